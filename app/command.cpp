@@ -1,0 +1,43 @@
+#include "command.h"
+
+#include <algorithm>
+#include <vector>
+
+namespace lx::app {
+
+namespace {
+std::vector<Command> &registry()
+{
+    static std::vector<Command> r;
+    return r;
+}
+std::vector<Command> &analysisRegistry()
+{
+    static std::vector<Command> r;
+    return r;
+}
+QList<Command> sorted(const std::vector<Command> &v)
+{
+    QList<Command> list(v.begin(), v.end());
+    std::sort(list.begin(), list.end(),
+              [](const Command &a, const Command &b) { return qstrcmp(a.name, b.name) < 0; });
+    return list;
+}
+const Command *find(const std::vector<Command> &v, const QString &name)
+{
+    for (const Command &c : v)
+        if (name == QLatin1String(c.name))
+            return &c;
+    return nullptr;
+}
+} // namespace
+
+void registerCommand(const Command &command) { registry().push_back(command); }
+const Command *findCommand(const QString &name) { return find(registry(), name); }
+QList<Command> commands() { return sorted(registry()); }
+
+void registerAnalysis(const Command &analysis) { analysisRegistry().push_back(analysis); }
+const Command *findAnalysis(const QString &kind) { return find(analysisRegistry(), kind); }
+QList<Command> analyses() { return sorted(analysisRegistry()); }
+
+} // namespace lx::app

@@ -1,0 +1,60 @@
+// layout-explorer: with no subcommand (or a scene file / --preset) it opens the window; with a
+// subcommand it runs headless, needing no display.
+
+#include "command.h"
+
+#include <QApplication>
+#include <QCoreApplication>
+#include <QTextStream>
+
+#include <cstdio>
+#include <memory>
+
+namespace lx::app {
+int runWindow(int argc, char **argv);
+}
+
+namespace {
+
+void printUsage(FILE *out)
+{
+    QTextStream s(out);
+    s << "Usage: layout-explorer [FILE.lxscene | --preset NAME]   open the window\n"
+         "       layout-explorer COMMAND [OPTIONS]                run headless\n"
+         "       layout-explorer --version | --help\n\nCommands:\n";
+    for (const lx::app::Command &c : lx::app::commands())
+        s << "  " << QString::fromLatin1(c.name).leftJustified(10) << ' '
+          << QString::fromUtf8(c.summary) << '\n';
+    s << "\nRun 'layout-explorer COMMAND --help' for the options of a command.\n";
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QString first = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
+    if (first == QLatin1String("--version") || first == QLatin1String("-v")) {
+        std::printf("layout-explorer %s\n", LX_VERSION_STRING);
+        return 0;
+    }
+    if (first == QLatin1String("--help") || first == QLatin1String("-h")) {
+        printUsage(stdout);
+        return 0;
+    }
+    if (const lx::app::Command *cmd = argc > 1 ? lx::app::findCommand(first) : nullptr) {
+        // Headless: a QCoreApplication-free path would lose QImage fonts, so use a
+        // QGuiApplication-capable core with the offscreen platform when no display is set.
+        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+        QStringList args;
+        for (int i = 1; i < argc; ++i)
+            args << QString::fromLocal8Bit(argv[i]);
+        return cmd->run(args);
+    }
+    if (argc > 1 && !first.startsWith(QLatin1Char('-')) && !first.endsWith(QLatin1String(".lxscene"))) {
+        std::fprintf(stderr, "layout-explorer: unknown command '%s'\n\n", argv[1]);
+        printUsage(stderr);
+        return lx::app::ExitBadUsage;
+    }
+    return lx::app::runWindow(argc, argv);
+}

@@ -1,0 +1,83 @@
+#pragma once
+
+#include <Eigen/Core>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lx {
+
+// A dense matrix over GF(2). Rows are packed in 64-bit words, column c of a row at bit c % 64 of
+// word c / 64 (f2reduce's little-endian convention, which Triton uses), so a row of up to 64
+// columns is one uint64_t.
+//
+// Pivots are always chosen in increasing column order: the pivot columns are the greedy set of
+// columns independent of all earlier ones, which is what makes the solutions Triton's.
+class F2Matrix
+{
+public:
+    F2Matrix() = default;
+    F2Matrix(int rows, int cols);
+
+    [[nodiscard]] static F2Matrix identity(int n);
+    // Columns given as bit vectors: bit r of columns[c] is entry (r, c). Requires rows <= 64.
+    [[nodiscard]] static F2Matrix fromColumns(const std::vector<uint64_t> &columns, int rows);
+
+    int rows() const { return m_rows; }
+    int cols() const { return m_cols; }
+
+    bool at(int r, int c) const
+    {
+        return (m_data[index(r, c)] >> (c % 64)) & 1u;
+    }
+    void set(int r, int c, bool v);
+    void flip(int r, int c) { m_data[index(r, c)] ^= uint64_t(1) << (c % 64); }
+
+    // Column c as a bit vector over the rows. Requires rows() <= 64.
+    [[nodiscard]] uint64_t column(int c) const;
+    // Row r as a bit vector over the columns. Requires cols() <= 64.
+    [[nodiscard]] uint64_t rowBits(int r) const { return m_data[size_t(r) * size_t(m_words)]; }
+
+    // Reduced row echelon form, pivots in increasing column order, zero rows last.
+    [[nodiscard]] F2Matrix rref() const;
+    [[nodiscard]] int rank() const;
+    // Columns that are pivots of the RREF (independent of all earlier columns), increasing.
+    [[nodiscard]] std::vector<int> pivotColumns() const;
+    // Columns that are linear combinations of earlier ones (non-pivots), increasing.
+    [[nodiscard]] std::vector<int> freeColumns() const;
+
+    // Least-squares solve of A X = B with free variables set to 0 (Triton's lstsq).
+    // Requires rows() == b.rows(). Returns nullopt when some column of B is not in Im(A).
+    [[nodiscard]] std::optional<F2Matrix> solve(const F2Matrix &b) const;
+    // Inverse of a square invertible matrix, nullopt otherwise.
+    [[nodiscard]] std::optional<F2Matrix> inverse() const;
+    // A basis of the null space {x : A x = 0}, one vector per free column, as columns of the
+    // result (cols() rows, #free columns).
+    [[nodiscard]] F2Matrix kernel() const;
+
+    [[nodiscard]] F2Matrix operator*(const F2Matrix &other) const;
+    [[nodiscard]] F2Matrix transposed() const;
+    bool operator==(const F2Matrix &other) const = default;
+
+    // Eigen interop: 0/1 integers, for the matrix view and for tests.
+    [[nodiscard]] Eigen::Matrix<int, Eigen::Dynamic, Eigen::Dynamic> toEigen() const;
+    [[nodiscard]] static F2Matrix fromEigen(const Eigen::Matrix<int, Eigen::Dynamic, Eigen::Dynamic> &m);
+
+    // Rows of 0/1 characters, one line per row.
+    [[nodiscard]] std::string toString() const;
+
+private:
+    size_t index(int r, int c) const { return size_t(r) * size_t(m_words) + size_t(c / 64); }
+    void xorRow(int dst, int src);
+    void swapRows(int a, int b);
+    // Row-reduces in place; returns the pivot column of each nonzero row.
+    std::vector<int> reduce();
+
+    int m_rows = 0;
+    int m_cols = 0;
+    int m_words = 0;
+    std::vector<uint64_t> m_data;
+};
+
+} // namespace lx

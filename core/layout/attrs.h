@@ -1,0 +1,173 @@
+#pragma once
+
+// The bespoke layouts of Triton and Gluon as plain values: what a person writes as
+// `#ttg.blocked<...>`, `#ttg.amd_wmma<...>`, a Gluon constructor, or a conformance case's
+// {"kind": ...}. core/io parses and prints them; core/layout/builders turns them into
+// LinearLayouts for a tensor shape. Field names follow the MLIR attribute; comments name the
+// Gluon keyword where it differs.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace lx {
+
+using IntList = std::vector<int32_t>;
+using BasisList = std::vector<std::vector<int32_t>>; // one vector per basis, one entry per dim
+
+// #ttg.blocked / gluon BlockedLayout
+struct BlockedAttr
+{
+    IntList sizePerThread;  // size_per_thread
+    IntList threadsPerWarp; // threads_per_warp
+    IntList warpsPerCTA;    // warps_per_cta
+    IntList order;
+    BasisList cgaLayout; // cga_layout: block bases (empty for one CTA)
+    bool operator==(const BlockedAttr &) const = default;
+};
+
+// #ttg.amd_wmma / gluon AMDWMMALayout. Both spellings are kept: the ctaLayout form (register
+// and warp bases in instruction-tile units) is canonical; warpsPerCTA/tilesPerWarp is the
+// legacy form, converted to ctaLayout by the builder (walk dims minor-first).
+struct AmdWmmaAttr
+{
+    int32_t version = 3;
+    bool isTransposed = false; // MLIR key isTranspose; gluon transposed
+    BasisList ctaRegister;     // ctaLayout.register; gluon reg_bases
+    BasisList ctaWarp;         // ctaLayout.warp; gluon warp_bases
+    std::optional<IntList> warpsPerCTA;  // legacy form (gluon warps_per_cta)
+    std::optional<IntList> tilesPerWarp; // legacy form (gluon tiles_per_warp)
+    IntList instrShape = {16, 16, 16};   // [M, N, K]; default [16,16,16]
+    BasisList cgaLayout;
+    std::optional<int32_t> rank; // explicit rank when every basis is empty
+    bool operator==(const AmdWmmaAttr &) const = default;
+};
+
+// #ttg.amd_mfma / gluon AMDMFMALayout
+struct AmdMfmaAttr
+{
+    int32_t version = 3;
+    IntList warpsPerCTA;
+    IntList instrShape; // [M, N, K] (gluon instr_shape); MLIR also has it as instrShape
+    bool isTransposed = false;
+    int32_t elementBitWidth = 32; // gluon element_bitwidth (f64 -> 64)
+    IntList tilesPerWarp;         // empty = all 1
+    BasisList cgaLayout;
+    bool operator==(const AmdMfmaAttr &) const = default;
+};
+
+// #ttg.linear (distributed) / gluon DistributedLinearLayout. generic = #ttg.generic_linear.
+struct DistributedLinearAttr
+{
+    BasisList registerBases, laneBases, warpBases, blockBases;
+    bool generic = false;
+    bool operator==(const DistributedLinearAttr &) const = default;
+};
+
+// #ttg.swizzled_shared / gluon SwizzledSharedLayout
+struct SwizzledSharedAttr
+{
+    int32_t vec = 1, perPhase = 1, maxPhase = 1;
+    IntList order;
+    BasisList cgaLayout;
+    bool operator==(const SwizzledSharedAttr &) const = default;
+};
+
+// #ttg.padded_shared / gluon PaddedSharedLayout. The linear component is either the short
+// form (identity over `shape` walking `order`) or explicit offset/block bases.
+struct PaddedSharedAttr
+{
+    std::vector<std::pair<int32_t, int32_t>> intervalPadding; // [interval, padding] pairs
+    // Short form:
+    IntList order;
+    IntList shape;
+    // Long form (used when offsetBases is non-empty):
+    BasisList offsetBases;
+    BasisList blockBases;
+    bool operator==(const PaddedSharedAttr &) const = default;
+};
+
+// #ttg.shared_linear / gluon SharedLinearLayout
+struct SharedLinearAttr
+{
+    BasisList offsetBases, blockBases;
+    int32_t alignment = 16;
+    bool operator==(const SharedLinearAttr &) const = default;
+};
+
+struct LayoutAttr;
+using LayoutAttrPtr = std::shared_ptr<const LayoutAttr>;
+
+// #ttg.dot_op / gluon DotOperandLayout
+struct DotOperandAttr
+{
+    int32_t opIdx = 0; // operand_index: 0 = A [M, K], 1 = B [K, N]
+    LayoutAttrPtr parent;
+    int32_t kWidth = 0; // k_width
+    bool operator==(const DotOperandAttr &o) const;
+};
+
+// #ttg.slice / gluon SliceLayout
+struct SliceAttr
+{
+    int32_t dim = 0;
+    LayoutAttrPtr parent;
+    bool operator==(const SliceAttr &o) const;
+};
+
+// #ttg.partitioned_shared / gluon PartitionedSharedLayout
+struct PartitionedSharedAttr
+{
+    int32_t numPartitions = 2;
+    int32_t numGroups = 1;
+    int32_t partitionDim = 0;
+    LayoutAttrPtr partitionLayout; // a shared layout (padded or swizzled)
+    bool operator==(const PartitionedSharedAttr &o) const;
+};
+
+// Any layout attribute.
+struct LayoutAttr
+{
+    using Variant = std::variant<BlockedAttr, AmdWmmaAttr, AmdMfmaAttr, DistributedLinearAttr, DotOperandAttr,
+                                 SliceAttr, SwizzledSharedAttr, PaddedSharedAttr, SharedLinearAttr,
+                                 PartitionedSharedAttr>;
+    Variant value;
+
+    template <typename T>
+    const T *as() const { return std::get_if<T>(&value); }
+    bool isShared() const
+    {
+        return as<SwizzledSharedAttr>() || as<PaddedSharedAttr>() || as<SharedLinearAttr>() ||
+               as<PartitionedSharedAttr>();
+    }
+    bool isDistributed() const { return !isShared(); }
+    bool operator==(const LayoutAttr &o) const { return value == o.value; }
+};
+
+template <typename T>
+LayoutAttrPtr makeAttr(T value)
+{
+    return std::make_shared<const LayoutAttr>(LayoutAttr{LayoutAttr::Variant(std::move(value))});
+}
+
+inline bool deepEqual(const LayoutAttrPtr &a, const LayoutAttrPtr &b)
+{
+    if (!a || !b)
+        return !a && !b;
+    return *a == *b;
+}
+inline bool DotOperandAttr::operator==(const DotOperandAttr &o) const
+{
+    return opIdx == o.opIdx && kWidth == o.kWidth && deepEqual(parent, o.parent);
+}
+inline bool SliceAttr::operator==(const SliceAttr &o) const { return dim == o.dim && deepEqual(parent, o.parent); }
+inline bool PartitionedSharedAttr::operator==(const PartitionedSharedAttr &o) const
+{
+    return numPartitions == o.numPartitions && numGroups == o.numGroups && partitionDim == o.partitionDim &&
+           deepEqual(partitionLayout, o.partitionLayout);
+}
+
+} // namespace lx
