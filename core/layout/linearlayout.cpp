@@ -11,9 +11,15 @@ namespace lx {
 
 namespace {
 
-bool isPowerOf2(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
+bool isPowerOf2(int64_t v)
+{
+    return v > 0 && (v & (v - 1)) == 0;
+}
 
-int log2Exact(int64_t v) { return std::countr_zero(uint64_t(v)); }
+int log2Exact(int64_t v)
+{
+    return std::countr_zero(uint64_t(v));
+}
 
 std::string joinNames(const std::vector<std::string> &names)
 {
@@ -51,7 +57,8 @@ std::vector<int> outOffsets(const std::vector<LinearLayout::NamedSize> &outDims)
 
 // ---- construction ------------------------------------------------------------------------------
 
-LinearLayout LinearLayout::makeUnchecked(BasesT bases, std::vector<NamedSize> outDims, bool requireSurjective)
+LinearLayout LinearLayout::makeUnchecked(BasesT bases, std::vector<NamedSize> outDims,
+                                         bool requireSurjective)
 {
     LinearLayout l;
     l.m_bases = std::move(bases);
@@ -98,21 +105,21 @@ Expected<LinearLayout> LinearLayout::tryCreate(BasesT bases, std::vector<NamedSi
             return makeError("out-dim '" + name + "' has size " + std::to_string(size) +
                              ", which is not a power of two");
         if (log2Exact(size) > kMaxOutDimBits)
-            return makeError("out-dim '" + name + "' has size " + std::to_string(size) + ", more than 2^" +
-                             std::to_string(kMaxOutDimBits));
+            return makeError("out-dim '" + name + "' has size " + std::to_string(size) +
+                             ", more than 2^" + std::to_string(kMaxOutDimBits));
         outBits += log2Exact(size);
     }
     if (outBits > kMaxTotalBits)
-        return makeError("the out-dims have " + std::to_string(outBits) + " bits in total, more than " +
-                         std::to_string(kMaxTotalBits));
+        return makeError("the out-dims have " + std::to_string(outBits) +
+                         " bits in total, more than " + std::to_string(kMaxTotalBits));
     seen.clear();
     int inBits = 0;
     for (const auto &[name, bs] : bases) {
         if (!seen.insert(name).second)
             return makeError("in-dim '" + name + "' appears twice");
         if (int(bs.size()) > kMaxOutDimBits)
-            return makeError("in-dim '" + name + "' has " + std::to_string(bs.size()) + " bases, more than " +
-                             std::to_string(kMaxOutDimBits));
+            return makeError("in-dim '" + name + "' has " + std::to_string(bs.size()) +
+                             " bases, more than " + std::to_string(kMaxOutDimBits));
         inBits += int(bs.size());
         for (size_t i = 0; i < bs.size(); ++i) {
             const Basis &b = bs[i];
@@ -122,18 +129,20 @@ Expected<LinearLayout> LinearLayout::tryCreate(BasesT bases, std::vector<NamedSi
                                  std::to_string(outDims.size()) + " (one per out-dim)");
             for (size_t o = 0; o < b.size(); ++o) {
                 if (b[o] < 0)
-                    return makeError("basis " + std::to_string(i) + " of in-dim '" + name + "' has negative component " +
-                                     std::to_string(b[o]) + " for out-dim '" + outDims[o].first + "'");
+                    return makeError("basis " + std::to_string(i) + " of in-dim '" + name +
+                                     "' has negative component " + std::to_string(b[o]) +
+                                     " for out-dim '" + outDims[o].first + "'");
                 if (b[o] >= outDims[o].second)
-                    return makeError("basis " + std::to_string(i) + " of in-dim '" + name + "' has component " +
-                                     std::to_string(b[o]) + " for out-dim '" + outDims[o].first +
-                                     "', which is out of range for size " + std::to_string(outDims[o].second));
+                    return makeError("basis " + std::to_string(i) + " of in-dim '" + name +
+                                     "' has component " + std::to_string(b[o]) + " for out-dim '" +
+                                     outDims[o].first + "', which is out of range for size " +
+                                     std::to_string(outDims[o].second));
             }
         }
     }
     if (inBits > kMaxTotalBits)
-        return makeError("the in-dims have " + std::to_string(inBits) + " bits in total, more than " +
-                         std::to_string(kMaxTotalBits));
+        return makeError("the in-dims have " + std::to_string(inBits) +
+                         " bits in total, more than " + std::to_string(kMaxTotalBits));
     LinearLayout l = makeUnchecked(std::move(bases), std::move(outDims), requireSurjective);
     if (requireSurjective && !l.isSurjective())
         return makeError("layout is not surjective (rank " + std::to_string(l.rank()) + " of " +
@@ -141,7 +150,8 @@ Expected<LinearLayout> LinearLayout::tryCreate(BasesT bases, std::vector<NamedSi
     return l;
 }
 
-Expected<LinearLayout> LinearLayout::tryCreateInferred(BasesT bases, const std::vector<std::string> &outDimNames)
+Expected<LinearLayout> LinearLayout::tryCreateInferred(BasesT bases,
+                                                       const std::vector<std::string> &outDimNames)
 {
     std::vector<NamedSize> outDims;
     for (const std::string &n : outDimNames)
@@ -158,8 +168,9 @@ Expected<LinearLayout> LinearLayout::tryCreateInferred(BasesT bases, const std::
                     return makeError("basis " + std::to_string(i) + " of in-dim '" + name +
                                      "' has negative component " + std::to_string(v));
                 if (v >= (int32_t(1) << kMaxOutDimBits))
-                    return makeError("basis " + std::to_string(i) + " of in-dim '" + name + "' has component " +
-                                     std::to_string(v) + ", more than 2^" + std::to_string(kMaxOutDimBits));
+                    return makeError("basis " + std::to_string(i) + " of in-dim '" + name +
+                                     "' has component " + std::to_string(v) + ", more than 2^" +
+                                     std::to_string(kMaxOutDimBits));
                 const int32_t size = int32_t(std::bit_ceil(uint32_t(v) + 1));
                 outDims[o].second = std::max(outDims[o].second, size);
             }
@@ -168,8 +179,8 @@ Expected<LinearLayout> LinearLayout::tryCreateInferred(BasesT bases, const std::
     return tryCreate(std::move(bases), std::move(outDims), true);
 }
 
-Expected<LinearLayout> LinearLayout::strided1D(int32_t size, int32_t stride, const std::string &inDim,
-                                               const std::string &outDim)
+Expected<LinearLayout> LinearLayout::strided1D(int32_t size, int32_t stride,
+                                               const std::string &inDim, const std::string &outDim)
 {
     if (size == 0)
         return empty();
@@ -185,13 +196,14 @@ Expected<LinearLayout> LinearLayout::strided1D(int32_t size, int32_t stride, con
     return tryCreate({{inDim, bs}}, {{outDim, stride * size}}, stride == 1);
 }
 
-Expected<LinearLayout> LinearLayout::identity1D(int32_t size, const std::string &inDim, const std::string &outDim)
+Expected<LinearLayout> LinearLayout::identity1D(int32_t size, const std::string &inDim,
+                                                const std::string &outDim)
 {
     return strided1D(size, 1, inDim, outDim);
 }
 
-Expected<LinearLayout> LinearLayout::zeros1D(int32_t size, const std::string &inDim, const std::string &outDim,
-                                             int32_t outDimSize)
+Expected<LinearLayout> LinearLayout::zeros1D(int32_t size, const std::string &inDim,
+                                             const std::string &outDim, int32_t outDimSize)
 {
     if (size == 0)
         return empty();
@@ -280,7 +292,8 @@ const LinearLayout::Basis &LinearLayout::basis(const std::string &inDim, int i) 
 
 // ---- evaluation --------------------------------------------------------------------------------
 
-Expected<std::vector<LinearLayout::NamedValue>> LinearLayout::apply(const std::vector<NamedValue> &ins) const
+Expected<std::vector<LinearLayout::NamedValue>>
+LinearLayout::apply(const std::vector<NamedValue> &ins) const
 {
     std::vector<std::string> names;
     for (const auto &in : ins)
@@ -365,13 +378,14 @@ std::vector<LinearLayout::NamedValue> LinearLayout::getFreeVariableMasks() const
 Expected<LinearLayout> LinearLayout::compose(const LinearLayout &outer) const
 {
     if (!sameSet(outDimNames(), outer.inDimNames()))
-        return makeError("compose: out-dims " + joinNames(outDimNames()) + " differ from the outer in-dims " +
-                         joinNames(outer.inDimNames()));
+        return makeError("compose: out-dims " + joinNames(outDimNames()) +
+                         " differ from the outer in-dims " + joinNames(outer.inDimNames()));
     bool sizesEqual = true;
     for (const auto &[name, size] : m_outDims) {
         if (size > outer.inDimSize(name))
             return makeError("compose: out-dim '" + name + "' has size " + std::to_string(size) +
-                             ", larger than the outer in-dim size " + std::to_string(outer.inDimSize(name)));
+                             ", larger than the outer in-dim size " +
+                             std::to_string(outer.inDimSize(name)));
         sizesEqual = sizesEqual && size == outer.inDimSize(name);
     }
     std::vector<size_t> outerIndex;
@@ -441,8 +455,9 @@ Expected<LinearLayout> leastSquares(const LinearLayout &a, const LinearLayout &b
         if (c < 0)
             continue;
         if (c >= colsA)
-            return makeError("invertAndCompose: the image of the layout is not contained in the image of "
-                             "the outer layout");
+            return makeError(
+                "invertAndCompose: the image of the layout is not contained in the image of "
+                "the outer layout");
         pivots.push_back(c);
     }
     // Solution for column r of A (a pivot) is that row's B part; free variables are 0.
@@ -457,7 +472,8 @@ Expected<LinearLayout> leastSquares(const LinearLayout &a, const LinearLayout &b
     const std::string inName = b.numInDims() ? b.bases().front().first : std::string("in");
     const std::string outName = a.numOutDims() ? a.outDims().front().first : std::string("out");
     LinearLayout::BasesT fb{{inName, flat}};
-    Expected<LinearLayout> ret = LinearLayout::tryCreate(fb, {{outName, int32_t(a.totalInDimSize())}}, false);
+    Expected<LinearLayout> ret =
+        LinearLayout::tryCreate(fb, {{outName, int32_t(a.totalInDimSize())}}, false);
     if (!ret)
         return ret;
     Expected<LinearLayout> r1 = ret->reshapeIns(b.inDims());
@@ -472,8 +488,8 @@ Expected<LinearLayout> LinearLayout::invertAndCompose(const LinearLayout &outer)
 {
     const std::vector<std::string> outs = outDimNames();
     if (!sameSet(outs, outer.outDimNames()))
-        return makeError("invertAndCompose: out-dims " + joinNames(outs) + " differ from the outer out-dims " +
-                         joinNames(outer.outDimNames()));
+        return makeError("invertAndCompose: out-dims " + joinNames(outs) +
+                         " differ from the outer out-dims " + joinNames(outer.outDimNames()));
     Expected<LinearLayout> at = outer.transposeOuts(outs);
     if (!at)
         return at;
@@ -482,7 +498,8 @@ Expected<LinearLayout> LinearLayout::invertAndCompose(const LinearLayout &outer)
     for (const std::string &o : outs)
         if (a.outDimSize(o) < b.outDimSize(o))
             return makeError("invertAndCompose: out-dim '" + o + "' of the outer layout has size " +
-                             std::to_string(a.outDimSize(o)) + ", smaller than " + std::to_string(b.outDimSize(o)));
+                             std::to_string(a.outDimSize(o)) + ", smaller than " +
+                             std::to_string(b.outDimSize(o)));
 
     std::vector<std::string> identityDims;
     for (const std::string &d : a.inDimNames()) {
@@ -503,7 +520,8 @@ Expected<LinearLayout> LinearLayout::invertAndCompose(const LinearLayout &outer)
     const bool aEmpty = aRed == empty();
     const bool bEmpty = bRed == empty();
     if (aEmpty != bEmpty)
-        return makeError("invertAndCompose: one side reduces to the empty layout and the other does not");
+        return makeError(
+            "invertAndCompose: one side reduces to the empty layout and the other does not");
     LinearLayout ret;
     if (!aEmpty) {
         Expected<LinearLayout> s = leastSquares(aRed, bRed);
@@ -529,8 +547,9 @@ Expected<LinearLayout> LinearLayout::invertAndCompose(const LinearLayout &outer)
 Expected<LinearLayout> LinearLayout::pseudoinvert() const
 {
     if (!isSurjective())
-        return makeError("pseudoinvert: the layout is not surjective (rank " + std::to_string(m_rank) + " of " +
-                         std::to_string(totalOutDimSizeLog2()) + " out-bits)");
+        return makeError("pseudoinvert: the layout is not surjective (rank " +
+                         std::to_string(m_rank) + " of " + std::to_string(totalOutDimSizeLog2()) +
+                         " out-bits)");
     LinearLayout identity;
     for (const auto &[name, size] : m_outDims) {
         Expected<LinearLayout> id = identity1D(size, name, name);
@@ -547,8 +566,9 @@ Expected<LinearLayout> LinearLayout::pseudoinvert() const
 Expected<LinearLayout> LinearLayout::invert() const
 {
     if (!isInvertible())
-        return makeError("invert: the layout is not invertible (" + std::to_string(totalInDimSizeLog2()) +
-                         " in-bits, " + std::to_string(totalOutDimSizeLog2()) + " out-bits, rank " +
+        return makeError("invert: the layout is not invertible (" +
+                         std::to_string(totalInDimSizeLog2()) + " in-bits, " +
+                         std::to_string(totalOutDimSizeLog2()) + " out-bits, rank " +
                          std::to_string(m_rank) + ")");
     return pseudoinvert();
 }
@@ -750,7 +770,8 @@ Expected<bool> LinearLayout::sublayoutIsZero(const std::vector<std::string> &ins
 Expected<LinearLayout> LinearLayout::transposeIns(const std::vector<std::string> &order) const
 {
     if (order.size() != m_bases.size() || !sameSet(order, inDimNames()))
-        return makeError("transposeIns: " + joinNames(order) + " is not a permutation of " + joinNames(inDimNames()));
+        return makeError("transposeIns: " + joinNames(order) + " is not a permutation of " +
+                         joinNames(inDimNames()));
     BasesT bases;
     for (const std::string &d : order)
         bases.push_back(m_bases[size_t(inDimIndex(d))]);
@@ -787,12 +808,13 @@ Expected<LinearLayout> LinearLayout::reshapeIns(const std::vector<NamedSize> &ne
     int total = 0;
     for (const auto &[n, s] : newInDims) {
         if (!isPowerOf2(s))
-            return makeError("reshapeIns: size " + std::to_string(s) + " of '" + n + "' is not a power of two");
+            return makeError("reshapeIns: size " + std::to_string(s) + " of '" + n +
+                             "' is not a power of two");
         total += log2Exact(s);
     }
     if (total != totalInDimSizeLog2())
-        return makeError("reshapeIns: the new in-dims have " + std::to_string(total) + " bits, the layout has " +
-                         std::to_string(totalInDimSizeLog2()));
+        return makeError("reshapeIns: the new in-dims have " + std::to_string(total) +
+                         " bits, the layout has " + std::to_string(totalInDimSizeLog2()));
     std::vector<Basis> all;
     for (const auto &[d, bs] : m_bases)
         all.insert(all.end(), bs.begin(), bs.end());
@@ -816,9 +838,11 @@ Expected<LinearLayout> LinearLayout::reshapeOuts(const std::vector<NamedSize> &n
     std::set<std::string> names;
     for (const auto &[n, s] : newOutDims) {
         if (!isPowerOf2(s))
-            return makeError("reshapeOuts: size " + std::to_string(s) + " of '" + n + "' is not a power of two");
+            return makeError("reshapeOuts: size " + std::to_string(s) + " of '" + n +
+                             "' is not a power of two");
         if (log2Exact(s) > kMaxOutDimBits)
-            return makeError("reshapeOuts: '" + n + "' is larger than 2^" + std::to_string(kMaxOutDimBits));
+            return makeError("reshapeOuts: '" + n + "' is larger than 2^" +
+                             std::to_string(kMaxOutDimBits));
         if (!names.insert(n).second)
             return makeError("reshapeOuts: out-dim '" + n + "' appears twice");
         total += log2Exact(s);
@@ -872,7 +896,8 @@ Expected<LinearLayout> LinearLayout::squeezeIns(const std::string &dim) const
     if (!hasInDim(dim))
         return makeError("squeezeIns: no in-dim '" + dim + "'");
     if (inDimSizeLog2(dim) != 0)
-        return makeError("squeezeIns: in-dim '" + dim + "' has size " + std::to_string(inDimSize(dim)) + ", not 1");
+        return makeError("squeezeIns: in-dim '" + dim + "' has size " +
+                         std::to_string(inDimSize(dim)) + ", not 1");
     BasesT bases;
     for (const auto &b : m_bases)
         if (b.first != dim)
@@ -885,7 +910,8 @@ Expected<LinearLayout> LinearLayout::squeezeOuts(const std::string &dim) const
     if (!hasOutDim(dim))
         return makeError("squeezeOuts: no out-dim '" + dim + "'");
     if (outDimSizeLog2(dim) != 0)
-        return makeError("squeezeOuts: out-dim '" + dim + "' has size " + std::to_string(outDimSize(dim)) + ", not 1");
+        return makeError("squeezeOuts: out-dim '" + dim + "' has size " +
+                         std::to_string(outDimSize(dim)) + ", not 1");
     std::vector<std::string> outs;
     for (const auto &o : m_outDims)
         if (o.first != dim)
@@ -902,7 +928,8 @@ Expected<LinearLayout> LinearLayout::resizeInDim(const std::string &dim, int32_t
         return makeError("resizeInDim: no in-dim '" + dim + "'");
     if (!isPowerOf2(newSize) || newSize > inDimSize(dim))
         return makeError("resizeInDim: size " + std::to_string(newSize) +
-                         " must be a power of two no larger than " + std::to_string(inDimSize(dim)));
+                         " must be a power of two no larger than " +
+                         std::to_string(inDimSize(dim)));
     BasesT bases = m_bases;
     bases[size_t(inDimIndex(dim))].second.resize(size_t(log2Exact(newSize)));
     return makeUnchecked(std::move(bases), m_outDims, false);
@@ -914,7 +941,8 @@ Expected<LinearLayout> LinearLayout::resizeOutDim(const std::string &dim, int32_
         return makeError("resizeOutDim: no out-dim '" + dim + "'");
     if (!isPowerOf2(newSize) || newSize > outDimSize(dim))
         return makeError("resizeOutDim: size " + std::to_string(newSize) +
-                         " must be a power of two no larger than " + std::to_string(outDimSize(dim)));
+                         " must be a power of two no larger than " +
+                         std::to_string(outDimSize(dim)));
     const size_t o = size_t(outDimIndex(dim));
     BasesT bases = m_bases;
     for (auto &[d, bs] : bases)
@@ -926,7 +954,8 @@ Expected<LinearLayout> LinearLayout::resizeOutDim(const std::string &dim, int32_
     return makeUnchecked(std::move(bases), std::move(outs), false);
 }
 
-Expected<LinearLayout> LinearLayout::renameInDim(const std::string &from, const std::string &to) const
+Expected<LinearLayout> LinearLayout::renameInDim(const std::string &from,
+                                                 const std::string &to) const
 {
     if (!hasInDim(from))
         return makeError("renameInDim: no in-dim '" + from + "'");
@@ -980,7 +1009,8 @@ Expected<LinearLayout> LinearLayout::concatOuts(const LinearLayout &other) const
             const Basis &ob = other.m_bases[d].second[i];
             bases[d].second[i].insert(bases[d].second[i].end(), ob.begin(), ob.end());
         }
-    return makeUnchecked(std::move(bases), std::move(outs), m_requireSurjective && other.m_requireSurjective);
+    return makeUnchecked(std::move(bases), std::move(outs),
+                         m_requireSurjective && other.m_requireSurjective);
 }
 
 LinearLayout LinearLayout::removeZeroBasesAlongDim(const std::string &dim) const
@@ -1036,7 +1066,8 @@ Expected<bool> LinearLayout::squareSublayoutIsIdentity(const std::vector<std::st
         return true;
     for (const std::string &d : dims) {
         if (!hasInDim(d) || !hasOutDim(d))
-            return makeError("squareSublayoutIsIdentity: '" + d + "' is not both an in-dim and an out-dim");
+            return makeError("squareSublayoutIsIdentity: '" + d +
+                             "' is not both an in-dim and an out-dim");
         if (inDimSize(d) != outDimSize(d))
             return false;
     }
@@ -1109,10 +1140,12 @@ std::string LinearLayout::toString() const
 {
     std::string outs = "[";
     for (size_t i = 0; i < m_outDims.size(); ++i)
-        outs += (i ? ", " : "") + m_outDims[i].first + " (size " + std::to_string(m_outDims[i].second) + ")";
+        outs += (i ? ", " : "") + m_outDims[i].first + " (size " +
+                std::to_string(m_outDims[i].second) + ")";
     outs += "]";
     if (m_bases.empty())
-        return m_outDims.empty() ? "\n(empty layout)" : "\n(empty layout with out-dims " + outs + ")";
+        return m_outDims.empty() ? "\n(empty layout)"
+                                 : "\n(empty layout with out-dims " + outs + ")";
     std::string s = "\n";
     for (const auto &[d, bs] : m_bases) {
         if (bs.empty()) {
@@ -1133,7 +1166,8 @@ std::string LinearLayout::toString() const
     return s + "where out dims are: " + outs;
 }
 
-std::vector<std::string> supremum(const std::vector<std::string> &x, const std::vector<std::string> &y)
+std::vector<std::string> supremum(const std::vector<std::string> &x,
+                                  const std::vector<std::string> &y)
 {
     std::vector<std::string> result;
     size_t i = 0, j = 0;
