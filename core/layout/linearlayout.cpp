@@ -70,15 +70,17 @@ LinearLayout LinearLayout::makeUnchecked(BasesT bases, std::vector<NamedSize> ou
 
 void LinearLayout::computeRank()
 {
+    m_outOffsets = outOffsets(m_outDims);
+    m_columns.clear();
     // Greedy XOR basis over the flattened columns (at most 64 bits each).
-    const std::vector<int> off = outOffsets(m_outDims);
     uint64_t basisByTopBit[64] = {};
     int rank = 0;
     for (const auto &[name, bs] : m_bases) {
         for (const Basis &b : bs) {
             uint64_t v = 0;
-            for (size_t o = 0; o < b.size(); ++o)
-                v |= uint64_t(uint32_t(b[o])) << off[o];
+            for (size_t o = 0; o < b.size() && o < m_outOffsets.size(); ++o)
+                v |= uint64_t(uint32_t(b[o])) << m_outOffsets[o];
+            m_columns.push_back(v);
             while (v) {
                 const int top = 63 - std::countl_zero(v);
                 if (!basisByTopBit[top]) {
@@ -327,17 +329,18 @@ std::vector<int32_t> LinearLayout::applyOrdered(const std::vector<int32_t> &ins)
 
 uint64_t LinearLayout::applyFlat(uint64_t in) const
 {
-    const std::vector<int> off = outOffsets(m_outDims);
     uint64_t out = 0;
-    int bit = 0;
-    for (const auto &[name, bs] : m_bases) {
-        for (const Basis &b : bs) {
-            if ((in >> bit) & 1u)
-                for (size_t o = 0; o < b.size(); ++o)
-                    out ^= uint64_t(uint32_t(b[o])) << off[o];
-            ++bit;
-        }
-    }
+    for (size_t c = 0; in != 0 && c < m_columns.size(); ++c, in >>= 1)
+        if (in & 1u)
+            out ^= m_columns[c];
+    return out;
+}
+
+std::vector<int32_t> LinearLayout::unflattenOut(uint64_t flat) const
+{
+    std::vector<int32_t> out(m_outDims.size(), 0);
+    for (size_t o = 0; o < m_outDims.size(); ++o)
+        out[o] = int32_t((flat >> m_outOffsets[o]) & uint64_t(m_outDims[o].second - 1));
     return out;
 }
 
@@ -388,17 +391,27 @@ Expected<LinearLayout> LinearLayout::compose(const LinearLayout &outer) const
                              std::to_string(outer.inDimSize(name)));
         sizesEqual = sizesEqual && size == outer.inDimSize(name);
     }
-    std::vector<size_t> outerIndex;
-    for (const auto &o : m_outDims)
-        outerIndex.push_back(size_t(outer.inDimIndex(o.first)));
+    // Each out-dim of this layout feeds the same-named in-dim of outer: place its value at that
+    // in-dim's first column and apply outer on flattened columns.
+    std::vector<int> inOffset;
+    {
+        std::vector<int> outerInOffset;
+        int acc = 0;
+        for (const auto &[name, bs] : outer.m_bases) {
+            outerInOffset.push_back(acc);
+            acc += int(bs.size());
+        }
+        for (const auto &o : m_outDims)
+            inOffset.push_back(outerInOffset[size_t(outer.inDimIndex(o.first))]);
+    }
     BasesT bases;
     for (const auto &[name, bs] : m_bases) {
         std::vector<Basis> nb;
         for (const Basis &b : bs) {
-            std::vector<int32_t> ins(outer.m_bases.size(), 0);
+            uint64_t in = 0;
             for (size_t o = 0; o < b.size(); ++o)
-                ins[outerIndex[o]] = b[o];
-            nb.push_back(outer.applyOrdered(ins));
+                in |= uint64_t(uint32_t(b[o])) << inOffset[o];
+            nb.push_back(outer.unflattenOut(outer.applyFlat(in)));
         }
         bases.emplace_back(name, std::move(nb));
     }
@@ -406,142 +419,132 @@ Expected<LinearLayout> LinearLayout::compose(const LinearLayout &outer) const
     return makeUnchecked(std::move(bases), outer.m_outDims, surj);
 }
 
-namespace {
-
-// Solves A X = B over GF(2) with free variables 0 (Triton's lstsq). A and B share out-dim names
-// (B's may be smaller). The result maps B's in-dims to A's in-dims.
-Expected<LinearLayout> leastSquares(const LinearLayout &a, const LinearLayout &b)
-{
-    const int numRows = a.totalOutDimSizeLog2();
-    const int colsA = a.totalInDimSizeLog2();
-    const int colsB = b.totalInDimSizeLog2();
-    F2Matrix aug(numRows, colsA + colsB);
-    const F2Matrix ma = a.matrix();
-    for (int r = 0; r < numRows; ++r)
-        for (int c = 0; c < colsA; ++c)
-            if (ma.at(r, c))
-                aug.set(r, c, true);
-    // B's out-dim o occupies the low rows of A's block for o.
-    std::vector<int> aOff;
-    {
-        int acc = 0;
-        for (const auto &o : a.outDims()) {
-            aOff.push_back(acc);
-            acc += log2Exact(o.second);
-        }
-    }
-    int col = colsA;
-    for (const auto &[name, bs] : b.bases()) {
-        for (const LinearLayout::Basis &basis : bs) {
-            for (size_t o = 0; o < basis.size(); ++o) {
-                const int ai = a.outDimIndex(b.outDims()[o].first);
-                const int bits = log2Exact(b.outDims()[o].second);
-                for (int j = 0; j < bits; ++j)
-                    if ((basis[o] >> j) & 1)
-                        aug.set(aOff[size_t(ai)] + j, col, true);
-            }
-            ++col;
-        }
-    }
-    const F2Matrix red = aug.rref();
-    std::vector<int> pivots;
-    for (int r = 0; r < numRows; ++r) {
-        int c = -1;
-        for (int k = 0; k < colsA + colsB; ++k)
-            if (red.at(r, k)) {
-                c = k;
-                break;
-            }
-        if (c < 0)
-            continue;
-        if (c >= colsA)
-            return makeError(
-                "invertAndCompose: the image of the layout is not contained in the image of "
-                "the outer layout");
-        pivots.push_back(c);
-    }
-    // Solution for column r of A (a pivot) is that row's B part; free variables are 0.
-    std::vector<LinearLayout::Basis> flat;
-    for (int c = 0; c < colsB; ++c) {
-        int32_t v = 0;
-        for (size_t i = 0; i < pivots.size(); ++i)
-            if (red.at(int(i), colsA + c))
-                v |= int32_t(1) << pivots[i];
-        flat.push_back({v});
-    }
-    const std::string inName = b.numInDims() ? b.bases().front().first : std::string("in");
-    const std::string outName = a.numOutDims() ? a.outDims().front().first : std::string("out");
-    LinearLayout::BasesT fb{{inName, flat}};
-    Expected<LinearLayout> ret =
-        LinearLayout::tryCreate(fb, {{outName, int32_t(a.totalInDimSize())}}, false);
-    if (!ret)
-        return ret;
-    Expected<LinearLayout> r1 = ret->reshapeIns(b.inDims());
-    if (!r1)
-        return r1;
-    return r1->reshapeOuts(a.inDims());
-}
-
-} // namespace
-
 Expected<LinearLayout> LinearLayout::invertAndCompose(const LinearLayout &outer) const
 {
-    const std::vector<std::string> outs = outDimNames();
-    if (!sameSet(outs, outer.outDimNames()))
-        return makeError("invertAndCompose: out-dims " + joinNames(outs) +
-                         " differ from the outer out-dims " + joinNames(outer.outDimNames()));
-    Expected<LinearLayout> at = outer.transposeOuts(outs);
-    if (!at)
-        return at;
-    const LinearLayout &a = *at;
+    // Triton's algorithm (linear-layout-semantics.md section 6), computed directly on flattened
+    // columns instead of through transposes, sublayouts and reshapes:
+    //  1. A = outer with its out-dims in this layout's order, B = this.
+    //  2. Identity dims: in-dims of A that B has with equal sublayouts (bases and every out size)
+    //     map to themselves.
+    //  3. The rest is least squares A' X = B' with free variables 0: express each column of B' in
+    //     the pivot columns of A' (the columns independent of all earlier ones).
     const LinearLayout &b = *this;
-    for (const std::string &o : outs)
-        if (a.outDimSize(o) < b.outDimSize(o))
-            return makeError("invertAndCompose: out-dim '" + o + "' of the outer layout has size " +
-                             std::to_string(a.outDimSize(o)) + ", smaller than " +
-                             std::to_string(b.outDimSize(o)));
+    const LinearLayout &a = outer;
+    const size_t nOut = b.m_outDims.size();
+    if (!sameSet(b.outDimNames(), a.outDimNames()))
+        return makeError("invertAndCompose: out-dims " + joinNames(b.outDimNames()) +
+                         " differ from the outer out-dims " + joinNames(a.outDimNames()));
+    // aIdx[o]: index in A of B's out-dim o.
+    std::vector<size_t> aIdx(nOut);
+    bool sizesEqual = true;
+    for (size_t o = 0; o < nOut; ++o) {
+        aIdx[o] = size_t(a.outDimIndex(b.m_outDims[o].first));
+        const int32_t as = a.m_outDims[aIdx[o]].second, bs = b.m_outDims[o].second;
+        if (as < bs)
+            return makeError("invertAndCompose: out-dim '" + b.m_outDims[o].first +
+                             "' of the outer layout has size " + std::to_string(as) +
+                             ", smaller than " + std::to_string(bs));
+        sizesEqual = sizesEqual && as == bs;
+    }
+    // Offsets of B's out-dims in A's flattened order (A's sizes, B's out order).
+    std::vector<int> off(nOut);
+    {
+        int acc = 0;
+        for (size_t o = 0; o < nOut; ++o) {
+            off[o] = acc;
+            acc += log2Exact(a.m_outDims[aIdx[o]].second);
+        }
+    }
+    auto flatA = [&](const Basis &basis) {
+        uint64_t v = 0;
+        for (size_t o = 0; o < nOut; ++o)
+            v |= uint64_t(uint32_t(basis[aIdx[o]])) << off[o];
+        return v;
+    };
+    auto flatB = [&](const Basis &basis) {
+        uint64_t v = 0;
+        for (size_t o = 0; o < nOut; ++o)
+            v |= uint64_t(uint32_t(basis[o])) << off[o];
+        return v;
+    };
 
-    std::vector<std::string> identityDims;
-    for (const std::string &d : a.inDimNames()) {
-        if (!b.hasInDim(d))
+    std::vector<bool> aIsIdentity(a.m_bases.size(), false);
+    for (size_t d = 0; d < a.m_bases.size(); ++d) {
+        const int bi = b.inDimIndex(a.m_bases[d].first);
+        if (bi < 0 || !sizesEqual)
             continue;
-        if (*a.sublayout({d}, outs) == *b.sublayout({d}, outs))
-            identityDims.push_back(d);
+        const auto &abs = a.m_bases[d].second;
+        const auto &bbs = b.m_bases[size_t(bi)].second;
+        bool equal = abs.size() == bbs.size();
+        for (size_t i = 0; equal && i < abs.size(); ++i)
+            equal = flatA(abs[i]) == flatB(bbs[i]);
+        aIsIdentity[d] = equal;
     }
-    std::vector<std::string> aNon, bNon;
-    for (const std::string &d : a.inDimNames())
-        if (!contains(identityDims, d))
-            aNon.push_back(d);
-    for (const std::string &d : b.inDimNames())
-        if (!contains(identityDims, d))
-            bNon.push_back(d);
-    const LinearLayout aRed = *a.sublayout(aNon, outs);
-    const LinearLayout bRed = *b.sublayout(bNon, outs);
-    const bool aEmpty = aRed == empty();
-    const bool bEmpty = bRed == empty();
-    if (aEmpty != bEmpty)
-        return makeError(
-            "invertAndCompose: one side reduces to the empty layout and the other does not");
-    LinearLayout ret;
-    if (!aEmpty) {
-        Expected<LinearLayout> s = leastSquares(aRed, bRed);
-        if (!s)
-            return s;
-        ret = std::move(*s);
+
+    // XOR basis of A's non-identity columns keyed by top bit, each with the mask of A's
+    // non-identity column indices that produce it (only pivot columns ever enter a mask).
+    struct Entry
+    {
+        uint64_t value = 0;
+        uint64_t mask = 0;
+        bool used = false;
+    };
+    Entry basisByTop[64];
+    std::vector<std::pair<size_t, int>> colOwner; // A non-identity column -> (A in-dim, bit)
+    for (size_t d = 0; d < a.m_bases.size(); ++d) {
+        if (aIsIdentity[d])
+            continue;
+        for (size_t i = 0; i < a.m_bases[d].second.size(); ++i) {
+            const uint64_t colMask = uint64_t(1) << colOwner.size();
+            colOwner.emplace_back(d, int(i));
+            uint64_t v = flatA(a.m_bases[d].second[i]);
+            uint64_t m = colMask;
+            while (v) {
+                const int top = 63 - std::countl_zero(v);
+                if (!basisByTop[top].used) {
+                    basisByTop[top] = {v, m, true};
+                    break;
+                }
+                v ^= basisByTop[top].value;
+                m ^= basisByTop[top].mask;
+            }
+        }
     }
-    for (const std::string &d : identityDims) {
-        Expected<LinearLayout> id = identity1D(a.inDimSize(d), d, d);
-        if (!id)
-            return id;
-        Expected<LinearLayout> p = ret.product(*id);
-        if (!p)
-            return p;
-        ret = std::move(*p);
+
+    BasesT bases;
+    std::vector<NamedSize> outs;
+    for (const auto &[name, bs] : a.m_bases)
+        outs.emplace_back(name, int32_t(1) << bs.size());
+    for (const auto &[name, bbs] : b.m_bases) {
+        const int ai = a.inDimIndex(name);
+        const bool identity = ai >= 0 && aIsIdentity[size_t(ai)];
+        std::vector<Basis> nb;
+        for (size_t i = 0; i < bbs.size(); ++i) {
+            Basis r(a.m_bases.size(), 0);
+            if (identity) {
+                r[size_t(ai)] = int32_t(1) << i;
+            } else {
+                uint64_t v = flatB(bbs[i]);
+                uint64_t m = 0;
+                while (v) {
+                    const int top = 63 - std::countl_zero(v);
+                    if (!basisByTop[top].used)
+                        return makeError(
+                            "invertAndCompose: the image of the layout is not contained in the "
+                            "image of the outer layout (in-dim '" +
+                            name + "' basis " + std::to_string(i) + ")");
+                    v ^= basisByTop[top].value;
+                    m ^= basisByTop[top].mask;
+                }
+                for (size_t c = 0; m; ++c, m >>= 1)
+                    if (m & 1u)
+                        r[colOwner[c].first] |= int32_t(1) << colOwner[c].second;
+            }
+            nb.push_back(std::move(r));
+        }
+        bases.emplace_back(name, std::move(nb));
     }
-    Expected<LinearLayout> t = ret.transposeIns(b.inDimNames());
-    if (!t)
-        return t;
-    return t->transposeOuts(a.inDimNames());
+    return makeUnchecked(std::move(bases), std::move(outs), false);
 }
 
 Expected<LinearLayout> LinearLayout::pseudoinvert() const

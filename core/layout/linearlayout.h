@@ -127,6 +127,10 @@ public:
     [[nodiscard]] std::vector<int32_t> applyOrdered(const std::vector<int32_t> &ins) const;
     // Flattened form: input bits in matrix column order, output as the flattened out index.
     [[nodiscard]] uint64_t applyFlat(uint64_t in) const;
+    // The image of each in-bit as a flattened out index, in matrix column order.
+    const std::vector<uint64_t> &flatColumns() const { return m_columns; }
+    // Splits a flattened out index into one value per out-dim.
+    [[nodiscard]] std::vector<int32_t> unflattenOut(uint64_t flat) const;
 
     // Rows = out bits (out-dims in order, low bit first), columns = in bits (in-dims in order).
     [[nodiscard]] F2Matrix matrix() const;
@@ -207,6 +211,10 @@ private:
 
     BasesT m_bases;
     std::vector<NamedSize> m_outDims;
+    // Derived caches (not part of the value): each in-bit's image as a flattened out index
+    // (first out-dim least significant), in matrix column order, and each out-dim's bit offset.
+    std::vector<uint64_t> m_columns;
+    std::vector<int> m_outOffsets;
     int m_rank = 0;
     bool m_requireSurjective = true;
 };
