@@ -1,5 +1,7 @@
 #include "analysis/dsloadtr.h"
 
+#include "layout/attrs.h"
+
 #include <algorithm>
 #include <bit>
 #include <sstream>
@@ -216,6 +218,34 @@ std::optional<DsLoadTrInstruction> dsLoadTrInstructionByName(const std::string &
     return std::nullopt;
 }
 
+DsLoadTrOptions dsLoadTrOptionsFor(const LayoutAttr *shared)
+{
+    DsLoadTrOptions o;
+    if (!shared)
+        return o;
+    if (const auto *part = shared->as<PartitionedSharedAttr>())
+        return dsLoadTrOptionsFor(part->partitionLayout.get());
+    if (const auto *padded = shared->as<PaddedSharedAttr>())
+        o.padding = padded->intervalPadding;
+    return o;
+}
+
+std::optional<std::string> dsLoadTrDestinationProblem(const LayoutAttr *dst)
+{
+    if (!dst || dst->as<DotOperandAttr>() || dst->as<DistributedLinearAttr>())
+        return std::nullopt;
+    std::string kind = "a shared-memory layout";
+    if (dst->as<BlockedAttr>())
+        kind = "#ttg.blocked";
+    else if (dst->as<AmdWmmaAttr>())
+        kind = "#ttg.amd_wmma (an accumulator)";
+    else if (dst->as<AmdMfmaAttr>())
+        kind = "#ttg.amd_mfma (an accumulator)";
+    else if (dst->as<SliceAttr>())
+        kind = "#ttg.slice";
+    return "the destination must be a dot operand (#ttg.dot_op) or #ttg.linear; it is " + kind;
+}
+
 std::optional<int> dtypeBits(const std::string &dtype)
 {
     static const std::vector<std::pair<std::string, int>> table = {
@@ -403,7 +433,17 @@ Expected<DsLoadTrPlan> analyzeDsLoadTr(const LinearLayout &shared, const LinearL
     if (!cvt)
         return makeError("cannot map the destination onto shared memory: " + cvt.message());
     LinearLayout c = *cvt;
-    if (c.hasOutDim(kBlock)) {
+    if (c.hasOutDim(kBlock) && !c.hasInDim(kBlock)) {
+        // Only the source has a block dim: fine when no destination index reaches another CTA.
+        Expected<bool> zero = c.sublayoutIsZero(c.inDimNames(), {kBlock});
+        if (!zero || !*zero)
+            return makeError("the load reads another CTA's shared memory (cvt reaches block > 0)");
+        std::vector<std::string> outs;
+        for (const std::string &o : c.outDimNames())
+            if (o != kBlock)
+                outs.push_back(o);
+        c = *c.sublayout(c.inDimNames(), outs);
+    } else if (c.hasOutDim(kBlock)) {
         std::optional<LinearLayout> q = c.quotient({kBlock});
         if (!q)
             return makeError(

@@ -41,6 +41,8 @@
 
 namespace lx {
 
+struct LayoutAttr;
+
 // One transposed-load instruction as Triton models it (one row of reference §2.1).
 struct DsLoadTrInstruction
 {
@@ -151,6 +153,13 @@ struct DsLoadTrPlan
 [[nodiscard]] Expected<DsLoadTrPlan> analyzeDsLoadTrCvt(const LinearLayout &cvt, int elementBits,
                                                         const std::string &arch,
                                                         const DsLoadTrOptions &options = {});
+
+// The request facts carried by a source attribute: the padding intervals of a padded_shared (or
+// of the padded partition layout of a partitioned_shared). Null or other attributes: none.
+[[nodiscard]] DsLoadTrOptions dsLoadTrOptionsFor(const LayoutAttr *shared);
+// Why an attribute cannot be the destination of a transposed load (nullopt when it can: a dot
+// operand or a #ttg.linear, or when there is no attribute to judge).
+[[nodiscard]] std::optional<std::string> dsLoadTrDestinationProblem(const LayoutAttr *dst);
 
 // Logical element bits of a dtype name (f16, bf16, f8, f8E4M3FN, f8E5M2, i8, i4, f4, f32, ...);
 // nullopt when the name is unknown.
