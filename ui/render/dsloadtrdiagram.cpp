@@ -273,7 +273,7 @@ Diagram buildDsLoadTrFullTile(const DsLoadTrInstruction &in)
         }
     }
     DiagramTable t;
-    t.title = QStringLiteral("sampled bases");
+    t.title = QStringLiteral("fullTile bases");
     t.header = {QStringLiteral("basis"), QStringLiteral("(D, R)"), QStringLiteral("→ (O, S)")};
     for (const std::string &dim : {std::string("lane"), std::string("register")}) {
         for (int i = 0; i < ft.inDimSizeLog2(dim); ++i) {
