@@ -1547,8 +1547,17 @@ private:
                     {"lane_bases", "lane"},
                     {"warp_bases", "warp"},
                     {"block_bases", "block"}});
+            // Gluon has one class for both MLIR forms: swizzled warp bases make it generic.
+            bool swizzledWarps = false;
+            for (const Entry &e : args)
+                if (e.key == "warp" && e.value.kind == Value::List)
+                    for (const Value &b : e.value.items)
+                        swizzledWarps |=
+                            std::count_if(b.items.begin(), b.items.end(), [](const Value &c) {
+                                return c.kind != Value::Int || c.integer != 0;
+                            }) > 1;
             DictReader d(std::move(args), context, pos);
-            LayoutAttrPtr a = makeLinear(d, false);
+            LayoutAttrPtr a = makeLinear(d, swizzledWarps);
             if (shape && int(asIntList(shape->value, "shape").size()) != attrRank(*a))
                 fail(shape->pos, "shape: rank does not match the bases");
             return a;
@@ -1682,7 +1691,7 @@ Expected<LayoutAttrPtr> parseGluon(std::string_view text)
 Expected<LayoutAttrPtr> parseLayoutText(std::string_view text)
 {
     const size_t first = text.find_first_not_of(" \t\r\n");
-    if (first != std::string_view::npos && text[first] == '#')
+    if (first == std::string_view::npos || text[first] == '#')
         return parseTtg(text);
     if (first != std::string_view::npos && text.substr(first, 2) == "//")
         return parseTtg(text);

@@ -41,6 +41,8 @@
 // order=[1, 0])`. parseGluon reads the same subset back: the classes printGluon writes plus
 // PaddedSharedLayout.with_identity_for, with positional or keyword arguments in the documented
 // order, any module prefix (ttgl., gl., ttgl.amd., ...), Python lists and True / False / None.
+// Gluon has one DistributedLinearLayout for #ttg.linear and #ttg.generic_linear: it prints both,
+// and parseGluon reads it as generic_linear exactly when a warp basis moves more than one dim.
 
 #include "layout/attrs.h"
 #include "layout/expected.h"
