@@ -3,6 +3,7 @@
 #include "f2/f2matrix.h"
 #include "io/gluonjson.h"
 #include "io/layoutjson.h"
+#include "io/tritontext.h"
 #include "layout/builders.h"
 #include "layout/layoututils.h"
 #include "layout/linearlayout.h"
@@ -102,9 +103,15 @@ std::vector<LinearLayout::Basis> toBasisList(const json &j, const std::string &d
 }
 
 // A layout in the conformance format (core/io/layoutjson.h).
-LinearLayout toLayout(const json &j) { return unwrap(layoutFromJson(j)); }
+LinearLayout toLayout(const json &j)
+{
+    return unwrap(layoutFromJson(j));
+}
 
-json fromLayout(const LinearLayout &l) { return layoutToJson(l); }
+json fromLayout(const LinearLayout &l)
+{
+    return layoutToJson(l);
+}
 
 std::vector<int32_t> toShape(const json &j)
 {
@@ -384,8 +391,21 @@ const std::map<std::string, Op> &ops()
          }},
         {"ensureLayoutNotSmallerThan",
          [](const json &a) {
-             return fromLayout(
-                 unwrap(ensureLayoutNotSmallerThan(toLayout(arg(a, 0)), toNamedSizes(arg(a, 1), "shape"))));
+             return fromLayout(unwrap(ensureLayoutNotSmallerThan(
+                 toLayout(arg(a, 0)), toNamedSizes(arg(a, 1), "shape"))));
+         }},
+        {"tritonDistributedView",
+         [](const json &a) {
+             if (!arg(a, 1).is_boolean())
+                 fail("useHWPointOfView must be true or false");
+             return json(
+                 unwrap(tryTritonDistributedView(toLayout(arg(a, 0)), arg(a, 1).get<bool>())));
+         }},
+        {"tritonSharedView",
+         [](const json &a) {
+             if (!arg(a, 1).is_boolean())
+                 fail("useHWPointOfView must be true or false");
+             return json(unwrap(tryTritonSharedView(toLayout(arg(a, 0)), arg(a, 1).get<bool>())));
          }},
         {"toLinear",
          [](const json &a) {
