@@ -5,6 +5,8 @@
 // forms of ../shared/reference/gfx1250-layouts.md §2.3, and from the AMD blog (seed 000).
 
 #include "analysis/dsloadtr.h"
+#include "io/ttgtext.h"
+#include "layout/builders.h"
 
 #include <QFile>
 #include <QTest>
@@ -254,6 +256,8 @@ private Q_SLOTS:
     void seedFigure1Facts();
     void loweringOps_data();
     void loweringOps();
+    void loweringOpsFromEncodings_data() { loweringOps_data(); }
+    void loweringOpsFromEncodings();
     void loweringCounts_data();
     void loweringCounts();
     void partitionRemapsLane();
@@ -411,6 +415,60 @@ void TestDsLoadTr::loweringOps()
     } else {
         QCOMPARE(plan->reason, outcome.at("reason_if_not").get<std::string>());
         QCOMPARE(plan->instructions, int64_t(0));
+    }
+}
+
+// The same ops with both layouts built from the lit test's own encodings by the builders
+// (alias lines from the file's `encodings` table), as the CLI and the presets do it.
+Expected<LayoutAttrPtr> encodingAttr(const std::string &encoding, const std::string &arch)
+{
+    const json &table =
+        lowering()
+            .at("encodings")
+            .at(arch == "gfx950" ? "gfx950_ds_transpose_linear" : "gfx1250_ds_transpose");
+    std::string text;
+    for (const auto &[alias, value] : table.items())
+        if (encoding.find(alias) != std::string::npos)
+            text += alias + " = " + value.get<std::string>() + "\n";
+    return parseLayoutText(text + encoding);
+}
+
+void TestDsLoadTr::loweringOpsFromEncodings()
+{
+    QFETCH(int, opIndex);
+    const CaseOp c = allLoweringOps()[size_t(opIndex)];
+    if (c.op.at("op") == "amdg.local_load_packed_transposed")
+        QSKIP("fp4 packed along M/N runs in nibble coordinates; covered from the file's cvt");
+    const json &outcome = c.op.at("derived_outcome");
+    const json &src = c.op.at("src_memdesc");
+    const json &dt = c.op.at("dst_tensor");
+    Expected<LayoutAttrPtr> sharedAttr =
+        encodingAttr(src.at("encoding").get<std::string>(), c.arch);
+    Expected<LayoutAttrPtr> dstAttr =
+        encodingAttr(dt.value("encoding_text", dt.at("encoding").get<std::string>()), c.arch);
+    QVERIFY2(sharedAttr, sharedAttr ? "" : sharedAttr.message().c_str());
+    QVERIFY2(dstAttr, dstAttr ? "" : dstAttr.message().c_str());
+    QVERIFY(!dsLoadTrDestinationProblem(dstAttr->get()));
+    Expected<LinearLayout> shared =
+        toLinearLayout(**sharedAttr, src.at("shape").get<std::vector<int32_t>>());
+    Expected<LinearLayout> dst =
+        toLinearLayout(**dstAttr, dt.at("shape").get<std::vector<int32_t>>());
+    QVERIFY2(shared, shared ? "" : shared.message().c_str());
+    QVERIFY2(dst, dst ? "" : dst.message().c_str());
+    const int bits = *dtypeBits(dt.at("elem").get<std::string>());
+    Expected<DsLoadTrPlan> p =
+        analyzeDsLoadTr(*shared, *dst, bits, c.arch, dsLoadTrOptionsFor(sharedAttr->get()));
+    QVERIFY2(p, p ? "" : p.message().c_str());
+    QCOMPARE(p->eligible, outcome.at("ds_load_tr_emitted").get<bool>());
+    if (p->eligible) {
+        QCOMPARE(p->instructions, outcome.at("instructions").get<int64_t>());
+        // The derived cvt of the file, basis for basis (partition column included).
+        const LinearLayout want = cvtFromJson(c.op.at("derived_cvt_reg_lane_warp_to_offset"));
+        QVERIFY2(p->cvt.equalIgnoringOutDimSizes(want), p->cvt.toString().c_str());
+        QString why;
+        QVERIFY2(addressesReproduceCvt(*p, &why), qPrintable(why));
+    } else {
+        QCOMPARE(p->reason, outcome.at("reason_if_not").get<std::string>());
     }
 }
 
@@ -625,6 +683,23 @@ void TestDsLoadTr::attentionV()
     QCOMPARE(p.warps, 8);
     QString why;
     QVERIFY2(addressesReproduceCvt(p, &why), qPrintable(why));
+
+    // The same from the attribute text the attention-v preset uses (the builders' dot operand).
+    Expected<LayoutAttrPtr> dstAttr = parseLayoutText(
+        "#mma = #ttg.amd_wmma<{version = 3, isTranspose = true, ctaLayout = {warp = [[1, 0], [2, "
+        "0], [4, 0]]}, "
+        "instrShape = [16, 16, 32]}>\n#ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 8}>");
+    Expected<LayoutAttrPtr> sharedAttr = parseLayoutText(
+        "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>");
+    QVERIFY(dstAttr && sharedAttr);
+    Expected<LinearLayout> built = toLinearLayout(**dstAttr, {128, 256});
+    QVERIFY2(built, built ? "" : built.message().c_str());
+    const DsLoadTrPlan q =
+        *analyzeDsLoadTr(*toLinearLayout(**sharedAttr, {128, 256}), *built, 16, "gfx1250");
+    QVERIFY(q.eligible);
+    QCOMPARE(q.instructions, int64_t(128));
+    QCOMPARE(q.fallback.instruction, std::string("ds_load_u16"));
+    QCOMPARE(q.fallback.count, int64_t(1024));
 }
 
 void TestDsLoadTr::badInput_data()
