@@ -66,6 +66,11 @@ lx::Expected<lx::NamedLayout> buildLayout(const std::string &name, const std::st
     lx::Expected<lx::LayoutAttrPtr> attr = lx::parseLayoutText(text);
     if (!attr)
         return lx::makeError(name + ": " + attr.message());
+    // Judge the destination's kind before fitting it to the shape, so a shared layout given as
+    // --dst is reported as such rather than by the builder.
+    if (name == "dst")
+        if (std::optional<std::string> problem = lx::dsLoadTrDestinationProblem(attr->get()))
+            return lx::makeError(*problem);
     lx::Expected<lx::LinearLayout> l = lx::toLinearLayout(**attr, shape);
     if (!l)
         return lx::makeError(name + ": " + l.message());

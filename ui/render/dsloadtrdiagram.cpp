@@ -159,6 +159,10 @@ Expected<Diagram> buildDsLoadTrPanels(const DsLoadTrPlan &plan, const LinearLayo
             colHeaders << QString::number(c0 + c);
         for (int side = 0; side < 2; ++side) {
             DiagramPanel &p = d.addPanel(rows, ncols);
+            // One row per instruction: source on the left, destination on the right (explicit
+            // origins; the geometry shifts the whole block so its decorations fit).
+            p.origin = QPointF(side * (ncols * d.cellSize.width() + 110),
+                               double(i - options.firstInstruction) * (rows * d.cellSize.height() + 90));
             p.title = side == 0 ? QStringLiteral("instr %1 · source lanes S:E").arg(i)
                                 : QStringLiteral("instr %1 · destination lanes D:R").arg(i);
             p.rowHeaders = rowHeaders;
