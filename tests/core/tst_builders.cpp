@@ -595,6 +595,16 @@ void TestBuilders::invalidParameters_data()
         << QByteArray(R"({"kind": "SliceLayout", "dim": 3, "parent": {"kind": "BlockedLayout",
            "size_per_thread": [1, 1], "threads_per_warp": [4, 8], "warps_per_cta": [1, 1], "order": [1, 0]}})")
         << QList<int>{8} << u"slice dim"_s;
+    QTest::newRow("warps beyond the size limit")
+        << QByteArray(R"({"kind": "AMDWMMALayout", "version": 3, "transposed": false,
+           "warps_per_cta": [1073741824, 1073741824], "instr_shape": [16, 16, 32]})")
+        << QList<int>{32, 32} << u"bits"_s;
+    QTest::newRow("kWidth beyond the size limit")
+        << QByteArray(
+               R"({"kind": "DotOperandLayout", "operand_index": 0, "k_width": 1073741824, "parent":
+           {"kind": "AMDWMMALayout", "version": 3, "transposed": false, "warps_per_cta": [1, 1],
+           "instr_shape": [16, 16, 32]}})")
+        << QList<int>{32, 32} << u"bits"_s;
 }
 
 void TestBuilders::invalidParameters()

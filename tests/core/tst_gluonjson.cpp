@@ -194,6 +194,11 @@ void TestGluonJson::malformed_data()
         << QByteArray(R"({"kind": "DistributedLinearLayout", "reg_bases": [[1]],
         "lane_bases": [], "warp_bases": [], "block_bases": [], "shape": [2, 2]})")
         << u"rank 2"_s;
+    QByteArray deep = R"({"kind": "BlockedLayout", "size_per_thread": [1], "threads_per_warp": [32],
+        "warps_per_cta": [1], "order": [0]})";
+    for (int i = 0; i < 40; ++i)
+        deep = R"({"kind": "SliceLayout", "dim": 0, "parent": )" + deep + "}";
+    QTest::newRow("nested too deep") << deep << u"levels deep"_s;
 }
 
 void TestGluonJson::malformed()
