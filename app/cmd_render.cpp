@@ -4,6 +4,9 @@
 
 #include "command.h"
 
+#include "io/layoutjson.h"
+#include "io/ttgtext.h"
+#include "layout/builders.h"
 #include "layout/linearlayout.h"
 #include "render/exporter.h"
 #include "render/viewregistry.h"
@@ -17,6 +20,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <optional>
 
 using namespace Qt::StringLiterals;
 
@@ -26,43 +30,18 @@ using lx::app::ExitBadInput;
 using lx::app::ExitBadUsage;
 using lx::app::ExitOk;
 
-// A layout in the conformance JSON format:
-// {"bases": [["register", [[1, 0], ...]], ...], "outDims": [["dim0", 16], ...]}.
-lx::Expected<lx::LinearLayout> layoutFromJson(const nlohmann::json &j)
+// "128x64" -> {128, 64}; every extent a positive integer.
+std::optional<std::vector<int32_t>> parseShape(const QString &text)
 {
-    if (!j.is_object() || !j.contains("bases") || !j.contains("outDims"))
-        return lx::makeError("a layout needs \"bases\" and \"outDims\"");
-    const nlohmann::json &bases = j.at("bases");
-    const nlohmann::json &outs = j.at("outDims");
-    if (!bases.is_array() || !outs.is_array())
-        return lx::makeError("\"bases\" and \"outDims\" must be arrays");
-    lx::LinearLayout::BasesT b;
-    for (const nlohmann::json &dim : bases) {
-        if (!dim.is_array() || dim.size() != 2 || !dim[0].is_string() || !dim[1].is_array())
-            return lx::makeError("each entry of \"bases\" must be [name, [[...], ...]]");
-        std::vector<lx::LinearLayout::Basis> vecs;
-        for (const nlohmann::json &v : dim[1]) {
-            if (!v.is_array())
-                return lx::makeError("a basis must be an array of integers");
-            lx::LinearLayout::Basis basis;
-            for (const nlohmann::json &c : v) {
-                if (!c.is_number_integer() || c.get<int64_t>() < 0 || c.get<int64_t>() > INT32_MAX)
-                    return lx::makeError("a basis component must be a non-negative integer");
-                basis.push_back(c.get<int32_t>());
-            }
-            vecs.push_back(std::move(basis));
-        }
-        b.emplace_back(dim[0].get<std::string>(), std::move(vecs));
+    std::vector<int32_t> shape;
+    for (const QString &part : text.split(u'x')) {
+        bool ok = false;
+        const int v = part.trimmed().toInt(&ok);
+        if (!ok || v <= 0)
+            return std::nullopt;
+        shape.push_back(v);
     }
-    std::vector<lx::LinearLayout::NamedSize> o;
-    for (const nlohmann::json &dim : outs) {
-        if (!dim.is_array() || dim.size() != 2 || !dim[0].is_string() ||
-            !dim[1].is_number_integer() || dim[1].get<int64_t>() <= 0 ||
-            dim[1].get<int64_t>() > INT32_MAX)
-            return lx::makeError("each entry of \"outDims\" must be [name, size]");
-        o.emplace_back(dim[0].get<std::string>(), dim[1].get<int32_t>());
-    }
-    return lx::LinearLayout::tryCreate(std::move(b), std::move(o), /*requireSurjective=*/false);
+    return shape;
 }
 
 int fail(int code, const QString &message)
@@ -77,6 +56,13 @@ int runRender(const QStringList &args)
     parser.setApplicationDescription(
         u"Render a figure of a layout to SVG, PDF, PNG or TikZ (.tex), without a display."_s);
     parser.addHelpOption();
+    const QCommandLineOption layoutOpt(
+        u"layout"_s,
+        u"A layout as #ttg attribute text (alias lines allowed) or a Gluon "
+        u"constructor expression; needs --shape."_s,
+        u"TEXT"_s);
+    const QCommandLineOption shapeOpt(u"shape"_s, u"The tensor shape for --layout, e.g. 128x128."_s,
+                                      u"MxN"_s);
     const QCommandLineOption layoutJsonOpt(
         u"layout-json"_s, u"A layout in the conformance JSON format."_s, u"FILE"_s);
     const QCommandLineOption viewOpt(u"view"_s, u"The view: %1 (default ownership)."_s.arg([] {
@@ -101,8 +87,9 @@ int runRender(const QStringList &args)
     const QCommandLineOption darkOpt(u"dark"_s, u"Dark palette."_s);
     const QCommandLineOption outOpt({u"o"_s, u"output"_s},
                                     u"Output file: .svg, .pdf, .png or .tex."_s, u"FILE"_s);
-    parser.addOptions({layoutJsonOpt, viewOpt, colorOpt, optionsOpt, scaleOpt, titleOpt,
-                       noLegendOpt, noLabelsOpt, noGridOpt, transparentOpt, darkOpt, outOpt});
+    parser.addOptions({layoutOpt, shapeOpt, layoutJsonOpt, viewOpt, colorOpt, optionsOpt, scaleOpt,
+                       titleOpt, noLegendOpt, noLabelsOpt, noGridOpt, transparentOpt, darkOpt,
+                       outOpt});
     if (!parser.parse(args))
         return fail(ExitBadUsage, parser.errorText());
     if (parser.isSet(u"help"_s)) {
@@ -119,8 +106,23 @@ int runRender(const QStringList &args)
     if (!format)
         return fail(ExitBadUsage,
                     u"cannot tell the format of '%1': use .svg, .pdf, .png or .tex"_s.arg(outPath));
-    if (!parser.isSet(layoutJsonOpt))
-        return fail(ExitBadUsage, u"give a layout: --layout-json FILE"_s);
+    const int sources = int(parser.isSet(layoutOpt)) + int(parser.isSet(layoutJsonOpt));
+    if (sources != 1)
+        return fail(ExitBadUsage,
+                    u"give exactly one layout: --layout TEXT --shape MxN, or --layout-json FILE"_s);
+    std::vector<int32_t> shape;
+    if (parser.isSet(layoutOpt)) {
+        if (!parser.isSet(shapeOpt))
+            return fail(ExitBadUsage, u"--layout needs --shape MxN"_s);
+        const auto parsed = parseShape(parser.value(shapeOpt));
+        if (!parsed)
+            return fail(ExitBadUsage,
+                        u"--shape must look like 128x128 (positive integers), not '%1'"_s.arg(
+                            parser.value(shapeOpt)));
+        shape = *parsed;
+    } else if (parser.isSet(shapeOpt)) {
+        return fail(ExitBadUsage, u"--shape goes with --layout"_s);
+    }
 
     lx::RenderOptions options;
     if (parser.isSet(scaleOpt)) {
@@ -150,7 +152,18 @@ int runRender(const QStringList &args)
     if (parser.isSet(titleOpt))
         request.title = parser.value(titleOpt).toStdString();
 
-    {
+    if (parser.isSet(layoutOpt)) {
+        const std::string text = parser.value(layoutOpt).toStdString();
+        const auto attr = lx::parseLayoutText(text);
+        if (!attr)
+            return fail(ExitBadInput,
+                        u"--layout: %1"_s.arg(QString::fromStdString(attr.message())));
+        auto layout = lx::toLinearLayout(**attr, shape);
+        if (!layout)
+            return fail(ExitBadInput,
+                        u"--layout: %1"_s.arg(QString::fromStdString(layout.message())));
+        request.layouts.push_back({lx::ttgMnemonic(**attr), std::move(*layout), shape, {}, *attr});
+    } else {
         const QString path = parser.value(layoutJsonOpt);
         QFile file(path);
         if (!file.open(QIODevice::ReadOnly))
@@ -160,7 +173,7 @@ int runRender(const QStringList &args)
         if (j.is_discarded())
             return fail(ExitBadInput, u"%1 is not valid JSON"_s.arg(path));
         const nlohmann::json &lj = j.is_object() && j.contains("layout") ? j.at("layout") : j;
-        auto layout = layoutFromJson(lj);
+        auto layout = lx::layoutFromJson(lj);
         if (!layout)
             return fail(ExitBadInput,
                         u"%1: %2"_s.arg(path, QString::fromStdString(layout.message())));

@@ -223,7 +223,7 @@ DiagramGeometry DiagramGeometry::compute(const Diagram &diagram, const RenderOpt
             for (const QStringList &r : t.rows)
                 if (c < r.size())
                     chars = std::max(chars, r.at(c).size());
-            x += textWidth(QString(chars, QLatin1Char('0')), headerPx) + px(10 * s);
+            x += textWidth(QString(chars, QLatin1Char('0')), headerPx) + px(16 * s);
             tg.columnLefts.push_back(x);
         }
         const int nrows = int(t.rows.size()) + (t.header.isEmpty() ? 0 : 1);
