@@ -12,8 +12,8 @@
 #include "command.h"
 
 #include "analysis/dsloadtr.h"
-#include "hw/resources.h"
 #include "io/layoutjson.h"
+#include "io/scene.h"
 #include "io/ttgtext.h"
 #include "layout/builders.h"
 #include "render/exporter.h"
@@ -97,51 +97,34 @@ lx::Expected<std::vector<int32_t>> parseShape(const QString &text)
     return shape;
 }
 
-// Reads resources/presets/NAME.lxscene (the shared scene format): arch, the named layouts
-// ("text" + "shape" [+ "dtype"], or a raw "layout"), the views. The first ds-load-tr* view names
-// the source and destination (options "shared", "dst"); otherwise they are the layouts named
-// "shared" and "dst".
-lx::Expected<Request> loadPreset(const std::string &name)
+// A preset (core/io/scene.h): arch, the named layouts made concrete, the views. The first
+// ds-load-tr* view names the source and destination (options "shared", "dst", "dtype");
+// otherwise they are the layouts named "shared" and "dst".
+lx::Expected<Request> loadPresetRequest(const std::string &name)
 {
-    const std::optional<std::string_view> text =
-        lx::embeddedResource("presets/" + name + ".lxscene");
-    if (!text)
-        return lx::makeError("no preset named '" + name + "'");
-    const json scene = json::parse(*text, nullptr, false);
-    if (scene.is_discarded() || !scene.is_object() || !scene.contains("layouts"))
-        return lx::makeError("preset '" + name + "' is not a valid scene");
+    lx::Expected<lx::Scene> scene = lx::loadPreset(name);
+    if (!scene)
+        return lx::makeError("preset '" + name + "': " + scene.message());
     Request r;
-    r.arch = scene.value("arch", std::string("gfx1250"));
-    r.title = scene.value("title", std::string());
-    r.views = scene.value("views", json::array());
-    for (const json &l : scene.at("layouts")) {
-        if (!l.is_object() || !l.contains("name") || !l.at("name").is_string())
-            return lx::makeError("preset '" + name + "': a layout without a name");
-        const std::string lname = l.at("name").get<std::string>();
-        const std::string dtype = l.value("dtype", std::string());
-        if (l.contains("text")) {
-            if (!l.contains("shape") || !l.at("shape").is_array())
-                return lx::makeError("preset '" + name + "': layout '" + lname + "' has no shape");
-            lx::Expected<lx::NamedLayout> nl =
-                buildLayout(lname, l.at("text").get<std::string>(),
-                            l.at("shape").get<std::vector<int32_t>>(), dtype);
-            if (!nl)
-                return lx::makeError("preset '" + name + "': " + nl.message());
-            r.layouts.push_back(std::move(*nl));
-        } else if (l.contains("layout")) {
-            lx::Expected<lx::LinearLayout> ll = lx::layoutFromJson(l.at("layout"));
-            if (!ll)
-                return lx::makeError("preset '" + name + "': " + lname + ": " + ll.message());
-            r.layouts.push_back({lname, std::move(*ll), {}, dtype, nullptr});
-        }
+    if (!scene->arch.empty())
+        r.arch = scene->arch;
+    r.title = scene->title;
+    for (const lx::SceneLayout &l : scene->layouts) {
+        lx::Expected<lx::ResolvedLayout> rl = lx::resolveLayout(l);
+        if (!rl)
+            return lx::makeError("preset '" + name + "': " + rl.message());
+        r.layouts.push_back({rl->name, std::move(rl->layout), rl->shape, rl->dtype, rl->attr});
     }
-    for (const json &v : r.views) {
-        if (!v.is_object() || v.value("kind", std::string()).rfind("ds-load-tr", 0) != 0)
+    for (const lx::SceneView &v : scene->views) {
+        json jv = {{"kind", v.kind}, {"options", v.options}};
+        r.views.push_back(jv);
+    }
+    for (const lx::SceneView &v : scene->views) {
+        if (v.kind.rfind("ds-load-tr", 0) != 0)
             continue;
-        const json o = v.value("options", json::object());
-        r.sharedName = o.value("shared", r.sharedName);
-        r.dstName = o.value("dst", r.dstName);
-        r.dtype = o.value("dtype", r.dtype);
+        r.sharedName = v.options.value("shared", r.sharedName);
+        r.dstName = v.options.value("dst", r.dstName);
+        r.dtype = v.options.value("dtype", r.dtype);
         break;
     }
     return r;
@@ -262,7 +245,7 @@ int runDsLoadTr(const QStringList &args)
             if (parser.isSet(*o))
                 return fail(ExitBadUsage,
                             u"--preset and --%1 exclude each other"_s.arg(o->names().first()));
-        lx::Expected<Request> r = loadPreset(parser.value(presetOpt).toStdString());
+        lx::Expected<Request> r = loadPresetRequest(parser.value(presetOpt).toStdString());
         if (!r)
             return fail(ExitBadInput, qs(r.message()));
         req = std::move(*r);

@@ -277,7 +277,7 @@ void TestCliDsLoadTr::badInput_data()
                "shared: the padded_shared linear component covers 64 elements along dim0");
     QTest::newRow("unknown preset")
         << QStringList{QStringLiteral("--preset"), QStringLiteral("nope")} << 1
-        << QStringLiteral("no preset named 'nope'");
+        << QStringLiteral("preset 'nope'");
     QTest::newRow("missing --dst") << QStringList{QStringLiteral("--shared"), kShared0} << 2
                                    << QStringLiteral("missing --dst");
     QTest::newRow("unknown dtype") << req(toyDst, QStringLiteral("32x8"), QStringLiteral("q7"), g)

@@ -380,7 +380,10 @@ Expected<Diagram> buildInvertAndComposeTable(const LinearLayout &dst, const Line
     if (!cvt)
         return makeError("invertAndCompose: " + cvt.message());
     // A block output nothing reaches (one CTA) is noise in the table, as in the seed's.
-    if (cvt->hasOutDim("block") && !cvt->hasInDim("block")) {
+    if (cvt->hasOutDim("block") && cvt->hasInDim("block")) {
+        if (std::optional<LinearLayout> q = cvt->quotient({"block"}))
+            cvt = *q;
+    } else if (cvt->hasOutDim("block")) {
         Expected<bool> zero = cvt->sublayoutIsZero(cvt->inDimNames(), {"block"});
         std::vector<std::string> outs;
         for (const std::string &o : cvt->outDimNames())
