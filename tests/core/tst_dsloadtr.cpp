@@ -261,6 +261,8 @@ private Q_SLOTS:
     void loweringCounts_data();
     void loweringCounts();
     void partitionRemapsLane();
+    void paddedByteAddresses();
+    void gfx950MfmaCountOnly();
     void toyInvertAndCompose();
     void figure5_data();
     void figure5();
@@ -586,6 +588,64 @@ void TestDsLoadTr::partitionRemapsLane()
         return;
     }
     QFAIL("case not found");
+}
+
+void TestDsLoadTr::paddedByteAddresses()
+{
+    // dst950.ds_transpose_with_padding's note: #ttg.padded_shared<[512:+16]> on f16 pads the byte
+    // offset as off + ((off >> 10) << 5). Same rule on gfx1250's ds_transpose_with_padding.
+    for (const CaseOp &c : allLoweringOps()) {
+        if (c.caseId != "dst1250.ds_transpose_with_padding")
+            continue;
+        const DsLoadTrPlan p =
+            *analyzeDsLoadTrCvt(cvtFromJson(c.op.at("derived_cvt_reg_lane_warp_to_offset")), 16,
+                                c.arch, DsLoadTrOptions{{{512, 16}}});
+        QVERIFY(p.eligible);
+        for (int w = 0; w < p.warps; ++w)
+            for (int64_t i = 0; i < p.instructions; ++i)
+                for (int s = 0; s < 32; ++s) {
+                    const int64_t bytes =
+                        int64_t(p.laneOffsets[size_t(w)][size_t(i)][size_t(s)]) * 2;
+                    QCOMPARE(p.byteAddress(w, i, s), bytes + ((bytes >> 10) << 5));
+                }
+        return;
+    }
+    QFAIL("case not found");
+}
+
+void TestDsLoadTr::gfx950MfmaCountOnly()
+{
+    // dst950.ds_transpose_n_t_fp16_mfma_16 (count-only case: parent, A and B given as text):
+    // 32 rocdl.ds.read.tr16.b64 for A (128x64 f16, order [0, 1], kWidth 8) and B (64x128,
+    // order [1, 0], kWidth 8) together.
+    const json *e = nullptr;
+    for (const json &c : lowering().at("cases"))
+        if (c.at("id") == "dst950.ds_transpose_n_t_fp16_mfma_16")
+            e = &c.at("expected");
+    QVERIFY(e);
+    const std::string parent = "#mma = " + e->at("parent").get<std::string>() + "\n";
+    int64_t total = 0;
+    for (int opIdx = 0; opIdx < 2; ++opIdx) {
+        const std::vector<int32_t> shape =
+            opIdx == 0 ? std::vector<int32_t>{128, 64} : std::vector<int32_t>{64, 128};
+        const std::string order = opIdx == 0 ? "[0, 1]" : "[1, 0]";
+        Expected<LayoutAttrPtr> dstAttr =
+            parseLayoutText(parent + "#ttg.dot_op<{opIdx = " + std::to_string(opIdx) +
+                            ", parent = #mma, kWidth = 8}>");
+        Expected<LayoutAttrPtr> sharedAttr = parseLayoutText(
+            "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = " + order + "}>");
+        QVERIFY(dstAttr && sharedAttr);
+        Expected<LinearLayout> dst = toLinearLayout(**dstAttr, shape);
+        QVERIFY2(dst, dst ? "" : dst.message().c_str());
+        const DsLoadTrPlan p =
+            *analyzeDsLoadTr(*toLinearLayout(**sharedAttr, shape), *dst, 16, "gfx950");
+        QVERIFY2(p.eligible, p.reason.c_str());
+        QCOMPARE(p.instruction.intrinsic, e->at("intrinsic").get<std::string>());
+        QString why;
+        QVERIFY2(addressesReproduceCvt(p, &why), qPrintable(why));
+        total += p.instructions;
+    }
+    QCOMPARE(total, e->at("count").get<int64_t>());
 }
 
 void TestDsLoadTr::toyInvertAndCompose()
