@@ -2,7 +2,8 @@
 // why not, what each lane reads, and what it costs otherwise (core/analysis/dsloadtr.h).
 //
 //   layout-explorer analyze ds-load-tr (--preset NAME | --shared TEXT --dst TEXT --shape MxN
-//       --dtype f16|bf16|f8|i8|i4 --arch gfx1250|gfx950) [--json] [--warp W]
+//       --dtype f16|bf16|f8|i8|i4 --arch gfx1250|gfx950 | --packed-fp4 --shared TEXT --dst TEXT
+//       --shape MxN --dst-shape MxN [--arch ...]) [--json] [--warp W]
 //       [-o FIGURE.png|svg|pdf|tex [--view KIND]]
 //
 // Exit codes: 0 the analysis ran (eligible or not), 1 bad input (layout text, a shape that is not a
@@ -26,6 +27,7 @@
 #include <nlohmann/json.hpp>
 
 #include <bit>
+#include <tuple>
 
 using namespace Qt::StringLiterals;
 using nlohmann::json;
@@ -215,6 +217,12 @@ int runDsLoadTr(const QStringList &args)
     const QCommandLineOption dstOpt(
         u"dst"_s, u"Destination layout (a dot operand or #ttg.linear)."_s, u"TEXT"_s);
     const QCommandLineOption shapeOpt(u"shape"_s, u"Tensor shape MxN (powers of two)."_s, u"MxN"_s);
+    const QCommandLineOption packedOpt(
+        u"packed-fp4"_s,
+        u"amdg.local_load_packed_transposed: i8 layouts holding fp4 pairs; --shape is the source's "
+        "i8 shape and --dst-shape the destination's."_s);
+    const QCommandLineOption dstShapeOpt(u"dst-shape"_s, u"Destination i8 shape (--packed-fp4)."_s,
+                                         u"MxN"_s);
     const QCommandLineOption dtypeOpt(u"dtype"_s, u"Element type: f16, bf16, f8, i8, i4."_s,
                                       u"T"_s);
     const QCommandLineOption archOpt(u"arch"_s, u"gfx1250 (default) or gfx950."_s, u"ARCH"_s);
@@ -227,8 +235,8 @@ int runDsLoadTr(const QStringList &args)
                                      u"The figure's view kind (default: the preset's first view, "
                                      "else ds-load-tr-panels)."_s,
                                      u"KIND"_s);
-    parser.addOptions({presetOpt, sharedOpt, dstOpt, shapeOpt, dtypeOpt, archOpt, jsonOpt, warpOpt,
-                       outOpt, viewOpt});
+    parser.addOptions({presetOpt, sharedOpt, dstOpt, shapeOpt, packedOpt, dstShapeOpt, dtypeOpt,
+                       archOpt, jsonOpt, warpOpt, outOpt, viewOpt});
     if (!parser.parse(args))
         return fail(ExitBadUsage, parser.errorText());
     if (parser.isSet(u"help"_s)) {
@@ -253,6 +261,23 @@ int runDsLoadTr(const QStringList &args)
             req.dtype = parser.value(dtypeOpt).toStdString();
         if (parser.isSet(archOpt))
             req.arch = parser.value(archOpt).toStdString();
+    } else if (parser.isSet(packedOpt)) {
+        for (const QCommandLineOption *o : {&sharedOpt, &dstOpt, &shapeOpt, &dstShapeOpt})
+            if (!parser.isSet(*o))
+                return fail(ExitBadUsage, u"--packed-fp4 needs --%1"_s.arg(o->names().first()));
+        req.dtype = "i4";
+        req.arch = parser.isSet(archOpt) ? parser.value(archOpt).toStdString() : "gfx1250";
+        for (const auto &[name, opt, shapeOption] : {std::tuple{"shared", &sharedOpt, &shapeOpt},
+                                                     std::tuple{"dst", &dstOpt, &dstShapeOpt}}) {
+            lx::Expected<std::vector<int32_t>> shape = parseShape(parser.value(*shapeOption));
+            if (!shape)
+                return fail(ExitBadInput, qs(shape.message()));
+            lx::Expected<lx::NamedLayout> l =
+                buildLayout(name, parser.value(*opt).toStdString(), *shape, "i8");
+            if (!l)
+                return fail(ExitBadInput, qs(l.message()));
+            req.layouts.push_back(std::move(*l));
+        }
     } else {
         for (const QCommandLineOption *o : {&sharedOpt, &dstOpt, &shapeOpt, &dtypeOpt})
             if (!parser.isSet(*o))
@@ -300,8 +325,11 @@ int runDsLoadTr(const QStringList &args)
         return fail(ExitBadInput, u"unknown element type '%1'"_s.arg(qs(req.dtype)));
     if (std::optional<std::string> problem = lx::dsLoadTrDestinationProblem(dst->attr.get()))
         return fail(ExitBadInput, qs(*problem));
-    lx::Expected<lx::DsLoadTrPlan> plan = lx::analyzeDsLoadTr(
-        shared->layout, dst->layout, *bits, req.arch, lx::dsLoadTrOptionsFor(shared->attr.get()));
+    const lx::DsLoadTrOptions analysisOptions = lx::dsLoadTrOptionsFor(shared->attr.get());
+    lx::Expected<lx::DsLoadTrPlan> plan =
+        parser.isSet(packedOpt)
+            ? lx::analyzePackedFp4DsLoadTr(shared->layout, dst->layout, req.arch, analysisOptions)
+            : lx::analyzeDsLoadTr(shared->layout, dst->layout, *bits, req.arch, analysisOptions);
     if (!plan)
         return fail(ExitBadInput, qs(plan.message()));
     if (plan->eligible && warp >= plan->warps)

@@ -148,6 +148,17 @@ struct DsLoadTrPlan
                                                      const std::string &arch,
                                                      const DsLoadTrOptions &options = {});
 
+// amdg.local_load_packed_transposed: fp4 packed two to a byte along one dim of the i8 source and
+// along another dim of the i8 destination (the dim whose size doubles from source to destination
+// is the source's packed dim, the one that halves the destination's). Both layouts are lifted to
+// nibble coordinates (one lowest offset bit along the source's packed dim, one lowest register
+// bit along the destination's) and analysed with 4-bit elements (reference §2.4 step 3).
+// Requires: 2-D layouts whose shapes differ by exactly that factor-of-two swap.
+[[nodiscard]] Expected<DsLoadTrPlan> analyzePackedFp4DsLoadTr(const LinearLayout &sharedI8,
+                                                              const LinearLayout &dstI8,
+                                                              const std::string &arch,
+                                                              const DsLoadTrOptions &options = {});
+
 // The same analysis from a given cvt ((register, lane, warp) -> offset [, partition]), for when
 // the lowering's cvt is known directly (conformance cases, partitioned pieces).
 [[nodiscard]] Expected<DsLoadTrPlan> analyzeDsLoadTrCvt(const LinearLayout &cvt, int elementBits,

@@ -65,6 +65,7 @@ private Q_SLOTS:
     void presets();
     void explicitLayouts_data();
     void explicitLayouts();
+    void packedFp4();
     void textReport();
     void figure();
     void badInput_data();
@@ -184,6 +185,27 @@ void TestCliDsLoadTr::explicitLayouts()
                  QStringLiteral("ds_read_b64_tr_b16"));
     else
         QCOMPARE(j.value(QStringLiteral("reason")).toString(), reason);
+}
+
+void TestCliDsLoadTr::packedFp4()
+{
+    // dst1250.b4_packed_dim0: amdg.local_load_packed_transposed 32x128xi8 (#shared) ->
+    // 64x64xi8 dot_op(opIdx 0, #mma_b8, kWidth 16): 8 x llvm.amdgcn.ds.load.tr4.b64 (exact).
+    Run raw;
+    const QJsonObject j = runJson(
+        {QStringLiteral("--packed-fp4"), QStringLiteral("--shared"), kShared0,
+         QStringLiteral("--dst"),
+         QStringLiteral("#mma_b8 = #ttg.amd_wmma<{version = 3, ctaLayout = {warp = [[0, 1], [1, "
+                        "0]]}, instrShape = "
+                        "[16, 16, 64]}>\n#ttg.dot_op<{opIdx = 0, parent = #mma_b8, kWidth = 16}>"),
+         QStringLiteral("--shape"), QStringLiteral("32x128"), QStringLiteral("--dst-shape"),
+         QStringLiteral("64x64")},
+        &raw);
+    QVERIFY2(raw.exitCode == 0, raw.err.constData());
+    QCOMPARE(j.value(QStringLiteral("eligible")).toBool(), true);
+    QCOMPARE(j.value(QStringLiteral("intrinsic")).toString(),
+             QStringLiteral("llvm.amdgcn.ds.load.tr4.b64"));
+    QCOMPARE(j.value(QStringLiteral("instructions")).toInt(), 8);
 }
 
 void TestCliDsLoadTr::textReport()

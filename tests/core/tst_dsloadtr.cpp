@@ -439,8 +439,7 @@ void TestDsLoadTr::loweringOpsFromEncodings()
 {
     QFETCH(int, opIndex);
     const CaseOp c = allLoweringOps()[size_t(opIndex)];
-    if (c.op.at("op") == "amdg.local_load_packed_transposed")
-        QSKIP("fp4 packed along M/N runs in nibble coordinates; covered from the file's cvt");
+    const bool packed = c.op.at("op") == "amdg.local_load_packed_transposed";
     const json &outcome = c.op.at("derived_outcome");
     const json &src = c.op.at("src_memdesc");
     const json &dt = c.op.at("dst_tensor");
@@ -458,8 +457,10 @@ void TestDsLoadTr::loweringOpsFromEncodings()
     QVERIFY2(shared, shared ? "" : shared.message().c_str());
     QVERIFY2(dst, dst ? "" : dst.message().c_str());
     const int bits = *dtypeBits(dt.at("elem").get<std::string>());
-    Expected<DsLoadTrPlan> p =
-        analyzeDsLoadTr(*shared, *dst, bits, c.arch, dsLoadTrOptionsFor(sharedAttr->get()));
+    const DsLoadTrOptions opts = dsLoadTrOptionsFor(sharedAttr->get());
+    // fp4 packed along M/N: both i8 layouts lifted to nibbles (reference §2.4 step 3).
+    Expected<DsLoadTrPlan> p = packed ? analyzePackedFp4DsLoadTr(*shared, *dst, c.arch, opts)
+                                      : analyzeDsLoadTr(*shared, *dst, bits, c.arch, opts);
     QVERIFY2(p, p ? "" : p.message().c_str());
     QCOMPARE(p->eligible, outcome.at("ds_load_tr_emitted").get<bool>());
     if (p->eligible) {
