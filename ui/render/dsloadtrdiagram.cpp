@@ -161,8 +161,9 @@ Expected<Diagram> buildDsLoadTrPanels(const DsLoadTrPlan &plan, const LinearLayo
             DiagramPanel &p = d.addPanel(rows, ncols);
             // One row per instruction: source on the left, destination on the right (explicit
             // origins; the geometry shifts the whole block so its decorations fit).
-            p.origin = QPointF(side * (ncols * d.cellSize.width() + 110),
-                               double(i - options.firstInstruction) * (rows * d.cellSize.height() + 90));
+            p.origin =
+                QPointF(side * (ncols * d.cellSize.width() + 110),
+                        double(i - options.firstInstruction) * (rows * d.cellSize.height() + 90));
             p.title = side == 0 ? QStringLiteral("instr %1 · source lanes S:E").arg(i)
                                 : QStringLiteral("instr %1 · destination lanes D:R").arg(i);
             p.rowHeaders = rowHeaders;
@@ -288,8 +289,8 @@ Diagram buildDsLoadTrFullTile(const DsLoadTrInstruction &in)
                               QStringLiteral("(D%1, R%2)").arg(lane).arg(reg),
                               QStringLiteral("(O%1, S%2)").arg(s.element).arg(s.lane)});
             t.fills.push_back({0, 0, s.element != 0 ? kTileBasis : 0});
-            p.groups.push_back({QRect(reg, lane, 1, 1), qRgb(0, 0, 0),
-                                QStringLiteral("%1=%2").arg(qs(dim)).arg(v)});
+            // Outlined only: a label would cover the cell's text; the table names the basis.
+            p.groups.push_back({QRect(reg, lane, 1, 1), qRgb(0, 0, 0), QString()});
         }
     }
     d.tables.push_back(std::move(t));
@@ -310,7 +311,7 @@ Diagram buildDsLoadTrEligibility(const DsLoadTrPlan &plan, const LinearLayout &d
     d.tables.push_back(
         basisTable(QStringLiteral("destination %1").arg(outNames(dst)), dst, outNames(dst)));
     DiagramTable c;
-    c.title = QStringLiteral("cvt = dst.invertAndCompose(shared)");
+    c.title = QStringLiteral("cvt against the tile");
     c.header = {QStringLiteral("input"), QStringLiteral("→ %1").arg(outNames(plan.cvt)),
                 QStringLiteral("tile requires"), QStringLiteral("")};
     bool reported = false; // colour only the first breaking basis red, like the reason
@@ -319,8 +320,8 @@ Diagram buildDsLoadTrEligibility(const DsLoadTrPlan &plan, const LinearLayout &d
             const bool inTile = dim == "lane" && int(i) < t;
             const int32_t off = bases[i][0];
             const bool ok = inTile ? off == (int32_t(1) << i) : off % in.tileSize() == 0;
-            const QString need = inTile ? QStringLiteral("offset %1").arg(1 << i)
-                                        : QStringLiteral("multiple of %1").arg(in.tileSize());
+            const QString need = inTile ? QStringLiteral("offset %1 exactly").arg(1 << i)
+                                        : QStringLiteral("a multiple of %1").arg(in.tileSize());
             QRgb fill = ok ? (inTile ? kTileBasis : kOk) : 0;
             if (!ok && !reported) {
                 fill = kBad;
