@@ -7,6 +7,7 @@
 #include <QtTest>
 
 #include <fstream>
+#include <set>
 
 using namespace lx;
 
@@ -26,6 +27,8 @@ private Q_SLOTS:
     void aliasesAndCase();
     void gfx1250CuModel();
     void gfx1250BurstModelReproducesSeed();
+    void partitionConflicts_data();
+    void partitionConflicts();
     void lowConfidenceIsLabelled();
     void loadsUserFile();
     void rejectsBadDescriptions_data();
@@ -223,6 +226,44 @@ void TestArch::gfx1250BurstModelReproducesSeed()
     const double partitioned = arch->cu->burstCycles(0, 65536);
     QVERIFY2(std::abs(plain - 323) <= 1.0, qPrintable(QString::number(plain)));
     QVERIFY2(std::abs(partitioned - 196) <= 1.0, qPrintable(QString::number(partitioned)));
+}
+
+// lds-cases.md P2 [DER]: warps reading byte ranges in the same cycle; a partition conflict when
+// the partitions touched by pair A and pair B intersect.
+void TestArch::partitionConflicts_data()
+{
+    QTest::addColumn<QList<int>>("warps");
+    QTest::addColumn<QList<qint64>>("starts");
+    QTest::addColumn<QList<qint64>>("ends");
+    QTest::addColumn<bool>("conflict");
+    QTest::newRow("w0 [0,512) w1 [512,1024)")
+        << QList<int>{0, 1} << QList<qint64>{0, 512} << QList<qint64>{512, 1024} << true;
+    QTest::newRow("w0 [0,512) w1 [64Ki,+512)")
+        << QList<int>{0, 1} << QList<qint64>{0, 65536} << QList<qint64>{512, 66048} << false;
+    QTest::newRow("w0 and w2 both pair A")
+        << QList<int>{0, 2} << QList<qint64>{0, 512} << QList<qint64>{512, 1024} << false;
+    QTest::newRow("w1 straddles, w0 in partition 1")
+        << QList<int>{1, 0} << QList<qint64>{65536 - 256, 65536}
+        << QList<qint64>{65536 + 256, 65536 + 512} << true;
+}
+
+void TestArch::partitionConflicts()
+{
+    QFETCH(QList<int>, warps);
+    QFETCH(QList<qint64>, starts);
+    QFETCH(QList<qint64>, ends);
+    QFETCH(bool, conflict);
+    auto arch = loadArchitecture("gfx1250");
+    QVERIFY(arch.hasValue() && arch->cu);
+    std::set<int> touched[2];
+    for (int i = 0; i < warps.size(); ++i) {
+        for (qint64 a = starts[i]; a < ends[i]; a += 4)
+            touched[arch->cu->pairOfWarp(warps[i])].insert(arch->cu->partitionOfAddress(a));
+    }
+    bool shared = false;
+    for (int p : touched[0])
+        shared = shared || touched[1].count(p) > 0;
+    QCOMPARE(shared, conflict);
 }
 
 void TestArch::lowConfidenceIsLabelled()
