@@ -1,5 +1,7 @@
 #include "analysis/banks.h"
 
+#include "layout/builders.h"
+
 #include <algorithm>
 #include <bit>
 #include <map>
@@ -244,26 +246,14 @@ int rocRollerIssueCycles(bool isWrite, int dwordsPerLane)
     return isWrite ? 4 + 4 * dwordsPerLane : 4;
 }
 
-int64_t paddedOffset(int64_t offset, const std::vector<std::pair<int32_t, int32_t>> &padding)
-{
-    int64_t phys = offset;
-    for (const auto &[interval, pad] : padding) {
-        if (interval > 0)
-            phys += (offset / interval) * pad;
-    }
-    return phys;
-}
-
 namespace {
 
 // Triton requires power-of-two intervals and paddings (PaddedSharedEncodingAttr).
-std::optional<Error> checkPadding(const std::vector<std::pair<int32_t, int32_t>> &padding)
+std::optional<Error> checkPadding(const IntervalPadding &padding)
 {
-    for (const auto &[interval, pad] : padding) {
-        if (!isPowerOfTwo(interval) || !isPowerOfTwo(pad))
-            return makeError("padding [" + std::to_string(interval) + ":+" + std::to_string(pad) +
-                             "]: interval and padding must be powers of two");
-    }
+    auto ok = validateIntervalPadding(padding);
+    if (!ok)
+        return makeError("padding: " + ok.message());
     return std::nullopt;
 }
 
@@ -329,6 +319,31 @@ Expected<std::vector<SharedElementBank>> sharedBankMap(const SharedMemoryLayout 
             out.push_back(std::move(e));
         }
     }
+    return out;
+}
+
+Expected<SharedMemoryLayout> sharedMemoryLayout(const LayoutAttr &attr, const std::vector<int32_t> &shape,
+                                              int elementBits, int64_t partitionAlignBytes)
+{
+    if (!attr.isShared())
+        return makeError("not a shared layout (swizzled_shared, padded_shared, shared_linear or partitioned_shared)");
+    auto ll = toLinearLayout(attr, shape);
+    if (!ll)
+        return ll.error();
+    SharedMemoryLayout out;
+    out.layout = *ll;
+    const LayoutAttr *inner = &attr;
+    if (const auto *part = attr.as<PartitionedSharedAttr>()) {
+        auto sizes = partitionedBufferSizes(*part, shape, elementBits);
+        if (!sizes)
+            return sizes.error();
+        const int64_t align = partitionAlignBytes > 0 ? partitionAlignBytes : 256;
+        out.partitionStrideBytes = (sizes->bufferBytes + align - 1) / align * align;
+        inner = part->partitionLayout.get();
+    }
+    if (inner)
+        if (const auto *padded = inner->as<PaddedSharedAttr>())
+            out.padding = padded->intervalPadding;
     return out;
 }
 
