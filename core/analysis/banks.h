@@ -32,6 +32,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -137,8 +138,10 @@ struct SharedMemoryLayout
 // padding of a padded (or padded-partitioned) layout, and for a partitioned layout the
 // partition stride = one buffer rounded up to `partitionAlignBytes` (the arch's partition size;
 // 0 = 256 B), so that each partition buffer starts where the allocator would put it.
-[[nodiscard]] Expected<SharedMemoryLayout> sharedMemoryLayout(const LayoutAttr &attr, const std::vector<int32_t> &shape,
-                                                              int elementBits, int64_t partitionAlignBytes = 0);
+[[nodiscard]] Expected<SharedMemoryLayout> sharedMemoryLayout(const LayoutAttr &attr,
+                                                              const std::vector<int32_t> &shape,
+                                                              int elementBits,
+                                                              int64_t partitionAlignBytes = 0);
 
 struct BankAccessRequest
 {
@@ -150,6 +153,10 @@ struct BankAccessRequest
     BankOptions options;
     int maxWarps = 0; // analyse warps [0, maxWarps); 0 = all
 };
+
+// Bits of a Triton element type name: f16/bf16/i16 16, f32/i32/tf32 32, f8 variants/i8/u8 8,
+// f64/i64 64. Errors list the known names.
+[[nodiscard]] Expected<int> dtypeBits(std::string_view dtype);
 
 // ---- counting core ---------------------------------------------------------------------------
 
