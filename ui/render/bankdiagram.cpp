@@ -45,7 +45,7 @@ QString instructionSummary(const BankViewInput &in)
         uniform = uniform && ir.cycles == first.cycles && ir.maxWays == first.maxWays;
     QString s = u"%1 (%2 banks, %3; %4)"_s.arg(qs(r.instruction.name))
                     .arg(r.instruction.numBanks)
-                    .arg(r.instructionForced ? u"forced"_s : u"widest the layouts allow"_s,
+                    .arg(r.instructionForced ? u"forced"_s : u"chosen from the vector width"_s,
                          provenanceText(r.instruction.provenance));
     if (uniform)
         s += u": %1 cycles per instruction (ideal %2), %3-way"_s.arg(first.cycles)
@@ -336,7 +336,7 @@ Diagram bankTableDiagram(const BankViewInput &in, int lanes, int instructionInde
     Diagram d;
     const BankConflictReport &r = in.report;
     d.title = u"Threads and banks: %1"_s.arg(in.sourceText);
-    d.subtitle = instructionSummary(in) + u"\n"_s + tritonText(r);
+    d.subtitle = instructionSummary(in) + u"  |  "_s + tritonText(r);
     d.cellSize = QSizeF(58, 20);
     std::vector<const ElementAccess *> shown;
     for (const ElementAccess &e : r.elements) {
@@ -353,7 +353,7 @@ Diagram bankTableDiagram(const BankViewInput &in, int lanes, int instructionInde
         c1 = std::max(c1, col);
     }
     if (shown.empty()) {
-        d.subtitle += u"\n(no element is accessed by the selected lanes and instruction)"_s;
+        d.subtitle += u"  |  no element is accessed by the selected lanes and instruction"_s;
         return d;
     }
     DiagramPanel &p = d.addPanel(r1 - r0 + 1, c1 - c0 + 1);
@@ -396,7 +396,7 @@ Diagram bankHistogramDiagram(const BankViewInput &in, int instructionIndex)
     Diagram d;
     const BankConflictReport &r = in.report;
     d.title = u"Accesses per bank and phase: %1"_s.arg(in.sourceText);
-    d.subtitle = instructionSummary(in) + u"\n"_s + tritonText(r);
+    d.subtitle = instructionSummary(in) + u"  |  "_s + tritonText(r);
     d.cellSize = QSizeF(22, 16);
     const InstructionReport *ir = nullptr;
     for (const InstructionReport &x : r.instructions) {
@@ -404,7 +404,7 @@ Diagram bankHistogramDiagram(const BankViewInput &in, int instructionIndex)
             ir = &x;
     }
     if (!ir) {
-        d.subtitle += u"\n(the wave has no instruction %1)"_s.arg(instructionIndex);
+        d.subtitle += u"  |  the wave has no instruction %1"_s.arg(instructionIndex);
         return d;
     }
     double y = 0;
