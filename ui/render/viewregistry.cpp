@@ -1,5 +1,6 @@
 #include "render/viewregistry.h"
 
+#include "render/bankdiagram.h"
 #include "render/dsloadtrdiagram.h"
 #include "render/matrixdiagram.h"
 #include "render/ownershipdiagram.h"
@@ -38,6 +39,10 @@ constexpr auto kViewKinds = std::to_array<ViewKind>({
      &buildDsLoadTrPipelineView},
     {"invert-and-compose", "the basis table dstLL | sharedLL | cvt = dst.invertAndCompose(shared)",
      &buildInvertAndComposeView},
+    {"bank-map", "LDS bank of every element of a shared tensor (colour per bank)", &buildBankMapView},
+    {"bank-table", "threads x elements of an LDS access with each element's bank, conflicts highlighted",
+     &buildBankTableView},
+    {"bank-histogram", "accesses per bank in each phase of one LDS instruction", &buildBankHistogramView},
 });
 
 std::string jsonTypeName(const nlohmann::json &j)
