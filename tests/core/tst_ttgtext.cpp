@@ -459,6 +459,18 @@ void TestTtgText::malformed_data()
         "1:36", "more than one dim");
     row("linear-empty", "#ttg.linear<{register = [], lane = [], warp = [], block = []}>", "1:1",
         "empty linear layout");
+    // LinearEncodingAttr::verify: a permutation matrix once broadcast bases are removed.
+    row("linear-repeated-basis",
+        "#ttg.linear<{register = [[1]], lane = [[1]], warp = [], block = []}>", "1:1",
+        "permutation matrix");
+    row("linear-not-pow2", "#ttg.linear<{register = [[3], [1]], lane = [], warp = [], block = []}>",
+        "1:1", "permutation matrix");
+    // GenericLinearEncodingAttr::verify: surjective ([2] alone never reaches dim0 = 1).
+    row("generic-not-surjective",
+        "#ttg.generic_linear<{register = [[2]], lane = [], warp = [], block = []}>", "1:1",
+        "surjective");
+    row("shared-linear-repeated", "#ttg.shared_linear<{offset = [[1], [1]]}, alignment = 16>",
+        "1:1", "bijective");
     row("dot-op-blocked-kwidth",
         "#ttg.dot_op<{opIdx = 0, parent = #ttg.blocked<{sizePerThread = [1, 1], "
         "threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>, kWidth = 2}>",
