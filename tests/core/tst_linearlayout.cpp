@@ -166,6 +166,7 @@ private Q_SLOTS:
         QTest::newRow("duplicate in-dim") << 5 << QStringLiteral("appears twice");
         QTest::newRow("too many bits") << 6 << QStringLiteral("more than 64");
         QTest::newRow("identity1D non power of two") << 7 << QStringLiteral("not a power of two");
+        QTest::newRow("too many dims") << 8 << QStringLiteral("at most 32 in-dims");
     }
 
     void factoriesRefuseBadInput()
@@ -199,6 +200,13 @@ private Q_SLOTS:
         case 7:
             r = LinearLayout::identity1D(6, "in", "out");
             break;
+        case 8: {
+            LinearLayout::BasesT many;
+            for (int i = 0; i < 33; ++i)
+                many.emplace_back("d" + std::to_string(i), std::vector<LinearLayout::Basis>{});
+            r = LinearLayout::tryCreate(many, {}, false);
+            break;
+        }
         }
         QVERIFY(!r);
         QVERIFY2(QString::fromStdString(r.message()).contains(messagePart), r.message().c_str());
