@@ -12,7 +12,7 @@ bool isPow2(int64_t v)
 }
 } // namespace
 
-BandwidthEstimate estimateBandwidth(const PartitionAccessReport &access, const CuModel &cu)
+BandwidthEstimate estimateBandwidth(const PartitionAccessReport &access, const CuLdsModel &cu)
 {
     BandwidthEstimate e;
     e.fixedCycles = cu.fixedCycles;
@@ -47,7 +47,7 @@ double fitFixedCycles(const std::vector<BurstMeasurement> &measurements)
     return n ? sum / n : 0;
 }
 
-Expected<MicrobenchLayouts> microbenchmarkLayouts(const MicrobenchSpec &spec, const CuModel &cu)
+Expected<MicrobenchLayouts> microbenchmarkLayouts(const MicrobenchSpec &spec, const CuLdsModel &cu)
 {
     if (!isPow2(spec.numWarps) || spec.numWarps > 32)
         return makeError("microbenchmark: the warp count must be a power of two up to 32");
@@ -112,7 +112,7 @@ Expected<MicrobenchLayouts> microbenchmarkLayouts(const MicrobenchSpec &spec, co
     return m;
 }
 
-Expected<MicrobenchRow> runMicrobenchmark(const MicrobenchSpec &spec, const CuModel &cu)
+Expected<MicrobenchRow> runMicrobenchmark(const MicrobenchSpec &spec, const CuLdsModel &cu)
 {
     auto layouts = microbenchmarkLayouts(spec, cu);
     if (!layouts)

@@ -16,7 +16,7 @@
 // is built by microbenchmarkLayouts from its parameters, plain or partitioned.
 
 #include "analysis/allocator.h"
-#include "analysis/cumodel.h"
+#include "analysis/culdsmodel.h"
 #include "analysis/partitions.h"
 #include "layout/expected.h"
 #include "layout/linearlayout.h"
@@ -40,7 +40,7 @@ struct BandwidthEstimate
 };
 
 [[nodiscard]] BandwidthEstimate estimateBandwidth(const PartitionAccessReport &access,
-                                                  const CuModel &cu);
+                                                  const CuLdsModel &cu);
 
 // A timed burst: cycles the clock bracket recorded, bytes moved, the port ceiling it ran at.
 struct BurstMeasurement
@@ -75,7 +75,7 @@ struct MicrobenchLayouts
 
 // Requires powers of two and a tensor big enough for one load per lane; else an Error.
 [[nodiscard]] Expected<MicrobenchLayouts> microbenchmarkLayouts(const MicrobenchSpec &spec,
-                                                                const CuModel &cu);
+                                                                const CuLdsModel &cu);
 
 // One row of the seed's microbenchmark table, computed.
 struct MicrobenchRow
@@ -88,6 +88,6 @@ struct MicrobenchRow
 };
 
 [[nodiscard]] Expected<MicrobenchRow> runMicrobenchmark(const MicrobenchSpec &spec,
-                                                        const CuModel &cu);
+                                                        const CuLdsModel &cu);
 
 } // namespace lx

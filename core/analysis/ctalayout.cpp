@@ -58,7 +58,7 @@ Expected<Bases> checkBases(const Bases &bases, const char *what)
 }
 
 // One operand's pair sharing and pieces. dim 0 reads tile rows (A), dim 1 tile columns (B).
-OperandPartitioning analyzeOperand(const CtaAnalysis &cta, int dim, const CuModel &cu)
+OperandPartitioning analyzeOperand(const CtaAnalysis &cta, int dim, const CuLdsModel &cu)
 {
     OperandPartitioning op;
     op.name = dim == 0 ? "A" : "B";
@@ -156,7 +156,7 @@ std::vector<std::pair<int, int>> CtaAnalysis::ownersOfTile(int m, int n) const
     return owners;
 }
 
-Expected<CtaAnalysis> analyzeCtaLayout(const CtaLayoutSpec &spec, const CuModel &cu)
+Expected<CtaAnalysis> analyzeCtaLayout(const CtaLayoutSpec &spec, const CuLdsModel &cu)
 {
     static const std::array<std::array<int32_t, 3>, 6> kValid{
         {{16, 16, 4}, {16, 16, 32}, {16, 16, 64}, {16, 16, 128}, {32, 16, 64}, {32, 16, 128}}};

@@ -23,7 +23,7 @@
 // The accumulator itself follows gfx1250-layouts.md §3.2-3.3: tile x ctaLayout, repetitions added
 // N first then M, components beyond the shape set to 0 (kept as broadcast).
 
-#include "analysis/cumodel.h"
+#include "analysis/culdsmodel.h"
 #include "layout/expected.h"
 #include "layout/linearlayout.h"
 
@@ -117,7 +117,8 @@ struct CtaAnalysis
 // Requires (else an Error naming the problem): instrShape a valid v3 shape, C dims positive
 // powers of two divisible by the tile, every basis with two non-negative components, the
 // ctaLayout surjective onto its extent (the seed's rule), at most 16 warp and register bases.
-[[nodiscard]] Expected<CtaAnalysis> analyzeCtaLayout(const CtaLayoutSpec &spec, const CuModel &cu);
+[[nodiscard]] Expected<CtaAnalysis> analyzeCtaLayout(const CtaLayoutSpec &spec,
+                                                     const CuLdsModel &cu);
 
 // The logical tile (dim0 x dim1) of a v3 instruction: a transposed 32x16 is 16x32.
 [[nodiscard]] std::array<int32_t, 2> wmmaLogicalTile(const std::array<int32_t, 3> &instrShape,

@@ -79,7 +79,7 @@ Expected<PartitionConversion> partitionConversion(const LinearLayout &distribute
 }
 
 Expected<PartitionAccessReport> analyzePartitionAccess(const PartitionAccessSpec &spec,
-                                                       const CuModel &cu)
+                                                       const CuLdsModel &cu)
 {
     if (spec.elemBits != 8 && spec.elemBits != 16 && spec.elemBits != 32 && spec.elemBits != 64)
         return makeError("element width must be 8, 16, 32 or 64 bits");

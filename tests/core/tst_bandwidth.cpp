@@ -1,7 +1,7 @@
 // The LDS bandwidth model against the seed's microbenchmark (lds-cases.md P1).
 
 #include "analysis/bandwidth.h"
-#include "seedcumodel.h"
+#include "seedculdsmodel.h"
 
 #include <QTest>
 
@@ -17,9 +17,9 @@ namespace {
 constexpr double kSeedPlainCycles = 323;
 constexpr double kSeedPartitionedCycles = 196;
 
-CuModel fittedCu()
+CuLdsModel fittedCu()
 {
-    CuModel cu = seedCuModel();
+    CuLdsModel cu = seedCuLdsModel();
     cu.fixedCycles =
         fitFixedCycles({{kSeedPlainCycles, 65536, 256}, {kSeedPartitionedCycles, 65536, 512}});
     return cu;
@@ -88,7 +88,7 @@ void TestBandwidth::halfConflicting()
 {
     // lds-cases.md P1 prediction: half the bytes conflicting gives 67 + 32768/256 + 32768/512
     // = 259 cycles (with F = 67).
-    CuModel cu = seedCuModel();
+    CuLdsModel cu = seedCuLdsModel();
     cu.fixedCycles = 67;
     PartitionAccessReport rep;
     LoadInstruction a, b;
@@ -104,10 +104,10 @@ void TestBandwidth::halfConflicting()
 
 void TestBandwidth::badInput()
 {
-    QVERIFY(!runMicrobenchmark({3, 64 * 1024, 16, 128, false}, seedCuModel()).hasValue());
-    QVERIFY(!runMicrobenchmark({4, 1000, 16, 128, false}, seedCuModel()).hasValue());
-    QVERIFY(!runMicrobenchmark({4, 64 * 1024, 12, 128, false}, seedCuModel()).hasValue());
-    QVERIFY(!runMicrobenchmark({1, 1024, 16, 128, true}, seedCuModel()).hasValue());
+    QVERIFY(!runMicrobenchmark({3, 64 * 1024, 16, 128, false}, seedCuLdsModel()).hasValue());
+    QVERIFY(!runMicrobenchmark({4, 1000, 16, 128, false}, seedCuLdsModel()).hasValue());
+    QVERIFY(!runMicrobenchmark({4, 64 * 1024, 12, 128, false}, seedCuLdsModel()).hasValue());
+    QVERIFY(!runMicrobenchmark({1, 1024, 16, 128, true}, seedCuLdsModel()).hasValue());
 }
 
 QTEST_APPLESS_MAIN(TestBandwidth)

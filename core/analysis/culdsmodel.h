@@ -1,9 +1,9 @@
 #pragma once
 
-// CuModel: the few facts about one compute unit (an MI450 Workgroup Processor) that the
+// CuLdsModel: the few facts about one compute unit (an MI450 Workgroup Processor) that the
 // ctaLayout, partition, allocator and bandwidth analyses need, as plain values.
 //
-// The analyses never assume gfx1250: they read every number from a CuModel. Fill it from the
+// The analyses never assume gfx1250: they read every number from a CuLdsModel. Fill it from the
 // architecture description (resources/arch/*.json, read by core/hw) so an edited description
 // changes every answer; tests build their own from the seed's numbers.
 //
@@ -17,7 +17,7 @@
 
 namespace lx {
 
-struct CuModel
+struct CuLdsModel
 {
     std::string arch;                   // e.g. "gfx1250"
     int lanesPerWarp = 0;               // 32 on gfx1250

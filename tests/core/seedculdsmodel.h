@@ -6,11 +6,11 @@
 // L and C, each running at 256 B/cycle". The fixed cost is left at 0 here: tst_bandwidth derives
 // it from the seed's measurements (lds-cases.md P1).
 
-#include "analysis/cumodel.h"
+#include "analysis/culdsmodel.h"
 
-inline lx::CuModel seedCuModel()
+inline lx::CuLdsModel seedCuLdsModel()
 {
-    lx::CuModel cu;
+    lx::CuLdsModel cu;
     cu.arch = "gfx1250";
     cu.lanesPerWarp = 32;
     cu.numSimds = 4;
