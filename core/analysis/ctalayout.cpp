@@ -1,5 +1,7 @@
 #include "analysis/ctalayout.h"
 
+#include "layout/attrs.h"
+
 #include <algorithm>
 #include <bit>
 #include <set>
@@ -138,6 +140,49 @@ OperandPartitioning analyzeOperand(const CtaAnalysis &cta, int dim, const CuLdsM
 }
 
 } // namespace
+
+Expected<CtaLayoutSpec> ctaSpecFromAttr(const LayoutAttr &attr, const std::array<int32_t, 2> &shape,
+                                        int elemBits)
+{
+    const AmdWmmaAttr *w = attr.as<AmdWmmaAttr>();
+    if (const DotOperandAttr *dot = attr.as<DotOperandAttr>(); dot && dot->parent)
+        w = dot->parent->as<AmdWmmaAttr>();
+    if (!w)
+        return makeError("the ctaLayout analysis needs a #ttg.amd_wmma layout (or a #ttg.dot_op "
+                         "of one)");
+    if (w->version != 3)
+        return makeError("the ctaLayout analysis is for WMMA version 3 (gfx1250), not version " +
+                         std::to_string(w->version));
+    if (w->instrShape.size() != 3)
+        return makeError("instrShape must have three entries [M, N, K]");
+    if (!w->cgaLayout.empty())
+        return makeError("CGA layouts (more than one CTA) are not analysed");
+    CtaLayoutSpec s;
+    s.instrShape = {w->instrShape[0], w->instrShape[1], w->instrShape[2]};
+    s.isTransposed = w->isTransposed;
+    s.shape = shape;
+    s.elemBits = elemBits;
+    if (w->warpsPerCTA) {
+        const IntList &warps = *w->warpsPerCTA;
+        const IntList tiles = w->tilesPerWarp.value_or(IntList(warps.size(), 1));
+        if (warps.size() != 2 || tiles.size() != 2)
+            return makeError("the ctaLayout analysis handles rank-2 WMMA layouts only");
+        for (int d = 1; d >= 0; --d) {
+            if (!isPow2(tiles[size_t(d)]) || !isPow2(warps[size_t(d)]))
+                return makeError("warpsPerCTA and tilesPerWarp must be powers of two");
+            for (int v = 1; v < tiles[size_t(d)]; v *= 2)
+                s.registerBases.push_back(d == 0 ? std::vector<int32_t>{v, 0}
+                                                 : std::vector<int32_t>{0, v});
+            for (int v = 1; v < warps[size_t(d)]; v *= 2)
+                s.warpBases.push_back(d == 0 ? std::vector<int32_t>{v * tiles[0], 0}
+                                             : std::vector<int32_t>{0, v * tiles[1]});
+        }
+    } else {
+        s.registerBases = w->ctaRegister;
+        s.warpBases = w->ctaWarp;
+    }
+    return s;
+}
 
 std::array<int32_t, 2> wmmaLogicalTile(const std::array<int32_t, 3> &instrShape, bool isTransposed)
 {

@@ -120,6 +120,14 @@ struct CtaAnalysis
 [[nodiscard]] Expected<CtaAnalysis> analyzeCtaLayout(const CtaLayoutSpec &spec,
                                                      const CuLdsModel &cu);
 
+struct LayoutAttr;
+
+// The spec of a #ttg.amd_wmma v3 attribute (or a #ttg.dot_op whose parent is one) over C of
+// `shape`. The legacy warpsPerCTA / tilesPerWarp form is converted as gfx1250-layouts.md §3.3
+// says (dims minor first: tile registers, then warps). Requires a WMMA version 3, rank 2.
+[[nodiscard]] Expected<CtaLayoutSpec>
+ctaSpecFromAttr(const LayoutAttr &attr, const std::array<int32_t, 2> &shape, int elemBits);
+
 // The logical tile (dim0 x dim1) of a v3 instruction: a transposed 32x16 is 16x32.
 [[nodiscard]] std::array<int32_t, 2> wmmaLogicalTile(const std::array<int32_t, 3> &instrShape,
                                                      bool isTransposed);

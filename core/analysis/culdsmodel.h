@@ -11,6 +11,8 @@
 // and SIMD s belongs to pair simdPair[s] (gfx1250: SIMD 0, 2 -> pair A = 0; SIMD 1, 3 -> pair B
 // = 1). It is partly inferred (gfx1250-layouts.md §6), which is why it is data, not code.
 
+#include "layout/expected.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -45,5 +47,13 @@ struct CuLdsModel
     // The peak bandwidth when `ports` ports run in the same cycle.
     [[nodiscard]] double peakBytesPerCycle(int ports) const { return portBytesPerCycle * ports; }
 };
+
+struct Architecture;
+
+// The model of an architecture description (resources/arch/*.json via core/hw): every number
+// comes from its `cu` entry. Requires: the architecture has one (gfx1250 does); else an Error.
+[[nodiscard]] Expected<CuLdsModel> cuLdsModelFromArchitecture(const Architecture &arch);
+// loadArchitecture(nameOrPath) then the above.
+[[nodiscard]] Expected<CuLdsModel> loadCuLdsModel(const std::string &nameOrPath);
 
 } // namespace lx

@@ -43,6 +43,10 @@ void TestBandwidth::fixedCost()
     // lds-cases.md P1: 323 - 65536/256 = 67.0 and 196 - 65536/512 = 68.0; their mean 67.5.
     QCOMPARE(fittedCu().fixedCycles, 67.5);
     QCOMPARE(fitFixedCycles({}), 0.0);
+    // The architecture file's constant is that fit (and labelled "inferred" there).
+    auto cu = loadCuLdsModel("gfx1250");
+    QVERIFY(cu.hasValue());
+    QVERIFY(std::abs(cu->fixedCycles - fittedCu().fixedCycles) <= 0.5);
 }
 
 void TestBandwidth::microbenchmark_data()

@@ -2,6 +2,8 @@
 // accumulators of the conformance file, and bad input.
 
 #include "analysis/ctalayout.h"
+#include "io/ttgtext.h"
+#include "layout/builders.h"
 #include "seedculdsmodel.h"
 
 #include <QFile>
@@ -57,9 +59,71 @@ private Q_SLOTS:
     void genericLinearNote();
     void accumulatorConformance();
     void partitionedGemmConfig();
+    void fromTtgText_data();
+    void fromTtgText();
+    void archModel();
     void badInput_data();
     void badInput();
 };
+
+void TestCtaLayout::fromTtgText_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<bool>("aShared");
+    QTest::addColumn<int>("bPieces");
+    // The seed's two ctaLayouts as Triton prints them, on C 128x128.
+    QTest::newRow("standard") << QStringLiteral("#ttg.amd_wmma<{version = 3, isTranspose = true, "
+                                                "ctaLayout = {warp = [[0, 1], [1, 0]]}, "
+                                                "instrShape = [16, 16, 32]}>")
+                              << true << 8;
+    QTest::newRow("swizzled") << QStringLiteral("#ttg.amd_wmma<{version = 3, isTranspose = true, "
+                                                "ctaLayout = {register = [[2, 0]], warp "
+                                                "= [[2, 1], [1, 0]]}, instrShape = [16, 16, 32]}>")
+                              << false << 8;
+    // warpsPerCTA = [2, 2] is the standard ctaLayout warp = [[0, 1], [1, 0]] (§3.3).
+    QTest::newRow("legacy warpsPerCTA [2, 2]")
+        << QStringLiteral(
+               "#ttg.amd_wmma<{version = 3, isTranspose = true, warpsPerCTA = [2, 2], instrShape = "
+               "[16, 16, 32]}>")
+        << true << 8;
+}
+
+void TestCtaLayout::fromTtgText()
+{
+    QFETCH(QString, text);
+    auto attr = parseTtg(text.toStdString());
+    QVERIFY2(attr.hasValue(), attr.hasValue() ? "" : attr.message().c_str());
+    auto s = ctaSpecFromAttr(**attr, {128, 128}, 16);
+    QVERIFY(s.hasValue());
+    auto r = analyzeCtaLayout(*s, seedCuLdsModel());
+    QVERIFY(r.hasValue());
+    QTEST(r->a.crossPairShared, "aShared");
+    QTEST(r->b.numPieces, "bPieces");
+    // The analysis' accumulator is the builder's (ctaLayout form) for the same attribute.
+    if ((*attr)->as<AmdWmmaAttr>()->ctaWarp.size() > 0) {
+        auto ll = toLinearLayout(**attr, {128, 128});
+        QVERIFY(ll.hasValue());
+        QVERIFY(r->accumulator.bases() == ll->bases());
+    }
+}
+
+void TestCtaLayout::archModel()
+{
+    // The embedded gfx1250 description gives the seed's mapping: warp w -> SIMD w mod 4 ->
+    // pair A for SIMD 0, 2 and pair B for SIMD 1, 3.
+    auto cu = loadCuLdsModel("gfx1250");
+    QVERIFY2(cu.hasValue(), cu.hasValue() ? "" : cu.message().c_str());
+    QCOMPARE(cu->simdPair, (std::vector<int>{0, 1, 0, 1}));
+    QCOMPARE(cu->partitionBytes, int64_t(65536));
+    QCOMPARE(cu->numLdsPartitions, 5);
+    QCOMPARE(cu->numHwPartitions, 6);
+    QCOMPARE(cu->numPorts, 2);
+    QCOMPARE(cu->portBytesPerCycle, 256.0);
+    auto r = analyzeCtaLayout(spec({{2, 0}}, {{2, 1}, {1, 0}}, 128, 128), *cu);
+    QVERIFY(r.hasValue());
+    QCOMPARE(r->b.numPieces, 8);
+    QVERIFY(!loadCuLdsModel("no-such-arch").hasValue());
+}
 
 void TestCtaLayout::seedFigures_data()
 {
