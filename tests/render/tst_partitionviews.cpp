@@ -133,9 +133,10 @@ void TestPartitionViews::fig10Pieces()
     QCOMPARE(t->rows[0].mid(1, 4), (QStringList{u"0"_qs, u"2"_qs, u"2"_qs, u"4"_qs}));
     QCOMPARE(t->rows[1].mid(1, 4), (QStringList{u"1"_qs, u"2"_qs, u"4"_qs, u"8"_qs}));
     const DiagramPanel &p = d.panels[0];
-    QCOMPARE(p.text(1, 0), u"pc0"_qs);
-    QCOMPARE(p.text(3, 0), u"pc1"_qs);
-    QCOMPARE(p.text(0, 2), u"pc1"_qs);
+    QCOMPARE(p.text(1, 0), u"pc0 G0"_qs);
+    QCOMPARE(p.text(3, 0), u"pc1 G0"_qs);
+    QCOMPARE(p.text(5, 0), u"pc2 G1"_qs);
+    QCOMPARE(p.text(0, 2), u"pc1 G0"_qs);
 }
 
 void TestPartitionViews::microbenchTable()

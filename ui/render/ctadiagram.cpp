@@ -198,7 +198,7 @@ Expected<Diagram> buildCtaPiecesView(const ViewRequest &request)
                      .arg(c.numWarps)
                      .arg(c.ctaTilesM)
                      .arg(c.ctaTilesN);
-    d.cellSize = QSizeF(34, 26);
+    d.cellSize = QSizeF(52, 26);
     DiagramPanel &p = d.addPanel(c.tilesM + 1, c.tilesN + 1);
     p.title = u"C tiles, A strip (left) and B strip (top)"_s;
     p.rowAxisLabel = u"M"_s;
@@ -219,7 +219,7 @@ Expected<Diagram> buildCtaPiecesView(const ViewRequest &request)
         for (int n = 0; n < c.tilesN; n += c.ctaTilesN)
             p.groups.push_back({QRect(n + 1, m + 1, std::min(c.ctaTilesN, c.tilesN - n),
                                       std::min(c.ctaTilesM, c.tilesM - m)),
-                                qRgb(0, 0, 0), QString(), 2.5, true});
+                                qRgb(60, 60, 60), QString(), 2.0, true});
     auto partitionColor = [](int part) {
         return part == 0 ? qRgb(150, 200, 150) : qRgb(200, 160, 220);
     };
@@ -231,7 +231,9 @@ Expected<Diagram> buildCtaPiecesView(const ViewRequest &request)
                 const int row = op.partitionDim == 0 ? k + 1 : 0;
                 const int col = op.partitionDim == 0 ? 0 : k + 1;
                 p.cell(row, col).fill = partitionColor(pc.partition);
-                p.setText(row, col, k == first ? u"pc%1"_s.arg(pc.index) : QString());
+                // The group is in the label: a group label on the outline would cover it.
+                p.setText(row, col,
+                          k == first ? u"pc%1 G%2"_s.arg(pc.index).arg(pc.group) : QString());
                 p.setTooltip(row, col,
                              u"%1 piece %2: %3 [%4, %5), partition %6, group %7"_s
                                  .arg(QString::fromStdString(op.name))
@@ -254,7 +256,7 @@ Expected<Diagram> buildCtaPiecesView(const ViewRequest &request)
             const int first = a.begin / tileExtent, count = (b.end - a.begin) / tileExtent;
             const QRect r = op.partitionDim == 0 ? QRect(0, first + 1, 1, count)
                                                  : QRect(first + 1, 0, count, 1);
-            p.groups.push_back({r, qRgb(0, 0, 0), u"G%1"_s.arg(g), 3.0, false});
+            p.groups.push_back({r, qRgb(0, 0, 0), QString(), 3.0, false});
         }
     };
     strip(c.a);
@@ -296,7 +298,7 @@ Expected<Diagram> buildCtaPiecesView(const ViewRequest &request)
         }
     }
     d.tables.push_back(buffers);
-    d.legendTitle = u"strips: partition of the piece"_s;
+    d.legendTitle = u"strips: partition of the piece; thick outline: a group (one P0, P1 cycle)"_s;
     d.legend.push_back({partitionColor(0), u"partition 0 (even pieces)"_s});
     d.legend.push_back({partitionColor(1), u"partition 1 (odd pieces)"_s});
     (void)cu;

@@ -229,8 +229,8 @@ Expected<Diagram> buildAllocatorView(const ViewRequest &request)
     Diagram d;
     d.title = request.title.empty() ? u"Partition-aware allocation (time x offset)"_s
                                     : QString::fromStdString(request.title);
-    d.subtitle = u"stage 1 step by step, then the final placement; dashed: %1 partition "
-                 u"boundaries; total %2 B"_s.arg(kib(cu.partitionBytes))
+    d.subtitle = u"stage 1 step by step (blue: the slot taken), then the final placement; grey "
+                 u"lines: %1 partition boundaries; total %2 B"_s.arg(kib(cu.partitionBytes))
                      .arg(a.totalBytes);
     if (a.buffers.empty())
         return d;
@@ -245,7 +245,7 @@ Expected<Diagram> buildAllocatorView(const ViewRequest &request)
     }
     const int64_t unit = cu.partitionBytes > 0 ? cu.partitionBytes : 65536;
     const int64_t topOffset = (top / unit + 1) * unit;
-    const double chartW = 150, chartH = 240, gap = 50;
+    const double chartW = 170, chartH = 240, gap = 60;
     const double yScale = chartH / double(topOffset);
     const double tScale = chartW / double(std::max<int64_t>(tMax - tMin, 1));
 
@@ -258,7 +258,7 @@ Expected<Diagram> buildAllocatorView(const ViewRequest &request)
     int chart = 0;
     auto drawChart = [&](const QString &title, const std::vector<int64_t> &offsets,
                          const AllocStage1Step *st) {
-        const double x0 = chart * (chartW + gap), y0 = 30;
+        const double x0 = chart * (chartW + gap), y0 = 44;
         text(d, x0, 0, title);
         box(d, x0, y0, chartW, chartH, QString(), qRgb(252, 252, 252), qRgb(0, 0, 0), 1);
         for (int64_t b = unit; b < topOffset; b += unit) {
@@ -288,7 +288,7 @@ Expected<Diagram> buildAllocatorView(const ViewRequest &request)
         if (st) {
             const double ys = y0 + chartH - double(st->slotOffset) * yScale;
             line(d, DiagramAnnotation::Line, QPointF(x0, ys), QPointF(x0 + chartW, ys),
-                 qRgb(30, 90, 200), 2, u"slot %1"_s.arg(st->slotOffset));
+                 qRgb(30, 90, 200), 2);
             if (st->reopenedAt >= 0) {
                 const double yr = y0 + chartH - double(st->reopenedAt) * yScale;
                 QStringList blocked;
@@ -307,18 +307,19 @@ Expected<Diagram> buildAllocatorView(const ViewRequest &request)
             placedAt[size_t(st.chosen)] = st.placedOffset;
         const QString what =
             st.chosen >= 0
-                ? u"%1 at %2"_s.arg(QString::fromStdString(a.buffers[size_t(st.chosen)].name))
+                ? u"slot %1:\n%2 placed at %3"_s.arg(st.slotOffset)
+                      .arg(QString::fromStdString(a.buffers[size_t(st.chosen)].name))
                       .arg(st.placedOffset)
-                : u"reopen at %1"_s.arg(st.reopenedAt);
-        drawChart(u"stage 1, step %1: %2"_s.arg(i).arg(what), placedAt, &st);
+                : u"slot %1 blocked:\nreopened at %2"_s.arg(st.slotOffset).arg(st.reopenedAt);
+        drawChart(u"stage 1, step %1\n%2"_s.arg(i).arg(what), placedAt, &st);
     }
     std::vector<int64_t> final;
     for (const AllocBuffer &b : a.buffers)
         final.push_back(b.offset);
-    drawChart(a.stage2.empty() ? u"final (stage 2: no change)"_s
-                               : u"final (after %1 stage-2 rounds)"_s.arg(a.stage2.size()),
+    drawChart(a.stage2.empty() ? u"final\n(stage 2: no change)"_s
+                               : u"final\n(after %1 stage-2 rounds)"_s.arg(a.stage2.size()),
               final, nullptr);
-    text(d, 0, 30 + chartH + 8, u"x: liveness (program steps), y: offset (0 at the bottom)"_s);
+    text(d, 0, 44 + chartH + 8, u"x: liveness (program steps), y: offset (0 at the bottom)"_s);
 
     DiagramTable t;
     t.title = u"Buffers (largest first; neighbours must sit in different partitions)"_s;
