@@ -3,7 +3,11 @@
 // own: the conformance file triton-gfx1250-lowering.json (attr_print case and the encodings of
 // ds_transpose_gfx1250.mlir) and the printer rules of Dialect.cpp quoted per row.
 
+#include "io/gluonjson.h"
+#include "io/layoutjson.h"
 #include "io/ttgtext.h"
+#include "layout/builders.h"
+#include "layout/linearlayout.h"
 
 #include <QFile>
 #include <QTest>
@@ -34,6 +38,8 @@ private Q_SLOTS:
     void roundTrips();
     void conformanceEncodings();
     void gluonAttrPrint();
+    void sameLinearLayoutAsTriton();
+    void swizzledTextToLinear();
     void aliases();
     void fields();
     void malformed_data();
@@ -264,6 +270,61 @@ void TestTtgText::gluonAttrPrint()
         }
     }
     QVERIFY(found);
+}
+
+// Every toLinear case of triton-conversions.json (Triton 3.6 to_linear_layout of a Gluon
+// layout): the attribute, written as #ttg text and as Gluon and read back, gives Triton's linear
+// layout through the builders.
+void TestTtgText::sameLinearLayoutAsTriton()
+{
+    const nlohmann::json doc = loadJson("triton-conversions.json");
+    QVERIFY(doc.is_object());
+    int checked = 0;
+    for (const auto &c : doc.at("cases")) {
+        const std::string name = c.at("name").get<std::string>();
+        const auto attr = attrFromGluonJson(c.at("args").at(0));
+        QVERIFY2(attr.hasValue(), name.c_str());
+        const auto shape = c.at("args").at(1).get<std::vector<int32_t>>();
+        const auto expected = layoutFromJson(c.at("expect"));
+        QVERIFY2(expected.hasValue(), name.c_str());
+        const std::string ttg = printTtg(**attr);
+        const auto fromTtg = parseTtg(ttg);
+        QVERIFY2(fromTtg.hasValue(),
+                 (name + ": " + ttg + " -> " + (fromTtg ? "" : fromTtg.message())).c_str());
+        const auto viaTtg = toLinearLayout(**fromTtg, shape);
+        QVERIFY2(viaTtg.hasValue() && *viaTtg == *expected, (name + ": " + ttg).c_str());
+        const std::string gluon = printGluon(**attr);
+        const auto fromGluon = parseGluon(gluon);
+        QVERIFY2(fromGluon.hasValue(),
+                 (name + ": " + gluon + " -> " + (fromGluon ? "" : fromGluon.message())).c_str());
+        const auto viaGluon = toLinearLayout(**fromGluon, shape);
+        QVERIFY2(viaGluon.hasValue() && *viaGluon == *expected, (name + ": " + gluon).c_str());
+        ++checked;
+    }
+    QCOMPARE(checked, 622);
+}
+
+// The swizzled_shared cases of triton-gfx1250-lowering.json give the MLIR text and the linear
+// layout of Triton's unit test.
+void TestTtgText::swizzledTextToLinear()
+{
+    const nlohmann::json doc = loadJson("triton-gfx1250-lowering.json");
+    QVERIFY(doc.is_object());
+    int checked = 0;
+    for (const auto &c : doc.at("cases")) {
+        if (c.value("kind", "") != "swizzled_shared")
+            continue;
+        const std::string id = c.at("id").get<std::string>();
+        const auto attr = parseTtg(c["inputs"]["mlir"].get<std::string>());
+        QVERIFY2(attr.hasValue(), id.c_str());
+        const auto shape = c["inputs"]["tensor_shape"].get<std::vector<int32_t>>();
+        const auto ll = toLinearLayout(**attr, shape);
+        const auto expected = layoutFromJson(c["expected"]["linear_layout"]);
+        QVERIFY2(ll.hasValue() && expected.hasValue(), id.c_str());
+        QVERIFY2(*ll == *expected, (id + ": " + ll->toString()).c_str());
+        ++checked;
+    }
+    QCOMPARE(checked, 9);
 }
 
 void TestTtgText::aliases()
