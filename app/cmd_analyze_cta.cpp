@@ -6,6 +6,7 @@
 
 #include "analysis/ctalayout.h"
 #include "analysis/ldsscenario.h"
+#include "io/scene.h"
 #include "io/ttgtext.h"
 
 #include <QCommandLineParser>
@@ -94,25 +95,26 @@ int runAnalyzeCta(const QStringList &args)
     std::string text, dtype, arch = "gfx1250";
     std::vector<int32_t> shape;
     if (preset) {
-        auto scene = lx::loadSceneJson(parser.value(QStringLiteral("preset")).toStdString(), true);
+        auto scene = lx::loadPreset(parser.value(QStringLiteral("preset")).toStdString());
         if (!scene) {
             err << prog << QString::fromStdString(scene.message()) << '\n';
             return ExitBadInput;
         }
-        arch = scene->value("arch", arch);
-        // The layout of the first cta view, else the first WMMA layout of the scene.
+        if (!scene->arch.empty())
+            arch = scene->arch;
+        // The layout of the first cta view, else the first text layout of the scene.
         std::string wanted;
-        for (const auto &v : scene->value("views", nlohmann::json::array()))
-            if (v.value("kind", "").rfind("cta", 0) == 0 && v.contains("layout")) {
-                wanted = v["layout"].get<std::string>();
+        for (const lx::SceneView &v : scene->views)
+            if (v.kind.rfind("cta", 0) == 0 && !v.layout.empty()) {
+                wanted = v.layout;
                 break;
             }
-        for (const auto &l : scene->value("layouts", nlohmann::json::array())) {
-            if (!l.contains("text") || (!wanted.empty() && l.value("name", "") != wanted))
+        for (const lx::SceneLayout &l : scene->layouts) {
+            if (!l.text || (!wanted.empty() && l.name != wanted))
                 continue;
-            text = l["text"].get<std::string>();
-            shape = l.value("shape", std::vector<int32_t>{});
-            dtype = l.value("dtype", "");
+            text = *l.text;
+            shape = l.shape;
+            dtype = l.dtype;
             break;
         }
         if (text.empty()) {

@@ -5,6 +5,7 @@
 #include "command.h"
 
 #include "analysis/ldsscenario.h"
+#include "io/scene.h"
 
 #include <QCommandLineParser>
 #include <QTextStream>
@@ -53,14 +54,14 @@ int runAnalyzeLds(const QStringList &args)
     }
     const std::string source =
         parser.value(preset ? QStringLiteral("preset") : QStringLiteral("scene")).toStdString();
-    auto scene = lx::loadSceneJson(source, preset);
+    auto scene = preset ? lx::loadPreset(source) : lx::loadSceneFile(source);
     if (!scene) {
         err << prog << QString::fromStdString(scene.message()) << '\n';
         return ExitBadInput;
     }
     const std::string arch = parser.isSet(QStringLiteral("arch"))
                                  ? parser.value(QStringLiteral("arch")).toStdString()
-                                 : scene->value("arch", std::string("gfx1250"));
+                                 : (scene->arch.empty() ? std::string("gfx1250") : scene->arch);
     auto cu = lx::loadCuLdsModel(arch);
     if (!cu) {
         err << prog << QString::fromStdString(cu.message()) << '\n';
@@ -72,13 +73,11 @@ int runAnalyzeLds(const QStringList &args)
         return ExitBadInput;
     }
     const nlohmann::json *options = nullptr;
-    if (scene->contains("views") && (*scene)["views"].is_array())
-        for (const auto &v : (*scene)["views"])
-            if (v.is_object() && v.contains("options") &&
-                (v["options"].contains("microbenchmark") || v["options"].contains("allocations"))) {
-                options = &v["options"];
-                break;
-            }
+    for (const lx::SceneView &v : scene->views)
+        if (v.options.contains("microbenchmark") || v.options.contains("allocations")) {
+            options = &v.options;
+            break;
+        }
     if (!options) {
         err << prog << QString::fromStdString(source)
             << ": no view describes LDS buffers ('microbenchmark' or 'allocations' options)\n";

@@ -1,22 +1,18 @@
 #include "analysis/ldsscenario.h"
 
-#include "hw/resources.h"
-#include "io/layoutjson.h"
-#include "io/ttgtext.h"
+#include "io/scene.h"
 #include "layout/builders.h"
 
 #include <nlohmann/json.hpp>
-
-#include <fstream>
-#include <sstream>
 
 namespace lx {
 
 namespace {
 
-const SceneLayout *findLayout(const std::vector<SceneLayout> &layouts, const std::string &name)
+const ResolvedLayout *findLayout(const std::vector<ResolvedLayout> &layouts,
+                                 const std::string &name)
 {
-    for (const SceneLayout &l : layouts)
+    for (const ResolvedLayout &l : layouts)
         if (l.name == name)
             return &l;
     return nullptr;
@@ -76,76 +72,16 @@ Expected<LdsScenario> runMicro(const nlohmann::json &m, const CuLdsModel &cu)
 
 } // namespace
 
-Expected<std::vector<SceneLayout>> resolveSceneLayouts(const nlohmann::json &scene)
+Expected<std::vector<ResolvedLayout>> resolveSceneLayouts(const Scene &scene)
 {
-    std::vector<SceneLayout> out;
-    if (!scene.is_object() || !scene.contains("layouts"))
-        return out;
-    if (!scene.at("layouts").is_array())
-        return makeError("scene: 'layouts' must be a list");
-    for (const auto &l : scene.at("layouts")) {
-        SceneLayout sl;
-        if (!l.is_object() || !l.contains("name") || !l.at("name").is_string())
-            return makeError("scene: every layout needs a 'name'");
-        sl.name = l.at("name").get<std::string>();
-        const std::string where = "scene layout '" + sl.name + "': ";
-        try {
-            if (l.contains("shape"))
-                sl.shape = l.at("shape").get<std::vector<int32_t>>();
-            if (l.contains("dtype"))
-                sl.dtype = l.at("dtype").get<std::string>();
-        } catch (const nlohmann::json::exception &) {
-            return makeError(where + "'shape' must be a list of integers and 'dtype' a string");
-        }
-        if (l.contains("text")) {
-            if (!l.at("text").is_string())
-                return makeError(where + "'text' must be a string");
-            auto attr = parseLayoutText(l.at("text").get<std::string>());
-            if (!attr)
-                return makeError(where + attr.message());
-            auto ll = toLinearLayout(**attr, sl.shape);
-            if (!ll)
-                return makeError(where + ll.message());
-            sl.attr = *attr;
-            sl.layout = *ll;
-        } else if (l.contains("layout")) {
-            auto ll = layoutFromJson(l.at("layout"));
-            if (!ll)
-                return makeError(where + ll.message());
-            sl.layout = *ll;
-        } else {
-            return makeError(where + "needs 'text' or 'layout'");
-        }
-        out.push_back(std::move(sl));
+    std::vector<ResolvedLayout> out;
+    for (const SceneLayout &l : scene.layouts) {
+        auto r = resolveLayout(l);
+        if (!r)
+            return makeError("layout '" + l.name + "': " + r.message());
+        out.push_back(std::move(*r));
     }
     return out;
-}
-
-Expected<nlohmann::json> loadSceneJson(const std::string &presetOrPath, bool isPreset)
-{
-    std::string text;
-    if (isPreset) {
-        auto r = embeddedResource("presets/" + presetOrPath + ".lxscene");
-        if (!r)
-            return makeError("no preset named '" + presetOrPath + "'");
-        text = std::string(*r);
-    } else {
-        std::ifstream in(presetOrPath, std::ios::binary);
-        if (!in)
-            return makeError("cannot read scene file '" + presetOrPath + "'");
-        std::stringstream buf;
-        buf << in.rdbuf();
-        text = buf.str();
-    }
-    try {
-        nlohmann::json j = nlohmann::json::parse(text);
-        if (!j.is_object() || j.value("format", "") != "layout-explorer-scene")
-            return makeError(presetOrPath + ": not a layout-explorer scene");
-        return j;
-    } catch (const nlohmann::json::parse_error &e) {
-        return makeError(presetOrPath + ": invalid JSON at byte " + std::to_string(e.byte) + ": " +
-                         e.what());
-    }
 }
 
 int dtypeBits(const std::string &dtype)
@@ -163,7 +99,8 @@ int dtypeBits(const std::string &dtype)
 }
 
 Expected<LdsScenario> runLdsScenario(const nlohmann::json &options,
-                                     const std::vector<SceneLayout> &layouts, const CuLdsModel &cu)
+                                     const std::vector<ResolvedLayout> &layouts,
+                                     const CuLdsModel &cu)
 {
     if (!options.is_object())
         return makeError("lds: options must be an object");
@@ -179,7 +116,7 @@ Expected<LdsScenario> runLdsScenario(const nlohmann::json &options,
         if (!a.is_object() || !a.contains("layout") || !a.at("layout").is_string())
             return makeError("lds: each allocation needs a 'layout' name");
         const std::string name = a.at("layout").get<std::string>();
-        const SceneLayout *l = findLayout(layouts, name);
+        const ResolvedLayout *l = findLayout(layouts, name);
         if (!l)
             return makeError("lds: no layout named '" + name + "'");
         if (!l->attr || !l->attr->isShared())
@@ -224,8 +161,8 @@ Expected<LdsScenario> runLdsScenario(const nlohmann::json &options,
         auto load = field<int>(rd, "loadBits", 128, "read");
         if (!dist || !shared || !load)
             return makeError("lds: 'read' needs 'distributed' and 'shared' layout names");
-        const SceneLayout *d = findLayout(layouts, *dist);
-        const SceneLayout *sh = findLayout(layouts, *shared);
+        const ResolvedLayout *d = findLayout(layouts, *dist);
+        const ResolvedLayout *sh = findLayout(layouts, *shared);
         if (!d || !sh)
             return makeError("lds: 'read' names a layout the scene does not have");
         int request = -1;

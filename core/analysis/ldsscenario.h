@@ -31,15 +31,8 @@
 
 namespace lx {
 
-// One named layout of a scene, already resolved (the core-side twin of render's NamedLayout).
-struct SceneLayout
-{
-    std::string name;
-    LinearLayout layout;
-    std::vector<int32_t> shape;
-    std::string dtype;
-    LayoutAttrPtr attr; // null for raw bases
-};
+struct ResolvedLayout; // io/scene.h
+struct Scene;
 
 struct LdsScenario
 {
@@ -55,17 +48,11 @@ struct LdsScenario
 // Bits of a dtype name ("f16", "bf16", "f32", "f8", "fp8", "i8", "i32", ...), or 0 if unknown.
 [[nodiscard]] int dtypeBits(const std::string &dtype);
 
-// The layouts of a scene JSON (the shared scene format): "text" (#ttg or Gluon, with "shape" and
-// "dtype") through the builders, or "layout" (raw bases). A stopgap until core/io's scene reader
-// lands; errors name the layout.
-[[nodiscard]] Expected<std::vector<SceneLayout>> resolveSceneLayouts(const nlohmann::json &scene);
-
-// A preset's JSON (resources/presets/NAME.lxscene, embedded) or a scene file's.
-[[nodiscard]] Expected<nlohmann::json> loadSceneJson(const std::string &presetOrPath,
-                                                     bool isPreset);
+// Every layout of the scene, resolved (io/scene.h resolveLayout); the first error names its layout.
+[[nodiscard]] Expected<std::vector<ResolvedLayout>> resolveSceneLayouts(const Scene &scene);
 
 [[nodiscard]] Expected<LdsScenario> runLdsScenario(const nlohmann::json &options,
-                                                   const std::vector<SceneLayout> &layouts,
+                                                   const std::vector<ResolvedLayout> &layouts,
                                                    const CuLdsModel &cu);
 
 } // namespace lx

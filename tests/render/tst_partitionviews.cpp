@@ -3,6 +3,7 @@
 // every view is also written there as PNG for a person to look at.
 
 #include "analysis/ldsscenario.h"
+#include "io/scene.h"
 #include "render/exporter.h"
 #include "render/viewregistry.h"
 
@@ -18,7 +19,7 @@ namespace {
 // The requests of every view of a preset.
 std::vector<ViewRequest> requestsOf(const std::string &preset, QString *error)
 {
-    auto scene = loadSceneJson(preset, true);
+    auto scene = loadPreset(preset);
     if (!scene) {
         *error = QString::fromStdString(scene.message());
         return {};
@@ -29,13 +30,13 @@ std::vector<ViewRequest> requestsOf(const std::string &preset, QString *error)
         return {};
     }
     std::vector<ViewRequest> out;
-    for (const auto &v : (*scene)["views"]) {
+    for (const SceneView &v : scene->views) {
         ViewRequest r;
-        r.kind = v["kind"].get<std::string>();
-        r.layout = v.value("layout", "");
-        r.arch = scene->value("arch", "gfx1250");
-        r.options = v.value("options", nlohmann::json::object());
-        for (const SceneLayout &l : *layouts)
+        r.kind = v.kind;
+        r.layout = v.layout;
+        r.arch = scene->arch.empty() ? "gfx1250" : scene->arch;
+        r.options = v.options;
+        for (const ResolvedLayout &l : *layouts)
             r.layouts.push_back(NamedLayout{l.name, l.layout, l.shape, l.dtype, l.attr});
         out.push_back(r);
     }

@@ -1,6 +1,7 @@
 #include "render/ldsdiagram.h"
 
 #include "analysis/ldsscenario.h"
+#include "io/scene.h"
 #include "render/palette.h"
 #include "render/viewregistry.h"
 
@@ -28,9 +29,9 @@ Expected<Prepared> prepare(const ViewRequest &request)
     auto cu = loadCuLdsModel(request.arch);
     if (!cu)
         return cu.error();
-    std::vector<SceneLayout> layouts;
+    std::vector<ResolvedLayout> layouts;
     for (const NamedLayout &l : request.layouts)
-        layouts.push_back(SceneLayout{l.name, l.layout, l.shape, l.dtype, l.attr});
+        layouts.push_back(ResolvedLayout{l.name, l.attr, l.layout, l.shape, l.dtype});
     auto s = runLdsScenario(request.options, layouts, *cu);
     if (!s)
         return makeError("view '" + request.kind + "': " + s.message());
