@@ -1,5 +1,7 @@
 #include "analysis/banks.h"
 
+#include "layout/builders.h"
+
 #include <algorithm>
 #include <bit>
 #include <map>
@@ -144,6 +146,21 @@ std::pair<int, std::vector<int>> largestVectorisation(const LinearLayout &cvt, i
 
 } // namespace
 
+Expected<int> dtypeBits(std::string_view dtype)
+{
+    static const std::pair<const char *, int> known[] = {
+        {"f16", 16},  {"bf16", 16}, {"i16", 16}, {"fp16", 16}, {"f32", 32},   {"i32", 32},
+        {"tf32", 32}, {"fp32", 32}, {"f8", 8},   {"fp8", 8},   {"f8e4m3", 8}, {"f8e5m2", 8},
+        {"e4m3", 8},  {"e5m2", 8},  {"i8", 8},   {"u8", 8},    {"f64", 64},   {"i64", 64}};
+    std::string names;
+    for (const auto &[name, bits] : known) {
+        if (dtype == name)
+            return bits;
+        names += (names.empty() ? "" : ", ") + std::string(name);
+    }
+    return makeError("unknown element type '" + std::string(dtype) + "'; known: " + names);
+}
+
 double BankTotals::conflictsPerAccess() const
 {
     return idealCycles > 0 ? double(extraCycles()) / double(idealCycles) : 0.0;
@@ -244,26 +261,14 @@ int rocRollerIssueCycles(bool isWrite, int dwordsPerLane)
     return isWrite ? 4 + 4 * dwordsPerLane : 4;
 }
 
-int64_t paddedOffset(int64_t offset, const std::vector<std::pair<int32_t, int32_t>> &padding)
-{
-    int64_t phys = offset;
-    for (const auto &[interval, pad] : padding) {
-        if (interval > 0)
-            phys += (offset / interval) * pad;
-    }
-    return phys;
-}
-
 namespace {
 
 // Triton requires power-of-two intervals and paddings (PaddedSharedEncodingAttr).
-std::optional<Error> checkPadding(const std::vector<std::pair<int32_t, int32_t>> &padding)
+std::optional<Error> checkPadding(const IntervalPadding &padding)
 {
-    for (const auto &[interval, pad] : padding) {
-        if (!isPowerOfTwo(interval) || !isPowerOfTwo(pad))
-            return makeError("padding [" + std::to_string(interval) + ":+" + std::to_string(pad) +
-                             "]: interval and padding must be powers of two");
-    }
+    auto ok = validateIntervalPadding(padding);
+    if (!ok)
+        return makeError("padding: " + ok.message());
     return std::nullopt;
 }
 
@@ -329,6 +334,33 @@ Expected<std::vector<SharedElementBank>> sharedBankMap(const SharedMemoryLayout 
             out.push_back(std::move(e));
         }
     }
+    return out;
+}
+
+Expected<SharedMemoryLayout> sharedMemoryLayout(const LayoutAttr &attr,
+                                                const std::vector<int32_t> &shape, int elementBits,
+                                                int64_t partitionAlignBytes)
+{
+    if (!attr.isShared())
+        return makeError("not a shared layout (swizzled_shared, padded_shared, shared_linear or "
+                         "partitioned_shared)");
+    auto ll = toLinearLayout(attr, shape);
+    if (!ll)
+        return ll.error();
+    SharedMemoryLayout out;
+    out.layout = *ll;
+    const LayoutAttr *inner = &attr;
+    if (const auto *part = attr.as<PartitionedSharedAttr>()) {
+        auto sizes = partitionedBufferSizes(*part, shape, elementBits);
+        if (!sizes)
+            return sizes.error();
+        const int64_t align = partitionAlignBytes > 0 ? partitionAlignBytes : 256;
+        out.partitionStrideBytes = (sizes->bufferBytes + align - 1) / align * align;
+        inner = part->partitionLayout.get();
+    }
+    if (inner)
+        if (const auto *padded = inner->as<PaddedSharedAttr>())
+            out.padding = padded->intervalPadding;
     return out;
 }
 

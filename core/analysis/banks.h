@@ -25,12 +25,14 @@
 // Everything is a plain function of values; nothing here aborts on bad input.
 
 #include "hw/arch.h"
+#include "layout/attrs.h"
 #include "layout/expected.h"
 #include "layout/linearlayout.h"
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -123,13 +125,23 @@ struct SharedMemoryLayout
 {
     // (offset[, block][, partition]) -> tensor coordinates; offsets in elements.
     LinearLayout layout;
-    // #ttg.padded_shared: phys(i) = i + sum_k (i / interval_k) * pad_k, in elements.
+    // #ttg.padded_shared: phys(i) = i + sum_k (i / interval_k) * pad_k, in elements
+    // (paddedOffset of layout/builders.h).
     std::vector<std::pair<int32_t, int32_t>> padding;
     // Byte distance between partitions; 0 = the buffer size rounded up to the arch's partition
     // size (64 KiB on gfx1250), or to 256 B where the arch has no partitions.
     int64_t partitionStrideBytes = 0;
     int64_t baseBytes = 0;
 };
+
+// The shared layout of a #ttg shared attribute over `shape`: its LinearLayout (builders), the
+// padding of a padded (or padded-partitioned) layout, and for a partitioned layout the
+// partition stride = one buffer rounded up to `partitionAlignBytes` (the arch's partition size;
+// 0 = 256 B), so that each partition buffer starts where the allocator would put it.
+[[nodiscard]] Expected<SharedMemoryLayout> sharedMemoryLayout(const LayoutAttr &attr,
+                                                              const std::vector<int32_t> &shape,
+                                                              int elementBits,
+                                                              int64_t partitionAlignBytes = 0);
 
 struct BankAccessRequest
 {
@@ -141,6 +153,10 @@ struct BankAccessRequest
     BankOptions options;
     int maxWarps = 0; // analyse warps [0, maxWarps); 0 = all
 };
+
+// Bits of a Triton element type name: f16/bf16/i16 16, f32/i32/tf32 32, f8 variants/i8/u8 8,
+// f64/i64 64. Errors list the known names.
+[[nodiscard]] Expected<int> dtypeBits(std::string_view dtype);
 
 // ---- counting core ---------------------------------------------------------------------------
 
@@ -171,10 +187,6 @@ analyzeAddresses(const Architecture &arch, const LdsInstruction &instruction,
 [[nodiscard]] int rocRollerIssueCycles(bool isWrite, int dwordsPerLane);
 
 // ---- layouts ---------------------------------------------------------------------------------
-
-// Physical element index after padding: i + sum_k (i / interval_k) * pad_k.
-[[nodiscard]] int64_t paddedOffset(int64_t offset,
-                                   const std::vector<std::pair<int32_t, int32_t>> &padding);
 
 // Per shared element its byte address and bank: the bank map. Rows in the order of
 // (partition, offset); coords in the layout's out-dim order.

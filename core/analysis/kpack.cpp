@@ -217,4 +217,55 @@ Expected<std::vector<ElementAccess>> kpackElements(const Architecture &arch,
     return out;
 }
 
+Expected<BankConflictReport> kpackReport(const Architecture &arch, const KPackStorePlan &plan,
+                                         int warp)
+{
+    auto stores = analyzeKPackStores(arch, plan, warp);
+    if (!stores)
+        return stores.error();
+    const LdsInstruction *ins = arch.plainInstruction(plan.writeBytes, true);
+    BankConflictReport r;
+    r.arch = arch.name;
+    r.instruction = *ins;
+    r.elementBits = plan.elementBits;
+    r.vectorElements = plan.kpackPerThread;
+    r.maxVectorElements = plan.kpackPerThread;
+    r.bankWidthBytes = arch.bankWidthBytes;
+    r.instructions = std::move(*stores);
+    for (const InstructionReport &ir : r.instructions) {
+        r.totals.instructions += 1;
+        r.totals.cycles += ir.cycles;
+        r.totals.idealCycles += ir.idealCycles;
+        r.totals.maxWays = std::max(r.totals.maxWays, ir.maxWays);
+    }
+    const int first = warp * plan.waveSize;
+    auto elements = kpackElements(arch, plan, first + plan.waveSize);
+    if (!elements)
+        return elements.error();
+    for (ElementAccess &e : *elements) {
+        if (e.warp == warp)
+            r.elements.push_back(std::move(e));
+    }
+    r.tritonNote = "Triton's generic count needs linear layouts; the kPack tile (D = " +
+                   std::to_string(plan.dPerBlock) + ") is an address model";
+    return r;
+}
+
+std::vector<SharedElementBank> kpackBankMap(const KPackStorePlan &plan, int numBanks,
+                                            int bankWidthBytes)
+{
+    std::vector<SharedElementBank> out;
+    for (int d = 0; d < plan.dPerBlock; ++d) {
+        for (int k = 0; k < plan.kPerBlock; ++k) {
+            SharedElementBank e;
+            e.coords = {d, k};
+            e.byteAddress = plan.elementAddress(d, k);
+            e.offset = e.byteAddress / (plan.elementBits / 8);
+            e.bank = bankOf(e.byteAddress, bankWidthBytes, numBanks);
+            out.push_back(std::move(e));
+        }
+    }
+    return out;
+}
+
 } // namespace lx

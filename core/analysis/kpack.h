@@ -92,4 +92,13 @@ analyzeKPackStores(const Architecture &arch, const KPackStorePlan &plan, int war
 [[nodiscard]] Expected<std::vector<ElementAccess>>
 kpackElements(const Architecture &arch, const KPackStorePlan &plan, int threads);
 
+// The stores of wave `warp` as a BankConflictReport (instructions = the stores j, elements = the
+// wave's threads), so that the bank views and the command line treat both sources alike.
+[[nodiscard]] Expected<BankConflictReport> kpackReport(const Architecture &arch,
+                                                       const KPackStorePlan &plan, int warp = 0);
+
+// Every element (d, k) of the LDS tile with its address and bank (coords = {d, k}).
+[[nodiscard]] std::vector<SharedElementBank> kpackBankMap(const KPackStorePlan &plan, int numBanks,
+                                                          int bankWidthBytes = 4);
+
 } // namespace lx

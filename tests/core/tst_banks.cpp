@@ -7,6 +7,7 @@
 #include "analysis/banks.h"
 #include "analysis/kpack.h"
 #include "hw/arch.h"
+#include "layout/builders.h"
 
 #include <QtTest>
 
@@ -631,7 +632,7 @@ void TestBanks::paddingAndBankMap()
     s.padding = {{100, 4}};
     auto badPad = sharedBankMap(s, 16, 64);
     QVERIFY(!badPad.hasValue());
-    QVERIFY(QString::fromStdString(badPad.message()).contains(u"powers of two"_qs));
+    QVERIFY2(QString::fromStdString(badPad.message()).contains(u"padding interval 100"_qs), badPad.message().c_str());
 }
 
 void TestBanks::errors()
