@@ -2,6 +2,8 @@
 
 #include "render/bankdiagram.h"
 #include "render/dsloadtrdiagram.h"
+#include "render/ctadiagram.h"
+#include "render/ldsdiagram.h"
 #include "render/matrixdiagram.h"
 #include "render/ownershipdiagram.h"
 #include "render/xordiagram.h"
@@ -39,6 +41,18 @@ constexpr auto kViewKinds = std::to_array<ViewKind>({
      &buildDsLoadTrPipelineView},
     {"invert-and-compose", "the basis table dstLL | sharedLL | cvt = dst.invertAndCompose(shared)",
      &buildInvertAndComposeView},
+    {"cta-tiles", "C tiles by warp and SIMD pair, A/B strips by the pair reading them (Fig 8, 9)",
+     &buildCtaTilesView},
+    {"cta-pieces", "pieces, groups and partitions of A and B read off the ctaLayout (Fig 10, 11)",
+     &buildCtaPiecesView},
+    {"lds-datapath", "SIMD pairs, arbiter ports and partitions, lit by one load (Fig 7)",
+     &buildLdsDatapathView},
+    {"allocator", "partition-aware allocator: stage-1 steps, time x offset (Fig 12)",
+     &buildAllocatorView},
+    {"cvt-partition", "cvt bases (register, lane, warp) -> (offset, partition) (Fig 13)",
+     &buildCvtPartitionView},
+    {"microbench-table", "the seed's LDS microbenchmark table, computed by the model",
+     &buildMicrobenchTableView},
     {"bank-map", "LDS bank of every element of a shared tensor (colour per bank)", &buildBankMapView},
     {"bank-table", "threads x elements of an LDS access with each element's bank, conflicts highlighted",
      &buildBankTableView},
