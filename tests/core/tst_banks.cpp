@@ -694,7 +694,8 @@ void TestBanks::partitionedSeedMicrobenchmark()
     plain.order = {1, 0};
     PartitionedSharedAttr part;
     part.numPartitions = 2;
-    part.numGroups = 2; // four one-row pieces; piece i in partition i % 2 (blog: partition = 1 -> (1, 0))
+    part.numGroups =
+        2; // four one-row pieces; piece i in partition i % 2 (blog: partition = 1 -> (1, 0))
     part.partitionDim = 0;
     part.partitionLayout = makeAttr(plain);
     for (bool partitioned : {false, true}) {
