@@ -9,6 +9,7 @@
 #include "layout/builders.h"
 #include "layout/linearlayout.h"
 #include "render/exporter.h"
+#include "render/ownershipdiagram.h"
 #include "render/viewregistry.h"
 
 #include <QCommandLineParser>
@@ -147,8 +148,13 @@ int runRender(const QStringList &args)
         if (request.options.is_discarded() || !request.options.is_object())
             return fail(ExitBadUsage, u"--options must be a JSON object"_s);
     }
-    if (parser.isSet(colorOpt))
-        request.options["colorBy"] = parser.value(colorOpt).toStdString();
+    if (parser.isSet(colorOpt)) {
+        const std::string key = parser.value(colorOpt).toStdString();
+        if (const auto color = lx::parseOwnerColor(key); !color)
+            return fail(ExitBadUsage,
+                        u"--color-by: %1"_s.arg(QString::fromStdString(color.message())));
+        request.options["colorBy"] = key;
+    }
     if (parser.isSet(titleOpt))
         request.title = parser.value(titleOpt).toStdString();
 

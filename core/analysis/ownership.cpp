@@ -38,17 +38,6 @@ int64_t elementId(const std::vector<int32_t> &coords,
     return id;
 }
 
-int64_t OwnershipMap::elementIdAt(int row, int col) const
-{
-    std::vector<int32_t> coords(m_outDims.size(), 0);
-    for (size_t d = 0; d < coords.size(); ++d)
-        coords[d] = d < m_fixed.size() ? m_fixed[d] : 0;
-    coords[size_t(m_rowDim)] = row;
-    if (m_colDim >= 0)
-        coords[size_t(m_colDim)] = col;
-    return elementId(coords, m_outDims);
-}
-
 std::vector<int32_t> OwnershipMap::decode(uint64_t flatInput) const
 {
     std::vector<int32_t> v(m_inDimBits.size());
@@ -137,44 +126,73 @@ Expected<OwnershipMap> computeOwnership(const LinearLayout &layout, const Owners
             }
         }
     }
+    if (log2Of(map.m_rows) + log2Of(map.m_cols) > OwnershipMap::kMaxInputBits)
+        return makeError("ownership: a " + std::to_string(map.m_rows) + "×" +
+                         std::to_string(map.m_cols) +
+                         " slice has more elements than the limit of 2^" +
+                         std::to_string(OwnershipMap::kMaxInputBits));
     const uint64_t total = uint64_t(1) << nBits;
-    auto elementOf = [&](uint64_t out) -> int64_t {
-        if ((out & sliceMask) != sliceValue)
-            return -1;
-        const uint64_t r = (out >> rowShift) & rowMask;
-        const uint64_t c = slice.colDim >= 0 ? (out >> colShift) & colMask : 0;
-        return int64_t((r << colBits) | c);
-    };
-
     const size_t nElements = size_t(map.m_rows) * size_t(map.m_cols);
-    std::vector<size_t> count(nElements + 1, 0);
+    // Element ids: the out-space flattening with the fixed dims' bits in place.
+    map.m_idBase = int64_t(sliceValue);
+    map.m_idRowShift = rowShift;
+    map.m_idColShift = colShift;
+
+    // Bijective onto the slice (an injective layout with exactly as many inputs as slice
+    // elements, no fixed dims to filter on): one owner per element, one scatter pass.
+    if (layout.isInjective() && sliceMask == 0 && total == nElements) {
+        map.m_offsets.resize(nElements + 1);
+        for (size_t e = 0; e <= nElements; ++e)
+            map.m_offsets[e] = uint32_t(e);
+        map.m_owners.resize(nElements);
+        uint64_t out = 0;
+        for (uint64_t x = 0; x < total; ++x) {
+            if (x)
+                out ^= step[size_t(std::countr_zero(x))];
+            const uint64_t r = (out >> rowShift) & rowMask;
+            const uint64_t c = slice.colDim >= 0 ? (out >> colShift) & colMask : 0;
+            map.m_owners[size_t((r << colBits) | c)] = x;
+        }
+        map.m_maxOwners = nElements ? 1 : 0;
+        return map;
+    }
+
+    // Pass 1: the element of every input (sequential writes) and the owner count per element.
+    // Inputs outside the slice get the sentinel nElements.
+    constexpr uint32_t kOutside = UINT32_MAX;
+    std::vector<uint32_t> elementOf(total);
+    std::vector<uint32_t> count(nElements + 1, 0);
     {
         uint64_t out = 0;
         for (uint64_t x = 0; x < total; ++x) {
             if (x)
                 out ^= step[size_t(std::countr_zero(x))];
-            const int64_t e = elementOf(out);
-            if (e >= 0)
-                ++count[size_t(e) + 1];
+            if ((out & sliceMask) != sliceValue) {
+                elementOf[x] = kOutside;
+                continue;
+            }
+            const uint64_t r = (out >> rowShift) & rowMask;
+            const uint64_t c = slice.colDim >= 0 ? (out >> colShift) & colMask : 0;
+            const auto e = uint32_t((r << colBits) | c);
+            elementOf[x] = e;
+            ++count[size_t(e) + 1];
         }
     }
     for (size_t e = 0; e < nElements; ++e) {
-        map.m_maxOwners = std::max(map.m_maxOwners, count[e + 1]);
+        map.m_maxOwners = std::max(map.m_maxOwners, size_t(count[e + 1]));
         count[e + 1] += count[e];
     }
-    map.m_offsets = count;
     map.m_owners.resize(count[nElements]);
+    // Pass 2: scatter the inputs, ascending, to their elements.
     {
-        std::vector<size_t> cursor(count.begin(), count.end() - 1);
-        uint64_t out = 0;
+        std::vector<uint32_t> cursor(count.begin(), count.end() - 1);
         for (uint64_t x = 0; x < total; ++x) {
-            if (x)
-                out ^= step[size_t(std::countr_zero(x))];
-            const int64_t e = elementOf(out);
-            if (e >= 0)
-                map.m_owners[cursor[size_t(e)]++] = x;
+            const uint32_t e = elementOf[x];
+            if (e != kOutside)
+                map.m_owners[cursor[e]++] = x;
         }
     }
+    map.m_offsets = std::move(count);
     return map;
 }
 

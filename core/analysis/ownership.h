@@ -64,13 +64,17 @@ public:
     std::span<const uint64_t> owners(int row, int col) const
     {
         const size_t e = size_t(row) * size_t(m_cols) + size_t(col);
-        return {m_owners.data() + m_offsets[e], m_offsets[e + 1] - m_offsets[e]};
+        return {m_owners.data() + m_offsets[e], size_t(m_offsets[e + 1] - m_offsets[e])};
     }
     size_t ownerCount(int row, int col) const { return owners(row, col).size(); }
     // The largest number of owners of any element of the slice.
     size_t maxOwnerCount() const { return m_maxOwners; }
     // The element id of (row, col) in the layout's out-space (see elementId()).
-    int64_t elementIdAt(int row, int col) const;
+    int64_t elementIdAt(int row, int col) const
+    {
+        return m_idBase | (int64_t(row) << m_idRowShift) |
+               (m_colDim >= 0 ? int64_t(col) << m_idColShift : 0);
+    }
     // One value per in-dim, in in-dim order.
     [[nodiscard]] std::vector<int32_t> decode(uint64_t flatInput) const;
 
@@ -86,7 +90,10 @@ private:
     int m_rowDim = 0;
     int m_colDim = -1;
     std::vector<int32_t> m_fixed;
-    std::vector<size_t> m_offsets; // rows*cols + 1
+    int64_t m_idBase = 0; // element id bits of the fixed dims
+    int m_idRowShift = 0;
+    int m_idColShift = 0;
+    std::vector<uint32_t> m_offsets; // rows*cols + 1 (at most 2^kMaxInputBits owners)
     std::vector<uint64_t> m_owners;
     size_t m_maxOwners = 0;
 };

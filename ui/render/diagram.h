@@ -38,6 +38,7 @@
 #include <QStringList>
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace lx {
@@ -124,6 +125,16 @@ struct DiagramLegendEntry
     bool operator==(const DiagramLegendEntry &) const = default;
 };
 
+// Tooltips computed on demand (e.g. every owner of an element with its XOR decomposition):
+// building a tooltip string for each of a million cells up front would dominate the build
+// time. Shared between copies of a panel; must be immutable.
+class DiagramTooltipSource
+{
+public:
+    virtual ~DiagramTooltipSource() = default;
+    [[nodiscard]] virtual QString tooltip(int row, int col) const = 0;
+};
+
 // A dense grid of cells with headers, groups and its own title.
 class DiagramPanel
 {
@@ -141,6 +152,8 @@ public:
     // to the right of the previous one (DiagramGeometry does the flow).
     QPointF origin{-1, -1};
     std::vector<QString> strings; // text table for DiagramCell::text/tooltip
+    // Consulted by tooltip() for cells without a stored tooltip (may be null).
+    std::shared_ptr<const DiagramTooltipSource> tooltipSource;
 
     int rows() const { return m_rows; }
     int columns() const { return m_cols; }
@@ -173,7 +186,14 @@ public:
         cell(row, col).tooltip = internString(tip);
     }
     QString text(int row, int col) const { return stringAt(cell(row, col).text); }
-    QString tooltip(int row, int col) const { return stringAt(cell(row, col).tooltip); }
+    // The stored tooltip of the cell, else the tooltip source's, else empty.
+    QString tooltip(int row, int col) const
+    {
+        const int32_t index = cell(row, col).tooltip;
+        if (index >= 0 || !tooltipSource)
+            return stringAt(index);
+        return tooltipSource->tooltip(row, col);
+    }
     QString stringAt(int32_t index) const
     {
         return index >= 0 && size_t(index) < strings.size() ? strings[size_t(index)] : QString();

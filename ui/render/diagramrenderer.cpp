@@ -571,17 +571,22 @@ void DiagramRenderer::paintPanel(QPainter *painter, int index, const QRect &expo
         }
     }
 
-    // Text.
-    if (m_options.labels) {
+    // Text. Nothing to do when even one character on one line would be too small; otherwise the
+    // line count and width of each string are measured once per paint, not once per cell.
+    if (m_options.labels && cellTextPixelSize(index, 1, 1) > 0) {
         int lastSize = -1;
+        std::vector<int32_t> sizeOfString(dp.strings.size(), -1);
         for (int r = r0; r <= r1; ++r) {
             for (int c = c0; c <= c1; ++c) {
                 const DiagramCell &cell = dp.cell(r, c);
-                if (cell.text < 0)
+                if (cell.text < 0 || size_t(cell.text) >= dp.strings.size())
                     continue;
+                int32_t &size = sizeOfString[size_t(cell.text)];
                 const QString &text = dp.strings[size_t(cell.text)];
-                const QStringList lines = text.split(QLatin1Char('\n'));
-                const int size = cellTextPixelSize(index, int(lines.size()), maxLength(lines));
+                if (size < 0) {
+                    const QStringList lines = text.split(QLatin1Char('\n'));
+                    size = cellTextPixelSize(index, int(lines.size()), maxLength(lines));
+                }
                 if (size == 0)
                     continue;
                 if (size != lastSize) {

@@ -6,6 +6,7 @@
 #include <QFileInfo>
 #include <QHash>
 #include <QImageWriter>
+#include <QMap>
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
@@ -90,9 +91,11 @@ QByteArray renderSvg(const Diagram &diagram, const RenderOptions &options)
     generator.setSize(renderer.size());
     generator.setViewBox(QRect(QPoint(0, 0), renderer.size()));
     generator.setResolution(96);
-    generator.setTitle(diagram.title);
-    generator.setDescription(diagram.subtitle.isEmpty() ? QStringLiteral("Layout Explorer figure")
-                                                        : diagram.subtitle);
+    // QSvgGenerator writes title and description verbatim (Qt 6.4): escape them here.
+    generator.setTitle(diagram.title.toHtmlEscaped());
+    generator.setDescription(
+        (diagram.subtitle.isEmpty() ? QStringLiteral("Layout Explorer figure") : diagram.subtitle)
+            .toHtmlEscaped());
     QPainter painter(&generator);
     renderer.paint(&painter);
     painter.end();
@@ -246,13 +249,16 @@ public:
         }
         doc += u"\\newcommand{\\lxf}[5]{\\fill[#1] (#2,#3) rectangle (#4,#5);}\n"_s;
         doc +=
-            u"\\newcommand{\\lxt}[4]{\\node[text=#1,font=\\fontsize{#2}{#2}\\selectfont] at (#3) {#4};}\n"_s;
+            u"\\newcommand{\\lxt}[3]{\\rlap{\\kern#1pt\\raise#2pt\\hbox to 0pt{\\hss#3\\hss}}}\n"_s;
+        doc += u"\\newcommand{\\lxl}[3]{\\rlap{\\kern#1pt\\raise#2pt\\hbox{#3}}}\n"_s;
         doc +=
-            u"\\begin{document}\n\\noindent\\begin{tikzpicture}[x=0.75pt,y=-0.75pt,inner sep=0pt,outer sep=0pt]\n"_s;
+            u"\\begin{document}\n\\noindent\\rlap{\\begin{tikzpicture}[x=0.75pt,y=-0.75pt,inner sep=0pt,outer sep=0pt]\n"_s;
         doc +=
             u"\\useasboundingbox (0,0) rectangle (%1,%2);\n"_s.arg(size.width()).arg(size.height());
         doc += body;
-        doc += u"\\end{tikzpicture}\n\\end{document}\n"_s;
+        doc += u"\\end{tikzpicture}}%\n"_s;
+        // The text layer starts at the picture's bottom-left corner (its reference point).
+        doc += u"\\rlap{%\n"_s + textLayer() + u"}%\n\\end{document}\n"_s;
         return doc.toUtf8();
     }
 
@@ -275,25 +281,44 @@ private:
     QString colorName(QRgb c) const { return u"lxc%1"_s.arg(m_colors.value(c | 0xFF000000u)); }
 
     // Text centred (or left-aligned) in `r`, font `pt` diagram pixels.
-    void text(QString &out, const QRectF &r, const QString &s, double pixelSize, QRgb c, bool bold,
+    // Text is not drawn by TikZ: one \node (or \pgftext) per label keeps a PDF literal per
+    // label in TeX's main memory until shipout, which exhausts it at 128×128 and takes minutes.
+    // Labels are collected per style (colour, size, weight) and written after the picture as
+    // plain TeX boxes (\lxt: a zero-width box moved by \kern and \raise from the picture's
+    // bottom-left corner), one TeX group per style. They are drawn above every fill.
+    void text(QString &, const QRectF &r, const QString &s, double pixelSize, QRgb c, bool bold,
               Qt::Alignment align)
     {
         if (s.isEmpty())
             return;
-        const QString fontPt = num(pixelSize * 0.75);
-        QString content = texEscape(s);
-        if (s.contains(u'\n'))
-            content = u"\\shortstack{%1}"_s.arg(content);
-        if (bold)
-            content = u"\\textbf{%1}"_s.arg(content);
-        if (align & Qt::AlignLeft) {
-            out +=
-                u"\\node[anchor=west,text=%1,font=\\fontsize{%2}{%2}\\selectfont] at (%3,%4) {%5};\n"_s
-                    .arg(color(c), fontPt, num(r.left()), num(r.center().y()), content);
-        } else {
-            out += u"\\lxt{%1}{%2}{%3,%4}{%5}\n"_s.arg(color(c), fontPt, num(r.center().x()),
-                                                       num(r.center().y()), content);
+        const double fontPt = pixelSize * 0.75;
+        const QString key = u"%1|%2|%3"_s.arg(color(c), num(fontPt), bold ? u"b"_s : u"m"_s);
+        QString &body = m_pendingText[key];
+        const QStringList lines = s.split(u'\n');
+        const double lineHeight = pixelSize * 1.15; // diagram px
+        const double height = m_g.size().height();
+        for (qsizetype i = 0; i < lines.size(); ++i) {
+            const double yc =
+                r.center().y() + (double(i) - double(lines.size() - 1) / 2) * lineHeight;
+            // From the bottom-left corner, in pt, y up; the baseline sits 0.35 em below the centre.
+            const double x = (align & Qt::AlignLeft) ? r.left() * 0.75 : r.center().x() * 0.75;
+            const double y = (height - yc) * 0.75 - 0.35 * fontPt;
+            body += u"\\%1{%2}{%3}{%4}%%\n"_s.arg((align & Qt::AlignLeft) ? u"lxl"_s : u"lxt"_s,
+                                                  num(x), num(y), texEscape(lines.at(i)));
         }
+    }
+
+    QString textLayer() const
+    {
+        QString out;
+        for (auto it = m_pendingText.cbegin(); it != m_pendingText.cend(); ++it) {
+            const QStringList parts = it.key().split(u'|');
+            out += u"{\\fontsize{%1}{%1}\\selectfont%2\\color{%3}%%\n"_s.arg(
+                parts[1], parts[2] == u"b"_s ? u"\\bfseries"_s : QString(), parts[0]);
+            out += it.value();
+            out += u"}%\n"_s;
+        }
+        return out;
     }
 
     void rectOutline(QString &out, const QRectF &r, QRgb c, double width, bool dashed = false)
@@ -572,6 +597,7 @@ private:
     const DiagramGeometry &m_g;
     DiagramPalette m_palette;
     QHash<QRgb, int> m_colors;
+    QMap<QString, QString> m_pendingText; // ordered: deterministic output
     std::vector<QRgb> m_colorOrder;
 };
 

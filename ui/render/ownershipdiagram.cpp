@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <unordered_map>
 
 using namespace Qt::StringLiterals;
 
@@ -63,32 +62,125 @@ struct InDimFields
     bool isShared() const { return offset.present(); }
 };
 
-QString ownerText(const InDimFields &f, uint64_t x, bool withWarp, bool withBlock,
-                  const QString &sep)
+// Appends the decimal digits of v >= 0 at p.
+char16_t *appendNumber(char16_t *p, int32_t v)
 {
-    QString s;
-    if (withBlock)
-        s += u'B' + QString::number(f.block.get(x)) + sep;
-    if (f.isShared())
-        return s + QString::number(f.offset.get(x));
-    if (withWarp)
-        s += u'W' + QString::number(f.warp.get(x)) + sep;
-    s += u'T' + QString::number(f.lane.get(x)) + u":R"_s + QString::number(f.reg.get(x));
-    return s;
+    char16_t digits[12];
+    int n = 0;
+    do {
+        digits[n++] = char16_t(u'0' + v % 10);
+        v /= 10;
+    } while (v > 0);
+    while (n > 0)
+        *p++ = digits[--n];
+    return p;
 }
 
-// The full name of an owner for tooltips: "register=3, lane=5, warp=1".
-QString ownerLongText(const LinearLayout &layout, const OwnershipMap &map, uint64_t x)
+// "T5:R3", with "W1" and "B0" parts before it when asked (one allocation).
+QString ownerText(const InDimFields &f, uint64_t x, bool withWarp, bool withBlock, char16_t sep)
 {
-    const std::vector<int32_t> v = map.decode(x);
-    QString s;
-    for (size_t i = 0; i < v.size(); ++i) {
-        if (i)
-            s += u", "_s;
-        s += QString::fromStdString(layout.bases()[i].first) + u'=' + QString::number(v[i]);
+    char16_t buf[64];
+    char16_t *p = buf;
+    if (withBlock) {
+        *p++ = u'B';
+        p = appendNumber(p, f.block.get(x));
+        *p++ = sep;
     }
-    return s;
+    if (f.isShared()) {
+        p = appendNumber(p, f.offset.get(x));
+        return QString(reinterpret_cast<const QChar *>(buf), p - buf);
+    }
+    if (withWarp) {
+        *p++ = u'W';
+        p = appendNumber(p, f.warp.get(x));
+        *p++ = sep;
+    }
+    *p++ = u'T';
+    p = appendNumber(p, f.lane.get(x));
+    *p++ = u':';
+    *p++ = u'R';
+    p = appendNumber(p, f.reg.get(x));
+    return QString(reinterpret_cast<const QChar *>(buf), p - buf);
 }
+
+// "warp=3 → [2,1] ⊕ [1,0] = [3,1]" for one value per in-dim.
+QString xorText(const LinearLayout &layout, const std::vector<int32_t> &values)
+{
+    std::vector<LinearLayout::NamedValue> in;
+    for (size_t i = 0; i < values.size(); ++i)
+        in.emplace_back(layout.bases()[i].first, values[i]);
+    const auto x = decomposeXor(layout, in);
+    return x ? QString::fromStdString(x->toString()) : QString::fromStdString(x.message());
+}
+
+// Every owner of an element, each with its XOR decomposition, computed when asked.
+class OwnershipTooltips final : public DiagramTooltipSource
+{
+public:
+    OwnershipTooltips(LinearLayout layout, OwnershipMap map, QString rowName, QString colName)
+        : m_layout(std::move(layout)), m_map(std::move(map)), m_rowName(std::move(rowName)),
+          m_colName(std::move(colName))
+    {
+    }
+
+    QString tooltip(int row, int col) const override
+    {
+        if (row < 0 || col < 0 || row >= m_map.rows() || col >= m_map.columns())
+            return {};
+        QString tip = u"%1=%2"_s.arg(m_rowName).arg(row);
+        if (!m_colName.isEmpty())
+            tip += u", %1=%2"_s.arg(m_colName).arg(col);
+        const auto owners = m_map.owners(row, col);
+        if (owners.empty())
+            return tip + u": no owner"_s;
+        tip += owners.size() == 1 ? u": 1 owner"_s : u": %1 owners"_s.arg(owners.size());
+        constexpr size_t kListed = 16;
+        for (size_t i = 0; i < owners.size() && i < kListed; ++i)
+            tip += u"\n  "_s + xorText(m_layout, m_map.decode(owners[i]));
+        if (owners.size() > kListed)
+            tip += u"\n  \u2026 and %1 more"_s.arg(owners.size() - kListed);
+        return tip;
+    }
+
+private:
+    LinearLayout m_layout;
+    OwnershipMap m_map;
+    QString m_rowName;
+    QString m_colName;
+};
+
+// Hardware index -> element, with its XOR decomposition.
+class InverseTooltips final : public DiagramTooltipSource
+{
+public:
+    InverseTooltips(LinearLayout layout, std::vector<int32_t> fixed, int rowIn, int colIn,
+                    int offIn, int perRow)
+        : m_layout(std::move(layout)), m_fixed(std::move(fixed)), m_rowIn(rowIn), m_colIn(colIn),
+          m_offIn(offIn), m_perRow(perRow)
+    {
+    }
+    QString tooltip(int row, int col) const override
+    {
+        std::vector<int32_t> in = m_fixed;
+        if (m_offIn >= 0) {
+            in[size_t(m_offIn)] = row * m_perRow + col;
+        } else {
+            if (m_rowIn >= 0)
+                in[size_t(m_rowIn)] = row;
+            if (m_colIn >= 0)
+                in[size_t(m_colIn)] = col;
+        }
+        return xorText(m_layout, in);
+    }
+
+private:
+    LinearLayout m_layout;
+    std::vector<int32_t> m_fixed;
+    int m_rowIn;
+    int m_colIn;
+    int m_offIn;
+    int m_perRow;
+};
 
 QString colorKeyName(OwnerColor c)
 {
@@ -135,7 +227,7 @@ Expected<Diagram> ownershipDiagram(const LinearLayout &layout,
     Expected<OwnershipMap> mapOr = computeOwnership(layout, options.slice);
     if (!mapOr)
         return mapOr.error();
-    const OwnershipMap &map = *mapOr;
+    const OwnershipMap &map = *mapOr; // moved into the tooltip source at the end
     const auto &outDims = layout.outDims();
     const int rows = map.rows();
     const int cols = map.columns();
@@ -230,36 +322,22 @@ Expected<Diagram> ownershipDiagram(const LinearLayout &layout,
     for (int c = 0; c < cols; ++c)
         p.columnHeaders << QString::number(c);
 
-    const bool tooltips = size_t(rows) * size_t(cols) <= kMaxTooltipCells;
-    // Label of a single owner, formatted once per owner.
-    std::unordered_map<uint64_t, int32_t> labelCache;
     auto singleLabel = [&](uint64_t x) -> int32_t {
-        const auto it = labelCache.find(x);
-        if (it != labelCache.end())
-            return it->second;
-        QString s;
         switch (options.label) {
         case OwnerLabel::Owner:
-            s = ownerText(f, x, withWarp, withBlock, u"\n"_s);
-            break;
+            return p.internString(ownerText(f, x, withWarp, withBlock, u'\n'));
         case OwnerLabel::Lane:
-            s = u'T' + QString::number(f.lane.get(x));
-            break;
+            return p.internString(u'T' + QString::number(f.lane.get(x)));
         case OwnerLabel::Register:
-            s = u'R' + QString::number(f.reg.get(x));
-            break;
+            return p.internString(u'R' + QString::number(f.reg.get(x)));
         case OwnerLabel::Warp:
-            s = u'W' + QString::number(f.warp.get(x));
-            break;
+            return p.internString(u'W' + QString::number(f.warp.get(x)));
         case OwnerLabel::Offset:
-            s = QString::number(f.offset.get(x));
-            break;
+            return p.internString(QString::number(f.offset.get(x)));
         case OwnerLabel::None:
             break;
         }
-        const int32_t idx = p.internString(s);
-        labelCache.emplace(x, idx);
-        return idx;
+        return -1;
     };
 
     bool anyMixed = false;
@@ -271,12 +349,6 @@ Expected<Diagram> ownershipDiagram(const LinearLayout &layout,
             const auto owners = map.owners(r, c);
             if (owners.empty()) {
                 ++unowned;
-                if (tooltips)
-                    cell.tooltip = p.addString(
-                        u"%1=%2, %3=%4: no owner"_s.arg(QString::fromStdString(rowDim.first))
-                            .arg(r)
-                            .arg(p.columnAxisLabel)
-                            .arg(c));
                 continue;
             }
             const int32_t key = keyOf(owners[0]);
@@ -295,27 +367,17 @@ Expected<Diagram> ownershipDiagram(const LinearLayout &layout,
                     QStringList lines;
                     for (uint64_t x : owners)
                         lines << (options.label == OwnerLabel::Owner
-                                      ? ownerText(f, x, withWarp, withBlock, u":"_s)
+                                      ? ownerText(f, x, withWarp, withBlock, u':')
                                       : p.stringAt(singleLabel(x)));
                     cell.text = p.internString(lines.join(u'\n'));
                 } else {
                     cell.text = p.internString(u"\u00d7"_s + QString::number(owners.size()));
                 }
             }
-            if (tooltips) {
-                QString tip = u"%1=%2"_s.arg(QString::fromStdString(rowDim.first)).arg(r);
-                if (options.slice.colDim >= 0)
-                    tip += u", %1=%2"_s.arg(p.columnAxisLabel).arg(c);
-                tip += owners.size() == 1 ? u": 1 owner"_s : u": %1 owners"_s.arg(owners.size());
-                constexpr size_t kListed = 32;
-                for (size_t i = 0; i < owners.size() && i < kListed; ++i)
-                    tip += u"\n  "_s + ownerLongText(layout, map, owners[i]);
-                if (owners.size() > kListed)
-                    tip += u"\n  \u2026 and %1 more"_s.arg(owners.size() - kListed);
-                cell.tooltip = p.addString(tip);
-            }
         }
     }
+    p.tooltipSource = std::make_shared<const OwnershipTooltips>(
+        layout, std::move(*mapOr), QString::fromStdString(rowDim.first), p.columnAxisLabel);
 
     // Legend: one entry per colour key (up to 64; beyond, a single line naming the key).
     d.legendTitle = colorKeyName(colorBy);
@@ -413,7 +475,6 @@ Expected<Diagram> inverseDiagram(const LinearLayout &layout, const InverseDiagra
     for (int c = 0; c < cols; ++c)
         p.columnHeaders << QString::number(c);
     const int32_t rowSize = layout.outDims()[size_t(rowDim)].second;
-    const bool tooltips = size_t(rows) * size_t(cols) <= kMaxTooltipCells;
     std::vector<int32_t> in = fixedValues;
     for (int r = 0; r < rows; ++r) {
         for (int c = 0; c < cols; ++c) {
@@ -435,16 +496,10 @@ Expected<Diagram> inverseDiagram(const LinearLayout &layout, const InverseDiagra
                 text += (i ? u","_s : QString()) + QString::number(out[i]);
             text += u']';
             cell.text = p.internString(text);
-            if (tooltips) {
-                QString tip;
-                for (int i = 0; i < layout.numInDims(); ++i)
-                    tip += (i ? u", "_s : QString()) +
-                           QString::fromStdString(layout.bases()[size_t(i)].first) + u'=' +
-                           QString::number(in[size_t(i)]);
-                cell.tooltip = p.addString(tip + u" \u2192 "_s + text);
-            }
         }
     }
+    p.tooltipSource = std::make_shared<const InverseTooltips>(layout, fixedValues, laneIdx, regIdx,
+                                                              shared ? offIdx : -1, perRow);
     d.legendTitle =
         u"element %1"_s.arg(QString::fromStdString(layout.outDims()[size_t(rowDim)].first));
     d.legend.push_back({rampColor(0), u"0"_s});

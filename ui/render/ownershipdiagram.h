@@ -9,12 +9,14 @@
 // with more, "×N". The fill is the colour key (lane, register, warp, SIMD, SIMD pair or block)
 // of the first owner; a cell whose owners have different keys gets a black outline (listed in
 // the legend). For a shared layout (an "offset" in-dim) the owners are offsets and the label is
-// the offset. Tooltips list every owner (stored for slices of at most kMaxTooltipCells cells).
+// the offset. Tooltips (computed on hover by a DiagramTooltipSource) list every owner with its
+// XOR decomposition, e.g. "warp=3 → [2,1] ⊕ [1,0] = [3,1]".
 //
 // inverseDiagram: hardware index → element. Rows are lanes (distributed) or offsets / columns
 // (shared), columns are registers (distributed) or the low offset bits (shared); the other
 // in-dims are fixed. Each cell shows the element "[r,c]" it maps to and carries its element id,
-// so hovering it highlights the same element in the ownership view.
+// so hovering it highlights the same element in the ownership view; its tooltip is the XOR
+// decomposition of that hardware index.
 
 #include "analysis/ownership.h"
 #include "layout/expected.h"
@@ -62,8 +64,6 @@ struct OwnershipDiagramOptions
     int maxLabelOwners = 2;
     QString title;
 };
-
-constexpr size_t kMaxTooltipCells = 256 * 256;
 
 // Requires: a layout computeOwnership accepts for options.slice.
 [[nodiscard]] Expected<Diagram> ownershipDiagram(const LinearLayout &layout,

@@ -1,6 +1,7 @@
 #include "render/viewregistry.h"
 
 #include "render/bankdiagram.h"
+#include "render/dsloadtrdiagram.h"
 #include "render/matrixdiagram.h"
 #include "render/ownershipdiagram.h"
 #include "render/xordiagram.h"
@@ -21,13 +22,27 @@ constexpr auto kViewKinds = std::to_array<ViewKind>({
     {"matrix", "the GF(2) bit matrix: in-bits as columns by in-dim, out-bits as rows by out-dim",
      &buildMatrixView},
     {"xor", "the XOR decomposition of one hardware index into its bases", &buildXorView},
-    {"bank-map", "LDS bank of every element of a shared tensor (colour per bank)",
-     &buildBankMapView},
-    {"bank-table",
-     "threads x elements of an LDS access with each element's bank, conflicts highlighted",
+    {"ds-load-tr-panels",
+     "ds_load_tr source lanes S:E and destination lanes D:R, one panel pair per instruction",
+     &buildDsLoadTrPanelsView},
+    {"ds-load-tr-exchange",
+     "ds_load_tr cross-lane exchange as lane tables, with each source lane's LDS address",
+     &buildDsLoadTrExchangeView},
+    {"ds-load-tr-fulltile",
+     "ds_load_tr fullTile sampled at its bases: (lane, register) -> (offset, addr)",
+     &buildDsLoadTrFullTileView},
+    {"ds-load-tr-eligibility",
+     "divideLeft(cvt, tile): which cvt basis keeps or breaks the transposed load",
+     &buildDsLoadTrEligibilityView},
+    {"ds-load-tr-pipeline",
+     "dst -> cvt -> quotient -> reps -> addrToOffset -> addrLayout as basis tables",
+     &buildDsLoadTrPipelineView},
+    {"invert-and-compose", "the basis table dstLL | sharedLL | cvt = dst.invertAndCompose(shared)",
+     &buildInvertAndComposeView},
+    {"bank-map", "LDS bank of every element of a shared tensor (colour per bank)", &buildBankMapView},
+    {"bank-table", "threads x elements of an LDS access with each element's bank, conflicts highlighted",
      &buildBankTableView},
-    {"bank-histogram", "accesses per bank in each phase of one LDS instruction",
-     &buildBankHistogramView},
+    {"bank-histogram", "accesses per bank in each phase of one LDS instruction", &buildBankHistogramView},
 });
 
 std::string jsonTypeName(const nlohmann::json &j)

@@ -1,0 +1,204 @@
+// `layout-explorer render` end to end (the binary from $LX_APP): every format, bad usage exits 2,
+// bad input and unwritable output exit 1 and leave no file.
+
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QProcess>
+#include <QSvgRenderer>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run run(const QStringList &args)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(u"DISPLAY"_s); // must run without a display
+    env.remove(u"WAYLAND_DISPLAY"_s);
+    env.remove(u"QT_QPA_PLATFORM"_s); // main() must choose offscreen itself
+    p.setProcessEnvironment(env);
+    p.start(qEnvironmentVariable("LX_APP"), QStringList{u"render"_s} + args);
+    if (!p.waitForFinished(120000))
+        return {};
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2, p.readAllStandardOutput(),
+            p.readAllStandardError()};
+}
+
+QString data(const char *name)
+{
+    return QStringLiteral(LX_TEST_DATA_DIR "/render/") + QString::fromLatin1(name);
+}
+
+// The seed's swizzled ctaLayout (Figure 9) as #ttg text.
+const QString kWmmaText =
+    u"#ttg.amd_wmma<{version = 3, isTranspose = true, ctaLayout = {register = [[2, 0]], "
+    u"warp = [[2, 1], [1, 0]]}, instrShape = [16, 16, 32]}>"_s;
+
+} // namespace
+
+class TestCliRender : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase()
+    {
+        if (qEnvironmentVariableIsEmpty("LX_APP"))
+            QSKIP("LX_APP is not set (run through ctest)");
+    }
+
+    void eachFormat_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QStringList>("source");
+        QTest::addColumn<QStringList>("extra");
+        const QStringList wmma{u"--layout"_s, kWmmaText, u"--shape"_s, u"64x64"_s};
+        const QStringList json{u"--layout-json"_s, data("worked_example.json")};
+        QTest::newRow("png from #ttg text")
+            << u"f.png"_s << wmma << QStringList{u"--scale"_s, u"0.5"_s};
+        QTest::newRow("svg from #ttg text, simd-pair")
+            << u"f.svg"_s << wmma << QStringList{u"--color-by"_s, u"simd-pair"_s};
+        QTest::newRow("pdf from json, matrix view")
+            << u"f.pdf"_s << json << QStringList{u"--view"_s, u"matrix"_s};
+        QTest::newRow("tex from json, inverse view, dark")
+            << u"f.tex"_s << json << QStringList{u"--view"_s, u"inverse"_s, u"--dark"_s};
+        QTest::newRow("png transparent without legend")
+            << u"f.png"_s << json
+            << QStringList{u"--transparent"_s, u"--no-legend"_s, u"--title"_s, u"T"_s};
+        QTest::newRow("svg xor view")
+            << u"f.svg"_s << json
+            << QStringList{u"--view"_s, u"xor"_s, u"--options"_s, u"{\"warp\": 3}"_s};
+    }
+    void eachFormat()
+    {
+        QFETCH(QString, file);
+        QFETCH(QStringList, source);
+        QFETCH(QStringList, extra);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(file);
+        const Run r = run(source + extra + QStringList{u"-o"_s, path});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray bytes = f.readAll();
+        if (file.endsWith(u".png"_s)) {
+            const QImage img = QImage::fromData(bytes, "PNG");
+            QVERIFY(!img.isNull());
+            if (extra.contains(u"--transparent"_s))
+                QCOMPARE(qAlpha(img.pixel(0, 0)), 0);
+        } else if (file.endsWith(u".svg"_s)) {
+            QVERIFY(QSvgRenderer(bytes).isValid());
+        } else if (file.endsWith(u".pdf"_s)) {
+            QVERIFY(bytes.startsWith("%PDF-"));
+        } else {
+            QVERIFY(bytes.startsWith("% Layout Explorer figure (TikZ)"));
+            QVERIFY(bytes.contains("\\end{document}"));
+        }
+        // Nothing but the output in the directory (no temporary left behind).
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{file});
+    }
+
+    void badUsageExitsTwo_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        const QString json = data("worked_example.json");
+        QTest::newRow("no output") << QStringList{u"--layout-json"_s, json};
+        QTest::newRow("unknown suffix")
+            << QStringList{u"--layout-json"_s, json, u"-o"_s, u"x.jpg"_s};
+        QTest::newRow("no layout") << QStringList{u"-o"_s, u"x.png"_s};
+        QTest::newRow("two layouts")
+            << QStringList{u"--layout-json"_s, json,       u"--layout"_s, kWmmaText,
+                           u"--shape"_s,       u"16x16"_s, u"-o"_s,       u"x.png"_s};
+        QTest::newRow("layout without shape")
+            << QStringList{u"--layout"_s, kWmmaText, u"-o"_s, u"x.png"_s};
+        QTest::newRow("malformed shape") << QStringList{u"--layout"_s, kWmmaText, u"--shape"_s,
+                                                        u"16by16"_s,   u"-o"_s,   u"x.png"_s};
+        QTest::newRow("unknown option")
+            << QStringList{u"--layout-json"_s, json, u"--bogus"_s, u"-o"_s, u"x.png"_s};
+        QTest::newRow("negative scale")
+            << QStringList{u"--layout-json"_s, json, u"--scale"_s, u"-1"_s, u"-o"_s, u"x.png"_s};
+        QTest::newRow("unknown view")
+            << QStringList{u"--layout-json"_s, json, u"--view"_s, u"nope"_s, u"-o"_s, u"x.png"_s};
+        QTest::newRow("unknown colour key") << QStringList{
+            u"--layout-json"_s, json, u"--color-by"_s, u"rainbow"_s, u"-o"_s, u"x.png"_s};
+        QTest::newRow("options not an object")
+            << QStringList{u"--layout-json"_s, json, u"--options"_s, u"[1]"_s, u"-o"_s, u"x.png"_s};
+    }
+    void badUsageExitsTwo()
+    {
+        QFETCH(QStringList, args);
+        QTemporaryDir dir;
+        // Relative -o paths land in the temporary directory.
+        QProcess p;
+        p.setWorkingDirectory(dir.path());
+        p.start(qEnvironmentVariable("LX_APP"), QStringList{u"render"_s} + args);
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 2);
+        QVERIFY(!p.readAllStandardError().isEmpty());
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList());
+    }
+
+    void badInputExitsOne_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::newRow("missing json file")
+            << QStringList{u"--layout-json"_s, u"/nonexistent/x.json"_s};
+        QTest::newRow("malformed #ttg text") << QStringList{
+            u"--layout"_s, u"#ttg.amd_wmma<{version = }>"_s, u"--shape"_s, u"16x16"_s};
+        QTest::newRow("colour by offset of a distributed layout") << QStringList{
+            u"--layout-json"_s, data("worked_example.json"), u"--color-by"_s, u"offset"_s};
+        QTest::newRow("xor input out of range")
+            << QStringList{u"--layout-json"_s, data("worked_example.json"), u"--view"_s, u"xor"_s,
+                           u"--options"_s,     u"{\"warp\": 4}"_s};
+    }
+    void badInputExitsOne()
+    {
+        QFETCH(QStringList, args);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"f.png"_s);
+        const Run r = run(args + QStringList{u"-o"_s, path});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY(!r.err.isEmpty());
+        QVERIFY(!QFile::exists(path));
+    }
+
+    void unwritableOutputExitsOneAndLeavesNoFile_data()
+    {
+        QTest::addColumn<QString>("suffix");
+        QTest::newRow("png") << u"png"_s;
+        QTest::newRow("svg") << u"svg"_s;
+        QTest::newRow("pdf") << u"pdf"_s;
+        QTest::newRow("tex") << u"tex"_s;
+    }
+    void unwritableOutputExitsOneAndLeavesNoFile()
+    {
+        QFETCH(QString, suffix);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"no-such-dir/f."_s + suffix);
+        const Run r = run({u"--layout-json"_s, data("worked_example.json"), u"-o"_s, path});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY(r.err.contains("cannot write"));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot),
+                 QStringList());
+    }
+
+    void helpExitsZero()
+    {
+        const Run r = run({u"--help"_s});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("--color-by"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliRender)
+#include "tst_cli_render.moc"

@@ -1,0 +1,258 @@
+// Exporters: each format valid and deterministic, atomic writes, TikZ compiling with pdflatex.
+
+#include "io/layoutjson.h"
+#include "layout/linearlayout.h"
+#include "render/exporter.h"
+#include "render/ownershipdiagram.h"
+#include "render/palette.h"
+
+#include <QBuffer>
+#include <QDate>
+#include <QDir>
+#include <QFile>
+#include <QGuiApplication>
+#include <QImageReader>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QSvgRenderer>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+
+using namespace Qt::StringLiterals;
+using lx::Diagram;
+using lx::ExportFormat;
+using lx::RenderOptions;
+
+namespace {
+
+Diagram smallDiagram()
+{
+    Diagram d;
+    d.title = u"Small & {special} $chars_% #1 → ⊕"_s;
+    auto &p = d.addPanel(4, 4);
+    for (int r = 0; r < 4; ++r)
+        for (int c = 0; c < 4; ++c) {
+            p.cell(r, c).fill = lx::categoricalColor(r ^ c, 4);
+            p.setText(r, c, u"T%1:R%2"_s.arg(c).arg(r));
+        }
+    p.groups.push_back({QRect(0, 0, 2, 2), qRgb(0, 0, 0), u"W0"_s, 2.0, false});
+    d.annotations.push_back(
+        {lx::DiagramAnnotation::Arrow, {0, QPointF(0.5, 0.5)}, {0, QPointF(3.5, 3.5)}, u"a"_s});
+    d.tables.push_back(
+        {u"t"_s, {u"x"_s, u"y"_s}, {{u"1 & <2>"_s, u"2"_s}}, {{qRgb(250, 0, 0), 0}}});
+    d.legend.push_back({lx::categoricalColor(0, 4), u"zero"_s});
+    return d;
+}
+
+// The 128×128 ownership diagram of the conformance WMMA layout (wmma3-0049).
+Diagram wmmaOwnership()
+{
+    QFile f(QStringLiteral(LX_TEST_DATA_DIR "/render/wmma3_2x2_128.json"));
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    const auto j = nlohmann::json::parse(f.readAll().toStdString());
+    const auto layout = lx::layoutFromJson(j.at("layout"));
+    if (!layout)
+        return {};
+    lx::OwnershipDiagramOptions o;
+    o.colorBy = lx::OwnerColor::SimdPair;
+    const auto d = lx::ownershipDiagram(*layout, o);
+    return d ? *d : Diagram{};
+}
+
+QByteArray render(ExportFormat f, const Diagram &d, const RenderOptions &o)
+{
+    switch (f) {
+    case ExportFormat::Png: {
+        QByteArray bytes;
+        QBuffer b(&bytes);
+        b.open(QIODevice::WriteOnly);
+        lx::renderImage(d, o).save(&b, "PNG");
+        return bytes;
+    }
+    case ExportFormat::Svg:
+        return lx::renderSvg(d, o);
+    case ExportFormat::Pdf:
+        return lx::renderPdf(d, o);
+    case ExportFormat::Tikz:
+        return lx::renderTikz(d, o);
+    }
+    return {};
+}
+
+} // namespace
+
+class TestExporters : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void formatForPath_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<int>("format"); // -1: none
+        QTest::newRow("png") << u"a/b.png"_s << int(ExportFormat::Png);
+        QTest::newRow("upper-case SVG") << u"x.SVG"_s << int(ExportFormat::Svg);
+        QTest::newRow("pdf") << u"x.pdf"_s << int(ExportFormat::Pdf);
+        QTest::newRow("tex") << u"x.tex"_s << int(ExportFormat::Tikz);
+        QTest::newRow("jpg is not offered") << u"x.jpg"_s << -1;
+        QTest::newRow("no suffix") << u"figure"_s << -1;
+    }
+    void formatForPath()
+    {
+        QFETCH(QString, path);
+        QFETCH(int, format);
+        const auto f = lx::exportFormatForPath(path);
+        QCOMPARE(f ? int(*f) : -1, format);
+    }
+
+    void pngLoadsWithTheRendererSize()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"f.png"_s);
+        const Diagram d = smallDiagram();
+        RenderOptions o;
+        o.scale = 1.5;
+        QCOMPARE(lx::exportDiagram(d, o, path, ExportFormat::Png), QString());
+        QImageReader reader(path);
+        QCOMPARE(reader.format(), QByteArray("png"));
+        const QImage img = reader.read();
+        QCOMPARE(img.size(), lx::DiagramRenderer(d, o).size());
+        QCOMPARE(img.convertToFormat(QImage::Format_ARGB32_Premultiplied), lx::renderImage(d, o));
+    }
+
+    void svgParses()
+    {
+        const Diagram d = smallDiagram();
+        const QByteArray svg = lx::renderSvg(d, RenderOptions{});
+        QSvgRenderer renderer(svg);
+        QVERIFY(renderer.isValid());
+        QCOMPARE(renderer.viewBox().size(), lx::DiagramRenderer(d, RenderOptions{}).size());
+        QVERIFY(svg.contains("<rect") || svg.contains("<path"));
+    }
+
+    void pdfHasAPage()
+    {
+        const QByteArray pdf = lx::renderPdf(smallDiagram(), RenderOptions{});
+        QVERIFY(pdf.startsWith("%PDF-"));
+        QVERIFY(pdf.contains("/Type /Page\n") || pdf.contains("/Type /Page "));
+        QVERIFY(pdf.trimmed().endsWith("%%EOF"));
+    }
+
+    void deterministic_data()
+    {
+        QTest::addColumn<int>("format");
+        QTest::newRow("png") << int(ExportFormat::Png);
+        QTest::newRow("svg") << int(ExportFormat::Svg);
+        QTest::newRow("pdf") << int(ExportFormat::Pdf);
+        QTest::newRow("tikz") << int(ExportFormat::Tikz);
+    }
+    void deterministic()
+    {
+        QFETCH(int, format);
+        const Diagram d = smallDiagram();
+        const QByteArray first = render(ExportFormat(format), d, RenderOptions{});
+        const QByteArray second = render(ExportFormat(format), d, RenderOptions{});
+        QVERIFY(!first.isEmpty());
+        QCOMPARE(first, second);
+        // Two renders within one second would agree even with a timestamp: check that today's
+        // date appears nowhere (Qt's PDF writer stamps one; the exporter replaces it).
+        const QByteArray today = QDate::currentDate().toString(u"yyyyMMdd"_s).toLatin1();
+        QVERIFY(!first.contains(today));
+        if (ExportFormat(format) == ExportFormat::Pdf)
+            QVERIFY(first.contains("/CreationDate (D:20000101000000Z"));
+    }
+
+    void tikzEscapesAndMergesRuns()
+    {
+        Diagram d;
+        auto &p = d.addPanel(1, 8);
+        for (int c = 0; c < 8; ++c)
+            p.cell(0, c).fill = c < 5 ? qRgb(255, 0, 0) : qRgb(0, 0, 255);
+        RenderOptions o;
+        o.transparent = true;
+        const QString tex = QString::fromUtf8(lx::renderTikz(d, o));
+        // Two runs of equal cells: two fills, not eight.
+        QCOMPARE(tex.count(u"\\lxf{"_s), 2);
+        QVERIFY(tex.contains(u"{HTML}{FF0000}"_s));
+        const QString titled = QString::fromUtf8(lx::renderTikz(smallDiagram(), RenderOptions{}));
+        QVERIFY(titled.contains(
+            u"Small \\& \\{special\\} \\$chars\\_\\% \\#1 $\\rightarrow$ $\\oplus$"_s));
+    }
+
+    void tikzCompilesWithPdflatex_data()
+    {
+        QTest::addColumn<bool>("large");
+        QTest::newRow("small, every element kind") << false;
+        QTest::newRow("128x128 ownership (TeX memory)") << true;
+    }
+    void tikzCompilesWithPdflatex()
+    {
+        QFETCH(bool, large);
+        const QString pdflatex = QStandardPaths::findExecutable(u"pdflatex"_s);
+        if (pdflatex.isEmpty())
+            QSKIP("pdflatex is not installed");
+        const Diagram d = large ? wmmaOwnership() : smallDiagram();
+        QVERIFY(!d.panels.empty());
+        QTemporaryDir dir;
+        QCOMPARE(
+            lx::exportDiagram(d, RenderOptions{}, dir.filePath(u"fig.tex"_s), ExportFormat::Tikz),
+            QString());
+        QProcess tex;
+        tex.setWorkingDirectory(dir.path());
+        tex.start(pdflatex, {u"-interaction=nonstopmode"_s, u"-halt-on-error"_s, u"fig.tex"_s});
+        QVERIFY(tex.waitForFinished(300000));
+        const QByteArray log = tex.readAllStandardOutput();
+        QVERIFY2(tex.exitCode() == 0, log.right(3000).constData());
+        QFile pdf(dir.filePath(u"fig.pdf"_s));
+        QVERIFY(pdf.open(QIODevice::ReadOnly));
+        QVERIFY(pdf.read(5) == "%PDF-");
+        QVERIFY(log.contains("Output written on fig.pdf (1 page"));
+    }
+
+    void failedExportLeavesNoFile_data()
+    {
+        QTest::addColumn<int>("format");
+        QTest::newRow("png") << int(ExportFormat::Png);
+        QTest::newRow("svg") << int(ExportFormat::Svg);
+        QTest::newRow("pdf") << int(ExportFormat::Pdf);
+        QTest::newRow("tikz") << int(ExportFormat::Tikz);
+    }
+    void failedExportLeavesNoFile()
+    {
+        QFETCH(int, format);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"missing-dir/f.out"_s);
+        const QString error =
+            lx::exportDiagram(smallDiagram(), RenderOptions{}, path, ExportFormat(format));
+        QVERIFY(!error.isEmpty());
+        QVERIFY(!QFile::exists(path));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot),
+                 QStringList());
+    }
+
+    void tooLargeImageKeepsTheOldFile()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"f.png"_s);
+        {
+            QFile old(path);
+            QVERIFY(old.open(QIODevice::WriteOnly));
+            old.write("old");
+        }
+        Diagram d;
+        d.addPanel(2000, 2000);
+        RenderOptions o;
+        o.scale = 1;
+        const QString error = lx::exportDiagram(d, o, path, ExportFormat::Png);
+        QVERIFY2(error.contains(u"limit"_s), qPrintable(error));
+        QFile old(path);
+        QVERIFY(old.open(QIODevice::ReadOnly));
+        QCOMPARE(old.readAll(), QByteArray("old"));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{u"f.png"_s});
+    }
+};
+
+QTEST_MAIN(TestExporters)
+#include "tst_exporters.moc"

@@ -1,0 +1,169 @@
+// The view builders (ownership, inverse, matrix, xor) and the view registry.
+
+#include "layout/linearlayout.h"
+#include "render/ownershipdiagram.h"
+#include "render/palette.h"
+#include "render/viewregistry.h"
+
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using lx::LinearLayout;
+
+namespace {
+
+// The worked example of linearlayout.h: register = [[0,1]], lane = [[1,0],[2,0]],
+// warp = [[2,1],[1,0]] over (dim0: 4, dim1: 2). Every element has 4 owners (rank 3, 5 bits).
+LinearLayout workedExample()
+{
+    return *LinearLayout::tryCreate(
+        {{"register", {{0, 1}}}, {"lane", {{1, 0}, {2, 0}}}, {"warp", {{2, 1}, {1, 0}}}},
+        {{"dim0", 4}, {"dim1", 2}}, false);
+}
+
+lx::ViewRequest request(const std::string &kind, nlohmann::json options = nlohmann::json::object())
+{
+    lx::ViewRequest r;
+    r.kind = kind;
+    r.layouts.push_back({"L", workedExample(), {4, 2}, "f16", nullptr});
+    r.options = std::move(options);
+    return r;
+}
+
+} // namespace
+
+class TestViews : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void ownershipListsEveryOwner()
+    {
+        const auto d = lx::buildView(request("ownership"));
+        QVERIFY2(d.hasValue(), d ? "" : d.message().c_str());
+        const lx::DiagramPanel &p = d->panels.at(0);
+        QCOMPARE(p.rows(), 4);
+        QCOMPARE(p.columns(), 2);
+        // 4 owners > maxLabelOwners (2): a count, never only the first owner.
+        QCOMPARE(p.text(3, 1), u"×4"_s);
+        // Element [3,1]: owners solve L(x) = [3,1]; one is warp=3 alone ([2,1] ⊕ [1,0] = [3,1],
+        // the seed's example), and the tooltip lists all four with their decompositions.
+        const QString tip = p.tooltip(3, 1);
+        QVERIFY2(tip.contains(u"4 owners"_s), qPrintable(tip));
+        QVERIFY2(tip.contains(u"warp=3 → [2,1] ⊕ [1,0] = [3,1]"_s), qPrintable(tip));
+        QCOMPARE(tip.count(u'\n'), 4);
+        // The owners have different warps: outlined, and the legend says so.
+        QVERIFY(qAlpha(p.cell(3, 1).outline) != 0);
+        // Element ids: dim0 + 4 * dim1 (the first out-dim least significant).
+        QCOMPARE(p.cell(3, 1).elementId, qint64(3 + 4 * 1));
+    }
+
+    void ownershipLabelsAndColours()
+    {
+        // A bijective layout: lane -> dim1 (2), register -> dim0 (2), warp -> dim0 (2).
+        lx::ViewRequest r;
+        r.kind = "ownership";
+        r.layouts.push_back({"B",
+                             *LinearLayout::tryCreate(
+                                 {{"register", {{1, 0}}}, {"lane", {{0, 1}}}, {"warp", {{2, 0}}}},
+                                 {{"dim0", 4}, {"dim1", 2}}, true),
+                             {},
+                             {},
+                             nullptr});
+        r.options = {{"colorBy", "lane"}};
+        const auto d = lx::buildView(r);
+        QVERIFY(d.hasValue());
+        const auto &p = d->panels.at(0);
+        // (3, 1) = register 1 ([1,0]) ^ warp 1 ([2,0]) ^ lane 1 ([0,1]): "W1" line, then "T1:R1".
+        QCOMPARE(p.text(3, 1), u"W1\nT1:R1"_s);
+        QCOMPARE(p.cell(3, 1).fill, lx::categoricalColor(1, 2));
+        QCOMPARE(p.cell(3, 0).fill, lx::categoricalColor(0, 2));
+        r.options = {{"colorBy", "simd-pair"}};
+        const auto pairs = lx::buildView(r);
+        QVERIFY(pairs.hasValue());
+        // warp 1 -> SIMD 1 -> pair B.
+        QCOMPARE(pairs->panels[0].cell(3, 1).fill, lx::simdPairColor(1));
+        QCOMPARE(pairs->panels[0].cell(0, 0).fill, lx::simdPairColor(0));
+    }
+
+    void inverseView()
+    {
+        const auto d = lx::buildView(request("inverse", {{"warp", 3}}));
+        QVERIFY(d.hasValue());
+        const auto &p = d->panels.at(0);
+        QCOMPARE(p.rows(), 4);    // lanes
+        QCOMPARE(p.columns(), 2); // registers
+        // lane 0, register 0, warp 3 -> [3,1].
+        QCOMPARE(p.text(0, 0), u"[3,1]"_s);
+        QCOMPARE(p.tooltip(0, 0), u"warp=3 → [2,1] ⊕ [1,0] = [3,1]"_s);
+        QCOMPARE(p.cell(0, 0).elementId, qint64(3 + 4 * 1));
+    }
+
+    void matrixView()
+    {
+        const auto d = lx::buildView(request("matrix"));
+        QVERIFY(d.hasValue());
+        // One panel per in-dim; rows = 2 dim0 bits + 1 dim1 bit.
+        QCOMPARE(int(d->panels.size()), 3);
+        const auto &warp = d->panels[2];
+        QCOMPARE(warp.title, u"warp"_s);
+        QCOMPARE(warp.rows(), 3);
+        // warp basis 0 = [2,1]: dim0 bit 1 and dim1 bit 0 set, dim0 bit 0 clear.
+        QCOMPARE(warp.text(0, 0), QString());
+        QCOMPARE(warp.text(1, 0), u"1"_s);
+        QCOMPARE(warp.text(2, 0), u"1"_s);
+        // Lane basis 0 = [1,0] equals warp basis 1: warp bit 1 is a free variable.
+        QCOMPARE(warp.columnHeaders.at(1), u"1*"_s);
+    }
+
+    void xorView()
+    {
+        const auto d = lx::buildView(request("xor", {{"warp", 3}}));
+        QVERIFY(d.hasValue());
+        QCOMPARE(d->title, u"warp=3 → [2,1] ⊕ [1,0] = [3,1]"_s);
+        // dim0 panel: rows [2], [1], result [3]; columns 2^1, 2^0.
+        const auto &dim0 = d->panels[0];
+        QCOMPARE(dim0.text(0, 0) + dim0.text(0, 1), u"10"_s);
+        QCOMPARE(dim0.text(1, 0) + dim0.text(1, 1), u"01"_s);
+        QCOMPARE(dim0.text(2, 0) + dim0.text(2, 1), u"11"_s);
+    }
+
+    void registryErrors_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("options");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("unknown kind") << u"nope"_s << u"{}"_s << u"known views: ownership"_s;
+        QTest::newRow("wrong option type") << u"ownership"_s << u"{\"rowDim\": \"x\"}"_s
+                                           << u"option 'rowDim' must be an integer"_s;
+        QTest::newRow("value not allowed")
+            << u"ownership"_s << u"{\"label\": \"x\"}"_s << u"expected one of"_s;
+        QTest::newRow("missing layout") << u"ownership"_s << u"{\"layout\": \"Q\"}"_s << u"'Q'"_s;
+        QTest::newRow("xor out of range")
+            << u"xor"_s << u"{\"lane\": 4}"_s << u"lane=4 is outside [0, 4)"_s;
+    }
+    void registryErrors()
+    {
+        QFETCH(QString, kind);
+        QFETCH(QString, options);
+        QFETCH(QString, message);
+        const auto d = lx::buildView(
+            request(kind.toStdString(), nlohmann::json::parse(options.toStdString())));
+        QVERIFY(!d.hasValue());
+        QVERIFY2(QString::fromStdString(d.message()).contains(message), d.message().c_str());
+    }
+
+    void everyKindIsListedOnce()
+    {
+        QStringList kinds;
+        for (const lx::ViewKind &k : lx::viewKinds()) {
+            QVERIFY(!kinds.contains(QString::fromLatin1(k.kind)));
+            kinds << QString::fromLatin1(k.kind);
+            QVERIFY(k.build);
+        }
+        for (const char *k : {"ownership", "inverse", "matrix", "xor"})
+            QVERIFY(kinds.contains(QString::fromLatin1(k)));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestViews)
+#include "tst_views.moc"
