@@ -139,11 +139,12 @@ int runAnalyzeCta(const QStringList &args)
     }
     if (parser.isSet(QStringLiteral("arch")))
         arch = parser.value(QStringLiteral("arch")).toStdString();
-    const int bits = lx::dtypeBits(dtype);
-    if (bits == 0) {
-        err << prog << "unknown dtype '" << QString::fromStdString(dtype) << "'\n";
+    const lx::Expected<int> knownBits = lx::dtypeBits(dtype);
+    if (!knownBits) {
+        err << prog << QString::fromStdString(knownBits.message()) << '\n';
         return ExitBadInput;
     }
+    const int bits = *knownBits;
     if (shape.size() != 2) {
         err << prog << "the C shape must have two dims\n";
         return ExitBadInput;

@@ -320,7 +320,7 @@ int runDsLoadTr(const QStringList &args)
                     u"no layouts named '%1' and '%2'"_s.arg(qs(req.sharedName), qs(req.dstName)));
     if (req.dtype.empty())
         req.dtype = !dst->dtype.empty() ? dst->dtype : shared->dtype;
-    const std::optional<int> bits = lx::dtypeBits(req.dtype);
+    const lx::Expected<int> bits = lx::dtypeBits(req.dtype);
     if (!bits)
         return fail(ExitBadInput, u"unknown element type '%1'"_s.arg(qs(req.dtype)));
     if (std::optional<std::string> problem = lx::dsLoadTrDestinationProblem(dst->attr.get()))

@@ -146,21 +146,6 @@ std::pair<int, std::vector<int>> largestVectorisation(const LinearLayout &cvt, i
 
 } // namespace
 
-Expected<int> dtypeBits(std::string_view dtype)
-{
-    static const std::pair<const char *, int> known[] = {
-        {"f16", 16},  {"bf16", 16}, {"i16", 16}, {"fp16", 16}, {"f32", 32},   {"i32", 32},
-        {"tf32", 32}, {"fp32", 32}, {"f8", 8},   {"fp8", 8},   {"f8e4m3", 8}, {"f8e5m2", 8},
-        {"e4m3", 8},  {"e5m2", 8},  {"i8", 8},   {"u8", 8},    {"f64", 64},   {"i64", 64}};
-    std::string names;
-    for (const auto &[name, bits] : known) {
-        if (dtype == name)
-            return bits;
-        names += (names.empty() ? "" : ", ") + std::string(name);
-    }
-    return makeError("unknown element type '" + std::string(dtype) + "'; known: " + names);
-}
-
 double BankTotals::conflictsPerAccess() const
 {
     return idealCycles > 0 ? double(extraCycles()) / double(idealCycles) : 0.0;

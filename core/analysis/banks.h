@@ -26,6 +26,7 @@
 
 #include "hw/arch.h"
 #include "layout/attrs.h"
+#include "layout/dtype.h"
 #include "layout/expected.h"
 #include "layout/linearlayout.h"
 
@@ -153,10 +154,6 @@ struct BankAccessRequest
     BankOptions options;
     int maxWarps = 0; // analyse warps [0, maxWarps); 0 = all
 };
-
-// Bits of a Triton element type name: f16/bf16/i16 16, f32/i32/tf32 32, f8 variants/i8/u8 8,
-// f64/i64 64. Errors list the known names.
-[[nodiscard]] Expected<int> dtypeBits(std::string_view dtype);
 
 // ---- counting core ---------------------------------------------------------------------------
 

@@ -246,20 +246,6 @@ std::optional<std::string> dsLoadTrDestinationProblem(const LayoutAttr *dst)
     return "the destination must be a dot operand (#ttg.dot_op) or #ttg.linear; it is " + kind;
 }
 
-std::optional<int> dtypeBits(const std::string &dtype)
-{
-    static const std::vector<std::pair<std::string, int>> table = {
-        {"f16", 16},     {"bf16", 16},    {"fp16", 16},  {"i16", 16},       {"f8", 8},
-        {"fp8", 8},      {"f8E4M3FN", 8}, {"f8E5M2", 8}, {"f8E4M3FNUZ", 8}, {"f8E5M2FNUZ", 8},
-        {"i8", 8},       {"u8", 8},       {"i4", 4},     {"f4", 4},         {"fp4", 4},
-        {"f4E2M1FN", 4}, {"f32", 32},     {"i32", 32},   {"tf32", 32},      {"f64", 64},
-        {"i64", 64}};
-    for (const auto &[name, bits] : table)
-        if (name == dtype)
-            return bits;
-    return std::nullopt;
-}
-
 std::string formatBasis(const LinearLayout::Basis &basis)
 {
     std::ostringstream s;

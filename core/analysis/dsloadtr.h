@@ -30,6 +30,7 @@
 //
 // Everything here is a plain function of values; nothing aborts on bad input.
 
+#include "layout/dtype.h"
 #include "layout/expected.h"
 #include "layout/linearlayout.h"
 
@@ -171,10 +172,6 @@ struct DsLoadTrPlan
 // Why an attribute cannot be the destination of a transposed load (nullopt when it can: a dot
 // operand or a #ttg.linear, or when there is no attribute to judge).
 [[nodiscard]] std::optional<std::string> dsLoadTrDestinationProblem(const LayoutAttr *dst);
-
-// Logical element bits of a dtype name (f16, bf16, f8, f8E4M3FN, f8E5M2, i8, i4, f4, f32, ...);
-// nullopt when the name is unknown.
-[[nodiscard]] std::optional<int> dtypeBits(const std::string &dtype);
 
 // "lane basis 1 maps to [4] (need offset 2)" style words for one basis vector.
 [[nodiscard]] std::string formatBasis(const LinearLayout::Basis &basis);

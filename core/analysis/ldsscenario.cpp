@@ -47,9 +47,10 @@ Expected<LdsScenario> runMicro(const nlohmann::json &m, const CuLdsModel &cu)
             return *e;
     spec.numWarps = *warps;
     spec.totalBytes = *bytes;
-    spec.elemBits = dtypeBits(*dtype);
-    if (spec.elemBits == 0)
-        return makeError("microbenchmark: unknown dtype '" + *dtype + "'");
+    const Expected<int> elemBits = dtypeBits(*dtype);
+    if (!elemBits)
+        return makeError("microbenchmark: " + elemBits.message());
+    spec.elemBits = *elemBits;
     spec.loadBits = *load;
     spec.partitioned = *part;
     auto row = runMicrobenchmark(spec, cu);
@@ -84,20 +85,6 @@ Expected<std::vector<ResolvedLayout>> resolveSceneLayouts(const Scene &scene)
     return out;
 }
 
-int dtypeBits(const std::string &dtype)
-{
-    if (dtype == "f16" || dtype == "bf16" || dtype == "fp16" || dtype == "i16")
-        return 16;
-    if (dtype == "f32" || dtype == "fp32" || dtype == "i32" || dtype == "tf32")
-        return 32;
-    if (dtype == "f64" || dtype == "i64")
-        return 64;
-    if (dtype == "f8" || dtype == "fp8" || dtype == "bf8" || dtype == "i8" || dtype == "u8" ||
-        dtype.rfind("f8E", 0) == 0)
-        return 8;
-    return 0;
-}
-
 Expected<LdsScenario> runLdsScenario(const nlohmann::json &options,
                                      const std::vector<ResolvedLayout> &layouts,
                                      const CuLdsModel &cu)
@@ -121,9 +108,11 @@ Expected<LdsScenario> runLdsScenario(const nlohmann::json &options,
             return makeError("lds: no layout named '" + name + "'");
         if (!l->attr || !l->attr->isShared())
             return makeError("lds: layout '" + name + "' is not a shared layout given as text");
-        const int bits = dtypeBits(l->dtype);
-        if (bits == 0)
-            return makeError("lds: layout '" + name + "' needs a dtype (e.g. \"f16\")");
+        const Expected<int> knownBits = dtypeBits(l->dtype);
+        if (!knownBits)
+            return makeError("lds: layout '" + name +
+                             "' needs a known dtype (e.g. \"f16\"): " + knownBits.message());
+        const int bits = *knownBits;
         AllocRequest r;
         r.name = name;
         if (const auto *p = l->attr->as<PartitionedSharedAttr>()) {
@@ -174,7 +163,10 @@ Expected<LdsScenario> runLdsScenario(const nlohmann::json &options,
         PartitionAccessSpec spec;
         spec.distributed = d->layout;
         spec.shared = sh->layout;
-        spec.elemBits = dtypeBits(sh->dtype);
+        const Expected<int> elemBits = dtypeBits(sh->dtype);
+        if (!elemBits)
+            return makeError("lds: layout '" + sh->name + "': " + elemBits.message());
+        spec.elemBits = *elemBits;
         spec.loadBits = *load;
         for (const AllocBuffer *b : s.allocation.buffersOf(request))
             spec.bufferOffsets.push_back(b->offset);

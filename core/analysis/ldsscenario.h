@@ -20,6 +20,7 @@
 #include "analysis/culdsmodel.h"
 #include "analysis/partitions.h"
 #include "layout/attrs.h"
+#include "layout/dtype.h"
 #include "layout/expected.h"
 #include "layout/linearlayout.h"
 
@@ -44,9 +45,6 @@ struct LdsScenario
     BandwidthEstimate bandwidth;
     std::optional<MicrobenchRow> microbench;
 };
-
-// Bits of a dtype name ("f16", "bf16", "f32", "f8", "fp8", "i8", "i32", ...), or 0 if unknown.
-[[nodiscard]] int dtypeBits(const std::string &dtype);
 
 // Every layout of the scene, resolved (io/scene.h resolveLayout); the first error names its layout.
 [[nodiscard]] Expected<std::vector<ResolvedLayout>> resolveSceneLayouts(const Scene &scene);

@@ -235,7 +235,10 @@ Expected<XorDecomposition> decomposeXor(const LinearLayout &layout,
                          std::to_string(input.size()));
     XorDecomposition d;
     d.result.assign(size_t(layout.numOutDims()), 0);
-    for (const auto &[name, bases] : layout.bases()) {
+    for (const auto &dim : layout.bases()) {
+        // Named copies: clang 14 cannot capture structured bindings in the lambda below.
+        const std::string &name = dim.first;
+        const auto &bases = dim.second;
         const auto it = std::find_if(input.begin(), input.end(),
                                      [&](const auto &nv) { return nv.first == name; });
         if (it == input.end())

@@ -38,7 +38,8 @@ std::string inQuotes(const std::string &s)
 void checkKeys(const json &object, const std::string &where,
                std::initializer_list<const char *> known)
 {
-    for (const auto &[key, value] : object.items()) {
+    for (const auto &item : object.items()) {
+        const std::string &key = item.key(); // a named copy: clang 14 cannot capture bindings
         if (std::none_of(known.begin(), known.end(), [&](const char *k) { return key == k; })) {
             std::string list;
             for (const char *k : known)

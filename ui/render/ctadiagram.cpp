@@ -35,9 +35,10 @@ Expected<Prepared> prepare(const ViewRequest &request)
     const std::string dtype = request.dtype.empty() ? l->dtype : request.dtype;
     if (shape.size() != 2)
         return makeError("view '" + request.kind + "': C needs a 2-D shape");
-    const int bits = dtypeBits(dtype.empty() ? "f16" : dtype);
-    if (bits == 0)
-        return makeError("view '" + request.kind + "': unknown dtype '" + dtype + "'");
+    const Expected<int> knownBits = dtypeBits(dtype.empty() ? "f16" : dtype);
+    if (!knownBits)
+        return makeError("view '" + request.kind + "': " + knownBits.message());
+    const int bits = *knownBits;
     auto cu = loadCuLdsModel(request.arch);
     if (!cu)
         return cu.error();

@@ -487,7 +487,7 @@ Expected<Resolved> resolve(const ViewRequest &r)
     if (out.dtype.empty())
         return makeError("view '" + r.kind +
                          "': no element type (give the layouts a dtype or the option 'dtype')");
-    const std::optional<int> bits = dtypeBits(out.dtype);
+    const Expected<int> bits = dtypeBits(out.dtype);
     if (!bits)
         return makeError("view '" + r.kind + "': unknown element type '" + out.dtype + "'");
     if (std::optional<std::string> problem = dsLoadTrDestinationProblem(out.dst->attr.get()))

@@ -436,7 +436,10 @@ Expected<Diagram> buildMicrobenchTableView(const ViewRequest &request)
         MicrobenchSpec spec;
         spec.numWarps = int(*warps);
         spec.totalBytes = *bytes;
-        spec.elemBits = dtypeBits(*dtype);
+        const Expected<int> elemBits = dtypeBits(*dtype);
+        if (!elemBits)
+            return makeError("view '" + request.kind + "': " + elemBits.message());
+        spec.elemBits = *elemBits;
         spec.loadBits = int(*load);
         spec.partitioned = partitioned;
         auto row = runMicrobenchmark(spec, *cu);

@@ -1,8 +1,8 @@
 #include "render/viewregistry.h"
 
 #include "render/bankdiagram.h"
-#include "render/dsloadtrdiagram.h"
 #include "render/ctadiagram.h"
+#include "render/dsloadtrdiagram.h"
 #include "render/ldsdiagram.h"
 #include "render/matrixdiagram.h"
 #include "render/ownershipdiagram.h"
@@ -53,10 +53,13 @@ constexpr auto kViewKinds = std::to_array<ViewKind>({
      &buildCvtPartitionView},
     {"microbench-table", "the seed's LDS microbenchmark table, computed by the model",
      &buildMicrobenchTableView},
-    {"bank-map", "LDS bank of every element of a shared tensor (colour per bank)", &buildBankMapView},
-    {"bank-table", "threads x elements of an LDS access with each element's bank, conflicts highlighted",
+    {"bank-map", "LDS bank of every element of a shared tensor (colour per bank)",
+     &buildBankMapView},
+    {"bank-table",
+     "threads x elements of an LDS access with each element's bank, conflicts highlighted",
      &buildBankTableView},
-    {"bank-histogram", "accesses per bank in each phase of one LDS instruction", &buildBankHistogramView},
+    {"bank-histogram", "accesses per bank in each phase of one LDS instruction",
+     &buildBankHistogramView},
 });
 
 std::string jsonTypeName(const nlohmann::json &j)

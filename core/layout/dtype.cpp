@@ -1,0 +1,26 @@
+#include "layout/dtype.h"
+
+#include <string>
+#include <utility>
+
+namespace lx {
+
+Expected<int> dtypeBits(std::string_view dtype)
+{
+    static const std::pair<const char *, int> known[] = {
+        {"f16", 16},     {"bf16", 16},   {"fp16", 16},      {"i16", 16},       {"f32", 32},
+        {"fp32", 32},    {"tf32", 32},   {"i32", 32},       {"f64", 64},       {"i64", 64},
+        {"f8", 8},       {"fp8", 8},     {"bf8", 8},        {"i8", 8},         {"u8", 8},
+        {"f8E4M3FN", 8}, {"f8E5M2", 8},  {"f8E4M3FNUZ", 8}, {"f8E5M2FNUZ", 8}, {"f8e4m3", 8},
+        {"f8e5m2", 8},   {"e4m3", 8},    {"e5m2", 8},       {"i4", 4},         {"f4", 4},
+        {"fp4", 4},      {"f4E2M1FN", 4}};
+    std::string names;
+    for (const auto &[name, bits] : known) {
+        if (dtype == name)
+            return bits;
+        names += (names.empty() ? "" : ", ") + std::string(name);
+    }
+    return makeError("unknown element type '" + std::string(dtype) + "'; known: " + names);
+}
+
+} // namespace lx
