@@ -49,7 +49,7 @@ int BasesModel::columnCount(const QModelIndex &parent) const
 
 QVariant BasesModel::data(const QModelIndex &index, int role) const
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid) || !valid())
+    if (!(index.isValid() && checkIndex(index)) || !valid())
         return {};
     const LinearLayout &l = m_document->layoutAt(m_layout).layout;
     const int component = l.basis(m_inDim.toStdString(), index.row())[size_t(index.column())];
@@ -88,7 +88,7 @@ QVariant BasesModel::data(const QModelIndex &index, int role) const
 
 QString BasesModel::validate(const QModelIndex &index, const QString &text) const
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid) || !valid())
+    if (!(index.isValid() && checkIndex(index)) || !valid())
         return tr("this layout is no longer in the scene");
     return LayoutDocument::validateComponent(m_document->layoutAt(m_layout).layout, index.column(),
                                              text);
@@ -96,7 +96,7 @@ QString BasesModel::validate(const QModelIndex &index, const QString &text) cons
 
 bool BasesModel::setData(const QModelIndex &index, const QVariant &value, int role)
 {
-    if (role != Qt::EditRole || !checkIndex(index, CheckIndexOption::IndexIsValid) || !valid())
+    if (role != Qt::EditRole || !(index.isValid() && checkIndex(index)) || !valid())
         return false;
     const QString text = value.toString();
     int component = 0;
@@ -120,7 +120,7 @@ bool BasesModel::setData(const QModelIndex &index, const QVariant &value, int ro
 
 Qt::ItemFlags BasesModel::flags(const QModelIndex &index) const
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+    if (!(index.isValid() && checkIndex(index)))
         return Qt::NoItemFlags;
     return Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsEditable;
 }

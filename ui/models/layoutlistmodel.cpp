@@ -44,7 +44,7 @@ int LayoutListModel::columnCount(const QModelIndex &parent) const
 
 QVariant LayoutListModel::data(const QModelIndex &index, int role) const
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid) || !m_document)
+    if (!(index.isValid() && checkIndex(index)) || !m_document)
         return {};
     const DocumentLayout &entry = m_document->layoutAt(index.row());
     if (role == LayoutIndexRole)
@@ -73,7 +73,7 @@ QVariant LayoutListModel::data(const QModelIndex &index, int role) const
 bool LayoutListModel::setData(const QModelIndex &index, const QVariant &value, int role)
 {
     if (role != Qt::EditRole || index.column() != NameColumn ||
-        !checkIndex(index, CheckIndexOption::IndexIsValid) || !m_document)
+        !(index.isValid() && checkIndex(index)) || !m_document)
         return false;
     const QString error = m_document->renameLayout(index.row(), value.toString());
     if (!error.isEmpty()) {
@@ -85,7 +85,7 @@ bool LayoutListModel::setData(const QModelIndex &index, const QVariant &value, i
 
 Qt::ItemFlags LayoutListModel::flags(const QModelIndex &index) const
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+    if (!(index.isValid() && checkIndex(index)))
         return Qt::NoItemFlags;
     Qt::ItemFlags f = Qt::ItemIsEnabled | Qt::ItemIsSelectable;
     if (index.column() == NameColumn)

@@ -117,7 +117,7 @@ int LayoutPropertiesModel::columnCount(const QModelIndex &parent) const
 
 QVariant LayoutPropertiesModel::data(const QModelIndex &index, int role) const
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+    if (!(index.isValid() && checkIndex(index)))
         return {};
     const Row &r = m_rows.at(index.row());
     switch (role) {

@@ -80,7 +80,7 @@ int MatrixModel::columnCount(const QModelIndex &parent) const
 
 QVariant MatrixModel::data(const QModelIndex &index, int role) const
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid) || !m_document)
+    if (!(index.isValid() && checkIndex(index)) || !m_document)
         return {};
     const bool b = bit(index.row(), index.column());
     switch (role) {
@@ -107,14 +107,14 @@ QVariant MatrixModel::data(const QModelIndex &index, int role) const
 
 QString MatrixModel::flip(const QModelIndex &index)
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid) || !m_document)
+    if (!(index.isValid() && checkIndex(index)) || !m_document)
         return tr("no such bit");
     return m_document->flipMatrixBit(m_layout, index.row(), index.column());
 }
 
 bool MatrixModel::setData(const QModelIndex &index, const QVariant &value, int role)
 {
-    if (role != BitRole || !checkIndex(index, CheckIndexOption::IndexIsValid) || !m_document)
+    if (role != BitRole || !(index.isValid() && checkIndex(index)) || !m_document)
         return false;
     if (bit(index.row(), index.column()) == (value.toInt() != 0))
         return true;
@@ -123,7 +123,7 @@ bool MatrixModel::setData(const QModelIndex &index, const QVariant &value, int r
 
 Qt::ItemFlags MatrixModel::flags(const QModelIndex &index) const
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+    if (!(index.isValid() && checkIndex(index)))
         return Qt::NoItemFlags;
     return Qt::ItemIsEnabled | Qt::ItemIsSelectable;
 }
