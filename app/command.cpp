@@ -32,12 +32,30 @@ const Command *find(const std::vector<Command> &v, const QString &name)
 }
 } // namespace
 
-void registerCommand(const Command &command) { registry().push_back(command); }
-const Command *findCommand(const QString &name) { return find(registry(), name); }
-QList<Command> commands() { return sorted(registry()); }
+void registerCommand(const Command &command)
+{
+    registry().push_back(command);
+}
+const Command *findCommand(const QString &name)
+{
+    return find(registry(), name);
+}
+QList<Command> commands()
+{
+    return sorted(registry());
+}
 
-void registerAnalysis(const Command &analysis) { analysisRegistry().push_back(analysis); }
-const Command *findAnalysis(const QString &kind) { return find(analysisRegistry(), kind); }
-QList<Command> analyses() { return sorted(analysisRegistry()); }
+void registerAnalysis(const Command &analysis)
+{
+    analysisRegistry().push_back(analysis);
+}
+const Command *findAnalysis(const QString &kind)
+{
+    return find(analysisRegistry(), kind);
+}
+QList<Command> analyses()
+{
+    return sorted(analysisRegistry());
+}
 
 } // namespace lx::app

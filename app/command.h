@@ -5,7 +5,8 @@
 namespace lx::app {
 
 // Exit codes of every headless command.
-enum ExitCode : int {
+enum ExitCode : int
+{
     ExitOk = 0,
     ExitBadInput = 1, // the input was read but is invalid (file, layout text, analysis request)
     ExitBadUsage = 2, // unknown command or option, missing or malformed argument

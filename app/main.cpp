@@ -51,7 +51,8 @@ int main(int argc, char **argv)
             args << QString::fromLocal8Bit(argv[i]);
         return cmd->run(args);
     }
-    if (argc > 1 && !first.startsWith(QLatin1Char('-')) && !first.endsWith(QLatin1String(".lxscene"))) {
+    if (argc > 1 && !first.startsWith(QLatin1Char('-')) &&
+        !first.endsWith(QLatin1String(".lxscene"))) {
         std::fprintf(stderr, "layout-explorer: unknown command '%s'\n\n", argv[1]);
         printUsage(stderr);
         return lx::app::ExitBadUsage;

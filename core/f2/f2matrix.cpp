@@ -93,7 +93,10 @@ F2Matrix F2Matrix::rref() const
     return m;
 }
 
-int F2Matrix::rank() const { return int(pivotColumns().size()); }
+int F2Matrix::rank() const
+{
+    return int(pivotColumns().size());
+}
 
 std::vector<int> F2Matrix::pivotColumns() const
 {

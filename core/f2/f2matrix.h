@@ -27,10 +27,7 @@ public:
     int rows() const { return m_rows; }
     int cols() const { return m_cols; }
 
-    bool at(int r, int c) const
-    {
-        return (m_data[index(r, c)] >> (c % 64)) & 1u;
-    }
+    bool at(int r, int c) const { return (m_data[index(r, c)] >> (c % 64)) & 1u; }
     void set(int r, int c, bool v);
     void flip(int r, int c) { m_data[index(r, c)] ^= uint64_t(1) << (c % 64); }
 
@@ -62,7 +59,8 @@ public:
 
     // Eigen interop: 0/1 integers, for the matrix view and for tests.
     [[nodiscard]] Eigen::Matrix<int, Eigen::Dynamic, Eigen::Dynamic> toEigen() const;
-    [[nodiscard]] static F2Matrix fromEigen(const Eigen::Matrix<int, Eigen::Dynamic, Eigen::Dynamic> &m);
+    [[nodiscard]] static F2Matrix
+    fromEigen(const Eigen::Matrix<int, Eigen::Dynamic, Eigen::Dynamic> &m);
 
     // Rows of 0/1 characters, one line per row.
     [[nodiscard]] std::string toString() const;

@@ -35,9 +35,9 @@ struct BlockedAttr
 struct AmdWmmaAttr
 {
     int32_t version = 3;
-    bool isTransposed = false; // MLIR key isTranspose; gluon transposed
-    BasisList ctaRegister;     // ctaLayout.register; gluon reg_bases
-    BasisList ctaWarp;         // ctaLayout.warp; gluon warp_bases
+    bool isTransposed = false;           // MLIR key isTranspose; gluon transposed
+    BasisList ctaRegister;               // ctaLayout.register; gluon reg_bases
+    BasisList ctaWarp;                   // ctaLayout.warp; gluon warp_bases
     std::optional<IntList> warpsPerCTA;  // legacy form (gluon warps_per_cta)
     std::optional<IntList> tilesPerWarp; // legacy form (gluon tiles_per_warp)
     IntList instrShape = {16, 16, 16};   // [M, N, K]; default [16,16,16]
@@ -131,13 +131,12 @@ struct PartitionedSharedAttr
 // Any layout attribute.
 struct LayoutAttr
 {
-    using Variant = std::variant<BlockedAttr, AmdWmmaAttr, AmdMfmaAttr, DistributedLinearAttr, DotOperandAttr,
-                                 SliceAttr, SwizzledSharedAttr, PaddedSharedAttr, SharedLinearAttr,
-                                 PartitionedSharedAttr>;
+    using Variant = std::variant<BlockedAttr, AmdWmmaAttr, AmdMfmaAttr, DistributedLinearAttr,
+                                 DotOperandAttr, SliceAttr, SwizzledSharedAttr, PaddedSharedAttr,
+                                 SharedLinearAttr, PartitionedSharedAttr>;
     Variant value;
 
-    template <typename T>
-    const T *as() const { return std::get_if<T>(&value); }
+    template <typename T> const T *as() const { return std::get_if<T>(&value); }
     bool isShared() const
     {
         return as<SwizzledSharedAttr>() || as<PaddedSharedAttr>() || as<SharedLinearAttr>() ||
@@ -147,8 +146,7 @@ struct LayoutAttr
     bool operator==(const LayoutAttr &o) const { return value == o.value; }
 };
 
-template <typename T>
-LayoutAttrPtr makeAttr(T value)
+template <typename T> LayoutAttrPtr makeAttr(T value)
 {
     return std::make_shared<const LayoutAttr>(LayoutAttr{LayoutAttr::Variant(std::move(value))});
 }
@@ -163,11 +161,14 @@ inline bool DotOperandAttr::operator==(const DotOperandAttr &o) const
 {
     return opIdx == o.opIdx && kWidth == o.kWidth && deepEqual(parent, o.parent);
 }
-inline bool SliceAttr::operator==(const SliceAttr &o) const { return dim == o.dim && deepEqual(parent, o.parent); }
+inline bool SliceAttr::operator==(const SliceAttr &o) const
+{
+    return dim == o.dim && deepEqual(parent, o.parent);
+}
 inline bool PartitionedSharedAttr::operator==(const PartitionedSharedAttr &o) const
 {
-    return numPartitions == o.numPartitions && numGroups == o.numGroups && partitionDim == o.partitionDim &&
-           deepEqual(partitionLayout, o.partitionLayout);
+    return numPartitions == o.numPartitions && numGroups == o.numGroups &&
+           partitionDim == o.partitionDim && deepEqual(partitionLayout, o.partitionLayout);
 }
 
 } // namespace lx

@@ -14,8 +14,7 @@ struct Error
 };
 
 // A value or an Error (a small stand-in for C++23 std::expected).
-template <typename T>
-class [[nodiscard]] Expected
+template <typename T> class [[nodiscard]] Expected
 {
 public:
     Expected(T value) : m_v(std::in_place_index<0>, std::move(value)) {}
@@ -41,6 +40,9 @@ private:
     std::variant<T, Error> m_v;
 };
 
-inline Error makeError(std::string message) { return Error{std::move(message)}; }
+inline Error makeError(std::string message)
+{
+    return Error{std::move(message)};
+}
 
 } // namespace lx

@@ -11,9 +11,15 @@ namespace lx {
 
 namespace {
 
-bool isPowerOf2(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
+bool isPowerOf2(int64_t v)
+{
+    return v > 0 && (v & (v - 1)) == 0;
+}
 
-int log2Exact(int64_t v) { return std::countr_zero(uint64_t(v)); }
+int log2Exact(int64_t v)
+{
+    return std::countr_zero(uint64_t(v));
+}
 
 std::string joinNames(const std::vector<std::string> &names)
 {
@@ -51,7 +57,8 @@ std::vector<int> outOffsets(const std::vector<LinearLayout::NamedSize> &outDims)
 
 // ---- construction ------------------------------------------------------------------------------
 
-LinearLayout LinearLayout::makeUnchecked(BasesT bases, std::vector<NamedSize> outDims, bool requireSurjective)
+LinearLayout LinearLayout::makeUnchecked(BasesT bases, std::vector<NamedSize> outDims,
+                                         bool requireSurjective)
 {
     LinearLayout l;
     l.m_bases = std::move(bases);
@@ -63,15 +70,17 @@ LinearLayout LinearLayout::makeUnchecked(BasesT bases, std::vector<NamedSize> ou
 
 void LinearLayout::computeRank()
 {
+    m_outOffsets = outOffsets(m_outDims);
+    m_columns.clear();
     // Greedy XOR basis over the flattened columns (at most 64 bits each).
-    const std::vector<int> off = outOffsets(m_outDims);
     uint64_t basisByTopBit[64] = {};
     int rank = 0;
     for (const auto &[name, bs] : m_bases) {
         for (const Basis &b : bs) {
             uint64_t v = 0;
-            for (size_t o = 0; o < b.size(); ++o)
-                v |= uint64_t(uint32_t(b[o])) << off[o];
+            for (size_t o = 0; o < b.size() && o < m_outOffsets.size(); ++o)
+                v |= uint64_t(uint32_t(b[o])) << m_outOffsets[o];
+            m_columns.push_back(v);
             while (v) {
                 const int top = 63 - std::countl_zero(v);
                 if (!basisByTopBit[top]) {
@@ -98,21 +107,21 @@ Expected<LinearLayout> LinearLayout::tryCreate(BasesT bases, std::vector<NamedSi
             return makeError("out-dim '" + name + "' has size " + std::to_string(size) +
                              ", which is not a power of two");
         if (log2Exact(size) > kMaxOutDimBits)
-            return makeError("out-dim '" + name + "' has size " + std::to_string(size) + ", more than 2^" +
-                             std::to_string(kMaxOutDimBits));
+            return makeError("out-dim '" + name + "' has size " + std::to_string(size) +
+                             ", more than 2^" + std::to_string(kMaxOutDimBits));
         outBits += log2Exact(size);
     }
     if (outBits > kMaxTotalBits)
-        return makeError("the out-dims have " + std::to_string(outBits) + " bits in total, more than " +
-                         std::to_string(kMaxTotalBits));
+        return makeError("the out-dims have " + std::to_string(outBits) +
+                         " bits in total, more than " + std::to_string(kMaxTotalBits));
     seen.clear();
     int inBits = 0;
     for (const auto &[name, bs] : bases) {
         if (!seen.insert(name).second)
             return makeError("in-dim '" + name + "' appears twice");
         if (int(bs.size()) > kMaxOutDimBits)
-            return makeError("in-dim '" + name + "' has " + std::to_string(bs.size()) + " bases, more than " +
-                             std::to_string(kMaxOutDimBits));
+            return makeError("in-dim '" + name + "' has " + std::to_string(bs.size()) +
+                             " bases, more than " + std::to_string(kMaxOutDimBits));
         inBits += int(bs.size());
         for (size_t i = 0; i < bs.size(); ++i) {
             const Basis &b = bs[i];
@@ -122,18 +131,20 @@ Expected<LinearLayout> LinearLayout::tryCreate(BasesT bases, std::vector<NamedSi
                                  std::to_string(outDims.size()) + " (one per out-dim)");
             for (size_t o = 0; o < b.size(); ++o) {
                 if (b[o] < 0)
-                    return makeError("basis " + std::to_string(i) + " of in-dim '" + name + "' has negative component " +
-                                     std::to_string(b[o]) + " for out-dim '" + outDims[o].first + "'");
+                    return makeError("basis " + std::to_string(i) + " of in-dim '" + name +
+                                     "' has negative component " + std::to_string(b[o]) +
+                                     " for out-dim '" + outDims[o].first + "'");
                 if (b[o] >= outDims[o].second)
-                    return makeError("basis " + std::to_string(i) + " of in-dim '" + name + "' has component " +
-                                     std::to_string(b[o]) + " for out-dim '" + outDims[o].first +
-                                     "', which is out of range for size " + std::to_string(outDims[o].second));
+                    return makeError("basis " + std::to_string(i) + " of in-dim '" + name +
+                                     "' has component " + std::to_string(b[o]) + " for out-dim '" +
+                                     outDims[o].first + "', which is out of range for size " +
+                                     std::to_string(outDims[o].second));
             }
         }
     }
     if (inBits > kMaxTotalBits)
-        return makeError("the in-dims have " + std::to_string(inBits) + " bits in total, more than " +
-                         std::to_string(kMaxTotalBits));
+        return makeError("the in-dims have " + std::to_string(inBits) +
+                         " bits in total, more than " + std::to_string(kMaxTotalBits));
     LinearLayout l = makeUnchecked(std::move(bases), std::move(outDims), requireSurjective);
     if (requireSurjective && !l.isSurjective())
         return makeError("layout is not surjective (rank " + std::to_string(l.rank()) + " of " +
@@ -141,7 +152,8 @@ Expected<LinearLayout> LinearLayout::tryCreate(BasesT bases, std::vector<NamedSi
     return l;
 }
 
-Expected<LinearLayout> LinearLayout::tryCreateInferred(BasesT bases, const std::vector<std::string> &outDimNames)
+Expected<LinearLayout> LinearLayout::tryCreateInferred(BasesT bases,
+                                                       const std::vector<std::string> &outDimNames)
 {
     std::vector<NamedSize> outDims;
     for (const std::string &n : outDimNames)
@@ -158,8 +170,9 @@ Expected<LinearLayout> LinearLayout::tryCreateInferred(BasesT bases, const std::
                     return makeError("basis " + std::to_string(i) + " of in-dim '" + name +
                                      "' has negative component " + std::to_string(v));
                 if (v >= (int32_t(1) << kMaxOutDimBits))
-                    return makeError("basis " + std::to_string(i) + " of in-dim '" + name + "' has component " +
-                                     std::to_string(v) + ", more than 2^" + std::to_string(kMaxOutDimBits));
+                    return makeError("basis " + std::to_string(i) + " of in-dim '" + name +
+                                     "' has component " + std::to_string(v) + ", more than 2^" +
+                                     std::to_string(kMaxOutDimBits));
                 const int32_t size = int32_t(std::bit_ceil(uint32_t(v) + 1));
                 outDims[o].second = std::max(outDims[o].second, size);
             }
@@ -168,8 +181,8 @@ Expected<LinearLayout> LinearLayout::tryCreateInferred(BasesT bases, const std::
     return tryCreate(std::move(bases), std::move(outDims), true);
 }
 
-Expected<LinearLayout> LinearLayout::strided1D(int32_t size, int32_t stride, const std::string &inDim,
-                                               const std::string &outDim)
+Expected<LinearLayout> LinearLayout::strided1D(int32_t size, int32_t stride,
+                                               const std::string &inDim, const std::string &outDim)
 {
     if (size == 0)
         return empty();
@@ -185,13 +198,14 @@ Expected<LinearLayout> LinearLayout::strided1D(int32_t size, int32_t stride, con
     return tryCreate({{inDim, bs}}, {{outDim, stride * size}}, stride == 1);
 }
 
-Expected<LinearLayout> LinearLayout::identity1D(int32_t size, const std::string &inDim, const std::string &outDim)
+Expected<LinearLayout> LinearLayout::identity1D(int32_t size, const std::string &inDim,
+                                                const std::string &outDim)
 {
     return strided1D(size, 1, inDim, outDim);
 }
 
-Expected<LinearLayout> LinearLayout::zeros1D(int32_t size, const std::string &inDim, const std::string &outDim,
-                                             int32_t outDimSize)
+Expected<LinearLayout> LinearLayout::zeros1D(int32_t size, const std::string &inDim,
+                                             const std::string &outDim, int32_t outDimSize)
 {
     if (size == 0)
         return empty();
@@ -280,7 +294,8 @@ const LinearLayout::Basis &LinearLayout::basis(const std::string &inDim, int i) 
 
 // ---- evaluation --------------------------------------------------------------------------------
 
-Expected<std::vector<LinearLayout::NamedValue>> LinearLayout::apply(const std::vector<NamedValue> &ins) const
+Expected<std::vector<LinearLayout::NamedValue>>
+LinearLayout::apply(const std::vector<NamedValue> &ins) const
 {
     std::vector<std::string> names;
     for (const auto &in : ins)
@@ -314,17 +329,18 @@ std::vector<int32_t> LinearLayout::applyOrdered(const std::vector<int32_t> &ins)
 
 uint64_t LinearLayout::applyFlat(uint64_t in) const
 {
-    const std::vector<int> off = outOffsets(m_outDims);
     uint64_t out = 0;
-    int bit = 0;
-    for (const auto &[name, bs] : m_bases) {
-        for (const Basis &b : bs) {
-            if ((in >> bit) & 1u)
-                for (size_t o = 0; o < b.size(); ++o)
-                    out ^= uint64_t(uint32_t(b[o])) << off[o];
-            ++bit;
-        }
-    }
+    for (size_t c = 0; in != 0 && c < m_columns.size(); ++c, in >>= 1)
+        if (in & 1u)
+            out ^= m_columns[c];
+    return out;
+}
+
+std::vector<int32_t> LinearLayout::unflattenOut(uint64_t flat) const
+{
+    std::vector<int32_t> out(m_outDims.size(), 0);
+    for (size_t o = 0; o < m_outDims.size(); ++o)
+        out[o] = int32_t((flat >> m_outOffsets[o]) & uint64_t(m_outDims[o].second - 1));
     return out;
 }
 
@@ -365,26 +381,37 @@ std::vector<LinearLayout::NamedValue> LinearLayout::getFreeVariableMasks() const
 Expected<LinearLayout> LinearLayout::compose(const LinearLayout &outer) const
 {
     if (!sameSet(outDimNames(), outer.inDimNames()))
-        return makeError("compose: out-dims " + joinNames(outDimNames()) + " differ from the outer in-dims " +
-                         joinNames(outer.inDimNames()));
+        return makeError("compose: out-dims " + joinNames(outDimNames()) +
+                         " differ from the outer in-dims " + joinNames(outer.inDimNames()));
     bool sizesEqual = true;
     for (const auto &[name, size] : m_outDims) {
         if (size > outer.inDimSize(name))
             return makeError("compose: out-dim '" + name + "' has size " + std::to_string(size) +
-                             ", larger than the outer in-dim size " + std::to_string(outer.inDimSize(name)));
+                             ", larger than the outer in-dim size " +
+                             std::to_string(outer.inDimSize(name)));
         sizesEqual = sizesEqual && size == outer.inDimSize(name);
     }
-    std::vector<size_t> outerIndex;
-    for (const auto &o : m_outDims)
-        outerIndex.push_back(size_t(outer.inDimIndex(o.first)));
+    // Each out-dim of this layout feeds the same-named in-dim of outer: place its value at that
+    // in-dim's first column and apply outer on flattened columns.
+    std::vector<int> inOffset;
+    {
+        std::vector<int> outerInOffset;
+        int acc = 0;
+        for (const auto &[name, bs] : outer.m_bases) {
+            outerInOffset.push_back(acc);
+            acc += int(bs.size());
+        }
+        for (const auto &o : m_outDims)
+            inOffset.push_back(outerInOffset[size_t(outer.inDimIndex(o.first))]);
+    }
     BasesT bases;
     for (const auto &[name, bs] : m_bases) {
         std::vector<Basis> nb;
         for (const Basis &b : bs) {
-            std::vector<int32_t> ins(outer.m_bases.size(), 0);
+            uint64_t in = 0;
             for (size_t o = 0; o < b.size(); ++o)
-                ins[outerIndex[o]] = b[o];
-            nb.push_back(outer.applyOrdered(ins));
+                in |= uint64_t(uint32_t(b[o])) << inOffset[o];
+            nb.push_back(outer.unflattenOut(outer.applyFlat(in)));
         }
         bases.emplace_back(name, std::move(nb));
     }
@@ -392,145 +419,140 @@ Expected<LinearLayout> LinearLayout::compose(const LinearLayout &outer) const
     return makeUnchecked(std::move(bases), outer.m_outDims, surj);
 }
 
-namespace {
-
-// Solves A X = B over GF(2) with free variables 0 (Triton's lstsq). A and B share out-dim names
-// (B's may be smaller). The result maps B's in-dims to A's in-dims.
-Expected<LinearLayout> leastSquares(const LinearLayout &a, const LinearLayout &b)
-{
-    const int numRows = a.totalOutDimSizeLog2();
-    const int colsA = a.totalInDimSizeLog2();
-    const int colsB = b.totalInDimSizeLog2();
-    F2Matrix aug(numRows, colsA + colsB);
-    const F2Matrix ma = a.matrix();
-    for (int r = 0; r < numRows; ++r)
-        for (int c = 0; c < colsA; ++c)
-            if (ma.at(r, c))
-                aug.set(r, c, true);
-    // B's out-dim o occupies the low rows of A's block for o.
-    std::vector<int> aOff;
-    {
-        int acc = 0;
-        for (const auto &o : a.outDims()) {
-            aOff.push_back(acc);
-            acc += log2Exact(o.second);
-        }
-    }
-    int col = colsA;
-    for (const auto &[name, bs] : b.bases()) {
-        for (const LinearLayout::Basis &basis : bs) {
-            for (size_t o = 0; o < basis.size(); ++o) {
-                const int ai = a.outDimIndex(b.outDims()[o].first);
-                const int bits = log2Exact(b.outDims()[o].second);
-                for (int j = 0; j < bits; ++j)
-                    if ((basis[o] >> j) & 1)
-                        aug.set(aOff[size_t(ai)] + j, col, true);
-            }
-            ++col;
-        }
-    }
-    const F2Matrix red = aug.rref();
-    std::vector<int> pivots;
-    for (int r = 0; r < numRows; ++r) {
-        int c = -1;
-        for (int k = 0; k < colsA + colsB; ++k)
-            if (red.at(r, k)) {
-                c = k;
-                break;
-            }
-        if (c < 0)
-            continue;
-        if (c >= colsA)
-            return makeError("invertAndCompose: the image of the layout is not contained in the image of "
-                             "the outer layout");
-        pivots.push_back(c);
-    }
-    // Solution for column r of A (a pivot) is that row's B part; free variables are 0.
-    std::vector<LinearLayout::Basis> flat;
-    for (int c = 0; c < colsB; ++c) {
-        int32_t v = 0;
-        for (size_t i = 0; i < pivots.size(); ++i)
-            if (red.at(int(i), colsA + c))
-                v |= int32_t(1) << pivots[i];
-        flat.push_back({v});
-    }
-    const std::string inName = b.numInDims() ? b.bases().front().first : std::string("in");
-    const std::string outName = a.numOutDims() ? a.outDims().front().first : std::string("out");
-    LinearLayout::BasesT fb{{inName, flat}};
-    Expected<LinearLayout> ret = LinearLayout::tryCreate(fb, {{outName, int32_t(a.totalInDimSize())}}, false);
-    if (!ret)
-        return ret;
-    Expected<LinearLayout> r1 = ret->reshapeIns(b.inDims());
-    if (!r1)
-        return r1;
-    return r1->reshapeOuts(a.inDims());
-}
-
-} // namespace
-
 Expected<LinearLayout> LinearLayout::invertAndCompose(const LinearLayout &outer) const
 {
-    const std::vector<std::string> outs = outDimNames();
-    if (!sameSet(outs, outer.outDimNames()))
-        return makeError("invertAndCompose: out-dims " + joinNames(outs) + " differ from the outer out-dims " +
-                         joinNames(outer.outDimNames()));
-    Expected<LinearLayout> at = outer.transposeOuts(outs);
-    if (!at)
-        return at;
-    const LinearLayout &a = *at;
+    // Triton's algorithm (linear-layout-semantics.md section 6), computed directly on flattened
+    // columns instead of through transposes, sublayouts and reshapes:
+    //  1. A = outer with its out-dims in this layout's order, B = this.
+    //  2. Identity dims: in-dims of A that B has with equal sublayouts (bases and every out size)
+    //     map to themselves.
+    //  3. The rest is least squares A' X = B' with free variables 0: express each column of B' in
+    //     the pivot columns of A' (the columns independent of all earlier ones).
     const LinearLayout &b = *this;
-    for (const std::string &o : outs)
-        if (a.outDimSize(o) < b.outDimSize(o))
-            return makeError("invertAndCompose: out-dim '" + o + "' of the outer layout has size " +
-                             std::to_string(a.outDimSize(o)) + ", smaller than " + std::to_string(b.outDimSize(o)));
+    const LinearLayout &a = outer;
+    const size_t nOut = b.m_outDims.size();
+    if (!sameSet(b.outDimNames(), a.outDimNames()))
+        return makeError("invertAndCompose: out-dims " + joinNames(b.outDimNames()) +
+                         " differ from the outer out-dims " + joinNames(a.outDimNames()));
+    // aIdx[o]: index in A of B's out-dim o.
+    std::vector<size_t> aIdx(nOut);
+    bool sizesEqual = true;
+    for (size_t o = 0; o < nOut; ++o) {
+        aIdx[o] = size_t(a.outDimIndex(b.m_outDims[o].first));
+        const int32_t as = a.m_outDims[aIdx[o]].second, bs = b.m_outDims[o].second;
+        if (as < bs)
+            return makeError("invertAndCompose: out-dim '" + b.m_outDims[o].first +
+                             "' of the outer layout has size " + std::to_string(as) +
+                             ", smaller than " + std::to_string(bs));
+        sizesEqual = sizesEqual && as == bs;
+    }
+    // Offsets of B's out-dims in A's flattened order (A's sizes, B's out order).
+    std::vector<int> off(nOut);
+    {
+        int acc = 0;
+        for (size_t o = 0; o < nOut; ++o) {
+            off[o] = acc;
+            acc += log2Exact(a.m_outDims[aIdx[o]].second);
+        }
+    }
+    auto flatA = [&](const Basis &basis) {
+        uint64_t v = 0;
+        for (size_t o = 0; o < nOut; ++o)
+            v |= uint64_t(uint32_t(basis[aIdx[o]])) << off[o];
+        return v;
+    };
+    auto flatB = [&](const Basis &basis) {
+        uint64_t v = 0;
+        for (size_t o = 0; o < nOut; ++o)
+            v |= uint64_t(uint32_t(basis[o])) << off[o];
+        return v;
+    };
 
-    std::vector<std::string> identityDims;
-    for (const std::string &d : a.inDimNames()) {
-        if (!b.hasInDim(d))
+    std::vector<bool> aIsIdentity(a.m_bases.size(), false);
+    for (size_t d = 0; d < a.m_bases.size(); ++d) {
+        const int bi = b.inDimIndex(a.m_bases[d].first);
+        if (bi < 0 || !sizesEqual)
             continue;
-        if (*a.sublayout({d}, outs) == *b.sublayout({d}, outs))
-            identityDims.push_back(d);
+        const auto &abs = a.m_bases[d].second;
+        const auto &bbs = b.m_bases[size_t(bi)].second;
+        bool equal = abs.size() == bbs.size();
+        for (size_t i = 0; equal && i < abs.size(); ++i)
+            equal = flatA(abs[i]) == flatB(bbs[i]);
+        aIsIdentity[d] = equal;
     }
-    std::vector<std::string> aNon, bNon;
-    for (const std::string &d : a.inDimNames())
-        if (!contains(identityDims, d))
-            aNon.push_back(d);
-    for (const std::string &d : b.inDimNames())
-        if (!contains(identityDims, d))
-            bNon.push_back(d);
-    const LinearLayout aRed = *a.sublayout(aNon, outs);
-    const LinearLayout bRed = *b.sublayout(bNon, outs);
-    const bool aEmpty = aRed == empty();
-    const bool bEmpty = bRed == empty();
-    if (aEmpty != bEmpty)
-        return makeError("invertAndCompose: one side reduces to the empty layout and the other does not");
-    LinearLayout ret;
-    if (!aEmpty) {
-        Expected<LinearLayout> s = leastSquares(aRed, bRed);
-        if (!s)
-            return s;
-        ret = std::move(*s);
+
+    // XOR basis of A's non-identity columns keyed by top bit, each with the mask of A's
+    // non-identity column indices that produce it (only pivot columns ever enter a mask).
+    struct Entry
+    {
+        uint64_t value = 0;
+        uint64_t mask = 0;
+        bool used = false;
+    };
+    Entry basisByTop[64];
+    std::vector<std::pair<size_t, int>> colOwner; // A non-identity column -> (A in-dim, bit)
+    for (size_t d = 0; d < a.m_bases.size(); ++d) {
+        if (aIsIdentity[d])
+            continue;
+        for (size_t i = 0; i < a.m_bases[d].second.size(); ++i) {
+            const uint64_t colMask = uint64_t(1) << colOwner.size();
+            colOwner.emplace_back(d, int(i));
+            uint64_t v = flatA(a.m_bases[d].second[i]);
+            uint64_t m = colMask;
+            while (v) {
+                const int top = 63 - std::countl_zero(v);
+                if (!basisByTop[top].used) {
+                    basisByTop[top] = {v, m, true};
+                    break;
+                }
+                v ^= basisByTop[top].value;
+                m ^= basisByTop[top].mask;
+            }
+        }
     }
-    for (const std::string &d : identityDims) {
-        Expected<LinearLayout> id = identity1D(a.inDimSize(d), d, d);
-        if (!id)
-            return id;
-        Expected<LinearLayout> p = ret.product(*id);
-        if (!p)
-            return p;
-        ret = std::move(*p);
+
+    BasesT bases;
+    std::vector<NamedSize> outs;
+    for (const auto &[name, bs] : a.m_bases)
+        outs.emplace_back(name, int32_t(1) << bs.size());
+    for (const auto &[name, bbs] : b.m_bases) {
+        const int ai = a.inDimIndex(name);
+        const bool identity = ai >= 0 && aIsIdentity[size_t(ai)];
+        std::vector<Basis> nb;
+        for (size_t i = 0; i < bbs.size(); ++i) {
+            Basis r(a.m_bases.size(), 0);
+            if (identity) {
+                r[size_t(ai)] = int32_t(1) << i;
+            } else {
+                uint64_t v = flatB(bbs[i]);
+                uint64_t m = 0;
+                while (v) {
+                    const int top = 63 - std::countl_zero(v);
+                    if (!basisByTop[top].used)
+                        return makeError(
+                            "invertAndCompose: the image of the layout is not contained in the "
+                            "image of the outer layout (in-dim '" +
+                            name + "' basis " + std::to_string(i) + ")");
+                    v ^= basisByTop[top].value;
+                    m ^= basisByTop[top].mask;
+                }
+                for (size_t c = 0; m; ++c, m >>= 1)
+                    if (m & 1u)
+                        r[colOwner[c].first] |= int32_t(1) << colOwner[c].second;
+            }
+            nb.push_back(std::move(r));
+        }
+        bases.emplace_back(name, std::move(nb));
     }
-    Expected<LinearLayout> t = ret.transposeIns(b.inDimNames());
-    if (!t)
-        return t;
-    return t->transposeOuts(a.inDimNames());
+    return makeUnchecked(std::move(bases), std::move(outs), false);
 }
 
 Expected<LinearLayout> LinearLayout::pseudoinvert() const
 {
     if (!isSurjective())
-        return makeError("pseudoinvert: the layout is not surjective (rank " + std::to_string(m_rank) + " of " +
-                         std::to_string(totalOutDimSizeLog2()) + " out-bits)");
+        return makeError("pseudoinvert: the layout is not surjective (rank " +
+                         std::to_string(m_rank) + " of " + std::to_string(totalOutDimSizeLog2()) +
+                         " out-bits)");
     LinearLayout identity;
     for (const auto &[name, size] : m_outDims) {
         Expected<LinearLayout> id = identity1D(size, name, name);
@@ -547,8 +569,9 @@ Expected<LinearLayout> LinearLayout::pseudoinvert() const
 Expected<LinearLayout> LinearLayout::invert() const
 {
     if (!isInvertible())
-        return makeError("invert: the layout is not invertible (" + std::to_string(totalInDimSizeLog2()) +
-                         " in-bits, " + std::to_string(totalOutDimSizeLog2()) + " out-bits, rank " +
+        return makeError("invert: the layout is not invertible (" +
+                         std::to_string(totalInDimSizeLog2()) + " in-bits, " +
+                         std::to_string(totalOutDimSizeLog2()) + " out-bits, rank " +
                          std::to_string(m_rank) + ")");
     return pseudoinvert();
 }
@@ -750,7 +773,8 @@ Expected<bool> LinearLayout::sublayoutIsZero(const std::vector<std::string> &ins
 Expected<LinearLayout> LinearLayout::transposeIns(const std::vector<std::string> &order) const
 {
     if (order.size() != m_bases.size() || !sameSet(order, inDimNames()))
-        return makeError("transposeIns: " + joinNames(order) + " is not a permutation of " + joinNames(inDimNames()));
+        return makeError("transposeIns: " + joinNames(order) + " is not a permutation of " +
+                         joinNames(inDimNames()));
     BasesT bases;
     for (const std::string &d : order)
         bases.push_back(m_bases[size_t(inDimIndex(d))]);
@@ -787,12 +811,13 @@ Expected<LinearLayout> LinearLayout::reshapeIns(const std::vector<NamedSize> &ne
     int total = 0;
     for (const auto &[n, s] : newInDims) {
         if (!isPowerOf2(s))
-            return makeError("reshapeIns: size " + std::to_string(s) + " of '" + n + "' is not a power of two");
+            return makeError("reshapeIns: size " + std::to_string(s) + " of '" + n +
+                             "' is not a power of two");
         total += log2Exact(s);
     }
     if (total != totalInDimSizeLog2())
-        return makeError("reshapeIns: the new in-dims have " + std::to_string(total) + " bits, the layout has " +
-                         std::to_string(totalInDimSizeLog2()));
+        return makeError("reshapeIns: the new in-dims have " + std::to_string(total) +
+                         " bits, the layout has " + std::to_string(totalInDimSizeLog2()));
     std::vector<Basis> all;
     for (const auto &[d, bs] : m_bases)
         all.insert(all.end(), bs.begin(), bs.end());
@@ -816,9 +841,11 @@ Expected<LinearLayout> LinearLayout::reshapeOuts(const std::vector<NamedSize> &n
     std::set<std::string> names;
     for (const auto &[n, s] : newOutDims) {
         if (!isPowerOf2(s))
-            return makeError("reshapeOuts: size " + std::to_string(s) + " of '" + n + "' is not a power of two");
+            return makeError("reshapeOuts: size " + std::to_string(s) + " of '" + n +
+                             "' is not a power of two");
         if (log2Exact(s) > kMaxOutDimBits)
-            return makeError("reshapeOuts: '" + n + "' is larger than 2^" + std::to_string(kMaxOutDimBits));
+            return makeError("reshapeOuts: '" + n + "' is larger than 2^" +
+                             std::to_string(kMaxOutDimBits));
         if (!names.insert(n).second)
             return makeError("reshapeOuts: out-dim '" + n + "' appears twice");
         total += log2Exact(s);
@@ -872,7 +899,8 @@ Expected<LinearLayout> LinearLayout::squeezeIns(const std::string &dim) const
     if (!hasInDim(dim))
         return makeError("squeezeIns: no in-dim '" + dim + "'");
     if (inDimSizeLog2(dim) != 0)
-        return makeError("squeezeIns: in-dim '" + dim + "' has size " + std::to_string(inDimSize(dim)) + ", not 1");
+        return makeError("squeezeIns: in-dim '" + dim + "' has size " +
+                         std::to_string(inDimSize(dim)) + ", not 1");
     BasesT bases;
     for (const auto &b : m_bases)
         if (b.first != dim)
@@ -885,7 +913,8 @@ Expected<LinearLayout> LinearLayout::squeezeOuts(const std::string &dim) const
     if (!hasOutDim(dim))
         return makeError("squeezeOuts: no out-dim '" + dim + "'");
     if (outDimSizeLog2(dim) != 0)
-        return makeError("squeezeOuts: out-dim '" + dim + "' has size " + std::to_string(outDimSize(dim)) + ", not 1");
+        return makeError("squeezeOuts: out-dim '" + dim + "' has size " +
+                         std::to_string(outDimSize(dim)) + ", not 1");
     std::vector<std::string> outs;
     for (const auto &o : m_outDims)
         if (o.first != dim)
@@ -902,7 +931,8 @@ Expected<LinearLayout> LinearLayout::resizeInDim(const std::string &dim, int32_t
         return makeError("resizeInDim: no in-dim '" + dim + "'");
     if (!isPowerOf2(newSize) || newSize > inDimSize(dim))
         return makeError("resizeInDim: size " + std::to_string(newSize) +
-                         " must be a power of two no larger than " + std::to_string(inDimSize(dim)));
+                         " must be a power of two no larger than " +
+                         std::to_string(inDimSize(dim)));
     BasesT bases = m_bases;
     bases[size_t(inDimIndex(dim))].second.resize(size_t(log2Exact(newSize)));
     return makeUnchecked(std::move(bases), m_outDims, false);
@@ -914,7 +944,8 @@ Expected<LinearLayout> LinearLayout::resizeOutDim(const std::string &dim, int32_
         return makeError("resizeOutDim: no out-dim '" + dim + "'");
     if (!isPowerOf2(newSize) || newSize > outDimSize(dim))
         return makeError("resizeOutDim: size " + std::to_string(newSize) +
-                         " must be a power of two no larger than " + std::to_string(outDimSize(dim)));
+                         " must be a power of two no larger than " +
+                         std::to_string(outDimSize(dim)));
     const size_t o = size_t(outDimIndex(dim));
     BasesT bases = m_bases;
     for (auto &[d, bs] : bases)
@@ -926,7 +957,8 @@ Expected<LinearLayout> LinearLayout::resizeOutDim(const std::string &dim, int32_
     return makeUnchecked(std::move(bases), std::move(outs), false);
 }
 
-Expected<LinearLayout> LinearLayout::renameInDim(const std::string &from, const std::string &to) const
+Expected<LinearLayout> LinearLayout::renameInDim(const std::string &from,
+                                                 const std::string &to) const
 {
     if (!hasInDim(from))
         return makeError("renameInDim: no in-dim '" + from + "'");
@@ -980,7 +1012,8 @@ Expected<LinearLayout> LinearLayout::concatOuts(const LinearLayout &other) const
             const Basis &ob = other.m_bases[d].second[i];
             bases[d].second[i].insert(bases[d].second[i].end(), ob.begin(), ob.end());
         }
-    return makeUnchecked(std::move(bases), std::move(outs), m_requireSurjective && other.m_requireSurjective);
+    return makeUnchecked(std::move(bases), std::move(outs),
+                         m_requireSurjective && other.m_requireSurjective);
 }
 
 LinearLayout LinearLayout::removeZeroBasesAlongDim(const std::string &dim) const
@@ -1036,7 +1069,8 @@ Expected<bool> LinearLayout::squareSublayoutIsIdentity(const std::vector<std::st
         return true;
     for (const std::string &d : dims) {
         if (!hasInDim(d) || !hasOutDim(d))
-            return makeError("squareSublayoutIsIdentity: '" + d + "' is not both an in-dim and an out-dim");
+            return makeError("squareSublayoutIsIdentity: '" + d +
+                             "' is not both an in-dim and an out-dim");
         if (inDimSize(d) != outDimSize(d))
             return false;
     }
@@ -1109,10 +1143,12 @@ std::string LinearLayout::toString() const
 {
     std::string outs = "[";
     for (size_t i = 0; i < m_outDims.size(); ++i)
-        outs += (i ? ", " : "") + m_outDims[i].first + " (size " + std::to_string(m_outDims[i].second) + ")";
+        outs += (i ? ", " : "") + m_outDims[i].first + " (size " +
+                std::to_string(m_outDims[i].second) + ")";
     outs += "]";
     if (m_bases.empty())
-        return m_outDims.empty() ? "\n(empty layout)" : "\n(empty layout with out-dims " + outs + ")";
+        return m_outDims.empty() ? "\n(empty layout)"
+                                 : "\n(empty layout with out-dims " + outs + ")";
     std::string s = "\n";
     for (const auto &[d, bs] : m_bases) {
         if (bs.empty()) {
@@ -1133,7 +1169,8 @@ std::string LinearLayout::toString() const
     return s + "where out dims are: " + outs;
 }
 
-std::vector<std::string> supremum(const std::vector<std::string> &x, const std::vector<std::string> &y)
+std::vector<std::string> supremum(const std::vector<std::string> &x,
+                                  const std::vector<std::string> &y)
 {
     std::vector<std::string> result;
     size_t i = 0, j = 0;

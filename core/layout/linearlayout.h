@@ -65,20 +65,21 @@ public:
 
     // Explicit out-dim sizes. Postcondition: the invariants above, and rank == total out-bits
     // when requireSurjective.
-    [[nodiscard]] static Expected<LinearLayout> tryCreate(BasesT bases, std::vector<NamedSize> outDims,
-                                                          bool requireSurjective);
+    [[nodiscard]] static Expected<LinearLayout>
+    tryCreate(BasesT bases, std::vector<NamedSize> outDims, bool requireSurjective);
     // Out sizes inferred: per out-dim the smallest power of two strictly greater than every
     // component (minimum 1). Always requires surjectivity, like Triton's constructor.
-    [[nodiscard]] static Expected<LinearLayout> tryCreateInferred(BasesT bases,
-                                                                  const std::vector<std::string> &outDimNames);
+    [[nodiscard]] static Expected<LinearLayout>
+    tryCreateInferred(BasesT bases, const std::vector<std::string> &outDimNames);
 
     // Requires: size a power of two (or 0, which gives empty()), stride a power of two.
     [[nodiscard]] static Expected<LinearLayout> identity1D(int32_t size, const std::string &inDim,
                                                            const std::string &outDim);
-    [[nodiscard]] static Expected<LinearLayout> strided1D(int32_t size, int32_t stride,
-                                                          const std::string &inDim, const std::string &outDim);
+    [[nodiscard]] static Expected<LinearLayout>
+    strided1D(int32_t size, int32_t stride, const std::string &inDim, const std::string &outDim);
     [[nodiscard]] static Expected<LinearLayout> zeros1D(int32_t size, const std::string &inDim,
-                                                        const std::string &outDim, int32_t outDimSize = 1);
+                                                        const std::string &outDim,
+                                                        int32_t outDimSize = 1);
 
     // ---- accessors -------------------------------------------------------------------------
     const BasesT &bases() const { return m_bases; }
@@ -111,7 +112,10 @@ public:
     int rank() const { return m_rank; }
     bool isSurjective() const { return m_rank == totalOutDimSizeLog2(); }
     bool isInjective() const { return m_rank == totalInDimSizeLog2(); }
-    bool isInvertible() const { return isSurjective() && totalInDimSizeLog2() == totalOutDimSizeLog2(); }
+    bool isInvertible() const
+    {
+        return isSurjective() && totalInDimSizeLog2() == totalOutDimSizeLog2();
+    }
     // Whether surjectivity was required when this value was made (Triton carries the flag).
     bool surjectivityRequired() const { return m_requireSurjective; }
 
@@ -123,6 +127,10 @@ public:
     [[nodiscard]] std::vector<int32_t> applyOrdered(const std::vector<int32_t> &ins) const;
     // Flattened form: input bits in matrix column order, output as the flattened out index.
     [[nodiscard]] uint64_t applyFlat(uint64_t in) const;
+    // The image of each in-bit as a flattened out index, in matrix column order.
+    const std::vector<uint64_t> &flatColumns() const { return m_columns; }
+    // Splits a flattened out index into one value per out-dim.
+    [[nodiscard]] std::vector<int32_t> unflattenOut(uint64_t flat) const;
 
     // Rows = out bits (out-dims in order, low bit first), columns = in bits (in-dims in order).
     [[nodiscard]] F2Matrix matrix() const;
@@ -144,8 +152,10 @@ public:
     // layouts except when a combined dim exceeds the size limits.
     [[nodiscard]] Expected<LinearLayout> product(const LinearLayout &outer) const;
     // C with A == B * C (divideLeft) or A == C * B (divideRight); nullopt when there is none.
-    [[nodiscard]] static std::optional<LinearLayout> divideLeft(const LinearLayout &a, const LinearLayout &b);
-    [[nodiscard]] static std::optional<LinearLayout> divideRight(const LinearLayout &a, const LinearLayout &b);
+    [[nodiscard]] static std::optional<LinearLayout> divideLeft(const LinearLayout &a,
+                                                                const LinearLayout &b);
+    [[nodiscard]] static std::optional<LinearLayout> divideRight(const LinearLayout &a,
+                                                                 const LinearLayout &b);
 
     // ---- structure ---------------------------------------------------------------------------
     // Requires: the names are dims of this layout. Order follows this layout, not the arguments.
@@ -158,17 +168,21 @@ public:
     [[nodiscard]] Expected<LinearLayout> transposeOuts(const std::vector<std::string> &order) const;
     // Requires: power-of-two sizes whose product is the total size.
     [[nodiscard]] Expected<LinearLayout> reshapeIns(const std::vector<NamedSize> &newInDims) const;
-    [[nodiscard]] Expected<LinearLayout> reshapeOuts(const std::vector<NamedSize> &newOutDims) const;
+    [[nodiscard]] Expected<LinearLayout>
+    reshapeOuts(const std::vector<NamedSize> &newOutDims) const;
     [[nodiscard]] LinearLayout flattenIns() const;
     [[nodiscard]] LinearLayout flattenOuts() const;
     // Requires: the dim has size 1.
     [[nodiscard]] Expected<LinearLayout> squeezeIns(const std::string &dim) const;
     [[nodiscard]] Expected<LinearLayout> squeezeOuts(const std::string &dim) const;
-    // Requires: newSize a power of two <= current size. resizeOutDim zeroes out-of-range components.
+    // Requires: newSize a power of two <= current size. resizeOutDim zeroes out-of-range
+    // components.
     [[nodiscard]] Expected<LinearLayout> resizeInDim(const std::string &dim, int32_t newSize) const;
-    [[nodiscard]] Expected<LinearLayout> resizeOutDim(const std::string &dim, int32_t newSize) const;
+    [[nodiscard]] Expected<LinearLayout> resizeOutDim(const std::string &dim,
+                                                      int32_t newSize) const;
     // The renamed dim moves to the end of the in-dim order (Triton erases and re-inserts it).
-    [[nodiscard]] Expected<LinearLayout> renameInDim(const std::string &from, const std::string &to) const;
+    [[nodiscard]] Expected<LinearLayout> renameInDim(const std::string &from,
+                                                     const std::string &to) const;
     [[nodiscard]] Expected<LinearLayout> concatIns(const LinearLayout &other) const;
     [[nodiscard]] Expected<LinearLayout> concatOuts(const LinearLayout &other) const;
     [[nodiscard]] LinearLayout removeZeroBasesAlongDim(const std::string &dim) const;
@@ -177,7 +191,8 @@ public:
 
     [[nodiscard]] int getNumConsecutiveInOut() const;
     [[nodiscard]] Expected<bool> isTrivialOver(const std::vector<std::string> &dims) const;
-    [[nodiscard]] Expected<bool> squareSublayoutIsIdentity(const std::vector<std::string> &dims) const;
+    [[nodiscard]] Expected<bool>
+    squareSublayoutIsIdentity(const std::vector<std::string> &dims) const;
     [[nodiscard]] std::optional<LinearLayout> quotient(const std::vector<std::string> &dims) const;
 
     bool operator==(const LinearLayout &other) const;
@@ -190,11 +205,16 @@ public:
 private:
     // Builds without checks beyond computing the rank; for internal use on values that satisfy
     // the invariants by construction.
-    static LinearLayout makeUnchecked(BasesT bases, std::vector<NamedSize> outDims, bool requireSurjective);
+    static LinearLayout makeUnchecked(BasesT bases, std::vector<NamedSize> outDims,
+                                      bool requireSurjective);
     void computeRank();
 
     BasesT m_bases;
     std::vector<NamedSize> m_outDims;
+    // Derived caches (not part of the value): each in-bit's image as a flattened out index
+    // (first out-dim least significant), in matrix column order, and each out-dim's bit offset.
+    std::vector<uint64_t> m_columns;
+    std::vector<int> m_outOffsets;
     int m_rank = 0;
     bool m_requireSurjective = true;
 };

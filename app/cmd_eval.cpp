@@ -1,0 +1,67 @@
+// `layout-explorer eval FILE`: evaluates every case of a conformance case file and prints
+// {"results": [{"name", "value"}, ...]} on stdout. It never reads or compares `expect`.
+
+#include "command.h"
+
+#include "io/caseeval.h"
+
+#include <QCommandLineParser>
+#include <QFile>
+#include <QTextStream>
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+
+namespace {
+
+int runEval(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Evaluates a conformance case file ({\"cases\": [{\"name\", \"op\", "
+                       "\"args\"}]}) with the engine and "
+                       "prints {\"results\": [{\"name\", \"value\"}]}; an invalid operation gives "
+                       "{\"error\": message}."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("FILE"),
+                                 QStringLiteral("case file (JSON), or - for stdin"));
+    QTextStream err(stderr);
+    if (!parser.parse(args)) {
+        err << "layout-explorer eval: " << parser.errorText() << '\n';
+        return lx::app::ExitBadUsage;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        QTextStream(stdout) << parser.helpText();
+        return lx::app::ExitOk;
+    }
+    const QStringList pos = parser.positionalArguments();
+    if (pos.size() != 1) {
+        err << "layout-explorer eval: expected one FILE\n";
+        return lx::app::ExitBadUsage;
+    }
+    QFile file(pos.front());
+    const bool ok = pos.front() == QLatin1String("-") ? file.open(stdin, QIODevice::ReadOnly)
+                                                      : file.open(QIODevice::ReadOnly);
+    if (!ok) {
+        err << "layout-explorer eval: cannot read " << pos.front() << ": " << file.errorString()
+            << '\n';
+        return lx::app::ExitBadInput;
+    }
+    const QByteArray data = file.readAll();
+    const nlohmann::json result =
+        lx::evaluateCaseFile(std::string_view(data.constData(), size_t(data.size())));
+    if (result.contains("error")) {
+        err << "layout-explorer eval: " << pos.front() << ": "
+            << QString::fromStdString(result["error"].get<std::string>()) << '\n';
+        return lx::app::ExitBadInput;
+    }
+    const std::string text = result.dump(1) + "\n";
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    return lx::app::ExitOk;
+}
+
+} // namespace
+
+LX_REGISTER_COMMAND(eval, "eval", "evaluate a conformance case file, print the results as JSON",
+                    runEval);

@@ -1,0 +1,227 @@
+#include "layout/layoututils.h"
+
+#include <algorithm>
+#include <bit>
+#include <optional>
+
+namespace lx {
+
+namespace {
+
+bool isPow2(int64_t v)
+{
+    return v > 0 && (v & (v - 1)) == 0;
+}
+
+// The size `shape` gives for out-dim `name`, or -1 when it names no such dim.
+int32_t lookup(const NamedShape &shape, const std::string &name)
+{
+    for (const auto &[n, s] : shape)
+        if (n == name)
+            return s;
+    return -1;
+}
+
+std::string joinShape(const NamedShape &shape)
+{
+    std::string s = "[";
+    for (size_t i = 0; i < shape.size(); ++i)
+        s += (i ? ", " : "") + shape[i].first + ": " + std::to_string(shape[i].second);
+    return s + "]";
+}
+
+std::optional<Error> checkShapeMatches(const LinearLayout &layout, const NamedShape &shape,
+                                       const char *what)
+{
+    if (int(shape.size()) != layout.numOutDims())
+        return makeError(std::string(what) + ": the shape " + joinShape(shape) + " has " +
+                         std::to_string(shape.size()) + " dims, the layout " +
+                         std::to_string(layout.numOutDims()) + " out-dims");
+    for (const auto &[name, size] : shape) {
+        if (!layout.hasOutDim(name))
+            return makeError(std::string(what) + ": the layout has no out-dim '" + name + "'");
+        if (!isPow2(size))
+            return makeError(std::string(what) + ": size " + std::to_string(size) + " of '" + name +
+                             "' is not a power of two");
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+std::vector<std::string> standardOutDimNames(int rank)
+{
+    std::vector<std::string> names;
+    for (int i = 0; i < rank; ++i)
+        names.push_back("dim" + std::to_string(i));
+    return names;
+}
+
+Expected<LinearLayout> identityStandardND(const std::string &inDim,
+                                          const std::vector<int32_t> &shape,
+                                          const std::vector<int32_t> &order)
+{
+    const int rank = int(shape.size());
+    if (int(order.size()) != rank)
+        return makeError("order has " + std::to_string(order.size()) + " entries, the shape " +
+                         std::to_string(rank));
+    std::vector<bool> seen(size_t(rank), false);
+    for (int32_t d : order) {
+        if (d < 0 || d >= rank || seen[size_t(d)])
+            return makeError("order is not a permutation of 0.." + std::to_string(rank - 1));
+        seen[size_t(d)] = true;
+    }
+    const std::vector<std::string> names = standardOutDimNames(rank);
+    LinearLayout result;
+    for (int32_t d : order) {
+        const int32_t size = shape[size_t(d)];
+        if (!isPow2(size))
+            return makeError("size " + std::to_string(size) + " of dim " + std::to_string(d) +
+                             " for '" + inDim + "' is not a power of two");
+        Expected<LinearLayout> id = LinearLayout::identity1D(size, inDim, names[size_t(d)]);
+        if (!id)
+            return id;
+        Expected<LinearLayout> p = result.product(*id);
+        if (!p)
+            return p;
+        result = std::move(*p);
+    }
+    return result;
+}
+
+Expected<LinearLayout> ensureLayoutNotLargerThan(const LinearLayout &layout,
+                                                 const NamedShape &shape, bool broadcastRegisters)
+{
+    if (std::optional<Error> e = checkShapeMatches(layout, shape, "ensureLayoutNotLargerThan"))
+        return *e;
+    LinearLayout::BasesT bases = layout.bases();
+    std::vector<LinearLayout::NamedSize> outDims = layout.outDims();
+    for (size_t o = 0; o < outDims.size(); ++o) {
+        const int32_t desired = lookup(shape, outDims[o].first);
+        if (outDims[o].second <= desired)
+            continue;
+        outDims[o].second = desired;
+        for (auto &[name, bs] : bases)
+            for (auto &b : bs)
+                if (b[o] >= desired)
+                    b[o] = 0;
+    }
+    if (!broadcastRegisters) {
+        // Drop register bases that clipping turned into all-zero ones (bases that were zero
+        // before stay: they are deliberate broadcasts).
+        const int ri = layout.inDimIndex("register");
+        if (ri >= 0) {
+            const auto &before = layout.bases()[size_t(ri)].second;
+            auto &after = bases[size_t(ri)].second;
+            std::vector<LinearLayout::Basis> kept;
+            for (size_t i = 0; i < after.size(); ++i) {
+                const bool wasZero = std::all_of(before[i].begin(), before[i].end(),
+                                                 [](int32_t v) { return v == 0; });
+                const bool isZero =
+                    std::all_of(after[i].begin(), after[i].end(), [](int32_t v) { return v == 0; });
+                if (wasZero || !isZero)
+                    kept.push_back(after[i]);
+            }
+            after = std::move(kept);
+        }
+    }
+    return LinearLayout::tryCreate(std::move(bases), std::move(outDims), false);
+}
+
+Expected<LinearLayout> ensureLayoutNotSmallerThan(const LinearLayout &layout,
+                                                  const NamedShape &shape)
+{
+    if (std::optional<Error> e = checkShapeMatches(layout, shape, "ensureLayoutNotSmallerThan"))
+        return *e;
+    if (layout.numInDims() == 0)
+        return makeError("ensureLayoutNotSmallerThan: the layout has no in-dims");
+    const std::string kDim = layout.bases().front().first;
+    if (kDim != "register" && kDim != "offset")
+        return makeError("ensureLayoutNotSmallerThan: the first in-dim is '" + kDim +
+                         "', expected 'register' or 'offset'");
+    LinearLayout result = layout;
+    for (const auto &[name, size] : layout.outDims()) {
+        const int32_t desired = lookup(shape, name);
+        // A quotient of 0 (the layout is already larger) gives identity1D(0) = empty(): no-op.
+        Expected<LinearLayout> id = LinearLayout::identity1D(desired / size, kDim, name);
+        if (!id)
+            return id;
+        Expected<LinearLayout> p = result.product(*id);
+        if (!p)
+            return p;
+        result = std::move(*p);
+    }
+    return result;
+}
+
+Expected<LinearLayout> makeCgaLayout(const std::vector<std::vector<int32_t>> &blockBases, int rank)
+{
+    const std::vector<std::string> names = standardOutDimNames(rank);
+    std::vector<LinearLayout::NamedSize> outDims;
+    for (const std::string &n : names)
+        outDims.emplace_back(n, 1);
+    for (size_t i = 0; i < blockBases.size(); ++i) {
+        if (int(blockBases[i].size()) != rank)
+            return makeError("block basis " + std::to_string(i) + " has " +
+                             std::to_string(blockBases[i].size()) + " components, expected " +
+                             std::to_string(rank));
+        for (size_t o = 0; o < blockBases[i].size(); ++o) {
+            const int32_t v = blockBases[i][o];
+            if (v < 0 || v >= (int32_t(1) << LinearLayout::kMaxOutDimBits))
+                return makeError("block basis " + std::to_string(i) + " has component " +
+                                 std::to_string(v) + ", out of range");
+            outDims[o].second =
+                std::max(outDims[o].second, int32_t(std::bit_ceil(uint32_t(v) + 1)));
+        }
+    }
+    return LinearLayout::tryCreate({{"block", blockBases}}, std::move(outDims), false);
+}
+
+Expected<LinearLayout> combineCtaCgaWithShape(const LinearLayout &ctaLayout,
+                                              const LinearLayout &cgaLayout,
+                                              const std::vector<int32_t> &shape)
+{
+    const int rank = int(shape.size());
+    if (ctaLayout.numOutDims() != rank)
+        return makeError("the layout has " + std::to_string(ctaLayout.numOutDims()) +
+                         " out-dims, the shape " + std::to_string(rank) + " dims");
+    if (cgaLayout.numOutDims() != rank)
+        return makeError("the CGA layout has " + std::to_string(cgaLayout.numOutDims()) +
+                         " out-dims, the shape " + std::to_string(rank) + " dims");
+    const std::vector<std::string> names = standardOutDimNames(rank);
+    NamedShape labeled;
+    for (int i = 0; i < rank; ++i) {
+        if (!isPow2(shape[size_t(i)]))
+            return makeError("shape entry " + std::to_string(shape[size_t(i)]) + " of dim " +
+                             std::to_string(i) + " is not a power of two");
+        labeled.emplace_back(names[size_t(i)], shape[size_t(i)]);
+    }
+    Expected<LinearLayout> cga = ensureLayoutNotLargerThan(cgaLayout, labeled);
+    if (!cga)
+        return cga;
+    cga = cga->transposeOuts(ctaLayout.outDimNames());
+    if (!cga)
+        return cga;
+    NamedShape ctaShape;
+    for (const std::string &d : ctaLayout.outDimNames())
+        ctaShape.emplace_back(d, std::max(1, lookup(labeled, d) / cga->outDimSize(d)));
+    Expected<LinearLayout> cta = ensureLayoutNotSmallerThan(ctaLayout, ctaShape);
+    if (!cta)
+        return cta;
+    cta = ensureLayoutNotLargerThan(*cta, ctaShape);
+    if (!cta)
+        return cta;
+    Expected<LinearLayout> ret = cta->product(*cga);
+    if (!ret)
+        return ret;
+    ret = ret->transposeOuts(names);
+    if (!ret)
+        return ret;
+    for (const auto &[n, s] : labeled)
+        if (ret->outDimSize(n) != s)
+            return makeError("the layout covers " + std::to_string(ret->outDimSize(n)) + " along " +
+                             n + " but the shape is " + std::to_string(s));
+    return ret;
+}
+
+} // namespace lx

@@ -1,0 +1,569 @@
+// Builders: bespoke layouts -> linear layouts. Acceptance: every toLinear case of
+// conformance/triton-conversions.json (Triton 3.6) and the WMMA / swizzled / partitioned cases of
+// conformance/triton-gfx1250-lowering.json (Triton main); plus literal cases derived by hand.
+
+#include "io/gluonjson.h"
+#include "io/layoutjson.h"
+#include "layout/builders.h"
+#include "layout/layoututils.h"
+#include "layout/linearlayout.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QtTest>
+
+#include <fstream>
+
+using namespace lx;
+using namespace Qt::StringLiterals;
+using json = nlohmann::json;
+
+namespace {
+
+json loadConformance(const char *file)
+{
+    std::ifstream in(std::string(LX_TEST_DATA_DIR) + "/conformance/" + file);
+    return json::parse(in, nullptr, /*allow_exceptions=*/false);
+}
+
+LinearLayout layoutOf(const json &j)
+{
+    Expected<LinearLayout> l = layoutFromJson(j);
+    if (!l)
+        qFatal("bad expected layout in the test data: %s", l.message().c_str());
+    return *l;
+}
+
+// A layout written out for a failure message.
+QByteArray text(const LinearLayout &l)
+{
+    return QByteArray::fromStdString(layoutToJson(l).dump());
+}
+
+BasisList basesOf(const json &j)
+{
+    return j.get<BasisList>();
+}
+
+AmdWmmaAttr wmmaFromInputs(const json &in, bool legacy)
+{
+    AmdWmmaAttr w;
+    w.version = in["version"].get<int32_t>();
+    w.isTransposed = in["isTransposed"].get<bool>();
+    w.instrShape = in["instrShape"].get<IntList>();
+    if (legacy) {
+        w.warpsPerCTA = in["legacy_warpsPerCTA"].get<IntList>();
+    } else {
+        w.ctaRegister = basesOf(in["ctaLayout"]["register"]);
+        w.ctaWarp = basesOf(in["ctaLayout"]["warp"]);
+    }
+    return w;
+}
+
+// The full shape of a "#ttg.padded_shared<[I:+P] {order = [a, b], shape = [x, y]}>" inner layout
+// of the allocation cases; only the interval/padding pairs matter for the sizes.
+IntervalPadding pairsOfPaddedText(const std::string &t)
+{
+    IntervalPadding pairs;
+    size_t pos = t.find('[');
+    const size_t end = t.find(']', pos);
+    while (pos != std::string::npos && pos < end) {
+        const size_t colon = t.find(":+", pos);
+        if (colon == std::string::npos || colon > end)
+            break;
+        const int32_t interval = std::stoi(t.substr(pos + 1, colon - pos - 1));
+        size_t next = t.find_first_of(",]", colon);
+        const int32_t padding = std::stoi(t.substr(colon + 2, next - colon - 2));
+        pairs.emplace_back(interval, padding);
+        pos = next;
+    }
+    return pairs;
+}
+
+} // namespace
+
+class TestBuilders : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void tritonConversions();
+    void gfx1250Layouts_data();
+    void gfx1250Layouts();
+    void allocationSizes_data();
+    void allocationSizes();
+    void literalLayouts_data();
+    void literalLayouts();
+    void paddingArithmetic();
+    void partitionedDotLayouts8Warps();
+    void partitionedLayoutPieces();
+    void invalidParameters_data();
+    void invalidParameters();
+};
+
+// Every toLinear case of Triton 3.6 must come out equal (Triton's operator==: dims, order, sizes).
+void TestBuilders::tritonConversions()
+{
+    const json data = loadConformance("triton-conversions.json");
+    QVERIFY(data.is_object());
+    int total = 0, passed = 0;
+    QStringList failures;
+    for (const json &c : data["cases"]) {
+        if (c["op"] != "toLinear")
+            continue;
+        ++total;
+        const std::string name = c["name"].get<std::string>();
+        Expected<LayoutAttrPtr> attr = attrFromGluonJson(c["args"][0]);
+        if (!attr) {
+            failures << QString::fromStdString(name + ": parse: " + attr.message());
+            continue;
+        }
+        Expected<LinearLayout> got =
+            toLinearLayout(**attr, c["args"][1].get<std::vector<int32_t>>());
+        const LinearLayout expect = layoutOf(c["expect"]);
+        if (!got) {
+            failures << QString::fromStdString(name + ": error: " + got.message());
+        } else if (*got != expect) {
+            failures << QString::fromStdString(name + ":\n   got    " + layoutToJson(*got).dump() +
+                                               "\n   expect " + c["expect"].dump());
+        } else {
+            ++passed;
+        }
+    }
+    qInfo("triton-conversions.json: %d of %d toLinear cases equal Triton's", passed, total);
+    for (int i = 0; i < std::min<qsizetype>(5, failures.size()); ++i)
+        qWarning("%s", qPrintable(failures[i]));
+    QCOMPARE(total, 622);
+    QCOMPARE(passed, total);
+}
+
+void TestBuilders::gfx1250Layouts_data()
+{
+    QTest::addColumn<QByteArray>("caseJson");
+    const json data = loadConformance("triton-gfx1250-lowering.json");
+    QVERIFY(data.is_object());
+    for (const json &c : data["cases"]) {
+        const std::string kind = c["kind"].get<std::string>();
+        if (kind == "wmma_accumulator" || kind == "wmma_dot_operand" ||
+            kind == "wmma_accumulator_property" || kind == "swizzled_shared" ||
+            kind == "partitioned_gemm_config")
+            QTest::newRow(c["id"].get<std::string>().c_str())
+                << QByteArray::fromStdString(c.dump());
+    }
+}
+
+void TestBuilders::gfx1250Layouts()
+{
+    QFETCH(QByteArray, caseJson);
+    const json c = json::parse(caseJson.toStdString());
+    const std::string kind = c["kind"].get<std::string>();
+    const json &in = c["inputs"];
+
+    if (kind == "wmma_accumulator" || kind == "wmma_dot_operand") {
+        const LinearLayout expect = layoutOf(c["expected"]["linear_layout"]);
+        const std::vector<int32_t> shape = in["tensor_shape"].get<std::vector<int32_t>>();
+        // Both spellings: the ctaLayout form always, the legacy form where the case gives it
+        // (the two agree when tilesPerWarp is all ones, as in every case here).
+        std::vector<bool> forms = {false};
+        if (in.contains("legacy_warpsPerCTA"))
+            forms.push_back(true);
+        for (bool legacy : forms) {
+            const AmdWmmaAttr w = wmmaFromInputs(in, legacy);
+            Expected<LinearLayout> got = [&] {
+                if (kind == "wmma_accumulator")
+                    return toLinearLayout(LayoutAttr{w}, shape);
+                DotOperandAttr dot;
+                dot.opIdx = in["opIdx"].get<int32_t>();
+                dot.kWidth = in["kWidth"].get<int32_t>();
+                dot.parent = makeAttr(w);
+                return toLinearLayout(LayoutAttr{dot}, shape);
+            }();
+            QVERIFY2(got.hasValue(), got.hasValue() ? "" : got.message().c_str());
+            QVERIFY2(*got == expect, (QByteArray(legacy ? "legacy form: " : "ctaLayout form: ") +
+                                      text(*got) + "\n expected " + text(expect))
+                                         .constData());
+        }
+    } else if (kind == "wmma_accumulator_property") {
+        const std::vector<int32_t> shape = in["tensor_shape"].get<std::vector<int32_t>>();
+        for (const auto &[variant, v] : in["variants"].items()) {
+            AmdWmmaAttr w;
+            w.version = in["version"].get<int32_t>();
+            w.isTransposed = in["isTransposed"].get<bool>();
+            w.instrShape = in["instrShape"].get<IntList>();
+            w.ctaRegister = basesOf(v["ctaLayout"]["register"]);
+            w.ctaWarp = basesOf(v["ctaLayout"]["warp"]);
+            Expected<LinearLayout> got = toLinearLayout(LayoutAttr{w}, shape);
+            QVERIFY2(got.hasValue(), got.hasValue() ? "" : got.message().c_str());
+            const json &e = c["expected"][variant];
+            QCOMPARE(got->isInjective(), e["injective"].get<bool>());
+            QCOMPARE(got->inDimSize("register"), e["register_count"].get<int32_t>());
+            if (variant == "logical")
+                QCOMPARE(text(*got), text(layoutOf(c["derived_linear_layout_logical"])));
+        }
+    } else if (kind == "swizzled_shared") {
+        SwizzledSharedAttr s;
+        s.vec = in["vec"].get<int32_t>();
+        s.perPhase = in["perPhase"].get<int32_t>();
+        s.maxPhase = in["maxPhase"].get<int32_t>();
+        s.order = in["order"].get<IntList>();
+        Expected<LinearLayout> got =
+            toLinearLayout(LayoutAttr{s}, in["tensor_shape"].get<std::vector<int32_t>>());
+        QVERIFY2(got.hasValue(), got.hasValue() ? "" : got.message().c_str());
+        QCOMPARE(text(*got), text(layoutOf(c["expected"]["linear_layout"])));
+    } else if (kind == "partitioned_gemm_config") {
+        // The operands' interval/padding pairs do not enter any expected value; shapes do.
+        PartitionedDotParams p;
+        p.blockM = in["block_m"].get<int32_t>();
+        p.blockN = in["block_n"].get<int32_t>();
+        p.numWarps = in["num_warps"].get<int32_t>();
+        p.instrShape = in["instr_shape"].get<IntList>();
+        p.transposed = in["transposed"].get<bool>();
+        p.layoutA.intervalPadding = {{256, 8}};
+        p.layoutA.order = {1, 0};
+        p.layoutA.shape = {128, 32}; // "PaddedSharedLayout [128,32] order [1,0]"
+        p.layoutB.intervalPadding = {{256, 8}};
+        p.layoutB.order = {1, 0};
+        p.layoutB.shape = {32, 128};
+        Expected<PartitionedDotLayouts> got = makePartitionedDotLayouts(p);
+        QVERIFY2(got.hasValue(), got.hasValue() ? "" : got.message().c_str());
+        const json &e = c["expected"];
+        QCOMPARE(got->wmma.ctaWarp, basesOf(e["wmma"]["warp_bases"]));
+        QCOMPARE(got->wmma.ctaRegister, basesOf(e["wmma"]["reg_bases"]));
+        for (const auto &[shared, key] :
+             {std::pair{&got->sharedA, "shared_a"}, std::pair{&got->sharedB, "shared_b"}}) {
+            QCOMPARE(shared->numPartitions, e[key]["num_partitions"].get<int32_t>());
+            QCOMPARE(shared->numGroups, e[key]["num_groups"].get<int32_t>());
+            QCOMPARE(shared->partitionDim, e[key]["partition_dim"].get<int32_t>());
+            const auto *inner = shared->partitionLayout->as<PaddedSharedAttr>();
+            QVERIFY(inner);
+            QCOMPARE(inner->shape, e[key]["inner_shape"].get<IntList>());
+        }
+        Expected<LinearLayout> acc = toLinearLayout(LayoutAttr{got->wmma}, {p.blockM, p.blockN});
+        QVERIFY2(acc.hasValue(), acc.hasValue() ? "" : acc.message().c_str());
+        QCOMPARE(text(*acc), text(layoutOf(e["accumulator_linear_layout"])));
+    } else {
+        QFAIL("unexpected kind");
+    }
+}
+
+void TestBuilders::allocationSizes_data()
+{
+    QTest::addColumn<QByteArray>("caseJson");
+    const json data = loadConformance("triton-gfx1250-lowering.json");
+    QVERIFY(data.is_object());
+    for (const json &c : data["cases"])
+        if (c["kind"] == "partition_aware_allocation")
+            QTest::newRow(c["id"].get<std::string>().c_str())
+                << QByteArray::fromStdString(c.dump());
+}
+
+// Buffer sizes only (placement is the allocator's job): every buffer of an allocation has the
+// size the test file states.
+void TestBuilders::allocationSizes()
+{
+    QFETCH(QByteArray, caseJson);
+    const json c = json::parse(caseJson.toStdString());
+    const json &allocs = c["inputs"]["allocs_in_program_order"];
+    const json &buffers = c["expected"]["buffers_per_alloc"];
+    QCOMPARE(allocs.size(), buffers.size());
+    for (size_t i = 0; i < allocs.size(); ++i) {
+        const json &a = allocs[i];
+        QCOMPARE(a["elem"].get<std::string>(), std::string("f16"));
+        const std::vector<int32_t> shape = a["shape"].get<std::vector<int32_t>>();
+        const json &enc = a["enc"];
+        // The encodings are MLIR text in this file; the two used are rebuilt here.
+        auto innerAttr = [](const std::string &t) -> LayoutAttrPtr {
+            if (t.find("#ttg.swizzled_shared<{vec = 2, perPhase = 2, maxPhase = 4, order = [1, "
+                       "0]}>") == 0)
+                return makeAttr(SwizzledSharedAttr{2, 2, 4, {1, 0}, {}});
+            if (t.find("#ttg.padded_shared<") == 0) {
+                PaddedSharedAttr p;
+                p.intervalPadding = pairsOfPaddedText(t);
+                p.order = {1, 0};
+                const size_t s = t.find("shape = [");
+                const size_t comma = t.find(',', s);
+                p.shape = {std::stoi(t.substr(s + 9, comma - s - 9)),
+                           std::stoi(t.substr(comma + 1, t.find(']', comma) - comma - 1))};
+                return makeAttr(p);
+            }
+            return nullptr;
+        };
+        if (enc.is_string()) {
+            const LayoutAttrPtr attr = innerAttr(enc.get<std::string>());
+            QVERIFY(attr);
+            Expected<int64_t> bytes = sharedAllocationBytes(*attr, shape, 16);
+            QVERIFY2(bytes.hasValue(), bytes.hasValue() ? "" : bytes.message().c_str());
+            QCOMPARE(buffers[i].size(), size_t(1));
+            QCOMPARE(*bytes, buffers[i][0]["size"].get<int64_t>());
+        } else {
+            PartitionedSharedAttr p;
+            p.numPartitions = enc["numPartitions"].get<int32_t>();
+            p.numGroups = enc["numGroups"].get<int32_t>();
+            p.partitionDim = enc["partitionDim"].get<int32_t>();
+            p.partitionLayout = innerAttr(enc["inner"].get<std::string>());
+            QVERIFY(p.partitionLayout);
+            Expected<PartitionedBufferSizes> sizes = partitionedBufferSizes(p, shape, 16);
+            QVERIFY2(sizes.hasValue(), sizes.hasValue() ? "" : sizes.message().c_str());
+            QCOMPARE(size_t(sizes->numBuffers), buffers[i].size());
+            for (const json &b : buffers[i])
+                QCOMPARE(sizes->bufferBytes, b["size"].get<int64_t>());
+        }
+    }
+}
+
+void TestBuilders::literalLayouts_data()
+{
+    QTest::addColumn<QByteArray>("attrJson");
+    QTest::addColumn<QList<int>>("shape");
+    QTest::addColumn<QByteArray>("expectJson");
+
+    const QByteArray blocked =
+        R"({"kind": "BlockedLayout", "size_per_thread": [2, 1], "threads_per_warp": [4, 8],
+        "warps_per_cta": [1, 1], "order": [1, 0]})";
+    // order [1, 0]: dim1 is minor. Registers: 2 along dim0 -> [1,0]. Lanes: 8 along dim1
+    // ([0,1] [0,2] [0,4]), then 4 along dim0 above the 2 registers ([2,0] [4,0]). The CTA tile
+    // is exactly 8x8, so nothing repeats or broadcasts.
+    QTest::newRow("blocked exact")
+        << blocked << QList<int>{8, 8} << QByteArray(R"({"bases": [["register", [[1, 0]]],
+        ["lane", [[0, 1], [0, 2], [0, 4], [2, 0], [4, 0]]], ["warp", []], ["block", []]],
+        "outDims": [["dim0", 8], ["dim1", 8]]})");
+    // 16 rows: the tile repeats once along dim0, which becomes register [8,0] (the out-dims
+    // grow in the layout's own order, dim1 then dim0; dim1 needs nothing).
+    QTest::newRow("blocked repeats")
+        << blocked << QList<int>{16, 8} << QByteArray(R"({"bases": [["register", [[1, 0], [8, 0]]],
+        ["lane", [[0, 1], [0, 2], [0, 4], [2, 0], [4, 0]]], ["warp", []], ["block", []]],
+        "outDims": [["dim0", 16], ["dim1", 8]]})");
+    // 4 rows: lane basis [4,0] reaches row 4 >= 4 and is clipped to a broadcast [0,0].
+    QTest::newRow("blocked broadcasts")
+        << blocked << QList<int>{4, 8} << QByteArray(R"({"bases": [["register", [[1, 0]]],
+        ["lane", [[0, 1], [0, 2], [0, 4], [2, 0], [0, 0]]], ["warp", []], ["block", []]],
+        "outDims": [["dim0", 4], ["dim1", 8]]})");
+    // Slice dim 0 of a blocked [1,1]/[4,8] layout over [8]: the parent sees shape [1, 8], so its
+    // dim0 lanes ([1,0] [2,0]) broadcast; dropping dim0 leaves lanes 1, 2, 4, 0, 0 along dim0.
+    QTest::newRow("slice of blocked")
+        << QByteArray(R"({"kind": "SliceLayout", "dim": 0, "parent": {"kind": "BlockedLayout",
+           "size_per_thread": [1, 1], "threads_per_warp": [4, 8], "warps_per_cta": [1, 1], "order": [1, 0]}})")
+        << QList<int>{8}
+        << QByteArray(
+               R"({"bases": [["register", []], ["lane", [[1], [2], [4], [0], [0]]], ["warp", []],
+           ["block", []]], "outDims": [["dim0", 8]]})");
+    // Swizzled 4x8, vec 2, perPhase 1, maxPhase 4, order [1, 0]: 8 columns walk [0,1] [0,2] [0,4];
+    // row 1 has phase 1 -> column XOR 2*1 = 2, row 2 has phase 2 -> XOR 4.
+    QTest::newRow("swizzled 4x8")
+        << QByteArray(
+               R"({"kind": "SwizzledSharedLayout", "vec": 2, "per_phase": 1, "max_phase": 4, "order": [1, 0]})")
+        << QList<int>{4, 8}
+        << QByteArray(
+               R"({"bases": [["offset", [[0, 1], [0, 2], [0, 4], [1, 2], [2, 4]]], ["block", []]],
+           "outDims": [["dim0", 4], ["dim1", 8]]})");
+    // Padded short form [64,8] order [1,0] inside 2 partitions x 4 groups along dim1 of 64x64
+    // (gfx1250-layouts.md §4.3 example): piece 64x8; offsets dim1 1,2,4 then dim0 1..32, then
+    // the groups dim1 16, 32; the partition bit moves one piece, dim1 8.
+    QTest::newRow("partitioned padded")
+        << QByteArray(R"({"kind": "PartitionedSharedLayout", "num_partitions": 2, "num_groups": 4,
+           "partition_dim": 1, "partition_layout": {"kind": "PaddedSharedLayout",
+           "interval_padding_pairs": [[512, 16]], "shape": [64, 8], "order": [1, 0]}})")
+        << QList<int>{64, 64}
+        << QByteArray(
+               R"({"bases": [["offset", [[0, 1], [0, 2], [0, 4], [1, 0], [2, 0], [4, 0], [8, 0],
+           [16, 0], [32, 0], [0, 16], [0, 32]]], ["block", []], ["partition", [[0, 8]]]],
+           "outDims": [["dim0", 64], ["dim1", 64]]})");
+    // WMMA v3 16x16x32, transposed, ctaLayout warp [[1,0]] over 32x32: the transposed tile has
+    // registers along dim1 (1,2,4) and lanes dim0 1..8 then dim1 8; the warp basis is one tile
+    // down: [16,0]. N repeats first: register [0,16]; dim0 is already covered.
+    QTest::newRow("wmma ctaLayout")
+        << QByteArray(
+               R"({"kind": "AMDWMMALayout", "version": 3, "transposed": true, "warp_bases": [[1, 0]],
+           "instr_shape": [16, 16, 32]})")
+        << QList<int>{32, 32}
+        << QByteArray(R"({"bases": [["register", [[0, 1], [0, 2], [0, 4], [0, 16]]],
+           ["lane", [[1, 0], [2, 0], [4, 0], [8, 0], [0, 8]]], ["warp", [[16, 0]]], ["block", []]],
+           "outDims": [["dim0", 32], ["dim1", 32]]})");
+}
+
+void TestBuilders::literalLayouts()
+{
+    QFETCH(QByteArray, attrJson);
+    QFETCH(QList<int>, shape);
+    QFETCH(QByteArray, expectJson);
+    Expected<LayoutAttrPtr> attr = attrFromGluonJson(json::parse(attrJson.toStdString()));
+    QVERIFY2(attr.hasValue(), attr.hasValue() ? "" : attr.message().c_str());
+    Expected<LinearLayout> got =
+        toLinearLayout(**attr, std::vector<int32_t>(shape.begin(), shape.end()));
+    QVERIFY2(got.hasValue(), got.hasValue() ? "" : got.message().c_str());
+    QCOMPARE(text(*got), text(layoutOf(json::parse(expectJson.toStdString()))));
+}
+
+void TestBuilders::paddingArithmetic()
+{
+    // [512:+16]: offset 1024 crosses two interval boundaries -> 1024 + 2*16.
+    QCOMPARE(paddedOffset(1024, {{512, 16}}), int64_t(1056));
+    QCOMPARE(paddedOffset(511, {{512, 16}}), int64_t(511));
+    // Two pairs add: 1024 + 2*16 + 4*8 with [256:+8] as well.
+    QCOMPARE(paddedOffset(1024, {{512, 16}, {256, 8}}), int64_t(1088));
+    // gfx1250-layouts.md §4.3: 64x32 with [256:+8] = 2048 + 8*8 - 8 (no trailing pad) = 2104.
+    QCOMPARE(paddedAllocationElements(2048, {{256, 8}}), int64_t(2104));
+    QCOMPARE(paddedAllocationElements(2049, {{256, 8}}), int64_t(2049 + 64));
+    QVERIFY(!validateIntervalPadding({{3, 8}}).hasValue());
+    QVERIFY(!validateIntervalPadding({{256, 6}}).hasValue());
+    QVERIFY(!validateIntervalPadding({{256, 8}, {256, 16}}).hasValue());
+    // The padded linear component of the short form is the identity walking `order`.
+    PaddedSharedAttr p;
+    p.intervalPadding = {{512, 16}};
+    p.order = {0, 1};
+    p.shape = {4, 2};
+    Expected<LinearLayout> comp = paddedSharedLinearComponent(p);
+    QVERIFY(comp.hasValue());
+    QCOMPARE(text(*comp), QByteArray(R"({"bases":[["offset",[[1,0],[2,0],[0,1]]],["block",[]]],)"
+                                     R"("outDims":[["dim0",4],["dim1",2]]})"));
+}
+
+// 8 warps, 128x128, 16x16x32, transposed: 8 tiles per slice each way, piece_m = 8/4 = 2,
+// piece_n = 8/2 = 4. Warps [[4,4],[2,0]] plus the group jump [4,0] as the third warp basis
+// (instead of a register); registers N-within [0,1] [0,2], M-within [1,0].
+void TestBuilders::partitionedDotLayouts8Warps()
+{
+    PartitionedDotParams p;
+    p.blockM = p.blockN = 128;
+    p.numWarps = 8;
+    p.instrShape = {16, 16, 32};
+    p.layoutA.intervalPadding = p.layoutB.intervalPadding = {{512, 16}};
+    p.layoutA.order = p.layoutB.order = {1, 0};
+    p.layoutA.shape = {128, 32};
+    p.layoutB.shape = {32, 128};
+    Expected<PartitionedDotLayouts> got = makePartitionedDotLayouts(p);
+    QVERIFY2(got.hasValue(), got.hasValue() ? "" : got.message().c_str());
+    QCOMPARE(got->wmma.ctaWarp, (BasisList{{4, 4}, {2, 0}, {4, 0}}));
+    QCOMPARE(got->wmma.ctaRegister, (BasisList{{0, 1}, {0, 2}, {1, 0}}));
+    QVERIFY(got->wmma.isTransposed);
+    p.numWarps = 2;
+    QVERIFY(!makePartitionedDotLayouts(p).hasValue());
+}
+
+// Partition bits: for 64x32 with 2 partitions x 2 groups along dim0 over a swizzled inner
+// layout, the piece is 16x32; partition moves 16 rows, the two group offset bits 32 rows.
+void TestBuilders::partitionedLayoutPieces()
+{
+    PartitionedSharedAttr p;
+    p.numPartitions = 2;
+    p.numGroups = 2;
+    p.partitionDim = 0;
+    p.partitionLayout = makeAttr(SwizzledSharedAttr{1, 1, 1, {1, 0}, {}});
+    Expected<LinearLayout> got = toLinearLayout(LayoutAttr{p}, {64, 32});
+    QVERIFY2(got.hasValue(), got.hasValue() ? "" : got.message().c_str());
+    QCOMPARE(got->inDimNames(), (std::vector<std::string>{"offset", "block", "partition"}));
+    QCOMPARE(got->basis("partition", 0), (LinearLayout::Basis{16, 0}));
+    QCOMPARE(got->inDimSize("offset"), 16 * 32 * 2);
+    QCOMPARE(got->basis("offset", 9), (LinearLayout::Basis{32, 0}));
+}
+
+void TestBuilders::invalidParameters_data()
+{
+    QTest::addColumn<QByteArray>("attrJson");
+    QTest::addColumn<QList<int>>("shape");
+    QTest::addColumn<QString>("messagePart");
+
+    const QByteArray blocked =
+        R"({"kind": "BlockedLayout", "size_per_thread": [1, 1], "threads_per_warp": [4, 8],
+        "warps_per_cta": [1, 1], "order": [1, 0]})";
+    QTest::newRow("shape not a power of two") << blocked << QList<int>{12, 8} << u"power of two"_s;
+    QTest::newRow("shape of wrong rank") << blocked << QList<int>{8, 8, 8} << u"rank 3"_s;
+    QTest::newRow("blocked size not a power of two")
+        << QByteArray(
+               R"({"kind": "BlockedLayout", "size_per_thread": [3, 1], "threads_per_warp": [4, 8],
+           "warps_per_cta": [1, 1], "order": [1, 0]})")
+        << QList<int>{8, 8} << u"size_per_thread"_s;
+    QTest::newRow("order not a permutation")
+        << QByteArray(
+               R"({"kind": "BlockedLayout", "size_per_thread": [1, 1], "threads_per_warp": [4, 8],
+           "warps_per_cta": [1, 1], "order": [1, 1]})")
+        << QList<int>{8, 8} << u"permutation"_s;
+    QTest::newRow("wmma v3 unsupported instr_shape")
+        << QByteArray(
+               R"({"kind": "AMDWMMALayout", "version": 3, "transposed": false, "warps_per_cta": [1, 1],
+           "instr_shape": [16, 16, 16]})")
+        << QList<int>{32, 32} << u"instr_shape"_s;
+    QTest::newRow("wmma version 4")
+        << QByteArray(
+               R"({"kind": "AMDWMMALayout", "version": 4, "transposed": false, "warps_per_cta": [1, 1],
+           "instr_shape": [16, 16, 32]})")
+        << QList<int>{32, 32} << u"version"_s;
+    QTest::newRow("wmma shape below the tile")
+        << QByteArray(
+               R"({"kind": "AMDWMMALayout", "version": 3, "transposed": false, "warps_per_cta": [1, 1],
+           "instr_shape": [16, 16, 32]})")
+        << QList<int>{8, 32} << u"smaller than"_s;
+    QTest::newRow("wmma v3 kWidth 0")
+        << QByteArray(R"({"kind": "DotOperandLayout", "operand_index": 0, "k_width": 0, "parent":
+           {"kind": "AMDWMMALayout", "version": 3, "transposed": false, "warps_per_cta": [1, 1],
+           "instr_shape": [16, 16, 32]}})")
+        << QList<int>{32, 32} << u"k_width"_s;
+    QTest::newRow("wmma v2 kWidth 2")
+        << QByteArray(R"({"kind": "DotOperandLayout", "operand_index": 1, "k_width": 2, "parent":
+           {"kind": "AMDWMMALayout", "version": 2, "transposed": false, "warps_per_cta": [1, 1]}})")
+        << QList<int>{32, 32} << u"k_width"_s;
+    QTest::newRow("dot operand index 2")
+        << QByteArray(R"({"kind": "DotOperandLayout", "operand_index": 2, "k_width": 8, "parent":
+           {"kind": "AMDWMMALayout", "version": 3, "transposed": false, "warps_per_cta": [1, 1],
+           "instr_shape": [16, 16, 32]}})")
+        << QList<int>{32, 32} << u"operand_index"_s;
+    QTest::newRow("mfma 8x8")
+        << QByteArray(
+               R"({"kind": "AMDMFMALayout", "version": 3, "instr_shape": [8, 8, 4], "transposed": false,
+           "warps_per_cta": [1, 1]})")
+        << QList<int>{32, 32} << u"instr_shape"_s;
+    QTest::newRow("ctaLayout basis of wrong rank")
+        << QByteArray(
+               R"({"kind": "AMDWMMALayout", "version": 3, "transposed": true, "warp_bases": [[1, 0, 0]],
+           "instr_shape": [16, 16, 32]})")
+        << QList<int>{32, 32} << u"rank"_s;
+    QTest::newRow("partitioned dim not divisible")
+        << QByteArray(R"({"kind": "PartitionedSharedLayout", "num_partitions": 2, "num_groups": 4,
+           "partition_dim": 0, "partition_layout": {"kind": "SwizzledSharedLayout", "vec": 1, "per_phase": 1,
+           "max_phase": 1, "order": [1, 0]}})")
+        << QList<int>{4, 32} << u"divisible"_s;
+    QTest::newRow("partitioned single partition")
+        << QByteArray(R"({"kind": "PartitionedSharedLayout", "num_partitions": 1, "num_groups": 1,
+           "partition_dim": 0, "partition_layout": {"kind": "SwizzledSharedLayout", "vec": 1, "per_phase": 1,
+           "max_phase": 1, "order": [1, 0]}})")
+        << QList<int>{32, 32} << u"num_partitions"_s;
+    QTest::newRow("padded inner not the piece shape")
+        << QByteArray(R"({"kind": "PartitionedSharedLayout", "num_partitions": 2, "num_groups": 1,
+           "partition_dim": 0, "partition_layout": {"kind": "PaddedSharedLayout",
+           "interval_padding_pairs": [[512, 16]], "shape": [32, 32], "order": [1, 0]}})")
+        << QList<int>{32, 32} << u"piece shape"_s;
+    QTest::newRow("padded interval not a power of two")
+        << QByteArray(
+               R"({"kind": "PaddedSharedLayout", "interval_padding_pairs": [[500, 16]], "shape": [32, 32],
+           "order": [1, 0]})")
+        << QList<int>{32, 32} << u"interval"_s;
+    QTest::newRow("swizzled vec 3")
+        << QByteArray(R"({"kind": "SwizzledSharedLayout", "vec": 3, "per_phase": 1, "max_phase": 1,
+           "order": [1, 0]})")
+        << QList<int>{32, 32} << u"vec"_s;
+    QTest::newRow("linear not surjective")
+        << QByteArray(
+               R"({"kind": "DistributedLinearLayout", "reg_bases": [[3, 0]], "lane_bases": [],
+           "warp_bases": [], "block_bases": [], "shape": [4, 1]})")
+        << QList<int>{4, 1} << u"surjective"_s;
+    QTest::newRow("slice dim out of range")
+        << QByteArray(R"({"kind": "SliceLayout", "dim": 3, "parent": {"kind": "BlockedLayout",
+           "size_per_thread": [1, 1], "threads_per_warp": [4, 8], "warps_per_cta": [1, 1], "order": [1, 0]}})")
+        << QList<int>{8} << u"slice dim"_s;
+}
+
+void TestBuilders::invalidParameters()
+{
+    QFETCH(QByteArray, attrJson);
+    QFETCH(QList<int>, shape);
+    QFETCH(QString, messagePart);
+    Expected<LayoutAttrPtr> attr = attrFromGluonJson(json::parse(attrJson.toStdString()));
+    QVERIFY2(attr.hasValue(), attr.hasValue() ? "" : attr.message().c_str());
+    Expected<LinearLayout> got =
+        toLinearLayout(**attr, std::vector<int32_t>(shape.begin(), shape.end()));
+    QVERIFY2(!got.hasValue(), got.hasValue() ? text(*got).constData() : "");
+    QVERIFY2(QString::fromStdString(got.message()).contains(messagePart), got.message().c_str());
+}
+
+QTEST_GUILESS_MAIN(TestBuilders)
+#include "tst_builders.moc"

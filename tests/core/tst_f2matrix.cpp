@@ -1,0 +1,157 @@
+// F2Matrix against brute force: every property is checked by enumerating all vectors of small
+// random matrices, so nothing here depends on the elimination code under test.
+
+#include "f2/f2matrix.h"
+
+#include <QRandomGenerator>
+#include <QTest>
+
+#include <set>
+
+using lx::F2Matrix;
+
+namespace {
+
+F2Matrix randomMatrix(QRandomGenerator &rng, int rows, int cols, int density = 50)
+{
+    F2Matrix m(rows, cols);
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c)
+            if (int(rng.bounded(100)) < density)
+                m.set(r, c, true);
+    return m;
+}
+
+uint64_t applyVector(const F2Matrix &m, uint64_t x)
+{
+    uint64_t y = 0;
+    for (int c = 0; c < m.cols(); ++c)
+        if ((x >> c) & 1u)
+            y ^= m.column(c);
+    return y;
+}
+
+int bruteRank(const F2Matrix &m)
+{
+    std::set<uint64_t> images;
+    for (uint64_t x = 0; x < (uint64_t(1) << m.cols()); ++x)
+        images.insert(applyVector(m, x));
+    int r = 0;
+    while ((size_t(1) << r) < images.size())
+        ++r;
+    return r;
+}
+
+} // namespace
+
+class TestF2Matrix : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void rankMatchesBruteForce()
+    {
+        QRandomGenerator rng(1234);
+        for (int trial = 0; trial < 400; ++trial) {
+            const int rows = 1 + int(rng.bounded(7));
+            const int cols = 1 + int(rng.bounded(7));
+            const F2Matrix m = randomMatrix(rng, rows, cols, 20 + int(rng.bounded(60)));
+            QCOMPARE(m.rank(), bruteRank(m));
+            // Pivot columns are the greedy independent set: each is independent of all earlier
+            // columns, each free column is dependent on them.
+            const std::vector<int> pivots = m.pivotColumns();
+            for (int c = 0; c < cols; ++c) {
+                F2Matrix prefix(rows, c + 1);
+                for (int r = 0; r < rows; ++r)
+                    for (int k = 0; k <= c; ++k)
+                        prefix.set(r, k, m.at(r, k));
+                F2Matrix prefixWithout(rows, c);
+                for (int r = 0; r < rows; ++r)
+                    for (int k = 0; k < c; ++k)
+                        prefixWithout.set(r, k, m.at(r, k));
+                const bool independent = bruteRank(prefix) > (c ? bruteRank(prefixWithout) : 0);
+                QCOMPARE(std::find(pivots.begin(), pivots.end(), c) != pivots.end(), independent);
+            }
+        }
+    }
+
+    void solveGivesTheSmallestSolution()
+    {
+        QRandomGenerator rng(99);
+        for (int trial = 0; trial < 300; ++trial) {
+            const int rows = 1 + int(rng.bounded(6));
+            const int cols = 1 + int(rng.bounded(6));
+            const F2Matrix a = randomMatrix(rng, rows, cols);
+            const F2Matrix b = randomMatrix(rng, rows, 3);
+            // Brute force: for each column of B the numerically smallest x with A x = b_j.
+            std::vector<std::optional<uint64_t>> smallest;
+            for (int j = 0; j < 3; ++j) {
+                std::optional<uint64_t> best;
+                for (uint64_t x = 0; x < (uint64_t(1) << cols) && !best; ++x)
+                    if (applyVector(a, x) == b.column(j))
+                        best = x;
+                smallest.push_back(best);
+            }
+            const bool solvable = smallest[0] && smallest[1] && smallest[2];
+            const std::optional<F2Matrix> x = a.solve(b);
+            QCOMPARE(x.has_value(), solvable);
+            if (!x)
+                continue;
+            for (int j = 0; j < 3; ++j)
+                QCOMPARE(x->column(j), *smallest[size_t(j)]);
+        }
+    }
+
+    void inverseAndKernel()
+    {
+        QRandomGenerator rng(7);
+        for (int trial = 0; trial < 200; ++trial) {
+            const int n = 1 + int(rng.bounded(6));
+            const F2Matrix m = randomMatrix(rng, n, n);
+            const std::optional<F2Matrix> inv = m.inverse();
+            QCOMPARE(inv.has_value(), m.rank() == n);
+            if (inv) {
+                QCOMPARE(m * *inv, F2Matrix::identity(n));
+                QCOMPARE(*inv * m, F2Matrix::identity(n));
+            }
+            const int cols = 1 + int(rng.bounded(7));
+            const F2Matrix a = randomMatrix(rng, n, cols);
+            const F2Matrix k = a.kernel();
+            QCOMPARE(k.cols(), cols - a.rank());
+            QCOMPARE(k.rank(), k.cols()); // independent
+            for (int j = 0; j < k.cols(); ++j)
+                QCOMPARE(applyVector(a, k.column(j)), uint64_t(0));
+            // Brute force: the kernel has exactly 2^(cols - rank) vectors.
+            int zeros = 0;
+            for (uint64_t x = 0; x < (uint64_t(1) << cols); ++x)
+                zeros += applyVector(a, x) == 0;
+            QCOMPARE(zeros, 1 << k.cols());
+        }
+    }
+
+    void wideRowsSpanSeveralWords()
+    {
+        // 3 x 130: columns 0, 64 and 129 are the unit vectors; everything else is zero.
+        F2Matrix m(3, 130);
+        m.set(0, 0, true);
+        m.set(1, 64, true);
+        m.set(2, 129, true);
+        QCOMPARE(m.rank(), 3);
+        QCOMPARE(m.pivotColumns(), (std::vector<int>{0, 64, 129}));
+        QCOMPARE(int(m.freeColumns().size()), 127);
+        QCOMPARE(m.transposed().transposed(), m);
+    }
+
+    void eigenRoundTrip()
+    {
+        Eigen::Matrix<int, Eigen::Dynamic, Eigen::Dynamic> e(2, 3);
+        e << 1, 0, 1, 0, 1, 1;
+        const F2Matrix m = F2Matrix::fromEigen(e);
+        QVERIFY(m.at(0, 0) && !m.at(0, 1) && m.at(0, 2) && m.at(1, 2));
+        QVERIFY(m.toEigen() == e);
+        QCOMPARE(QString::fromStdString(m.toString()), QStringLiteral("101\n011\n"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestF2Matrix)
+#include "tst_f2matrix.moc"
