@@ -1,0 +1,241 @@
+#include "analysis/ownership.h"
+
+#include <algorithm>
+#include <bit>
+#include <sstream>
+
+namespace lx {
+
+namespace {
+
+int log2Of(int32_t size)
+{
+    return std::countr_zero(uint32_t(size));
+}
+
+std::string vecToString(const std::vector<int32_t> &v)
+{
+    std::string s = "[";
+    for (size_t i = 0; i < v.size(); ++i) {
+        if (i)
+            s += ',';
+        s += std::to_string(v[i]);
+    }
+    return s + ']';
+}
+
+} // namespace
+
+int64_t elementId(const std::vector<int32_t> &coords,
+                  const std::vector<LinearLayout::NamedSize> &sizes)
+{
+    int64_t id = 0;
+    int shift = 0;
+    for (size_t d = 0; d < sizes.size() && d < coords.size(); ++d) {
+        id |= int64_t(coords[d]) << shift;
+        shift += log2Of(sizes[d].second);
+    }
+    return id;
+}
+
+int64_t OwnershipMap::elementIdAt(int row, int col) const
+{
+    std::vector<int32_t> coords(m_outDims.size(), 0);
+    for (size_t d = 0; d < coords.size(); ++d)
+        coords[d] = d < m_fixed.size() ? m_fixed[d] : 0;
+    coords[size_t(m_rowDim)] = row;
+    if (m_colDim >= 0)
+        coords[size_t(m_colDim)] = col;
+    return elementId(coords, m_outDims);
+}
+
+std::vector<int32_t> OwnershipMap::decode(uint64_t flatInput) const
+{
+    std::vector<int32_t> v(m_inDimBits.size());
+    int shift = 0;
+    for (size_t i = 0; i < v.size(); ++i) {
+        v[i] = int32_t((flatInput >> shift) & ((uint64_t(1) << m_inDimBits[i]) - 1));
+        shift += m_inDimBits[i];
+    }
+    return v;
+}
+
+Expected<OwnershipMap> computeOwnership(const LinearLayout &layout, const OwnershipSlice &slice)
+{
+    const int nOut = layout.numOutDims();
+    if (nOut == 0)
+        return makeError("ownership: the layout has no out-dims");
+    if (slice.rowDim < 0 || slice.rowDim >= nOut)
+        return makeError("ownership: row dim " + std::to_string(slice.rowDim) +
+                         " is not an out-dim (0.." + std::to_string(nOut - 1) + ")");
+    if (slice.colDim < -1 || slice.colDim >= nOut || slice.colDim == slice.rowDim)
+        return makeError("ownership: column dim " + std::to_string(slice.colDim) +
+                         " must be another out-dim (or -1)");
+    if (slice.colDim == -1 && nOut > 1)
+        return makeError("ownership: a layout with several out-dims needs a column dim");
+    const auto &outDims = layout.outDims();
+    std::vector<int32_t> fixed(size_t(nOut), 0);
+    for (size_t d = 0; d < slice.fixed.size() && d < fixed.size(); ++d)
+        fixed[d] = slice.fixed[d];
+    for (int d = 0; d < nOut; ++d) {
+        if (d == slice.rowDim || d == slice.colDim)
+            continue;
+        if (fixed[size_t(d)] < 0 || fixed[size_t(d)] >= outDims[size_t(d)].second)
+            return makeError("ownership: fixed index " + std::to_string(fixed[size_t(d)]) + " of " +
+                             outDims[size_t(d)].first + " is outside [0, " +
+                             std::to_string(outDims[size_t(d)].second) + ")");
+    }
+    const int nBits = layout.totalInDimSizeLog2();
+    if (nBits > OwnershipMap::kMaxInputBits)
+        return makeError("ownership: " + std::to_string(nBits) +
+                         " input bits exceed the limit of " +
+                         std::to_string(OwnershipMap::kMaxInputBits));
+
+    OwnershipMap map;
+    map.m_outDims = outDims;
+    map.m_rowDim = slice.rowDim;
+    map.m_colDim = slice.colDim;
+    map.m_fixed = fixed;
+    map.m_rows = outDims[size_t(slice.rowDim)].second;
+    map.m_cols = slice.colDim >= 0 ? outDims[size_t(slice.colDim)].second : 1;
+    for (const auto &[name, bases] : layout.bases()) {
+        map.m_inDimNames.push_back(name);
+        map.m_inDimBits.push_back(int(bases.size()));
+    }
+
+    // Out-dims occupy consecutive bit ranges of the flattened output.
+    std::vector<int> offset(size_t(nOut), 0);
+    for (int d = 1; d < nOut; ++d)
+        offset[size_t(d)] = offset[size_t(d) - 1] + log2Of(outDims[size_t(d) - 1].second);
+    uint64_t sliceMask = 0; // bits of the fixed dims
+    uint64_t sliceValue = 0;
+    for (int d = 0; d < nOut; ++d) {
+        if (d == slice.rowDim || d == slice.colDim)
+            continue;
+        sliceMask |= ((uint64_t(1) << log2Of(outDims[size_t(d)].second)) - 1) << offset[size_t(d)];
+        sliceValue |= uint64_t(uint32_t(fixed[size_t(d)])) << offset[size_t(d)];
+    }
+    const int rowShift = offset[size_t(slice.rowDim)];
+    const uint64_t rowMask = uint64_t(map.m_rows - 1);
+    const int colShift = slice.colDim >= 0 ? offset[size_t(slice.colDim)] : 0;
+    const uint64_t colMask = uint64_t(map.m_cols - 1);
+    const int colBits = log2Of(map.m_cols);
+
+    // step[k]: the output change when counting from x-1 to x with k trailing zeros in x, i.e. the
+    // XOR of the images of bits 0..k.
+    std::vector<uint64_t> step(size_t(nBits) + 1, 0);
+    {
+        uint64_t acc = 0;
+        int k = 0;
+        for (const auto &[name, bases] : layout.bases()) {
+            for (const auto &b : bases) {
+                uint64_t img = 0;
+                for (size_t o = 0; o < b.size(); ++o)
+                    img ^= uint64_t(uint32_t(b[o])) << offset[o];
+                acc ^= img;
+                step[size_t(k++)] = acc;
+            }
+        }
+    }
+    const uint64_t total = uint64_t(1) << nBits;
+    auto elementOf = [&](uint64_t out) -> int64_t {
+        if ((out & sliceMask) != sliceValue)
+            return -1;
+        const uint64_t r = (out >> rowShift) & rowMask;
+        const uint64_t c = slice.colDim >= 0 ? (out >> colShift) & colMask : 0;
+        return int64_t((r << colBits) | c);
+    };
+
+    const size_t nElements = size_t(map.m_rows) * size_t(map.m_cols);
+    std::vector<size_t> count(nElements + 1, 0);
+    {
+        uint64_t out = 0;
+        for (uint64_t x = 0; x < total; ++x) {
+            if (x)
+                out ^= step[size_t(std::countr_zero(x))];
+            const int64_t e = elementOf(out);
+            if (e >= 0)
+                ++count[size_t(e) + 1];
+        }
+    }
+    for (size_t e = 0; e < nElements; ++e) {
+        map.m_maxOwners = std::max(map.m_maxOwners, count[e + 1]);
+        count[e + 1] += count[e];
+    }
+    map.m_offsets = count;
+    map.m_owners.resize(count[nElements]);
+    {
+        std::vector<size_t> cursor(count.begin(), count.end() - 1);
+        uint64_t out = 0;
+        for (uint64_t x = 0; x < total; ++x) {
+            if (x)
+                out ^= step[size_t(std::countr_zero(x))];
+            const int64_t e = elementOf(out);
+            if (e >= 0)
+                map.m_owners[cursor[size_t(e)]++] = x;
+        }
+    }
+    return map;
+}
+
+std::string XorDecomposition::toString() const
+{
+    std::string s;
+    bool any = false;
+    for (const auto &[name, value] : input) {
+        if (value == 0)
+            continue;
+        if (any)
+            s += ", ";
+        s += name + '=' + std::to_string(value);
+        any = true;
+    }
+    if (!any) {
+        for (size_t i = 0; i < input.size(); ++i) {
+            if (i)
+                s += ", ";
+            s += input[i].first + "=0";
+        }
+    }
+    s += " \u2192 ";
+    if (terms.size() <= 1)
+        return s + vecToString(result);
+    for (size_t i = 0; i < terms.size(); ++i) {
+        if (i)
+            s += " \u2295 ";
+        s += vecToString(terms[i].basis);
+    }
+    return s + " = " + vecToString(result);
+}
+
+Expected<XorDecomposition> decomposeXor(const LinearLayout &layout,
+                                        const std::vector<LinearLayout::NamedValue> &input)
+{
+    if (int(input.size()) != layout.numInDims())
+        return makeError("xor decomposition: expected a value for each of the " +
+                         std::to_string(layout.numInDims()) + " in-dims, got " +
+                         std::to_string(input.size()));
+    XorDecomposition d;
+    d.result.assign(size_t(layout.numOutDims()), 0);
+    for (const auto &[name, bases] : layout.bases()) {
+        const auto it = std::find_if(input.begin(), input.end(),
+                                     [&](const auto &nv) { return nv.first == name; });
+        if (it == input.end())
+            return makeError("xor decomposition: no value for in-dim '" + name + "'");
+        const int32_t value = it->second;
+        if (value < 0 || (bases.size() < 31 && value >= (int32_t(1) << bases.size())))
+            return makeError("xor decomposition: " + name + "=" + std::to_string(value) +
+                             " is outside [0, " + std::to_string(int64_t(1) << bases.size()) + ")");
+        d.input.emplace_back(name, value);
+        for (size_t i = 0; i < bases.size(); ++i) {
+            if (!((value >> i) & 1))
+                continue;
+            d.terms.push_back(XorTerm{name, int(i), bases[i]});
+            for (size_t o = 0; o < d.result.size(); ++o)
+                d.result[o] ^= bases[i][o];
+        }
+    }
+    return d;
+}
+
+} // namespace lx

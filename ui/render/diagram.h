@@ -1,0 +1,226 @@
+#pragma once
+
+// Diagram: the one picture format every view builds and the one DiagramRenderer paints.
+//
+// A Diagram is a plain value (no QObject, copyable, comparable-by-content) describing a figure:
+// a title block, one or more panels of cells (each panel a dense grid, e.g. the source and the
+// destination lanes of a ds_load_tr, one panel per instruction, or a C tile with an A strip on its
+// left and a B strip on top), groups (outlined rectangles of cells with a label: warp tiles,
+// pieces, SIMD pairs), free annotations (lines, arrows, text boxes), tables and a legend.
+//
+// Builders (ownershipdiagram.h, matrixdiagram.h, ...) fill it from an analysis; the renderer, the
+// exporters, DiagramView and the command line only read it, so the screen and an exported figure
+// cannot disagree.
+//
+// Units. Cell coordinates are (row, col) inside a panel. Panel placement and free annotations use
+// *diagram units*: pixels at scale 1 (96 dpi). DiagramGeometry (diagramrenderer.h) turns both into
+// device pixels for a given scale.
+//
+// Cost. Cells are stored densely per panel (24 bytes each), and cell texts and tooltips are
+// indices into a per-panel string table, so a 1024×1024 panel is ~25 MB and repeated labels
+// ("W1") are stored once. Use DiagramPanel::internString to share equal strings.
+//
+// Example (a 2×2 panel, coloured by warp, one group):
+//
+//     Diagram d;
+//     d.title = u"Ownership"_s;
+//     DiagramPanel &p = d.addPanel(2, 2);
+//     p.cell(0, 1).fill = qRgb(255, 0, 0);
+//     p.setText(0, 1, u"W1"_s);
+//     p.groups.push_back({QRect(0, 0, 2, 1), qRgb(0, 0, 0), u"warp tile"_s});
+
+#include <QColor>
+#include <QHash>
+#include <QPointF>
+#include <QRect>
+#include <QSizeF>
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <vector>
+
+namespace lx {
+
+// One cell of a panel. A fill with alpha 0 (the default) means "empty": nothing is painted but
+// the grid. Text and tooltip are indices into DiagramPanel::strings (-1: none); text lines are
+// separated by '\n'.
+struct DiagramCell
+{
+    QRgb fill = 0;
+    QRgb outline = 0; // alpha 0: no own outline (the panel grid still applies)
+    int32_t text = -1;
+    int32_t tooltip = -1;
+    int64_t elementId = -1; // the same element in several panels/views has the same id (-1: none)
+
+    bool operator==(const DiagramCell &) const = default;
+};
+
+// An outlined rectangle of cells with a label (warp tiles, pieces, SIMD pairs, instructions).
+// `cells` is in (x = col, y = row) cell coordinates of its panel.
+struct DiagramGroup
+{
+    QRect cells;
+    QRgb color = qRgb(0, 0, 0);
+    QString label;
+    double penWidth = 2.0; // diagram units
+    bool dashed = false;
+
+    bool operator==(const DiagramGroup &) const = default;
+};
+
+// A point either in a panel's cell coordinates (x = col, y = row; (0.5, 0.5) is the centre of
+// cell (0, 0)), or, with panel == -1, in diagram units from the diagram's top-left corner.
+struct DiagramPoint
+{
+    int panel = -1;
+    QPointF pos;
+
+    bool operator==(const DiagramPoint &) const = default;
+};
+
+// A free annotation for datapath and pipeline figures or arrows between panels.
+//  Line/Arrow: from `from` to `to` (arrow head at `to`), `text` at the midpoint.
+//  Box: the rectangle spanned by `from` and `to`, `text` centred inside, `fill` behind it.
+//  Text: `text` with its top-left at `from`.
+struct DiagramAnnotation
+{
+    enum Kind
+    {
+        Line,
+        Arrow,
+        Box,
+        Text
+    };
+    Kind kind = Line;
+    DiagramPoint from;
+    DiagramPoint to;
+    QString text;
+    QRgb color = qRgb(0, 0, 0);
+    QRgb fill = 0; // Box only; alpha 0: no fill
+    double penWidth = 1.5;
+
+    bool operator==(const DiagramAnnotation &) const = default;
+};
+
+// A table (basis tables, microbenchmark tables, bank tables). `fills`, when not empty, has one
+// colour per body cell (alpha 0: none), rows × header.size().
+struct DiagramTable
+{
+    QString title;
+    QStringList header;
+    std::vector<QStringList> rows;
+    std::vector<std::vector<QRgb>> fills;
+
+    bool operator==(const DiagramTable &) const = default;
+};
+
+struct DiagramLegendEntry
+{
+    QRgb color = 0;
+    QString text;
+
+    bool operator==(const DiagramLegendEntry &) const = default;
+};
+
+// A dense grid of cells with headers, groups and its own title.
+class DiagramPanel
+{
+public:
+    DiagramPanel() = default;
+    DiagramPanel(int rows, int cols);
+
+    QString title;
+    QStringList rowHeaders;    // empty, or one label per row
+    QStringList columnHeaders; // empty, or one label per column
+    QString rowAxisLabel;      // drawn left of the row headers (e.g. "dim0 (M)")
+    QString columnAxisLabel;   // drawn above the column headers (e.g. "dim1 (N)")
+    std::vector<DiagramGroup> groups;
+    // Top-left of the panel's cell area in diagram units; when unset (x < 0) the panel is placed
+    // to the right of the previous one (DiagramGeometry does the flow).
+    QPointF origin{-1, -1};
+    std::vector<QString> strings; // text table for DiagramCell::text/tooltip
+
+    int rows() const { return m_rows; }
+    int columns() const { return m_cols; }
+    bool contains(int row, int col) const
+    {
+        return row >= 0 && col >= 0 && row < m_rows && col < m_cols;
+    }
+
+    // Requires: contains(row, col).
+    DiagramCell &cell(int row, int col)
+    {
+        return m_cells[size_t(row) * size_t(m_cols) + size_t(col)];
+    }
+    const DiagramCell &cell(int row, int col) const
+    {
+        return m_cells[size_t(row) * size_t(m_cols) + size_t(col)];
+    }
+    const std::vector<DiagramCell> &cells() const { return m_cells; }
+
+    // Returns the index of `s` in strings, adding it once. Equal strings share one index.
+    int32_t internString(const QString &s);
+    // Adds `s` without looking for an equal one (for strings known to be unique, e.g. tooltips).
+    int32_t addString(const QString &s);
+    void setText(int row, int col, const QString &text)
+    {
+        cell(row, col).text = internString(text);
+    }
+    void setTooltip(int row, int col, const QString &tip)
+    {
+        cell(row, col).tooltip = internString(tip);
+    }
+    QString text(int row, int col) const { return stringAt(cell(row, col).text); }
+    QString tooltip(int row, int col) const { return stringAt(cell(row, col).tooltip); }
+    QString stringAt(int32_t index) const
+    {
+        return index >= 0 && size_t(index) < strings.size() ? strings[size_t(index)] : QString();
+    }
+
+    bool operator==(const DiagramPanel &o) const
+    {
+        return title == o.title && rowHeaders == o.rowHeaders && columnHeaders == o.columnHeaders &&
+               rowAxisLabel == o.rowAxisLabel && columnAxisLabel == o.columnAxisLabel &&
+               groups == o.groups && origin == o.origin && strings == o.strings &&
+               m_rows == o.m_rows && m_cols == o.m_cols && m_cells == o.m_cells;
+    }
+
+private:
+    int m_rows = 0;
+    int m_cols = 0;
+    std::vector<DiagramCell> m_cells;
+    // Not part of the value: a lookup cache of strings[0, m_internedUpTo).
+    QHash<QString, int32_t> m_interned;
+    size_t m_internedUpTo = 0;
+};
+
+struct Diagram
+{
+    QString title;
+    QString subtitle;
+    // Axis labels of panels that have none of their own.
+    QString rowAxisLabel;
+    QString columnAxisLabel;
+    // Cell size in diagram units (pixels at scale 1).
+    QSizeF cellSize{28, 20};
+    // Gap between auto-placed panels, in diagram units.
+    double panelGap = 24;
+    std::vector<DiagramPanel> panels;
+    std::vector<DiagramAnnotation> annotations;
+    std::vector<DiagramTable> tables;
+    QString legendTitle;
+    std::vector<DiagramLegendEntry> legend;
+
+    // Appends an empty panel of rows × cols and returns it (references into `panels` are
+    // invalidated by the next addPanel).
+    DiagramPanel &addPanel(int rows, int cols)
+    {
+        panels.emplace_back(rows, cols);
+        return panels.back();
+    }
+
+    bool operator==(const Diagram &) const = default;
+};
+
+} // namespace lx

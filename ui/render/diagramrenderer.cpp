@@ -1,0 +1,800 @@
+#include "render/diagramrenderer.h"
+
+#include <QFont>
+#include <QImage>
+#include <QPaintEngine>
+#include <QPainter>
+#include <QPainterPath>
+#include <QPolygonF>
+
+#include <algorithm>
+#include <cmath>
+
+namespace lx {
+
+namespace {
+
+int px(double v)
+{
+    return int(std::lround(v));
+}
+
+int maxLength(const QStringList &list)
+{
+    qsizetype n = 0;
+    for (const QString &s : list)
+        n = std::max(n, s.size());
+    return int(n);
+}
+
+// Font pixel sizes at scale 1 (diagram units).
+constexpr double kTitlePx = 16;
+constexpr double kSubtitlePx = 12;
+constexpr double kLabelPx = 11;
+constexpr double kHeaderPx = 10;
+constexpr double kMargin = 12;
+
+QFont fontOfSize(int pixelSize, bool bold = false)
+{
+    QFont f;
+    f.setPixelSize(std::max(1, pixelSize));
+    f.setBold(bold);
+    f.setHintingPreference(QFont::PreferNoHinting);
+    return f;
+}
+
+// Black or white, whichever reads better on `fill`.
+QColor contrastText(QRgb fill)
+{
+    const double lum = 0.299 * qRed(fill) + 0.587 * qGreen(fill) + 0.114 * qBlue(fill);
+    return lum > 140 ? QColor(Qt::black) : QColor(Qt::white);
+}
+
+} // namespace
+
+DiagramPalette DiagramPalette::light()
+{
+    return {qRgb(255, 255, 255), qRgb(0, 0, 0), qRgb(170, 170, 170), qRgb(96, 96, 96),
+            qRgb(255, 0, 170)};
+}
+
+DiagramPalette DiagramPalette::dark()
+{
+    return {qRgb(30, 30, 30), qRgb(230, 230, 230), qRgb(90, 90, 90), qRgb(160, 160, 160),
+            qRgb(255, 80, 200)};
+}
+
+// ---- geometry --------------------------------------------------------------------------------
+
+int DiagramGeometry::textWidth(const QString &text, int pixelSize)
+{
+    return int(std::ceil(double(text.size()) * 0.6 * pixelSize));
+}
+
+DiagramGeometry DiagramGeometry::compute(const Diagram &diagram, const RenderOptions &options)
+{
+    DiagramGeometry g;
+    const double s = options.scale > 0 ? options.scale : 1.0;
+    g.m_scale = s;
+    const int margin = px(kMargin * s);
+    const int titlePx = px(kTitlePx * s);
+    const int subtitlePx = px(kSubtitlePx * s);
+    const int labelPx = px(kLabelPx * s);
+    const int headerPx = px(kHeaderPx * s);
+    const bool labels = options.labels;
+
+    int right = margin; // rightmost used pixel so far
+    int y = margin;
+    if (!diagram.title.isEmpty()) {
+        g.m_title = QRect(margin, y, textWidth(diagram.title, titlePx), px(titlePx * 1.4));
+        y = g.m_title.bottom() + 1;
+        right = std::max(right, g.m_title.right());
+    }
+    if (!diagram.subtitle.isEmpty()) {
+        g.m_subtitle =
+            QRect(margin, y, textWidth(diagram.subtitle, subtitlePx), px(subtitlePx * 1.5));
+        y = g.m_subtitle.bottom() + 1;
+        right = std::max(right, g.m_subtitle.right());
+    }
+    if (y > margin)
+        y += px(6 * s);
+
+    // Panels: lay out each in local coordinates with its cell area at (0, 0), then place.
+    const double cw = diagram.cellSize.width() * s;
+    const double ch = diagram.cellSize.height() * s;
+    std::vector<Panel> panels;
+    std::vector<QPoint> cellOrigins; // unplaced: cell-area top-left in "placement" coordinates
+    double flowX = 0;
+    const int gap = px(diagram.panelGap * s);
+    for (const DiagramPanel &dp : diagram.panels) {
+        Panel p;
+        p.rows = dp.rows();
+        p.cols = dp.columns();
+        p.cellWidth = cw;
+        p.cellHeight = ch;
+        const int w = int(std::floor(p.cols * cw)) + 1;
+        const int h = int(std::floor(p.rows * ch)) + 1;
+        p.cells = QRect(0, 0, w, h);
+        const QString rowAxis = dp.rowAxisLabel.isEmpty() ? diagram.rowAxisLabel : dp.rowAxisLabel;
+        const QString colAxis =
+            dp.columnAxisLabel.isEmpty() ? diagram.columnAxisLabel : dp.columnAxisLabel;
+        int top = 0;
+        int left = 0;
+        if (labels && !dp.columnHeaders.isEmpty()) {
+            const int hh = px(headerPx * 1.5);
+            p.columnHeaders = QRect(0, top - hh, w, hh);
+            top -= hh;
+        }
+        if (labels && !colAxis.isEmpty()) {
+            const int hh = px(labelPx * 1.5);
+            p.columnAxis = QRect(0, top - hh, w, hh);
+            top -= hh;
+        }
+        if (!dp.title.isEmpty()) {
+            const int hh = px(labelPx * 1.6);
+            p.title = QRect(0, top - hh, std::max(w, textWidth(dp.title, labelPx)), hh);
+            top -= hh;
+        }
+        if (labels && !dp.rowHeaders.isEmpty()) {
+            const int ww =
+                textWidth(QString(maxLength(dp.rowHeaders), QLatin1Char('0')), headerPx) +
+                px(6 * s);
+            p.rowHeaders = QRect(left - ww, 0, ww, h);
+            left -= ww;
+        }
+        if (labels && !rowAxis.isEmpty()) {
+            const int ww = px(labelPx * 1.6);
+            p.rowAxis = QRect(left - ww, 0, ww, h);
+            left -= ww;
+        }
+        p.bounds = QRect(left, top, w - left, h - top);
+        for (const DiagramGroup &grp : dp.groups) {
+            if (labels && !grp.label.isEmpty())
+                p.bounds.setRight(std::max(p.bounds.right(), textWidth(grp.label, headerPx)));
+        }
+        if (p.title.isValid())
+            p.bounds = p.bounds.united(p.title);
+
+        QPoint origin;
+        if (dp.origin.x() >= 0 && dp.origin.y() >= 0) {
+            origin = QPoint(px(dp.origin.x() * s), px(dp.origin.y() * s));
+        } else {
+            origin = QPoint(px(flowX) - p.bounds.left(), 0);
+        }
+        flowX = std::max(flowX, double(origin.x() + p.bounds.right() + 1 + gap));
+        panels.push_back(p);
+        cellOrigins.push_back(origin);
+    }
+    // Translate so the union of all panels starts at (margin, y).
+    QRect all;
+    for (size_t i = 0; i < panels.size(); ++i)
+        all = all.united(panels[i].bounds.translated(cellOrigins[i]));
+    const QPoint shift = panels.empty() ? QPoint() : QPoint(margin, y) - all.topLeft();
+    for (size_t i = 0; i < panels.size(); ++i) {
+        const QPoint d = cellOrigins[i] + shift;
+        Panel &p = panels[i];
+        for (QRect *r : {&p.bounds, &p.cells, &p.title, &p.columnAxis, &p.columnHeaders, &p.rowAxis,
+                         &p.rowHeaders}) {
+            if (r->isValid())
+                r->translate(d);
+        }
+        right = std::max(right, p.bounds.right());
+    }
+    g.m_panels = std::move(panels);
+    // Free annotations are in diagram units from the top-left of the panel area.
+    g.m_freeOrigin = QPointF(margin, y);
+    int bottom = all.isValid() ? y + all.height() : y;
+    for (const DiagramAnnotation &a : diagram.annotations) {
+        for (const DiagramPoint *pt : {&a.from, &a.to}) {
+            if (pt->panel >= 0 && size_t(pt->panel) >= g.m_panels.size())
+                continue;
+            const QPointF q = g.map(*pt);
+            right = std::max(right, px(q.x()));
+            bottom = std::max(bottom, px(q.y()));
+        }
+        if (a.kind == DiagramAnnotation::Text && a.from.panel < 0) {
+            const QPointF q = g.map(a.from);
+            const QStringList lines = a.text.split(QLatin1Char('\n'));
+            right = std::max(
+                right, px(q.x()) + textWidth(QString(maxLength(lines), QLatin1Char('0')), labelPx));
+            bottom = std::max(bottom, px(q.y()) + px(labelPx * 1.4 * double(lines.size())));
+        }
+    }
+    y = bottom + (diagram.panels.empty() && diagram.annotations.empty() ? 0 : px(10 * s));
+
+    // Tables, stacked.
+    for (const DiagramTable &t : diagram.tables) {
+        Table tg;
+        const int rowH = px(headerPx * 1.8);
+        tg.rowHeight = rowH;
+        int top = y;
+        if (!t.title.isEmpty()) {
+            tg.title = QRect(margin, y, textWidth(t.title, labelPx), px(labelPx * 1.6));
+            top = tg.title.bottom() + 1;
+        }
+        tg.top = top;
+        qsizetype ncols = t.header.size();
+        for (const QStringList &r : t.rows)
+            ncols = std::max(ncols, r.size());
+        int x = margin;
+        tg.columnLefts.push_back(x);
+        for (qsizetype c = 0; c < ncols; ++c) {
+            qsizetype chars = c < t.header.size() ? t.header.at(c).size() : 0;
+            for (const QStringList &r : t.rows)
+                if (c < r.size())
+                    chars = std::max(chars, r.at(c).size());
+            x += textWidth(QString(chars, QLatin1Char('0')), headerPx) + px(10 * s);
+            tg.columnLefts.push_back(x);
+        }
+        const int nrows = int(t.rows.size()) + (t.header.isEmpty() ? 0 : 1);
+        tg.bounds = QRect(margin, y, std::max(x, tg.title.right() + 1) - margin,
+                          top - y + nrows * rowH + 1);
+        right = std::max(right, tg.bounds.right());
+        y = tg.bounds.bottom() + 1 + px(10 * s);
+        g.m_tables.push_back(std::move(tg));
+    }
+
+    // Legend: entries flow left to right, wrapping at the width of the content so far.
+    if (options.legend && !diagram.legend.empty()) {
+        const int wrap = std::max(right, px(360 * s));
+        const int rowH = px(labelPx * 1.6);
+        const int sw = px(12 * s);
+        int lx = margin;
+        int ly = y;
+        const int top = y;
+        if (!diagram.legendTitle.isEmpty()) {
+            g.m_legendTitle = QRect(margin, y, textWidth(diagram.legendTitle, labelPx), rowH);
+            right = std::max(right, g.m_legendTitle.right());
+            ly += rowH;
+        }
+        int legendRight = margin;
+        for (const DiagramLegendEntry &e : diagram.legend) {
+            const int tw = textWidth(e.text, labelPx);
+            const int itemW = sw + px(4 * s) + tw + px(14 * s);
+            if (lx > margin && lx + itemW > wrap) {
+                lx = margin;
+                ly += rowH;
+            }
+            LegendItem item;
+            item.swatch = QRect(lx, ly + (rowH - sw) / 2, sw, sw);
+            item.text = QRect(lx + sw + px(4 * s), ly, tw, rowH);
+            legendRight = std::max(legendRight, item.text.right());
+            g.m_legendItems.push_back(item);
+            lx += itemW;
+        }
+        g.m_legend = QRect(margin, top, legendRight - margin + 1, ly + rowH - top);
+        right = std::max(right, g.m_legend.right());
+        y = g.m_legend.bottom() + 1;
+    } else if (!diagram.tables.empty()) {
+        y -= px(10 * s);
+    }
+    g.m_size = QSize(right + 1 + margin, y + margin);
+    return g;
+}
+
+int DiagramGeometry::columnEdge(int panel, int c) const
+{
+    const Panel &p = m_panels[size_t(panel)];
+    return p.cells.left() + int(std::floor(c * p.cellWidth));
+}
+
+int DiagramGeometry::rowEdge(int panel, int r) const
+{
+    const Panel &p = m_panels[size_t(panel)];
+    return p.cells.top() + int(std::floor(r * p.cellHeight));
+}
+
+QRect DiagramGeometry::cellRect(int panel, int row, int col) const
+{
+    const int x0 = columnEdge(panel, col);
+    const int y0 = rowEdge(panel, row);
+    return QRect(x0, y0, columnEdge(panel, col + 1) - x0, rowEdge(panel, row + 1) - y0);
+}
+
+namespace {
+// The index i in [0, n) with edge(i) <= v < edge(i + 1), edges being floor(i * step) + origin.
+int indexAt(int v, int origin, double step, int n)
+{
+    if (n <= 0 || step <= 0 || v < origin)
+        return -1;
+    const int last = origin + int(std::floor(n * step));
+    if (v >= last)
+        return -1;
+    int i = std::clamp(int(std::floor((v - origin) / step)), 0, n - 1);
+    while (i > 0 && origin + int(std::floor(i * step)) > v)
+        --i;
+    while (i + 1 < n && origin + int(std::floor((i + 1) * step)) <= v)
+        ++i;
+    return i;
+}
+} // namespace
+
+int DiagramGeometry::columnAt(int panel, int x) const
+{
+    const Panel &p = m_panels[size_t(panel)];
+    return indexAt(x, p.cells.left(), p.cellWidth, p.cols);
+}
+
+int DiagramGeometry::rowAt(int panel, int y) const
+{
+    const Panel &p = m_panels[size_t(panel)];
+    return indexAt(y, p.cells.top(), p.cellHeight, p.rows);
+}
+
+DiagramHit DiagramGeometry::hitTest(const Diagram &diagram, QPoint point) const
+{
+    for (size_t i = 0; i < m_panels.size() && i < diagram.panels.size(); ++i) {
+        const int col = columnAt(int(i), point.x());
+        const int row = rowAt(int(i), point.y());
+        if (col >= 0 && row >= 0) {
+            return DiagramHit{int(i), row, col, diagram.panels[i].cell(row, col).elementId};
+        }
+    }
+    return {};
+}
+
+QPointF DiagramGeometry::map(const DiagramPoint &point) const
+{
+    if (point.panel >= 0 && size_t(point.panel) < m_panels.size()) {
+        const Panel &p = m_panels[size_t(point.panel)];
+        return QPointF(p.cells.left() + point.pos.x() * p.cellWidth,
+                       p.cells.top() + point.pos.y() * p.cellHeight);
+    }
+    return m_freeOrigin + point.pos * m_scale;
+}
+
+// ---- renderer --------------------------------------------------------------------------------
+
+DiagramRenderer::DiagramRenderer(const Diagram &diagram, const RenderOptions &options)
+    : m_diagram(&diagram), m_options(options), m_palette(DiagramPalette::forOptions(options)),
+      m_geometry(DiagramGeometry::compute(diagram, options))
+{
+}
+
+bool DiagramRenderer::drawsGrid(int panel) const
+{
+    const auto &p = m_geometry.panels()[size_t(panel)];
+    return m_options.grid && p.cellWidth >= kMinOutlinePixels && p.cellHeight >= kMinOutlinePixels;
+}
+
+int DiagramRenderer::cellTextPixelSize(int panel, int lines, int chars) const
+{
+    if (!m_options.labels || lines <= 0 || chars <= 0)
+        return 0;
+    const auto &p = m_geometry.panels()[size_t(panel)];
+    // Fill at most 75% of the height per line and 90% of the width; never larger than the
+    // label font so large cells do not get poster text.
+    const double byHeight = p.cellHeight * 0.75 / lines;
+    const double byWidth = (p.cellWidth - 2) * 0.9 / (0.6 * chars);
+    const int size =
+        int(std::floor(std::min({byHeight, byWidth, kLabelPx * m_geometry.scale() * 1.2})));
+    return size >= kMinTextPixelSize ? size : 0;
+}
+
+void DiagramRenderer::paint(QPainter *painter, const QRect &exposed) const
+{
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing, false);
+    painter->setRenderHint(QPainter::TextAntialiasing, true);
+    const QRect area = exposed.intersected(QRect(QPoint(0, 0), m_geometry.size()));
+    if (!m_options.transparent && area.isValid())
+        painter->fillRect(area, QColor(m_palette.background));
+
+    const double s = m_geometry.scale();
+    painter->setPen(QColor(m_palette.foreground));
+    if (m_geometry.titleRect().intersects(exposed)) {
+        painter->setFont(fontOfSize(px(kTitlePx * s), true));
+        painter->drawText(m_geometry.titleRect().adjusted(0, 0, m_geometry.size().width(), 0),
+                          Qt::AlignLeft | Qt::AlignVCenter, m_diagram->title);
+    }
+    if (m_geometry.subtitleRect().intersects(exposed)) {
+        painter->setFont(fontOfSize(px(kSubtitlePx * s)));
+        painter->setPen(QColor(m_palette.muted));
+        painter->drawText(m_geometry.subtitleRect().adjusted(0, 0, m_geometry.size().width(), 0),
+                          Qt::AlignLeft | Qt::AlignVCenter, m_diagram->subtitle);
+    }
+    for (size_t i = 0; i < m_diagram->panels.size(); ++i) {
+        if (m_geometry.panels()[i].bounds.intersects(exposed))
+            paintPanel(painter, int(i), exposed);
+    }
+    paintAnnotations(painter);
+    paintTables(painter, exposed);
+    if (m_options.legend && m_geometry.legendRect().intersects(exposed))
+        paintLegend(painter);
+    painter->restore();
+}
+
+void DiagramRenderer::paintPanel(QPainter *painter, int index, const QRect &exposed) const
+{
+    const DiagramPanel &dp = m_diagram->panels[size_t(index)];
+    const DiagramGeometry::Panel &pg = m_geometry.panels()[size_t(index)];
+    const double s = m_geometry.scale();
+    const QColor fg(m_palette.foreground);
+    const int headerPx = px(kHeaderPx * s);
+    const int labelPx = px(kLabelPx * s);
+
+    if (pg.title.isValid() && pg.title.intersects(exposed)) {
+        painter->setPen(fg);
+        painter->setFont(fontOfSize(labelPx, true));
+        painter->drawText(pg.title.adjusted(0, 0, 0, -px(2 * s)), Qt::AlignLeft | Qt::AlignBottom,
+                          dp.title);
+    }
+    const QString rowAxis = dp.rowAxisLabel.isEmpty() ? m_diagram->rowAxisLabel : dp.rowAxisLabel;
+    const QString colAxis =
+        dp.columnAxisLabel.isEmpty() ? m_diagram->columnAxisLabel : dp.columnAxisLabel;
+    if (pg.columnAxis.isValid() && pg.columnAxis.intersects(exposed)) {
+        painter->setPen(fg);
+        painter->setFont(fontOfSize(labelPx));
+        painter->drawText(pg.columnAxis, Qt::AlignCenter, colAxis);
+    }
+    if (pg.rowAxis.isValid() && pg.rowAxis.intersects(exposed)) {
+        painter->save();
+        painter->setPen(fg);
+        painter->setFont(fontOfSize(labelPx));
+        painter->translate(pg.rowAxis.center().x(), pg.rowAxis.center().y());
+        painter->rotate(-90);
+        const QRect r(-pg.rowAxis.height() / 2, -pg.rowAxis.width() / 2, pg.rowAxis.height(),
+                      pg.rowAxis.width());
+        painter->drawText(r, Qt::AlignCenter, rowAxis);
+        painter->restore();
+    }
+
+    const QRect visible = exposed.intersected(pg.cells);
+    auto colRange = [&](int x0, int x1) {
+        const int c0 = m_geometry.columnAt(index, std::max(x0, pg.cells.left()));
+        const int c1 = m_geometry.columnAt(index, std::min(x1, pg.cells.right() - 1));
+        return std::pair{c0, c1};
+    };
+    auto rowRange = [&](int y0, int y1) {
+        const int r0 = m_geometry.rowAt(index, std::max(y0, pg.cells.top()));
+        const int r1 = m_geometry.rowAt(index, std::min(y1, pg.cells.bottom() - 1));
+        return std::pair{r0, r1};
+    };
+
+    // Headers: every k-th label, k the smallest power of two that leaves room for the text.
+    if (m_options.labels && headerPx >= kMinTextPixelSize) {
+        painter->setFont(fontOfSize(headerPx));
+        painter->setPen(QColor(m_palette.muted));
+        if (pg.columnHeaders.isValid() && pg.columnHeaders.intersects(exposed)) {
+            const auto [c0, c1] = colRange(exposed.left(), exposed.right());
+            const int need = DiagramGeometry::textWidth(
+                                 QString(maxLength(dp.columnHeaders), QLatin1Char('0')), headerPx) +
+                             px(2 * s);
+            int step = 1;
+            while (step * pg.cellWidth < need && step < (1 << 20))
+                step *= 2;
+            if (c0 >= 0) {
+                for (int c = c0 - c0 % step; c <= c1 && c < dp.columnHeaders.size(); c += step) {
+                    const int x0 = m_geometry.columnEdge(index, c);
+                    const int x1 = m_geometry.columnEdge(index, c + 1);
+                    const int cx = (x0 + x1) / 2;
+                    const QRect r(cx - need, pg.columnHeaders.top(), 2 * need,
+                                  pg.columnHeaders.height());
+                    painter->drawText(r, Qt::AlignHCenter | Qt::AlignBottom,
+                                      dp.columnHeaders.at(c));
+                }
+            }
+        }
+        if (pg.rowHeaders.isValid() && pg.rowHeaders.intersects(exposed)) {
+            const auto [r0, r1] = rowRange(exposed.top(), exposed.bottom());
+            int step = 1;
+            while (step * pg.cellHeight < headerPx * 1.1 && step < (1 << 20))
+                step *= 2;
+            if (r0 >= 0) {
+                for (int r = r0 - r0 % step; r <= r1 && r < dp.rowHeaders.size(); r += step) {
+                    const int y0 = m_geometry.rowEdge(index, r);
+                    const int y1 = m_geometry.rowEdge(index, r + 1);
+                    const int cy = (y0 + y1) / 2;
+                    const QRect rr(pg.rowHeaders.left(), cy - headerPx,
+                                   pg.rowHeaders.width() - px(4 * s), 2 * headerPx);
+                    painter->drawText(rr, Qt::AlignRight | Qt::AlignVCenter, dp.rowHeaders.at(r));
+                }
+            }
+        }
+    }
+    if (!visible.isValid() || pg.rows == 0 || pg.cols == 0)
+        return;
+
+    const auto [c0, c1] = colRange(visible.left(), visible.right());
+    const auto [r0, r1] = rowRange(visible.top(), visible.bottom());
+    if (c0 < 0 || r0 < 0)
+        return;
+    const bool grid = drawsGrid(index);
+
+    // Fills. Small cells on a raster device: rasterise the visible block ourselves.
+    const QTransform t = painter->worldTransform();
+    const bool rasterPath = !grid && painter->paintEngine() &&
+                            painter->paintEngine()->type() == QPaintEngine::Raster &&
+                            t.type() <= QTransform::TxTranslate && t.dx() == std::floor(t.dx()) &&
+                            t.dy() == std::floor(t.dy());
+    if (rasterPath) {
+        const QRect block = visible.intersected(
+            QRect(pg.cells.topLeft(), QSize(pg.cells.width() - 1, pg.cells.height() - 1)));
+        if (block.isValid()) {
+            QImage img(block.size(), QImage::Format_ARGB32_Premultiplied);
+            std::vector<int> colOf(size_t(block.width()));
+            for (int x = 0; x < block.width(); ++x)
+                colOf[size_t(x)] = m_geometry.columnAt(index, block.left() + x);
+            for (int y = 0; y < block.height(); ++y) {
+                const int row = m_geometry.rowAt(index, block.top() + y);
+                auto *line = reinterpret_cast<QRgb *>(img.scanLine(y));
+                const DiagramCell *cells = &dp.cell(row, 0);
+                for (int x = 0; x < block.width(); ++x)
+                    line[x] = qPremultiply(cells[colOf[size_t(x)]].fill);
+            }
+            painter->drawImage(block.topLeft(), img);
+        }
+    } else {
+        for (int r = r0; r <= r1; ++r) {
+            const int y0 = m_geometry.rowEdge(index, r);
+            const int y1 = m_geometry.rowEdge(index, r + 1);
+            if (y1 <= y0)
+                continue;
+            // One fill per run of equal colours.
+            int c = c0;
+            while (c <= c1) {
+                const QRgb fill = dp.cell(r, c).fill;
+                int e = c + 1;
+                while (e <= c1 && dp.cell(r, e).fill == fill)
+                    ++e;
+                if (qAlpha(fill) != 0) {
+                    const int x0 = m_geometry.columnEdge(index, c);
+                    const int x1 = m_geometry.columnEdge(index, e);
+                    painter->fillRect(QRect(x0, y0, x1 - x0, y1 - y0), QColor::fromRgba(fill));
+                }
+                c = e;
+            }
+        }
+    }
+
+    if (grid) {
+        const QColor gc(m_palette.grid);
+        const int top = m_geometry.rowEdge(index, r0);
+        const int bottom = m_geometry.rowEdge(index, r1 + 1);
+        const int left = m_geometry.columnEdge(index, c0);
+        const int right = m_geometry.columnEdge(index, c1 + 1);
+        for (int c = c0; c <= c1 + 1; ++c)
+            painter->fillRect(QRect(m_geometry.columnEdge(index, c), top, 1, bottom - top + 1), gc);
+        for (int r = r0; r <= r1 + 1; ++r)
+            painter->fillRect(QRect(left, m_geometry.rowEdge(index, r), right - left + 1, 1), gc);
+        // Own outlines, inside the cell.
+        for (int r = r0; r <= r1; ++r) {
+            for (int c = c0; c <= c1; ++c) {
+                const QRgb o = dp.cell(r, c).outline;
+                if (qAlpha(o) == 0)
+                    continue;
+                const QRect cr = m_geometry.cellRect(index, r, c);
+                painter->setPen(QPen(QColor::fromRgba(o), 1));
+                painter->setBrush(Qt::NoBrush);
+                painter->drawRect(cr.adjusted(1, 1, -1, -1));
+            }
+        }
+    }
+
+    // Text.
+    if (m_options.labels) {
+        int lastSize = -1;
+        for (int r = r0; r <= r1; ++r) {
+            for (int c = c0; c <= c1; ++c) {
+                const DiagramCell &cell = dp.cell(r, c);
+                if (cell.text < 0)
+                    continue;
+                const QString &text = dp.strings[size_t(cell.text)];
+                const QStringList lines = text.split(QLatin1Char('\n'));
+                const int size = cellTextPixelSize(index, int(lines.size()), maxLength(lines));
+                if (size == 0)
+                    continue;
+                if (size != lastSize) {
+                    painter->setFont(fontOfSize(size));
+                    lastSize = size;
+                }
+                painter->setPen(qAlpha(cell.fill) == 0 ? QColor(m_palette.foreground)
+                                                       : contrastText(cell.fill));
+                const QRect cr = m_geometry.cellRect(index, r, c).adjusted(1, 1, 0, 0);
+                painter->drawText(cr, Qt::AlignCenter, text);
+            }
+        }
+    }
+
+    // Groups.
+    for (const DiagramGroup &grp : dp.groups) {
+        if (grp.cells.isEmpty())
+            continue;
+        const int gx0 = m_geometry.columnEdge(index, std::clamp(grp.cells.left(), 0, pg.cols));
+        const int gx1 = m_geometry.columnEdge(index, std::clamp(grp.cells.right() + 1, 0, pg.cols));
+        const int gy0 = m_geometry.rowEdge(index, std::clamp(grp.cells.top(), 0, pg.rows));
+        const int gy1 = m_geometry.rowEdge(index, std::clamp(grp.cells.bottom() + 1, 0, pg.rows));
+        const int w = std::max(1, px(grp.penWidth * s));
+        const QRect outer(gx0, gy0, gx1 - gx0 + 1, gy1 - gy0 + 1);
+        if (!outer.intersects(exposed))
+            continue;
+        const QColor col = QColor::fromRgba(grp.color);
+        if (grp.dashed) {
+            QPen pen(col, w, Qt::DashLine);
+            pen.setJoinStyle(Qt::MiterJoin);
+            painter->setPen(pen);
+            painter->setBrush(Qt::NoBrush);
+            painter->drawRect(QRectF(outer).adjusted(w / 2.0, w / 2.0, -w / 2.0, -w / 2.0));
+        } else {
+            painter->fillRect(QRect(outer.left(), outer.top(), outer.width(), w), col);
+            painter->fillRect(QRect(outer.left(), outer.bottom() - w + 1, outer.width(), w), col);
+            painter->fillRect(QRect(outer.left(), outer.top(), w, outer.height()), col);
+            painter->fillRect(QRect(outer.right() - w + 1, outer.top(), w, outer.height()), col);
+        }
+        if (m_options.labels && !grp.label.isEmpty() && headerPx >= kMinTextPixelSize) {
+            painter->setFont(fontOfSize(headerPx, true));
+            const int tw = DiagramGeometry::textWidth(grp.label, headerPx) + px(4 * s);
+            const QRect lr(outer.left() + w, outer.top() + w, tw, px(headerPx * 1.4));
+            painter->fillRect(lr, col);
+            painter->setPen(contrastText(grp.color));
+            painter->drawText(lr, Qt::AlignCenter, grp.label);
+        }
+    }
+
+    // Selection: the highlighted element wherever it appears in this panel.
+    if (m_options.highlightedElement >= 0) {
+        const QColor hc(m_palette.highlight);
+        const int w = std::max(2, px(2 * s));
+        for (int r = r0; r <= r1; ++r) {
+            for (int c = c0; c <= c1; ++c) {
+                if (dp.cell(r, c).elementId != m_options.highlightedElement)
+                    continue;
+                const QRect cr = m_geometry.cellRect(index, r, c).adjusted(0, 0, 1, 1);
+                const int ww = std::min({w, cr.width() / 2, cr.height() / 2});
+                if (ww <= 0 || cr.width() <= 2 * ww || cr.height() <= 2 * ww) {
+                    painter->fillRect(cr.adjusted(-w, -w, w, w), hc);
+                    continue;
+                }
+                painter->fillRect(QRect(cr.left(), cr.top(), cr.width(), ww), hc);
+                painter->fillRect(QRect(cr.left(), cr.bottom() - ww + 1, cr.width(), ww), hc);
+                painter->fillRect(QRect(cr.left(), cr.top(), ww, cr.height()), hc);
+                painter->fillRect(QRect(cr.right() - ww + 1, cr.top(), ww, cr.height()), hc);
+            }
+        }
+    }
+}
+
+void DiagramRenderer::paintAnnotations(QPainter *painter) const
+{
+    if (m_diagram->annotations.empty())
+        return;
+    const double s = m_geometry.scale();
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing, true);
+    const QFont font = fontOfSize(px(kLabelPx * s));
+    for (const DiagramAnnotation &a : m_diagram->annotations) {
+        const QPointF p0 = m_geometry.map(a.from);
+        const QPointF p1 = m_geometry.map(a.to);
+        const QColor col = QColor::fromRgba(a.color);
+        QPen pen(col, std::max(1.0, a.penWidth * s));
+        painter->setPen(pen);
+        painter->setFont(font);
+        switch (a.kind) {
+        case DiagramAnnotation::Line:
+        case DiagramAnnotation::Arrow: {
+            painter->drawLine(p0, p1);
+            if (a.kind == DiagramAnnotation::Arrow) {
+                const QPointF d = p1 - p0;
+                const double len = std::hypot(d.x(), d.y());
+                if (len > 0) {
+                    const QPointF u = d / len;
+                    const QPointF n(-u.y(), u.x());
+                    const double h = 8 * s;
+                    QPolygonF head;
+                    head << p1 << p1 - u * h + n * (h / 2.5) << p1 - u * h - n * (h / 2.5);
+                    painter->setBrush(col);
+                    painter->drawPolygon(head);
+                    painter->setBrush(Qt::NoBrush);
+                }
+            }
+            if (!a.text.isEmpty()) {
+                const QPointF m = (p0 + p1) / 2;
+                painter->drawText(QRectF(m.x() - 200 * s, m.y() - 16 * s, 400 * s, 14 * s),
+                                  Qt::AlignHCenter | Qt::AlignBottom, a.text);
+            }
+            break;
+        }
+        case DiagramAnnotation::Box: {
+            const QRectF r = QRectF(p0, p1).normalized();
+            painter->setBrush(qAlpha(a.fill) ? QBrush(QColor::fromRgba(a.fill))
+                                             : QBrush(Qt::NoBrush));
+            painter->drawRect(r);
+            painter->setBrush(Qt::NoBrush);
+            painter->setPen(qAlpha(a.fill) ? contrastText(a.fill) : QColor(m_palette.foreground));
+            painter->drawText(r, Qt::AlignCenter, a.text);
+            break;
+        }
+        case DiagramAnnotation::Text:
+            painter->drawText(QRectF(p0, QSizeF(4000 * s, 4000 * s)), Qt::AlignLeft | Qt::AlignTop,
+                              a.text);
+            break;
+        }
+    }
+    painter->restore();
+}
+
+void DiagramRenderer::paintTables(QPainter *painter, const QRect &exposed) const
+{
+    const double s = m_geometry.scale();
+    const int headerPx = px(kHeaderPx * s);
+    const QColor fg(m_palette.foreground);
+    const QColor gc(m_palette.grid);
+    for (size_t i = 0; i < m_diagram->tables.size() && i < m_geometry.tables().size(); ++i) {
+        const DiagramTable &t = m_diagram->tables[i];
+        const DiagramGeometry::Table &tg = m_geometry.tables()[i];
+        if (!tg.bounds.intersects(exposed))
+            continue;
+        if (tg.title.isValid()) {
+            painter->setPen(fg);
+            painter->setFont(fontOfSize(px(kLabelPx * s), true));
+            painter->drawText(tg.title, Qt::AlignLeft | Qt::AlignVCenter, t.title);
+        }
+        const int ncols = int(tg.columnLefts.size()) - 1;
+        int y = tg.top;
+        auto drawRow = [&](const QStringList &cells, const std::vector<QRgb> *fills, bool bold) {
+            painter->setFont(fontOfSize(headerPx, bold));
+            for (int c = 0; c < ncols; ++c) {
+                const QRect r(tg.columnLefts[size_t(c)], y,
+                              tg.columnLefts[size_t(c) + 1] - tg.columnLefts[size_t(c)],
+                              tg.rowHeight);
+                QColor textColor = fg;
+                if (fills && size_t(c) < fills->size() && qAlpha((*fills)[size_t(c)])) {
+                    painter->fillRect(r, QColor::fromRgba((*fills)[size_t(c)]));
+                    textColor = contrastText((*fills)[size_t(c)]);
+                }
+                painter->setPen(textColor);
+                if (c < cells.size())
+                    painter->drawText(r.adjusted(px(5 * s), 0, -px(5 * s), 0),
+                                      Qt::AlignLeft | Qt::AlignVCenter, cells.at(c));
+            }
+            painter->fillRect(QRect(tg.columnLefts.front(), y,
+                                    tg.columnLefts.back() - tg.columnLefts.front() + 1, 1),
+                              gc);
+            y += tg.rowHeight;
+        };
+        if (!t.header.isEmpty())
+            drawRow(t.header, nullptr, true);
+        for (size_t r = 0; r < t.rows.size(); ++r)
+            drawRow(t.rows[r], r < t.fills.size() ? &t.fills[r] : nullptr, false);
+        painter->fillRect(
+            QRect(tg.columnLefts.front(), y, tg.columnLefts.back() - tg.columnLefts.front() + 1, 1),
+            gc);
+        for (int x : tg.columnLefts)
+            painter->fillRect(QRect(x, tg.top, 1, y - tg.top + 1), gc);
+    }
+}
+
+void DiagramRenderer::paintLegend(QPainter *painter) const
+{
+    const double s = m_geometry.scale();
+    const QColor fg(m_palette.foreground);
+    if (m_geometry.legendTitleRect().isValid()) {
+        painter->setPen(fg);
+        painter->setFont(fontOfSize(px(kLabelPx * s), true));
+        painter->drawText(m_geometry.legendTitleRect().adjusted(0, 0, px(200 * s), 0),
+                          Qt::AlignLeft | Qt::AlignVCenter, m_diagram->legendTitle);
+    }
+    painter->setFont(fontOfSize(px(kLabelPx * s)));
+    const auto &items = m_geometry.legendItems();
+    for (size_t i = 0; i < items.size() && i < m_diagram->legend.size(); ++i) {
+        const DiagramLegendEntry &e = m_diagram->legend[i];
+        painter->fillRect(items[i].swatch, QColor::fromRgba(e.color));
+        painter->fillRect(
+            QRect(items[i].swatch.left(), items[i].swatch.top(), items[i].swatch.width(), 1),
+            QColor(m_palette.muted));
+        painter->fillRect(
+            QRect(items[i].swatch.left(), items[i].swatch.bottom(), items[i].swatch.width(), 1),
+            QColor(m_palette.muted));
+        painter->fillRect(
+            QRect(items[i].swatch.left(), items[i].swatch.top(), 1, items[i].swatch.height()),
+            QColor(m_palette.muted));
+        painter->fillRect(
+            QRect(items[i].swatch.right(), items[i].swatch.top(), 1, items[i].swatch.height()),
+            QColor(m_palette.muted));
+        painter->setPen(fg);
+        painter->drawText(items[i].text.adjusted(0, 0, px(40 * s), 0),
+                          Qt::AlignLeft | Qt::AlignVCenter, e.text);
+    }
+}
+
+} // namespace lx

@@ -1,0 +1,191 @@
+#pragma once
+
+// DiagramRenderer: the only drawing code. DiagramView, every exporter (PNG, SVG, PDF), thumbnails
+// and the command line paint a Diagram through it, so the screen and a figure cannot disagree.
+//
+// The renderer paints into any QPainter whose origin is the diagram's top-left corner and whose
+// unit is one device pixel at the chosen scale, given the exposed rect in the same coordinates;
+// it draws only the cells, headers and labels that intersect the exposed rect.
+//
+// Level of detail (thresholds are public so tests and the TikZ writer agree):
+//  - cell text is drawn only when its font would be at least kMinTextPixelSize pixels;
+//  - grid lines and per-cell outlines are drawn only when a cell is at least kMinOutlinePixels
+//    wide and high;
+//  - when cells are smaller than that and the painter is a raster painter with a translation-only
+//    transform, the visible cells are rasterised into one image (one pixel write per device
+//    pixel), which keeps "fit a 1024×1024 grid in the window" interactive.
+//
+// DiagramGeometry is the plain-struct half: where every panel, cell, header, table and legend is,
+// in device pixels, and which cell is under a point. It needs no painter, no fonts and no window:
+// text extents are estimated from character counts, so geometry is identical on every machine.
+// Cell edges are integers: column c spans [left + floor(c·w), left + floor((c+1)·w)) with
+// w = cellSize.width · scale, so flat-colour images are exact and the screen equals the PNG.
+
+#include "render/diagram.h"
+
+#include <QRect>
+#include <QSize>
+
+#include <cstdint>
+#include <vector>
+
+class QPainter;
+
+namespace lx {
+
+struct RenderOptions
+{
+    double scale = 1.0;
+    bool labels = true; // cell texts, headers, group labels, axis labels
+    bool grid = true;
+    bool legend = true;
+    bool dark = false;
+    bool transparent = false; // no background fill (PNG alpha, SVG/PDF without a page colour)
+    int64_t highlightedElement = -1; // outlined in every panel containing it (-1: none)
+
+    bool operator==(const RenderOptions &) const = default;
+};
+
+// Colours of the non-data parts of a figure.
+struct DiagramPalette
+{
+    QRgb background;
+    QRgb foreground;
+    QRgb grid;
+    QRgb muted;
+    QRgb highlight;
+
+    [[nodiscard]] static DiagramPalette light();
+    [[nodiscard]] static DiagramPalette dark();
+    [[nodiscard]] static DiagramPalette forOptions(const RenderOptions &options)
+    {
+        return options.dark ? dark() : light();
+    }
+};
+
+// What is under a point: a cell of a panel (panel, row, col >= 0) or nothing (panel == -1).
+struct DiagramHit
+{
+    int panel = -1;
+    int row = -1;
+    int col = -1;
+    int64_t elementId = -1;
+
+    bool isValid() const { return panel >= 0; }
+    bool operator==(const DiagramHit &) const = default;
+};
+
+class DiagramGeometry
+{
+public:
+    struct Panel
+    {
+        QRect bounds; // everything of the panel, decorations included
+        QRect cells;  // the cell area, including the closing grid line (+1 px)
+        QRect title;
+        QRect columnAxis;
+        QRect columnHeaders;
+        QRect rowAxis;
+        QRect rowHeaders;
+        int rows = 0;
+        int cols = 0;
+        double cellWidth = 0; // device px, may be fractional
+        double cellHeight = 0;
+    };
+    struct Table
+    {
+        QRect bounds;
+        QRect title;
+        int rowHeight = 0;
+        std::vector<int> columnLefts; // one per column plus the right edge
+        int top = 0;                  // top of the header row
+    };
+    struct LegendItem
+    {
+        QRect swatch;
+        QRect text;
+    };
+
+    DiagramGeometry() = default;
+    // Lays out `diagram` for `options` (only scale, labels and legend matter).
+    [[nodiscard]] static DiagramGeometry compute(const Diagram &diagram,
+                                                 const RenderOptions &options);
+
+    QSize size() const { return m_size; }
+    double scale() const { return m_scale; }
+    QRect titleRect() const { return m_title; }
+    QRect subtitleRect() const { return m_subtitle; }
+    const std::vector<Panel> &panels() const { return m_panels; }
+    const std::vector<Table> &tables() const { return m_tables; }
+    QRect legendRect() const { return m_legend; }
+    QRect legendTitleRect() const { return m_legendTitle; }
+    const std::vector<LegendItem> &legendItems() const { return m_legendItems; }
+
+    // Pixel edges of column c / row r of a panel (c in [0, cols], r in [0, rows]).
+    int columnEdge(int panel, int c) const;
+    int rowEdge(int panel, int r) const;
+    // Requires: valid panel, row, col. The cell's pixels, excluding the next cell's grid line.
+    QRect cellRect(int panel, int row, int col) const;
+    // The column/row whose pixels contain x/y, or -1 outside the panel's cells.
+    int columnAt(int panel, int x) const;
+    int rowAt(int panel, int y) const;
+    // The cell under `point` (device px); elementId is read from `diagram`.
+    [[nodiscard]] DiagramHit hitTest(const Diagram &diagram, QPoint point) const;
+    // A DiagramPoint in device pixels.
+    QPointF map(const DiagramPoint &point) const;
+
+    // Estimated width of `text` drawn with a font of `pixelSize` (0.6 em per character).
+    static int textWidth(const QString &text, int pixelSize);
+
+private:
+    QSize m_size;
+    double m_scale = 1.0;
+    QPointF m_freeOrigin; // where diagram-unit annotation coordinates start
+    QRect m_title;
+    QRect m_subtitle;
+    std::vector<Panel> m_panels;
+    std::vector<Table> m_tables;
+    QRect m_legend;
+    QRect m_legendTitle;
+    std::vector<LegendItem> m_legendItems;
+};
+
+class DiagramRenderer
+{
+public:
+    static constexpr int kMinTextPixelSize = 6;
+    static constexpr int kMinOutlinePixels = 4;
+
+    // The diagram must outlive the renderer (it is read, never copied: a 1024×1024 diagram is
+    // tens of megabytes).
+    DiagramRenderer(const Diagram &diagram, const RenderOptions &options);
+
+    const Diagram &diagram() const { return *m_diagram; }
+    const RenderOptions &options() const { return m_options; }
+    const DiagramGeometry &geometry() const { return m_geometry; }
+    QSize size() const { return m_geometry.size(); }
+
+    // Paints what intersects `exposed` (device px, diagram top-left at the painter's origin).
+    void paint(QPainter *painter, const QRect &exposed) const;
+    // Paints everything.
+    void paint(QPainter *painter) const { paint(painter, QRect(QPoint(0, 0), size())); }
+
+    // Level-of-detail decisions for panel `panel` (exposed for tests and the TikZ writer).
+    [[nodiscard]] bool drawsGrid(int panel) const;
+    // The font pixel size used for the text of a cell with `lines` lines of at most `chars`
+    // characters, or 0 when the text is not drawn.
+    [[nodiscard]] int cellTextPixelSize(int panel, int lines, int chars) const;
+
+private:
+    void paintPanel(QPainter *painter, int index, const QRect &exposed) const;
+    void paintAnnotations(QPainter *painter) const;
+    void paintTables(QPainter *painter, const QRect &exposed) const;
+    void paintLegend(QPainter *painter) const;
+
+    const Diagram *m_diagram;
+    RenderOptions m_options;
+    DiagramPalette m_palette;
+    DiagramGeometry m_geometry;
+};
+
+} // namespace lx

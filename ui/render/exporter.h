@@ -1,0 +1,56 @@
+#pragma once
+
+// Exporters: a Diagram to PNG, SVG, PDF or TikZ.
+//
+// PNG, SVG and PDF are painted by DiagramRenderer (the same code as the window); TikZ is written
+// from the Diagram and its DiagramGeometry at scale 1 (1 diagram unit = 0.75 pt), so a figure
+// has the same layout in every format. Output is deterministic: no timestamps, no random ids
+// (the PDF's creation date is normalised), colours numbered by first use.
+//
+// Files are written atomically (QSaveFile: a temporary file renamed on success); on any error
+// the target is left untouched and no partial file remains.
+
+#include "render/diagramrenderer.h"
+
+#include <QByteArray>
+#include <QImage>
+#include <QString>
+
+#include <optional>
+
+namespace lx {
+
+struct Diagram;
+
+enum class ExportFormat
+{
+    Png,
+    Svg,
+    Pdf,
+    Tikz
+};
+
+// The format named by a file suffix (png, svg, pdf, tex; case-insensitive), or nothing.
+[[nodiscard]] std::optional<ExportFormat> exportFormatForPath(const QString &path);
+[[nodiscard]] QString exportFormatName(ExportFormat format);
+
+// The largest raster export, in pixels per side and in total.
+constexpr int kMaxImageSide = 32768;
+constexpr qint64 kMaxImagePixels = qint64(256) << 20;
+
+// Renders into an image of renderer size (ARGB32 premultiplied; transparent when
+// options.transparent). A null image (and *error set) when the image would be too large.
+[[nodiscard]] QImage renderImage(const Diagram &diagram, const RenderOptions &options,
+                                 QString *error = nullptr);
+[[nodiscard]] QByteArray renderSvg(const Diagram &diagram, const RenderOptions &options);
+[[nodiscard]] QByteArray renderPdf(const Diagram &diagram, const RenderOptions &options);
+// A standalone LaTeX document (pdflatex) drawing the diagram with TikZ. options.scale is
+// ignored (TikZ output is vector, 1 diagram unit = 0.75 pt); the other options apply.
+[[nodiscard]] QByteArray renderTikz(const Diagram &diagram, const RenderOptions &options);
+
+// Writes `diagram` to `path` in `format`. Returns an empty string on success, otherwise the
+// reason (the QImageWriter / QSaveFile error string), and then no file was created or changed.
+[[nodiscard]] QString exportDiagram(const Diagram &diagram, const RenderOptions &options,
+                                    const QString &path, ExportFormat format);
+
+} // namespace lx

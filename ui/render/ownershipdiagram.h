@@ -1,0 +1,92 @@
+#pragma once
+
+// Ownership views of a layout.
+//
+// ownershipDiagram: one cell per tensor element of a 2-D slice (rows: out-dim rowDim, columns:
+// out-dim colDim, other out-dims fixed), listing EVERY owner (replicas included). A cell with one
+// owner reads "T5:R3" (lane 5, register 3; "W1" on a first line when the colour does not already
+// say the warp and there are several warps); with up to `maxLabelOwners` owners one line each;
+// with more, "×N". The fill is the colour key (lane, register, warp, SIMD, SIMD pair or block)
+// of the first owner; a cell whose owners have different keys gets a black outline (listed in
+// the legend). For a shared layout (an "offset" in-dim) the owners are offsets and the label is
+// the offset. Tooltips list every owner (stored for slices of at most kMaxTooltipCells cells).
+//
+// inverseDiagram: hardware index → element. Rows are lanes (distributed) or offsets / columns
+// (shared), columns are registers (distributed) or the low offset bits (shared); the other
+// in-dims are fixed. Each cell shows the element "[r,c]" it maps to and carries its element id,
+// so hovering it highlights the same element in the ownership view.
+
+#include "analysis/ownership.h"
+#include "layout/expected.h"
+#include "render/diagram.h"
+
+#include <QString>
+
+#include <string>
+#include <vector>
+
+namespace lx {
+
+struct ViewRequest;
+class LinearLayout;
+
+enum class OwnerColor
+{
+    Lane,
+    Register,
+    Warp,
+    Simd,
+    SimdPair,
+    Block,
+    Offset
+};
+enum class OwnerLabel
+{
+    Owner,
+    Lane,
+    Register,
+    Warp,
+    Offset,
+    None
+};
+
+// "lane", "register", "warp", "simd", "simd-pair", "block", "offset".
+[[nodiscard]] std::vector<std::string> ownerColorNames();
+[[nodiscard]] Expected<OwnerColor> parseOwnerColor(const std::string &name);
+
+struct OwnershipDiagramOptions
+{
+    OwnershipSlice slice;
+    OwnerColor colorBy = OwnerColor::Warp;
+    OwnerLabel label = OwnerLabel::Owner;
+    int maxLabelOwners = 2;
+    QString title;
+};
+
+constexpr size_t kMaxTooltipCells = 256 * 256;
+
+// Requires: a layout computeOwnership accepts for options.slice.
+[[nodiscard]] Expected<Diagram> ownershipDiagram(const LinearLayout &layout,
+                                                 const OwnershipDiagramOptions &options);
+
+struct InverseDiagramOptions
+{
+    // Values of the in-dims that are neither rows nor columns (e.g. warp, block), by name.
+    std::vector<LinearLayout::NamedValue> fixed;
+    // Shared layouts: offsets per grid row (a power of two; 0: 16 or the offset count).
+    int offsetsPerRow = 0;
+    OwnershipSlice slice; // which out-dims give the colour: the element's row along rowDim
+    QString title;
+};
+
+[[nodiscard]] Expected<Diagram> inverseDiagram(const LinearLayout &layout,
+                                               const InverseDiagramOptions &options);
+
+// Registry entry points. Options (JSON): "rowDim", "colDim" (out-dim indices), "fixed" (one
+// value per out-dim), "colorBy" (see ownerColorNames), "label" ("owner", "lane", "register",
+// "warp", "offset", "none"), "maxLabelOwners". For "inverse": "warp", "block" (or any in-dim
+// name with an integer value) and "offsetsPerRow".
+[[nodiscard]] Expected<Diagram> buildOwnershipView(const ViewRequest &request);
+[[nodiscard]] Expected<Diagram> buildInverseView(const ViewRequest &request);
+
+} // namespace lx
