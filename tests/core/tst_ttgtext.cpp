@@ -1,0 +1,514 @@
+// #ttg attribute text and Gluon expressions: every form parses, prints in Triton's form and
+// round-trips; malformed text is an error naming LINE:COLUMN. Expected print forms are Triton's
+// own: the conformance file triton-gfx1250-lowering.json (attr_print case and the encodings of
+// ds_transpose_gfx1250.mlir) and the printer rules of Dialect.cpp quoted per row.
+
+#include "io/gluonjson.h"
+#include "io/layoutjson.h"
+#include "io/ttgtext.h"
+#include "layout/builders.h"
+#include "layout/linearlayout.h"
+
+#include <QFile>
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+
+using namespace lx;
+
+namespace {
+
+nlohmann::json loadJson(const char *file)
+{
+    QFile f(QString::fromUtf8(LX_TEST_DATA_DIR "/conformance/") + QString::fromUtf8(file));
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return nlohmann::json::parse(f.readAll().toStdString(), nullptr, false);
+}
+
+} // namespace
+
+class TestTtgText : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void printsTritonForm_data();
+    void printsTritonForm();
+    void roundTrips_data();
+    void roundTrips();
+    void conformanceEncodings();
+    void gluonAttrPrint();
+    void sameLinearLayoutAsTriton();
+    void swizzledTextToLinear();
+    void aliases();
+    void fields();
+    void malformed_data();
+    void malformed();
+};
+
+// Rows: input text, the text Triton prints for it.
+void TestTtgText::printsTritonForm_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("printed");
+    auto row = [](const char *name, const char *text, const char *printed) {
+        QTest::newRow(name) << QString::fromUtf8(text) << QString::fromUtf8(printed);
+    };
+    // BlockedEncodingAttr::print: all four lists, no CGALayout for one CTA.
+    row("blocked",
+        "#ttg.blocked<{order=[1,0], sizePerThread=[1,8], threadsPerWarp=[8,4], warpsPerCTA=[4,1]}>",
+        "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], "
+        "order = [1, 0]}>");
+    // fromSplitParams: dim0 split 2 of 2 CTAs -> one block basis [1, 0].
+    row("blocked-cta-triple",
+        "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], "
+        "order = [1, 0], "
+        "CTAsPerCGA = [2, 1], CTASplitNum = [2, 1], CTAOrder = [1, 0]}>",
+        "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], "
+        "order = [1, 0], "
+        "CGALayout = [[1, 0]]}>");
+    // CTAsPerCGA 2 with CTASplitNum 1: one broadcast block basis.
+    row("blocked-cta-broadcast",
+        "#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0], "
+        "CTAsPerCGA = [2], CTASplitNum = [1], CTAOrder = [0]}>",
+        "#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0], "
+        "CGALayout = [[0]]}>");
+    row("linear",
+        "#ttg.linear<{block = [], warp = [[16, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, "
+        "0]], register = [[0, 1], [8, 0]]}>",
+        "#ttg.linear<{register = [[0, 1], [8, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, "
+        "0]], warp = [[16, 0]], block = []}>");
+    row("generic-linear",
+        "#ttg.generic_linear<{register = [], lane = [[1, 0], [0, 1]], warp = [[1, 1]], block = "
+        "[]}>",
+        "#ttg.generic_linear<{register = [], lane = [[1, 0], [0, 1]], warp = [[1, 1]], block = "
+        "[]}>");
+    // AMDWmmaEncodingAttr::print: isTranspose always, register omitted when empty.
+    row("wmma-cta",
+        "#ttg.amd_wmma<{version = 3, ctaLayout = {warp = [[0, 1], [1, 0]]}, instrShape = [16, 16, "
+        "32]}>",
+        "#ttg.amd_wmma<{version = 3, isTranspose = false, ctaLayout = {warp = [[0, 1], [1, 0]]}, "
+        "instrShape = [16, 16, 32]}>");
+    row("wmma-cta-register",
+        "#ttg.amd_wmma<{instrShape = [16, 16, 32], ctaLayout = {warp = [[2, 1], [1, 0]], register "
+        "= [[0, 1]]}, isTranspose = true, version = 3}>",
+        "#ttg.amd_wmma<{version = 3, isTranspose = true, ctaLayout = {register = [[0, 1]], warp = "
+        "[[2, 1], [1, 0]]}, instrShape = [16, 16, 32]}>");
+    row("wmma-cta-empty-register",
+        "#ttg.amd_wmma<{version = 3, isTranspose = true, ctaLayout = {register = [], warp = [[1, "
+        "0]]}, instrShape = [16, 16, 32]}>",
+        "#ttg.amd_wmma<{version = 3, isTranspose = true, ctaLayout = {warp = [[1, 0]]}, instrShape "
+        "= [16, 16, 32]}>");
+    row("wmma-one-warp", "#ttg.amd_wmma<{version = 2, isTranspose = false, ctaLayout = {}}>",
+        "#ttg.amd_wmma<{version = 2, isTranspose = false, ctaLayout = {}}>");
+    row("wmma-rank3-empty",
+        "#ttg.amd_wmma<{version = 2, isTranspose = false, ctaLayout = {warp = []}, rank = 3}>",
+        "#ttg.amd_wmma<{version = 2, isTranspose = false, ctaLayout = {}, rank = 3}>");
+    row("wmma-rank-redundant",
+        "#ttg.amd_wmma<{version = 2, isTranspose = false, ctaLayout = {warp = [[0, 1]]}, rank = "
+        "2}>",
+        "#ttg.amd_wmma<{version = 2, isTranspose = false, ctaLayout = {warp = [[0, 1]]}}>");
+    row("wmma-cga",
+        "#ttg.amd_wmma<{version = 3, isTranspose = true, ctaLayout = {warp = [[1, 0]]}, CGALayout "
+        "= [[0, 1]], instrShape = [16, 16, 32]}>",
+        "#ttg.amd_wmma<{version = 3, isTranspose = true, ctaLayout = {warp = [[1, 0]]}, CGALayout "
+        "= [[0, 1]], instrShape = [16, 16, 32]}>");
+    // Triton 3.6 print of the legacy form: warpsPerCTA, tilesPerWarp only when not all ones.
+    row("wmma-legacy",
+        "#ttg.amd_wmma<{version = 2, isTranspose = false, warpsPerCTA = [2, 4], tilesPerWarp = [1, "
+        "1]}>",
+        "#ttg.amd_wmma<{version = 2, isTranspose = false, warpsPerCTA = [2, 4]}>");
+    row("wmma-legacy-tiles",
+        "#ttg.amd_wmma<{version = 3, isTranspose = true, warpsPerCTA = [2, 2], tilesPerWarp = [2, "
+        "2], instrShape = [16, 16, 32]}>",
+        "#ttg.amd_wmma<{version = 3, isTranspose = true, warpsPerCTA = [2, 2], tilesPerWarp = [2, "
+        "2], instrShape = [16, 16, 32]}>");
+    // AMDMfmaEncodingAttr::print: isTransposed always, elementBitWidth only when not 32.
+    row("mfma",
+        "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed "
+        "= true}>",
+        "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed "
+        "= true}>");
+    row("mfma-f64",
+        "#ttg.amd_mfma<{version = 4, warpsPerCTA = [4, 1], instrShape = [16, 16, 4], "
+        "elementBitWidth = 64, tilesPerWarp = [2, 1]}>",
+        "#ttg.amd_mfma<{version = 4, warpsPerCTA = [4, 1], instrShape = [16, 16, 4], isTransposed "
+        "= false, tilesPerWarp = [2, 1], elementBitWidth = 64}>");
+    // DotOperandEncodingAttr: struct(params), kWidth omitted when it is the default 0.
+    row("dot-op",
+        "#ttg.dot_op<{kWidth = 8, parent = #ttg.amd_wmma<{version = 3, isTranspose = true, "
+        "ctaLayout = {warp = [[0, 1]]}, instrShape = [16, 16, 32]}>, opIdx = 1}>",
+        "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 3, isTranspose = true, "
+        "ctaLayout = {warp = [[0, 1]]}, instrShape = [16, 16, 32]}>, kWidth = 8}>");
+    row("dot-op-blocked",
+        "#ttg.dot_op<{opIdx = 0, parent = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = "
+        "[4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>}>",
+        "#ttg.dot_op<{opIdx = 0, parent = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = "
+        "[4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>}>");
+    row("slice",
+        "#ttg.slice<{parent = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], "
+        "warpsPerCTA = [1, 1], order = [1, 0]}>, dim = 1}>",
+        "#ttg.slice<{dim = 1, parent = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, "
+        "8], warpsPerCTA = [1, 1], order = [1, 0]}>}>");
+    row("swizzled", "#ttg.swizzled_shared<{order = [1, 0], maxPhase = 8, perPhase = 2, vec = 8}>",
+        "#ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 8, order = [1, 0]}>");
+    row("padded-short",
+        "#ttg.padded_shared<[512:+16, 1024:+8] {order = [0, 1], shape = [128, 64]}>",
+        "#ttg.padded_shared<[512:+16, 1024:+8] {order = [0, 1], shape = [128, 64]}>");
+    row("padded-long", "#ttg.padded_shared<[2:+2] {offset = [[2], [1]], block = []}>",
+        "#ttg.padded_shared<[2:+2] {offset = [[2], [1]], block = []}>");
+    // PaddedSharedEncodingAttr::print uses the short form iff block is empty and the offsets
+    // are the identity for the order they imply: [[0, 1], [0, 2], [1, 0]] walks dim1 then dim0.
+    row("padded-long-identity",
+        "#ttg.padded_shared<[4:+1] {offset = [[0, 1], [0, 2], [1, 0]], block = []}>",
+        "#ttg.padded_shared<[4:+1] {order = [1, 0], shape = [2, 4]}>");
+    // getOrder() puts a dim of size 1 (no bases) after the moving ones.
+    row("padded-short-unit-dim", "#ttg.padded_shared<[8:+1] {order = [1, 0], shape = [16, 1]}>",
+        "#ttg.padded_shared<[8:+1] {order = [0, 1], shape = [16, 1]}>");
+    row("padded-long-block",
+        "#ttg.padded_shared<[8:+4] {offset = [[0, 1], [1, 0]], block = [[2, 0]]}>",
+        "#ttg.padded_shared<[8:+4] {offset = [[0, 1], [1, 0]], block = [[2, 0]]}>");
+    // SharedLinearEncodingAttr::print drops an empty block list.
+    row("shared-linear",
+        "#ttg.shared_linear<{offset = [[0, 1], [1, 1]], block = []}, alignment = 32>",
+        "#ttg.shared_linear<{offset = [[0, 1], [1, 1]]}, alignment = 32>");
+    row("shared-linear-block",
+        "#ttg.shared_linear<{offset = [[0, 1]], block = [[1, 0]]}, alignment = 16>",
+        "#ttg.shared_linear<{offset = [[0, 1]], block = [[1, 0]]}, alignment = 16>");
+    row("partitioned",
+        "#ttg.partitioned_shared<{partitionLayout = #ttg.padded_shared<[512:+16] {order = [1, 0], "
+        "shape = [64, 8]}>, partitionDim = 1, numGroups = 4, numPartitions = 2}>",
+        "#ttg.partitioned_shared<{numPartitions = 2, numGroups = 4, partitionDim = 1, "
+        "partitionLayout = #ttg.padded_shared<[512:+16] {order = [1, 0], shape = [64, 8]}>}>");
+    row("old-dialect-prefix",
+        "#triton_gpu.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]}>",
+        "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]}>");
+    row("comments-and-lines",
+        "// accumulator\n#mma = #ttg.amd_wmma<{version = 3,\n  ctaLayout = {warp = [[1, 0]]}, "
+        "instrShape = [16, 16, 32]}>\n",
+        "#ttg.amd_wmma<{version = 3, isTranspose = false, ctaLayout = {warp = [[1, 0]]}, "
+        "instrShape = [16, 16, 32]}>");
+}
+
+void TestTtgText::printsTritonForm()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, printed);
+    const auto attr = parseTtg(text.toStdString());
+    QVERIFY2(attr.hasValue(), attr ? "" : attr.message().c_str());
+    QCOMPARE(QString::fromStdString(printTtg(**attr)), printed);
+}
+
+void TestTtgText::roundTrips_data()
+{
+    printsTritonForm_data();
+}
+
+// parse -> print -> parse gives the same value, for #ttg and for Gluon.
+void TestTtgText::roundTrips()
+{
+    QFETCH(QString, text);
+    const auto attr = parseTtg(text.toStdString());
+    QVERIFY(attr.hasValue());
+    const auto again = parseTtg(printTtg(**attr));
+    QVERIFY2(again.hasValue(), again ? "" : again.message().c_str());
+    QVERIFY(**again == **attr);
+    const std::string gluon = printGluon(**attr);
+    const auto fromGluon = parseGluon(gluon);
+    QVERIFY2(fromGluon.hasValue(),
+             (gluon + " -> " + (fromGluon ? "" : fromGluon.message())).c_str());
+    // Gluon has no generic_linear class; parseGluon reads swizzled warp bases as one.
+    QVERIFY2(**fromGluon == **attr, gluon.c_str());
+    const auto withAliases = parseTtg(printTtgWithAliases(**attr));
+    QVERIFY2(withAliases.hasValue(), printTtgWithAliases(**attr).c_str());
+    QVERIFY(**withAliases == **attr);
+}
+
+// The #ttg encodings of ds_transpose_gfx1250.mlir (conformance file): each parses, and its
+// print parses back to the same value.
+void TestTtgText::conformanceEncodings()
+{
+    const nlohmann::json doc = loadJson("triton-gfx1250-lowering.json");
+    QVERIFY(doc.is_object());
+    int count = 0;
+    for (const auto &[group, encodings] : doc.at("encodings").items())
+        for (const auto &[alias, text] : encodings.items()) {
+            const auto attr = parseTtg(text.get<std::string>());
+            QVERIFY2(attr.hasValue(), (alias + ": " + (attr ? "" : attr.message())).c_str());
+            const auto again = parseTtg(printTtg(**attr));
+            QVERIFY(again.hasValue() && **again == **attr);
+            ++count;
+        }
+    QCOMPARE(count, 22); // 16 gfx1250 + 6 gfx950 encodings in the file
+    // Those written in Triton's full print form print back byte for byte (the amd_wmma ones
+    // omit isTranspose and so differ).
+    const std::string padded =
+        doc["encodings"]["gfx1250_ds_transpose"]["#partitioned_b8_dim1"].get<std::string>();
+    QCOMPARE(printTtg(**parseTtg(padded)), padded);
+    const std::string linear =
+        doc["encodings"]["gfx1250_ds_transpose"]["#linear_ds_tr"].get<std::string>();
+    QCOMPARE(printTtg(**parseTtg(linear)), linear);
+}
+
+// fe.test_amd_wmma_layout: Gluon AMDWMMALayout(...) and the MLIR Triton prints for it.
+void TestTtgText::gluonAttrPrint()
+{
+    const nlohmann::json doc = loadJson("triton-gfx1250-lowering.json");
+    QVERIFY(doc.is_object());
+    bool found = false;
+    for (const auto &c : doc.at("cases")) {
+        if (c.value("kind", "") != "attr_print")
+            continue;
+        found = true;
+        const auto &in = c["inputs"]["gluon"];
+        const auto &out = c["expected"]["mlir"];
+        QCOMPARE(in.size(), out.size());
+        for (size_t i = 0; i < in.size(); ++i) {
+            const auto attr = parseGluon(in[i].get<std::string>());
+            QVERIFY2(attr.hasValue(), attr ? "" : attr.message().c_str());
+            QCOMPARE(printTtg(**attr), out[i].get<std::string>());
+        }
+    }
+    QVERIFY(found);
+}
+
+// Every toLinear case of triton-conversions.json (Triton 3.6 to_linear_layout of a Gluon
+// layout): the attribute, written as #ttg text and as Gluon and read back, gives Triton's linear
+// layout through the builders.
+void TestTtgText::sameLinearLayoutAsTriton()
+{
+    const nlohmann::json doc = loadJson("triton-conversions.json");
+    QVERIFY(doc.is_object());
+    int checked = 0;
+    for (const auto &c : doc.at("cases")) {
+        const std::string name = c.at("name").get<std::string>();
+        const auto attr = attrFromGluonJson(c.at("args").at(0));
+        QVERIFY2(attr.hasValue(), name.c_str());
+        const auto shape = c.at("args").at(1).get<std::vector<int32_t>>();
+        const auto expected = layoutFromJson(c.at("expect"));
+        QVERIFY2(expected.hasValue(), name.c_str());
+        const std::string ttg = printTtg(**attr);
+        const auto fromTtg = parseTtg(ttg);
+        QVERIFY2(fromTtg.hasValue(),
+                 (name + ": " + ttg + " -> " + (fromTtg ? "" : fromTtg.message())).c_str());
+        const auto viaTtg = toLinearLayout(**fromTtg, shape);
+        QVERIFY2(viaTtg.hasValue() && *viaTtg == *expected, (name + ": " + ttg).c_str());
+        const std::string gluon = printGluon(**attr);
+        const auto fromGluon = parseGluon(gluon);
+        QVERIFY2(fromGluon.hasValue(),
+                 (name + ": " + gluon + " -> " + (fromGluon ? "" : fromGluon.message())).c_str());
+        const auto viaGluon = toLinearLayout(**fromGluon, shape);
+        QVERIFY2(viaGluon.hasValue() && *viaGluon == *expected, (name + ": " + gluon).c_str());
+        ++checked;
+    }
+    QCOMPARE(checked, 622);
+}
+
+// The swizzled_shared cases of triton-gfx1250-lowering.json give the MLIR text and the linear
+// layout of Triton's unit test.
+void TestTtgText::swizzledTextToLinear()
+{
+    const nlohmann::json doc = loadJson("triton-gfx1250-lowering.json");
+    QVERIFY(doc.is_object());
+    int checked = 0;
+    for (const auto &c : doc.at("cases")) {
+        if (c.value("kind", "") != "swizzled_shared")
+            continue;
+        const std::string id = c.at("id").get<std::string>();
+        const auto attr = parseTtg(c["inputs"]["mlir"].get<std::string>());
+        QVERIFY2(attr.hasValue(), id.c_str());
+        const auto shape = c["inputs"]["tensor_shape"].get<std::vector<int32_t>>();
+        const auto ll = toLinearLayout(**attr, shape);
+        const auto expected = layoutFromJson(c["expected"]["linear_layout"]);
+        QVERIFY2(ll.hasValue() && expected.hasValue(), id.c_str());
+        QVERIFY2(*ll == *expected, (id + ": " + ll->toString()).c_str());
+        ++checked;
+    }
+    QCOMPARE(checked, 9);
+}
+
+void TestTtgText::aliases()
+{
+    // The last expression wins over earlier definitions ...
+    auto attr = parseTtg("#mma = #ttg.amd_wmma<{version = 3, isTranspose = true, ctaLayout = "
+                         "{warp = [[1, 0]]}, instrShape = [16, 16, 32]}>\n"
+                         "#ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 8}>\n");
+    QVERIFY(attr.hasValue());
+    QVERIFY((*attr)->as<DotOperandAttr>());
+    QCOMPARE(printTtgWithAliases(**attr),
+             std::string("#mma = #ttg.amd_wmma<{version = 3, isTranspose = true, ctaLayout = "
+                         "{warp = [[1, 0]]}, instrShape = [16, 16, 32]}>\n"
+                         "#ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 8}>"));
+    // ... and with only definitions, the last alias is the layout.
+    attr =
+        parseTtg("#a = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>\n"
+                 "#b = #ttg.swizzled_shared<{vec = 2, perPhase = 1, maxPhase = 1, order = [0]}>");
+    QVERIFY(attr.hasValue());
+    QCOMPARE((*attr)->as<SwizzledSharedAttr>()->vec, 2);
+    // A Gluon expression goes through parseLayoutText too.
+    attr = parseLayoutText("  ttgl.SwizzledSharedLayout(2, 1, 4, [1, 0])");
+    QVERIFY(attr.hasValue());
+    QCOMPARE((*attr)->as<SwizzledSharedAttr>()->maxPhase, 4);
+}
+
+// The values land in the right fields (the printer tests cannot see a swapped pair of fields
+// that the printer swaps back).
+void TestTtgText::fields()
+{
+    const auto w =
+        parseTtg("#ttg.amd_wmma<{version = 3, isTranspose = true, ctaLayout = "
+                 "{register = [[0, 1]], warp = [[2, 1], [1, 0]]}, instrShape = [16, 16, 32]}>");
+    QVERIFY(w.hasValue());
+    const AmdWmmaAttr *wmma = (*w)->as<AmdWmmaAttr>();
+    QVERIFY(wmma);
+    QCOMPARE(wmma->isTransposed, true);
+    QCOMPARE(wmma->ctaRegister, (BasisList{{0, 1}}));
+    QCOMPARE(wmma->ctaWarp, (BasisList{{2, 1}, {1, 0}}));
+    QCOMPARE(wmma->instrShape, (IntList{16, 16, 32}));
+    QVERIFY(!wmma->warpsPerCTA.has_value());
+
+    const auto p =
+        parseTtg("#ttg.padded_shared<[512:+16, 1024:+8] {order = [0, 1], shape = [128, 64]}>");
+    QVERIFY(p.hasValue());
+    const PaddedSharedAttr *padded = (*p)->as<PaddedSharedAttr>();
+    QVERIFY(padded);
+    QCOMPARE(padded->intervalPadding.size(), size_t(2));
+    QCOMPARE(padded->intervalPadding[1].first, 1024);
+    QCOMPARE(padded->intervalPadding[1].second, 8);
+    QCOMPARE(padded->shape, (IntList{128, 64}));
+
+    const auto b = parseGluon(
+        "BlockedLayout([1, 4], threads_per_warp=[8, 4], warps_per_cta=[2, 2], order=[0, 1])");
+    QVERIFY(b.hasValue());
+    QCOMPARE((*b)->as<BlockedAttr>()->sizePerThread, (IntList{1, 4}));
+    QCOMPARE((*b)->as<BlockedAttr>()->order, (IntList{0, 1}));
+}
+
+// Rows: text, the LINE:COLUMN the error must name, a phrase of the message.
+void TestTtgText::malformed_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("position");
+    QTest::addColumn<QString>("phrase");
+    auto row = [](const char *name, const char *text, const char *pos, const char *phrase) {
+        QTest::newRow(name) << QString::fromUtf8(text) << QString::fromUtf8(pos)
+                            << QString::fromUtf8(phrase);
+    };
+    row("empty", "", "1:1", "no layout");
+    row("wmma-isTransposed-key",
+        "#ttg.amd_wmma<{version = 3, isTransposed = true, ctaLayout = {warp = [[1, 0]]}, "
+        "instrShape = [16, 16, 32]}>",
+        "1:29", "unknown key 'isTransposed'");
+    row("blocked-missing-order",
+        "#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4]}>", "1:1",
+        "missing key 'order'");
+    row("blocked-rank-mismatch",
+        "#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32], warpsPerCTA = [4], order = "
+        "[0]}>",
+        "1:1", "same rank");
+    row("blocked-not-pow2",
+        "#ttg.blocked<{sizePerThread = [3], threadsPerWarp = [32], warpsPerCTA = [4], order = "
+        "[0]}>",
+        "1:31", "power of two");
+    row("blocked-bad-order",
+        "#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], "
+        "order = [1, 1]}>",
+        "1:94", "permutation");
+    row("duplicate-key",
+        "#ttg.swizzled_shared<{vec = 1, vec = 2, perPhase = 1, maxPhase = 1, order = [0]}>", "1:32",
+        "duplicate key 'vec'");
+    row("trailing-garbage",
+        "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}> }", "1:74",
+        "found '}'");
+    row("unknown-alias", "#ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 8}>", "1:34",
+        "unknown alias '#mma'");
+    row("second-line",
+        "#mma = #ttg.amd_wmma<{version = 3, ctaLayout = {warp = [[1, 0]]}, instrShape = [16, 16, "
+        "32]}>\n"
+        "#ttg.dot_op<{opIdx = 2, parent = #mma, kWidth = 8}>",
+        "2:22", "out of range");
+    row("negative", "#ttg.swizzled_shared<{vec = -1, perPhase = 1, maxPhase = 1, order = [0]}>",
+        "1:29", "out of range");
+    row("huge-number",
+        "#ttg.swizzled_shared<{vec = 99999999999999999999, perPhase = 1, maxPhase = 1, order = "
+        "[0]}>",
+        "1:29", "out of range");
+    row("unsupported-attr", "#ttg.nvidia_mma<{versionMajor = 2}>", "1:1", "unsupported attribute");
+    row("bad-character", "#ttg.blocked<{sizePerThread = [1] ; }>", "1:35",
+        "unexpected character ';'");
+    row("unclosed", "#ttg.blocked<{sizePerThread = [1]", "1:34", "expected '}'");
+    row("wmma-v3-bad-shape",
+        "#ttg.amd_wmma<{version = 3, ctaLayout = {warp = []}, instrShape = [16, 16, 16]}>", "1:67",
+        "not a valid WMMA v3");
+    row("wmma-v3-no-shape", "#ttg.amd_wmma<{version = 3, ctaLayout = {warp = [[1, 0]]}}>", "1:1",
+        "needs instrShape");
+    row("wmma-both-forms",
+        "#ttg.amd_wmma<{version = 2, ctaLayout = {warp = []}, warpsPerCTA = [2, 2]}>", "1:68",
+        "either");
+    row("wmma-bad-basis-length",
+        "#ttg.amd_wmma<{version = 2, ctaLayout = {register = [[1, 0]], warp = [[1, 0, 0]]}}>",
+        "1:71", "3 components, expected 2");
+    row("wmma-unknown-cta-key", "#ttg.amd_wmma<{version = 2, ctaLayout = {lane = [[1, 0]]}}>",
+        "1:42", "unknown key 'lane'");
+    row("mfma-bad-shape",
+        "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [8, 8, 4]}>", "1:64",
+        "invalid (M, N)");
+    row("linear-missing-block", "#ttg.linear<{register = [[1]], lane = [], warp = []}>", "1:1",
+        "missing key 'block'");
+    row("linear-swizzled", "#ttg.linear<{register = [], lane = [[1, 1]], warp = [], block = []}>",
+        "1:36", "more than one dim");
+    row("linear-empty", "#ttg.linear<{register = [], lane = [], warp = [], block = []}>", "1:1",
+        "empty linear layout");
+    row("dot-op-blocked-kwidth",
+        "#ttg.dot_op<{opIdx = 0, parent = #ttg.blocked<{sizePerThread = [1, 1], "
+        "threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>, kWidth = 2}>",
+        "1:1", "kWidth must be 0");
+    row("slice-dim-too-big",
+        "#ttg.slice<{dim = 2, parent = #ttg.blocked<{sizePerThread = [1, 1], "
+        "threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>}>",
+        "1:19", "less than the parent rank");
+    row("padded-duplicate-interval",
+        "#ttg.padded_shared<[512:+16, 512:+8] {order = [0], shape = [1024]}>", "1:20",
+        "appears twice");
+    row("padded-missing-plus", "#ttg.padded_shared<[512:16] {order = [0], shape = [1024]}>", "1:25",
+        "expected '+'");
+    row("padded-unknown-key",
+        "#ttg.padded_shared<[512:+16] {order = [0], shape = [1024], vec = 2}>", "1:60",
+        "unknown key 'vec'");
+    row("padded-long-swizzled", "#ttg.padded_shared<[2:+2] {offset = [[1, 1]], block = []}>",
+        "1:37", "at most one dimension");
+    row("shared-linear-no-alignment", "#ttg.shared_linear<{offset = [[1]]}>", "1:36",
+        "expected ','");
+    row("partitioned-one-partition",
+        "#ttg.partitioned_shared<{numPartitions = 1, numGroups = 1, partitionDim = 0, "
+        "partitionLayout = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = "
+        "[0]}>}>",
+        "1:42", "at least 2");
+    row("partitioned-distributed-inner",
+        "#ttg.partitioned_shared<{numPartitions = 2, numGroups = 1, "
+        "partitionLayout = #ttg.linear<{register = [[1]], lane = [], warp = [], block = []}>}>",
+        "1:78", "must be a shared layout");
+    row("gluon-unknown-argument", "ttgl.BlockedLayout([1], [32], [4], [0], foo=1)", "1:41",
+        "unknown argument 'foo'");
+    row("gluon-unknown-class", "ttgl.NVMMASharedLayout(128, 16, 2)", "1:1", "unknown Gluon layout");
+    row("gluon-trailing", "ttgl.SwizzledSharedLayout(1, 1, 1, [0]) x", "1:41",
+        "after the layout expression");
+    row("gluon-too-many",
+        "ttgl.SliceLayout(1, ttgl.BlockedLayout([1, 1], [4, 8], [1, 1], [1, 0]), 3)", "1:73",
+        "too many arguments");
+}
+
+void TestTtgText::malformed()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, position);
+    QFETCH(QString, phrase);
+    const auto attr = parseLayoutText(text.toStdString());
+    QVERIFY(!attr.hasValue());
+    const QString message = QString::fromStdString(attr.message());
+    QVERIFY2(message.startsWith(position + QLatin1String(": ")), qPrintable(message));
+    QVERIFY2(message.contains(phrase), qPrintable(message));
+}
+
+QTEST_APPLESS_MAIN(TestTtgText)
+#include "tst_ttgtext.moc"
