@@ -119,6 +119,7 @@ struct DiagramLegendEntry
 {
     QRgb color = 0;
     QString text;
+    QRgb outline = 0; // alpha 0: the palette's muted colour
 
     bool operator==(const DiagramLegendEntry &) const = default;
 };

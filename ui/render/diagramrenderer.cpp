@@ -223,7 +223,7 @@ DiagramGeometry DiagramGeometry::compute(const Diagram &diagram, const RenderOpt
             for (const QStringList &r : t.rows)
                 if (c < r.size())
                     chars = std::max(chars, r.at(c).size());
-            x += textWidth(QString(chars, QLatin1Char('0')), headerPx) + px(10 * s);
+            x += textWidth(QString(chars, QLatin1Char('0')), headerPx) + px(16 * s);
             tg.columnLefts.push_back(x);
         }
         const int nrows = int(t.rows.size()) + (t.header.isEmpty() ? 0 : 1);
@@ -778,19 +778,14 @@ void DiagramRenderer::paintLegend(QPainter *painter) const
     const auto &items = m_geometry.legendItems();
     for (size_t i = 0; i < items.size() && i < m_diagram->legend.size(); ++i) {
         const DiagramLegendEntry &e = m_diagram->legend[i];
-        painter->fillRect(items[i].swatch, QColor::fromRgba(e.color));
-        painter->fillRect(
-            QRect(items[i].swatch.left(), items[i].swatch.top(), items[i].swatch.width(), 1),
-            QColor(m_palette.muted));
-        painter->fillRect(
-            QRect(items[i].swatch.left(), items[i].swatch.bottom(), items[i].swatch.width(), 1),
-            QColor(m_palette.muted));
-        painter->fillRect(
-            QRect(items[i].swatch.left(), items[i].swatch.top(), 1, items[i].swatch.height()),
-            QColor(m_palette.muted));
-        painter->fillRect(
-            QRect(items[i].swatch.right(), items[i].swatch.top(), 1, items[i].swatch.height()),
-            QColor(m_palette.muted));
+        const QRect &sw = items[i].swatch;
+        painter->fillRect(sw, QColor::fromRgba(e.color));
+        const QColor oc = qAlpha(e.outline) ? QColor::fromRgba(e.outline) : QColor(m_palette.muted);
+        const int ow = qAlpha(e.outline) ? std::max(1, px(2 * s)) : 1;
+        painter->fillRect(QRect(sw.left(), sw.top(), sw.width(), ow), oc);
+        painter->fillRect(QRect(sw.left(), sw.bottom() - ow + 1, sw.width(), ow), oc);
+        painter->fillRect(QRect(sw.left(), sw.top(), ow, sw.height()), oc);
+        painter->fillRect(QRect(sw.right() - ow + 1, sw.top(), ow, sw.height()), oc);
         painter->setPen(fg);
         painter->drawText(items[i].text.adjusted(0, 0, px(40 * s), 0),
                           Qt::AlignLeft | Qt::AlignVCenter, e.text);

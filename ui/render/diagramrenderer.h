@@ -154,7 +154,7 @@ class DiagramRenderer
 {
 public:
     static constexpr int kMinTextPixelSize = 6;
-    static constexpr int kMinOutlinePixels = 4;
+    static constexpr int kMinOutlinePixels = 5;
 
     // The diagram must outlive the renderer (it is read, never copied: a 1024×1024 diagram is
     // tens of megabytes).

@@ -558,7 +558,9 @@ private:
             out += u"\\lxf{%1}{%2}{%3}{%4}{%5}\n"_s.arg(color(m_d.legend[i].color), num(sw.left()),
                                                         num(sw.top()), num(sw.right() + 1),
                                                         num(sw.bottom() + 1));
-            rectOutline(out, sw.adjusted(0.5, 0.5, 0.5, 0.5), m_palette.muted, 1);
+            const QRgb oc = qAlpha(m_d.legend[i].outline) ? m_d.legend[i].outline : m_palette.muted;
+            rectOutline(out, sw.adjusted(0.5, 0.5, 0.5, 0.5), oc,
+                        qAlpha(m_d.legend[i].outline) ? 2 : 1);
             text(out, QRectF(items[i].text), m_d.legend[i].text, 11, m_palette.foreground, false,
                  Qt::AlignLeft);
         }

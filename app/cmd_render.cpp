@@ -1,0 +1,210 @@
+// `layout-explorer render`: a figure of a layout, headless (no display needed), to SVG, PDF, PNG
+// or TikZ. The figure is built by the view registry and painted by the same DiagramRenderer as
+// the window.
+
+#include "command.h"
+
+#include "io/layoutjson.h"
+#include "io/ttgtext.h"
+#include "layout/builders.h"
+#include "layout/linearlayout.h"
+#include "render/exporter.h"
+#include "render/viewregistry.h"
+
+#include <QCommandLineParser>
+#include <QFile>
+#include <QFileInfo>
+#include <QGuiApplication>
+#include <QTextStream>
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <optional>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+using lx::app::ExitBadInput;
+using lx::app::ExitBadUsage;
+using lx::app::ExitOk;
+
+// "128x64" -> {128, 64}; every extent a positive integer.
+std::optional<std::vector<int32_t>> parseShape(const QString &text)
+{
+    std::vector<int32_t> shape;
+    for (const QString &part : text.split(u'x')) {
+        bool ok = false;
+        const int v = part.trimmed().toInt(&ok);
+        if (!ok || v <= 0)
+            return std::nullopt;
+        shape.push_back(v);
+    }
+    return shape;
+}
+
+int fail(int code, const QString &message)
+{
+    QTextStream(stderr) << "layout-explorer render: " << message << '\n';
+    return code;
+}
+
+int runRender(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        u"Render a figure of a layout to SVG, PDF, PNG or TikZ (.tex), without a display."_s);
+    parser.addHelpOption();
+    const QCommandLineOption layoutOpt(
+        u"layout"_s,
+        u"A layout as #ttg attribute text (alias lines allowed) or a Gluon "
+        u"constructor expression; needs --shape."_s,
+        u"TEXT"_s);
+    const QCommandLineOption shapeOpt(u"shape"_s, u"The tensor shape for --layout, e.g. 128x128."_s,
+                                      u"MxN"_s);
+    const QCommandLineOption layoutJsonOpt(
+        u"layout-json"_s, u"A layout in the conformance JSON format."_s, u"FILE"_s);
+    const QCommandLineOption viewOpt(u"view"_s, u"The view: %1 (default ownership)."_s.arg([] {
+        QStringList kinds;
+        for (const lx::ViewKind &k : lx::viewKinds())
+            kinds << QString::fromLatin1(k.kind);
+        return kinds.join(u", "_s);
+    }()),
+                                     u"KIND"_s);
+    const QCommandLineOption colorOpt(
+        u"color-by"_s, u"Ownership colour: lane, register, warp, simd, simd-pair, block, offset."_s,
+        u"KEY"_s);
+    const QCommandLineOption optionsOpt(u"options"_s, u"The view's options as a JSON object."_s,
+                                        u"JSON"_s);
+    const QCommandLineOption scaleOpt(u"scale"_s,
+                                      u"Scale factor (default 1; PNG pixels per unit)."_s, u"S"_s);
+    const QCommandLineOption titleOpt(u"title"_s, u"Figure title."_s, u"T"_s);
+    const QCommandLineOption noLegendOpt(u"no-legend"_s, u"Omit the legend."_s);
+    const QCommandLineOption noLabelsOpt(u"no-labels"_s, u"Omit cell texts and headers."_s);
+    const QCommandLineOption noGridOpt(u"no-grid"_s, u"Omit grid lines."_s);
+    const QCommandLineOption transparentOpt(u"transparent"_s, u"No background fill."_s);
+    const QCommandLineOption darkOpt(u"dark"_s, u"Dark palette."_s);
+    const QCommandLineOption outOpt({u"o"_s, u"output"_s},
+                                    u"Output file: .svg, .pdf, .png or .tex."_s, u"FILE"_s);
+    parser.addOptions({layoutOpt, shapeOpt, layoutJsonOpt, viewOpt, colorOpt, optionsOpt, scaleOpt,
+                       titleOpt, noLegendOpt, noLabelsOpt, noGridOpt, transparentOpt, darkOpt,
+                       outOpt});
+    if (!parser.parse(args))
+        return fail(ExitBadUsage, parser.errorText());
+    if (parser.isSet(u"help"_s)) {
+        QTextStream(stdout) << parser.helpText();
+        return ExitOk;
+    }
+    if (!parser.positionalArguments().isEmpty())
+        return fail(ExitBadUsage,
+                    u"unexpected argument '%1'"_s.arg(parser.positionalArguments().first()));
+    if (!parser.isSet(outOpt))
+        return fail(ExitBadUsage, u"missing -o FILE"_s);
+    const QString outPath = parser.value(outOpt);
+    const auto format = lx::exportFormatForPath(outPath);
+    if (!format)
+        return fail(ExitBadUsage,
+                    u"cannot tell the format of '%1': use .svg, .pdf, .png or .tex"_s.arg(outPath));
+    const int sources = int(parser.isSet(layoutOpt)) + int(parser.isSet(layoutJsonOpt));
+    if (sources != 1)
+        return fail(ExitBadUsage,
+                    u"give exactly one layout: --layout TEXT --shape MxN, or --layout-json FILE"_s);
+    std::vector<int32_t> shape;
+    if (parser.isSet(layoutOpt)) {
+        if (!parser.isSet(shapeOpt))
+            return fail(ExitBadUsage, u"--layout needs --shape MxN"_s);
+        const auto parsed = parseShape(parser.value(shapeOpt));
+        if (!parsed)
+            return fail(ExitBadUsage,
+                        u"--shape must look like 128x128 (positive integers), not '%1'"_s.arg(
+                            parser.value(shapeOpt)));
+        shape = *parsed;
+    } else if (parser.isSet(shapeOpt)) {
+        return fail(ExitBadUsage, u"--shape goes with --layout"_s);
+    }
+
+    lx::RenderOptions options;
+    if (parser.isSet(scaleOpt)) {
+        bool ok = false;
+        options.scale = parser.value(scaleOpt).toDouble(&ok);
+        if (!ok || !std::isfinite(options.scale) || options.scale <= 0 || options.scale > 64)
+            return fail(ExitBadUsage, u"--scale must be a number in (0, 64]"_s);
+    }
+    options.legend = !parser.isSet(noLegendOpt);
+    options.labels = !parser.isSet(noLabelsOpt);
+    options.grid = !parser.isSet(noGridOpt);
+    options.transparent = parser.isSet(transparentOpt);
+    options.dark = parser.isSet(darkOpt);
+
+    lx::ViewRequest request;
+    request.kind = parser.isSet(viewOpt) ? parser.value(viewOpt).toStdString() : "ownership";
+    if (!lx::findViewKind(request.kind))
+        return fail(ExitBadUsage, QString::fromStdString(lx::buildView(request).message()));
+    if (parser.isSet(optionsOpt)) {
+        request.options =
+            nlohmann::json::parse(parser.value(optionsOpt).toStdString(), nullptr, false);
+        if (request.options.is_discarded() || !request.options.is_object())
+            return fail(ExitBadUsage, u"--options must be a JSON object"_s);
+    }
+    if (parser.isSet(colorOpt))
+        request.options["colorBy"] = parser.value(colorOpt).toStdString();
+    if (parser.isSet(titleOpt))
+        request.title = parser.value(titleOpt).toStdString();
+
+    if (parser.isSet(layoutOpt)) {
+        const std::string text = parser.value(layoutOpt).toStdString();
+        const auto attr = lx::parseLayoutText(text);
+        if (!attr)
+            return fail(ExitBadInput,
+                        u"--layout: %1"_s.arg(QString::fromStdString(attr.message())));
+        auto layout = lx::toLinearLayout(**attr, shape);
+        if (!layout)
+            return fail(ExitBadInput,
+                        u"--layout: %1"_s.arg(QString::fromStdString(layout.message())));
+        request.layouts.push_back({lx::ttgMnemonic(**attr), std::move(*layout), shape, {}, *attr});
+    } else {
+        const QString path = parser.value(layoutJsonOpt);
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly))
+            return fail(ExitBadInput, u"cannot read %1: %2"_s.arg(path, file.errorString()));
+        const nlohmann::json j =
+            nlohmann::json::parse(file.readAll().toStdString(), nullptr, false);
+        if (j.is_discarded())
+            return fail(ExitBadInput, u"%1 is not valid JSON"_s.arg(path));
+        const nlohmann::json &lj = j.is_object() && j.contains("layout") ? j.at("layout") : j;
+        auto layout = lx::layoutFromJson(lj);
+        if (!layout)
+            return fail(ExitBadInput,
+                        u"%1: %2"_s.arg(path, QString::fromStdString(layout.message())));
+        request.layouts.push_back({QFileInfo(path).completeBaseName().toStdString(),
+                                   std::move(*layout),
+                                   {},
+                                   {},
+                                   nullptr});
+    }
+
+    const lx::Expected<lx::Diagram> diagram = lx::buildView(request);
+    if (!diagram)
+        return fail(ExitBadInput, QString::fromStdString(diagram.message()));
+    const QString error = lx::exportDiagram(*diagram, options, outPath, *format);
+    if (!error.isEmpty())
+        return fail(ExitBadInput, error);
+    return ExitOk;
+}
+
+int renderCommand(const QStringList &args)
+{
+    // Fonts and QImage painting need a QGuiApplication; main() selected the offscreen platform
+    // when none was set, so no display is needed.
+    static int argc = 1;
+    static char name[] = "layout-explorer";
+    static char *argv[] = {name, nullptr};
+    QGuiApplication app(argc, argv);
+    return runRender(args);
+}
+
+} // namespace
+
+LX_REGISTER_COMMAND(render, "render", "a figure of a layout to SVG, PDF, PNG or TikZ (headless)",
+                    renderCommand);

@@ -1,0 +1,270 @@
+#include "widgets/diagramview.h"
+
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QPaintEvent>
+#include <QPainter>
+#include <QScrollBar>
+#include <QToolTip>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+
+namespace lx {
+
+DiagramView::DiagramView(QWidget *parent)
+    : QAbstractScrollArea(parent),
+      m_renderer(std::make_unique<DiagramRenderer>(m_diagram, m_options))
+{
+    viewport()->setMouseTracking(true);
+    viewport()->setAutoFillBackground(false);
+    setFocusPolicy(Qt::StrongFocus);
+    updateScrollBars();
+}
+
+DiagramView::~DiagramView() = default;
+
+void DiagramView::setDiagram(Diagram diagram)
+{
+    m_diagram = std::move(diagram);
+    m_hover = {};
+    rebuild();
+}
+
+void DiagramView::setRenderOptions(const RenderOptions &options)
+{
+    const double scale = m_options.scale;
+    const int64_t highlight = m_options.highlightedElement;
+    m_options = options;
+    m_options.scale = scale;
+    m_options.highlightedElement = highlight;
+    rebuild();
+}
+
+void DiagramView::setScale(double scale, QPoint anchor)
+{
+    scale = std::clamp(scale, kMinScale, kMaxScale);
+    if (scale == m_options.scale)
+        return;
+    if (anchor.x() < 0)
+        anchor = viewport()->rect().center();
+    // The diagram point under the anchor, in scale-independent units.
+    const QPointF before = QPointF(anchor + offset()) / m_options.scale;
+    m_options.scale = scale;
+    rebuild();
+    const QPointF after = before * scale - QPointF(anchor);
+    horizontalScrollBar()->setValue(int(std::lround(after.x())));
+    verticalScrollBar()->setValue(int(std::lround(after.y())));
+    Q_EMIT scaleChanged(scale);
+}
+
+void DiagramView::zoomIn()
+{
+    setScale(m_options.scale * 1.25);
+}
+
+void DiagramView::zoomOut()
+{
+    setScale(m_options.scale / 1.25);
+}
+
+void DiagramView::fitToView()
+{
+    RenderOptions one = m_options;
+    one.scale = 1.0;
+    const QSize size = DiagramGeometry::compute(m_diagram, one).size();
+    if (size.isEmpty())
+        return;
+    const QSize vp = viewport()->size();
+    const double s =
+        std::min({1.0, double(vp.width()) / size.width(), double(vp.height()) / size.height()});
+    setScale(s, QPoint(0, 0));
+    // Text and margins do not scale exactly linearly (rounding); shrink until it fits.
+    for (int i = 0;
+         i < 8 &&
+         (m_renderer->size().width() > vp.width() || m_renderer->size().height() > vp.height()) &&
+         m_options.scale > kMinScale;
+         ++i)
+        setScale(m_options.scale * 0.97, QPoint(0, 0));
+}
+
+void DiagramView::setHighlightedElement(int64_t elementId)
+{
+    if (elementId == m_options.highlightedElement)
+        return;
+    m_options.highlightedElement = elementId;
+    // Geometry does not depend on the highlight: only repaint.
+    m_renderer = std::make_unique<DiagramRenderer>(m_diagram, m_options);
+    viewport()->update();
+}
+
+DiagramHit DiagramView::hitAt(QPoint viewportPos) const
+{
+    return m_renderer->geometry().hitTest(m_diagram, viewportPos + offset());
+}
+
+void DiagramView::rebuild()
+{
+    m_renderer = std::make_unique<DiagramRenderer>(m_diagram, m_options);
+    updateScrollBars();
+    viewport()->update();
+}
+
+void DiagramView::updateScrollBars()
+{
+    const QSize size = m_renderer->size();
+    const QSize vp = viewport()->size();
+    horizontalScrollBar()->setRange(0, std::max(0, size.width() - vp.width()));
+    verticalScrollBar()->setRange(0, std::max(0, size.height() - vp.height()));
+    horizontalScrollBar()->setPageStep(vp.width());
+    verticalScrollBar()->setPageStep(vp.height());
+    horizontalScrollBar()->setSingleStep(
+        std::max(1, int(m_diagram.cellSize.width() * m_options.scale)));
+    verticalScrollBar()->setSingleStep(
+        std::max(1, int(m_diagram.cellSize.height() * m_options.scale)));
+}
+
+QPoint DiagramView::offset() const
+{
+    return QPoint(horizontalScrollBar()->value(), verticalScrollBar()->value());
+}
+
+void DiagramView::paintEvent(QPaintEvent *event)
+{
+    QPainter painter(viewport());
+    const QPoint off = offset();
+    const DiagramPalette palette = DiagramPalette::forOptions(m_options);
+    // Outside the diagram: the palette background (also behind a transparent diagram).
+    painter.fillRect(event->rect(), QColor(palette.background));
+    painter.translate(-off);
+    m_renderer->paint(&painter, event->rect().translated(off));
+}
+
+void DiagramView::resizeEvent(QResizeEvent *event)
+{
+    QAbstractScrollArea::resizeEvent(event);
+    updateScrollBars();
+}
+
+void DiagramView::scrollContentsBy(int, int)
+{
+    viewport()->update();
+}
+
+void DiagramView::wheelEvent(QWheelEvent *event)
+{
+    if (event->modifiers() & Qt::ControlModifier) {
+        const double steps = event->angleDelta().y() / 120.0;
+        if (steps != 0)
+            setScale(m_options.scale * std::pow(1.25, steps), event->position().toPoint());
+        event->accept();
+        return;
+    }
+    QAbstractScrollArea::wheelEvent(event);
+}
+
+void DiagramView::keyPressEvent(QKeyEvent *event)
+{
+    switch (event->key()) {
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+        zoomIn();
+        break;
+    case Qt::Key_Minus:
+        zoomOut();
+        break;
+    case Qt::Key_0:
+        setScale(1.0);
+        break;
+    case Qt::Key_F:
+        fitToView();
+        break;
+    default:
+        QAbstractScrollArea::keyPressEvent(event);
+        return;
+    }
+    event->accept();
+}
+
+void DiagramView::mousePressEvent(QMouseEvent *event)
+{
+    if (event->button() == Qt::LeftButton) {
+        m_pressed = true;
+        m_dragged = false;
+        m_pressPos = event->position().toPoint();
+        m_pressScroll = offset();
+        event->accept();
+        return;
+    }
+    QAbstractScrollArea::mousePressEvent(event);
+}
+
+void DiagramView::mouseMoveEvent(QMouseEvent *event)
+{
+    const QPoint pos = event->position().toPoint();
+    if (m_pressed) {
+        const QPoint delta = pos - m_pressPos;
+        if (!m_dragged && delta.manhattanLength() >= 4)
+            m_dragged = true;
+        if (m_dragged) {
+            horizontalScrollBar()->setValue(m_pressScroll.x() - delta.x());
+            verticalScrollBar()->setValue(m_pressScroll.y() - delta.y());
+            viewport()->setCursor(Qt::ClosedHandCursor);
+        }
+    }
+    updateHover(pos);
+    QAbstractScrollArea::mouseMoveEvent(event);
+}
+
+void DiagramView::mouseReleaseEvent(QMouseEvent *event)
+{
+    if (event->button() == Qt::LeftButton && m_pressed) {
+        m_pressed = false;
+        viewport()->unsetCursor();
+        if (!m_dragged) {
+            const DiagramHit hit = hitAt(event->position().toPoint());
+            Q_EMIT cellClicked(hit.panel, hit.row, hit.col, hit.elementId);
+        }
+        event->accept();
+        return;
+    }
+    QAbstractScrollArea::mouseReleaseEvent(event);
+}
+
+void DiagramView::leaveEvent(QEvent *event)
+{
+    if (m_hover.isValid()) {
+        m_hover = {};
+        Q_EMIT cellHovered(-1, -1, -1, -1);
+    }
+    QAbstractScrollArea::leaveEvent(event);
+}
+
+void DiagramView::updateHover(QPoint viewportPos)
+{
+    const DiagramHit hit = hitAt(viewportPos);
+    if (hit == m_hover)
+        return;
+    m_hover = hit;
+    Q_EMIT cellHovered(hit.panel, hit.row, hit.col, hit.elementId);
+}
+
+bool DiagramView::viewportEvent(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        const DiagramHit hit = hitAt(help->pos());
+        QString tip;
+        if (hit.isValid())
+            tip = m_diagram.panels[size_t(hit.panel)].tooltip(hit.row, hit.col);
+        if (tip.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), tip, viewport());
+        return true;
+    }
+    return QAbstractScrollArea::viewportEvent(event);
+}
+
+} // namespace lx

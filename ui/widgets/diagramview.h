@@ -1,0 +1,90 @@
+#pragma once
+
+// DiagramView: shows a Diagram through the one DiagramRenderer, so what is on screen is what
+// the PNG exporter writes at the same scale, pixel for pixel.
+//
+// Zoom: Ctrl+wheel (anchored at the cursor), +/- keys, 0 for 100%, F to fit. Pan: drag with the
+// left button, the scroll bars, or the wheel. Hover emits cellHovered (panel -1 when the cursor
+// leaves every cell) and shows the cell's tooltip; a click without a drag emits cellClicked.
+// setHighlightedElement outlines that element in every panel containing it (selection sync is
+// the caller's: connect one view's cellClicked to every view's setHighlightedElement).
+//
+// The diagram sits at the top-left of the viewport; the area outside it is the palette's
+// background.
+
+#include "render/diagram.h"
+#include "render/diagramrenderer.h"
+
+#include <QAbstractScrollArea>
+
+#include <memory>
+
+namespace lx {
+
+class DiagramView : public QAbstractScrollArea
+{
+    Q_OBJECT
+public:
+    static constexpr double kMinScale = 1.0 / 64;
+    static constexpr double kMaxScale = 16;
+
+    explicit DiagramView(QWidget *parent = nullptr);
+    ~DiagramView() override;
+
+    void setDiagram(Diagram diagram);
+    const Diagram &diagram() const { return m_diagram; }
+
+    // Every option except the scale (which the view owns: setScale) and the highlight.
+    void setRenderOptions(const RenderOptions &options);
+    RenderOptions renderOptions() const { return m_options; }
+
+    double scale() const { return m_options.scale; }
+    // Clamped to [kMinScale, kMaxScale]; keeps the diagram point under `anchor` (viewport
+    // coordinates; default: the viewport centre) in place.
+    void setScale(double scale, QPoint anchor = QPoint(-1, -1));
+    void zoomIn();
+    void zoomOut();
+    // The largest scale (at most 1) at which the whole diagram fits the viewport.
+    void fitToView();
+
+    int64_t highlightedElement() const { return m_options.highlightedElement; }
+    void setHighlightedElement(int64_t elementId);
+
+    // The cell under a viewport position.
+    [[nodiscard]] DiagramHit hitAt(QPoint viewportPos) const;
+    const DiagramGeometry &geometry() const { return m_renderer->geometry(); }
+
+Q_SIGNALS:
+    void cellHovered(int panel, int row, int col, qint64 elementId);
+    void cellClicked(int panel, int row, int col, qint64 elementId);
+    void scaleChanged(double scale);
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    void scrollContentsBy(int dx, int dy) override;
+    void wheelEvent(QWheelEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void leaveEvent(QEvent *event) override;
+    bool viewportEvent(QEvent *event) override;
+
+private:
+    void rebuild();
+    void updateScrollBars();
+    QPoint offset() const;
+    void updateHover(QPoint viewportPos);
+
+    Diagram m_diagram;
+    RenderOptions m_options;
+    std::unique_ptr<DiagramRenderer> m_renderer;
+    DiagramHit m_hover;
+    QPoint m_pressPos;
+    QPoint m_pressScroll;
+    bool m_pressed = false;
+    bool m_dragged = false;
+};
+
+} // namespace lx
