@@ -56,7 +56,12 @@ int runEval(const QStringList &args)
             << QString::fromStdString(result["error"].get<std::string>()) << '\n';
         return lx::app::ExitBadInput;
     }
-    const std::string text = result.dump(1) + "\n";
+    // One result per line: readable, diffable, and still one JSON document.
+    std::string text = "{\"results\": [\n";
+    const nlohmann::json &results = result["results"];
+    for (size_t i = 0; i < results.size(); ++i)
+        text += "  " + results[i].dump() + (i + 1 < results.size() ? ",\n" : "\n");
+    text += "]}\n";
     std::fwrite(text.data(), 1, text.size(), stdout);
     return lx::app::ExitOk;
 }

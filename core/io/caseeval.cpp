@@ -1,6 +1,11 @@
 #include "io/caseeval.h"
 
 #include "f2/f2matrix.h"
+#include "io/gluonjson.h"
+#include "io/layoutjson.h"
+#include "io/tritontext.h"
+#include "layout/builders.h"
+#include "layout/layoututils.h"
 #include "layout/linearlayout.h"
 
 #include <nlohmann/json.hpp>
@@ -97,37 +102,25 @@ std::vector<LinearLayout::Basis> toBasisList(const json &j, const std::string &d
     return v;
 }
 
-// A layout in the conformance format: {"bases": [[inDim, [[...], ...]], ...],
-// "outDims": [[outDim, size], ...]}, optional requireSurjective / sizesInferred.
+// A layout in the conformance format (core/io/layoutjson.h).
 LinearLayout toLayout(const json &j)
 {
-    if (!j.is_object() || !j.contains("bases") || !j.contains("outDims"))
-        fail("a layout must be an object with \"bases\" and \"outDims\"");
-    const json &bases = j["bases"];
-    if (!bases.is_array())
-        fail("\"bases\" must be a list of [inDim, [basis, ...]]");
-    LinearLayout::BasesT b;
-    for (const json &e : bases) {
-        if (!e.is_array() || e.size() != 2)
-            fail("each entry of \"bases\" must be [inDim, [basis, ...]], got " +
-                 e.dump().substr(0, 80));
-        const std::string name = toName(e[0], "an in-dim name");
-        b.emplace_back(name, toBasisList(e[1], name));
-    }
-    std::vector<LinearLayout::NamedSize> outs = toNamedSizes(j["outDims"], "\"outDims\"");
-    const bool require = j.value("requireSurjective", false);
-    return unwrap(LinearLayout::tryCreate(std::move(b), std::move(outs), require));
+    return unwrap(layoutFromJson(j));
 }
 
 json fromLayout(const LinearLayout &l)
 {
-    json bases = json::array();
-    for (const auto &[name, bs] : l.bases())
-        bases.push_back(json::array({name, bs}));
-    json outs = json::array();
-    for (const auto &[name, size] : l.outDims())
-        outs.push_back(json::array({name, size}));
-    return json{{"bases", bases}, {"outDims", outs}};
+    return layoutToJson(l);
+}
+
+std::vector<int32_t> toShape(const json &j)
+{
+    if (!j.is_array())
+        fail("a shape must be a list of integers");
+    std::vector<int32_t> shape;
+    for (const json &e : j)
+        shape.push_back(toInt(e, "a shape entry"));
+    return shape;
 }
 
 std::vector<LinearLayout::NamedValue> toPoint(const json &j)
@@ -395,6 +388,29 @@ const std::map<std::string, Op> &ops()
         {"concatIns",
          [](const json &a) {
              return fromLayout(unwrap(toLayout(arg(a, 0)).concatIns(toLayout(arg(a, 1)))));
+         }},
+        {"ensureLayoutNotSmallerThan",
+         [](const json &a) {
+             return fromLayout(unwrap(ensureLayoutNotSmallerThan(
+                 toLayout(arg(a, 0)), toNamedSizes(arg(a, 1), "shape"))));
+         }},
+        {"tritonDistributedView",
+         [](const json &a) {
+             if (!arg(a, 1).is_boolean())
+                 fail("useHWPointOfView must be true or false");
+             return json(
+                 unwrap(tryTritonDistributedView(toLayout(arg(a, 0)), arg(a, 1).get<bool>())));
+         }},
+        {"tritonSharedView",
+         [](const json &a) {
+             if (!arg(a, 1).is_boolean())
+                 fail("useHWPointOfView must be true or false");
+             return json(unwrap(tryTritonSharedView(toLayout(arg(a, 0)), arg(a, 1).get<bool>())));
+         }},
+        {"toLinear",
+         [](const json &a) {
+             const LayoutAttrPtr attr = unwrap(attrFromGluonJson(arg(a, 0)));
+             return fromLayout(unwrap(toLinearLayout(*attr, toShape(arg(a, 1)))));
          }},
         {"concatOuts",
          [](const json &a) {

@@ -34,14 +34,18 @@ std::string excerpt(const json &v)
     return s;
 }
 
-LayoutAttrPtr parseAttr(const json &j, const std::string &where);
+LayoutAttrPtr parseAttr(const json &j, const std::string &where, int depth);
+
+// Parents nest a few levels in practice; the bound keeps hostile input from exhausting the stack.
+constexpr int kMaxNesting = 16;
 
 // Reads the keyword arguments of one Gluon constructor and remembers which keys it used, so
 // unknown (misspelt) keys are reported instead of silently ignored.
 class KeywordReader
 {
 public:
-    KeywordReader(const json &j, std::string kind) : m_j(j), m_kind(std::move(kind))
+    KeywordReader(const json &j, std::string kind, int depth)
+        : m_j(j), m_kind(std::move(kind)), m_depth(depth)
     {
         m_used.insert("kind");
     }
@@ -94,7 +98,7 @@ public:
 
     LayoutAttrPtr nested(const std::string &key)
     {
-        return parseAttr(required(key), m_kind + "." + key);
+        return parseAttr(required(key), m_kind + "." + key, m_depth + 1);
     }
 
     // Requires: every key was read. Reports the first unknown key.
@@ -148,17 +152,20 @@ private:
 
     const json &m_j;
     std::string m_kind;
+    int m_depth = 0;
     std::set<std::string> m_used;
 };
 
-LayoutAttrPtr parseAttr(const json &j, const std::string &where)
+LayoutAttrPtr parseAttr(const json &j, const std::string &where, int depth)
 {
+    if (depth > kMaxNesting)
+        fail(where + ": layouts nest more than " + std::to_string(kMaxNesting) + " levels deep");
     if (!j.is_object())
         fail(where + ": a Gluon layout must be an object {\"kind\": ..., ...}, got " + excerpt(j));
     if (!j.contains("kind") || !j["kind"].is_string())
         fail(where + ": the layout has no string 'kind'");
     const std::string kind = j["kind"].get<std::string>();
-    KeywordReader r(j, kind);
+    KeywordReader r(j, kind, depth);
     LayoutAttrPtr out;
     if (kind == "BlockedLayout") {
         BlockedAttr a;
@@ -298,7 +305,7 @@ IntList impliedShape(const std::vector<const BasisList *> &lists)
 Expected<LayoutAttrPtr> attrFromGluonJson(const nlohmann::json &j)
 {
     try {
-        return parseAttr(j, "layout");
+        return parseAttr(j, "layout", 0);
     } catch (const ParseFailure &f) {
         return makeError(f.message);
     } catch (const nlohmann::json::exception &e) {

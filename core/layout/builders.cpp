@@ -111,6 +111,12 @@ void requireShape(const std::vector<int32_t> &shape)
                  " has an entry that is not a power of two >= 1");
 }
 
+// a / b for the repetition counts, 0 when b exceeds a (identity1D(0) is the empty layout).
+int32_t quotient(int64_t a, int64_t b)
+{
+    return int32_t(a / b);
+}
+
 LinearLayout id1D(int32_t size, const std::string &in, const std::string &out)
 {
     return must(LinearLayout::identity1D(size, in, out));
@@ -305,7 +311,7 @@ LinearLayout buildWmmaLegacy(const AmdWmmaAttr &a, const std::vector<int32_t> &s
     l *= id1D(tpwN, "register", dimN);
     l *= id1D(warpsN, "warp", dimN);
     // The rest of N is covered by registers before any M tile: N-contiguous tile order.
-    l *= id1D(shape[rank - 1] / (tileN * warpsN * tpwN), "register", dimN);
+    l *= id1D(quotient(shape[rank - 1], int64_t(tileN) * warpsN * tpwN), "register", dimN);
     l *= id1D(tpwM, "register", dimM);
     l *= id1D(warpsM, "warp", dimM);
     if (rank == 3)
@@ -375,7 +381,7 @@ LinearLayout wmmaOperandTile(const AmdWmmaAttr &w, int opIdx, int32_t kWidth, si
     LinearLayout tile = id1D(kWidth, "register", dimK) * id1D(kLanesNonK, "lane", dimNonK);
     // Version 1 duplicates lanes 0-15 in lanes 16-31; versions 2/3 offset them along K.
     tile *= w.version == 1 ? zeros1D(depth, "lane", dimK) : id1D(depth, "lane", dimK);
-    tile *= id1D(kInstr / (depth * kWidth), "register", dimK);
+    tile *= id1D(quotient(kInstr, int64_t(depth) * kWidth), "register", dimK);
     tile *= id1D(nonKInstr / kLanesNonK, "register", dimNonK);
     if (rank == 3)
         tile = tile * id1D(1, "register", dimName(0)) * id1D(1, "lane", dimName(0));
@@ -494,7 +500,7 @@ LinearLayout buildMfma(const AmdMfmaAttr &a, const std::vector<int32_t> &shape)
     const int32_t warpsM = warps[rank - 2], warpsN = warps[rank - 1];
     tile *= id1D(tpwN, "register", dimN);
     tile *= id1D(warpsN, "warp", dimN);
-    tile *= id1D(shape[rank - 1] / (nDim * warpsN * tpwN), "register", dimN);
+    tile *= id1D(quotient(shape[rank - 1], int64_t(nDim) * warpsN * tpwN), "register", dimN);
     tile *= id1D(tpwM, "register", dimM);
     tile *= id1D(warpsM, "warp", dimM);
     if (rank == 3)
@@ -523,9 +529,9 @@ LinearLayout buildMfmaOperand(const DotOperandAttr &dot, const AmdMfmaAttr &a,
     // Each lane holds kWidth elements along K; lanes walk the non-K dim, then K.
     LinearLayout tile = id1D(kWidth, "register", dimK) * id1D(nonKDim, "lane", dimNonK) *
                         id1D(warpSize / nonKDim, "lane", dimK);
-    const int32_t kTileSize = warpSize / nonKDim * kWidth;
+    const int64_t kTileSize = int64_t(warpSize / nonKDim) * kWidth;
     if (kSize > kTileSize)
-        tile *= id1D(kSize / kTileSize, "register", dimK);
+        tile *= id1D(quotient(kSize, kTileSize), "register", dimK);
     tile *= id1D(tpw[nonKDimIdx], "register", dimNonK);
     tile = transposed(tile, {dimK, dimNonK});
     if (rank == 3)
@@ -706,7 +712,8 @@ LinearLayout buildSwizzled(const SwizzledSharedAttr &a, const std::vector<int32_
     for (int32_t col = 1; col < numCols; col *= 2)
         bases2D.push_back({0, col});
     for (int32_t row = 1; row < numRows; row *= 2)
-        bases2D.push_back({row, (a.vec * ((row / a.perPhase) % a.maxPhase)) % numCols});
+        bases2D.push_back(
+            {row, int32_t((int64_t(a.vec) * ((row / a.perPhase) % a.maxPhase)) % numCols)});
     LinearLayout cta = must(LinearLayout::tryCreate(
         {{"offset", bases2D}}, {{dimName(rowDim), numRows}, {dimName(colDim), numCols}}, false));
     for (size_t i = 2; i < rank; ++i) {
@@ -793,13 +800,13 @@ LinearLayout buildPartitioned(const PartitionedSharedAttr &a, const std::vector<
         a.partitionLayout->as<PartitionedSharedAttr>())
         fail("partition_layout must be a swizzled, padded or linear shared layout");
     const size_t pd = size_t(a.partitionDim);
-    const int32_t pieces = a.numPartitions * a.numGroups;
+    const int64_t pieces = int64_t(a.numPartitions) * a.numGroups;
     if (shape[pd] % pieces != 0)
         fail("tensor dim " + std::to_string(pd) + " of size " + std::to_string(shape[pd]) +
              " is not divisible into num_partitions * num_groups = " + std::to_string(pieces) +
              " pieces");
     std::vector<int32_t> pieceShape = shape;
-    pieceShape[pd] /= pieces;
+    pieceShape[pd] = int32_t(shape[pd] / pieces);
     LinearLayout inner;
     if (const auto *padded = a.partitionLayout->as<PaddedSharedAttr>()) {
         // Padding is applied to the whole in-buffer offset later; the layout uses the linear
@@ -848,11 +855,15 @@ LinearLayout build(const LayoutAttr &attr, const std::vector<int32_t> &shape)
         attr.value);
 }
 
+// Allocations are far below 2^40 elements; the bound keeps the byte arithmetic exact.
 int64_t elementsOf(const std::vector<int32_t> &shape)
 {
     int64_t n = 1;
-    for (int32_t s : shape)
+    for (int32_t s : shape) {
         n *= s;
+        if (n > (int64_t(1) << 40))
+            fail("tensor shape " + listText(shape) + " has more than 2^40 elements");
+    }
     return n;
 }
 

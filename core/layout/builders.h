@@ -50,9 +50,9 @@ using IntervalPadding = std::vector<std::pair<int32_t, int32_t>>;
 // Requires: validateIntervalPadding(pairs), n >= 0.
 [[nodiscard]] int64_t paddedAllocationElements(int64_t n, const IntervalPadding &pairs);
 
-// Bytes one shared allocation of `shape` in `attr` occupies (swizzled / shared linear: the
-// elements; padded: the padded elements). For a partitioned layout this is one buffer's size
-// (see PartitionedBufferSizes). Requires: elementBits a multiple of 8 or a divisor of 8.
+// The buffers of a partitioned allocation (gfx1250-layouts.md §4.3): the whole tensor is padded
+// as one 1-D run (padded inner layout) and split into numPartitions * numGroups equal pieces
+// (integer division); each of the numPartitions buffers holds numGroups pieces back to back.
 struct PartitionedBufferSizes
 {
     int32_t numBuffers = 1;  // numPartitions
@@ -60,9 +60,13 @@ struct PartitionedBufferSizes
     int64_t bufferBytes = 0; // pieceBytes * numGroups: the size of every partition buffer
     bool operator==(const PartitionedBufferSizes &) const = default;
 };
+// Requires: the layout builds for `shape`; elementBits a multiple or a divisor of 8.
 [[nodiscard]] Expected<PartitionedBufferSizes>
 partitionedBufferSizes(const PartitionedSharedAttr &attr, const std::vector<int32_t> &shape,
                        int32_t elementBits);
+// Bytes one shared allocation of `shape` in `attr` occupies: the elements (swizzled, shared
+// linear), the padded elements (padded), or one buffer's size (partitioned).
+// Requires: a shared layout that builds for `shape`; elementBits a multiple or a divisor of 8.
 [[nodiscard]] Expected<int64_t> sharedAllocationBytes(const LayoutAttr &attr,
                                                       const std::vector<int32_t> &shape,
                                                       int32_t elementBits);

@@ -98,6 +98,10 @@ void LinearLayout::computeRank()
 Expected<LinearLayout> LinearLayout::tryCreate(BasesT bases, std::vector<NamedSize> outDims,
                                                bool requireSurjective)
 {
+    if (outDims.size() > size_t(kMaxDims) || bases.size() > size_t(kMaxDims))
+        return makeError("a layout has at most " + std::to_string(kMaxDims) + " in-dims and " +
+                         std::to_string(kMaxDims) + " out-dims; this one has " +
+                         std::to_string(bases.size()) + " and " + std::to_string(outDims.size()));
     std::set<std::string> seen;
     int outBits = 0;
     for (const auto &[name, size] : outDims) {
@@ -808,6 +812,8 @@ Expected<LinearLayout> LinearLayout::transposeOuts(const std::vector<std::string
 
 Expected<LinearLayout> LinearLayout::reshapeIns(const std::vector<NamedSize> &newInDims) const
 {
+    if (newInDims.size() > size_t(kMaxDims))
+        return makeError("reshapeIns: more than " + std::to_string(kMaxDims) + " in-dims");
     int total = 0;
     for (const auto &[n, s] : newInDims) {
         if (!isPowerOf2(s))
@@ -837,6 +843,8 @@ Expected<LinearLayout> LinearLayout::reshapeIns(const std::vector<NamedSize> &ne
 
 Expected<LinearLayout> LinearLayout::reshapeOuts(const std::vector<NamedSize> &newOutDims) const
 {
+    if (newOutDims.size() > size_t(kMaxDims))
+        return makeError("reshapeOuts: more than " + std::to_string(kMaxDims) + " out-dims");
     int total = 0;
     std::set<std::string> names;
     for (const auto &[n, s] : newOutDims) {
@@ -984,6 +992,8 @@ Expected<LinearLayout> LinearLayout::concatIns(const LinearLayout &other) const
     for (const auto &b : other.m_bases)
         if (!hasInDim(b.first))
             bases.push_back(b);
+    if (bases.size() > size_t(kMaxDims))
+        return makeError("concatIns: more than " + std::to_string(kMaxDims) + " in-dims");
     if (int(bases.size()) > 0) {
         int bits = 0;
         for (const auto &b : bases)
@@ -1004,6 +1014,8 @@ Expected<LinearLayout> LinearLayout::concatOuts(const LinearLayout &other) const
             return makeError("concatOuts: out-dim '" + o.first + "' is in both layouts");
         outs.push_back(o);
     }
+    if (outs.size() > size_t(kMaxDims))
+        return makeError("concatOuts: more than " + std::to_string(kMaxDims) + " out-dims");
     if (totalOutDimSizeLog2() + other.totalOutDimSizeLog2() > kMaxTotalBits)
         return makeError("concatOuts: more than " + std::to_string(kMaxTotalBits) + " out-bits");
     BasesT bases = m_bases;

@@ -26,7 +26,8 @@
 //  - every basis has exactly outDims().size() components;
 //  - every out-dim size is a power of two >= 1, at most 2^30;
 //  - in-dim and out-dim names are unique;
-//  - the total in-bits and out-bits are each at most 64 (Triton's matrix limit);
+//  - the total in-bits and out-bits are each at most 64 (Triton's matrix limit), and there are
+//    at most kMaxDims in-dims and kMaxDims out-dims;
 //  - when surjectivity was required, rank == total out-bits.
 //
 // Operations follow Triton's LinearLayout (lib/Tools/LinearLayout.cpp) result for result,
@@ -58,6 +59,9 @@ public:
     // Limits that keep every operation small and exact (Triton's own matrix limit is 64 bits).
     static constexpr int kMaxOutDimBits = 30;
     static constexpr int kMaxTotalBits = 64;
+    // At most this many in-dims and this many out-dims (size-1 dims cost no bits, so the bit
+    // limits alone would not bound them).
+    static constexpr int kMaxDims = 32;
 
     // The empty layout: no in-dims, no out-dims. Identity of operator*.
     LinearLayout() = default;

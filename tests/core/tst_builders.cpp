@@ -379,6 +379,51 @@ void TestBuilders::literalLayouts_data()
         << QByteArray(R"({"bases": [["register", [[0, 1], [0, 2], [0, 4], [0, 16]]],
            ["lane", [[1, 0], [2, 0], [4, 0], [8, 0], [0, 8]]], ["warp", [[16, 0]]], ["block", []]],
            "outDims": [["dim0", 32], ["dim1", 32]]})");
+    // Dot operand A (K = dim1) of a blocked [1,2]/[8,4]/[1,1] order [1,0] parent over 8x8: a
+    // thread holds the whole K extent (threadSize [1, 8]: registers [0,1] [0,2] [0,4]); the 4
+    // lanes along K broadcast ([0,0] twice), the 8 along M walk dim0.
+    QTest::newRow("dot operand of blocked")
+        << QByteArray(R"({"kind": "DotOperandLayout", "operand_index": 0, "k_width": 0, "parent":
+           {"kind": "BlockedLayout", "size_per_thread": [1, 2], "threads_per_warp": [8, 4], "warps_per_cta": [1, 1],
+           "order": [1, 0]}})")
+        << QList<int>{8, 8} << QByteArray(R"({"bases": [["register", [[0, 1], [0, 2], [0, 4]]],
+           ["lane", [[0, 0], [0, 0], [1, 0], [2, 0], [4, 0]]], ["warp", []], ["block", []]],
+           "outDims": [["dim0", 8], ["dim1", 8]]})");
+    // MFMA 16x16 with 64-bit elements: one element per lane per row group (height 1), 16 lanes
+    // along N, the other 4 lane groups along M (1, 2), and 256 / 64 = 4 register tiles along M
+    // (4, 8).
+    QTest::newRow("mfma f64 16x16")
+        << QByteArray(
+               R"({"kind": "AMDMFMALayout", "version": 3, "instr_shape": [16, 16, 4], "transposed": false,
+           "warps_per_cta": [1, 1], "element_bitwidth": 64})")
+        << QList<int>{16, 16} << QByteArray(R"({"bases": [["register", [[4, 0], [8, 0]]],
+           ["lane", [[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], [2, 0]]], ["warp", []], ["block", []]],
+           "outDims": [["dim0", 16], ["dim1", 16]]})");
+    // Rank 3 WMMA: the tile has no batch bases; the warp basis [1,0,0] walks the batch dim
+    // (batch tile extent 1, so it is not scaled).
+    QTest::newRow("wmma rank 3")
+        << QByteArray(
+               R"({"kind": "AMDWMMALayout", "version": 3, "transposed": false, "warp_bases": [[1, 0, 0]],
+           "instr_shape": [16, 16, 32]})")
+        << QList<int>{2, 16, 16}
+        << QByteArray(R"({"bases": [["register", [[0, 1, 0], [0, 2, 0], [0, 4, 0]]],
+           ["lane", [[0, 0, 1], [0, 0, 2], [0, 0, 4], [0, 0, 8], [0, 8, 0]]], ["warp", [[1, 0, 0]]], ["block", []]],
+           "outDims": [["dim0", 2], ["dim1", 16], ["dim2", 16]]})");
+    // #ttg.linear grows in its register order: register [0,1] makes dim1 first, so dim1 repeats
+    // first ([0,2]) and then dim0 ([2,0]).
+    const QByteArray linear =
+        R"({"kind": "DistributedLinearLayout", "reg_bases": [[0, 1]], "lane_bases": [[1, 0]],
+        "warp_bases": [], "block_bases": [], "shape": [2, 2]})";
+    QTest::newRow("linear grows") << linear << QList<int>{4, 4}
+                                  << QByteArray(
+                                         R"({"bases": [["register", [[0, 1], [0, 2], [2, 0]]],
+        ["lane", [[1, 0]]], ["warp", []], ["block", []]], "outDims": [["dim0", 4], ["dim1", 4]]})");
+    // Clipped to one column the register basis [0,1] becomes zero and is dropped (lanes stay).
+    QTest::newRow("linear drops clipped registers")
+        << linear << QList<int>{2, 1}
+        << QByteArray(
+               R"({"bases": [["register", []], ["lane", [[1, 0]]], ["warp", []], ["block", []]],
+           "outDims": [["dim0", 2], ["dim1", 1]]})");
 }
 
 void TestBuilders::literalLayouts()
@@ -550,6 +595,16 @@ void TestBuilders::invalidParameters_data()
         << QByteArray(R"({"kind": "SliceLayout", "dim": 3, "parent": {"kind": "BlockedLayout",
            "size_per_thread": [1, 1], "threads_per_warp": [4, 8], "warps_per_cta": [1, 1], "order": [1, 0]}})")
         << QList<int>{8} << u"slice dim"_s;
+    QTest::newRow("warps beyond the size limit")
+        << QByteArray(R"({"kind": "AMDWMMALayout", "version": 3, "transposed": false,
+           "warps_per_cta": [1073741824, 1073741824], "instr_shape": [16, 16, 32]})")
+        << QList<int>{32, 32} << u"bits"_s;
+    QTest::newRow("kWidth beyond the size limit")
+        << QByteArray(
+               R"({"kind": "DotOperandLayout", "operand_index": 0, "k_width": 1073741824, "parent":
+           {"kind": "AMDWMMALayout", "version": 3, "transposed": false, "warps_per_cta": [1, 1],
+           "instr_shape": [16, 16, 32]}})")
+        << QList<int>{32, 32} << u"bits"_s;
 }
 
 void TestBuilders::invalidParameters()

@@ -166,6 +166,7 @@ private Q_SLOTS:
         QTest::newRow("duplicate in-dim") << 5 << QStringLiteral("appears twice");
         QTest::newRow("too many bits") << 6 << QStringLiteral("more than 64");
         QTest::newRow("identity1D non power of two") << 7 << QStringLiteral("not a power of two");
+        QTest::newRow("too many dims") << 8 << QStringLiteral("at most 32 in-dims");
     }
 
     void factoriesRefuseBadInput()

@@ -1,0 +1,227 @@
+// `layout-explorer convert --layout TEXT [--shape MxN] --to json|ttg|gluon|triton-text [--hw]`:
+// reads a layout (#ttg text with alias lines, a Gluon constructor, or a raw layout in the
+// conformance JSON form) and writes it in another form on stdout.
+//   json         the conformance layout JSON of its linear layout over --shape
+//   ttg          Triton's MLIR attribute text (--aliases: parents as #mma = ... lines)
+//   gluon        a Gluon constructor expression
+//   triton-text  Triton's getLayoutStr view (what triton-tensor-layout prints); --hw for the
+//                hardware point of view
+// A raw JSON layout converts to #ttg.linear / #ttg.generic_linear (in-dims register, lane, warp,
+// block) or #ttg.shared_linear (offset, block).
+
+#include "command.h"
+
+#include "io/layoutjson.h"
+#include "io/tritontext.h"
+#include "io/ttgtext.h"
+#include "layout/builders.h"
+#include "layout/linearlayout.h"
+
+#include <QCommandLineParser>
+#include <QTextStream>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <optional>
+
+namespace {
+
+using lx::app::ExitBadInput;
+using lx::app::ExitBadUsage;
+using lx::app::ExitOk;
+
+// "128x64", "2x64x64" or "128,64"; nullopt when malformed.
+std::optional<std::vector<int32_t>> parseShape(const QString &text)
+{
+    const QStringList parts =
+        text.split(text.contains(QLatin1Char(',')) ? QLatin1Char(',') : QLatin1Char('x'));
+    std::vector<int32_t> shape;
+    for (const QString &p : parts) {
+        bool ok = false;
+        const qlonglong v = p.trimmed().toLongLong(&ok);
+        if (!ok || v < 1 || v > (qlonglong(1) << 30))
+            return std::nullopt;
+        shape.push_back(int32_t(v));
+    }
+    if (shape.empty() || shape.size() > 8)
+        return std::nullopt;
+    return shape;
+}
+
+bool hasInDims(const lx::LinearLayout &ll, std::initializer_list<const char *> allowed)
+{
+    for (const std::string &d : ll.inDimNames())
+        if (std::none_of(allowed.begin(), allowed.end(), [&](const char *a) { return d == a; }))
+            return false;
+    return true;
+}
+
+lx::BasisList basesOf(const lx::LinearLayout &ll, const char *dim)
+{
+    const int i = ll.inDimIndex(dim);
+    return i < 0 ? lx::BasisList{} : lx::BasisList(ll.bases()[size_t(i)].second);
+}
+
+// The #ttg attribute a raw linear layout is: text for the printers, so that the same checks as
+// for typed-in #ttg text apply.
+lx::Expected<lx::LayoutAttrPtr> attrOfLinearLayout(const lx::LinearLayout &ll)
+{
+    auto list = [](const lx::BasisList &b) {
+        std::string s = "[";
+        for (size_t i = 0; i < b.size(); ++i) {
+            s += i ? ", [" : "[";
+            for (size_t k = 0; k < b[i].size(); ++k)
+                s += (k ? ", " : "") + std::to_string(b[i][k]);
+            s += "]";
+        }
+        return s + "]";
+    };
+    if (hasInDims(ll, {"register", "lane", "warp", "block"})) {
+        const lx::BasisList warp = basesOf(ll, "warp");
+        const bool swizzled = std::any_of(warp.begin(), warp.end(), [](const auto &b) {
+            return std::count_if(b.begin(), b.end(), [](int32_t c) { return c != 0; }) > 1;
+        });
+        return lx::parseTtg(std::string(swizzled ? "#ttg.generic_linear" : "#ttg.linear") +
+                            "<{register = " + list(basesOf(ll, "register")) +
+                            ", lane = " + list(basesOf(ll, "lane")) + ", warp = " + list(warp) +
+                            ", block = " + list(basesOf(ll, "block")) + "}>");
+    }
+    if (hasInDims(ll, {"offset", "block"}))
+        return lx::parseTtg("#ttg.shared_linear<{offset = " + list(basesOf(ll, "offset")) +
+                            ", block = " + list(basesOf(ll, "block")) + "}, alignment = 16>");
+    return lx::makeError("a raw layout converts to #ttg text only with in-dims register, lane, "
+                         "warp, block or offset, block");
+}
+
+int runConvert(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Converts a layout between #ttg text, Gluon, the conformance JSON form and Triton's text "
+        "views; the result goes to stdout."));
+    parser.addHelpOption();
+    const QCommandLineOption layoutOpt(
+        QStringLiteral("layout"),
+        QStringLiteral("the layout: #ttg text (alias lines allowed), a Gluon constructor, or a "
+                       "raw layout as JSON"),
+        QStringLiteral("TEXT"));
+    const QCommandLineOption shapeOpt(
+        QStringLiteral("shape"),
+        QStringLiteral("tensor shape, e.g. 128x128 (needed for json and triton-text)"),
+        QStringLiteral("MxN"));
+    const QCommandLineOption toOpt(QStringLiteral("to"),
+                                   QStringLiteral("output form: json, ttg, gluon or triton-text"),
+                                   QStringLiteral("FORM"));
+    const QCommandLineOption hwOpt(QStringLiteral("hw"),
+                                   QStringLiteral("triton-text: the hardware point of view"));
+    const QCommandLineOption aliasesOpt(QStringLiteral("aliases"),
+                                        QStringLiteral("ttg: print parents as alias lines"));
+    parser.addOptions({layoutOpt, shapeOpt, toOpt, hwOpt, aliasesOpt});
+
+    QTextStream err(stderr);
+    auto usage = [&](const QString &message) {
+        err << "layout-explorer convert: " << message
+            << "\nRun 'layout-explorer convert --help' for the options.\n";
+        return ExitBadUsage;
+    };
+    if (!parser.parse(args))
+        return usage(parser.errorText());
+    if (parser.isSet(QStringLiteral("help"))) {
+        QTextStream(stdout) << parser.helpText();
+        return ExitOk;
+    }
+    if (!parser.positionalArguments().isEmpty())
+        return usage(
+            QStringLiteral("unexpected argument '%1'").arg(parser.positionalArguments().front()));
+    if (!parser.isSet(layoutOpt))
+        return usage(QStringLiteral("--layout is required"));
+    if (!parser.isSet(toOpt))
+        return usage(QStringLiteral("--to is required"));
+    const QString to = parser.value(toOpt);
+    const QStringList forms{QStringLiteral("json"), QStringLiteral("ttg"), QStringLiteral("gluon"),
+                            QStringLiteral("triton-text")};
+    if (!forms.contains(to))
+        return usage(QStringLiteral("unknown --to '%1' (json, ttg, gluon, triton-text)").arg(to));
+    if (parser.isSet(hwOpt) && to != QLatin1String("triton-text"))
+        return usage(QStringLiteral("--hw only applies to --to triton-text"));
+    if (parser.isSet(aliasesOpt) && to != QLatin1String("ttg"))
+        return usage(QStringLiteral("--aliases only applies to --to ttg"));
+    std::optional<std::vector<int32_t>> shape;
+    if (parser.isSet(shapeOpt)) {
+        shape = parseShape(parser.value(shapeOpt));
+        if (!shape)
+            return usage(QStringLiteral("malformed --shape '%1' (expected sizes like 128x64)")
+                             .arg(parser.value(shapeOpt)));
+    }
+
+    auto bad = [&](const std::string &message) {
+        err << "layout-explorer convert: " << QString::fromStdString(message) << '\n';
+        return ExitBadInput;
+    };
+    const std::string text = parser.value(layoutOpt).toStdString();
+    const size_t first = text.find_first_not_of(" \t\r\n");
+    lx::LayoutAttrPtr attr;
+    std::optional<lx::LinearLayout> linear;
+    if (first != std::string::npos && text[first] == '{') {
+        const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+        if (j.is_discarded())
+            return bad("--layout: not valid JSON");
+        auto ll = lx::layoutFromJson(j);
+        if (!ll)
+            return bad("--layout: " + ll.message());
+        if (shape) {
+            std::vector<int32_t> sizes;
+            for (const auto &[dim, size] : ll->outDims())
+                sizes.push_back(size);
+            if (sizes != *shape)
+                return bad("--shape does not match the out-dim sizes of the raw layout");
+        }
+        linear = std::move(*ll);
+        if (to == QLatin1String("ttg") || to == QLatin1String("gluon")) {
+            auto a = attrOfLinearLayout(*linear);
+            if (!a)
+                return bad(a.message());
+            attr = *a;
+        }
+    } else {
+        auto a = lx::parseLayoutText(text);
+        if (!a)
+            return bad("--layout: " + a.message());
+        attr = *a;
+        if (to == QLatin1String("json") || to == QLatin1String("triton-text")) {
+            if (!shape)
+                return usage(QStringLiteral("--to %1 needs --shape").arg(to));
+            auto ll = lx::toLinearLayout(*attr, *shape);
+            if (!ll)
+                return bad(ll.message());
+            linear = std::move(*ll);
+        }
+    }
+
+    std::string out;
+    if (to == QLatin1String("json")) {
+        out = lx::layoutToJson(*linear).dump() + "\n";
+    } else if (to == QLatin1String("ttg")) {
+        out = (parser.isSet(aliasesOpt) ? lx::printTtgWithAliases(*attr) : lx::printTtg(*attr)) +
+              "\n";
+    } else if (to == QLatin1String("gluon")) {
+        out = lx::printGluon(*attr) + "\n";
+    } else {
+        const bool shared = attr ? attr->isShared() : linear->hasInDim("offset");
+        const bool hw = parser.isSet(hwOpt);
+        auto view = shared ? lx::tryTritonSharedView(*linear, hw)
+                           : lx::tryTritonDistributedView(*linear, hw);
+        if (!view)
+            return bad(view.message());
+        out = *view;
+    }
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    return ExitOk;
+}
+
+} // namespace
+
+LX_REGISTER_COMMAND(convert, "convert",
+                    "convert a layout: #ttg text, Gluon, JSON, Triton's text views", runConvert);
