@@ -8,6 +8,7 @@
 #include <QUndoStack>
 
 using namespace lx;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -23,12 +24,13 @@ SceneContents twoLayoutScene()
 {
     SceneContents s;
     s.name = QStringLiteral("t");
-    s.layouts.append({QStringLiteral("A"), exampleLayout(), {}, {}, {}});
+    s.layouts.append({QStringLiteral("A"), exampleLayout(), {}, {}, {}, {}});
     s.layouts.append({QStringLiteral("B"),
                       exampleLayout(),
                       QStringLiteral("#ttg.linear<{register = [[0, 1]]}>"),
                       {4, 2},
-                      QStringLiteral("f16")});
+                      QStringLiteral("f16"),
+                      nullptr});
     s.views.append({QStringLiteral("ownership"), QStringLiteral("A"), {}});
     s.views.append({QStringLiteral("ds-load-tr-panels"),
                     {},
@@ -74,11 +76,11 @@ private Q_SLOTS:
         QTest::addColumn<int>("value");
         QTest::addColumn<QString>("messagePart");
         // dim0 has size 4: components 0..3; dim1 has size 2: 0..1.
-        QTest::newRow("dim0 too large") << u"lane"_qs << 1 << 0 << 4 << u"out of range"_qs;
-        QTest::newRow("dim1 too large") << u"register"_qs << 0 << 1 << 2 << u"out of range"_qs;
-        QTest::newRow("negative") << u"warp"_qs << 0 << 0 << -1 << u""_qs;
-        QTest::newRow("no such in-dim") << u"block"_qs << 0 << 0 << 1 << u"no in-dim"_qs;
-        QTest::newRow("no such basis") << u"register"_qs << 1 << 0 << 1 << u"no basis"_qs;
+        QTest::newRow("dim0 too large") << u"lane"_s << 1 << 0 << 4 << u"out of range"_s;
+        QTest::newRow("dim1 too large") << u"register"_s << 0 << 1 << 2 << u"out of range"_s;
+        QTest::newRow("negative") << u"warp"_s << 0 << 0 << -1 << u""_s;
+        QTest::newRow("no such in-dim") << u"block"_s << 0 << 0 << 1 << u"no in-dim"_s;
+        QTest::newRow("no such basis") << u"register"_s << 1 << 0 << 1 << u"no basis"_s;
     }
     void refusedEditChangesNothing()
     {
@@ -105,14 +107,14 @@ private Q_SLOTS:
         QTest::addColumn<QString>("text");
         QTest::addColumn<bool>("ok");
         QTest::addColumn<int>("value");
-        QTest::newRow("zero") << 0 << u"0"_qs << true << 0;
-        QTest::newRow("largest dim0") << 0 << u" 3 "_qs << true << 3;
-        QTest::newRow("hex") << 0 << u"0x2"_qs << true << 2;
-        QTest::newRow("dim0 size") << 0 << u"4"_qs << false << 0;
-        QTest::newRow("dim1 size") << 1 << u"2"_qs << false << 0;
-        QTest::newRow("letters") << 0 << u"two"_qs << false << 0;
-        QTest::newRow("empty") << 0 << u""_qs << false << 0;
-        QTest::newRow("negative") << 1 << u"-1"_qs << false << 0;
+        QTest::newRow("zero") << 0 << u"0"_s << true << 0;
+        QTest::newRow("largest dim0") << 0 << u" 3 "_s << true << 3;
+        QTest::newRow("hex") << 0 << u"0x2"_s << true << 2;
+        QTest::newRow("dim0 size") << 0 << u"4"_s << false << 0;
+        QTest::newRow("dim1 size") << 1 << u"2"_s << false << 0;
+        QTest::newRow("letters") << 0 << u"two"_s << false << 0;
+        QTest::newRow("empty") << 0 << u""_s << false << 0;
+        QTest::newRow("negative") << 1 << u"-1"_s << false << 0;
     }
     void validateComponent()
     {
@@ -166,10 +168,10 @@ private Q_SLOTS:
         QTest::addColumn<int>("basis");
         QTest::addColumn<QList<int>>("expected");
         // Columns: register0, lane0, lane1, warp0, warp1. Rows: dim0 bit0, dim0 bit1, dim1 bit0.
-        QTest::newRow("register0 dim0 bit0") << 0 << 0 << u"register"_qs << 0 << QList<int>{1, 1};
-        QTest::newRow("lane1 dim0 bit1 off") << 1 << 2 << u"lane"_qs << 1 << QList<int>{0, 0};
-        QTest::newRow("warp0 dim1 bit0 off") << 2 << 3 << u"warp"_qs << 0 << QList<int>{2, 0};
-        QTest::newRow("warp1 dim0 bit1 on") << 1 << 4 << u"warp"_qs << 1 << QList<int>{3, 0};
+        QTest::newRow("register0 dim0 bit0") << 0 << 0 << u"register"_s << 0 << QList<int>{1, 1};
+        QTest::newRow("lane1 dim0 bit1 off") << 1 << 2 << u"lane"_s << 1 << QList<int>{0, 0};
+        QTest::newRow("warp0 dim1 bit0 off") << 2 << 3 << u"warp"_s << 0 << QList<int>{2, 0};
+        QTest::newRow("warp1 dim0 bit1 on") << 1 << 4 << u"warp"_s << 1 << QList<int>{3, 0};
     }
     void flipMatrixBit()
     {
@@ -207,7 +209,7 @@ private Q_SLOTS:
         QCOMPARE(structure.count(), 1);
         QCOMPARE(doc.layoutAt(0).name, QStringLiteral("S"));
         QCOMPARE(doc.views().at(0).layoutName, QStringLiteral("S"));
-        QCOMPARE(doc.views().at(1).options.value(QStringLiteral("shared")).toString(), u"S"_qs);
+        QCOMPARE(doc.views().at(1).options.value(QStringLiteral("shared")).toString(), u"S"_s);
         QVERIFY(!doc.renameLayout(0, QStringLiteral("B")).isEmpty());
         QVERIFY(!doc.renameLayout(0, QStringLiteral("  ")).isEmpty());
         doc.undoStack()->undo();
@@ -237,8 +239,8 @@ private Q_SLOTS:
         QCOMPARE(doc.layoutAt(1).layout, doc.layoutAt(0).layout);
         QCOMPARE(doc.duplicateLayout(0), QString());
         QCOMPARE(doc.layoutAt(1).name, QStringLiteral("A_copy2"));
-        QVERIFY(!doc.addLayout({QStringLiteral("A"), exampleLayout(), {}, {}, {}}).isEmpty());
-        QCOMPARE(doc.addLayout({QStringLiteral("C"), exampleLayout(), {}, {}, {}}), QString());
+        QVERIFY(!doc.addLayout({QStringLiteral("A"), exampleLayout(), {}, {}, {}, {}}).isEmpty());
+        QCOMPARE(doc.addLayout({QStringLiteral("C"), exampleLayout(), {}, {}, {}, {}}), QString());
         QCOMPARE(doc.indexOfLayout(QStringLiteral("C")), 4);
     }
 

@@ -13,6 +13,7 @@
 #include <QUndoStack>
 
 using namespace lx;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -27,12 +28,14 @@ SceneContents exampleScene()
              {{"dim0", 4}, {"dim1", 2}}, false),
          {},
          {},
-         {}});
+         {},
+         nullptr});
     s.layouts.append({QStringLiteral("M"),
                       *LinearLayout::tryCreate({{"register", {{1}, {2}}}}, {{"dim0", 4}}, false),
                       {},
                       {},
-                      {}});
+                      {},
+                      nullptr});
     return s;
 }
 
@@ -109,15 +112,15 @@ private Q_SLOTS:
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         QCOMPARE(model.rowCount(), 2);
-        QCOMPARE(model.data(model.index(0, LayoutListModel::NameColumn)).toString(), u"L"_qs);
+        QCOMPARE(model.data(model.index(0, LayoutListModel::NameColumn)).toString(), u"L"_s);
         QCOMPARE(model.data(model.index(0, LayoutListModel::InDimsColumn)).toString(),
-                 u"register:2 lane:4 warp:4"_qs);
+                 u"register:2 lane:4 warp:4"_s);
         QCOMPARE(model.data(model.index(1, LayoutListModel::OutDimsColumn)).toString(),
-                 u"dim0:4"_qs);
-        QVERIFY(model.setData(model.index(1, LayoutListModel::NameColumn), u"K"_qs));
-        QCOMPARE(doc.layoutAt(1).name, u"K"_qs);
+                 u"dim0:4"_s);
+        QVERIFY(model.setData(model.index(1, LayoutListModel::NameColumn), u"K"_s));
+        QCOMPARE(doc.layoutAt(1).name, u"K"_s);
         QSignalSpy refused(&model, &LayoutListModel::renameRefused);
-        QVERIFY(!model.setData(model.index(1, LayoutListModel::NameColumn), u"L"_qs));
+        QVERIFY(!model.setData(model.index(1, LayoutListModel::NameColumn), u"L"_s));
         QCOMPARE(refused.count(), 1);
         churn(doc);
     }
@@ -132,16 +135,16 @@ private Q_SLOTS:
         model.setLayoutIndex(0);
         // Bases register0 [0,1], lane0 [1,0], lane1 [2,0] already span all 3 out bits: rank 3,
         // 5 in bits, so every element has 2^(5-3) = 4 owners; both warp bases are redundant.
-        QCOMPARE(model.value(u"rank"_qs), u"3 of 3 out bits"_qs);
-        QCOMPARE(model.value(u"owners"_qs), u"4"_qs);
-        QCOMPARE(model.value(u"surjective"_qs), u"yes"_qs);
-        QCOMPARE(model.value(u"injective"_qs), u"no"_qs);
-        QCOMPARE(model.value(u"freeMasks"_qs), u"warp 0b11"_qs);
+        QCOMPARE(model.value(u"rank"_s), u"3 of 3 out bits"_s);
+        QCOMPARE(model.value(u"owners"_s), u"4"_s);
+        QCOMPARE(model.value(u"surjective"_s), u"yes"_s);
+        QCOMPARE(model.value(u"injective"_s), u"no"_s);
+        QCOMPARE(model.value(u"freeMasks"_s), u"warp 0b11"_s);
         // Zeroing lane basis 1 loses dim0 bit 1 unless warp supplies it: warp0 = [2,1] does,
         // so the rank stays 3 and only warp basis 1 ([1,0] = lane0) stays redundant.
-        QCOMPARE(doc.setBasisComponent(0, u"lane"_qs, 1, 0, 0), QString());
-        QCOMPARE(model.value(u"rank"_qs), u"3 of 3 out bits"_qs);
-        QCOMPARE(model.value(u"freeMasks"_qs), u"lane 0b10, warp 0b10"_qs);
+        QCOMPARE(doc.setBasisComponent(0, u"lane"_s, 1, 0, 0), QString());
+        QCOMPARE(model.value(u"rank"_s), u"3 of 3 out bits"_s);
+        QCOMPARE(model.value(u"freeMasks"_s), u"lane 0b10, warp 0b10"_s);
         churn(doc);
     }
 

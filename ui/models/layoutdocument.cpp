@@ -97,6 +97,12 @@ void LayoutDocument::markClean()
     m_undoStack->setClean();
 }
 
+void LayoutDocument::markUnsaved()
+{
+    // No index is clean any more; QUndoStack emits cleanChanged(false) when it was clean.
+    m_undoStack->resetClean();
+}
+
 void LayoutDocument::reset(const SceneContents &contents, const QString &fileName)
 {
     // clear() emits cleanChanged(true) when the stack was dirty, hence modifiedChanged(false).
@@ -170,7 +176,21 @@ QString LayoutDocument::replaceLayout(int layout, const LinearLayout &value, con
     after.layout = value;
     // The text described the old bases; from now on the bases are the layout.
     after.sourceText.clear();
+    after.attr.reset();
     m_undoStack->push(new ReplaceLayoutCommand(this, layout, before, after, what));
+    return {};
+}
+
+QString LayoutDocument::replaceEntry(int layout, const DocumentLayout &value, const QString &what)
+{
+    if (layout < 0 || layout >= layoutCount())
+        return tr("no layout %1").arg(layout);
+    const DocumentLayout &before = layoutAt(layout);
+    if (value.name != before.name)
+        return tr("renaming goes through renameLayout");
+    if (before == value)
+        return {};
+    m_undoStack->push(new ReplaceLayoutCommand(this, layout, before, value, what));
     return {};
 }
 
@@ -391,7 +411,7 @@ SceneContents builtinExampleScene()
     scene.description =
         QObject::tr("The example of the LinearLayout essay: three in-dims over a 4x2 tensor");
     if (l) {
-        scene.layouts.append(DocumentLayout{QStringLiteral("L"), *l, {}, {}, {}});
+        scene.layouts.append(DocumentLayout{QStringLiteral("L"), *l, {}, {}, {}, {}});
         scene.views.append(DocumentView{QStringLiteral("ownership"), QStringLiteral("L"), {}});
         scene.views.append(DocumentView{QStringLiteral("matrix"), QStringLiteral("L"), {}});
     }

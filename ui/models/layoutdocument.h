@@ -17,6 +17,7 @@
 //    list changed; sceneReset() after a new scene was loaded; archChanged().
 //  - isModified() is "the undo stack is not at its clean index" (markClean() after a save).
 
+#include "layout/attrs.h"
 #include "layout/linearlayout.h"
 
 #include <QJsonObject>
@@ -37,7 +38,12 @@ struct DocumentLayout
     QString sourceText; // #ttg / Gluon text the layout was built from; empty for raw bases
     QList<int> shape;   // tensor shape given with the text (may be empty)
     QString dtype;      // element type given with the text (may be empty)
-    bool operator==(const DocumentLayout &) const = default;
+    LayoutAttrPtr attr; // the attribute the text describes; null for raw bases
+    bool operator==(const DocumentLayout &o) const
+    {
+        return name == o.name && layout == o.layout && sourceText == o.sourceText &&
+               shape == o.shape && dtype == o.dtype && deepEqual(attr, o.attr);
+    }
 };
 
 struct DocumentView
@@ -83,6 +89,9 @@ public:
     void setFileName(const QString &fileName);
     bool isModified() const;
     void markClean();
+    // Marks the document modified although its history is empty (a recovered autosave: its
+    // changes were never saved to its file).
+    void markUnsaved();
 
     // Replaces the whole scene (new / open / recover) and clears the undo history.
     void reset(const SceneContents &contents, const QString &fileName = {});
@@ -95,6 +104,10 @@ public:
                                             int value);
     // Replaces the layout's bases and out-dims; `what` names the command in the undo history.
     [[nodiscard]] QString replaceLayout(int layout, const LinearLayout &value, const QString &what);
+    // Replaces the whole entry (a layout edited through its attribute, e.g. the ctaLayout
+    // editor, keeps its text form). The name must stay the same.
+    [[nodiscard]] QString replaceEntry(int layout, const DocumentLayout &value,
+                                       const QString &what);
     // Appends a zero basis to (or removes the last basis of) an in-dim: doubles or halves it.
     [[nodiscard]] QString addBasis(int layout, const QString &inDim);
     [[nodiscard]] QString removeBasis(int layout, const QString &inDim);

@@ -1,16 +1,29 @@
 #include "widgets/mainwindow.h"
 
+#include "hw/resources.h"
+#include "io/layoutjson.h"
+#include "io/ttgtext.h"
+#include "layout/builders.h"
+#include "models/autosave.h"
+#include "models/documentviews.h"
 #include "models/layoutdocument.h"
 #include "models/layoutlistmodel.h"
 #include "models/layoutpropertiesmodel.h"
 #include "models/matrixmodel.h"
 #include "models/scenefile.h"
+#include "render/viewregistry.h"
 #include "widgets/baseseditor.h"
+#include "widgets/ctalayouteditor.h"
+#include "widgets/diagramview.h"
+#include "widgets/exportdialog.h"
+#include "widgets/presetsdialog.h"
+#include "widgets/viewpane.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
+#include <QComboBox>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDockWidget>
@@ -23,10 +36,12 @@
 #include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMimeData>
 #include <QPalette>
+#include <QPlainTextEdit>
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyleFactory>
@@ -35,6 +50,8 @@
 #include <QToolBar>
 #include <QUndoStack>
 #include <QVBoxLayout>
+
+#include <nlohmann/json.hpp>
 
 namespace lx {
 
@@ -131,25 +148,41 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_document(new La
     m_viewTabs = new QTabWidget(this);
     m_viewTabs->setObjectName(QStringLiteral("viewTabs"));
     m_viewTabs->setDocumentMode(true);
-    m_viewTabs->setMovable(true);
+    m_viewTabs->setMovable(false); // tab order is the scene's view order
+    m_viewTabs->setTabsClosable(true);
+    connect(m_viewTabs, &QTabWidget::tabCloseRequested, this, &MainWindow::closeViewTab);
     setCentralWidget(m_viewTabs);
 
     createActions();
     createDocks();
     createMenus();
+    createToolBar();
 
     m_coordinateLabel = new QLabel(this);
     m_coordinateLabel->setObjectName(QStringLiteral("coordinateLabel"));
     m_coordinateLabel->setMinimumWidth(260);
     m_summaryLabel = new QLabel(this);
-    statusBar()->addWidget(m_summaryLabel, 1);
+    m_hoverLabel = new QLabel(this);
+    m_hoverLabel->setObjectName(QStringLiteral("hoverLabel"));
+    m_hoverLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    statusBar()->addWidget(m_summaryLabel);
+    statusBar()->addWidget(m_hoverLabel, 1);
     statusBar()->addPermanentWidget(m_coordinateLabel);
 
     connect(m_document, &LayoutDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_document, &LayoutDocument::fileNameChanged, this, &MainWindow::updateTitle);
-    connect(m_document, &LayoutDocument::sceneReset, this,
-            [this] { setCurrentLayoutIndex(m_document->layoutCount() > 0 ? 0 : -1); });
+    connect(m_document, &LayoutDocument::sceneReset, this, [this] {
+        m_selectedElement = -1;
+        updateArchBox();
+        rebuildViewTabs();
+        setCurrentLayoutIndex(m_document->layoutCount() > 0 ? 0 : -1);
+    });
+    connect(m_document, &LayoutDocument::archChanged, this, [this] {
+        updateArchBox();
+        rebuildViews();
+    });
     connect(m_document, &LayoutDocument::structureChanged, this, [this] {
+        rebuildViewTabs();
         if (m_currentLayout >= m_document->layoutCount())
             setCurrentLayoutIndex(m_document->layoutCount() - 1);
         else
@@ -157,9 +190,13 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_document(new La
                 m_currentLayout < 0 && m_document->layoutCount() > 0 ? 0 : m_currentLayout);
     });
     connect(m_document, &LayoutDocument::layoutChanged, this, [this](int i) {
+        // Views may read any layout of the scene (ds_load_tr reads two), so all of them follow.
+        rebuildViews();
         if (i == m_currentLayout)
             onLayoutSelected();
     });
+
+    m_autosave = new Autosave(m_document, Autosave::defaultDirectory(), this);
 
     readSettings();
     updateTitle();
@@ -187,6 +224,14 @@ void MainWindow::createActions()
     m_saveAsAction->setShortcut(QKeySequence::SaveAs);
     connect(m_saveAsAction, &QAction::triggered, this, &MainWindow::saveAs);
 
+    m_presetsAction = new QAction(tr("Open &Preset..."), this);
+    m_presetsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    connect(m_presetsAction, &QAction::triggered, this, &MainWindow::showPresets);
+
+    m_exportAction = new QAction(tr("&Export Figure..."), this);
+    m_exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    connect(m_exportAction, &QAction::triggered, this, &MainWindow::showExportDialog);
+
     m_quitAction = new QAction(tr("&Quit"), this);
     m_quitAction->setShortcut(QKeySequence::Quit);
     m_quitAction->setMenuRole(QAction::QuitRole);
@@ -204,6 +249,19 @@ void MainWindow::createActions()
     m_addLayoutAction = new QAction(tr("&Add Layout from Bases..."), this);
     m_addLayoutAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
     connect(m_addLayoutAction, &QAction::triggered, this, &MainWindow::addLayoutFromBases);
+    m_addTextAction = new QAction(tr("Add Layout from &Text..."), this);
+    m_addTextAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
+    m_addTextAction->setIconText(tr("Add text"));
+    connect(m_addTextAction, &QAction::triggered, this, [this] { addLayoutFromText(); });
+    m_copyTtgAction = new QAction(tr("Copy Layout as #&ttg"), this);
+    connect(m_copyTtgAction, &QAction::triggered, this, [this] { copyLayoutText(false); });
+    m_copyGluonAction = new QAction(tr("Copy Layout as &Gluon"), this);
+    connect(m_copyGluonAction, &QAction::triggered, this, [this] { copyLayoutText(true); });
+    m_pasteAction = new QAction(tr("&Paste Layout"), this);
+    m_pasteAction->setShortcut(QKeySequence::Paste);
+    m_pasteAction->setToolTip(tr("A layout as conformance JSON is added as it is; #ttg or Gluon "
+                                 "text opens the text form to give its shape"));
+    connect(m_pasteAction, &QAction::triggered, this, &MainWindow::pasteLayout);
     m_duplicateAction = new QAction(tr("&Duplicate Layout"), this);
     m_duplicateAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
     connect(m_duplicateAction, &QAction::triggered, this, &MainWindow::duplicateLayout);
@@ -212,6 +270,43 @@ void MainWindow::createActions()
     connect(m_renameAction, &QAction::triggered, this, &MainWindow::renameLayout);
     m_removeAction = new QAction(tr("&Remove Layout"), this);
     connect(m_removeAction, &QAction::triggered, this, &MainWindow::removeLayout);
+
+    m_zoomInAction = new QAction(tr("Zoom &In"), this);
+    m_zoomInAction->setShortcut(QKeySequence::ZoomIn);
+    connect(m_zoomInAction, &QAction::triggered, this, [this] {
+        if (ViewPane *p = currentViewPane())
+            p->diagramView()->zoomIn();
+    });
+    m_zoomOutAction = new QAction(tr("Zoom &Out"), this);
+    m_zoomOutAction->setShortcut(QKeySequence::ZoomOut);
+    connect(m_zoomOutAction, &QAction::triggered, this, [this] {
+        if (ViewPane *p = currentViewPane())
+            p->diagramView()->zoomOut();
+    });
+    m_zoomResetAction = new QAction(tr("&Actual Size"), this);
+    m_zoomResetAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    connect(m_zoomResetAction, &QAction::triggered, this, [this] {
+        if (ViewPane *p = currentViewPane())
+            p->diagramView()->setScale(1.0);
+    });
+    m_fitAction = new QAction(tr("&Fit to Window"), this);
+    m_fitAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_9));
+    connect(m_fitAction, &QAction::triggered, this, [this] {
+        if (ViewPane *p = currentViewPane())
+            p->diagramView()->fitToView();
+    });
+    m_labelsAction = new QAction(tr("Cell &Labels"), this);
+    m_labelsAction->setCheckable(true);
+    m_labelsAction->setChecked(true);
+    connect(m_labelsAction, &QAction::toggled, this, &MainWindow::applyRenderOptions);
+    m_gridAction = new QAction(tr("&Grid"), this);
+    m_gridAction->setCheckable(true);
+    m_gridAction->setChecked(true);
+    connect(m_gridAction, &QAction::toggled, this, &MainWindow::applyRenderOptions);
+    m_closeViewAction = new QAction(tr("&Close View"), this);
+    m_closeViewAction->setShortcut(QKeySequence::Close);
+    connect(m_closeViewAction, &QAction::triggered, this,
+            [this] { closeViewTab(m_viewTabs->currentIndex()); });
 
     m_darkAction = new QAction(tr("&Dark Theme"), this);
     m_darkAction->setCheckable(true);
@@ -228,9 +323,12 @@ void MainWindow::createMenus()
     file->addAction(m_newAction);
     file->addAction(m_openAction);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addAction(m_presetsAction);
     file->addSeparator();
     file->addAction(m_saveAction);
     file->addAction(m_saveAsAction);
+    file->addSeparator();
+    file->addAction(m_exportAction);
     file->addSeparator();
     file->addAction(m_quitAction);
 
@@ -239,14 +337,34 @@ void MainWindow::createMenus()
     edit->addAction(m_redoAction);
     edit->addSeparator();
     edit->addAction(m_copyJsonAction);
+    edit->addAction(m_copyTtgAction);
+    edit->addAction(m_copyGluonAction);
+    edit->addAction(m_pasteAction);
 
     QMenu *layout = menuBar()->addMenu(tr("&Layout"));
     layout->addAction(m_addLayoutAction);
+    layout->addAction(m_addTextAction);
     layout->addAction(m_duplicateAction);
     layout->addAction(m_renameAction);
     layout->addAction(m_removeAction);
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
+    m_addViewMenu = m_viewMenu->addMenu(tr("&Add View of Current Layout"));
+    for (const ViewKind &k : viewKinds()) {
+        const QString kind = QString::fromLatin1(k.kind);
+        QAction *a = m_addViewMenu->addAction(kind, this, [this, kind] { addViewOfKind(kind); });
+        a->setToolTip(QString::fromUtf8(k.summary));
+        a->setStatusTip(QString::fromUtf8(k.summary));
+    }
+    m_viewMenu->addAction(m_closeViewAction);
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_zoomInAction);
+    m_viewMenu->addAction(m_zoomOutAction);
+    m_viewMenu->addAction(m_zoomResetAction);
+    m_viewMenu->addAction(m_fitAction);
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_labelsAction);
+    m_viewMenu->addAction(m_gridAction);
     m_viewMenu->addAction(m_darkAction);
     m_viewMenu->addSeparator();
     for (QDockWidget *dock : findChildren<QDockWidget *>())
@@ -255,6 +373,51 @@ void MainWindow::createMenus()
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(m_aboutAction);
     updateRecentMenu();
+}
+
+void MainWindow::createToolBar()
+{
+    QToolBar *bar = addToolBar(tr("Main"));
+    bar->setObjectName(QStringLiteral("mainToolBar"));
+    bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    bar->addAction(m_presetsAction);
+    m_presetsAction->setIconText(tr("Presets"));
+    bar->addAction(m_openAction);
+    bar->addAction(m_saveAction);
+    bar->addAction(m_exportAction);
+    m_exportAction->setIconText(tr("Export"));
+    bar->addSeparator();
+    bar->addAction(m_undoAction);
+    bar->addAction(m_redoAction);
+    bar->addSeparator();
+    bar->addAction(m_fitAction);
+    m_fitAction->setIconText(tr("Fit"));
+    bar->addSeparator();
+    bar->addWidget(new QLabel(tr(" Architecture "), bar));
+    m_archBox = new QComboBox(bar);
+    m_archBox->setObjectName(QStringLiteral("archBox"));
+    m_archBox->setToolTip(tr("The architecture the analyses and views model (bank counts, "
+                             "partitions, instruction widths)"));
+    for (const std::string &path : embeddedResourcePaths("arch/")) {
+        QString name = QString::fromStdString(path).section(QLatin1Char('/'), -1);
+        if (name.endsWith(QLatin1String(".json")))
+            m_archBox->addItem(name.chopped(5));
+    }
+    connect(m_archBox, &QComboBox::activated, this,
+            [this] { m_document->setArch(m_archBox->currentText()); });
+    bar->addWidget(m_archBox);
+    updateArchBox();
+}
+
+void MainWindow::updateArchBox()
+{
+    if (!m_archBox)
+        return;
+    const QString arch = m_document->arch();
+    // A scene may name an architecture this build does not describe: show it anyway.
+    if (m_archBox->findText(arch) < 0)
+        m_archBox->addItem(arch);
+    m_archBox->setCurrentIndex(m_archBox->findText(arch));
 }
 
 void MainWindow::createDocks()
@@ -268,6 +431,7 @@ void MainWindow::createDocks()
     auto *bar = new QToolBar(scenePanel);
     bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
     bar->addAction(m_addLayoutAction);
+    bar->addAction(m_addTextAction);
     bar->addAction(m_duplicateAction);
     bar->addAction(m_renameAction);
     bar->addAction(m_removeAction);
@@ -303,6 +467,16 @@ void MainWindow::createDocks()
     connect(m_basesEditor, &BasesEditor::editRefused, this, &MainWindow::showRefusal);
     basesDock->setWidget(m_basesEditor);
     addDockWidget(Qt::LeftDockWidgetArea, basesDock);
+
+    // ctaLayout editor, tabbed with the bases editor.
+    auto *ctaDock = new QDockWidget(tr("ctaLayout"), this);
+    ctaDock->setObjectName(QStringLiteral("ctaDock"));
+    m_ctaEditor = new CtaLayoutEditor(m_document, ctaDock);
+    ctaDock->setWidget(m_ctaEditor);
+    addDockWidget(Qt::LeftDockWidgetArea, ctaDock);
+    // tabifyDockWidget(a, b) puts b on top: the bases editor is the one shown first.
+    tabifyDockWidget(ctaDock, basesDock);
+    basesDock->raise();
 
     // Bit matrix: click a bit to flip it.
     auto *matrixDock = new QDockWidget(tr("Bit Matrix"), this);
@@ -346,6 +520,7 @@ void MainWindow::setCurrentLayoutIndex(int index)
         index = -1;
     m_currentLayout = index;
     m_basesEditor->setLayoutIndex(index);
+    m_ctaEditor->setLayoutIndex(index);
     m_matrix->setLayoutIndex(index);
     m_properties->setLayoutIndex(index);
     if (index >= 0 && m_layoutTable->currentIndex().row() != index)
@@ -355,6 +530,9 @@ void MainWindow::setCurrentLayoutIndex(int index)
     m_renameAction->setEnabled(has);
     m_removeAction->setEnabled(has);
     m_copyJsonAction->setEnabled(has);
+    const bool hasAttr = has && m_document->layoutAt(index).attr;
+    m_copyTtgAction->setEnabled(hasAttr);
+    m_copyGluonAction->setEnabled(hasAttr);
     onLayoutSelected();
 }
 
@@ -370,6 +548,163 @@ void MainWindow::onLayoutSelected()
                                 .arg(e.layout.rank())
                                 .arg(e.layout.totalInDimSizeLog2())
                                 .arg(e.layout.totalOutDimSizeLog2()));
+}
+
+QList<ViewPane *> MainWindow::viewPanes() const
+{
+    QList<ViewPane *> panes;
+    for (int i = 0; i < m_viewTabs->count(); ++i)
+        if (auto *p = qobject_cast<ViewPane *>(m_viewTabs->widget(i)))
+            panes.append(p);
+    return panes;
+}
+
+ViewPane *MainWindow::currentViewPane() const
+{
+    return qobject_cast<ViewPane *>(m_viewTabs->currentWidget());
+}
+
+void MainWindow::rebuildViewTabs()
+{
+    const int current = m_viewTabs->currentIndex();
+    while (m_viewTabs->count() > 0) {
+        QWidget *w = m_viewTabs->widget(0);
+        m_viewTabs->removeTab(0);
+        w->deleteLater();
+    }
+    const SceneContents &scene = m_document->contents();
+    for (int i = 0; i < int(scene.views.size()); ++i) {
+        auto *pane = new ViewPane(m_document, i, m_viewTabs);
+        connect(pane, &ViewPane::hovered, this, [this](const QString &where, const QString &what) {
+            m_coordinateLabel->setText(where);
+            m_hoverLabel->setText(what);
+        });
+        connect(pane, &ViewPane::elementClicked, this, &MainWindow::selectElement);
+        m_viewTabs->addTab(pane, viewTitle(scene, i));
+        m_viewTabs->setTabToolTip(
+            i, QString::fromUtf8(findViewKind(scene.views.at(i).kind.toStdString())
+                                     ? findViewKind(scene.views.at(i).kind.toStdString())->summary
+                                     : ""));
+    }
+    if (current >= 0 && current < m_viewTabs->count())
+        m_viewTabs->setCurrentIndex(current);
+    applyRenderOptions();
+    m_closeViewAction->setEnabled(m_viewTabs->count() > 0);
+}
+
+void MainWindow::rebuildViews()
+{
+    for (ViewPane *p : viewPanes())
+        p->rebuild();
+}
+
+void MainWindow::applyRenderOptions()
+{
+    for (ViewPane *p : viewPanes()) {
+        RenderOptions o = p->diagramView()->renderOptions();
+        o.labels = m_labelsAction->isChecked();
+        o.grid = m_gridAction->isChecked();
+        o.dark = m_dark;
+        p->diagramView()->setRenderOptions(o);
+        p->diagramView()->setHighlightedElement(m_selectedElement);
+    }
+}
+
+void MainWindow::selectElement(qint64 elementId)
+{
+    m_selectedElement = elementId;
+    for (ViewPane *p : viewPanes())
+        p->diagramView()->setHighlightedElement(elementId);
+}
+
+void MainWindow::addViewOfKind(const QString &kind)
+{
+    if (m_currentLayout < 0) {
+        showRefusal(tr("Select a layout first"));
+        return;
+    }
+    const QString e =
+        m_document->addView(DocumentView{kind, m_document->layoutAt(m_currentLayout).name, {}});
+    if (!e.isEmpty())
+        showRefusal(e);
+    else
+        m_viewTabs->setCurrentIndex(m_viewTabs->count() - 1);
+}
+
+void MainWindow::closeViewTab(int index)
+{
+    if (index < 0)
+        return;
+    if (const QString e = m_document->removeView(index); !e.isEmpty())
+        showRefusal(e);
+}
+
+void MainWindow::setAutosaveDirectory(const QString &directory)
+{
+    m_autosave->discard();
+    delete m_autosave;
+    m_autosave = new Autosave(m_document, directory, this);
+}
+
+bool MainWindow::recoverAutosaves()
+{
+    for (const Autosave::Recoverable &entry : Autosave::recoverable(m_autosave->directory())) {
+        const QString question =
+            tr("Layout Explorer did not exit cleanly. Recover the unsaved scene%1 autosaved at "
+               "%2?")
+                .arg(entry.originFile.isEmpty()
+                         ? QString()
+                         : tr(" of %1").arg(QFileInfo(entry.originFile).fileName()),
+                     QLocale().toString(entry.saved, QLocale::ShortFormat));
+        const bool accept = m_recoverPrompt ? m_recoverPrompt(question)
+                                            : QMessageBox::question(this, tr("Recover Scene"),
+                                                                    question) == QMessageBox::Yes;
+        if (!accept)
+            continue;
+        Expected<SceneContents> scene = Autosave::takeRecoverable(entry);
+        if (!scene) {
+            showRefusal(QString::fromStdString(scene.message()));
+            continue;
+        }
+        m_document->reset(*scene, entry.originFile);
+        m_document->markUnsaved();
+        statusBar()->showMessage(tr("Recovered the autosaved scene; save it to keep it"), 8000);
+        return true;
+    }
+    return false;
+}
+
+QString MainWindow::openPreset(const QString &name)
+{
+    Expected<SceneContents> scene = loadPresetScene(name);
+    if (!scene)
+        return QString::fromStdString(scene.message());
+    m_document->reset(*scene);
+    statusBar()->showMessage(tr("Opened preset %1").arg(name), 4000);
+    return {};
+}
+
+void MainWindow::showPresets()
+{
+    if (!maybeSave())
+        return;
+    PresetsDialog dialog(this);
+    if (dialog.exec() != QDialog::Accepted || dialog.selectedPreset().isEmpty())
+        return;
+    if (const QString e = openPreset(dialog.selectedPreset()); !e.isEmpty())
+        QMessageBox::warning(this, tr("Open Preset"), e);
+}
+
+void MainWindow::showExportDialog()
+{
+    const int view = m_viewTabs->currentIndex();
+    if (view < 0) {
+        showRefusal(tr("Open a view to export"));
+        return;
+    }
+    ExportDialog dialog(m_document->contents(), view, this);
+    if (dialog.exec() == QDialog::Accepted)
+        statusBar()->showMessage(tr("Exported %1").arg(dialog.pathEdit()->text()), 5000);
 }
 
 void MainWindow::showRefusal(const QString &message)
@@ -556,6 +891,7 @@ void MainWindow::setDarkTheme(bool dark)
     if (QStyle *fusion = QStyleFactory::create(QStringLiteral("Fusion")))
         QApplication::setStyle(fusion);
     QApplication::setPalette(dark ? darkPalette() : QApplication::style()->standardPalette());
+    applyRenderOptions();
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
@@ -565,6 +901,8 @@ void MainWindow::closeEvent(QCloseEvent *event)
         return;
     }
     writeSettings();
+    // A clean exit: the autosaved scene is no longer needed (saved, or the person discarded it).
+    m_autosave->discard();
     event->accept();
 }
 
@@ -625,7 +963,7 @@ void MainWindow::addLayoutFromBases()
             return;
         }
         const QString e =
-            m_document->addLayout(DocumentLayout{name->text().trimmed(), *l, {}, {}, {}});
+            m_document->addLayout(DocumentLayout{name->text().trimmed(), *l, {}, {}, {}, {}});
         if (!e.isEmpty()) {
             message->setText(e);
             return;
@@ -668,28 +1006,112 @@ void MainWindow::copyLayoutJson()
 {
     if (m_currentLayout < 0)
         return;
-    // The conformance JSON form of DESIGN.md: {"bases": [[inDim, [[...]]]], "outDims": [...]}.
-    const LinearLayout &l = m_document->layoutAt(m_currentLayout).layout;
-    QStringList bases;
-    for (const auto &[name, bs] : l.bases()) {
-        QStringList vs;
-        for (const auto &b : bs) {
-            QStringList cs;
-            for (int32_t c : b)
-                cs << QString::number(c);
-            vs << QStringLiteral("[%1]").arg(cs.join(QStringLiteral(", ")));
-        }
-        bases << QStringLiteral("[\"%1\", [%2]]")
-                     .arg(QString::fromStdString(name), vs.join(QStringLiteral(", ")));
+    const DocumentLayout &l = m_document->layoutAt(m_currentLayout);
+    QApplication::clipboard()->setText(QString::fromStdString(layoutToJson(l.layout).dump()));
+    statusBar()->showMessage(tr("Copied %1 as JSON").arg(l.name), 3000);
+}
+
+void MainWindow::copyLayoutText(bool gluon)
+{
+    if (m_currentLayout < 0 || !m_document->layoutAt(m_currentLayout).attr) {
+        showRefusal(tr("Only a layout written as #ttg or Gluon text has a text form"));
+        return;
     }
-    QStringList outs;
-    for (const auto &[name, size] : l.outDims())
-        outs << QStringLiteral("[\"%1\", %2]").arg(QString::fromStdString(name)).arg(size);
+    const DocumentLayout &l = m_document->layoutAt(m_currentLayout);
     QApplication::clipboard()->setText(
-        QStringLiteral("{\"bases\": [%1], \"outDims\": [%2]}")
-            .arg(bases.join(QStringLiteral(", ")), outs.join(QStringLiteral(", "))));
-    statusBar()->showMessage(
-        tr("Copied %1 as JSON").arg(m_document->layoutAt(m_currentLayout).name), 3000);
+        QString::fromStdString(gluon ? printGluon(*l.attr) : printTtgWithAliases(*l.attr)));
+    statusBar()->showMessage(tr("Copied %1 as %2").arg(l.name, gluon ? tr("Gluon") : tr("#ttg")),
+                             3000);
+}
+
+QString MainWindow::addTextLayout(const QString &name, const QString &text, const QList<int> &shape,
+                                  const QString &dtype)
+{
+    Expected<LayoutAttrPtr> attr = parseLayoutText(text.toStdString());
+    if (!attr)
+        return QString::fromStdString(attr.message());
+    Expected<LinearLayout> l =
+        toLinearLayout(**attr, std::vector<int32_t>(shape.begin(), shape.end()));
+    if (!l)
+        return QString::fromStdString(l.message());
+    const QString e = m_document->addLayout(
+        DocumentLayout{name.trimmed(), *l, text.trimmed(), shape, dtype, *attr});
+    if (e.isEmpty())
+        setCurrentLayoutIndex(m_document->layoutCount() - 1);
+    return e;
+}
+
+void MainWindow::addLayoutFromText(const QString &initialText)
+{
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Add Layout from Text"));
+    dialog.resize(720, 360);
+    auto *form = new QFormLayout(&dialog);
+    auto *name = new QLineEdit(m_document->uniqueLayoutName(QStringLiteral("L")), &dialog);
+    auto *text = new QPlainTextEdit(&dialog);
+    text->setPlaceholderText(
+        QStringLiteral("#ttg.amd_wmma<{version = 3, isTranspose = true, ctaLayout = {warp = [[0, "
+                       "1], [1, 0]]}, instrShape = [16, 16, 32]}>"));
+    text->setPlainText(initialText);
+    auto *shape = new QLineEdit(QStringLiteral("64x64"), &dialog);
+    auto *dtype = new QLineEdit(QStringLiteral("f16"), &dialog);
+    auto *message = new QLabel(&dialog);
+    message->setStyleSheet(QStringLiteral("color: #b00000;"));
+    message->setWordWrap(true);
+    form->addRow(tr("Name"), name);
+    form->addRow(tr("#ttg or Gluon text"), text);
+    form->addRow(tr("Tensor shape (e.g. 128x64)"), shape);
+    form->addRow(tr("Element type"), dtype);
+    form->addRow(message);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    form->addRow(buttons);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, [&] {
+        QList<int> dims;
+        for (const QString &part : shape->text().split(QLatin1Char('x'))) {
+            bool ok = false;
+            const int v = part.trimmed().toInt(&ok);
+            if (!ok || v <= 0) {
+                message->setText(tr("The shape is positive integers joined by x, e.g. 128x64"));
+                return;
+            }
+            dims << v;
+        }
+        const QString e =
+            addTextLayout(name->text(), text->toPlainText(), dims, dtype->text().trimmed());
+        if (!e.isEmpty()) {
+            message->setText(e);
+            return;
+        }
+        dialog.accept();
+    });
+    dialog.exec();
+}
+
+void MainWindow::pasteLayout()
+{
+    const QString text = QApplication::clipboard()->text().trimmed();
+    if (text.isEmpty()) {
+        showRefusal(tr("The clipboard holds no text"));
+        return;
+    }
+    if (text.startsWith(QLatin1Char('{'))) {
+        const nlohmann::json j = nlohmann::json::parse(text.toStdString(), nullptr, false);
+        Expected<LinearLayout> l =
+            j.is_discarded() ? Expected<LinearLayout>(makeError("not JSON")) : layoutFromJson(j);
+        if (!l) {
+            showRefusal(tr("Paste: %1").arg(QString::fromStdString(l.message())));
+            return;
+        }
+        const QString e = m_document->addLayout(DocumentLayout{
+            m_document->uniqueLayoutName(QStringLiteral("L")), *l, {}, {}, {}, nullptr});
+        if (!e.isEmpty())
+            showRefusal(e);
+        else
+            setCurrentLayoutIndex(m_document->layoutCount() - 1);
+        return;
+    }
+    addLayoutFromText(text);
 }
 
 } // namespace lx
