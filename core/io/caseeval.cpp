@@ -1,5 +1,6 @@
 #include "io/caseeval.h"
 
+#include "analysis/banks.h"
 #include "f2/f2matrix.h"
 #include "io/gluonjson.h"
 #include "io/layoutjson.h"
@@ -406,6 +407,14 @@ const std::map<std::string, Op> &ops()
              if (!arg(a, 1).is_boolean())
                  fail("useHWPointOfView must be true or false");
              return json(unwrap(tryTritonSharedView(toLayout(arg(a, 0)), arg(a, 1).get<bool>())));
+         }},
+        {"tritonBankConflicts",
+         [](const json &a) {
+             // [registerLayout, sharedGluonLayout, shape, bitwidth]
+             const LinearLayout reg = toLayout(arg(a, 0));
+             const LayoutAttrPtr sharedAttr = unwrap(attrFromGluonJson(arg(a, 1)));
+             const LinearLayout shared = unwrap(toLinearLayout(*sharedAttr, toShape(arg(a, 2))));
+             return json(unwrap(tritonBankConflicts(reg, shared, toInt(arg(a, 3), "bitwidth"))));
          }},
         {"toLinear",
          [](const json &a) {

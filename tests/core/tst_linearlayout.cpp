@@ -200,6 +200,13 @@ private Q_SLOTS:
         case 7:
             r = LinearLayout::identity1D(6, "in", "out");
             break;
+        case 8: {
+            LinearLayout::BasesT many;
+            for (int i = 0; i < 33; ++i)
+                many.emplace_back("d" + std::to_string(i), std::vector<LinearLayout::Basis>{});
+            r = LinearLayout::tryCreate(many, {}, false);
+            break;
+        }
         }
         QVERIFY(!r);
         QVERIFY2(QString::fromStdString(r.message()).contains(messagePart), r.message().c_str());

@@ -1,0 +1,341 @@
+// `layout-explorer analyze banks`: LDS bank conflicts of one access, per instruction and phase,
+// with Triton's generic count beside ours.
+//
+//   analyze banks --preset NAME [--view N] [--json]
+//   analyze banks --reg TEXT --shared TEXT --shape MxN --dtype T --arch A [--instruction I]
+//                 [--write] [--warp W] [--json]
+//   analyze banks --perf-config v4:... [--operand A|B] [--rotate] --dtype T --arch A [--json]
+//
+// A preset's access is the one of its first bank view (bank-table, bank-histogram, bank-map), or
+// of view N (0-based among the scene's views) with --view.
+
+#include "command.h"
+
+#include "analysis/banks.h"
+#include "analysis/kpack.h"
+#include "io/scene.h"
+#include "io/ttgtext.h"
+#include "layout/builders.h"
+#include "render/bankdiagram.h"
+#include "render/viewregistry.h"
+
+#include <QCommandLineParser>
+#include <QTextStream>
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+
+namespace {
+
+using lx::app::ExitBadInput;
+using lx::app::ExitBadUsage;
+using lx::app::ExitOk;
+
+QString qs(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+int fail(int code, const QString &message)
+{
+    QTextStream(stderr) << "layout-explorer analyze banks: " << message << '\n';
+    return code;
+}
+
+// "128x64" -> {128, 64}.
+std::optional<std::vector<int32_t>> parseShape(const QString &text)
+{
+    std::vector<int32_t> shape;
+    for (const QString &part : text.split(u'x')) {
+        bool ok = false;
+        const int v = part.toInt(&ok);
+        if (!ok || v <= 0)
+            return std::nullopt;
+        shape.push_back(v);
+    }
+    return shape;
+}
+
+nlohmann::json phaseJson(const lx::PhaseReport &p)
+{
+    return {{"pass", p.pass},
+            {"phase", p.phase},
+            {"lanes", p.lanes},
+            {"laneText", lx::formatLaneList(p.lanes, "T")},
+            {"activeLanes", p.activeLanes},
+            {"maxWays", p.ways},
+            {"cycles", p.cycles}};
+}
+
+nlohmann::json reportJson(const lx::BankViewInput &in)
+{
+    const lx::BankConflictReport &r = in.report;
+    nlohmann::json j;
+    j["arch"] = in.arch.name;
+    j["source"] = in.sourceText.toStdString();
+    j["instruction"] = r.instruction.name;
+    j["instructionForced"] = r.instructionForced;
+    j["banks"] = r.instruction.numBanks;
+    j["bankWidthBytes"] = r.bankWidthBytes;
+    j["confidence"] = r.instruction.provenance.confidence;
+    j["lowConfidence"] = r.instruction.provenance.isLowConfidence();
+    j["phaseSource"] = r.instruction.provenance.source;
+    j["elementBits"] = r.elementBits;
+    j["vectorElements"] = r.vectorElements;
+    j["maxVectorElements"] = r.maxVectorElements;
+    // The worst instruction of the wave stands for "per instruction" (they are usually equal).
+    const lx::InstructionReport *worst = nullptr;
+    for (const lx::InstructionReport &ir : r.instructions) {
+        if (!worst || ir.cycles > worst->cycles)
+            worst = &ir;
+    }
+    nlohmann::json instructions = nlohmann::json::array();
+    for (const lx::InstructionReport &ir : r.instructions) {
+        nlohmann::json phases = nlohmann::json::array();
+        for (const lx::PhaseReport &p : ir.phases)
+            phases.push_back(phaseJson(p));
+        instructions.push_back({{"warp", ir.warp},
+                                {"index", ir.index},
+                                {"phases", phases},
+                                {"maxWays", ir.maxWays},
+                                {"cycles", ir.cycles},
+                                {"idealCycles", ir.idealCycles},
+                                {"extraCycles", ir.extraCycles()}});
+    }
+    nlohmann::json phases = nlohmann::json::array();
+    if (worst) {
+        for (const lx::PhaseReport &p : worst->phases)
+            phases.push_back(phaseJson(p));
+    }
+    j["phases"] = phases;
+    j["maxWays"] = worst ? worst->maxWays : 0;
+    j["cycles"] = worst ? worst->cycles : 0;
+    j["idealCycles"] = worst ? worst->idealCycles : 0;
+    j["extraCycles"] = worst ? worst->extraCycles() : 0;
+    j["instructions"] = instructions;
+    j["totals"] = {{"instructions", r.totals.instructions},
+                   {"cycles", r.totals.cycles},
+                   {"idealCycles", r.totals.idealCycles},
+                   {"extraCycles", r.totals.extraCycles()},
+                   {"maxWays", r.totals.maxWays},
+                   {"conflictsPerAccess", r.totals.conflictsPerAccess()},
+                   {"conflictRatePercent", r.totals.conflictRatePercent()}};
+    j["tritonExtraWavefronts"] = r.tritonExtraWavefronts ? nlohmann::json(*r.tritonExtraWavefronts)
+                                                         : nlohmann::json(nullptr);
+    if (!r.tritonNote.empty())
+        j["tritonNote"] = r.tritonNote;
+    return j;
+}
+
+void printText(const lx::BankViewInput &in)
+{
+    const lx::BankConflictReport &r = in.report;
+    QTextStream out(stdout);
+    out << "arch " << qs(in.arch.name) << ": " << in.sourceText << '\n';
+    out << "instruction " << qs(r.instruction.name) << (r.instructionForced ? " (forced)" : "")
+        << ", " << r.instruction.numBanks << " banks of " << r.bankWidthBytes << " B, "
+        << r.vectorElements << " x " << r.elementBits
+        << "-bit per lane; phases: " << qs(r.instruction.provenance.label()) << " ("
+        << qs(r.instruction.provenance.source) << ")\n";
+    for (const lx::InstructionReport &ir : r.instructions) {
+        out << "  wave " << ir.warp << " instruction " << ir.index << ": ways per phase [";
+        for (size_t i = 0; i < ir.phases.size(); ++i)
+            out << (i ? ", " : "") << ir.phases[i].ways;
+        out << "], " << ir.cycles << " cycles, ideal " << ir.idealCycles << ", extra "
+            << ir.extraCycles() << ", " << ir.maxWays << "-way\n";
+    }
+    out << "totals: " << r.totals.instructions << " instructions, " << r.totals.cycles
+        << " cycles (ideal " << r.totals.idealCycles << "); rocprof-compute Bank Conflicts/Access "
+        << QString::number(r.totals.conflictsPerAccess(), 'f', 3) << ", Bank Conflict Rate "
+        << QString::number(r.totals.conflictRatePercent(), 'f', 2) << " %\n";
+    if (r.tritonExtraWavefronts)
+        out << "Triton's model (32 banks x 32 bit): " << *r.tritonExtraWavefronts
+            << " extra wavefronts per access\n";
+    else
+        out << "Triton's model: n/a (" << qs(r.tritonNote) << ")\n";
+}
+
+lx::Expected<lx::ViewRequest> requestFromPreset(const QString &name, int viewIndex)
+{
+    auto scene = lx::loadPreset(name.toStdString());
+    if (!scene)
+        return scene.error();
+    lx::ViewRequest req;
+    req.arch = scene->arch.empty() ? std::string("gfx1250") : scene->arch;
+    for (const lx::SceneLayout &l : scene->layouts) {
+        auto r = lx::resolveLayout(l);
+        if (!r)
+            return r.error();
+        req.layouts.push_back({r->name, r->layout, r->shape, r->dtype, r->attr});
+    }
+    const lx::SceneView *view = nullptr;
+    if (viewIndex >= 0) {
+        if (size_t(viewIndex) >= scene->views.size())
+            return lx::makeError("preset '" + name.toStdString() + "' has " +
+                                 std::to_string(scene->views.size()) + " views; --view " +
+                                 std::to_string(viewIndex) + " is out of range");
+        view = &scene->views[size_t(viewIndex)];
+    } else {
+        for (const lx::SceneView &v : scene->views) {
+            if (v.kind == "bank-table" || v.kind == "bank-histogram" || v.kind == "bank-map") {
+                view = &v;
+                break;
+            }
+        }
+    }
+    if (!view || view->kind.rfind("bank-", 0) != 0)
+        return lx::makeError("preset '" + name.toStdString() + "' has no bank view to analyse");
+    req.kind = view->kind;
+    req.layout = view->layout;
+    req.options = view->options;
+    return req;
+}
+
+int runAnalyzeBanks(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "LDS bank conflicts of one access: per instruction and phase the distinct dwords per bank, "
+        "n-way, cycles and ideal cycles, with Triton's generic count beside them."));
+    parser.addHelpOption();
+    const QCommandLineOption preset(QStringLiteral("preset"),
+                                    QStringLiteral("a preset with a bank view"),
+                                    QStringLiteral("NAME"));
+    const QCommandLineOption view(QStringLiteral("view"),
+                                  QStringLiteral("which view of the preset (0-based)"),
+                                  QStringLiteral("N"));
+    const QCommandLineOption reg(QStringLiteral("reg"),
+                                 QStringLiteral("register layout (#ttg or Gluon text)"),
+                                 QStringLiteral("TEXT"));
+    const QCommandLineOption shared(QStringLiteral("shared"),
+                                    QStringLiteral("shared layout (#ttg or Gluon text)"),
+                                    QStringLiteral("TEXT"));
+    const QCommandLineOption shape(QStringLiteral("shape"),
+                                   QStringLiteral("tensor shape, e.g. 128x64"),
+                                   QStringLiteral("MxN"));
+    const QCommandLineOption dtype(QStringLiteral("dtype"),
+                                   QStringLiteral("element type (f16, bf16, f32, f8, ...)"),
+                                   QStringLiteral("T"));
+    const QCommandLineOption arch(QStringLiteral("arch"),
+                                  QStringLiteral("architecture name or description file (.json)"),
+                                  QStringLiteral("A"));
+    const QCommandLineOption instruction(
+        QStringLiteral("instruction"),
+        QStringLiteral("force an instruction (default: widest possible)"), QStringLiteral("I"));
+    const QCommandLineOption write(QStringLiteral("write"),
+                                   QStringLiteral("the access is a store"));
+    const QCommandLineOption warp(QStringLiteral("warp"), QStringLiteral("which wave (default 0)"),
+                                  QStringLiteral("W"));
+    const QCommandLineOption perfConfig(
+        QStringLiteral("perf-config"),
+        QStringLiteral("rocMLIR kPack stores from a perf_config v4 string"),
+        QStringLiteral("v4:..."));
+    const QCommandLineOption operand(QStringLiteral("operand"),
+                                     QStringLiteral("kPack operand A or B (default A)"),
+                                     QStringLiteral("A|B"));
+    const QCommandLineOption rotate(QStringLiteral("rotate"),
+                                    QStringLiteral("kPack: apply rocMLIR's d rotation"));
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("print JSON"));
+    parser.addOptions({preset, view, reg, shared, shape, dtype, arch, instruction, write, warp,
+                       perfConfig, operand, rotate, json});
+    if (!parser.parse(args))
+        return fail(ExitBadUsage, parser.errorText());
+    if (parser.isSet(QStringLiteral("help"))) {
+        QTextStream(stdout) << parser.helpText();
+        return ExitOk;
+    }
+    if (!parser.positionalArguments().isEmpty())
+        return fail(ExitBadUsage,
+                    u"unexpected argument '%1'"_qs.arg(parser.positionalArguments().front()));
+
+    int warpIndex = 0;
+    if (parser.isSet(warp)) {
+        bool ok = false;
+        warpIndex = parser.value(warp).toInt(&ok);
+        if (!ok || warpIndex < 0)
+            return fail(ExitBadUsage, u"--warp expects a non-negative integer"_qs);
+    }
+
+    lx::ViewRequest req;
+    const int modes = int(parser.isSet(preset)) + int(parser.isSet(reg) || parser.isSet(shared)) +
+                      int(parser.isSet(perfConfig));
+    if (modes != 1)
+        return fail(ExitBadUsage,
+                    u"give exactly one of --preset, --reg/--shared or --perf-config"_qs);
+    if (parser.isSet(preset)) {
+        int viewIndex = -1;
+        if (parser.isSet(view)) {
+            bool ok = false;
+            viewIndex = parser.value(view).toInt(&ok);
+            if (!ok || viewIndex < 0)
+                return fail(ExitBadUsage, u"--view expects a non-negative integer"_qs);
+        }
+        auto r = requestFromPreset(parser.value(preset), viewIndex);
+        if (!r)
+            return fail(ExitBadInput, qs(r.message()));
+        req = std::move(*r);
+        if (parser.isSet(warp))
+            req.options["warp"] = warpIndex;
+    } else {
+        for (const QCommandLineOption *o : {&dtype, &arch}) {
+            if (!parser.isSet(*o))
+                return fail(ExitBadUsage, u"missing --%1"_qs.arg(o->names().front()));
+        }
+        req.arch = parser.value(arch).toStdString();
+        req.dtype = parser.value(dtype).toStdString();
+        req.kind = "bank-table";
+        req.options["warp"] = warpIndex;
+        if (parser.isSet(perfConfig)) {
+            req.options["kpack"] = {
+                {"perfConfig", parser.value(perfConfig).toStdString()},
+                {"operand", parser.isSet(operand) ? parser.value(operand).toStdString() : "A"},
+                {"rotate", parser.isSet(rotate)}};
+        } else {
+            for (const QCommandLineOption *o : {&reg, &shared, &shape}) {
+                if (!parser.isSet(*o))
+                    return fail(ExitBadUsage, u"missing --%1"_qs.arg(o->names().front()));
+            }
+            auto dims = parseShape(parser.value(shape));
+            if (!dims)
+                return fail(ExitBadUsage, u"--shape expects sizes like 128x64"_qs);
+            for (const auto &[name, option] :
+                 {std::pair{"reg", &reg}, std::pair{"shared", &shared}}) {
+                auto attr = lx::parseLayoutText(parser.value(*option).toStdString());
+                if (!attr)
+                    return fail(ExitBadInput,
+                                u"--%1: %2"_qs.arg(QLatin1String(name), qs(attr.message())));
+                auto ll = lx::toLinearLayout(**attr, *dims);
+                if (!ll)
+                    return fail(ExitBadInput,
+                                u"--%1: %2"_qs.arg(QLatin1String(name), qs(ll.message())));
+                req.layouts.push_back({name, *ll, *dims, req.dtype, *attr});
+            }
+            req.layout = "reg";
+            req.options["shared"] = "shared";
+            req.options["write"] = parser.isSet(write);
+            if (parser.isSet(instruction))
+                req.options["instruction"] = parser.value(instruction).toStdString();
+        }
+    }
+    auto in = lx::resolveBankView(req);
+    if (!in)
+        return fail(ExitBadInput, qs(in.message()));
+    if (in->report.instructions.empty())
+        return fail(ExitBadInput,
+                    u"the view has no access to analyse (a bank map without a register layout)"_qs);
+    if (parser.isSet(json)) {
+        const std::string text = reportJson(*in).dump(1) + "\n";
+        std::fwrite(text.data(), 1, text.size(), stdout);
+    } else {
+        printText(*in);
+    }
+    return ExitOk;
+}
+
+} // namespace
+
+LX_REGISTER_ANALYSIS(
+    banks, "banks",
+    "LDS bank conflicts per instruction and phase (--preset, --reg/--shared or --perf-config)",
+    runAnalyzeBanks);

@@ -1,0 +1,580 @@
+#include "analysis/banks.h"
+
+#include "layout/builders.h"
+
+#include <algorithm>
+#include <bit>
+#include <map>
+#include <set>
+
+namespace lx {
+
+namespace {
+
+// Rank over GF(2) of bit vectors.
+int f2Rank(std::vector<uint64_t> rows)
+{
+    int rank = 0;
+    for (int bit = 63; bit >= 0; --bit) {
+        const uint64_t mask = uint64_t(1) << bit;
+        auto pivot = std::find_if(rows.begin() + rank, rows.end(),
+                                  [&](uint64_t r) { return (r & mask) != 0; });
+        if (pivot == rows.end())
+            continue;
+        std::iter_swap(rows.begin() + rank, pivot);
+        for (size_t i = 0; i < rows.size(); ++i) {
+            if (int(i) != rank && (rows[i] & mask))
+                rows[i] ^= rows[size_t(rank)];
+        }
+        ++rank;
+    }
+    return rank;
+}
+
+bool isPowerOfTwo(int64_t x)
+{
+    return x > 0 && (x & (x - 1)) == 0;
+}
+
+// Size of Triton's intersectionBasis(b1, b2): the set shortcut when every vector is a power of
+// two (it keeps b1's duplicates, as Triton does), the dimension of span(b1) ∩ span(b2) otherwise.
+int intersectionSize(const std::vector<int32_t> &b1, const std::vector<int32_t> &b2)
+{
+    const bool powers =
+        std::all_of(b1.begin(), b1.end(), [](int32_t v) { return isPowerOfTwo(v); }) &&
+        std::all_of(b2.begin(), b2.end(), [](int32_t v) { return isPowerOfTwo(v); });
+    if (powers) {
+        const std::set<int32_t> set2(b2.begin(), b2.end());
+        int n = 0;
+        for (int32_t b : b1) {
+            if (b != 0 && set2.count(b))
+                ++n;
+        }
+        return n;
+    }
+    std::vector<uint64_t> r1(b1.begin(), b1.end()), r2(b2.begin(), b2.end()), both = r1;
+    both.insert(both.end(), r2.begin(), r2.end());
+    return f2Rank(r1) + f2Rank(r2) - f2Rank(both);
+}
+
+// Register bases reordered: `order` first, then the rest in their order.
+Expected<LinearLayout> permuteRegisters(const LinearLayout &layout, const std::vector<int> &order)
+{
+    LinearLayout::BasesT bases = layout.bases();
+    for (auto &[dim, bs] : bases) {
+        if (dim != "register")
+            continue;
+        std::vector<LinearLayout::Basis> reordered;
+        std::vector<bool> used(bs.size(), false);
+        for (int i : order) {
+            reordered.push_back(bs[size_t(i)]);
+            used[size_t(i)] = true;
+        }
+        for (size_t i = 0; i < bs.size(); ++i) {
+            if (!used[i])
+                reordered.push_back(bs[i]);
+        }
+        bs = std::move(reordered);
+    }
+    return LinearLayout::tryCreate(std::move(bases), layout.outDims(), false);
+}
+
+// The layout without its all-zero register bases (Triton's actionRemoveBroadcastedRegs).
+Expected<LinearLayout> removeBroadcastRegisters(const LinearLayout &layout)
+{
+    LinearLayout::BasesT bases = layout.bases();
+    for (auto &[dim, bs] : bases) {
+        if (dim != "register")
+            continue;
+        std::vector<LinearLayout::Basis> kept;
+        for (const auto &b : bs) {
+            if (std::any_of(b.begin(), b.end(), [](int32_t v) { return v != 0; }))
+                kept.push_back(b);
+        }
+        bs = std::move(kept);
+    }
+    return LinearLayout::tryCreate(std::move(bases), layout.outDims(),
+                                   layout.surjectivityRequired());
+}
+
+// Largest v <= maxElems (a power of two) such that, after moving some register bases to the
+// front, the first log2(v) registers map to offsets 1, 2, ..., v/2 (nothing else) and the rest of
+// cvt divides by that tile (Triton's largestVectorisation with regPermForDivide + divideLeft).
+// Returns v and the register order that achieves it.
+std::pair<int, std::vector<int>> largestVectorisation(const LinearLayout &cvt, int maxElems)
+{
+    const int regIdx = cvt.inDimIndex("register");
+    const int offIdx = cvt.outDimIndex("offset");
+    for (int v = maxElems; v >= 1; v /= 2) {
+        const int k = std::countr_zero(unsigned(v));
+        if (regIdx < 0 || offIdx < 0) {
+            if (v == 1)
+                return {1, {}};
+            continue;
+        }
+        const auto &regBases = cvt.bases()[size_t(regIdx)].second;
+        std::vector<int> order;
+        std::vector<bool> used(regBases.size(), false);
+        bool found = true;
+        for (int i = 0; i < k && found; ++i) {
+            found = false;
+            for (size_t j = 0; j < regBases.size(); ++j) {
+                bool match = !used[j];
+                for (size_t o = 0; match && o < regBases[j].size(); ++o)
+                    match = regBases[j][o] == (int(o) == offIdx ? (1 << i) : 0);
+                if (match) {
+                    order.push_back(int(j));
+                    used[j] = true;
+                    found = true;
+                    break;
+                }
+            }
+        }
+        if (!found)
+            continue;
+        auto permuted = permuteRegisters(cvt, order);
+        if (!permuted)
+            continue;
+        auto tile = LinearLayout::identity1D(v, "register", "offset");
+        if (!tile)
+            continue;
+        if (LinearLayout::divideLeft(*permuted, *tile))
+            return {v, order};
+    }
+    return {1, {}};
+}
+
+} // namespace
+
+Expected<int> dtypeBits(std::string_view dtype)
+{
+    static const std::pair<const char *, int> known[] = {
+        {"f16", 16},  {"bf16", 16}, {"i16", 16}, {"fp16", 16}, {"f32", 32},   {"i32", 32},
+        {"tf32", 32}, {"fp32", 32}, {"f8", 8},   {"fp8", 8},   {"f8e4m3", 8}, {"f8e5m2", 8},
+        {"e4m3", 8},  {"e5m2", 8},  {"i8", 8},   {"u8", 8},    {"f64", 64},   {"i64", 64}};
+    std::string names;
+    for (const auto &[name, bits] : known) {
+        if (dtype == name)
+            return bits;
+        names += (names.empty() ? "" : ", ") + std::string(name);
+    }
+    return makeError("unknown element type '" + std::string(dtype) + "'; known: " + names);
+}
+
+double BankTotals::conflictsPerAccess() const
+{
+    return idealCycles > 0 ? double(extraCycles()) / double(idealCycles) : 0.0;
+}
+
+double BankTotals::conflictRatePercent() const
+{
+    return 3.125 * conflictsPerAccess();
+}
+
+std::vector<int> bankCounts(const std::vector<int64_t> &byteAddresses, int dwordsPerAccess,
+                            int bankWidthBytes, int numBanks, bool broadcast)
+{
+    std::vector<int> counts(size_t(std::max(numBanks, 0)), 0);
+    if (numBanks <= 0 || bankWidthBytes <= 0)
+        return counts;
+    std::set<int64_t> seen;
+    for (int64_t addr : byteAddresses) {
+        const int64_t first = addr / bankWidthBytes;
+        for (int i = 0; i < dwordsPerAccess; ++i) {
+            const int64_t dword = first + i;
+            if (broadcast && !seen.insert(dword).second)
+                continue;
+            ++counts[size_t(dword % numBanks)];
+        }
+    }
+    return counts;
+}
+
+Expected<InstructionReport>
+analyzeAddresses(const Architecture &arch, const LdsInstruction &instruction,
+                 const std::vector<std::vector<std::optional<int64_t>>> &addresses,
+                 const BankOptions &options)
+{
+    if (int(addresses.size()) != instruction.passes)
+        return makeError(instruction.name + " has " + std::to_string(instruction.passes) +
+                         " pass(es), got addresses for " + std::to_string(addresses.size()));
+    const int64_t limit = options.ldsLimitBytes > 0 ? options.ldsLimitBytes : arch.ldsBytes;
+    const int dwords = instruction.dwordsPerLane(arch.bankWidthBytes);
+    InstructionReport report;
+    report.addresses = addresses;
+    for (int pass = 0; pass < instruction.passes; ++pass) {
+        const auto &lanes = addresses[size_t(pass)];
+        if (int(lanes.size()) != arch.waveSize)
+            return makeError("expected " + std::to_string(arch.waveSize) + " lane addresses, got " +
+                             std::to_string(lanes.size()));
+        for (size_t p = 0; p < instruction.phases.size(); ++p) {
+            PhaseReport ph;
+            ph.pass = pass;
+            ph.phase = int(p);
+            ph.lanes = instruction.phases[p];
+            std::vector<int64_t> active;
+            for (int lane : ph.lanes) {
+                const auto &a = lanes[size_t(lane)];
+                if (a && *a >= 0 && *a < limit)
+                    active.push_back(*a);
+            }
+            ph.activeLanes = int(active.size());
+            ph.accessesPerBank = bankCounts(active, dwords, arch.bankWidthBytes,
+                                            instruction.numBanks, options.broadcast);
+            const int most =
+                ph.accessesPerBank.empty()
+                    ? 0
+                    : *std::max_element(ph.accessesPerBank.begin(), ph.accessesPerBank.end());
+            ph.ways = std::max(1, most);
+            ph.cycles = ph.ways;
+            report.cycles += ph.cycles;
+            report.idealCycles += 1;
+            report.maxWays = std::max(report.maxWays, ph.ways);
+            report.phases.push_back(std::move(ph));
+        }
+    }
+    return report;
+}
+
+int64_t rocRollerDataCycles(const std::vector<std::optional<int64_t>> &laneAddresses,
+                            int dwordsPerLane, int threadsPerClock, int numBanks,
+                            int bankWidthBytes)
+{
+    if (threadsPerClock <= 0)
+        return 0;
+    int64_t total = 0;
+    for (size_t start = 0; start < laneAddresses.size(); start += size_t(threadsPerClock)) {
+        std::vector<int64_t> group;
+        for (size_t l = start; l < std::min(laneAddresses.size(), start + size_t(threadsPerClock));
+             ++l) {
+            if (laneAddresses[l])
+                group.push_back(*laneAddresses[l]);
+        }
+        const auto counts = bankCounts(group, dwordsPerLane, bankWidthBytes, numBanks, false);
+        total += counts.empty() ? 0 : *std::max_element(counts.begin(), counts.end());
+    }
+    return total;
+}
+
+int rocRollerIssueCycles(bool isWrite, int dwordsPerLane)
+{
+    return isWrite ? 4 + 4 * dwordsPerLane : 4;
+}
+
+namespace {
+
+// Triton requires power-of-two intervals and paddings (PaddedSharedEncodingAttr).
+std::optional<Error> checkPadding(const IntervalPadding &padding)
+{
+    auto ok = validateIntervalPadding(padding);
+    if (!ok)
+        return makeError("padding: " + ok.message());
+    return std::nullopt;
+}
+
+// Bytes of the padded buffer of one partition.
+int64_t bufferBytes(const SharedMemoryLayout &shared, int elementBytes)
+{
+    const int64_t n = shared.layout.hasInDim("offset") ? shared.layout.inDimSize("offset") : 1;
+    return (paddedOffset(n - 1, shared.padding) + 1) * elementBytes;
+}
+
+int64_t partitionStride(const SharedMemoryLayout &shared, int elementBytes,
+                        int64_t archPartitionBytes)
+{
+    if (shared.partitionStrideBytes > 0)
+        return shared.partitionStrideBytes;
+    const int64_t align = archPartitionBytes > 0 ? archPartitionBytes : 256;
+    const int64_t bytes = bufferBytes(shared, elementBytes);
+    return (bytes + align - 1) / align * align;
+}
+
+} // namespace
+
+Expected<std::vector<SharedElementBank>> sharedBankMap(const SharedMemoryLayout &shared,
+                                                       int elementBits, int numBanks,
+                                                       int bankWidthBytes,
+                                                       int64_t partitionStrideBytes)
+{
+    if (elementBits % 8 != 0 || elementBits <= 0 || elementBits > 64)
+        return makeError("element width " + std::to_string(elementBits) +
+                         " bits: expected 8, 16, 32 or 64");
+    if (numBanks <= 0 || bankWidthBytes <= 0)
+        return makeError("the bank count and width must be positive");
+    if (auto pe = checkPadding(shared.padding))
+        return *pe;
+    const LinearLayout &L = shared.layout;
+    if (!L.hasInDim("offset"))
+        return makeError("the shared layout has no 'offset' in-dim");
+    for (const auto &[dim, size] : L.inDims()) {
+        if (dim != "offset" && dim != "block" && dim != "partition")
+            return makeError("the shared layout has an unexpected in-dim '" + dim + "'");
+    }
+    const int elementBytes = elementBits / 8;
+    SharedMemoryLayout s = shared;
+    if (partitionStrideBytes > 0)
+        s.partitionStrideBytes = partitionStrideBytes;
+    const int64_t stride = partitionStride(s, elementBytes, 0);
+    const int nParts = L.hasInDim("partition") ? L.inDimSize("partition") : 1;
+    const int32_t nOffsets = L.inDimSize("offset");
+    std::vector<SharedElementBank> out;
+    out.reserve(size_t(nParts) * size_t(nOffsets));
+    for (int p = 0; p < nParts; ++p) {
+        for (int32_t o = 0; o < nOffsets; ++o) {
+            std::vector<int32_t> ins;
+            for (const auto &[dim, size] : L.inDims())
+                ins.push_back(dim == "offset" ? o : dim == "partition" ? p : 0);
+            SharedElementBank e;
+            e.coords = L.applyOrdered(ins);
+            e.offset = o;
+            e.partition = p;
+            e.byteAddress =
+                shared.baseBytes + p * stride + paddedOffset(o, shared.padding) * elementBytes;
+            e.bank = bankOf(e.byteAddress, bankWidthBytes, numBanks);
+            out.push_back(std::move(e));
+        }
+    }
+    return out;
+}
+
+Expected<SharedMemoryLayout> sharedMemoryLayout(const LayoutAttr &attr,
+                                                const std::vector<int32_t> &shape, int elementBits,
+                                                int64_t partitionAlignBytes)
+{
+    if (!attr.isShared())
+        return makeError("not a shared layout (swizzled_shared, padded_shared, shared_linear or "
+                         "partitioned_shared)");
+    auto ll = toLinearLayout(attr, shape);
+    if (!ll)
+        return ll.error();
+    SharedMemoryLayout out;
+    out.layout = *ll;
+    const LayoutAttr *inner = &attr;
+    if (const auto *part = attr.as<PartitionedSharedAttr>()) {
+        auto sizes = partitionedBufferSizes(*part, shape, elementBits);
+        if (!sizes)
+            return sizes.error();
+        const int64_t align = partitionAlignBytes > 0 ? partitionAlignBytes : 256;
+        out.partitionStrideBytes = (sizes->bufferBytes + align - 1) / align * align;
+        inner = part->partitionLayout.get();
+    }
+    if (inner)
+        if (const auto *padded = inner->as<PaddedSharedAttr>())
+            out.padding = padded->intervalPadding;
+    return out;
+}
+
+Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
+                                          const BankAccessRequest &request)
+{
+    const int bits = request.elementBits;
+    if (bits != 8 && bits != 16 && bits != 32 && bits != 64)
+        return makeError("element width " + std::to_string(bits) +
+                         " bits: expected 8, 16, 32 or 64");
+    const int elementBytes = bits / 8;
+    const SharedMemoryLayout &shared = request.shared;
+    if (auto pe = checkPadding(shared.padding))
+        return *pe;
+    if (!shared.layout.hasInDim("offset"))
+        return makeError("the shared layout has no 'offset' in-dim");
+    if (!request.reg.hasInDim("register") || !request.reg.hasInDim("lane"))
+        return makeError("the register layout needs 'register' and 'lane' in-dims");
+    if (request.reg.inDimSize("lane") > arch.waveSize)
+        return makeError("the register layout has " +
+                         std::to_string(request.reg.inDimSize("lane")) + " lanes but a " +
+                         arch.name + " wave has " + std::to_string(arch.waveSize));
+
+    auto reg = removeBroadcastRegisters(request.reg);
+    if (!reg)
+        return reg.error();
+    auto cvt = reg->invertAndCompose(shared.layout);
+    if (!cvt)
+        return makeError("the register layout does not map into the shared layout: " +
+                         cvt.message());
+
+    // The widest vector: contiguous in offset, within one padding interval, at most 16 bytes.
+    int cap = std::max(1, 16 / elementBytes);
+    for (const auto &[interval, pad] : shared.padding)
+        cap = std::min(cap, int(interval));
+    auto [maxVec, order] = largestVectorisation(*cvt, cap);
+
+    BankConflictReport report;
+    report.arch = arch.name;
+    report.elementBits = bits;
+    report.maxVectorElements = maxVec;
+    report.bankWidthBytes = arch.bankWidthBytes;
+
+    const LdsInstruction *ins = nullptr;
+    int vec = maxVec;
+    if (!request.instruction.empty()) {
+        auto forced = arch.instruction(request.instruction);
+        if (!forced)
+            return forced.error();
+        ins = arch.findInstruction(request.instruction);
+        report.instructionForced = true;
+        if (ins->isWrite != request.isWrite)
+            return makeError(ins->name + " is a " + (ins->isWrite ? "write" : "read") +
+                             " instruction but the access is a " +
+                             (request.isWrite ? "write" : "read"));
+        if ((ins->bytesPerLane * 8) % bits != 0 || !isPowerOfTwo(ins->bytesPerLane * 8 / bits))
+            return makeError(ins->name + " moves " + std::to_string(ins->bytesPerLane) +
+                             " bytes per lane, which is not a power-of-two number of " +
+                             std::to_string(bits) +
+                             "-bit elements; a linear layout cannot form that vector");
+        vec = ins->bytesPerLane * 8 / bits;
+        if (vec > maxVec)
+            return makeError("the layouts give each lane at most " +
+                             std::to_string(maxVec * elementBytes) + " contiguous bytes; " +
+                             ins->name + " needs " + std::to_string(ins->bytesPerLane));
+    } else {
+        // Largest width the architecture has a plain instruction for.
+        while (vec >= 1 && !arch.plainInstruction(vec * elementBytes, request.isWrite))
+            vec /= 2;
+        if (vec < 1)
+            return makeError(arch.name + " has no " +
+                             std::string(request.isWrite ? "write" : "read") + " instruction of " +
+                             std::to_string(elementBytes) + " bytes or more");
+        ins = arch.plainInstruction(vec * elementBytes, request.isWrite);
+    }
+    report.instruction = *ins;
+    report.vectorElements = vec;
+
+    // Registers ordered so that the vector is the low bits.
+    auto permReg = permuteRegisters(*reg, order);
+    auto permCvt = permuteRegisters(*cvt, order);
+    if (!permReg || !permCvt)
+        return makeError("internal: register permutation failed");
+    const int log2Vec = std::countr_zero(unsigned(vec));
+    const int regBits = permReg->inDimSizeLog2("register");
+    const int groups = 1 << (regBits - log2Vec);
+    if (groups % ins->passes != 0)
+        return makeError(ins->name + " needs register groups in multiples of " +
+                         std::to_string(ins->passes));
+    const int perWarp = groups / ins->passes;
+    const int warps = request.reg.hasInDim("warp") ? request.reg.inDimSize("warp") : 1;
+    const int nWarps = request.maxWarps > 0 ? std::min(warps, request.maxWarps) : warps;
+    const int lanes = request.reg.inDimSize("lane");
+
+    const int offIdx = permCvt->outDimIndex("offset");
+    const int partIdx = permCvt->outDimIndex("partition");
+    const int64_t stride =
+        partitionStride(shared, elementBytes, arch.cu ? arch.cu->partitionBytes : 0);
+    const auto regInDims = permReg->inDimNames();
+
+    auto inputs = [&](const LinearLayout &L, int r, int l, int w) {
+        std::vector<int32_t> in;
+        for (const auto &[dim, size] : L.inDims())
+            in.push_back(dim == "register" ? r : dim == "lane" ? l : dim == "warp" ? w : 0);
+        return in;
+    };
+    auto addressOf = [&](const std::vector<int32_t> &out) {
+        const int64_t off = out[size_t(offIdx)];
+        const int64_t part = partIdx >= 0 ? out[size_t(partIdx)] : 0;
+        return shared.baseBytes + part * stride + paddedOffset(off, shared.padding) * elementBytes;
+    };
+
+    for (int w = 0; w < nWarps; ++w) {
+        for (int i = 0; i < perWarp; ++i) {
+            std::vector<std::vector<std::optional<int64_t>>> addrs(
+                size_t(ins->passes), std::vector<std::optional<int64_t>>(size_t(arch.waveSize)));
+            for (int q = 0; q < ins->passes; ++q) {
+                const int g = i * ins->passes + q;
+                for (int l = 0; l < lanes; ++l)
+                    addrs[size_t(q)][size_t(l)] =
+                        addressOf(permCvt->applyOrdered(inputs(*permCvt, g << log2Vec, l, w)));
+            }
+            auto ir = analyzeAddresses(arch, *ins, addrs, request.options);
+            if (!ir)
+                return ir.error();
+            ir->warp = w;
+            ir->index = i;
+            // Elements, with the ways of their bank in their phase.
+            for (int q = 0; q < ins->passes; ++q) {
+                const int g = i * ins->passes + q;
+                for (int l = 0; l < lanes; ++l) {
+                    const int phase = ins->phaseOfLane(l);
+                    const PhaseReport &ph =
+                        ir->phases[size_t(q) * ins->phases.size() + size_t(phase)];
+                    for (int j = 0; j < vec; ++j) {
+                        const int r = (g << log2Vec) | j;
+                        ElementAccess e;
+                        e.coords = permReg->applyOrdered(inputs(*permReg, r, l, w));
+                        e.warp = w;
+                        e.lane = l;
+                        e.instruction = i;
+                        e.pass = q;
+                        e.byteAddress = addressOf(permCvt->applyOrdered(inputs(*permCvt, r, l, w)));
+                        e.bank = bankOf(e.byteAddress, arch.bankWidthBytes, ins->numBanks);
+                        e.phase = phase;
+                        e.ways = ph.accessesPerBank[size_t(e.bank)];
+                        report.elements.push_back(std::move(e));
+                    }
+                }
+            }
+            report.totals.instructions += 1;
+            report.totals.cycles += ir->cycles;
+            report.totals.idealCycles += ir->idealCycles;
+            report.totals.maxWays = std::max(report.totals.maxWays, ir->maxWays);
+            report.instructions.push_back(std::move(*ir));
+        }
+    }
+
+    if (!shared.padding.empty() || shared.layout.hasInDim("partition")) {
+        report.tritonNote = "Triton's generic count takes an unpadded, unpartitioned shared layout";
+    } else {
+        auto triton = tritonBankConflicts(request.reg, shared.layout, bits);
+        if (triton)
+            report.tritonExtraWavefronts = *triton;
+        else
+            report.tritonNote = triton.message();
+    }
+    return report;
+}
+
+Expected<int64_t> tritonBankConflicts(const LinearLayout &reg, const LinearLayout &shared,
+                                      int bitwidth)
+{
+    if (bitwidth <= 0 || bitwidth > 128 || !isPowerOfTwo(bitwidth))
+        return makeError("bit width " + std::to_string(bitwidth) +
+                         " must be a power of two up to 128");
+    if (!shared.hasInDim("offset"))
+        return makeError("the shared layout has no 'offset' in-dim");
+    if (!reg.hasInDim("register"))
+        return makeError("the register layout has no 'register' in-dim");
+    auto noBroadcast = removeBroadcastRegisters(reg);
+    if (!noBroadcast)
+        return noBroadcast.error();
+    auto cvt = noBroadcast->invertAndCompose(shared);
+    if (!cvt)
+        return makeError("the register layout does not map into the shared layout: " +
+                         cvt.message());
+    const int vec = largestVectorisation(*cvt, std::max(1, 128 / bitwidth)).first;
+
+    // Offsets split into vector | bank (32 banks x 32 bits) | segment.
+    const int logTotal = shared.totalInDimSizeLog2();
+    const int logVec = std::countr_zero(unsigned(vec));
+    const int logBank = std::min(std::countr_zero(unsigned(32 * 32 / (vec * bitwidth))), logTotal);
+    const int logSegment = logTotal - logBank - logVec;
+    if (logSegment < 0)
+        return makeError("the shared tensor is smaller than one vector row of the banks");
+    auto reshaped = shared.reshapeIns(
+        {{"vector", 1 << logVec}, {"bank", 1 << logBank}, {"segment", 1 << logSegment}});
+    if (!reshaped)
+        return reshaped.error();
+    const LinearLayout smemFlat = reshaped->flattenOuts();
+    std::vector<int32_t> segment;
+    for (int i = 0; i < logSegment; ++i)
+        segment.push_back(smemFlat.basis("segment", i)[0]);
+
+    const LinearLayout regFlat = noBroadcast->flattenOuts();
+    std::vector<int32_t> lanes;
+    for (int i = 0; i < regFlat.inDimSizeLog2("lane"); ++i)
+        lanes.push_back(regFlat.basis("lane", i)[0]);
+    // Wider vectors need fewer lanes per wavefront: drop the top log2(vec * bits / 32) lanes.
+    const int drop = std::countr_zero(unsigned(std::max(vec * bitwidth / 32, 1)));
+    lanes.resize(size_t(std::max(0, int(lanes.size()) - drop)));
+    const int k = intersectionSize(segment, lanes);
+    return (int64_t(1) << k) - 1;
+}
+
+} // namespace lx

@@ -1,0 +1,494 @@
+#include "hw/arch.h"
+
+#include "hw/resources.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace lx {
+
+namespace {
+
+using json = nlohmann::json;
+
+std::string lower(std::string_view s)
+{
+    std::string out(s);
+    for (char &c : out)
+        c = char(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+std::string joined(const std::vector<std::string> &names)
+{
+    std::string out;
+    for (const std::string &n : names) {
+        if (!out.empty())
+            out += ", ";
+        out += n;
+    }
+    return out;
+}
+
+// Reads a required or optional member with a message naming `where` on a type mismatch.
+template <typename T>
+Expected<T> member(const json &obj, const char *key, const std::string &where,
+                   std::optional<T> fallback = std::nullopt)
+{
+    auto it = obj.find(key);
+    if (it == obj.end()) {
+        if (fallback)
+            return *fallback;
+        return makeError(where + ": missing \"" + key + "\"");
+    }
+    try {
+        return it->template get<T>();
+    } catch (const json::exception &) {
+        return makeError(where + ": \"" + key + "\" has the wrong type");
+    }
+}
+
+Expected<Provenance> provenance(const json &obj, const std::string &where)
+{
+    auto conf = member<std::string>(obj, "confidence", where);
+    if (!conf)
+        return conf.error();
+    static const std::set<std::string> known = {"H", "M", "L", "inferred"};
+    if (!known.count(*conf))
+        return makeError(where + ": confidence \"" + *conf + "\" is not one of H, M, L, inferred");
+    auto src = member<std::string>(obj, "source", where);
+    if (!src)
+        return src.error();
+    return Provenance{*conf, *src};
+}
+
+Expected<ModelConstant> modelConstant(const json &obj, const char *key, const std::string &where)
+{
+    auto it = obj.find(key);
+    if (it == obj.end() || !it->is_object())
+        return makeError(where + ": missing object \"" + key + "\" {value, confidence, source}");
+    const std::string w = where + "." + key;
+    auto v = member<double>(*it, "value", w);
+    if (!v)
+        return v.error();
+    auto p = provenance(*it, w);
+    if (!p)
+        return p.error();
+    return ModelConstant{*v, *p};
+}
+
+Expected<LdsInstruction> parseInstruction(const json &obj, int waveSize,
+                                          const std::string &archName)
+{
+    auto name = member<std::string>(obj, "name", archName + " instruction");
+    if (!name)
+        return name.error();
+    const std::string where = archName + " " + *name;
+    LdsInstruction ins;
+    ins.name = *name;
+    auto dir = member<std::string>(obj, "access", where);
+    if (!dir)
+        return dir.error();
+    if (*dir != "read" && *dir != "write")
+        return makeError(where + ": \"access\" must be \"read\" or \"write\"");
+    ins.isWrite = *dir == "write";
+    auto bytes = member<int>(obj, "bytesPerLane", where);
+    auto banks = member<int>(obj, "banks", where);
+    auto passes = member<int>(obj, "passes", where, 1);
+    if (!bytes)
+        return bytes.error();
+    if (!banks)
+        return banks.error();
+    if (!passes)
+        return passes.error();
+    if (*bytes <= 0 || *bytes > 64 || *banks <= 0 || *banks > 1024 || *passes < 1 || *passes > 2)
+        return makeError(where + ": bytesPerLane, banks or passes out of range");
+    ins.bytesPerLane = *bytes;
+    ins.numBanks = *banks;
+    ins.passes = *passes;
+    auto phases = member<std::vector<std::string>>(obj, "phases", where);
+    if (!phases)
+        return phases.error();
+    std::vector<int> seen(size_t(waveSize), 0);
+    for (const std::string &text : *phases) {
+        auto lanes = parseLaneList(text);
+        if (!lanes)
+            return makeError(where + ": phase \"" + text + "\": " + lanes.message());
+        for (int l : *lanes) {
+            if (l >= waveSize)
+                return makeError(where + ": phase \"" + text + "\" names lane " +
+                                 std::to_string(l) + " of a " + std::to_string(waveSize) +
+                                 "-lane wave");
+            if (seen[size_t(l)]++)
+                return makeError(where + ": lane " + std::to_string(l) + " is in two phases");
+        }
+        ins.phases.push_back(*lanes);
+    }
+    for (int l = 0; l < waveSize; ++l) {
+        if (!seen[size_t(l)])
+            return makeError(where + ": lane " + std::to_string(l) + " is in no phase");
+    }
+    auto prov = provenance(obj, where);
+    if (!prov)
+        return prov.error();
+    ins.provenance = *prov;
+    return ins;
+}
+
+Expected<CuModel> parseCu(const json &obj, const std::string &archName)
+{
+    const std::string where = archName + " cu";
+    CuModel cu;
+    auto lanes = member<int>(obj, "lanesPerWarp", where);
+    auto simds = member<int>(obj, "simds", where);
+    auto partBytes = member<int64_t>(obj, "partitionBytes", where);
+    auto ldsParts = member<int>(obj, "ldsPartitions", where);
+    auto l0Parts = member<int>(obj, "l0Partitions", where, 0);
+    auto ports = member<int>(obj, "ports", where);
+    for (const Error *e :
+         {lanes ? nullptr : &lanes.error(), simds ? nullptr : &simds.error(),
+          partBytes ? nullptr : &partBytes.error(), ldsParts ? nullptr : &ldsParts.error(),
+          l0Parts ? nullptr : &l0Parts.error(), ports ? nullptr : &ports.error()}) {
+        if (e)
+            return *e;
+    }
+    if (*lanes <= 0 || *simds <= 0 || *partBytes <= 0 || *ldsParts <= 0 || *ports <= 0)
+        return makeError(
+            where +
+            ": lanesPerWarp, simds, partitionBytes, ldsPartitions and ports must be positive");
+    cu.lanesPerWarp = *lanes;
+    cu.simds = *simds;
+    cu.partitionBytes = *partBytes;
+    cu.ldsPartitions = *ldsParts;
+    cu.l0Partitions = *l0Parts;
+    cu.ports = *ports;
+    auto pairs = obj.find("pairs");
+    if (pairs == obj.end() || !pairs->is_object())
+        return makeError(where + ": missing object \"pairs\" {name: [simd, ...]}");
+    std::set<int> seenSimds;
+    for (auto it = pairs->begin(); it != pairs->end(); ++it) {
+        std::vector<int> simdList;
+        try {
+            simdList = it.value().get<std::vector<int>>();
+        } catch (const json::exception &) {
+            return makeError(where + ": pair \"" + it.key() + "\" is not a list of SIMD indices");
+        }
+        for (int s : simdList) {
+            if (s < 0 || s >= cu.simds || !seenSimds.insert(s).second)
+                return makeError(where + ": pair \"" + it.key() + "\" names SIMD " +
+                                 std::to_string(s) + " out of range or twice");
+        }
+        cu.pairNames.push_back(it.key());
+        cu.pairSimds.push_back(simdList);
+    }
+    for (auto [key, target] : {std::pair{"portBytesPerCycle", &cu.portBytesPerCycle},
+                               std::pair{"fixedCycles", &cu.fixedCycles},
+                               std::pair{"conflictBytesPerCycle", &cu.conflictBytesPerCycle},
+                               std::pair{"freeBytesPerCycle", &cu.freeBytesPerCycle}}) {
+        auto c = modelConstant(obj, key, where);
+        if (!c)
+            return c.error();
+        *target = *c;
+    }
+    auto prov = provenance(obj, where);
+    if (!prov)
+        return prov.error();
+    cu.provenance = *prov;
+    return cu;
+}
+
+} // namespace
+
+std::string Provenance::label() const
+{
+    std::string out = "confidence " + confidence;
+    if (confidence == "L")
+        out += " (low: extrapolated, no direct source)";
+    else if (confidence == "inferred")
+        out += " (low: inferred from a fit, not documented)";
+    return out;
+}
+
+int LdsInstruction::phaseOfLane(int lane) const
+{
+    for (size_t p = 0; p < phases.size(); ++p) {
+        if (std::find(phases[p].begin(), phases[p].end(), lane) != phases[p].end())
+            return int(p);
+    }
+    return -1;
+}
+
+int CuModel::pairOfSimd(int simd) const
+{
+    for (size_t p = 0; p < pairSimds.size(); ++p) {
+        if (std::find(pairSimds[p].begin(), pairSimds[p].end(), simd) != pairSimds[p].end())
+            return int(p);
+    }
+    return -1;
+}
+
+int CuModel::partitionOfAddress(int64_t byteAddress) const
+{
+    if (byteAddress < 0 || partitionBytes <= 0 || byteAddress >= partitionBytes * ldsPartitions)
+        return -1;
+    return int(byteAddress / partitionBytes);
+}
+
+double CuModel::burstCycles(double bytesConflicting, double bytesFree) const
+{
+    return fixedCycles.value + bytesConflicting / conflictBytesPerCycle.value +
+           bytesFree / freeBytesPerCycle.value;
+}
+
+const LdsInstruction *Architecture::findInstruction(std::string_view insName) const
+{
+    const std::string key = lower(insName);
+    for (const LdsInstruction &ins : instructions) {
+        if (lower(ins.name) == key)
+            return &ins;
+    }
+    return nullptr;
+}
+
+Expected<LdsInstruction> Architecture::instruction(std::string_view insName) const
+{
+    if (const LdsInstruction *ins = findInstruction(insName))
+        return *ins;
+    return makeError("unknown instruction '" + std::string(insName) + "' for " + name +
+                     "; known: " + joined(instructionNames()));
+}
+
+std::vector<std::string> Architecture::instructionNames() const
+{
+    std::vector<std::string> names;
+    for (const LdsInstruction &ins : instructions)
+        names.push_back(ins.name);
+    return names;
+}
+
+const LdsInstruction *Architecture::plainInstruction(int bytesPerLane, bool isWrite) const
+{
+    for (const LdsInstruction &ins : instructions) {
+        // The plain form: one pass, not a transposing load (those carry "tr" in the name).
+        if (ins.passes == 1 && ins.isWrite == isWrite && ins.bytesPerLane == bytesPerLane &&
+            lower(ins.name).find("_tr") == std::string::npos)
+            return &ins;
+    }
+    return nullptr;
+}
+
+Expected<Architecture> parseArchitecture(std::string_view jsonText)
+{
+    json doc;
+    try {
+        doc = json::parse(jsonText);
+    } catch (const json::parse_error &e) {
+        return makeError(std::string("architecture JSON: ") + e.what());
+    }
+    if (!doc.is_object())
+        return makeError("architecture JSON: the top level must be an object");
+    auto format = member<std::string>(doc, "format", "architecture", std::string());
+    if (format && !format->empty() && *format != "layout-explorer-arch")
+        return makeError("architecture JSON: format \"" + *format +
+                         "\" is not layout-explorer-arch");
+    Architecture arch;
+    auto name = member<std::string>(doc, "name", "architecture");
+    if (!name)
+        return name.error();
+    arch.name = *name;
+    const std::string &w = arch.name;
+    auto product = member<std::string>(doc, "product", w, std::string());
+    auto vendor = member<std::string>(doc, "vendor", w);
+    auto desc = member<std::string>(doc, "description", w, std::string());
+    auto aliases = member<std::vector<std::string>>(doc, "aliases", w, std::vector<std::string>());
+    auto wave = member<int>(doc, "waveSize", w);
+    auto bankWidth = member<int>(doc, "bankWidthBytes", w);
+    auto banks = member<int>(doc, "banks", w);
+    auto lds = member<int64_t>(doc, "ldsBytes", w);
+    for (const Error *e : {product ? nullptr : &product.error(), vendor ? nullptr : &vendor.error(),
+                           desc ? nullptr : &desc.error(), aliases ? nullptr : &aliases.error(),
+                           wave ? nullptr : &wave.error(), bankWidth ? nullptr : &bankWidth.error(),
+                           banks ? nullptr : &banks.error(), lds ? nullptr : &lds.error()}) {
+        if (e)
+            return *e;
+    }
+    if (*wave <= 0 || *wave > 128 || *bankWidth <= 0 || *banks <= 0 || *lds <= 0)
+        return makeError(
+            w + ": waveSize, bankWidthBytes, banks and ldsBytes must be positive (wave <= 128)");
+    arch.product = *product;
+    arch.vendor = *vendor;
+    arch.description = *desc;
+    arch.aliases = *aliases;
+    arch.waveSize = *wave;
+    arch.bankWidthBytes = *bankWidth;
+    arch.numBanks = *banks;
+    arch.ldsBytes = *lds;
+    struct P
+    {
+        const char *key;
+        Provenance *target;
+    };
+    for (P p :
+         {P{"waveProvenance", &arch.waveProvenance}, P{"bankProvenance", &arch.bankProvenance},
+          P{"capacityProvenance", &arch.capacityProvenance}}) {
+        auto it = doc.find(p.key);
+        if (it == doc.end() || !it->is_object())
+            return makeError(w + ": missing object \"" + p.key + "\" {confidence, source}");
+        auto prov = provenance(*it, w + "." + p.key);
+        if (!prov)
+            return prov.error();
+        *p.target = *prov;
+    }
+    if (doc.contains("peakBytesPerCycle")) {
+        auto c = modelConstant(doc, "peakBytesPerCycle", w);
+        if (!c)
+            return c.error();
+        arch.peakBytesPerCycle = *c;
+    }
+    auto ins = doc.find("instructions");
+    if (ins == doc.end() || !ins->is_array() || ins->empty())
+        return makeError(w + ": missing non-empty array \"instructions\"");
+    std::set<std::string> names;
+    for (const json &obj : *ins) {
+        if (!obj.is_object())
+            return makeError(w + ": every instruction must be an object");
+        auto parsed = parseInstruction(obj, arch.waveSize, w);
+        if (!parsed)
+            return parsed.error();
+        if (!names.insert(lower(parsed->name)).second)
+            return makeError(w + ": instruction " + parsed->name + " is defined twice");
+        arch.instructions.push_back(std::move(*parsed));
+    }
+    if (doc.contains("cu")) {
+        auto cu = parseCu(doc["cu"], w);
+        if (!cu)
+            return cu.error();
+        arch.cu = std::move(*cu);
+    }
+    return arch;
+}
+
+std::vector<std::string> knownArchitectures()
+{
+    std::vector<std::string> names;
+    for (const std::string &path : embeddedResourcePaths("arch/")) {
+        std::string stem = path.substr(5);
+        if (stem.size() > 5 && stem.compare(stem.size() - 5, 5, ".json") == 0)
+            names.push_back(stem.substr(0, stem.size() - 5));
+    }
+    return names;
+}
+
+Expected<Architecture> loadArchitecture(std::string_view nameOrPath)
+{
+    const std::string request(nameOrPath);
+    const bool isPath =
+        request.find('/') != std::string::npos ||
+        (request.size() > 5 && lower(request.substr(request.size() - 5)) == ".json");
+    if (isPath) {
+        std::ifstream in(request, std::ios::binary);
+        if (!in)
+            return makeError("cannot read architecture file '" + request + "'");
+        std::stringstream buffer;
+        buffer << in.rdbuf();
+        auto arch = parseArchitecture(buffer.str());
+        if (!arch)
+            return makeError(request + ": " + arch.message());
+        return arch;
+    }
+    const std::string key = lower(request);
+    const std::vector<std::string> known = knownArchitectures();
+    for (const std::string &name : known) {
+        auto text = embeddedResource("arch/" + name + ".json");
+        if (!text)
+            continue;
+        if (lower(name) == key)
+            return parseArchitecture(*text);
+    }
+    // Aliases ("MI300", "RDNA3") need the parsed files.
+    for (const std::string &name : known) {
+        auto arch = parseArchitecture(*embeddedResource("arch/" + name + ".json"));
+        if (!arch)
+            continue;
+        for (const std::string &alias : arch->aliases) {
+            if (lower(alias) == key)
+                return arch;
+        }
+    }
+    return makeError("unknown architecture '" + request + "'; known: " + joined(known));
+}
+
+Expected<std::vector<int>> parseLaneList(std::string_view text)
+{
+    std::vector<int> lanes;
+    size_t pos = 0;
+    auto fail = [&](const std::string &why) -> Expected<std::vector<int>> {
+        return makeError("lane list at column " + std::to_string(pos + 1) + ": " + why);
+    };
+    auto number = [&](int &out) -> bool {
+        while (pos < text.size() && (text[pos] == ' ' || text[pos] == 'T'))
+            ++pos;
+        size_t start = pos;
+        long v = 0;
+        while (pos < text.size() && std::isdigit(static_cast<unsigned char>(text[pos]))) {
+            v = v * 10 + (text[pos] - '0');
+            if (v > 4096)
+                return false;
+            ++pos;
+        }
+        out = int(v);
+        return pos > start;
+    };
+    if (text.empty())
+        return fail("empty");
+    while (pos < text.size()) {
+        int a = 0;
+        if (!number(a))
+            return fail("expected a lane number");
+        int b = a;
+        while (pos < text.size() && text[pos] == ' ')
+            ++pos;
+        if (pos < text.size() && text[pos] == '-') {
+            ++pos;
+            if (!number(b))
+                return fail("expected the end of a range");
+            if (b < a)
+                return fail("range " + std::to_string(a) + "-" + std::to_string(b) +
+                            " runs backwards");
+        }
+        for (int l = a; l <= b; ++l)
+            lanes.push_back(l);
+        while (pos < text.size() && text[pos] == ' ')
+            ++pos;
+        if (pos < text.size()) {
+            if (text[pos] != ',')
+                return fail(std::string("unexpected '") + text[pos] + "'");
+            ++pos;
+        }
+    }
+    return lanes;
+}
+
+std::string formatLaneList(const std::vector<int> &lanes, std::string_view prefix)
+{
+    std::string out;
+    for (size_t i = 0; i < lanes.size();) {
+        size_t j = i;
+        while (j + 1 < lanes.size() && lanes[j + 1] == lanes[j] + 1)
+            ++j;
+        if (!out.empty())
+            out += ",";
+        out += std::string(prefix) + std::to_string(lanes[i]);
+        if (j > i)
+            out += "-" + std::to_string(lanes[j]);
+        i = j + 1;
+    }
+    return out;
+}
+
+} // namespace lx

@@ -1,0 +1,156 @@
+#pragma once
+
+// Architecture: what the LDS (AMD) or shared memory (NVIDIA) of one GPU target looks like to the
+// bank-conflict and partition analyses, read from resources/arch/<name>.json.
+//
+// Why a file and not constants: every number here comes from somewhere (a vendor document, a
+// hardware measurement, a compiler's source, or our own inference) and some of them are guesses.
+// Each entry therefore carries a Provenance {confidence, source} that every view and report shows
+// next to the numbers it produced (../shared/reference/lds-models.md is the research behind the
+// files; its confidence key is H / M / L, plus "inferred" for model constants we fitted).
+//
+// The model (lds-models.md §0). An LDS instruction is executed in *phases*: sets of lanes whose
+// accesses are checked for bank conflicts together and served in one conflict-free cycle. A lane
+// reads or writes `bytesPerLane` consecutive bytes, i.e. ceil(bytesPerLane / bankWidth) consecutive
+// banks modulo `numBanks`. The number of banks can depend on the instruction (gfx950 reads use 64,
+// its writes and ds_read_b96 32). Dual-address instructions (ds_read2_*, ds_write2_*,
+// ds_load_2addr_*) run `passes` times, once per address, each pass with the same phases.
+//
+// Example (gfx942 ds_read_b128, phases {T0-3,T20-23}, {T4-7,T16-19}, ...): lanes 0 and 20 are in
+// the same phase and conflict when their dwords differ but share a bank; lanes 0 and 4 never do.
+//
+// Invariants checked by parseArchitecture: the phases of every pass partition the lanes
+// [0, waveSize) exactly; numBanks, bank width and bytesPerLane are positive; names are unique.
+
+#include "layout/expected.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lx {
+
+// Where a number comes from and how far to trust it.
+struct Provenance
+{
+    // "H" documented or measured and corroborated, "M" one good source or a consistent inference,
+    // "L" extrapolated with no direct source, "inferred" a constant we fitted or derived.
+    std::string confidence;
+    std::string source;
+
+    [[nodiscard]] bool isLowConfidence() const
+    {
+        return confidence == "L" || confidence == "inferred";
+    }
+    // "confidence H" or "confidence L (low: extrapolated)": the label views print beside a number.
+    [[nodiscard]] std::string label() const;
+    bool operator==(const Provenance &) const = default;
+};
+
+// One LDS / shared-memory instruction of one architecture.
+struct LdsInstruction
+{
+    std::string name; // e.g. "ds_read_b128", "ds_load_b128", "LDS.128"
+    bool isWrite = false;
+    int bytesPerLane = 4; // bytes each lane moves per pass (16 for b128, 12 for b96, 2 for u16)
+    int numBanks = 32;    // banks the conflict logic uses for this instruction
+    int passes = 1;       // 2 for the dual-address forms
+    // Lane lists, one per phase, in execution order; together they cover every lane once.
+    std::vector<std::vector<int>> phases;
+    Provenance provenance;
+
+    // Index of the phase that holds the lane, or -1 when the lane is outside the wave.
+    [[nodiscard]] int phaseOfLane(int lane) const;
+    [[nodiscard]] int dwordsPerLane(int bankWidthBytes) const
+    {
+        return (bytesPerLane + bankWidthBytes - 1) / bankWidthBytes;
+    }
+    bool operator==(const LdsInstruction &) const = default;
+};
+
+// A number of a hardware model with its provenance.
+struct ModelConstant
+{
+    double value = 0;
+    Provenance provenance;
+    bool operator==(const ModelConstant &) const = default;
+};
+
+// The compute-unit / LDS-partition model of gfx1250 (lds-models.md §3, lds-cases.md P1): which
+// SIMD and which SIMD pair (LDS port) a warp runs on, and the 64 KiB LDS partitions.
+struct CuModel
+{
+    int lanesPerWarp = 32;
+    int simds = 4;                           // warp w runs on SIMD w mod simds
+    std::vector<std::string> pairNames;      // {"A", "B"}
+    std::vector<std::vector<int>> pairSimds; // {{0, 2}, {1, 3}}: pair A = SIMD 0,2
+    int64_t partitionBytes = 65536;          // one LDS partition
+    int ldsPartitions = 5;                   // partitions that hold LDS (5 x 64 KiB = 320 KiB)
+    int l0Partitions = 1;                    // a further partition that backs L0, not LDS
+    int ports = 2;                           // one per SIMD pair
+    ModelConstant portBytesPerCycle;         // 256 B/cycle per port
+    // The microbenchmark model cycles = fixed + bytesConflicting/256 + bytesFree/512 (P1).
+    ModelConstant fixedCycles;           // F ~ 67.5 cycles
+    ModelConstant conflictBytesPerCycle; // 256: both pairs on one partition serialise
+    ModelConstant freeBytesPerCycle;     // 512: both ports busy
+    Provenance provenance;               // of the structure (pairs, partitions, ports)
+
+    [[nodiscard]] int simdOfWarp(int warp) const { return simds > 0 ? warp % simds : 0; }
+    // Index into pairNames / pairSimds, or -1 when the SIMD is in no pair.
+    [[nodiscard]] int pairOfSimd(int simd) const;
+    [[nodiscard]] int pairOfWarp(int warp) const { return pairOfSimd(simdOfWarp(warp)); }
+    // addr / partitionBytes for an address inside the LDS, -1 outside it.
+    [[nodiscard]] int partitionOfAddress(int64_t byteAddress) const;
+    // The model's cycles for a burst (P1): fixed + conflicting/256 + free/512.
+    [[nodiscard]] double burstCycles(double bytesConflicting, double bytesFree) const;
+    bool operator==(const CuModel &) const = default;
+};
+
+struct Architecture
+{
+    std::string name;        // "gfx1250"
+    std::string product;     // "MI450"
+    std::string vendor;      // "amd" or "nvidia"
+    std::string description; // one line
+    std::vector<std::string> aliases;
+    int waveSize = 64;
+    Provenance waveProvenance;
+    int bankWidthBytes = 4;
+    int numBanks = 32; // the architecture's headline bank count (instructions may differ)
+    Provenance bankProvenance;
+    int64_t ldsBytes = 65536; // LDS / shared memory per CU, WGP or SM
+    Provenance capacityProvenance;
+    std::optional<ModelConstant> peakBytesPerCycle;
+    std::vector<LdsInstruction> instructions;
+    std::optional<CuModel> cu; // gfx1250 only, for now
+
+    // The instruction by name (case-insensitive), or an error listing the known ones.
+    [[nodiscard]] Expected<LdsInstruction> instruction(std::string_view name) const;
+    [[nodiscard]] const LdsInstruction *findInstruction(std::string_view name) const;
+    [[nodiscard]] std::vector<std::string> instructionNames() const;
+    // The single-address instruction of this width and direction (bytes 1,2,4,8,12,16), the one
+    // the analysis picks from a vectorisation; nullptr when the architecture has none.
+    [[nodiscard]] const LdsInstruction *plainInstruction(int bytesPerLane, bool isWrite) const;
+    bool operator==(const Architecture &) const = default;
+};
+
+// Parses the JSON text of an architecture description. Errors name the offending entry.
+[[nodiscard]] Expected<Architecture> parseArchitecture(std::string_view jsonText);
+
+// An embedded architecture by name or alias (case-insensitive: "gfx1250", "MI300"), or a JSON file
+// when `nameOrPath` names one (contains '/' or ends in ".json"). Unknown names get an error that
+// lists the known architectures.
+[[nodiscard]] Expected<Architecture> loadArchitecture(std::string_view nameOrPath);
+
+// Names of the embedded architectures, sorted.
+[[nodiscard]] std::vector<std::string> knownArchitectures();
+
+// "0-3,20-23" -> {0,1,2,3,20,21,22,23}; the inverse of formatLaneList.
+[[nodiscard]] Expected<std::vector<int>> parseLaneList(std::string_view text);
+// {0,1,2,3,20,21,22,23} -> "T0-3,T20-23" (with prefix "T") or "0-3,20-23".
+[[nodiscard]] std::string formatLaneList(const std::vector<int> &lanes,
+                                         std::string_view prefix = {});
+
+} // namespace lx

@@ -1,0 +1,202 @@
+// End-to-end tests of `layout-explorer analyze banks` (app/cmd_analyze_banks.cpp), run as a
+// process (LX_APP). Expected counts come from the seed rocMLIR pull request and
+// ../shared/reference/lds-cases.md (R1, G3).
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QtTest>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out;
+    QString err;
+};
+
+Run runApp(const QStringList &args)
+{
+    QProcess p;
+    p.start(qEnvironmentVariable("LX_APP"), QStringList{u"analyze"_s, u"banks"_s} + args);
+    p.waitForFinished(60000);
+    return {p.exitCode(), p.readAllStandardOutput(), QString::fromUtf8(p.readAllStandardError())};
+}
+
+const QString kWmmaA =
+    u"#ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 16], [0, 32]], "
+    u"lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 8]], warp = [], block = []}>"_s;
+
+} // namespace
+
+class TestCliBanks : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void presets_data();
+    void presets();
+    void layoutsFromText_data();
+    void layoutsFromText();
+    void perfConfig();
+    void textReport();
+    void errors_data();
+    void errors();
+};
+
+void TestCliBanks::initTestCase()
+{
+    QVERIFY2(!qEnvironmentVariable("LX_APP").isEmpty(),
+             "LX_APP must name the layout-explorer binary");
+}
+
+// Seed: before the fix 8-way, 16 cycles per store (ideal 2, two 32-lane phases); after: 2-way, 4.
+void TestCliBanks::presets_data()
+{
+    QTest::addColumn<QString>("preset");
+    QTest::addColumn<int>("maxWays");
+    QTest::addColumn<int>("cycles");
+    QTest::newRow("rocmlir-kpack-before") << u"rocmlir-kpack-before"_s << 8 << 16;
+    QTest::newRow("rocmlir-kpack-after") << u"rocmlir-kpack-after"_s << 2 << 4;
+}
+
+void TestCliBanks::presets()
+{
+    QFETCH(QString, preset);
+    QFETCH(int, maxWays);
+    QFETCH(int, cycles);
+    const Run r = runApp({u"--preset"_s, preset, u"--json"_s});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(j.value(u"instruction"_s).toString(), u"ds_write_b32"_s);
+    QCOMPARE(j.value(u"arch"_s).toString(), u"gfx942"_s);
+    QCOMPARE(j.value(u"maxWays"_s).toInt(), maxWays);
+    QCOMPARE(j.value(u"cycles"_s).toInt(), cycles);
+    QCOMPARE(j.value(u"idealCycles"_s).toInt(), 2);
+    const QJsonArray phases = j.value(u"phases"_s).toArray();
+    QCOMPARE(phases.size(), 2);
+    QCOMPARE(phases.at(0).toObject().value(u"lanes"_s).toArray().size(), 32);
+    QCOMPARE(phases.at(0).toObject().value(u"lanes"_s).toArray().at(31).toInt(), 31);
+    QCOMPARE(phases.at(1).toObject().value(u"lanes"_s).toArray().at(0).toInt(), 32);
+    QCOMPARE(phases.at(0).toObject().value(u"maxWays"_s).toInt(), maxWays);
+    QCOMPARE(j.value(u"instructions"_s).toArray().size(), 3); // dPerThread = 3 stores
+    QVERIFY(j.contains(u"tritonExtraWavefronts"_s));
+    QVERIFY(j.value(u"tritonExtraWavefronts"_s).isNull()); // D = 96: no linear layout
+    QCOMPARE(j.value(u"confidence"_s).toString(), u"M"_s);
+}
+
+// G3: gfx1250 WMMA A operand, unpadded 8-way 16 cycles, padded [128:+8] 2 cycles.
+void TestCliBanks::layoutsFromText_data()
+{
+    QTest::addColumn<QString>("shared");
+    QTest::addColumn<int>("maxWays");
+    QTest::addColumn<int>("cycles");
+    QTest::addColumn<bool>("tritonApplies");
+    QTest::newRow("G3 unpadded")
+        << u"#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>"_s << 8
+        << 16 << true;
+    QTest::newRow("G3 padded")
+        << u"#ttg.padded_shared<[128:+8] {order = [1, 0], shape = [16, 64]}>"_s << 1 << 2 << false;
+}
+
+void TestCliBanks::layoutsFromText()
+{
+    QFETCH(QString, shared);
+    QFETCH(int, maxWays);
+    QFETCH(int, cycles);
+    QFETCH(bool, tritonApplies);
+    const Run r = runApp({u"--reg"_s, kWmmaA, u"--shared"_s, shared, u"--shape"_s, u"16x64"_s,
+                          u"--dtype"_s, u"f16"_s, u"--arch"_s, u"gfx1250"_s, u"--json"_s});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(j.value(u"instruction"_s).toString(), u"ds_load_b128"_s);
+    QCOMPARE(j.value(u"maxWays"_s).toInt(), maxWays);
+    QCOMPARE(j.value(u"cycles"_s).toInt(), cycles);
+    QCOMPARE(j.value(u"idealCycles"_s).toInt(), 2);
+    QCOMPARE(j.value(u"phases"_s).toArray().size(), 2);
+    QCOMPARE(j.value(u"phases"_s).toArray().at(1).toObject().value(u"laneText"_s).toString(),
+             u"T16-31"_s);
+    QCOMPARE(j.value(u"tritonExtraWavefronts"_s).isDouble(), tritonApplies);
+}
+
+void TestCliBanks::perfConfig()
+{
+    const Run r =
+        runApp({u"--perf-config"_s, u"v4:96,256,8,96,32,32,4,1,2,0,0,4,1,1"_s, u"--rotate"_s,
+                u"--dtype"_s, u"f16"_s, u"--arch"_s, u"gfx942"_s, u"--json"_s});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(j.value(u"maxWays"_s).toInt(), 2);
+    QCOMPARE(j.value(u"cycles"_s).toInt(), 4);
+}
+
+void TestCliBanks::textReport()
+{
+    const Run r = runApp({u"--preset"_s, u"rocmlir-kpack-before"_s});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QString text = QString::fromUtf8(r.out);
+    QVERIFY2(text.contains(u"ways per phase [8, 8], 16 cycles, ideal 2"_s), qPrintable(text));
+    QVERIFY(text.contains(u"ds_write_b32"_s));
+    QVERIFY(text.contains(u"Triton's model"_s));
+    QVERIFY(text.contains(u"confidence M"_s));
+}
+
+void TestCliBanks::errors_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("message");
+    const QStringList layouts = {
+        u"--reg"_s,
+        kWmmaA,
+        u"--shared"_s,
+        u"#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>"_s,
+        u"--shape"_s,
+        u"16x64"_s,
+        u"--dtype"_s,
+        u"f16"_s};
+    QTest::newRow("unknown arch") << (layouts + QStringList{u"--arch"_s, u"gfx9999"_s}) << 1
+                                  << u"unknown architecture 'gfx9999'; known:"_s;
+    QTest::newRow("unknown instruction")
+        << (layouts + QStringList{u"--arch"_s, u"gfx1250"_s, u"--instruction"_s, u"ds_read_b128"_s})
+        << 1 << u"unknown instruction 'ds_read_b128' for gfx1250; known: ds_load_b32"_s;
+    QTest::newRow("missing arch") << layouts << 2 << u"missing --arch"_s;
+    QTest::newRow("bad shape") << QStringList{u"--reg"_s,   kWmmaA,      u"--shared"_s, kWmmaA,
+                                              u"--shape"_s, u"16by64"_s, u"--dtype"_s,  u"f16"_s,
+                                              u"--arch"_s,  u"gfx1250"_s}
+                               << 2 << u"--shape expects"_s;
+    QTest::newRow("no mode") << QStringList{u"--json"_s} << 2 << u"exactly one of"_s;
+    QTest::newRow("unknown preset")
+        << QStringList{u"--preset"_s, u"no-such-preset"_s} << 1 << u"no-such-preset"_s;
+    QTest::newRow("bad perf config") << QStringList{u"--perf-config"_s, u"v4:1,2"_s, u"--dtype"_s,
+                                                    u"f16"_s,           u"--arch"_s, u"gfx942"_s}
+                                     << 1 << u"14 fields"_s;
+    QTest::newRow("bad layout text")
+        << QStringList{u"--reg"_s, u"#ttg.blocked<{"_s, u"--shared"_s, kWmmaA,      u"--shape"_s,
+                       u"16x64"_s, u"--dtype"_s,        u"f16"_s,      u"--arch"_s, u"gfx1250"_s}
+        << 1 << u"--reg: 1:"_s;
+    QTest::newRow("unknown dtype")
+        << QStringList{u"--perf-config"_s, u"v4:96,256,8,96,32,32,4,1,2,0,0,4,1,1"_s,
+                       u"--dtype"_s,       u"q7"_s,
+                       u"--arch"_s,        u"gfx942"_s}
+        << 1 << u"unknown element type 'q7'"_s;
+}
+
+void TestCliBanks::errors()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, exitCode);
+    QFETCH(QString, message);
+    const Run r = runApp(args);
+    QCOMPARE(r.exitCode, exitCode);
+    QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    QVERIFY(r.out.isEmpty());
+}
+
+QTEST_GUILESS_MAIN(TestCliBanks)
+#include "tst_cli_banks.moc"
