@@ -1,6 +1,8 @@
 #include "render/viewregistry.h"
 
 #include "render/bankdiagram.h"
+#include "render/ctadiagram.h"
+#include "render/ldsdiagram.h"
 #include "render/matrixdiagram.h"
 #include "render/ownershipdiagram.h"
 #include "render/xordiagram.h"
@@ -25,6 +27,18 @@ constexpr auto kViewKinds = std::to_array<ViewKind>({
     {"bank-table", "threads x elements of an LDS access with each element's bank, conflicts highlighted",
      &buildBankTableView},
     {"bank-histogram", "accesses per bank in each phase of one LDS instruction", &buildBankHistogramView},
+    {"cta-tiles", "C tiles by warp and SIMD pair, A/B strips by the pair reading them (Fig 8, 9)",
+     &buildCtaTilesView},
+    {"cta-pieces", "pieces, groups and partitions of A and B read off the ctaLayout (Fig 10, 11)",
+     &buildCtaPiecesView},
+    {"lds-datapath", "SIMD pairs, arbiter ports and partitions, lit by one load (Fig 7)",
+     &buildLdsDatapathView},
+    {"allocator", "partition-aware allocator: stage-1 steps, time x offset (Fig 12)",
+     &buildAllocatorView},
+    {"cvt-partition", "cvt bases (register, lane, warp) -> (offset, partition) (Fig 13)",
+     &buildCvtPartitionView},
+    {"microbench-table", "the seed's LDS microbenchmark table, computed by the model",
+     &buildMicrobenchTableView},
 });
 
 std::string jsonTypeName(const nlohmann::json &j)
