@@ -17,6 +17,7 @@
 #include <QAction>
 #include <QLabel>
 #include <QLineEdit>
+#include <QSettings>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
@@ -73,6 +74,7 @@ class TestMainWindow : public QObject
     Q_OBJECT
 private:
     QTemporaryDir m_autosaveDir;
+    QTemporaryDir m_settingsDir;
 
     std::unique_ptr<MainWindow> makeWindow()
     {
@@ -91,6 +93,10 @@ private Q_SLOTS:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);
+        // Preferences, recent files and window state go to a scratch folder, not the user's.
+        QVERIFY(m_settingsDir.isValid());
+        QSettings::setDefaultFormat(QSettings::IniFormat);
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settingsDir.path());
         QVERIFY(m_autosaveDir.isValid());
     }
 

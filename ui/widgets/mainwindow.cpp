@@ -47,6 +47,7 @@
 #include <QStyleFactory>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTimer>
 #include <QToolBar>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -58,6 +59,8 @@ namespace lx {
 namespace {
 
 constexpr int kMaxRecentFiles = 8;
+// Bumped whenever the docks change, so a state saved by an older window is not restored.
+constexpr int kWindowStateVersion = 2;
 const QString kSceneFilter = QStringLiteral("Layout Explorer scenes (*.lxscene);;All files (*)");
 
 QString settingsKeyRecent()
@@ -165,8 +168,14 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_document(new La
     m_hoverLabel = new QLabel(this);
     m_hoverLabel->setObjectName(QStringLiteral("hoverLabel"));
     m_hoverLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_messageLabel = new QLabel(this);
+    m_messageLabel->setObjectName(QStringLiteral("messageLabel"));
+    m_messageTimer = new QTimer(this);
+    m_messageTimer->setSingleShot(true);
+    connect(m_messageTimer, &QTimer::timeout, m_messageLabel, &QLabel::clear);
     statusBar()->addWidget(m_summaryLabel);
     statusBar()->addWidget(m_hoverLabel, 1);
+    statusBar()->addPermanentWidget(m_messageLabel);
     statusBar()->addPermanentWidget(m_coordinateLabel);
 
     connect(m_document, &LayoutDocument::modifiedChanged, this, &MainWindow::updateTitle);
@@ -448,7 +457,10 @@ void MainWindow::createDocks()
     m_layoutTable->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_layoutTable->setSelectionMode(QAbstractItemView::SingleSelection);
     m_layoutTable->verticalHeader()->hide();
-    m_layoutTable->horizontalHeader()->setStretchLastSection(true);
+    m_layoutTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_layoutTable->setWordWrap(false);
+    // Out dims are in the analysis panel; the scene list stays narrow enough for its dock.
+    m_layoutTable->setColumnHidden(LayoutListModel::OutDimsColumn, true);
     m_layoutTable->setEditTriggers(QAbstractItemView::DoubleClicked |
                                    QAbstractItemView::EditKeyPressed);
     connect(m_layoutTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
@@ -467,16 +479,6 @@ void MainWindow::createDocks()
     connect(m_basesEditor, &BasesEditor::editRefused, this, &MainWindow::showRefusal);
     basesDock->setWidget(m_basesEditor);
     addDockWidget(Qt::LeftDockWidgetArea, basesDock);
-
-    // ctaLayout editor, tabbed with the bases editor.
-    auto *ctaDock = new QDockWidget(tr("ctaLayout"), this);
-    ctaDock->setObjectName(QStringLiteral("ctaDock"));
-    m_ctaEditor = new CtaLayoutEditor(m_document, ctaDock);
-    ctaDock->setWidget(m_ctaEditor);
-    addDockWidget(Qt::LeftDockWidgetArea, ctaDock);
-    // tabifyDockWidget(a, b) puts b on top: the bases editor is the one shown first.
-    tabifyDockWidget(ctaDock, basesDock);
-    basesDock->raise();
 
     // Bit matrix: click a bit to flip it.
     auto *matrixDock = new QDockWidget(tr("Bit Matrix"), this);
@@ -497,6 +499,16 @@ void MainWindow::createDocks()
     matrixDock->setWidget(m_matrixTable);
     addDockWidget(Qt::RightDockWidgetArea, matrixDock);
 
+    // ctaLayout editor, tabbed with the bit matrix.
+    auto *ctaDock = new QDockWidget(tr("ctaLayout"), this);
+    ctaDock->setObjectName(QStringLiteral("ctaDock"));
+    m_ctaEditor = new CtaLayoutEditor(m_document, ctaDock);
+    ctaDock->setWidget(m_ctaEditor);
+    addDockWidget(Qt::RightDockWidgetArea, ctaDock);
+    // tabifyDockWidget(a, b) puts b on top: the matrix is the one shown first.
+    tabifyDockWidget(ctaDock, matrixDock);
+    matrixDock->raise();
+
     // Analysis panel.
     auto *analysisDock = new QDockWidget(tr("Analysis"), this);
     analysisDock->setObjectName(QStringLiteral("analysisDock"));
@@ -512,6 +524,7 @@ void MainWindow::createDocks()
     addDockWidget(Qt::RightDockWidgetArea, analysisDock);
     resizeDocks({sceneDock, basesDock}, {180, 420}, Qt::Vertical);
     resizeDocks({sceneDock, matrixDock}, {360, 340}, Qt::Horizontal);
+    resizeDocks({matrixDock, analysisDock}, {330, 470}, Qt::Vertical);
 }
 
 void MainWindow::setCurrentLayoutIndex(int index)
@@ -668,7 +681,7 @@ bool MainWindow::recoverAutosaves()
         }
         m_document->reset(*scene, entry.originFile);
         m_document->markUnsaved();
-        statusBar()->showMessage(tr("Recovered the autosaved scene; save it to keep it"), 8000);
+        showStatus(tr("Recovered the autosaved scene; save it to keep it"), 8000);
         return true;
     }
     return false;
@@ -680,7 +693,7 @@ QString MainWindow::openPreset(const QString &name)
     if (!scene)
         return QString::fromStdString(scene.message());
     m_document->reset(*scene);
-    statusBar()->showMessage(tr("Opened preset %1").arg(name), 4000);
+    showStatus(tr("Opened preset %1").arg(name), 4000);
     return {};
 }
 
@@ -704,12 +717,20 @@ void MainWindow::showExportDialog()
     }
     ExportDialog dialog(m_document->contents(), view, this);
     if (dialog.exec() == QDialog::Accepted)
-        statusBar()->showMessage(tr("Exported %1").arg(dialog.pathEdit()->text()), 5000);
+        showStatus(tr("Exported %1").arg(dialog.pathEdit()->text()), 5000);
 }
 
 void MainWindow::showRefusal(const QString &message)
 {
-    statusBar()->showMessage(message, 8000);
+    showStatus(message, 8000);
+}
+
+void MainWindow::showStatus(const QString &message, int milliseconds)
+{
+    // A label of its own rather than QStatusBar::showMessage, which paints over the summary and
+    // the hover text instead of replacing them.
+    m_messageLabel->setText(message);
+    m_messageTimer->start(milliseconds);
 }
 
 void MainWindow::updateTitle()
@@ -735,7 +756,7 @@ QString MainWindow::openFile(const QString &fileName)
     const QString absolute = QFileInfo(fileName).absoluteFilePath();
     m_document->reset(*scene, absolute);
     addRecentFile(absolute);
-    statusBar()->showMessage(tr("Opened %1").arg(QFileInfo(fileName).fileName()), 4000);
+    showStatus(tr("Opened %1").arg(QFileInfo(fileName).fileName()), 4000);
     return {};
 }
 
@@ -748,7 +769,7 @@ QString MainWindow::saveToFile(const QString &fileName)
     m_document->setFileName(absolute);
     m_document->markClean();
     addRecentFile(absolute);
-    statusBar()->showMessage(tr("Saved %1").arg(QFileInfo(fileName).fileName()), 4000);
+    showStatus(tr("Saved %1").arg(QFileInfo(fileName).fileName()), 4000);
     return {};
 }
 
@@ -870,7 +891,7 @@ void MainWindow::readSettings()
     QSettings settings;
     if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
         resize(1400, 880);
-    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray(), kWindowStateVersion);
     m_darkAction->setChecked(settings.value(QStringLiteral("view/dark"), false).toBool());
 }
 
@@ -878,7 +899,7 @@ void MainWindow::writeSettings() const
 {
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("window/state"), saveState());
+    settings.setValue(QStringLiteral("window/state"), saveState(kWindowStateVersion));
     settings.setValue(QStringLiteral("view/dark"), m_dark);
 }
 
@@ -1008,7 +1029,7 @@ void MainWindow::copyLayoutJson()
         return;
     const DocumentLayout &l = m_document->layoutAt(m_currentLayout);
     QApplication::clipboard()->setText(QString::fromStdString(layoutToJson(l.layout).dump()));
-    statusBar()->showMessage(tr("Copied %1 as JSON").arg(l.name), 3000);
+    showStatus(tr("Copied %1 as JSON").arg(l.name), 3000);
 }
 
 void MainWindow::copyLayoutText(bool gluon)
@@ -1020,8 +1041,7 @@ void MainWindow::copyLayoutText(bool gluon)
     const DocumentLayout &l = m_document->layoutAt(m_currentLayout);
     QApplication::clipboard()->setText(
         QString::fromStdString(gluon ? printGluon(*l.attr) : printTtgWithAliases(*l.attr)));
-    statusBar()->showMessage(tr("Copied %1 as %2").arg(l.name, gluon ? tr("Gluon") : tr("#ttg")),
-                             3000);
+    showStatus(tr("Copied %1 as %2").arg(l.name, gluon ? tr("Gluon") : tr("#ttg")), 3000);
 }
 
 QString MainWindow::addTextLayout(const QString &name, const QString &text, const QList<int> &shape,

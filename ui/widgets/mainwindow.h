@@ -132,6 +132,7 @@ private:
     void removeLayout();
     void copyLayoutJson();
     void showRefusal(const QString &message);
+    void showStatus(const QString &message, int milliseconds);
 
     LayoutDocument *m_document;
     int m_currentLayout = -1;
@@ -148,6 +149,8 @@ private:
     QLabel *m_coordinateLabel = nullptr;
     QLabel *m_summaryLabel = nullptr;
     QLabel *m_hoverLabel = nullptr;
+    QLabel *m_messageLabel = nullptr;
+    QTimer *m_messageTimer = nullptr;
     qint64 m_selectedElement = -1;
     QAction *m_zoomInAction = nullptr;
     QAction *m_zoomOutAction = nullptr;
