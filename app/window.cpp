@@ -1,24 +1,115 @@
+// The window entry point: `layout-explorer [FILE.lxscene | --preset NAME] [--screenshot PNG]`.
+// With no scene it opens the default preset, or the built-in worked example when the program
+// has no presets compiled in. --screenshot renders the window once it is laid out, writes the
+// PNG and exits (for the README and for looking at the window under xvfb-run).
+
 #include "command.h"
 
+#include "models/layoutdocument.h"
+#include "models/scenefile.h"
+#include "widgets/mainwindow.h"
+
 #include <QApplication>
+#include <QCommandLineParser>
 #include <QIcon>
-#include <QLabel>
-#include <QMainWindow>
+#include <QImageWriter>
+#include <QPixmap>
+#include <QTimer>
+
+#include <cstdio>
+
+// The qrc library is linked statically into lx_ui; its initializer must be called by name, at
+// global scope.
+static void initResources() { Q_INIT_RESOURCE(resources); }
 
 namespace lx::app {
 
 int runWindow(int argc, char **argv)
 {
     QApplication app(argc, argv);
+    initResources();
     QApplication::setApplicationName(QStringLiteral("Layout Explorer"));
     QApplication::setOrganizationName(QStringLiteral("LayoutExplorer"));
     QApplication::setApplicationVersion(QStringLiteral(LX_VERSION_STRING));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/layout-explorer.svg")));
-    QMainWindow window;
-    window.setWindowTitle(QStringLiteral("Layout Explorer"));
-    window.setCentralWidget(new QLabel(QStringLiteral("Layout Explorer"), &window));
-    window.resize(1280, 800);
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Explore Triton and Gluon linear layouts"));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption preset(
+        QStringLiteral("preset"), QStringLiteral("Open the preset NAME."), QStringLiteral("NAME"));
+    const QCommandLineOption screenshot(
+        QStringLiteral("screenshot"), QStringLiteral("Write a PNG of the window to FILE and exit."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption size(QStringLiteral("size"),
+                                  QStringLiteral("Window size WxH (with --screenshot)."),
+                                  QStringLiteral("WxH"), QStringLiteral("1400x880"));
+    parser.addOption(preset);
+    parser.addOption(screenshot);
+    parser.addOption(size);
+    parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A scene (*.lxscene)."),
+                                 QStringLiteral("[FILE.lxscene]"));
+    if (!parser.parse(QApplication::arguments())) {
+        std::fprintf(stderr, "layout-explorer: %s\n", qPrintable(parser.errorText()));
+        return ExitBadUsage;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        std::printf("%s", qPrintable(parser.helpText()));
+        return ExitOk;
+    }
+    const QStringList files = parser.positionalArguments();
+    if (files.size() > 1 || (files.size() == 1 && parser.isSet(preset))) {
+        std::fprintf(stderr, "layout-explorer: give one scene file or one --preset\n");
+        return ExitBadUsage;
+    }
+
+    MainWindow window;
+    if (!files.isEmpty()) {
+        if (const QString e = window.openFile(files.first()); !e.isEmpty()) {
+            std::fprintf(stderr, "layout-explorer: %s\n", qPrintable(e));
+            return ExitBadInput;
+        }
+    } else if (parser.isSet(preset)) {
+        Expected<SceneContents> scene = loadPresetScene(parser.value(preset));
+        if (!scene) {
+            std::fprintf(stderr, "layout-explorer: %s\n", scene.message().c_str());
+            return ExitBadInput;
+        }
+        window.openScene(*scene);
+    } else {
+        Expected<SceneContents> scene = loadPresetScene(QStringLiteral("default"));
+        window.openScene(scene ? *scene : builtinExampleScene());
+    }
+
+    if (parser.isSet(screenshot)) {
+        const QStringList wh = parser.value(size).split(QLatin1Char('x'));
+        const int w = wh.value(0).toInt();
+        const int h = wh.value(1).toInt();
+        if (wh.size() != 2 || w < 200 || h < 200) {
+            std::fprintf(stderr, "layout-explorer: --size must be WxH, each at least 200\n");
+            return ExitBadUsage;
+        }
+        window.resize(w, h);
+    }
     window.show();
+    if (parser.isSet(screenshot)) {
+        const QString out = parser.value(screenshot);
+        int rc = ExitOk;
+        // Two event-loop turns: the first lays the docks out, the second paints the views.
+        QTimer::singleShot(200, &window, [&] {
+            const QPixmap shot = window.grab();
+            QImageWriter writer(out);
+            if (!writer.write(shot.toImage())) {
+                std::fprintf(stderr, "layout-explorer: %s: %s\n", qPrintable(out),
+                             qPrintable(writer.errorString()));
+                rc = ExitBadInput;
+            }
+            app.quit();
+        });
+        app.exec();
+        return rc;
+    }
     return app.exec();
 }
 

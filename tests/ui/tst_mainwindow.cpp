@@ -1,0 +1,393 @@
+// The window driven through its real widgets, offscreen: typing a basis, refused input, undo and
+// redo, save and open, hover, selection, the unsaved-changes prompt and crash recovery.
+
+#include "models/autosave.h"
+#include "models/basesmodel.h"
+#include "models/layoutdocument.h"
+#include "models/layoutpropertiesmodel.h"
+#include "models/matrixmodel.h"
+#include "models/scenefile.h"
+#include "render/diagram.h"
+#include "widgets/baseseditor.h"
+#include "widgets/diagramview.h"
+#include "widgets/mainwindow.h"
+#include "widgets/viewpane.h"
+
+#include <QAbstractButton>
+#include <QAction>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace lx;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// The worked example: register = [[0,1]], lane = [[1,0],[2,0]], warp = [[2,1],[1,0]] over
+// (dim0: 4, dim1: 2), shown as an ownership view and a matrix view.
+SceneContents exampleScene()
+{
+    return builtinExampleScene();
+}
+
+// Types `text` into cell (row, col) of a bases table through the real delegate editor and
+// commits it with Return.
+QLineEdit *typeIntoCell(QTableView *table, int row, int col, const QString &text,
+                        bool commit = true)
+{
+    const QModelIndex index = table->model()->index(row, col);
+    table->setCurrentIndex(index);
+    table->edit(index);
+    auto *editor = table->viewport()->findChild<QLineEdit *>();
+    if (!editor)
+        return nullptr;
+    editor->selectAll();
+    QTest::keyClicks(editor, text);
+    if (commit) {
+        QTest::keyClick(editor, Qt::Key_Return);
+        // The delegate commits and closes its editor through a queued call.
+        QCoreApplication::processEvents();
+        return editor; // only tested for null: it is being deleted
+    }
+    return editor;
+}
+
+ViewPane *paneOfKind(MainWindow &w, const QString &kind)
+{
+    for (ViewPane *p : w.viewPanes())
+        if (w.document()->views().at(p->viewIndex()).kind == kind)
+            return p;
+    return nullptr;
+}
+
+} // namespace
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+private:
+    QTemporaryDir m_autosaveDir;
+    QTemporaryDir m_settingsDir;
+
+    std::unique_ptr<MainWindow> makeWindow()
+    {
+        auto w = std::make_unique<MainWindow>();
+        w->setAutosaveDirectory(m_autosaveDir.path());
+        w->setSavePrompt([](const QString &) { return QMessageBox::Discard; });
+        w->openScene(exampleScene());
+        w->resize(1200, 800);
+        w->show();
+        if (!QTest::qWaitForWindowExposed(w.get()))
+            return nullptr;
+        return w;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        // Preferences, recent files and window state go to a scratch folder, not the user's.
+        QVERIFY(m_settingsDir.isValid());
+        QSettings::setDefaultFormat(QSettings::IniFormat);
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settingsDir.path());
+        QVERIFY(m_autosaveDir.isValid());
+    }
+
+    void opensOnTheSceneWithItsViews()
+    {
+        auto w = makeWindow();
+        QVERIFY(w);
+        QCOMPARE(w->viewTabs()->count(), 2);
+        QVERIFY(paneOfKind(*w, u"ownership"_s));
+        QVERIFY(paneOfKind(*w, u"matrix"_s));
+        for (ViewPane *p : w->viewPanes())
+            QVERIFY2(p->errorText().isEmpty(), qPrintable(p->errorText()));
+        QCOMPARE(w->currentLayoutIndex(), 0);
+        QVERIFY(w->basesEditor()->tableFor(u"warp"_s));
+    }
+
+    void typingABasisUpdatesViewsAndAnalysis()
+    {
+        auto w = makeWindow();
+        QVERIFY(w);
+        ViewPane *ownership = paneOfKind(*w, u"ownership"_s);
+        const Diagram before = ownership->diagramView()->diagram();
+        QCOMPARE(w->propertiesModel()->value(u"freeMasks"_s), u"warp 0b11"_s);
+
+        // lane basis 1 from [2,0] to [0,0]: lane no longer reaches dim0 bit 1 (warp0 [2,1] still
+        // does, so the rank stays 3), and lane basis 1 becomes redundant (zero).
+        QTableView *lane = w->basesEditor()->tableFor(u"lane"_s);
+        QVERIFY(lane);
+        QVERIFY(typeIntoCell(lane, 1, 0, u"0"_s));
+        QCOMPARE(w->document()->layoutAt(0).layout.basis("lane", 1), (LinearLayout::Basis{0, 0}));
+        QCOMPARE(w->propertiesModel()->value(u"rank"_s), u"3 of 3 out bits"_s);
+        QCOMPARE(w->propertiesModel()->value(u"freeMasks"_s), u"lane 0b10, warp 0b10"_s);
+        QVERIFY(ownership->diagramView()->diagram() != before);
+        // The matrix editor follows too: column lane1 (index 2) has no bit set any more.
+        for (int r = 0; r < w->matrixModel()->rowCount(); ++r)
+            QCOMPARE(w->matrixModel()->index(r, 2).data(MatrixModel::BitRole).toInt(), 0);
+    }
+
+    void invalidBasisShowsErrorAtCellAndKeepsLayout_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::newRow("out of range") << u"4"_s; // dim0 has size 4: 0..3
+        QTest::newRow("not a number") << u"two"_s;
+        QTest::newRow("negative") << u"-1"_s;
+    }
+    void invalidBasisShowsErrorAtCellAndKeepsLayout()
+    {
+        QFETCH(QString, text);
+        auto w = makeWindow();
+        QVERIFY(w);
+        const SceneContents before = w->document()->contents();
+        const Diagram diagramBefore = paneOfKind(*w, u"ownership"_s)->diagramView()->diagram();
+        QTableView *warp = w->basesEditor()->tableFor(u"warp"_s);
+        // While typing, the editor itself is marked and the message is shown under the table.
+        QLineEdit *editor = typeIntoCell(warp, 0, 0, text, false);
+        QVERIFY(editor);
+        QVERIFY(editor->property("lxInvalid").toBool());
+        QLabel *message = w->basesEditor()->messageFor(u"warp"_s);
+        QVERIFY(!message->isHidden());
+        QVERIFY(!message->text().isEmpty());
+        QTest::keyClick(editor, Qt::Key_Return);
+        QCoreApplication::processEvents();
+        // After commit: the cell keeps the text with the reason, the layout is the last valid one.
+        const QModelIndex cell = warp->model()->index(0, 0);
+        QCOMPARE(cell.data().toString(), text);
+        QVERIFY(!cell.data(BasesModel::ErrorRole).toString().isEmpty());
+        QCOMPARE(cell.data(Qt::ToolTipRole).toString().contains(u"keeps 2"_s), true);
+        QCOMPARE(w->document()->contents(), before);
+        QCOMPARE(w->document()->undoStack()->count(), 0);
+        QVERIFY(paneOfKind(*w, u"ownership"_s)->diagramView()->diagram() == diagramBefore);
+        QVERIFY(!message->isHidden());
+    }
+
+    void undoRedoRestoresExactly()
+    {
+        auto w = makeWindow();
+        QVERIFY(w);
+        const SceneContents original = w->document()->contents();
+        QVERIFY(typeIntoCell(w->basesEditor()->tableFor(u"warp"_s), 1, 1, u"1"_s));
+        // Click a bit of the matrix editor: row 0 (dim0 bit 0), column 0 (register basis 0).
+        QTableView *matrix = w->matrixTable();
+        const QRect bit = matrix->visualRect(matrix->model()->index(0, 0));
+        QTest::mouseClick(matrix->viewport(), Qt::LeftButton, {}, bit.center());
+        QCOMPARE(w->document()->layoutAt(0).layout.basis("register", 0),
+                 (LinearLayout::Basis{1, 1}));
+        auto *add = w->basesEditor()->findChild<QAbstractButton *>(u"addBasis_lane"_s);
+        QVERIFY(add);
+        add->click();
+        QCOMPARE(w->document()->layoutAt(0).layout.inDimSize("lane"), 8);
+        QCOMPARE(w->document()->renameLayout(0, u"K"_s), QString());
+        const SceneContents edited = w->document()->contents();
+        QCOMPARE(w->document()->undoStack()->count(), 4);
+
+        QAction *undo = nullptr;
+        QAction *redo = nullptr;
+        for (QAction *a : w->findChildren<QAction *>()) {
+            if (a->shortcut() == QKeySequence(QKeySequence::Undo))
+                undo = a;
+            if (a->shortcut() == QKeySequence(QKeySequence::Redo))
+                redo = a;
+        }
+        QVERIFY(undo && redo);
+        const Diagram editedDiagram = paneOfKind(*w, u"ownership"_s)->diagramView()->diagram();
+        for (int i = 0; i < 4; ++i)
+            undo->trigger();
+        QCOMPARE(w->document()->contents(), original);
+        QVERIFY(!w->document()->isModified());
+        for (int i = 0; i < 4; ++i)
+            redo->trigger();
+        QCOMPARE(w->document()->contents(), edited);
+        QVERIFY(paneOfKind(*w, u"ownership"_s)->diagramView()->diagram() == editedDiagram);
+    }
+
+    void saveThenOpenRoundTrips_data()
+    {
+        QTest::addColumn<QString>("preset");
+        QTest::newRow("built-in example, edited") << QString();
+        QTest::newRow("default preset (text layout)") << u"default"_s;
+    }
+    void saveThenOpenRoundTrips()
+    {
+        QFETCH(QString, preset);
+        QTemporaryDir dir;
+        auto w = makeWindow();
+        QVERIFY(w);
+        if (!preset.isEmpty())
+            QCOMPARE(w->openPreset(preset), QString());
+        else
+            QVERIFY(typeIntoCell(w->basesEditor()->tableFor(u"lane"_s), 0, 1, u"1"_s));
+        const QString file = dir.filePath(u"scene.lxscene"_s);
+        QCOMPARE(w->saveToFile(file), QString());
+        QVERIFY(!w->document()->isModified());
+        QCOMPARE(w->document()->fileName(), file);
+        QCOMPARE(w->recentFiles().value(0), file);
+
+        auto other = makeWindow();
+        QVERIFY(other);
+        QCOMPARE(other->openFile(file), QString());
+        QCOMPARE(other->document()->contents(), w->document()->contents());
+        QCOMPARE(other->viewTabs()->count(), w->viewTabs()->count());
+        // Saving the unchanged scene again gives the same bytes.
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), serializeSceneContents(other->document()->contents()));
+    }
+
+    void openRefusesABadFile()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(u"bad.lxscene"_s);
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\"format\": \"something else\"}");
+        f.close();
+        auto w = makeWindow();
+        QVERIFY(w);
+        const SceneContents before = w->document()->contents();
+        QVERIFY(!w->openFile(file).isEmpty());
+        QCOMPARE(w->document()->contents(), before);
+    }
+
+    void hoverShowsTheDecomposition()
+    {
+        auto w = makeWindow();
+        QVERIFY(w);
+        ViewPane *pane = paneOfKind(*w, u"ownership"_s);
+        w->viewTabs()->setCurrentWidget(pane);
+        DiagramView *view = pane->diagramView();
+        view->setScale(1.0);
+        // Element dim0=3, dim1=1: row 3, column 1 of the ownership panel (rows along dim0).
+        // Elimination over the bases in order picks register=1, lane=3:
+        // [0,1] ⊕ [1,0] ⊕ [2,0] = [3,1]; 5 in bits, rank 3, so 4 owners.
+        const QRect cell = view->geometry().cellRect(0, 3, 1);
+        QPoint pos = cell.center();
+        // The diagram is drawn from the viewport's top-left, shifted by the scroll position.
+        QTest::mouseMove(view->viewport(), pos);
+        QTRY_VERIFY(!w->hoverLabel()->text().isEmpty());
+        const QString text = w->hoverLabel()->text();
+        QVERIFY2(text.contains(u"dim0=3, dim1=1"_s), qPrintable(text));
+        QVERIFY2(text.contains(u"4 owners"_s), qPrintable(text));
+        QVERIFY2(text.contains(u"[0,1] \u2295 [1,0] \u2295 [2,0] = [3,1]"_s), qPrintable(text));
+        QVERIFY(!w->coordinateLabel()->text().isEmpty());
+    }
+
+    void clickSelectsInEveryView()
+    {
+        auto w = makeWindow();
+        QVERIFY(w);
+        ViewPane *pane = paneOfKind(*w, u"ownership"_s);
+        w->viewTabs()->setCurrentWidget(pane);
+        DiagramView *view = pane->diagramView();
+        view->setScale(1.0);
+        const QRect cell = view->geometry().cellRect(0, 2, 1);
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, cell.center());
+        // dim0=2, dim1=1 has flattened id 2 + 4*1 = 6 (first out-dim least significant).
+        QCOMPARE(w->selectedElement(), qint64(6));
+        for (ViewPane *p : w->viewPanes())
+            QCOMPARE(p->diagramView()->highlightedElement(), qint64(6));
+    }
+
+    void unsavedChangesPrompt_data()
+    {
+        QTest::addColumn<int>("answer");
+        QTest::addColumn<bool>("replaced");
+        QTest::newRow("cancel keeps the edit") << int(QMessageBox::Cancel) << false;
+        QTest::newRow("discard drops it") << int(QMessageBox::Discard) << true;
+    }
+    void unsavedChangesPrompt()
+    {
+        QFETCH(int, answer);
+        QFETCH(bool, replaced);
+        auto w = makeWindow();
+        QVERIFY(w);
+        QVERIFY(typeIntoCell(w->basesEditor()->tableFor(u"warp"_s), 0, 0, u"3"_s));
+        const SceneContents edited = w->document()->contents();
+        int asked = 0;
+        w->setSavePrompt([&](const QString &) {
+            ++asked;
+            return QMessageBox::StandardButton(answer);
+        });
+        QAction *newAction = nullptr;
+        for (QAction *a : w->findChildren<QAction *>())
+            if (a->shortcut() == QKeySequence(QKeySequence::New))
+                newAction = a;
+        QVERIFY(newAction);
+        newAction->trigger();
+        QCOMPARE(asked, 1);
+        QCOMPARE(w->document()->contents() == edited, !replaced);
+        QCOMPARE(w->document()->layoutCount(), replaced ? 0 : 1);
+    }
+
+    void autosaveRecoversAnUnsavedScene()
+    {
+        QTemporaryDir dir;
+        SceneContents edited;
+        {
+            auto w = makeWindow();
+            QVERIFY(w);
+            w->setAutosaveDirectory(dir.path());
+            QVERIFY(typeIntoCell(w->basesEditor()->tableFor(u"lane"_s), 0, 1, u"1"_s));
+            edited = w->document()->contents();
+            QCOMPARE(w->autosave()->saveNow(), QString());
+            QVERIFY(QFile::exists(w->autosave()->scenePath()));
+            // A running session's scene is not offered to anyone.
+            QVERIFY(Autosave::recoverable(dir.path()).isEmpty());
+            // The window goes away without a clean exit (no close, no discard): a crash.
+        }
+        QCOMPARE(Autosave::recoverable(dir.path()).size(), 1);
+        auto w = makeWindow();
+        QVERIFY(w);
+        w->setAutosaveDirectory(dir.path());
+        int asked = 0;
+        w->setRecoverPrompt([&](const QString &) {
+            ++asked;
+            return true;
+        });
+        QVERIFY(w->recoverAutosaves());
+        QCOMPARE(asked, 1);
+        QCOMPARE(w->document()->contents(), edited);
+        QVERIFY(w->document()->isModified());
+        QVERIFY(w->isWindowModified());
+        QVERIFY(Autosave::recoverable(dir.path()).isEmpty());
+    }
+
+    void cleanExitLeavesNothingToRecover()
+    {
+        QTemporaryDir dir;
+        {
+            auto w = makeWindow();
+            QVERIFY(w);
+            w->setAutosaveDirectory(dir.path());
+            QVERIFY(typeIntoCell(w->basesEditor()->tableFor(u"lane"_s), 0, 1, u"1"_s));
+            QCOMPARE(w->autosave()->saveNow(), QString());
+            QVERIFY(w->close()); // the prompt answers Discard
+        }
+        QVERIFY(Autosave::recoverable(dir.path()).isEmpty());
+    }
+
+    void presetOpensItsLayoutsAndViews()
+    {
+        auto w = makeWindow();
+        QVERIFY(w);
+        QCOMPARE(w->openPreset(u"default"_s), QString());
+        QCOMPARE(w->document()->layoutAt(0).name, u"C"_s);
+        QVERIFY(!w->document()->layoutAt(0).sourceText.isEmpty());
+        QCOMPARE(w->viewTabs()->count(), int(w->document()->views().size()));
+        for (ViewPane *p : w->viewPanes())
+            QVERIFY2(p->errorText().isEmpty(), qPrintable(p->errorText()));
+        QVERIFY(!w->openPreset(u"no-such-preset"_s).isEmpty());
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

@@ -1,0 +1,178 @@
+// The item models of the side panels, each under QAbstractItemModelTester while the document is
+// edited, undone and replaced, plus what each shows.
+
+#include "models/basesmodel.h"
+#include "models/layoutdocument.h"
+#include "models/layoutlistmodel.h"
+#include "models/layoutpropertiesmodel.h"
+#include "models/matrixmodel.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace lx;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// register = [[0,1]], lane = [[1,0],[2,0]], warp = [[2,1],[1,0]] over (dim0: 4, dim1: 2).
+SceneContents exampleScene()
+{
+    SceneContents s;
+    s.layouts.append(
+        {QStringLiteral("L"),
+         *LinearLayout::tryCreate(
+             {{"register", {{0, 1}}}, {"lane", {{1, 0}, {2, 0}}}, {"warp", {{2, 1}, {1, 0}}}},
+             {{"dim0", 4}, {"dim1", 2}}, false),
+         {},
+         {},
+         {},
+         nullptr});
+    s.layouts.append({QStringLiteral("M"),
+                      *LinearLayout::tryCreate({{"register", {{1}, {2}}}}, {{"dim0", 4}}, false),
+                      {},
+                      {},
+                      {},
+                      nullptr});
+    return s;
+}
+
+// Edits that exercise every signal path of the document.
+void churn(LayoutDocument &doc)
+{
+    QCOMPARE(doc.setBasisComponent(0, QStringLiteral("warp"), 0, 0, 3), QString());
+    QCOMPARE(doc.addBasis(0, QStringLiteral("lane")), QString());
+    QCOMPARE(doc.removeBasis(0, QStringLiteral("register")), QString());
+    QCOMPARE(doc.flipMatrixBit(0, 2, 0), QString());
+    QCOMPARE(doc.renameLayout(1, QStringLiteral("N")), QString());
+    QCOMPARE(doc.duplicateLayout(0), QString());
+    QCOMPARE(doc.removeLayout(0), QString());
+    while (doc.undoStack()->canUndo())
+        doc.undoStack()->undo();
+    while (doc.undoStack()->canRedo())
+        doc.undoStack()->redo();
+    doc.reset(exampleScene());
+}
+
+} // namespace
+
+class TestModels : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void basesModelUnderTester()
+    {
+        LayoutDocument doc;
+        doc.reset(exampleScene());
+        BasesModel model(&doc, 0, QStringLiteral("lane"));
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(model.columnCount(), 2);
+        QCOMPARE(model.data(model.index(1, 0)).toInt(), 2); // lane basis 1 = [2, 0]
+        QCOMPARE(model.headerData(1, Qt::Vertical).toString(), QStringLiteral("lane=2"));
+        QCOMPARE(model.headerData(0, Qt::Horizontal).toString(), QStringLiteral("dim0"));
+        churn(doc);
+    }
+
+    void basesModelKeepsRefusedText()
+    {
+        LayoutDocument doc;
+        doc.reset(exampleScene());
+        BasesModel model(&doc, 0, QStringLiteral("lane"));
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const QModelIndex cell = model.index(0, 0);
+        QVERIFY(model.setData(cell, QStringLiteral("9")));
+        QCOMPARE(model.data(cell).toString(), QStringLiteral("9"));
+        QVERIFY(!model.data(cell, BasesModel::ErrorRole).toString().isEmpty());
+        QCOMPARE(model.data(cell, BasesModel::ComponentRole).toInt(), 1);
+        QCOMPARE(doc.layoutAt(0).layout.basis("lane", 0), (LinearLayout::Basis{1, 0}));
+        QVERIFY(model.hasErrors());
+        // A valid value clears the error and reaches the document.
+        QVERIFY(model.setData(cell, QStringLiteral("3")));
+        QCOMPARE(model.data(cell).toInt(), 3);
+        QVERIFY(model.data(cell, BasesModel::ErrorRole).toString().isEmpty());
+        QCOMPARE(doc.layoutAt(0).layout.basis("lane", 0), (LinearLayout::Basis{3, 0}));
+        // Refused text is dropped when the layout changes from elsewhere (undo).
+        QVERIFY(model.setData(model.index(1, 1), QStringLiteral("x")));
+        QVERIFY(model.hasErrors());
+        doc.undoStack()->undo();
+        QVERIFY(!model.hasErrors());
+        QCOMPARE(model.data(cell).toInt(), 1);
+    }
+
+    void layoutListUnderTester()
+    {
+        LayoutDocument doc;
+        doc.reset(exampleScene());
+        LayoutListModel model(&doc);
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(model.data(model.index(0, LayoutListModel::NameColumn)).toString(), u"L"_s);
+        QCOMPARE(model.data(model.index(0, LayoutListModel::InDimsColumn)).toString(),
+                 u"register:2 lane:4 warp:4"_s);
+        QCOMPARE(model.data(model.index(1, LayoutListModel::OutDimsColumn)).toString(),
+                 u"dim0:4"_s);
+        QVERIFY(model.setData(model.index(1, LayoutListModel::NameColumn), u"K"_s));
+        QCOMPARE(doc.layoutAt(1).name, u"K"_s);
+        QSignalSpy refused(&model, &LayoutListModel::renameRefused);
+        QVERIFY(!model.setData(model.index(1, LayoutListModel::NameColumn), u"L"_s));
+        QCOMPARE(refused.count(), 1);
+        churn(doc);
+    }
+
+    void propertiesUnderTester()
+    {
+        LayoutDocument doc;
+        doc.reset(exampleScene());
+        LayoutPropertiesModel model(&doc);
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setLayoutIndex(0);
+        // Bases register0 [0,1], lane0 [1,0], lane1 [2,0] already span all 3 out bits: rank 3,
+        // 5 in bits, so every element has 2^(5-3) = 4 owners; both warp bases are redundant.
+        QCOMPARE(model.value(u"rank"_s), u"3 of 3 out bits"_s);
+        QCOMPARE(model.value(u"owners"_s), u"4"_s);
+        QCOMPARE(model.value(u"surjective"_s), u"yes"_s);
+        QCOMPARE(model.value(u"injective"_s), u"no"_s);
+        QCOMPARE(model.value(u"freeMasks"_s), u"warp 0b11"_s);
+        // Zeroing lane basis 1 loses dim0 bit 1 unless warp supplies it: warp0 = [2,1] does,
+        // so the rank stays 3 and only warp basis 1 ([1,0] = lane0) stays redundant.
+        QCOMPARE(doc.setBasisComponent(0, u"lane"_s, 1, 0, 0), QString());
+        QCOMPARE(model.value(u"rank"_s), u"3 of 3 out bits"_s);
+        QCOMPARE(model.value(u"freeMasks"_s), u"lane 0b10, warp 0b10"_s);
+        churn(doc);
+    }
+
+    void matrixUnderTester()
+    {
+        LayoutDocument doc;
+        doc.reset(exampleScene());
+        MatrixModel model(&doc);
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setLayoutIndex(0);
+        QCOMPARE(model.rowCount(), 3);    // dim0 bits 0,1; dim1 bit 0
+        QCOMPARE(model.columnCount(), 5); // register0, lane0, lane1, warp0, warp1
+        // warp0 = [2,1]: dim0 bit 1 and dim1 bit 0.
+        QCOMPARE(model.data(model.index(0, 3), MatrixModel::BitRole).toInt(), 0);
+        QCOMPARE(model.data(model.index(1, 3), MatrixModel::BitRole).toInt(), 1);
+        QCOMPARE(model.data(model.index(2, 3), MatrixModel::BitRole).toInt(), 1);
+        QCOMPARE(model.flip(model.index(0, 3)), QString());
+        QCOMPARE(doc.layoutAt(0).layout.basis("warp", 0), (LinearLayout::Basis{3, 1}));
+        QVERIFY(model.setData(model.index(0, 3), 0, MatrixModel::BitRole));
+        QCOMPARE(doc.layoutAt(0).layout.basis("warp", 0), (LinearLayout::Basis{2, 1}));
+        churn(doc);
+        model.setLayoutIndex(1);
+        QCOMPARE(model.columnCount(), 2);
+        model.setLayoutIndex(-1);
+        QCOMPARE(model.rowCount(), 0);
+    }
+};
+
+QTEST_MAIN(TestModels)
+#include "tst_models.moc"

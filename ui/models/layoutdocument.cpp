@@ -1,0 +1,421 @@
+#include "models/layoutdocument.h"
+
+#include <QUndoCommand>
+#include <QUndoStack>
+
+namespace lx {
+
+// Replaces one layout entry (bases, text, shape, dtype). Both states are kept whole, so undo
+// restores exactly what was there, the source text included.
+class ReplaceLayoutCommand : public QUndoCommand
+{
+public:
+    ReplaceLayoutCommand(LayoutDocument *doc, int index, DocumentLayout before,
+                         DocumentLayout after, const QString &text)
+        : QUndoCommand(text), m_doc(doc), m_index(index), m_before(std::move(before)),
+          m_after(std::move(after))
+    {
+    }
+    void redo() override { m_doc->applyLayout(m_index, m_after); }
+    void undo() override { m_doc->applyLayout(m_index, m_before); }
+
+private:
+    LayoutDocument *m_doc;
+    int m_index;
+    DocumentLayout m_before;
+    DocumentLayout m_after;
+};
+
+// Structural edits (add, remove, rename, duplicate layouts; add or remove views) swap the whole
+// scene: scenes are small, and a snapshot cannot get out of step with the views that refer to
+// layouts by name.
+class SceneSnapshotCommand : public QUndoCommand
+{
+public:
+    SceneSnapshotCommand(LayoutDocument *doc, SceneContents before, SceneContents after,
+                         const QString &text)
+        : QUndoCommand(text), m_doc(doc), m_before(std::move(before)), m_after(std::move(after))
+    {
+    }
+    void redo() override { m_doc->applyScene(m_after); }
+    void undo() override { m_doc->applyScene(m_before); }
+
+private:
+    LayoutDocument *m_doc;
+    SceneContents m_before;
+    SceneContents m_after;
+};
+
+class SetArchCommand : public QUndoCommand
+{
+public:
+    SetArchCommand(LayoutDocument *doc, QString before, QString after)
+        : QUndoCommand(QObject::tr("Set architecture %1").arg(after)), m_doc(doc),
+          m_before(std::move(before)), m_after(std::move(after))
+    {
+    }
+    void redo() override { m_doc->applyArch(m_after); }
+    void undo() override { m_doc->applyArch(m_before); }
+
+private:
+    LayoutDocument *m_doc;
+    QString m_before;
+    QString m_after;
+};
+
+LayoutDocument::LayoutDocument(QObject *parent) : QObject(parent), m_undoStack(new QUndoStack(this))
+{
+    connect(m_undoStack, &QUndoStack::cleanChanged, this,
+            [this](bool clean) { Q_EMIT modifiedChanged(!clean); });
+}
+
+LayoutDocument::~LayoutDocument() = default;
+
+int LayoutDocument::indexOfLayout(const QString &name) const
+{
+    for (int i = 0; i < layoutCount(); ++i)
+        if (m_scene.layouts.at(i).name == name)
+            return i;
+    return -1;
+}
+
+void LayoutDocument::setFileName(const QString &fileName)
+{
+    if (fileName == m_fileName)
+        return;
+    m_fileName = fileName;
+    Q_EMIT fileNameChanged(fileName);
+}
+
+bool LayoutDocument::isModified() const
+{
+    return !m_undoStack->isClean();
+}
+
+void LayoutDocument::markClean()
+{
+    m_undoStack->setClean();
+}
+
+void LayoutDocument::markUnsaved()
+{
+    // No index is clean any more; QUndoStack emits cleanChanged(false) when it was clean.
+    m_undoStack->resetClean();
+}
+
+void LayoutDocument::reset(const SceneContents &contents, const QString &fileName)
+{
+    // clear() emits cleanChanged(true) when the stack was dirty, hence modifiedChanged(false).
+    m_undoStack->clear();
+    m_scene = contents;
+    setFileName(fileName);
+    Q_EMIT sceneReset();
+}
+
+QString LayoutDocument::validateComponent(const LinearLayout &layout, int outDim,
+                                          const QString &text, int *value)
+{
+    if (outDim < 0 || outDim >= layout.numOutDims())
+        return tr("no out-dim %1").arg(outDim);
+    const auto &[name, size] = layout.outDims().at(size_t(outDim));
+    const QString trimmed = text.trimmed();
+    if (trimmed.isEmpty())
+        return tr("enter a number from 0 to %1").arg(size - 1);
+    bool ok = false;
+    const int v = trimmed.toInt(&ok, 0); // 0 also accepts 0x.. and 0b.. spellings
+    if (!ok)
+        return tr("'%1' is not a whole number").arg(trimmed);
+    if (v < 0 || v >= size)
+        return tr("%1 is out of range: %2 has size %3, so a component is 0 to %4")
+            .arg(v)
+            .arg(QString::fromStdString(name))
+            .arg(size)
+            .arg(size - 1);
+    if (value)
+        *value = v;
+    return {};
+}
+
+QString LayoutDocument::setBasisComponent(int layout, const QString &inDim, int basis, int outDim,
+                                          int value)
+{
+    if (layout < 0 || layout >= layoutCount())
+        return tr("no layout %1").arg(layout);
+    const LinearLayout &current = layoutAt(layout).layout;
+    const int d = current.inDimIndex(inDim.toStdString());
+    if (d < 0)
+        return tr("layout %1 has no in-dim %2").arg(layoutAt(layout).name, inDim);
+    LinearLayout::BasesT bases = current.bases();
+    auto &dimBases = bases[size_t(d)].second;
+    if (basis < 0 || basis >= int(dimBases.size()))
+        return tr("%1 has no basis %2").arg(inDim).arg(basis);
+    if (outDim < 0 || outDim >= current.numOutDims())
+        return tr("no out-dim %1").arg(outDim);
+    if (dimBases[size_t(basis)][size_t(outDim)] == value)
+        return {};
+    dimBases[size_t(basis)][size_t(outDim)] = value;
+    // Surjectivity is not required while editing: a person passes through non-surjective
+    // layouts on the way to the one they want, and the views show those too.
+    Expected<LinearLayout> next =
+        LinearLayout::tryCreate(std::move(bases), current.outDims(), false);
+    if (!next)
+        return QString::fromStdString(next.message());
+    return replaceLayout(
+        layout, *next,
+        tr("Set %1 basis %2 of %3").arg(inDim).arg(basis).arg(layoutAt(layout).name));
+}
+
+QString LayoutDocument::replaceLayout(int layout, const LinearLayout &value, const QString &what)
+{
+    if (layout < 0 || layout >= layoutCount())
+        return tr("no layout %1").arg(layout);
+    const DocumentLayout &before = layoutAt(layout);
+    if (before.layout == value)
+        return {};
+    DocumentLayout after = before;
+    after.layout = value;
+    // The text described the old bases; from now on the bases are the layout.
+    after.sourceText.clear();
+    after.attr.reset();
+    m_undoStack->push(new ReplaceLayoutCommand(this, layout, before, after, what));
+    return {};
+}
+
+QString LayoutDocument::replaceEntry(int layout, const DocumentLayout &value, const QString &what)
+{
+    if (layout < 0 || layout >= layoutCount())
+        return tr("no layout %1").arg(layout);
+    const DocumentLayout &before = layoutAt(layout);
+    if (value.name != before.name)
+        return tr("renaming goes through renameLayout");
+    if (before == value)
+        return {};
+    m_undoStack->push(new ReplaceLayoutCommand(this, layout, before, value, what));
+    return {};
+}
+
+QString LayoutDocument::addBasis(int layout, const QString &inDim)
+{
+    if (layout < 0 || layout >= layoutCount())
+        return tr("no layout %1").arg(layout);
+    const LinearLayout &current = layoutAt(layout).layout;
+    const int d = current.inDimIndex(inDim.toStdString());
+    if (d < 0)
+        return tr("layout %1 has no in-dim %2").arg(layoutAt(layout).name, inDim);
+    LinearLayout::BasesT bases = current.bases();
+    bases[size_t(d)].second.push_back(LinearLayout::Basis(size_t(current.numOutDims()), 0));
+    Expected<LinearLayout> next =
+        LinearLayout::tryCreate(std::move(bases), current.outDims(), false);
+    if (!next)
+        return QString::fromStdString(next.message());
+    return replaceLayout(layout, *next,
+                         tr("Add a %1 basis to %2").arg(inDim, layoutAt(layout).name));
+}
+
+QString LayoutDocument::removeBasis(int layout, const QString &inDim)
+{
+    if (layout < 0 || layout >= layoutCount())
+        return tr("no layout %1").arg(layout);
+    const LinearLayout &current = layoutAt(layout).layout;
+    const int d = current.inDimIndex(inDim.toStdString());
+    if (d < 0)
+        return tr("layout %1 has no in-dim %2").arg(layoutAt(layout).name, inDim);
+    LinearLayout::BasesT bases = current.bases();
+    if (bases[size_t(d)].second.empty())
+        return tr("%1 has no basis left to remove").arg(inDim);
+    bases[size_t(d)].second.pop_back();
+    Expected<LinearLayout> next =
+        LinearLayout::tryCreate(std::move(bases), current.outDims(), false);
+    if (!next)
+        return QString::fromStdString(next.message());
+    return replaceLayout(layout, *next,
+                         tr("Remove a %1 basis from %2").arg(inDim, layoutAt(layout).name));
+}
+
+QString LayoutDocument::flipMatrixBit(int layout, int row, int column)
+{
+    if (layout < 0 || layout >= layoutCount())
+        return tr("no layout %1").arg(layout);
+    const LinearLayout &current = layoutAt(layout).layout;
+    // Column -> (in-dim, basis): in-dims in order, each contributing its basis count.
+    LinearLayout::BasesT bases = current.bases();
+    int col = column;
+    LinearLayout::Basis *target = nullptr;
+    QString inName;
+    int basisIndex = -1;
+    for (auto &[name, bs] : bases) {
+        if (col < int(bs.size())) {
+            target = &bs[size_t(col)];
+            inName = QString::fromStdString(name);
+            basisIndex = col;
+            break;
+        }
+        col -= int(bs.size());
+    }
+    if (!target || column < 0)
+        return tr("no matrix column %1").arg(column);
+    // Row -> (out-dim, bit): out-dims in order, low bit first.
+    int r = row;
+    for (size_t o = 0; o < current.outDims().size(); ++o) {
+        const int bits = current.outDimSizeLog2(current.outDims()[o].first);
+        if (r < bits && row >= 0) {
+            (*target)[o] ^= int32_t(1) << r;
+            Expected<LinearLayout> next =
+                LinearLayout::tryCreate(std::move(bases), current.outDims(), false);
+            if (!next)
+                return QString::fromStdString(next.message());
+            return replaceLayout(
+                layout, *next, tr("Flip bit %1 of %2 basis %3").arg(r).arg(inName).arg(basisIndex));
+        }
+        r -= bits;
+    }
+    return tr("no matrix row %1").arg(row);
+}
+
+QString LayoutDocument::uniqueLayoutName(const QString &base) const
+{
+    const QString stem = base.isEmpty() ? QStringLiteral("L") : base;
+    if (indexOfLayout(stem) < 0)
+        return stem;
+    for (int i = 2;; ++i) {
+        const QString candidate = stem + QString::number(i);
+        if (indexOfLayout(candidate) < 0)
+            return candidate;
+    }
+}
+
+void LayoutDocument::pushSnapshot(const SceneContents &after, const QString &what)
+{
+    m_undoStack->push(new SceneSnapshotCommand(this, m_scene, after, what));
+}
+
+QString LayoutDocument::addLayout(const DocumentLayout &layout)
+{
+    if (layout.name.trimmed().isEmpty())
+        return tr("a layout needs a name");
+    if (indexOfLayout(layout.name) >= 0)
+        return tr("there is already a layout named %1").arg(layout.name);
+    SceneContents after = m_scene;
+    after.layouts.append(layout);
+    pushSnapshot(after, tr("Add layout %1").arg(layout.name));
+    return {};
+}
+
+QString LayoutDocument::duplicateLayout(int layout)
+{
+    if (layout < 0 || layout >= layoutCount())
+        return tr("no layout %1").arg(layout);
+    DocumentLayout copy = layoutAt(layout);
+    copy.name = uniqueLayoutName(copy.name + QStringLiteral("_copy"));
+    SceneContents after = m_scene;
+    after.layouts.insert(layout + 1, copy);
+    pushSnapshot(after, tr("Duplicate layout %1").arg(layoutAt(layout).name));
+    return {};
+}
+
+QString LayoutDocument::renameLayout(int layout, const QString &newName)
+{
+    if (layout < 0 || layout >= layoutCount())
+        return tr("no layout %1").arg(layout);
+    const QString name = newName.trimmed();
+    const QString old = layoutAt(layout).name;
+    if (name == old)
+        return {};
+    if (name.isEmpty())
+        return tr("a layout needs a name");
+    if (indexOfLayout(name) >= 0)
+        return tr("there is already a layout named %1").arg(name);
+    SceneContents after = m_scene;
+    after.layouts[layout].name = name;
+    for (DocumentView &v : after.views) {
+        if (v.layoutName == old)
+            v.layoutName = name;
+        // Multi-layout views name their layouts in their options ("shared", "dst", ...).
+        for (auto it = v.options.begin(); it != v.options.end(); ++it)
+            if (it.value().isString() && it.value().toString() == old)
+                it.value() = name;
+    }
+    pushSnapshot(after, tr("Rename layout %1 to %2").arg(old, name));
+    return {};
+}
+
+QString LayoutDocument::removeLayout(int layout)
+{
+    if (layout < 0 || layout >= layoutCount())
+        return tr("no layout %1").arg(layout);
+    const QString name = layoutAt(layout).name;
+    SceneContents after = m_scene;
+    after.layouts.removeAt(layout);
+    after.views.removeIf([&](const DocumentView &v) { return v.layoutName == name; });
+    pushSnapshot(after, tr("Remove layout %1").arg(name));
+    return {};
+}
+
+QString LayoutDocument::addView(const DocumentView &view)
+{
+    if (view.kind.isEmpty())
+        return tr("a view needs a kind");
+    if (!view.layoutName.isEmpty() && indexOfLayout(view.layoutName) < 0)
+        return tr("there is no layout named %1").arg(view.layoutName);
+    SceneContents after = m_scene;
+    after.views.append(view);
+    pushSnapshot(after, tr("Add %1 view").arg(view.kind));
+    return {};
+}
+
+QString LayoutDocument::removeView(int view)
+{
+    if (view < 0 || view >= int(m_scene.views.size()))
+        return tr("no view %1").arg(view);
+    SceneContents after = m_scene;
+    after.views.removeAt(view);
+    pushSnapshot(after, tr("Close %1 view").arg(m_scene.views.at(view).kind));
+    return {};
+}
+
+void LayoutDocument::setArch(const QString &arch)
+{
+    if (arch == m_scene.arch)
+        return;
+    m_undoStack->push(new SetArchCommand(this, m_scene.arch, arch));
+}
+
+void LayoutDocument::applyLayout(int index, const DocumentLayout &value)
+{
+    m_scene.layouts[index] = value;
+    Q_EMIT layoutChanged(index);
+}
+
+void LayoutDocument::applyScene(const SceneContents &contents)
+{
+    m_scene = contents;
+    Q_EMIT structureChanged();
+}
+
+void LayoutDocument::applyArch(const QString &arch)
+{
+    m_scene.arch = arch;
+    Q_EMIT archChanged();
+}
+
+SceneContents builtinExampleScene()
+{
+    // register = [[0,1]], lane = [[1,0],[2,0]], warp = [[2,1],[1,0]] over (dim0: 4, dim1: 2):
+    // the example of the LinearLayout header essay, valid by inspection (components below 4 and 2).
+    Expected<LinearLayout> l = LinearLayout::tryCreate(
+        {{"register", {{0, 1}}}, {"lane", {{1, 0}, {2, 0}}}, {"warp", {{2, 1}, {1, 0}}}},
+        {{"dim0", 4}, {"dim1", 2}}, false);
+    SceneContents scene;
+    scene.name = QStringLiteral("example");
+    scene.title = QObject::tr("Worked example: warp 3 lands on [2,1] XOR [1,0] = [3,1]");
+    scene.description =
+        QObject::tr("The example of the LinearLayout essay: three in-dims over a 4x2 tensor");
+    if (l) {
+        scene.layouts.append(DocumentLayout{QStringLiteral("L"), *l, {}, {}, {}, {}});
+        scene.views.append(DocumentView{QStringLiteral("ownership"), QStringLiteral("L"), {}});
+        scene.views.append(DocumentView{QStringLiteral("matrix"), QStringLiteral("L"), {}});
+    }
+    return scene;
+}
+
+} // namespace lx

@@ -1,0 +1,49 @@
+#pragma once
+
+// LayoutListModel: the named layouts of the scene, for the scene panel. Renaming a row renames
+// the layout through the document (one undoable command); a refused name leaves it unchanged.
+
+#include <QAbstractTableModel>
+#include <QPointer>
+
+namespace lx {
+
+class LayoutDocument;
+
+class LayoutListModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Columns
+    {
+        NameColumn,   // the layout's name (editable)
+        InDimsColumn, // "register:2 lane:4 warp:4"
+        OutDimsColumn,
+        SourceColumn, // "#ttg text" or "bases"
+        NumColumns
+    };
+    enum Roles
+    {
+        LayoutIndexRole = Qt::UserRole + 1, // int: index in the document
+        SourceTextRole,                     // QString: the #ttg / Gluon text, empty for raw bases
+    };
+
+    explicit LayoutListModel(LayoutDocument *document, QObject *parent = nullptr);
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+Q_SIGNALS:
+    void renameRefused(const QString &reason);
+
+private:
+    QPointer<LayoutDocument> m_document;
+    int m_rows = 0;
+};
+
+} // namespace lx

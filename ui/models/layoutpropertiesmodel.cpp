@@ -1,0 +1,144 @@
+#include "models/layoutpropertiesmodel.h"
+
+#include "models/layoutdocument.h"
+
+namespace lx {
+
+namespace {
+
+QString dimsText(const std::vector<LinearLayout::NamedSize> &dims)
+{
+    QStringList parts;
+    for (const auto &[name, size] : dims)
+        parts << QStringLiteral("%1 %2").arg(QString::fromStdString(name)).arg(size);
+    return parts.isEmpty() ? QObject::tr("none") : parts.join(QStringLiteral(", "));
+}
+
+QString yesNo(bool b)
+{
+    return b ? QObject::tr("yes") : QObject::tr("no");
+}
+
+} // namespace
+
+LayoutPropertiesModel::LayoutPropertiesModel(LayoutDocument *document, QObject *parent)
+    : QAbstractTableModel(parent), m_document(document)
+{
+    connect(document, &LayoutDocument::layoutChanged, this, [this](int i) {
+        if (i == m_layout)
+            recompute();
+    });
+    auto all = [this] {
+        if (m_document && m_layout >= m_document->layoutCount())
+            m_layout = -1;
+        recompute();
+    };
+    connect(document, &LayoutDocument::structureChanged, this, all);
+    connect(document, &LayoutDocument::sceneReset, this, all);
+}
+
+void LayoutPropertiesModel::setLayoutIndex(int index)
+{
+    m_layout = index;
+    recompute();
+}
+
+void LayoutPropertiesModel::setViewFigures(const QList<QPair<QString, QString>> &figures)
+{
+    m_viewFigures = figures;
+    recompute();
+}
+
+QString LayoutPropertiesModel::value(const QString &key) const
+{
+    for (const Row &r : m_rows)
+        if (r.key == key)
+            return r.value;
+    return {};
+}
+
+void LayoutPropertiesModel::recompute()
+{
+    beginResetModel();
+    m_rows.clear();
+    if (m_document && m_layout >= 0 && m_layout < m_document->layoutCount()) {
+        const DocumentLayout &entry = m_document->layoutAt(m_layout);
+        const LinearLayout &l = entry.layout;
+        const int inBits = l.totalInDimSizeLog2();
+        const int outBits = l.totalOutDimSizeLog2();
+        const int rank = l.rank();
+        m_rows.append({QStringLiteral("name"), tr("Layout"), entry.name, {}});
+        m_rows.append({QStringLiteral("inDims"), tr("In dims"), dimsText(l.inDims()),
+                       tr("Hardware indices, minor to major")});
+        m_rows.append({QStringLiteral("outDims"), tr("Out dims"), dimsText(l.outDims()),
+                       tr("Tensor coordinates, minor to major")});
+        m_rows.append({QStringLiteral("rank"), tr("Rank"),
+                       tr("%1 of %2 out bits").arg(rank).arg(outBits),
+                       tr("Rank of the GF(2) matrix: 2^rank distinct elements are reached")});
+        m_rows.append({QStringLiteral("covered"),
+                       tr("Elements reached"),
+                       tr("%1 of %2").arg(qint64(1) << rank).arg(l.totalOutDimSize()),
+                       {}});
+        m_rows.append(
+            {QStringLiteral("owners"), tr("Owners per element"),
+             QString::number(qint64(1) << (inBits - rank)),
+             tr("Every reached element has 2^(in bits - rank) owners (broadcast when > 1)")});
+        m_rows.append({QStringLiteral("injective"), tr("Injective"), yesNo(l.isInjective()), {}});
+        m_rows.append(
+            {QStringLiteral("surjective"), tr("Surjective"), yesNo(l.isSurjective()), {}});
+        m_rows.append(
+            {QStringLiteral("invertible"), tr("Invertible"), yesNo(l.isInvertible()), {}});
+        m_rows.append({QStringLiteral("consecutive"), tr("Consecutive elements"),
+                       QString::number(l.getNumConsecutiveInOut()),
+                       tr("Contiguous elements per register run (getNumConsecutiveInOut)")});
+        QStringList free;
+        for (const auto &[name, mask] : l.getFreeVariableMasks())
+            if (mask)
+                free << QStringLiteral("%1 0b%2").arg(QString::fromStdString(name),
+                                                      QString::number(mask, 2));
+        m_rows.append({QStringLiteral("freeMasks"), tr("Redundant bases"),
+                       free.isEmpty() ? tr("none") : free.join(QStringLiteral(", ")),
+                       tr("Bases that are XORs of earlier ones (getFreeVariableMasks)")});
+        for (const auto &[label, value] : m_viewFigures)
+            m_rows.append({QStringLiteral("view:") + label, label, value, {}});
+    }
+    endResetModel();
+}
+
+int LayoutPropertiesModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int LayoutPropertiesModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : NumColumns;
+}
+
+QVariant LayoutPropertiesModel::data(const QModelIndex &index, int role) const
+{
+    if (!(index.isValid() && checkIndex(index)))
+        return {};
+    const Row &r = m_rows.at(index.row());
+    switch (role) {
+    case Qt::DisplayRole:
+        return index.column() == PropertyColumn ? r.label : r.value;
+    case Qt::ToolTipRole:
+        return r.toolTip.isEmpty() ? QVariant() : QVariant(r.toolTip);
+    case KeyRole:
+        return r.key;
+    default:
+        return {};
+    }
+}
+
+QVariant LayoutPropertiesModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    return section == PropertyColumn ? tr("Property")
+           : section == ValueColumn  ? tr("Value")
+                                     : QVariant();
+}
+
+} // namespace lx

@@ -1,0 +1,147 @@
+#include "models/matrixmodel.h"
+
+#include "models/layoutdocument.h"
+
+namespace lx {
+
+MatrixModel::MatrixModel(LayoutDocument *document, QObject *parent)
+    : QAbstractTableModel(parent), m_document(document)
+{
+    connect(document, &LayoutDocument::layoutChanged, this, [this](int i) {
+        if (i == m_layout)
+            rebuild();
+    });
+    auto all = [this] {
+        if (m_document && m_layout >= m_document->layoutCount())
+            m_layout = -1;
+        rebuild();
+    };
+    connect(document, &LayoutDocument::structureChanged, this, all);
+    connect(document, &LayoutDocument::sceneReset, this, all);
+}
+
+void MatrixModel::setLayoutIndex(int index)
+{
+    m_layout = index;
+    rebuild();
+}
+
+void MatrixModel::rebuild()
+{
+    std::vector<Axis> rows;
+    std::vector<Axis> columns;
+    if (m_document && m_layout >= 0 && m_layout < m_document->layoutCount()) {
+        const LinearLayout &l = m_document->layoutAt(m_layout).layout;
+        for (const auto &[name, size] : l.outDims())
+            for (int b = 0; b < l.outDimSizeLog2(name); ++b)
+                rows.push_back({QString::fromStdString(name), b});
+        for (const auto &[name, bases] : l.bases())
+            for (int b = 0; b < int(bases.size()); ++b)
+                columns.push_back({QString::fromStdString(name), b});
+    }
+    const bool sameShape = rows.size() == m_rows.size() && columns.size() == m_columns.size();
+    if (sameShape) {
+        bool sameNames = true;
+        for (size_t i = 0; i < rows.size() && sameNames; ++i)
+            sameNames = rows[i].dim == m_rows[i].dim;
+        for (size_t i = 0; i < columns.size() && sameNames; ++i)
+            sameNames = columns[i].dim == m_columns[i].dim;
+        if (sameNames) {
+            if (!m_rows.empty() && !m_columns.empty())
+                Q_EMIT dataChanged(index(0, 0),
+                                   index(int(m_rows.size()) - 1, int(m_columns.size()) - 1));
+            return;
+        }
+    }
+    beginResetModel();
+    m_rows = std::move(rows);
+    m_columns = std::move(columns);
+    endResetModel();
+}
+
+bool MatrixModel::bit(int row, int column) const
+{
+    const LinearLayout &l = m_document->layoutAt(m_layout).layout;
+    const Axis &in = m_columns[size_t(column)];
+    const Axis &out = m_rows[size_t(row)];
+    const int o = l.outDimIndex(out.dim.toStdString());
+    return (l.basis(in.dim.toStdString(), in.bit)[size_t(o)] >> out.bit) & 1;
+}
+
+int MatrixModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int MatrixModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_columns.size());
+}
+
+QVariant MatrixModel::data(const QModelIndex &index, int role) const
+{
+    if (!(index.isValid() && checkIndex(index)) || !m_document)
+        return {};
+    const bool b = bit(index.row(), index.column());
+    switch (role) {
+    case Qt::DisplayRole:
+        return b ? QStringLiteral("1") : QStringLiteral("·");
+    case Qt::TextAlignmentRole:
+        return QVariant::fromValue(Qt::AlignCenter);
+    case BitRole:
+        return int(b);
+    case Qt::ToolTipRole: {
+        const Axis &in = m_columns[size_t(index.column())];
+        const Axis &out = m_rows[size_t(index.row())];
+        return tr("%1 = %2 %3 bit %4 of %5; click to flip")
+            .arg(in.dim)
+            .arg(qint64(1) << in.bit)
+            .arg(b ? tr("sets") : tr("does not set"))
+            .arg(out.bit)
+            .arg(out.dim);
+    }
+    default:
+        return {};
+    }
+}
+
+QString MatrixModel::flip(const QModelIndex &index)
+{
+    if (!(index.isValid() && checkIndex(index)) || !m_document)
+        return tr("no such bit");
+    return m_document->flipMatrixBit(m_layout, index.row(), index.column());
+}
+
+bool MatrixModel::setData(const QModelIndex &index, const QVariant &value, int role)
+{
+    if (role != BitRole || !(index.isValid() && checkIndex(index)) || !m_document)
+        return false;
+    if (bit(index.row(), index.column()) == (value.toInt() != 0))
+        return true;
+    return flip(index).isEmpty();
+}
+
+Qt::ItemFlags MatrixModel::flags(const QModelIndex &index) const
+{
+    if (!(index.isValid() && checkIndex(index)))
+        return Qt::NoItemFlags;
+    return Qt::ItemIsEnabled | Qt::ItemIsSelectable;
+}
+
+QVariant MatrixModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
+        return {};
+    const std::vector<Axis> &axis = orientation == Qt::Horizontal ? m_columns : m_rows;
+    if (section < 0 || section >= int(axis.size()))
+        return {};
+    const Axis &a = axis[size_t(section)];
+    if (role == Qt::ToolTipRole)
+        return orientation == Qt::Horizontal ? tr("Basis %1 of %2").arg(a.bit).arg(a.dim)
+                                             : tr("Bit %1 of %2").arg(a.bit).arg(a.dim);
+    // Short labels keep a 64-column matrix readable: "lan2" is lane basis 2, "d0.1" dim0 bit 1.
+    return orientation == Qt::Horizontal ? QStringLiteral("%1%2").arg(a.dim.left(3)).arg(a.bit)
+                                         : QStringLiteral("%1.%2").arg(a.dim).arg(a.bit);
+}
+
+} // namespace lx

@@ -1,0 +1,45 @@
+#pragma once
+
+// PresetListModel: the presets compiled into the program (every seed figure and table), for
+// the presets browser: name, title and the one-line description.
+
+#include <QAbstractTableModel>
+#include <QList>
+
+namespace lx {
+
+class PresetListModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Columns
+    {
+        NameColumn,
+        TitleColumn,
+        NumColumns
+    };
+    enum Roles
+    {
+        NameRole = Qt::UserRole + 1, // QString: the preset name (open with loadPresetScene)
+        DescriptionRole,             // QString: the one-line explanation
+    };
+
+    explicit PresetListModel(QObject *parent = nullptr);
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+private:
+    struct Entry
+    {
+        QString name;
+        QString title;
+        QString description;
+    };
+    QList<Entry> m_entries;
+};
+
+} // namespace lx

@@ -1,0 +1,198 @@
+#include "widgets/exportdialog.h"
+
+#include "models/documentviews.h"
+#include "models/layoutdocument.h"
+#include "render/exporter.h"
+#include "render/viewregistry.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPixmap>
+#include <QPushButton>
+#include <QSettings>
+#include <QVBoxLayout>
+
+namespace lx {
+
+namespace {
+
+constexpr int kPreviewSide = 420;
+
+struct FormatEntry
+{
+    ExportFormat format;
+    const char *label;
+    const char *suffix;
+};
+constexpr FormatEntry kFormats[] = {
+    {ExportFormat::Png, "PNG image", "png"},
+    {ExportFormat::Svg, "SVG vector image", "svg"},
+    {ExportFormat::Pdf, "PDF document", "pdf"},
+    {ExportFormat::Tikz, "TikZ / LaTeX", "tex"},
+};
+
+} // namespace
+
+ExportDialog::ExportDialog(const SceneContents &scene, int view, QWidget *parent)
+    : QDialog(parent), m_request(std::make_unique<ViewRequest>(viewRequestFor(scene, view)))
+{
+    setWindowTitle(tr("Export Figure"));
+    auto *outer = new QHBoxLayout(this);
+    auto *form = new QFormLayout;
+    m_format = new QComboBox(this);
+    for (const FormatEntry &f : kFormats)
+        m_format->addItem(tr(f.label), QString::fromLatin1(f.suffix));
+    m_scale = new QDoubleSpinBox(this);
+    m_scale->setRange(0.25, 16);
+    m_scale->setSingleStep(0.5);
+    m_scale->setValue(2);
+    m_scale->setSuffix(QStringLiteral(" ×"));
+    m_scale->setToolTip(tr("PNG pixels per diagram unit; ignored by TikZ"));
+    m_title = new QLineEdit(this);
+    m_title->setPlaceholderText(tr("the view's own title"));
+    m_legend = new QCheckBox(tr("Legend"), this);
+    m_legend->setChecked(true);
+    m_labels = new QCheckBox(tr("Cell labels and headers"), this);
+    m_labels->setChecked(true);
+    m_grid = new QCheckBox(tr("Grid"), this);
+    m_grid->setChecked(true);
+    m_dark = new QCheckBox(tr("Dark colours"), this);
+    m_transparent = new QCheckBox(tr("Transparent background"), this);
+    m_path = new QLineEdit(this);
+    const QString dir = QSettings().value(QStringLiteral("export/directory")).toString();
+    m_path->setText((dir.isEmpty() ? QString() : dir + QLatin1Char('/')) +
+                    QString::fromStdString(m_request->kind) + QStringLiteral(".png"));
+    auto *browseButton = new QPushButton(tr("Browse..."), this);
+    auto *pathRow = new QHBoxLayout;
+    pathRow->addWidget(m_path, 1);
+    pathRow->addWidget(browseButton);
+    form->addRow(tr("Format"), m_format);
+    form->addRow(tr("Scale"), m_scale);
+    form->addRow(tr("Title"), m_title);
+    form->addRow(QString(), m_legend);
+    form->addRow(QString(), m_labels);
+    form->addRow(QString(), m_grid);
+    form->addRow(tr("Colours"), m_dark);
+    form->addRow(QString(), m_transparent);
+    form->addRow(tr("File"), pathRow);
+    m_message = new QLabel(this);
+    m_message->setWordWrap(true);
+    m_message->setStyleSheet(QStringLiteral("color: #b00000;"));
+    form->addRow(m_message);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
+    buttons->addButton(tr("Export"), QDialogButtonBox::AcceptRole);
+    connect(buttons, &QDialogButtonBox::accepted, this, &ExportDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &ExportDialog::reject);
+    form->addRow(buttons);
+    outer->addLayout(form);
+
+    m_preview = new QLabel(this);
+    m_preview->setObjectName(QStringLiteral("exportPreview"));
+    m_preview->setFixedSize(kPreviewSide, kPreviewSide);
+    m_preview->setAlignment(Qt::AlignCenter);
+    m_preview->setFrameShape(QFrame::StyledPanel);
+    outer->addWidget(m_preview);
+
+    connect(browseButton, &QPushButton::clicked, this, &ExportDialog::browse);
+    connect(m_format, &QComboBox::currentIndexChanged, this, [this] {
+        syncSuffix();
+        m_scale->setEnabled(m_format->currentData().toString() != QLatin1String("tex"));
+    });
+    for (QCheckBox *b : {m_legend, m_labels, m_grid, m_dark, m_transparent})
+        connect(b, &QCheckBox::toggled, this, &ExportDialog::updatePreview);
+    connect(m_title, &QLineEdit::textChanged, this, &ExportDialog::updatePreview);
+    updatePreview();
+}
+
+ExportDialog::~ExportDialog() = default;
+
+RenderOptions ExportDialog::renderOptions() const
+{
+    RenderOptions o;
+    o.scale = m_scale->value();
+    o.legend = m_legend->isChecked();
+    o.labels = m_labels->isChecked();
+    o.grid = m_grid->isChecked();
+    o.dark = m_dark->isChecked();
+    o.transparent = m_transparent->isChecked();
+    return o;
+}
+
+void ExportDialog::syncSuffix()
+{
+    const QString suffix = m_format->currentData().toString();
+    QString path = m_path->text();
+    const QFileInfo info(path);
+    if (!info.suffix().isEmpty())
+        path.chop(info.suffix().size() + 1);
+    m_path->setText(path + QLatin1Char('.') + suffix);
+}
+
+void ExportDialog::browse()
+{
+    const QString suffix = m_format->currentData().toString();
+    const QString file =
+        QFileDialog::getSaveFileName(this, tr("Export Figure"), m_path->text(),
+                                     tr("%1 (*.%2)").arg(m_format->currentText(), suffix));
+    if (!file.isEmpty())
+        m_path->setText(file);
+}
+
+void ExportDialog::updatePreview()
+{
+    m_request->title = m_title->text().toStdString();
+    Expected<Diagram> diagram = buildView(*m_request);
+    if (!diagram) {
+        m_preview->setText(QString::fromStdString(diagram.message()));
+        return;
+    }
+    // The preview is the PNG export at a scale that fits the box.
+    RenderOptions o = renderOptions();
+    o.scale = 1;
+    const QSize full = DiagramGeometry::compute(*diagram, o).size();
+    o.scale =
+        std::min(1.0, double(kPreviewSide) / std::max(1, std::max(full.width(), full.height())));
+    QString error;
+    const QImage image = renderImage(*diagram, o, &error);
+    if (image.isNull())
+        m_preview->setText(error);
+    else
+        m_preview->setPixmap(QPixmap::fromImage(image));
+}
+
+QString ExportDialog::exportFigure()
+{
+    const QString path = m_path->text().trimmed();
+    if (path.isEmpty())
+        return tr("Choose a file to export to");
+    const std::optional<ExportFormat> format = exportFormatForPath(path);
+    if (!format)
+        return tr("Cannot tell the format of '%1': use .png, .svg, .pdf or .tex").arg(path);
+    m_request->title = m_title->text().toStdString();
+    Expected<Diagram> diagram = buildView(*m_request);
+    if (!diagram)
+        return QString::fromStdString(diagram.message());
+    return exportDiagram(*diagram, renderOptions(), path, *format);
+}
+
+void ExportDialog::accept()
+{
+    const QString error = exportFigure();
+    if (!error.isEmpty()) {
+        m_message->setText(error);
+        return;
+    }
+    QSettings().setValue(QStringLiteral("export/directory"),
+                         QFileInfo(m_path->text()).absolutePath());
+    QDialog::accept();
+}
+
+} // namespace lx

@@ -1,0 +1,67 @@
+#pragma once
+
+// ExportDialog: a figure of one view to PNG, SVG, PDF or TikZ, with a preview. The figure is
+// built from the same ViewRequest and written by the same exportDiagram() as
+// `layout-explorer render`, so for the same layout, view, options and flags the file is the
+// same byte for byte (tests/ui/tst_exportdialog.cpp checks it against the command line).
+
+#include "render/diagramrenderer.h"
+
+#include <QDialog>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+
+namespace lx {
+
+struct SceneContents;
+struct ViewRequest;
+
+class ExportDialog : public QDialog
+{
+    Q_OBJECT
+public:
+    ExportDialog(const SceneContents &scene, int view, QWidget *parent = nullptr);
+    ~ExportDialog() override;
+
+    // Every control, for tests and for remembering the last choice.
+    QComboBox *formatBox() const { return m_format; }
+    QDoubleSpinBox *scaleBox() const { return m_scale; }
+    QLineEdit *titleEdit() const { return m_title; }
+    QCheckBox *legendBox() const { return m_legend; }
+    QCheckBox *labelsBox() const { return m_labels; }
+    QCheckBox *gridBox() const { return m_grid; }
+    QCheckBox *darkBox() const { return m_dark; }
+    QCheckBox *transparentBox() const { return m_transparent; }
+    QLineEdit *pathEdit() const { return m_path; }
+    QLabel *preview() const { return m_preview; }
+
+    [[nodiscard]] RenderOptions renderOptions() const;
+    // Writes the figure to pathEdit()'s file; returns the reason on failure (nothing written).
+    [[nodiscard]] QString exportFigure();
+
+    void accept() override;
+
+private:
+    void updatePreview();
+    void browse();
+    void syncSuffix();
+
+    std::unique_ptr<ViewRequest> m_request;
+    QComboBox *m_format;
+    QDoubleSpinBox *m_scale;
+    QLineEdit *m_title;
+    QCheckBox *m_legend;
+    QCheckBox *m_labels;
+    QCheckBox *m_grid;
+    QCheckBox *m_dark;
+    QCheckBox *m_transparent;
+    QLineEdit *m_path;
+    QLabel *m_preview;
+    QLabel *m_message;
+};
+
+} // namespace lx
