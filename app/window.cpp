@@ -20,7 +20,10 @@
 
 // The qrc library is linked statically into lx_ui; its initializer must be called by name, at
 // global scope.
-static void initResources() { Q_INIT_RESOURCE(resources); }
+static void initResources()
+{
+    Q_INIT_RESOURCE(resources);
+}
 
 namespace lx::app {
 
