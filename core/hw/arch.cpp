@@ -287,7 +287,8 @@ Expected<Architecture> parseArchitecture(std::string_view jsonText)
     json doc;
     try {
         doc = json::parse(jsonText);
-    } catch (const json::parse_error &e) {
+    } catch (const json::exception &e) {
+        // parse_error, and out_of_range for numbers beyond 64 bits (found by fuzz_arch).
         return makeError(std::string("architecture JSON: ") + e.what());
     }
     if (!doc.is_object())

@@ -108,6 +108,16 @@ void BM_PaintVisible1024(benchmark::State &state)
     }
 }
 
+void BM_ExportPng128(benchmark::State &state)
+{
+    ensureApp();
+    const lx::Diagram d = ownership(128);
+    for (auto _ : state) {
+        QImage image = lx::renderImage(d, lx::RenderOptions{});
+        benchmark::DoNotOptimize(image);
+    }
+}
+
 void BM_ExportSvg128(benchmark::State &state)
 {
     ensureApp();
@@ -144,6 +154,7 @@ BENCHMARK(BM_BuildOwnershipDiagram)->Arg(128)->Arg(1024)->Unit(benchmark::kMilli
 BENCHMARK(BM_BuildAndPaint128Viewport)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_BuildAndPaint128Full)->Arg(100)->Arg(25)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PaintVisible1024)->Arg(1000)->Arg(25)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ExportPng128)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ExportSvg128)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ExportPdf128)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ExportTikz128)->Unit(benchmark::kMillisecond);
