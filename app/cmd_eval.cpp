@@ -3,6 +3,7 @@
 
 #include "command.h"
 
+#include "analysis/limits.h"
 #include "io/caseeval.h"
 
 #include <QCommandLineParser>
@@ -48,7 +49,17 @@ int runEval(const QStringList &args)
             << '\n';
         return lx::app::ExitBadInput;
     }
-    const QByteArray data = file.readAll();
+    if (file.size() > lx::kMaxInputFileBytes) {
+        err << "layout-explorer eval: " << pos.front() << " has " << file.size()
+            << " bytes; a case file is at most " << (lx::kMaxInputFileBytes >> 20) << " MiB\n";
+        return lx::app::ExitBadInput;
+    }
+    const QByteArray data = file.read(lx::kMaxInputFileBytes + 1);
+    if (data.size() > lx::kMaxInputFileBytes) {
+        err << "layout-explorer eval: " << pos.front() << ": a case file is at most "
+            << (lx::kMaxInputFileBytes >> 20) << " MiB\n";
+        return lx::app::ExitBadInput;
+    }
     const nlohmann::json result =
         lx::evaluateCaseFile(std::string_view(data.constData(), size_t(data.size())));
     if (result.contains("error")) {

@@ -1,5 +1,7 @@
 #include "analysis/banks.h"
 
+#include "analysis/limits.h"
+
 #include "layout/builders.h"
 
 #include <algorithm>
@@ -357,6 +359,8 @@ Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
         return makeError("element width " + std::to_string(bits) +
                          " bits: expected 8, 16, 32 or 64");
     const int elementBytes = bits / 8;
+    if (auto ok = checkAnalysisSize(request.reg, "the register layout"); !ok)
+        return ok.error();
     const SharedMemoryLayout &shared = request.shared;
     if (auto pe = checkPadding(shared.padding))
         return *pe;

@@ -1,5 +1,7 @@
 #include "analysis/ctalayout.h"
 
+#include "analysis/limits.h"
+
 #include "layout/attrs.h"
 
 #include <algorithm>
@@ -212,6 +214,8 @@ Expected<CtaAnalysis> analyzeCtaLayout(const CtaLayoutSpec &spec, const CuLdsMod
                          "] is not a WMMA v3 shape (16x16x{4,32,64,128}, 32x16x{64,128})");
     if (cu.numSimds <= 0 || int(cu.simdPair.size()) != cu.numSimds)
         return makeError("the compute-unit model has no SIMD -> pair mapping");
+    if (auto ok = checkAnalysisShape({spec.shape[0], spec.shape[1]}, "the output C"); !ok)
+        return ok.error();
     auto regs = checkBases(spec.registerBases, "register");
     if (!regs)
         return regs.error();

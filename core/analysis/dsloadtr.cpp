@@ -1,5 +1,7 @@
 #include "analysis/dsloadtr.h"
 
+#include "analysis/limits.h"
+
 #include "layout/attrs.h"
 
 #include <algorithm>
@@ -272,6 +274,8 @@ int64_t DsLoadTrPlan::byteAddress(int warp, int64_t instr, int lane) const
 Expected<DsLoadTrPlan> analyzeDsLoadTrCvt(const LinearLayout &rawCvt, int elementBits,
                                           const std::string &arch, const DsLoadTrOptions &options)
 {
+    if (auto ok = checkAnalysisSize(rawCvt, "the conversion"); !ok)
+        return ok.error();
     Expected<DsLoadTrInstruction> instrE = dsLoadTrInstruction(arch, elementBits);
     if (!instrE)
         return instrE.error();
@@ -406,6 +410,10 @@ Expected<DsLoadTrPlan> analyzeDsLoadTr(const LinearLayout &shared, const LinearL
     Expected<DsLoadTrInstruction> instr = dsLoadTrInstruction(arch, elementBits);
     if (!instr)
         return instr.error();
+    if (auto ok = checkAnalysisSize(dst, "the destination layout"); !ok)
+        return ok.error();
+    if (auto ok = checkAnalysisSize(shared, "the shared layout"); !ok)
+        return ok.error();
     if (!shared.hasInDim(kOffset))
         return makeError("the source is not a shared-memory layout (it has no 'offset' input)");
     if (dst.hasInDim(kOffset) || !dst.hasInDim(kLane))

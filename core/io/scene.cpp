@@ -1,5 +1,7 @@
 #include "io/scene.h"
 
+#include "analysis/limits.h"
+
 #include "hw/resources.h"
 #include "io/layoutjson.h"
 #include "io/ttgtext.h"
@@ -362,9 +364,15 @@ Expected<bool> saveSceneAtomically(const Scene &scene, const std::string &path)
 
 Expected<Scene> loadSceneFile(const std::string &path)
 {
-    std::ifstream in(path, std::ios::binary);
+    std::ifstream in(path, std::ios::binary | std::ios::ate);
     if (!in)
         return makeError("cannot read " + path);
+    const std::streamoff size = in.tellg();
+    if (size > std::streamoff(kMaxInputFileBytes))
+        return makeError(path + ": the file has " + std::to_string(size) +
+                         " bytes; a scene is at most " + std::to_string(kMaxInputFileBytes >> 20) +
+                         " MiB");
+    in.seekg(0);
     std::ostringstream buffer;
     buffer << in.rdbuf();
     auto scene = parseScene(buffer.str());
