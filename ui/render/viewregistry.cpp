@@ -21,10 +21,13 @@ constexpr auto kViewKinds = std::to_array<ViewKind>({
     {"matrix", "the GF(2) bit matrix: in-bits as columns by in-dim, out-bits as rows by out-dim",
      &buildMatrixView},
     {"xor", "the XOR decomposition of one hardware index into its bases", &buildXorView},
-    {"bank-map", "LDS bank of every element of a shared tensor (colour per bank)", &buildBankMapView},
-    {"bank-table", "threads x elements of an LDS access with each element's bank, conflicts highlighted",
+    {"bank-map", "LDS bank of every element of a shared tensor (colour per bank)",
+     &buildBankMapView},
+    {"bank-table",
+     "threads x elements of an LDS access with each element's bank, conflicts highlighted",
      &buildBankTableView},
-    {"bank-histogram", "accesses per bank in each phase of one LDS instruction", &buildBankHistogramView},
+    {"bank-histogram", "accesses per bank in each phase of one LDS instruction",
+     &buildBankHistogramView},
 });
 
 std::string jsonTypeName(const nlohmann::json &j)
