@@ -1,5 +1,7 @@
 #include "io/ttgtext.h"
 
+#include "layout/linearlayout.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <functional>
@@ -240,11 +242,10 @@ public:
         : m_entries(std::move(entries)), m_used(m_entries.size(), false),
           m_context(std::move(context)), m_pos(pos)
     {
-        for (size_t i = 0; i < m_entries.size(); ++i)
-            for (size_t j = 0; j < i; ++j)
-                if (m_entries[i].key == m_entries[j].key)
-                    fail(m_entries[i].pos,
-                         "duplicate key '" + m_entries[i].key + "' in " + m_context);
+        std::set<std::string> seen;
+        for (const Entry &e : m_entries)
+            if (!seen.insert(e.key).second)
+                fail(e.pos, "duplicate key '" + e.key + "' in " + m_context);
     }
 
     const Value *take(std::string_view key)
@@ -456,6 +457,42 @@ BasisList identityBases(const IntList &shape, const IntList &order)
     return bases;
 }
 
+// The linear layout a #ttg.linear / generic_linear / shared_linear text denotes (out sizes
+// inferred, surjective as Triton's constructor requires), for the verifiers below.
+Expected<LinearLayout> inferredLayout(std::vector<std::pair<const char *, const BasisList *>> dims,
+                                      int rank)
+{
+    LinearLayout::BasesT bases;
+    for (const auto &[name, list] : dims)
+        bases.emplace_back(name, *list);
+    std::vector<std::string> outs;
+    for (int d = 0; d < rank; ++d)
+        outs.push_back("dim" + std::to_string(d));
+    return LinearLayout::tryCreateInferred(std::move(bases), outs);
+}
+
+// isPermutationMatrixLayout: every non-zero basis is a single power of two, and without the
+// zero bases the layout is invertible (each out bit hit exactly once).
+bool isPermutationAfterDroppingZeros(const LinearLayout &ll)
+{
+    int nonZero = 0;
+    std::set<std::pair<size_t, int32_t>> seen;
+    for (const auto &[name, list] : ll.bases())
+        for (const auto &b : list) {
+            const auto moving = std::count_if(b.begin(), b.end(), [](int32_t c) { return c != 0; });
+            if (moving == 0)
+                continue;
+            if (moving > 1)
+                return false;
+            const size_t d = size_t(
+                std::find_if(b.begin(), b.end(), [](int32_t c) { return c != 0; }) - b.begin());
+            if (!isPow2(b[d]) || !seen.insert({d, b[d]}).second)
+                return false;
+            ++nonZero;
+        }
+    return nonZero == ll.totalOutDimSizeLog2();
+}
+
 // ---------------------------------------------------------------------------------------------
 // Building attributes from dictionaries (shared by the MLIR and the Gluon readers)
 // ---------------------------------------------------------------------------------------------
@@ -573,6 +610,17 @@ LayoutAttrPtr makeLinear(DictReader &dict, bool generic)
     checkSingleDim(a.blockBases, block, "block");
     if (!generic)
         checkSingleDim(a.warpBases, warp, "warp");
+    const auto ll = inferredLayout({{"register", &a.registerBases},
+                                    {"lane", &a.laneBases},
+                                    {"warp", &a.warpBases},
+                                    {"block", &a.blockBases}},
+                                   rank);
+    if (!ll)
+        fail(dict.pos(), ll.message());
+    if (!generic && !isPermutationAfterDroppingZeros(*ll))
+        fail(dict.pos(), "#ttg.linear needs a permutation matrix after removing broadcast (zero) "
+                         "bases: every non-zero basis a distinct power of two along one dim, "
+                         "covering every out bit once");
     return makeAttr(std::move(a));
 }
 
@@ -835,6 +883,16 @@ LayoutAttrPtr makeSharedLinear(DictReader &dict, int32_t alignment, const Value 
     dict.finish({"offset", "block"});
     if (rank <= 0)
         fail(off.pos, "an empty shared linear layout is not supported");
+    // SharedLinearEncodingAttr::verify: surjective, and bijective without the zero bases.
+    const auto ll = inferredLayout({{"offset", &a.offsetBases}, {"block", &a.blockBases}}, rank);
+    if (!ll)
+        fail(dict.pos(), ll.message());
+    int nonZero = 0;
+    for (const BasisList *l : {&a.offsetBases, &a.blockBases})
+        for (const auto &b : *l)
+            nonZero += std::any_of(b.begin(), b.end(), [](int32_t c) { return c != 0; }) ? 1 : 0;
+    if (nonZero != ll->totalOutDimSizeLog2() || ll->rank() != nonZero)
+        fail(dict.pos(), "after removing the zero bases a shared linear layout must be bijective");
     if (!isPow2(alignment))
         fail(alignmentValue ? alignmentValue->pos : dict.pos(),
              "alignment must be a positive power of two");

@@ -8,6 +8,8 @@
 #include <QProcess>
 #include <QTest>
 
+#include <algorithm>
+
 namespace {
 
 struct Run
@@ -305,7 +307,15 @@ void TestCliConvert::presets()
 {
     Run r = run({QStringLiteral("presets")});
     QCOMPARE(r.exitCode, 0);
-    QVERIFY(r.out.startsWith(QStringLiteral("default ")));
+    // One line per preset, sorted by name, each starting with the name.
+    const QStringList lines = r.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QVERIFY(lines.size() > 1);
+    QVERIFY(std::any_of(lines.begin(), lines.end(),
+                        [](const QString &l) { return l.startsWith(QStringLiteral("default ")); }));
+    QStringList names;
+    for (const QString &l : lines)
+        names << l.section(QLatin1Char(' '), 0, 0);
+    QVERIFY(std::is_sorted(names.begin(), names.end()));
     r = run({QStringLiteral("presets"), QStringLiteral("list"), QStringLiteral("--json")});
     QCOMPARE(r.exitCode, 0);
     const QJsonDocument list = QJsonDocument::fromJson(r.out.toUtf8());

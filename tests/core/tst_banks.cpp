@@ -281,6 +281,7 @@ private Q_SLOTS:
     void paddingAndBankMap();
     void errors();
     void lowConfidenceLabelled();
+    void partitionedSeedMicrobenchmark();
     void tritonConformance();
     void tritonPeerCase7();
     void kpackBefore();
@@ -632,7 +633,8 @@ void TestBanks::paddingAndBankMap()
     s.padding = {{100, 4}};
     auto badPad = sharedBankMap(s, 16, 64);
     QVERIFY(!badPad.hasValue());
-    QVERIFY2(QString::fromStdString(badPad.message()).contains(u"padding interval 100"_qs), badPad.message().c_str());
+    QVERIFY2(QString::fromStdString(badPad.message()).contains(u"padding interval 100"_qs),
+             badPad.message().c_str());
 }
 
 void TestBanks::errors()
@@ -677,6 +679,45 @@ void TestBanks::lowConfidenceLabelled()
     QCOMPARE(QString::fromStdString(r->instruction.name), u"ds_store_b128"_qs);
     QVERIFY(r->instruction.provenance.isLowConfidence());
     QVERIFY(QString::fromStdString(r->instruction.provenance.label()).contains(u"low"_qs));
+}
+
+// Seed blog microbenchmark, scaled to [4, 256] fp16: warp w owns row w, 8 fp16 per lane. "No bank
+// conflicts either way" (ds_load_b128, 16-lane groups cover all 64 banks once); the partitioned
+// layout puts row w in partition w % 2, the plain one keeps every row in partition 0.
+void TestBanks::partitionedSeedMicrobenchmark()
+{
+    const Architecture a = arch("gfx1250");
+    const LinearLayout reg =
+        distributed({{0, 1}, {0, 2}, {0, 4}}, {{0, 8}, {0, 16}, {0, 32}, {0, 64}, {0, 128}},
+                    {{1, 0}, {2, 0}}, 4, 256);
+    SwizzledSharedAttr plain;
+    plain.order = {1, 0};
+    PartitionedSharedAttr part;
+    part.numPartitions = 2;
+    part.numGroups =
+        2; // four one-row pieces; piece i in partition i % 2 (blog: partition = 1 -> (1, 0))
+    part.partitionDim = 0;
+    part.partitionLayout = makeAttr(plain);
+    for (bool partitioned : {false, true}) {
+        const LayoutAttr attr = partitioned ? LayoutAttr{part} : LayoutAttr{plain};
+        auto shared = sharedMemoryLayout(attr, {4, 256}, 16, a.cu->partitionBytes);
+        QVERIFY2(shared.hasValue(), shared ? "" : shared.message().c_str());
+        BankAccessRequest req;
+        req.reg = reg;
+        req.shared = *shared;
+        req.elementBits = 16;
+        auto r = analyzeBanks(a, req);
+        QVERIFY2(r.hasValue(), r ? "" : r.message().c_str());
+        QCOMPARE(QString::fromStdString(r->instruction.name), u"ds_load_b128"_qs);
+        QCOMPARE(int(r->instructions.size()), 4); // one per warp
+        for (const InstructionReport &ir : r->instructions) {
+            QCOMPARE(ir.cycles, 2);
+            QCOMPARE(ir.maxWays, 1);
+        }
+        for (const ElementAccess &e : r->elements)
+            QCOMPARE(a.cu->partitionOfAddress(e.byteAddress), partitioned ? e.warp % 2 : 0);
+        QCOMPARE(r->tritonExtraWavefronts.has_value(), !partitioned);
+    }
 }
 
 // Every tritonBankConflicts case of Triton 3.6.0 (get_shared_bank_conflicts).

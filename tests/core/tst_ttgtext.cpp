@@ -44,6 +44,7 @@ private Q_SLOTS:
     void fields();
     void malformed_data();
     void malformed();
+    void damagedTextNeverCrashes();
 };
 
 // Rows: input text, the text Triton prints for it.
@@ -459,6 +460,18 @@ void TestTtgText::malformed_data()
         "1:36", "more than one dim");
     row("linear-empty", "#ttg.linear<{register = [], lane = [], warp = [], block = []}>", "1:1",
         "empty linear layout");
+    // LinearEncodingAttr::verify: a permutation matrix once broadcast bases are removed.
+    row("linear-repeated-basis",
+        "#ttg.linear<{register = [[1]], lane = [[1]], warp = [], block = []}>", "1:1",
+        "permutation matrix");
+    row("linear-not-pow2", "#ttg.linear<{register = [[3], [1]], lane = [], warp = [], block = []}>",
+        "1:1", "permutation matrix");
+    // GenericLinearEncodingAttr::verify: surjective ([2] alone never reaches dim0 = 1).
+    row("generic-not-surjective",
+        "#ttg.generic_linear<{register = [[2]], lane = [], warp = [], block = []}>", "1:1",
+        "surjective");
+    row("shared-linear-repeated", "#ttg.shared_linear<{offset = [[1], [1]]}, alignment = 16>",
+        "1:1", "bijective");
     row("dot-op-blocked-kwidth",
         "#ttg.dot_op<{opIdx = 0, parent = #ttg.blocked<{sizePerThread = [1, 1], "
         "threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>, kWidth = 2}>",
@@ -508,6 +521,55 @@ void TestTtgText::malformed()
     const QString message = QString::fromStdString(attr.message());
     QVERIFY2(message.startsWith(position + QLatin1String(": ")), qPrintable(message));
     QVERIFY2(message.contains(phrase), qPrintable(message));
+}
+
+// Every prefix of some valid texts, and each text with one byte replaced (fixed-seed choices),
+// gives a value or a positioned error: no crash, no hang. Deep nesting is refused.
+void TestTtgText::damagedTextNeverCrashes()
+{
+    std::vector<std::string> texts;
+    for (const char *t :
+         {"#mma = #ttg.amd_wmma<{version = 3, isTranspose = true, ctaLayout = {register = [[0, "
+          "1]], "
+          "warp = [[2, 1], [1, 0]]}, instrShape = [16, 16, 32]}>\n#ttg.dot_op<{opIdx = 0, parent = "
+          "#mma, kWidth = 8}>",
+          "#ttg.partitioned_shared<{numPartitions = 2, numGroups = 4, partitionDim = 1, "
+          "partitionLayout "
+          "= #ttg.padded_shared<[512:+16] {order = [1, 0], shape = [64, 8]}>}>",
+          "#ttg.shared_linear<{offset = [[0, 1], [1, 1]], block = []}, alignment = 32>",
+          "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], "
+          "order = "
+          "[1, 0], CTAsPerCGA = [2, 1], CTASplitNum = [2, 1], CTAOrder = [1, 0]}>",
+          "ttgl.SliceLayout(dim=1, parent=ttgl.amd.AMDMFMALayout(version=3, instr_shape=[32, 32, "
+          "8], "
+          "transposed=True, warps_per_cta=[2, 2]))",
+          "ttgl.PaddedSharedLayout.with_identity_for([[512, 16]], [128, 64], [0, 1])"})
+        texts.emplace_back(t);
+    auto check = [](const std::string &text) {
+        const auto r = parseLayoutText(text);
+        if (r.hasValue())
+            return r.value() != nullptr && !printTtg(**r).empty();
+        const std::string &m = r.message();
+        const size_t colon = m.find(':');
+        return colon != std::string::npos && colon > 0 && m.find(": ") != std::string::npos;
+    };
+    const char replacements[] = {'[', ']', '{', '}', '<', '>', ',', '=',
+                                 '#', '0', '9', '-', 'x', ' ', '\0'};
+    uint32_t seed = 12345;
+    for (const std::string &t : texts) {
+        for (size_t n = 0; n <= t.size(); ++n)
+            QVERIFY2(check(t.substr(0, n)), t.substr(0, n).c_str());
+        for (size_t i = 0; i < t.size(); ++i) {
+            seed = seed * 1664525u + 1013904223u;
+            std::string damaged = t;
+            damaged[i] = replacements[(seed >> 16) % sizeof(replacements)];
+            QVERIFY2(check(damaged), damaged.c_str());
+        }
+    }
+    const std::string deep = "#ttg.blocked<{order = " + std::string(100000, '[');
+    const auto r = parseTtg(deep);
+    QVERIFY(!r.hasValue());
+    QVERIFY2(r.message().find("nested too deeply") != std::string::npos, r.message().c_str());
 }
 
 QTEST_APPLESS_MAIN(TestTtgText)

@@ -211,6 +211,13 @@ Expected<BankViewInput> resolveBankView(const ViewRequest &req)
         std::erase_if(in.report.elements, [&](const ElementAccess &e) { return e.warp != *warp; });
         std::erase_if(in.report.instructions,
                       [&](const InstructionReport &r) { return r.warp != *warp; });
+        in.report.totals = BankTotals{};
+        for (const InstructionReport &ir : in.report.instructions) {
+            in.report.totals.instructions += 1;
+            in.report.totals.cycles += ir.cycles;
+            in.report.totals.idealCycles += ir.idealCycles;
+            in.report.totals.maxWays = std::max(in.report.totals.maxWays, ir.maxWays);
+        }
         in.mapBanks = in.report.instruction.numBanks;
     }
     auto map =

@@ -1,6 +1,9 @@
 #include "render/viewregistry.h"
 
 #include "render/bankdiagram.h"
+#include "render/ctadiagram.h"
+#include "render/dsloadtrdiagram.h"
+#include "render/ldsdiagram.h"
 #include "render/matrixdiagram.h"
 #include "render/ownershipdiagram.h"
 #include "render/xordiagram.h"
@@ -21,6 +24,35 @@ constexpr auto kViewKinds = std::to_array<ViewKind>({
     {"matrix", "the GF(2) bit matrix: in-bits as columns by in-dim, out-bits as rows by out-dim",
      &buildMatrixView},
     {"xor", "the XOR decomposition of one hardware index into its bases", &buildXorView},
+    {"ds-load-tr-panels",
+     "ds_load_tr source lanes S:E and destination lanes D:R, one panel pair per instruction",
+     &buildDsLoadTrPanelsView},
+    {"ds-load-tr-exchange",
+     "ds_load_tr cross-lane exchange as lane tables, with each source lane's LDS address",
+     &buildDsLoadTrExchangeView},
+    {"ds-load-tr-fulltile",
+     "ds_load_tr fullTile sampled at its bases: (lane, register) -> (offset, addr)",
+     &buildDsLoadTrFullTileView},
+    {"ds-load-tr-eligibility",
+     "divideLeft(cvt, tile): which cvt basis keeps or breaks the transposed load",
+     &buildDsLoadTrEligibilityView},
+    {"ds-load-tr-pipeline",
+     "dst -> cvt -> quotient -> reps -> addrToOffset -> addrLayout as basis tables",
+     &buildDsLoadTrPipelineView},
+    {"invert-and-compose", "the basis table dstLL | sharedLL | cvt = dst.invertAndCompose(shared)",
+     &buildInvertAndComposeView},
+    {"cta-tiles", "C tiles by warp and SIMD pair, A/B strips by the pair reading them (Fig 8, 9)",
+     &buildCtaTilesView},
+    {"cta-pieces", "pieces, groups and partitions of A and B read off the ctaLayout (Fig 10, 11)",
+     &buildCtaPiecesView},
+    {"lds-datapath", "SIMD pairs, arbiter ports and partitions, lit by one load (Fig 7)",
+     &buildLdsDatapathView},
+    {"allocator", "partition-aware allocator: stage-1 steps, time x offset (Fig 12)",
+     &buildAllocatorView},
+    {"cvt-partition", "cvt bases (register, lane, warp) -> (offset, partition) (Fig 13)",
+     &buildCvtPartitionView},
+    {"microbench-table", "the seed's LDS microbenchmark table, computed by the model",
+     &buildMicrobenchTableView},
     {"bank-map", "LDS bank of every element of a shared tensor (colour per bank)",
      &buildBankMapView},
     {"bank-table",

@@ -1,0 +1,110 @@
+#pragma once
+
+// The partition-aware shared-memory allocator of the seed (Part II, "How the Partition Guarantee
+// Is Enforced"), as Triton's lib/Analysis/Allocation.cpp runs it since #10794, recording every
+// step so the allocator chart (Fig 12) can replay it.
+//
+//  - Buffers are rectangles in (liveness x offset). A partitioned alloc becomes numPartitions
+//    buffers of equal size that list each other as *neighbours*: neighbours must occupy disjoint
+//    sets of hardware partitions (a buffer occupies every partition its bytes touch).
+//  - Buffers are sorted by size, largest first (stable).
+//  - Stage 1 (initial placement): free slots (offset, liveness) start as {0: everything}. Take the
+//    lowest slot; the candidates are the unplaced buffers live during it and during no other open
+//    slot; place the first whose aligned offset keeps it off its placed neighbours' partitions
+//    and split the slot; if candidates exist but all are blocked, reopen the slot at the smallest
+//    offset past some candidate's neighbours' partitions; if there are none, drop the slot.
+//  - Stage 2 (interference refinement): edges between buffers live together whose bytes overlap,
+//    and between neighbours sharing a partition; greedy colouring (the first buffer colour 0);
+//    every buffer of non-zero colour moves past its interferers (past a neighbour's last
+//    partition for a neighbour edge), aligned; repeat until no edge is left.
+//  - Total size = the largest end offset.
+// With partitionBytes = 0 this is the classic allocator.
+
+#include "layout/expected.h"
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace lx {
+
+// One allocation as the program makes it: a regular buffer (numPartitions = 1) or a
+// partitioned one. Liveness is [liveStart, liveEnd) in program steps.
+struct AllocRequest
+{
+    std::string name;
+    int64_t bufferBytes = 0; // bytes of each buffer (a partition buffer for a partitioned alloc)
+    int numPartitions = 1;
+    int64_t alignment = 16; // Triton's default for a shared encoding
+    int64_t liveStart = 0;
+    int64_t liveEnd = 1;
+};
+
+struct AllocBuffer
+{
+    int id = 0;
+    int request = 0;   // index into the requests
+    int partition = 0; // which partition buffer of its request (0 for a regular one)
+    std::string name;  // "A", or "A.p1" for partition buffer 1
+    int64_t size = 0;
+    int64_t alignment = 16;
+    int64_t liveStart = 0, liveEnd = 0;
+    std::vector<int> neighbors; // buffer ids
+    int64_t offset = 0;
+};
+
+// One stage-1 iteration: the slot taken and what became of it.
+struct AllocStage1Step
+{
+    int64_t slotOffset = 0;
+    int64_t slotLiveStart = 0, slotLiveEnd = 0;
+    std::vector<int> candidates; // liveness-eligible buffer ids, in placement order
+    int chosen = -1;             // buffer placed, or -1
+    int64_t placedOffset = -1;
+    int64_t reopenedAt = -1;  // when every candidate was blocked: the new slot offset
+    std::vector<int> blocked; // candidates refused because of a neighbour's partition
+};
+
+// One stage-2 round: edges found and the moves made.
+struct AllocStage2Round
+{
+    std::vector<std::pair<int, int>> edges;     // (buffer, interferer), neighbour edges included
+    std::vector<bool> partitionEdge;            // per edge: a neighbour sharing a partition
+    std::vector<std::pair<int, int64_t>> moves; // (buffer, new offset)
+};
+
+struct AllocationResult
+{
+    std::vector<AllocBuffer> buffers; // by id (request order, partition buffers in order)
+    std::vector<int> placementOrder;  // buffer ids sorted by size, largest first
+    std::vector<AllocStage1Step> stage1;
+    std::vector<AllocStage2Round> stage2;
+    int64_t totalBytes = 0;
+    int64_t partitionBytes = 0;
+
+    // The buffers of one request, in partition order.
+    [[nodiscard]] std::vector<const AllocBuffer *> buffersOf(int request) const;
+    // First and last hardware partition a buffer touches.
+    [[nodiscard]] std::pair<int64_t, int64_t> partitionsOf(const AllocBuffer &b) const;
+};
+
+// Requires: sizes > 0, alignment a power of two, liveStart < liveEnd, numPartitions >= 1,
+// at most 4096 buffers; else an Error.
+[[nodiscard]] Expected<AllocationResult> allocateShared(const std::vector<AllocRequest> &requests,
+                                                        int64_t partitionBytes);
+
+// Elements a padded shared layout allocates for n unpadded elements (gfx1250-layouts.md §4.2):
+// n + sum_k (n >> log2 I_k) << log2 P_k, minus P_k when I_k divides n (no trailing pad).
+// Requires: every interval and pad a power of two.
+[[nodiscard]] int64_t paddedElements(int64_t n,
+                                     const std::vector<std::pair<int64_t, int64_t>> &intervalPads);
+
+// Bytes of one partition buffer of a partitioned alloc (Allocation.cpp): the whole tensor padded
+// as one run, in bytes, divided by the numPartitions * numGroups pieces (integer division), times
+// numGroups.
+[[nodiscard]] int64_t
+partitionBufferBytes(int64_t numElements, int elemBits, int numPartitions, int numGroups,
+                     const std::vector<std::pair<int64_t, int64_t>> &intervalPads);
+
+} // namespace lx

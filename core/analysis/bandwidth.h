@@ -1,0 +1,93 @@
+#pragma once
+
+// LDS bandwidth *model* (labelled as a model wherever it is shown): the seed's
+//
+//     cycles = fixed + bytes / rate
+//
+// applied load by load: a load whose SIMD pairs touch a common partition runs on one port
+// (portBytesPerCycle), a conflict-free load on one port per pair present (up to numPorts).
+// raw B/cycle = bytes / cycles (what a clock bracket measures); steady B/cycle = bytes /
+// (cycles - fixed) (the reciprocal slope of a fit); peak = the fastest load's ceiling.
+//
+// The fixed cost is not a guess: lds-cases.md P1 derives it from the seed's two measurements as
+// measured cycles - bytes / peak (67.0 and 68.0), and fitFixedCycles does that arithmetic.
+//
+// The seed's microbenchmark ([NUM_WARPS, N] fp16 read once, one row per warp, 128-bit loads)
+// is built by microbenchmarkLayouts from its parameters, plain or partitioned.
+
+#include "analysis/allocator.h"
+#include "analysis/culdsmodel.h"
+#include "analysis/partitions.h"
+#include "layout/expected.h"
+#include "layout/linearlayout.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace lx {
+
+struct BandwidthEstimate
+{
+    int64_t bytes = 0;
+    int64_t bytesConflicting = 0;
+    int64_t bytesFree = 0;
+    double fixedCycles = 0;
+    double modelCycles = 0;
+    double rawBytesPerCycle = 0;
+    double steadyBytesPerCycle = 0;
+    double peakBytesPerCycle = 0;
+};
+
+[[nodiscard]] BandwidthEstimate estimateBandwidth(const PartitionAccessReport &access,
+                                                  const CuLdsModel &cu);
+
+// A timed burst: cycles the clock bracket recorded, bytes moved, the port ceiling it ran at.
+struct BurstMeasurement
+{
+    double cycles = 0;
+    double bytes = 0;
+    double peakBytesPerCycle = 0;
+};
+
+// fixed = mean over the measurements of (cycles - bytes / peak). Requires a non-empty list
+// with positive peaks; returns 0 otherwise.
+[[nodiscard]] double fitFixedCycles(const std::vector<BurstMeasurement> &measurements);
+
+// The parameters of the seed's microbenchmark.
+struct MicrobenchSpec
+{
+    int numWarps = 4;
+    int64_t totalBytes = 64 * 1024;
+    int elemBits = 16;
+    int loadBits = 128;
+    bool partitioned = false;
+};
+
+struct MicrobenchLayouts
+{
+    LinearLayout distributed; // blocked: (register, lane, warp, block) -> (dim0, dim1)
+    LinearLayout shared;      // plain: (offset, block) ; partitioned: (offset, block, partition)
+    int rows = 0;
+    int cols = 0;
+    int loadsPerWarp = 0;
+};
+
+// Requires powers of two and a tensor big enough for one load per lane; else an Error.
+[[nodiscard]] Expected<MicrobenchLayouts> microbenchmarkLayouts(const MicrobenchSpec &spec,
+                                                                const CuLdsModel &cu);
+
+// One row of the seed's microbenchmark table, computed.
+struct MicrobenchRow
+{
+    std::string layout; // "plain" or "partitioned"
+    MicrobenchLayouts layouts;
+    AllocationResult allocation;
+    PartitionAccessReport access;
+    BandwidthEstimate bandwidth;
+};
+
+[[nodiscard]] Expected<MicrobenchRow> runMicrobenchmark(const MicrobenchSpec &spec,
+                                                        const CuLdsModel &cu);
+
+} // namespace lx

@@ -1,0 +1,324 @@
+#include "analysis/ctalayout.h"
+
+#include "layout/attrs.h"
+
+#include <algorithm>
+#include <bit>
+#include <set>
+#include <sstream>
+
+namespace lx {
+
+namespace {
+
+using Bases = std::vector<std::vector<int32_t>>;
+
+bool isPow2(int64_t v)
+{
+    return v > 0 && (v & (v - 1)) == 0;
+}
+int log2i(int64_t v)
+{
+    return std::countr_zero(uint64_t(v));
+}
+
+std::string basisText(const std::vector<int32_t> &b)
+{
+    std::ostringstream s;
+    s << '[';
+    for (size_t i = 0; i < b.size(); ++i)
+        s << (i ? ", " : "") << b[i];
+    s << ']';
+    return s.str();
+}
+
+// XOR of the bases selected by the bits of `index`.
+std::array<int, 2> combine(const Bases &bases, int index)
+{
+    std::array<int, 2> r{0, 0};
+    for (size_t i = 0; i < bases.size(); ++i)
+        if (index & (1 << i)) {
+            r[0] ^= bases[i][0];
+            r[1] ^= bases[i][1];
+        }
+    return r;
+}
+
+Expected<Bases> checkBases(const Bases &bases, const char *what)
+{
+    for (size_t i = 0; i < bases.size(); ++i) {
+        const auto &b = bases[i];
+        if (b.size() != 2)
+            return makeError(std::string("ctaLayout ") + what + " basis " + std::to_string(i) +
+                             " has " + std::to_string(b.size()) +
+                             " components; a rank-2 WMMA ctaLayout needs [dim0, dim1]");
+        if (b[0] < 0 || b[1] < 0 || b[0] > (1 << 12) || b[1] > (1 << 12))
+            return makeError(std::string("ctaLayout ") + what + " basis " + std::to_string(i) +
+                             " = " + basisText(b) + " is out of range");
+    }
+    return bases;
+}
+
+// One operand's pair sharing and pieces. dim 0 reads tile rows (A), dim 1 tile columns (B).
+OperandPartitioning analyzeOperand(const CtaAnalysis &cta, int dim, const CuLdsModel &cu)
+{
+    OperandPartitioning op;
+    op.name = dim == 0 ? "A" : "B";
+    op.partitionDim = dim;
+    const int tiles = dim == 0 ? cta.tilesM : cta.tilesN;
+    const int tileExtent = dim == 0 ? cta.tileM : cta.tileN;
+    auto bandOf = [dim](const CtaWarpTile &t) { return dim == 0 ? t.tileM : t.tileN; };
+
+    // Location condition, instruction by instruction.
+    for (const CtaInstruction &ins : cta.instructions) {
+        for (const CtaWarpTile &x : ins.tiles)
+            for (const CtaWarpTile &y : ins.tiles)
+                if (cta.warps[size_t(x.warp)].pair < cta.warps[size_t(y.warp)].pair &&
+                    bandOf(x) == bandOf(y) && !op.crossPairShared) {
+                    op.crossPairShared = true;
+                    op.sharedInstruction = ins.index;
+                    op.sharedBand = bandOf(x);
+                }
+        if (op.crossPairShared)
+            break;
+    }
+
+    std::set<int> pairsPresent;
+    for (const CtaWarp &w : cta.warps)
+        pairsPresent.insert(w.pair);
+    if (pairsPresent.size() < 2) {
+        op.note = "only one SIMD pair runs these warps: there is nothing to separate";
+        return op;
+    }
+    if (pairsPresent.size() > 2) {
+        op.note = "more than two SIMD pairs: a two-way partitioning cannot be read off";
+        return op;
+    }
+    if (op.crossPairShared) {
+        op.note = "both pairs read band " + std::to_string(op.sharedBand) + " in instruction " +
+                  std::to_string(op.sharedInstruction) +
+                  ": identical bytes cannot sit in two partitions";
+        return op;
+    }
+
+    // A tile bit that is constant inside each pair and differs between the pairs, at
+    // instruction 0 (register bases shift all warps alike, so one instruction decides).
+    const CtaInstruction &first = cta.instructions.front();
+    for (int bit = log2i(tiles) - 1; bit >= 0; --bit) {
+        int valueOfPair[2] = {-1, -1};
+        bool ok = true;
+        for (const CtaWarpTile &t : first.tiles) {
+            const int pair = cta.warps[size_t(t.warp)].pair;
+            const int v = (bandOf(t) >> bit) & 1;
+            if (valueOfPair[pair] < 0)
+                valueOfPair[pair] = v;
+            else if (valueOfPair[pair] != v)
+                ok = false;
+        }
+        if (ok && valueOfPair[0] != valueOfPair[1]) {
+            op.pieceBit = bit;
+            break;
+        }
+    }
+    if (op.pieceBit < 0) {
+        op.note = "the pairs read disjoint bands, but no single tile bit tells them apart: a "
+                  "PartitionedSharedLayout (partition = one bit of the coordinate) cannot "
+                  "separate them";
+        return op;
+    }
+    op.separable = true;
+    op.pieceExtent = (1 << op.pieceBit) * tileExtent;
+    op.numPartitions = int(pairsPresent.size());
+    op.numPieces = tiles >> op.pieceBit;
+    op.numGroups = op.numPieces / op.numPartitions;
+    op.tdmInstructions = (op.numPieces + cta.numWarps - 1) / cta.numWarps;
+    for (int p = 0; p < op.numPieces; ++p)
+        op.pieces.push_back(OperandPiece{p, p * op.pieceExtent, (p + 1) * op.pieceExtent,
+                                         p % op.numPartitions, p / op.numPartitions});
+    (void)cu;
+    return op;
+}
+
+} // namespace
+
+Expected<CtaLayoutSpec> ctaSpecFromAttr(const LayoutAttr &attr, const std::array<int32_t, 2> &shape,
+                                        int elemBits)
+{
+    const AmdWmmaAttr *w = attr.as<AmdWmmaAttr>();
+    if (const DotOperandAttr *dot = attr.as<DotOperandAttr>(); dot && dot->parent)
+        w = dot->parent->as<AmdWmmaAttr>();
+    if (!w)
+        return makeError("the ctaLayout analysis needs a #ttg.amd_wmma layout (or a #ttg.dot_op "
+                         "of one)");
+    if (w->version != 3)
+        return makeError("the ctaLayout analysis is for WMMA version 3 (gfx1250), not version " +
+                         std::to_string(w->version));
+    if (w->instrShape.size() != 3)
+        return makeError("instrShape must have three entries [M, N, K]");
+    if (!w->cgaLayout.empty())
+        return makeError("CGA layouts (more than one CTA) are not analysed");
+    CtaLayoutSpec s;
+    s.instrShape = {w->instrShape[0], w->instrShape[1], w->instrShape[2]};
+    s.isTransposed = w->isTransposed;
+    s.shape = shape;
+    s.elemBits = elemBits;
+    if (w->warpsPerCTA) {
+        const IntList &warps = *w->warpsPerCTA;
+        const IntList tiles = w->tilesPerWarp.value_or(IntList(warps.size(), 1));
+        if (warps.size() != 2 || tiles.size() != 2)
+            return makeError("the ctaLayout analysis handles rank-2 WMMA layouts only");
+        for (int d = 1; d >= 0; --d) {
+            if (!isPow2(tiles[size_t(d)]) || !isPow2(warps[size_t(d)]))
+                return makeError("warpsPerCTA and tilesPerWarp must be powers of two");
+            for (int v = 1; v < tiles[size_t(d)]; v *= 2)
+                s.registerBases.push_back(d == 0 ? std::vector<int32_t>{v, 0}
+                                                 : std::vector<int32_t>{0, v});
+            for (int v = 1; v < warps[size_t(d)]; v *= 2)
+                s.warpBases.push_back(d == 0 ? std::vector<int32_t>{v * tiles[0], 0}
+                                             : std::vector<int32_t>{0, v * tiles[1]});
+        }
+    } else {
+        s.registerBases = w->ctaRegister;
+        s.warpBases = w->ctaWarp;
+    }
+    return s;
+}
+
+std::array<int32_t, 2> wmmaLogicalTile(const std::array<int32_t, 3> &instrShape, bool isTransposed)
+{
+    if (isTransposed)
+        return {instrShape[1], instrShape[0]};
+    return {instrShape[0], instrShape[1]};
+}
+
+std::vector<std::pair<int, int>> CtaAnalysis::ownersOfTile(int m, int n) const
+{
+    std::vector<std::pair<int, int>> owners;
+    for (const CtaInstruction &ins : instructions)
+        for (const CtaWarpTile &t : ins.tiles)
+            if (t.tileM == m && t.tileN == n)
+                owners.emplace_back(t.warp, ins.index);
+    return owners;
+}
+
+Expected<CtaAnalysis> analyzeCtaLayout(const CtaLayoutSpec &spec, const CuLdsModel &cu)
+{
+    static const std::array<std::array<int32_t, 3>, 6> kValid{
+        {{16, 16, 4}, {16, 16, 32}, {16, 16, 64}, {16, 16, 128}, {32, 16, 64}, {32, 16, 128}}};
+    if (std::find(kValid.begin(), kValid.end(), spec.instrShape) == kValid.end())
+        return makeError("instrShape [" + std::to_string(spec.instrShape[0]) + ", " +
+                         std::to_string(spec.instrShape[1]) + ", " +
+                         std::to_string(spec.instrShape[2]) +
+                         "] is not a WMMA v3 shape (16x16x{4,32,64,128}, 32x16x{64,128})");
+    if (cu.numSimds <= 0 || int(cu.simdPair.size()) != cu.numSimds)
+        return makeError("the compute-unit model has no SIMD -> pair mapping");
+    auto regs = checkBases(spec.registerBases, "register");
+    if (!regs)
+        return regs.error();
+    auto warps = checkBases(spec.warpBases, "warp");
+    if (!warps)
+        return warps.error();
+    if (spec.warpBases.size() > 5 || spec.registerBases.size() > 12)
+        return makeError("at most 5 warp bases (32 warps) and 12 register bases are supported");
+
+    CtaAnalysis cta;
+    const auto tile = wmmaLogicalTile(spec.instrShape, spec.isTransposed);
+    cta.tileM = tile[0];
+    cta.tileN = tile[1];
+    for (int d = 0; d < 2; ++d) {
+        const int64_t s = spec.shape[size_t(d)];
+        if (!isPow2(s) || s % tile[size_t(d)] != 0 || s > (1 << 14))
+            return makeError("output dim" + std::to_string(d) + " = " + std::to_string(s) +
+                             " must be a power of two, a multiple of the " +
+                             std::to_string(tile[size_t(d)]) + "-element tile, at most 16384");
+    }
+    cta.tilesM = spec.shape[0] / cta.tileM;
+    cta.tilesN = spec.shape[1] / cta.tileN;
+    if (int64_t(cta.tilesM) * cta.tilesN > (1 << 12))
+        return makeError("more than 4096 instruction tiles: the analysis enumerates every tile");
+
+    // The ctaLayout as written must be surjective onto its own extent (the seed: "we add an
+    // explicit reg = [[2, 0]] basis to restore surjectivity").
+    LinearLayout::BasesT ctaBases{{"register", spec.registerBases}, {"warp", spec.warpBases}};
+    auto ctaLl = LinearLayout::tryCreateInferred(ctaBases, {"dim0", "dim1"});
+    if (!ctaLl)
+        return makeError("the ctaLayout does not cover its tile (" + ctaLl.message() +
+                         "); add register bases for the tiles no warp reaches");
+    cta.ctaTilesM = ctaLl->outDimSize("dim0");
+    cta.ctaTilesN = ctaLl->outDimSize("dim1");
+
+    // Repetitions: N first, then M (gfx1250-layouts.md §3.3 step 2-3); then clip.
+    cta.registerBases = spec.registerBases;
+    cta.numUserRegisterBases = int(spec.registerBases.size());
+    for (int s = cta.ctaTilesN; s < cta.tilesN; s *= 2)
+        cta.registerBases.push_back({0, s});
+    for (int s = cta.ctaTilesM; s < cta.tilesM; s *= 2)
+        cta.registerBases.push_back({s, 0});
+    cta.warpBases = spec.warpBases;
+    for (Bases *bases : {&cta.registerBases, &cta.warpBases})
+        for (auto &b : *bases) {
+            if (b[0] >= cta.tilesM)
+                b[0] = 0;
+            if (b[1] >= cta.tilesN)
+                b[1] = 0;
+        }
+
+    for (size_t i = 0; i < spec.warpBases.size(); ++i)
+        if (spec.warpBases[i][0] != 0 && spec.warpBases[i][1] != 0)
+            cta.notes.push_back("warp basis " + std::to_string(i) + " = " +
+                                basisText(spec.warpBases[i]) +
+                                " moves both dims: this layout can only be written as "
+                                "#ttg.generic_linear, not #ttg.linear");
+    for (size_t i = 0; i < spec.registerBases.size(); ++i)
+        if (spec.registerBases[i][0] != 0 && spec.registerBases[i][1] != 0)
+            cta.notes.push_back("register basis " + std::to_string(i) + " = " +
+                                basisText(spec.registerBases[i]) +
+                                " moves both dims: this layout can only be written as "
+                                "#ttg.generic_linear, not #ttg.linear");
+
+    cta.numWarps = 1 << cta.warpBases.size();
+    for (int w = 0; w < cta.numWarps; ++w)
+        cta.warps.push_back(CtaWarp{w, cu.simdOfWarp(w), cu.pairOfWarp(w)});
+    const int numInstr = 1 << cta.registerBases.size();
+    for (int r = 0; r < numInstr; ++r) {
+        CtaInstruction ins;
+        ins.index = r;
+        const auto rr = combine(cta.registerBases, r);
+        for (int w = 0; w < cta.numWarps; ++w) {
+            const auto ww = combine(cta.warpBases, w);
+            ins.tiles.push_back(CtaWarpTile{w, rr[0] ^ ww[0], rr[1] ^ ww[1]});
+        }
+        cta.instructions.push_back(std::move(ins));
+    }
+
+    // The element-level accumulator: instruction tile (§3.2) x fitted ctaLayout, scaled.
+    Bases tileRegs, tileLanes;
+    if (!spec.isTransposed) {
+        tileRegs = {{1, 0}, {2, 0}, {4, 0}};
+        if (spec.instrShape[0] == 32)
+            tileRegs.push_back({16, 0});
+        tileLanes = {{0, 1}, {0, 2}, {0, 4}, {0, 8}, {8, 0}};
+    } else {
+        tileRegs = {{0, 1}, {0, 2}, {0, 4}};
+        if (spec.instrShape[0] == 32)
+            tileRegs.push_back({0, 16});
+        tileLanes = {{1, 0}, {2, 0}, {4, 0}, {8, 0}, {0, 8}};
+    }
+    Bases accRegs = tileRegs, accWarps;
+    for (const auto &b : cta.registerBases)
+        accRegs.push_back({b[0] * cta.tileM, b[1] * cta.tileN});
+    for (const auto &b : cta.warpBases)
+        accWarps.push_back({b[0] * cta.tileM, b[1] * cta.tileN});
+    auto acc = LinearLayout::tryCreate(
+        {{"register", accRegs}, {"lane", tileLanes}, {"warp", accWarps}, {"block", {}}},
+        {{"dim0", spec.shape[0]}, {"dim1", spec.shape[1]}}, false);
+    if (!acc)
+        return acc.error();
+    cta.accumulator = *acc;
+
+    cta.a = analyzeOperand(cta, 0, cu);
+    cta.b = analyzeOperand(cta, 1, cu);
+    return cta;
+}
+
+} // namespace lx

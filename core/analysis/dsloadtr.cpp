@@ -1,0 +1,527 @@
+#include "analysis/dsloadtr.h"
+
+#include "layout/attrs.h"
+
+#include <algorithm>
+#include <bit>
+#include <sstream>
+
+namespace lx {
+
+namespace {
+
+const std::string kRegister = "register";
+const std::string kLane = "lane";
+const std::string kWarp = "warp";
+const std::string kBlock = "block";
+const std::string kOffset = "offset";
+const std::string kPartition = "partition";
+const std::string kAddr = "addr";
+
+int log2Exact(int64_t v)
+{
+    return std::countr_zero(uint64_t(v));
+}
+
+DsLoadTrInstruction makeInstruction(std::string arch, std::string name, std::string intrinsic,
+                                    int elementBits, int instBits, int a, int b, int warpSize)
+{
+    DsLoadTrInstruction i;
+    i.arch = std::move(arch);
+    i.name = std::move(name);
+    i.intrinsic = std::move(intrinsic);
+    i.elementBits = elementBits;
+    i.instBits = instBits;
+    i.leadingRegBases = a;
+    i.leadingLaneBases = b;
+    i.warpSize = warpSize;
+    return i;
+}
+
+// The value of `dim` in a (register, lane, warp)-ordered apply.
+int32_t component(const LinearLayout &l, const std::vector<int32_t> &in, const std::string &out)
+{
+    const int idx = l.outDimIndex(out);
+    if (idx < 0)
+        return 0;
+    return l.applyOrdered(in)[size_t(idx)];
+}
+
+std::string joinSizes(const LinearLayout &l)
+{
+    std::string s;
+    for (const auto &[name, size] : l.outDims()) {
+        if (!s.empty())
+            s += "x";
+        s += std::to_string(size);
+    }
+    return s.empty() ? std::string("(scalar)") : s;
+}
+
+// cvt with in-dims exactly (register, lane, warp) in that order; absent dims get size 1.
+Expected<LinearLayout> canonicalCvt(const LinearLayout &cvt)
+{
+    for (const std::string &d : cvt.inDimNames())
+        if (d != kRegister && d != kLane && d != kWarp)
+            return makeError("cvt has an unexpected input dim '" + d +
+                             "' (expected register, lane, warp)");
+    if (!cvt.hasOutDim(kOffset))
+        return makeError("cvt has no 'offset' output: the source is not a shared-memory layout");
+    for (const std::string &o : cvt.outDimNames())
+        if (o != kOffset && o != kPartition)
+            return makeError("cvt has an unexpected output dim '" + o +
+                             "' (expected offset, partition)");
+    LinearLayout::BasesT bases;
+    for (const std::string &d : {kRegister, kLane, kWarp}) {
+        std::vector<LinearLayout::Basis> bs;
+        if (cvt.hasInDim(d))
+            for (int i = 0; i < cvt.inDimSizeLog2(d); ++i)
+                bs.push_back(cvt.basis(d, i));
+        bases.emplace_back(d, std::move(bs));
+    }
+    return LinearLayout::tryCreate(std::move(bases), cvt.outDims(), false);
+}
+
+// Why divideLeft(cvt, tile) has no result, in the words of the conformance cases.
+std::string diagnoseTile(const LinearLayout &offsetCvt, const DsLoadTrInstruction &instr)
+{
+    const int t = log2Exact(instr.tileSize());
+    for (int i = 0; i < t; ++i) {
+        const int32_t got = offsetCvt.basis(kLane, i)[0];
+        if (got != (int32_t(1) << i))
+            return "lane basis " + std::to_string(i) + " maps to [" + std::to_string(got) +
+                   "] (need offset " + std::to_string(1 << i) + ")";
+    }
+    for (const std::string &d : {kRegister, kLane, kWarp}) {
+        for (int i = d == kLane ? t : 0; i < offsetCvt.inDimSizeLog2(d); ++i) {
+            const int32_t got = offsetCvt.basis(d, i)[0];
+            if (got % instr.tileSize() != 0)
+                return d + " basis " + std::to_string(i) + " maps to [" + std::to_string(got) +
+                       "] (need a multiple of " + std::to_string(instr.tileSize()) + ")";
+        }
+    }
+    return "divideLeft(cvt, tile) has no result";
+}
+
+std::string fallbackName(const std::string &arch, int bits)
+{
+    const std::string prefix = arch == "gfx950" ? "ds_read_" : "ds_load_";
+    if (bits <= 8)
+        return prefix + "u8";
+    if (bits == 16)
+        return prefix + "u16";
+    return prefix + "b" + std::to_string(bits);
+}
+
+// Triton's generic local_load: vectorise over the leading registers that walk consecutive
+// offsets (getNumConsecutiveInOut), at most 128 bits and at most one padding interval.
+DsLoadFallback computeFallback(const LinearLayout &offsetCvt, int64_t registers,
+                               const DsLoadTrInstruction &instr, const DsLoadTrOptions &options)
+{
+    int64_t vec = offsetCvt.getNumConsecutiveInOut();
+    vec = std::min<int64_t>(vec, std::max(1, 128 / instr.elementBits));
+    vec = std::min<int64_t>(vec, registers);
+    for (const auto &[interval, pad] : options.padding)
+        vec = std::min<int64_t>(vec, std::max(1, interval));
+    vec = std::max<int64_t>(vec, 1);
+    DsLoadFallback f;
+    f.vectorElements = int(vec);
+    f.bits = std::max(8, int(vec) * instr.elementBits);
+    f.instruction = fallbackName(instr.arch, f.bits);
+    f.count = registers / vec;
+    return f;
+}
+
+} // namespace
+
+LinearLayout DsLoadTrInstruction::tile() const
+{
+    return *LinearLayout::identity1D(tileSize(), kLane, kOffset);
+}
+
+LinearLayout DsLoadTrInstruction::fullTile() const
+{
+    const int t = log2Exact(tileSize());
+    const int laneBits = log2Exact(warpSize);
+    std::vector<LinearLayout::Basis> lane, reg;
+    for (int i = 0; i < t; ++i)
+        lane.push_back({int32_t(1) << i, 0});
+    int addrBit = 0;
+    auto next = [&]() { return LinearLayout::Basis{0, int32_t(1) << addrBit++}; };
+    for (int i = 0; i < leadingRegBases; ++i)
+        reg.push_back(next());
+    for (int i = 0; i < leadingLaneBases; ++i)
+        lane.push_back(next());
+    for (int i = leadingRegBases; i < t; ++i)
+        reg.push_back(next());
+    for (int i = t + leadingLaneBases; i < laneBits; ++i)
+        lane.push_back(next());
+    return *LinearLayout::tryCreate({{kLane, lane}, {kRegister, reg}, {kWarp, {}}},
+                                    {{kOffset, tileSize()}, {kAddr, warpSize}}, true);
+}
+
+DsLoadTrInstruction::LaneElement DsLoadTrInstruction::sourceOf(int dstLane, int dstRegister) const
+{
+    const std::vector<int32_t> v = fullTile().applyOrdered({dstLane, dstRegister, 0});
+    return {v[1], v[0]};
+}
+
+DsLoadTrInstruction::LaneElement DsLoadTrInstruction::destinationOf(int srcLane, int element) const
+{
+    // fullTile is a bijection (offset, addr) <-> (lane, register) by construction.
+    const LinearLayout inv = *fullTile().invert();
+    const std::vector<int32_t> v = inv.applyOrdered({element, srcLane});
+    const int li = inv.outDimIndex(kLane), ri = inv.outDimIndex(kRegister);
+    return {v[size_t(li)], v[size_t(ri)]};
+}
+
+const std::vector<DsLoadTrInstruction> &dsLoadTrInstructions()
+{
+    // Reference §2.1: (ISA, logical bits) -> instruction, inst bits, leading register/lane bases.
+    static const std::vector<DsLoadTrInstruction> all = {
+        makeInstruction("gfx1250", "ds_load_tr16_b128", "llvm.amdgcn.ds.load.tr16.b128", 16, 128, 0,
+                        0, 32),
+        makeInstruction("gfx1250", "ds_load_tr8_b64", "llvm.amdgcn.ds.load.tr8.b64", 8, 64, 2, 1,
+                        32),
+        makeInstruction("gfx1250", "ds_load_tr4_b64", "llvm.amdgcn.ds.load.tr4.b64", 4, 64, 3, 1,
+                        32),
+        makeInstruction("gfx950", "ds_read_b64_tr_b16", "rocdl.ds.read.tr16.b64", 16, 64, 0, 2, 64),
+        makeInstruction("gfx950", "ds_read_b64_tr_b8", "rocdl.ds.read.tr8.b64", 8, 64, 0, 1, 64),
+        makeInstruction("gfx950", "ds_read_b64_tr_b4", "rocdl.ds.read.tr4.b64", 4, 64, 0, 0, 64),
+    };
+    return all;
+}
+
+Expected<DsLoadTrInstruction> dsLoadTrInstruction(const std::string &arch, int elementBits)
+{
+    bool archKnown = false;
+    for (const DsLoadTrInstruction &i : dsLoadTrInstructions()) {
+        if (i.arch != arch)
+            continue;
+        archKnown = true;
+        if (i.elementBits == elementBits)
+            return i;
+    }
+    if (!archKnown)
+        return makeError("unknown arch '" + arch +
+                         "' (transposed LDS loads exist on gfx1250 and gfx950)");
+    return makeError(std::to_string(elementBits) +
+                     "-bit elements cannot be moved by a transposed load on " + arch +
+                     " (it has 16-, 8- and 4-bit variants)");
+}
+
+std::optional<DsLoadTrInstruction> dsLoadTrInstructionByName(const std::string &name)
+{
+    for (const DsLoadTrInstruction &i : dsLoadTrInstructions())
+        if (i.name == name)
+            return i;
+    return std::nullopt;
+}
+
+DsLoadTrOptions dsLoadTrOptionsFor(const LayoutAttr *shared)
+{
+    DsLoadTrOptions o;
+    if (!shared)
+        return o;
+    if (const auto *part = shared->as<PartitionedSharedAttr>())
+        return dsLoadTrOptionsFor(part->partitionLayout.get());
+    if (const auto *padded = shared->as<PaddedSharedAttr>())
+        o.padding = padded->intervalPadding;
+    return o;
+}
+
+std::optional<std::string> dsLoadTrDestinationProblem(const LayoutAttr *dst)
+{
+    if (!dst || dst->as<DotOperandAttr>() || dst->as<DistributedLinearAttr>())
+        return std::nullopt;
+    std::string kind = "a shared-memory layout";
+    if (dst->as<BlockedAttr>())
+        kind = "#ttg.blocked";
+    else if (dst->as<AmdWmmaAttr>())
+        kind = "#ttg.amd_wmma (an accumulator)";
+    else if (dst->as<AmdMfmaAttr>())
+        kind = "#ttg.amd_mfma (an accumulator)";
+    else if (dst->as<SliceAttr>())
+        kind = "#ttg.slice";
+    return "the destination must be a dot operand (#ttg.dot_op) or #ttg.linear; it is " + kind;
+}
+
+std::optional<int> dtypeBits(const std::string &dtype)
+{
+    static const std::vector<std::pair<std::string, int>> table = {
+        {"f16", 16},     {"bf16", 16},    {"fp16", 16},  {"i16", 16},       {"f8", 8},
+        {"fp8", 8},      {"f8E4M3FN", 8}, {"f8E5M2", 8}, {"f8E4M3FNUZ", 8}, {"f8E5M2FNUZ", 8},
+        {"i8", 8},       {"u8", 8},       {"i4", 4},     {"f4", 4},         {"fp4", 4},
+        {"f4E2M1FN", 4}, {"f32", 32},     {"i32", 32},   {"tf32", 32},      {"f64", 64},
+        {"i64", 64}};
+    for (const auto &[name, bits] : table)
+        if (name == dtype)
+            return bits;
+    return std::nullopt;
+}
+
+std::string formatBasis(const LinearLayout::Basis &basis)
+{
+    std::ostringstream s;
+    s << '[';
+    for (size_t i = 0; i < basis.size(); ++i)
+        s << (i ? ", " : "") << basis[i];
+    s << ']';
+    return s.str();
+}
+
+int64_t DsLoadTrPlan::byteAddress(int warp, int64_t instr, int lane) const
+{
+    const int64_t off = laneOffsets[size_t(warp)][size_t(instr)][size_t(lane)];
+    // Memdesc elements: fp4 is packed two to a byte, so its unit is the byte.
+    const int unitBits = std::max(8, instruction.elementBits);
+    int64_t units = off * instruction.elementBits / unitBits;
+    int64_t padded = units;
+    for (const auto &[interval, pad] : padding)
+        if (interval > 0)
+            padded += (units / interval) * pad;
+    return padded * (unitBits / 8);
+}
+
+Expected<DsLoadTrPlan> analyzeDsLoadTrCvt(const LinearLayout &rawCvt, int elementBits,
+                                          const std::string &arch, const DsLoadTrOptions &options)
+{
+    Expected<DsLoadTrInstruction> instrE = dsLoadTrInstruction(arch, elementBits);
+    if (!instrE)
+        return instrE.error();
+    const DsLoadTrInstruction instr = *instrE;
+    Expected<LinearLayout> cvtE = canonicalCvt(rawCvt);
+    if (!cvtE)
+        return cvtE.error();
+    const LinearLayout &cvt = *cvtE;
+    if (cvt.inDimSize(kLane) != instr.warpSize)
+        return makeError("the destination has " + std::to_string(cvt.inDimSize(kLane)) +
+                         " lanes but " + arch + " warps have " + std::to_string(instr.warpSize));
+    for (const auto &[interval, pad] : options.padding)
+        if (interval <= 0 || pad < 0 || !std::has_single_bit(uint32_t(interval)) ||
+            (pad > 0 && !std::has_single_bit(uint32_t(pad))))
+            return makeError("padding [" + std::to_string(interval) + ":+" + std::to_string(pad) +
+                             "] is not a pair of powers of two");
+
+    DsLoadTrPlan plan;
+    plan.instruction = instr;
+    plan.cvt = cvt;
+    plan.padding = options.padding;
+    plan.partitioned = cvt.hasOutDim(kPartition);
+    plan.registers = cvt.inDimSize(kRegister);
+    plan.warps = cvt.inDimSize(kWarp);
+    const LinearLayout offsetCvt = *cvt.sublayout({kRegister, kLane, kWarp}, {kOffset});
+    plan.fallback = computeFallback(offsetCvt, plan.registers, instr, options);
+
+    const int E = instr.elementsPerInstruction();
+    const int t = log2Exact(instr.tileSize());
+    auto ineligible = [&](std::string why) {
+        plan.eligible = false;
+        plan.reason = std::move(why);
+        return plan;
+    };
+
+    // Reference §2.4, in the lowering's order.
+    int32_t minInterval = 0;
+    for (const auto &[interval, pad] : options.padding)
+        minInterval = minInterval == 0 ? interval : std::min(minInterval, interval);
+    if (minInterval > 0 && minInterval < E)
+        return ineligible("padding interval " + std::to_string(minInterval) +
+                          " < elems per instruction " + std::to_string(E));
+    if (plan.registers < E)
+        return ineligible("the destination holds " + std::to_string(plan.registers) +
+                          " registers per lane; one " + instr.name + " fills " + std::to_string(E));
+    if (offsetCvt.outDimSize(kOffset) < instr.tileSize())
+        return ineligible("the source has fewer than " + std::to_string(instr.tileSize()) +
+                          " elements");
+    std::optional<LinearLayout> q = LinearLayout::divideLeft(offsetCvt, instr.tile());
+    if (!q)
+        return ineligible(diagnoseTile(offsetCvt, instr));
+    if (plan.partitioned) {
+        const int pi = cvt.outDimIndex(kPartition);
+        for (int i = 0; i < t; ++i)
+            if (cvt.basis(kRegister, i)[size_t(pi)] != 0)
+                return ineligible("register basis " + std::to_string(i) +
+                                  " changes partition: the registers of one instruction must lie "
+                                  "in one partition");
+    }
+
+    plan.quotient = *q;
+    Expected<LinearLayout> reps = instr.tile().zerosLike().product(*q);
+    if (!reps)
+        return reps.error();
+    plan.reps = *reps;
+    Expected<LinearLayout> inv = instr.fullTile().invert();
+    Expected<LinearLayout> a2o =
+        inv ? inv->compose(plan.reps) : Expected<LinearLayout>(inv.error());
+    if (!a2o)
+        return makeError("addrToOffset: " + a2o.message());
+    plan.addrToOffset = *a2o;
+
+    // addrLayout: the addr bases become lane bases, the warp bases come from reps.
+    std::vector<LinearLayout::Basis> laneBases, warpBases;
+    for (int j = 0; j < plan.addrToOffset.inDimSizeLog2(kAddr); ++j)
+        laneBases.push_back(plan.addrToOffset.basis(kAddr, j));
+    for (int j = 0; j < plan.reps.inDimSizeLog2(kWarp); ++j)
+        warpBases.push_back(plan.reps.basis(kWarp, j));
+    Expected<LinearLayout> addr = LinearLayout::tryCreate({{kLane, laneBases}, {kWarp, warpBases}},
+                                                          plan.reps.outDims(), false);
+    if (!addr)
+        return makeError("addrLayout: " + addr.message());
+    plan.addrLayout = *addr;
+
+    plan.eligible = true;
+    plan.instructions = plan.registers / E;
+
+    // Source lane s, address bit j comes from the destination lane fullTile sends to addr = 2^j
+    // (bits that come from registers select nothing): the lane at which the partition of cvt is
+    // read.
+    const LinearLayout &ft = instr.fullTile();
+    const LinearLayout ftInv = *ft.invert();
+    std::vector<int32_t> remapBit;
+    for (int j = 0; j < log2Exact(instr.warpSize); ++j) {
+        const std::vector<int32_t> v = ftInv.applyOrdered({0, int32_t(1) << j});
+        const int32_t dstLane = v[size_t(ftInv.outDimIndex(kLane))];
+        const int32_t dstReg = v[size_t(ftInv.outDimIndex(kRegister))];
+        remapBit.push_back(dstReg == 0 ? dstLane : 0);
+    }
+    const int repsRegIdx = plan.reps.inDimIndex(kRegister);
+    const int repsLaneIdx = plan.reps.inDimIndex(kLane);
+    const int repsWarpIdx = plan.reps.inDimIndex(kWarp);
+    plan.laneOffsets.assign(size_t(plan.warps), {});
+    plan.lanePartitions.assign(size_t(plan.warps), {});
+    for (int w = 0; w < plan.warps; ++w) {
+        for (int64_t i = 0; i < plan.instructions; ++i) {
+            std::vector<int32_t> in(3, 0);
+            in[size_t(repsRegIdx)] = int32_t(i * E);
+            in[size_t(repsLaneIdx)] = 0;
+            in[size_t(repsWarpIdx)] = 0;
+            const int32_t base = plan.reps.applyOrdered(in)[0];
+            std::vector<int32_t> offs, parts;
+            for (int s = 0; s < instr.warpSize; ++s) {
+                offs.push_back(base ^ plan.addrLayout.applyOrdered({s, w})[0]);
+                int32_t remapped = 0;
+                for (int j = 0; j < int(remapBit.size()); ++j)
+                    if (s & (1 << j))
+                        remapped ^= remapBit[size_t(j)];
+                parts.push_back(component(cvt, {int32_t(i * E), remapped, w}, kPartition));
+            }
+            plan.laneOffsets[size_t(w)].push_back(std::move(offs));
+            plan.lanePartitions[size_t(w)].push_back(std::move(parts));
+        }
+    }
+    return plan;
+}
+
+Expected<DsLoadTrPlan> analyzeDsLoadTr(const LinearLayout &shared, const LinearLayout &dst,
+                                       int elementBits, const std::string &arch,
+                                       const DsLoadTrOptions &options)
+{
+    Expected<DsLoadTrInstruction> instr = dsLoadTrInstruction(arch, elementBits);
+    if (!instr)
+        return instr.error();
+    if (!shared.hasInDim(kOffset))
+        return makeError("the source is not a shared-memory layout (it has no 'offset' input)");
+    if (dst.hasInDim(kOffset) || !dst.hasInDim(kLane))
+        return makeError(
+            "the destination is not a register layout (a dot operand or #ttg.linear): it needs "
+            "register/lane/warp inputs");
+    if (shared.outDimNames() != dst.outDimNames() || shared.outDims() != dst.outDims())
+        return makeError("shapes differ: the shared layout covers " + joinSizes(shared) +
+                         ", the destination " + joinSizes(dst));
+    Expected<LinearLayout> cvt = dst.invertAndCompose(shared);
+    if (!cvt)
+        return makeError("cannot map the destination onto shared memory: " + cvt.message());
+    LinearLayout c = *cvt;
+    if (c.hasOutDim(kBlock) && !c.hasInDim(kBlock)) {
+        // Only the source has a block dim: fine when no destination index reaches another CTA.
+        Expected<bool> zero = c.sublayoutIsZero(c.inDimNames(), {kBlock});
+        if (!zero || !*zero)
+            return makeError("the load reads another CTA's shared memory (cvt reaches block > 0)");
+        std::vector<std::string> outs;
+        for (const std::string &o : c.outDimNames())
+            if (o != kBlock)
+                outs.push_back(o);
+        c = *c.sublayout(c.inDimNames(), outs);
+    } else if (c.hasOutDim(kBlock)) {
+        std::optional<LinearLayout> q = c.quotient({kBlock});
+        if (!q)
+            return makeError(
+                "the load reads another CTA's shared memory (block is not trivial in cvt)");
+        c = *q;
+    } else if (c.hasInDim(kBlock)) {
+        if (c.inDimSizeLog2(kBlock) > 0)
+            return makeError("the destination spans several CTAs but the source has no block dim");
+        std::vector<std::string> ins;
+        for (const std::string &d : {kRegister, kLane, kWarp})
+            if (c.hasInDim(d))
+                ins.push_back(d);
+        c = *c.sublayout(ins, c.outDimNames());
+    }
+    return analyzeDsLoadTrCvt(c, elementBits, arch, options);
+}
+
+namespace {
+
+// `l` with a new lowest basis on in-dim `inDim` that steps 1 along out-dim `packed`, every other
+// component along `packed` doubled: the layout over nibbles of a layout over packed bytes.
+Expected<LinearLayout> liftToNibbles(const LinearLayout &l, const std::string &inDim, int packed)
+{
+    LinearLayout::BasesT bases;
+    for (const auto &[dim, bs] : l.bases()) {
+        std::vector<LinearLayout::Basis> nb;
+        if (dim == inDim) {
+            LinearLayout::Basis first(size_t(l.numOutDims()), 0);
+            first[size_t(packed)] = 1;
+            nb.push_back(first);
+        }
+        for (LinearLayout::Basis b : bs) {
+            b[size_t(packed)] *= 2;
+            nb.push_back(b);
+        }
+        bases.emplace_back(dim, std::move(nb));
+    }
+    std::vector<LinearLayout::NamedSize> outs = l.outDims();
+    outs[size_t(packed)].second *= 2;
+    return LinearLayout::tryCreate(std::move(bases), std::move(outs), false);
+}
+
+} // namespace
+
+Expected<DsLoadTrPlan> analyzePackedFp4DsLoadTr(const LinearLayout &sharedI8,
+                                                const LinearLayout &dstI8, const std::string &arch,
+                                                const DsLoadTrOptions &options)
+{
+    if (sharedI8.numOutDims() != 2 || dstI8.numOutDims() != 2 ||
+        sharedI8.outDimNames() != dstI8.outDimNames())
+        return makeError("a packed fp4 load needs two 2-D layouts over the same dims");
+    if (!sharedI8.hasInDim(kOffset))
+        return makeError("the source is not a shared-memory layout (it has no 'offset' input)");
+    if (!dstI8.hasInDim(kRegister))
+        return makeError("the destination is not a register layout (it has no 'register' input)");
+    int srcPacked = -1, dstPacked = -1;
+    for (int d = 0; d < 2; ++d) {
+        const int32_t s = sharedI8.outDims()[size_t(d)].second,
+                      t = dstI8.outDims()[size_t(d)].second;
+        if (t == 2 * s)
+            srcPacked = d;
+        else if (s == 2 * t)
+            dstPacked = d;
+        else if (s != t)
+            return makeError(
+                "shapes differ by more than the fp4 packing: the shared layout covers " +
+                joinSizes(sharedI8) + ", the destination " + joinSizes(dstI8));
+    }
+    if (srcPacked < 0 || dstPacked < 0)
+        return makeError("a packed fp4 load doubles one dim and halves the other (shared " +
+                         joinSizes(sharedI8) + ", destination " + joinSizes(dstI8) + ")");
+    Expected<LinearLayout> shared = liftToNibbles(sharedI8, kOffset, srcPacked);
+    if (!shared)
+        return shared.error();
+    Expected<LinearLayout> dst = liftToNibbles(dstI8, kRegister, dstPacked);
+    if (!dst)
+        return dst.error();
+    return analyzeDsLoadTr(*shared, *dst, 4, arch, options);
+}
+
+} // namespace lx

@@ -1,0 +1,182 @@
+#pragma once
+
+// Transposed LDS loads: ds_load_tr* (gfx1250) and ds_read_b64_tr_* (gfx950).
+//
+// What the instruction does
+// -------------------------
+// Every source lane s of a warp reads `tileSize` contiguous elements from its own LDS address;
+// the hardware then exchanges them across lanes with a fixed pattern, so destination lane L,
+// register r receives element `offset` of the chunk read by source lane `addr`. Triton models
+// one instruction with two layouts over the destination (lane, register[, warp]) indices:
+//
+//   tile     = identity from the first log2(tileSize) lane bits to `offset`;
+//   fullTile = tile x [a register bits -> addr] x [b lane bits -> addr] x
+//              [remaining register bits -> addr] x [remaining lane bits -> addr]
+//
+// (a, b per variant, ../shared/reference/gfx1250-layouts.md §2.1-2.2). For ds_load_tr16_b128
+// this is an 8x8 transpose inside each aligned group of eight lanes: destination lane 0 gets
+// [S0:E0, S1:E0, ..., S7:E0], lane 8 gets [S8:E0 ... S15:E0]. For ds_load_tr8_b64 register bit 2
+// and lane bit 3 trade places in `addr`, so destination lanes 0-7 draw from S0-S3 and S8-S11.
+//
+// The lowering (Triton's local_load -> ds_load_tr, reference §2.4-2.5)
+// -------------------------------------------------------------------
+//   cvt          = dst.invertAndCompose(shared)    (register, lane, warp) -> offset [, partition]
+//   eligible    <=> divideLeft(cvt, tile) exists   (lanes 0..t-1 walk offsets 1..t/2, every other
+//                                                  basis moves whole chunks of tileSize)
+//   reps         = zerosLike(tile) * quotient      cvt with the tile's lane bases set to 0
+//   addrToOffset = fullTile.invert().compose(reps) (offset, addr) -> LDS offset of the chunk
+//   addrLayout   = addrToOffset with addr renamed to lane, plus reps' warp bases
+//   address of source lane s, warp w, instruction i = reps(register = i*E) XOR addrLayout(s, w)
+//
+// Everything here is a plain function of values; nothing aborts on bad input.
+
+#include "layout/expected.h"
+#include "layout/linearlayout.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace lx {
+
+struct LayoutAttr;
+
+// One transposed-load instruction as Triton models it (one row of reference §2.1).
+struct DsLoadTrInstruction
+{
+    std::string arch;      // "gfx1250" or "gfx950"
+    std::string name;      // ISA mnemonic, e.g. "ds_load_tr16_b128"
+    std::string intrinsic; // LLVM/ROCDL intrinsic, e.g. "llvm.amdgcn.ds.load.tr16.b128"
+    int elementBits = 0;   // logical element width: 16, 8 or 4
+    int instBits = 0;      // bits each source lane reads: 128 or 64
+    int leadingRegBases = 0;
+    int leadingLaneBases = 0;
+    int warpSize = 32;
+
+    // Contiguous logical elements one source lane reads; also the values one instruction
+    // gives each destination lane (instBits / elementBits).
+    [[nodiscard]] int tileSize() const { return instBits / elementBits; }
+    [[nodiscard]] int elementsPerInstruction() const { return tileSize(); }
+
+    // lane -> offset, identity over the first log2(tileSize) lane bits.
+    [[nodiscard]] LinearLayout tile() const;
+    // (lane, register, warp[size 1]) -> (offset, addr), in that dimension order (Triton's).
+    [[nodiscard]] LinearLayout fullTile() const;
+
+    // The fixed exchange of one instruction: destination (lane, register) receives element
+    // `element` of the chunk read by source lane `lane`.
+    struct LaneElement
+    {
+        int lane = 0;
+        int element = 0;
+        bool operator==(const LaneElement &) const = default;
+    };
+    // Requires: 0 <= dstLane < warpSize, 0 <= dstRegister < tileSize().
+    [[nodiscard]] LaneElement sourceOf(int dstLane, int dstRegister) const;
+    // The inverse: where element `element` read by source lane `srcLane` ends up
+    // (.lane = destination lane, .element = destination register).
+    [[nodiscard]] LaneElement destinationOf(int srcLane, int element) const;
+
+    bool operator==(const DsLoadTrInstruction &) const = default;
+};
+
+// Every variant Triton can emit, gfx1250 first (tr16_b128, tr8_b64, tr4_b64) then gfx950.
+[[nodiscard]] const std::vector<DsLoadTrInstruction> &dsLoadTrInstructions();
+// The variant for (arch, logical element bits), or an error naming what exists.
+[[nodiscard]] Expected<DsLoadTrInstruction> dsLoadTrInstruction(const std::string &arch,
+                                                                int elementBits);
+// By mnemonic ("ds_load_tr8_b64"); nullopt when unknown.
+[[nodiscard]] std::optional<DsLoadTrInstruction> dsLoadTrInstructionByName(const std::string &name);
+
+// Per-request facts the two LinearLayouts cannot carry.
+struct DsLoadTrOptions
+{
+    // padded_shared [interval:+padding] pairs of the source, in elements; empty = unpadded.
+    // The shared LinearLayout passed in is then the *linear component* (without padding).
+    std::vector<std::pair<int32_t, int32_t>> padding;
+};
+
+// One ds_load of the fallback a compiler emits when the transposed load does not apply.
+struct DsLoadFallback
+{
+    std::string instruction; // e.g. "ds_load_u16", "ds_load_b128" (gfx950: "ds_read_...")
+    int vectorElements = 1;  // logical elements per load
+    int bits = 0;            // bits per load
+    int64_t count = 0;       // loads per thread
+};
+
+// The result of analysing one local_load. When !eligible only cvt (when it exists), reason and
+// fallback are meaningful.
+struct DsLoadTrPlan
+{
+    DsLoadTrInstruction instruction;
+    bool eligible = false;
+    std::string
+        reason; // why not, in words ("lane basis 1 maps to [4] (need offset 2)"); empty if eligible
+
+    LinearLayout cvt;      // (register, lane, warp) -> offset [, partition]; block quotiented out
+    LinearLayout quotient; // divideLeft(cvt without partition, tile)
+    LinearLayout reps;     // zerosLike(tile) * quotient
+    LinearLayout addrToOffset; // fullTile.invert().compose(reps): (offset, addr) -> offset
+    LinearLayout addrLayout;   // (lane, warp) -> offset: the chunk each source lane reads
+
+    int64_t registers = 0;    // registers per thread of the destination, duplicates included
+    int64_t instructions = 0; // transposed loads per thread (registers / elements per instruction)
+    int warps = 1;
+    DsLoadFallback fallback;
+
+    bool partitioned = false; // the source has a `partition` dim
+    // laneOffsets[w][i][s]: first logical element (before padding) that source lane s of warp w
+    // reads in instruction i; lanePartitions likewise (all 0 without partitions).
+    std::vector<std::vector<std::vector<int32_t>>> laneOffsets;
+    std::vector<std::vector<std::vector<int32_t>>> lanePartitions;
+
+    // Byte address inside the partition's buffer of laneOffsets[w][i][s] with padding applied.
+    [[nodiscard]] int64_t byteAddress(int warp, int64_t instr, int lane) const;
+    std::vector<std::pair<int32_t, int32_t>> padding;
+};
+
+// Analyses ttg.local_load(shared) -> dst for `elementBits`-bit elements on `arch`.
+// Requires (else an Error, never a crash): shared has in-dim `offset` (and optionally `block`,
+// `partition`), dst has in-dims among register/lane/warp/block and no `offset`; both map onto
+// the same out-dims with the same sizes; (arch, elementBits) has a transposed load; dst has as
+// many lanes as the arch's warp. Ineligibility is not an error: the plan says why.
+[[nodiscard]] Expected<DsLoadTrPlan> analyzeDsLoadTr(const LinearLayout &shared,
+                                                     const LinearLayout &dst, int elementBits,
+                                                     const std::string &arch,
+                                                     const DsLoadTrOptions &options = {});
+
+// amdg.local_load_packed_transposed: fp4 packed two to a byte along one dim of the i8 source and
+// along another dim of the i8 destination (the dim whose size doubles from source to destination
+// is the source's packed dim, the one that halves the destination's). Both layouts are lifted to
+// nibble coordinates (one lowest offset bit along the source's packed dim, one lowest register
+// bit along the destination's) and analysed with 4-bit elements (reference §2.4 step 3).
+// Requires: 2-D layouts whose shapes differ by exactly that factor-of-two swap.
+[[nodiscard]] Expected<DsLoadTrPlan> analyzePackedFp4DsLoadTr(const LinearLayout &sharedI8,
+                                                              const LinearLayout &dstI8,
+                                                              const std::string &arch,
+                                                              const DsLoadTrOptions &options = {});
+
+// The same analysis from a given cvt ((register, lane, warp) -> offset [, partition]), for when
+// the lowering's cvt is known directly (conformance cases, partitioned pieces).
+[[nodiscard]] Expected<DsLoadTrPlan> analyzeDsLoadTrCvt(const LinearLayout &cvt, int elementBits,
+                                                        const std::string &arch,
+                                                        const DsLoadTrOptions &options = {});
+
+// The request facts carried by a source attribute: the padding intervals of a padded_shared (or
+// of the padded partition layout of a partitioned_shared). Null or other attributes: none.
+[[nodiscard]] DsLoadTrOptions dsLoadTrOptionsFor(const LayoutAttr *shared);
+// Why an attribute cannot be the destination of a transposed load (nullopt when it can: a dot
+// operand or a #ttg.linear, or when there is no attribute to judge).
+[[nodiscard]] std::optional<std::string> dsLoadTrDestinationProblem(const LayoutAttr *dst);
+
+// Logical element bits of a dtype name (f16, bf16, f8, f8E4M3FN, f8E5M2, i8, i4, f4, f32, ...);
+// nullopt when the name is unknown.
+[[nodiscard]] std::optional<int> dtypeBits(const std::string &dtype);
+
+// "lane basis 1 maps to [4] (need offset 2)" style words for one basis vector.
+[[nodiscard]] std::string formatBasis(const LinearLayout::Basis &basis);
+
+} // namespace lx

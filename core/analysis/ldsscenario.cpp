@@ -1,0 +1,191 @@
+#include "analysis/ldsscenario.h"
+
+#include "io/scene.h"
+#include "layout/builders.h"
+
+#include <nlohmann/json.hpp>
+
+namespace lx {
+
+namespace {
+
+const ResolvedLayout *findLayout(const std::vector<ResolvedLayout> &layouts,
+                                 const std::string &name)
+{
+    for (const ResolvedLayout &l : layouts)
+        if (l.name == name)
+            return &l;
+    return nullptr;
+}
+
+template <typename T>
+Expected<T> field(const nlohmann::json &j, const char *key, T def, const std::string &where)
+{
+    if (!j.contains(key))
+        return def;
+    try {
+        return j.at(key).get<T>();
+    } catch (const nlohmann::json::exception &) {
+        return makeError(where + ": '" + key + "' has the wrong type");
+    }
+}
+
+Expected<LdsScenario> runMicro(const nlohmann::json &m, const CuLdsModel &cu)
+{
+    if (!m.is_object())
+        return makeError("lds: 'microbenchmark' must be an object");
+    MicrobenchSpec spec;
+    auto warps = field<int>(m, "warps", 4, "microbenchmark");
+    auto bytes = field<int64_t>(m, "bytes", 64 * 1024, "microbenchmark");
+    auto dtype = field<std::string>(m, "dtype", "f16", "microbenchmark");
+    auto load = field<int>(m, "loadBits", 128, "microbenchmark");
+    auto part = field<bool>(m, "partitioned", false, "microbenchmark");
+    for (const Error *e : {warps ? nullptr : &warps.error(), bytes ? nullptr : &bytes.error(),
+                           dtype ? nullptr : &dtype.error(), load ? nullptr : &load.error(),
+                           part ? nullptr : &part.error()})
+        if (e)
+            return *e;
+    spec.numWarps = *warps;
+    spec.totalBytes = *bytes;
+    spec.elemBits = dtypeBits(*dtype);
+    if (spec.elemBits == 0)
+        return makeError("microbenchmark: unknown dtype '" + *dtype + "'");
+    spec.loadBits = *load;
+    spec.partitioned = *part;
+    auto row = runMicrobenchmark(spec, cu);
+    if (!row)
+        return row.error();
+    LdsScenario s;
+    s.label = row->layout;
+    AllocRequest req;
+    req.name = "X";
+    req.numPartitions = spec.partitioned ? 2 : 1;
+    req.bufferBytes = spec.totalBytes / req.numPartitions;
+    s.requests = {req};
+    s.allocation = row->allocation;
+    s.hasRead = true;
+    s.access = row->access;
+    s.bandwidth = row->bandwidth;
+    s.microbench = *row;
+    return s;
+}
+
+} // namespace
+
+Expected<std::vector<ResolvedLayout>> resolveSceneLayouts(const Scene &scene)
+{
+    std::vector<ResolvedLayout> out;
+    for (const SceneLayout &l : scene.layouts) {
+        auto r = resolveLayout(l);
+        if (!r)
+            return makeError("layout '" + l.name + "': " + r.message());
+        out.push_back(std::move(*r));
+    }
+    return out;
+}
+
+int dtypeBits(const std::string &dtype)
+{
+    if (dtype == "f16" || dtype == "bf16" || dtype == "fp16" || dtype == "i16")
+        return 16;
+    if (dtype == "f32" || dtype == "fp32" || dtype == "i32" || dtype == "tf32")
+        return 32;
+    if (dtype == "f64" || dtype == "i64")
+        return 64;
+    if (dtype == "f8" || dtype == "fp8" || dtype == "bf8" || dtype == "i8" || dtype == "u8" ||
+        dtype.rfind("f8E", 0) == 0)
+        return 8;
+    return 0;
+}
+
+Expected<LdsScenario> runLdsScenario(const nlohmann::json &options,
+                                     const std::vector<ResolvedLayout> &layouts,
+                                     const CuLdsModel &cu)
+{
+    if (!options.is_object())
+        return makeError("lds: options must be an object");
+    if (options.contains("microbenchmark"))
+        return runMicro(options.at("microbenchmark"), cu);
+    if (!options.contains("allocations") || !options.at("allocations").is_array())
+        return makeError("lds: give 'microbenchmark' or an 'allocations' list");
+
+    LdsScenario s;
+    s.label = "allocations";
+    std::vector<std::string> names;
+    for (const auto &a : options.at("allocations")) {
+        if (!a.is_object() || !a.contains("layout") || !a.at("layout").is_string())
+            return makeError("lds: each allocation needs a 'layout' name");
+        const std::string name = a.at("layout").get<std::string>();
+        const ResolvedLayout *l = findLayout(layouts, name);
+        if (!l)
+            return makeError("lds: no layout named '" + name + "'");
+        if (!l->attr || !l->attr->isShared())
+            return makeError("lds: layout '" + name + "' is not a shared layout given as text");
+        const int bits = dtypeBits(l->dtype);
+        if (bits == 0)
+            return makeError("lds: layout '" + name + "' needs a dtype (e.g. \"f16\")");
+        AllocRequest r;
+        r.name = name;
+        if (const auto *p = l->attr->as<PartitionedSharedAttr>()) {
+            auto sizes = partitionedBufferSizes(*p, l->shape, bits);
+            if (!sizes)
+                return makeError("lds: layout '" + name + "': " + sizes.message());
+            r.numPartitions = sizes->numBuffers;
+            r.bufferBytes = sizes->bufferBytes;
+        } else {
+            auto bytes = sharedAllocationBytes(*l->attr, l->shape, bits);
+            if (!bytes)
+                return makeError("lds: layout '" + name + "': " + bytes.message());
+            r.bufferBytes = *bytes;
+        }
+        if (a.contains("live")) {
+            const auto &live = a.at("live");
+            if (!live.is_array() || live.size() != 2 || !live[0].is_number_integer() ||
+                !live[1].is_number_integer())
+                return makeError("lds: allocation '" + name + "': 'live' must be [start, end]");
+            r.liveStart = live[0].get<int64_t>();
+            r.liveEnd = live[1].get<int64_t>();
+        }
+        s.requests.push_back(r);
+        names.push_back(name);
+    }
+    auto alloc = allocateShared(s.requests, cu.partitionBytes);
+    if (!alloc)
+        return alloc.error();
+    s.allocation = *alloc;
+
+    if (options.contains("read")) {
+        const auto &rd = options.at("read");
+        auto dist = field<std::string>(rd, "distributed", "", "read");
+        auto shared = field<std::string>(rd, "shared", "", "read");
+        auto load = field<int>(rd, "loadBits", 128, "read");
+        if (!dist || !shared || !load)
+            return makeError("lds: 'read' needs 'distributed' and 'shared' layout names");
+        const ResolvedLayout *d = findLayout(layouts, *dist);
+        const ResolvedLayout *sh = findLayout(layouts, *shared);
+        if (!d || !sh)
+            return makeError("lds: 'read' names a layout the scene does not have");
+        int request = -1;
+        for (size_t i = 0; i < names.size(); ++i)
+            if (names[i] == *shared)
+                request = int(i);
+        if (request < 0)
+            return makeError("lds: the shared layout read must be one of the allocations");
+        PartitionAccessSpec spec;
+        spec.distributed = d->layout;
+        spec.shared = sh->layout;
+        spec.elemBits = dtypeBits(sh->dtype);
+        spec.loadBits = *load;
+        for (const AllocBuffer *b : s.allocation.buffersOf(request))
+            spec.bufferOffsets.push_back(b->offset);
+        auto acc = analyzePartitionAccess(spec, cu);
+        if (!acc)
+            return acc.error();
+        s.hasRead = true;
+        s.access = *acc;
+        s.bandwidth = estimateBandwidth(s.access, cu);
+    }
+    return s;
+}
+
+} // namespace lx

@@ -1,0 +1,170 @@
+#include "analysis/partitions.h"
+
+#include <algorithm>
+#include <bit>
+#include <map>
+
+namespace lx {
+
+namespace {
+bool isPow2(int64_t v)
+{
+    return v > 0 && (v & (v - 1)) == 0;
+}
+} // namespace
+
+Expected<LinearLayout> partitionedSharedLayout(const std::array<int32_t, 2> &shape,
+                                               const std::array<int, 2> &order, int numPartitions,
+                                               int numGroups, int partitionDim)
+{
+    if (!isPow2(shape[0]) || !isPow2(shape[1]))
+        return makeError("partitioned shared layout: shape dims must be powers of two");
+    if (!isPow2(numPartitions) || numPartitions < 2)
+        return makeError("partitioned shared layout: numPartitions must be a power of two >= 2");
+    if (!isPow2(numGroups))
+        return makeError("partitioned shared layout: numGroups must be a power of two >= 1");
+    if (partitionDim < 0 || partitionDim > 1)
+        return makeError("partitioned shared layout: partitionDim must be 0 or 1");
+    if (!((order[0] == 0 && order[1] == 1) || (order[0] == 1 && order[1] == 0)))
+        return makeError("partitioned shared layout: order must be [0, 1] or [1, 0]");
+    const int64_t pieces = int64_t(numPartitions) * numGroups;
+    if (shape[size_t(partitionDim)] % pieces != 0)
+        return makeError("partitioned shared layout: shape[partitionDim] = " +
+                         std::to_string(shape[size_t(partitionDim)]) + " is not divisible by " +
+                         std::to_string(pieces) + " pieces");
+    std::array<int32_t, 2> piece = shape;
+    piece[size_t(partitionDim)] = int32_t(shape[size_t(partitionDim)] / pieces);
+
+    std::vector<LinearLayout::Basis> offset, partition;
+    auto unit = [](int dim, int32_t v) {
+        LinearLayout::Basis b{0, 0};
+        b[size_t(dim)] = v;
+        return b;
+    };
+    for (int d : order)
+        for (int32_t v = 1; v < piece[size_t(d)]; v *= 2)
+            offset.push_back(unit(d, v));
+    const int32_t ext = piece[size_t(partitionDim)];
+    for (int32_t p = 1; p < numPartitions; p *= 2)
+        partition.push_back(unit(partitionDim, ext * p));
+    for (int32_t g = 1; g < numGroups; g *= 2)
+        offset.push_back(unit(partitionDim, ext * numPartitions * g));
+    return LinearLayout::tryCreate({{"offset", offset}, {"block", {}}, {"partition", partition}},
+                                   {{"dim0", shape[0]}, {"dim1", shape[1]}}, true);
+}
+
+Expected<PartitionConversion> partitionConversion(const LinearLayout &distributed,
+                                                  const LinearLayout &shared)
+{
+    auto cvt = distributed.invertAndCompose(shared);
+    if (!cvt)
+        return makeError("cannot express the distributed layout through the shared layout: " +
+                         cvt.message());
+    PartitionConversion pc;
+    pc.cvt = *cvt;
+    const int offIdx = pc.cvt.outDimIndex("offset");
+    const int partIdx = pc.cvt.outDimIndex("partition");
+    pc.partitioned = partIdx >= 0 && pc.cvt.outDimSize("partition") > 1;
+    for (const auto &[inDim, bases] : pc.cvt.bases())
+        for (size_t i = 0; i < bases.size(); ++i) {
+            CvtBasisRow row;
+            row.inDim = inDim;
+            row.index = int(i);
+            row.offset = offIdx >= 0 ? bases[i][size_t(offIdx)] : 0;
+            row.partition = partIdx >= 0 ? bases[i][size_t(partIdx)] : 0;
+            row.feedsPartition = row.partition != 0;
+            pc.rows.push_back(row);
+        }
+    return pc;
+}
+
+Expected<PartitionAccessReport> analyzePartitionAccess(const PartitionAccessSpec &spec,
+                                                       const CuLdsModel &cu)
+{
+    if (spec.elemBits != 8 && spec.elemBits != 16 && spec.elemBits != 32 && spec.elemBits != 64)
+        return makeError("element width must be 8, 16, 32 or 64 bits");
+    if (spec.loadBits < spec.elemBits || spec.loadBits % spec.elemBits != 0 ||
+        !isPow2(spec.loadBits / spec.elemBits))
+        return makeError("a load of " + std::to_string(spec.loadBits) + " bits cannot carry " +
+                         std::to_string(spec.elemBits) + "-bit elements in whole registers");
+    if (cu.numSimds <= 0 || int(cu.simdPair.size()) != cu.numSimds)
+        return makeError("the compute-unit model has no SIMD -> pair mapping");
+    for (const char *d : {"register", "lane", "warp"})
+        if (!spec.distributed.hasInDim(d))
+            return makeError(std::string("the distributed layout has no '") + d + "' dim");
+    auto conv = partitionConversion(spec.distributed, spec.shared);
+    if (!conv)
+        return conv.error();
+
+    PartitionAccessReport rep;
+    rep.conversion = *conv;
+    const LinearLayout &cvt = rep.conversion.cvt;
+    const int numParts = cvt.hasOutDim("partition") ? cvt.outDimSize("partition") : 1;
+    if (int(spec.bufferOffsets.size()) != numParts)
+        return makeError("expected " + std::to_string(numParts) +
+                         " buffer offsets (one per partition buffer), got " +
+                         std::to_string(spec.bufferOffsets.size()));
+    const int elemBytes = spec.elemBits / 8;
+    rep.registersPerLoad = spec.loadBits / spec.elemBits;
+    const int numRegs = cvt.inDimSize("register");
+    const int numLanes = cvt.inDimSize("lane");
+    rep.numWarps = cvt.inDimSize("warp");
+    const int perLoad = std::min(rep.registersPerLoad, numRegs);
+    const int numLoads = numRegs / perLoad;
+    if (int64_t(numLoads) * rep.numWarps * numLanes * perLoad > (int64_t(1) << 24))
+        return makeError("more than 2^24 element accesses: too large to enumerate");
+
+    // In-dim order of cvt: register, lane, warp, then whatever else (block) held at 0.
+    const auto inNames = cvt.inDimNames();
+    const int offIdx = cvt.outDimIndex("offset");
+    const int partIdx = cvt.outDimIndex("partition");
+    std::vector<int32_t> in(inNames.size(), 0);
+    const int rI = cvt.inDimIndex("register"), lI = cvt.inDimIndex("lane"),
+              wI = cvt.inDimIndex("warp");
+
+    for (int l = 0; l < numLoads; ++l) {
+        LoadInstruction ins;
+        ins.index = l;
+        std::map<int, std::set<int>> pairParts;
+        for (int w = 0; w < rep.numWarps; ++w) {
+            WarpLoadAccess acc;
+            acc.warp = w;
+            acc.pair = cu.pairOfWarp(w);
+            for (int lane = 0; lane < numLanes; ++lane)
+                for (int r = l * perLoad; r < (l + 1) * perLoad; ++r) {
+                    in[size_t(rI)] = r;
+                    in[size_t(lI)] = lane;
+                    in[size_t(wI)] = w;
+                    const auto out = cvt.applyOrdered(in);
+                    const int p = partIdx >= 0 ? out[size_t(partIdx)] : 0;
+                    const int64_t addr =
+                        spec.bufferOffsets[size_t(p)] + int64_t(out[size_t(offIdx)]) * elemBytes;
+                    acc.partitions.insert(cu.partitionOf(addr));
+                    acc.bytes += elemBytes;
+                }
+            pairParts[acc.pair].insert(acc.partitions.begin(), acc.partitions.end());
+            ins.bytes += acc.bytes;
+            ins.warps.push_back(std::move(acc));
+        }
+        for (auto a = pairParts.begin(); a != pairParts.end(); ++a)
+            for (auto b = std::next(a); b != pairParts.end(); ++b)
+                for (int p : a->second)
+                    if (b->second.count(p))
+                        ins.conflictPartitions.insert(p);
+        ins.conflict = !ins.conflictPartitions.empty();
+        // Each pair owns one port; conflicting pairs serialise onto one.
+        ins.portsUsable =
+            ins.conflict ? 1 : std::max(1, std::min(int(pairParts.size()), cu.numPorts));
+        rep.totalBytes += ins.bytes;
+        if (ins.conflict) {
+            ++rep.conflictingLoads;
+            rep.bytesConflicting += ins.bytes;
+        } else {
+            rep.bytesFree += ins.bytes;
+        }
+        rep.loads.push_back(std::move(ins));
+    }
+    return rep;
+}
+
+} // namespace lx

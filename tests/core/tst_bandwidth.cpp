@@ -1,0 +1,118 @@
+// The LDS bandwidth model against the seed's microbenchmark (lds-cases.md P1).
+
+#include "analysis/bandwidth.h"
+#include "seedculdsmodel.h"
+
+#include <QTest>
+
+#include <cmath>
+
+using namespace lx;
+
+namespace {
+
+// The seed's table ("At four warps over a 64 KiB working set, 32 loads per warp"): measured
+// cycles 323 (plain, peak 256) and 196 (partitioned, peak 512). These are measurements, the
+// input of the model's one free constant, not outputs of the model.
+constexpr double kSeedPlainCycles = 323;
+constexpr double kSeedPartitionedCycles = 196;
+
+CuLdsModel fittedCu()
+{
+    CuLdsModel cu = seedCuLdsModel();
+    cu.fixedCycles =
+        fitFixedCycles({{kSeedPlainCycles, 65536, 256}, {kSeedPartitionedCycles, 65536, 512}});
+    return cu;
+}
+
+} // namespace
+
+class TestBandwidth : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void fixedCost();
+    void microbenchmark_data();
+    void microbenchmark();
+    void halfConflicting();
+    void badInput();
+};
+
+void TestBandwidth::fixedCost()
+{
+    // lds-cases.md P1: 323 - 65536/256 = 67.0 and 196 - 65536/512 = 68.0; their mean 67.5.
+    QCOMPARE(fittedCu().fixedCycles, 67.5);
+    QCOMPARE(fitFixedCycles({}), 0.0);
+    // The architecture file's constant is that fit (and labelled "inferred" there).
+    auto cu = loadCuLdsModel("gfx1250");
+    QVERIFY(cu.hasValue());
+    QVERIFY(std::abs(cu->fixedCycles - fittedCu().fixedCycles) <= 0.5);
+}
+
+void TestBandwidth::microbenchmark_data()
+{
+    QTest::addColumn<bool>("partitioned");
+    QTest::addColumn<qint64>("ldsBytes");
+    QTest::addColumn<int>("conflictingLoads");
+    QTest::addColumn<double>("peak");
+    QTest::addColumn<double>("seedCycles");
+    // The seed: plain = one 64 KiB buffer at 0, every load of the two pairs in partition 0;
+    // partitioned = two 32 KiB buffers, the second at the 64 KiB boundary, 96 KiB, no conflict.
+    QTest::newRow("plain") << false << qint64(64 * 1024) << 32 << 256.0 << kSeedPlainCycles;
+    QTest::newRow("partitioned") << true << qint64(96 * 1024) << 0 << 512.0
+                                 << kSeedPartitionedCycles;
+}
+
+void TestBandwidth::microbenchmark()
+{
+    QFETCH(bool, partitioned);
+    QFETCH(qint64, ldsBytes);
+    QFETCH(double, seedCycles);
+    auto row = runMicrobenchmark({4, 64 * 1024, 16, 128, partitioned}, fittedCu());
+    QVERIFY2(row.hasValue(), row.hasValue() ? "" : row.message().c_str());
+    // [4, 8192] fp16; 8192 / (32 lanes x 8) = 32 loads per warp.
+    QCOMPARE(row->layouts.rows, 4);
+    QCOMPARE(row->layouts.cols, 8192);
+    QCOMPARE(row->layouts.loadsPerWarp, 32);
+    QCOMPARE(row->allocation.totalBytes, ldsBytes);
+    QTEST(row->access.conflictingLoads, "conflictingLoads");
+    QCOMPARE(row->bandwidth.bytes, int64_t(65536));
+    QTEST(row->bandwidth.peakBytesPerCycle, "peak");
+    // lds-cases.md P1: "With a single F = 67.5 the model gives 323.5 and 195.5, within +-1 of
+    // both measurements."
+    QVERIFY2(std::abs(row->bandwidth.modelCycles - seedCycles) <= 1.0,
+             QByteArray::number(row->bandwidth.modelCycles).constData());
+    QCOMPARE(row->bandwidth.steadyBytesPerCycle, row->bandwidth.peakBytesPerCycle);
+    QVERIFY(row->bandwidth.rawBytesPerCycle < row->bandwidth.steadyBytesPerCycle);
+    // raw = 65536 / cycles; the seed measured 202.9 and 334.4.
+    QVERIFY(std::abs(row->bandwidth.rawBytesPerCycle - 65536.0 / seedCycles) < 2.0);
+}
+
+void TestBandwidth::halfConflicting()
+{
+    // lds-cases.md P1 prediction: half the bytes conflicting gives 67 + 32768/256 + 32768/512
+    // = 259 cycles (with F = 67).
+    CuLdsModel cu = seedCuLdsModel();
+    cu.fixedCycles = 67;
+    PartitionAccessReport rep;
+    LoadInstruction a, b;
+    a.bytes = 32768;
+    a.conflict = true;
+    a.portsUsable = 1;
+    b.bytes = 32768;
+    b.portsUsable = 2;
+    rep.loads = {a, b};
+    rep.totalBytes = 65536;
+    QCOMPARE(estimateBandwidth(rep, cu).modelCycles, 259.0);
+}
+
+void TestBandwidth::badInput()
+{
+    QVERIFY(!runMicrobenchmark({3, 64 * 1024, 16, 128, false}, seedCuLdsModel()).hasValue());
+    QVERIFY(!runMicrobenchmark({4, 1000, 16, 128, false}, seedCuLdsModel()).hasValue());
+    QVERIFY(!runMicrobenchmark({4, 64 * 1024, 12, 128, false}, seedCuLdsModel()).hasValue());
+    QVERIFY(!runMicrobenchmark({1, 1024, 16, 128, true}, seedCuLdsModel()).hasValue());
+}
+
+QTEST_APPLESS_MAIN(TestBandwidth)
+#include "tst_bandwidth.moc"

@@ -1,0 +1,308 @@
+#include "render/ctadiagram.h"
+
+#include "analysis/ctalayout.h"
+#include "analysis/ldsscenario.h"
+#include "render/palette.h"
+#include "render/viewregistry.h"
+
+#include <set>
+
+using namespace Qt::StringLiterals;
+
+namespace lx {
+
+namespace {
+
+const QRgb kShared = qRgb(220, 60, 60);
+
+struct Prepared
+{
+    CuLdsModel cu;
+    CtaAnalysis cta;
+    QString layoutName;
+};
+
+Expected<Prepared> prepare(const ViewRequest &request)
+{
+    auto primary = request.layoutOption("layout");
+    if (!primary)
+        return primary.error();
+    const NamedLayout *l = *primary;
+    if (!l->attr)
+        return makeError("view '" + request.kind + "': layout '" + l->name +
+                         "' must be given as #ttg.amd_wmma text (the ctaLayout is read from it)");
+    const std::vector<int32_t> shape = request.shape.empty() ? l->shape : request.shape;
+    const std::string dtype = request.dtype.empty() ? l->dtype : request.dtype;
+    if (shape.size() != 2)
+        return makeError("view '" + request.kind + "': C needs a 2-D shape");
+    const int bits = dtypeBits(dtype.empty() ? "f16" : dtype);
+    if (bits == 0)
+        return makeError("view '" + request.kind + "': unknown dtype '" + dtype + "'");
+    auto cu = loadCuLdsModel(request.arch);
+    if (!cu)
+        return cu.error();
+    auto spec = ctaSpecFromAttr(*l->attr, {shape[0], shape[1]}, bits);
+    if (!spec)
+        return spec.error();
+    auto cta = analyzeCtaLayout(*spec, *cu);
+    if (!cta)
+        return cta.error();
+    return Prepared{*cu, *cta, QString::fromStdString(l->name)};
+}
+
+QString pairName(const CuLdsModel &cu, int pair)
+{
+    return pair >= 0 && size_t(pair) < cu.pairNames.size()
+               ? QString::fromStdString(cu.pairNames[size_t(pair)])
+               : QString::number(pair);
+}
+
+QString basesText(const std::vector<std::vector<int32_t>> &bases)
+{
+    QStringList parts;
+    for (const auto &b : bases)
+        parts << u"[%1, %2]"_s.arg(b[0]).arg(b[1]);
+    return u"["_s + parts.join(u", "_s) + u"]"_s;
+}
+
+void headers(DiagramPanel &p, const CtaAnalysis &c, const QString &strip)
+{
+    p.rowHeaders << strip;
+    for (int m = 0; m < c.tilesM; ++m)
+        p.rowHeaders << u"M%1"_s.arg(m);
+    p.columnHeaders << QString();
+    for (int n = 0; n < c.tilesN; ++n)
+        p.columnHeaders << u"N%1"_s.arg(n);
+}
+
+} // namespace
+
+Expected<Diagram> buildCtaTilesView(const ViewRequest &request)
+{
+    auto prep = prepare(request);
+    if (!prep)
+        return prep.error();
+    const CtaAnalysis &c = prep->cta;
+    const CuLdsModel &cu = prep->cu;
+    auto instr = request.intOption("instruction", 0);
+    if (!instr)
+        return instr.error();
+    if (*instr < 0 || *instr >= int64_t(c.instructions.size()))
+        return makeError("view 'cta-tiles': instruction " + std::to_string(*instr) +
+                         " does not exist (0.." + std::to_string(c.instructions.size() - 1) + ")");
+    const CtaInstruction &ins = c.instructions[size_t(*instr)];
+
+    Diagram d;
+    d.title = request.title.empty() ? u"ctaLayout tiles by SIMD pair"_s
+                                    : QString::fromStdString(request.title);
+    d.subtitle = u"warp = %1, register = %2 (tile units, automatic repetitions included); "
+                 u"strips: who reads A rows / B columns in instruction %3"_s
+                     .arg(basesText(c.warpBases), basesText(c.registerBases))
+                     .arg(*instr);
+    d.cellSize = QSizeF(46, 30);
+    DiagramPanel &p = d.addPanel(c.tilesM + 1, c.tilesN + 1);
+    p.title = u"C %1x%2 in %3x%4 tiles"_s.arg(c.tilesM * c.tileM)
+                  .arg(c.tilesN * c.tileN)
+                  .arg(c.tileM)
+                  .arg(c.tileN);
+    p.rowAxisLabel = u"A rows (M)"_s;
+    p.columnAxisLabel = u"B columns (N)"_s;
+    headers(p, c, u"B"_s);
+    p.rowHeaders[0] = u"B strip"_s;
+    p.columnHeaders[0] = u"A strip"_s;
+
+    for (const CtaInstruction &in : c.instructions)
+        for (const CtaWarpTile &t : in.tiles) {
+            const int row = t.tileM + 1, col = t.tileN + 1;
+            const int pair = c.warps[size_t(t.warp)].pair;
+            DiagramCell &cell = p.cell(row, col);
+            const QString label = u"w%1 r%2"_s.arg(t.warp).arg(in.index);
+            const QString old = p.text(row, col);
+            p.setText(row, col, old.isEmpty() ? label : old + u"\n"_s + label);
+            if (cell.fill == 0) {
+                cell.fill = categoricalColor(t.warp, c.numWarps);
+                p.groups.push_back({QRect(col, row, 1, 1), simdPairColor(pair), QString(),
+                                    in.index == *instr ? 4.0 : 2.0, false});
+            }
+            p.setTooltip(row, col,
+                         u"tile (%1, %2): warp %3 (SIMD %4, pair %5), instruction %6"_s.arg(t.tileM)
+                             .arg(t.tileN)
+                             .arg(t.warp)
+                             .arg(c.warps[size_t(t.warp)].simd)
+                             .arg(pairName(cu, pair))
+                             .arg(in.index));
+        }
+    // Strips: which pairs read each band in the chosen instruction.
+    std::vector<std::set<int>> rowsBy(size_t(c.tilesM)), colsBy(size_t(c.tilesN));
+    for (const CtaWarpTile &t : ins.tiles) {
+        rowsBy[size_t(t.tileM)].insert(c.warps[size_t(t.warp)].pair);
+        colsBy[size_t(t.tileN)].insert(c.warps[size_t(t.warp)].pair);
+    }
+    auto stripCell = [&](int row, int col, const std::set<int> &pairs) {
+        if (pairs.empty())
+            return;
+        QStringList names;
+        for (int q : pairs)
+            names << pairName(cu, q);
+        p.cell(row, col).fill = pairs.size() > 1 ? kShared : simdPairColor(*pairs.begin());
+        p.setText(row, col, names.join(u"+"_s));
+    };
+    for (int m = 0; m < c.tilesM; ++m)
+        stripCell(m + 1, 0, rowsBy[size_t(m)]);
+    for (int n = 0; n < c.tilesN; ++n)
+        stripCell(0, n + 1, colsBy[size_t(n)]);
+
+    d.legendTitle = u"fill: warp; outline: SIMD pair (thick: instruction %1)"_s.arg(*instr);
+    for (int w = 0; w < c.numWarps; ++w)
+        d.legend.push_back({categoricalColor(w, c.numWarps),
+                            u"w%1 (SIMD %2)"_s.arg(w).arg(c.warps[size_t(w)].simd)});
+    for (int q = 0; q < cu.numPairs(); ++q)
+        d.legend.push_back({simdPairColor(q), u"pair %1 reads"_s.arg(pairName(cu, q))});
+    d.legend.push_back({kShared, u"both pairs read it: shared across pairs"_s});
+
+    DiagramTable t;
+    t.title = u"Location condition (same-cycle model)"_s;
+    t.header = {u"operand"_s, u"cross-pair shared"_s, u"evidence"_s};
+    for (const OperandPartitioning *op : {&c.a, &c.b})
+        t.rows.push_back({QString::fromStdString(op->name),
+                          op->crossPairShared ? u"yes"_s : u"no"_s,
+                          op->crossPairShared
+                              ? u"both pairs read band %1 in instruction %2"_s.arg(op->sharedBand)
+                                    .arg(op->sharedInstruction)
+                              : u"the pairs read disjoint bands in every instruction"_s});
+    d.tables.push_back(t);
+    if (!c.notes.empty()) {
+        DiagramTable n;
+        n.title = u"Notes"_s;
+        for (const std::string &s : c.notes)
+            n.rows.push_back({QString::fromStdString(s)});
+        d.tables.push_back(n);
+    }
+    return d;
+}
+
+Expected<Diagram> buildCtaPiecesView(const ViewRequest &request)
+{
+    auto prep = prepare(request);
+    if (!prep)
+        return prep.error();
+    const CtaAnalysis &c = prep->cta;
+    const CuLdsModel &cu = prep->cu;
+
+    Diagram d;
+    d.title = request.title.empty() ? u"Pieces, groups and partitions of A and B"_s
+                                    : QString::fromStdString(request.title);
+    d.subtitle = u"C %1x%2, %3 warps; colour in C: the instruction (register index) computing the "
+                 u"tile; dashed: the %4x%5-tile ctaLayout tile"_s.arg(c.tilesM * c.tileM)
+                     .arg(c.tilesN * c.tileN)
+                     .arg(c.numWarps)
+                     .arg(c.ctaTilesM)
+                     .arg(c.ctaTilesN);
+    d.cellSize = QSizeF(52, 26);
+    DiagramPanel &p = d.addPanel(c.tilesM + 1, c.tilesN + 1);
+    p.title = u"C tiles, A strip (left) and B strip (top)"_s;
+    p.rowAxisLabel = u"M"_s;
+    p.columnAxisLabel = u"N"_s;
+    headers(p, c, u"B"_s);
+    p.rowHeaders[0] = u"B"_s;
+    p.columnHeaders[0] = u"A"_s;
+    const int numInstr = int(c.instructions.size());
+    for (const CtaInstruction &in : c.instructions)
+        for (const CtaWarpTile &t : in.tiles) {
+            DiagramCell &cell = p.cell(t.tileM + 1, t.tileN + 1);
+            if (cell.fill == 0) {
+                cell.fill = categoricalColor(in.index, numInstr);
+                p.setText(t.tileM + 1, t.tileN + 1, u"w%1"_s.arg(t.warp));
+            }
+        }
+    for (int m = 0; m < c.tilesM; m += c.ctaTilesM)
+        for (int n = 0; n < c.tilesN; n += c.ctaTilesN)
+            p.groups.push_back({QRect(n + 1, m + 1, std::min(c.ctaTilesN, c.tilesN - n),
+                                      std::min(c.ctaTilesM, c.tilesM - m)),
+                                qRgb(60, 60, 60), QString(), 2.0, true});
+    auto partitionColor = [](int part) {
+        return part == 0 ? qRgb(150, 200, 150) : qRgb(200, 160, 220);
+    };
+    auto strip = [&](const OperandPartitioning &op) {
+        const int tileExtent = op.partitionDim == 0 ? c.tileM : c.tileN;
+        for (const OperandPiece &pc : op.pieces) {
+            const int first = pc.begin / tileExtent, count = (pc.end - pc.begin) / tileExtent;
+            for (int k = first; k < first + count; ++k) {
+                const int row = op.partitionDim == 0 ? k + 1 : 0;
+                const int col = op.partitionDim == 0 ? 0 : k + 1;
+                p.cell(row, col).fill = partitionColor(pc.partition);
+                // The group is in the label: a group label on the outline would cover it.
+                p.setText(row, col,
+                          k == first ? u"pc%1 G%2"_s.arg(pc.index).arg(pc.group) : QString());
+                p.setTooltip(row, col,
+                             u"%1 piece %2: %3 [%4, %5), partition %6, group %7"_s
+                                 .arg(QString::fromStdString(op.name))
+                                 .arg(pc.index)
+                                 .arg(op.partitionDim == 0 ? u"rows"_s : u"columns"_s)
+                                 .arg(pc.begin)
+                                 .arg(pc.end)
+                                 .arg(pc.partition)
+                                 .arg(pc.group));
+            }
+            const QRect r = op.partitionDim == 0 ? QRect(0, first + 1, 1, count)
+                                                 : QRect(first + 1, 0, count, 1);
+            p.groups.push_back({r, qRgb(40, 40, 40), QString(), 1.5, false});
+        }
+        // One group = one (P0, P1) cycle.
+        const int perGroup = op.numPartitions > 0 ? op.numPartitions : 1;
+        for (int g = 0; g < op.numGroups; ++g) {
+            const OperandPiece &a = op.pieces[size_t(g * perGroup)];
+            const OperandPiece &b = op.pieces[size_t(g * perGroup + perGroup - 1)];
+            const int first = a.begin / tileExtent, count = (b.end - a.begin) / tileExtent;
+            const QRect r = op.partitionDim == 0 ? QRect(0, first + 1, 1, count)
+                                                 : QRect(first + 1, 0, count, 1);
+            p.groups.push_back({r, qRgb(0, 0, 0), QString(), 3.0, false});
+        }
+    };
+    strip(c.a);
+    strip(c.b);
+
+    DiagramTable params;
+    params.title = u"PartitionedSharedLayout parameters read off the ctaLayout"_s;
+    params.header = {u"operand"_s,          u"partition_dim"_s,    u"num_partitions"_s,
+                     u"num_groups"_s,       u"pieces"_s,           u"piece extent"_s,
+                     u"TDM instructions"_s, u"cross-pair shared"_s};
+    for (const OperandPartitioning *op : {&c.a, &c.b})
+        params.rows.push_back({QString::fromStdString(op->name), QString::number(op->partitionDim),
+                               op->separable ? QString::number(op->numPartitions) : u"-"_s,
+                               op->separable ? QString::number(op->numGroups) : u"-"_s,
+                               op->separable ? QString::number(op->numPieces) : u"-"_s,
+                               op->separable ? QString::number(op->pieceExtent) : u"-"_s,
+                               op->separable ? u"ceil(%1 / %2) = %3"_s.arg(op->numPieces)
+                                                   .arg(c.numWarps)
+                                                   .arg(op->tdmInstructions)
+                                             : u"-"_s,
+                               op->crossPairShared ? u"yes"_s : u"no"_s});
+    d.tables.push_back(params);
+    DiagramTable buffers;
+    buffers.title = u"Round-robin distribution: the buffer of each partition"_s;
+    buffers.header = {u"operand"_s, u"partition"_s, u"pieces (groups in order)"_s};
+    for (const OperandPartitioning *op : {&c.a, &c.b}) {
+        if (!op->separable) {
+            buffers.rows.push_back(
+                {QString::fromStdString(op->name), u"-"_s, QString::fromStdString(op->note)});
+            continue;
+        }
+        for (int q = 0; q < op->numPartitions; ++q) {
+            QStringList list;
+            for (const OperandPiece &pc : op->pieces)
+                if (pc.partition == q)
+                    list << u"pc%1 (G%2)"_s.arg(pc.index).arg(pc.group);
+            buffers.rows.push_back(
+                {QString::fromStdString(op->name), u"P%1"_s.arg(q), list.join(u" | "_s)});
+        }
+    }
+    d.tables.push_back(buffers);
+    d.legendTitle = u"strips: partition of the piece; thick outline: a group (one P0, P1 cycle)"_s;
+    d.legend.push_back({partitionColor(0), u"partition 0 (even pieces)"_s});
+    d.legend.push_back({partitionColor(1), u"partition 1 (odd pieces)"_s});
+    (void)cu;
+    return d;
+}
+
+} // namespace lx

@@ -1,0 +1,459 @@
+#include "render/ldsdiagram.h"
+
+#include "analysis/ldsscenario.h"
+#include "io/scene.h"
+#include "render/palette.h"
+#include "render/viewregistry.h"
+
+#include <algorithm>
+#include <set>
+
+using namespace Qt::StringLiterals;
+
+namespace lx {
+
+namespace {
+
+const QRgb kConflict = qRgb(220, 60, 60);
+const QRgb kIdle = qRgb(235, 235, 235);
+const QRgb kPartitionLine = qRgb(120, 120, 120);
+
+struct Prepared
+{
+    CuLdsModel cu;
+    LdsScenario scenario;
+};
+
+Expected<Prepared> prepare(const ViewRequest &request)
+{
+    auto cu = loadCuLdsModel(request.arch);
+    if (!cu)
+        return cu.error();
+    std::vector<ResolvedLayout> layouts;
+    for (const NamedLayout &l : request.layouts)
+        layouts.push_back(ResolvedLayout{l.name, l.attr, l.layout, l.shape, l.dtype});
+    auto s = runLdsScenario(request.options, layouts, *cu);
+    if (!s)
+        return makeError("view '" + request.kind + "': " + s.message());
+    return Prepared{*cu, *s};
+}
+
+QString pairName(const CuLdsModel &cu, int pair)
+{
+    return pair >= 0 && size_t(pair) < cu.pairNames.size()
+               ? QString::fromStdString(cu.pairNames[size_t(pair)])
+               : QString::number(pair);
+}
+
+DiagramPoint at(double x, double y)
+{
+    return DiagramPoint{-1, QPointF(x, y)};
+}
+
+void box(Diagram &d, double x, double y, double w, double h, const QString &text, QRgb fill,
+         QRgb color = qRgb(0, 0, 0), double pen = 1.5)
+{
+    DiagramAnnotation a;
+    a.kind = DiagramAnnotation::Box;
+    a.from = at(x, y);
+    a.to = at(x + w, y + h);
+    a.text = text;
+    a.fill = fill;
+    a.color = color;
+    a.penWidth = pen;
+    d.annotations.push_back(a);
+}
+
+void line(Diagram &d, DiagramAnnotation::Kind kind, QPointF from, QPointF to, QRgb color,
+          double pen, const QString &text = {})
+{
+    DiagramAnnotation a;
+    a.kind = kind;
+    a.from = at(from.x(), from.y());
+    a.to = at(to.x(), to.y());
+    a.color = color;
+    a.penWidth = pen;
+    a.text = text;
+    d.annotations.push_back(a);
+}
+
+void text(Diagram &d, double x, double y, const QString &s)
+{
+    DiagramAnnotation a;
+    a.kind = DiagramAnnotation::Text;
+    a.from = at(x, y);
+    a.text = s;
+    d.annotations.push_back(a);
+}
+
+QString kib(int64_t bytes)
+{
+    return bytes % 1024 == 0 ? u"%1 KiB"_s.arg(bytes / 1024) : u"%1 B"_s.arg(bytes);
+}
+
+} // namespace
+
+Expected<Diagram> buildLdsDatapathView(const ViewRequest &request)
+{
+    auto prep = prepare(request);
+    if (!prep)
+        return prep.error();
+    const CuLdsModel &cu = prep->cu;
+    const LdsScenario &s = prep->scenario;
+    auto loadOpt = request.intOption("load", 0);
+    if (!loadOpt)
+        return loadOpt.error();
+    const LoadInstruction *load = nullptr;
+    if (s.hasRead) {
+        if (*loadOpt < 0 || *loadOpt >= int64_t(s.access.loads.size()))
+            return makeError("view 'lds-datapath': load " + std::to_string(*loadOpt) +
+                             " does not exist");
+        load = &s.access.loads[size_t(*loadOpt)];
+    }
+    // Partitions each pair touches in this load.
+    std::vector<std::set<int>> byPair(size_t(std::max(cu.numPairs(), 1)));
+    std::set<int> activeSimds;
+    if (load)
+        for (const WarpLoadAccess &w : load->warps) {
+            if (w.pair >= 0 && size_t(w.pair) < byPair.size())
+                byPair[size_t(w.pair)].insert(w.partitions.begin(), w.partitions.end());
+            activeSimds.insert(cu.simdOfWarp(w.warp));
+        }
+
+    Diagram d;
+    d.title = request.title.empty()
+                  ? u"LDS datapath of one WGP (%1)"_s.arg(QString::fromStdString(cu.arch))
+                  : QString::fromStdString(request.title);
+    d.subtitle = load ? u"lit by load %1 of the %2 scenario (same-cycle model)"_s.arg(load->index)
+                            .arg(QString::fromStdString(s.label))
+                      : u"no read in this scenario: nothing lit"_s;
+
+    const double pairW = 250, pairH = 90, gap = 40;
+    const int pairs = cu.numPairs();
+    const double totalW = std::max(pairs * pairW + (pairs - 1) * gap, cu.numHwPartitions * 110.0);
+    // SIMD pairs.
+    for (int q = 0; q < pairs; ++q) {
+        const double x = q * (pairW + gap);
+        box(d, x, 0, pairW, pairH, QString(), 0, simdPairColor(q), 2.5);
+        text(d, x + 8, 4, u"Pair %1"_s.arg(pairName(cu, q)));
+        int k = 0;
+        for (int simd = 0; simd < cu.numSimds; ++simd) {
+            if (cu.simdPair[size_t(simd)] != q)
+                continue;
+            QStringList warps;
+            if (load)
+                for (const WarpLoadAccess &w : load->warps)
+                    if (cu.simdOfWarp(w.warp) == simd)
+                        warps << u"w%1"_s.arg(w.warp);
+            box(d, x + 12 + k * 118, 30, 108, 50,
+                u"SIMD %1\n%2"_s.arg(simd).arg(warps.isEmpty() ? u"idle"_s : warps.join(u" "_s)),
+                activeSimds.count(simd) ? simdPairColor(q) : kIdle);
+            ++k;
+        }
+    }
+    // Arbiter with ports.
+    const double arbY = pairH + 50, arbH = 80;
+    box(d, 0, arbY, totalW, arbH, QString(), qRgb(250, 250, 245), qRgb(0, 0, 0), 2);
+    text(d, 8, arbY + 4, u"LDS/L0 arbiter"_s);
+    const int portsUsed = load ? load->portsUsable : 0;
+    const double portW = 150;
+    for (int p = 0; p < cu.numPorts; ++p) {
+        const double px = totalW / cu.numPorts * (p + 0.5) - portW / 2;
+        const bool lit = p < portsUsed;
+        box(d, px, arbY + 28, portW, 42,
+            u"port %1\n%2 B/cycle"_s.arg(QString::fromStdString(cu.portNames[size_t(p)]))
+                .arg(cu.portBytesPerCycle),
+            lit ? qRgb(255, 230, 120) : kIdle);
+    }
+    for (int q = 0; q < pairs; ++q) {
+        const double x = q * (pairW + gap) + pairW / 2;
+        const bool active = load && !byPair[size_t(q)].empty();
+        line(d, DiagramAnnotation::Arrow, QPointF(x, pairH), QPointF(x, arbY),
+             active ? simdPairColor(q) : qRgb(160, 160, 160), active ? 3 : 1.5);
+    }
+    // Partitions.
+    const double partY = arbY + arbH + 50, partW = totalW / cu.numHwPartitions - 10, partH = 60;
+    for (int i = 0; i < cu.numHwPartitions; ++i) {
+        const double x = i * (partW + 10);
+        std::vector<int> readers;
+        for (int q = 0; q < int(byPair.size()); ++q)
+            if (byPair[size_t(q)].count(i))
+                readers.push_back(q);
+        QRgb fill = kIdle;
+        if (readers.size() > 1)
+            fill = kConflict;
+        else if (readers.size() == 1)
+            fill = simdPairColor(readers[0]);
+        const bool l0 = i >= cu.numLdsPartitions;
+        QStringList who;
+        for (int q : readers)
+            who << pairName(cu, q);
+        box(d, x, partY, partW, partH,
+            u"P%1 %2\n%3"_s.arg(i)
+                .arg(l0 ? u"(L0)"_s : kib(cu.partitionBytes))
+                .arg(who.isEmpty() ? QString() : u"pair "_s + who.join(u"+"_s)),
+            fill, l0 ? qRgb(120, 120, 120) : qRgb(0, 0, 0), l0 ? 1 : 1.5);
+        line(d, DiagramAnnotation::Line, QPointF(x + partW / 2, arbY + arbH),
+             QPointF(x + partW / 2, partY), qRgb(160, 160, 160), 1);
+    }
+    QString caption;
+    if (load) {
+        const double rate = cu.peakBytesPerCycle(load->portsUsable);
+        caption =
+            load->conflict
+                ? u"Partition conflict: both pairs reach P%1 in this load; the arbiter "
+                  u"serialises them onto one port: %2 B/cycle (model)"_s
+                      .arg(*load->conflictPartitions.begin())
+                      .arg(rate)
+                : u"No partition conflict: each pair gets its own port: %1 B/cycle (model)"_s.arg(
+                      rate);
+        caption += u"\n%1 of %2 loads conflict"_s.arg(s.access.conflictingLoads)
+                       .arg(s.access.loads.size());
+    }
+    if (!caption.isEmpty())
+        text(d, 0, partY + partH + 16, caption);
+    d.legendTitle = u"lit by the load"_s;
+    for (int q = 0; q < pairs; ++q)
+        d.legend.push_back({simdPairColor(q), u"pair %1"_s.arg(pairName(cu, q))});
+    d.legend.push_back({kConflict, u"partition reached by both pairs"_s});
+    d.legend.push_back({qRgb(255, 230, 120), u"port in use"_s});
+    return d;
+}
+
+Expected<Diagram> buildAllocatorView(const ViewRequest &request)
+{
+    auto prep = prepare(request);
+    if (!prep)
+        return prep.error();
+    const CuLdsModel &cu = prep->cu;
+    const AllocationResult &a = prep->scenario.allocation;
+    Diagram d;
+    d.title = request.title.empty() ? u"Partition-aware allocation (time x offset)"_s
+                                    : QString::fromStdString(request.title);
+    d.subtitle = u"stage 1 step by step (blue: the slot taken), then the final placement; grey "
+                 u"lines: %1 partition boundaries; total %2 B"_s.arg(kib(cu.partitionBytes))
+                     .arg(a.totalBytes);
+    if (a.buffers.empty())
+        return d;
+
+    int64_t tMin = a.buffers.front().liveStart, tMax = a.buffers.front().liveEnd;
+    int64_t top = a.totalBytes;
+    for (const AllocStage1Step &st : a.stage1)
+        top = std::max(top, std::max(st.slotOffset, st.reopenedAt));
+    for (const AllocBuffer &b : a.buffers) {
+        tMin = std::min(tMin, b.liveStart);
+        tMax = std::max(tMax, b.liveEnd);
+    }
+    const int64_t unit = cu.partitionBytes > 0 ? cu.partitionBytes : 65536;
+    const int64_t topOffset = (top / unit + 1) * unit;
+    const double chartW = 170, chartH = 240, gap = 60;
+    const double yScale = chartH / double(topOffset);
+    const double tScale = chartW / double(std::max<int64_t>(tMax - tMin, 1));
+
+    // Which steps to draw: every step that placed a buffer or reopened a slot.
+    std::vector<int> steps;
+    for (size_t i = 0; i < a.stage1.size(); ++i)
+        if (a.stage1[i].chosen >= 0 || a.stage1[i].reopenedAt >= 0)
+            steps.push_back(int(i));
+    std::vector<int64_t> placedAt(a.buffers.size(), -1);
+    int chart = 0;
+    auto drawChart = [&](const QString &title, const std::vector<int64_t> &offsets,
+                         const AllocStage1Step *st) {
+        const double x0 = chart * (chartW + gap), y0 = 44;
+        text(d, x0, 0, title);
+        box(d, x0, y0, chartW, chartH, QString(), qRgb(252, 252, 252), qRgb(0, 0, 0), 1);
+        for (int64_t b = unit; b < topOffset; b += unit) {
+            const double y = y0 + chartH - double(b) * yScale;
+            DiagramAnnotation l;
+            l.kind = DiagramAnnotation::Line;
+            l.from = at(x0, y);
+            l.to = at(x0 + chartW, y);
+            l.color = kPartitionLine;
+            l.penWidth = 1;
+            d.annotations.push_back(l);
+            text(d, x0 + chartW + 2, y - 8, kib(b));
+        }
+        for (const AllocBuffer &b : a.buffers) {
+            const int64_t off = offsets[size_t(b.id)];
+            if (off < 0)
+                continue;
+            const double x = x0 + double(b.liveStart - tMin) * tScale;
+            const double w = double(b.liveEnd - b.liveStart) * tScale;
+            const double h = std::max(double(b.size) * yScale, 12.0);
+            const double y = y0 + chartH - double(off) * yScale - h;
+            const bool justPlaced = st && st->chosen == b.id;
+            box(d, x, y, w, h, QString::fromStdString(b.name),
+                categoricalColor(b.request, int(a.buffers.back().request) + 1),
+                justPlaced ? qRgb(0, 0, 0) : qRgb(90, 90, 90), justPlaced ? 2.5 : 1);
+        }
+        if (st) {
+            const double ys = y0 + chartH - double(st->slotOffset) * yScale;
+            line(d, DiagramAnnotation::Line, QPointF(x0, ys), QPointF(x0 + chartW, ys),
+                 qRgb(30, 90, 200), 2);
+            if (st->reopenedAt >= 0) {
+                const double yr = y0 + chartH - double(st->reopenedAt) * yScale;
+                QStringList blocked;
+                for (int id : st->blocked)
+                    blocked << QString::fromStdString(a.buffers[size_t(id)].name);
+                line(d, DiagramAnnotation::Arrow, QPointF(x0 + chartW * 0.8, ys),
+                     QPointF(x0 + chartW * 0.8, yr), kConflict, 2.5,
+                     u"%1 blocked"_s.arg(blocked.join(u", "_s)));
+            }
+        }
+        ++chart;
+    };
+    for (int i : steps) {
+        const AllocStage1Step &st = a.stage1[size_t(i)];
+        if (st.chosen >= 0)
+            placedAt[size_t(st.chosen)] = st.placedOffset;
+        const QString what =
+            st.chosen >= 0
+                ? u"slot %1:\n%2 placed at %3"_s.arg(st.slotOffset)
+                      .arg(QString::fromStdString(a.buffers[size_t(st.chosen)].name))
+                      .arg(st.placedOffset)
+                : u"slot %1 blocked:\nreopened at %2"_s.arg(st.slotOffset).arg(st.reopenedAt);
+        drawChart(u"stage 1, step %1\n%2"_s.arg(i).arg(what), placedAt, &st);
+    }
+    std::vector<int64_t> final;
+    for (const AllocBuffer &b : a.buffers)
+        final.push_back(b.offset);
+    drawChart(a.stage2.empty() ? u"final\n(stage 2: no change)"_s
+                               : u"final\n(after %1 stage-2 rounds)"_s.arg(a.stage2.size()),
+              final, nullptr);
+    text(d, 0, 44 + chartH + 8, u"x: liveness (program steps), y: offset (0 at the bottom)"_s);
+
+    DiagramTable t;
+    t.title = u"Buffers (largest first; neighbours must sit in different partitions)"_s;
+    t.header = {u"buffer"_s, u"size"_s, u"live"_s, u"offset"_s, u"partitions"_s, u"neighbours"_s};
+    for (int id : a.placementOrder) {
+        const AllocBuffer &b = a.buffers[size_t(id)];
+        const auto parts = a.partitionsOf(b);
+        QStringList nb;
+        for (int n : b.neighbors)
+            nb << QString::fromStdString(a.buffers[size_t(n)].name);
+        t.rows.push_back({QString::fromStdString(b.name), QString::number(b.size),
+                          u"[%1, %2)"_s.arg(b.liveStart).arg(b.liveEnd), QString::number(b.offset),
+                          parts.first == parts.second
+                              ? QString::number(parts.first)
+                              : u"%1-%2"_s.arg(parts.first).arg(parts.second),
+                          nb.join(u", "_s)});
+    }
+    d.tables.push_back(t);
+    return d;
+}
+
+Expected<Diagram> buildCvtPartitionView(const ViewRequest &request)
+{
+    auto prep = prepare(request);
+    if (!prep)
+        return prep.error();
+    const LdsScenario &s = prep->scenario;
+    if (!s.hasRead)
+        return makeError(
+            "view 'cvt-partition' needs a 'read' (or a microbenchmark) in its options");
+    Diagram d;
+    d.title = request.title.empty() ? u"cvt: (register, lane, warp) -> (offset, partition)"_s
+                                    : QString::fromStdString(request.title);
+    d.subtitle = u"highlighted: the bases that feed the partition coordinate"_s;
+    const QRgb hi = qRgb(255, 215, 120);
+    auto layoutTable = [&](const QString &title, const LinearLayout &l, const LinearLayout *cvt) {
+        DiagramTable t;
+        t.title = title;
+        t.header << u"in-dim"_s << u"basis"_s;
+        for (const auto &o : l.outDimNames())
+            t.header << QString::fromStdString(o);
+        for (const auto &[dim, bases] : l.bases())
+            for (size_t i = 0; i < bases.size(); ++i) {
+                QStringList row{QString::fromStdString(dim), QString::number(1 << i)};
+                for (int32_t v : bases[i])
+                    row << QString::number(v);
+                bool feeds = dim == "partition";
+                if (cvt) {
+                    const int pi = l.outDimIndex("partition");
+                    feeds = pi >= 0 && bases[i][size_t(pi)] != 0;
+                }
+                t.rows.push_back(row);
+                t.fills.push_back(std::vector<QRgb>(size_t(row.size()), feeds ? hi : QRgb(0)));
+            }
+        d.tables.push_back(t);
+    };
+    for (const NamedLayout &l : request.layouts) {
+        const bool shared = l.layout.hasInDim("offset");
+        layoutTable(QString::fromStdString(l.name) +
+                        (shared ? u" (shared): (offset, partition) -> (dim0, dim1)"_s
+                                : u" (distributed): (register, lane, warp) -> (dim0, dim1)"_s),
+                    l.layout, nullptr);
+        if (!shared)
+            d.tables.back().fills.assign(d.tables.back().rows.size(), {});
+    }
+    layoutTable(u"cvt = distributed.invertAndCompose(shared)"_s, s.access.conversion.cvt,
+                &s.access.conversion.cvt);
+    QStringList feeding;
+    for (const CvtBasisRow &r : s.access.conversion.rows)
+        if (r.feedsPartition)
+            feeding << u"%1 %2"_s.arg(QString::fromStdString(r.inDim)).arg(1 << r.index);
+    DiagramTable summary;
+    summary.title = u"Partition index = XOR of"_s;
+    summary.rows.push_back(
+        {feeding.isEmpty() ? u"nothing: one partition"_s : feeding.join(u", "_s)});
+    summary.rows.push_back({u"register terms are compile-time constants, warp terms loop-invariant "
+                            u"(the seed: base-pointer selection lifts out of the loop)"_s});
+    d.tables.push_back(summary);
+    return d;
+}
+
+Expected<Diagram> buildMicrobenchTableView(const ViewRequest &request)
+{
+    auto cu = loadCuLdsModel(request.arch);
+    if (!cu)
+        return cu.error();
+    auto warps = request.intOption("warps", 4);
+    auto bytes = request.intOption("bytes", 64 * 1024);
+    auto dtype = request.stringOption("dtype", "f16");
+    auto load = request.intOption("loadBits", 128);
+    if (!warps)
+        return warps.error();
+    if (!bytes)
+        return bytes.error();
+    if (!dtype)
+        return dtype.error();
+    if (!load)
+        return load.error();
+    Diagram d;
+    d.title = request.title.empty() ? u"LDS bandwidth microbenchmark (model)"_s
+                                    : QString::fromStdString(request.title);
+    d.subtitle = u"[%1, N] %2 read once, %3-bit loads; model: cycles = fixed + bytes / rate, fixed "
+                 u"= %4 cycles (fitted to the seed's measurements, lds-cases.md P1)"_s.arg(*warps)
+                     .arg(QString::fromStdString(*dtype))
+                     .arg(*load)
+                     .arg(cu->fixedCycles);
+    DiagramTable t;
+    t.title = u"Computed by the model, not measured"_s;
+    t.header = {u"layout"_s,           u"model cycles"_s,   u"LDS"_s,
+                u"raw B/cycle"_s,      u"steady B/cycle"_s, u"peak B/cycle"_s,
+                u"conflicting loads"_s};
+    for (bool partitioned : {false, true}) {
+        MicrobenchSpec spec;
+        spec.numWarps = int(*warps);
+        spec.totalBytes = *bytes;
+        spec.elemBits = dtypeBits(*dtype);
+        spec.loadBits = int(*load);
+        spec.partitioned = partitioned;
+        auto row = runMicrobenchmark(spec, *cu);
+        if (!row)
+            return makeError("view 'microbench-table': " + row.message());
+        const BandwidthEstimate &b = row->bandwidth;
+        t.rows.push_back(
+            {QString::fromStdString(row->layout), QString::number(b.modelCycles, 'f', 1),
+             kib(row->allocation.totalBytes), QString::number(b.rawBytesPerCycle, 'f', 1),
+             QString::number(b.steadyBytesPerCycle, 'f', 1),
+             QString::number(b.peakBytesPerCycle, 'f', 0),
+             u"%1 / %2"_s.arg(row->access.conflictingLoads).arg(row->access.loads.size())});
+        t.fills.push_back(std::vector<QRgb>(7, row->access.conflictingLoads ? qRgb(250, 215, 215)
+                                                                            : qRgb(215, 240, 215)));
+    }
+    d.tables.push_back(t);
+    return d;
+}
+
+} // namespace lx
