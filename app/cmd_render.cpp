@@ -1,10 +1,11 @@
-// `layout-explorer render`: a figure of a layout, headless (no display needed), to SVG, PDF, PNG
-// or TikZ. The figure is built by the view registry and painted by the same DiagramRenderer as
-// the window.
+// `layout-explorer render`: a figure of a layout or of a scene's view, headless (no display
+// needed), to SVG, PDF, PNG or TikZ. The figure is built by the view registry and painted by the
+// same DiagramRenderer as the window.
 
 #include "command.h"
 
 #include "io/layoutjson.h"
+#include "io/scene.h"
 #include "io/ttgtext.h"
 #include "layout/builders.h"
 #include "layout/linearlayout.h"
@@ -57,6 +58,14 @@ int runRender(const QStringList &args)
     parser.setApplicationDescription(
         u"Render a figure of a layout to SVG, PDF, PNG or TikZ (.tex), without a display."_s);
     parser.addHelpOption();
+    const QCommandLineOption presetOpt(
+        u"preset"_s, u"A built-in preset (see 'layout-explorer presets')."_s, u"NAME"_s);
+    const QCommandLineOption sceneOpt(u"scene"_s, u"A scene file (.lxscene)."_s, u"FILE"_s);
+    const QCommandLineOption viewIndexOpt(
+        u"view-index"_s,
+        u"With --preset/--scene: which of the scene's views (0-based; "
+        u"default: the first, or the first of kind --view)."_s,
+        u"N"_s);
     const QCommandLineOption layoutOpt(
         u"layout"_s,
         u"A layout as #ttg attribute text (alias lines allowed) or a Gluon "
@@ -88,9 +97,9 @@ int runRender(const QStringList &args)
     const QCommandLineOption darkOpt(u"dark"_s, u"Dark palette."_s);
     const QCommandLineOption outOpt({u"o"_s, u"output"_s},
                                     u"Output file: .svg, .pdf, .png or .tex."_s, u"FILE"_s);
-    parser.addOptions({layoutOpt, shapeOpt, layoutJsonOpt, viewOpt, colorOpt, optionsOpt, scaleOpt,
-                       titleOpt, noLegendOpt, noLabelsOpt, noGridOpt, transparentOpt, darkOpt,
-                       outOpt});
+    parser.addOptions({presetOpt, sceneOpt, viewIndexOpt, layoutOpt, shapeOpt, layoutJsonOpt,
+                       viewOpt, colorOpt, optionsOpt, scaleOpt, titleOpt, noLegendOpt, noLabelsOpt,
+                       noGridOpt, transparentOpt, darkOpt, outOpt});
     if (!parser.parse(args))
         return fail(ExitBadUsage, parser.errorText());
     if (parser.isSet(u"help"_s)) {
@@ -107,10 +116,20 @@ int runRender(const QStringList &args)
     if (!format)
         return fail(ExitBadUsage,
                     u"cannot tell the format of '%1': use .svg, .pdf, .png or .tex"_s.arg(outPath));
-    const int sources = int(parser.isSet(layoutOpt)) + int(parser.isSet(layoutJsonOpt));
+    const bool fromScene = parser.isSet(presetOpt) || parser.isSet(sceneOpt);
+    const int sources = int(parser.isSet(layoutOpt)) + int(parser.isSet(layoutJsonOpt)) +
+                        int(parser.isSet(presetOpt)) + int(parser.isSet(sceneOpt));
     if (sources != 1)
-        return fail(ExitBadUsage,
-                    u"give exactly one layout: --layout TEXT --shape MxN, or --layout-json FILE"_s);
+        return fail(ExitBadUsage, u"give exactly one of --preset NAME, --scene FILE, --layout TEXT "
+                                  u"--shape MxN, --layout-json FILE"_s);
+    int viewIndex = -1;
+    if (parser.isSet(viewIndexOpt)) {
+        bool ok = false;
+        viewIndex = parser.value(viewIndexOpt).toInt(&ok);
+        if (!ok || viewIndex < 0 || !fromScene)
+            return fail(ExitBadUsage, u"--view-index takes a non-negative integer and goes with "
+                                      u"--preset or --scene"_s);
+    }
     std::vector<int32_t> shape;
     if (parser.isSet(layoutOpt)) {
         if (!parser.isSet(shapeOpt))
@@ -142,12 +161,52 @@ int runRender(const QStringList &args)
     request.kind = parser.isSet(viewOpt) ? parser.value(viewOpt).toStdString() : "ownership";
     if (!lx::findViewKind(request.kind))
         return fail(ExitBadUsage, QString::fromStdString(lx::buildView(request).message()));
+    nlohmann::json extraOptions = nlohmann::json::object();
     if (parser.isSet(optionsOpt)) {
-        request.options =
+        extraOptions =
             nlohmann::json::parse(parser.value(optionsOpt).toStdString(), nullptr, false);
-        if (request.options.is_discarded() || !request.options.is_object())
+        if (extraOptions.is_discarded() || !extraOptions.is_object())
             return fail(ExitBadUsage, u"--options must be a JSON object"_s);
     }
+    if (fromScene) {
+        const lx::Expected<lx::Scene> scene =
+            parser.isSet(presetOpt) ? lx::loadPreset(parser.value(presetOpt).toStdString())
+                                    : lx::loadSceneFile(parser.value(sceneOpt).toStdString());
+        if (!scene)
+            return fail(ExitBadInput, QString::fromStdString(scene.message()));
+        for (const lx::SceneLayout &sl : scene->layouts) {
+            auto resolved = lx::resolveLayout(sl);
+            if (!resolved)
+                return fail(ExitBadInput,
+                            u"layout '%1': %2"_s.arg(QString::fromStdString(sl.name),
+                                                     QString::fromStdString(resolved.message())));
+            request.layouts.push_back({resolved->name, std::move(resolved->layout), resolved->shape,
+                                       resolved->dtype, resolved->attr});
+        }
+        // The view: --view-index, else the first of kind --view, else the first view.
+        const lx::SceneView *view = nullptr;
+        if (viewIndex >= 0) {
+            if (size_t(viewIndex) >= scene->views.size())
+                return fail(ExitBadUsage,
+                            u"--view-index %1: the scene has %2 views"_s.arg(viewIndex).arg(
+                                scene->views.size()));
+            view = &scene->views[size_t(viewIndex)];
+        } else {
+            for (const lx::SceneView &v : scene->views)
+                if (!view && (!parser.isSet(viewOpt) || v.kind == request.kind))
+                    view = &v;
+        }
+        if (view) {
+            request.kind = view->kind;
+            request.layout = view->layout;
+            request.options = view->options;
+        }
+        if (!scene->arch.empty())
+            request.arch = scene->arch;
+        request.title = scene->title.empty() ? scene->name : scene->title;
+    }
+    for (const auto &[key, value] : extraOptions.items())
+        request.options[key] = value;
     if (parser.isSet(colorOpt)) {
         const std::string key = parser.value(colorOpt).toStdString();
         if (const auto color = lx::parseOwnerColor(key); !color)
@@ -169,7 +228,7 @@ int runRender(const QStringList &args)
             return fail(ExitBadInput,
                         u"--layout: %1"_s.arg(QString::fromStdString(layout.message())));
         request.layouts.push_back({lx::ttgMnemonic(**attr), std::move(*layout), shape, {}, *attr});
-    } else {
+    } else if (parser.isSet(layoutJsonOpt)) {
         const QString path = parser.value(layoutJsonOpt);
         QFile file(path);
         if (!file.open(QIODevice::ReadOnly))

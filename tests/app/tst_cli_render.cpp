@@ -75,6 +75,15 @@ private Q_SLOTS:
         QTest::newRow("png transparent without legend")
             << u"f.png"_s << json
             << QStringList{u"--transparent"_s, u"--no-legend"_s, u"--title"_s, u"T"_s};
+        // resources/presets/default.lxscene: an ownership view of a WMMA v3 accumulator.
+        QTest::newRow("png from the default preset")
+            << u"f.png"_s << QStringList{u"--preset"_s, u"default"_s}
+            << QStringList{u"--scale"_s, u"0.5"_s};
+        QTest::newRow("pdf from a scene file, view chosen by kind")
+            << u"f.pdf"_s
+            << QStringList{u"--scene"_s,
+                           QStringLiteral(LX_SOURCE_DIR "/resources/presets/default.lxscene")}
+            << QStringList{u"--view"_s, u"matrix"_s};
         QTest::newRow("svg xor view")
             << u"f.svg"_s << json
             << QStringList{u"--view"_s, u"xor"_s, u"--options"_s, u"{\"warp\": 3}"_s};
@@ -131,6 +140,12 @@ private Q_SLOTS:
             << QStringList{u"--layout-json"_s, json, u"--view"_s, u"nope"_s, u"-o"_s, u"x.png"_s};
         QTest::newRow("unknown colour key") << QStringList{
             u"--layout-json"_s, json, u"--color-by"_s, u"rainbow"_s, u"-o"_s, u"x.png"_s};
+        QTest::newRow("view index without a scene") << QStringList{
+            u"--layout-json"_s, json, u"--view-index"_s, u"0"_s, u"-o"_s, u"x.png"_s};
+        QTest::newRow("view index out of range") << QStringList{
+            u"--preset"_s, u"default"_s, u"--view-index"_s, u"7"_s, u"-o"_s, u"x.png"_s};
+        QTest::newRow("preset and layout") << QStringList{
+            u"--preset"_s, u"default"_s, u"--layout-json"_s, json, u"-o"_s, u"x.png"_s};
         QTest::newRow("options not an object")
             << QStringList{u"--layout-json"_s, json, u"--options"_s, u"[1]"_s, u"-o"_s, u"x.png"_s};
     }
@@ -151,6 +166,9 @@ private Q_SLOTS:
     void badInputExitsOne_data()
     {
         QTest::addColumn<QStringList>("args");
+        QTest::newRow("unknown preset") << QStringList{u"--preset"_s, u"no-such-preset"_s};
+        QTest::newRow("missing scene file")
+            << QStringList{u"--scene"_s, u"/nonexistent/x.lxscene"_s};
         QTest::newRow("missing json file")
             << QStringList{u"--layout-json"_s, u"/nonexistent/x.json"_s};
         QTest::newRow("malformed #ttg text") << QStringList{
