@@ -5,6 +5,7 @@
 
 #include <QApplication>
 #include <QCoreApplication>
+#include <QHashFunctions>
 #include <QTextStream>
 
 #include <cstdio>
@@ -32,6 +33,10 @@ void printUsage(FILE *out)
 
 int main(int argc, char **argv)
 {
+    // Exported files must not depend on the process: QPdfWriter embeds fonts in QHash order, which
+    // follows the per-process hash seed. A fixed seed (taken by every hash created from here on)
+    // makes the window's export and the command line's byte-identical from run to run.
+    QHashSeed::setDeterministicGlobalSeed();
     QString first = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
     if (first == QLatin1String("--version") || first == QLatin1String("-v")) {
         std::printf("layout-explorer %s\n", LX_VERSION_STRING);
