@@ -620,25 +620,40 @@ Expected<LinearLayout> LinearLayout::product(const LinearLayout &outer) const
     return r;
 }
 
-std::optional<LinearLayout> LinearLayout::divideLeft(const LinearLayout &a, const LinearLayout &b)
+namespace {
+
+// The out-dims of C in A == B * C (or C * B): A's, each of size A / B; nullopt when B has a dim A
+// lacks or is larger than A in any dim (the structural failures shared by both divisions).
+std::optional<std::vector<LinearLayout::NamedSize>> divisionOutDims(const LinearLayout &a,
+                                                                    const LinearLayout &b)
 {
-    for (const auto &[d, bs] : b.m_bases)
+    for (const auto &[d, bs] : b.bases())
         if (!a.hasInDim(d))
             return std::nullopt;
-    for (const auto &[o, size] : b.m_outDims)
+    for (const auto &[o, size] : b.outDims())
         if (!a.hasOutDim(o))
             return std::nullopt;
-    for (const auto &[o, size] : a.m_outDims)
+    for (const auto &[o, size] : a.outDims())
         if (a.outDimSizeLog2(o) < b.outDimSizeLog2(o))
             return std::nullopt;
-    for (const auto &[d, bs] : a.m_bases)
+    for (const auto &[d, bs] : a.bases())
         if (int(bs.size()) < b.inDimSizeLog2(d))
             return std::nullopt;
+    std::vector<LinearLayout::NamedSize> outs;
+    for (const auto &[o, size] : a.outDims())
+        outs.emplace_back(o, int32_t(1) << (a.outDimSizeLog2(o) - b.outDimSizeLog2(o)));
+    return outs;
+}
 
+} // namespace
+
+std::optional<LinearLayout> LinearLayout::divideLeft(const LinearLayout &a, const LinearLayout &b)
+{
+    std::optional<std::vector<NamedSize>> quotientOuts = divisionOutDims(a, b);
+    if (!quotientOuts)
+        return std::nullopt;
+    const std::vector<NamedSize> &cOuts = *quotientOuts;
     BasesT cBases;
-    std::vector<NamedSize> cOuts;
-    for (const auto &[o, size] : a.m_outDims)
-        cOuts.emplace_back(o, int32_t(1) << (a.outDimSizeLog2(o) - b.outDimSizeLog2(o)));
     for (const auto &[d, bs] : a.m_bases) {
         const int kb = b.inDimSizeLog2(d);
         for (int i = 0; i < kb; ++i) {
@@ -666,7 +681,7 @@ std::optional<LinearLayout> LinearLayout::divideLeft(const LinearLayout &a, cons
         }
         cBases.emplace_back(d, std::move(rest));
     }
-    LinearLayout c = makeUnchecked(std::move(cBases), std::move(cOuts), false);
+    LinearLayout c = makeUnchecked(std::move(cBases), cOuts, false);
     if (a.isSurjective() && b.isSurjective() && !c.isSurjective())
         return std::nullopt;
     Expected<LinearLayout> check = b.product(c);
@@ -677,23 +692,11 @@ std::optional<LinearLayout> LinearLayout::divideLeft(const LinearLayout &a, cons
 
 std::optional<LinearLayout> LinearLayout::divideRight(const LinearLayout &a, const LinearLayout &b)
 {
-    for (const auto &[d, bs] : b.m_bases)
-        if (!a.hasInDim(d))
-            return std::nullopt;
-    for (const auto &[o, size] : b.m_outDims)
-        if (!a.hasOutDim(o))
-            return std::nullopt;
-    for (const auto &[o, size] : a.m_outDims)
-        if (a.outDimSizeLog2(o) < b.outDimSizeLog2(o))
-            return std::nullopt;
-    for (const auto &[d, bs] : a.m_bases)
-        if (int(bs.size()) < b.inDimSizeLog2(d))
-            return std::nullopt;
-
+    std::optional<std::vector<NamedSize>> quotientOuts = divisionOutDims(a, b);
+    if (!quotientOuts)
+        return std::nullopt;
+    const std::vector<NamedSize> &cOuts = *quotientOuts;
     BasesT cBases;
-    std::vector<NamedSize> cOuts;
-    for (const auto &[o, size] : a.m_outDims)
-        cOuts.emplace_back(o, int32_t(1) << (a.outDimSizeLog2(o) - b.outDimSizeLog2(o)));
     for (const auto &[d, bs] : a.m_bases) {
         const int kb = b.inDimSizeLog2(d);
         const size_t kc = bs.size() - size_t(kb);
@@ -717,7 +720,7 @@ std::optional<LinearLayout> LinearLayout::divideRight(const LinearLayout &a, con
         }
         cBases.emplace_back(d, std::move(cPart));
     }
-    LinearLayout c = makeUnchecked(std::move(cBases), std::move(cOuts), false);
+    LinearLayout c = makeUnchecked(std::move(cBases), cOuts, false);
     if (a.isSurjective() && b.isSurjective() && !c.isSurjective())
         return std::nullopt;
     Expected<LinearLayout> check = c.product(b);
