@@ -303,8 +303,7 @@ LinearLayout buildWmmaLegacy(const AmdWmmaAttr &a, const std::vector<int32_t> &s
     requirePow2List(warps, "warps_per_cta");
     requirePow2List(tpw, "tiles_per_warp");
     const std::string dimM = dimName(rank - 2), dimN = dimName(rank - 1);
-    const auto [tileM, tileN] = wmmaTileExtent(a);
-    (void)tileM;
+    const int32_t tileN = wmmaTileExtent(a).second;
     LinearLayout l = transposed(wmmaTile(a, rank), wmmaRepOrder(rank));
     const int32_t tpwM = tpw[rank - 2], tpwN = tpw[rank - 1];
     const int32_t warpsM = warps[rank - 2], warpsN = warps[rank - 1];

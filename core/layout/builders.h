@@ -14,6 +14,11 @@
 // dimension's repetitions, N before M); the ctaLayout form follows Triton main (tile x ctaLayout
 // in tile units, then N repetitions before M repetitions).
 //
+// Choices not pinned by the conformance data (documented, not guessed silently): a WMMA dot
+// operand in the legacy form with tilesPerWarp != 1 uses the ctaLayout rule through the §3.3
+// conversion; a padded or shared-linear component is returned as is when it covers the shape,
+// repeated along `offset` when it is smaller, and refused when it is larger.
+//
 // Every precondition a person can violate (non power of two, wrong rank, unsupported instruction
 // shape, invalid kWidth, a shape the layout cannot be fitted to) gives an Error, never an abort.
 

@@ -399,6 +399,24 @@ void TestBuilders::literalLayouts_data()
         << QList<int>{16, 16} << QByteArray(R"({"bases": [["register", [[4, 0], [8, 0]]],
            ["lane", [[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], [2, 0]]], ["warp", []], ["block", []]],
            "outDims": [["dim0", 16], ["dim1", 16]]})");
+    // MFMA 16x16 with tiles_per_warp [2, 2] over 32x32: the tile has registers along M (1, 2)
+    // and lanes N 1..8 then M 4, 8; then N first: one tile-per-warp register [0,16] (no N
+    // warps, no further N repetition), then M: register [16,0].
+    QTest::newRow("mfma tiles per warp")
+        << QByteArray(
+               R"({"kind": "AMDMFMALayout", "version": 4, "instr_shape": [16, 16, 32], "transposed": false,
+           "warps_per_cta": [1, 1], "tiles_per_warp": [2, 2]})")
+        << QList<int>{32, 32}
+        << QByteArray(R"({"bases": [["register", [[1, 0], [2, 0], [0, 16], [16, 0]]],
+           ["lane", [[0, 1], [0, 2], [0, 4], [0, 8], [4, 0], [8, 0]]], ["warp", []], ["block", []]],
+           "outDims": [["dim0", 32], ["dim1", 32]]})");
+    // Shared linear [[0,1],[1,0]] covers 2x2; over 4x2 it repeats along offset in out-dim
+    // order: dim0 needs one more bit -> offset [2,0].
+    QTest::newRow("shared linear repeats")
+        << QByteArray(R"({"kind": "SharedLinearLayout", "offset_bases": [[0, 1], [1, 0]]})")
+        << QList<int>{4, 2}
+        << QByteArray(R"({"bases": [["offset", [[0, 1], [1, 0], [2, 0]]], ["block", []]],
+           "outDims": [["dim0", 4], ["dim1", 2]]})");
     // Rank 3 WMMA: the tile has no batch bases; the warp basis [1,0,0] walks the batch dim
     // (batch tile extent 1, so it is not scaled).
     QTest::newRow("wmma rank 3")
