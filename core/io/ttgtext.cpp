@@ -933,10 +933,49 @@ LayoutAttrPtr makePartitioned(DictReader &dict)
 
 constexpr int kMaxDepth = 64;
 
-class MlirParser
+// The token cursor both readers walk: peek, consume, and expect punctuation with a positioned
+// error. The last token (end of input) is never consumed past.
+class TokenCursor
+{
+protected:
+    explicit TokenCursor(std::vector<Token> tokens) : m_tokens(std::move(tokens)) {}
+
+    const Token &peek() const { return m_tokens[m_next]; }
+    const Token &peekAt(size_t k) const
+    {
+        return m_tokens[std::min(m_next + k, m_tokens.size() - 1)];
+    }
+    Token next()
+    {
+        Token t = m_tokens[m_next];
+        if (m_next + 1 < m_tokens.size())
+            ++m_next;
+        return t;
+    }
+    Token expect(const char *punct)
+    {
+        const Token &t = peek();
+        if (t.kind != Tok::Punct || t.text != punct)
+            fail(t.pos, std::string("expected '") + punct + "', found " + describe(t));
+        return next();
+    }
+    bool acceptPunct(const char *punct)
+    {
+        if (peek().kind == Tok::Punct && peek().text == punct) {
+            next();
+            return true;
+        }
+        return false;
+    }
+
+    std::vector<Token> m_tokens;
+    size_t m_next = 0;
+};
+
+class MlirParser : private TokenCursor
 {
 public:
-    explicit MlirParser(std::string_view text) : m_tokens(tokenize(text, Syntax::Mlir)) {}
+    explicit MlirParser(std::string_view text) : TokenCursor(tokenize(text, Syntax::Mlir)) {}
 
     LayoutAttrPtr parseDocument()
     {
@@ -967,34 +1006,6 @@ private:
     static bool isDialectName(const std::string &name)
     {
         return name.rfind("ttg.", 0) == 0 || name.rfind("triton_gpu.", 0) == 0;
-    }
-
-    const Token &peek() const { return m_tokens[m_next]; }
-    const Token &peekAt(size_t k) const
-    {
-        return m_tokens[std::min(m_next + k, m_tokens.size() - 1)];
-    }
-    Token next()
-    {
-        Token t = m_tokens[m_next];
-        if (m_next + 1 < m_tokens.size())
-            ++m_next;
-        return t;
-    }
-    Token expect(const char *punct)
-    {
-        const Token &t = peek();
-        if (t.kind != Tok::Punct || t.text != punct)
-            fail(t.pos, std::string("expected '") + punct + "', found " + describe(t));
-        return next();
-    }
-    bool acceptPunct(const char *punct)
-    {
-        if (peek().kind == Tok::Punct && peek().text == punct) {
-            next();
-            return true;
-        }
-        return false;
     }
 
     LayoutAttrPtr parseAttribute(int depth)
@@ -1142,8 +1153,6 @@ private:
         fail(t.pos, "expected a value, found " + describe(t));
     }
 
-    std::vector<Token> m_tokens;
-    size_t m_next = 0;
     std::map<std::string, LayoutAttrPtr> m_aliases;
 };
 
@@ -1415,10 +1424,10 @@ const std::vector<GluonClass> kGluonClasses = {
      {"num_partitions", "num_groups", "partition_dim", "partition_layout"}},
 };
 
-class GluonParser
+class GluonParser : private TokenCursor
 {
 public:
-    explicit GluonParser(std::string_view text) : m_tokens(tokenize(text, Syntax::Python)) {}
+    explicit GluonParser(std::string_view text) : TokenCursor(tokenize(text, Syntax::Python)) {}
 
     LayoutAttrPtr parseDocument()
     {
@@ -1429,30 +1438,6 @@ public:
     }
 
 private:
-    const Token &peek() const { return m_tokens[m_next]; }
-    Token next()
-    {
-        Token t = m_tokens[m_next];
-        if (m_next + 1 < m_tokens.size())
-            ++m_next;
-        return t;
-    }
-    Token expect(const char *punct)
-    {
-        const Token &t = peek();
-        if (t.kind != Tok::Punct || t.text != punct)
-            fail(t.pos, std::string("expected '") + punct + "', found " + describe(t));
-        return next();
-    }
-    bool acceptPunct(const char *punct)
-    {
-        if (peek().kind == Tok::Punct && peek().text == punct) {
-            next();
-            return true;
-        }
-        return false;
-    }
-
     static const GluonClass *findClass(const std::string &qualified)
     {
         // Longest known suffix after a '.' (or the whole name), so module prefixes are free.
@@ -1719,9 +1704,6 @@ private:
         DictReader d(std::move(args), context, pos);
         return makePartitioned(d);
     }
-
-    std::vector<Token> m_tokens;
-    size_t m_next = 0;
 };
 
 } // namespace
