@@ -78,14 +78,8 @@ int runAnalyzeCta(const QStringList &args)
     parser.addOption({QStringLiteral("json"), QStringLiteral("print JSON")});
     QTextStream err(stderr);
     const QString prog = QStringLiteral("layout-explorer analyze cta: ");
-    if (!parser.parse(args)) {
-        err << prog << parser.errorText() << '\n';
-        return ExitBadUsage;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        QTextStream(stdout) << parser.helpText();
-        return ExitOk;
-    }
+    if (const std::optional<int> done = lx::app::parseOrExit(parser, args, prog))
+        return *done;
     const bool preset = parser.isSet(QStringLiteral("preset"));
     const bool direct = parser.isSet(QStringLiteral("layout"));
     if (preset == direct || !parser.positionalArguments().isEmpty()) {

@@ -38,14 +38,8 @@ int runAnalyzeLds(const QStringList &args)
     parser.addOption({QStringLiteral("json"), QStringLiteral("print JSON")});
     QTextStream err(stderr);
     const QString prog = QStringLiteral("layout-explorer analyze lds: ");
-    if (!parser.parse(args)) {
-        err << prog << parser.errorText() << '\n';
-        return ExitBadUsage;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        QTextStream(stdout) << parser.helpText();
-        return ExitOk;
-    }
+    if (const std::optional<int> done = lx::app::parseOrExit(parser, args, prog))
+        return *done;
     const bool preset = parser.isSet(QStringLiteral("preset"));
     if (preset == parser.isSet(QStringLiteral("scene")) ||
         !parser.positionalArguments().isEmpty()) {

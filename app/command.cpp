@@ -1,5 +1,7 @@
 #include "command.h"
 
+#include <QTextStream>
+
 #include <algorithm>
 #include <vector>
 
@@ -31,6 +33,20 @@ const Command *find(const std::vector<Command> &v, const QString &name)
     return nullptr;
 }
 } // namespace
+
+std::optional<int> parseOrExit(QCommandLineParser &parser, const QStringList &args,
+                               const QString &prog)
+{
+    if (!parser.parse(args)) {
+        QTextStream(stderr) << prog << parser.errorText() << '\n';
+        return ExitBadUsage;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        QTextStream(stdout) << parser.helpText();
+        return ExitOk;
+    }
+    return std::nullopt;
+}
 
 void registerCommand(const Command &command)
 {

@@ -1,6 +1,9 @@
 #pragma once
 
+#include <QCommandLineParser>
 #include <QStringList>
+
+#include <optional>
 
 namespace lx::app {
 
@@ -21,6 +24,11 @@ struct Command
     // args[0] is the command name; returns an ExitCode.
     int (*run)(const QStringList &args);
 };
+
+// Parses `args` for a command: on a usage error prints "PROG: message" on stderr and returns
+// ExitBadUsage; for --help prints the help on stdout and returns ExitOk; otherwise nullopt (go on).
+std::optional<int> parseOrExit(QCommandLineParser &parser, const QStringList &args,
+                               const QString &prog);
 
 void registerCommand(const Command &command);
 const Command *findCommand(const QString &name);
