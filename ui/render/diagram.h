@@ -216,6 +216,31 @@ private:
     size_t m_internedUpTo = 0;
 };
 
+// A number the view's analysis computed (eligibility and instruction counts, n-way conflicts
+// and cycles, pieces, TDM descriptors, LDS bytes, modelled bandwidth). The window's analysis
+// panel lists the current view's figures under the layout's own properties; exporters ignore
+// them (they are in the figure's text already where the seed prints them).
+struct DiagramFigure
+{
+    QString key;     // stable name for tests and scripts: "instructions", "nway", ...
+    QString label;   // what the panel shows: "ds_load_tr instructions"
+    QString value;   // "128"
+    QString toolTip; // how it is computed (may be empty)
+
+    bool operator==(const DiagramFigure &) const = default;
+};
+
+// Step mode of a pipeline view (the ds_load_tr lowering of Fig 5/6): the steps it walks, by
+// name, and the one shown. A builder that supports steps reads the view option "step"
+// (1..names.size(); 0 or absent: every step at once), fills `names` and sets `current`.
+struct DiagramSteps
+{
+    QStringList names; // empty: the view has no step mode
+    int current = 0;   // 0: all steps shown; k: steps 1..k shown, step k emphasised
+
+    bool operator==(const DiagramSteps &) const = default;
+};
+
 struct Diagram
 {
     QString title;
@@ -232,6 +257,8 @@ struct Diagram
     std::vector<DiagramTable> tables;
     QString legendTitle;
     std::vector<DiagramLegendEntry> legend;
+    std::vector<DiagramFigure> figures;
+    DiagramSteps steps;
 
     // Appends an empty panel of rows × cols and returns it (references into `panels` are
     // invalidated by the next addPanel).
@@ -239,6 +266,11 @@ struct Diagram
     {
         panels.emplace_back(rows, cols);
         return panels.back();
+    }
+    void addFigure(const QString &key, const QString &label, const QString &value,
+                   const QString &toolTip = {})
+    {
+        figures.push_back({key, label, value, toolTip});
     }
 
     bool operator==(const Diagram &) const = default;
