@@ -1,5 +1,7 @@
 #include "io/ttgtext.h"
 
+#include "layout/layoututils.h"
+
 #include "layout/linearlayout.h"
 
 #include <algorithm>
@@ -1800,6 +1802,60 @@ std::string ttgMnemonic(const LayoutAttr &attr)
     if (attr.as<SharedLinearAttr>())
         return "shared_linear";
     return "partitioned_shared";
+}
+
+Expected<LayoutAttrPtr> linearAttrFor(const LinearLayout &layout)
+{
+    const std::vector<std::string> names = standardOutDimNames(layout.numOutDims());
+    if (layout.outDimNames() != names)
+        return makeError("only a layout over out-dims dim0, dim1, ... in that order has a #ttg "
+                         "text form");
+    bool distributed = false, shared = false;
+    for (const std::string &in : layout.inDimNames()) {
+        if (in == "register" || in == "lane" || in == "warp")
+            distributed = true;
+        else if (in == "offset")
+            shared = true;
+        else if (in != "block")
+            return makeError("in-dim '" + in +
+                             "' has no #ttg spelling (#ttg.linear has register, lane, warp, "
+                             "block; #ttg.shared_linear has offset, block)");
+    }
+    if (distributed && shared)
+        return makeError("a layout with both offset and register/lane/warp in-dims has no #ttg "
+                         "text form");
+    auto basesOf = [&](const std::string &in) {
+        BasisList out;
+        if (layout.hasInDim(in))
+            for (int i = 0; i < layout.inDimSizeLog2(in); ++i)
+                out.push_back(layout.basis(in, i));
+        return out;
+    };
+    if (shared) {
+        SharedLinearAttr a;
+        a.offsetBases = basesOf("offset");
+        a.blockBases = basesOf("block");
+        Expected<LayoutAttrPtr> parsed = parseTtg(printTtg(LayoutAttr{LayoutAttr::Variant(a)}));
+        if (!parsed)
+            return makeError("#ttg.shared_linear cannot describe it: " + parsed.message());
+        return parsed;
+    }
+    DistributedLinearAttr a;
+    a.registerBases = basesOf("register");
+    a.laneBases = basesOf("lane");
+    a.warpBases = basesOf("warp");
+    a.blockBases = basesOf("block");
+    // Triton's verifiers decide between #ttg.linear and #ttg.generic_linear (swizzled warp
+    // bases, or not a permutation): the reader applies them, so ask it rather than repeat them.
+    Expected<LayoutAttrPtr> plain = parseTtg(printTtg(LayoutAttr{LayoutAttr::Variant(a)}));
+    if (plain)
+        return plain;
+    a.generic = true;
+    Expected<LayoutAttrPtr> generic = parseTtg(printTtg(LayoutAttr{LayoutAttr::Variant(a)}));
+    if (generic)
+        return generic;
+    return makeError("neither #ttg.linear nor #ttg.generic_linear describes it: " +
+                     plain.message());
 }
 
 } // namespace lx

@@ -52,6 +52,8 @@
 
 namespace lx {
 
+class LinearLayout;
+
 // Reads #ttg text (with alias lines) into a layout attribute.
 [[nodiscard]] Expected<LayoutAttrPtr> parseTtg(std::string_view text);
 
@@ -71,6 +73,15 @@ namespace lx {
 
 // #ttg text when the first non-blank character is '#', a Gluon expression otherwise.
 [[nodiscard]] Expected<LayoutAttrPtr> parseLayoutText(std::string_view text);
+
+// The #ttg.linear / #ttg.generic_linear (in-dims among register, lane, warp, block) or
+// #ttg.shared_linear (offset, block) attribute that describes `layout`, so a layout edited by
+// hand can be copied as text. Chooses generic_linear when Triton's #ttg.linear verifier refuses
+// the bases (swizzled warp bases, not a permutation). Requires out-dims named dim0, dim1, ... in
+// that order; otherwise, for other in-dims, or bases no attribute accepts, an error saying why.
+// toLinearLayout(result, out sizes) equals `layout` up to the order of its dims (Triton orders a
+// linear layout's out-dims by its register bases and lists every in-dim).
+[[nodiscard]] Expected<LayoutAttrPtr> linearAttrFor(const LinearLayout &layout);
 
 // The attribute's mnemonic as Triton spells it after `#ttg.` ("blocked", "amd_wmma", ...).
 [[nodiscard]] std::string ttgMnemonic(const LayoutAttr &attr);

@@ -4,6 +4,7 @@
 
 #include "io/gluonjson.h"
 #include "io/layoutjson.h"
+#include "io/ttgtext.h"
 #include "layout/builders.h"
 #include "layout/layoututils.h"
 #include "layout/linearlayout.h"
@@ -99,7 +100,79 @@ private Q_SLOTS:
     void partitionedLayoutPieces();
     void invalidParameters_data();
     void invalidParameters();
+    void linearAttrForRoundTripsEveryConversion();
+    void linearAttrForRefuses();
 };
+
+// Every layout Triton built in triton-conversions.json, written back as #ttg.linear /
+// #ttg.generic_linear / #ttg.shared_linear by linearAttrFor, builds the same layout again (up to
+// out-dim order, which Triton derives from the register bases), and its text parses back to the
+// same attribute. Some layouts have no linear text form (Triton's verifiers refuse e.g. a
+// register basis that moves two dims); those must be refused with a reason, never mis-written.
+void TestBuilders::linearAttrForRoundTripsEveryConversion()
+{
+    const json data = loadConformance("triton-conversions.json");
+    QVERIFY(data.is_object());
+    int total = 0, refused = 0;
+    QStringList failures;
+    for (const json &c : data["cases"]) {
+        if (c["op"] != "toLinear")
+            continue;
+        const LinearLayout expect = layoutOf(c["expect"]);
+        Expected<LinearLayout> standard =
+            expect.transposeOuts(standardOutDimNames(expect.numOutDims()));
+        QVERIFY(bool(standard));
+        ++total;
+        const std::string name = c["name"].get<std::string>();
+        Expected<LayoutAttrPtr> attr = linearAttrFor(*standard);
+        if (!attr) {
+            ++refused;
+            if (attr.message().empty())
+                failures << QString::fromStdString(name + ": refused without a reason");
+            continue;
+        }
+        Expected<LayoutAttrPtr> reparsed = parseTtg(printTtg(**attr));
+        if (!reparsed || !deepEqual(*reparsed, *attr))
+            failures << QString::fromStdString(name + ": text does not parse back");
+        std::vector<int32_t> shape;
+        for (const auto &[dim, size] : standard->outDims())
+            shape.push_back(size);
+        Expected<LinearLayout> back = toLinearLayout(**attr, shape);
+        if (!back) {
+            failures << QString::fromStdString(name + ": rebuild: " + back.message());
+            continue;
+        }
+        Expected<LinearLayout> ordered = back->transposeOuts(expect.outDimNames());
+        if (!ordered || *ordered != expect)
+            failures << QString::fromStdString(name + ":\n   got    " + layoutToJson(*back).dump() +
+                                               "\n   expect " + c["expect"].dump());
+    }
+    for (int i = 0; i < std::min<qsizetype>(5, failures.size()); ++i)
+        qWarning("%s", qPrintable(failures[i]));
+    qInfo("linearAttrFor: %d of %d layouts written as linear text, %d refused", total - refused,
+          total, refused);
+    QCOMPARE(total, 622);
+    QCOMPARE(failures.size(), 0);
+    // Most distributed and shared layouts are expressible; a refusal rate this high would mean
+    // the verifier call is wrong, not the layouts.
+    QVERIFY(refused < total / 4);
+}
+
+void TestBuilders::linearAttrForRefuses()
+{
+    Expected<LinearLayout> odd = LinearLayout::tryCreate({{"thread", {{1}}}}, {{"dim0", 2}}, false);
+    QVERIFY(bool(odd));
+    Expected<LayoutAttrPtr> a = linearAttrFor(*odd);
+    QVERIFY(!a);
+    QVERIFY(a.message().find("thread") != std::string::npos);
+    Expected<LinearLayout> named = LinearLayout::tryCreate({{"lane", {{1}}}}, {{"M", 2}}, false);
+    QVERIFY(bool(named));
+    QVERIFY(!linearAttrFor(*named));
+    Expected<LinearLayout> mixed =
+        LinearLayout::tryCreate({{"offset", {{1}}}, {"lane", {{0}}}}, {{"dim0", 2}}, false);
+    QVERIFY(bool(mixed));
+    QVERIFY(!linearAttrFor(*mixed));
+}
 
 // Every toLinear case of Triton 3.6 must come out equal (Triton's operator==: dims, order, sizes).
 void TestBuilders::tritonConversions()

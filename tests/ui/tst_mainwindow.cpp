@@ -1,6 +1,8 @@
 // The window driven through its real widgets, offscreen: typing a basis, refused input, undo and
 // redo, save and open, hover, selection, the unsaved-changes prompt and crash recovery.
 
+#include "io/ttgtext.h"
+#include "layout/builders.h"
 #include "models/autosave.h"
 #include "models/basesmodel.h"
 #include "models/layoutdocument.h"
@@ -15,7 +17,10 @@
 
 #include <QAbstractButton>
 #include <QAction>
+#include <QClipboard>
 #include <QComboBox>
+#include <QGuiApplication>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSettings>
@@ -517,6 +522,58 @@ private Q_SLOTS:
         QCOMPARE(invalid->stepCount(), 2);
         invalid->setStep(2);
         QVERIFY(invalid->diagramView()->diagram().tables.back().title.contains(u"no result"_s));
+    }
+
+    void copyAHandEditedLayoutAsTtgText()
+    {
+        auto w = makeWindow();
+        QVERIFY(w);
+        const LinearLayout example = w->document()->layoutAt(0).layout; // raw bases
+        QVERIFY(!w->document()->layoutAt(0).attr);
+        QAction *copy = nullptr;
+        for (QAction *a : w->findChildren<QAction *>())
+            if (a->text() == u"Copy Layout as #&ttg"_s)
+                copy = a;
+        QVERIFY(copy && copy->isEnabled());
+        copy->trigger();
+        const QString text = QGuiApplication::clipboard()->text();
+        // warp basis [2, 1] moves two dims: Triton's #ttg.linear refuses it, generic_linear not.
+        QVERIFY2(text.startsWith(u"#ttg.generic_linear<"_s), qPrintable(text));
+        // Pasting it back builds the same map (Triton adds an empty block in-dim).
+        Expected<LayoutAttrPtr> attr = parseLayoutText(text.toStdString());
+        QVERIFY2(bool(attr), attr ? "" : attr.message().c_str());
+        Expected<LinearLayout> back = toLinearLayout(**attr, {4, 2});
+        QVERIFY(bool(back));
+        Expected<LinearLayout> ordered = back->transposeOuts(example.outDimNames());
+        QVERIFY(bool(ordered));
+        Expected<LinearLayout> same =
+            ordered->sublayout(example.inDimNames(), example.outDimNames());
+        QVERIFY(bool(same));
+        QCOMPARE(*same, example);
+    }
+
+    void colourByFollowsTheCurrentOwnershipView()
+    {
+        auto w = makeWindow();
+        QVERIFY(w);
+        ViewPane *ownership = paneOfKind(*w, u"ownership"_s);
+        ViewPane *matrix = paneOfKind(*w, u"matrix"_s);
+        w->viewTabs()->setCurrentWidget(matrix);
+        QVERIFY(!w->colorBox()->isEnabled());
+        w->viewTabs()->setCurrentWidget(ownership);
+        QVERIFY(w->colorBox()->isEnabled());
+        QCOMPARE(w->colorBox()->currentText(), u"warp"_s); // the default of a distributed layout
+        QCOMPARE(ownership->diagramView()->diagram().legendTitle, u"warp"_s);
+        const int lane = w->colorBox()->findText(u"lane"_s);
+        QVERIFY(lane >= 0);
+        w->colorBox()->setCurrentIndex(lane);
+        Q_EMIT w->colorBox()->activated(lane);
+        QCOMPARE(w->document()->views().at(ownership->viewIndex()).options.value(u"colorBy"_s),
+                 QJsonValue(u"lane"_s));
+        QCOMPARE(ownership->diagramView()->diagram().legendTitle, u"lane"_s);
+        w->document()->undoStack()->undo();
+        QCOMPARE(ownership->diagramView()->diagram().legendTitle, u"warp"_s);
+        QCOMPARE(w->colorBox()->currentText(), u"warp"_s);
     }
 
     void presetOpensItsLayoutsAndViews()

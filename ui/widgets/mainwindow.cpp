@@ -11,6 +11,7 @@
 #include "models/layoutpropertiesmodel.h"
 #include "models/matrixmodel.h"
 #include "models/scenefile.h"
+#include "render/ownershipdiagram.h"
 #include "render/viewregistry.h"
 #include "widgets/baseseditor.h"
 #include "widgets/ctalayouteditor.h"
@@ -34,6 +35,7 @@
 #include <QFormLayout>
 #include <QHeaderView>
 #include <QInputDialog>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
@@ -154,7 +156,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_document(new La
     m_viewTabs->setMovable(false); // tab order is the scene's view order
     m_viewTabs->setTabsClosable(true);
     connect(m_viewTabs, &QTabWidget::tabCloseRequested, this, &MainWindow::closeViewTab);
-    connect(m_viewTabs, &QTabWidget::currentChanged, this, &MainWindow::updateViewFigures);
+    connect(m_viewTabs, &QTabWidget::currentChanged, this, &MainWindow::updateCurrentViewControls);
     setCentralWidget(m_viewTabs);
 
     createActions();
@@ -436,6 +438,17 @@ void MainWindow::createToolBar()
             [this] { m_document->setArch(m_archBox->currentText()); });
     bar->addWidget(m_archBox);
     updateArchBox();
+
+    bar->addWidget(new QLabel(tr(" Colour by "), bar));
+    m_colorBox = new QComboBox(bar);
+    m_colorBox->setObjectName(QStringLiteral("colorBox"));
+    m_colorBox->setToolTip(tr("What the colours of the current ownership view show (saved with "
+                              "the view, so an export shows the same)"));
+    for (const std::string &name : ownerColorNames())
+        m_colorBox->addItem(QString::fromStdString(name));
+    connect(m_colorBox, &QComboBox::activated, this,
+            [this] { setCurrentViewColor(m_colorBox->currentText()); });
+    bar->addWidget(m_colorBox);
 }
 
 void MainWindow::updateArchBox()
@@ -563,9 +576,8 @@ void MainWindow::setCurrentLayoutIndex(int index)
     m_renameAction->setEnabled(has);
     m_removeAction->setEnabled(has);
     m_copyJsonAction->setEnabled(has);
-    const bool hasAttr = has && m_document->layoutAt(index).attr;
-    m_copyTtgAction->setEnabled(hasAttr);
-    m_copyGluonAction->setEnabled(hasAttr);
+    m_copyTtgAction->setEnabled(has);
+    m_copyGluonAction->setEnabled(has);
     onLayoutSelected();
 }
 
@@ -615,7 +627,7 @@ void MainWindow::rebuildViewTabs()
         connect(pane, &ViewPane::elementClicked, this, &MainWindow::selectElement);
         connect(pane, &ViewPane::rebuilt, this, [this, pane] {
             if (pane == currentViewPane())
-                updateViewFigures();
+                updateCurrentViewControls();
         });
         m_viewTabs->addTab(pane, viewTitle(scene, i));
         m_viewTabs->setTabToolTip(
@@ -627,12 +639,44 @@ void MainWindow::rebuildViewTabs()
         m_viewTabs->setCurrentIndex(current);
     applyRenderOptions();
     m_closeViewAction->setEnabled(m_viewTabs->count() > 0);
-    updateViewFigures();
+    updateCurrentViewControls();
 }
 
-void MainWindow::updateViewFigures()
+void MainWindow::setCurrentViewColor(const QString &colorBy)
 {
     ViewPane *pane = currentViewPane();
+    if (!pane || pane->viewIndex() >= int(m_document->views().size()))
+        return;
+    const DocumentView &view = m_document->views().at(pane->viewIndex());
+    if (view.kind != QLatin1String("ownership"))
+        return;
+    QJsonObject options = view.options;
+    options.insert(QStringLiteral("colorBy"), colorBy);
+    if (const QString e =
+            m_document->setViewOptions(pane->viewIndex(), options, tr("Colour by %1").arg(colorBy));
+        !e.isEmpty())
+        showRefusal(e);
+}
+
+void MainWindow::updateCurrentViewControls()
+{
+    ViewPane *pane = currentViewPane();
+    // While the tabs are rebuilt, the current pane may be one of the old views.
+    if (pane && pane->viewIndex() >= int(m_document->views().size()))
+        pane = nullptr;
+    // Colour by: the ownership view's option, or its default (offset for a shared layout).
+    const bool ownership =
+        pane && m_document->views().at(pane->viewIndex()).kind == QLatin1String("ownership");
+    m_colorBox->setEnabled(ownership);
+    if (ownership) {
+        const DocumentView &view = m_document->views().at(pane->viewIndex());
+        const int layout = pane->layoutIndex();
+        const bool shared = layout >= 0 && m_document->layoutAt(layout).layout.hasInDim("offset");
+        const QString color =
+            view.options.value(QStringLiteral("colorBy"))
+                .toString(shared ? QStringLiteral("offset") : QStringLiteral("warp"));
+        m_colorBox->setCurrentIndex(m_colorBox->findText(color));
+    }
     const bool steps = pane && pane->stepCount() > 0;
     m_nextStepAction->setEnabled(steps);
     m_previousStepAction->setEnabled(steps);
@@ -1074,13 +1118,23 @@ void MainWindow::copyLayoutJson()
 
 void MainWindow::copyLayoutText(bool gluon)
 {
-    if (m_currentLayout < 0 || !m_document->layoutAt(m_currentLayout).attr) {
-        showRefusal(tr("Only a layout written as #ttg or Gluon text has a text form"));
+    if (m_currentLayout < 0)
         return;
-    }
     const DocumentLayout &l = m_document->layoutAt(m_currentLayout);
+    // A layout written as text copies as that attribute; one edited by hand (raw bases) as the
+    // #ttg.linear / #ttg.shared_linear that describes it, ready to paste into a kernel.
+    LayoutAttrPtr attr = l.attr;
+    if (!attr) {
+        Expected<LayoutAttrPtr> linear = linearAttrFor(l.layout);
+        if (!linear) {
+            showRefusal(tr("%1 has no text form: %2")
+                            .arg(l.name, QString::fromStdString(linear.message())));
+            return;
+        }
+        attr = *linear;
+    }
     QApplication::clipboard()->setText(
-        QString::fromStdString(gluon ? printGluon(*l.attr) : printTtgWithAliases(*l.attr)));
+        QString::fromStdString(gluon ? printGluon(*attr) : printTtgWithAliases(*attr)));
     showStatus(tr("Copied %1 as %2").arg(l.name, gluon ? tr("Gluon") : tr("#ttg")), 3000);
 }
 

@@ -48,6 +48,7 @@ public:
     QLabel *coordinateLabel() const { return m_coordinateLabel; }
     QLabel *hoverLabel() const { return m_hoverLabel; }
     QComboBox *archBox() const { return m_archBox; }
+    QComboBox *colorBox() const { return m_colorBox; }
     // The view panes in tab order, and the current one (null when there is none).
     QList<ViewPane *> viewPanes() const;
     ViewPane *currentViewPane() const;
@@ -114,7 +115,10 @@ private:
     void onLayoutSelected();
     void rebuildViewTabs();
     void rebuildViews();
-    void updateViewFigures();
+    // The analysis panel's view figures, the step actions and the colour box follow the current
+    // view.
+    void updateCurrentViewControls();
+    void setCurrentViewColor(const QString &colorBy);
     void applyRenderOptions();
     void addViewOfKind(const QString &kind);
     void closeViewTab(int index);
@@ -164,6 +168,7 @@ private:
     QAction *m_previousStepAction = nullptr;
     QMenu *m_addViewMenu = nullptr;
     QComboBox *m_archBox = nullptr;
+    QComboBox *m_colorBox = nullptr;
 
     QAction *m_newAction = nullptr;
     QAction *m_openAction = nullptr;
