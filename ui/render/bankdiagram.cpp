@@ -302,27 +302,27 @@ void addBankFigures(Diagram &d, const BankViewInput &in, const InstructionReport
 {
     d.addFigure(u"banks"_s, u"LDS banks (%1)"_s.arg(qs(in.arch.name)),
                 QString::number(in.arch.numBanks),
-                u"the architecture's bank count; %1 (%2)"_s.arg(
+                u"The architecture's bank count; %1 (%2)"_s.arg(
                     provenanceText(in.arch.bankProvenance),
                     in.report.instructions.empty()
                         ? u"the map uses %1 banks"_s.arg(in.mapBanks)
                         : u"%1 uses %2 banks"_s.arg(qs(in.report.instruction.name))
                               .arg(in.report.instruction.numBanks)));
-    d.addFigure(u"bankWidth"_s, u"bank width"_s, u"%1 B"_s.arg(in.arch.bankWidthBytes),
-                u"bank = (byte / width) mod banks"_s);
+    d.addFigure(u"bankWidth"_s, u"Bank width"_s, u"%1 B"_s.arg(in.arch.bankWidthBytes),
+                u"Bank = (byte / width) mod banks"_s);
     const BankConflictReport &r = in.report;
     if (r.instructions.empty()) {
-        d.addFigure(u"elements"_s, u"elements mapped"_s, QString::number(in.map.size()));
+        d.addFigure(u"elements"_s, u"Elements mapped"_s, QString::number(in.map.size()));
         return;
     }
     const int wave = r.instructions.front().warp;
     d.addFigure(u"instruction"_s, u"LDS instruction"_s, qs(r.instruction.name),
-                u"%1; %2"_s.arg(r.instructionForced ? u"forced by the view"_s
-                                                    : u"chosen from the vector width"_s,
+                u"%1; %2"_s.arg(r.instructionForced ? u"Forced by the view"_s
+                                                    : u"Chosen from the vector width"_s,
                                 provenanceText(r.instruction.provenance)));
     const std::vector<PhaseReport> &phases = focus ? focus->phases : r.instructions.front().phases;
-    d.addFigure(u"phases"_s, u"phases per instruction"_s, QString::number(phases.size()),
-                u"lane groups served one after the other (passes x phases); the ideal cycle "
+    d.addFigure(u"phases"_s, u"Phases per instruction"_s, QString::number(phases.size()),
+                u"Lane groups served one after the other (passes x phases); the ideal cycle "
                 u"count"_s);
     int lo = focus ? focus->cycles : r.instructions.front().cycles, hi = lo;
     if (!focus)
@@ -332,18 +332,18 @@ void addBankFigures(Diagram &d, const BankViewInput &in, const InstructionReport
         }
     const QString which =
         focus ? u"instruction %1 of wave %2"_s.arg(focus->index).arg(wave) : u"wave %1"_s.arg(wave);
-    d.addFigure(u"nway"_s, u"n-way conflict (%1)"_s.arg(which),
+    d.addFigure(u"nway"_s, u"Bank conflict (%1)"_s.arg(which),
                 u"%1-way"_s.arg(focus ? focus->maxWays : r.totals.maxWays),
-                u"the most distinct dwords one bank serves in one phase"_s);
-    d.addFigure(u"cycles"_s, u"cycles per instruction (%1)"_s.arg(which),
+                u"The most distinct dwords one bank serves in one phase"_s);
+    d.addFigure(u"cycles"_s, u"Cycles per instruction (%1)"_s.arg(which),
                 lo == hi ? u"%1 cycles"_s.arg(lo) : u"%1-%2 cycles"_s.arg(lo).arg(hi),
-                u"ours: the sum over phases of the phase's n-way (an empty phase costs one); "
+                u"Ours: the sum over phases of the phase's n-way (an empty phase costs one); "
                 u"ideal %1"_s.arg(focus ? focus->idealCycles : r.instructions.front().idealCycles));
-    d.addFigure(u"instructions"_s, u"instructions of wave %1"_s.arg(wave),
+    d.addFigure(u"instructions"_s, u"Instructions of wave %1"_s.arg(wave),
                 QString::number(r.totals.instructions));
-    d.addFigure(u"cyclesTotal"_s, u"cycles of wave %1 (ideal)"_s.arg(wave),
+    d.addFigure(u"cyclesTotal"_s, u"Cycles of wave %1"_s.arg(wave),
                 u"%1 cycles (ideal %2)"_s.arg(r.totals.cycles).arg(r.totals.idealCycles));
-    d.addFigure(u"conflictsPerAccess"_s, u"bank conflicts / access (rocprof-compute metric)"_s,
+    d.addFigure(u"conflictsPerAccess"_s, u"Bank conflicts / access (rocprof-compute metric)"_s,
                 QString::number(r.totals.conflictsPerAccess(), 'f', 3),
                 u"(cycles - ideal) / ideal over wave %1"_s.arg(wave));
     d.addFigure(u"tritonConflicts"_s, u"Triton's model: extra wavefronts per access"_s,

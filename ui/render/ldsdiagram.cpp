@@ -120,9 +120,9 @@ QString cyclesText(double cycles)
 // The tooltip of every modelled number: the model and where its constants come from.
 QString modelText(const CuLdsModel &cu)
 {
-    return u"model, not a measurement: cycles = fixed + bytes / rate, load by load; fixed = %1 "
+    return u"A model, not a measurement: cycles = fixed + bytes / rate, load by load; fixed = %1 "
            u"cycles (fitted to the seed's two measurements); rate = %2 B/cycle on one port when "
-           u"two SIMD pairs reach a common partition in the load (same-cycle model), else one "
+           u"Two SIMD pairs reach a common partition in the load (same-cycle model), else one "
            u"port per pair present, up to %3 ports"_s.arg(cu.fixedCycles)
                .arg(cu.portBytesPerCycle)
                .arg(cu.numPorts);
@@ -132,7 +132,7 @@ QString modelText(const CuLdsModel &cu)
 void addAllocationFigures(Diagram &d, const CuLdsModel &cu, const AllocationResult &a)
 {
     d.addFigure(u"ldsBytes"_s, u"LDS allocated"_s, bytesText(a.totalBytes),
-                u"the largest end offset of the partition-aware allocation"_s);
+                u"The largest end offset of the partition-aware allocation"_s);
     d.addFigure(u"ldsCapacity"_s, u"LDS capacity"_s, bytesText(cu.ldsBytes),
                 u"%1 LDS partitions of %2 (%3)"_s.arg(cu.numLdsPartitions)
                     .arg(kib(cu.partitionBytes))
@@ -153,7 +153,7 @@ void addAllocationFigures(Diagram &d, const CuLdsModel &cu, const AllocationResu
         used.empty()
             ? u"none"_s
             : u"%1 of %2 (%3)"_s.arg(used.size()).arg(cu.numLdsPartitions).arg(names.join(u", "_s)),
-        u"hardware partitions of %1 that the allocated buffers touch"_s.arg(
+        u"Hardware partitions of %1 that the allocated buffers touch"_s.arg(
             kib(cu.partitionBytes)));
 }
 
@@ -165,23 +165,23 @@ void addAccessFigures(Diagram &d, const CuLdsModel &cu, const LdsScenario &s)
     const PartitionAccessReport &acc = s.access;
     const BandwidthEstimate &bw = s.bandwidth;
     d.addFigure(
-        u"bytesRead"_s, u"bytes read"_s, bytesText(bw.bytes),
+        u"bytesRead"_s, u"Bytes read"_s, bytesText(bw.bytes),
         u"%1 warps, %2 registers per lane per load"_s.arg(acc.numWarps).arg(acc.registersPerLoad));
-    d.addFigure(u"conflicts"_s, u"loads with a partition conflict"_s,
+    d.addFigure(u"conflicts"_s, u"Loads with a partition conflict"_s,
                 u"%1 of %2"_s.arg(acc.conflictingLoads).arg(acc.loads.size()),
-                u"two SIMD pairs reach a common hardware partition in the same load (the seed's "
+                u"Two SIMD pairs reach a common hardware partition in the same load (the seed's "
                 u"same-cycle model)"_s);
     const QString model = modelText(cu);
-    d.addFigure(u"bandwidthPeak"_s, u"peak bandwidth (model)"_s, rateText(bw.peakBytesPerCycle),
-                u"the ceiling of the fastest load: %1 B/cycle per port it can use; "_s.arg(
+    d.addFigure(u"bandwidthPeak"_s, u"Peak bandwidth (model)"_s, rateText(bw.peakBytesPerCycle),
+                u"The ceiling of the fastest load: %1 B/cycle per port it can use; "_s.arg(
                     cu.portBytesPerCycle) +
                     model);
-    d.addFigure(u"cyclesModel"_s, u"cycles (model)"_s, cyclesText(bw.modelCycles), model);
-    d.addFigure(u"bandwidthModel"_s, u"raw bandwidth (model)"_s, rateText(bw.rawBytesPerCycle),
-                u"bytes / modelled cycles (what a clock bracket would record); "_s + model);
-    d.addFigure(u"bandwidthSteady"_s, u"steady bandwidth (model)"_s,
+    d.addFigure(u"cyclesModel"_s, u"Cycles (model)"_s, cyclesText(bw.modelCycles), model);
+    d.addFigure(u"bandwidthModel"_s, u"Raw bandwidth (model)"_s, rateText(bw.rawBytesPerCycle),
+                u"Bytes / modelled cycles (what a clock bracket would record); "_s + model);
+    d.addFigure(u"bandwidthSteady"_s, u"Steady bandwidth (model)"_s,
                 rateText(bw.steadyBytesPerCycle),
-                u"bytes / (modelled cycles - fixed) (the reciprocal slope of a fit); "_s + model);
+                u"Bytes / (modelled cycles - fixed) (the reciprocal slope of a fit); "_s + model);
 }
 
 // The allocator's own numbers: buffers, stage-1 steps, stage-2 rounds, padding and whether every
@@ -202,22 +202,22 @@ void addAllocatorFigures(Diagram &d, const CuLdsModel &cu, const AllocationResul
                 sum += b.size;
         live = std::max(live, sum);
     }
-    d.addFigure(u"buffers"_s, u"buffers"_s,
+    d.addFigure(u"buffers"_s, u"Buffers"_s,
                 u"%1 from %2 allocation(s)"_s.arg(a.buffers.size()).arg(requests),
-                u"a partitioned allocation is one buffer per partition, mutual neighbours"_s);
+                u"A partitioned allocation is one buffer per partition, mutual neighbours"_s);
     int placed = 0, reopened = 0;
     for (const AllocStage1Step &st : a.stage1) {
         placed += st.chosen >= 0 ? 1 : 0;
         reopened += st.reopenedAt >= 0 ? 1 : 0;
     }
     d.addFigure(
-        u"stage1Steps"_s, u"stage-1 steps"_s,
+        u"stage1Steps"_s, u"Stage-1 steps"_s,
         u"%1 (%2 placed, %3 slot(s) reopened)"_s.arg(a.stage1.size()).arg(placed).arg(reopened),
-        u"one step per free slot taken, lowest first; a slot whose candidates all sit "
+        u"One step per free slot taken, lowest first; a slot whose candidates all sit "
         u"in a neighbour's partition is reopened higher"_s);
-    d.addFigure(u"stage2Rounds"_s, u"stage-2 rounds"_s, QString::number(a.stage2.size()),
-                u"interference refinement rounds until no edge is left"_s);
-    d.addFigure(u"padding"_s, u"padding"_s, bytesText(a.totalBytes - live),
+    d.addFigure(u"stage2Rounds"_s, u"Stage-2 rounds"_s, QString::number(a.stage2.size()),
+                u"Interference refinement rounds until no edge is left"_s);
+    d.addFigure(u"padding"_s, u"Padding"_s, bytesText(a.totalBytes - live),
                 u"LDS allocated minus the most bytes live at one step (%1): alignment gaps and "
                 u"partition separation"_s.arg(bytesText(live)));
     if (a.partitionBytes <= 0)
@@ -231,9 +231,9 @@ void addAllocatorFigures(Diagram &d, const CuLdsModel &cu, const AllocationResul
                 clash = u"no: %1 and %2 share a partition"_s.arg(QString::fromStdString(b.name),
                                                                  QString::fromStdString(o.name));
         }
-    d.addFigure(u"separated"_s, u"neighbours in distinct partitions"_s,
+    d.addFigure(u"separated"_s, u"Neighbours in distinct partitions"_s,
                 clash.isEmpty() ? u"yes"_s : clash,
-                u"the partition buffers of one allocation must occupy disjoint hardware "
+                u"The partition buffers of one allocation must occupy disjoint hardware "
                 u"partitions"_s);
 }
 
@@ -370,16 +370,16 @@ Expected<Diagram> buildLdsDatapathView(const ViewRequest &request)
         for (int q = 0; q < int(byPair.size()); ++q)
             for (int part : byPair[size_t(q)])
                 reached << u"P%1 (pair %2)"_s.arg(part).arg(pairName(cu, q));
-        d.addFigure(u"loadPartitions"_s, u"partitions reached by load %1"_s.arg(load->index),
+        d.addFigure(u"loadPartitions"_s, u"Partitions reached by load %1"_s.arg(load->index),
                     reached.isEmpty() ? u"none"_s : reached.join(u", "_s));
         d.addFigure(
-            u"loadConflict"_s, u"partition conflict in load %1"_s.arg(load->index),
+            u"loadConflict"_s, u"Partition conflict in load %1"_s.arg(load->index),
             load->conflict ? u"yes: both pairs reach P%1"_s.arg(*load->conflictPartitions.begin())
                            : u"no"_s,
-            u"same-cycle model: every warp issues load %1 in the same cycle"_s.arg(load->index));
-        d.addFigure(u"loadPorts"_s, u"ports load %1 can use"_s.arg(load->index),
+            u"Same-cycle model: every warp issues load %1 in the same cycle"_s.arg(load->index));
+        d.addFigure(u"loadPorts"_s, u"Ports load %1 can use"_s.arg(load->index),
                     u"%1 of %2"_s.arg(load->portsUsable).arg(cu.numPorts));
-        d.addFigure(u"loadRate"_s, u"rate of load %1 (model)"_s.arg(load->index),
+        d.addFigure(u"loadRate"_s, u"Rate of load %1 (model)"_s.arg(load->index),
                     rateText(cu.peakBytesPerCycle(load->portsUsable)), modelText(cu));
     }
     addAccessFigures(d, cu, s);
@@ -566,9 +566,9 @@ Expected<Diagram> buildCvtPartitionView(const ViewRequest &request)
     summary.rows.push_back({u"register terms are compile-time constants, warp terms loop-invariant "
                             u"(the seed: base-pointer selection lifts out of the loop)"_s});
     d.tables.push_back(summary);
-    d.addFigure(u"partitionBases"_s, u"bases feeding partition"_s,
+    d.addFigure(u"partitionBases"_s, u"Bases feeding partition"_s,
                 feeding.isEmpty() ? u"none"_s : feeding.join(u", "_s),
-                u"the partition index is the XOR of these bases' partition components"_s);
+                u"The partition index is the XOR of these bases' partition components"_s);
     addAllocationFigures(d, prep->cu, s.allocation);
     addAccessFigures(d, prep->cu, s);
     return d;
@@ -631,25 +631,25 @@ Expected<Diagram> buildMicrobenchTableView(const ViewRequest &request)
         const QString layout = QString::fromStdString(row->layout);
         const QString suffix = layout.left(1).toUpper() + layout.mid(1);
         const QString model = modelText(*cu);
-        d.addFigure(u"ldsBytes"_s + suffix, u"%1: LDS allocated"_s.arg(layout),
+        d.addFigure(u"ldsBytes"_s + suffix, u"%1: LDS allocated"_s.arg(suffix),
                     bytesText(row->allocation.totalBytes));
-        d.addFigure(u"conflicts"_s + suffix, u"%1: loads with a partition conflict"_s.arg(layout),
+        d.addFigure(u"conflicts"_s + suffix, u"%1: loads with a partition conflict"_s.arg(suffix),
                     u"%1 of %2"_s.arg(row->access.conflictingLoads).arg(row->access.loads.size()));
-        d.addFigure(u"bandwidthPeak"_s + suffix, u"%1: peak bandwidth (model)"_s.arg(layout),
+        d.addFigure(u"bandwidthPeak"_s + suffix, u"%1: peak bandwidth (model)"_s.arg(suffix),
                     rateText(b.peakBytesPerCycle), model);
-        d.addFigure(u"cyclesModel"_s + suffix, u"%1: cycles (model)"_s.arg(layout),
+        d.addFigure(u"cyclesModel"_s + suffix, u"%1: cycles (model)"_s.arg(suffix),
                     cyclesText(b.modelCycles), model);
-        d.addFigure(u"bandwidthModel"_s + suffix, u"%1: raw bandwidth (model)"_s.arg(layout),
+        d.addFigure(u"bandwidthModel"_s + suffix, u"%1: raw bandwidth (model)"_s.arg(suffix),
                     rateText(b.rawBytesPerCycle), model);
-        d.addFigure(u"bandwidthSteady"_s + suffix, u"%1: steady bandwidth (model)"_s.arg(layout),
+        d.addFigure(u"bandwidthSteady"_s + suffix, u"%1: steady bandwidth (model)"_s.arg(suffix),
                     rateText(b.steadyBytesPerCycle), model);
         cycles.push_back(b.modelCycles);
     }
     d.tables.push_back(t);
     if (cycles.size() == 2 && cycles[1] > 0)
-        d.addFigure(u"speedupModel"_s, u"partitioned speedup (model)"_s,
+        d.addFigure(u"speedupModel"_s, u"Partitioned speedup (model)"_s,
                     u"%1x"_s.arg(QString::number(cycles[0] / cycles[1], 'f', 2)),
-                    u"plain cycles / partitioned cycles; "_s + modelText(*cu));
+                    u"Plain cycles / partitioned cycles; "_s + modelText(*cu));
     return d;
 }
 
