@@ -122,7 +122,7 @@ QString modelText(const CuLdsModel &cu)
 {
     return u"A model, not a measurement: cycles = fixed + bytes / rate, load by load; fixed = %1 "
            u"cycles (fitted to the seed's two measurements); rate = %2 B/cycle on one port when "
-           u"Two SIMD pairs reach a common partition in the load (same-cycle model), else one "
+           u"two SIMD pairs reach a common partition in the load (same-cycle model), else one "
            u"port per pair present, up to %3 ports"_s.arg(cu.fixedCycles)
                .arg(cu.portBytesPerCycle)
                .arg(cu.numPorts);
@@ -134,9 +134,11 @@ void addAllocationFigures(Diagram &d, const CuLdsModel &cu, const AllocationResu
     d.addFigure(u"ldsBytes"_s, u"LDS allocated"_s, bytesText(a.totalBytes),
                 u"The largest end offset of the partition-aware allocation"_s);
     d.addFigure(u"ldsCapacity"_s, u"LDS capacity"_s, bytesText(cu.ldsBytes),
-                u"%1 LDS partitions of %2 (%3)"_s.arg(cu.numLdsPartitions)
-                    .arg(kib(cu.partitionBytes))
-                    .arg(QString::fromStdString(cu.arch)));
+                cu.partitionBytes > 0
+                    ? u"%1 LDS partitions of %2 (%3)"_s.arg(cu.numLdsPartitions)
+                          .arg(kib(cu.partitionBytes))
+                          .arg(QString::fromStdString(cu.arch))
+                    : u"The LDS of one compute unit (%1)"_s.arg(QString::fromStdString(cu.arch)));
     if (cu.partitionBytes <= 0)
         return;
     std::set<int64_t> used;
