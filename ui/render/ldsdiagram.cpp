@@ -91,6 +91,154 @@ QString kib(int64_t bytes)
     return bytes % 1024 == 0 ? u"%1 KiB"_s.arg(bytes / 1024) : u"%1 B"_s.arg(bytes);
 }
 
+// "98304 B (96 KiB)", "100 B".
+QString bytesText(int64_t bytes)
+{
+    return bytes >= 1024 && bytes % 1024 == 0 ? u"%1 B (%2 KiB)"_s.arg(bytes).arg(bytes / 1024)
+                                              : u"%1 B"_s.arg(bytes);
+}
+
+// One decimal, none for a whole number: "323.5", "512".
+QString decimal(double v)
+{
+    QString s = QString::number(v, 'f', 1);
+    if (s.endsWith(u".0"_s))
+        s.chop(2);
+    return s;
+}
+
+QString rateText(double bytesPerCycle)
+{
+    return u"%1 B/cycle"_s.arg(decimal(bytesPerCycle));
+}
+
+QString cyclesText(double cycles)
+{
+    return u"%1 cycles"_s.arg(decimal(cycles));
+}
+
+// The tooltip of every modelled number: the model and where its constants come from.
+QString modelText(const CuLdsModel &cu)
+{
+    return u"A model, not a measurement: cycles = fixed + bytes / rate, load by load; fixed = %1 "
+           u"cycles (fitted to the seed's two measurements); rate = %2 B/cycle on one port when "
+           u"two SIMD pairs reach a common partition in the load (same-cycle model), else one "
+           u"port per pair present, up to %3 ports"_s.arg(cu.fixedCycles)
+               .arg(cu.portBytesPerCycle)
+               .arg(cu.numPorts);
+}
+
+// LDS bytes of the allocation, the capacity and the hardware partitions the buffers occupy.
+void addAllocationFigures(Diagram &d, const CuLdsModel &cu, const AllocationResult &a)
+{
+    d.addFigure(u"ldsBytes"_s, u"LDS allocated"_s, bytesText(a.totalBytes),
+                u"The largest end offset of the partition-aware allocation"_s);
+    d.addFigure(u"ldsCapacity"_s, u"LDS capacity"_s, bytesText(cu.ldsBytes),
+                cu.partitionBytes > 0
+                    ? u"%1 LDS partitions of %2 (%3)"_s.arg(cu.numLdsPartitions)
+                          .arg(kib(cu.partitionBytes))
+                          .arg(QString::fromStdString(cu.arch))
+                    : u"The LDS of one compute unit (%1)"_s.arg(QString::fromStdString(cu.arch)));
+    if (cu.partitionBytes <= 0)
+        return;
+    std::set<int64_t> used;
+    for (const AllocBuffer &b : a.buffers) {
+        const auto [first, last] = a.partitionsOf(b);
+        for (int64_t q = first; q <= last; ++q)
+            used.insert(q);
+    }
+    QStringList names;
+    for (int64_t q : used)
+        names << u"P%1"_s.arg(q);
+    d.addFigure(
+        u"partitionsUsed"_s, u"LDS partitions used"_s,
+        used.empty()
+            ? u"none"_s
+            : u"%1 of %2 (%3)"_s.arg(used.size()).arg(cu.numLdsPartitions).arg(names.join(u", "_s)),
+        u"Hardware partitions of %1 that the allocated buffers touch"_s.arg(
+            kib(cu.partitionBytes)));
+}
+
+// Partition conflicts and the bandwidth model of the scenario's read (if it has one).
+void addAccessFigures(Diagram &d, const CuLdsModel &cu, const LdsScenario &s)
+{
+    if (!s.hasRead)
+        return;
+    const PartitionAccessReport &acc = s.access;
+    const BandwidthEstimate &bw = s.bandwidth;
+    d.addFigure(
+        u"bytesRead"_s, u"Bytes read"_s, bytesText(bw.bytes),
+        u"%1 warps, %2 registers per lane per load"_s.arg(acc.numWarps).arg(acc.registersPerLoad));
+    d.addFigure(u"conflicts"_s, u"Loads with a partition conflict"_s,
+                u"%1 of %2"_s.arg(acc.conflictingLoads).arg(acc.loads.size()),
+                u"Two SIMD pairs reach a common hardware partition in the same load (the seed's "
+                u"same-cycle model)"_s);
+    const QString model = modelText(cu);
+    d.addFigure(u"bandwidthPeak"_s, u"Peak bandwidth (model)"_s, rateText(bw.peakBytesPerCycle),
+                u"The ceiling of the fastest load: %1 B/cycle per port it can use; "_s.arg(
+                    cu.portBytesPerCycle) +
+                    model);
+    d.addFigure(u"cyclesModel"_s, u"Cycles (model)"_s, cyclesText(bw.modelCycles), model);
+    d.addFigure(u"bandwidthModel"_s, u"Raw bandwidth (model)"_s, rateText(bw.rawBytesPerCycle),
+                u"Bytes / modelled cycles (what a clock bracket would record); "_s + model);
+    d.addFigure(u"bandwidthSteady"_s, u"Steady bandwidth (model)"_s,
+                rateText(bw.steadyBytesPerCycle),
+                u"Bytes / (modelled cycles - fixed) (the reciprocal slope of a fit); "_s + model);
+}
+
+// The allocator's own numbers: buffers, stage-1 steps, stage-2 rounds, padding and whether every
+// pair of neighbours ended in disjoint partitions (the guarantee the allocator exists for).
+void addAllocatorFigures(Diagram &d, const CuLdsModel &cu, const AllocationResult &a)
+{
+    addAllocationFigures(d, cu, a);
+    int requests = 0;
+    int64_t live = 0;
+    for (const AllocBuffer &b : a.buffers)
+        requests = std::max(requests, b.request + 1);
+    // The most bytes live at one step: the least any placement needs. The maximum over time is
+    // reached at some buffer's start.
+    for (const AllocBuffer &at : a.buffers) {
+        int64_t sum = 0;
+        for (const AllocBuffer &b : a.buffers)
+            if (b.liveStart <= at.liveStart && at.liveStart < b.liveEnd)
+                sum += b.size;
+        live = std::max(live, sum);
+    }
+    d.addFigure(u"buffers"_s, u"Buffers"_s,
+                u"%1 from %2 allocation(s)"_s.arg(a.buffers.size()).arg(requests),
+                u"A partitioned allocation is one buffer per partition, mutual neighbours"_s);
+    int placed = 0, reopened = 0;
+    for (const AllocStage1Step &st : a.stage1) {
+        placed += st.chosen >= 0 ? 1 : 0;
+        reopened += st.reopenedAt >= 0 ? 1 : 0;
+    }
+    d.addFigure(
+        u"stage1Steps"_s, u"Stage-1 steps"_s,
+        u"%1 (%2 placed, %3 slot(s) reopened)"_s.arg(a.stage1.size()).arg(placed).arg(reopened),
+        u"One step per free slot taken, lowest first; a slot whose candidates all sit "
+        u"in a neighbour's partition is reopened higher"_s);
+    d.addFigure(u"stage2Rounds"_s, u"Stage-2 rounds"_s, QString::number(a.stage2.size()),
+                u"Interference refinement rounds until no edge is left"_s);
+    d.addFigure(u"padding"_s, u"Padding"_s, bytesText(a.totalBytes - live),
+                u"LDS allocated minus the most bytes live at one step (%1): alignment gaps and "
+                u"partition separation"_s.arg(bytesText(live)));
+    if (a.partitionBytes <= 0)
+        return;
+    QString clash;
+    for (const AllocBuffer &b : a.buffers)
+        for (int n : b.neighbors) {
+            const AllocBuffer &o = a.buffers[size_t(n)];
+            const auto pb = a.partitionsOf(b), po = a.partitionsOf(o);
+            if (clash.isEmpty() && b.id < o.id && pb.first <= po.second && po.first <= pb.second)
+                clash = u"no: %1 and %2 share a partition"_s.arg(QString::fromStdString(b.name),
+                                                                 QString::fromStdString(o.name));
+        }
+    d.addFigure(u"separated"_s, u"Neighbours in distinct partitions"_s,
+                clash.isEmpty() ? u"yes"_s : clash,
+                u"The partition buffers of one allocation must occupy disjoint hardware "
+                u"partitions"_s);
+}
+
 } // namespace
 
 Expected<Diagram> buildLdsDatapathView(const ViewRequest &request)
@@ -217,6 +365,26 @@ Expected<Diagram> buildLdsDatapathView(const ViewRequest &request)
         d.legend.push_back({simdPairColor(q), u"pair %1"_s.arg(pairName(cu, q))});
     d.legend.push_back({kConflict, u"partition reached by both pairs"_s});
     d.legend.push_back({qRgb(255, 230, 120), u"port in use"_s});
+
+    addAllocationFigures(d, cu, s.allocation);
+    if (load) {
+        QStringList reached;
+        for (int q = 0; q < int(byPair.size()); ++q)
+            for (int part : byPair[size_t(q)])
+                reached << u"P%1 (pair %2)"_s.arg(part).arg(pairName(cu, q));
+        d.addFigure(u"loadPartitions"_s, u"Partitions reached by load %1"_s.arg(load->index),
+                    reached.isEmpty() ? u"none"_s : reached.join(u", "_s));
+        d.addFigure(
+            u"loadConflict"_s, u"Partition conflict in load %1"_s.arg(load->index),
+            load->conflict ? u"yes: both pairs reach P%1"_s.arg(*load->conflictPartitions.begin())
+                           : u"no"_s,
+            u"Same-cycle model: every warp issues load %1 in the same cycle"_s.arg(load->index));
+        d.addFigure(u"loadPorts"_s, u"Ports load %1 can use"_s.arg(load->index),
+                    u"%1 of %2"_s.arg(load->portsUsable).arg(cu.numPorts));
+        d.addFigure(u"loadRate"_s, u"Rate of load %1 (model)"_s.arg(load->index),
+                    rateText(cu.peakBytesPerCycle(load->portsUsable)), modelText(cu));
+    }
+    addAccessFigures(d, cu, s);
     return d;
 }
 
@@ -233,6 +401,7 @@ Expected<Diagram> buildAllocatorView(const ViewRequest &request)
     d.subtitle = u"stage 1 step by step (blue: the slot taken), then the final placement; grey "
                  u"lines: %1 partition boundaries; total %2 B"_s.arg(kib(cu.partitionBytes))
                      .arg(a.totalBytes);
+    addAllocatorFigures(d, cu, a);
     if (a.buffers.empty())
         return d;
 
@@ -399,6 +568,11 @@ Expected<Diagram> buildCvtPartitionView(const ViewRequest &request)
     summary.rows.push_back({u"register terms are compile-time constants, warp terms loop-invariant "
                             u"(the seed: base-pointer selection lifts out of the loop)"_s});
     d.tables.push_back(summary);
+    d.addFigure(u"partitionBases"_s, u"Bases feeding partition"_s,
+                feeding.isEmpty() ? u"none"_s : feeding.join(u", "_s),
+                u"The partition index is the XOR of these bases' partition components"_s);
+    addAllocationFigures(d, prep->cu, s.allocation);
+    addAccessFigures(d, prep->cu, s);
     return d;
 }
 
@@ -432,6 +606,7 @@ Expected<Diagram> buildMicrobenchTableView(const ViewRequest &request)
     t.header = {u"layout"_s,           u"model cycles"_s,   u"LDS"_s,
                 u"raw B/cycle"_s,      u"steady B/cycle"_s, u"peak B/cycle"_s,
                 u"conflicting loads"_s};
+    std::vector<double> cycles;
     for (bool partitioned : {false, true}) {
         MicrobenchSpec spec;
         spec.numWarps = int(*warps);
@@ -454,8 +629,29 @@ Expected<Diagram> buildMicrobenchTableView(const ViewRequest &request)
              u"%1 / %2"_s.arg(row->access.conflictingLoads).arg(row->access.loads.size())});
         t.fills.push_back(std::vector<QRgb>(7, row->access.conflictingLoads ? qRgb(250, 215, 215)
                                                                             : qRgb(215, 240, 215)));
+
+        const QString layout = QString::fromStdString(row->layout);
+        const QString suffix = layout.left(1).toUpper() + layout.mid(1);
+        const QString model = modelText(*cu);
+        d.addFigure(u"ldsBytes"_s + suffix, u"%1: LDS allocated"_s.arg(suffix),
+                    bytesText(row->allocation.totalBytes));
+        d.addFigure(u"conflicts"_s + suffix, u"%1: loads with a partition conflict"_s.arg(suffix),
+                    u"%1 of %2"_s.arg(row->access.conflictingLoads).arg(row->access.loads.size()));
+        d.addFigure(u"bandwidthPeak"_s + suffix, u"%1: peak bandwidth (model)"_s.arg(suffix),
+                    rateText(b.peakBytesPerCycle), model);
+        d.addFigure(u"cyclesModel"_s + suffix, u"%1: cycles (model)"_s.arg(suffix),
+                    cyclesText(b.modelCycles), model);
+        d.addFigure(u"bandwidthModel"_s + suffix, u"%1: raw bandwidth (model)"_s.arg(suffix),
+                    rateText(b.rawBytesPerCycle), model);
+        d.addFigure(u"bandwidthSteady"_s + suffix, u"%1: steady bandwidth (model)"_s.arg(suffix),
+                    rateText(b.steadyBytesPerCycle), model);
+        cycles.push_back(b.modelCycles);
     }
     d.tables.push_back(t);
+    if (cycles.size() == 2 && cycles[1] > 0)
+        d.addFigure(u"speedupModel"_s, u"Partitioned speedup (model)"_s,
+                    u"%1x"_s.arg(QString::number(cycles[0] / cycles[1], 'f', 2)),
+                    u"Plain cycles / partitioned cycles; "_s + modelText(*cu));
     return d;
 }
 
