@@ -639,6 +639,7 @@ BuilderDialog::BuilderDialog(LayoutDocument *document, QWidget *parent)
 {
     setWindowTitle(tr("Add Layout from Builder"));
     setObjectName(QStringLiteral("builderDialog"));
+    setMinimumWidth(640);
     // A marked field: a red frame, readable in the light and the dark theme.
     setStyleSheet(QStringLiteral("QLineEdit[lxInvalid=\"true\"], QSpinBox[lxInvalid=\"true\"], "
                                  "QComboBox[lxInvalid=\"true\"] { border: 1px solid #d00000; }"));
@@ -673,6 +674,7 @@ BuilderDialog::BuilderDialog(LayoutDocument *document, QWidget *parent)
     m_preview = new QPlainTextEdit(previewBox);
     m_preview->setObjectName(QStringLiteral("previewEdit"));
     m_preview->setReadOnly(true);
+    m_preview->setPlaceholderText(tr("No layout: fix the marked field"));
     m_preview->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_preview->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     m_preview->setFixedHeight(m_preview->fontMetrics().lineSpacing() * 4 + 12);
@@ -685,6 +687,7 @@ BuilderDialog::BuilderDialog(LayoutDocument *document, QWidget *parent)
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     previewLayout->addWidget(m_summary);
     outer->addWidget(previewBox);
+    outer->addStretch(1);
 
     m_openView = new QCheckBox(tr("Open an ownership view of it"), this);
     m_openView->setChecked(true);
@@ -985,8 +988,14 @@ void BuilderDialog::onKindChanged()
         const QSignalBlocker block(nameEdit);
         nameEdit->setText(suggestedName());
     }
+    // Only the shown page counts for the size: the form is as tall as the current kind needs.
+    for (const auto &p : m_pages)
+        p->widget->setSizePolicy(QSizePolicy::Preferred,
+                                 p->kind == k ? QSizePolicy::Preferred : QSizePolicy::Ignored);
     m_stack->setCurrentWidget(page(k).widget);
     m_pageTitle->setText(QString::fromUtf8(pageSpec(k).heading));
+    if (isVisible())
+        resize(width(), std::max(height(), sizeHint().height()));
     updateVisibility();
     revalidate();
 }
