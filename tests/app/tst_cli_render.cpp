@@ -5,6 +5,7 @@
 #include <QFile>
 #include <QImage>
 #include <QProcess>
+#include <QSet>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QTest>
@@ -178,6 +179,8 @@ private Q_SLOTS:
         QTest::newRow("xor input out of range")
             << QStringList{u"--layout-json"_s, data("worked_example.json"), u"--view"_s, u"xor"_s,
                            u"--options"_s,     u"{\"warp\": 4}"_s};
+        QTest::newRow("pipeline step beyond the last")
+            << QStringList{u"--preset"_s, u"fig6"_s, u"--options"_s, u"{\"step\": 6}"_s};
     }
     void badInputExitsOne()
     {
@@ -208,6 +211,27 @@ private Q_SLOTS:
         QVERIFY(r.err.contains("cannot write"));
         QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot),
                  QStringList());
+    }
+
+    // Step mode from the command line: each step of the Fig 6 pipeline is its own figure, and
+    // the last step differs from "every step" only by its explanation and tint.
+    void pipelineStepsRenderDifferently()
+    {
+        QTemporaryDir dir;
+        QSet<QByteArray> seen;
+        for (int step = 0; step <= 5; ++step) {
+            const QString path = dir.filePath(u"s%1.svg"_s.arg(step));
+            const Run r = run({u"--preset"_s, u"fig6"_s, u"--options"_s,
+                               u"{\"step\": %1}"_s.arg(step), u"-o"_s, path});
+            QCOMPARE(r.exitCode, 0);
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            const QByteArray svg = f.readAll();
+            QVERIFY2(!seen.contains(svg), qPrintable(u"step %1 repeats a figure"_s.arg(step)));
+            seen.insert(svg);
+            if (step > 0)
+                QVERIFY(svg.contains(QStringLiteral("Step %1 of 5").arg(step).toUtf8()));
+        }
     }
 
     void helpExitsZero()

@@ -109,7 +109,11 @@ private Q_SLOTS:
         QTest::addColumn<int>("value");
         QTest::newRow("zero") << 0 << u"0"_s << true << 0;
         QTest::newRow("largest dim0") << 0 << u" 3 "_s << true << 3;
-        QTest::newRow("hex") << 0 << u"0x2"_s << true << 2;
+        // Decimal only, as Triton writes bases: a leading zero is not octal, hex is refused.
+        QTest::newRow("leading zero") << 0 << u"03"_s << true << 3;
+        QTest::newRow("hex refused") << 0 << u"0x2"_s << false << 0;
+        QTest::newRow("trailing text") << 0 << u"2 1"_s << false << 0;
+        QTest::newRow("huge") << 0 << u"99999999999"_s << false << 0;
         QTest::newRow("dim0 size") << 0 << u"4"_s << false << 0;
         QTest::newRow("dim1 size") << 1 << u"2"_s << false << 0;
         QTest::newRow("letters") << 0 << u"two"_s << false << 0;

@@ -15,6 +15,7 @@
 
 #include <QAbstractButton>
 #include <QAction>
+#include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSettings>
@@ -373,6 +374,149 @@ private Q_SLOTS:
             QVERIFY(w->close()); // the prompt answers Discard
         }
         QVERIFY(Autosave::recoverable(dir.path()).isEmpty());
+    }
+
+    void analysisPanelShowsTheCurrentViewsFigures()
+    {
+        auto w = makeWindow();
+        QVERIFY(w);
+        QCOMPARE(w->openPreset(u"attention-v"_s), QString());
+        w->viewTabs()->setCurrentIndex(0);
+        LayoutPropertiesModel *m = w->propertiesModel();
+        // The seed: "128 ds_load_tr16_b128 against 1024 ds_load_u16".
+        QVERIFY2(m->value(u"view:instruction"_s).startsWith(u"ds_load_tr16_b128"_s),
+                 qPrintable(m->value(u"view:instruction"_s)));
+        QCOMPARE(m->value(u"view:eligible"_s), u"yes"_s);
+        QCOMPARE(m->value(u"view:instructions"_s), u"128"_s);
+        QCOMPARE(m->value(u"view:fallback"_s), u"1024 × ds_load_u16"_s);
+        // The heading names the view; the layout's own rows follow.
+        QVERIFY(m->value(u"view"_s).startsWith(u"ds-load-tr-panels"_s));
+        QVERIFY(!m->value(u"rank"_s).isEmpty());
+
+        // Another tab: its own figures (the pipeline runs the same plan).
+        w->viewTabs()->setCurrentIndex(1);
+        QVERIFY(m->value(u"view"_s).startsWith(u"ds-load-tr-pipeline"_s));
+        QCOMPARE(m->value(u"view:instructions"_s), u"128"_s);
+    }
+
+    void analysisFollowsAnEditAndTheArchitecture()
+    {
+        auto w = makeWindow();
+        QVERIFY(w);
+        QCOMPARE(w->openPreset(u"fig5-valid"_s), QString());
+        LayoutPropertiesModel *m = w->propertiesModel();
+        QCOMPARE(m->value(u"view:eligible"_s), u"yes"_s);
+        // Swap the destination's lane bases 1 and 2 ([2,0] <-> [4,0]): the seed's Fig 5 (right)
+        // says divideLeft then has no result and the load falls back.
+        const int dst = w->document()->indexOfLayout(u"dst"_s);
+        w->setCurrentLayoutIndex(dst);
+        QLineEdit *lane = w->basesEditor()->textFor(u"lane"_s);
+        QVERIFY(lane);
+        lane->selectAll();
+        QTest::keyClicks(lane, u"[[1, 0], [4, 0], [2, 0], [8, 0], [16, 0]]"_s);
+        QTest::keyClick(lane, Qt::Key_Return);
+        QCOMPARE(w->document()->layoutAt(dst).layout.basis("lane", 1), (LinearLayout::Basis{4, 0}));
+        QVERIFY2(m->value(u"view:eligible"_s).startsWith(u"no: "_s),
+                 qPrintable(m->value(u"view:eligible"_s)));
+        w->document()->undoStack()->undo();
+        QCOMPARE(m->value(u"view:eligible"_s), u"yes"_s);
+
+        // gfx950 runs 64-lane warps: this 32-lane destination has no transposed load there. The
+        // view says why and the panel drops the figures rather than show stale ones.
+        w->document()->setArch(u"gfx950"_s);
+        QVERIFY(!w->currentViewPane()->errorText().isEmpty());
+        QCOMPARE(m->value(u"view:eligible"_s), QString());
+        w->document()->undoStack()->undo();
+        QCOMPARE(w->archBox()->currentText(), u"gfx1250"_s);
+        QCOMPARE(m->value(u"view:eligible"_s), u"yes"_s);
+    }
+
+    void basesTextLineAppliesAWholeInDim()
+    {
+        auto w = makeWindow();
+        QVERIFY(w);
+        QLineEdit *lane = w->basesEditor()->textFor(u"lane"_s);
+        QVERIFY(lane);
+        QCOMPARE(lane->text(), u"[[1, 0], [2, 0]]"_s); // the example's lane bases
+        const LinearLayout before = w->document()->layoutAt(0).layout;
+
+        // Refused as typed: a component beyond dim0's size 4; the layout stays, the reason shows.
+        lane->selectAll();
+        QTest::keyClicks(lane, u"[[1, 0], [4, 0]]"_s);
+        QLabel *message = w->basesEditor()->messageFor(u"lane"_s);
+        QVERIFY(message->isVisibleTo(w.get()));
+        QVERIFY2(message->text().contains(u"out of range"_s), qPrintable(message->text()));
+        QTest::keyClick(lane, Qt::Key_Return);
+        QCOMPARE(w->document()->layoutAt(0).layout, before);
+        // Unbalanced text: the parser's column is in the message.
+        lane->selectAll();
+        QTest::keyClicks(lane, u"[[1, 0], [0, 1]"_s);
+        QVERIFY2(message->text().contains(u"column"_s), qPrintable(message->text()));
+
+        // Three bases: lane grows to 8, one undo step.
+        lane->selectAll();
+        QTest::keyClicks(lane, u"[[1, 0], [0, 1], [2, 0]]"_s);
+        QVERIFY(message->text().isEmpty());
+        const int undoBefore = w->document()->undoStack()->count();
+        QTest::keyClick(lane, Qt::Key_Return);
+        QCOMPARE(w->document()->layoutAt(0).layout.inDimSize("lane"), 8);
+        QCOMPARE(w->document()->layoutAt(0).layout.basis("lane", 1), (LinearLayout::Basis{0, 1}));
+        QCOMPARE(w->document()->undoStack()->count(), undoBefore + 1);
+        w->document()->undoStack()->undo();
+        QCOMPARE(w->document()->layoutAt(0).layout, before);
+        QCOMPARE(w->basesEditor()->textFor(u"lane"_s)->text(), u"[[1, 0], [2, 0]]"_s);
+    }
+
+    void pipelineStepMode()
+    {
+        auto w = makeWindow();
+        QVERIFY(w);
+        QCOMPARE(w->openPreset(u"fig6"_s), QString());
+        ViewPane *pipeline = paneOfKind(*w, u"ds-load-tr-pipeline"_s);
+        QVERIFY(pipeline);
+        w->viewTabs()->setCurrentWidget(pipeline);
+        // cvt -> divideLeft -> reps -> addrToOffset -> addrLayout (the seed's Fig 5/6 walk).
+        QCOMPARE(pipeline->stepCount(), 5);
+        QCOMPARE(pipeline->currentStep(), 0);
+        const Diagram all = pipeline->diagramView()->diagram();
+        auto bar = pipeline->findChild<QWidget *>(u"stepBar"_s);
+        QVERIFY(bar && bar->isVisibleTo(w.get()));
+
+        // Ctrl+] walks forward from "all" to step 1: dst and cvt under the step's explanation.
+        QAction *next = nullptr;
+        for (QAction *a : w->findChildren<QAction *>())
+            if (a->shortcut() == QKeySequence(Qt::CTRL | Qt::Key_BracketRight))
+                next = a;
+        QVERIFY(next && next->isEnabled());
+        next->trigger();
+        QCOMPARE(pipeline->currentStep(), 1);
+        const Diagram one = pipeline->diagramView()->diagram();
+        QCOMPARE(one.tables.size(), size_t(3));
+        QVERIFY(one.tables[0].title.contains(u"Step 1 of 5"_s));
+        QVERIFY(pipeline->stepLabel()->text().contains(u"cvt"_s));
+        next->trigger();
+        next->trigger();
+        QCOMPARE(pipeline->currentStep(), 3);
+        QVERIFY(pipeline->stepLabel()->text().contains(u"reps"_s));
+        // The step is a view option in the scene: saved, exported and undone like any edit;
+        // walking is one undo step.
+        QCOMPARE(w->document()->views().at(pipeline->viewIndex()).options.value(u"step"_s).toInt(),
+                 3);
+        QCOMPARE(w->document()->undoStack()->count(), 1);
+        pipeline->setStep(pipeline->stepCount());
+        QCOMPARE(pipeline->diagramView()->diagram().tables.size(), all.tables.size() + 1);
+        w->document()->undoStack()->undo();
+        QCOMPARE(pipeline->currentStep(), 0);
+        QCOMPARE(pipeline->diagramView()->diagram(), all);
+
+        // An invalid cvt (the seed's Fig 5 right) stops at divideLeft: two steps.
+        QCOMPARE(w->openPreset(u"fig5-invalid"_s), QString());
+        QCOMPARE(w->document()->addView(DocumentView{u"ds-load-tr-pipeline"_s, {}, {}}), QString());
+        ViewPane *invalid = paneOfKind(*w, u"ds-load-tr-pipeline"_s);
+        QVERIFY(invalid);
+        QCOMPARE(invalid->stepCount(), 2);
+        invalid->setStep(2);
+        QVERIFY(invalid->diagramView()->diagram().tables.back().title.contains(u"no result"_s));
     }
 
     void presetOpensItsLayoutsAndViews()

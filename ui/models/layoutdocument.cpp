@@ -1,5 +1,7 @@
 #include "models/layoutdocument.h"
 
+#include "io/basestext.h"
+
 #include <QUndoCommand>
 #include <QUndoStack>
 
@@ -63,6 +65,37 @@ private:
     QString m_after;
 };
 
+// Changes one view's options (e.g. the pipeline step). Consecutive changes of the same view merge
+// into one undo step, so walking a pipeline step by step is undone at once.
+class SetViewOptionsCommand : public QUndoCommand
+{
+public:
+    SetViewOptionsCommand(LayoutDocument *doc, int view, QJsonObject before, QJsonObject after,
+                          const QString &what)
+        : QUndoCommand(what), m_doc(doc), m_view(view), m_before(std::move(before)),
+          m_after(std::move(after))
+    {
+    }
+    void redo() override { m_doc->applyViewOptions(m_view, m_after); }
+    void undo() override { m_doc->applyViewOptions(m_view, m_before); }
+    int id() const override { return 0x4c58564f; } // "LXVO"
+    bool mergeWith(const QUndoCommand *other) override
+    {
+        const auto *o = static_cast<const SetViewOptionsCommand *>(other);
+        if (o->m_view != m_view)
+            return false;
+        m_after = o->m_after;
+        setText(o->text());
+        return true;
+    }
+
+private:
+    LayoutDocument *m_doc;
+    int m_view;
+    QJsonObject m_before;
+    QJsonObject m_after;
+};
+
 LayoutDocument::LayoutDocument(QObject *parent) : QObject(parent), m_undoStack(new QUndoStack(this))
 {
     connect(m_undoStack, &QUndoStack::cleanChanged, this,
@@ -118,19 +151,20 @@ QString LayoutDocument::validateComponent(const LinearLayout &layout, int outDim
     if (outDim < 0 || outDim >= layout.numOutDims())
         return tr("no out-dim %1").arg(outDim);
     const auto &[name, size] = layout.outDims().at(size_t(outDim));
-    const QString trimmed = text.trimmed();
-    if (trimmed.isEmpty())
-        return tr("enter a number from 0 to %1").arg(size - 1);
-    bool ok = false;
-    const int v = trimmed.toInt(&ok, 0); // 0 also accepts 0x.. and 0b.. spellings
-    if (!ok)
-        return tr("'%1' is not a whole number").arg(trimmed);
-    if (v < 0 || v >= size)
-        return tr("%1 is out of range: %2 has size %3, so a component is 0 to %4")
-            .arg(v)
+    // The same parser as pasted bases text (core/io/basestext, fuzzed): decimal only, so "010"
+    // is ten, as Triton writes bases, not octal eight.
+    const Expected<int32_t> parsed = parseBasisComponent(text.toStdString(), size);
+    if (!parsed) {
+        QString why = QString::fromStdString(parsed.message());
+        if (why.startsWith(QLatin1String("column ")))
+            why = why.section(QStringLiteral(": "), 1); // a cell holds one number: no column
+        return tr("%1 (%2: 0 to %3): %4")
             .arg(QString::fromStdString(name))
-            .arg(size)
-            .arg(size - 1);
+            .arg(tr("size %1").arg(size))
+            .arg(size - 1)
+            .arg(why);
+    }
+    const int v = *parsed;
     if (value)
         *value = v;
     return {};
@@ -373,6 +407,17 @@ QString LayoutDocument::removeView(int view)
     return {};
 }
 
+QString LayoutDocument::setViewOptions(int view, const QJsonObject &options, const QString &what)
+{
+    if (view < 0 || view >= int(m_scene.views.size()))
+        return tr("no view %1").arg(view);
+    if (m_scene.views.at(view).options == options)
+        return {};
+    m_undoStack->push(
+        new SetViewOptionsCommand(this, view, m_scene.views.at(view).options, options, what));
+    return {};
+}
+
 void LayoutDocument::setArch(const QString &arch)
 {
     if (arch == m_scene.arch)
@@ -390,6 +435,12 @@ void LayoutDocument::applyScene(const SceneContents &contents)
 {
     m_scene = contents;
     Q_EMIT structureChanged();
+}
+
+void LayoutDocument::applyViewOptions(int view, const QJsonObject &options)
+{
+    m_scene.views[view].options = options;
+    Q_EMIT viewChanged(view);
 }
 
 void LayoutDocument::applyArch(const QString &arch)

@@ -14,7 +14,8 @@
 //    the document always holds the last valid layout.
 //  - Signals: layoutChanged(i) after the bases or text of layout i changed (views of that
 //    layout repaint); structureChanged() after layouts were added, removed, renamed or the view
-//    list changed; sceneReset() after a new scene was loaded; archChanged().
+//    list changed; viewChanged(v) after view v's options changed; sceneReset() after a new
+//    scene was loaded; archChanged().
 //  - isModified() is "the undo stack is not at its clean index" (markClean() after a save).
 
 #include "layout/attrs.h"
@@ -122,6 +123,9 @@ public:
     [[nodiscard]] QString removeLayout(int layout);
     [[nodiscard]] QString addView(const DocumentView &view);
     [[nodiscard]] QString removeView(int view);
+    // Replaces one view's options (the pipeline step, colour mode, ...). Consecutive changes of
+    // the same view are one undo step. Emits viewChanged(view), not structureChanged().
+    [[nodiscard]] QString setViewOptions(int view, const QJsonObject &options, const QString &what);
     void setArch(const QString &arch);
 
     // A name not yet used by a layout, built from `base` ("L" -> "L", "L2", "L3", ...).
@@ -137,6 +141,7 @@ Q_SIGNALS:
     void structureChanged();
     void sceneReset();
     void archChanged();
+    void viewChanged(int view);
     void modifiedChanged(bool modified);
     void fileNameChanged(const QString &fileName);
 
@@ -144,9 +149,11 @@ private:
     friend class ReplaceLayoutCommand;
     friend class SceneSnapshotCommand;
     friend class SetArchCommand;
+    friend class SetViewOptionsCommand;
     void applyLayout(int index, const DocumentLayout &value);
     void applyScene(const SceneContents &contents);
     void applyArch(const QString &arch);
+    void applyViewOptions(int view, const QJsonObject &options);
     void pushSnapshot(const SceneContents &after, const QString &what);
 
     SceneContents m_scene;

@@ -2,6 +2,8 @@
 
 #include "models/layoutdocument.h"
 
+#include <QFont>
+
 namespace lx {
 
 namespace {
@@ -43,8 +45,12 @@ void LayoutPropertiesModel::setLayoutIndex(int index)
     recompute();
 }
 
-void LayoutPropertiesModel::setViewFigures(const QList<QPair<QString, QString>> &figures)
+void LayoutPropertiesModel::setViewFigures(const QString &view,
+                                           const std::vector<DiagramFigure> &figures)
 {
+    if (view == m_view && figures == m_viewFigures)
+        return;
+    m_view = view;
     m_viewFigures = figures;
     recompute();
 }
@@ -61,13 +67,20 @@ void LayoutPropertiesModel::recompute()
 {
     beginResetModel();
     m_rows.clear();
+    // The view's figures do not depend on the selected layout: shown even when none is selected.
+    if (!m_view.isEmpty() && !m_viewFigures.empty()) {
+        m_rows.append({QStringLiteral("view"), tr("View"), m_view,
+                       tr("Numbers of the analysis the current view ran"), true});
+        for (const DiagramFigure &f : m_viewFigures)
+            m_rows.append({QStringLiteral("view:") + f.key, f.label, f.value, f.toolTip});
+    }
     if (m_document && m_layout >= 0 && m_layout < m_document->layoutCount()) {
         const DocumentLayout &entry = m_document->layoutAt(m_layout);
         const LinearLayout &l = entry.layout;
         const int inBits = l.totalInDimSizeLog2();
         const int outBits = l.totalOutDimSizeLog2();
         const int rank = l.rank();
-        m_rows.append({QStringLiteral("name"), tr("Layout"), entry.name, {}});
+        m_rows.append({QStringLiteral("name"), tr("Layout"), entry.name, {}, true});
         m_rows.append({QStringLiteral("inDims"), tr("In dims"), dimsText(l.inDims()),
                        tr("Hardware indices, minor to major")});
         m_rows.append({QStringLiteral("outDims"), tr("Out dims"), dimsText(l.outDims()),
@@ -99,8 +112,6 @@ void LayoutPropertiesModel::recompute()
         m_rows.append({QStringLiteral("freeMasks"), tr("Redundant bases"),
                        free.isEmpty() ? tr("none") : free.join(QStringLiteral(", ")),
                        tr("Bases that are XORs of earlier ones (getFreeVariableMasks)")});
-        for (const auto &[label, value] : m_viewFigures)
-            m_rows.append({QStringLiteral("view:") + label, label, value, {}});
     }
     endResetModel();
 }
@@ -127,6 +138,13 @@ QVariant LayoutPropertiesModel::data(const QModelIndex &index, int role) const
         return r.toolTip.isEmpty() ? QVariant() : QVariant(r.toolTip);
     case KeyRole:
         return r.key;
+    case Qt::FontRole:
+        if (r.heading) {
+            QFont bold;
+            bold.setBold(true);
+            return bold;
+        }
+        return {};
     default:
         return {};
     }

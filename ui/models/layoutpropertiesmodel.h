@@ -1,14 +1,18 @@
 #pragma once
 
-// LayoutPropertiesModel: the numbers of one layout for the analysis panel, computed by the
-// engine on every change: dims, rank, injectivity, surjectivity, how many owners each covered
-// element has, consecutive elements, redundant bases. A view may add the numbers of its own
-// analysis (instruction counts, conflicts, ...) with setViewFigures().
+// LayoutPropertiesModel: the analysis panel. First the numbers of the current view's analysis
+// (Diagram::figures: instruction counts, n-way conflicts, pieces, TDM, LDS bytes, modelled
+// bandwidth), set with setViewFigures(); then the numbers of the selected layout, computed by
+// the engine on every change: dims, rank, injectivity, surjectivity, how many owners each
+// covered element has, consecutive elements, redundant bases.
+
+#include "render/diagram.h"
 
 #include <QAbstractTableModel>
 #include <QList>
-#include <QPair>
 #include <QPointer>
+
+#include <vector>
 
 namespace lx {
 
@@ -34,8 +38,9 @@ public:
     // -1 shows nothing.
     void setLayoutIndex(int index);
     int layoutIndex() const { return m_layout; }
-    // Extra rows (label, value) from the current view's analysis, shown after the layout's own.
-    void setViewFigures(const QList<QPair<QString, QString>> &figures);
+    // The current view's analysis figures (Diagram::figures), shown before the layout's rows
+    // under a heading row naming the view; keys become "view:<key>". Empty `view`: none.
+    void setViewFigures(const QString &view, const std::vector<DiagramFigure> &figures);
     // The value of the row with this key (empty when absent); for tests and the status bar.
     [[nodiscard]] QString value(const QString &key) const;
 
@@ -52,13 +57,15 @@ private:
         QString label;
         QString value;
         QString toolTip;
+        bool heading = false;
     };
     void recompute();
 
     QPointer<LayoutDocument> m_document;
     int m_layout = -1;
     QList<Row> m_rows;
-    QList<QPair<QString, QString>> m_viewFigures;
+    QString m_view;
+    std::vector<DiagramFigure> m_viewFigures;
 };
 
 } // namespace lx

@@ -344,34 +344,95 @@ Diagram buildDsLoadTrEligibility(const DsLoadTrPlan &plan, const LinearLayout &d
     return d;
 }
 
-Diagram buildDsLoadTrPipeline(const DsLoadTrPlan &plan, const LinearLayout &dst)
+namespace {
+
+// The steps of the lowering after cvt exists, as the seed's Fig 5 and Fig 6 walk them. An
+// ineligible plan stops at divideLeft (it has no result; the load falls back).
+struct PipelineStep
+{
+    const char *name;
+    const char *what; // one sentence, shown above the tables while stepping
+};
+constexpr PipelineStep kPipelineSteps[] = {
+    {"cvt", "cvt = dst.invertAndCompose(shared): each destination (register, lane, warp) basis "
+            "is read off as the shared offset that reaches the same tensor coordinate."},
+    {"divideLeft",
+     "divideLeft(cvt, tile): the first lane bases must walk offsets 1, 2, 4, … exactly and every "
+     "other basis must move whole tiles; the quotient is what remains with the tile factored out."},
+    {"reps", "reps = zerosLike(tile) * quotient lifts the quotient back into cvt's offset space: "
+             "each destination position maps to the base offset of its tile."},
+    {"addrToOffset",
+     "addrToOffset = fullTile.invert().compose(reps): a position inside one instruction, "
+     "(offset, addr), goes to the destination (register, lane) receiving it, then to its tile "
+     "base."},
+    {"addrLayout", "addrLayout renames addr to lane and adds reps' warp bases: evaluated at the "
+                   "runtime lane and warp ids it gives the LDS offset each lane reads."},
+};
+constexpr int kPipelineStepCount = int(std::size(kPipelineSteps));
+constexpr QRgb kStepAccent = qRgb(255, 236, 170);
+
+} // namespace
+
+Diagram buildDsLoadTrPipeline(const DsLoadTrPlan &plan, const LinearLayout &dst, int step)
 {
     const DsLoadTrInstruction &in = plan.instruction;
+    const int available = plan.eligible ? kPipelineStepCount : 2;
+    const int shown = step <= 0 ? available : std::min(step, available);
     Diagram d;
     d.title = QStringLiteral("The ds_load_tr lowering pipeline (%1)").arg(qs(in.name));
     d.subtitle = planSubtitle(plan, std::string());
-    d.tables.push_back(basisTable(QStringLiteral("1 · dst"), dst, outNames(dst)));
-    d.tables.push_back(basisTable(QStringLiteral("2 · cvt = dst.invertAndCompose(shared)"),
-                                  plan.cvt, outNames(plan.cvt)));
+    for (int i = 0; i < available; ++i)
+        d.steps.names << QString::fromLatin1(kPipelineSteps[i].name);
+    d.steps.current = step <= 0 ? 0 : shown;
+    if (step > 0) {
+        DiagramTable what;
+        what.title = QStringLiteral("Step %1 of %2 · %3")
+                         .arg(shown)
+                         .arg(available)
+                         .arg(QString::fromLatin1(kPipelineSteps[shown - 1].name));
+        // Tables do not wrap: one row per line of at most ~90 characters.
+        QString line;
+        for (const QString &word :
+             QString::fromUtf8(kPipelineSteps[shown - 1].what).split(QLatin1Char(' '))) {
+            if (!line.isEmpty() && line.size() + 1 + word.size() > 90) {
+                what.rows.push_back({line});
+                line.clear();
+            }
+            line += (line.isEmpty() ? QString() : QStringLiteral(" ")) + word;
+        }
+        if (!line.isEmpty())
+            what.rows.push_back({line});
+        d.tables.push_back(std::move(what));
+    }
+    // Tables of step k; while stepping, the current step's are tinted.
+    auto add = [&](int k, DiagramTable t) {
+        if (k > shown)
+            return;
+        if (step > 0 && k == shown) {
+            t.fills.assign(t.rows.size(), std::vector<QRgb>(size_t(t.header.size()), kStepAccent));
+        }
+        d.tables.push_back(std::move(t));
+    };
+    add(1, basisTable(QStringLiteral("1 · dst"), dst, outNames(dst)));
+    add(1, basisTable(QStringLiteral("2 · cvt = dst.invertAndCompose(shared)"), plan.cvt,
+                      outNames(plan.cvt)));
     if (!plan.eligible) {
         DiagramTable why;
         why.title = QStringLiteral("3 · divideLeft(cvt, tile) has no result");
         why.header = {QStringLiteral("reason")};
         why.rows.push_back({qs(plan.reason)});
-        d.tables.push_back(std::move(why));
+        add(2, std::move(why));
         return d;
     }
-    d.tables.push_back(basisTable(QStringLiteral("3 · quotient = divideLeft(cvt, tile)"),
-                                  plan.quotient, outNames(plan.quotient)));
-    d.tables.push_back(basisTable(QStringLiteral("4 · reps = zerosLike(tile) * quotient"),
-                                  plan.reps, outNames(plan.reps)));
-    d.tables.push_back(
-        basisTable(QStringLiteral("fullTile"), in.fullTile(), QStringLiteral("[offset, addr]")));
-    d.tables.push_back(
-        basisTable(QStringLiteral("5 · addrToOffset = fullTile.invert().compose(reps)"),
-                   plan.addrToOffset, outNames(plan.addrToOffset)));
-    d.tables.push_back(basisTable(QStringLiteral("6 · addrLayout (addr → lane, + reps' warps)"),
-                                  plan.addrLayout, outNames(plan.addrLayout)));
+    add(2, basisTable(QStringLiteral("3 · quotient = divideLeft(cvt, tile)"), plan.quotient,
+                      outNames(plan.quotient)));
+    add(3, basisTable(QStringLiteral("4 · reps = zerosLike(tile) * quotient"), plan.reps,
+                      outNames(plan.reps)));
+    add(4, basisTable(QStringLiteral("fullTile"), in.fullTile(), QStringLiteral("[offset, addr]")));
+    add(4, basisTable(QStringLiteral("5 · addrToOffset = fullTile.invert().compose(reps)"),
+                      plan.addrToOffset, outNames(plan.addrToOffset)));
+    add(5, basisTable(QStringLiteral("6 · addrLayout (addr → lane, + reps' warps)"),
+                      plan.addrLayout, outNames(plan.addrLayout)));
     return d;
 }
 
@@ -508,6 +569,37 @@ Diagram withTitle(Diagram d, const ViewRequest &r)
     return d;
 }
 
+// The plan's numbers for the analysis panel (Diagram::figures), the same for every view of it.
+Diagram withFigures(Diagram d, const Resolved &r, const ViewRequest &request)
+{
+    const DsLoadTrPlan &p = r.plan;
+    d.addFigure(QStringLiteral("instruction"), QStringLiteral("Instruction"),
+                QStringLiteral("%1 (%2, %3)")
+                    .arg(qs(p.instruction.name), qs(p.instruction.arch), qs(r.dtype)),
+                QStringLiteral("The transposed load the arch has for this element width"));
+    d.addFigure(QStringLiteral("eligible"), QStringLiteral("ds_load_tr eligible"),
+                p.eligible ? QStringLiteral("yes") : QStringLiteral("no: %1").arg(qs(p.reason)),
+                QStringLiteral("Whether divideLeft(cvt, tile) has a result"));
+    d.addFigure(QStringLiteral("instructions"), QStringLiteral("Transposed loads per thread"),
+                p.eligible ? QString::number(p.instructions) : QStringLiteral("none"),
+                QStringLiteral("Destination registers / elements per instruction"));
+    d.addFigure(QStringLiteral("fallback"), QStringLiteral("Fallback loads per thread"),
+                QStringLiteral("%1 × %2").arg(p.fallback.count).arg(qs(p.fallback.instruction)),
+                QStringLiteral("What the lowering emits without ds_load_tr (Triton's generic "
+                               "vectorisation)"));
+    if (p.eligible && p.instructions > 0 && p.fallback.count > 0)
+        d.addFigure(QStringLiteral("saving"), QStringLiteral("Loads saved"),
+                    QStringLiteral("%1× fewer")
+                        .arg(double(p.fallback.count) / double(p.instructions), 0, 'g', 3));
+    d.addFigure(QStringLiteral("registers"), QStringLiteral("Registers per thread"),
+                QString::number(p.registers));
+    d.addFigure(QStringLiteral("warps"), QStringLiteral("Warps"), QString::number(p.warps));
+    if (p.partitioned)
+        d.addFigure(QStringLiteral("partitioned"), QStringLiteral("Partitioned source"),
+                    QStringLiteral("yes"));
+    return withTitle(std::move(d), request);
+}
+
 } // namespace
 
 Expected<Diagram> buildDsLoadTrPanelsView(const ViewRequest &request)
@@ -529,7 +621,7 @@ Expected<Diagram> buildDsLoadTrPanelsView(const ViewRequest &request)
     Expected<Diagram> d = buildDsLoadTrPanels(r->plan, r->shared->layout, o);
     if (!d)
         return makeError("view '" + request.kind + "': " + d.message());
-    return withTitle(std::move(*d), request);
+    return withFigures(std::move(*d), *r, request);
 }
 
 Expected<Diagram> buildDsLoadTrExchangeView(const ViewRequest &request)
@@ -556,8 +648,8 @@ Expected<Diagram> buildDsLoadTrExchangeView(const ViewRequest &request)
         (*warp >= r->plan.warps || *instr >= r->plan.instructions || *warp < 0 || *instr < 0))
         return makeError("view '" + request.kind + "': warp " + std::to_string(*warp) +
                          " / instruction " + std::to_string(*instr) + " out of range");
-    return withTitle(buildDsLoadTrExchange(r->plan.instruction, &r->plan, int(*warp), int(*instr)),
-                     request);
+    return withFigures(
+        buildDsLoadTrExchange(r->plan.instruction, &r->plan, int(*warp), int(*instr)), *r, request);
 }
 
 Expected<Diagram> buildDsLoadTrFullTileView(const ViewRequest &request)
@@ -569,7 +661,7 @@ Expected<Diagram> buildDsLoadTrFullTileView(const ViewRequest &request)
         Expected<Resolved> r = resolve(request);
         if (!r)
             return r.error();
-        return withTitle(buildDsLoadTrFullTile(r->plan.instruction), request);
+        return withFigures(buildDsLoadTrFullTile(r->plan.instruction), *r, request);
     }
     std::optional<DsLoadTrInstruction> in = dsLoadTrInstructionByName(*name);
     if (!in)
@@ -582,7 +674,7 @@ Expected<Diagram> buildDsLoadTrEligibilityView(const ViewRequest &request)
     Expected<Resolved> r = resolve(request);
     if (!r)
         return r.error();
-    return withTitle(buildDsLoadTrEligibility(r->plan, r->dst->layout, r->dtype), request);
+    return withFigures(buildDsLoadTrEligibility(r->plan, r->dst->layout, r->dtype), *r, request);
 }
 
 Expected<Diagram> buildDsLoadTrPipelineView(const ViewRequest &request)
@@ -590,7 +682,13 @@ Expected<Diagram> buildDsLoadTrPipelineView(const ViewRequest &request)
     Expected<Resolved> r = resolve(request);
     if (!r)
         return r.error();
-    return withTitle(buildDsLoadTrPipeline(r->plan, r->dst->layout), request);
+    Expected<int64_t> step = request.intOption("step", 0);
+    if (!step)
+        return step.error();
+    if (*step < 0 || *step > kPipelineStepCount)
+        return makeError("view '" + request.kind + "': option 'step' must be 0 (every step) to " +
+                         std::to_string(kPipelineStepCount) + ", not " + std::to_string(*step));
+    return withFigures(buildDsLoadTrPipeline(r->plan, r->dst->layout, int(*step)), *r, request);
 }
 
 Expected<Diagram> buildInvertAndComposeView(const ViewRequest &request)

@@ -13,7 +13,8 @@
 //                (lane, register) -> (offset, addr), next to the whole exchange.
 //  - eligibility (Fig 5): the bases of cvt against the tile's requirements, the breaking one red.
 //  - pipeline    (Fig 6): dst, cvt, quotient, reps, fullTile, addrToOffset, addrLayout as basis
-//                tables.
+//                tables; with option `step` one step of cvt → divideLeft → reps → addrToOffset →
+//                addrLayout at a time (step mode).
 //  - invert-and-compose: the seed's three-column table dstLL | sharedLL | cvt.
 //
 // The value builders take analysis results; the view builders (registered in viewregistry.cpp)
@@ -24,6 +25,10 @@
 //   warp          which warp's addresses to draw (default 0)
 //   first, count  instructions to draw in the panels view (default 0 and 8)
 //   instruction   an instruction mnemonic, for the fulltile and exchange views without layouts
+//   step          pipeline only: 0 (default) every step, 1..5 steps 1..k
+//
+// Every view built from a plan reports its figures (Diagram::figures): instruction, eligibility,
+// transposed loads and fallback loads per thread, registers, warps.
 
 #include "layout/expected.h"
 #include "render/diagram.h"
@@ -56,7 +61,11 @@ struct DsLoadTrPanelsOptions
 [[nodiscard]] Diagram buildDsLoadTrFullTile(const DsLoadTrInstruction &instruction);
 [[nodiscard]] Diagram buildDsLoadTrEligibility(const DsLoadTrPlan &plan, const LinearLayout &dst,
                                                const std::string &dtype);
-[[nodiscard]] Diagram buildDsLoadTrPipeline(const DsLoadTrPlan &plan, const LinearLayout &dst);
+// Step mode: `step` 0 shows every step; k (1..5, or 1..2 for an ineligible plan: divideLeft has
+// no result) shows the tables of steps 1..k with step k's tinted and explained above them. The
+// step names are in Diagram::steps.
+[[nodiscard]] Diagram buildDsLoadTrPipeline(const DsLoadTrPlan &plan, const LinearLayout &dst,
+                                            int step = 0);
 [[nodiscard]] Expected<Diagram> buildInvertAndComposeTable(const LinearLayout &dst,
                                                            const LinearLayout &shared);
 

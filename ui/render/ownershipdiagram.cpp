@@ -342,6 +342,7 @@ Expected<Diagram> ownershipDiagram(const LinearLayout &layout,
 
     bool anyMixed = false;
     size_t unowned = 0;
+    size_t mixedCells = 0;
     for (int r = 0; r < rows; ++r) {
         for (int c = 0; c < cols; ++c) {
             DiagramCell &cell = p.cell(r, c);
@@ -359,6 +360,7 @@ Expected<Diagram> ownershipDiagram(const LinearLayout &layout,
             if (mixed) {
                 cell.outline = qRgb(0, 0, 0);
                 anyMixed = true;
+                ++mixedCells;
             }
             if (options.label != OwnerLabel::None) {
                 if (owners.size() == 1) {
@@ -403,6 +405,24 @@ Expected<Diagram> ownershipDiagram(const LinearLayout &layout,
                                                      colorKeyName(colorBy))});
     if (unowned)
         d.legend.push_back({0, u"%1 elements without an owner (empty)"_s.arg(unowned)});
+
+    const qint64 cells = qint64(rows) * qint64(cols);
+    d.addFigure(u"elements"_s, u"Elements drawn"_s,
+                u"%1 × %2 = %3"_s.arg(rows).arg(cols).arg(cells));
+    d.addFigure(u"owned"_s, u"Elements with an owner"_s,
+                u"%1 of %2"_s.arg(cells - qint64(unowned)).arg(cells));
+    d.addFigure(u"maxOwners"_s, u"Owners per element (max)"_s, QString::number(map.maxOwnerCount()),
+                u"More than one: the element is replicated (broadcast)"_s);
+    if (!shared) {
+        d.addFigure(u"registers"_s, u"Registers per thread"_s, QString::number(f.reg.size()));
+        d.addFigure(u"lanes"_s, u"Lanes"_s, QString::number(f.lane.size()));
+        d.addFigure(u"warps"_s, u"Warps"_s, QString::number(f.warp.size()));
+    } else {
+        d.addFigure(u"offsets"_s, u"Offsets"_s, QString::number(f.offset.size()));
+    }
+    d.addFigure(u"mixedColour"_s, u"Elements with mixed %1"_s.arg(colorKeyName(colorBy)),
+                QString::number(mixedCells),
+                u"Owners of the element differ in the colour key (outlined black)"_s);
     return d;
 }
 

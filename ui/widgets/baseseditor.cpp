@@ -1,5 +1,7 @@
 #include "widgets/baseseditor.h"
 
+#include "io/basestext.h"
+
 #include "models/basesmodel.h"
 #include "models/layoutdocument.h"
 
@@ -64,6 +66,43 @@ private:
 
 constexpr int kMaxOutDimLog2 = 12; // the size menu offers 1 .. 4096 per out-dim
 
+// One in-dim's bases as #ttg.linear writes them: "[[0, 1], [1, 0]]".
+QString basesText(const LinearLayout &l, const std::string &inDim)
+{
+    QStringList bases;
+    for (int i = 0; i < l.inDimSizeLog2(inDim); ++i) {
+        const LinearLayout::Basis &b = l.basis(inDim, i);
+        QStringList parts;
+        for (int32_t v : b)
+            parts << QString::number(v);
+        bases << QLatin1Char('[') + parts.join(QStringLiteral(", ")) + QLatin1Char(']');
+    }
+    return QLatin1Char('[') + bases.join(QStringLiteral(", ")) + QLatin1Char(']');
+}
+
+// The layout with in-dim `inDim`'s bases replaced by `text` (core/io/basestext syntax), or why
+// not. The number of bases may change: the in-dim's size follows (2^count).
+Expected<LinearLayout> withBasesText(const LinearLayout &l, const std::string &inDim,
+                                     const QString &text)
+{
+    Expected<std::vector<std::vector<int32_t>>> parsed =
+        parseBasesText(text.toStdString(), l.numOutDims());
+    if (!parsed)
+        return parsed.error();
+    for (size_t b = 0; b < parsed->size(); ++b)
+        for (size_t o = 0; o < l.outDims().size(); ++o)
+            if ((*parsed)[b][o] >= l.outDims()[o].second)
+                return makeError("basis " + std::to_string(b) + ": " +
+                                 std::to_string((*parsed)[b][o]) + " is out of range for " +
+                                 l.outDims()[o].first + " (size " +
+                                 std::to_string(l.outDims()[o].second) + ")");
+    LinearLayout::BasesT bases = l.bases();
+    for (auto &[name, bs] : bases)
+        if (name == inDim)
+            bs = *parsed;
+    return LinearLayout::tryCreate(std::move(bases), l.outDims(), false);
+}
+
 } // namespace
 
 BasesEditor::BasesEditor(LayoutDocument *document, QWidget *parent)
@@ -106,6 +145,14 @@ QTableView *BasesEditor::tableFor(const QString &inDim) const
     return nullptr;
 }
 
+QLineEdit *BasesEditor::textFor(const QString &inDim) const
+{
+    for (const DimEditor &d : m_dims)
+        if (d.inDim == inDim)
+            return d.text;
+    return nullptr;
+}
+
 QLabel *BasesEditor::messageFor(const QString &inDim) const
 {
     for (const DimEditor &d : m_dims)
@@ -137,6 +184,9 @@ void BasesEditor::onLayoutChanged(int index)
             const int n = l.inDimSizeLog2(d.inDim.toStdString());
             if (auto *box = qobject_cast<QGroupBox *>(d.table->parentWidget()))
                 box->setTitle(tr("%1: %2 bases, size %3").arg(d.inDim).arg(n).arg(qint64(1) << n));
+            // The text follows the document unless the person is typing a refused value.
+            if (!d.text->property("lxInvalid").toBool())
+                d.text->setText(basesText(l, d.inDim.toStdString()));
         }
 }
 
@@ -263,6 +313,46 @@ void BasesEditor::rebuild()
                         Q_EMIT editRefused(error);
                 });
         v->addWidget(d.table);
+        // The whole in-dim as text: paste "[[0, 1], [1, 0]]" from #ttg or Python, Enter applies
+        // (one undo step); validated as typed like the cells.
+        d.text = new QLineEdit(basesText(l, inDim.toStdString()), box);
+        d.text->setObjectName(QStringLiteral("basesText_") + inDim);
+        d.text->setToolTip(
+            tr("All %1 bases as text, e.g. [[0, 1], [1, 0]]. Press Enter to apply; the number "
+               "of bases sets the size of %1.")
+                .arg(inDim));
+        d.text->setClearButtonEnabled(false);
+        connect(d.text, &QLineEdit::textEdited, this,
+                [this, edit = d.text, message = d.message, inDim](const QString &t) {
+                    if (!m_document || m_layout < 0)
+                        return;
+                    Expected<LinearLayout> next = withBasesText(
+                        m_document->layoutAt(m_layout).layout, inDim.toStdString(), t);
+                    const QString error = next ? QString() : QString::fromStdString(next.message());
+                    edit->setProperty("lxInvalid", !error.isEmpty());
+                    edit->setStyleSheet(error.isEmpty()
+                                            ? QString()
+                                            : QStringLiteral("QLineEdit { background: #f4b4b4; "
+                                                             "color: #800000; }"));
+                    message->setText(error);
+                    message->setVisible(!error.isEmpty());
+                });
+        connect(d.text, &QLineEdit::returnPressed, this,
+                [this, edit = d.text, message = d.message, inDim] {
+                    if (!m_document || m_layout < 0)
+                        return;
+                    Expected<LinearLayout> next = withBasesText(
+                        m_document->layoutAt(m_layout).layout, inDim.toStdString(), edit->text());
+                    QString error = next ? QString() : QString::fromStdString(next.message());
+                    if (next)
+                        error = m_document->replaceLayout(m_layout, *next,
+                                                          tr("Set %1 bases from text").arg(inDim));
+                    message->setText(error);
+                    message->setVisible(!error.isEmpty());
+                    if (!error.isEmpty())
+                        Q_EMIT editRefused(error);
+                });
+        v->addWidget(d.text);
         v->addWidget(d.message);
         auto *buttons = new QHBoxLayout;
         auto *add = new QToolButton(box);

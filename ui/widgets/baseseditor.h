@@ -5,7 +5,8 @@
 //
 // Cells are validated as the person types (the editor turns red and the reason is shown under
 // the table); a refused value stays in its cell, marked, while the document keeps the last
-// valid layout.
+// valid layout. Under each table the in-dim's bases as one line of text (core/io/basestext) can be
+// pasted or typed whole; Enter applies it as one undo step.
 
 #include <QList>
 #include <QPointer>
@@ -13,6 +14,7 @@
 #include <QWidget>
 
 class QLabel;
+class QLineEdit;
 class QTableView;
 class QVBoxLayout;
 
@@ -34,6 +36,8 @@ public:
     // layout has no such in-dim).
     QTableView *tableFor(const QString &inDim) const;
     QLabel *messageFor(const QString &inDim) const;
+    // The in-dim's bases as one line of text ("[[0, 1], [1, 0]]"): Enter applies it.
+    QLineEdit *textFor(const QString &inDim) const;
     QLabel *outDimsMessage() const { return m_outMessage; }
 
 Q_SIGNALS:
@@ -46,6 +50,7 @@ private:
         QString inDim;
         QTableView *table = nullptr;
         QLabel *message = nullptr;
+        QLineEdit *text = nullptr;
         BasesModel *model = nullptr;
     };
     void rebuild();

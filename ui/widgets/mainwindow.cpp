@@ -156,6 +156,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_document(new La
     m_viewTabs->setMovable(false); // tab order is the scene's view order
     m_viewTabs->setTabsClosable(true);
     connect(m_viewTabs, &QTabWidget::tabCloseRequested, this, &MainWindow::closeViewTab);
+    connect(m_viewTabs, &QTabWidget::currentChanged, this, &MainWindow::updateViewFigures);
     setCentralWidget(m_viewTabs);
 
     createActions();
@@ -321,6 +322,22 @@ void MainWindow::createActions()
     m_gridAction->setCheckable(true);
     m_gridAction->setChecked(true);
     connect(m_gridAction, &QAction::toggled, this, &MainWindow::applyRenderOptions);
+    m_nextStepAction = new QAction(tr("&Next Step"), this);
+    m_nextStepAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_BracketRight));
+    m_nextStepAction->setStatusTip(
+        tr("Pipeline views: show the next step of cvt → divideLeft → reps → addrToOffset → "
+           "addrLayout"));
+    connect(m_nextStepAction, &QAction::triggered, this, [this] {
+        if (ViewPane *p = currentViewPane())
+            p->nextStep();
+    });
+    m_previousStepAction = new QAction(tr("&Previous Step"), this);
+    m_previousStepAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_BracketLeft));
+    m_previousStepAction->setStatusTip(tr("Pipeline views: show the previous step"));
+    connect(m_previousStepAction, &QAction::triggered, this, [this] {
+        if (ViewPane *p = currentViewPane())
+            p->previousStep();
+    });
     m_closeViewAction = new QAction(tr("&Close View"), this);
     m_closeViewAction->setShortcut(QKeySequence::Close);
     connect(m_closeViewAction, &QAction::triggered, this,
@@ -381,6 +398,9 @@ void MainWindow::createMenus()
     m_viewMenu->addAction(m_zoomOutAction);
     m_viewMenu->addAction(m_zoomResetAction);
     m_viewMenu->addAction(m_fitAction);
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_previousStepAction);
+    m_viewMenu->addAction(m_nextStepAction);
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_labelsAction);
     m_viewMenu->addAction(m_gridAction);
@@ -604,6 +624,10 @@ void MainWindow::rebuildViewTabs()
             m_hoverLabel->setText(what);
         });
         connect(pane, &ViewPane::elementClicked, this, &MainWindow::selectElement);
+        connect(pane, &ViewPane::rebuilt, this, [this, pane] {
+            if (pane == currentViewPane())
+                updateViewFigures();
+        });
         m_viewTabs->addTab(pane, viewTitle(scene, i));
         m_viewTabs->setTabToolTip(
             i, QString::fromUtf8(findViewKind(scene.views.at(i).kind.toStdString())
@@ -614,6 +638,22 @@ void MainWindow::rebuildViewTabs()
         m_viewTabs->setCurrentIndex(current);
     applyRenderOptions();
     m_closeViewAction->setEnabled(m_viewTabs->count() > 0);
+    updateViewFigures();
+}
+
+void MainWindow::updateViewFigures()
+{
+    ViewPane *pane = currentViewPane();
+    const bool steps = pane && pane->stepCount() > 0;
+    m_nextStepAction->setEnabled(steps);
+    m_previousStepAction->setEnabled(steps);
+    if (!pane || !pane->errorText().isEmpty()) {
+        // A view that cannot be built has no numbers; stale ones would mislead.
+        m_properties->setViewFigures({}, {});
+        return;
+    }
+    m_properties->setViewFigures(m_viewTabs->tabText(m_viewTabs->indexOf(pane)),
+                                 pane->diagramView()->diagram().figures);
 }
 
 void MainWindow::rebuildViews()

@@ -114,6 +114,7 @@ private:
     void onLayoutSelected();
     void rebuildViewTabs();
     void rebuildViews();
+    void updateViewFigures();
     void applyRenderOptions();
     void addViewOfKind(const QString &kind);
     void closeViewTab(int index);
@@ -160,6 +161,8 @@ private:
     QAction *m_labelsAction = nullptr;
     QAction *m_gridAction = nullptr;
     QAction *m_closeViewAction = nullptr;
+    QAction *m_nextStepAction = nullptr;
+    QAction *m_previousStepAction = nullptr;
     QMenu *m_addViewMenu = nullptr;
     QComboBox *m_archBox = nullptr;
 

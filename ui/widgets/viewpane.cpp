@@ -6,14 +6,23 @@
 #include "render/viewregistry.h"
 #include "widgets/diagramview.h"
 
+#include <algorithm>
+#include <functional>
+
+#include <QHBoxLayout>
+#include <QJsonObject>
 #include <QLabel>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace lx {
 
 ViewPane::ViewPane(LayoutDocument *document, int viewIndex, QWidget *parent)
     : QWidget(parent), m_document(document), m_view(viewIndex),
-      m_diagramView(new DiagramView(this)), m_error(new QLabel(this))
+      m_diagramView(new DiagramView(this)), m_error(new QLabel(this)), m_stepBar(new QWidget(this)),
+      m_stepLabel(new QLabel(m_stepBar)), m_firstStep(new QToolButton(m_stepBar)),
+      m_previousStep(new QToolButton(m_stepBar)), m_nextStep(new QToolButton(m_stepBar)),
+      m_lastStep(new QToolButton(m_stepBar)), m_allSteps(new QToolButton(m_stepBar))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -24,6 +33,40 @@ ViewPane::ViewPane(LayoutDocument *document, int viewIndex, QWidget *parent)
         QStringLiteral("QLabel { background: #fbe3e3; color: #8a1010; padding: 6px; }"));
     m_error->hide();
     layout->addWidget(m_error);
+
+    m_stepBar->setObjectName(QStringLiteral("stepBar"));
+    auto *bar = new QHBoxLayout(m_stepBar);
+    bar->setContentsMargins(6, 3, 6, 3);
+    struct Button
+    {
+        QToolButton *button;
+        QString text;
+        QString tip;
+        std::function<void()> action;
+    };
+    const Button buttons[] = {
+        {m_firstStep, tr("First"), tr("Show only the first step"), [this] { setStep(1); }},
+        {m_previousStep, tr("◀ Previous"), tr("Previous step (Ctrl+[)"),
+         [this] { previousStep(); }},
+        {m_nextStep, tr("Next ▶"), tr("Next step (Ctrl+])"), [this] { nextStep(); }},
+        {m_lastStep, tr("Last"), tr("Show every step, the last one emphasised"),
+         [this] { setStep(stepCount()); }},
+        {m_allSteps, tr("All steps"), tr("Leave step mode: every step at once"),
+         [this] { setStep(0); }},
+    };
+    m_stepLabel->setObjectName(QStringLiteral("stepLabel"));
+    m_stepLabel->setMinimumWidth(180);
+    bar->addWidget(m_stepLabel);
+    bar->addStretch(1);
+    for (const Button &b : buttons) {
+        b.button->setText(b.text);
+        b.button->setToolTip(b.tip);
+        b.button->setAutoRaise(true);
+        connect(b.button, &QToolButton::clicked, this, b.action);
+        bar->addWidget(b.button);
+    }
+    m_stepBar->hide();
+    layout->addWidget(m_stepBar);
     layout->addWidget(m_diagramView, 1);
 
     connect(m_diagramView, &DiagramView::cellHovered, this,
@@ -47,10 +90,76 @@ ViewPane::ViewPane(LayoutDocument *document, int viewIndex, QWidget *parent)
             });
     connect(m_diagramView, &DiagramView::cellClicked, this,
             [this](int, int, int, qint64 elementId) { Q_EMIT elementClicked(elementId); });
+    connect(document, &LayoutDocument::viewChanged, this, [this](int view) {
+        if (view == m_view)
+            rebuild();
+    });
     rebuild();
 }
 
 ViewPane::~ViewPane() = default;
+
+int ViewPane::stepCount() const
+{
+    return int(m_diagramView->diagram().steps.names.size());
+}
+
+int ViewPane::currentStep() const
+{
+    return m_diagramView->diagram().steps.current;
+}
+
+void ViewPane::setStep(int step)
+{
+    if (!m_document || stepCount() == 0 || m_view < 0 || m_view >= int(m_document->views().size()))
+        return;
+    step = std::clamp(step, 0, stepCount());
+    QJsonObject options = m_document->views().at(m_view).options;
+    if (step == 0)
+        options.remove(QStringLiteral("step"));
+    else
+        options.insert(QStringLiteral("step"), step);
+    const QString what = step == 0 ? tr("Show every step")
+                                   : tr("Show step %1 (%2)")
+                                         .arg(step)
+                                         .arg(m_diagramView->diagram().steps.names.at(step - 1));
+    // Refused only for a view index that no longer exists (checked above).
+    (void)m_document->setViewOptions(m_view, options, what);
+}
+
+void ViewPane::nextStep()
+{
+    // From "every step" the walk starts at the first.
+    const int current = currentStep();
+    setStep(current == 0 ? 1 : std::min(current + 1, stepCount()));
+}
+
+void ViewPane::previousStep()
+{
+    const int current = currentStep();
+    setStep(current <= 1 ? 1 : current - 1);
+}
+
+void ViewPane::updateStepBar()
+{
+    const DiagramSteps &steps = m_diagramView->diagram().steps;
+    const int n = int(steps.names.size());
+    m_stepBar->setVisible(n > 0);
+    if (n == 0)
+        return;
+    const int k = steps.current;
+    m_stepLabel->setText(
+        k == 0 ? tr("All %1 steps: %2").arg(n).arg(steps.names.join(QStringLiteral(" → ")))
+               : tr("Step %1 of %2 · <b>%3</b>")
+                     .arg(k)
+                     .arg(n)
+                     .arg(steps.names.at(k - 1).toHtmlEscaped()));
+    m_firstStep->setEnabled(k != 1);
+    m_previousStep->setEnabled(k > 1);
+    m_nextStep->setEnabled(k < n);
+    m_lastStep->setEnabled(k != n);
+    m_allSteps->setEnabled(k != 0);
+}
 
 QString ViewPane::errorText() const
 {
@@ -76,10 +185,13 @@ void ViewPane::rebuild()
         m_error->setText(tr("This view cannot show the current layouts: %1")
                              .arg(QString::fromStdString(diagram.message())));
         m_error->show();
+        Q_EMIT rebuilt();
         return;
     }
     m_error->hide();
     m_diagramView->setDiagram(std::move(*diagram));
+    updateStepBar();
+    Q_EMIT rebuilt();
 }
 
 } // namespace lx

@@ -4,6 +4,12 @@
 // shown in a DiagramView, rebuilt whenever a layout of the scene changes. When the view cannot
 // be built (a layout it needs was edited into one the view does not accept) the pane says why
 // above the last diagram it could build.
+//
+// Step mode: when the view walks a pipeline (Diagram::steps, the ds_load_tr lowering of Fig 5/6)
+// a step bar above the diagram shows "Step k of n · name" with first / previous / next / last /
+// all buttons. A step is the view's "step" option, changed through the document's undo stack
+// (consecutive steps merge into one undo entry) and saved with the scene, so an exported figure
+// shows the same step.
 
 #include "layout/expected.h"
 
@@ -11,6 +17,7 @@
 #include <QWidget>
 
 class QLabel;
+class QToolButton;
 
 namespace lx {
 
@@ -35,16 +42,35 @@ public:
     // Builds the diagram again from the document.
     void rebuild();
 
+    // Step mode (no-ops when the view has no steps). step 0 shows every step at once.
+    int stepCount() const;
+    int currentStep() const;
+    void setStep(int step);
+    void nextStep();
+    void previousStep();
+    QLabel *stepLabel() const { return m_stepLabel; }
+
 Q_SIGNALS:
     // The hovered cell (panel -1: none) with the window's description of it.
     void hovered(const QString &where, const QString &description);
     void elementClicked(qint64 elementId);
+    // After every rebuild (successful or not): the analysis panel reads the new figures.
+    void rebuilt();
 
 private:
     QPointer<LayoutDocument> m_document;
     int m_view;
+    void updateStepBar();
+
     DiagramView *m_diagramView;
     QLabel *m_error;
+    QWidget *m_stepBar;
+    QLabel *m_stepLabel;
+    QToolButton *m_firstStep;
+    QToolButton *m_previousStep;
+    QToolButton *m_nextStep;
+    QToolButton *m_lastStep;
+    QToolButton *m_allSteps;
 };
 
 } // namespace lx
