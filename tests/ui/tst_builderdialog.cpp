@@ -19,6 +19,7 @@
 #include <QComboBox>
 #include <QFile>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QPlainTextEdit>
@@ -432,6 +433,51 @@ private Q_SLOTS:
         d.restoreDefaults();
         QVERIFY2(d.isValid(), qPrintable(d.errorText()));
         QVERIFY(!editor->property("lxInvalid").toBool());
+    }
+
+    // Odd text in every line edit of every kind: never a crash, OK enabled exactly when valid,
+    // and an invalid state always says why.
+    void oddInputNeverCrashes()
+    {
+        const QStringList odd{u""_s,
+                              u"[]"_s,
+                              u"[[]]"_s,
+                              u"0"_s,
+                              u"-1"_s,
+                              u"2147483648"_s,
+                              u"1,,2"_s,
+                              u"["_s,
+                              u"]]"_s,
+                              u"abc"_s,
+                              u"1e9"_s,
+                              u"0x10"_s,
+                              u"[[0]]"_s,
+                              u"[[1073741823, 1073741823]]"_s,
+                              u"[[0, 1], [0, 1], [0, 1]]"_s,
+                              u"1:+0"_s,
+                              u"4096x4096x4096"_s};
+        LayoutDocument doc;
+        BuilderDialog d(&doc);
+        for (BuilderDialog::Kind k : BuilderDialog::kinds()) {
+            d.setKind(k);
+            QStringList keys = d.fieldKeys();
+            keys << u"shape"_s << u"name"_s;
+            for (const QString &key : keys) {
+                auto *edit = qobject_cast<QLineEdit *>(d.fieldWidget(key));
+                if (!edit)
+                    continue;
+                const QString original = edit->text();
+                for (const QString &value : odd) {
+                    QVERIFY(d.setField(key, value));
+                    QCOMPARE(d.okButton()->isEnabled(), d.isValid());
+                    if (!d.isValid())
+                        QVERIFY2(!d.errorText().isEmpty(), qPrintable(key + u" = "_s + value));
+                }
+                QVERIFY(d.setField(key, original));
+                QVERIFY2(d.isValid(), qPrintable(d.errorText()));
+            }
+        }
+        QCOMPARE(doc.layoutCount(), 0);
     }
 
     void okAddsLayoutAndViewAsOneUndoStep()
