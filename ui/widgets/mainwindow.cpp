@@ -14,6 +14,7 @@
 #include "render/ownershipdiagram.h"
 #include "render/viewregistry.h"
 #include "widgets/baseseditor.h"
+#include "widgets/builderdialog.h"
 #include "widgets/ctalayouteditor.h"
 #include "widgets/diagramview.h"
 #include "widgets/exportdialog.h"
@@ -22,6 +23,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QClipboard>
 #include <QCloseEvent>
 #include <QComboBox>
@@ -265,6 +267,13 @@ void MainWindow::createActions()
     m_addTextAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
     m_addTextAction->setIconText(tr("Add text"));
     connect(m_addTextAction, &QAction::triggered, this, [this] { addLayoutFromText(); });
+    m_addBuilderAction = new QAction(tr("Add Layout from &Builder..."), this);
+    m_addBuilderAction->setObjectName(QStringLiteral("addLayoutFromBuilderAction"));
+    m_addBuilderAction->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_L));
+    m_addBuilderAction->setToolTip(tr("Build a blocked, WMMA, MFMA, linear or shared layout from "
+                                      "its parameters, with a live #ttg preview"));
+    m_addBuilderAction->setIconText(tr("Builder"));
+    connect(m_addBuilderAction, &QAction::triggered, this, &MainWindow::addLayoutFromBuilder);
     m_copyTtgAction = new QAction(tr("Copy Layout as #&ttg"), this);
     connect(m_copyTtgAction, &QAction::triggered, this, [this] { copyLayoutText(false); });
     m_copyGluonAction = new QAction(tr("Copy Layout as &Gluon"), this);
@@ -372,6 +381,7 @@ void MainWindow::createMenus()
     QMenu *layout = menuBar()->addMenu(tr("&Layout"));
     layout->addAction(m_addLayoutAction);
     layout->addAction(m_addTextAction);
+    layout->addAction(m_addBuilderAction);
     layout->addAction(m_duplicateAction);
     layout->addAction(m_renameAction);
     layout->addAction(m_removeAction);
@@ -474,6 +484,7 @@ void MainWindow::createDocks()
     bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
     bar->addAction(m_addLayoutAction);
     bar->addAction(m_addTextAction);
+    bar->addAction(m_addBuilderAction);
     bar->addAction(m_duplicateAction);
     bar->addAction(m_renameAction);
     bar->addAction(m_removeAction);
@@ -1077,6 +1088,17 @@ void MainWindow::addLayoutFromBases()
     });
     if (dialog.exec() == QDialog::Accepted)
         setCurrentLayoutIndex(m_document->layoutCount() - 1);
+}
+
+void MainWindow::addLayoutFromBuilder()
+{
+    BuilderDialog dialog(m_document, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const bool viewAdded = dialog.openViewBox()->isChecked();
+    setCurrentLayoutIndex(m_document->layoutCount() - 1);
+    if (viewAdded)
+        m_viewTabs->setCurrentIndex(m_viewTabs->count() - 1);
 }
 
 void MainWindow::duplicateLayout()

@@ -130,6 +130,7 @@ private:
     void about();
     void addLayoutFromBases();
     void addLayoutFromText(const QString &initialText = {});
+    void addLayoutFromBuilder();
     void copyLayoutText(bool gluon);
     void pasteLayout();
     void duplicateLayout();
@@ -180,6 +181,7 @@ private:
     QAction *m_copyJsonAction = nullptr;
     QAction *m_addLayoutAction = nullptr;
     QAction *m_addTextAction = nullptr;
+    QAction *m_addBuilderAction = nullptr;
     QAction *m_copyTtgAction = nullptr;
     QAction *m_copyGluonAction = nullptr;
     QAction *m_pasteAction = nullptr;
