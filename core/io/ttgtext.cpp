@@ -427,38 +427,6 @@ IntList inferredShape(std::initializer_list<const BasisList *> lists, int rank)
     return shape;
 }
 
-// Triton's orderPerDim: dims in the order the bases first move them, then the default order.
-IntList orderOfBases(const BasisList &bases, int rank)
-{
-    IntList order;
-    auto add = [&](int32_t d) {
-        if (std::find(order.begin(), order.end(), d) == order.end())
-            order.push_back(d);
-    };
-    for (const auto &b : bases)
-        for (size_t d = 0; d < b.size(); ++d)
-            if (b[d] != 0) {
-                add(int32_t(d));
-                break;
-            }
-    for (int d = rank - 1; d >= 0; --d)
-        add(d);
-    return order;
-}
-
-// identityStandardND: offsets walk `order` (fastest first), each dim over its size.
-BasisList identityBases(const IntList &shape, const IntList &order)
-{
-    BasisList bases;
-    for (int32_t d : order)
-        for (int32_t step = 1; step < shape[size_t(d)]; step *= 2) {
-            std::vector<int32_t> b(shape.size(), 0);
-            b[size_t(d)] = step;
-            bases.push_back(std::move(b));
-        }
-    return bases;
-}
-
 // The linear layout a #ttg.linear / generic_linear / shared_linear text denotes (out sizes
 // inferred, surjective as Triton's constructor requires), for the verifiers below.
 Expected<LinearLayout> inferredLayout(std::vector<std::pair<const char *, const BasisList *>> dims,

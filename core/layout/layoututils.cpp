@@ -49,6 +49,37 @@ std::optional<Error> checkShapeMatches(const LinearLayout &layout, const NamedSh
 
 } // namespace
 
+std::vector<int32_t> orderOfBases(const std::vector<std::vector<int32_t>> &bases, int rank)
+{
+    std::vector<int32_t> order;
+    auto add = [&](int32_t d) {
+        if (std::find(order.begin(), order.end(), d) == order.end())
+            order.push_back(d);
+    };
+    for (const auto &b : bases)
+        for (size_t d = 0; d < b.size(); ++d)
+            if (b[d] != 0) {
+                add(int32_t(d));
+                break;
+            }
+    for (int d = rank - 1; d >= 0; --d)
+        add(d);
+    return order;
+}
+
+std::vector<std::vector<int32_t>> identityBases(const std::vector<int32_t> &shape,
+                                                const std::vector<int32_t> &order)
+{
+    std::vector<std::vector<int32_t>> bases;
+    for (int32_t d : order)
+        for (int32_t step = 1; step < shape[size_t(d)]; step *= 2) {
+            std::vector<int32_t> b(shape.size(), 0);
+            b[size_t(d)] = step;
+            bases.push_back(std::move(b));
+        }
+    return bases;
+}
+
 std::vector<std::string> standardOutDimNames(int rank)
 {
     std::vector<std::string> names;

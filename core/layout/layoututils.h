@@ -21,6 +21,16 @@ using NamedShape = std::vector<std::pair<std::string, int32_t>>;
 // "dim0", "dim1", ..., "dim<rank-1>".
 [[nodiscard]] std::vector<std::string> standardOutDimNames(int rank);
 
+// Triton's orderPerDim: the dims in the order the bases first move them, then the remaining dims
+// from the last down (how the #ttg reader normalises a padded layout's order).
+[[nodiscard]] std::vector<int32_t> orderOfBases(const std::vector<std::vector<int32_t>> &bases,
+                                                int rank);
+
+// identityStandardND's bases as a list: offsets walk `order` (fastest first), each dim over its
+// size. Requires: order indexes shape; every shape entry a power of two.
+[[nodiscard]] std::vector<std::vector<int32_t>> identityBases(const std::vector<int32_t> &shape,
+                                                              const std::vector<int32_t> &order);
+
 // The product over i of identity1D(shape[order[i]], inDim, "dim<order[i]>"): the out-dims come out
 // in `order` (minor first), not in dim0, dim1, ... order.
 // Requires: order a permutation of 0..rank-1, every shape entry a power of two.

@@ -5,6 +5,7 @@
 #include "io/ttgtext.h"
 #include "layout/builders.h"
 #include "layout/dtype.h"
+#include "layout/layoututils.h"
 #include "models/layoutdocument.h"
 
 #include <QCheckBox>
@@ -482,38 +483,6 @@ Expected<IntList> parseShape(const QString &text)
     if (Expected<bool> ok = checkAnalysisShape(extents, "the tensor"); !ok)
         return ok.error();
     return dims;
-}
-
-// The first dims a basis list moves, then the rest from the last dim down: Triton's
-// orderPerDim, which is also how the #ttg reader normalises a padded layout's order.
-IntList orderOfBases(const BasisList &bases, int rank)
-{
-    IntList order;
-    auto add = [&](int32_t d) {
-        if (std::find(order.begin(), order.end(), d) == order.end())
-            order.push_back(d);
-    };
-    for (const auto &b : bases)
-        for (size_t d = 0; d < b.size(); ++d)
-            if (b[d] != 0) {
-                add(int32_t(d));
-                break;
-            }
-    for (int d = rank - 1; d >= 0; --d)
-        add(d);
-    return order;
-}
-
-BasisList identityBases(const IntList &shape, const IntList &order)
-{
-    BasisList bases;
-    for (int32_t d : order)
-        for (int32_t step = 1; step < shape[size_t(d)]; step *= 2) {
-            std::vector<int32_t> b(shape.size(), 0);
-            b[size_t(d)] = step;
-            bases.push_back(std::move(b));
-        }
-    return bases;
 }
 
 // A short-form padded layout over `shape` walking `order`, its order as the reader stores it.
