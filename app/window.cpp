@@ -14,6 +14,8 @@
 #include <QIcon>
 #include <QImageWriter>
 #include <QPixmap>
+#include <QSettings>
+#include <QTemporaryDir>
 #include <QTimer>
 
 #include <cstdio>
@@ -67,6 +69,13 @@ int runWindow(int argc, char **argv)
         return ExitBadUsage;
     }
 
+    // A screenshot shows the window as a first start would, whatever the person's remembered
+    // window state, and leaves their recent files alone: its settings live in a scratch folder.
+    QTemporaryDir scratchSettings;
+    if (parser.isSet(screenshot) && scratchSettings.isValid()) {
+        QSettings::setDefaultFormat(QSettings::IniFormat);
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, scratchSettings.path());
+    }
     MainWindow window;
     if (!files.isEmpty()) {
         if (const QString e = window.openFile(files.first()); !e.isEmpty()) {

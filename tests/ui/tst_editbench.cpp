@@ -15,22 +15,24 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// 14 in bits onto the 14 out bits of a 128×128 tensor: register 2^4, lane 2^5, warp 2^5, each
-// basis the next out bit in order (dim0 bits 0..6, then dim1 bits 0..6): a bijection.
-SceneContents scene128()
+// side x side (side = 2^sideBits): register bits first, then lane 2^5, warp 2^5, each basis the
+// next out bit in order (dim0 bits, then dim1 bits): a bijection.
+SceneContents sceneOfSide(int sideBits)
 {
     LinearLayout::BasesT bases;
     int next = 0;
-    for (const auto &[name, bits] : {std::pair{"register", 4}, {"lane", 5}, {"warp", 5}}) {
+    const int side = 1 << sideBits;
+    for (const auto &[name, bits] :
+         {std::pair{"register", 2 * sideBits - 10}, {"lane", 5}, {"warp", 5}}) {
         std::vector<LinearLayout::Basis> bs;
         for (int b = 0; b < bits; ++b, ++next)
-            bs.push_back(next < 7 ? LinearLayout::Basis{1 << next, 0}
-                                  : LinearLayout::Basis{0, 1 << (next - 7)});
+            bs.push_back(next < sideBits ? LinearLayout::Basis{1 << next, 0}
+                                         : LinearLayout::Basis{0, 1 << (next - sideBits)});
         bases.emplace_back(name, std::move(bs));
     }
     SceneContents s;
     s.layouts.append({u"L"_s,
-                      *LinearLayout::tryCreate(bases, {{"dim0", 128}, {"dim1", 128}}, false),
+                      *LinearLayout::tryCreate(bases, {{"dim0", side}, {"dim1", side}}, false),
                       {},
                       {},
                       {},
@@ -50,7 +52,7 @@ private Q_SLOTS:
     void editRepaintsEveryView()
     {
         LayoutDocument doc;
-        doc.reset(scene128());
+        doc.reset(sceneOfSide(7));
         QWidget window;
         auto *grid = new QGridLayout(&window);
         QList<ViewPane *> panes;
@@ -78,6 +80,80 @@ private Q_SLOTS:
                 QFAIL(qPrintable(e));
             for (ViewPane *p : std::as_const(panes))
                 p->diagramView()->viewport()->repaint();
+        }
+    }
+
+    // 1024 x 1024: the views are built on worker threads. What the window's thread spends on an
+    // edit (the document change, scheduling every view's build, repainting the old pictures) is
+    // what keeps it interactive; edit-to-picture latency is measured separately below.
+    void editOn1024StaysInteractive()
+    {
+        LayoutDocument doc;
+        doc.reset(sceneOfSide(10));
+        QWidget window;
+        auto *grid = new QGridLayout(&window);
+        QList<ViewPane *> panes;
+        for (int i = 0; i < int(doc.views().size()); ++i) {
+            auto *pane = new ViewPane(&doc, i, &window);
+            grid->addWidget(pane, i / 2, i % 2);
+            panes.append(pane);
+        }
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto idle = [&] {
+            for (ViewPane *p : std::as_const(panes))
+                if (p->isBusy())
+                    return false;
+            return true;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(idle(), 60000);
+        for (ViewPane *p : std::as_const(panes))
+            QVERIFY2(p->errorText().isEmpty(), qPrintable(p->errorText()));
+
+        int value = 0;
+        QBENCHMARK
+        {
+            value ^= 1;
+            const QString e = doc.setBasisComponent(0, u"register"_s, 0, 1, value);
+            if (!e.isEmpty())
+                QFAIL(qPrintable(e));
+            for (ViewPane *p : std::as_const(panes))
+                p->diagramView()->viewport()->repaint();
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(idle(), 60000);
+    }
+
+    void editOn1024ToPicture()
+    {
+        LayoutDocument doc;
+        doc.reset(sceneOfSide(10));
+        QWidget window;
+        auto *grid = new QGridLayout(&window);
+        QList<ViewPane *> panes;
+        for (int i = 0; i < int(doc.views().size()); ++i) {
+            auto *pane = new ViewPane(&doc, i, &window);
+            grid->addWidget(pane, i / 2, i % 2);
+            panes.append(pane);
+        }
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto idle = [&] {
+            for (ViewPane *p : std::as_const(panes))
+                if (p->isBusy())
+                    return false;
+            return true;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(idle(), 60000);
+        int value = 0;
+        QBENCHMARK
+        {
+            value ^= 1;
+            const QString e = doc.setBasisComponent(0, u"register"_s, 0, 1, value);
+            if (!e.isEmpty())
+                QFAIL(qPrintable(e));
+            QTRY_VERIFY_WITH_TIMEOUT(idle(), 60000);
         }
     }
 };

@@ -5,6 +5,7 @@
 #include "layout/builders.h"
 #include "models/autosave.h"
 #include "models/basesmodel.h"
+#include "models/documentviews.h"
 #include "models/layoutdocument.h"
 #include "models/layoutpropertiesmodel.h"
 #include "models/matrixmodel.h"
@@ -574,6 +575,46 @@ private Q_SLOTS:
         w->document()->undoStack()->undo();
         QCOMPARE(ownership->diagramView()->diagram().legendTitle, u"warp"_s);
         QCOMPARE(w->colorBox()->currentText(), u"warp"_s);
+    }
+
+    // A 512 x 512 layout: its views are built on a worker thread, the window stays responsive,
+    // and after a burst of edits the view shows exactly the last state.
+    void largeViewsBuildOffTheWindowThread()
+    {
+        auto w = makeWindow();
+        QVERIFY(w);
+        LinearLayout::BasesT bases;
+        int next = 0; // 18 in bits onto the 18 out bits, in order: a bijection
+        for (const auto &[name, bits] : {std::pair{"register", 8}, {"lane", 5}, {"warp", 5}}) {
+            std::vector<LinearLayout::Basis> bs;
+            for (int b = 0; b < bits; ++b, ++next)
+                bs.push_back(next < 9 ? LinearLayout::Basis{1 << next, 0}
+                                      : LinearLayout::Basis{0, 1 << (next - 9)});
+            bases.emplace_back(name, std::move(bs));
+        }
+        Expected<LinearLayout> big =
+            LinearLayout::tryCreate(bases, {{"dim0", 512}, {"dim1", 512}}, false);
+        QVERIFY(bool(big));
+        SceneContents scene;
+        scene.layouts.append({u"big"_s, *big, {}, {}, {}, nullptr});
+        scene.views.append({u"ownership"_s, u"big"_s, {}});
+        w->openScene(scene);
+        ViewPane *pane = w->viewPanes().value(0);
+        QVERIFY(pane);
+        QTRY_VERIFY_WITH_TIMEOUT(!pane->isBusy(), 20000);
+        QCOMPARE(pane->diagramView()->diagram().panels.front().rows(), 512);
+
+        // Three edits in a row: each supersedes the last; the window never waits for a build.
+        for (int v : {3, 5, 7}) {
+            QCOMPARE(w->document()->setBasisComponent(0, u"register"_s, 0, 0, v), QString());
+            QVERIFY(pane->isBusy());
+            QVERIFY(pane->findChild<QLabel *>(u"viewBusy"_s)->isVisibleTo(w.get()));
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(!pane->isBusy(), 20000);
+        QVERIFY(!pane->findChild<QLabel *>(u"viewBusy"_s)->isVisibleTo(w.get()));
+        Expected<Diagram> expect = buildDocumentView(w->document()->contents(), 0);
+        QVERIFY(bool(expect));
+        QVERIFY(pane->diagramView()->diagram() == *expect);
     }
 
     void presetOpensItsLayoutsAndViews()

@@ -732,7 +732,9 @@ void DiagramRenderer::paintTables(QPainter *painter, const QRect &exposed) const
         if (tg.title.isValid()) {
             painter->setPen(fg);
             painter->setFont(fontOfSize(px(kLabelPx * s), true));
-            painter->drawText(tg.title, Qt::AlignLeft | Qt::AlignVCenter, t.title);
+            // The width is an estimate from the character count: never clip a bold title to it.
+            painter->drawText(tg.title.adjusted(0, 0, tg.title.width() / 2 + px(40 * s), 0),
+                              Qt::AlignLeft | Qt::AlignVCenter, t.title);
         }
         const int ncols = int(tg.columnLefts.size()) - 1;
         int y = tg.top;

@@ -191,10 +191,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_document(new La
         rebuildViewTabs();
         setCurrentLayoutIndex(m_document->layoutCount() > 0 ? 0 : -1);
     });
-    connect(m_document, &LayoutDocument::archChanged, this, [this] {
-        updateArchBox();
-        rebuildViews();
-    });
+    // Each view pane rebuilds itself on layout and architecture changes.
+    connect(m_document, &LayoutDocument::archChanged, this, &MainWindow::updateArchBox);
     connect(m_document, &LayoutDocument::structureChanged, this, [this] {
         rebuildViewTabs();
         if (m_currentLayout >= m_document->layoutCount())
@@ -204,8 +202,6 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_document(new La
                 m_currentLayout < 0 && m_document->layoutCount() > 0 ? 0 : m_currentLayout);
     });
     connect(m_document, &LayoutDocument::layoutChanged, this, [this](int i) {
-        // Views may read any layout of the scene (ds_load_tr reads two), so all of them follow.
-        rebuildViews();
         if (i == m_currentLayout)
             onLayoutSelected();
     });
@@ -561,14 +557,23 @@ void MainWindow::createDocks()
     analysisTable->setObjectName(QStringLiteral("analysisTable"));
     analysisTable->setModel(m_properties);
     analysisTable->verticalHeader()->hide();
-    analysisTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Labels get a fixed share (long ones wrap, the tooltip has the rest); values the remainder.
+    analysisTable->horizontalHeader()->setSectionResizeMode(LayoutPropertiesModel::PropertyColumn,
+                                                            QHeaderView::Interactive);
+    analysisTable->horizontalHeader()->resizeSection(LayoutPropertiesModel::PropertyColumn, 170);
     analysisTable->horizontalHeader()->setStretchLastSection(true);
     analysisTable->setWordWrap(true);
+    analysisTable->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    connect(m_properties, &QAbstractItemModel::modelReset, analysisTable,
+            &QTableView::resizeRowsToContents);
     analysisDock->setWidget(analysisTable);
     addDockWidget(Qt::RightDockWidgetArea, analysisDock);
-    resizeDocks({sceneDock, basesDock}, {180, 420}, Qt::Vertical);
-    resizeDocks({sceneDock, matrixDock}, {360, 340}, Qt::Horizontal);
-    resizeDocks({matrixDock, analysisDock}, {330, 470}, Qt::Vertical);
+    m_defaultDockSizes = [this, sceneDock, basesDock, matrixDock, analysisDock] {
+        resizeDocks({sceneDock, basesDock}, {180, 560}, Qt::Vertical);
+        resizeDocks({sceneDock, matrixDock}, {360, 360}, Qt::Horizontal);
+        resizeDocks({matrixDock, analysisDock}, {300, 500}, Qt::Vertical);
+    };
+    m_defaultDockSizes();
 }
 
 void MainWindow::setCurrentLayoutIndex(int index)
@@ -679,6 +684,8 @@ void MainWindow::updateCurrentViewControls()
     const bool ownership =
         pane && m_document->views().at(pane->viewIndex()).kind == QLatin1String("ownership");
     m_colorBox->setEnabled(ownership);
+    if (!ownership)
+        m_colorBox->setCurrentIndex(-1); // nothing to colour: show no choice
     if (ownership) {
         const DocumentView &view = m_document->views().at(pane->viewIndex());
         const int layout = pane->layoutIndex();
@@ -698,12 +705,6 @@ void MainWindow::updateCurrentViewControls()
     }
     m_properties->setViewFigures(m_viewTabs->tabText(m_viewTabs->indexOf(pane)),
                                  pane->diagramView()->diagram().figures);
-}
-
-void MainWindow::rebuildViews()
-{
-    for (ViewPane *p : viewPanes())
-        p->rebuild();
 }
 
 void MainWindow::applyRenderOptions()
@@ -986,7 +987,8 @@ void MainWindow::readSettings()
     QSettings settings;
     if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
         resize(1400, 880);
-    restoreState(settings.value(QStringLiteral("window/state")).toByteArray(), kWindowStateVersion);
+    m_restoredState = restoreState(settings.value(QStringLiteral("window/state")).toByteArray(),
+                                   kWindowStateVersion);
     m_darkAction->setChecked(settings.value(QStringLiteral("view/dark"), false).toBool());
 }
 
@@ -1008,6 +1010,17 @@ void MainWindow::setDarkTheme(bool dark)
         QApplication::setStyle(fusion);
     QApplication::setPalette(dark ? darkPalette() : QApplication::style()->standardPalette());
     applyRenderOptions();
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    // Dock sizes only take once the window has its size: the first show of a window without a
+    // remembered state sets the defaults (the analysis panel as tall as the bit matrix or more).
+    if (!m_restoredState && m_defaultDockSizes) {
+        m_restoredState = true;
+        QTimer::singleShot(0, this, m_defaultDockSizes);
+    }
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -97,6 +97,7 @@ public:
     bool isDarkTheme() const { return m_dark; }
 
 protected:
+    void showEvent(QShowEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
@@ -114,7 +115,6 @@ private:
     void updateTitle();
     void onLayoutSelected();
     void rebuildViewTabs();
-    void rebuildViews();
     // The analysis panel's view figures, the step actions and the colour box follow the current
     // view.
     void updateCurrentViewControls();
@@ -193,6 +193,8 @@ private:
     QMenu *m_recentMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
 
+    bool m_restoredState = false;
+    std::function<void()> m_defaultDockSizes;
     SavePrompt m_savePrompt;
     RecoverPrompt m_recoverPrompt;
     Autosave *m_autosave = nullptr;

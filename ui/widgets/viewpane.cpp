@@ -9,9 +9,15 @@
 #include <algorithm>
 #include <functional>
 
+#include <QCoreApplication>
+#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QJsonObject>
 #include <QLabel>
+#include <QLocale>
+#include <QPromise>
+#include <QThread>
+#include <QThreadPool>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -19,7 +25,8 @@ namespace lx {
 
 ViewPane::ViewPane(LayoutDocument *document, int viewIndex, QWidget *parent)
     : QWidget(parent), m_document(document), m_view(viewIndex),
-      m_diagramView(new DiagramView(this)), m_error(new QLabel(this)), m_stepBar(new QWidget(this)),
+      m_diagramView(new DiagramView(this)), m_error(new QLabel(this)), m_busy(new QLabel(this)),
+      m_generation(std::make_shared<std::atomic<uint64_t>>(0)), m_stepBar(new QWidget(this)),
       m_stepLabel(new QLabel(m_stepBar)), m_firstStep(new QToolButton(m_stepBar)),
       m_previousStep(new QToolButton(m_stepBar)), m_nextStep(new QToolButton(m_stepBar)),
       m_lastStep(new QToolButton(m_stepBar)), m_allSteps(new QToolButton(m_stepBar))
@@ -33,6 +40,11 @@ ViewPane::ViewPane(LayoutDocument *document, int viewIndex, QWidget *parent)
         QStringLiteral("QLabel { background: #fbe3e3; color: #8a1010; padding: 6px; }"));
     m_error->hide();
     layout->addWidget(m_error);
+    m_busy->setObjectName(QStringLiteral("viewBusy"));
+    m_busy->setStyleSheet(
+        QStringLiteral("QLabel { background: #fff4cc; color: #5a4500; padding: 4px 6px; }"));
+    m_busy->hide();
+    layout->addWidget(m_busy);
 
     m_stepBar->setObjectName(QStringLiteral("stepBar"));
     auto *bar = new QHBoxLayout(m_stepBar);
@@ -94,6 +106,9 @@ ViewPane::ViewPane(LayoutDocument *document, int viewIndex, QWidget *parent)
         if (view == m_view)
             rebuild();
     });
+    // Views may read any layout of the scene (ds_load_tr reads two) and the architecture.
+    connect(document, &LayoutDocument::layoutChanged, this, &ViewPane::rebuild);
+    connect(document, &LayoutDocument::archChanged, this, &ViewPane::rebuild);
     rebuild();
 }
 
@@ -176,11 +191,77 @@ int ViewPane::layoutIndex() const
     return m_document->indexOfLayout(name);
 }
 
+namespace {
+
+// Above this many elements in a layout of the view, the diagram is built on a worker thread.
+constexpr int64_t kAsyncElements = int64_t(1) << 16; // 256 x 256
+
+// Workers for large views, owned by the application so they are joined before it goes away.
+QThreadPool *buildPool()
+{
+    static QPointer<QThreadPool> pool;
+    if (!pool) {
+        pool = new QThreadPool(QCoreApplication::instance());
+        pool->setMaxThreadCount(std::max(1, QThread::idealThreadCount()));
+    }
+    return pool;
+}
+
+} // namespace
+
+bool ViewPane::isBusy() const
+{
+    return m_building;
+}
+
 void ViewPane::rebuild()
 {
     if (!m_document || m_view < 0 || m_view >= int(m_document->views().size()))
         return;
-    Expected<Diagram> diagram = buildDocumentView(m_document->contents(), m_view);
+    ViewRequest request = viewRequestFor(m_document->contents(), m_view);
+    int64_t largest = 0;
+    for (const NamedLayout &l : request.layouts)
+        largest = std::max<int64_t>(largest, l.layout.totalOutDimSize());
+    const uint64_t generation = ++*m_generation;
+    if (largest <= kAsyncElements || !QCoreApplication::instance()) {
+        m_building = false;
+        m_busy->hide(); // a pending large build is now stale (its generation is old)
+        showDiagram(buildView(request));
+        return;
+    }
+    // Large: build off the window's thread so an edit never freezes it. The previous diagram
+    // stays up with "Updating…"; a build superseded before it starts is skipped, and only the
+    // newest result is shown.
+    using Result = std::shared_ptr<Expected<Diagram>>;
+    auto promise = std::make_shared<QPromise<Result>>();
+    if (!m_watcher) {
+        m_watcher = new QFutureWatcher<Result>(this);
+        connect(m_watcher, &QFutureWatcher<Result>::finished, this, [this] {
+            const QFuture<Result> f = m_watcher->future();
+            if (m_asyncGeneration != m_generation->load())
+                return; // superseded by a synchronous rebuild
+            m_building = false;
+            m_busy->hide();
+            if (f.resultCount() > 0 && f.resultAt(0))
+                showDiagram(std::move(*f.resultAt(0)));
+        });
+    }
+    m_asyncGeneration = generation;
+    m_building = true;
+    m_watcher->setFuture(promise->future());
+    m_busy->setText(tr("Updating the view of %1 elements…").arg(QLocale().toString(largest)));
+    m_busy->show();
+    promise->start();
+    buildPool()->start(
+        [promise, request = std::move(request), generation, latest = m_generation]() mutable {
+            if (latest->load() == generation)
+                promise->addResult(std::make_shared<Expected<Diagram>>(buildView(request)));
+            promise->finish();
+        });
+}
+
+void ViewPane::showDiagram(Expected<Diagram> diagram)
+{
     if (!diagram) {
         m_error->setText(tr("This view cannot show the current layouts: %1")
                              .arg(QString::fromStdString(diagram.message())));

@@ -12,11 +12,17 @@
 // shows the same step.
 
 #include "layout/expected.h"
+#include "render/diagram.h"
 
 #include <QPointer>
 #include <QWidget>
 
+#include <atomic>
+#include <cstdint>
+#include <memory>
+
 class QLabel;
+template <typename T> class QFutureWatcher;
 class QToolButton;
 
 namespace lx {
@@ -39,8 +45,10 @@ public:
     // The layout this view shows (its own or the scene's first), or -1.
     int layoutIndex() const;
 
-    // Builds the diagram again from the document.
+    // Builds the diagram again from the document. Views of more than 2^16 elements are built
+    // on a worker thread (isBusy() until the diagram arrives; rebuilt() then).
     void rebuild();
+    bool isBusy() const;
 
     // Step mode (no-ops when the view has no steps). step 0 shows every step at once.
     int stepCount() const;
@@ -61,9 +69,16 @@ private:
     QPointer<LayoutDocument> m_document;
     int m_view;
     void updateStepBar();
+    void showDiagram(Expected<Diagram> diagram);
 
     DiagramView *m_diagramView;
     QLabel *m_error;
+    QLabel *m_busy;
+    // Bumped by every rebuild; a worker whose build is no longer the newest skips it.
+    std::shared_ptr<std::atomic<uint64_t>> m_generation;
+    QFutureWatcher<std::shared_ptr<Expected<Diagram>>> *m_watcher = nullptr;
+    uint64_t m_asyncGeneration = 0; // the generation the watched build belongs to
+    bool m_building = false;        // a worker's diagram is awaited
     QWidget *m_stepBar;
     QLabel *m_stepLabel;
     QToolButton *m_firstStep;
