@@ -174,15 +174,11 @@ int runRender(const QStringList &args)
                                     : lx::loadSceneFile(parser.value(sceneOpt).toStdString());
         if (!scene)
             return fail(ExitBadInput, QString::fromStdString(scene.message()));
-        for (const lx::SceneLayout &sl : scene->layouts) {
-            auto resolved = lx::resolveLayout(sl);
-            if (!resolved)
-                return fail(ExitBadInput,
-                            u"layout '%1': %2"_s.arg(QString::fromStdString(sl.name),
-                                                     QString::fromStdString(resolved.message())));
-            request.layouts.push_back({resolved->name, std::move(resolved->layout), resolved->shape,
-                                       resolved->dtype, resolved->attr});
-        }
+        lx::Expected<lx::ViewRequest> base = lx::sceneRequest(*scene);
+        if (!base)
+            return fail(ExitBadInput, QString::fromStdString(base.message()));
+        base->kind = request.kind; // --view, unless a scene view below says otherwise
+        request = std::move(*base);
         // The view: --view-index, else the first of kind --view, else the first view.
         const lx::SceneView *view = nullptr;
         if (viewIndex >= 0) {
@@ -196,13 +192,8 @@ int runRender(const QStringList &args)
                 if (!view && (!parser.isSet(viewOpt) || v.kind == request.kind))
                     view = &v;
         }
-        if (view) {
-            request.kind = view->kind;
-            request.layout = view->layout;
-            request.options = view->options;
-        }
-        if (!scene->arch.empty())
-            request.arch = scene->arch;
+        if (view)
+            request = lx::withSceneView(std::move(request), *view);
         request.title = scene->title.empty() ? scene->name : scene->title;
     }
     for (const auto &[key, value] : extraOptions.items())

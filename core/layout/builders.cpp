@@ -602,26 +602,6 @@ LinearLayout buildDotOperand(const DotOperandAttr &dot, const std::vector<int32_
 
 // ---- linear, slice ----------------------------------------------------------------------------
 
-// Triton's LinearEncodingAttr::getOrder: the dims the register bases walk, first seen first, then
-// the missing ones from the most minor dim down.
-std::vector<int32_t> linearRegisterOrder(const Bases &regs, size_t rank)
-{
-    std::vector<int32_t> order;
-    auto add = [&](int32_t d) {
-        if (std::find(order.begin(), order.end(), d) == order.end())
-            order.push_back(d);
-    };
-    for (const auto &b : regs)
-        for (size_t d = 0; d < b.size(); ++d)
-            if (b[d] != 0) {
-                add(int32_t(d));
-                break;
-            }
-    for (size_t d = rank; d-- > 0;)
-        add(int32_t(d));
-    return order;
-}
-
 LinearLayout buildLinear(const DistributedLinearAttr &a, const std::vector<int32_t> &shape)
 {
     const size_t rank = shape.size();
@@ -639,7 +619,8 @@ LinearLayout buildLinear(const DistributedLinearAttr &a, const std::vector<int32
     if (!inferred)
         fail(std::string(a.generic ? "generic_linear" : "linear") +
              " layout: " + inferred.message());
-    const std::vector<int32_t> order = linearRegisterOrder(a.registerBases, rank);
+    // Triton's LinearEncodingAttr::getOrder: the dims the register bases walk, then the rest.
+    const std::vector<int32_t> order = orderOfBases(a.registerBases, int(rank));
     std::vector<std::string> permuted;
     NamedShape named;
     for (int32_t d : order) {

@@ -4,6 +4,7 @@
 
 #include "analysis/ldsscenario.h"
 #include "io/scene.h"
+#include "presetrequests.h"
 #include "render/exporter.h"
 #include "render/viewregistry.h"
 
@@ -19,28 +20,7 @@ namespace {
 // The requests of every view of a preset.
 std::vector<ViewRequest> requestsOf(const std::string &preset, QString *error)
 {
-    auto scene = loadPreset(preset);
-    if (!scene) {
-        *error = QString::fromStdString(scene.message());
-        return {};
-    }
-    auto layouts = resolveSceneLayouts(*scene);
-    if (!layouts) {
-        *error = QString::fromStdString(layouts.message());
-        return {};
-    }
-    std::vector<ViewRequest> out;
-    for (const SceneView &v : scene->views) {
-        ViewRequest r;
-        r.kind = v.kind;
-        r.layout = v.layout;
-        r.arch = scene->arch.empty() ? "gfx1250" : scene->arch;
-        r.options = v.options;
-        for (const ResolvedLayout &l : *layouts)
-            r.layouts.push_back(NamedLayout{l.name, l.layout, l.shape, l.dtype, l.attr});
-        out.push_back(r);
-    }
-    return out;
+    return lx::test::presetRequests(preset, error);
 }
 
 Diagram build(const ViewRequest &r, const std::string &tag)

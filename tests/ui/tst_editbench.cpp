@@ -1,5 +1,6 @@
-// Benchmark: one basis edit on a 128×128 layout, through the document, rebuilding and repainting
-// every open view (all visible side by side). Measures; asserts nothing about time.
+// Benchmarks: one basis edit through the document, rebuilding and repainting every open view
+// (ownership, inverse, matrix, xor, all visible side by side), on 128×128 and on 1024×1024
+// (whose views build on worker threads). Measure; assert nothing about time.
 //
 //   QT_QPA_PLATFORM=offscreen ./tests/tst_editbench -tickcounter   (or the default walltime)
 
@@ -43,6 +44,49 @@ SceneContents sceneOfSide(int sideBits)
     return s;
 }
 
+// A document with the views of sceneOfSide(sideBits) shown side by side in a window.
+struct OpenViews
+{
+    LayoutDocument doc;
+    QWidget window;
+    QList<ViewPane *> panes;
+
+    explicit OpenViews(int sideBits)
+    {
+        doc.reset(sceneOfSide(sideBits));
+        auto *grid = new QGridLayout(&window);
+        for (int i = 0; i < int(doc.views().size()); ++i) {
+            auto *pane = new ViewPane(&doc, i, &window);
+            grid->addWidget(pane, i / 2, i % 2);
+            panes.append(pane);
+        }
+        window.resize(1600, 1000);
+        window.show();
+    }
+    // No view is waiting for a worker's diagram.
+    bool idle() const
+    {
+        for (ViewPane *p : panes)
+            if (p->isBusy())
+                return false;
+        return true;
+    }
+    // register basis 0 alternates between [1,0] and [1,1]: always valid, always a change.
+    QString edit()
+    {
+        m_value ^= 1;
+        return doc.setBasisComponent(0, u"register"_s, 0, 1, m_value);
+    }
+    void repaint()
+    {
+        for (ViewPane *p : std::as_const(panes))
+            p->diagramView()->viewport()->repaint();
+    }
+
+private:
+    int m_value = 0;
+};
+
 } // namespace
 
 class TestEditBench : public QObject
@@ -51,109 +95,51 @@ class TestEditBench : public QObject
 private Q_SLOTS:
     void editRepaintsEveryView()
     {
-        LayoutDocument doc;
-        doc.reset(sceneOfSide(7));
-        QWidget window;
-        auto *grid = new QGridLayout(&window);
-        QList<ViewPane *> panes;
-        for (int i = 0; i < int(doc.views().size()); ++i) {
-            auto *pane = new ViewPane(&doc, i, &window);
-            grid->addWidget(pane, i / 2, i % 2);
-            panes.append(pane);
-        }
-        window.resize(1600, 1000);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        OpenViews v(7);
+        QVERIFY(QTest::qWaitForWindowExposed(&v.window));
+        QVERIFY(v.idle()); // 128 x 128 builds on the window's thread
         // The benchmark is only meaningful when every view shows the layout.
-        for (ViewPane *p : std::as_const(panes))
+        for (ViewPane *p : std::as_const(v.panes)) {
             QVERIFY2(p->errorText().isEmpty(), qPrintable(p->errorText()));
-        for (ViewPane *p : std::as_const(panes))
             p->diagramView()->fitToView();
-
-        // register basis 0 alternates between [1,0] and [1,1]: always valid, always a change.
-        int value = 0;
+        }
         QBENCHMARK
         {
-            value ^= 1;
-            const QString e = doc.setBasisComponent(0, u"register"_s, 0, 1, value);
-            if (!e.isEmpty())
+            if (const QString e = v.edit(); !e.isEmpty())
                 QFAIL(qPrintable(e));
-            for (ViewPane *p : std::as_const(panes))
-                p->diagramView()->viewport()->repaint();
+            v.repaint();
         }
     }
 
-    // 1024 x 1024: the views are built on worker threads. What the window's thread spends on an
-    // edit (the document change, scheduling every view's build, repainting the old pictures) is
-    // what keeps it interactive; edit-to-picture latency is measured separately below.
+    // 1024 x 1024: what the window's thread spends on an edit (the document change, scheduling
+    // every view's build, repainting the previous pictures) is what keeps it interactive.
     void editOn1024StaysInteractive()
     {
-        LayoutDocument doc;
-        doc.reset(sceneOfSide(10));
-        QWidget window;
-        auto *grid = new QGridLayout(&window);
-        QList<ViewPane *> panes;
-        for (int i = 0; i < int(doc.views().size()); ++i) {
-            auto *pane = new ViewPane(&doc, i, &window);
-            grid->addWidget(pane, i / 2, i % 2);
-            panes.append(pane);
-        }
-        window.resize(1600, 1000);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        auto idle = [&] {
-            for (ViewPane *p : std::as_const(panes))
-                if (p->isBusy())
-                    return false;
-            return true;
-        };
-        QTRY_VERIFY_WITH_TIMEOUT(idle(), 60000);
-        for (ViewPane *p : std::as_const(panes))
+        OpenViews v(10);
+        QVERIFY(QTest::qWaitForWindowExposed(&v.window));
+        QTRY_VERIFY_WITH_TIMEOUT(v.idle(), 60000);
+        for (ViewPane *p : std::as_const(v.panes))
             QVERIFY2(p->errorText().isEmpty(), qPrintable(p->errorText()));
-
-        int value = 0;
         QBENCHMARK
         {
-            value ^= 1;
-            const QString e = doc.setBasisComponent(0, u"register"_s, 0, 1, value);
-            if (!e.isEmpty())
+            if (const QString e = v.edit(); !e.isEmpty())
                 QFAIL(qPrintable(e));
-            for (ViewPane *p : std::as_const(panes))
-                p->diagramView()->viewport()->repaint();
+            v.repaint();
         }
-        QTRY_VERIFY_WITH_TIMEOUT(idle(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(v.idle(), 60000);
     }
 
+    // 1024 x 1024: from the edit until every view shows the new picture.
     void editOn1024ToPicture()
     {
-        LayoutDocument doc;
-        doc.reset(sceneOfSide(10));
-        QWidget window;
-        auto *grid = new QGridLayout(&window);
-        QList<ViewPane *> panes;
-        for (int i = 0; i < int(doc.views().size()); ++i) {
-            auto *pane = new ViewPane(&doc, i, &window);
-            grid->addWidget(pane, i / 2, i % 2);
-            panes.append(pane);
-        }
-        window.resize(1600, 1000);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        auto idle = [&] {
-            for (ViewPane *p : std::as_const(panes))
-                if (p->isBusy())
-                    return false;
-            return true;
-        };
-        QTRY_VERIFY_WITH_TIMEOUT(idle(), 60000);
-        int value = 0;
+        OpenViews v(10);
+        QVERIFY(QTest::qWaitForWindowExposed(&v.window));
+        QTRY_VERIFY_WITH_TIMEOUT(v.idle(), 60000);
         QBENCHMARK
         {
-            value ^= 1;
-            const QString e = doc.setBasisComponent(0, u"register"_s, 0, 1, value);
-            if (!e.isEmpty())
+            if (const QString e = v.edit(); !e.isEmpty())
                 QFAIL(qPrintable(e));
-            QTRY_VERIFY_WITH_TIMEOUT(idle(), 60000);
+            QTRY_VERIFY_WITH_TIMEOUT(v.idle(), 60000);
         }
     }
 };

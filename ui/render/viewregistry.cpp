@@ -8,6 +8,9 @@
 #include "render/ownershipdiagram.h"
 #include "render/xordiagram.h"
 
+#include "analysis/ldsscenario.h"
+#include "io/scene.h"
+
 #include <algorithm>
 #include <array>
 
@@ -193,6 +196,28 @@ Expected<Diagram> buildView(const ViewRequest &request)
     if (d && !request.title.empty())
         d->title = QString::fromStdString(request.title);
     return d;
+}
+
+Expected<ViewRequest> sceneRequest(const Scene &scene)
+{
+    ViewRequest request;
+    if (!scene.arch.empty())
+        request.arch = scene.arch;
+    Expected<std::vector<ResolvedLayout>> layouts = resolveSceneLayouts(scene);
+    if (!layouts)
+        return layouts.error();
+    for (ResolvedLayout &l : *layouts)
+        request.layouts.push_back(
+            {l.name, std::move(l.layout), std::move(l.shape), std::move(l.dtype), l.attr});
+    return request;
+}
+
+ViewRequest withSceneView(ViewRequest base, const SceneView &view)
+{
+    base.kind = view.kind;
+    base.layout = view.layout;
+    base.options = view.options;
+    return base;
 }
 
 } // namespace lx

@@ -33,6 +33,9 @@
 
 namespace lx {
 
+struct Scene;
+struct SceneView;
+
 // One named layout of a scene, resolved.
 struct NamedLayout
 {
@@ -89,5 +92,11 @@ struct ViewKind
 
 // Builds the view `request.kind`; an error for an unknown kind lists the known ones.
 [[nodiscard]] Expected<Diagram> buildView(const ViewRequest &request);
+
+// A scene as the start of a request: its layouts resolved (an error names the layout that
+// fails) and its architecture; kind, layout and options are left for the caller.
+[[nodiscard]] Expected<ViewRequest> sceneRequest(const Scene &scene);
+// `base` (from sceneRequest) showing one of the scene's views.
+[[nodiscard]] ViewRequest withSceneView(ViewRequest base, const SceneView &view);
 
 } // namespace lx
