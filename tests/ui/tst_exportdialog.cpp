@@ -53,14 +53,22 @@ private Q_SLOTS:
         QTest::addColumn<bool>("legend");
         QTest::addColumn<bool>("dark");
         QTest::addColumn<bool>("transparent");
-        QTest::newRow("png, defaults") << u"png"_s << 1.0 << QString() << true << false << false;
+        QTest::addColumn<QString>("colorBy"); // empty: as in the view (warp)
+        QTest::newRow("png, defaults")
+            << u"png"_s << 1.0 << QString() << true << false << false << QString();
         QTest::newRow("png, scale 2, title, no legend")
-            << u"png"_s << 2.0 << u"My figure"_s << false << false << false;
+            << u"png"_s << 2.0 << u"My figure"_s << false << false << false << QString();
         QTest::newRow("png, dark, transparent")
-            << u"png"_s << 1.5 << QString() << true << true << true;
-        QTest::newRow("svg") << u"svg"_s << 1.0 << u"Vector"_s << true << false << false;
-        QTest::newRow("pdf") << u"pdf"_s << 1.0 << QString() << true << false << false;
-        QTest::newRow("tikz") << u"tex"_s << 1.0 << u"TikZ"_s << false << false << false;
+            << u"png"_s << 1.5 << QString() << true << true << true << QString();
+        QTest::newRow("png, colour by SIMD pair")
+            << u"png"_s << 1.0 << QString() << true << false << false << u"simd-pair"_s;
+        QTest::newRow("svg") << u"svg"_s << 1.0 << u"Vector"_s << true << false << false
+                             << QString();
+        QTest::newRow("svg, colour by lane")
+            << u"svg"_s << 1.0 << QString() << true << false << false << u"lane"_s;
+        QTest::newRow("pdf") << u"pdf"_s << 1.0 << QString() << true << false << false << QString();
+        QTest::newRow("tikz") << u"tex"_s << 1.0 << u"TikZ"_s << false << false << false
+                              << QString();
     }
     void writesWhatTheCommandLineWrites()
     {
@@ -70,6 +78,7 @@ private Q_SLOTS:
         QFETCH(bool, legend);
         QFETCH(bool, dark);
         QFETCH(bool, transparent);
+        QFETCH(QString, colorBy);
         const QString app = qEnvironmentVariable("LX_APP");
         if (app.isEmpty())
             QSKIP("LX_APP is not set (run through ctest)");
@@ -89,6 +98,8 @@ private Q_SLOTS:
         dialog.legendBox()->setChecked(legend);
         dialog.darkBox()->setChecked(dark);
         dialog.transparentBox()->setChecked(transparent);
+        if (!colorBy.isEmpty())
+            dialog.colorByBox()->setCurrentIndex(dialog.colorByBox()->findText(colorBy));
         dialog.pathEdit()->setText(fromDialog);
         QVERIFY(dialog.preview()->pixmap().isNull() == false);
         QCOMPARE(dialog.exportFigure(), QString());
@@ -121,6 +132,8 @@ private Q_SLOTS:
             args << u"--dark"_s;
         if (transparent)
             args << u"--transparent"_s;
+        if (!colorBy.isEmpty())
+            args << u"--color-by"_s << colorBy;
         QProcess cli;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(u"QT_HASH_SEED"_s, u"0"_s);

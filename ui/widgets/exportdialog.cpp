@@ -3,6 +3,7 @@
 #include "models/documentviews.h"
 #include "models/layoutdocument.h"
 #include "render/exporter.h"
+#include "render/ownershipdiagram.h"
 #include "render/viewregistry.h"
 
 #include <QCheckBox>
@@ -65,6 +66,16 @@ ExportDialog::ExportDialog(const SceneContents &scene, int view, QWidget *parent
     m_grid = new QCheckBox(tr("Grid"), this);
     m_grid->setChecked(true);
     m_dark = new QCheckBox(tr("Dark colours"), this);
+    // Colour by: ownership views only; the first entry keeps the view's own choice.
+    m_colorBy = new QComboBox(this);
+    m_colorBy->setObjectName(QStringLiteral("exportColorBy"));
+    m_colorBy->addItem(tr("as in the view"), QString());
+    for (const std::string &name : ownerColorNames())
+        m_colorBy->addItem(QString::fromStdString(name), QString::fromStdString(name));
+    m_colorBy->setToolTip(tr("What the cell colours show (the command line's --color-by)"));
+    m_colorBy->setEnabled(m_request->kind == "ownership");
+    if (m_request->options.contains("colorBy") && m_request->options["colorBy"].is_string())
+        m_viewColorBy = QString::fromStdString(m_request->options["colorBy"].get<std::string>());
     m_transparent = new QCheckBox(tr("Transparent background"), this);
     m_path = new QLineEdit(this);
     const QString dir = QSettings().value(QStringLiteral("export/directory")).toString();
@@ -80,6 +91,7 @@ ExportDialog::ExportDialog(const SceneContents &scene, int view, QWidget *parent
     form->addRow(QString(), m_legend);
     form->addRow(QString(), m_labels);
     form->addRow(QString(), m_grid);
+    form->addRow(tr("Colour by"), m_colorBy);
     form->addRow(tr("Colours"), m_dark);
     form->addRow(QString(), m_transparent);
     form->addRow(tr("File"), pathRow);
@@ -109,6 +121,16 @@ ExportDialog::ExportDialog(const SceneContents &scene, int view, QWidget *parent
     for (QCheckBox *b : {m_legend, m_labels, m_grid, m_dark, m_transparent})
         connect(b, &QCheckBox::toggled, this, &ExportDialog::updatePreview);
     connect(m_title, &QLineEdit::textChanged, this, &ExportDialog::updatePreview);
+    connect(m_colorBy, &QComboBox::currentIndexChanged, this, [this] {
+        QString c = m_colorBy->currentData().toString();
+        if (c.isEmpty())
+            c = m_viewColorBy;
+        if (c.isEmpty())
+            m_request->options.erase("colorBy");
+        else
+            m_request->options["colorBy"] = c.toStdString();
+        updatePreview();
+    });
     updatePreview();
 }
 

@@ -35,6 +35,7 @@ public:
     QCheckBox *labelsBox() const { return m_labels; }
     QCheckBox *gridBox() const { return m_grid; }
     QCheckBox *darkBox() const { return m_dark; }
+    QComboBox *colorByBox() const { return m_colorBy; }
     QCheckBox *transparentBox() const { return m_transparent; }
     QLineEdit *pathEdit() const { return m_path; }
     QLabel *preview() const { return m_preview; }
@@ -58,6 +59,8 @@ private:
     QCheckBox *m_labels;
     QCheckBox *m_grid;
     QCheckBox *m_dark;
+    QComboBox *m_colorBy;
+    QString m_viewColorBy; // the view's own colorBy option (empty: its default)
     QCheckBox *m_transparent;
     QLineEdit *m_path;
     QLabel *m_preview;
