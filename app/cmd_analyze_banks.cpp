@@ -239,15 +239,9 @@ int runAnalyzeBanks(const QStringList &args)
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("print JSON"));
     parser.addOptions({preset, view, reg, shared, shape, dtype, arch, instruction, write, warp,
                        perfConfig, operand, rotate, json});
-    if (!parser.parse(args))
-        return fail(ExitBadUsage, parser.errorText());
-    if (parser.isSet(QStringLiteral("help"))) {
-        QTextStream(stdout) << parser.helpText();
-        return ExitOk;
-    }
-    if (!parser.positionalArguments().isEmpty())
-        return fail(ExitBadUsage,
-                    u"unexpected argument '%1'"_qs.arg(parser.positionalArguments().front()));
+    if (const auto rc = lx::app::parseOrExit(
+            parser, args, QStringLiteral("layout-explorer analyze banks: "), false))
+        return *rc;
 
     int warpIndex = 0;
     if (parser.isSet(warp)) {

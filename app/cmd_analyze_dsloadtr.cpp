@@ -237,15 +237,9 @@ int runDsLoadTr(const QStringList &args)
                                      u"KIND"_s);
     parser.addOptions({presetOpt, sharedOpt, dstOpt, shapeOpt, packedOpt, dstShapeOpt, dtypeOpt,
                        archOpt, jsonOpt, warpOpt, outOpt, viewOpt});
-    if (!parser.parse(args))
-        return fail(ExitBadUsage, parser.errorText());
-    if (parser.isSet(u"help"_s)) {
-        QTextStream(stdout) << parser.helpText();
-        return ExitOk;
-    }
-    if (!parser.positionalArguments().isEmpty())
-        return fail(ExitBadUsage,
-                    u"unexpected argument '%1'"_s.arg(parser.positionalArguments().first()));
+    if (const auto rc = lx::app::parseOrExit(
+            parser, args, QStringLiteral("layout-explorer analyze ds-load-tr: "), false))
+        return *rc;
 
     Request req;
     if (parser.isSet(presetOpt)) {

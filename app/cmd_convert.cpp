@@ -126,15 +126,9 @@ int runConvert(const QStringList &args)
             << "\nRun 'layout-explorer convert --help' for the options.\n";
         return ExitBadUsage;
     };
-    if (!parser.parse(args))
-        return usage(parser.errorText());
-    if (parser.isSet(QStringLiteral("help"))) {
-        QTextStream(stdout) << parser.helpText();
-        return ExitOk;
-    }
-    if (!parser.positionalArguments().isEmpty())
-        return usage(
-            QStringLiteral("unexpected argument '%1'").arg(parser.positionalArguments().front()));
+    if (const auto rc =
+            lx::app::parseOrExit(parser, args, QStringLiteral("layout-explorer convert: "), false))
+        return *rc;
     if (!parser.isSet(layoutOpt))
         return usage(QStringLiteral("--layout is required"));
     if (!parser.isSet(toOpt))

@@ -28,14 +28,9 @@ int runEval(const QStringList &args)
     parser.addPositionalArgument(QStringLiteral("FILE"),
                                  QStringLiteral("case file (JSON), or - for stdin"));
     QTextStream err(stderr);
-    if (!parser.parse(args)) {
-        err << "layout-explorer eval: " << parser.errorText() << '\n';
-        return lx::app::ExitBadUsage;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        QTextStream(stdout) << parser.helpText();
-        return lx::app::ExitOk;
-    }
+    if (const auto rc =
+            lx::app::parseOrExit(parser, args, QStringLiteral("layout-explorer eval: ")))
+        return *rc;
     const QStringList pos = parser.positionalArguments();
     if (pos.size() != 1) {
         err << "layout-explorer eval: expected one FILE\n";

@@ -103,14 +103,9 @@ int runPresets(const QStringList &args)
     const QCommandLineOption jsonOpt(QStringLiteral("json"), QStringLiteral("JSON output"));
     parser.addOption(jsonOpt);
     QTextStream err(stderr);
-    if (!parser.parse(args)) {
-        err << "layout-explorer presets: " << parser.errorText() << '\n';
-        return ExitBadUsage;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        QTextStream(stdout) << parser.helpText();
-        return ExitOk;
-    }
+    if (const auto rc =
+            lx::app::parseOrExit(parser, args, QStringLiteral("layout-explorer presets: ")))
+        return *rc;
     const QStringList pos = parser.positionalArguments();
     const bool json = parser.isSet(jsonOpt);
     if (pos.isEmpty() || (pos.size() == 1 && pos.front() == QLatin1String("list")))

@@ -100,15 +100,8 @@ int runRender(const QStringList &args)
     parser.addOptions({presetOpt, sceneOpt, viewIndexOpt, layoutOpt, shapeOpt, layoutJsonOpt,
                        viewOpt, colorOpt, optionsOpt, scaleOpt, titleOpt, noLegendOpt, noLabelsOpt,
                        noGridOpt, transparentOpt, darkOpt, outOpt});
-    if (!parser.parse(args))
-        return fail(ExitBadUsage, parser.errorText());
-    if (parser.isSet(u"help"_s)) {
-        QTextStream(stdout) << parser.helpText();
-        return ExitOk;
-    }
-    if (!parser.positionalArguments().isEmpty())
-        return fail(ExitBadUsage,
-                    u"unexpected argument '%1'"_s.arg(parser.positionalArguments().first()));
+    if (const auto rc = lx::app::parseOrExit(parser, args, u"layout-explorer render: "_s, false))
+        return *rc;
     if (!parser.isSet(outOpt))
         return fail(ExitBadUsage, u"missing -o FILE"_s);
     const QString outPath = parser.value(outOpt);

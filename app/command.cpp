@@ -35,7 +35,7 @@ const Command *find(const std::vector<Command> &v, const QString &name)
 } // namespace
 
 std::optional<int> parseOrExit(QCommandLineParser &parser, const QStringList &args,
-                               const QString &prog)
+                               const QString &prog, bool allowPositional)
 {
     if (!parser.parse(args)) {
         QTextStream(stderr) << prog << parser.errorText() << '\n';
@@ -44,6 +44,13 @@ std::optional<int> parseOrExit(QCommandLineParser &parser, const QStringList &ar
     if (parser.isSet(QStringLiteral("help"))) {
         QTextStream(stdout) << parser.helpText();
         return ExitOk;
+    }
+    if (!allowPositional && !parser.positionalArguments().isEmpty()) {
+        QTextStream(stderr) << prog
+                            << QStringLiteral("unexpected argument '%1'")
+                                   .arg(parser.positionalArguments().constFirst())
+                            << '\n';
+        return ExitBadUsage;
     }
     return std::nullopt;
 }

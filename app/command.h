@@ -25,10 +25,11 @@ struct Command
     int (*run)(const QStringList &args);
 };
 
-// Parses `args` for a command: on a usage error prints "PROG: message" on stderr and returns
-// ExitBadUsage; for --help prints the help on stdout and returns ExitOk; otherwise nullopt (go on).
+// Parses `args` for a command: on a usage error (or, unless allowPositional, any positional
+// argument) prints "PROG: message" on stderr (prog ends with ": ") and returns ExitBadUsage; for
+// --help prints the help on stdout and returns ExitOk; otherwise nullopt (go on).
 std::optional<int> parseOrExit(QCommandLineParser &parser, const QStringList &args,
-                               const QString &prog);
+                               const QString &prog, bool allowPositional = true);
 
 void registerCommand(const Command &command);
 const Command *findCommand(const QString &name);
