@@ -1778,6 +1778,13 @@ Expected<LayoutAttrPtr> linearAttrFor(const LinearLayout &layout)
     if (layout.outDimNames() != names)
         return makeError("only a layout over out-dims dim0, dim1, ... in that order has a #ttg "
                          "text form");
+    // Triton infers a linear attribute's out-dim sizes from its bases, so the text cannot say
+    // that part of the tensor is reached by nobody.
+    if (!layout.isSurjective())
+        return makeError("it does not reach every element of its out-dims (rank " +
+                         std::to_string(layout.rank()) + " of " +
+                         std::to_string(layout.totalOutDimSizeLog2()) +
+                         " out bits); a #ttg linear layout always does");
     bool distributed = false, shared = false;
     for (const std::string &in : layout.inDimNames()) {
         if (in == "register" || in == "lane" || in == "warp")

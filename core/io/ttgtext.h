@@ -78,7 +78,8 @@ class LinearLayout;
 // #ttg.shared_linear (offset, block) attribute that describes `layout`, so a layout edited by
 // hand can be copied as text. Chooses generic_linear when Triton's #ttg.linear verifier refuses
 // the bases (swizzled warp bases, not a permutation). Requires out-dims named dim0, dim1, ... in
-// that order; otherwise, for other in-dims, or bases no attribute accepts, an error saying why.
+// that order and a surjective layout (Triton infers the out sizes from the bases); otherwise,
+// for other in-dims, or bases no attribute accepts, an error saying why.
 // toLinearLayout(result, out sizes) equals `layout` up to the order of its dims (Triton orders a
 // linear layout's out-dims by its register bases and lists every in-dim).
 [[nodiscard]] Expected<LayoutAttrPtr> linearAttrFor(const LinearLayout &layout);

@@ -172,6 +172,13 @@ void TestBuilders::linearAttrForRefuses()
         LinearLayout::tryCreate({{"offset", {{1}}}, {"lane", {{0}}}}, {{"dim0", 2}}, false);
     QVERIFY(bool(mixed));
     QVERIFY(!linearAttrFor(*mixed));
+    // Reaches only dim0 < 2 of 4: #ttg.linear infers sizes from its bases, so no text says this.
+    Expected<LinearLayout> partial =
+        LinearLayout::tryCreate({{"lane", {{1}}}}, {{"dim0", 4}}, false);
+    QVERIFY(bool(partial));
+    Expected<LayoutAttrPtr> p = linearAttrFor(*partial);
+    QVERIFY(!p);
+    QVERIFY(p.message().find("does not reach every element") != std::string::npos);
 }
 
 // Every toLinear case of Triton 3.6 must come out equal (Triton's operator==: dims, order, sizes).
