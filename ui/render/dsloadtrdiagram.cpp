@@ -390,11 +390,13 @@ Diagram buildDsLoadTrPipeline(const DsLoadTrPlan &plan, const LinearLayout &dst,
                          .arg(shown)
                          .arg(available)
                          .arg(QString::fromLatin1(kPipelineSteps[shown - 1].name));
-        // Tables do not wrap: one row per line of at most ~90 characters.
+        // Tables do not wrap: one row per line, lines of about equal length up to ~90 characters.
+        const QString text = QString::fromUtf8(kPipelineSteps[shown - 1].what);
+        const qsizetype lines = (text.size() + 89) / 90;
+        const qsizetype width = text.size() / std::max<qsizetype>(1, lines) + 12;
         QString line;
-        for (const QString &word :
-             QString::fromUtf8(kPipelineSteps[shown - 1].what).split(QLatin1Char(' '))) {
-            if (!line.isEmpty() && line.size() + 1 + word.size() > 90) {
+        for (const QString &word : text.split(QLatin1Char(' '))) {
+            if (!line.isEmpty() && line.size() + 1 + word.size() > width) {
                 what.rows.push_back({line});
                 line.clear();
             }
