@@ -575,6 +575,16 @@ private Q_SLOTS:
         w->document()->undoStack()->undo();
         QCOMPARE(ownership->diagramView()->diagram().legendTitle, u"warp"_s);
         QCOMPARE(w->colorBox()->currentText(), u"warp"_s);
+        // View > Colour By does the same.
+        QAction *simdPair = nullptr;
+        for (QAction *a : w->findChildren<QAction *>())
+            if (a->text() == u"simd-pair"_s && a->isCheckable())
+                simdPair = a;
+        QVERIFY(simdPair && simdPair->isEnabled());
+        simdPair->trigger();
+        QCOMPARE(ownership->diagramView()->diagram().legendTitle, u"SIMD pair (warp mod 4)"_s);
+        QCOMPARE(w->colorBox()->currentText(), u"simd-pair"_s);
+        QVERIFY(simdPair->isChecked());
     }
 
     // A 512 x 512 layout: its views are built on a worker thread, the window stays responsive,

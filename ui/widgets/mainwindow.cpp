@@ -22,6 +22,7 @@
 #include "widgets/viewpane.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCheckBox>
 #include <QClipboard>
@@ -400,6 +401,17 @@ void MainWindow::createMenus()
     m_viewMenu->addAction(m_previousStepAction);
     m_viewMenu->addAction(m_nextStepAction);
     m_viewMenu->addSeparator();
+    // Colour By: the same choice as the toolbar's box, for the current ownership view.
+    m_colorMenu = m_viewMenu->addMenu(tr("&Colour By"));
+    m_colorGroup = new QActionGroup(this);
+    m_colorGroup->setExclusionPolicy(QActionGroup::ExclusionPolicy::ExclusiveOptional);
+    for (const std::string &name : ownerColorNames()) {
+        const QString color = QString::fromStdString(name);
+        QAction *a =
+            m_colorMenu->addAction(color, this, [this, color] { setCurrentViewColor(color); });
+        a->setCheckable(true);
+        m_colorGroup->addAction(a);
+    }
     m_viewMenu->addAction(m_labelsAction);
     m_viewMenu->addAction(m_gridAction);
     m_viewMenu->addAction(m_darkAction);
@@ -684,6 +696,9 @@ void MainWindow::updateCurrentViewControls()
     const bool ownership =
         pane && m_document->views().at(pane->viewIndex()).kind == QLatin1String("ownership");
     m_colorBox->setEnabled(ownership);
+    m_colorMenu->setEnabled(ownership);
+    for (QAction *a : m_colorGroup->actions())
+        a->setChecked(false);
     if (!ownership)
         m_colorBox->setCurrentIndex(-1); // nothing to colour: show no choice
     if (ownership) {
@@ -694,6 +709,8 @@ void MainWindow::updateCurrentViewControls()
             view.options.value(QStringLiteral("colorBy"))
                 .toString(shared ? QStringLiteral("offset") : QStringLiteral("warp"));
         m_colorBox->setCurrentIndex(m_colorBox->findText(color));
+        for (QAction *a : m_colorGroup->actions())
+            a->setChecked(a->text() == color);
     }
     const bool steps = pane && pane->stepCount() > 0;
     m_nextStepAction->setEnabled(steps);

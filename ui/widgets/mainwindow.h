@@ -11,6 +11,7 @@
 #include <functional>
 
 class QAction;
+class QActionGroup;
 class QComboBox;
 class QLabel;
 class QMenu;
@@ -170,6 +171,8 @@ private:
     QMenu *m_addViewMenu = nullptr;
     QComboBox *m_archBox = nullptr;
     QComboBox *m_colorBox = nullptr;
+    QMenu *m_colorMenu = nullptr;
+    QActionGroup *m_colorGroup = nullptr;
 
     QAction *m_newAction = nullptr;
     QAction *m_openAction = nullptr;
