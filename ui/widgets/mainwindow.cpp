@@ -1007,6 +1007,8 @@ void MainWindow::readSettings()
     m_restoredState = restoreState(settings.value(QStringLiteral("window/state")).toByteArray(),
                                    kWindowStateVersion);
     m_darkAction->setChecked(settings.value(QStringLiteral("view/dark"), false).toBool());
+    m_labelsAction->setChecked(settings.value(QStringLiteral("view/labels"), true).toBool());
+    m_gridAction->setChecked(settings.value(QStringLiteral("view/grid"), true).toBool());
 }
 
 void MainWindow::writeSettings() const
@@ -1015,6 +1017,8 @@ void MainWindow::writeSettings() const
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState(kWindowStateVersion));
     settings.setValue(QStringLiteral("view/dark"), m_dark);
+    settings.setValue(QStringLiteral("view/labels"), m_labelsAction->isChecked());
+    settings.setValue(QStringLiteral("view/grid"), m_gridAction->isChecked());
 }
 
 void MainWindow::setDarkTheme(bool dark)
