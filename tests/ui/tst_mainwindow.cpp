@@ -627,6 +627,33 @@ private Q_SLOTS:
         QVERIFY(pane->diagramView()->diagram() == *expect);
     }
 
+    void viewPreferencesAreRemembered()
+    {
+        auto actionNamed = [](MainWindow &w, const QString &text) -> QAction * {
+            for (QAction *a : w.findChildren<QAction *>())
+                if (a->text() == text)
+                    return a;
+            return nullptr;
+        };
+        {
+            auto w = makeWindow();
+            QVERIFY(w);
+            QAction *labels = actionNamed(*w, u"Cell &Labels"_s);
+            QAction *grid = actionNamed(*w, u"&Grid"_s);
+            QVERIFY(labels && grid && labels->isChecked() && grid->isChecked());
+            labels->setChecked(false);
+            QVERIFY(!paneOfKind(*w, u"ownership"_s)->diagramView()->renderOptions().labels);
+            QVERIFY(w->close());
+        }
+        auto w = makeWindow();
+        QVERIFY(w);
+        QVERIFY(!actionNamed(*w, u"Cell &Labels"_s)->isChecked());
+        QVERIFY(actionNamed(*w, u"&Grid"_s)->isChecked());
+        QVERIFY(!paneOfKind(*w, u"ownership"_s)->diagramView()->renderOptions().labels);
+        actionNamed(*w, u"Cell &Labels"_s)->setChecked(true); // leave the scratch settings tidy
+        QVERIFY(w->close());
+    }
+
     void presetOpensItsLayoutsAndViews()
     {
         auto w = makeWindow();
