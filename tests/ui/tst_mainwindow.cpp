@@ -1,6 +1,7 @@
 // The window driven through its real widgets, offscreen: typing a basis, refused input, undo and
 // redo, save and open, hover, selection, the unsaved-changes prompt and crash recovery.
 
+#include "hw/arch.h"
 #include "io/ttgtext.h"
 #include "layout/builders.h"
 #include "models/autosave.h"
@@ -652,6 +653,32 @@ private Q_SLOTS:
         QVERIFY(!paneOfKind(*w, u"ownership"_s)->diagramView()->renderOptions().labels);
         actionNamed(*w, u"Cell &Labels"_s)->setChecked(true); // leave the scratch settings tidy
         QVERIFY(w->close());
+    }
+
+    // The architecture selector reaches the analyses: the kPack bank views count gfx950's banks
+    // once it is chosen (numbers from the architecture files, read directly here).
+    void bankViewsFollowTheArchitecture()
+    {
+        auto w = makeWindow();
+        QVERIFY(w);
+        QCOMPARE(w->openPreset(u"rocmlir-kpack-before"_s), QString());
+        const QString first = w->document()->arch();
+        Expected<Architecture> a = loadArchitecture(first.toStdString());
+        Expected<Architecture> b = loadArchitecture("gfx950");
+        QVERIFY(bool(a) && bool(b));
+        QVERIFY(a->numBanks != b->numBanks); // else the test shows nothing
+        LayoutPropertiesModel *m = w->propertiesModel();
+        QCOMPARE(m->value(u"view:banks"_s), QString::number(a->numBanks));
+        const int gfx950 = w->archBox()->findText(u"gfx950"_s);
+        QVERIFY(gfx950 >= 0);
+        w->archBox()->setCurrentIndex(gfx950);
+        Q_EMIT w->archBox()->activated(gfx950);
+        QCOMPARE(w->document()->arch(), u"gfx950"_s);
+        for (ViewPane *p : w->viewPanes())
+            QVERIFY2(p->errorText().isEmpty(), qPrintable(p->errorText()));
+        QCOMPARE(m->value(u"view:banks"_s), QString::number(b->numBanks));
+        w->document()->undoStack()->undo();
+        QCOMPARE(m->value(u"view:banks"_s), QString::number(a->numBanks));
     }
 
     void presetOpensItsLayoutsAndViews()

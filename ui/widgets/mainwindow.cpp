@@ -54,6 +54,7 @@
 #include <QTableView>
 #include <QTimer>
 #include <QToolBar>
+#include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -490,9 +491,20 @@ void MainWindow::createDocks()
     sceneLayout->setContentsMargins(2, 2, 2, 2);
     auto *bar = new QToolBar(scenePanel);
     bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    bar->addAction(m_addLayoutAction);
-    bar->addAction(m_addTextAction);
-    bar->addAction(m_addBuilderAction);
+    // One "Add" button with the three ways to add a layout, so the dock stays narrow enough to
+    // show every action.
+    auto *addButton = new QToolButton(bar);
+    addButton->setObjectName(QStringLiteral("addLayoutButton"));
+    addButton->setText(tr("Add"));
+    addButton->setToolTip(tr("Add a layout from bases, from a builder form or from #ttg / Gluon "
+                             "text"));
+    addButton->setPopupMode(QToolButton::InstantPopup);
+    auto *addMenu = new QMenu(addButton);
+    addMenu->addAction(m_addBuilderAction);
+    addMenu->addAction(m_addTextAction);
+    addMenu->addAction(m_addLayoutAction);
+    addButton->setMenu(addMenu);
+    bar->addWidget(addButton);
     bar->addAction(m_duplicateAction);
     bar->addAction(m_renameAction);
     bar->addAction(m_removeAction);
