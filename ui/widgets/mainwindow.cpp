@@ -48,6 +48,7 @@
 #include <QPalette>
 #include <QPlainTextEdit>
 #include <QSettings>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyleFactory>
 #include <QTabWidget>
@@ -560,7 +561,14 @@ void MainWindow::createDocks()
         if (!e.isEmpty())
             showRefusal(e);
     });
-    matrixDock->setWidget(m_matrixTable);
+    // Without a selected layout the dock says so instead of showing an empty grid.
+    m_matrixStack = new QStackedWidget(matrixDock);
+    auto *noMatrix = new QLabel(tr("<i>No layout selected.</i>"), m_matrixStack);
+    noMatrix->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    noMatrix->setMargin(6);
+    m_matrixStack->addWidget(noMatrix);
+    m_matrixStack->addWidget(m_matrixTable);
+    matrixDock->setWidget(m_matrixStack);
     addDockWidget(Qt::RightDockWidgetArea, matrixDock);
 
     // ctaLayout editor, tabbed with the bit matrix.
@@ -608,6 +616,8 @@ void MainWindow::setCurrentLayoutIndex(int index)
     m_basesEditor->setLayoutIndex(index);
     m_ctaEditor->setLayoutIndex(index);
     m_matrix->setLayoutIndex(index);
+    m_matrixStack->setCurrentWidget(index >= 0 ? static_cast<QWidget *>(m_matrixTable)
+                                               : m_matrixStack->widget(0));
     m_properties->setLayoutIndex(index);
     if (index >= 0 && m_layoutTable->currentIndex().row() != index)
         m_layoutTable->setCurrentIndex(m_layoutList->index(index, LayoutListModel::NameColumn));

@@ -15,6 +15,7 @@ class QActionGroup;
 class QComboBox;
 class QLabel;
 class QMenu;
+class QStackedWidget;
 class QTabWidget;
 class QTableView;
 class QTimer;
@@ -152,6 +153,7 @@ private:
     LayoutPropertiesModel *m_properties = nullptr;
     MatrixModel *m_matrix = nullptr;
     QTableView *m_matrixTable = nullptr;
+    QStackedWidget *m_matrixStack = nullptr;
     QTabWidget *m_viewTabs = nullptr;
     QLabel *m_coordinateLabel = nullptr;
     QLabel *m_summaryLabel = nullptr;
