@@ -937,6 +937,26 @@ protected:
         }
         return false;
     }
+    // The start of a value in both languages: the nesting guard and the value's position, then
+    // an integer or a boolean (spelled `trueWord` / `falseWord`). True when that completed `v`.
+    bool parseScalar(Value &v, int depth, const char *trueWord, const char *falseWord)
+    {
+        if (depth > kMaxDepth)
+            fail(peek().pos, "value nested too deeply");
+        const Token &t = peek();
+        v.pos = t.pos;
+        if (t.kind == Tok::Int) {
+            v.kind = Value::Int;
+            v.integer = next().value;
+            return true;
+        }
+        if (t.kind == Tok::Ident && (t.text == trueWord || t.text == falseWord)) {
+            v.kind = Value::Bool;
+            v.boolean = next().text == trueWord;
+            return true;
+        }
+        return false;
+    }
 
     std::vector<Token> m_tokens;
     size_t m_next = 0;
@@ -1087,21 +1107,10 @@ private:
 
     Value parseValue(int depth)
     {
-        if (depth > kMaxDepth)
-            fail(peek().pos, "value nested too deeply");
-        const Token &t = peek();
         Value v;
-        v.pos = t.pos;
-        if (t.kind == Tok::Int) {
-            v.kind = Value::Int;
-            v.integer = next().value;
+        if (parseScalar(v, depth, "true", "false"))
             return v;
-        }
-        if (t.kind == Tok::Ident && (t.text == "true" || t.text == "false")) {
-            v.kind = Value::Bool;
-            v.boolean = next().text == "true";
-            return v;
-        }
+        const Token &t = peek();
         if (t.kind == Tok::Hash) {
             v.kind = Value::Attr;
             v.attr = parseAttribute(depth + 1);
@@ -1478,21 +1487,10 @@ private:
 
     Value parseValue(int depth)
     {
-        if (depth > kMaxDepth)
-            fail(peek().pos, "value nested too deeply");
-        const Token &t = peek();
         Value v;
-        v.pos = t.pos;
-        if (t.kind == Tok::Int) {
-            v.kind = Value::Int;
-            v.integer = next().value;
+        if (parseScalar(v, depth, "True", "False"))
             return v;
-        }
-        if (t.kind == Tok::Ident && (t.text == "True" || t.text == "False")) {
-            v.kind = Value::Bool;
-            v.boolean = next().text == "True";
-            return v;
-        }
+        const Token &t = peek();
         if (t.kind == Tok::Ident && t.text == "None") {
             next();
             v.kind = Value::None;
