@@ -127,4 +127,16 @@ Expected<std::vector<std::vector<int32_t>>> parseBasesText(std::string_view text
     return bases;
 }
 
+std::string formatBasesText(const std::vector<std::vector<int32_t>> &bases)
+{
+    std::string s = "[";
+    for (size_t i = 0; i < bases.size(); ++i) {
+        s += i ? ", [" : "[";
+        for (size_t c = 0; c < bases[i].size(); ++c)
+            s += (c ? ", " : "") + std::to_string(bases[i][c]);
+        s += "]";
+    }
+    return s + "]";
+}
+
 } // namespace lx

@@ -7,6 +7,7 @@
 #include "layout/expected.h"
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -19,5 +20,8 @@ namespace lx {
 // [0, 2^30). At most 64 bases (a layout has at most 64 in-bits).
 [[nodiscard]] Expected<std::vector<std::vector<int32_t>>> parseBasesText(std::string_view text,
                                                                          int components = -1);
+
+// The text parseBasesText reads back: "[[0, 1], [1, 0]]", as #ttg writes a list of bases.
+[[nodiscard]] std::string formatBasesText(const std::vector<std::vector<int32_t>> &bases);
 
 } // namespace lx

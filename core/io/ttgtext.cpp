@@ -1,5 +1,7 @@
 #include "io/ttgtext.h"
 
+#include "io/basestext.h"
+
 #include "layout/layoututils.h"
 
 #include "layout/linearlayout.h"
@@ -1155,10 +1157,7 @@ std::string ints(const IntList &l)
 
 std::string bases(const BasisList &l)
 {
-    std::string s = "[";
-    for (size_t i = 0; i < l.size(); ++i)
-        s += (i ? ", [" : "[") + ints(l[i]) + "]";
-    return s + "]";
+    return formatBasesText(l);
 }
 
 using AliasNames = std::map<const LayoutAttr *, std::string>;

@@ -18,6 +18,15 @@ private Q_SLOTS:
         QCOMPARE(*lx::parseBasisComponent(" 15 ", 16), 15);
     }
 
+    // formatBasesText writes what #ttg writes and parseBasesText reads it back.
+    void formatRoundTrips()
+    {
+        const std::vector<std::vector<int32_t>> bases{{0, 1}, {2, 0}, {16, 8}};
+        QCOMPARE(lx::formatBasesText(bases), std::string("[[0, 1], [2, 0], [16, 8]]"));
+        QCOMPARE(*lx::parseBasesText(lx::formatBasesText(bases), 2), bases);
+        QCOMPARE(lx::formatBasesText({}), std::string("[]"));
+    }
+
     void mistakes_data()
     {
         QTest::addColumn<QString>("text");

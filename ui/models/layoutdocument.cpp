@@ -228,6 +228,41 @@ QString LayoutDocument::replaceEntry(int layout, const DocumentLayout &value, co
     return {};
 }
 
+Expected<LinearLayout> LayoutDocument::withInDimBases(const LinearLayout &layout,
+                                                      const std::string &inDim,
+                                                      std::vector<LinearLayout::Basis> bases)
+{
+    const int d = layout.inDimIndex(inDim);
+    if (d < 0)
+        return makeError("the layout has no in-dim " + inDim);
+    for (size_t i = 0; i < bases.size(); ++i) {
+        if (bases[i].size() != layout.outDims().size())
+            return makeError("basis " + std::to_string(i) + " has " +
+                             std::to_string(bases[i].size()) + " components, the layout " +
+                             std::to_string(layout.outDims().size()) + " out-dims");
+        for (size_t o = 0; o < bases[i].size(); ++o)
+            if (bases[i][o] < 0 || bases[i][o] >= layout.outDims()[o].second)
+                return makeError("basis " + std::to_string(i) + ": " + std::to_string(bases[i][o]) +
+                                 " is out of range for " + layout.outDims()[o].first + " (size " +
+                                 std::to_string(layout.outDims()[o].second) + ")");
+    }
+    LinearLayout::BasesT all = layout.bases();
+    all[size_t(d)].second = std::move(bases);
+    return LinearLayout::tryCreate(std::move(all), layout.outDims(), false);
+}
+
+QString LayoutDocument::setInDimBases(int layout, const QString &inDim,
+                                      std::vector<LinearLayout::Basis> bases, const QString &what)
+{
+    if (layout < 0 || layout >= layoutCount())
+        return tr("no layout %1").arg(layout);
+    Expected<LinearLayout> next =
+        withInDimBases(layoutAt(layout).layout, inDim.toStdString(), std::move(bases));
+    if (!next)
+        return QString::fromStdString(next.message());
+    return replaceLayout(layout, *next, what);
+}
+
 QString LayoutDocument::addBasis(int layout, const QString &inDim)
 {
     if (layout < 0 || layout >= layoutCount())
@@ -236,13 +271,9 @@ QString LayoutDocument::addBasis(int layout, const QString &inDim)
     const int d = current.inDimIndex(inDim.toStdString());
     if (d < 0)
         return tr("layout %1 has no in-dim %2").arg(layoutAt(layout).name, inDim);
-    LinearLayout::BasesT bases = current.bases();
-    bases[size_t(d)].second.push_back(LinearLayout::Basis(size_t(current.numOutDims()), 0));
-    Expected<LinearLayout> next =
-        LinearLayout::tryCreate(std::move(bases), current.outDims(), false);
-    if (!next)
-        return QString::fromStdString(next.message());
-    return replaceLayout(layout, *next,
+    std::vector<LinearLayout::Basis> bases = current.bases()[size_t(d)].second;
+    bases.emplace_back(size_t(current.numOutDims()), 0);
+    return setInDimBases(layout, inDim, std::move(bases),
                          tr("Add a %1 basis to %2").arg(inDim, layoutAt(layout).name));
 }
 
@@ -254,15 +285,11 @@ QString LayoutDocument::removeBasis(int layout, const QString &inDim)
     const int d = current.inDimIndex(inDim.toStdString());
     if (d < 0)
         return tr("layout %1 has no in-dim %2").arg(layoutAt(layout).name, inDim);
-    LinearLayout::BasesT bases = current.bases();
-    if (bases[size_t(d)].second.empty())
+    std::vector<LinearLayout::Basis> bases = current.bases()[size_t(d)].second;
+    if (bases.empty())
         return tr("%1 has no basis left to remove").arg(inDim);
-    bases[size_t(d)].second.pop_back();
-    Expected<LinearLayout> next =
-        LinearLayout::tryCreate(std::move(bases), current.outDims(), false);
-    if (!next)
-        return QString::fromStdString(next.message());
-    return replaceLayout(layout, *next,
+    bases.pop_back();
+    return setInDimBases(layout, inDim, std::move(bases),
                          tr("Remove a %1 basis from %2").arg(inDim, layoutAt(layout).name));
 }
 

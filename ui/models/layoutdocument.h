@@ -109,6 +109,10 @@ public:
     // editor, keeps its text form). The name must stay the same.
     [[nodiscard]] QString replaceEntry(int layout, const DocumentLayout &value,
                                        const QString &what);
+    // Replaces every basis of an in-dim (the count may change: the in-dim's size is 2^count).
+    [[nodiscard]] QString setInDimBases(int layout, const QString &inDim,
+                                        std::vector<LinearLayout::Basis> bases,
+                                        const QString &what);
     // Appends a zero basis to (or removes the last basis of) an in-dim: doubles or halves it.
     [[nodiscard]] QString addBasis(int layout, const QString &inDim);
     [[nodiscard]] QString removeBasis(int layout, const QString &inDim);
@@ -130,6 +134,12 @@ public:
 
     // A name not yet used by a layout, built from `base` ("L" -> "L", "L2", "L3", ...).
     [[nodiscard]] QString uniqueLayoutName(const QString &base) const;
+
+    // `layout` with in-dim `inDim`'s bases replaced, or why not (a component out of range names
+    // the basis and the out-dim). What setInDimBases applies; the editors validate with it.
+    [[nodiscard]] static Expected<LinearLayout>
+    withInDimBases(const LinearLayout &layout, const std::string &inDim,
+                   std::vector<LinearLayout::Basis> bases);
 
     // Whether `text` is a valid component for out-dim `outDim` of the layout; the message says
     // why not. Used by the editors to validate as the person types.

@@ -192,6 +192,11 @@ QString colorKeyName(OwnerColor c)
 
 } // namespace
 
+std::string defaultOwnerColorName(const LinearLayout &layout)
+{
+    return layout.hasInDim("offset") ? "offset" : "warp";
+}
+
 std::vector<std::string> ownerColorNames()
 {
     std::vector<std::string> names;
@@ -563,7 +568,7 @@ Expected<Diagram> buildOwnershipView(const ViewRequest &request)
     o.slice = *slice;
     const bool shared = layout.hasInDim("offset");
     const auto color =
-        request.stringOption("colorBy", shared ? "offset" : "warp", ownerColorNames());
+        request.stringOption("colorBy", defaultOwnerColorName(layout), ownerColorNames());
     if (!color)
         return color.error();
     o.colorBy = *parseOwnerColor(*color);

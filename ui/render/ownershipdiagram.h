@@ -55,6 +55,9 @@ enum class OwnerLabel
 // "lane", "register", "warp", "simd", "simd-pair", "block", "offset".
 [[nodiscard]] std::vector<std::string> ownerColorNames();
 [[nodiscard]] Expected<OwnerColor> parseOwnerColor(const std::string &name);
+// The colour key an ownership view uses without a "colorBy" option: "offset" for a shared layout
+// (an "offset" in-dim), "warp" otherwise.
+[[nodiscard]] std::string defaultOwnerColorName(const LinearLayout &layout);
 
 struct OwnershipDiagramOptions
 {

@@ -69,38 +69,14 @@ constexpr int kMaxOutDimLog2 = 12; // the size menu offers 1 .. 4096 per out-dim
 // One in-dim's bases as #ttg.linear writes them: "[[0, 1], [1, 0]]".
 QString basesText(const LinearLayout &l, const std::string &inDim)
 {
-    QStringList bases;
-    for (int i = 0; i < l.inDimSizeLog2(inDim); ++i) {
-        const LinearLayout::Basis &b = l.basis(inDim, i);
-        QStringList parts;
-        for (int32_t v : b)
-            parts << QString::number(v);
-        bases << QLatin1Char('[') + parts.join(QStringLiteral(", ")) + QLatin1Char(']');
-    }
-    return QLatin1Char('[') + bases.join(QStringLiteral(", ")) + QLatin1Char(']');
+    return QString::fromStdString(formatBasesText(l.bases()[size_t(l.inDimIndex(inDim))].second));
 }
 
-// The layout with in-dim `inDim`'s bases replaced by `text` (core/io/basestext syntax), or why
-// not. The number of bases may change: the in-dim's size follows (2^count).
-Expected<LinearLayout> withBasesText(const LinearLayout &l, const std::string &inDim,
-                                     const QString &text)
+// The in-dim's bases parsed from `text` (core/io/basestext syntax), or why not.
+Expected<std::vector<LinearLayout::Basis>> parseInDimText(const LinearLayout &l,
+                                                          const QString &text)
 {
-    Expected<std::vector<std::vector<int32_t>>> parsed =
-        parseBasesText(text.toStdString(), l.numOutDims());
-    if (!parsed)
-        return parsed.error();
-    for (size_t b = 0; b < parsed->size(); ++b)
-        for (size_t o = 0; o < l.outDims().size(); ++o)
-            if ((*parsed)[b][o] >= l.outDims()[o].second)
-                return makeError("basis " + std::to_string(b) + ": " +
-                                 std::to_string((*parsed)[b][o]) + " is out of range for " +
-                                 l.outDims()[o].first + " (size " +
-                                 std::to_string(l.outDims()[o].second) + ")");
-    LinearLayout::BasesT bases = l.bases();
-    for (auto &[name, bs] : bases)
-        if (name == inDim)
-            bs = *parsed;
-    return LinearLayout::tryCreate(std::move(bases), l.outDims(), false);
+    return parseBasesText(text.toStdString(), l.numOutDims());
 }
 
 } // namespace
@@ -326,8 +302,12 @@ void BasesEditor::rebuild()
                 [this, edit = d.text, message = d.message, inDim](const QString &t) {
                     if (!m_document || m_layout < 0)
                         return;
-                    Expected<LinearLayout> next = withBasesText(
-                        m_document->layoutAt(m_layout).layout, inDim.toStdString(), t);
+                    const LinearLayout &current = m_document->layoutAt(m_layout).layout;
+                    Expected<std::vector<LinearLayout::Basis>> parsed = parseInDimText(current, t);
+                    Expected<LinearLayout> next =
+                        parsed ? LayoutDocument::withInDimBases(current, inDim.toStdString(),
+                                                                std::move(*parsed))
+                               : Expected<LinearLayout>(parsed.error());
                     const QString error = next ? QString() : QString::fromStdString(next.message());
                     edit->setProperty("lxInvalid", !error.isEmpty());
                     edit->setStyleSheet(error.isEmpty()
@@ -341,12 +321,12 @@ void BasesEditor::rebuild()
                 [this, edit = d.text, message = d.message, inDim] {
                     if (!m_document || m_layout < 0)
                         return;
-                    Expected<LinearLayout> next = withBasesText(
-                        m_document->layoutAt(m_layout).layout, inDim.toStdString(), edit->text());
-                    QString error = next ? QString() : QString::fromStdString(next.message());
-                    if (next)
-                        error = m_document->replaceLayout(m_layout, *next,
-                                                          tr("Set %1 bases from text").arg(inDim));
+                    Expected<std::vector<LinearLayout::Basis>> parsed =
+                        parseInDimText(m_document->layoutAt(m_layout).layout, edit->text());
+                    const QString error =
+                        parsed ? m_document->setInDimBases(m_layout, inDim, std::move(*parsed),
+                                                           tr("Set %1 bases from text").arg(inDim))
+                               : QString::fromStdString(parsed.message());
                     message->setText(error);
                     message->setVisible(!error.isEmpty());
                     if (!error.isEmpty())

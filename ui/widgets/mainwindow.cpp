@@ -726,10 +726,11 @@ void MainWindow::updateCurrentViewControls()
     if (ownership) {
         const DocumentView &view = m_document->views().at(pane->viewIndex());
         const int layout = pane->layoutIndex();
-        const bool shared = layout >= 0 && m_document->layoutAt(layout).layout.hasInDim("offset");
-        const QString color =
-            view.options.value(QStringLiteral("colorBy"))
-                .toString(shared ? QStringLiteral("offset") : QStringLiteral("warp"));
+        const QString fallback =
+            layout >= 0
+                ? QString::fromStdString(defaultOwnerColorName(m_document->layoutAt(layout).layout))
+                : QString();
+        const QString color = view.options.value(QStringLiteral("colorBy")).toString(fallback);
         m_colorBox->setCurrentIndex(m_colorBox->findText(color));
         for (QAction *a : m_colorGroup->actions())
             a->setChecked(a->text() == color);
