@@ -263,33 +263,43 @@ QString LayoutDocument::setInDimBases(int layout, const QString &inDim,
     return replaceLayout(layout, *next, what);
 }
 
-QString LayoutDocument::addBasis(int layout, const QString &inDim)
+std::optional<std::vector<LinearLayout::Basis>>
+LayoutDocument::inDimBases(int layout, const QString &inDim, QString *error) const
 {
-    if (layout < 0 || layout >= layoutCount())
-        return tr("no layout %1").arg(layout);
+    if (layout < 0 || layout >= layoutCount()) {
+        *error = tr("no layout %1").arg(layout);
+        return std::nullopt;
+    }
     const LinearLayout &current = layoutAt(layout).layout;
     const int d = current.inDimIndex(inDim.toStdString());
-    if (d < 0)
-        return tr("layout %1 has no in-dim %2").arg(layoutAt(layout).name, inDim);
-    std::vector<LinearLayout::Basis> bases = current.bases()[size_t(d)].second;
-    bases.emplace_back(size_t(current.numOutDims()), 0);
-    return setInDimBases(layout, inDim, std::move(bases),
+    if (d < 0) {
+        *error = tr("layout %1 has no in-dim %2").arg(layoutAt(layout).name, inDim);
+        return std::nullopt;
+    }
+    return current.bases()[size_t(d)].second;
+}
+
+QString LayoutDocument::addBasis(int layout, const QString &inDim)
+{
+    QString error;
+    std::optional<std::vector<LinearLayout::Basis>> bases = inDimBases(layout, inDim, &error);
+    if (!bases)
+        return error;
+    bases->emplace_back(size_t(layoutAt(layout).layout.numOutDims()), 0);
+    return setInDimBases(layout, inDim, std::move(*bases),
                          tr("Add a %1 basis to %2").arg(inDim, layoutAt(layout).name));
 }
 
 QString LayoutDocument::removeBasis(int layout, const QString &inDim)
 {
-    if (layout < 0 || layout >= layoutCount())
-        return tr("no layout %1").arg(layout);
-    const LinearLayout &current = layoutAt(layout).layout;
-    const int d = current.inDimIndex(inDim.toStdString());
-    if (d < 0)
-        return tr("layout %1 has no in-dim %2").arg(layoutAt(layout).name, inDim);
-    std::vector<LinearLayout::Basis> bases = current.bases()[size_t(d)].second;
-    if (bases.empty())
+    QString error;
+    std::optional<std::vector<LinearLayout::Basis>> bases = inDimBases(layout, inDim, &error);
+    if (!bases)
+        return error;
+    if (bases->empty())
         return tr("%1 has no basis left to remove").arg(inDim);
-    bases.pop_back();
-    return setInDimBases(layout, inDim, std::move(bases),
+    bases->pop_back();
+    return setInDimBases(layout, inDim, std::move(*bases),
                          tr("Remove a %1 basis from %2").arg(inDim, layoutAt(layout).name));
 }
 

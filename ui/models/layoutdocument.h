@@ -26,6 +26,7 @@
 #include <QObject>
 #include <QString>
 
+#include <optional>
 #include <vector>
 
 class QUndoStack;
@@ -164,6 +165,9 @@ private:
     void applyScene(const SceneContents &contents);
     void applyArch(const QString &arch);
     void applyViewOptions(int view, const QJsonObject &options);
+    // The bases of an in-dim, or null with *error saying why there are none to edit.
+    std::optional<std::vector<LinearLayout::Basis>> inDimBases(int layout, const QString &inDim,
+                                                               QString *error) const;
     void pushSnapshot(const SceneContents &after, const QString &what);
 
     SceneContents m_scene;
