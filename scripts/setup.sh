@@ -23,16 +23,50 @@ lx_missing_packages() {
     echo "${missing[@]:-}"
 }
 
+# Files the build and the tests read, with the package that brings each: a package can be
+# "installed" while a file it should bring is gone (a purge of a dependency, a TeX tree pruned by
+# hand), so the files are checked too, not only the package names.
+LX_TEX_FILES=(
+    "tikz.sty:texlive-pictures" "geometry.sty:texlive-latex-base" "article.cls:texlive-latex-base"
+)
+LX_EXECUTABLES=(
+    "pdflatex:texlive-latex-base" "xvfb-run:xvfb" "cmake:cmake" "ninja:ninja-build"
+    "clang-format:clang-format" "pdftoppm:poppler-utils"
+)
+
+lx_missing_files() {
+    local missing=() entry
+    for entry in "${LX_EXECUTABLES[@]}"; do
+        command -v "${entry%%:*}" >/dev/null 2>&1 || missing+=("${entry##*:}")
+    done
+    if command -v kpsewhich >/dev/null 2>&1; then
+        for entry in "${LX_TEX_FILES[@]}"; do
+            [ -n "$(kpsewhich "${entry%%:*}" 2>/dev/null)" ] || missing+=("${entry##*:}")
+        done
+    fi
+    echo "${missing[@]:-}"
+}
+
 lx_install() {
-    local missing
+    local missing reinstall
     missing="$(lx_missing_packages)"
-    [ -z "$missing" ] && return 0
+    reinstall="$(lx_missing_files)"
+    if [ -n "$reinstall" ]; then
+        # shellcheck disable=SC2086
+        missing="$(echo $missing $reinstall | tr ' ' '\n' | sort -u | tr '\n' ' ')"
+        echo "Files missing from installed packages; reinstalling: $reinstall" >&2
+    fi
+    [ -z "${missing// /}" ] && return 0
     echo "Installing: $missing" >&2
     local sudo=""
     [ "$(id -u)" -ne 0 ] && sudo="sudo"
     $sudo apt-get update -qq >&2
     # shellcheck disable=SC2086
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing >&2
+    if [ -n "$reinstall" ]; then
+        # shellcheck disable=SC2086
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --reinstall --no-install-recommends $reinstall >&2
+    fi
 }
 
 lx_build() {

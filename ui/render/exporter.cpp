@@ -162,6 +162,15 @@ QString texEscape(const QString &s)
         case '^':
             out += u"\\^{}";
             break;
+        case '<':
+            out += u"\\textless{}";
+            break;
+        case '>':
+            out += u"\\textgreater{}";
+            break;
+        case '|':
+            out += u"\\textbar{}";
+            break;
         case '~':
             out += u"\\~{}";
             break;
@@ -233,7 +242,11 @@ public:
         QString doc;
         doc += u"% Layout Explorer figure (TikZ). Compile with pdflatex.\n"_s;
         doc += u"\\documentclass{article}\n"_s;
-        doc += u"\\usepackage[T1]{fontenc}\n\\usepackage{lmodern}\n\\usepackage{tikz}\n"_s;
+        // Latin Modern in T1 where the TeX installation has it; a minimal one (Debian's
+        // texlive-latex-base alone) lacks lmodern.sty and falls back to Computer Modern in OT1.
+        // texEscape writes only characters both encodings print.
+        doc += u"\\IfFileExists{lmodern.sty}{\\usepackage[T1]{fontenc}\\usepackage{lmodern}}{}\n"_s;
+        doc += u"\\usepackage{tikz}\n"_s;
         doc += u"\\usepackage[paperwidth=%1pt,paperheight=%2pt,margin=0pt]{geometry}\n"_s
                    .arg(num(size.width() * 0.75))
                    .arg(num(size.height() * 0.75 + 1));
