@@ -10,7 +10,9 @@
 // block) or #ttg.shared_linear (offset, block).
 
 #include "command.h"
+#include "output.h"
 
+#include "io/jsoninput.h"
 #include "io/layoutjson.h"
 #include "io/tritontext.h"
 #include "io/ttgtext.h"
@@ -159,10 +161,10 @@ int runConvert(const QStringList &args)
     lx::LayoutAttrPtr attr;
     std::optional<lx::LinearLayout> linear;
     if (first != std::string::npos && text[first] == '{') {
-        const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
-        if (j.is_discarded())
-            return bad("--layout: not valid JSON");
-        auto ll = lx::layoutFromJson(j);
+        const auto j = lx::parseJson(text);
+        if (!j)
+            return bad("--layout: " + j.message());
+        auto ll = lx::layoutFromJson(*j);
         if (!ll)
             return bad("--layout: " + ll.message());
         if (shape) {
@@ -211,8 +213,7 @@ int runConvert(const QStringList &args)
             return bad(view.message());
         out = *view;
     }
-    std::fwrite(out.data(), 1, out.size(), stdout);
-    return ExitOk;
+    return lx::app::writeStdout(out, QStringLiteral("layout-explorer convert: "));
 }
 
 } // namespace

@@ -3,7 +3,10 @@
 // same DiagramRenderer as the window.
 
 #include "command.h"
+#include "output.h"
 
+#include "io/boundedread.h"
+#include "io/jsoninput.h"
 #include "io/layoutjson.h"
 #include "io/scene.h"
 #include "io/ttgtext.h"
@@ -14,7 +17,6 @@
 #include "render/viewregistry.h"
 
 #include <QCommandLineParser>
-#include <QFile>
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QTextStream>
@@ -45,6 +47,9 @@ std::optional<std::vector<int32_t>> parseShape(const QString &text)
     }
     return shape;
 }
+
+// A figure title longer than this would only make an unreadable, enormous figure.
+constexpr qsizetype kMaxTitleChars = 1000;
 
 int fail(int code, const QString &message)
 {
@@ -109,6 +114,8 @@ int runRender(const QStringList &args)
     if (!format)
         return fail(ExitBadUsage,
                     u"cannot tell the format of '%1': use .svg, .pdf, .png or .tex"_s.arg(outPath));
+    if (const QString e = lx::app::checkOutputFile(outPath); !e.isEmpty())
+        return fail(ExitBadInput, e);
     const bool fromScene = parser.isSet(presetOpt) || parser.isSet(sceneOpt);
     const int sources = int(parser.isSet(layoutOpt)) + int(parser.isSet(layoutJsonOpt)) +
                         int(parser.isSet(presetOpt)) + int(parser.isSet(sceneOpt));
@@ -156,10 +163,13 @@ int runRender(const QStringList &args)
         return fail(ExitBadUsage, QString::fromStdString(lx::buildView(request).message()));
     nlohmann::json extraOptions = nlohmann::json::object();
     if (parser.isSet(optionsOpt)) {
-        extraOptions =
-            nlohmann::json::parse(parser.value(optionsOpt).toStdString(), nullptr, false);
-        if (extraOptions.is_discarded() || !extraOptions.is_object())
+        auto parsed = lx::parseJson(parser.value(optionsOpt).toStdString());
+        if (!parsed)
+            return fail(ExitBadUsage,
+                        u"--options: %1"_s.arg(QString::fromStdString(parsed.message())));
+        if (!parsed->is_object())
             return fail(ExitBadUsage, u"--options must be a JSON object"_s);
+        extraOptions = std::move(*parsed);
     }
     if (fromScene) {
         const lx::Expected<lx::Scene> scene =
@@ -180,6 +190,12 @@ int runRender(const QStringList &args)
                             u"--view-index %1: the scene has %2 views"_s.arg(viewIndex).arg(
                                 scene->views.size()));
             view = &scene->views[size_t(viewIndex)];
+            if (parser.isSet(viewOpt) && view->kind != request.kind)
+                return fail(ExitBadUsage,
+                            u"--view-index %1 is a '%2' view, not '%3': give one of --view-index "
+                            u"and --view, or matching ones"_s.arg(viewIndex)
+                                .arg(QString::fromStdString(view->kind),
+                                     QString::fromStdString(request.kind)));
         } else {
             for (const lx::SceneView &v : scene->views)
                 if (!view && (!parser.isSet(viewOpt) || v.kind == request.kind))
@@ -200,6 +216,10 @@ int runRender(const QStringList &args)
     }
     if (parser.isSet(titleOpt))
         request.title = parser.value(titleOpt).toStdString();
+    if (const qsizetype n = QString::fromStdString(request.title).size(); n > kMaxTitleChars)
+        return fail(parser.isSet(titleOpt) ? ExitBadUsage : ExitBadInput,
+                    u"the title has %1 characters; a figure title is at most %2"_s.arg(n).arg(
+                        kMaxTitleChars));
 
     if (parser.isSet(layoutOpt)) {
         const std::string text = parser.value(layoutOpt).toStdString();
@@ -214,13 +234,15 @@ int runRender(const QStringList &args)
         request.layouts.push_back({lx::ttgMnemonic(**attr), std::move(*layout), shape, {}, *attr});
     } else if (parser.isSet(layoutJsonOpt)) {
         const QString path = parser.value(layoutJsonOpt);
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly))
-            return fail(ExitBadInput, u"cannot read %1: %2"_s.arg(path, file.errorString()));
-        const nlohmann::json j =
-            nlohmann::json::parse(file.readAll().toStdString(), nullptr, false);
-        if (j.is_discarded())
-            return fail(ExitBadInput, u"%1 is not valid JSON"_s.arg(path));
+        const auto text =
+            lx::readBounded(path.toStdString(), lx::kMaxSmallFileBytes, "a layout JSON file");
+        if (!text)
+            return fail(ExitBadInput, QString::fromStdString(text.message()));
+        const auto parsed = lx::parseJson(*text);
+        if (!parsed)
+            return fail(ExitBadInput,
+                        u"%1: %2"_s.arg(path, QString::fromStdString(parsed.message())));
+        const nlohmann::json &j = *parsed;
         const nlohmann::json &lj = j.is_object() && j.contains("layout") ? j.at("layout") : j;
         auto layout = lx::layoutFromJson(lj);
         if (!layout)

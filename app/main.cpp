@@ -8,7 +8,9 @@
 #include <QHashFunctions>
 #include <QTextStream>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <memory>
 
 namespace lx::app {
@@ -54,7 +56,17 @@ int main(int argc, char **argv)
         QStringList args;
         for (int i = 1; i < argc; ++i)
             args << QString::fromLocal8Bit(argv[i]);
-        return cmd->run(args);
+        const int rc = cmd->run(args);
+        // Every command writes its report through stdout's buffer: a full disk or a closed pipe
+        // shows up here at the latest and is an error with its cause, never a silent success.
+        errno = 0;
+        if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+            const int e = errno ? errno : EIO;
+            std::fprintf(stderr, "layout-explorer %s: cannot write standard output: %s\n", argv[1],
+                         std::strerror(e));
+            return rc == lx::app::ExitOk ? int(lx::app::ExitBadInput) : rc;
+        }
+        return rc;
     }
     if (argc > 1 && !first.startsWith(QLatin1Char('-')) &&
         !first.endsWith(QLatin1String(".lxscene"))) {

@@ -4,12 +4,14 @@
 // PNG and exits (for the README and for looking at the window under xvfb-run).
 
 #include "command.h"
+#include "output.h"
 
 #include "models/layoutdocument.h"
 #include "models/scenefile.h"
 #include "widgets/mainwindow.h"
 
 #include <QApplication>
+#include <QBuffer>
 #include <QCommandLineParser>
 #include <QIcon>
 #include <QImageWriter>
@@ -28,6 +30,9 @@ static void initResources()
 }
 
 namespace lx::app {
+
+// The largest --screenshot window side: 8192 x 8192 is a 256 MiB image (see the README's limits).
+constexpr int kMaxScreenshotSide = 8192;
 
 int runWindow(int argc, char **argv)
 {
@@ -95,14 +100,25 @@ int runWindow(int argc, char **argv)
     }
 
     if (parser.isSet(screenshot)) {
+        const QString out = parser.value(screenshot);
+        if (const QString e = checkOutputFile(out); !e.isEmpty()) {
+            std::fprintf(stderr, "layout-explorer: %s\n", qPrintable(e));
+            return ExitBadInput;
+        }
         const QStringList wh = parser.value(size).split(QLatin1Char('x'));
-        const int w = wh.value(0).toInt();
-        const int h = wh.value(1).toInt();
-        if (wh.size() != 2 || w < 200 || h < 200) {
-            std::fprintf(stderr, "layout-explorer: --size must be WxH, each at least 200\n");
+        bool okW = false, okH = false;
+        const int w = wh.value(0).toInt(&okW);
+        const int h = wh.value(1).toInt(&okH);
+        if (wh.size() != 2 || !okW || !okH || w < 200 || h < 200 || w > kMaxScreenshotSide ||
+            h > kMaxScreenshotSide) {
+            std::fprintf(stderr, "layout-explorer: --size must be WxH, each from 200 to %d\n",
+                         kMaxScreenshotSide);
             return ExitBadUsage;
         }
         window.resize(w, h);
+    } else if (parser.isSet(size)) {
+        std::fprintf(stderr, "layout-explorer: --size goes with --screenshot\n");
+        return ExitBadUsage;
     }
     window.show();
     if (parser.isSet(screenshot)) {
@@ -111,10 +127,17 @@ int runWindow(int argc, char **argv)
         // Two event-loop turns: the first lays the docks out, the second paints the views.
         QTimer::singleShot(200, &window, [&] {
             const QPixmap shot = window.grab();
-            QImageWriter writer(out);
-            if (!writer.write(shot.toImage())) {
-                std::fprintf(stderr, "layout-explorer: %s: %s\n", qPrintable(out),
-                             qPrintable(writer.errorString()));
+            QByteArray png;
+            QBuffer buffer(&png);
+            buffer.open(QIODevice::WriteOnly);
+            QImageWriter writer(&buffer, "png");
+            QString error;
+            if (!writer.write(shot.toImage()))
+                error = QStringLiteral("%1: %2").arg(out, writer.errorString());
+            else
+                error = writeOutputFile(out, std::string_view(png.constData(), size_t(png.size())));
+            if (!error.isEmpty()) {
+                std::fprintf(stderr, "layout-explorer: %s\n", qPrintable(error));
                 rc = ExitBadInput;
             }
             app.quit();
@@ -122,6 +145,8 @@ int runWindow(int argc, char **argv)
         app.exec();
         return rc;
     }
+    // Crash recovery: sessions that died with unsaved changes are offered once the window is up.
+    QTimer::singleShot(0, &window, [&window] { (void)window.recoverAutosaves(); });
     return app.exec();
 }
 

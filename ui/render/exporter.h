@@ -7,8 +7,9 @@
 // has the same layout in every format. Output is deterministic: no timestamps, no random ids
 // (the PDF's creation date is normalised), colours numbered by first use.
 //
-// Files are written atomically (QSaveFile: a temporary file renamed on success); on any error
-// the target is left untouched and no partial file remains.
+// Files are written atomically (core/io/safewrite: a temporary file renamed on success, written
+// through symbolic links, never over a device or other special file); on any error the target
+// is left untouched and no partial file remains.
 
 #include "render/diagramrenderer.h"
 
@@ -49,7 +50,8 @@ constexpr qint64 kMaxImagePixels = qint64(256) << 20;
 [[nodiscard]] QByteArray renderTikz(const Diagram &diagram, const RenderOptions &options);
 
 // Writes `diagram` to `path` in `format`. Returns an empty string on success, otherwise the
-// reason (the QImageWriter / QSaveFile error string), and then no file was created or changed.
+// reason (naming the cause, e.g. "No space left on device"), and then no file was created or
+// changed.
 [[nodiscard]] QString exportDiagram(const Diagram &diagram, const RenderOptions &options,
                                     const QString &path, ExportFormat format);
 

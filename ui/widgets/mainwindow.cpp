@@ -1,6 +1,7 @@
 #include "widgets/mainwindow.h"
 
 #include "hw/resources.h"
+#include "io/jsoninput.h"
 #include "io/layoutjson.h"
 #include "io/ttgtext.h"
 #include "layout/builders.h"
@@ -19,6 +20,7 @@
 #include "widgets/diagramview.h"
 #include "widgets/exportdialog.h"
 #include "widgets/presetsdialog.h"
+#include "widgets/recoverydialog.h"
 #include "widgets/viewpane.h"
 
 #include <QAction>
@@ -798,17 +800,16 @@ void MainWindow::setAutosaveDirectory(const QString &directory)
 bool MainWindow::recoverAutosaves()
 {
     for (const Autosave::Recoverable &entry : Autosave::recoverable(m_autosave->directory())) {
-        const QString question =
-            tr("Layout Explorer did not exit cleanly. Recover the unsaved scene%1 autosaved at "
-               "%2?")
-                .arg(entry.originFile.isEmpty()
-                         ? QString()
-                         : tr(" of %1").arg(QFileInfo(entry.originFile).fileName()),
-                     QLocale().toString(entry.saved, QLocale::ShortFormat));
-        const bool accept = m_recoverPrompt ? m_recoverPrompt(question)
-                                            : QMessageBox::question(this, tr("Recover Scene"),
-                                                                    question) == QMessageBox::Yes;
-        if (!accept)
+        RecoveryDialog::Choice choice = RecoveryDialog::Choice::Later;
+        if (m_recoverPrompt)
+            choice = m_recoverPrompt(RecoveryDialog::question(entry))
+                         ? RecoveryDialog::Choice::Recover
+                         : RecoveryDialog::Choice::Later;
+        else
+            choice = RecoveryDialog::ask(entry, this);
+        if (choice == RecoveryDialog::Choice::Discard)
+            Autosave::discardRecoverable(entry);
+        if (choice != RecoveryDialog::Choice::Recover)
             continue;
         Expected<SceneContents> scene = Autosave::takeRecoverable(entry);
         if (!scene) {
@@ -1289,9 +1290,8 @@ void MainWindow::pasteLayout()
         return;
     }
     if (text.startsWith(QLatin1Char('{'))) {
-        const nlohmann::json j = nlohmann::json::parse(text.toStdString(), nullptr, false);
-        Expected<LinearLayout> l =
-            j.is_discarded() ? Expected<LinearLayout>(makeError("not JSON")) : layoutFromJson(j);
+        const Expected<nlohmann::json> j = parseJson(text.toStdString());
+        Expected<LinearLayout> l = j ? layoutFromJson(*j) : Expected<LinearLayout>(j.error());
         if (!l) {
             showRefusal(tr("Paste: %1").arg(QString::fromStdString(l.message())));
             return;
