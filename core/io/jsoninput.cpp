@@ -106,7 +106,7 @@ Expected<int64_t> jsonInteger(const json &value, int64_t min, int64_t max, const
     const std::string range = "[" + std::to_string(min) + ", " + std::to_string(max) + "]";
     if (value.is_number_unsigned()) {
         const auto u = value.get<uint64_t>();
-        if (u > uint64_t(max))
+        if (u > uint64_t(max) || int64_t(u) < min)
             return makeError(what + " " + std::to_string(u) + " is outside " + range);
         return int64_t(u);
     }

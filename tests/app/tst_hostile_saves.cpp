@@ -110,8 +110,8 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("path");
         QTest::addColumn<QString>("message");
-        QTest::newRow("/dev/zero") << u"/dev/zero"_s
-                                   << u"more than 16 MiB (the limit for a scene file)"_s;
+        QTest::newRow("/dev/zero")
+            << u"/dev/zero"_s << u"more than 16 MiB (the limit for a scene file)"_s;
         QTest::newRow("directory") << u"/"_s << u"is a directory, not a scene file"_s;
         QTest::newRow("missing") << u"/nonexistent/x.lxscene"_s << u"No such file or directory"_s;
     }
@@ -156,8 +156,7 @@ private Q_SLOTS:
         writeDeadLock(dir.filePath(u"dead2.lock"_s));
         QVERIFY(lx::test::writeFile(dir.filePath(u"orphan.origin"_s), "/x.lxscene"));
         writeDeadLock(dir.filePath(u"crashed.lock"_s));
-        QCOMPARE(lx::writeSceneFile(dir.filePath(u"crashed.lxscene"_s), defaultScene()),
-                 QString());
+        QCOMPARE(lx::writeSceneFile(dir.filePath(u"crashed.lxscene"_s), defaultScene()), QString());
         QLockFile live(dir.filePath(u"live.lock"_s));
         QVERIFY(live.tryLock(0));
 

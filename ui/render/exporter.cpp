@@ -629,6 +629,13 @@ QString exportDiagram(const Diagram &diagram, const RenderOptions &options, cons
     // Refused before rendering: a device, directory or pipe at the target (after links).
     if (const Expected<std::string> target = checkWritableTarget(path.toStdString()); !target)
         return QString::fromStdString(target.message());
+    qint64 cells = 0;
+    for (const DiagramPanel &panel : diagram.panels)
+        cells += qint64(panel.rows()) * panel.columns();
+    if (cells > kMaxExportCells)
+        return u"the figure has %1 cells; an export paints at most %2 (2^18, e.g. 512 x 512): "
+               u"show a slice or a smaller layout"_s.arg(cells)
+                   .arg(kMaxExportCells);
     QByteArray bytes;
     switch (format) {
     case ExportFormat::Png: {

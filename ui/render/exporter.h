@@ -35,9 +35,12 @@ enum class ExportFormat
 [[nodiscard]] std::optional<ExportFormat> exportFormatForPath(const QString &path);
 [[nodiscard]] QString exportFormatName(ExportFormat format);
 
-// The largest raster export, in pixels per side and in total.
+// The largest raster export, in pixels per side and in total (64 Mpixels: a 256 MiB image that
+// encodes as PNG in seconds), and the most cells any export paints (2^18, e.g. 512 x 512: every
+// cell is painted, unlike the window which paints the visible ones). Measured in the README.
 constexpr int kMaxImageSide = 32768;
-constexpr qint64 kMaxImagePixels = qint64(256) << 20;
+constexpr qint64 kMaxImagePixels = qint64(64) << 20;
+constexpr qint64 kMaxExportCells = qint64(1) << 18;
 
 // Renders into an image of renderer size (ARGB32 premultiplied; transparent when
 // options.transparent). A null image (and *error set) when the image would be too large.
