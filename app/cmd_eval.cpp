@@ -38,7 +38,7 @@ int runEval(const QStringList &args)
         return lx::app::ExitBadUsage;
     }
     const lx::Expected<std::string> data =
-        lx::readBounded(pos.front().toStdString(), lx::kMaxDocumentFileBytes, "a case file");
+        lx::readBounded(pos.front().toStdString(), lx::kMaxCaseFileBytes, "a case file");
     if (!data) {
         err << "layout-explorer eval: " << QString::fromStdString(data.message()) << '\n';
         return lx::app::ExitBadInput;

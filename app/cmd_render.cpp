@@ -235,7 +235,7 @@ int runRender(const QStringList &args)
     } else if (parser.isSet(layoutJsonOpt)) {
         const QString path = parser.value(layoutJsonOpt);
         const auto text =
-            lx::readBounded(path.toStdString(), lx::kMaxSmallFileBytes, "a layout JSON file");
+            lx::readBounded(path.toStdString(), lx::kMaxInputFileBytes, "a layout JSON file");
         if (!text)
             return fail(ExitBadInput, QString::fromStdString(text.message()));
         const auto parsed = lx::parseJson(*text);

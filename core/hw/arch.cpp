@@ -430,7 +430,7 @@ Expected<Architecture> loadArchitecture(std::string_view nameOrPath)
         request.find('/') != std::string::npos ||
         (request.size() > 5 && lower(request.substr(request.size() - 5)) == ".json");
     if (isPath) {
-        auto text = readBounded(request, kMaxSmallFileBytes, "an architecture file");
+        auto text = readBounded(request, kMaxInputFileBytes, "an architecture file");
         if (!text)
             return text.error();
         auto arch = parseArchitecture(*text);

@@ -14,16 +14,17 @@
 
 namespace lx {
 
-// The largest scene or conformance case file (a scene of the largest presets is ~2 KiB, the
-// largest conformance file ~260 KiB; 16 MiB parses in about a second).
-inline constexpr int64_t kMaxDocumentFileBytes = int64_t(16) << 20;
-// The largest architecture description or single-layout JSON file (the largest is ~12 KiB).
-inline constexpr int64_t kMaxSmallFileBytes = int64_t(1) << 20;
+// The largest conformance case file `eval` reads (the largest in tests/data is ~260 KiB; every
+// case is evaluated and kept, so the limit bounds time and memory: see the README's limits).
+inline constexpr int64_t kMaxCaseFileBytes = int64_t(4) << 20;
+// The largest scene, architecture description or single-layout JSON file (the largest preset
+// is ~2 KiB, the largest architecture ~12 KiB).
+inline constexpr int64_t kMaxInputFileBytes = int64_t(1) << 20;
 
 // Reads the whole file at `path` ("-": standard input), at most `maxBytes` bytes. `what` names
 // the kind of file in messages ("a scene file"). Errors name the path and the cause:
 //   "PATH: is a directory, not a scene file"
-//   "PATH: more than 16 MiB (the limit for a scene file)"
+//   "PATH: more than 1 MiB (the limit for a scene file)"
 //   "PATH: No such file or directory"
 [[nodiscard]] Expected<std::string> readBounded(const std::string &path, int64_t maxBytes,
                                                 std::string_view what);
@@ -32,7 +33,7 @@ inline constexpr int64_t kMaxSmallFileBytes = int64_t(1) << 20;
 [[nodiscard]] Expected<std::string> readBoundedFd(int fd, const std::string &name, int64_t maxBytes,
                                                   std::string_view what);
 
-// "16 MiB", "1 MiB", "512 KiB", "100 bytes".
+// "4 MiB", "1 MiB", "512 KiB", "100 bytes".
 [[nodiscard]] std::string formatByteLimit(int64_t bytes);
 
 } // namespace lx

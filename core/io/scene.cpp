@@ -314,7 +314,7 @@ Expected<bool> saveSceneAtomically(const Scene &scene, const std::string &path)
 
 Expected<Scene> loadSceneFile(const std::string &path)
 {
-    Expected<std::string> text = readBounded(path, kMaxDocumentFileBytes, "a scene file");
+    Expected<std::string> text = readBounded(path, kMaxInputFileBytes, "a scene file");
     if (!text)
         return text.error();
     auto scene = parseScene(*text);

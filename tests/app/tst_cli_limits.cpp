@@ -90,7 +90,7 @@ private Q_SLOTS:
         const QString path = dir.filePath(QStringLiteral("big.json"));
         QFile f(path);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        QVERIFY(f.resize(lx::kMaxDocumentFileBytes + 1)); // sparse: one byte over the limit
+        QVERIFY(f.resize(lx::kMaxCaseFileBytes + 1)); // sparse: one byte over the limit
         f.close();
         for (const QString &cmd : {QStringLiteral("eval"), QStringLiteral("render")}) {
             QStringList args{cmd};
@@ -101,7 +101,7 @@ private Q_SLOTS:
                 args << path;
             const lx::test::CliResult r = lx::test::runApp(args);
             QCOMPARE(r.exitCode, 1);
-            QVERIFY2(r.errText().contains(QStringLiteral("more than 16 MiB")),
+            QVERIFY2(r.errText().contains(QStringLiteral("MiB (the limit for a")),
                      qPrintable(r.errText()));
         }
         QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("x.png"))));

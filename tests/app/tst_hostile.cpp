@@ -197,15 +197,15 @@ void TestHostile::rows_data()
 
     // Sizes: limits counted while reading, devices and directories.
     row("eval 70 MiB file", {u"eval"_s, u"@FX@/big70m.json"_s}, 1,
-        u"more than 16 MiB (the limit for a case file)"_s);
-    row("eval /dev/zero", {u"eval"_s, u"/dev/zero"_s}, 1, u"more than 16 MiB"_s);
+        u"more than 4 MiB (the limit for a case file)"_s);
+    row("eval /dev/zero", {u"eval"_s, u"/dev/zero"_s}, 1, u"more than 4 MiB"_s);
     row("eval directory", {u"eval"_s, u"@FX@/a-directory.json"_s}, 1,
         u"is a directory, not a case file"_s);
     row("render --scene /dev/zero", QStringList{u"render"_s, u"--scene"_s, u"/dev/zero"_s} + toPng,
-        1, u"more than 16 MiB (the limit for a scene file)"_s, png, u"old"_s);
+        1, u"more than 1 MiB (the limit for a scene file)"_s, png, u"old"_s);
     row("render --scene 70 MiB",
         QStringList{u"render"_s, u"--scene"_s, u"@FX@/big70m.lxscene"_s} + toPng, 1,
-        u"more than 16 MiB"_s, png);
+        u"more than 1 MiB (the limit for a scene file)"_s, png);
     row("render --scene directory",
         QStringList{u"render"_s, u"--scene"_s, u"@FX@/a-directory.lxscene"_s} + toPng, 1,
         u"is a directory, not a scene file"_s, png);
@@ -225,12 +225,12 @@ void TestHostile::rows_data()
         {u"analyze"_s, u"lds"_s, u"--preset"_s, u"lds-p1"_s, u"--arch"_s, u"@FX@/big2m.json"_s}, 1,
         u"more than 1 MiB"_s);
     row("analyze lds --scene /dev/zero", {u"analyze"_s, u"lds"_s, u"--scene"_s, u"/dev/zero"_s}, 1,
-        u"more than 16 MiB"_s);
+        u"more than 1 MiB (the limit for a scene file)"_s);
     row("analyze lds --scene directory",
         {u"analyze"_s, u"lds"_s, u"--scene"_s, u"@FX@/a-directory.lxscene"_s}, 1,
         u"is a directory"_s);
     row("window scene /dev/zero", {u"--screenshot"_s, png, u"/dev/zero"_s}, 1,
-        u"more than 16 MiB"_s, png);
+        u"more than 1 MiB (the limit for a scene file)"_s, png);
     row("window scene directory", {u"@FX@/a-directory.lxscene"_s, u"--screenshot"_s, png}, 1,
         u"is a directory"_s, png);
     row("render inverse of 2^26 inputs",
@@ -389,9 +389,9 @@ void TestHostile::pipes_data()
         << u"cat '%1' | \"$APP\" eval -"_s.arg(cases) << 0 << QString();
     QTest::newRow("70 MiB pipe")
         << u"head -c 73400320 /dev/zero | \"$APP\" eval -"_s << 1
-        << u"standard input: more than 16 MiB (the limit for a case file)"_s;
-    QTest::newRow("16 MiB + 1 pipe")
-        << u"head -c 16777217 /dev/zero | \"$APP\" eval -"_s << 1 << u"more than 16 MiB"_s;
+        << u"standard input: more than 4 MiB (the limit for a case file)"_s;
+    QTest::newRow("4 MiB + 1 pipe")
+        << u"head -c 4194305 /dev/zero | \"$APP\" eval -"_s << 1 << u"more than 4 MiB"_s;
     QTest::newRow("empty pipe") << u"printf '' | \"$APP\" eval -"_s << 1
                                 << u"standard input: the file is not valid JSON at 1:1"_s;
     QTest::newRow("deep pipe") << u"head -c 200000 '%1' | \"$APP\" eval -"_s.arg(fx(u"deep.json"_s))

@@ -111,7 +111,7 @@ private Q_SLOTS:
         QTest::addColumn<QString>("path");
         QTest::addColumn<QString>("message");
         QTest::newRow("/dev/zero")
-            << u"/dev/zero"_s << u"more than 16 MiB (the limit for a scene file)"_s;
+            << u"/dev/zero"_s << u"more than 1 MiB (the limit for a scene file)"_s;
         QTest::newRow("directory") << u"/"_s << u"is a directory, not a scene file"_s;
         QTest::newRow("missing") << u"/nonexistent/x.lxscene"_s << u"No such file or directory"_s;
     }
