@@ -31,8 +31,8 @@ static void initResources()
 
 namespace lx::app {
 
-// The largest --screenshot window side: 8192 x 8192 is a 256 MiB image (see the README's limits).
-constexpr int kMaxScreenshotSide = 8192;
+// The largest --screenshot window side: 4096 x 4096 is a 64 MiB image (see the README's limits).
+constexpr int kMaxScreenshotSide = 4096;
 
 int runWindow(int argc, char **argv)
 {

@@ -83,7 +83,7 @@ Expected<std::string> readBounded(const std::string &path, int64_t maxBytes, std
         if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
             return makeError(path + ": is " + kindOfNonRegular(st.st_mode) + ", not " +
                              std::string(what) + " (" + std::strerror(e) + ")");
-        return makeError(path + ": " + std::strerror(e));
+        return makeError("cannot read " + path + ": " + std::strerror(e));
     }
     Expected<std::string> data = readBoundedFd(fd, path, maxBytes, what);
     ::close(fd);

@@ -25,7 +25,7 @@ inline constexpr int64_t kMaxInputFileBytes = int64_t(1) << 20;
 // the kind of file in messages ("a scene file"). Errors name the path and the cause:
 //   "PATH: is a directory, not a scene file"
 //   "PATH: more than 1 MiB (the limit for a scene file)"
-//   "PATH: No such file or directory"
+//   "cannot read PATH: No such file or directory"
 [[nodiscard]] Expected<std::string> readBounded(const std::string &path, int64_t maxBytes,
                                                 std::string_view what);
 

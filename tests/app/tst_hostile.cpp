@@ -240,7 +240,7 @@ void TestHostile::rows_data()
         1, u"too many"_s, png, u"old"_s);
     row("window --size 30000x30000",
         {u"--preset"_s, u"default"_s, u"--screenshot"_s, png, u"--size"_s, u"30000x30000"_s}, 2,
-        u"--size must be WxH, each from 200 to 8192"_s, png, u"old"_s);
+        u"--size must be WxH, each from 200 to 4096"_s, png, u"old"_s);
     row("render 100k title",
         QStringList{u"render"_s, u"--preset"_s, u"default"_s, u"--title"_s, QString(100000, u'x')} +
             toPng,

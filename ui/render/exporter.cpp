@@ -633,8 +633,8 @@ QString exportDiagram(const Diagram &diagram, const RenderOptions &options, cons
     for (const DiagramPanel &panel : diagram.panels)
         cells += qint64(panel.rows()) * panel.columns();
     if (cells > kMaxExportCells)
-        return u"the figure has %1 cells; an export paints at most %2 (2^18, e.g. 512 x 512): "
-               u"show a slice or a smaller layout"_s.arg(cells)
+        return u"the figure has %1 cells, more than the export limit of %2 (2^18, e.g. 512 x "
+               u"512): show a slice or a smaller layout"_s.arg(cells)
                    .arg(kMaxExportCells);
     QByteArray bytes;
     switch (format) {

@@ -35,11 +35,11 @@ enum class ExportFormat
 [[nodiscard]] std::optional<ExportFormat> exportFormatForPath(const QString &path);
 [[nodiscard]] QString exportFormatName(ExportFormat format);
 
-// The largest raster export, in pixels per side and in total (64 Mpixels: a 256 MiB image that
-// encodes as PNG in seconds), and the most cells any export paints (2^18, e.g. 512 x 512: every
-// cell is painted, unlike the window which paints the visible ones). Measured in the README.
+// The largest raster export, in pixels per side and in total (32 Mpixels: a 128 MiB image,
+// e.g. 8000 x 4000), and the most cells any export paints (2^18, e.g. 512 x 512: every cell is
+// painted, unlike the window which paints the visible ones). Measured in the README's limits.
 constexpr int kMaxImageSide = 32768;
-constexpr qint64 kMaxImagePixels = qint64(64) << 20;
+constexpr qint64 kMaxImagePixels = qint64(32) << 20;
 constexpr qint64 kMaxExportCells = qint64(1) << 18;
 
 // Renders into an image of renderer size (ARGB32 premultiplied; transparent when
