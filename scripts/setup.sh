@@ -11,6 +11,7 @@ LX_PACKAGES=(
     libbenchmark-dev
     clang libclang-rt-14-dev clang-format
     xvfb xauth
+    desktop-file-utils appstream
     fonts-dejavu-core
     texlive-latex-base texlive-pictures poppler-utils
 )
@@ -32,6 +33,7 @@ LX_TEX_FILES=(
 LX_EXECUTABLES=(
     "pdflatex:texlive-latex-base" "xvfb-run:xvfb" "cmake:cmake" "ninja:ninja-build"
     "clang-format:clang-format" "pdftoppm:poppler-utils"
+    "desktop-file-validate:desktop-file-utils" "appstreamcli:appstream"
 )
 
 lx_missing_files() {
