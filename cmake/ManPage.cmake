@@ -20,6 +20,8 @@ function(lx_listed_names text heading out_var)
     set(names "")
     if(at GREATER -1)
         string(SUBSTRING "${text}" ${at} -1 rest)
+        # A summary may contain ';', CMake's list separator: mask it before splitting into lines.
+        string(REPLACE ";" "," rest "${rest}")
         string(REPLACE "\n" ";" lines "${rest}")
         list(POP_FRONT lines)
         foreach(line IN LISTS lines)

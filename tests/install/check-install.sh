@@ -26,6 +26,4 @@ QT_QPA_PLATFORM=offscreen "$prefix/bin/layout-explorer" --help |
     sed -n '/^Commands:/,/^$/p' | awk 'NF>1 {print $1}' | while read -r cmd; do
     grep -q "^\.SS $cmd\$" "$prefix/share/man/man1/layout-explorer.1" || fail "the man page lacks '$cmd'"
 done
-man -l "$prefix/share/man/man1/layout-explorer.1" >/dev/null 2>&1 || command -v man >/dev/null ||
-    groff -man -Tutf8 "$prefix/share/man/man1/layout-explorer.1" >/dev/null 2>&1 || true
 echo "check-install: $version installed into an empty prefix; desktop file, metainfo, MIME type, icon and man page in place"
