@@ -105,19 +105,24 @@ OperandPartitioning analyzeOperand(const CtaAnalysis &cta, int dim, const CuLdsM
 
     // A tile bit that is constant inside each pair and differs between the pairs, at
     // instruction 0 (register bases shift all warps alike, so one instruction decides).
+    // Pair numbers come from the architecture description and need not be 0 and 1 (a
+    // description may list a pair no warp runs on), so the two present pairs are looked up by
+    // number, never used as an index.
+    const int lowPair = *pairsPresent.begin(), highPair = *pairsPresent.rbegin();
     const CtaInstruction &first = cta.instructions.front();
     for (int bit = log2i(tiles) - 1; bit >= 0; --bit) {
-        int valueOfPair[2] = {-1, -1};
+        int valueOfLow = -1, valueOfHigh = -1;
         bool ok = true;
         for (const CtaWarpTile &t : first.tiles) {
             const int pair = cta.warps[size_t(t.warp)].pair;
+            int &value = pair == lowPair ? valueOfLow : valueOfHigh;
             const int v = (bandOf(t) >> bit) & 1;
-            if (valueOfPair[pair] < 0)
-                valueOfPair[pair] = v;
-            else if (valueOfPair[pair] != v)
+            if (value < 0)
+                value = v;
+            else if (value != v)
                 ok = false;
         }
-        if (ok && valueOfPair[0] != valueOfPair[1]) {
+        if (ok && valueOfLow != valueOfHigh) {
             op.pieceBit = bit;
             break;
         }

@@ -75,6 +75,12 @@ struct LoadInstruction
     int64_t bytes = 0;
 };
 
+// The partition-conflict rule for one load, given each warp's SIMD pair and the hardware
+// partitions it touches: a partition touched by warps of two different pairs is a conflict, and
+// the pairs then serialise onto one port; without a conflict each pair present uses its own port
+// (at most numPorts). Returns `load` with conflictPartitions, conflict and portsUsable set.
+[[nodiscard]] LoadInstruction classifyLoad(LoadInstruction load, int numPorts);
+
 struct PartitionAccessReport
 {
     PartitionConversion conversion;

@@ -1,6 +1,9 @@
 // Tests of the architecture descriptions (core/hw/arch.h) against the measured phase tables of
 // ../shared/reference/lds-cases.md (M1, M2, M3) and the gfx1250 model of lds-cases.md P1/P2.
 
+#include "analysis/ctalayout.h"
+#include "analysis/culdsmodel.h"
+#include "analysis/partitions.h"
 #include "hw/arch.h"
 
 #include <QTemporaryDir>
@@ -29,6 +32,7 @@ private Q_SLOTS:
     void gfx1250BurstModelReproducesSeed();
     void partitionConflicts_data();
     void partitionConflicts();
+    void pairsNumberedZeroAndTwo();
     void lowConfidenceIsLabelled();
     void loadsUserFile();
     void rejectsBadDescriptions_data();
@@ -247,23 +251,64 @@ void TestArch::partitionConflicts_data()
         << QList<qint64>{65536 + 256, 65536 + 512} << true;
 }
 
+// The rule itself is production's (classifyLoad, used by analyzePartitionAccess); the test only
+// states which bytes each warp reads, and the pairs and partitions come from the gfx1250 file.
 void TestArch::partitionConflicts()
 {
     QFETCH(QList<int>, warps);
     QFETCH(QList<qint64>, starts);
     QFETCH(QList<qint64>, ends);
     QFETCH(bool, conflict);
-    auto arch = loadArchitecture("gfx1250");
-    QVERIFY(arch.hasValue() && arch->cu);
-    std::set<int> touched[2];
+    auto cu = loadCuLdsModel("gfx1250");
+    QVERIFY2(cu.hasValue(), cu ? "" : cu.message().c_str());
+    LoadInstruction load;
     for (int i = 0; i < warps.size(); ++i) {
+        WarpLoadAccess access;
+        access.warp = warps[i];
+        access.pair = cu->pairOfWarp(warps[i]);
         for (qint64 a = starts[i]; a < ends[i]; a += 4)
-            touched[arch->cu->pairOfWarp(warps[i])].insert(arch->cu->partitionOfAddress(a));
+            access.partitions.insert(cu->partitionOf(a));
+        load.warps.push_back(access);
     }
-    bool shared = false;
-    for (int p : touched[0])
-        shared = shared || touched[1].count(p) > 0;
-    QCOMPARE(shared, conflict);
+    const LoadInstruction classified = classifyLoad(load, cu->numPorts);
+    QCOMPARE(classified.conflict, conflict);
+    // A conflict serialises both pairs onto one port; otherwise each pair has its own.
+    QCOMPARE(classified.portsUsable,
+             conflict
+                 ? 1
+                 : int(std::set<int>{classified.warps[0].pair, classified.warps[1].pair}.size()));
+}
+
+// A description may number the pairs that run warps 0 and 2 (here an unused pair B is listed
+// between A and C). The ctaLayout analysis must read the same pieces as on gfx1250, whose pairs
+// are 0 and 1: Fig 10's swizzled ctaLayout on C 128x128 cuts A into 4 pieces (2 groups) and B
+// into 8 (4 groups). It used to index a two-entry array by pair number: an out-of-bounds write.
+void TestArch::pairsNumberedZeroAndTwo()
+{
+    auto cu = loadCuLdsModel(LX_TEST_DATA_DIR "/arch/gap-pairs.json");
+    QVERIFY2(cu.hasValue(), cu ? "" : cu.message().c_str());
+    QCOMPARE(cu->simdPair, (std::vector<int>{0, 2, 0, 2}));
+    CtaLayoutSpec spec;
+    spec.registerBases = {{2, 0}};
+    spec.warpBases = {{2, 1}, {1, 0}};
+    spec.instrShape = {16, 16, 32};
+    spec.isTransposed = true;
+    spec.shape = {128, 128};
+    auto r = analyzeCtaLayout(spec, *cu);
+    QVERIFY2(r.hasValue(), r ? "" : r.message().c_str());
+    QVERIFY(r->a.separable && r->b.separable);
+    QCOMPARE(r->a.numPieces, 4);
+    QCOMPARE(r->a.numGroups, 2);
+    QCOMPARE(r->b.numPieces, 8);
+    QCOMPARE(r->b.numGroups, 4);
+    QCOMPARE(r->b.numPartitions, 2);
+    // The same answer as with pairs 0 and 1.
+    auto gfx1250 = loadCuLdsModel("gfx1250");
+    QVERIFY(gfx1250.hasValue());
+    auto reference = analyzeCtaLayout(spec, *gfx1250);
+    QVERIFY(reference.hasValue());
+    QCOMPARE(r->a.pieceBit, reference->a.pieceBit);
+    QCOMPARE(r->b.pieceBit, reference->b.pieceBit);
 }
 
 void TestArch::lowConfidenceIsLabelled()
