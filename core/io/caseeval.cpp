@@ -437,9 +437,26 @@ bool isErrorExpectation(const json &expect)
 
 } // namespace
 
-json evaluateCase(const json &testCase)
+json evaluateClassifying(const std::function<json()> &evaluate)
 {
     try {
+        return evaluate();
+    } catch (const CaseError &e) {
+        // The engine's own refusal (an Error result) or a case argument that fails validation.
+        return json{{"error", e.message}};
+    } catch (const json::type_error &e) {
+        // Reading a case argument as the wrong JSON type: the case is malformed.
+        return json{{"error", std::string("malformed case: ") + e.what()}};
+    } catch (const std::exception &e) {
+        return json{{"internalError", std::string("unexpected exception: ") + e.what()}};
+    } catch (...) {
+        return json{{"internalError", "unexpected exception of an unknown type"}};
+    }
+}
+
+json evaluateCase(const json &testCase)
+{
+    return evaluateClassifying([&testCase]() -> json {
         if (!testCase.is_object())
             return json{{"error", "a case must be an object"}};
         if (!testCase.contains("op") || !testCase["op"].is_string())
@@ -453,13 +470,7 @@ json evaluateCase(const json &testCase)
         if (!args.is_array())
             return json{{"error", "\"args\" must be a list"}};
         return it->second(args);
-    } catch (const CaseError &e) {
-        return json{{"error", e.message}};
-    } catch (const json::exception &e) {
-        return json{{"error", std::string("malformed case: ") + e.what()}};
-    } catch (const std::exception &e) {
-        return json{{"error", std::string("internal error: ") + e.what()}};
-    }
+    });
 }
 
 json evaluateCaseFile(std::string_view text)
@@ -488,6 +499,8 @@ json evaluateCaseFile(std::string_view text)
 
 bool resultMatches(const json &value, const json &expect)
 {
+    if (value.is_object() && value.contains("internalError"))
+        return false;
     const bool valueIsError = value.is_object() && value.contains("error");
     if (isErrorExpectation(expect))
         return valueIsError;
