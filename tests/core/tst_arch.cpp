@@ -29,7 +29,7 @@ private Q_SLOTS:
     void unknownInstructionListsKnownOnes();
     void aliasesAndCase();
     void gfx1250CuModel();
-    void gfx1250BurstModelReproducesSeed();
+    void gfx1250BurstModelFitResidual();
     void partitionConflicts_data();
     void partitionConflicts();
     void pairsNumberedZeroAndTwo();
@@ -220,9 +220,11 @@ void TestArch::gfx1250CuModel()
     QCOMPARE(QString::fromStdString(cu.fixedCycles.provenance.confidence), u"inferred"_qs);
 }
 
-// lds-cases.md P1 [SEED]: plain (all 64 KiB conflicting) 323 cycles, partitioned 196 cycles; the
-// model must be within +-1 of both.
-void TestArch::gfx1250BurstModelReproducesSeed()
+// A fit residual, not a prediction: the file's fixed cost (67.5, labelled "inferred") was fitted
+// to the blog's two measurements, plain (all 64 KiB conflicting) 323 cycles and partitioned 196
+// cycles (docs/worked-cases.md P1); this checks that the file's constants reproduce both within
+// 1 cycle.
+void TestArch::gfx1250BurstModelFitResidual()
 {
     auto arch = loadArchitecture("gfx1250");
     QVERIFY(arch.hasValue() && arch->cu);

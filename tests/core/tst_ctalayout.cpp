@@ -2,9 +2,9 @@
 // accumulators of the conformance file, and bad input.
 
 #include "analysis/ctalayout.h"
+#include "blogculdsmodel.h"
 #include "io/ttgtext.h"
 #include "layout/builders.h"
-#include "seedculdsmodel.h"
 
 #include <QFile>
 #include <QTest>
@@ -95,7 +95,7 @@ void TestCtaLayout::fromTtgText()
     QVERIFY2(attr.hasValue(), attr.hasValue() ? "" : attr.message().c_str());
     auto s = ctaSpecFromAttr(**attr, {128, 128}, 16);
     QVERIFY(s.hasValue());
-    auto r = analyzeCtaLayout(*s, seedCuLdsModel());
+    auto r = analyzeCtaLayout(*s, blogCuLdsModel());
     QVERIFY(r.hasValue());
     QTEST(r->a.crossPairShared, "aShared");
     QTEST(r->b.numPieces, "bPieces");
@@ -175,7 +175,7 @@ void TestCtaLayout::seedFigures()
     QFETCH(Bases, warp);
     QFETCH(int, m);
     QFETCH(int, n);
-    auto r = analyzeCtaLayout(spec(reg, warp, m, n), seedCuLdsModel());
+    auto r = analyzeCtaLayout(spec(reg, warp, m, n), blogCuLdsModel());
     QVERIFY2(r.hasValue(), r.hasValue() ? "" : r.message().c_str());
     QTEST(r->a.crossPairShared, "aShared");
     QTEST(r->b.crossPairShared, "bShared");
@@ -199,7 +199,7 @@ void TestCtaLayout::seedFigures()
 
 void TestCtaLayout::fig9Placement()
 {
-    auto r = analyzeCtaLayout(spec({{2, 0}}, {{2, 1}, {1, 0}}, 64, 32), seedCuLdsModel());
+    auto r = analyzeCtaLayout(spec({{2, 0}}, {{2, 1}, {1, 0}}, 64, 32), blogCuLdsModel());
     QVERIFY(r.hasValue());
     // warp -> SIMD w mod 4 -> pair (A: SIMD 0, 2; B: SIMD 1, 3).
     QCOMPARE(r->warps.size(), size_t(4));
@@ -228,12 +228,12 @@ void TestCtaLayout::fig9Placement()
 
 void TestCtaLayout::genericLinearNote()
 {
-    auto swizzled = analyzeCtaLayout(spec({{2, 0}}, {{2, 1}, {1, 0}}, 64, 32), seedCuLdsModel());
+    auto swizzled = analyzeCtaLayout(spec({{2, 0}}, {{2, 1}, {1, 0}}, 64, 32), blogCuLdsModel());
     QVERIFY(swizzled.hasValue());
     QCOMPARE(swizzled->notes.size(), size_t(1));
     QVERIFY(swizzled->notes[0].find("generic_linear") != std::string::npos);
     QVERIFY(swizzled->notes[0].find("warp basis 0") != std::string::npos);
-    auto standard = analyzeCtaLayout(spec({}, {{0, 1}, {1, 0}}, 32, 32), seedCuLdsModel());
+    auto standard = analyzeCtaLayout(spec({}, {{0, 1}, {1, 0}}, 32, 32), blogCuLdsModel());
     QVERIFY(standard.hasValue());
     QVERIFY(standard->notes.empty());
 }
@@ -255,7 +255,7 @@ void TestCtaLayout::accumulatorConformance()
         s.isTransposed = in["isTransposed"].get<bool>();
         const auto sh = in["tensor_shape"].get<std::vector<int32_t>>();
         s.shape = {sh[0], sh[1]};
-        auto r = analyzeCtaLayout(s, seedCuLdsModel());
+        auto r = analyzeCtaLayout(s, blogCuLdsModel());
         const std::string id = c["id"].get<std::string>();
         QVERIFY2(r.hasValue(), id.c_str());
         const LinearLayout expected = layoutFromCase(c["expected"]["linear_layout"]);
@@ -278,7 +278,7 @@ void TestCtaLayout::accumulatorConformance()
             s.instrShape = {32, 16, 128};
             s.isTransposed = true;
             s.shape = {128, 128};
-            auto r = analyzeCtaLayout(s, seedCuLdsModel());
+            auto r = analyzeCtaLayout(s, blogCuLdsModel());
             QVERIFY(r.hasValue());
             QCOMPARE(r->accumulator.isInjective(), c["expected"][variant]["injective"].get<bool>());
             QCOMPARE(int(r->accumulator.inDimSize("register")),
@@ -295,7 +295,7 @@ void TestCtaLayout::partitionedGemmConfig()
         const auto &e = c["expected"];
         auto r = analyzeCtaLayout(spec(e["wmma"]["reg_bases"].get<Bases>(),
                                        e["wmma"]["warp_bases"].get<Bases>(), 128, 128),
-                                  seedCuLdsModel());
+                                  blogCuLdsModel());
         QVERIFY(r.hasValue());
         const LinearLayout expected = layoutFromCase(e["accumulator_linear_layout"]);
         QVERIFY(r->accumulator.bases() == expected.bases());
@@ -342,7 +342,7 @@ void TestCtaLayout::badInput()
     QFETCH(QString, needle);
     CtaLayoutSpec s = spec(reg, warp, m, 128);
     s.instrShape = {16, 16, k};
-    auto r = analyzeCtaLayout(s, seedCuLdsModel());
+    auto r = analyzeCtaLayout(s, blogCuLdsModel());
     QVERIFY(!r.hasValue());
     QVERIFY2(QString::fromStdString(r.message()).contains(needle), r.message().c_str());
 }
