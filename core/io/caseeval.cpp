@@ -183,9 +183,10 @@ LinearLayout columnAction(const LinearLayout &l, const std::vector<int32_t> &act
 
 using Op = std::function<json(const json &args)>;
 
-const std::map<std::string, Op> &ops()
+// Factories, evaluation and the matrix view.
+std::map<std::string, Op> constructionOps()
 {
-    static const std::map<std::string, Op> table = {
+    return {
         {"identity1D",
          [](const json &a) {
              return fromLayout(unwrap(LinearLayout::identity1D(toInt(arg(a, 0), "size"),
@@ -244,6 +245,13 @@ const std::map<std::string, Op> &ops()
         {"toString", [](const json &a) { return json(toLayout(arg(a, 0)).toString()); }},
         {"matrixView", [](const json &a) { return matrixRows(toLayout(arg(a, 0))); }},
         {"getMatrixView", [](const json &a) { return matrixRows(toLayout(arg(a, 0))); }},
+    };
+}
+
+// Inversion, composition, product and division.
+std::map<std::string, Op> algebraOps()
+{
+    return {
         {"invert", [](const json &a) { return fromLayout(unwrap(toLayout(arg(a, 0)).invert())); }},
         {"pseudoinvert",
          [](const json &a) { return fromLayout(unwrap(toLayout(arg(a, 0)).pseudoinvert())); }},
@@ -291,6 +299,13 @@ const std::map<std::string, Op> &ops()
                  fail("divideRight: the layout is not a quotient times the divisor");
              return fromLayout(*c);
          }},
+    };
+}
+
+// Shape and structure operations, and Triton's layout helpers.
+std::map<std::string, Op> structureOps()
+{
+    return {
         {"transposeIns",
          [](const json &a) {
              return fromLayout(
@@ -426,6 +441,17 @@ const std::map<std::string, Op> &ops()
              return fromLayout(unwrap(toLayout(arg(a, 0)).concatOuts(toLayout(arg(a, 1)))));
          }},
     };
+}
+
+// Every op by name, built once.
+const std::map<std::string, Op> &ops()
+{
+    static const std::map<std::string, Op> table = [] {
+        std::map<std::string, Op> all;
+        for (auto group : {constructionOps, algebraOps, structureOps})
+            all.merge(group());
+        return all;
+    }();
     return table;
 }
 
