@@ -1,8 +1,8 @@
 #pragma once
 
-// The partition-aware shared-memory allocator of the seed (Part II, "How the Partition Guarantee
-// Is Enforced"), as Triton's lib/Analysis/Allocation.cpp runs it since #10794, recording every
-// step so the allocator chart (Fig 12) can replay it.
+// The partition-aware shared-memory allocator of the AMD MI450 LDS blog (Part II, "How the
+// Partition Guarantee Is Enforced"), as Triton's lib/Analysis/Allocation.cpp runs it since #10794,
+// recording every step so the allocator chart (Fig 12) can replay it.
 //
 //  - Buffers are rectangles in (liveness x offset). A partitioned alloc becomes numPartitions
 //    buffers of equal size that list each other as *neighbours*: neighbours must occupy disjoint

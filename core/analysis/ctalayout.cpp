@@ -246,7 +246,7 @@ Expected<CtaAnalysis> analyzeCtaLayout(const CtaLayoutSpec &spec, const CuLdsMod
     if (int64_t(cta.tilesM) * cta.tilesN > (1 << 12))
         return makeError("more than 4096 instruction tiles: the analysis enumerates every tile");
 
-    // The ctaLayout as written must be surjective onto its own extent (the seed: "we add an
+    // The ctaLayout as written must be surjective onto its own extent (the blog: "we add an
     // explicit reg = [[2, 0]] basis to restore surjectivity").
     LinearLayout::BasesT ctaBases{{"register", spec.registerBases}, {"warp", spec.warpBases}};
     auto ctaLl = LinearLayout::tryCreateInferred(ctaBases, {"dim0", "dim1"});
@@ -256,7 +256,7 @@ Expected<CtaAnalysis> analyzeCtaLayout(const CtaLayoutSpec &spec, const CuLdsMod
     cta.ctaTilesM = ctaLl->outDimSize("dim0");
     cta.ctaTilesN = ctaLl->outDimSize("dim1");
 
-    // Repetitions: N first, then M (gfx1250-layouts.md §3.3 step 2-3); then clip.
+    // Repetitions: N first, then M (docs/gfx1250-layouts.md §3.3 step 2-3); then clip.
     cta.registerBases = spec.registerBases;
     cta.numUserRegisterBases = int(spec.registerBases.size());
     for (int s = cta.ctaTilesN; s < cta.tilesN; s *= 2)

@@ -74,7 +74,7 @@ std::pair<int32_t, int32_t> wmmaTileExtent(const AmdWmmaAttr &a)
     return a.isTransposed ? std::pair{n, m} : std::pair{m, n};
 }
 
-// The accumulator tile of one instruction (gfx1250-layouts.md §3.2), in-dims register, lane,
+// The accumulator tile of one instruction (docs/gfx1250-layouts.md §3.2), in-dims register, lane,
 // out-dims dim0.. in standard order (a batch dim of size 1 first for rank 3).
 LinearLayout wmmaTile(const AmdWmmaAttr &a, size_t rank)
 {

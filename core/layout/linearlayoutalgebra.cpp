@@ -61,7 +61,7 @@ Expected<LinearLayout> LinearLayout::compose(const LinearLayout &outer) const
 
 Expected<LinearLayout> LinearLayout::invertAndCompose(const LinearLayout &outer) const
 {
-    // Triton's algorithm (linear-layout-semantics.md section 6), computed directly on flattened
+    // Triton's algorithm (docs/linear-layouts.md §6), computed directly on flattened
     // columns instead of through transposes, sublayouts and reshapes:
     //  1. A = outer with its out-dims in this layout's order, B = this.
     //  2. Identity dims: in-dims of A that B has with equal sublayouts (bases and every out size)

@@ -1,6 +1,6 @@
 // End-to-end tests of `layout-explorer analyze banks` (app/cmd_analyze_banks.cpp), run as a
-// process (LX_APP). Expected counts come from the seed rocMLIR pull request and
-// ../shared/reference/lds-cases.md (R1, G3).
+// process (LX_APP). Expected counts come from rocMLIR pull request #2196 and
+// docs/worked-cases.md (R1, G3).
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -171,7 +171,7 @@ void TestAllocator::paddedSizes()
 
 void TestAllocator::stage1Trace()
 {
-    // The seed's Fig 12 situation: a two-partition tensor; the second partition buffer is
+    // Fig 12 situation: a two-partition tensor; the second partition buffer is
     // liveness-eligible at offset 0 but blocked by its placed neighbour, so the slot reopens at
     // the first boundary past the neighbour (65536) and the buffer lands there.
     auto r = allocateShared({AllocRequest{"T", 32768, 2, 16, 0, 1}}, 65536);
@@ -199,7 +199,7 @@ void TestAllocator::stage1Trace()
 
 void TestAllocator::microbenchmark()
 {
-    // The seed: "the baseline allocates one 64 KiB buffer at offset 0, while the partitioned
+    // The blog: "the baseline allocates one 64 KiB buffer at offset 0, while the partitioned
     // version allocates two 32 KiB buffers and is forced to push the second to the 64 KiB
     // boundary, for 96 KiB total."
     auto plain = allocateShared({AllocRequest{"X", 65536, 1, 16, 0, 1}}, 65536);

@@ -1,5 +1,5 @@
 // Tests of the architecture descriptions (core/hw/arch.h) against the measured phase tables of
-// ../shared/reference/lds-cases.md (M1, M2, M3) and the gfx1250 model of lds-cases.md P1/P2.
+// docs/worked-cases.md (M1, M2, M3) and the gfx1250 model of docs/worked-cases.md P1/P2.
 
 #include "analysis/ctalayout.h"
 #include "analysis/culdsmodel.h"
@@ -46,7 +46,7 @@ void TestArch::everyEmbeddedArchitectureParses_data()
     QTest::addColumn<int>("waveSize");
     QTest::addColumn<int>("banks");
     QTest::addColumn<qint64>("ldsBytes");
-    // lds-models.md section 1.
+    // docs/lds-models.md §1.
     QTest::newRow("gfx90a") << u"gfx90a"_qs << 64 << 32 << qint64(65536);
     QTest::newRow("gfx942") << u"gfx942"_qs << 64 << 32 << qint64(65536);
     QTest::newRow("gfx950") << u"gfx950"_qs << 64 << 64 << qint64(160 * 1024);
@@ -77,7 +77,7 @@ void TestArch::everyEmbeddedArchitectureParses()
 }
 
 // Lane pairs in the same phase or not, as measured (M1 gfx942, M2 gfx950, M3 NVIDIA) and as the
-// seed says for gfx1250 ds_load_b128 (two groups of 16 lanes).
+// AMD MI450 LDS blog says for gfx1250 ds_load_b128 (two groups of 16 lanes).
 void TestArch::samePhase_data()
 {
     QTest::addColumn<QString>("arch");
@@ -111,8 +111,8 @@ void TestArch::samePhase_data()
     row("M2 wr64 0,16", "gfx950", "ds_write_b64", 0, 16, false);
     row("M3 LDS.128 0,8", "sm80", "LDS.128", 0, 8, false);
     row("M3 LDS.128 0,7", "sm90", "LDS.128", 0, 7, true);
-    row("seed gfx1250 b128 0,15", "gfx1250", "ds_load_b128", 0, 15, true);
-    row("seed gfx1250 b128 0,16", "gfx1250", "ds_load_b128", 0, 16, false);
+    row("blog gfx1250 b128 0,15", "gfx1250", "ds_load_b128", 0, 15, true);
+    row("blog gfx1250 b128 0,16", "gfx1250", "ds_load_b128", 0, 16, false);
     row("RDNA4 b128 0,8", "gfx1201", "ds_load_b128", 0, 8, false);
     row("RDNA3 b128 0,20", "gfx1100", "ds_load_b128", 0, 20, true);
 }
@@ -191,7 +191,7 @@ void TestArch::aliasesAndCase()
 }
 
 // Seed: warp w runs on SIMD w mod 4; pair A = SIMD 0,2, pair B = SIMD 1,3; partitions of 64 KiB,
-// five of them LDS (lds-cases.md P2: partition(addr) = addr div 65536).
+// five of them LDS (docs/worked-cases.md P2: partition(addr) = addr div 65536).
 void TestArch::gfx1250CuModel()
 {
     auto arch = loadArchitecture("gfx1250");
@@ -234,8 +234,8 @@ void TestArch::gfx1250BurstModelFitResidual()
     QVERIFY2(std::abs(partitioned - 196) <= 1.0, qPrintable(QString::number(partitioned)));
 }
 
-// lds-cases.md P2 [DER]: warps reading byte ranges in the same cycle; a partition conflict when
-// the partitions touched by pair A and pair B intersect.
+// docs/worked-cases.md P2 [DER]: warps reading byte ranges in the same cycle; a partition conflict
+// when the partitions touched by pair A and pair B intersect.
 void TestArch::partitionConflicts_data()
 {
     QTest::addColumn<QList<int>>("warps");

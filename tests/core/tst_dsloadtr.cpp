@@ -2,7 +2,7 @@
 //
 // Expected values come from tests/data/conformance/triton-gfx1250-lowering.json (the
 // ds_load_tr_lowering / ds_load_tr_fulltile cases, i.e. Triton's lit tests), from the closed
-// forms of ../shared/reference/gfx1250-layouts.md §2.3, and from the AMD blog (seed 000).
+// forms of docs/gfx1250-layouts.md §2.3, and from the AMD MI450 LDS blog.
 
 #include "analysis/dsloadtr.h"
 #include "io/ttgtext.h"
@@ -652,7 +652,7 @@ void TestDsLoadTr::gfx950MfmaCountOnly()
 void TestDsLoadTr::toyInvertAndCompose()
 {
     // Seed, Part I: tensor<32x8xbf16>, #shared order [0, 1], #dst register = [[0,1],[0,2],[0,4]],
-    // lane = [[1,0],[2,0],[4,0],[8,0],[16,0]]. The seed's table: register 1, 2, 4 -> 32, 64, 128;
+    // lane = [[1,0],[2,0],[4,0],[8,0],[16,0]]. The blog's table: register 1, 2, 4 -> 32, 64, 128;
     // lane 1..16 -> 1..16.
     const LinearLayout shared = plainShared({32, 8}, {0, 1});
     const LinearLayout dst =

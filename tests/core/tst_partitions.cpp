@@ -1,5 +1,6 @@
 // Partition analysis: the partitioned shared layout, the (offset, partition) conversion of Fig 13
-// with the bases that feed `partition`, and conflicts under the same-cycle model (lds-cases P2).
+// with the bases that feed `partition`, and conflicts under the same-cycle model
+// (docs/worked-cases.md P2).
 
 #include "analysis/bandwidth.h"
 #include "analysis/partitions.h"
@@ -12,8 +13,8 @@ using Bases = std::vector<std::vector<int32_t>>;
 
 namespace {
 
-// Operand A of the seed's swizzled ctaLayout (register [[2,0]], warp [[2,1],[1,0]]) on a 64x64
-// fp16 tile, kWidth 8 (gfx1250-layouts.md §3.4): the 16x32 A tile (registers K 1,2,4,16; lanes
+// Operand A of the blog's swizzled ctaLayout (register [[2,0]], warp [[2,1],[1,0]]) on a 64x64
+// fp16 tile, kWidth 8 (docs/gfx1250-layouts.md §3.4): the 16x32 A tile (registers K 1,2,4,16; lanes
 // M 1,2,4,8 and K 8), times the ctaLayout with its N component zeroed in elements (register
 // [2,0] -> [32,0]; warp [2,1] -> [32,0], [1,0] -> [16,0]); then the K repetition [0,32].
 LinearLayout fig13Distributed()
@@ -43,7 +44,7 @@ private Q_SLOTS:
 
 void TestPartitions::sharedLayoutExample()
 {
-    // gfx1250-layouts.md §4.3 (ds_transpose_partitioned_remaps_lane): 64x64, 2 partitions, 4
+    // docs/gfx1250-layouts.md §4.3 (ds_transpose_partitioned_remaps_lane): 64x64, 2 partitions, 4
     // groups, partitionDim 1, inner [64, 8] order [1, 0] -> offset bases dim1 1,2,4; dim0
     // 1..32; dim1 16,32 (groups); partition basis dim1 8.
     auto l = partitionedSharedLayout({64, 64}, {1, 0}, 2, 4, 1);
@@ -58,9 +59,10 @@ void TestPartitions::sharedLayoutExample()
 
 void TestPartitions::piecesAlternate()
 {
-    // peer-cases.md 6c: [128, 32], 2 partitions, 4 groups, partitionDim 0: pieces of 16 rows;
-    // Buffer 0 = [P0|P2|P4|P6], Buffer 1 = [P1|P3|P5|P7]. Row r is piece r / 16, partition
-    // (r / 16) mod 2, slot (group) r / 32 at in-buffer offset group x 16 x 32.
+    // the PartitionedSharedEncodingAttr description (Triton's TritonGPUAttrDefs.td): [128, 32], 2
+    // partitions, 4 groups, partitionDim 0: pieces of 16 rows; Buffer 0 = [P0|P2|P4|P6], Buffer 1 =
+    // [P1|P3|P5|P7]. Row r is piece r / 16, partition (r / 16) mod 2, slot (group) r / 32 at
+    // in-buffer offset group x 16 x 32.
     auto l = partitionedSharedLayout({128, 32}, {1, 0}, 2, 4, 0);
     QVERIFY(l.hasValue());
     auto inv = l->invert();
@@ -83,7 +85,7 @@ void TestPartitions::fig13Conversion()
     QVERIFY(pc->partitioned);
     // Rows 32-63 are partition 1: the bases moving M by 32 feed `partition` -- register 4 (the
     // compile-time repetition) and warp 0 (the loop-invariant pair bit); no lane does (the
-    // seed: "lane usually does not feed partition at all").
+    // the blog: "lane usually does not feed partition at all").
     std::vector<std::pair<std::string, int>> feeding;
     for (const CvtBasisRow &r : pc->rows)
         if (r.feedsPartition)
@@ -134,8 +136,8 @@ void TestPartitions::sameCycleModel_data()
     QTest::addColumn<bool>("partitioned");
     QTest::addColumn<bool>("conflict");
     QTest::addColumn<int>("ports");
-    // lds-cases.md P2 row 1: w0 reads [0,512), w1 [512,1024): both in partition 0 -> conflict,
-    // one port. Row 2: w1 moved to [65536, 66048) -> partitions {0} / {1}, both ports.
+    // docs/worked-cases.md P2 row 1: w0 reads [0,512), w1 [512,1024): both in partition 0 ->
+    // conflict, one port. Row 2: w1 moved to [65536, 66048) -> partitions {0} / {1}, both ports.
     QTest::newRow("w0 [0,512) w1 [512,1024)") << false << true << 1;
     QTest::newRow("w0 [0,512) w1 [65536,66048)") << true << false << 2;
 }

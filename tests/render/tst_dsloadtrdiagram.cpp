@@ -1,5 +1,5 @@
-// ds_load_tr diagrams: the panels carry the seed's facts (Part I of the AMD blog), the other
-// views carry the analysis' tables. Set LX_DSLOADTR_PNG_DIR to also write each figure as PNG.
+// ds_load_tr diagrams: the panels carry the blog's facts (Part I of the AMD MI450 LDS blog), the
+// other views carry the analysis' tables. Set LX_DSLOADTR_PNG_DIR to also write each figure as PNG.
 
 #include "analysis/dsloadtr.h"
 #include "layout/linearlayout.h"
@@ -17,7 +17,7 @@ using namespace lx;
 
 namespace {
 
-// The seed's toy: tensor<32x8>, #shared order [0, 1] (offset walks dim0 first), #dst lane = row,
+// The blog's toy: tensor<32x8>, #shared order [0, 1] (offset walks dim0 first), #dst lane = row,
 // register = column.
 LinearLayout toyShared()
 {
@@ -176,7 +176,7 @@ void TestDsLoadTrDiagram::pipelineAndToyTable()
         if (r[0] == QStringLiteral("lane=1") || r[0] == QStringLiteral("lane=4"))
             QCOMPARE(r[1], QStringLiteral("[0]"));
     maybeWrite(p, "fig6");
-    // The seed's toy table: register=4 -> [0, 4] matches sharedLL's 128 -> [0, 4], so cvt has
+    // The blog's toy table: register=4 -> [0, 4] matches sharedLL's 128 -> [0, 4], so cvt has
     // register=4 -> [128].
     Expected<Diagram> t = buildInvertAndComposeTable(toyDst(), toyShared());
     QVERIFY(t);

@@ -1,8 +1,8 @@
 // The figures (Diagram::figures: the numbers of a view's analysis, listed by the window's
 // analysis panel) of the ctaLayout, LDS and bank views, built from the presets through the view
-// registry and checked against independent sources: the seeds (the AMD blog on MI450 LDS, Fig 8-11
-// and the microbenchmark; the rocMLIR kPack pull request) and direct calls of the core analyses
-// for cases no seed covers.
+// registry and checked against independent sources: the published sources (the AMD blog on MI450
+// LDS, Fig 8-11 and the microbenchmark; the rocMLIR kPack pull request) and direct calls of the
+// core analyses for cases no published source covers.
 
 #include "analysis/bandwidth.h"
 #include "analysis/ctalayout.h"
@@ -170,7 +170,7 @@ void TestViewFigures::ctaSharingLikeTheSeed_data()
     // Seed, Fig 8: "each M-row is shared by one Pair A warp and one Pair B warp"; "Operand B is
     // fine here". Fig 9: "The cross-pair sharing on A is gone", B still read by one pair per
     // N-column (w0, w2 on column 0; w1, w3 on column 1).
-    // Fig 8: C 32x32 = 2x2 tiles of 16x16, one per warp: one instruction. Fig 9: the seed's
+    // Fig 8: C 32x32 = 2x2 tiles of 16x16, one per warp: one instruction. Fig 9: the blog's
     // swizzled tile "a 4x2 block of 16x16 warp tiles" (C 64x32), where "w1 on its second
     // iteration" (reg = 1) shows two instructions per warp.
     QTest::newRow("fig8") << u"fig8"_s << true << false << u"2x2 tiles (32x32)"_s << u"1"_s;
@@ -191,7 +191,7 @@ void TestViewFigures::ctaSharingLikeTheSeed()
     QCOMPARE(figure(d, u"sharedB"_s).startsWith(u"yes"_s), sharedB);
     QVERIFY(sharedA || figure(d, u"sharedA"_s) == u"no"_s);
     QVERIFY(sharedB || figure(d, u"sharedB"_s) == u"no"_s);
-    // An operand both pairs read cannot be split into partitions (seed: "identical data cannot
+    // An operand both pairs read cannot be split into partitions (the blog: "identical data cannot
     // be spread across partitions"): no piece count is claimed for it.
     if (sharedA)
         QCOMPARE(figure(d, u"piecesA"_s), u"not separable"_s);
@@ -262,8 +262,8 @@ void TestViewFigures::kpackLikeTheSeed_data()
     // rocMLIR PR #2196: before the fix "it has 8 way bank conflict: T0, T2, ..., T14 all are
     // mapped to B0"; the store runs in two phases (threads 0-31, 32-63), each 8-way: 16 cycles
     // per store against the ideal 2. After it (rotation on) two threads share a bank per phase:
-    // 2-way, 2 x 2 = 4 cycles (lds-cases.md R1). View 0 is the thread x bank table (every store of
-    // the wave), view 1 the histogram of store 0.
+    // 2-way, 2 x 2 = 4 cycles (docs/worked-cases.md R1). View 0 is the thread x bank table (every
+    // store of the wave), view 1 the histogram of store 0.
     QTest::newRow("before table") << u"rocmlir-kpack-before"_s << 0 << u"8-way"_s << u"16 cycles"_s;
     QTest::newRow("before histogram")
         << u"rocmlir-kpack-before"_s << 1 << u"8-way"_s << u"16 cycles"_s;
@@ -289,7 +289,8 @@ void TestViewFigures::kpackLikeTheSeed()
 
 void TestViewFigures::kpackFiguresMatchTheAnalysis()
 {
-    // Operand B of the seed's perf_config (not in the seed): the figures are the report's.
+    // Operand B of the pull request's perf_config (not in the pull request): the figures are the
+    // report's.
     const std::string config = "v4:96,256,8,96,32,32,4,1,2,0,0,4,1,1";
     for (bool rotate : {false, true}) {
         ViewRequest req;
@@ -351,9 +352,9 @@ void TestViewFigures::microbenchLikeTheSeed()
     // Seed: 32 loads per warp; the plain layout conflicts in every one, the partitioned in none.
     QCOMPARE(figure(d, u"conflictsPlain"_s), u"32 of 32"_s);
     QCOMPARE(figure(d, u"conflictsPartitioned"_s), u"0 of 32"_s);
-    // The model's fixed cost is fitted to the seed's measured 323 and 196 cycles, so the modelled
+    // The model's fixed cost is fitted to the blog's measured 323 and 196 cycles, so the modelled
     // cycles land within a cycle of them, the steady rate at the ceilings (measured 255.4 and
-    // 509.8), and the speedup at the seed's 1.65x.
+    // 509.8), and the speedup at the blog's 1.65x.
     QVERIFY(qAbs(leadingNumber(figure(d, u"cyclesModelPlain"_s)) - 323) <= 1);
     QVERIFY(qAbs(leadingNumber(figure(d, u"cyclesModelPartitioned"_s)) - 196) <= 1);
     QVERIFY(qAbs(leadingNumber(figure(d, u"bandwidthSteadyPlain"_s)) - 255.4) <= 1);
@@ -430,7 +431,7 @@ void TestViewFigures::allocatorPadding()
 
 void TestViewFigures::datapathMatchesTheModel()
 {
-    // A microbenchmark the seed did not run (8 warps, 128 KiB, partitioned): the datapath's
+    // A microbenchmark the blog did not run (8 warps, 128 KiB, partitioned): the datapath's
     // figures are those of runMicrobenchmark.
     ViewRequest req;
     req.kind = "lds-datapath";
