@@ -55,7 +55,8 @@ void TestCliBanks::initTestCase()
              "LX_APP must name the layout-explorer binary");
 }
 
-// Seed: before the fix 8-way, 16 cycles per store (ideal 2, two 32-lane phases); after: 2-way, 4.
+// rocMLIR PR #2196: before the fix 8-way, 16 cycles per store (ideal 2, two 32-lane phases); after:
+// 2-way, 4.
 void TestCliBanks::presets_data()
 {
     QTest::addColumn<QString>("preset");

@@ -190,7 +190,7 @@ void TestArch::aliasesAndCase()
     QVERIFY(b->findInstruction("DS_LOAD_B128") != nullptr);
 }
 
-// Seed: warp w runs on SIMD w mod 4; pair A = SIMD 0,2, pair B = SIMD 1,3; partitions of 64 KiB,
+// Blog: warp w runs on SIMD w mod 4; pair A = SIMD 0,2, pair B = SIMD 1,3; partitions of 64 KiB,
 // five of them LDS (docs/worked-cases.md P2: partition(addr) = addr div 65536).
 void TestArch::gfx1250CuModel()
 {

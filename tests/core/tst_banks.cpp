@@ -281,7 +281,7 @@ private Q_SLOTS:
     void paddingAndBankMap();
     void errors();
     void lowConfidenceLabelled();
-    void partitionedSeedMicrobenchmark();
+    void partitionedBlogMicrobenchmark();
     void tritonConformance();
     void tritonPeerCase7();
     void kpackBefore();
@@ -682,10 +682,10 @@ void TestBanks::lowConfidenceLabelled()
     QVERIFY(QString::fromStdString(r->instruction.provenance.label()).contains(u"low"_qs));
 }
 
-// Seed blog microbenchmark, scaled to [4, 256] fp16: warp w owns row w, 8 fp16 per lane. "No bank
-// conflicts either way" (ds_load_b128, 16-lane groups cover all 64 banks once); the partitioned
-// layout puts row w in partition w % 2, the plain one keeps every row in partition 0.
-void TestBanks::partitionedSeedMicrobenchmark()
+// The AMD MI450 LDS blog's microbenchmark, scaled to [4, 256] fp16: warp w owns row w, 8 fp16 per
+// lane. "No bank conflicts either way" (ds_load_b128, 16-lane groups cover all 64 banks once); the
+// partitioned layout puts row w in partition w % 2, the plain one keeps every row in partition 0.
+void TestBanks::partitionedBlogMicrobenchmark()
 {
     const Architecture a = arch("gfx1250");
     const LinearLayout reg =
@@ -785,7 +785,8 @@ void TestBanks::kpackBefore()
     const Architecture a = arch("gfx942");
     auto plan = kpackStorePlan(*cfg, KPackOperand::A, 16, a.waveSize, false);
     QVERIFY2(plan.hasValue(), plan ? "" : plan.message().c_str());
-    // Seed table: row m = 0 (j = 0), T0 B0 T1 B1 T2 B0 ...: T0, T2, ..., T14 on bank 0.
+    // The pull request's table: row m = 0 (j = 0), T0 B0 T1 B1 T2 B0 ...: T0, T2, ..., T14 on bank
+    // 0.
     for (int t = 0; t <= 14; t += 2)
         QCOMPARE(plan->bankOf(t, 0, 32), 0);
     for (int t = 1; t <= 15; t += 2)

@@ -53,8 +53,8 @@ class TestCtaLayout : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
-    void seedFigures_data();
-    void seedFigures();
+    void blogFigures_data();
+    void blogFigures();
     void fig9Placement();
     void genericLinearNote();
     void accumulatorConformance();
@@ -125,7 +125,7 @@ void TestCtaLayout::archModel()
     QVERIFY(!loadCuLdsModel("no-such-arch").hasValue());
 }
 
-void TestCtaLayout::seedFigures_data()
+void TestCtaLayout::blogFigures_data()
 {
     QTest::addColumn<Bases>("reg");
     QTest::addColumn<Bases>("warp");
@@ -169,7 +169,7 @@ void TestCtaLayout::seedFigures_data()
         << false << 0 << 0 << 0 << 2 << 1 << 1;
 }
 
-void TestCtaLayout::seedFigures()
+void TestCtaLayout::blogFigures()
 {
     QFETCH(Bases, reg);
     QFETCH(Bases, warp);

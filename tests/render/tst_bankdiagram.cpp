@@ -55,7 +55,7 @@ class TestBankDiagram : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void kpackTableLikeTheSeed();
+    void kpackTableLikeThePullRequest();
     void kpackAfterIsTwoWay();
     void everyBankPresetBuilds_data();
     void everyBankPresetBuilds();
@@ -63,7 +63,7 @@ private Q_SLOTS:
     void badOptions();
 };
 
-void TestBankDiagram::kpackTableLikeTheSeed()
+void TestBankDiagram::kpackTableLikeThePullRequest()
 {
     auto d = buildView(presetView("rocmlir-kpack-before", 0));
     QVERIFY2(d.hasValue(), d ? "" : d.message().c_str());
@@ -74,8 +74,8 @@ void TestBankDiagram::kpackTableLikeTheSeed()
     // columns).
     QCOMPARE(p.rows(), 6);
     QCOMPARE(p.columns(), 32);
-    // Seed row m = 0: thread k/2 owns columns k, k+1 (kPerThread 2); even threads bank 0, odd
-    // bank 1 (bank = (2 d + t mod 2) mod 32, docs/worked-cases.md R1).
+    // The pull request's row m = 0: thread k/2 owns columns k, k+1 (kPerThread 2); even threads
+    // bank 0, odd bank 1 (bank = (2 d + t mod 2) mod 32, docs/worked-cases.md R1).
     for (int k = 0; k < 32; ++k) {
         const int t = k / 2;
         QCOMPARE(p.text(0, k), u"T%1 B%2"_s.arg(t).arg(t % 2));

@@ -76,7 +76,7 @@ void TestDsLoadTrDiagram::figure1aTr16()
     const DiagramPanel &src = d->panels[0], &dst = d->panels[1];
     QCOMPARE(src.rows(), 32);
     QCOMPARE(src.columns(), 8);
-    // Seed: "D0 receives column E0: [S0:E0, S1:E0, ..., S7:E0]" and "D8 ... [S8:E0 ... S15:E0]":
+    // Blog: "D0 receives column E0: [S0:E0, S1:E0, ..., S7:E0]" and "D8 ... [S8:E0 ... S15:E0]":
     // the cells destination lane D holds are read, register by register, by those source lanes.
     for (int lane : {0, 1, 8}) {
         QStringList got;
@@ -99,7 +99,7 @@ void TestDsLoadTrDiagram::figure1bTr8()
     Expected<Diagram> d = buildDsLoadTrPanels(plan, toyShared(), {});
     QVERIFY2(d, d ? "" : d.message().c_str());
     const DiagramPanel &src = d->panels[0], &dst = d->panels[1];
-    // Seed: "destination lanes D0 through D7 draw from source lanes S0 through S3 and S8 through
+    // Blog: "destination lanes D0 through D7 draw from source lanes S0 through S3 and S8 through
     // S11".
     std::set<int> sources;
     for (int r = 0; r < 32; ++r)
