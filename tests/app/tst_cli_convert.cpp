@@ -18,7 +18,7 @@ lx::test::CliResult run(const QStringList &args)
     return lx::test::runApp(args);
 }
 
-// peer-cases.md Case 4a, from Triton's DumpLayoutTest: a 4-element blocked layout with 8 threads
+// Triton's unittest/Dialect/TritonGPU/DumpLayoutTest.cpp: a 4-element blocked layout with 8 threads
 // per warp and 4 warps.
 const char *kBlocked4 =
     "#ttg.blocked<{sizePerThread=[1], threadsPerWarp=[8], warpsPerCTA=[4], order=[0]}>";
@@ -73,7 +73,7 @@ void TestCliConvert::tritonTextDistributed()
 
 void TestCliConvert::tritonTextShared()
 {
-    // peer-cases.md Case 4b (Triton's DumpLayoutTest), tensor<8x32xf16>.
+    // Triton's unittest/Dialect/TritonGPU/DumpLayoutTest.cpp, tensor<8x32xf16>.
     lx::test::CliResult r =
         run({QStringLiteral("convert"), QStringLiteral("--layout"),
              QStringLiteral(
@@ -172,7 +172,7 @@ void TestCliConvert::gluon()
                         "[[0, 1]], warp = [[2, 1], [1, 0]]}, instrShape = [16, 16, 32]}>"),
          QStringLiteral("--to"), QStringLiteral("gluon")});
     QCOMPARE(r.exitCode, 0);
-    // gfx1250-layouts.md §7.2: AMDWMMALayout(version, transposed, warp_bases, reg_bases,
+    // docs/gfx1250-layouts.md §7.2: AMDWMMALayout(version, transposed, warp_bases, reg_bases,
     // instr_shape, ...).
     QCOMPARE(
         r.outText(),
