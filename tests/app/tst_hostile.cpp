@@ -93,6 +93,9 @@ void TestHostile::makeFixtures()
         QFile f(fx(name));
         QVERIFY(f.open(QIODevice::WriteOnly) && f.resize(size));
     }
+    QVERIFY(lx::test::writeFile(fx(u"empty.json"_s), {}));
+    QVERIFY(lx::test::writeFile(fx(u"binary.json"_s), QByteArray("\xff\xfe\x00\x01", 4)));
+    QVERIFY(lx::test::writeFile(fx(u"utf16.json"_s), QByteArray("\xff\xfe{\0}\0", 6)));
     QVERIFY(QDir(m_fx.path()).mkpath(u"a-directory.lxscene"_s));
     QVERIFY(QDir(m_fx.path()).mkpath(u"a-directory.json"_s));
     // Invalid UTF-8 inside a JSON string.
@@ -297,6 +300,23 @@ void TestHostile::rows_data()
         QStringList{u"render"_s, u"--preset"_s, u"default"_s, u"--options"_s, u"{\"a\": }"_s} +
             toPng,
         2, u"--options: not valid JSON at 1:7"_s, png, u"old"_s);
+
+    row("eval empty file", {u"eval"_s, u"@FX@/empty.json"_s}, 1,
+        u"the file is not valid JSON at 1:1"_s);
+    row("eval binary bytes", {u"eval"_s, u"@FX@/binary.json"_s}, 1, u"not valid JSON at 1:1"_s);
+    row("eval UTF-16 file", {u"eval"_s, u"@FX@/utf16.json"_s}, 1, u"not valid JSON at 1:1"_s);
+    row("render missing scene",
+        QStringList{u"render"_s, u"--scene"_s, u"@FX@/none.lxscene"_s} + toPng, 1,
+        u"cannot read "_s, png, u"old"_s);
+    row("window --size 0x0",
+        {u"--preset"_s, u"default"_s, u"--screenshot"_s, png, u"--size"_s, u"0x0"_s}, 2,
+        u"--size must be WxH"_s, png);
+    row("window --size words",
+        {u"--preset"_s, u"default"_s, u"--screenshot"_s, png, u"--size"_s, u"widexhigh"_s}, 2,
+        u"--size must be WxH"_s, png);
+    row("window --size without --screenshot",
+        {u"--preset"_s, u"default"_s, u"--size"_s, u"400x300"_s}, 2,
+        u"--size goes with --screenshot"_s);
 
     // Outputs: special files are never replaced, a missing folder is named.
     const QStringList render{u"render"_s, u"--preset"_s, u"default"_s, u"-o"_s};
