@@ -157,6 +157,56 @@ Expected<OwnershipMap> computeOwnership(const LinearLayout &layout, const Owners
         return map;
     }
 
+    // Surjective onto the slice with every out-dim shown: every element has 2^m owners, m the
+    // kernel's dimension, and the owners of an element are a coset x0 ⊕ K. Taking K's basis in
+    // echelon form (each kernel vector's highest bit is an input bit whose image depends on the
+    // images of lower bits: a "pivot"), two members of a coset compare like their pivot bits, so
+    // an owner's place among its element's owners is its pivot bits gathered (pext), which is
+    // linear in x. The slot (element << m | rank) of an input is thus one XOR per input and the
+    // owners are written once, already in order: no count pass and no per-input buffer.
+    if (sliceMask == 0 && layout.isSurjective() && nElements == (uint64_t(1) << layout.rank())) {
+        const int m = nBits - layout.rank();
+        std::vector<uint64_t> slotStep(size_t(nBits) + 1, 0);
+        {
+            std::vector<uint64_t> echelon(64, 0); // by highest bit: a reduced image
+            uint64_t acc = 0;
+            int k = 0, pivots = 0;
+            for (const auto &[name, bases] : layout.bases()) {
+                for (const auto &b : bases) {
+                    uint64_t img = 0;
+                    for (size_t o = 0; o < b.size(); ++o)
+                        img ^= uint64_t(uint32_t(b[o])) << offset[o];
+                    uint64_t reduced = img;
+                    while (reduced != 0 && echelon[size_t(63 - std::countl_zero(reduced))] != 0)
+                        reduced ^= echelon[size_t(63 - std::countl_zero(reduced))];
+                    uint64_t rankBit = 0;
+                    if (reduced != 0)
+                        echelon[size_t(63 - std::countl_zero(reduced))] = reduced;
+                    else
+                        rankBit = uint64_t(1) << pivots++;
+                    const uint64_t r = (img >> rowShift) & rowMask;
+                    const uint64_t c = slice.colDim >= 0 ? (img >> colShift) & colMask : 0;
+                    acc ^= (((r << colBits) | c) << m) | rankBit;
+                    slotStep[size_t(k++)] = acc;
+                }
+            }
+        }
+        const auto perElement = uint32_t(1) << m;
+        map.m_offsets.resize(nElements + 1);
+        for (size_t e = 0; e <= nElements; ++e)
+            map.m_offsets[e] = uint32_t(e) * perElement;
+        map.m_owners.resize(total);
+        uint64_t *const owners = map.m_owners.data();
+        uint64_t slot = 0;
+        owners[0] = 0;
+        for (uint64_t x = 1; x < total; ++x) {
+            slot ^= slotStep[size_t(std::countr_zero(x))];
+            owners[slot] = x;
+        }
+        map.m_maxOwners = perElement;
+        return map;
+    }
+
     // Pass 1: the element of every input (sequential writes) and the owner count per element.
     // Inputs outside the slice get the sentinel nElements.
     constexpr uint32_t kOutside = UINT32_MAX;
