@@ -53,7 +53,7 @@ QString qs(const std::string &s)
 struct Request
 {
     std::string arch = "gfx1250";
-    std::vector<lx::NamedLayout> layouts;
+    std::vector<lx::ResolvedLayout> layouts;
     std::string sharedName = "shared";
     std::string dstName = "dst";
     std::string dtype;
@@ -61,7 +61,7 @@ struct Request
     std::string title;
 };
 
-lx::Expected<lx::NamedLayout> buildLayout(const std::string &name, const std::string &text,
+lx::Expected<lx::ResolvedLayout> buildLayout(const std::string &name, const std::string &text,
                                           const std::vector<int32_t> &shape,
                                           const std::string &dtype)
 {
@@ -76,7 +76,7 @@ lx::Expected<lx::NamedLayout> buildLayout(const std::string &name, const std::st
     lx::Expected<lx::LinearLayout> l = lx::toLinearLayout(**attr, shape);
     if (!l)
         return lx::makeError(name + ": " + l.message());
-    return lx::NamedLayout{name, std::move(*l), shape, dtype, *attr};
+    return lx::ResolvedLayout{name, std::move(*l), shape, dtype, *attr};
 }
 
 // A shape "MxN": every dim a power of two.
@@ -266,7 +266,7 @@ int runDsLoadTr(const QStringList &args)
             lx::Expected<std::vector<int32_t>> shape = parseShape(parser.value(*shapeOption));
             if (!shape)
                 return fail(ExitBadInput, qs(shape.message()));
-            lx::Expected<lx::NamedLayout> l =
+            lx::Expected<lx::ResolvedLayout> l =
                 buildLayout(name, parser.value(*opt).toStdString(), *shape, "i8");
             if (!l)
                 return fail(ExitBadInput, qs(l.message()));
@@ -287,7 +287,7 @@ int runDsLoadTr(const QStringList &args)
             return fail(ExitBadInput, qs(shape.message()));
         for (const auto &[name, opt] :
              {std::pair{"shared", &sharedOpt}, std::pair{"dst", &dstOpt}}) {
-            lx::Expected<lx::NamedLayout> l =
+            lx::Expected<lx::ResolvedLayout> l =
                 buildLayout(name, parser.value(*opt).toStdString(), *shape, req.dtype);
             if (!l)
                 return fail(ExitBadInput, qs(l.message()));
@@ -302,8 +302,8 @@ int runDsLoadTr(const QStringList &args)
             return fail(ExitBadUsage, u"--warp must be a warp index"_s);
     }
 
-    const lx::NamedLayout *shared = nullptr, *dst = nullptr;
-    for (const lx::NamedLayout &l : req.layouts) {
+    const lx::ResolvedLayout *shared = nullptr, *dst = nullptr;
+    for (const lx::ResolvedLayout &l : req.layouts) {
         if (l.name == req.sharedName)
             shared = &l;
         if (l.name == req.dstName)

@@ -73,18 +73,6 @@ Expected<LdsScenario> runMicro(const nlohmann::json &m, const CuLdsModel &cu)
 
 } // namespace
 
-Expected<std::vector<ResolvedLayout>> resolveSceneLayouts(const Scene &scene)
-{
-    std::vector<ResolvedLayout> out;
-    for (const SceneLayout &l : scene.layouts) {
-        auto r = resolveLayout(l);
-        if (!r)
-            return makeError("layout '" + l.name + "': " + r.message());
-        out.push_back(std::move(*r));
-    }
-    return out;
-}
-
 Expected<LdsScenario> runLdsScenario(const nlohmann::json &options,
                                      const std::vector<ResolvedLayout> &layouts,
                                      const CuLdsModel &cu)

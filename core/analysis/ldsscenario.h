@@ -33,7 +33,6 @@
 namespace lx {
 
 struct ResolvedLayout; // io/scene.h
-struct Scene;
 
 struct LdsScenario
 {
@@ -45,9 +44,6 @@ struct LdsScenario
     BandwidthEstimate bandwidth;
     std::optional<MicrobenchRow> microbench;
 };
-
-// Every layout of the scene, resolved (io/scene.h resolveLayout); the first error names its layout.
-[[nodiscard]] Expected<std::vector<ResolvedLayout>> resolveSceneLayouts(const Scene &scene);
 
 [[nodiscard]] Expected<LdsScenario> runLdsScenario(const nlohmann::json &options,
                                                    const std::vector<ResolvedLayout> &layouts,

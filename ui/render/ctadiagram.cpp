@@ -1,7 +1,6 @@
 #include "render/ctadiagram.h"
 
-#include "analysis/ctalayout.h"
-#include "analysis/ldsscenario.h"
+#include "request/analysisinputs.h"
 #include "render/palette.h"
 #include "render/viewregistry.h"
 
@@ -15,40 +14,9 @@ namespace {
 
 const QRgb kShared = qRgb(220, 60, 60);
 
-struct Prepared
+Expected<CtaInput> prepare(const ViewRequest &request)
 {
-    CuLdsModel cu;
-    CtaAnalysis cta;
-    QString layoutName;
-};
-
-Expected<Prepared> prepare(const ViewRequest &request)
-{
-    auto primary = request.layoutOption("layout");
-    if (!primary)
-        return primary.error();
-    const NamedLayout *l = *primary;
-    if (!l->attr)
-        return makeError("view '" + request.kind + "': layout '" + l->name +
-                         "' must be given as #ttg.amd_wmma text (the ctaLayout is read from it)");
-    const std::vector<int32_t> shape = request.shape.empty() ? l->shape : request.shape;
-    const std::string dtype = request.dtype.empty() ? l->dtype : request.dtype;
-    if (shape.size() != 2)
-        return makeError("view '" + request.kind + "': C needs a 2-D shape");
-    const Expected<int> knownBits = dtypeBits(dtype.empty() ? "f16" : dtype);
-    if (!knownBits)
-        return makeError("view '" + request.kind + "': " + knownBits.message());
-    const int bits = *knownBits;
-    auto cu = loadCuLdsModel(request.arch);
-    if (!cu)
-        return cu.error();
-    auto spec = ctaSpecFromAttr(*l->attr, {shape[0], shape[1]}, bits);
-    if (!spec)
-        return spec.error();
-    auto cta = analyzeCtaLayout(*spec, *cu);
-    if (!cta)
-        return cta.error();
-    return Prepared{*cu, *cta, QString::fromStdString(l->name)};
+    return resolveCta(request);
 }
 
 QString pairName(const CuLdsModel &cu, int pair)

@@ -1,6 +1,7 @@
 #include "render/dsloadtrdiagram.h"
 
 #include "analysis/dsloadtr.h"
+#include "request/analysisinputs.h"
 #include "layout/linearlayout.h"
 #include "render/palette.h"
 #include "render/viewregistry.h"
@@ -491,77 +492,11 @@ Expected<Diagram> buildInvertAndComposeTable(const LinearLayout &dst, const Line
 
 namespace {
 
-struct Resolved
-{
-    const NamedLayout *shared = nullptr;
-    const NamedLayout *dst = nullptr;
-    std::string dtype;
-    DsLoadTrPlan plan;
-};
-
-const NamedLayout *byNames(const ViewRequest &r, std::initializer_list<const char *> names,
-                           size_t fallbackIndex)
-{
-    for (const char *n : names)
-        if (const NamedLayout *l = r.find(n))
-            return l;
-    return fallbackIndex < r.layouts.size() ? &r.layouts[fallbackIndex] : nullptr;
-}
-
-Expected<std::pair<const NamedLayout *, const NamedLayout *>> resolveLayouts(const ViewRequest &r)
-{
-    const NamedLayout *shared = nullptr, *dst = nullptr;
-    if (r.options.is_object() && r.options.contains("shared")) {
-        Expected<const NamedLayout *> s = r.layoutOption("shared");
-        if (!s)
-            return s.error();
-        shared = *s;
-    } else {
-        shared = byNames(r, {"shared", "S"}, 0);
-    }
-    if (r.options.is_object() && r.options.contains("dst")) {
-        Expected<const NamedLayout *> s = r.layoutOption("dst");
-        if (!s)
-            return s.error();
-        dst = *s;
-    } else {
-        dst = byNames(r, {"dst", "D"}, 1);
-    }
-    if (!shared || !dst)
-        return makeError("view '" + r.kind +
-                         "' needs a shared and a destination layout (options 'shared', 'dst')");
-    return std::make_pair(shared, dst);
-}
+using Resolved = DsLoadTrInput;
 
 Expected<Resolved> resolve(const ViewRequest &r)
 {
-    Expected<std::pair<const NamedLayout *, const NamedLayout *>> l = resolveLayouts(r);
-    if (!l)
-        return l.error();
-    Resolved out;
-    out.shared = l->first;
-    out.dst = l->second;
-    Expected<std::string> dtype = r.stringOption(
-        "dtype", !r.dtype.empty() ? r.dtype
-                                  : (!out.dst->dtype.empty() ? out.dst->dtype : out.shared->dtype));
-    if (!dtype)
-        return dtype.error();
-    out.dtype = *dtype;
-    if (out.dtype.empty())
-        return makeError("view '" + r.kind +
-                         "': no element type (give the layouts a dtype or the option 'dtype')");
-    const Expected<int> bits = dtypeBits(out.dtype);
-    if (!bits)
-        return makeError("view '" + r.kind + "': unknown element type '" + out.dtype + "'");
-    if (std::optional<std::string> problem = dsLoadTrDestinationProblem(out.dst->attr.get()))
-        return makeError("view '" + r.kind + "': " + *problem);
-    Expected<DsLoadTrPlan> plan =
-        analyzeDsLoadTr(out.shared->layout, out.dst->layout, *bits, r.arch,
-                        dsLoadTrOptionsFor(out.shared->attr.get()));
-    if (!plan)
-        return makeError("view '" + r.kind + "': " + plan.message());
-    out.plan = std::move(*plan);
-    return out;
+    return resolveDsLoadTr(r);
 }
 
 Diagram withTitle(Diagram d, const ViewRequest &r)
@@ -695,7 +630,7 @@ Expected<Diagram> buildDsLoadTrPipelineView(const ViewRequest &request)
 
 Expected<Diagram> buildInvertAndComposeView(const ViewRequest &request)
 {
-    Expected<std::pair<const NamedLayout *, const NamedLayout *>> l = resolveLayouts(request);
+    Expected<std::pair<const ResolvedLayout *, const ResolvedLayout *>> l = dsLoadTrLayouts(request);
     if (!l)
         return l.error();
     Expected<Diagram> d = buildInvertAndComposeTable(l->second->layout, l->first->layout);

@@ -1,7 +1,6 @@
 #include "render/ldsdiagram.h"
 
-#include "analysis/ldsscenario.h"
-#include "io/scene.h"
+#include "request/analysisinputs.h"
 #include "render/palette.h"
 #include "render/viewregistry.h"
 
@@ -18,24 +17,9 @@ const QRgb kConflict = qRgb(220, 60, 60);
 const QRgb kIdle = qRgb(235, 235, 235);
 const QRgb kPartitionLine = qRgb(120, 120, 120);
 
-struct Prepared
+Expected<LdsInput> prepare(const ViewRequest &request)
 {
-    CuLdsModel cu;
-    LdsScenario scenario;
-};
-
-Expected<Prepared> prepare(const ViewRequest &request)
-{
-    auto cu = loadCuLdsModel(request.arch);
-    if (!cu)
-        return cu.error();
-    std::vector<ResolvedLayout> layouts;
-    for (const NamedLayout &l : request.layouts)
-        layouts.push_back(ResolvedLayout{l.name, l.attr, l.layout, l.shape, l.dtype});
-    auto s = runLdsScenario(request.options, layouts, *cu);
-    if (!s)
-        return makeError("view '" + request.kind + "': " + s.message());
-    return Prepared{*cu, *s};
+    return resolveLds(request);
 }
 
 QString pairName(const CuLdsModel &cu, int pair)
@@ -546,7 +530,7 @@ Expected<Diagram> buildCvtPartitionView(const ViewRequest &request)
             }
         d.tables.push_back(t);
     };
-    for (const NamedLayout &l : request.layouts) {
+    for (const ResolvedLayout &l : request.layouts) {
         const bool shared = l.layout.hasInDim("offset");
         layoutTable(QString::fromStdString(l.name) +
                         (shared ? u" (shared): (offset, partition) -> (dim0, dim1)"_s
@@ -583,7 +567,7 @@ Expected<Diagram> buildMicrobenchTableView(const ViewRequest &request)
         return cu.error();
     auto warps = request.intOption("warps", 4);
     auto bytes = request.intOption("bytes", 64 * 1024);
-    auto dtype = request.stringOption("dtype", "f16");
+    auto dtype = request.elementType({});
     auto load = request.intOption("loadBits", 128);
     if (!warps)
         return warps.error();
