@@ -126,58 +126,7 @@ void addReportTables(Diagram &d, const BankViewInput &in)
 // instruction the view shows (the histogram), or null: the wave's totals then.
 void addBankFigures(Diagram &d, const BankViewInput &in, const InstructionReport *focus)
 {
-    d.addFigure(u"banks"_s, u"LDS banks (%1)"_s.arg(qs(in.arch.name)),
-                QString::number(in.arch.numBanks),
-                u"The architecture's bank count; %1 (%2)"_s.arg(
-                    provenanceText(in.arch.bankProvenance),
-                    in.report.instructions.empty()
-                        ? u"the map uses %1 banks"_s.arg(in.mapBanks)
-                        : u"%1 uses %2 banks"_s.arg(qs(in.report.instruction.name))
-                              .arg(in.report.instruction.numBanks)));
-    d.addFigure(u"bankWidth"_s, u"Bank width"_s, u"%1 B"_s.arg(in.arch.bankWidthBytes),
-                u"Bank = (byte / width) mod banks"_s);
-    const BankConflictReport &r = in.report;
-    if (r.instructions.empty()) {
-        d.addFigure(u"elements"_s, u"Elements mapped"_s, QString::number(in.map.size()));
-        return;
-    }
-    const int wave = r.instructions.front().warp;
-    d.addFigure(u"instruction"_s, u"LDS instruction"_s, qs(r.instruction.name),
-                u"%1; %2"_s.arg(r.instructionForced ? u"Forced by the view"_s
-                                                    : u"Chosen from the vector width"_s,
-                                provenanceText(r.instruction.provenance)));
-    const std::vector<PhaseReport> &phases = focus ? focus->phases : r.instructions.front().phases;
-    d.addFigure(u"phases"_s, u"Phases per instruction"_s, QString::number(phases.size()),
-                u"Lane groups served one after the other (passes x phases); the ideal cycle "
-                u"count"_s);
-    int lo = focus ? focus->cycles : r.instructions.front().cycles, hi = lo;
-    if (!focus)
-        for (const InstructionReport &ir : r.instructions) {
-            lo = std::min(lo, ir.cycles);
-            hi = std::max(hi, ir.cycles);
-        }
-    const QString which =
-        focus ? u"instruction %1 of wave %2"_s.arg(focus->index).arg(wave) : u"wave %1"_s.arg(wave);
-    d.addFigure(u"nway"_s, u"Bank conflict (%1)"_s.arg(which),
-                u"%1-way"_s.arg(focus ? focus->maxWays : r.totals.maxWays),
-                u"The most distinct dwords one bank serves in one phase"_s);
-    d.addFigure(u"cycles"_s, u"Cycles per instruction (%1)"_s.arg(which),
-                lo == hi ? u"%1 cycles"_s.arg(lo) : u"%1-%2 cycles"_s.arg(lo).arg(hi),
-                u"Ours: the sum over phases of the phase's n-way (an empty phase costs one); "
-                u"ideal %1"_s.arg(focus ? focus->idealCycles : r.instructions.front().idealCycles));
-    d.addFigure(u"instructions"_s, u"Instructions of wave %1"_s.arg(wave),
-                QString::number(r.totals.instructions));
-    d.addFigure(u"cyclesTotal"_s, u"Cycles of wave %1"_s.arg(wave),
-                u"%1 cycles (ideal %2)"_s.arg(r.totals.cycles).arg(r.totals.idealCycles));
-    d.addFigure(u"conflictsPerAccess"_s, u"Bank conflicts / access (rocprof-compute metric)"_s,
-                QString::number(r.totals.conflictsPerAccess(), 'f', 3),
-                u"(cycles - ideal) / ideal over wave %1"_s.arg(wave));
-    d.addFigure(u"tritonConflicts"_s, u"Triton's model: extra wavefronts per access"_s,
-                r.tritonExtraWavefronts ? QString::number(*r.tritonExtraWavefronts) : u"n/a"_s,
-                r.tritonExtraWavefronts
-                    ? u"Triton's generic count (32 banks x 32 bit, gluon bank_conflicts), beside "
-                      u"ours"_s
-                    : qs(r.tritonNote));
+    appendFigures(d, bankFigures(in, focus));
 }
 
 } // namespace

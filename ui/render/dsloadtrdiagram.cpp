@@ -509,31 +509,7 @@ Diagram withTitle(Diagram d, const ViewRequest &r)
 // The plan's numbers for the analysis panel (Diagram::figures), the same for every view of it.
 Diagram withFigures(Diagram d, const Resolved &r, const ViewRequest &request)
 {
-    const DsLoadTrPlan &p = r.plan;
-    d.addFigure(QStringLiteral("instruction"), QStringLiteral("Instruction"),
-                QStringLiteral("%1 (%2, %3)")
-                    .arg(qs(p.instruction.name), qs(p.instruction.arch), qs(r.dtype)),
-                QStringLiteral("The transposed load the arch has for this element width"));
-    d.addFigure(QStringLiteral("eligible"), QStringLiteral("ds_load_tr eligible"),
-                p.eligible ? QStringLiteral("yes") : QStringLiteral("no: %1").arg(qs(p.reason)),
-                QStringLiteral("Whether divideLeft(cvt, tile) has a result"));
-    d.addFigure(QStringLiteral("instructions"), QStringLiteral("Transposed loads per thread"),
-                p.eligible ? QString::number(p.instructions) : QStringLiteral("none"),
-                QStringLiteral("Destination registers / elements per instruction"));
-    d.addFigure(QStringLiteral("fallback"), QStringLiteral("Fallback loads per thread"),
-                QStringLiteral("%1 × %2").arg(p.fallback.count).arg(qs(p.fallback.instruction)),
-                QStringLiteral("What the lowering emits without ds_load_tr (Triton's generic "
-                               "vectorisation)"));
-    if (p.eligible && p.instructions > 0 && p.fallback.count > 0)
-        d.addFigure(QStringLiteral("saving"), QStringLiteral("Loads saved"),
-                    QStringLiteral("%1× fewer")
-                        .arg(double(p.fallback.count) / double(p.instructions), 0, 'g', 3));
-    d.addFigure(QStringLiteral("registers"), QStringLiteral("Registers per thread"),
-                QString::number(p.registers));
-    d.addFigure(QStringLiteral("warps"), QStringLiteral("Warps"), QString::number(p.warps));
-    if (p.partitioned)
-        d.addFigure(QStringLiteral("partitioned"), QStringLiteral("Partitioned source"),
-                    QStringLiteral("yes"));
+    appendFigures(d, dsLoadTrFigures(r));
     return withTitle(std::move(d), request);
 }
 

@@ -65,6 +65,18 @@ constexpr auto kViewKinds = std::to_array<ViewKind>({
 
 } // namespace
 
+void appendFigures(Diagram &d, const std::vector<Figure> &figures)
+{
+    for (const Figure &f : figures) {
+        QString tip = QString::fromStdString(f.note);
+        if (f.source != FigureSource::Computed)
+            tip += (tip.isEmpty() ? QString() : QStringLiteral(" ")) + QStringLiteral("[%1]").arg(
+                                                                       QLatin1String(figureSourceName(f.source)));
+        d.addFigure(QString::fromStdString(f.key), QString::fromStdString(f.label),
+                    QString::fromStdString(f.text), tip);
+    }
+}
+
 std::span<const ViewKind> viewKinds()
 {
     return kViewKinds;

@@ -17,6 +17,7 @@
 
 #include "layout/expected.h"
 #include "render/diagram.h"
+#include "request/figures.h"
 #include "request/viewrequest.h"
 
 #include <span>
@@ -36,6 +37,10 @@ struct ViewKind
 // Every registered kind, in the order of the table.
 [[nodiscard]] std::span<const ViewKind> viewKinds();
 [[nodiscard]] const ViewKind *findViewKind(const std::string &kind);
+
+// Appends an analysis's figures (request/figures.h) to a diagram, the way the analysis panel
+// shows them: the text as value, the note (and, unless computed, the provenance) as tooltip.
+void appendFigures(Diagram &d, const std::vector<Figure> &figures);
 
 // Builds the view `request.kind`; an error for an unknown kind lists the known ones.
 [[nodiscard]] Expected<Diagram> buildView(const ViewRequest &request);
