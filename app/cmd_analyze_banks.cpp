@@ -9,15 +9,14 @@
 // A preset's access is the one of its first bank view (bank-table, bank-histogram, bank-map), or
 // of view N (0-based among the scene's views) with --view.
 
+#include "cliargs.h"
 #include "command.h"
 
 #include "analysis/banks.h"
 #include "analysis/kpack.h"
 #include "io/scene.h"
-#include "io/ttgtext.h"
-#include "layout/builders.h"
-#include "render/bankdiagram.h"
-#include "render/viewregistry.h"
+#include "request/analysisinputs.h"
+#include "request/figures.h"
 
 #include <QCommandLineParser>
 #include <QTextStream>
@@ -43,20 +42,6 @@ int fail(int code, const QString &message)
     return code;
 }
 
-// "128x64" -> {128, 64}.
-std::optional<std::vector<int32_t>> parseShape(const QString &text)
-{
-    std::vector<int32_t> shape;
-    for (const QString &part : text.split(u'x')) {
-        bool ok = false;
-        const int v = part.toInt(&ok);
-        if (!ok || v <= 0)
-            return std::nullopt;
-        shape.push_back(v);
-    }
-    return shape;
-}
-
 nlohmann::json phaseJson(const lx::PhaseReport &p)
 {
     return {{"pass", p.pass},
@@ -73,7 +58,8 @@ nlohmann::json reportJson(const lx::BankViewInput &in)
     const lx::BankConflictReport &r = in.report;
     nlohmann::json j;
     j["arch"] = in.arch.name;
-    j["source"] = in.sourceText.toStdString();
+    j["source"] = in.sourceText;
+    j["dtype"] = in.dtype;
     j["instruction"] = r.instruction.name;
     j["instructionForced"] = r.instructionForced;
     j["banks"] = r.instruction.numBanks;
@@ -132,7 +118,7 @@ void printText(const lx::BankViewInput &in)
 {
     const lx::BankConflictReport &r = in.report;
     QTextStream out(stdout);
-    out << "arch " << qs(in.arch.name) << ": " << in.sourceText << '\n';
+    out << "arch " << qs(in.arch.name) << ": " << qs(in.sourceText) << '\n';
     out << "instruction " << qs(r.instruction.name) << (r.instructionForced ? " (forced)" : "")
         << ", " << r.instruction.numBanks << " banks of " << r.bankWidthBytes << " B, "
         << r.vectorElements << " x " << r.elementBits
@@ -161,34 +147,14 @@ lx::Expected<lx::ViewRequest> requestFromPreset(const QString &name, int viewInd
     auto scene = lx::loadPreset(name.toStdString());
     if (!scene)
         return scene.error();
-    lx::ViewRequest req;
-    req.arch = scene->arch.empty() ? std::string("gfx1250") : scene->arch;
-    for (const lx::SceneLayout &l : scene->layouts) {
-        auto r = lx::resolveLayout(l);
-        if (!r)
-            return r.error();
-        req.layouts.push_back({r->name, r->layout, r->shape, r->dtype, r->attr});
-    }
-    const lx::SceneView *view = nullptr;
-    if (viewIndex >= 0) {
-        if (size_t(viewIndex) >= scene->views.size())
-            return lx::makeError("preset '" + name.toStdString() + "' has " +
-                                 std::to_string(scene->views.size()) + " views; --view " +
-                                 std::to_string(viewIndex) + " is out of range");
-        view = &scene->views[size_t(viewIndex)];
-    } else {
-        for (const lx::SceneView &v : scene->views) {
-            if (v.kind == "bank-table" || v.kind == "bank-histogram" || v.kind == "bank-map") {
-                view = &v;
-                break;
-            }
-        }
-    }
-    if (!view || view->kind.rfind("bank-", 0) != 0)
-        return lx::makeError("preset '" + name.toStdString() + "' has no bank view to analyse");
-    req.kind = view->kind;
-    req.layout = view->layout;
-    req.options = view->options;
+    lx::SceneViewChoice choice;
+    choice.index = viewIndex;
+    choice.kindPrefixes = {"bank-"};
+    choice.what = "preset '" + name.toStdString() + "'";
+    choice.lacks = "bank view to analyse";
+    auto req = lx::sceneViewRequest(*scene, choice);
+    if (req && req->kind.rfind("bank-", 0) != 0)
+        return lx::makeError(choice.what + " has no bank view to analyse");
     return req;
 }
 
@@ -214,12 +180,16 @@ int runAnalyzeBanks(const QStringList &args)
     const QCommandLineOption shape(QStringLiteral("shape"),
                                    QStringLiteral("tensor shape, e.g. 128x64"),
                                    QStringLiteral("MxN"));
-    const QCommandLineOption dtype(QStringLiteral("dtype"),
-                                   QStringLiteral("element type (f16, bf16, f32, f8, ...)"),
-                                   QStringLiteral("T"));
-    const QCommandLineOption arch(QStringLiteral("arch"),
-                                  QStringLiteral("architecture name or description file (.json)"),
-                                  QStringLiteral("A"));
+    const QCommandLineOption dtype(
+        QStringLiteral("dtype"),
+        QStringLiteral("element type (f16, bf16, f32, f8, ...; default: the layouts', "
+                       "else f16)"),
+        QStringLiteral("T"));
+    const QCommandLineOption arch(
+        QStringLiteral("arch"),
+        QStringLiteral("architecture name or description file (.json); default: the "
+                       "scene's, else gfx1250"),
+        QStringLiteral("A"));
     const QCommandLineOption instruction(
         QStringLiteral("instruction"),
         QStringLiteral("force an instruction (default: widest possible)"), QStringLiteral("I"));
@@ -272,12 +242,9 @@ int runAnalyzeBanks(const QStringList &args)
         if (parser.isSet(warp))
             req.options["warp"] = warpIndex;
     } else {
-        for (const QCommandLineOption *o : {&dtype, &arch}) {
-            if (!parser.isSet(*o))
-                return fail(ExitBadUsage, u"missing --%1"_qs.arg(o->names().front()));
-        }
-        req.arch = parser.value(arch).toStdString();
-        req.dtype = parser.value(dtype).toStdString();
+        req.arch = lx::app::archArg(parser, arch);
+        if (parser.isSet(dtype))
+            req.dtype = parser.value(dtype).toStdString();
         req.kind = "bank-table";
         req.options["warp"] = warpIndex;
         if (parser.isSet(perfConfig)) {
@@ -290,20 +257,23 @@ int runAnalyzeBanks(const QStringList &args)
                 if (!parser.isSet(*o))
                     return fail(ExitBadUsage, u"missing --%1"_qs.arg(o->names().front()));
             }
-            auto dims = parseShape(parser.value(shape));
+            auto dims = lx::parseShape(parser.value(shape).toStdString());
             if (!dims)
-                return fail(ExitBadUsage, u"--shape expects sizes like 128x64"_qs);
+                return fail(ExitBadUsage,
+                            u"--shape expects sizes like 128x64: %1"_qs.arg(qs(dims.message())));
             for (const auto &[name, option] :
                  {std::pair{"reg", &reg}, std::pair{"shared", &shared}}) {
-                auto attr = lx::parseLayoutText(parser.value(*option).toStdString());
-                if (!attr)
-                    return fail(ExitBadInput,
-                                u"--%1: %2"_qs.arg(QLatin1String(name), qs(attr.message())));
-                auto ll = lx::toLinearLayout(**attr, *dims);
-                if (!ll)
-                    return fail(ExitBadInput,
-                                u"--%1: %2"_qs.arg(QLatin1String(name), qs(ll.message())));
-                req.layouts.push_back({name, *ll, *dims, req.dtype, *attr});
+                auto l = lx::app::textLayoutArg(name, parser.value(*option).toStdString(), *dims,
+                                                req.dtype);
+                if (!l) {
+                    // "layout 'reg': 1:3: ..." -> "--reg: 1:3: ..."
+                    const std::string prefix = "layout '" + std::string(name) + "': ";
+                    std::string m = l.message();
+                    if (m.rfind(prefix, 0) == 0)
+                        m = m.substr(prefix.size());
+                    return fail(ExitBadInput, u"--%1: %2"_qs.arg(QLatin1String(name), qs(m)));
+                }
+                req.layouts.push_back(std::move(*l));
             }
             req.layout = "reg";
             req.options["shared"] = "shared";
@@ -318,11 +288,14 @@ int runAnalyzeBanks(const QStringList &args)
     if (in->report.instructions.empty())
         return fail(ExitBadInput,
                     u"the view has no access to analyse (a bank map without a register layout)"_qs);
+    const std::vector<lx::Figure> figures = lx::bankFigures(*in);
     if (parser.isSet(json)) {
-        const std::string text = reportJson(*in).dump(1) + "\n";
-        std::fwrite(text.data(), 1, text.size(), stdout);
+        nlohmann::json j = reportJson(*in);
+        j["figures"] = lx::figuresJson(figures);
+        lx::app::writeStdout(j.dump(1) + "\n");
     } else {
         printText(*in);
+        lx::app::writeStdout("figures:\n" + lx::figuresText(figures));
     }
     return ExitOk;
 }

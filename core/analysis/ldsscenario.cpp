@@ -37,7 +37,10 @@ Expected<LdsScenario> runMicro(const nlohmann::json &m, const CuLdsModel &cu)
     MicrobenchSpec spec;
     auto warps = field<int>(m, "warps", 4, "microbenchmark");
     auto bytes = field<int64_t>(m, "bytes", 64 * 1024, "microbenchmark");
-    auto dtype = field<std::string>(m, "dtype", "f16", "microbenchmark");
+    // The request layer (core/request) fills in the default element type.
+    if (!m.contains("dtype"))
+        return makeError("microbenchmark: no 'dtype'");
+    auto dtype = field<std::string>(m, "dtype", "", "microbenchmark");
     auto load = field<int>(m, "loadBits", 128, "microbenchmark");
     auto part = field<bool>(m, "partitioned", false, "microbenchmark");
     for (const Error *e : {warps ? nullptr : &warps.error(), bytes ? nullptr : &bytes.error(),

@@ -128,7 +128,20 @@ Expected<LdsInput> resolveLds(const ViewRequest &request)
     auto cu = loadCuLdsModel(request.arch);
     if (!cu)
         return cu.error();
-    auto s = runLdsScenario(request.options, request.layouts, *cu);
+    // The one dtype policy: the microbenchmark's own "dtype", else the view's; a shared layout
+    // without a dtype takes the view's (else the default).
+    Expected<std::string> dtype = request.elementType({});
+    if (!dtype)
+        return dtype.error();
+    nlohmann::json options = request.options;
+    if (options.is_object() && options.contains("microbenchmark") &&
+        options.at("microbenchmark").is_object() && !options.at("microbenchmark").contains("dtype"))
+        options["microbenchmark"]["dtype"] = *dtype;
+    std::vector<ResolvedLayout> layouts = request.layouts;
+    for (ResolvedLayout &l : layouts)
+        if (l.dtype.empty())
+            l.dtype = *dtype;
+    auto s = runLdsScenario(options, layouts, *cu);
     if (!s)
         return makeError("view '" + request.kind + "': " + s.message());
     return LdsInput{std::move(*cu), std::move(*s)};
@@ -196,7 +209,6 @@ Expected<BankViewInput> resolveKPack(const ViewRequest &req, const Architecture 
                     " per thread, rotation " + (rotate ? "on" : "off");
     return in;
 }
-
 
 } // namespace
 
@@ -309,6 +321,5 @@ Expected<BankViewInput> resolveBankView(const ViewRequest &req)
                     std::to_string(*bits) + "-bit elements";
     return in;
 }
-
 
 } // namespace lx

@@ -17,14 +17,14 @@ Figure computed(std::string key, std::string label, std::string text,
                 std::optional<double> value = std::nullopt, std::string unit = {},
                 std::string note = {})
 {
-    return Figure{std::move(key), std::move(label), std::move(text), value,
+    return Figure{std::move(key),  std::move(label),       std::move(text), value,
                   std::move(unit), FigureSource::Computed, std::move(note)};
 }
 
 Figure modelled(std::string key, std::string label, std::string text, double value,
                 std::string unit, std::string note)
 {
-    return Figure{std::move(key),  std::move(label),     std::move(text), value,
+    return Figure{std::move(key),  std::move(label),    std::move(text), value,
                   std::move(unit), FigureSource::Model, std::move(note)};
 }
 
@@ -108,9 +108,8 @@ std::string decimalText(double v)
 
 std::string bytesText(int64_t bytes)
 {
-    return bytes >= 1024 && bytes % 1024 == 0
-               ? num(bytes) + " B (" + num(bytes / 1024) + " KiB)"
-               : num(bytes) + " B";
+    return bytes >= 1024 && bytes % 1024 == 0 ? num(bytes) + " B (" + num(bytes / 1024) + " KiB)"
+                                              : num(bytes) + " B";
 }
 
 nlohmann::json figuresJson(const std::vector<Figure> &figures)
@@ -166,8 +165,8 @@ std::vector<Figure> dsLoadTrFigures(const DsLoadTrInput &in)
         std::snprintf(buf, sizeof buf, "%.3g", ratio);
         f.push_back(computed("saving", "Loads saved", std::string(buf) + "× fewer", ratio));
     }
-    f.push_back(computed("registers", "Registers per thread", num(p.registers),
-                         double(p.registers)));
+    f.push_back(
+        computed("registers", "Registers per thread", num(p.registers), double(p.registers)));
     f.push_back(computed("warps", "Warps", num(p.warps), double(p.warps)));
     if (p.partitioned)
         f.push_back(computed("partitioned", "Partitioned source", "yes", 1.0));
@@ -203,16 +202,16 @@ std::vector<Figure> ctaFigures(const CtaInput &in)
         const std::string &name = op->name;
         const std::string band = op->partitionDim == 0 ? "M" : "N";
         f.push_back(computed("shared" + name, name + " shared across SIMD pairs",
-                             op->crossPairShared ? "yes: both pairs read " + band + " band " +
-                                                       num(op->sharedBand) + " in instruction " +
-                                                       num(op->sharedInstruction)
-                                                 : std::string("no"),
+                             op->crossPairShared
+                                 ? "yes: both pairs read " + band + " band " + num(op->sharedBand) +
+                                       " in instruction " + num(op->sharedInstruction)
+                                 : std::string("no"),
                              op->crossPairShared ? 1.0 : 0.0, {},
                              "The location condition: two pairs reading the same band read the "
                              "same bytes, hence the same partition, whatever the shared layout"));
         if (!op->separable) {
-            f.push_back(computed("pieces" + name, name + " pieces", "not separable",
-                                 std::nullopt, {}, op->note));
+            f.push_back(computed("pieces" + name, name + " pieces", "not separable", std::nullopt,
+                                 {}, op->note));
             continue;
         }
         const std::string extent = num(op->pieceExtent);
@@ -221,9 +220,8 @@ std::vector<Figure> ctaFigures(const CtaInput &in)
             count(op->numPieces, "piece", "pieces") + " of " +
                 (op->partitionDim == 0 ? "[" + extent + ", K]" : "[K, " + extent + "]"),
             double(op->numPieces), {},
-            "A piece is a band of " + extent + " " +
-                (op->partitionDim == 0 ? "rows" : "columns") + " (2^" + num(op->pieceBit) +
-                " tiles) along partition_dim"));
+            "A piece is a band of " + extent + " " + (op->partitionDim == 0 ? "rows" : "columns") +
+                " (2^" + num(op->pieceBit) + " tiles) along partition_dim"));
         f.push_back(computed("groups" + name, name + " num_groups",
                              count(op->numGroups, "group", "groups"), double(op->numGroups), {},
                              "One group = one cycle over the partitions; pieces / "
@@ -234,8 +232,7 @@ std::vector<Figure> ctaFigures(const CtaInput &in)
                              "One per SIMD pair present; pieces go round-robin (piece p -> "
                              "partition p mod num_partitions)"));
         f.push_back(computed("partitionDim" + name, name + " partition_dim",
-                             num(op->partitionDim) + " (" + band + ")",
-                             double(op->partitionDim)));
+                             num(op->partitionDim) + " (" + band + ")", double(op->partitionDim)));
         f.push_back(computed("tdm" + name, name + " TDM instructions",
                              count(op->tdmInstructions, "instruction", "instructions"),
                              double(op->tdmInstructions), {},
@@ -249,18 +246,16 @@ std::vector<Figure> ctaFigures(const CtaInput &in)
 std::vector<Figure> bankFigures(const BankViewInput &in, const InstructionReport *focus)
 {
     std::vector<Figure> f;
-    f.push_back(computed(
-        "banks", "LDS banks (" + in.arch.name + ")", num(in.arch.numBanks),
-        double(in.arch.numBanks), {},
-        "The architecture's bank count; " + in.arch.bankProvenance.label() + " (" +
-            (in.report.instructions.empty()
-                 ? "the map uses " + num(in.mapBanks) + " banks"
-                 : in.report.instruction.name + " uses " +
-                       num(in.report.instruction.numBanks) + " banks") +
-            ")"));
+    f.push_back(computed("banks", "LDS banks (" + in.arch.name + ")", num(in.arch.numBanks),
+                         double(in.arch.numBanks), {},
+                         "The architecture's bank count; " + in.arch.bankProvenance.label() + " (" +
+                             (in.report.instructions.empty()
+                                  ? "the map uses " + num(in.mapBanks) + " banks"
+                                  : in.report.instruction.name + " uses " +
+                                        num(in.report.instruction.numBanks) + " banks") +
+                             ")"));
     f.push_back(computed("bankWidth", "Bank width", num(in.arch.bankWidthBytes) + " B",
-                         double(in.arch.bankWidthBytes), "B",
-                         "Bank = (byte / width) mod banks"));
+                         double(in.arch.bankWidthBytes), "B", "Bank = (byte / width) mod banks"));
     f.push_back(dtypeFigure(in.dtype, in.dtypeDefaulted));
     const BankConflictReport &r = in.report;
     if (r.instructions.empty()) {
@@ -269,10 +264,10 @@ std::vector<Figure> bankFigures(const BankViewInput &in, const InstructionReport
         return f;
     }
     const int wave = r.instructions.front().warp;
-    f.push_back(computed("instruction", "LDS instruction", r.instruction.name, std::nullopt, {},
-                         std::string(r.instructionForced ? "Forced by the view"
-                                                         : "Chosen from the vector width") +
-                             "; " + r.instruction.provenance.label()));
+    f.push_back(computed(
+        "instruction", "LDS instruction", r.instruction.name, std::nullopt, {},
+        std::string(r.instructionForced ? "Forced by the view" : "Chosen from the vector width") +
+            "; " + r.instruction.provenance.label()));
     const std::vector<PhaseReport> &phases = focus ? focus->phases : r.instructions.front().phases;
     f.push_back(computed("phases", "Phases per instruction", num(int64_t(phases.size())),
                          double(phases.size()), {},
@@ -284,28 +279,24 @@ std::vector<Figure> bankFigures(const BankViewInput &in, const InstructionReport
             lo = std::min(lo, ir.cycles);
             hi = std::max(hi, ir.cycles);
         }
-    const std::string which = focus ? "instruction " + num(focus->index) + " of wave " + num(wave)
-                                    : "wave " + num(wave);
+    const std::string which =
+        focus ? "instruction " + num(focus->index) + " of wave " + num(wave) : "wave " + num(wave);
     const int ways = focus ? focus->maxWays : r.totals.maxWays;
-    f.push_back(computed("nway", "Bank conflict (" + which + ")", num(ways) + "-way",
-                         double(ways), {},
-                         "The most distinct dwords one bank serves in one phase"));
+    f.push_back(computed("nway", "Bank conflict (" + which + ")", num(ways) + "-way", double(ways),
+                         {}, "The most distinct dwords one bank serves in one phase"));
     f.push_back(computed(
         "cycles", "Cycles per instruction (" + which + ")",
-        lo == hi ? num(lo) + " cycles" : num(lo) + "-" + num(hi) + " cycles", double(hi),
-        "cycles",
+        lo == hi ? num(lo) + " cycles" : num(lo) + "-" + num(hi) + " cycles", double(hi), "cycles",
         "Ours: the sum over phases of the phase's n-way (an empty phase costs one); ideal " +
             num(focus ? focus->idealCycles : r.instructions.front().idealCycles)));
     f.push_back(computed("instructions", "Instructions of wave " + num(wave),
                          num(r.totals.instructions), double(r.totals.instructions)));
     f.push_back(computed("cyclesTotal", "Cycles of wave " + num(wave),
-                         num(r.totals.cycles) + " cycles (ideal " + num(r.totals.idealCycles) +
-                             ")",
+                         num(r.totals.cycles) + " cycles (ideal " + num(r.totals.idealCycles) + ")",
                          double(r.totals.cycles), "cycles"));
     f.push_back(computed("conflictsPerAccess", "Bank conflicts / access (rocprof-compute metric)",
-                         fixedText(r.totals.conflictsPerAccess(), 3),
-                         r.totals.conflictsPerAccess(), {},
-                         "(cycles - ideal) / ideal over wave " + num(wave)));
+                         fixedText(r.totals.conflictsPerAccess(), 3), r.totals.conflictsPerAccess(),
+                         {}, "(cycles - ideal) / ideal over wave " + num(wave)));
     Figure triton = computed(
         "tritonConflicts", "Triton's model: extra wavefronts per access",
         r.tritonExtraWavefronts ? num(*r.tritonExtraWavefronts) : std::string("n/a"),
@@ -325,15 +316,13 @@ std::vector<Figure> ldsFigures(const LdsInput &in)
     const CuLdsModel &cu = in.cu;
     const AllocationResult &a = in.scenario.allocation;
     std::vector<Figure> f;
-    f.push_back(computed("ldsBytes", "LDS allocated", bytesText(a.totalBytes),
-                         double(a.totalBytes), "B",
-                         "The largest end offset of the partition-aware allocation"));
-    f.push_back(computed("ldsCapacity", "LDS capacity", bytesText(cu.ldsBytes),
-                         double(cu.ldsBytes), "B",
-                         cu.partitionBytes > 0
-                             ? num(cu.numLdsPartitions) + " LDS partitions of " +
-                                   kib(cu.partitionBytes) + " (" + cu.arch + ")"
-                             : "The LDS of one compute unit (" + cu.arch + ")"));
+    f.push_back(computed("ldsBytes", "LDS allocated", bytesText(a.totalBytes), double(a.totalBytes),
+                         "B", "The largest end offset of the partition-aware allocation"));
+    f.push_back(computed("ldsCapacity", "LDS capacity", bytesText(cu.ldsBytes), double(cu.ldsBytes),
+                         "B",
+                         cu.partitionBytes > 0 ? num(cu.numLdsPartitions) + " LDS partitions of " +
+                                                     kib(cu.partitionBytes) + " (" + cu.arch + ")"
+                                               : "The LDS of one compute unit (" + cu.arch + ")"));
     if (cu.partitionBytes > 0) {
         std::set<int64_t> used;
         for (const AllocBuffer &b : a.buffers) {
@@ -377,10 +366,10 @@ std::vector<Figure> ldsFigures(const LdsInput &in)
     f.push_back(modelled("bandwidthModel", "Raw bandwidth (model)", rateText(bw.rawBytesPerCycle),
                          bw.rawBytesPerCycle, "B/cycle",
                          "Bytes / modelled cycles (what a clock bracket would record); " + model));
-    f.push_back(modelled("bandwidthSteady", "Steady bandwidth (model)",
-                         rateText(bw.steadyBytesPerCycle), bw.steadyBytesPerCycle, "B/cycle",
-                         "Bytes / (modelled cycles - fixed) (the reciprocal slope of a fit); " +
-                             model));
+    f.push_back(
+        modelled("bandwidthSteady", "Steady bandwidth (model)", rateText(bw.steadyBytesPerCycle),
+                 bw.steadyBytesPerCycle, "B/cycle",
+                 "Bytes / (modelled cycles - fixed) (the reciprocal slope of a fit); " + model));
     return f;
 }
 

@@ -12,9 +12,9 @@ Expected<std::vector<int32_t>> parseShape(std::string_view text, const ShapeRule
     std::vector<int32_t> shape;
     size_t pos = 0;
     while (true) {
-        const size_t end = text.find_first_of("xX", pos);
-        std::string_view part = text.substr(pos, end == std::string_view::npos ? text.npos
-                                                                                : end - pos);
+        const size_t end = text.find_first_of("xX,", pos);
+        std::string_view part =
+            text.substr(pos, end == std::string_view::npos ? text.npos : end - pos);
         while (!part.empty() && std::isspace(static_cast<unsigned char>(part.front())))
             part.remove_prefix(1);
         while (!part.empty() && std::isspace(static_cast<unsigned char>(part.back())))

@@ -1,7 +1,7 @@
 #pragma once
 
-// Tensor shapes as people type them: "128x64" (also "128X64" and "128 x 64"). One parser for the
-// command line, the builder dialog and the request layer.
+// Tensor shapes as people type them: "128x64" (also "128X64", "128 x 64", "128,64"). One parser for
+// the command line, the builder dialog and the request layer.
 
 #include "layout/expected.h"
 
@@ -13,8 +13,8 @@ namespace lx {
 
 struct ShapeRules
 {
-    int rank = 0;              // required number of dims; 0: any (at least one)
-    bool powerOfTwo = false;   // every extent a power of two
+    int rank = 0;                // required number of dims; 0: any (at least one)
+    bool powerOfTwo = false;     // every extent a power of two
     int64_t maxExtent = 1 << 30; // inclusive
 };
 

@@ -111,8 +111,9 @@ Expected<std::vector<int64_t>> ViewRequest::intListOption(const std::string &key
     return out;
 }
 
-Expected<std::string> ViewRequest::elementType(std::initializer_list<const ResolvedLayout *> involved,
-                                               bool *defaulted) const
+Expected<std::string>
+ViewRequest::elementType(std::initializer_list<const ResolvedLayout *> involved,
+                         bool *defaulted) const
 {
     Expected<std::string> option = stringOption("dtype", "");
     if (!option)
@@ -183,8 +184,7 @@ Expected<ViewRequest> sceneViewRequest(const Scene &scene, const SceneViewChoice
     if (choice.index >= 0) {
         if (size_t(choice.index) >= scene.views.size())
             return makeError(choice.what + " has " + std::to_string(scene.views.size()) +
-                             " views; view " + std::to_string(choice.index) +
-                             " is out of range");
+                             " views; view " + std::to_string(choice.index) + " is out of range");
         view = &scene.views[size_t(choice.index)];
     } else {
         for (const SceneView &v : scene.views) {

@@ -89,7 +89,7 @@ struct SceneViewChoice
     int index = -1;
     std::vector<std::string> kindPrefixes;
     std::vector<std::string> optionKeys;
-    std::string what; // "preset 'fig9'" or the file name, for messages
+    std::string what;  // "preset 'fig9'" or the file name, for messages
     std::string lacks; // "a bank view", for messages
 };
 [[nodiscard]] Expected<ViewRequest> sceneViewRequest(const Scene &scene,

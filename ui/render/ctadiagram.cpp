@@ -1,8 +1,8 @@
 #include "render/ctadiagram.h"
 
-#include "request/analysisinputs.h"
 #include "render/palette.h"
 #include "render/viewregistry.h"
+#include "request/analysisinputs.h"
 
 #include <set>
 
@@ -157,7 +157,6 @@ Expected<Diagram> buildCtaPiecesView(const ViewRequest &request)
     if (!prep)
         return prep.error();
     const CtaAnalysis &c = prep->cta;
-    const CuLdsModel &cu = prep->cu;
 
     Diagram d;
     d.title = request.title.empty() ? u"Pieces, groups and partitions of A and B"_s

@@ -1,10 +1,10 @@
 #include "render/dsloadtrdiagram.h"
 
 #include "analysis/dsloadtr.h"
-#include "request/analysisinputs.h"
 #include "layout/linearlayout.h"
 #include "render/palette.h"
 #include "render/viewregistry.h"
+#include "request/analysisinputs.h"
 
 #include <algorithm>
 #include <bit>
@@ -606,7 +606,8 @@ Expected<Diagram> buildDsLoadTrPipelineView(const ViewRequest &request)
 
 Expected<Diagram> buildInvertAndComposeView(const ViewRequest &request)
 {
-    Expected<std::pair<const ResolvedLayout *, const ResolvedLayout *>> l = dsLoadTrLayouts(request);
+    Expected<std::pair<const ResolvedLayout *, const ResolvedLayout *>> l =
+        dsLoadTrLayouts(request);
     if (!l)
         return l.error();
     Expected<Diagram> d = buildInvertAndComposeTable(l->second->layout, l->first->layout);

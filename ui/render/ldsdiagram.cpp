@@ -1,8 +1,8 @@
 #include "render/ldsdiagram.h"
 
-#include "request/analysisinputs.h"
 #include "render/palette.h"
 #include "render/viewregistry.h"
+#include "request/analysisinputs.h"
 
 #include <algorithm>
 #include <set>

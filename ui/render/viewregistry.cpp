@@ -8,7 +8,6 @@
 #include "render/ownershipdiagram.h"
 #include "render/xordiagram.h"
 
-
 #include <algorithm>
 #include <array>
 
@@ -70,8 +69,8 @@ void appendFigures(Diagram &d, const std::vector<Figure> &figures)
     for (const Figure &f : figures) {
         QString tip = QString::fromStdString(f.note);
         if (f.source != FigureSource::Computed)
-            tip += (tip.isEmpty() ? QString() : QStringLiteral(" ")) + QStringLiteral("[%1]").arg(
-                                                                       QLatin1String(figureSourceName(f.source)));
+            tip += (tip.isEmpty() ? QString() : QStringLiteral(" ")) +
+                   QStringLiteral("[%1]").arg(QLatin1String(figureSourceName(f.source)));
         d.addFigure(QString::fromStdString(f.key), QString::fromStdString(f.label),
                     QString::fromStdString(f.text), tip);
     }
