@@ -1,7 +1,7 @@
 // `layout-explorer analyze banks`: LDS bank conflicts of one access, per instruction and phase,
 // with Triton's generic count beside ours.
 //
-//   analyze banks --preset NAME [--view N] [--json]
+//   analyze banks (--preset NAME | --scene FILE) [--view N] [--json]
 //   analyze banks --reg TEXT --shared TEXT --shape MxN --dtype T --arch A [--instruction I]
 //                 [--write] [--warp W] [--json]
 //   analyze banks --perf-config v4:... [--operand A|B] [--rotate] --dtype T --arch A [--json]
@@ -142,15 +142,15 @@ void printText(const lx::BankViewInput &in)
         out << "Triton's model: n/a (" << qs(r.tritonNote) << ")\n";
 }
 
-lx::Expected<lx::ViewRequest> requestFromPreset(const QString &name, int viewIndex)
+lx::Expected<lx::ViewRequest> requestFromScene(const lx::Expected<lx::Scene> &scene,
+                                               const std::string &what, int viewIndex)
 {
-    auto scene = lx::loadPreset(name.toStdString());
     if (!scene)
         return scene.error();
     lx::SceneViewChoice choice;
     choice.index = viewIndex;
     choice.kindPrefixes = {"bank-"};
-    choice.what = "preset '" + name.toStdString() + "'";
+    choice.what = what;
     choice.lacks = "bank view to analyse";
     auto req = lx::sceneViewRequest(*scene, choice);
     if (req && req->kind.rfind("bank-", 0) != 0)
@@ -168,6 +168,9 @@ int runAnalyzeBanks(const QStringList &args)
     const QCommandLineOption preset(QStringLiteral("preset"),
                                     QStringLiteral("a preset with a bank view"),
                                     QStringLiteral("NAME"));
+    const QCommandLineOption sceneOpt(QStringLiteral("scene"),
+                                      QStringLiteral("a scene file (.lxscene) with a bank view"),
+                                      QStringLiteral("FILE"));
     const QCommandLineOption view(QStringLiteral("view"),
                                   QStringLiteral("which view of the preset (0-based)"),
                                   QStringLiteral("N"));
@@ -207,7 +210,7 @@ int runAnalyzeBanks(const QStringList &args)
     const QCommandLineOption rotate(QStringLiteral("rotate"),
                                     QStringLiteral("kPack: apply rocMLIR's d rotation"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("print JSON"));
-    parser.addOptions({preset, view, reg, shared, shape, dtype, arch, instruction, write, warp,
+    parser.addOptions({preset, sceneOpt, view, reg, shared, shape, dtype, arch, instruction, write, warp,
                        perfConfig, operand, rotate, json});
     if (const auto rc = lx::app::parseOrExit(
             parser, args, QStringLiteral("layout-explorer analyze banks: "), false))
@@ -222,12 +225,12 @@ int runAnalyzeBanks(const QStringList &args)
     }
 
     lx::ViewRequest req;
-    const int modes = int(parser.isSet(preset)) + int(parser.isSet(reg) || parser.isSet(shared)) +
+    const int modes = int(parser.isSet(preset)) + int(parser.isSet(sceneOpt)) + int(parser.isSet(reg) || parser.isSet(shared)) +
                       int(parser.isSet(perfConfig));
     if (modes != 1)
         return fail(ExitBadUsage,
-                    u"give exactly one of --preset, --reg/--shared or --perf-config"_qs);
-    if (parser.isSet(preset)) {
+                    u"give exactly one of --preset, --scene, --reg/--shared or --perf-config"_qs);
+    if (parser.isSet(preset) || parser.isSet(sceneOpt)) {
         int viewIndex = -1;
         if (parser.isSet(view)) {
             bool ok = false;
@@ -235,7 +238,9 @@ int runAnalyzeBanks(const QStringList &args)
             if (!ok || viewIndex < 0)
                 return fail(ExitBadUsage, u"--view expects a non-negative integer"_qs);
         }
-        auto r = requestFromPreset(parser.value(preset), viewIndex);
+        std::string what;
+        auto r = requestFromScene(lx::app::sceneArg(parser, preset, &sceneOpt, &what), what,
+                                  viewIndex);
         if (!r)
             return fail(ExitBadInput, qs(r.message()));
         req = std::move(*r);

@@ -1,4 +1,5 @@
-// `layout-explorer analyze cta (--preset NAME | --layout TEXT --shape MxN) [--dtype T] [--json]`:
+// `layout-explorer analyze cta (--preset NAME | --scene FILE | --layout TEXT --shape MxN) [--dtype T]
+// [--json]`:
 // the ctaLayout analysis of a WMMA v3 accumulator (core/analysis/ctalayout.h): each warp's SIMD
 // and pair, cross-pair sharing of A and B, pieces, groups and TDM instructions.
 
@@ -63,6 +64,10 @@ int runAnalyzeCta(const QStringList &args)
     parser.addHelpOption();
     parser.addOption(
         {QStringLiteral("preset"), QStringLiteral("a preset scene"), QStringLiteral("NAME")});
+    const QCommandLineOption sceneOpt(QStringLiteral("scene"),
+                                      QStringLiteral("a scene file (.lxscene)"),
+                                      QStringLiteral("FILE"));
+    parser.addOption(sceneOpt);
     parser.addOption({QStringLiteral("layout"),
                       QStringLiteral("#ttg.amd_wmma text or a Gluon AMDWMMALayout"),
                       QStringLiteral("TEXT")});
@@ -80,10 +85,14 @@ int runAnalyzeCta(const QStringList &args)
     const QString prog = QStringLiteral("layout-explorer analyze cta: ");
     if (const std::optional<int> done = lx::app::parseOrExit(parser, args, prog))
         return *done;
-    const bool preset = parser.isSet(QStringLiteral("preset"));
+    const bool preset = parser.isSet(QStringLiteral("preset")) || parser.isSet(sceneOpt);
+    if (parser.isSet(QStringLiteral("preset")) && parser.isSet(sceneOpt)) {
+        err << prog << "give either --preset NAME or --scene FILE\n";
+        return ExitBadUsage;
+    }
     const bool direct = parser.isSet(QStringLiteral("layout"));
     if (preset == direct || !parser.positionalArguments().isEmpty()) {
-        err << prog << "give either --preset NAME or --layout TEXT --shape MxN [--dtype T]\n";
+        err << prog << "give either --preset NAME, --scene FILE or --layout TEXT --shape MxN [--dtype T]\n";
         return ExitBadUsage;
     }
     const QCommandLineOption archOpt(QStringLiteral("arch"));
@@ -92,7 +101,7 @@ int runAnalyzeCta(const QStringList &args)
     if (preset) {
         std::string what;
         auto scene =
-            lx::app::sceneArg(parser, QCommandLineOption(QStringLiteral("preset")), nullptr, &what);
+            lx::app::sceneArg(parser, QCommandLineOption(QStringLiteral("preset")), &sceneOpt, &what);
         if (!scene) {
             err << prog << QString::fromStdString(scene.message()) << '\n';
             return ExitBadInput;

@@ -1,14 +1,15 @@
 // `layout-explorer analyze ds-load-tr`: does a local_load lower to a transposed LDS load, why or
 // why not, what each lane reads, and what it costs otherwise (core/analysis/dsloadtr.h).
 //
-//   layout-explorer analyze ds-load-tr (--preset NAME | --shared TEXT --dst TEXT --shape MxN
-//       --dtype f16|bf16|f8|i8|i4 --arch gfx1250|gfx950 | --packed-fp4 --shared TEXT --dst TEXT
-//       --shape MxN --dst-shape MxN [--arch ...]) [--json] [--warp W]
+//   layout-explorer analyze ds-load-tr (--preset NAME | --scene FILE | --shared TEXT --dst TEXT
+//       --shape MxN [--dtype f16|bf16|f8|i8|i4] [--arch gfx1250|gfx950] | --packed-fp4
+//       --shared TEXT --dst TEXT --shape MxN --dst-shape MxN [--arch ...]) [--json] [--warp W]
 //       [-o FIGURE.png|svg|pdf|tex [--view KIND]]
 //
 // Exit codes: 0 the analysis ran (eligible or not), 1 bad input (layout text, a shape that is not a
 // power of two, a destination that is not a dot operand, an element type no transposed load
-// moves, unknown arch, an unreadable preset), 2 bad usage.
+// moves, unknown arch, an unreadable preset), 2 bad usage. A missing --dtype, arch or dtype in the
+// scene takes the request layer's defaults (core/request/defaults.h), as the window does.
 
 #include "cliargs.h"
 #include "command.h"
@@ -76,18 +77,18 @@ lx::Expected<lx::ResolvedLayout> buildLayout(const std::string &name, const std:
 
 // A preset through the request layer: its first ds-load-tr* view (options "shared", "dst",
 // "dtype"), else the layouts named shared and dst.
-lx::Expected<lx::ViewRequest> presetRequest(const std::string &name, const lx::Scene &scene)
+lx::Expected<lx::ViewRequest> presetRequest(const std::string &what, const lx::Scene &scene)
 {
     lx::SceneViewChoice choice;
     choice.kindPrefixes = {"ds-load-tr"};
-    choice.what = "preset '" + name + "'";
+    choice.what = what;
     choice.lacks = "ds_load_tr view";
     lx::Expected<lx::ViewRequest> r = lx::sceneViewRequest(scene, choice);
     if (r)
         return r;
     lx::Expected<lx::ViewRequest> base = lx::sceneRequest(scene);
     if (!base)
-        return lx::makeError("preset '" + name + "': " + base.message());
+        return lx::makeError(what + ": " + base.message());
     base->kind = "ds-load-tr-panels";
     base->options = {{"shared", "shared"}, {"dst", "dst"}};
     base->title = scene.title;
@@ -174,6 +175,7 @@ int runDsLoadTr(const QStringList &args)
         "address of every lane, and the fallback."_s);
     parser.addHelpOption();
     const QCommandLineOption presetOpt(u"preset"_s, u"A preset (resources/presets)."_s, u"NAME"_s);
+    const QCommandLineOption sceneOpt(u"scene"_s, u"A scene file (.lxscene)."_s, u"FILE"_s);
     const QCommandLineOption sharedOpt(u"shared"_s, u"Source shared layout (#ttg text or Gluon)."_s,
                                        u"TEXT"_s);
     const QCommandLineOption dstOpt(
@@ -197,7 +199,7 @@ int runDsLoadTr(const QStringList &args)
                                      u"The figure's view kind (default: the preset's first view, "
                                      "else ds-load-tr-panels)."_s,
                                      u"KIND"_s);
-    parser.addOptions({presetOpt, sharedOpt, dstOpt, shapeOpt, packedOpt, dstShapeOpt, dtypeOpt,
+    parser.addOptions({presetOpt, sceneOpt, sharedOpt, dstOpt, shapeOpt, packedOpt, dstShapeOpt, dtypeOpt,
                        archOpt, jsonOpt, warpOpt, outOpt, viewOpt});
     if (const auto rc = lx::app::parseOrExit(
             parser, args, QStringLiteral("layout-explorer analyze ds-load-tr: "), false))
@@ -205,17 +207,20 @@ int runDsLoadTr(const QStringList &args)
 
     lx::ViewRequest req;
     std::optional<lx::Scene> scene;
-    if (parser.isSet(presetOpt)) {
+    if (parser.isSet(presetOpt) && parser.isSet(sceneOpt))
+        return fail(ExitBadUsage, u"--preset and --scene exclude each other"_s);
+    if (parser.isSet(presetOpt) || parser.isSet(sceneOpt)) {
+        const QCommandLineOption &source = parser.isSet(presetOpt) ? presetOpt : sceneOpt;
         for (const QCommandLineOption *o : {&sharedOpt, &dstOpt, &shapeOpt})
             if (parser.isSet(*o))
-                return fail(ExitBadUsage,
-                            u"--preset and --%1 exclude each other"_s.arg(o->names().first()));
-        const std::string name = parser.value(presetOpt).toStdString();
-        lx::Expected<lx::Scene> loaded = lx::loadPreset(name);
+                return fail(ExitBadUsage, u"--%1 and --%2 exclude each other"_s.arg(
+                                              source.names().first(), o->names().first()));
+        std::string what;
+        lx::Expected<lx::Scene> loaded = lx::app::sceneArg(parser, presetOpt, &sceneOpt, &what);
         if (!loaded)
-            return fail(ExitBadInput, qs("preset '" + name + "': " + loaded.message()));
+            return fail(ExitBadInput, qs(what + ": " + loaded.message()));
         scene = std::move(*loaded);
-        lx::Expected<lx::ViewRequest> r = presetRequest(name, *scene);
+        lx::Expected<lx::ViewRequest> r = presetRequest(what, *scene);
         if (!r)
             return fail(ExitBadInput, qs(r.message()));
         req = std::move(*r);
