@@ -106,7 +106,11 @@ nlohmann::json reportJson(const lx::BankViewInput &in)
                    {"extraCycles", r.totals.extraCycles()},
                    {"maxWays", r.totals.maxWays},
                    {"conflictsPerAccess", r.totals.conflictsPerAccess()},
-                   {"conflictRatePercent", r.totals.conflictRatePercent()}};
+                   {"conflictRatePercent",
+                    in.arch.bankConflictRateScale
+                        ? nlohmann::json(
+                              r.totals.conflictRatePercent(in.arch.bankConflictRateScale->value))
+                        : nlohmann::json(nullptr)}};
     j["tritonExtraWavefronts"] = r.tritonExtraWavefronts ? nlohmann::json(*r.tritonExtraWavefronts)
                                                          : nlohmann::json(nullptr);
     if (!r.tritonNote.empty())
@@ -133,8 +137,13 @@ void printText(const lx::BankViewInput &in)
     }
     out << "totals: " << r.totals.instructions << " instructions, " << r.totals.cycles
         << " cycles (ideal " << r.totals.idealCycles << "); rocprof-compute Bank Conflicts/Access "
-        << QString::number(r.totals.conflictsPerAccess(), 'f', 3) << ", Bank Conflict Rate "
-        << QString::number(r.totals.conflictRatePercent(), 'f', 2) << " %\n";
+        << QString::number(r.totals.conflictsPerAccess(), 'f', 3);
+    if (in.arch.bankConflictRateScale)
+        out << ", Bank Conflict Rate "
+            << QString::number(r.totals.conflictRatePercent(in.arch.bankConflictRateScale->value),
+                               'f', 2)
+            << " %";
+    out << '\n';
     if (r.tritonExtraWavefronts)
         out << "Triton's model (32 banks x 32 bit): " << *r.tritonExtraWavefronts
             << " extra wavefronts per access\n";

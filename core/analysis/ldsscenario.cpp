@@ -63,7 +63,7 @@ Expected<LdsScenario> runMicro(const nlohmann::json &m, const CuLdsModel &cu)
     s.label = row->layout;
     AllocRequest req;
     req.name = "X";
-    req.numPartitions = spec.partitioned ? 2 : 1;
+    req.numPartitions = spec.partitioned ? cu.numPairs() : 1;
     req.bufferBytes = spec.totalBytes / req.numPartitions;
     s.requests = {req};
     s.allocation = row->allocation;

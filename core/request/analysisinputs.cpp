@@ -49,7 +49,7 @@ dsLoadTrLayouts(const ViewRequest &r)
     return std::make_pair(shared, dst);
 }
 
-Expected<DsLoadTrInput> resolveDsLoadTr(const ViewRequest &r)
+Expected<DsLoadTrInput> resolveDsLoadTrUnguarded(const ViewRequest &r)
 {
     auto l = dsLoadTrLayouts(r);
     if (!l)
@@ -86,7 +86,7 @@ Expected<DsLoadTrInput> resolveDsLoadTr(const ViewRequest &r)
 
 // ---- ctaLayout -----------------------------------------------------------------------------
 
-Expected<CtaInput> resolveCta(const ViewRequest &request)
+Expected<CtaInput> resolveCtaUnguarded(const ViewRequest &request)
 {
     auto primary = request.layoutOption("layout");
     if (!primary)
@@ -123,7 +123,7 @@ Expected<CtaInput> resolveCta(const ViewRequest &request)
 
 // ---- LDS scenario --------------------------------------------------------------------------
 
-Expected<LdsInput> resolveLds(const ViewRequest &request)
+Expected<LdsInput> resolveLdsUnguarded(const ViewRequest &request)
 {
     auto cu = loadCuLdsModel(request.arch);
     if (!cu)
@@ -212,7 +212,7 @@ Expected<BankViewInput> resolveKPack(const ViewRequest &req, const Architecture 
 
 } // namespace
 
-Expected<BankViewInput> resolveBankView(const ViewRequest &req)
+Expected<BankViewInput> resolveBankViewUnguarded(const ViewRequest &req)
 {
     auto arch = loadArchitecture(req.arch);
     if (!arch)
@@ -320,6 +320,26 @@ Expected<BankViewInput> resolveBankView(const ViewRequest &req)
                     std::to_string(in.rows) + " x " + std::to_string(in.cols) + ", " +
                     std::to_string(*bits) + "-bit elements";
     return in;
+}
+
+Expected<DsLoadTrInput> resolveDsLoadTr(const ViewRequest &request)
+{
+    return guardOptionTypes<DsLoadTrInput>(request, resolveDsLoadTrUnguarded);
+}
+
+Expected<CtaInput> resolveCta(const ViewRequest &request)
+{
+    return guardOptionTypes<CtaInput>(request, resolveCtaUnguarded);
+}
+
+Expected<LdsInput> resolveLds(const ViewRequest &request)
+{
+    return guardOptionTypes<LdsInput>(request, resolveLdsUnguarded);
+}
+
+Expected<BankViewInput> resolveBankView(const ViewRequest &request)
+{
+    return guardOptionTypes<BankViewInput>(request, resolveBankViewUnguarded);
 }
 
 } // namespace lx

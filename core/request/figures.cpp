@@ -297,6 +297,14 @@ std::vector<Figure> bankFigures(const BankViewInput &in, const InstructionReport
     f.push_back(computed("conflictsPerAccess", "Bank conflicts / access (rocprof-compute metric)",
                          fixedText(r.totals.conflictsPerAccess(), 3), r.totals.conflictsPerAccess(),
                          {}, "(cycles - ideal) / ideal over wave " + num(wave)));
+    if (in.arch.bankConflictRateScale)
+        f.push_back(computed(
+            "conflictRatePercent", "Bank conflict rate (rocprof-compute metric)",
+            fixedText(r.totals.conflictRatePercent(in.arch.bankConflictRateScale->value), 2) +
+                " %",
+            r.totals.conflictRatePercent(in.arch.bankConflictRateScale->value), "%",
+            "conflicts / access x " + decimalText(in.arch.bankConflictRateScale->value) + " (" +
+                in.arch.bankConflictRateScale->provenance.source + ")"));
     Figure triton = computed(
         "tritonConflicts", "Triton's model: extra wavefronts per access",
         r.tritonExtraWavefronts ? num(*r.tritonExtraWavefronts) : std::string("n/a"),

@@ -67,6 +67,36 @@ struct ViewRequest
                 bool *defaulted = nullptr) const;
 };
 
+// The one boundary for JSON type errors in a view's options: runs `fn(request)`, and when a
+// nested option has a type its reader did not expect (nlohmann throws) returns an error naming
+// the option instead. The option is found by running `fn` again without each top-level option in
+// turn; the first whose absence removes the error is named. Builders are plain functions of the
+// request, so the re-runs have no effect besides their result.
+template <typename T, typename F>
+[[nodiscard]] Expected<T> guardOptionTypes(const ViewRequest &request, F &&fn)
+{
+    try {
+        return fn(request);
+    } catch (const nlohmann::json::exception &e) {
+        std::string culprit;
+        if (request.options.is_object())
+            for (const auto &[key, value] : request.options.items()) {
+                ViewRequest without = request;
+                without.options.erase(key);
+                try {
+                    (void)fn(without);
+                    culprit = key;
+                    break;
+                } catch (const nlohmann::json::exception &) {
+                }
+            }
+        return makeError("view '" + request.kind + "': " +
+                         (culprit.empty() ? std::string("an option")
+                                          : "option '" + culprit + "'") +
+                         " has a value of the wrong type (" + e.what() + ")");
+    }
+}
+
 // The element type by the same policy for callers without a request (command options).
 [[nodiscard]] std::string elementTypeOr(std::initializer_list<std::string_view> candidates,
                                         bool *defaulted = nullptr);

@@ -26,7 +26,6 @@ private Q_SLOTS:
     void unknownInstructionListsKnownOnes();
     void aliasesAndCase();
     void gfx1250CuModel();
-    void gfx1250BurstModelReproducesSeed();
     void partitionConflicts_data();
     void partitionConflicts();
     void lowConfidenceIsLabelled();
@@ -214,18 +213,6 @@ void TestArch::gfx1250CuModel()
     QVERIFY(!arch->cu->provenance.isLowConfidence());
     QVERIFY(cu.fixedCycles.provenance.isLowConfidence()); // fitted: labelled "inferred"
     QCOMPARE(QString::fromStdString(cu.fixedCycles.provenance.confidence), u"inferred"_qs);
-}
-
-// lds-cases.md P1 [SEED]: plain (all 64 KiB conflicting) 323 cycles, partitioned 196 cycles; the
-// model must be within +-1 of both.
-void TestArch::gfx1250BurstModelReproducesSeed()
-{
-    auto arch = loadArchitecture("gfx1250");
-    QVERIFY(arch.hasValue() && arch->cu);
-    const double plain = arch->cu->burstCycles(65536, 0);
-    const double partitioned = arch->cu->burstCycles(0, 65536);
-    QVERIFY2(std::abs(plain - 323) <= 1.0, qPrintable(QString::number(plain)));
-    QVERIFY2(std::abs(partitioned - 196) <= 1.0, qPrintable(QString::number(partitioned)));
 }
 
 // lds-cases.md P2 [DER]: warps reading byte ranges in the same cycle; a partition conflict when

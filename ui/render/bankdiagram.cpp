@@ -114,8 +114,12 @@ void addReportTables(Diagram &d, const BankViewInput &in)
                       u"%1 / %2"_s.arg(r.totals.cycles).arg(r.totals.idealCycles)});
     s.rows.push_back({u"rocprof-compute Bank Conflicts/Access"_s,
                       QString::number(r.totals.conflictsPerAccess(), 'f', 3)});
-    s.rows.push_back({u"rocprof-compute Bank Conflict Rate"_s,
-                      QString::number(r.totals.conflictRatePercent(), 'f', 2) + u" %"_s});
+    if (in.arch.bankConflictRateScale)
+        s.rows.push_back(
+            {u"rocprof-compute Bank Conflict Rate"_s,
+             QString::number(r.totals.conflictRatePercent(in.arch.bankConflictRateScale->value),
+                             'f', 2) +
+                 u" %"_s});
     s.rows.push_back({u"Triton's model (extra wavefronts per access)"_s,
                       r.tritonExtraWavefronts ? QString::number(*r.tritonExtraWavefronts)
                                               : u"n/a: "_s + qs(r.tritonNote)});

@@ -100,7 +100,7 @@ Expected<Diagram> buildView(const ViewRequest &request)
     }
     if (!request.options.is_null() && !request.options.is_object())
         return makeError("view '" + request.kind + "': options must be a JSON object");
-    Expected<Diagram> d = k->build(request);
+    Expected<Diagram> d = guardOptionTypes<Diagram>(request, k->build);
     if (d && !request.title.empty())
         d->title = QString::fromStdString(request.title);
     return d;
