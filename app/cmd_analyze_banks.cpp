@@ -2,12 +2,13 @@
 // with Triton's generic count beside ours.
 //
 //   analyze banks (--preset NAME | --scene FILE) [--view N] [--json]
-//   analyze banks --reg TEXT --shared TEXT --shape MxN --dtype T --arch A [--instruction I]
+//   analyze banks --reg TEXT --shared TEXT --shape MxN [--dtype T] [--arch A] [--instruction I]
 //                 [--write] [--warp W] [--json]
-//   analyze banks --perf-config v4:... [--operand A|B] [--rotate] --dtype T --arch A [--json]
+//   analyze banks --perf-config v4:... [--operand A|B] [--rotate] [--dtype T] [--arch A] [--json]
 //
 // A preset's access is the one of its first bank view (bank-table, bank-histogram, bank-map), or
-// of view N (0-based among the scene's views) with --view.
+// of view N (0-based among the scene's views) with --view. A missing --arch or --dtype takes the
+// request layer's defaults (core/request/defaults.h), as the window does.
 
 #include "cliargs.h"
 #include "command.h"
@@ -106,11 +107,10 @@ nlohmann::json reportJson(const lx::BankViewInput &in)
                    {"extraCycles", r.totals.extraCycles()},
                    {"maxWays", r.totals.maxWays},
                    {"conflictsPerAccess", r.totals.conflictsPerAccess()},
-                   {"conflictRatePercent",
-                    in.arch.bankConflictRateScale
-                        ? nlohmann::json(
-                              r.totals.conflictRatePercent(in.arch.bankConflictRateScale->value))
-                        : nlohmann::json(nullptr)}};
+                   {"conflictRatePercent", in.arch.bankConflictRateScale
+                                               ? nlohmann::json(r.totals.conflictRatePercent(
+                                                     in.arch.bankConflictRateScale->value))
+                                               : nlohmann::json(nullptr)}};
     j["tritonExtraWavefronts"] = r.tritonExtraWavefronts ? nlohmann::json(*r.tritonExtraWavefronts)
                                                          : nlohmann::json(nullptr);
     if (!r.tritonNote.empty())
@@ -219,8 +219,8 @@ int runAnalyzeBanks(const QStringList &args)
     const QCommandLineOption rotate(QStringLiteral("rotate"),
                                     QStringLiteral("kPack: apply rocMLIR's d rotation"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("print JSON"));
-    parser.addOptions({preset, sceneOpt, view, reg, shared, shape, dtype, arch, instruction, write, warp,
-                       perfConfig, operand, rotate, json});
+    parser.addOptions({preset, sceneOpt, view, reg, shared, shape, dtype, arch, instruction, write,
+                       warp, perfConfig, operand, rotate, json});
     if (const auto rc = lx::app::parseOrExit(
             parser, args, QStringLiteral("layout-explorer analyze banks: "), false))
         return *rc;
@@ -234,7 +234,8 @@ int runAnalyzeBanks(const QStringList &args)
     }
 
     lx::ViewRequest req;
-    const int modes = int(parser.isSet(preset)) + int(parser.isSet(sceneOpt)) + int(parser.isSet(reg) || parser.isSet(shared)) +
+    const int modes = int(parser.isSet(preset)) + int(parser.isSet(sceneOpt)) +
+                      int(parser.isSet(reg) || parser.isSet(shared)) +
                       int(parser.isSet(perfConfig));
     if (modes != 1)
         return fail(ExitBadUsage,
@@ -248,8 +249,8 @@ int runAnalyzeBanks(const QStringList &args)
                 return fail(ExitBadUsage, u"--view expects a non-negative integer"_qs);
         }
         std::string what;
-        auto r = requestFromScene(lx::app::sceneArg(parser, preset, &sceneOpt, &what), what,
-                                  viewIndex);
+        auto r =
+            requestFromScene(lx::app::sceneArg(parser, preset, &sceneOpt, &what), what, viewIndex);
         if (!r)
             return fail(ExitBadInput, qs(r.message()));
         req = std::move(*r);

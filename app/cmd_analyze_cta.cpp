@@ -1,4 +1,5 @@
-// `layout-explorer analyze cta (--preset NAME | --scene FILE | --layout TEXT --shape MxN) [--dtype T]
+// `layout-explorer analyze cta (--preset NAME | --scene FILE | --layout TEXT --shape MxN) [--dtype
+// T]
 // [--json]`:
 // the ctaLayout analysis of a WMMA v3 accumulator (core/analysis/ctalayout.h): each warp's SIMD
 // and pair, cross-pair sharing of A and B, pieces, groups and TDM instructions.
@@ -64,9 +65,8 @@ int runAnalyzeCta(const QStringList &args)
     parser.addHelpOption();
     parser.addOption(
         {QStringLiteral("preset"), QStringLiteral("a preset scene"), QStringLiteral("NAME")});
-    const QCommandLineOption sceneOpt(QStringLiteral("scene"),
-                                      QStringLiteral("a scene file (.lxscene)"),
-                                      QStringLiteral("FILE"));
+    const QCommandLineOption sceneOpt(
+        QStringLiteral("scene"), QStringLiteral("a scene file (.lxscene)"), QStringLiteral("FILE"));
     parser.addOption(sceneOpt);
     parser.addOption({QStringLiteral("layout"),
                       QStringLiteral("#ttg.amd_wmma text or a Gluon AMDWMMALayout"),
@@ -92,7 +92,8 @@ int runAnalyzeCta(const QStringList &args)
     }
     const bool direct = parser.isSet(QStringLiteral("layout"));
     if (preset == direct || !parser.positionalArguments().isEmpty()) {
-        err << prog << "give either --preset NAME, --scene FILE or --layout TEXT --shape MxN [--dtype T]\n";
+        err << prog
+            << "give either --preset NAME, --scene FILE or --layout TEXT --shape MxN [--dtype T]\n";
         return ExitBadUsage;
     }
     const QCommandLineOption archOpt(QStringLiteral("arch"));
@@ -100,8 +101,8 @@ int runAnalyzeCta(const QStringList &args)
     std::string layoutText;
     if (preset) {
         std::string what;
-        auto scene =
-            lx::app::sceneArg(parser, QCommandLineOption(QStringLiteral("preset")), &sceneOpt, &what);
+        auto scene = lx::app::sceneArg(parser, QCommandLineOption(QStringLiteral("preset")),
+                                       &sceneOpt, &what);
         if (!scene) {
             err << prog << QString::fromStdString(scene.message()) << '\n';
             return ExitBadInput;

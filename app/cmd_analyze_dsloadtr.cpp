@@ -199,8 +199,8 @@ int runDsLoadTr(const QStringList &args)
                                      u"The figure's view kind (default: the preset's first view, "
                                      "else ds-load-tr-panels)."_s,
                                      u"KIND"_s);
-    parser.addOptions({presetOpt, sceneOpt, sharedOpt, dstOpt, shapeOpt, packedOpt, dstShapeOpt, dtypeOpt,
-                       archOpt, jsonOpt, warpOpt, outOpt, viewOpt});
+    parser.addOptions({presetOpt, sceneOpt, sharedOpt, dstOpt, shapeOpt, packedOpt, dstShapeOpt,
+                       dtypeOpt, archOpt, jsonOpt, warpOpt, outOpt, viewOpt});
     if (const auto rc = lx::app::parseOrExit(
             parser, args, QStringLiteral("layout-explorer analyze ds-load-tr: "), false))
         return *rc;

@@ -106,7 +106,8 @@ Expected<MicrobenchLayouts> microbenchmarkLayouts(const MicrobenchSpec &spec, co
         const int parts = cu.numPairs();
         if (parts < 2 || m.rows % parts != 0)
             return makeError("microbenchmark: a partitioned layout needs one partition per SIMD "
-                             "pair (" + std::to_string(parts) + ") and a row count they divide");
+                             "pair (" +
+                             std::to_string(parts) + ") and a row count they divide");
         auto sh = partitionedSharedLayout({m.rows, m.cols}, {1, 0}, parts, m.rows / parts, 0);
         if (!sh)
             return sh.error();

@@ -160,9 +160,10 @@ Expected<TransposedLoad> parseTransposedLoad(const json &obj, const std::string 
         int *target;
         int lo, hi;
     };
-    for (I i : {I{"elementBits", &t.elementBits, 1, 64}, I{"instructionBits", &t.instructionBits, 8, 512},
-                I{"leadingRegisterBases", &t.leadingRegisterBases, 0, 8},
-                I{"leadingLaneBases", &t.leadingLaneBases, 0, 8}}) {
+    for (I i :
+         {I{"elementBits", &t.elementBits, 1, 64}, I{"instructionBits", &t.instructionBits, 8, 512},
+          I{"leadingRegisterBases", &t.leadingRegisterBases, 0, 8},
+          I{"leadingLaneBases", &t.leadingLaneBases, 0, 8}}) {
         auto v = member<int>(obj, i.key, where);
         if (!v)
             return v.error();

@@ -140,7 +140,7 @@ struct Architecture
     std::optional<ModelConstant> bankConflictRateScale;
     std::vector<LdsInstruction> instructions;
     std::vector<TransposedLoad> transposedLoads; // ds_load_tr* / ds_read_b64_tr_*
-    std::optional<CuModel> cu; // gfx1250 only, for now
+    std::optional<CuModel> cu;                   // gfx1250 only, for now
 
     // The instruction by name (case-insensitive), or an error listing the known ones.
     [[nodiscard]] Expected<LdsInstruction> instruction(std::string_view name) const;

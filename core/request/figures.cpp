@@ -300,8 +300,7 @@ std::vector<Figure> bankFigures(const BankViewInput &in, const InstructionReport
     if (in.arch.bankConflictRateScale)
         f.push_back(computed(
             "conflictRatePercent", "Bank conflict rate (rocprof-compute metric)",
-            fixedText(r.totals.conflictRatePercent(in.arch.bankConflictRateScale->value), 2) +
-                " %",
+            fixedText(r.totals.conflictRatePercent(in.arch.bankConflictRateScale->value), 2) + " %",
             r.totals.conflictRatePercent(in.arch.bankConflictRateScale->value), "%",
             "conflicts / access x " + decimalText(in.arch.bankConflictRateScale->value) + " (" +
                 in.arch.bankConflictRateScale->provenance.source + ")"));

@@ -91,8 +91,7 @@ template <typename T, typename F>
                 }
             }
         return makeError("view '" + request.kind + "': " +
-                         (culprit.empty() ? std::string("an option")
-                                          : "option '" + culprit + "'") +
+                         (culprit.empty() ? std::string("an option") : "option '" + culprit + "'") +
                          " has a value of the wrong type (" + e.what() + ")");
     }
 }

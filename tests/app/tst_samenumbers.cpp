@@ -49,8 +49,8 @@ int analysedView(const lx::Scene &scene, const QString &kind)
 {
     for (size_t i = 0; i < scene.views.size(); ++i) {
         const lx::SceneView &v = scene.views[i];
-        const bool lds = v.options.is_object() &&
-                         (v.options.contains("microbenchmark") || v.options.contains("allocations"));
+        const bool lds = v.options.is_object() && (v.options.contains("microbenchmark") ||
+                                                   v.options.contains("allocations"));
         if ((kind == u"lds"_s && lds) || (kind == u"banks"_s && v.kind.rfind("bank-", 0) == 0) ||
             (kind == u"cta"_s && v.kind.rfind("cta", 0) == 0) ||
             (kind == u"ds-load-tr"_s && v.kind.rfind("ds-load-tr", 0) == 0))
@@ -115,7 +115,7 @@ void TestSameNumbers::everywhere_data()
     QTest::addColumn<QString>("preset");
     QTest::addColumn<bool>("withoutDtype");
     const std::pair<const char *, const char *> cases[] = {
-        {"ds-load-tr", "fig1a"}, {"ds-load-tr", "fig2b"},         {"cta", "fig10"},
+        {"ds-load-tr", "fig1a"}, {"ds-load-tr", "fig2b"},           {"cta", "fig10"},
         {"cta", "fig8"},         {"lds", "microbench-partitioned"}, {"lds", "fig12"},
         {"banks", "lds-g3"},     {"banks", "rocmlir-kpack-after"},
     };
@@ -137,8 +137,8 @@ void TestSameNumbers::everywhere()
     json text = json::parse(lx::serializeScene(*scene));
     if (withoutDtype)
         stripDtypes(text);
-    const QString path = m_dir.filePath(preset + (withoutDtype ? u"-nodtype"_s : QString()) +
-                                        u".lxscene"_s);
+    const QString path =
+        m_dir.filePath(preset + (withoutDtype ? u"-nodtype"_s : QString()) + u".lxscene"_s);
     {
         lx::Expected<lx::Scene> parsed = lx::parseScene(text.dump());
         QVERIFY2(parsed, parsed ? "" : parsed.message().c_str());

@@ -55,8 +55,8 @@ void TestViewRequest::shapes_data()
     QTest::newRow("zero") << "0x8" << false << QList<int>{} << "'0'";
     QTest::newRow("empty part") << "8x" << false << QList<int>{} << "''";
     QTest::newRow("too large") << "99999999999x8" << false << QList<int>{} << "'99999999999'";
-    QTest::newRow("not a power of two") << "48x8" << true << QList<int>{}
-                                        << "48 is not a power of two";
+    QTest::newRow("not a power of two")
+        << "48x8" << true << QList<int>{} << "48 is not a power of two";
 }
 
 void TestViewRequest::shapes()
@@ -132,9 +132,10 @@ void TestViewRequest::wrongOptionTypeNamesTheOption_data()
         << "bank-table"
         << R"({"kpack": {"perfConfig": "v4:96,256,8,96,32,32,4,1,2,0,0,4,1,1", "operand": 7}})"
         << "kpack";
-    QTest::newRow("typed reader: warp a string") << "bank-table"
-                                                 << R"({"warp": "zero", "kpack": {"perfConfig": "v4:96,256,8,96,32,32,4,1,2,0,0,4,1,1"}})"
-                                                 << "warp";
+    QTest::newRow("typed reader: warp a string")
+        << "bank-table"
+        << R"({"warp": "zero", "kpack": {"perfConfig": "v4:96,256,8,96,32,32,4,1,2,0,0,4,1,1"}})"
+        << "warp";
 }
 
 void TestViewRequest::wrongOptionTypeNamesTheOption()
