@@ -56,6 +56,73 @@ std::string pairName(const lx::CuLdsModel &cu, int pair)
                                                            : std::to_string(pair);
 }
 
+// The report of `analyze cta`: JSON (with the figures) or text (ending with the figures).
+std::string ctaReport(const lx::CtaInput &in, const std::string &text, bool asJson)
+{
+    const lx::CuLdsModel *cu = &in.cu;
+    const lx::CtaAnalysis *r = &in.cta;
+    const std::vector<int32_t> &shape = in.shape;
+    const std::string &dtype = in.dtype;
+    const std::vector<lx::Figure> figures = lx::ctaFigures(in);
+
+    nlohmann::json warps = nlohmann::json::array();
+    for (const lx::CtaWarp &w : r->warps)
+        warps.push_back({{"warp", w.warp}, {"simd", w.simd}, {"pair", pairName(*cu, w.pair)}});
+    nlohmann::json instrs = nlohmann::json::array();
+    for (const lx::CtaInstruction &ins : r->instructions) {
+        nlohmann::json tiles = nlohmann::json::array();
+        for (const lx::CtaWarpTile &t : ins.tiles)
+            tiles.push_back({{"warp", t.warp},
+                             {"aRows", {t.tileM * r->tileM, (t.tileM + 1) * r->tileM}},
+                             {"bCols", {t.tileN * r->tileN, (t.tileN + 1) * r->tileN}}});
+        instrs.push_back({{"index", ins.index}, {"warps", tiles}});
+    }
+    nlohmann::json j{
+        {"arch", cu->arch},
+        {"layout", text},
+        {"shape", shape},
+        {"dtype", dtype},
+        {"tile", {r->tileM, r->tileN}},
+        {"ctaTileInTiles", {r->ctaTilesM, r->ctaTilesN}},
+        {"registerBases", r->registerBases},
+        {"automaticRegisterBases", int(r->registerBases.size()) - r->numUserRegisterBases},
+        {"warpBases", r->warpBases},
+        {"warps", warps},
+        {"instructions", instrs},
+        {"A", operandJson(r->a)},
+        {"B", operandJson(r->b)},
+        {"notes", r->notes},
+        {"figures", lx::figuresJson(figures)}};
+    std::string out;
+    if (asJson) {
+        out = j.dump(1) + "\n";
+    } else {
+        std::ostringstream s;
+        s << "ctaLayout analysis (" << cu->arch << "), C " << shape[0] << "x" << shape[1] << " "
+          << dtype << ", tile " << r->tileM << "x" << r->tileN << ", " << r->numWarps << " warps, "
+          << r->instructions.size() << " instructions\n";
+        for (const lx::CtaWarp &w : r->warps)
+            s << "  warp " << w.warp << ": SIMD " << w.simd << ", pair " << pairName(*cu, w.pair)
+              << "\n";
+        for (const lx::OperandPartitioning *op : {&r->a, &r->b}) {
+            s << op->name << " (partition_dim " << op->partitionDim
+              << "): " << (op->crossPairShared ? "shared across pairs" : "not shared across pairs");
+            if (op->separable)
+                s << "; num_partitions " << op->numPartitions << ", " << op->numPieces
+                  << " pieces of " << op->pieceExtent << ", num_groups " << op->numGroups
+                  << ", TDM instructions " << op->tdmInstructions;
+            if (!op->note.empty())
+                s << "; " << op->note;
+            s << "\n";
+        }
+        for (const std::string &n : r->notes)
+            s << "note: " << n << "\n";
+        s << "figures:\n" << lx::figuresText(figures);
+        out = s.str();
+    }
+    return out;
+}
+
 int runAnalyzeCta(const QStringList &args)
 {
     QCommandLineParser parser;
@@ -156,69 +223,7 @@ int runAnalyzeCta(const QStringList &args)
         err << prog << QString::fromStdString(in.message()) << '\n';
         return ExitBadInput;
     }
-    const lx::CuLdsModel *cu = &in->cu;
-    const lx::CtaAnalysis *r = &in->cta;
-    const std::vector<int32_t> &shape = in->shape;
-    const std::string &dtype = in->dtype;
-    const std::string &text = layoutText;
-    const std::vector<lx::Figure> figures = lx::ctaFigures(*in);
-
-    nlohmann::json warps = nlohmann::json::array();
-    for (const lx::CtaWarp &w : r->warps)
-        warps.push_back({{"warp", w.warp}, {"simd", w.simd}, {"pair", pairName(*cu, w.pair)}});
-    nlohmann::json instrs = nlohmann::json::array();
-    for (const lx::CtaInstruction &ins : r->instructions) {
-        nlohmann::json tiles = nlohmann::json::array();
-        for (const lx::CtaWarpTile &t : ins.tiles)
-            tiles.push_back({{"warp", t.warp},
-                             {"aRows", {t.tileM * r->tileM, (t.tileM + 1) * r->tileM}},
-                             {"bCols", {t.tileN * r->tileN, (t.tileN + 1) * r->tileN}}});
-        instrs.push_back({{"index", ins.index}, {"warps", tiles}});
-    }
-    nlohmann::json j{
-        {"arch", cu->arch},
-        {"layout", text},
-        {"shape", shape},
-        {"dtype", dtype},
-        {"tile", {r->tileM, r->tileN}},
-        {"ctaTileInTiles", {r->ctaTilesM, r->ctaTilesN}},
-        {"registerBases", r->registerBases},
-        {"automaticRegisterBases", int(r->registerBases.size()) - r->numUserRegisterBases},
-        {"warpBases", r->warpBases},
-        {"warps", warps},
-        {"instructions", instrs},
-        {"A", operandJson(r->a)},
-        {"B", operandJson(r->b)},
-        {"notes", r->notes},
-        {"figures", lx::figuresJson(figures)}};
-    std::string out;
-    if (parser.isSet(QStringLiteral("json"))) {
-        out = j.dump(1) + "\n";
-    } else {
-        std::ostringstream s;
-        s << "ctaLayout analysis (" << cu->arch << "), C " << shape[0] << "x" << shape[1] << " "
-          << dtype << ", tile " << r->tileM << "x" << r->tileN << ", " << r->numWarps << " warps, "
-          << r->instructions.size() << " instructions\n";
-        for (const lx::CtaWarp &w : r->warps)
-            s << "  warp " << w.warp << ": SIMD " << w.simd << ", pair " << pairName(*cu, w.pair)
-              << "\n";
-        for (const lx::OperandPartitioning *op : {&r->a, &r->b}) {
-            s << op->name << " (partition_dim " << op->partitionDim
-              << "): " << (op->crossPairShared ? "shared across pairs" : "not shared across pairs");
-            if (op->separable)
-                s << "; num_partitions " << op->numPartitions << ", " << op->numPieces
-                  << " pieces of " << op->pieceExtent << ", num_groups " << op->numGroups
-                  << ", TDM instructions " << op->tdmInstructions;
-            if (!op->note.empty())
-                s << "; " << op->note;
-            s << "\n";
-        }
-        for (const std::string &n : r->notes)
-            s << "note: " << n << "\n";
-        s << "figures:\n" << lx::figuresText(figures);
-        out = s.str();
-    }
-    std::fwrite(out.data(), 1, out.size(), stdout);
+    lx::app::writeStdout(ctaReport(*in, layoutText, parser.isSet(QStringLiteral("json"))));
     return ExitOk;
 }
 

@@ -167,6 +167,37 @@ void printText(QTextStream &out, const lx::DsLoadTrPlan &p, const std::string &d
     }
 }
 
+// -o FILE: the figure of `view` (of kind `kind` when given, with that scene view's options).
+int writeFigure(const QString &path, lx::ViewRequest view, const std::optional<lx::Scene> &scene,
+                const std::string &kind)
+{
+    const std::optional<lx::ExportFormat> format = lx::exportFormatForPath(path);
+    if (!format)
+        return fail(ExitBadUsage,
+                    u"cannot tell the format of '%1': use .svg, .pdf, .png or .tex"_s.arg(path));
+    if (!kind.empty()) {
+        if (scene)
+            for (const lx::SceneView &v : scene->views)
+                if (v.kind == kind)
+                    view = lx::withSceneView(std::move(view), v);
+        view.kind = kind;
+    }
+    if (!lx::findViewKind(view.kind))
+        return fail(ExitBadUsage, qs(lx::buildView(view).message()));
+    // Fonts and painting need a QGuiApplication; main() chose the offscreen platform.
+    static int argc = 1;
+    static char name[] = "layout-explorer";
+    static char *argv[] = {name, nullptr};
+    QGuiApplication app(argc, argv);
+    lx::Expected<lx::Diagram> diagram = lx::buildView(view);
+    if (!diagram)
+        return fail(ExitBadInput, qs(diagram.message()));
+    const QString error = lx::exportDiagram(*diagram, lx::RenderOptions{}, path, *format);
+    if (!error.isEmpty())
+        return fail(ExitBadInput, error);
+    return ExitOk;
+}
+
 int runDsLoadTr(const QStringList &args)
 {
     QCommandLineParser parser;
@@ -288,36 +319,12 @@ int runDsLoadTr(const QStringList &args)
         return fail(ExitBadUsage,
                     u"--warp %1: the layout has %2 warp(s)"_s.arg(warp).arg(plan->warps));
 
-    if (parser.isSet(outOpt)) {
-        const QString path = parser.value(outOpt);
-        const std::optional<lx::ExportFormat> format = lx::exportFormatForPath(path);
-        if (!format)
-            return fail(
-                ExitBadUsage,
-                u"cannot tell the format of '%1': use .svg, .pdf, .png or .tex"_s.arg(path));
-        lx::ViewRequest view = req;
-        if (parser.isSet(viewOpt)) {
-            const std::string kind = parser.value(viewOpt).toStdString();
-            if (scene)
-                for (const lx::SceneView &v : scene->views)
-                    if (v.kind == kind)
-                        view = lx::withSceneView(std::move(view), v);
-            view.kind = kind;
-        }
-        if (!lx::findViewKind(view.kind))
-            return fail(ExitBadUsage, qs(lx::buildView(view).message()));
-        // Fonts and painting need a QGuiApplication; main() chose the offscreen platform.
-        static int argc = 1;
-        static char name[] = "layout-explorer";
-        static char *argv[] = {name, nullptr};
-        QGuiApplication app(argc, argv);
-        lx::Expected<lx::Diagram> diagram = lx::buildView(view);
-        if (!diagram)
-            return fail(ExitBadInput, qs(diagram.message()));
-        const QString error = lx::exportDiagram(*diagram, lx::RenderOptions{}, path, *format);
-        if (!error.isEmpty())
-            return fail(ExitBadInput, error);
-    }
+    if (parser.isSet(outOpt))
+        if (const int rc = writeFigure(parser.value(outOpt), req, scene,
+                                       parser.isSet(viewOpt) ? parser.value(viewOpt).toStdString()
+                                                             : std::string());
+            rc != ExitOk)
+            return rc;
 
     QTextStream out(stdout);
     const std::vector<lx::Figure> figures = lx::dsLoadTrFigures(*in);

@@ -40,6 +40,19 @@ int fail(int code, const QString &message)
     return code;
 }
 
+// --figures: the numbers the window's analysis panel lists for this view, as JSON on stdout.
+void printFigures(const lx::Diagram &diagram, const std::string &kind)
+{
+    nlohmann::json figures = nlohmann::json::array();
+    for (const lx::DiagramFigure &f : diagram.figures)
+        figures.push_back({{"key", f.key.toStdString()},
+                           {"label", f.label.toStdString()},
+                           {"text", f.value.toStdString()},
+                           {"note", f.toolTip.toStdString()}});
+    const std::string text = nlohmann::json{{"view", kind}, {"figures", figures}}.dump(1) + "\n";
+    std::fwrite(text.data(), 1, text.size(), stdout);
+}
+
 int runRender(const QStringList &args)
 {
     QCommandLineParser parser;
@@ -234,17 +247,8 @@ int runRender(const QStringList &args)
         if (!error.isEmpty())
             return fail(ExitBadInput, error);
     }
-    if (parser.isSet(figuresOpt)) {
-        nlohmann::json figures = nlohmann::json::array();
-        for (const lx::DiagramFigure &f : diagram->figures)
-            figures.push_back({{"key", f.key.toStdString()},
-                               {"label", f.label.toStdString()},
-                               {"text", f.value.toStdString()},
-                               {"note", f.toolTip.toStdString()}});
-        const std::string text =
-            nlohmann::json{{"view", request.kind}, {"figures", figures}}.dump(1) + "\n";
-        std::fwrite(text.data(), 1, text.size(), stdout);
-    }
+    if (parser.isSet(figuresOpt))
+        printFigures(*diagram, request.kind);
     return ExitOk;
 }
 
