@@ -67,6 +67,12 @@ Expected<ResolvedLayout> textLayoutArg(const std::string &name, const std::strin
     return resolveLayout(l);
 }
 
+QString archHelp(const QString &what)
+{
+    return QStringLiteral("%1 (default: the scene's, else %2)")
+        .arg(what, QLatin1String(kDefaultArch.data(), qsizetype(kDefaultArch.size())));
+}
+
 void writeStdout(const std::string &text)
 {
     std::fwrite(text.data(), 1, text.size(), stdout);

@@ -46,6 +46,10 @@ int fail(const QString &prog, int code, const QString &message);
                                                      const std::vector<int32_t> &shape,
                                                      const std::string &dtype);
 
+// The help text of an --arch option: "...; default: the scene's, else gfx1250" with the request
+// layer's default architecture.
+[[nodiscard]] QString archHelp(const QString &what);
+
 // Writes `text` to stdout as bytes.
 void writeStdout(const std::string &text);
 

@@ -199,8 +199,7 @@ int runAnalyzeBanks(const QStringList &args)
         QStringLiteral("T"));
     const QCommandLineOption arch(
         QStringLiteral("arch"),
-        QStringLiteral("architecture name or description file (.json); default: the "
-                       "scene's, else gfx1250"),
+        lx::app::archHelp(QStringLiteral("architecture name or description file (.json)")),
         QStringLiteral("A"));
     const QCommandLineOption instruction(
         QStringLiteral("instruction"),

@@ -144,8 +144,7 @@ int runAnalyzeCta(const QStringList &args)
                       QStringLiteral("operand element type (f16, bf16, f8, ...; default: the "
                                      "scene's, else f16)"),
                       QStringLiteral("T")});
-    parser.addOption({QStringLiteral("arch"),
-                      QStringLiteral("architecture (default: the scene's, else gfx1250)"),
+    parser.addOption({QStringLiteral("arch"), lx::app::archHelp(QStringLiteral("architecture")),
                       QStringLiteral("NAME")});
     parser.addOption({QStringLiteral("json"), QStringLiteral("print JSON")});
     QTextStream err(stderr);

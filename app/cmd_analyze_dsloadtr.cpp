@@ -220,7 +220,8 @@ int runDsLoadTr(const QStringList &args)
                                          u"MxN"_s);
     const QCommandLineOption dtypeOpt(u"dtype"_s, u"Element type: f16, bf16, f8, i8, i4."_s,
                                       u"T"_s);
-    const QCommandLineOption archOpt(u"arch"_s, u"gfx1250 (default) or gfx950."_s, u"ARCH"_s);
+    const QCommandLineOption archOpt(u"arch"_s, lx::app::archHelp(u"gfx1250 or gfx950"_s),
+                                     u"ARCH"_s);
     const QCommandLineOption jsonOpt(u"json"_s, u"JSON report on stdout."_s);
     const QCommandLineOption warpOpt(u"warp"_s,
                                      u"The warp whose addresses the text report lists."_s, u"W"_s);

@@ -35,8 +35,7 @@ int runAnalyzeLds(const QStringList &args)
     const QCommandLineOption sceneOpt(
         QStringLiteral("scene"), QStringLiteral("a scene file (.lxscene)"), QStringLiteral("FILE"));
     const QCommandLineOption archOpt(QStringLiteral("arch"),
-                                     QStringLiteral("architecture (default: the scene's, else "
-                                                    "gfx1250)"),
+                                     lx::app::archHelp(QStringLiteral("architecture")),
                                      QStringLiteral("NAME"));
     parser.addOptions({sceneOpt, archOpt});
     parser.addOption({QStringLiteral("json"), QStringLiteral("print JSON")});
