@@ -68,7 +68,7 @@ Expected<MicrobenchLayouts> microbenchmarkLayouts(const MicrobenchSpec &spec, co
     m.cols = int(elems / spec.numWarps);
     m.loadsPerWarp = int(m.cols / perWarpLoad);
 
-    // Distributed (the seed's "distributed (blocked)" column): registers take the vector, lanes
+    // Distributed (the blog's "distributed (blocked)" column): registers take the vector, lanes
     // the next dim-1 bits, further registers the rest of the row, warps the rows.
     std::vector<LinearLayout::Basis> reg, lane, warp;
     int32_t c = 1;
@@ -101,7 +101,7 @@ Expected<MicrobenchLayouts> microbenchmarkLayouts(const MicrobenchSpec &spec, co
         m.shared = *sh;
     } else {
         // Partitioned along dim 0, one row per piece, one partition per SIMD pair (the
-        // architecture's pairs): rows go round-robin over the partitions (the seed, with two
+        // architecture's pairs): rows go round-robin over the partitions (the blog, with two
         // pairs: "partition = 1 -> (1, 0)"), the remaining rows are groups.
         const int parts = cu.numPairs();
         if (parts < 2 || m.rows % parts != 0)

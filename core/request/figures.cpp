@@ -67,7 +67,7 @@ std::string modelText(const CuLdsModel &cu)
 {
     return "A model, not a measurement: cycles = fixed + bytes / rate, load by load; fixed = " +
            decimalText(cu.fixedCycles) +
-           " cycles (fitted to the seed's two measurements); rate = " +
+           " cycles (fitted to the MI450 LDS blog's two measurements); rate = " +
            decimalText(cu.portBytesPerCycle) +
            " B/cycle on one port when two SIMD pairs reach a common partition in the load "
            "(same-cycle model), else one port per pair present, up to " +
@@ -193,11 +193,12 @@ std::vector<Figure> ctaFigures(const CtaInput &in)
                              num(c.ctaTilesM) + "x" + num(c.ctaTilesN) + " tiles)",
                          std::nullopt, {},
                          "The extent of the ctaLayout as written; it repeats to cover C"));
-    f.push_back(computed("instructions", "WMMA instructions per warp",
-                         num(int64_t(c.instructions.size())), double(c.instructions.size()), {},
-                         "One per value of the tile-level register index (automatic repetitions "
-                         "included); all warps issue instruction i in the same cycle (the seed's "
-                         "model)"));
+    f.push_back(
+        computed("instructions", "WMMA instructions per warp", num(int64_t(c.instructions.size())),
+                 double(c.instructions.size()), {},
+                 "One per value of the tile-level register index (automatic repetitions "
+                 "included); all warps issue instruction i in the same cycle (the MI450 LDS blog's "
+                 "model)"));
     for (const OperandPartitioning *op : {&c.a, &c.b}) {
         const std::string &name = op->name;
         const std::string band = op->partitionDim == 0 ? "M" : "N";
@@ -360,7 +361,7 @@ std::vector<Figure> ldsFigures(const LdsInput &in)
                          num(acc.conflictingLoads) + " of " + num(int64_t(acc.loads.size())),
                          double(acc.conflictingLoads), {},
                          "Two SIMD pairs reach a common hardware partition in the same load (the "
-                         "seed's same-cycle model)"));
+                         "MI450 LDS blog's same-cycle model)"));
     const std::string model = modelText(cu);
     f.push_back(modelled("bandwidthPeak", "Peak bandwidth (model)", rateText(bw.peakBytesPerCycle),
                          bw.peakBytesPerCycle, "B/cycle",

@@ -99,7 +99,8 @@ QString cyclesText(double cycles)
 QString modelText(const CuLdsModel &cu)
 {
     return u"A model, not a measurement: cycles = fixed + bytes / rate, load by load; fixed = %1 "
-           u"cycles (fitted to the seed's two measurements); rate = %2 B/cycle on one port when "
+           u"cycles (fitted to the MI450 LDS blog's two measurements); rate = %2 B/cycle on one "
+           u"port when "
            u"two SIMD pairs reach a common partition in the load (same-cycle model), else one "
            u"port per pair present, up to %3 ports"_s.arg(cu.fixedCycles)
                .arg(cu.portBytesPerCycle)
@@ -485,8 +486,9 @@ Expected<Diagram> buildCvtPartitionView(const ViewRequest &request)
     summary.title = u"Partition index = XOR of"_s;
     summary.rows.push_back(
         {feeding.isEmpty() ? u"nothing: one partition"_s : feeding.join(u", "_s)});
-    summary.rows.push_back({u"register terms are compile-time constants, warp terms loop-invariant "
-                            u"(the seed: base-pointer selection lifts out of the loop)"_s});
+    summary.rows.push_back(
+        {u"register terms are compile-time constants, warp terms loop-invariant "
+         u"(the MI450 LDS blog: base-pointer selection lifts out of the loop)"_s});
     d.tables.push_back(summary);
     d.addFigure(u"partitionBases"_s, u"Bases feeding partition"_s,
                 feeding.isEmpty() ? u"none"_s : feeding.join(u", "_s),
@@ -515,11 +517,13 @@ Expected<Diagram> buildMicrobenchTableView(const ViewRequest &request)
     Diagram d;
     d.title = request.title.empty() ? u"LDS bandwidth microbenchmark (model)"_s
                                     : QString::fromStdString(request.title);
-    d.subtitle = u"[%1, N] %2 read once, %3-bit loads; model: cycles = fixed + bytes / rate, fixed "
-                 u"= %4 cycles (fitted to the seed's measurements, lds-cases.md P1)"_s.arg(*warps)
-                     .arg(QString::fromStdString(*dtype))
-                     .arg(*load)
-                     .arg(cu->fixedCycles);
+    d.subtitle =
+        u"[%1, N] %2 read once, %3-bit loads; model: cycles = fixed + bytes / rate, fixed "
+        u"= %4 cycles (fitted to the MI450 LDS blog's measurements, docs/worked-cases.md P1)"_s
+            .arg(*warps)
+            .arg(QString::fromStdString(*dtype))
+            .arg(*load)
+            .arg(cu->fixedCycles);
     DiagramTable t;
     t.title = u"Computed by the model, not measured"_s;
     t.header = {u"layout"_s,           u"model cycles"_s,   u"LDS"_s,
