@@ -320,6 +320,7 @@ private:
         const int64_t vec = vectorWidth(*reg, *shared, r.elementBits, distinctRegs);
         r.instruction = readName(m_arch.name, int(vec) * r.elementBits);
         r.count = distinctRegs / vec;
+        r.lostTransposed = tr && vec * r.elementBits < tr->instBits;
         addBanks(r, m_arch, *reg, *shared, false);
     }
 
@@ -360,8 +361,6 @@ private:
         }
         if (firstOf(op, TtgirType::Kind::Tensor))
             write(op, r);
-        else
-            describeOnly(op, r);
         r.dst = mem->encodingText;
         r.dstAttr = mem->encoding;
         if (!needBits(r) || !mem->encoding) {
@@ -431,7 +430,7 @@ private:
                 t.worstWays = r.maxWays;
                 t.worstWaysLine = r.line;
             }
-            if (r.eligible == false)
+            if (r.lostTransposed)
                 t.lostTransposed.push_back("line " + std::to_string(r.line) + " " + r.name + ": " +
                                            r.reason);
         }
@@ -446,7 +445,7 @@ private:
 
 bool KernelOpReport::isProblem() const
 {
-    return !problem.empty() || maxWays > 1 || eligible == false ||
+    return !problem.empty() || maxWays > 1 || lostTransposed ||
            instruction == conversionKindName(ConversionKind::LdsRoundTrip) ||
            instruction == conversionKindName(ConversionKind::CrossCta);
 }

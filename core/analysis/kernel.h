@@ -55,6 +55,10 @@ struct KernelOpReport
     int64_t count = 0;            // instructions per thread (distinct elements)
     std::optional<bool> eligible; // local_load on an arch/width with a transposed load
     std::string reason;           // why not transposed / what the conversion does / notes
+    // Not transposed, and the fallback reads fewer bits per load than the transposed
+    // instruction would (a local_load whose fallback is already a full-width vector, e.g. a
+    // K-contiguous operand, has lost nothing).
+    bool lostTransposed = false;
     int maxWays = 0;              // worst bank conflict of the access (0 = not analysed)
     int64_t cycles = 0;           // LDS cycles of the access per warp set (phase model)
     int64_t idealCycles = 0;
@@ -63,7 +67,7 @@ struct KernelOpReport
     std::string problem;    // why the op could not be analysed (empty when it could)
 
     // An op a kernel writer should look at: unreadable, a bank conflict, a lost transposed
-    // load, or a conversion through LDS.
+    // load, or a conversion through LDS or across CTAs.
     [[nodiscard]] bool isProblem() const;
 };
 
@@ -73,7 +77,7 @@ struct KernelTotals
     int64_t ldsBytes = 0;                        // sum of the allocations
     int worstWays = 0;
     int worstWaysLine = 0;
-    std::vector<std::string> lostTransposed; // "line 42 %b: reason"
+    std::vector<std::string> lostTransposed; // "line 42 b: reason", for lostTransposed ops
 };
 
 struct KernelReport
