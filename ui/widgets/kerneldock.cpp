@@ -15,6 +15,7 @@
 #include <QHeaderView>
 #include <QJsonObject>
 #include <QLabel>
+#include <QMainWindow>
 #include <QPlainTextEdit>
 #include <QSplitter>
 #include <QTableView>
@@ -161,6 +162,9 @@ QString KernelDock::openText(const QString &text, const QString &origin)
     if (!report)
         return tr("%1: %2").arg(origin, q(report.message()));
     m_origin = origin;
+    // Reading a module into an unmodified scene is opening a file, not an edit: the scene stays
+    // unmodified (an undo makes it modified, as for any other change).
+    const bool wasClean = !m_document->isModified();
     m_model->setReport(*module, *report);
     m_selecting = true;
     m_text->setPlainText(text);
@@ -170,8 +174,24 @@ QString KernelDock::openText(const QString &text, const QString &origin)
     setWindowTitle(tr("Kernel — %1").arg(origin));
     updateSummary();
     addAliasLayouts();
+    const bool firstShow = isHidden();
     show();
     raise();
+    // A dock that just appeared gets two fifths of the window's height for text and table.
+    if (auto *window = qobject_cast<QMainWindow *>(parentWidget()); window && firstShow)
+        window->resizeDocks({this}, {window->height() * 2 / 5}, Qt::Vertical);
+    // Start on the first op that needs attention, else the first local_load.
+    int first = -1;
+    for (int row = 0; row < m_model->rowCount() && first < 0; ++row)
+        if (m_model->opAt(row).isProblem() && m_model->opAt(row).problem.empty())
+            first = row;
+    for (int row = 0; row < m_model->rowCount() && first < 0; ++row)
+        if (m_model->opAt(row).op == "ttg.local_load")
+            first = row;
+    if (first >= 0)
+        selectOp(first);
+    if (wasClean)
+        m_document->markClean();
     Q_EMIT statusMessage(tr("%1: %2 ops analysed for %3 in %4 ms")
                              .arg(origin)
                              .arg(report->ops.size())

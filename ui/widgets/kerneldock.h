@@ -6,7 +6,8 @@
 //
 // Opening a module (File > Open Kernel, dropping a .ttgir file, pasting module text) sets the
 // scene's architecture to the module's and adds every layout alias as a named layout, in one
-// undo step. Selecting an op adds its layouts (source and destination, over the op's shape) and
+// undo step, and selects the first op that needs attention (else the first local_load).
+// Selecting an op adds its layouts (source and destination, over the op's shape) and
 // opens the views that answer for it, again in one undo step: for a local_load the ds_load_tr
 // panels (or the eligibility table when the transposed load does not apply), the bank table and
 // the destination's ownership; for a write the bank table, the bank map and the source's

@@ -893,6 +893,8 @@ void MainWindow::openScene(const SceneContents &contents, const QString &fileNam
 
 QString MainWindow::openFile(const QString &fileName)
 {
+    if (KernelDock::isModuleFile(fileName))
+        return m_kernelDock->openFile(fileName);
     Expected<SceneContents> scene = readSceneFile(fileName);
     if (!scene)
         return QString::fromStdString(scene.message());
