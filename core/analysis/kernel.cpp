@@ -243,6 +243,20 @@ private:
             Expected<int> bits = dtypeBits(r.dtype);
             r.elementBits = bits ? *bits : 0;
         }
+        // Ops with the same name and types cost the same (a pipelined loop repeats them): the
+        // first one's analysis is reused, only its place in the module differs.
+        std::string key = op.name;
+        for (const TtgirType &t : op.types)
+            key += '\n' + t.text;
+        if (const auto it = m_cache.find(key); it != m_cache.end()) {
+            KernelOpReport copy = it->second;
+            copy.opIndex = r.opIndex;
+            copy.line = r.line;
+            copy.name = r.name;
+            if (op.name == "ttg.local_alloc")
+                placeAllocation(copy);
+            return copy;
+        }
         if (op.name == "ttg.local_load")
             localLoad(op, r);
         else if (op.name == "ttg.local_store")
@@ -253,7 +267,23 @@ private:
             convert(op, r);
         else
             describeOnly(op, r);
+        m_cache.emplace(std::move(key), r);
         return r;
+    }
+
+    // The partitions an allocation spans when allocations follow one another (gfx1250).
+    void placeAllocation(KernelOpReport &r)
+    {
+        r.partitions.clear();
+        if (r.bytes <= 0)
+            return;
+        if (m_arch.cu && m_arch.cu->partitionBytes > 0) {
+            const int64_t p = m_arch.cu->partitionBytes;
+            const int64_t first = m_nextOffset / p, last = (m_nextOffset + r.bytes - 1) / p;
+            r.partitions = first == last ? std::to_string(first)
+                                         : std::to_string(first) + "-" + std::to_string(last);
+        }
+        m_nextOffset += r.bytes;
     }
 
     bool needBits(KernelOpReport &r)
@@ -377,13 +407,7 @@ private:
             return;
         }
         r.bytes = *bytes * buffers;
-        if (m_arch.cu && m_arch.cu->partitionBytes > 0) {
-            const int64_t p = m_arch.cu->partitionBytes;
-            const int64_t first = m_nextOffset / p, last = (m_nextOffset + r.bytes - 1) / p;
-            r.partitions = first == last ? std::to_string(first)
-                                         : std::to_string(first) + "-" + std::to_string(last);
-        }
-        m_nextOffset += r.bytes;
+        placeAllocation(r);
     }
 
     void convert(const TtgirOp &op, KernelOpReport &r)
@@ -439,6 +463,7 @@ private:
     const TtgirModule &m_module;
     Architecture m_arch;
     int64_t m_nextOffset = 0;
+    std::map<std::string, KernelOpReport> m_cache;
 };
 
 } // namespace

@@ -4,6 +4,7 @@
 #include "analysis/kernel.h"
 #include "io/ttgir.h"
 
+#include <QFile>
 #include <QTest>
 
 using namespace lx;
@@ -69,6 +70,7 @@ private Q_SLOTS:
     void tooLarge();
     void deepNesting();
     void typeNotMatchingItsAlias();
+    void parseLargestModule();
 };
 
 void TestTtgir::moduleAttributes()
@@ -259,6 +261,18 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx1250", "ttg.t
     QCOMPARE(r->ops[2].bytes, int64_t(4096));
     QCOMPARE(r->ops[2].instruction, std::string("ds_store_b128"));
     QVERIFY(!r->notes.empty());
+}
+
+void TestTtgir::parseLargestModule()
+{
+    // The largest module of tests/data/kernels (a measurement, printed by QBENCHMARK).
+    QFile f(QStringLiteral(LX_TEST_DATA_DIR "/kernels/attn_gfx950_128x64x128_w4.ttgir"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const std::string text = f.readAll().toStdString();
+    QBENCHMARK {
+        Expected<TtgirModule> m = parseTtgir(text);
+        QVERIFY(m.hasValue());
+    }
 }
 
 QTEST_GUILESS_MAIN(TestTtgir)
