@@ -138,7 +138,7 @@ private Q_SLOTS:
                                       << QByteArray() << 1 << QByteArray("cannot read");
         QTest::newRow("truncated") << QStringList{QStringLiteral("-")}
                                    << QByteArray("module attributes {} {\n  tt.func @f() {\n") << 1
-                                   << QByteArray("-:2:15: region '{' is never closed");
+                                   << QByteArray("-:2:16: '{' is never closed");
         QTest::newRow("unknown arch")
             << QStringList{kAttention, QStringLiteral("--arch"), QStringLiteral("gfx0")}
             << QByteArray() << 1 << QByteArray("gfx0");
