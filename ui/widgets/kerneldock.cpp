@@ -20,6 +20,7 @@
 #include <QSplitter>
 #include <QTableView>
 #include <QTextBlock>
+#include <QTimer>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -178,8 +179,12 @@ QString KernelDock::openText(const QString &text, const QString &origin)
     show();
     raise();
     // A dock that just appeared gets two fifths of the window's height for text and table.
+    // (After the event loop has laid the window out: a window opened with a module on its
+    // command line is not shown yet.)
     if (auto *window = qobject_cast<QMainWindow *>(parentWidget()); window && firstShow)
-        window->resizeDocks({this}, {window->height() * 2 / 5}, Qt::Vertical);
+        QTimer::singleShot(0, this, [this, window] {
+            window->resizeDocks({this}, {window->height() * 2 / 5}, Qt::Vertical);
+        });
     // Start on the first op that needs attention, else the first local_load.
     int first = -1;
     for (int row = 0; row < m_model->rowCount() && first < 0; ++row)
@@ -373,6 +378,13 @@ void KernelDock::showOp(int row)
         view("bank-table", src, {{QStringLiteral("shared"), dst}});
         view("bank-map", dst, {{QStringLiteral("shared"), dst}});
         view("ownership", src);
+    } else if (r.op == "ttg.convert_layout" && !src.isEmpty() && !dst.isEmpty()) {
+        // cvt = dst.invertAndCompose(src): for each destination index, the source index that
+        // holds its element (the map minimalCvtLayout reduces).
+        view("invert-and-compose", dst,
+             {{QStringLiteral("shared"), src}, {QStringLiteral("dst"), dst}});
+        view("ownership", src);
+        view("ownership", dst);
     } else {
         view("ownership", src);
         if (dst != src)

@@ -11,7 +11,8 @@
 // opens the views that answer for it, again in one undo step: for a local_load the ds_load_tr
 // panels (or the eligibility table when the transposed load does not apply), the bank table and
 // the destination's ownership; for a write the bank table, the bank map and the source's
-// ownership; for a convert_layout the ownership of both sides.
+// ownership; for a convert_layout the conversion map dst.invertAndCompose(src) and the
+// ownership of both sides.
 
 #include <QDockWidget>
 
