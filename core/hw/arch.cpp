@@ -20,6 +20,7 @@ using json = nlohmann::json;
 // Ranges of the model constants (see the table in arch.h).
 constexpr double kMaxBytesPerCycle = 1 << 20;
 constexpr double kMaxFixedCycles = 1e6;
+constexpr double kMaxRateScale = 1e3;
 
 std::string lower(std::string_view s)
 {
@@ -168,6 +169,45 @@ Expected<LdsInstruction> parseInstruction(const json &obj, int waveSize,
     return ins;
 }
 
+Expected<TransposedLoad> parseTransposedLoad(const json &obj, const std::string &archName)
+{
+    if (!obj.is_object())
+        return makeError(archName + ": every transposed load must be an object");
+    auto name = member<std::string>(obj, "name", archName + " transposed load");
+    if (!name)
+        return name.error();
+    const std::string where = archName + " " + *name;
+    TransposedLoad t;
+    t.name = *name;
+    auto intrinsic = member<std::string>(obj, "intrinsic", where);
+    if (!intrinsic)
+        return intrinsic.error();
+    t.intrinsic = *intrinsic;
+    struct I
+    {
+        const char *key;
+        int *target;
+        int lo, hi;
+    };
+    for (I i :
+         {I{"elementBits", &t.elementBits, 1, 64}, I{"instructionBits", &t.instructionBits, 8, 512},
+          I{"leadingRegisterBases", &t.leadingRegisterBases, 0, 8},
+          I{"leadingLaneBases", &t.leadingLaneBases, 0, 8}}) {
+        // Checked 64-bit read: 2^32 + 8 is out of range, not 8.
+        auto v = intMember(obj, i.key, where, i.lo, i.hi);
+        if (!v)
+            return v.error();
+        *i.target = *v;
+    }
+    if (t.instructionBits % t.elementBits != 0)
+        return makeError(where + ": instructionBits must be a multiple of elementBits");
+    auto prov = provenance(obj, where);
+    if (!prov)
+        return prov.error();
+    t.provenance = *prov;
+    return t;
+}
+
 Expected<CuModel> parseCu(const json &obj, const std::string &archName)
 {
     const std::string where = archName + " cu";
@@ -218,20 +258,19 @@ Expected<CuModel> parseCu(const json &obj, const std::string &archName)
         cu.pairNames.push_back(it.key());
         cu.pairSimds.push_back(simdList);
     }
-    struct Rate
-    {
-        const char *key;
-        ModelConstant *target;
-        bool isRate; // bytes per cycle: (0, 2^20]; fixedCycles: [0, 10^6]
-    };
-    for (Rate r : {Rate{"portBytesPerCycle", &cu.portBytesPerCycle, true},
-                   Rate{"fixedCycles", &cu.fixedCycles, false},
-                   Rate{"conflictBytesPerCycle", &cu.conflictBytesPerCycle, true},
-                   Rate{"freeBytesPerCycle", &cu.freeBytesPerCycle, true}}) {
-        const char *key = r.key;
-        ModelConstant *target = r.target;
-        auto c = r.isRate ? modelConstant(obj, key, where, 0, kMaxBytesPerCycle, true)
-                          : modelConstant(obj, key, where, 0, kMaxFixedCycles, false);
+    auto portNames = member<std::vector<std::string>>(obj, "portNames", where);
+    if (!portNames)
+        return portNames.error();
+    if (int(portNames->size()) != cu.ports)
+        return makeError(where + ": \"portNames\" must name each of the " +
+                         std::to_string(cu.ports) + " ports");
+    cu.portNames = *portNames;
+    // Rates in bytes per cycle: (0, 2^20]; fixedCycles: [0, 10^6].
+    for (auto [key, target] : {std::pair{"portBytesPerCycle", &cu.portBytesPerCycle},
+                               std::pair{"fixedCycles", &cu.fixedCycles}}) {
+        const bool isRate = std::string_view(key) != "fixedCycles";
+        auto c = isRate ? modelConstant(obj, key, where, 0, kMaxBytesPerCycle, true)
+                        : modelConstant(obj, key, where, 0, kMaxFixedCycles, false);
         if (!c)
             return c.error();
         *target = *c;
@@ -278,12 +317,6 @@ int CuModel::partitionOfAddress(int64_t byteAddress) const
     if (byteAddress < 0 || partitionBytes <= 0 || byteAddress >= partitionBytes * ldsPartitions)
         return -1;
     return int(byteAddress / partitionBytes);
-}
-
-double CuModel::burstCycles(double bytesConflicting, double bytesFree) const
-{
-    return fixedCycles.value + bytesConflicting / conflictBytesPerCycle.value +
-           bytesFree / freeBytesPerCycle.value;
 }
 
 const LdsInstruction *Architecture::findInstruction(std::string_view insName) const
@@ -383,11 +416,21 @@ Expected<Architecture> parseArchitecture(std::string_view jsonText)
             return prov.error();
         *p.target = *prov;
     }
-    if (doc.contains("peakBytesPerCycle")) {
-        auto c = modelConstant(doc, "peakBytesPerCycle", w, 0, kMaxBytesPerCycle, true);
+    if (doc.contains("bankConflictRateScale")) {
+        auto c = modelConstant(doc, "bankConflictRateScale", w, 0, kMaxRateScale, true);
         if (!c)
             return c.error();
-        arch.peakBytesPerCycle = *c;
+        arch.bankConflictRateScale = *c;
+    }
+    if (auto tl = doc.find("transposedLoads"); tl != doc.end()) {
+        if (!tl->is_array())
+            return makeError(w + ": \"transposedLoads\" must be an array");
+        for (const json &obj : *tl) {
+            auto load = parseTransposedLoad(obj, w);
+            if (!load)
+                return load.error();
+            arch.transposedLoads.push_back(std::move(*load));
+        }
     }
     auto ins = doc.find("instructions");
     if (ins == doc.end() || !ins->is_array() || ins->empty())

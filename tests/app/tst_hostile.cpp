@@ -147,7 +147,7 @@ void TestHostile::makeArchFixtures()
     variant(u"arch-partitions-huge.json"_s,
             [](json &a) { a["cu"]["ldsPartitions"] = int64_t(1) << 40; });
     variant(u"arch-rate-nan.json"_s,
-            [](json &a) { a["cu"]["freeBytesPerCycle"]["value"] = "fast"; });
+            [](json &a) { a["cu"]["portBytesPerCycle"]["value"] = "fast"; });
 }
 
 // Columns: the arguments (@FX@ = fixture folder), the exit code, a substring of stderr naming
@@ -284,7 +284,7 @@ void TestHostile::rows_data()
     row("arch 2^40 partitions", lds + QStringList{u"@FX@/arch-partitions-huge.json"_s}, 1,
         u"\"ldsPartitions\" 1099511627776 is outside"_s);
     row("arch rate not a number", lds + QStringList{u"@FX@/arch-rate-nan.json"_s}, 1,
-        u"freeBytesPerCycle"_s);
+        u"portBytesPerCycle"_s);
     row("layout basis 2^40",
         QStringList{u"render"_s, u"--layout-json"_s, u"@FX@/huge-basis.json"_s} + toPng, 1,
         u"huge-basis.json"_s, png, u"old"_s);
