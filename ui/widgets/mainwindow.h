@@ -1,6 +1,10 @@
 #pragma once
 
-// MainWindow: the explorer. A scene panel (named layouts), the bases editor, the bit-matrix
+// MainWindow: the explorer. Its definition is split by concern: mainwindow.cpp (construction,
+// current layout and view tabs), mainwindow_actions.cpp (actions, menus, toolbar),
+// mainwindow_docks.cpp (the docks), mainwindow_files.cpp (open, save, recent files, presets,
+// autosave, settings, drag and drop), mainwindow_layouts.cpp (add, copy, paste, rename layouts).
+// A scene panel (named layouts), the bases editor, the bit-matrix
 // editor and the analysis panel as docks around the views (tabs), with File / Edit / View / Help
 // menus, recent files, an unsaved-changes prompt, autosave with crash recovery, drag and drop of
 // scene files, QSettings for window state and preferences.
