@@ -10,6 +10,7 @@
 #include "layout/builders.h"
 #include "layout/linearlayout.h"
 #include "render/exporter.h"
+#include "render/figurefit.h"
 #include "render/ownershipdiagram.h"
 #include "render/viewregistry.h"
 
@@ -89,6 +90,12 @@ int runRender(const QStringList &args)
                                         u"JSON"_s);
     const QCommandLineOption scaleOpt(u"scale"_s,
                                       u"Scale factor (default 1; PNG pixels per unit)."_s, u"S"_s);
+    const QCommandLineOption fitOpt(
+        u"fit"_s,
+        u"Fit the figure in WxH pixels (e.g. 1920x1080 for a slide): side-by-side panels are "
+        u"laid out in rows when that allows a larger scale; the result is never larger than "
+        u"asked. Not with --scale."_s,
+        u"WxH"_s);
     const QCommandLineOption titleOpt(u"title"_s, u"Figure title."_s, u"T"_s);
     const QCommandLineOption noLegendOpt(u"no-legend"_s, u"Omit the legend."_s);
     const QCommandLineOption noLabelsOpt(u"no-labels"_s, u"Omit cell texts and headers."_s);
@@ -98,8 +105,8 @@ int runRender(const QStringList &args)
     const QCommandLineOption outOpt({u"o"_s, u"output"_s},
                                     u"Output file: .svg, .pdf, .png or .tex."_s, u"FILE"_s);
     parser.addOptions({presetOpt, sceneOpt, viewIndexOpt, layoutOpt, shapeOpt, layoutJsonOpt,
-                       viewOpt, colorOpt, optionsOpt, scaleOpt, titleOpt, noLegendOpt, noLabelsOpt,
-                       noGridOpt, transparentOpt, darkOpt, outOpt});
+                       viewOpt, colorOpt, optionsOpt, scaleOpt, fitOpt, titleOpt, noLegendOpt,
+                       noLabelsOpt, noGridOpt, transparentOpt, darkOpt, outOpt});
     if (const auto rc = lx::app::parseOrExit(parser, args, u"layout-explorer render: "_s, false))
         return *rc;
     if (!parser.isSet(outOpt))
@@ -144,6 +151,16 @@ int runRender(const QStringList &args)
         if (!ok || !std::isfinite(options.scale) || options.scale <= 0 || options.scale > 64)
             return fail(ExitBadUsage, u"--scale must be a number in (0, 64]"_s);
     }
+    QSize fit;
+    if (parser.isSet(fitOpt)) {
+        if (parser.isSet(scaleOpt))
+            return fail(ExitBadUsage, u"give --fit or --scale, not both"_s);
+        const auto parsed = parseShape(parser.value(fitOpt));
+        if (!parsed || parsed->size() != 2 || (*parsed)[0] > 100000 || (*parsed)[1] > 100000)
+            return fail(ExitBadUsage, u"--fit must look like 1920x1080 (pixels, at most "
+                                      u"100000 each), not '%1'"_s.arg(parser.value(fitOpt)));
+        fit = QSize((*parsed)[0], (*parsed)[1]);
+    }
     options.legend = !parser.isSet(noLegendOpt);
     options.labels = !parser.isSet(noLabelsOpt);
     options.grid = !parser.isSet(noGridOpt);
@@ -187,7 +204,11 @@ int runRender(const QStringList &args)
         }
         if (view)
             request = lx::withSceneView(std::move(request), *view);
-        request.title = scene->title.empty() ? scene->name : scene->title;
+        // The scene's title names its figure; a view picked out of a scene of several with
+        // --view or --view-index keeps the view's own title.
+        const bool picked = parser.isSet(viewOpt) || viewIndex >= 0;
+        if (!picked || scene->views.size() <= 1)
+            request.title = scene->title.empty() ? scene->name : scene->title;
     }
     for (const auto &[key, value] : extraOptions.items())
         request.options[key] = value;
@@ -236,6 +257,20 @@ int runRender(const QStringList &args)
     const lx::Expected<lx::Diagram> diagram = lx::buildView(request);
     if (!diagram)
         return fail(ExitBadInput, QString::fromStdString(diagram.message()));
+    if (fit.isValid()) {
+        const lx::FittedFigure fitted = lx::fitDiagram(*diagram, options, fit);
+        if (!fitted.fits)
+            return fail(ExitBadInput,
+                        u"the figure does not fit in %1x%2 pixels even at the smallest scale "
+                        u"(it needs %3x%4)"_s.arg(fit.width())
+                            .arg(fit.height())
+                            .arg(fitted.size.width())
+                            .arg(fitted.size.height()));
+        const QString error = lx::exportDiagram(fitted.diagram, fitted.options, outPath, *format);
+        if (!error.isEmpty())
+            return fail(ExitBadInput, error);
+        return ExitOk;
+    }
     const QString error = lx::exportDiagram(*diagram, options, outPath, *format);
     if (!error.isEmpty())
         return fail(ExitBadInput, error);
