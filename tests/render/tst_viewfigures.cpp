@@ -332,7 +332,7 @@ void TestViewFigures::bankFiguresOfTheArch()
             QVERIFY2(arch.hasValue(), r.arch.c_str());
             auto d = buildView(r);
             QVERIFY2(d.hasValue(), d ? "" : d.message().c_str());
-            QCOMPARE(figure(*d, u"banks"_s), QString::number(arch->numBanks));
+            QCOMPARE(figure(*d, u"archBanks"_s), QString::number(arch->numBanks));
             QCOMPARE(figure(*d, u"bankWidth"_s), u"%1 B"_s.arg(arch->bankWidthBytes));
         }
     }

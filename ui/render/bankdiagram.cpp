@@ -300,14 +300,19 @@ void addReportTables(Diagram &d, const BankViewInput &in)
 // instruction the view shows (the histogram), or null: the wave's totals then.
 void addBankFigures(Diagram &d, const BankViewInput &in, const InstructionReport *focus)
 {
-    d.addFigure(u"banks"_s, u"LDS banks (%1)"_s.arg(qs(in.arch.name)),
+    // The banks the conflict analysis used: the instruction's own count (gfx950 has 64 banks,
+    // but its narrow loads see 32), so the panel and the view's subtitle name the same number.
+    const int usedBanks =
+        in.report.instructions.empty() ? in.mapBanks : in.report.instruction.numBanks;
+    d.addFigure(
+        u"banks"_s, u"LDS banks used"_s, QString::number(usedBanks),
+        in.report.instructions.empty()
+            ? u"Banks of the bank map (%1)"_s.arg(qs(in.arch.name))
+            : u"%1 on %2 uses %3 banks"_s.arg(qs(in.report.instruction.name), qs(in.arch.name))
+                  .arg(usedBanks));
+    d.addFigure(u"archBanks"_s, u"LDS banks (%1)"_s.arg(qs(in.arch.name)),
                 QString::number(in.arch.numBanks),
-                u"The architecture's bank count; %1 (%2)"_s.arg(
-                    provenanceText(in.arch.bankProvenance),
-                    in.report.instructions.empty()
-                        ? u"the map uses %1 banks"_s.arg(in.mapBanks)
-                        : u"%1 uses %2 banks"_s.arg(qs(in.report.instruction.name))
-                              .arg(in.report.instruction.numBanks)));
+                u"The architecture's bank count; %1"_s.arg(provenanceText(in.arch.bankProvenance)));
     d.addFigure(u"bankWidth"_s, u"Bank width"_s, u"%1 B"_s.arg(in.arch.bankWidthBytes),
                 u"Bank = (byte / width) mod banks"_s);
     const BankConflictReport &r = in.report;

@@ -1,5 +1,6 @@
 #include "widgets/mainwindow.h"
 
+#include "hw/arch.h"
 #include "models/autosave.h"
 #include "models/documentviews.h"
 #include "models/layoutdocument.h"
@@ -13,7 +14,9 @@
 #include "widgets/ctalayouteditor.h"
 #include "widgets/diagramview.h"
 #include "widgets/exportdialog.h"
+#include "widgets/gettingstarteddialog.h"
 #include "widgets/viewpane.h"
+#include "widgets/welcomepage.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -76,9 +79,14 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_document(new La
     m_viewTabs->setTabsClosable(true);
     connect(m_viewTabs, &QTabWidget::tabCloseRequested, this, &MainWindow::closeViewTab);
     connect(m_viewTabs, &QTabWidget::currentChanged, this, &MainWindow::updateCurrentViewControls);
-    setCentralWidget(m_viewTabs);
 
     createActions();
+    // The centre: the view tabs, or the three ways in while the scene has no view.
+    m_central = new QStackedWidget(this);
+    m_central->addWidget(m_viewTabs);
+    m_welcome = new WelcomePage(m_presetsAction, m_addTextAction, m_addBuilderAction, m_central);
+    m_central->addWidget(m_welcome);
+    setCentralWidget(m_central);
     createDocks();
     createMenus();
     createToolBar();
@@ -87,6 +95,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_document(new La
     m_coordinateLabel->setObjectName(QStringLiteral("coordinateLabel"));
     m_coordinateLabel->setMinimumWidth(260);
     m_summaryLabel = new QLabel(this);
+    m_summaryLabel->setObjectName(QStringLiteral("summaryLabel"));
     m_hoverLabel = new QLabel(this);
     m_hoverLabel->setObjectName(QStringLiteral("hoverLabel"));
     m_hoverLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -105,11 +114,13 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_document(new La
     connect(m_document, &LayoutDocument::sceneReset, this, [this] {
         m_selectedElement = -1;
         updateArchBox();
+        updateTitle();
         rebuildViewTabs();
         setCurrentLayoutIndex(m_document->layoutCount() > 0 ? 0 : -1);
     });
     // Each view pane rebuilds itself on layout and architecture changes.
     connect(m_document, &LayoutDocument::archChanged, this, &MainWindow::updateArchBox);
+    connect(m_document, &LayoutDocument::archChanged, this, &MainWindow::onLayoutSelected);
     connect(m_document, &LayoutDocument::structureChanged, this, [this] {
         rebuildViewTabs();
         if (m_currentLayout >= m_document->layoutCount())
@@ -161,11 +172,43 @@ void MainWindow::onLayoutSelected()
         return;
     }
     const DocumentLayout &e = m_document->layoutAt(m_currentLayout);
-    m_summaryLabel->setText(tr("%1: rank %2, %3 in bits, %4 out bits")
-                                .arg(e.name)
-                                .arg(e.layout.rank())
-                                .arg(e.layout.totalInDimSizeLog2())
-                                .arg(e.layout.totalOutDimSizeLog2()));
+    QString summary = tr("%1: rank %2, %3 in bits, %4 out bits")
+                          .arg(e.name)
+                          .arg(e.layout.rank())
+                          .arg(e.layout.totalInDimSizeLog2())
+                          .arg(e.layout.totalOutDimSizeLog2());
+    const QString warning = laneWarning(m_currentLayout);
+    if (!warning.isEmpty())
+        summary += QStringLiteral("  \u26a0 ") + warning;
+    m_summaryLabel->setText(summary);
+    m_summaryLabel->setToolTip(warning);
+}
+
+QString MainWindow::laneWarning(int layout) const
+{
+    const LinearLayout &l = m_document->layoutAt(layout).layout;
+    if (!l.hasInDim("lane"))
+        return {};
+    Expected<Architecture> arch = loadArchitecture(m_document->arch().toStdString());
+    const int lanes = l.inDimSize("lane");
+    if (!arch || lanes <= arch->waveSize)
+        return {};
+    return tr("%1 lanes; %2 runs %3-lane waves, so this layout cannot run there as written")
+        .arg(lanes)
+        .arg(m_document->arch())
+        .arg(arch->waveSize);
+}
+
+void MainWindow::switchArch(const QString &arch)
+{
+    const QString from = m_document->arch();
+    const QString before = m_properties->value(QStringLiteral("view:instruction"));
+    m_document->setArch(arch);
+    const QString after = m_properties->value(QStringLiteral("view:instruction"));
+    if (!before.isEmpty() && !after.isEmpty() && before != after)
+        showStatus(
+            tr("On %1 this access uses %2 (it used %3 on %4)").arg(arch, after, before, from),
+            10000);
 }
 
 QList<ViewPane *> MainWindow::viewPanes() const
@@ -212,6 +255,8 @@ void MainWindow::rebuildViewTabs()
         m_viewTabs->setCurrentIndex(current);
     applyRenderOptions();
     m_closeViewAction->setEnabled(m_viewTabs->count() > 0);
+    m_central->setCurrentWidget(m_viewTabs->count() > 0 ? static_cast<QWidget *>(m_viewTabs)
+                                                        : m_welcome);
     updateCurrentViewControls();
 }
 
@@ -327,7 +372,12 @@ void MainWindow::showStatus(const QString &message, int milliseconds)
 void MainWindow::updateTitle()
 {
     const QString file = m_document->fileName();
-    const QString shown = file.isEmpty() ? tr("untitled.lxscene") : QFileInfo(file).fileName();
+    // A preset or built-in scene is not a file yet: its own name, not "untitled".
+    const QString name = m_document->contents().name;
+    const QString shown = !file.isEmpty() ? QFileInfo(file).fileName()
+                          : name.isEmpty() || name == QLatin1String("untitled")
+                              ? tr("untitled.lxscene")
+                              : name;
     setWindowFilePath(file);
     setWindowTitle(tr("%1[*] - Layout Explorer").arg(shown));
     setWindowModified(m_document->isModified());
@@ -355,6 +405,12 @@ void MainWindow::showEvent(QShowEvent *event)
         m_restoredState = true;
         QTimer::singleShot(0, this, m_defaultDockSizes);
     }
+}
+
+void MainWindow::showGettingStarted()
+{
+    GettingStartedDialog dialog(findChildren<QAction *>(), this);
+    dialog.exec();
 }
 
 void MainWindow::about()

@@ -30,6 +30,7 @@ class Autosave;
 class BasesEditor;
 class CtaLayoutEditor;
 class DiagramView;
+struct DocumentLayout;
 class LayoutDocument;
 class ViewPane;
 class LayoutListModel;
@@ -97,6 +98,10 @@ public:
                                         const QList<int> &shape, const QString &dtype);
     void showPresets();
     void showExportDialog();
+    // Help > Getting Started: how to begin, the terms in plain words, the shortcut sheet.
+    void showGettingStarted();
+    // What the centre shows while the scene has no view: the three ways in.
+    QWidget *welcomePage() const { return m_welcome; }
 
     // Light or dark palette (also a preference, remembered in QSettings).
     void setDarkTheme(bool dark);
@@ -127,6 +132,12 @@ private:
     void setCurrentViewColor(const QString &colorBy);
     void applyRenderOptions();
     void addViewOfKind(const QString &kind);
+    // Adds a layout and an ownership view of it as one undo step and shows the view.
+    [[nodiscard]] QString addLayoutWithView(const DocumentLayout &layout);
+    // Sets the architecture; says so when the current view's LDS instruction changes with it.
+    void switchArch(const QString &arch);
+    // "L has 64 lanes; gfx1250 runs 32-lane waves" when the layout cannot run as written.
+    QString laneWarning(int layout) const;
     void closeViewTab(int index);
 
     void newScene();
@@ -209,6 +220,9 @@ private:
     Autosave *m_autosave = nullptr;
     QAction *m_presetsAction = nullptr;
     QAction *m_exportAction = nullptr;
+    QAction *m_gettingStartedAction = nullptr;
+    QStackedWidget *m_central = nullptr;
+    QWidget *m_welcome = nullptr;
 };
 
 } // namespace lx

@@ -57,6 +57,14 @@ void MainWindow::createActions()
     m_undoAction->setShortcut(QKeySequence::Undo);
     m_redoAction = stack->createRedoAction(this, tr("&Redo"));
     m_redoAction->setShortcut(QKeySequence::Redo);
+    // The toolbar shows a fixed word: the menu text ("Undo Set lane bases") changes with every
+    // edit and would shift the combo boxes after it. The tooltip keeps the full text.
+    m_undoAction->setIconText(tr("Undo"));
+    m_redoAction->setIconText(tr("Redo"));
+    connect(stack, &QUndoStack::undoTextChanged, m_undoAction,
+            [this](const QString &t) { m_undoAction->setToolTip(tr("Undo %1").arg(t)); });
+    connect(stack, &QUndoStack::redoTextChanged, m_redoAction,
+            [this](const QString &t) { m_redoAction->setToolTip(tr("Redo %1").arg(t)); });
 
     m_copyJsonAction = new QAction(tr("Copy Layout as &JSON"), this);
     m_copyJsonAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
@@ -151,6 +159,11 @@ void MainWindow::createActions()
     m_darkAction->setCheckable(true);
     connect(m_darkAction, &QAction::toggled, this, &MainWindow::setDarkTheme);
 
+    m_gettingStartedAction = new QAction(tr("&Getting Started"), this);
+    m_gettingStartedAction->setObjectName(QStringLiteral("gettingStartedAction"));
+    m_gettingStartedAction->setShortcut(QKeySequence::HelpContents);
+    connect(m_gettingStartedAction, &QAction::triggered, this, &MainWindow::showGettingStarted);
+
     m_aboutAction = new QAction(tr("&About Layout Explorer"), this);
     m_aboutAction->setMenuRole(QAction::AboutRole);
     connect(m_aboutAction, &QAction::triggered, this, &MainWindow::about);
@@ -190,9 +203,15 @@ void MainWindow::createMenus()
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     m_addViewMenu = m_viewMenu->addMenu(tr("&Add View of Current Layout"));
+    m_addViewMenu->setObjectName(QStringLiteral("addViewMenu"));
+    m_addViewMenu->setToolTipsVisible(true);
     for (const ViewKind &k : viewKinds()) {
         const QString kind = QString::fromLatin1(k.kind);
-        QAction *a = m_addViewMenu->addAction(kind, this, [this, kind] { addViewOfKind(kind); });
+        // One line says what the view shows; the kind stays first so it is easy to find.
+        QAction *a =
+            m_addViewMenu->addAction(tr("%1 \u2014 %2").arg(kind, QString::fromUtf8(k.summary)),
+                                     this, [this, kind] { addViewOfKind(kind); });
+        a->setData(kind);
         a->setToolTip(QString::fromUtf8(k.summary));
         a->setStatusTip(QString::fromUtf8(k.summary));
     }
@@ -225,6 +244,7 @@ void MainWindow::createMenus()
         m_viewMenu->addAction(dock->toggleViewAction());
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(m_gettingStartedAction);
     help->addAction(m_aboutAction);
     updateRecentMenu();
 }
@@ -258,7 +278,7 @@ void MainWindow::createToolBar()
             m_archBox->addItem(name.chopped(5));
     }
     connect(m_archBox, &QComboBox::activated, this,
-            [this] { m_document->setArch(m_archBox->currentText()); });
+            [this] { switchArch(m_archBox->currentText()); });
     bar->addWidget(m_archBox);
     updateArchBox();
 

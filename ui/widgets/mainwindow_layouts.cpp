@@ -16,6 +16,11 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QPushButton>
+#include <QTabWidget>
+#include <QUndoStack>
+
+#include <optional>
 
 #include <nlohmann/json.hpp>
 
@@ -99,15 +104,38 @@ void MainWindow::addLayoutFromBases()
             return;
         }
         const QString e =
-            m_document->addLayout(DocumentLayout{name->text().trimmed(), *l, {}, {}, {}, {}});
+            addLayoutWithView(DocumentLayout{name->text().trimmed(), *l, {}, {}, {}, {}});
         if (!e.isEmpty()) {
             message->setText(e);
             return;
         }
         dialog.accept();
     });
-    if (dialog.exec() == QDialog::Accepted)
-        setCurrentLayoutIndex(m_document->layoutCount() - 1);
+    dialog.exec();
+}
+
+QString MainWindow::addLayoutWithView(const DocumentLayout &layout)
+{
+    // One undo step: undoing the add removes the view with the layout.
+    QUndoStack *stack = m_document->undoStack();
+    stack->beginMacro(tr("Add %1").arg(layout.name));
+    QString e = m_document->addLayout(layout);
+    if (e.isEmpty())
+        e = m_document->addView(DocumentView{QStringLiteral("ownership"), layout.name, {}});
+    stack->endMacro();
+    if (!e.isEmpty()) {
+        // Nothing half-done stays behind, and no empty step is left to redo.
+        if (stack->count() > 0) {
+            // QUndoStack hands out const commands; marking the empty macro obsolete is how Qt
+            // removes a step on undo.
+            const_cast<QUndoCommand *>(stack->command(stack->count() - 1))->setObsolete(true);
+            stack->undo();
+        }
+        return e;
+    }
+    setCurrentLayoutIndex(m_document->layoutCount() - 1);
+    m_viewTabs->setCurrentIndex(m_viewTabs->count() - 1);
+    return {};
 }
 
 void MainWindow::addLayoutFromBuilder()
@@ -169,8 +197,11 @@ void MainWindow::copyLayoutText(bool gluon)
     if (!attr) {
         Expected<LayoutAttrPtr> linear = linearAttrFor(l.layout);
         if (!linear) {
-            showRefusal(tr("%1 has no text form: %2")
-                            .arg(l.name, QString::fromStdString(linear.message())));
+            // Leave nothing on the clipboard that could be pasted as if it were this layout.
+            QApplication::clipboard()->clear();
+            showRefusal(tr("Nothing copied: %1 has no %2 form, because %3")
+                            .arg(l.name, gluon ? tr("Gluon") : tr("#ttg"),
+                                 QString::fromStdString(linear.message())));
             return;
         }
         attr = *linear;
@@ -190,11 +221,8 @@ QString MainWindow::addTextLayout(const QString &name, const QString &text, cons
         toLinearLayout(**attr, std::vector<int32_t>(shape.begin(), shape.end()));
     if (!l)
         return QString::fromStdString(l.message());
-    const QString e = m_document->addLayout(
+    return addLayoutWithView(
         DocumentLayout{name.trimmed(), *l, text.trimmed(), shape, dtype, *attr});
-    if (e.isEmpty())
-        setCurrentLayoutIndex(m_document->layoutCount() - 1);
-    return e;
 }
 
 void MainWindow::addLayoutFromText(const QString &initialText)
@@ -222,19 +250,48 @@ void MainWindow::addLayoutFromText(const QString &initialText)
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
     form->addRow(buttons);
     connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-    connect(buttons, &QDialogButtonBox::accepted, &dialog, [&] {
+    message->setObjectName(QStringLiteral("addTextMessage"));
+    // Validated as typed, like the bases editor: the reason shows before OK, and OK is only
+    // offered for text that builds a layout.
+    auto parseShapeText = [&]() -> std::optional<QList<int>> {
         QList<int> dims;
         for (const QString &part : shape->text().split(QLatin1Char('x'))) {
             bool ok = false;
             const int v = part.trimmed().toInt(&ok);
-            if (!ok || v <= 0) {
-                message->setText(tr("The shape is positive integers joined by x, e.g. 128x64"));
-                return;
-            }
+            if (!ok || v <= 0)
+                return std::nullopt;
             dims << v;
         }
-        const QString e =
-            addTextLayout(name->text(), text->toPlainText(), dims, dtype->text().trimmed());
+        return dims;
+    };
+    auto validate = [&] {
+        QString error;
+        const std::optional<QList<int>> dims = parseShapeText();
+        if (text->toPlainText().trimmed().isEmpty()) {
+            error = tr("Paste or type a #ttg attribute or a Gluon layout");
+        } else if (!dims) {
+            error = tr("The shape is positive integers joined by x, e.g. 128x64");
+        } else {
+            Expected<LayoutAttrPtr> attr = parseLayoutText(text->toPlainText().toStdString());
+            if (!attr)
+                error = QString::fromStdString(attr.message());
+            else if (Expected<LinearLayout> l =
+                         toLinearLayout(**attr, std::vector<int32_t>(dims->begin(), dims->end()));
+                     !l)
+                error = QString::fromStdString(l.message());
+        }
+        message->setText(error);
+        buttons->button(QDialogButtonBox::Ok)->setEnabled(error.isEmpty());
+        return error.isEmpty();
+    };
+    connect(text, &QPlainTextEdit::textChanged, &dialog, validate);
+    connect(shape, &QLineEdit::textChanged, &dialog, validate);
+    validate();
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, [&] {
+        if (!validate())
+            return;
+        const QString e = addTextLayout(name->text(), text->toPlainText(), *parseShapeText(),
+                                        dtype->text().trimmed());
         if (!e.isEmpty()) {
             message->setText(e);
             return;
@@ -259,12 +316,10 @@ void MainWindow::pasteLayout()
             showRefusal(tr("Paste: %1").arg(QString::fromStdString(l.message())));
             return;
         }
-        const QString e = m_document->addLayout(DocumentLayout{
+        const QString e = addLayoutWithView(DocumentLayout{
             m_document->uniqueLayoutName(QStringLiteral("L")), *l, {}, {}, {}, nullptr});
         if (!e.isEmpty())
             showRefusal(e);
-        else
-            setCurrentLayoutIndex(m_document->layoutCount() - 1);
         return;
     }
     addLayoutFromText(text);
