@@ -419,11 +419,11 @@ Expected<Diagram> buildAllocatorView(const ViewRequest &request)
     const double yScale = chartH / double(topOffset);
     const double tScale = chartW / double(std::max<int64_t>(tMax - tMin, 1));
 
-    // Which steps to draw: every step that placed a buffer or reopened a slot.
+    // Every step, numbered as the allocator numbers them (and the stage1Steps figure counts
+    // them): a step that placed nothing and reopened nothing still took its slot off the list.
     std::vector<int> steps;
     for (size_t i = 0; i < a.stage1.size(); ++i)
-        if (a.stage1[i].chosen >= 0 || a.stage1[i].reopenedAt >= 0)
-            steps.push_back(int(i));
+        steps.push_back(int(i));
     std::vector<int64_t> placedAt(a.buffers.size(), -1);
     int chart = 0;
     auto drawChart = [&](const QString &title, const std::vector<int64_t> &offsets,
@@ -476,11 +476,12 @@ Expected<Diagram> buildAllocatorView(const ViewRequest &request)
         if (st.chosen >= 0)
             placedAt[size_t(st.chosen)] = st.placedOffset;
         const QString what =
-            st.chosen >= 0
-                ? u"slot %1:\n%2 placed at %3"_s.arg(st.slotOffset)
-                      .arg(QString::fromStdString(a.buffers[size_t(st.chosen)].name))
-                      .arg(st.placedOffset)
-                : u"slot %1 blocked:\nreopened at %2"_s.arg(st.slotOffset).arg(st.reopenedAt);
+            st.chosen >= 0 ? u"slot %1:\n%2 placed at %3"_s.arg(st.slotOffset)
+                                 .arg(QString::fromStdString(a.buffers[size_t(st.chosen)].name))
+                                 .arg(st.placedOffset)
+            : st.reopenedAt >= 0
+                ? u"slot %1 blocked:\nreopened at %2"_s.arg(st.slotOffset).arg(st.reopenedAt)
+                : u"slot %1: no buffer\nneeds it; dropped"_s.arg(st.slotOffset);
         drawChart(u"stage 1, step %1\n%2"_s.arg(i).arg(what), placedAt, &st);
     }
     std::vector<int64_t> final;
