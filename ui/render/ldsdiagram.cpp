@@ -6,6 +6,7 @@
 #include "render/viewregistry.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 using namespace Qt::StringLiterals;
@@ -594,19 +595,40 @@ Expected<Diagram> buildMicrobenchTableView(const ViewRequest &request)
         return dtype.error();
     if (!load)
         return load.error();
+    // Measured cycles to show beside the model, e.g. the AMD blog's MI450 LDS microbenchmark:
+    // {"plain": 323, "partitioned": 196, "source": "..."}.
+    std::optional<std::pair<double, double>> measured;
+    QString measuredSource;
+    if (request.options.is_object() && request.options.contains("measured")) {
+        const nlohmann::json &m = request.options.at("measured");
+        if (!m.is_object() || !m.contains("plain") || !m.contains("partitioned") ||
+            !m.at("plain").is_number() || !m.at("partitioned").is_number() ||
+            m.at("plain").get<double>() <= 0 || m.at("partitioned").get<double>() <= 0 ||
+            (m.contains("source") && !m.at("source").is_string()))
+            return makeError("view 'microbench-table': option 'measured' must be "
+                             "{\"plain\": cycles, \"partitioned\": cycles, \"source\": text} "
+                             "with positive cycle counts");
+        measured = std::make_pair(m.at("plain").get<double>(), m.at("partitioned").get<double>());
+        measuredSource = QString::fromStdString(m.value("source", std::string()));
+    }
     Diagram d;
     d.title = request.title.empty() ? u"LDS bandwidth microbenchmark (model)"_s
                                     : QString::fromStdString(request.title);
     d.subtitle = u"[%1, N] %2 read once, %3-bit loads; model: cycles = fixed + bytes / rate, fixed "
-                 u"= %4 cycles (fitted to the seed's measurements, lds-cases.md P1)"_s.arg(*warps)
+                 u"= %4 cycles (fitted to the two measured cycle counts, so the model matches "
+                 u"them by construction)"_s.arg(*warps)
                      .arg(QString::fromStdString(*dtype))
                      .arg(*load)
                      .arg(cu->fixedCycles);
     DiagramTable t;
-    t.title = u"Computed by the model, not measured"_s;
+    t.title = measured ? u"Modelled, beside the measured cycles (%1)"_s.arg(
+                             measuredSource.isEmpty() ? u"measured"_s : measuredSource)
+                       : u"Computed by the model, not measured"_s;
     t.header = {u"layout"_s,           u"model cycles"_s,   u"LDS"_s,
                 u"raw B/cycle"_s,      u"steady B/cycle"_s, u"peak B/cycle"_s,
                 u"conflicting loads"_s};
+    if (measured)
+        t.header.insert(2, u"measured cycles"_s);
     std::vector<double> cycles;
     for (bool partitioned : {false, true}) {
         MicrobenchSpec spec;
@@ -628,8 +650,12 @@ Expected<Diagram> buildMicrobenchTableView(const ViewRequest &request)
              QString::number(b.steadyBytesPerCycle, 'f', 1),
              QString::number(b.peakBytesPerCycle, 'f', 0),
              u"%1 / %2"_s.arg(row->access.conflictingLoads).arg(row->access.loads.size())});
-        t.fills.push_back(std::vector<QRgb>(7, row->access.conflictingLoads ? qRgb(250, 215, 215)
-                                                                            : qRgb(215, 240, 215)));
+        if (measured)
+            t.rows.back().insert(
+                2, QString::number(partitioned ? measured->second : measured->first, 'f', 0));
+        t.fills.push_back(std::vector<QRgb>(size_t(t.header.size()), row->access.conflictingLoads
+                                                                         ? qRgb(250, 215, 215)
+                                                                         : qRgb(215, 240, 215)));
 
         const QString layout = QString::fromStdString(row->layout);
         const QString suffix = layout.left(1).toUpper() + layout.mid(1);
@@ -649,10 +675,24 @@ Expected<Diagram> buildMicrobenchTableView(const ViewRequest &request)
         cycles.push_back(b.modelCycles);
     }
     d.tables.push_back(t);
-    if (cycles.size() == 2 && cycles[1] > 0)
-        d.addFigure(u"speedupModel"_s, u"Partitioned speedup (model)"_s,
-                    u"%1x"_s.arg(QString::number(cycles[0] / cycles[1], 'f', 2)),
+    if (cycles.size() == 2 && cycles[1] > 0) {
+        const QString model = u"%1\u00d7"_s.arg(QString::number(cycles[0] / cycles[1], 'f', 2));
+        d.addFigure(u"speedupModel"_s, u"Partitioned speedup (model)"_s, model,
                     u"Plain cycles / partitioned cycles; "_s + modelText(*cu));
+        DiagramTable speedup;
+        speedup.title = u"Speedup of the partitioned layout (plain cycles / partitioned cycles)"_s;
+        speedup.header = {u""_s, u"speedup"_s};
+        speedup.rows.push_back({u"model"_s, model});
+        if (measured) {
+            const QString m =
+                u"%1\u00d7"_s.arg(QString::number(measured->first / measured->second, 'f', 2));
+            speedup.rows.push_back({u"measured"_s, m});
+            d.addFigure(u"speedupMeasured"_s, u"Partitioned speedup (measured)"_s, m,
+                        u"Measured plain cycles / measured partitioned cycles"_s +
+                            (measuredSource.isEmpty() ? QString() : u"; "_s + measuredSource));
+        }
+        d.tables.push_back(std::move(speedup));
+    }
     return d;
 }
 
