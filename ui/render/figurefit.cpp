@@ -198,9 +198,23 @@ FittedFigure fitDiagram(const Diagram &diagram, const RenderOptions &options, QS
                 candidates.emplace_back(1, arrangePanels(cut, options, 1));
         }
     }
-    // A subtitle longer than the figure is wide wraps, so it does not set the scale.
-    for (auto &[columns, d] : candidates)
-        d.subtitle = wrapSubtitle(d.subtitle, std::max(contentWidth(d, one), 480), one);
+    // A subtitle longer than the figure is wide may wrap, so it does not set the scale; a few
+    // line widths are tried, since more lines make the figure taller.
+    const size_t unwrapped = candidates.size();
+    for (size_t i = 0; i < unwrapped; ++i) {
+        // A copy: emplace_back below may move the candidates.
+        const Diagram d = candidates[i].second;
+        const int columns = candidates[i].first;
+        const int content = std::max(contentWidth(d, one), 480);
+        if (d.subtitle.isEmpty() || subtitleWidth(d.subtitle, one) <= content)
+            continue;
+        for (const double factor : {1.0, 1.5, 2.0, 3.0}) {
+            Diagram wrapped = d;
+            wrapped.subtitle = wrapSubtitle(d.subtitle, int(content * factor), one);
+            if (wrapped.subtitle != d.subtitle)
+                candidates.emplace_back(columns, std::move(wrapped));
+        }
+    }
     double bestScale = -1;
     for (auto &[columns, d] : candidates) {
         const QSize natural = sizeAt(d, options, 1.0);
