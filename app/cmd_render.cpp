@@ -53,6 +53,60 @@ int fail(int code, const QString &message)
     return code;
 }
 
+// The layout of --layout TEXT (with its shape) or, when `text` is empty, of --layout-json
+// FILE, added to the request; returns the reason on failure.
+QString addLayoutSource(const QString &text, const QString &jsonPath,
+                        const std::vector<int32_t> &shape, lx::ViewRequest &request)
+{
+    if (!text.isEmpty()) {
+        const auto attr = lx::parseLayoutText(text.toStdString());
+        if (!attr)
+            return u"--layout: %1"_s.arg(QString::fromStdString(attr.message()));
+        auto layout = lx::toLinearLayout(**attr, shape);
+        if (!layout)
+            return u"--layout: %1"_s.arg(QString::fromStdString(layout.message()));
+        request.layouts.push_back({lx::ttgMnemonic(**attr), std::move(*layout), shape, {}, *attr});
+        return {};
+    }
+    QFile file(jsonPath);
+    if (!file.open(QIODevice::ReadOnly))
+        return u"cannot read %1: %2"_s.arg(jsonPath, file.errorString());
+    const nlohmann::json j = nlohmann::json::parse(file.readAll().toStdString(), nullptr, false);
+    if (j.is_discarded())
+        return u"%1 is not valid JSON"_s.arg(jsonPath);
+    const nlohmann::json &lj = j.is_object() && j.contains("layout") ? j.at("layout") : j;
+    auto layout = lx::layoutFromJson(lj);
+    if (!layout)
+        return u"%1: %2"_s.arg(jsonPath, QString::fromStdString(layout.message()));
+    request.layouts.push_back({QFileInfo(jsonPath).completeBaseName().toStdString(),
+                               std::move(*layout),
+                               {},
+                               {},
+                               nullptr});
+    return {};
+}
+
+// Writes the figure, fitted to `fit` (pixels) when that is valid; returns the exit code.
+int writeFigure(const lx::Diagram &diagram, const lx::RenderOptions &options, QSize fit,
+                const QString &outPath, lx::ExportFormat format)
+{
+    if (!fit.isValid()) {
+        const QString error = lx::exportDiagram(diagram, options, outPath, format);
+        return error.isEmpty() ? ExitOk : fail(ExitBadInput, error);
+    }
+    const lx::FittedFigure fitted = lx::fitDiagram(diagram, options, fit);
+    if (!fitted.fits)
+        return fail(ExitBadInput, u"the figure does not fit in %1x%2 pixels even at the smallest "
+                                  u"scale (it needs %3x%4)"_s.arg(fit.width())
+                                      .arg(fit.height())
+                                      .arg(fitted.size.width())
+                                      .arg(fitted.size.height()));
+    const QString error = lx::exportDiagram(fitted.diagram, fitted.options, outPath, format);
+    return error.isEmpty() ? ExitOk : fail(ExitBadInput, error);
+}
+
+// Longer than 150 lines: it declares the command's 18 options and checks them in the order the
+// help lists them; the steps that are not option checks live in the helpers above.
 int runRender(const QStringList &args)
 {
     QCommandLineParser parser;
@@ -222,59 +276,18 @@ int runRender(const QStringList &args)
     if (parser.isSet(titleOpt))
         request.title = parser.value(titleOpt).toStdString();
 
-    if (parser.isSet(layoutOpt)) {
-        const std::string text = parser.value(layoutOpt).toStdString();
-        const auto attr = lx::parseLayoutText(text);
-        if (!attr)
-            return fail(ExitBadInput,
-                        u"--layout: %1"_s.arg(QString::fromStdString(attr.message())));
-        auto layout = lx::toLinearLayout(**attr, shape);
-        if (!layout)
-            return fail(ExitBadInput,
-                        u"--layout: %1"_s.arg(QString::fromStdString(layout.message())));
-        request.layouts.push_back({lx::ttgMnemonic(**attr), std::move(*layout), shape, {}, *attr});
-    } else if (parser.isSet(layoutJsonOpt)) {
-        const QString path = parser.value(layoutJsonOpt);
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly))
-            return fail(ExitBadInput, u"cannot read %1: %2"_s.arg(path, file.errorString()));
-        const nlohmann::json j =
-            nlohmann::json::parse(file.readAll().toStdString(), nullptr, false);
-        if (j.is_discarded())
-            return fail(ExitBadInput, u"%1 is not valid JSON"_s.arg(path));
-        const nlohmann::json &lj = j.is_object() && j.contains("layout") ? j.at("layout") : j;
-        auto layout = lx::layoutFromJson(lj);
-        if (!layout)
-            return fail(ExitBadInput,
-                        u"%1: %2"_s.arg(path, QString::fromStdString(layout.message())));
-        request.layouts.push_back({QFileInfo(path).completeBaseName().toStdString(),
-                                   std::move(*layout),
-                                   {},
-                                   {},
-                                   nullptr});
+    if (parser.isSet(layoutOpt) || parser.isSet(layoutJsonOpt)) {
+        const QString e =
+            addLayoutSource(parser.isSet(layoutOpt) ? parser.value(layoutOpt) : QString(),
+                            parser.value(layoutJsonOpt), shape, request);
+        if (!e.isEmpty())
+            return fail(ExitBadInput, e);
     }
 
     const lx::Expected<lx::Diagram> diagram = lx::buildView(request);
     if (!diagram)
         return fail(ExitBadInput, QString::fromStdString(diagram.message()));
-    if (fit.isValid()) {
-        const lx::FittedFigure fitted = lx::fitDiagram(*diagram, options, fit);
-        if (!fitted.fits)
-            return fail(ExitBadInput,
-                        u"the figure does not fit in %1x%2 pixels even at the smallest scale "
-                        u"(it needs %3x%4)"_s.arg(fit.width())
-                            .arg(fit.height())
-                            .arg(fitted.size.width())
-                            .arg(fitted.size.height()));
-        const QString error = lx::exportDiagram(fitted.diagram, fitted.options, outPath, *format);
-        if (!error.isEmpty())
-            return fail(ExitBadInput, error);
-        return ExitOk;
-    }
-    const QString error = lx::exportDiagram(*diagram, options, outPath, *format);
-    if (!error.isEmpty())
-        return fail(ExitBadInput, error);
-    return ExitOk;
+    return writeFigure(*diagram, options, fit, outPath, *format);
 }
 
 int renderCommand(const QStringList &args)

@@ -280,7 +280,8 @@ void MainWindow::addLayoutFromText(const QString &initialText)
                      !l)
                 error = QString::fromStdString(l.message());
         }
-        message->setText(error);
+        // An empty form is not an error yet: OK waits, without a red line.
+        message->setText(text->toPlainText().trimmed().isEmpty() ? QString() : error);
         buttons->button(QDialogButtonBox::Ok)->setEnabled(error.isEmpty());
         return error.isEmpty();
     };
