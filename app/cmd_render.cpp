@@ -13,6 +13,7 @@
 #include "render/figurefit.h"
 #include "render/ownershipdiagram.h"
 #include "render/viewregistry.h"
+#include "request/shape.h"
 
 #include <QCommandLineParser>
 #include <QFile>
@@ -23,6 +24,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <cstdio>
 #include <optional>
 
 using namespace Qt::StringLiterals;
@@ -32,20 +34,6 @@ namespace {
 using lx::app::ExitBadInput;
 using lx::app::ExitBadUsage;
 using lx::app::ExitOk;
-
-// "128x64" -> {128, 64}; every extent a positive integer.
-std::optional<std::vector<int32_t>> parseShape(const QString &text)
-{
-    std::vector<int32_t> shape;
-    for (const QString &part : text.split(u'x')) {
-        bool ok = false;
-        const int v = part.trimmed().toInt(&ok);
-        if (!ok || v <= 0)
-            return std::nullopt;
-        shape.push_back(v);
-    }
-    return shape;
-}
 
 int fail(int code, const QString &message)
 {
@@ -105,7 +93,20 @@ int writeFigure(const lx::Diagram &diagram, const lx::RenderOptions &options, QS
     return error.isEmpty() ? ExitOk : fail(ExitBadInput, error);
 }
 
-// Longer than 150 lines: it declares the command's 18 options and checks them in the order the
+// --figures: the numbers the window's analysis panel lists for this view, as JSON on stdout.
+void printFigures(const lx::Diagram &diagram, const std::string &kind)
+{
+    nlohmann::json figures = nlohmann::json::array();
+    for (const lx::DiagramFigure &f : diagram.figures)
+        figures.push_back({{"key", f.key.toStdString()},
+                           {"label", f.label.toStdString()},
+                           {"text", f.value.toStdString()},
+                           {"note", f.toolTip.toStdString()}});
+    const std::string text = nlohmann::json{{"view", kind}, {"figures", figures}}.dump(1) + "\n";
+    std::fwrite(text.data(), 1, text.size(), stdout);
+}
+
+// Longer than 150 lines: it declares the command's options and checks them in the order the
 // help lists them; the steps that are not option checks live in the helpers above.
 int runRender(const QStringList &args)
 {
@@ -158,15 +159,20 @@ int runRender(const QStringList &args)
     const QCommandLineOption darkOpt(u"dark"_s, u"Dark palette."_s);
     const QCommandLineOption outOpt({u"o"_s, u"output"_s},
                                     u"Output file: .svg, .pdf, .png or .tex."_s, u"FILE"_s);
+    const QCommandLineOption figuresOpt(
+        u"figures"_s,
+        u"Print the view's figures (the numbers the window's analysis panel lists) as JSON on "
+        u"stdout; -o is then optional."_s);
     parser.addOptions({presetOpt, sceneOpt, viewIndexOpt, layoutOpt, shapeOpt, layoutJsonOpt,
                        viewOpt, colorOpt, optionsOpt, scaleOpt, fitOpt, titleOpt, noLegendOpt,
-                       noLabelsOpt, noGridOpt, transparentOpt, darkOpt, outOpt});
+                       noLabelsOpt, noGridOpt, transparentOpt, darkOpt, outOpt, figuresOpt});
     if (const auto rc = lx::app::parseOrExit(parser, args, u"layout-explorer render: "_s, false))
         return *rc;
-    if (!parser.isSet(outOpt))
+    if (!parser.isSet(outOpt) && !parser.isSet(figuresOpt))
         return fail(ExitBadUsage, u"missing -o FILE"_s);
     const QString outPath = parser.value(outOpt);
-    const auto format = lx::exportFormatForPath(outPath);
+    const auto format = parser.isSet(outOpt) ? lx::exportFormatForPath(outPath)
+                                             : std::optional<lx::ExportFormat>(lx::ExportFormat{});
     if (!format)
         return fail(ExitBadUsage,
                     u"cannot tell the format of '%1': use .svg, .pdf, .png or .tex"_s.arg(outPath));
@@ -188,7 +194,7 @@ int runRender(const QStringList &args)
     if (parser.isSet(layoutOpt)) {
         if (!parser.isSet(shapeOpt))
             return fail(ExitBadUsage, u"--layout needs --shape MxN"_s);
-        const auto parsed = parseShape(parser.value(shapeOpt));
+        const auto parsed = lx::parseShape(parser.value(shapeOpt).toStdString());
         if (!parsed)
             return fail(ExitBadUsage,
                         u"--shape must look like 128x128 (positive integers), not '%1'"_s.arg(
@@ -287,7 +293,12 @@ int runRender(const QStringList &args)
     const lx::Expected<lx::Diagram> diagram = lx::buildView(request);
     if (!diagram)
         return fail(ExitBadInput, QString::fromStdString(diagram.message()));
-    return writeFigure(*diagram, options, fit, outPath, *format);
+    if (parser.isSet(outOpt))
+        if (const int rc = writeFigure(*diagram, options, fit, outPath, *format); rc != ExitOk)
+            return rc;
+    if (parser.isSet(figuresOpt))
+        printFigures(*diagram, request.kind);
+    return ExitOk;
 }
 
 int renderCommand(const QStringList &args)

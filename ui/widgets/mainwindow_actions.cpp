@@ -6,6 +6,7 @@
 #include "render/viewregistry.h"
 #include "widgets/diagramview.h"
 #include "widgets/exportdialog.h"
+#include "widgets/kerneldock.h"
 #include "widgets/viewpane.h"
 
 #include <QAction>
@@ -174,6 +175,7 @@ void MainWindow::createMenus()
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->addAction(m_newAction);
     file->addAction(m_openAction);
+    file->addAction(m_kernelDock->openAction());
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     file->addAction(m_presetsAction);
     file->addSeparator();

@@ -5,6 +5,7 @@
 #include "models/matrixmodel.h"
 #include "widgets/baseseditor.h"
 #include "widgets/ctalayouteditor.h"
+#include "widgets/kerneldock.h"
 
 #include <QDockWidget>
 #include <QHeaderView>
@@ -136,6 +137,11 @@ void MainWindow::createDocks()
             &QTableView::resizeRowsToContents);
     analysisDock->setWidget(analysisTable);
     addDockWidget(Qt::RightDockWidgetArea, analysisDock);
+    m_kernelDock = new KernelDock(m_document, this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_kernelDock);
+    m_kernelDock->hide();
+    connect(m_kernelDock, &KernelDock::statusMessage, this,
+            [this](const QString &m) { showStatus(m, 8000); });
     m_defaultDockSizes = [this, sceneDock, basesDock, matrixDock, analysisDock] {
         resizeDocks({sceneDock, basesDock}, {180, 560}, Qt::Vertical);
         resizeDocks({sceneDock, matrixDock}, {360, 360}, Qt::Horizontal);

@@ -5,6 +5,7 @@
 #include "models/layoutdocument.h"
 #include "models/scenefile.h"
 #include "widgets/exportdialog.h"
+#include "widgets/kerneldock.h"
 #include "widgets/presetsdialog.h"
 
 #include <QAction>
@@ -111,6 +112,8 @@ void MainWindow::openScene(const SceneContents &contents, const QString &fileNam
 
 QString MainWindow::openFile(const QString &fileName)
 {
+    if (KernelDock::isModuleFile(fileName))
+        return m_kernelDock->openFile(fileName);
     Expected<SceneContents> scene = readSceneFile(fileName);
     if (!scene)
         return QString::fromStdString(scene.message());
@@ -285,7 +288,8 @@ void MainWindow::dragEnterEvent(QDragEnterEvent *event)
 {
     const QList<QUrl> urls = event->mimeData()->urls();
     if (urls.size() == 1 && urls.first().isLocalFile() &&
-        urls.first().toLocalFile().endsWith(QLatin1String(".lxscene")))
+        (urls.first().toLocalFile().endsWith(QLatin1String(".lxscene")) ||
+         KernelDock::isModuleFile(urls.first().toLocalFile())))
         event->acceptProposedAction();
 }
 
@@ -295,9 +299,14 @@ void MainWindow::dropEvent(QDropEvent *event)
     if (urls.size() != 1 || !urls.first().isLocalFile())
         return;
     event->acceptProposedAction();
+    const QString file = urls.first().toLocalFile();
+    if (KernelDock::isModuleFile(file)) {
+        if (const QString e = m_kernelDock->openFile(file); !e.isEmpty())
+            showRefusal(e);
+        return;
+    }
     if (!maybeSave())
         return;
-    const QString file = urls.first().toLocalFile();
     if (const QString e = openFile(file); !e.isEmpty())
         QMessageBox::warning(this, tr("Open Scene"), tr("Could not open %1:\n%2").arg(file, e));
 }

@@ -5,6 +5,7 @@
 #include "layout/builders.h"
 #include "models/layoutdocument.h"
 #include "widgets/builderdialog.h"
+#include "widgets/kerneldock.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -307,6 +308,11 @@ void MainWindow::pasteLayout()
     const QString text = QApplication::clipboard()->text().trimmed();
     if (text.isEmpty()) {
         showRefusal(tr("The clipboard holds no text"));
+        return;
+    }
+    if (KernelDock::looksLikeModule(text)) {
+        if (const QString e = m_kernelDock->openText(text, tr("clipboard")); !e.isEmpty())
+            showRefusal(e);
         return;
     }
     if (text.startsWith(QLatin1Char('{'))) {
