@@ -15,6 +15,8 @@
 #include <QCommandLineParser>
 #include <QIcon>
 #include <QImageWriter>
+#include <QMessageBox>
+#include <QMessageBox>
 #include <QPixmap>
 #include <QSettings>
 #include <QTemporaryDir>
@@ -83,21 +85,34 @@ int runWindow(int argc, char **argv)
         QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, scratchSettings.path());
     }
     MainWindow window;
+    // A scene that cannot be opened is reported, and the window opens anyway on the default
+    // scene with the reason in front of the person (a double-clicked broken file should not
+    // look like a program that failed to start). A screenshot run stays strict: exit 1.
+    QString openError;
     if (!files.isEmpty()) {
-        if (const QString e = window.openFile(files.first()); !e.isEmpty()) {
-            std::fprintf(stderr, "layout-explorer: %s\n", qPrintable(e));
-            return ExitBadInput;
-        }
+        if (const QString e = window.openFile(files.first()); !e.isEmpty())
+            openError = QObject::tr("Could not open %1:\n%2").arg(files.first(), e);
     } else if (parser.isSet(preset)) {
         Expected<SceneContents> scene = loadPresetScene(parser.value(preset));
-        if (!scene) {
-            std::fprintf(stderr, "layout-explorer: %s\n", scene.message().c_str());
+        if (scene)
+            window.openScene(*scene);
+        else
+            openError = QObject::tr("Could not open the preset %1:\n%2")
+                            .arg(parser.value(preset), QString::fromStdString(scene.message()));
+    }
+    if (!openError.isEmpty()) {
+        std::fprintf(stderr, "layout-explorer: %s\n", qPrintable(openError));
+        if (parser.isSet(screenshot))
             return ExitBadInput;
-        }
-        window.openScene(*scene);
-    } else {
+    }
+    if ((files.isEmpty() && !parser.isSet(preset)) || !openError.isEmpty()) {
         Expected<SceneContents> scene = loadPresetScene(QStringLiteral("default"));
         window.openScene(scene ? *scene : builtinExampleScene());
+    }
+    if (!openError.isEmpty()) {
+        QTimer::singleShot(0, &window, [&window, openError] {
+            QMessageBox::warning(&window, QObject::tr("Open Scene"), openError);
+        });
     }
 
     if (parser.isSet(screenshot)) {
