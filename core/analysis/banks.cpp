@@ -177,6 +177,78 @@ std::vector<int> bankCounts(const std::vector<int64_t> &byteAddresses, int dword
     return counts;
 }
 
+const PhaseReport *InstructionReport::phaseOfLane(int pass, int lane) const
+{
+    for (const PhaseReport &ph : phases) {
+        if (ph.pass == pass && std::find(ph.lanes.begin(), ph.lanes.end(), lane) != ph.lanes.end())
+            return &ph;
+    }
+    return nullptr;
+}
+
+const PhaseMergeRule *
+matchingPhaseMergeRule(const Architecture &arch, const LdsInstruction &instruction,
+                       const std::vector<std::vector<std::optional<int64_t>>> &addresses)
+{
+    for (const PhaseMergeRule &rule : arch.phaseMergeRules) {
+        if (!rule.appliesTo(instruction))
+            continue;
+        for (int mask : rule.laneMasks) {
+            bool paired = !addresses.empty();
+            for (const auto &lanes : addresses) {
+                for (size_t l = 0; paired && l < lanes.size(); ++l) {
+                    const size_t partner = l ^ size_t(mask);
+                    paired = partner < lanes.size() && lanes[l] == lanes[partner];
+                }
+            }
+            if (paired)
+                return &rule;
+        }
+    }
+    return nullptr;
+}
+
+namespace {
+
+// The phase table coarsened by a merge factor: phases k*f .. k*f+f-1 served together.
+std::vector<std::vector<int>> mergedPhases(const std::vector<std::vector<int>> &phases, int factor)
+{
+    std::vector<std::vector<int>> out;
+    for (size_t p = 0; p < phases.size(); p += size_t(factor)) {
+        std::vector<int> lanes;
+        for (size_t q = p; q < std::min(phases.size(), p + size_t(factor)); ++q)
+            lanes.insert(lanes.end(), phases[q].begin(), phases[q].end());
+        out.push_back(std::move(lanes));
+    }
+    return out;
+}
+
+// One phase: distinct dwords per bank of its active lanes.
+PhaseReport analyzePhase(const Architecture &arch, const LdsInstruction &instruction,
+                         const std::vector<std::optional<int64_t>> &lanes,
+                         const std::vector<int> &phaseLanes, int64_t limit, bool broadcast)
+{
+    PhaseReport ph;
+    ph.lanes = phaseLanes;
+    std::vector<int64_t> active;
+    for (int lane : ph.lanes) {
+        const auto &a = lanes[size_t(lane)];
+        if (a && *a >= 0 && *a < limit)
+            active.push_back(*a);
+    }
+    ph.activeLanes = int(active.size());
+    ph.accessesPerBank = bankCounts(active, instruction.dwordsPerLane(arch.bankWidthBytes),
+                                    arch.bankWidthBytes, instruction.numBanks, broadcast);
+    const int most = ph.accessesPerBank.empty()
+                         ? 0
+                         : *std::max_element(ph.accessesPerBank.begin(), ph.accessesPerBank.end());
+    ph.ways = std::max(1, most);
+    ph.cycles = ph.ways;
+    return ph;
+}
+
+} // namespace
+
 Expected<InstructionReport>
 analyzeAddresses(const Architecture &arch, const LdsInstruction &instruction,
                  const std::vector<std::vector<std::optional<int64_t>>> &addresses,
@@ -185,41 +257,41 @@ analyzeAddresses(const Architecture &arch, const LdsInstruction &instruction,
     if (int(addresses.size()) != instruction.passes)
         return makeError(instruction.name + " has " + std::to_string(instruction.passes) +
                          " pass(es), got addresses for " + std::to_string(addresses.size()));
+    for (const auto &lanes : addresses) {
+        if (int(lanes.size()) != arch.waveSize)
+            return makeError("expected " + std::to_string(arch.waveSize) + " lane addresses, got " +
+                             std::to_string(lanes.size()));
+    }
     const int64_t limit = options.ldsLimitBytes > 0 ? options.ldsLimitBytes : arch.ldsBytes;
-    const int dwords = instruction.dwordsPerLane(arch.bankWidthBytes);
+    const PhaseMergeRule *rule =
+        options.measuredRules ? matchingPhaseMergeRule(arch, instruction, addresses) : nullptr;
+    const std::vector<std::vector<int>> table =
+        rule ? mergedPhases(instruction.phases, rule->factor) : instruction.phases;
     InstructionReport report;
     report.addresses = addresses;
     for (int pass = 0; pass < instruction.passes; ++pass) {
         const auto &lanes = addresses[size_t(pass)];
-        if (int(lanes.size()) != arch.waveSize)
-            return makeError("expected " + std::to_string(arch.waveSize) + " lane addresses, got " +
-                             std::to_string(lanes.size()));
-        for (size_t p = 0; p < instruction.phases.size(); ++p) {
-            PhaseReport ph;
+        for (size_t p = 0; p < table.size(); ++p) {
+            PhaseReport ph =
+                analyzePhase(arch, instruction, lanes, table[p], limit, options.broadcast);
             ph.pass = pass;
             ph.phase = int(p);
-            ph.lanes = instruction.phases[p];
-            std::vector<int64_t> active;
-            for (int lane : ph.lanes) {
-                const auto &a = lanes[size_t(lane)];
-                if (a && *a >= 0 && *a < limit)
-                    active.push_back(*a);
-            }
-            ph.activeLanes = int(active.size());
-            ph.accessesPerBank = bankCounts(active, dwords, arch.bankWidthBytes,
-                                            instruction.numBanks, options.broadcast);
-            const int most =
-                ph.accessesPerBank.empty()
-                    ? 0
-                    : *std::max_element(ph.accessesPerBank.begin(), ph.accessesPerBank.end());
-            ph.ways = std::max(1, most);
-            ph.cycles = ph.ways;
             report.cycles += ph.cycles;
             report.idealCycles += 1;
             report.maxWays = std::max(report.maxWays, ph.ways);
             report.phases.push_back(std::move(ph));
         }
+        if (rule) {
+            for (const auto &phaseLanes : instruction.phases)
+                report.modelCycles +=
+                    analyzePhase(arch, instruction, lanes, phaseLanes, limit, options.broadcast)
+                        .cycles;
+        }
     }
+    if (rule)
+        report.measuredRule = rule->name;
+    else
+        report.modelCycles = report.cycles;
     return report;
 }
 
@@ -349,6 +421,20 @@ Expected<SharedMemoryLayout> sharedMemoryLayout(const LayoutAttr &attr,
         if (const auto *padded = inner->as<PaddedSharedAttr>())
             out.padding = padded->intervalPadding;
     return out;
+}
+
+void noteMeasuredRule(const Architecture &arch, const InstructionReport &ir,
+                      BankConflictReport &report)
+{
+    report.totals.modelCycles += ir.modelCycles;
+    if (ir.measuredRule.empty())
+        return;
+    report.totals.measuredInstructions += 1;
+    report.measuredRule = ir.measuredRule;
+    for (const PhaseMergeRule &r : arch.phaseMergeRules) {
+        if (r.name == ir.measuredRule)
+            report.measuredRuleProvenance = r.provenance;
+    }
 }
 
 Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
@@ -481,9 +567,12 @@ Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
             for (int q = 0; q < ins->passes; ++q) {
                 const int g = i * ins->passes + q;
                 for (int l = 0; l < lanes; ++l) {
-                    const int phase = ins->phaseOfLane(l);
-                    const PhaseReport &ph =
-                        ir->phases[size_t(q) * ins->phases.size() + size_t(phase)];
+                    const PhaseReport *phPtr = ir->phaseOfLane(q, l);
+                    if (!phPtr)
+                        return makeError("internal: lane " + std::to_string(l) +
+                                         " is in no phase of " + ins->name);
+                    const PhaseReport &ph = *phPtr;
+                    const int phase = ph.phase;
                     for (int j = 0; j < vec; ++j) {
                         const int r = (g << log2Vec) | j;
                         ElementAccess e;
@@ -503,6 +592,7 @@ Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
             report.totals.instructions += 1;
             report.totals.cycles += ir->cycles;
             report.totals.idealCycles += ir->idealCycles;
+            noteMeasuredRule(arch, *ir, report);
             report.totals.maxWays = std::max(report.totals.maxWays, ir->maxWays);
             report.instructions.push_back(std::move(*ir));
         }

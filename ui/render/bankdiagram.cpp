@@ -217,6 +217,8 @@ Expected<BankViewInput> resolveBankView(const ViewRequest &req)
             in.report.totals.cycles += ir.cycles;
             in.report.totals.idealCycles += ir.idealCycles;
             in.report.totals.maxWays = std::max(in.report.totals.maxWays, ir.maxWays);
+            in.report.totals.modelCycles += ir.modelCycles;
+            in.report.totals.measuredInstructions += ir.measuredRule.empty() ? 0 : 1;
         }
         in.mapBanks = in.report.instruction.numBanks;
     }
@@ -286,6 +288,10 @@ void addReportTables(Diagram &d, const BankViewInput &in)
     s.header = {u"measure"_s, u"value"_s};
     s.rows.push_back({u"cycles / ideal (phase model, this wave)"_s,
                       u"%1 / %2"_s.arg(r.totals.cycles).arg(r.totals.idealCycles)});
+    if (!r.measuredRule.empty())
+        s.rows.push_back({u"textbook phase model (measured rule: %1)"_s.arg(qs(r.measuredRule)),
+                          u"%1 cycles; measured rule %2 cycles"_s.arg(r.totals.modelCycles)
+                              .arg(r.totals.cycles)});
     s.rows.push_back({u"rocprof-compute Bank Conflicts/Access"_s,
                       QString::number(r.totals.conflictsPerAccess(), 'f', 3)});
     s.rows.push_back({u"rocprof-compute Bank Conflict Rate"_s,
@@ -339,6 +345,10 @@ void addBankFigures(Diagram &d, const BankViewInput &in, const InstructionReport
                 lo == hi ? u"%1 cycles"_s.arg(lo) : u"%1-%2 cycles"_s.arg(lo).arg(hi),
                 u"Ours: the sum over phases of the phase's n-way (an empty phase costs one); "
                 u"ideal %1"_s.arg(focus ? focus->idealCycles : r.instructions.front().idealCycles));
+    if (!r.measuredRule.empty())
+        d.addFigure(u"measuredVsModel"_s, u"Measured rule vs textbook model (wave %1)"_s.arg(wave),
+                    u"%1 vs %2 cycles"_s.arg(r.totals.cycles).arg(r.totals.modelCycles),
+                    u"%1: %2"_s.arg(qs(r.measuredRule), provenanceText(r.measuredRuleProvenance)));
     d.addFigure(u"instructions"_s, u"Instructions of wave %1"_s.arg(wave),
                 QString::number(r.totals.instructions));
     d.addFigure(u"cyclesTotal"_s, u"Cycles of wave %1"_s.arg(wave),
