@@ -164,16 +164,19 @@ std::vector<int> bankCounts(const std::vector<int64_t> &byteAddresses, int dword
     std::vector<int> counts(size_t(std::max(numBanks, 0)), 0);
     if (numBanks <= 0 || bankWidthBytes <= 0)
         return counts;
-    std::set<int64_t> seen;
+    std::vector<int64_t> dwords;
+    dwords.reserve(byteAddresses.size() * size_t(std::max(dwordsPerAccess, 0)));
     for (int64_t addr : byteAddresses) {
         const int64_t first = addr / bankWidthBytes;
-        for (int i = 0; i < dwordsPerAccess; ++i) {
-            const int64_t dword = first + i;
-            if (broadcast && !seen.insert(dword).second)
-                continue;
-            ++counts[size_t(dword % numBanks)];
-        }
+        for (int i = 0; i < dwordsPerAccess; ++i)
+            dwords.push_back(first + i);
     }
+    if (broadcast) {
+        std::sort(dwords.begin(), dwords.end());
+        dwords.erase(std::unique(dwords.begin(), dwords.end()), dwords.end());
+    }
+    for (int64_t dword : dwords)
+        ++counts[size_t(dword % numBanks)];
     return counts;
 }
 
@@ -548,6 +551,46 @@ Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
         return shared.baseBytes + part * stride + paddedOffset(off, shared.padding) * elementBytes;
     };
 
+    // The hot path of searches: cvt is linear, so (offset, partition) of (r, l, w) is the XOR of
+    // the basis images of the set bits; no per-lane allocation.
+    struct DimImages
+    {
+        std::vector<int32_t> offset, partition;
+    };
+    auto imagesOf = [&](const char *dim) {
+        DimImages d;
+        if (!permCvt->hasInDim(dim))
+            return d;
+        for (const auto &b : permCvt->bases()[size_t(permCvt->inDimIndex(dim))].second) {
+            d.offset.push_back(b[size_t(offIdx)]);
+            d.partition.push_back(partIdx >= 0 ? b[size_t(partIdx)] : 0);
+        }
+        return d;
+    };
+    const DimImages regImg = imagesOf("register"), laneImg = imagesOf("lane"),
+                    warpImg = imagesOf("warp");
+    auto partial = [](const DimImages &img, int v) {
+        std::pair<int32_t, int32_t> out{0, 0};
+        for (size_t b = 0; b < img.offset.size(); ++b) {
+            if ((v >> b) & 1) {
+                out.first ^= img.offset[b];
+                out.second ^= img.partition[b];
+            }
+        }
+        return out;
+    };
+    std::vector<std::pair<int32_t, int32_t>> lanePartial;
+    for (int l = 0; l < request.reg.inDimSize("lane"); ++l)
+        lanePartial.push_back(partial(laneImg, l));
+    auto cvtAddress = [&](int r, int l, int w) {
+        const auto rp = partial(regImg, r), wp = partial(warpImg, w);
+        const auto lp = lanePartial[size_t(l)];
+        const int32_t off = rp.first ^ wp.first ^ lp.first;
+        const int32_t part = rp.second ^ wp.second ^ lp.second;
+        return shared.baseBytes + int64_t(part) * stride +
+               paddedOffset(off, shared.padding) * elementBytes;
+    };
+
     for (int w = 0; w < nWarps; ++w) {
         for (int i = 0; i < perWarp; ++i) {
             std::vector<std::vector<std::optional<int64_t>>> addrs(
@@ -555,8 +598,7 @@ Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
             for (int q = 0; q < ins->passes; ++q) {
                 const int g = i * ins->passes + q;
                 for (int l = 0; l < lanes; ++l)
-                    addrs[size_t(q)][size_t(l)] =
-                        addressOf(permCvt->applyOrdered(inputs(*permCvt, g << log2Vec, l, w)));
+                    addrs[size_t(q)][size_t(l)] = cvtAddress(g << log2Vec, l, w);
             }
             auto ir = analyzeAddresses(arch, *ins, addrs, request.options);
             if (!ir)
@@ -564,7 +606,7 @@ Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
             ir->warp = w;
             ir->index = i;
             // Elements, with the ways of their bank in their phase.
-            for (int q = 0; q < ins->passes; ++q) {
+            for (int q = 0; request.collectElements && q < ins->passes; ++q) {
                 const int g = i * ins->passes + q;
                 for (int l = 0; l < lanes; ++l) {
                     const PhaseReport *phPtr = ir->phaseOfLane(q, l);
@@ -598,7 +640,9 @@ Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
         }
     }
 
-    if (!shared.padding.empty() || shared.layout.hasInDim("partition")) {
+    if (!request.tritonModel) {
+        report.tritonNote = "not computed";
+    } else if (!shared.padding.empty() || shared.layout.hasInDim("partition")) {
         report.tritonNote = "Triton's generic count takes an unpadded, unpartitioned shared layout";
     } else {
         auto triton = tritonBankConflicts(request.reg, shared.layout, bits);

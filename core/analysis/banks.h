@@ -167,7 +167,9 @@ struct BankAccessRequest
     bool isWrite = false;
     std::string instruction; // empty: chosen from the vectorisation
     BankOptions options;
-    int maxWarps = 0; // analyse warps [0, maxWarps); 0 = all
+    int maxWarps = 0;            // analyse warps [0, maxWarps); 0 = all
+    bool collectElements = true; // false: report.elements stays empty (searches score faster)
+    bool tritonModel = true;     // false: skip Triton's generic count (tritonNote says so)
 };
 
 // ---- counting core ---------------------------------------------------------------------------
