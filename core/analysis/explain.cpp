@@ -58,26 +58,12 @@ std::optional<Scored> scoreWith(const Architecture &arch, const BankAccessReques
 
 } // namespace
 
-Expected<ConflictExplanation> explainConflict(const Architecture &arch,
-                                              const BankAccessRequest &request,
-                                              const LayoutAttr &sharedAttr,
-                                              const std::vector<int32_t> &shape,
-                                              const ConflictQuery &query)
+Expected<ConflictExplanation> describeConflict(const InstructionReport &irRef,
+                                               const LdsInstruction &instruction,
+                                               int bankWidthBytes, int waveSize,
+                                               bool linearAddresses, const ConflictQuery &query)
 {
-    BankAccessRequest req = request;
-    req.maxWarps = query.warp + 1;
-    req.collectElements = false;
-    req.tritonModel = false;
-    auto report = analyzeBanks(arch, req);
-    if (!report)
-        return report.error();
-    const InstructionReport *ir = nullptr;
-    for (const auto &i : report->instructions)
-        if (i.warp == query.warp && i.index == query.instruction)
-            ir = &i;
-    if (!ir)
-        return makeError("no instruction " + std::to_string(query.instruction) + " in warp " +
-                         std::to_string(query.warp));
+    const InstructionReport *ir = &irRef;
     const PhaseReport *ph = nullptr;
     for (const auto &p : ir->phases) {
         if (p.pass != query.pass)
@@ -89,14 +75,14 @@ Expected<ConflictExplanation> explainConflict(const Architecture &arch,
         return makeError("no phase " + std::to_string(query.phase) + " in pass " +
                          std::to_string(query.pass));
     ConflictExplanation e;
-    e.warp = query.warp;
-    e.instruction = query.instruction;
+    e.warp = ir->warp;
+    e.instruction = ir->index;
     e.pass = query.pass;
     e.phase = ph->phase;
     e.phaseLanes = ph->lanes;
-    const int numBanks = report->instruction.numBanks;
-    const int width = arch.bankWidthBytes;
-    const int dwordsPerLane = report->instruction.dwordsPerLane(width);
+    const int numBanks = instruction.numBanks;
+    const int width = bankWidthBytes;
+    const int dwordsPerLane = instruction.dwordsPerLane(width);
     e.bank = query.bank;
     if (e.bank < 0)
         e.bank = int(std::max_element(ph->accessesPerBank.begin(), ph->accessesPerBank.end()) -
@@ -121,16 +107,14 @@ Expected<ConflictExplanation> explainConflict(const Architecture &arch,
     e.dwords.assign(dwords.begin(), dwords.end());
 
     // Kernel of the bank map over the lane bits that vary inside the phase.
-    const bool linear = request.shared.padding.empty() &&
-                        !request.shared.layout.hasInDim("partition") &&
-                        request.shared.baseBytes == 0 && std::has_single_bit(unsigned(numBanks));
+    const bool linear = linearAddresses && std::has_single_bit(unsigned(numBanks));
     if (!linear) {
-        e.kernelNote = "padded, partitioned or offset layouts: addresses are not linear in the "
-                       "lane bits, so no kernel is computed";
+        e.kernelNote = "the addresses are not linear in the lane bits (padding, partitions, an "
+                       "offset or an address model), so no kernel is computed";
     } else if (!ph->lanes.empty()) {
         const int l0 = ph->lanes.front();
         std::vector<int> bitsInPhase;
-        for (int b = 0; (1 << b) < arch.waveSize; ++b) {
+        for (int b = 0; (1 << b) < waveSize; ++b) {
             const bool varies = std::any_of(ph->lanes.begin(), ph->lanes.end(),
                                             [&](int l) { return ((l ^ l0) >> b) & 1; });
             if (varies)
@@ -158,6 +142,40 @@ Expected<ConflictExplanation> explainConflict(const Architecture &arch,
                 e.collisions.push_back({laneBits, delta});
         }
     }
+
+    return e;
+}
+
+Expected<ConflictExplanation> explainConflict(const Architecture &arch,
+                                              const BankAccessRequest &request,
+                                              const LayoutAttr &sharedAttr,
+                                              const std::vector<int32_t> &shape,
+                                              const ConflictQuery &query)
+{
+    BankAccessRequest req = request;
+    req.maxWarps = query.warp + 1;
+    req.collectElements = false;
+    req.tritonModel = false;
+    auto report = analyzeBanks(arch, req);
+    if (!report)
+        return report.error();
+    const InstructionReport *ir = nullptr;
+    for (const auto &i : report->instructions)
+        if (i.warp == query.warp && i.index == query.instruction)
+            ir = &i;
+    if (!ir)
+        return makeError("no instruction " + std::to_string(query.instruction) + " in warp " +
+                         std::to_string(query.warp));
+    const bool linear = request.shared.padding.empty() &&
+                        !request.shared.layout.hasInDim("partition") &&
+                        request.shared.baseBytes == 0;
+    auto described = describeConflict(*ir, report->instruction, arch.bankWidthBytes, arch.waveSize,
+                                      linear, query);
+    if (!described)
+        return described.error();
+    ConflictExplanation e = std::move(*described);
+    const int numBanks = report->instruction.numBanks;
+    const int width = arch.bankWidthBytes;
 
     // The smallest change: one XOR term, or one pad.
     if (e.ways <= 1 || request.shared.layout.hasInDim("partition"))

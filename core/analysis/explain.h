@@ -64,6 +64,12 @@ struct ConflictQuery
     int bank = -1;  // -1: the worst bank of the phase
 };
 
+// The lanes, addresses, dwords and (when `linearAddresses`: addresses XOR-linear in the lane
+// bits) colliding lane bits of one phase of an analysed instruction; no fix.
+[[nodiscard]] Expected<ConflictExplanation>
+describeConflict(const InstructionReport &ir, const LdsInstruction &instruction, int bankWidthBytes,
+                 int waveSize, bool linearAddresses, const ConflictQuery &query);
+
 // `sharedAttr` is the attribute of request.shared (the fix is expressed as one), over `shape`.
 [[nodiscard]] Expected<ConflictExplanation> explainConflict(const Architecture &arch,
                                                             const BankAccessRequest &request,

@@ -87,6 +87,54 @@ Expected<SuggestSharedResult> suggestKPack(const KPackSuggestRequest &request)
     return result;
 }
 
+Expected<ConflictExplanation> explainKPack(const KPackSuggestRequest &request)
+{
+    auto plan = kpackStorePlan(request.config, request.operand, request.elementBits,
+                               request.arch.waveSize, request.currentRotate);
+    if (!plan)
+        return plan.error();
+    auto stores = analyzeKPackStores(request.arch, *plan, 0);
+    if (!stores)
+        return stores.error();
+    if (stores->empty())
+        return makeError("the kPack plan has no stores");
+    const InstructionReport *worst = &stores->front();
+    for (const auto &ir : *stores)
+        if (ir.maxWays > worst->maxWays)
+            worst = &ir;
+    const LdsInstruction *ins = request.arch.plainInstruction(plan->writeBytes, true);
+    auto e = describeConflict(*worst, *ins, request.arch.bankWidthBytes, request.arch.waveSize,
+                              false, {});
+    if (!e)
+        return e.error();
+    auto all = suggestKPack(request);
+    if (!all || !all->triton)
+        return e;
+    const SharedCandidate &current = *all->triton;
+    const SharedCandidate *best = nullptr;
+    for (const auto &c : all->candidates) {
+        if (c.writeWays >= current.writeWays)
+            continue;
+        if (!best || std::make_pair(c.ldsBytes, c.writeWays) <
+                         std::make_pair(best->ldsBytes, best->writeWays))
+            best = &c;
+    }
+    if (best) {
+        ConflictFix f;
+        f.kind = best->text.find('+') == std::string::npos ? "rotation" : "pad";
+        f.description = best->text;
+        f.text = best->text;
+        f.waysBefore = current.writeWays;
+        f.waysAfter = best->writeWays;
+        f.cyclesBefore = current.writeCycles;
+        f.cyclesAfter = best->writeCycles;
+        f.ldsBytesBefore = current.ldsBytes;
+        f.ldsBytesAfter = best->ldsBytes;
+        e->fix = f;
+    }
+    return e;
+}
+
 Expected<SceneAccess> sceneAccess(const Scene &scene)
 {
     const std::string archName = scene.arch.empty() ? std::string("gfx1250") : scene.arch;

@@ -7,6 +7,7 @@
 // and a shared layout (its `write` option says whether it is a store); a kPack bank view (rocMLIR
 // stores); a microbenchmark view ([warps, N] read one row per warp, gfx1250).
 
+#include "analysis/explain.h"
 #include "analysis/kpack.h"
 #include "analysis/suggest.h"
 #include "io/scene.h"
@@ -27,6 +28,12 @@ struct KPackSuggestRequest
 };
 
 [[nodiscard]] Expected<SuggestSharedResult> suggestKPack(const KPackSuggestRequest &request);
+
+// The worst store of wave 0 under the request's current rotation, explained from its addresses
+// (no kernel: the kPack address model is not linear), with the smallest kPack change that lowers
+// it: the fewest extra LDS bytes first (rocMLIR's rotation costs none), then the fewest ways.
+// The fix's kind is "rotation" or "pad"; its attr is null.
+[[nodiscard]] Expected<ConflictExplanation> explainKPack(const KPackSuggestRequest &request);
 
 struct SceneAccess
 {

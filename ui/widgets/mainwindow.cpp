@@ -1,4 +1,5 @@
 #include "widgets/mainwindow.h"
+#include "widgets/suggestpanel.h"
 
 #include "hw/resources.h"
 #include "io/layoutjson.h"
@@ -399,6 +400,10 @@ void MainWindow::createMenus()
     m_viewMenu->addAction(m_zoomOutAction);
     m_viewMenu->addAction(m_zoomResetAction);
     m_viewMenu->addAction(m_fitAction);
+    if (auto *suggest = findChild<QDockWidget *>(QStringLiteral("suggestDock"))) {
+        suggest->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_G));
+        m_viewMenu->addAction(suggest->toggleViewAction());
+    }
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_previousStepAction);
     m_viewMenu->addAction(m_nextStepAction);
@@ -600,6 +605,13 @@ void MainWindow::createDocks()
             &QTableView::resizeRowsToContents);
     analysisDock->setWidget(analysisTable);
     addDockWidget(Qt::RightDockWidgetArea, analysisDock);
+    // Suggest panel (the design assistant), tabbed with the analysis; hidden until asked for.
+    QDockWidget *suggestDock = createSuggestDock(this, m_document);
+    addDockWidget(Qt::RightDockWidgetArea, suggestDock);
+    tabifyDockWidget(analysisDock, suggestDock);
+    suggestDock->hide();
+    connect(static_cast<SuggestPanel *>(suggestDock->widget()), &SuggestPanel::editRefused, this,
+            &MainWindow::showRefusal);
     m_defaultDockSizes = [this, sceneDock, basesDock, matrixDock, analysisDock] {
         resizeDocks({sceneDock, basesDock}, {180, 560}, Qt::Vertical);
         resizeDocks({sceneDock, matrixDock}, {360, 360}, Qt::Horizontal);
