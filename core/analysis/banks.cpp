@@ -440,6 +440,127 @@ void noteMeasuredRule(const Architecture &arch, const InstructionReport &ir,
     }
 }
 
+namespace {
+
+// The instruction of the access and its vector width in elements: the one the request names
+// (checked against the access and the widest vector the layouts allow, maxVec), else the widest
+// plain instruction of the architecture that fits in maxVec elements.
+Expected<std::pair<const LdsInstruction *, int>>
+chooseInstruction(const Architecture &arch, const BankAccessRequest &request, int maxVec)
+{
+    const int bits = request.elementBits;
+    const int elementBytes = bits / 8;
+    const LdsInstruction *ins = nullptr;
+    int vec = maxVec;
+    if (!request.instruction.empty()) {
+        auto forced = arch.instruction(request.instruction);
+        if (!forced)
+            return forced.error();
+        ins = arch.findInstruction(request.instruction);
+        if (ins->isWrite != request.isWrite)
+            return makeError(ins->name + " is a " + (ins->isWrite ? "write" : "read") +
+                             " instruction but the access is a " +
+                             (request.isWrite ? "write" : "read"));
+        if ((ins->bytesPerLane * 8) % bits != 0 || !isPowerOfTwo(ins->bytesPerLane * 8 / bits))
+            return makeError(ins->name + " moves " + std::to_string(ins->bytesPerLane) +
+                             " bytes per lane, which is not a power-of-two number of " +
+                             std::to_string(bits) +
+                             "-bit elements; a linear layout cannot form that vector");
+        vec = ins->bytesPerLane * 8 / bits;
+        if (vec > maxVec)
+            return makeError("the layouts give each lane at most " +
+                             std::to_string(maxVec * elementBytes) + " contiguous bytes; " +
+                             ins->name + " needs " + std::to_string(ins->bytesPerLane));
+    } else {
+        // Largest width the architecture has a plain instruction for.
+        while (vec >= 1 && !arch.plainInstruction(vec * elementBytes, request.isWrite))
+            vec /= 2;
+        if (vec < 1)
+            return makeError(arch.name + " has no " +
+                             std::string(request.isWrite ? "write" : "read") + " instruction of " +
+                             std::to_string(elementBytes) + " bytes or more");
+        ins = arch.plainInstruction(vec * elementBytes, request.isWrite);
+    }
+    return std::pair<const LdsInstruction *, int>{ins, vec};
+}
+
+} // namespace
+
+namespace {
+
+// Byte address of (register, lane, warp) through cvt: cvt is linear, so (offset, partition) is
+// the XOR of the basis images of the set bits (lane images tabulated once).
+class CvtAddresses
+{
+public:
+    CvtAddresses(const LinearLayout &cvt, const SharedMemoryLayout &shared, int64_t stride,
+                 int elementBytes, int lanes)
+        : m_shared(shared), m_stride(stride), m_elementBytes(elementBytes)
+    {
+        const int offIdx = cvt.outDimIndex("offset");
+        const int partIdx = cvt.outDimIndex("partition");
+        auto imagesOf = [&](const char *dim) {
+            Images d;
+            if (!cvt.hasInDim(dim))
+                return d;
+            for (const auto &b : cvt.bases()[size_t(cvt.inDimIndex(dim))].second)
+                d.push_back({b[size_t(offIdx)], partIdx >= 0 ? b[size_t(partIdx)] : 0});
+            return d;
+        };
+        m_reg = imagesOf("register");
+        m_warp = imagesOf("warp");
+        const Images lane = imagesOf("lane");
+        for (int l = 0; l < lanes; ++l)
+            m_lanes.push_back(partial(lane, l));
+    }
+    int64_t operator()(int r, int l, int w) const
+    {
+        const auto rp = partial(m_reg, r), wp = partial(m_warp, w);
+        const auto lp = m_lanes[size_t(l)];
+        const int32_t off = rp.first ^ wp.first ^ lp.first;
+        const int32_t part = rp.second ^ wp.second ^ lp.second;
+        return m_shared.baseBytes + int64_t(part) * m_stride +
+               paddedOffset(off, m_shared.padding) * m_elementBytes;
+    }
+
+private:
+    using Images = std::vector<std::pair<int32_t, int32_t>>; // (offset, partition) per basis
+    static std::pair<int32_t, int32_t> partial(const Images &img, int v)
+    {
+        std::pair<int32_t, int32_t> out{0, 0};
+        for (size_t b = 0; b < img.size(); ++b) {
+            if ((v >> b) & 1) {
+                out.first ^= img[b].first;
+                out.second ^= img[b].second;
+            }
+        }
+        return out;
+    }
+    const SharedMemoryLayout &m_shared;
+    int64_t m_stride;
+    int m_elementBytes;
+    Images m_reg, m_warp, m_lanes;
+};
+
+// Triton's generic count beside ours, or why it does not apply.
+void addTritonCount(const BankAccessRequest &request, BankConflictReport &report)
+{
+    const SharedMemoryLayout &shared = request.shared;
+    if (!request.tritonModel) {
+        report.tritonNote = "not computed";
+    } else if (!shared.padding.empty() || shared.layout.hasInDim("partition")) {
+        report.tritonNote = "Triton's generic count takes an unpadded, unpartitioned shared layout";
+    } else {
+        auto triton = tritonBankConflicts(request.reg, shared.layout, request.elementBits);
+        if (triton)
+            report.tritonExtraWavefronts = *triton;
+        else
+            report.tritonNote = triton.message();
+    }
+}
+
+} // namespace
+
 Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
                                           const BankAccessRequest &request)
 {
@@ -482,38 +603,12 @@ Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
     report.maxVectorElements = maxVec;
     report.bankWidthBytes = arch.bankWidthBytes;
 
-    const LdsInstruction *ins = nullptr;
-    int vec = maxVec;
-    if (!request.instruction.empty()) {
-        auto forced = arch.instruction(request.instruction);
-        if (!forced)
-            return forced.error();
-        ins = arch.findInstruction(request.instruction);
-        report.instructionForced = true;
-        if (ins->isWrite != request.isWrite)
-            return makeError(ins->name + " is a " + (ins->isWrite ? "write" : "read") +
-                             " instruction but the access is a " +
-                             (request.isWrite ? "write" : "read"));
-        if ((ins->bytesPerLane * 8) % bits != 0 || !isPowerOfTwo(ins->bytesPerLane * 8 / bits))
-            return makeError(ins->name + " moves " + std::to_string(ins->bytesPerLane) +
-                             " bytes per lane, which is not a power-of-two number of " +
-                             std::to_string(bits) +
-                             "-bit elements; a linear layout cannot form that vector");
-        vec = ins->bytesPerLane * 8 / bits;
-        if (vec > maxVec)
-            return makeError("the layouts give each lane at most " +
-                             std::to_string(maxVec * elementBytes) + " contiguous bytes; " +
-                             ins->name + " needs " + std::to_string(ins->bytesPerLane));
-    } else {
-        // Largest width the architecture has a plain instruction for.
-        while (vec >= 1 && !arch.plainInstruction(vec * elementBytes, request.isWrite))
-            vec /= 2;
-        if (vec < 1)
-            return makeError(arch.name + " has no " +
-                             std::string(request.isWrite ? "write" : "read") + " instruction of " +
-                             std::to_string(elementBytes) + " bytes or more");
-        ins = arch.plainInstruction(vec * elementBytes, request.isWrite);
-    }
+    auto chosen = chooseInstruction(arch, request, maxVec);
+    if (!chosen)
+        return chosen.error();
+    const LdsInstruction *ins = chosen->first;
+    const int vec = chosen->second;
+    report.instructionForced = !request.instruction.empty();
     report.instruction = *ins;
     report.vectorElements = vec;
 
@@ -533,8 +628,6 @@ Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
     const int nWarps = request.maxWarps > 0 ? std::min(warps, request.maxWarps) : warps;
     const int lanes = request.reg.inDimSize("lane");
 
-    const int offIdx = permCvt->outDimIndex("offset");
-    const int partIdx = permCvt->outDimIndex("partition");
     const int64_t stride =
         partitionStride(shared, elementBytes, arch.cu ? arch.cu->partitionBytes : 0);
     const auto regInDims = permReg->inDimNames();
@@ -545,51 +638,8 @@ Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
             in.push_back(dim == "register" ? r : dim == "lane" ? l : dim == "warp" ? w : 0);
         return in;
     };
-    auto addressOf = [&](const std::vector<int32_t> &out) {
-        const int64_t off = out[size_t(offIdx)];
-        const int64_t part = partIdx >= 0 ? out[size_t(partIdx)] : 0;
-        return shared.baseBytes + part * stride + paddedOffset(off, shared.padding) * elementBytes;
-    };
-
-    // The hot path of searches: cvt is linear, so (offset, partition) of (r, l, w) is the XOR of
-    // the basis images of the set bits; no per-lane allocation.
-    struct DimImages
-    {
-        std::vector<int32_t> offset, partition;
-    };
-    auto imagesOf = [&](const char *dim) {
-        DimImages d;
-        if (!permCvt->hasInDim(dim))
-            return d;
-        for (const auto &b : permCvt->bases()[size_t(permCvt->inDimIndex(dim))].second) {
-            d.offset.push_back(b[size_t(offIdx)]);
-            d.partition.push_back(partIdx >= 0 ? b[size_t(partIdx)] : 0);
-        }
-        return d;
-    };
-    const DimImages regImg = imagesOf("register"), laneImg = imagesOf("lane"),
-                    warpImg = imagesOf("warp");
-    auto partial = [](const DimImages &img, int v) {
-        std::pair<int32_t, int32_t> out{0, 0};
-        for (size_t b = 0; b < img.offset.size(); ++b) {
-            if ((v >> b) & 1) {
-                out.first ^= img.offset[b];
-                out.second ^= img.partition[b];
-            }
-        }
-        return out;
-    };
-    std::vector<std::pair<int32_t, int32_t>> lanePartial;
-    for (int l = 0; l < request.reg.inDimSize("lane"); ++l)
-        lanePartial.push_back(partial(laneImg, l));
-    auto cvtAddress = [&](int r, int l, int w) {
-        const auto rp = partial(regImg, r), wp = partial(warpImg, w);
-        const auto lp = lanePartial[size_t(l)];
-        const int32_t off = rp.first ^ wp.first ^ lp.first;
-        const int32_t part = rp.second ^ wp.second ^ lp.second;
-        return shared.baseBytes + int64_t(part) * stride +
-               paddedOffset(off, shared.padding) * elementBytes;
-    };
+    // The hot path of searches: no per-lane allocation.
+    const CvtAddresses cvtAddress(*permCvt, shared, stride, elementBytes, lanes);
 
     for (int w = 0; w < nWarps; ++w) {
         for (int i = 0; i < perWarp; ++i) {
@@ -623,7 +673,7 @@ Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
                         e.lane = l;
                         e.instruction = i;
                         e.pass = q;
-                        e.byteAddress = addressOf(permCvt->applyOrdered(inputs(*permCvt, r, l, w)));
+                        e.byteAddress = cvtAddress(r, l, w);
                         e.bank = bankOf(e.byteAddress, arch.bankWidthBytes, ins->numBanks);
                         e.phase = phase;
                         e.ways = ph.accessesPerBank[size_t(e.bank)];
@@ -640,17 +690,7 @@ Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
         }
     }
 
-    if (!request.tritonModel) {
-        report.tritonNote = "not computed";
-    } else if (!shared.padding.empty() || shared.layout.hasInDim("partition")) {
-        report.tritonNote = "Triton's generic count takes an unpadded, unpartitioned shared layout";
-    } else {
-        auto triton = tritonBankConflicts(request.reg, shared.layout, bits);
-        if (triton)
-            report.tritonExtraWavefronts = *triton;
-        else
-            report.tritonNote = triton.message();
-    }
+    addTritonCount(request, report);
     return report;
 }
 
