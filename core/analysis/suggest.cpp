@@ -424,6 +424,13 @@ struct Search
                         a.numGroups = groups;
                         a.partitionDim = dim;
                         a.partitionLayout = inner;
+                        // A padded inner layout describes one piece.
+                        if (const auto *p = inner->as<PaddedSharedAttr>(); p && !p->shape.empty()) {
+                            PaddedSharedAttr piece = *p;
+                            piece.shape = req.shape;
+                            piece.shape[size_t(dim)] /= parts * groups;
+                            a.partitionLayout = makeAttr(piece);
+                        }
                         consider(makeAttr(a), "partitioned");
                     }
                 }
