@@ -13,6 +13,7 @@
 #include <QApplication>
 #include <QBuffer>
 #include <QCommandLineParser>
+#include <QDockWidget>
 #include <QIcon>
 #include <QImageWriter>
 #include <QMessageBox>
@@ -61,6 +62,10 @@ int runWindow(int argc, char **argv)
     parser.addOption(preset);
     parser.addOption(screenshot);
     parser.addOption(size);
+    const QCommandLineOption dock(QStringLiteral("dock"),
+                                  QStringLiteral("Show a panel at start (e.g. suggest)."),
+                                  QStringLiteral("NAME"));
+    parser.addOption(dock);
     parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A scene (*.lxscene)."),
                                  QStringLiteral("[FILE.lxscene]"));
     if (!parser.parse(QApplication::arguments())) {
@@ -137,6 +142,20 @@ int runWindow(int argc, char **argv)
         return ExitBadUsage;
     }
     window.show();
+    if (parser.isSet(dock)) {
+        auto *d = window.findChild<QDockWidget *>(parser.value(dock) + QStringLiteral("Dock"));
+        if (!d) {
+            std::fprintf(stderr, "layout-explorer: no panel '%s'\n",
+                         qPrintable(parser.value(dock)));
+            return ExitBadUsage;
+        }
+        d->show();
+        d->raise();
+        // A panel asked for at start gets two fifths of the width once the docks are laid out.
+        QTimer::singleShot(50, &window, [&window, d] {
+            window.resizeDocks({d}, {window.width() * 2 / 5}, Qt::Horizontal);
+        });
+    }
     if (parser.isSet(screenshot)) {
         const QString out = parser.value(screenshot);
         int rc = ExitOk;

@@ -261,6 +261,7 @@ Expected<BankConflictReport> kpackReport(const Architecture &arch, const KPackSt
         r.totals.cycles += ir.cycles;
         r.totals.idealCycles += ir.idealCycles;
         r.totals.maxWays = std::max(r.totals.maxWays, ir.maxWays);
+        noteMeasuredRule(arch, ir, r);
     }
     const int first = warp * plan.waveSize;
     auto elements = kpackElements(arch, plan, first + plan.waveSize);

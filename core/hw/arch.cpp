@@ -81,9 +81,10 @@ Expected<Provenance> provenance(const json &obj, const std::string &where)
     auto conf = member<std::string>(obj, "confidence", where);
     if (!conf)
         return conf.error();
-    static const std::set<std::string> known = {"H", "M", "L", "inferred"};
+    static const std::set<std::string> known = {"H", "M", "L", "inferred", "measured"};
     if (!known.count(*conf))
-        return makeError(where + ": confidence \"" + *conf + "\" is not one of H, M, L, inferred");
+        return makeError(where + ": confidence \"" + *conf +
+                         "\" is not one of H, M, L, inferred, measured");
     auto src = member<std::string>(obj, "source", where);
     if (!src)
         return src.error();
@@ -282,6 +283,53 @@ Expected<CuModel> parseCu(const json &obj, const std::string &archName)
     return cu;
 }
 
+Expected<std::vector<PhaseMergeRule>> parsePhaseMergeRules(const json &arr, int waveSize,
+                                                           const std::string &archName)
+{
+    if (!arr.is_array())
+        return makeError(archName + ": \"phaseMergeRules\" must be an array");
+    std::vector<PhaseMergeRule> rules;
+    for (const json &obj : arr) {
+        if (!obj.is_object())
+            return makeError(archName + ": every phase-merge rule must be an object");
+        auto name = member<std::string>(obj, "name", archName + " phase-merge rule");
+        if (!name)
+            return name.error();
+        const std::string where = archName + " rule " + *name;
+        auto dir = member<std::string>(obj, "access", where);
+        auto minBytes = member<int>(obj, "minBytesPerLane", where, 1);
+        auto masks = member<std::vector<int>>(obj, "laneMasks", where);
+        auto factor = member<int>(obj, "factor", where);
+        for (const Error *e :
+             {dir ? nullptr : &dir.error(), minBytes ? nullptr : &minBytes.error(),
+              masks ? nullptr : &masks.error(), factor ? nullptr : &factor.error()}) {
+            if (e)
+                return *e;
+        }
+        if (*dir != "read" && *dir != "write")
+            return makeError(where + ": \"access\" must be \"read\" or \"write\"");
+        if (*factor < 2 || *factor > waveSize || masks->empty())
+            return makeError(where +
+                             ": needs a factor in [2, waveSize] and at least one lane mask");
+        for (int m : *masks) {
+            if (m <= 0 || m >= waveSize)
+                return makeError(where + ": lane mask " + std::to_string(m) + " out of range");
+        }
+        auto prov = provenance(obj, where);
+        if (!prov)
+            return prov.error();
+        PhaseMergeRule r;
+        r.name = *name;
+        r.isWrite = *dir == "write";
+        r.minBytesPerLane = *minBytes;
+        r.laneMasks = *masks;
+        r.factor = *factor;
+        r.provenance = *prov;
+        rules.push_back(std::move(r));
+    }
+    return rules;
+}
+
 } // namespace
 
 std::string Provenance::label() const
@@ -291,6 +339,8 @@ std::string Provenance::label() const
         out += " (low: extrapolated, no direct source)";
     else if (confidence == "inferred")
         out += " (low: inferred from a fit, not documented)";
+    else if (confidence == "measured")
+        out += " (read off hardware measurements)";
     return out;
 }
 
@@ -445,6 +495,12 @@ Expected<Architecture> parseArchitecture(std::string_view jsonText)
         if (!names.insert(lower(parsed->name)).second)
             return makeError(w + ": instruction " + parsed->name + " is defined twice");
         arch.instructions.push_back(std::move(*parsed));
+    }
+    if (doc.contains("phaseMergeRules")) {
+        auto rules = parsePhaseMergeRules(doc["phaseMergeRules"], arch.waveSize, w);
+        if (!rules)
+            return rules.error();
+        arch.phaseMergeRules = std::move(*rules);
     }
     if (doc.contains("cu")) {
         auto cu = parseCu(doc["cu"], w);

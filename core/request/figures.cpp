@@ -300,6 +300,12 @@ std::vector<Figure> bankFigures(const BankViewInput &in, const InstructionReport
     f.push_back(computed("cyclesTotal", "Cycles of wave " + num(wave),
                          num(r.totals.cycles) + " cycles (ideal " + num(r.totals.idealCycles) + ")",
                          double(r.totals.cycles), "cycles"));
+    if (!r.measuredRule.empty())
+        f.push_back(Figure{"measuredVsModel",
+                           "Measured rule vs textbook model (wave " + num(wave) + ")",
+                           num(r.totals.cycles) + " vs " + num(r.totals.modelCycles) + " cycles",
+                           double(r.totals.cycles), "cycles", FigureSource::Measured,
+                           r.measuredRule + ": " + r.measuredRuleProvenance.source});
     // Over the view's accesses only: a profile of a whole kernel divides by all its LDS cycles
     // (the rocMLIR PR's 0.49 -> 0.07), so the denominator is given and the label says so.
     f.push_back(computed(

@@ -223,6 +223,10 @@ void MainWindow::createMenus()
     m_viewMenu->addAction(m_zoomOutAction);
     m_viewMenu->addAction(m_zoomResetAction);
     m_viewMenu->addAction(m_fitAction);
+    if (auto *suggest = findChild<QDockWidget *>(QStringLiteral("suggestDock"))) {
+        suggest->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_G));
+        m_viewMenu->addAction(suggest->toggleViewAction());
+    }
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_previousStepAction);
     m_viewMenu->addAction(m_nextStepAction);

@@ -6,6 +6,7 @@
 #include "widgets/baseseditor.h"
 #include "widgets/ctalayouteditor.h"
 #include "widgets/kerneldock.h"
+#include "widgets/suggestpanel.h"
 
 #include <QDockWidget>
 #include <QHeaderView>
@@ -142,6 +143,13 @@ void MainWindow::createDocks()
     m_kernelDock->hide();
     connect(m_kernelDock, &KernelDock::statusMessage, this,
             [this](const QString &m) { showStatus(m, 8000); });
+    // Suggest panel (the design assistant), tabbed with the analysis; hidden until asked for.
+    QDockWidget *suggestDock = createSuggestDock(this, m_document);
+    addDockWidget(Qt::RightDockWidgetArea, suggestDock);
+    tabifyDockWidget(analysisDock, suggestDock);
+    suggestDock->hide();
+    connect(static_cast<SuggestPanel *>(suggestDock->widget()), &SuggestPanel::editRefused, this,
+            &MainWindow::showRefusal);
     m_defaultDockSizes = [this, sceneDock, basesDock, matrixDock, analysisDock] {
         resizeDocks({sceneDock, basesDock}, {180, 560}, Qt::Vertical);
         resizeDocks({sceneDock, matrixDock}, {360, 360}, Qt::Horizontal);
