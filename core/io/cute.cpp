@@ -1,5 +1,7 @@
 #include "io/cute.h"
 
+#include "layout/dtype.h"
+
 #include <algorithm>
 #include <bit>
 #include <cctype>
@@ -788,6 +790,38 @@ Expected<std::string> linearToCuteText(const LinearLayout &layout, CuteUnits uni
     if (!c)
         return c.error();
     return printCute(*c);
+}
+
+Expected<CuteLayoutText> readCuteLayoutText(std::string_view text,
+                                            const std::vector<int32_t> &tileShape,
+                                            std::string_view dtype, bool bytes)
+{
+    int elementBytes = 1;
+    if (bytes) {
+        auto b = dtypeBits(dtype);
+        if (!b)
+            return makeError("byte units need the element type: " + b.message());
+        if (*b < 8)
+            return makeError("byte units need an element type of whole bytes");
+        elementBytes = *b / 8;
+    }
+    auto ll = cuteTextToLinear(text, tileShape, std::nullopt,
+                               bytes ? CuteUnits::Bytes : CuteUnits::Elements, elementBytes);
+    if (!ll)
+        return ll.error();
+    CuteLayoutText out{*ll, {}, {}};
+    for (const auto &[name, size] : ll->outDims())
+        out.shape.push_back(size);
+    if (bytes) {
+        auto elems = linearToCuteText(*ll);
+        if (!elems)
+            return elems.error();
+        out.elementText = *elems;
+    } else {
+        const size_t a = text.find_first_not_of(" \t\r\n"), b = text.find_last_not_of(" \t\r\n");
+        out.elementText = std::string(text.substr(a, b - a + 1));
+    }
+    return out;
 }
 
 } // namespace lx

@@ -144,6 +144,20 @@ cuteTvToLinear(const CuteLayout &layout, const std::vector<int32_t> &tileShape, 
                                                       std::optional<CuteKind> kind = std::nullopt,
                                                       CuteUnits units = CuteUnits::Elements,
                                                       int elementBytes = 1, int warpSize = 32);
+// What the paste box and scene files keep of CuTe text: the linear layout, the text in elements
+// (byte text is rewritten in elements, so that a saved scene reads back the same) and the shape.
+struct CuteLayoutText
+{
+    LinearLayout layout;
+    std::string elementText;
+    std::vector<int32_t> shape;
+};
+// Reads CuTe text over tileShape (may be empty for a memory layout); bytes: offsets count bytes of
+// `dtype` (f16, f32, ...).
+[[nodiscard]] Expected<CuteLayoutText> readCuteLayoutText(std::string_view text,
+                                                          const std::vector<int32_t> &tileShape,
+                                                          std::string_view dtype, bool bytes);
+
 // Writes a linear layout as CuTe text: the memory reading for an `offset` layout, the TV reading
 // for a distributed one.
 [[nodiscard]] Expected<std::string> linearToCuteText(const LinearLayout &layout,

@@ -3,6 +3,7 @@
 // force (colexicographic coordinates, sum of coordinate * stride, then the swizzle).
 
 #include "io/cute.h"
+#include "io/scene.h"
 #include "io/ttgtext.h"
 #include "layout/builders.h"
 
@@ -366,6 +367,35 @@ private Q_SLOTS:
             ++checked;
         }
         QCOMPARE(checked, 120);
+    }
+
+    // Scene files take CuTe text in elements; the TV reading over the layout's shape.
+    void sceneFiles()
+    {
+        const char *json = R"json({"format": "layout-explorer-scene", "version": 1,
+            "layouts": [{"name": "S", "text": "Sw<3,3,3> o _0 o (_64,_64):(_64,_1)"},
+                        {"name": "C", "text": "((4,8),(2,2)):((32,1),(16,8))", "shape": [16, 8]},
+                        {"name": "bad", "text": "(4,2):(1,3)"}],
+            "views": []})json";
+        auto scene = lx::parseScene(json);
+        QVERIFY2(scene, scene ? "" : scene.message().c_str());
+        auto s = lx::resolveLayout(*scene, "S");
+        QVERIFY2(s, s ? "" : s.message().c_str());
+        QCOMPARE(s->layout, *lx::cuteTextToLinear("Sw<3,3,3> o (64,64):(64,1)", {}));
+        QCOMPARE(s->shape, (std::vector<int32_t>{64, 64}));
+        auto c = lx::resolveLayout(*scene, "C");
+        QVERIFY2(c, c ? "" : c.message().c_str());
+        QCOMPARE(c->layout.inDimSize("lane"), 32);
+        auto bad = lx::resolveLayout(*scene, "bad");
+        QVERIFY(!bad);
+        QVERIFY2(bad.message().find("stride 3") != std::string::npos, bad.message().c_str());
+        QCOMPARE(*lx::parseScene(lx::serializeScene(*scene)), *scene);
+        // Unparsable CuTe text is refused when the scene is read, naming the layout.
+        auto broken = lx::parseScene(R"json({"format": "layout-explorer-scene", "version": 1,
+            "layouts": [{"name": "X", "text": "(4,8):"}], "views": []})json");
+        QVERIFY(!broken);
+        QVERIFY2(broken.message().find("expected a number") != std::string::npos,
+                 broken.message().c_str());
     }
 
     void looksLikeCute()

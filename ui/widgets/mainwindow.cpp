@@ -1,6 +1,7 @@
 #include "widgets/mainwindow.h"
 
 #include "hw/resources.h"
+#include "io/cute.h"
 #include "io/layoutjson.h"
 #include "io/ttgtext.h"
 #include "layout/builders.h"
@@ -1218,8 +1219,21 @@ void MainWindow::copyLayoutText(bool gluon)
 }
 
 QString MainWindow::addTextLayout(const QString &name, const QString &text, const QList<int> &shape,
-                                  const QString &dtype)
+                                  const QString &dtype, bool cuteBytes)
 {
+    if (looksLikeCute(text.toStdString())) {
+        Expected<CuteLayoutText> cute =
+            readCuteLayoutText(text.toStdString(), std::vector<int32_t>(shape.begin(), shape.end()),
+                               dtype.toStdString(), cuteBytes);
+        if (!cute)
+            return QString::fromStdString(cute.message());
+        const QString e = m_document->addLayout(
+            DocumentLayout{name.trimmed(), cute->layout, QString::fromStdString(cute->elementText),
+                           QList<int>(cute->shape.begin(), cute->shape.end()), dtype, nullptr});
+        if (e.isEmpty())
+            setCurrentLayoutIndex(m_document->layoutCount() - 1);
+        return e;
+    }
     Expected<LayoutAttrPtr> attr = parseLayoutText(text.toStdString());
     if (!attr)
         return QString::fromStdString(attr.message());
@@ -1252,9 +1266,15 @@ void MainWindow::addLayoutFromText(const QString &initialText)
     message->setStyleSheet(QStringLiteral("color: #b00000;"));
     message->setWordWrap(true);
     form->addRow(tr("Name"), name);
-    form->addRow(tr("#ttg or Gluon text"), text);
+    form->addRow(tr("#ttg, Gluon or CuTe text"), text);
     form->addRow(tr("Tensor shape (e.g. 128x64)"), shape);
     form->addRow(tr("Element type"), dtype);
+    auto *cuteUnits = new QComboBox(&dialog);
+    cuteUnits->addItems({tr("elements"), tr("bytes")});
+    cuteUnits->setToolTip(
+        tr("Whether the offsets and swizzle of a CuTe memory layout count "
+           "elements or bytes (Sw<3,4,3> in bytes is Sw<3,3,3> in f16 elements)"));
+    form->addRow(tr("CuTe offsets in"), cuteUnits);
     form->addRow(message);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
     form->addRow(buttons);
@@ -1270,8 +1290,8 @@ void MainWindow::addLayoutFromText(const QString &initialText)
             }
             dims << v;
         }
-        const QString e =
-            addTextLayout(name->text(), text->toPlainText(), dims, dtype->text().trimmed());
+        const QString e = addTextLayout(name->text(), text->toPlainText(), dims,
+                                        dtype->text().trimmed(), cuteUnits->currentIndex() == 1);
         if (!e.isEmpty()) {
             message->setText(e);
             return;
