@@ -2,6 +2,7 @@
 
 #include "render/bankdiagram.h"
 #include "render/ctadiagram.h"
+#include "render/diffdiagram.h"
 #include "render/dsloadtrdiagram.h"
 #include "render/ldsdiagram.h"
 #include "render/matrixdiagram.h"
@@ -63,6 +64,8 @@ constexpr auto kViewKinds = std::to_array<ViewKind>({
      &buildBankTableView},
     {"bank-histogram", "accesses per bank in each phase of one LDS instruction",
      &buildBankHistogramView},
+    {"diff", "two layouts compared: elements whose owners differ, basis delta, conversion cost",
+     &buildDiffView},
 });
 
 std::string jsonTypeName(const nlohmann::json &j)
