@@ -19,6 +19,7 @@
 #include "widgets/ctalayouteditor.h"
 #include "widgets/diagramview.h"
 #include "widgets/exportdialog.h"
+#include "widgets/learnpanel.h"
 #include "widgets/presetsdialog.h"
 #include "widgets/viewpane.h"
 
@@ -423,6 +424,11 @@ void MainWindow::createMenus()
         m_viewMenu->addAction(dock->toggleViewAction());
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *learn = help->addAction(tr("&Learn"));
+    learn->setObjectName(QStringLiteral("learnAction"));
+    learn->setShortcut(QKeySequence(Qt::Key_F1));
+    learn->setStatusTip(tr("Lessons: linear layouts step by step, checked as you edit"));
+    connect(learn, &QAction::triggered, this, [this] { showLearnDock(this); });
     help->addAction(m_aboutAction);
     updateRecentMenu();
 }
