@@ -110,6 +110,10 @@ private Q_SLOTS:
             panel->showNextHint();
             QCOMPARE(panel->hintsShown(), std::min(i, hints));
         }
+        // A handout of the lesson: one page per view, titled with the task.
+        const auto pages = panel->handoutPages();
+        QCOMPARE(pages.size(), panel->lessons()[1].scene.views.size());
+        QVERIFY(pages.front().subtitle.contains(QStringLiteral("task:")));
         // Show Me applies the solution as one undoable step.
         panel->showSolution();
         QVERIFY(panel->isSolved());

@@ -3,15 +3,20 @@
 #include "io/cute.h"
 #include "io/ttgtext.h"
 #include "layout/builders.h"
+#include "models/documentviews.h"
 #include "models/layoutdocument.h"
 #include "models/scenefile.h"
+#include "render/handout.h"
+#include "render/viewregistry.h"
 #include "widgets/mainwindow.h"
+#include "widgets/viewpane.h"
 
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
 #include <QTextBrowser>
@@ -299,6 +304,50 @@ void LearnPanel::updateText()
         m_status->setStyleSheet(u"color: #9a6700;"_s);
         m_status->setText(tr("Not solved yet: %1").arg(m_explanation));
     }
+}
+
+std::vector<Diagram> LearnPanel::handoutPages() const
+{
+    if (m_current < 0)
+        return {};
+    Lesson lesson = m_lessons[size_t(m_current)];
+    // The learner's scene as it is now, with the lesson's title and task.
+    lesson.scene = sceneFromContents(m_window->document()->contents());
+    auto pages = buildLessonDiagrams(lesson);
+    return pages ? *pages : std::vector<Diagram>{};
+}
+
+void exportViewHandout(MainWindow *window)
+{
+    std::vector<Diagram> pages;
+    QString error;
+    if (ViewPane *pane = window->currentViewPane()) {
+        ViewRequest request = viewRequestFor(window->document()->contents(), pane->viewIndex());
+        auto steps = buildStepDiagrams(request);
+        if (steps)
+            pages = *steps;
+        else
+            error = QString::fromStdString(steps.message());
+    }
+    auto *panel = window->findChild<LearnPanel *>();
+    if (pages.size() <= 1 && panel && panel->currentIndex() >= 0) {
+        std::vector<Diagram> lessonPages = panel->handoutPages();
+        if (!lessonPages.empty())
+            pages = std::move(lessonPages);
+    }
+    if (pages.empty()) {
+        QMessageBox::warning(window, QObject::tr("Export Handout"),
+                             error.isEmpty() ? QObject::tr("There is no view to export.") : error);
+        return;
+    }
+    const QString path = QFileDialog::getSaveFileName(
+        window, QObject::tr("Export Handout"), QObject::tr("handout.pdf"),
+        QObject::tr("PDF, one page per step (*.pdf);;SVG, one file per step (*.svg)"));
+    if (path.isEmpty())
+        return;
+    const QString e = exportHandout(pages, RenderOptions{}, path);
+    if (!e.isEmpty())
+        QMessageBox::warning(window, QObject::tr("Export Handout"), e);
 }
 
 LearnPanel *showLearnDock(MainWindow *window)

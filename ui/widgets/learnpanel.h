@@ -9,6 +9,7 @@
 
 #include "lessons/lesson.h"
 #include "lessons/predicate.h"
+#include "render/diagram.h"
 
 #include <QString>
 #include <QWidget>
@@ -54,6 +55,8 @@ public:
     void showNextHint();
     // Applies the current lesson's solution (undoable).
     void showSolution();
+    // The open lesson's views as handout pages (empty when no lesson is open).
+    [[nodiscard]] std::vector<Diagram> handoutPages() const;
     // Whether lesson `id` was ever solved (QSettings).
     static bool wasSolved(const QString &id);
 
@@ -79,6 +82,10 @@ private:
     QPushButton *m_previous;
     QPushButton *m_next;
 };
+
+// File > Export Handout: the current view, one step a page (or the open lesson's views when the
+// current view has no steps and a lesson is open), to a PDF or numbered SVGs chosen in a dialog.
+void exportViewHandout(MainWindow *window);
 
 // Shows (creating on first use) the Learn dock of `window`, opening the remembered lesson.
 LearnPanel *showLearnDock(MainWindow *window);

@@ -367,6 +367,10 @@ void MainWindow::createMenus()
     file->addAction(m_saveAsAction);
     file->addSeparator();
     file->addAction(m_exportAction);
+    QAction *handout = file->addAction(tr("Export &Handout..."));
+    handout->setObjectName(QStringLiteral("exportHandoutAction"));
+    handout->setStatusTip(tr("The current view, one step a page, as a PDF or numbered SVGs"));
+    connect(handout, &QAction::triggered, this, [this] { exportViewHandout(this); });
     file->addSeparator();
     file->addAction(m_quitAction);
 
