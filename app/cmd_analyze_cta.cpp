@@ -60,7 +60,8 @@ int runAnalyzeCta(const QStringList &args)
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "ctaLayout analysis of a WMMA v3 accumulator: warps -> SIMD -> pair, cross-pair sharing "
-        "of A and B, PartitionedSharedLayout pieces and TDM instructions (the seed, Part II)."));
+        "of A and B, PartitionedSharedLayout pieces and TDM instructions (the AMD MI450 LDS blog, "
+        "Part II)."));
     parser.addHelpOption();
     parser.addOption(
         {QStringLiteral("preset"), QStringLiteral("a preset scene"), QStringLiteral("NAME")});

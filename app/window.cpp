@@ -40,6 +40,7 @@ int runWindow(int argc, char **argv)
     QApplication::setApplicationName(QStringLiteral("Layout Explorer"));
     QApplication::setOrganizationName(QStringLiteral("LayoutExplorer"));
     QApplication::setApplicationVersion(QStringLiteral(LX_VERSION_STRING));
+    QGuiApplication::setDesktopFileName(QStringLiteral("org.layoutexplorer.LayoutExplorer"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/layout-explorer.svg")));
 
     QCommandLineParser parser;

@@ -11,6 +11,7 @@ LX_PACKAGES=(
     libbenchmark-dev
     clang libclang-rt-14-dev clang-format
     xvfb xauth
+    desktop-file-utils appstream
     fonts-dejavu-core
     texlive-latex-base texlive-pictures poppler-utils
 )
@@ -32,6 +33,7 @@ LX_TEX_FILES=(
 LX_EXECUTABLES=(
     "pdflatex:texlive-latex-base" "xvfb-run:xvfb" "cmake:cmake" "ninja:ninja-build"
     "clang-format:clang-format" "pdftoppm:poppler-utils"
+    "desktop-file-validate:desktop-file-utils" "appstreamcli:appstream"
 )
 
 lx_missing_files() {
@@ -50,12 +52,15 @@ lx_missing_files() {
 lx_install() {
     local missing reinstall
     missing="$(lx_missing_packages)"
-    reinstall="$(lx_missing_files)"
-    if [ -n "$reinstall" ]; then
-        # shellcheck disable=SC2086
-        missing="$(echo $missing $reinstall | tr ' ' '\n' | sort -u | tr '\n' ' ')"
-        echo "Files missing from installed packages; reinstalling: $reinstall" >&2
-    fi
+    # Packages that dpkg calls installed but whose files are gone are reinstalled; a package
+    # that is simply missing is installed once, not reinstalled too.
+    reinstall=""
+    local p
+    for p in $(lx_missing_files); do
+        case " $missing $reinstall " in *" $p "*) ;; *) reinstall="$reinstall $p" ;; esac
+    done
+    reinstall="${reinstall# }"
+    [ -n "$reinstall" ] && echo "Files missing from installed packages; reinstalling: $reinstall" >&2
     [ -z "${missing// /}" ] && return 0
     echo "Installing: $missing" >&2
     local sudo=""

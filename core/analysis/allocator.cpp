@@ -270,29 +270,4 @@ Expected<AllocationResult> allocateShared(const std::vector<AllocRequest> &reque
     return out;
 }
 
-int64_t paddedElements(int64_t n, const std::vector<std::pair<int64_t, int64_t>> &intervalPads)
-{
-    int64_t total = n;
-    for (const auto &[interval, pad] : intervalPads) {
-        if (interval <= 0 || pad < 0)
-            continue;
-        const int li = std::countr_zero(uint64_t(interval));
-        const int lp = pad > 0 ? std::countr_zero(uint64_t(pad)) : 0;
-        if (pad == 0)
-            continue;
-        total += (n >> li) << lp;
-        if (n % interval == 0)
-            total -= pad;
-    }
-    return total;
-}
-
-int64_t partitionBufferBytes(int64_t numElements, int elemBits, int numPartitions, int numGroups,
-                             const std::vector<std::pair<int64_t, int64_t>> &intervalPads)
-{
-    const int64_t bytes = paddedElements(numElements, intervalPads) * elemBits / 8;
-    const int64_t piece = bytes / (int64_t(numPartitions) * numGroups);
-    return piece * numGroups;
-}
-
 } // namespace lx

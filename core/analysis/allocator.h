@@ -1,8 +1,8 @@
 #pragma once
 
-// The partition-aware shared-memory allocator of the seed (Part II, "How the Partition Guarantee
-// Is Enforced"), as Triton's lib/Analysis/Allocation.cpp runs it since #10794, recording every
-// step so the allocator chart (Fig 12) can replay it.
+// The partition-aware shared-memory allocator of the AMD MI450 LDS blog (Part II, "How the
+// Partition Guarantee Is Enforced"), as Triton's lib/Analysis/Allocation.cpp runs it since #10794,
+// recording every step so the allocator chart (Fig 12) can replay it.
 //
 //  - Buffers are rectangles in (liveness x offset). A partitioned alloc becomes numPartitions
 //    buffers of equal size that list each other as *neighbours*: neighbours must occupy disjoint
@@ -93,18 +93,5 @@ struct AllocationResult
 // at most 4096 buffers; else an Error.
 [[nodiscard]] Expected<AllocationResult> allocateShared(const std::vector<AllocRequest> &requests,
                                                         int64_t partitionBytes);
-
-// Elements a padded shared layout allocates for n unpadded elements (gfx1250-layouts.md §4.2):
-// n + sum_k (n >> log2 I_k) << log2 P_k, minus P_k when I_k divides n (no trailing pad).
-// Requires: every interval and pad a power of two.
-[[nodiscard]] int64_t paddedElements(int64_t n,
-                                     const std::vector<std::pair<int64_t, int64_t>> &intervalPads);
-
-// Bytes of one partition buffer of a partitioned alloc (Allocation.cpp): the whole tensor padded
-// as one run, in bytes, divided by the numPartitions * numGroups pieces (integer division), times
-// numGroups.
-[[nodiscard]] int64_t
-partitionBufferBytes(int64_t numElements, int elemBits, int numPartitions, int numGroups,
-                     const std::vector<std::pair<int64_t, int64_t>> &intervalPads);
 
 } // namespace lx

@@ -68,7 +68,7 @@ Expected<MicrobenchLayouts> microbenchmarkLayouts(const MicrobenchSpec &spec, co
     m.cols = int(elems / spec.numWarps);
     m.loadsPerWarp = int(m.cols / perWarpLoad);
 
-    // Distributed (the seed's "distributed (blocked)" column): registers take the vector, lanes
+    // Distributed (the blog's "distributed (blocked)" column): registers take the vector, lanes
     // the next dim-1 bits, further registers the rest of the row, warps the rows.
     std::vector<LinearLayout::Basis> reg, lane, warp;
     int32_t c = 1;
@@ -100,7 +100,7 @@ Expected<MicrobenchLayouts> microbenchmarkLayouts(const MicrobenchSpec &spec, co
             return sh.error();
         m.shared = *sh;
     } else {
-        // Partitioned along dim 0, one row per piece: rows alternate partitions (the seed:
+        // Partitioned along dim 0, one row per piece: rows alternate partitions (the blog:
         // "partition = 1 -> (1, 0)"), the remaining rows are groups.
         if (m.rows < 2)
             return makeError("microbenchmark: a partitioned layout needs at least two warps");

@@ -1,6 +1,6 @@
 #pragma once
 
-// LDS bandwidth *model* (labelled as a model wherever it is shown): the seed's
+// LDS bandwidth *model* (labelled as a model wherever it is shown): the blog's
 //
 //     cycles = fixed + bytes / rate
 //
@@ -9,10 +9,11 @@
 // raw B/cycle = bytes / cycles (what a clock bracket measures); steady B/cycle = bytes /
 // (cycles - fixed) (the reciprocal slope of a fit); peak = the fastest load's ceiling.
 //
-// The fixed cost is not a guess: lds-cases.md P1 derives it from the seed's two measurements as
-// measured cycles - bytes / peak (67.0 and 68.0), and fitFixedCycles does that arithmetic.
+// The fixed cost is not a guess: docs/worked-cases.md P1 derives it from the blog's two
+// measurements as measured cycles - bytes / peak (67.0 and 68.0), and fitFixedCycles does that
+// arithmetic.
 //
-// The seed's microbenchmark ([NUM_WARPS, N] fp16 read once, one row per warp, 128-bit loads)
+// The blog's microbenchmark ([NUM_WARPS, N] fp16 read once, one row per warp, 128-bit loads)
 // is built by microbenchmarkLayouts from its parameters, plain or partitioned.
 
 #include "analysis/allocator.h"
@@ -54,7 +55,7 @@ struct BurstMeasurement
 // with positive peaks; returns 0 otherwise.
 [[nodiscard]] double fitFixedCycles(const std::vector<BurstMeasurement> &measurements);
 
-// The parameters of the seed's microbenchmark.
+// The parameters of the blog's microbenchmark.
 struct MicrobenchSpec
 {
     int numWarps = 4;
@@ -77,7 +78,7 @@ struct MicrobenchLayouts
 [[nodiscard]] Expected<MicrobenchLayouts> microbenchmarkLayouts(const MicrobenchSpec &spec,
                                                                 const CuLdsModel &cu);
 
-// One row of the seed's microbenchmark table, computed.
+// One row of the blog's microbenchmark table, computed.
 struct MicrobenchRow
 {
     std::string layout; // "plain" or "partitioned"

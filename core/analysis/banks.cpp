@@ -351,6 +351,52 @@ Expected<SharedMemoryLayout> sharedMemoryLayout(const LayoutAttr &attr,
     return out;
 }
 
+namespace {
+
+// The instruction of the access and its vector width in elements: the one the request names
+// (checked against the access and the widest vector the layouts allow, maxVec), else the widest
+// plain instruction of the architecture that fits in maxVec elements.
+Expected<std::pair<const LdsInstruction *, int>>
+chooseInstruction(const Architecture &arch, const BankAccessRequest &request, int maxVec)
+{
+    const int bits = request.elementBits;
+    const int elementBytes = bits / 8;
+    const LdsInstruction *ins = nullptr;
+    int vec = maxVec;
+    if (!request.instruction.empty()) {
+        auto forced = arch.instruction(request.instruction);
+        if (!forced)
+            return forced.error();
+        ins = arch.findInstruction(request.instruction);
+        if (ins->isWrite != request.isWrite)
+            return makeError(ins->name + " is a " + (ins->isWrite ? "write" : "read") +
+                             " instruction but the access is a " +
+                             (request.isWrite ? "write" : "read"));
+        if ((ins->bytesPerLane * 8) % bits != 0 || !isPowerOfTwo(ins->bytesPerLane * 8 / bits))
+            return makeError(ins->name + " moves " + std::to_string(ins->bytesPerLane) +
+                             " bytes per lane, which is not a power-of-two number of " +
+                             std::to_string(bits) +
+                             "-bit elements; a linear layout cannot form that vector");
+        vec = ins->bytesPerLane * 8 / bits;
+        if (vec > maxVec)
+            return makeError("the layouts give each lane at most " +
+                             std::to_string(maxVec * elementBytes) + " contiguous bytes; " +
+                             ins->name + " needs " + std::to_string(ins->bytesPerLane));
+    } else {
+        // Largest width the architecture has a plain instruction for.
+        while (vec >= 1 && !arch.plainInstruction(vec * elementBytes, request.isWrite))
+            vec /= 2;
+        if (vec < 1)
+            return makeError(arch.name + " has no " +
+                             std::string(request.isWrite ? "write" : "read") + " instruction of " +
+                             std::to_string(elementBytes) + " bytes or more");
+        ins = arch.plainInstruction(vec * elementBytes, request.isWrite);
+    }
+    return std::pair<const LdsInstruction *, int>{ins, vec};
+}
+
+} // namespace
+
 Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
                                           const BankAccessRequest &request)
 {
@@ -393,38 +439,12 @@ Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
     report.maxVectorElements = maxVec;
     report.bankWidthBytes = arch.bankWidthBytes;
 
-    const LdsInstruction *ins = nullptr;
-    int vec = maxVec;
-    if (!request.instruction.empty()) {
-        auto forced = arch.instruction(request.instruction);
-        if (!forced)
-            return forced.error();
-        ins = arch.findInstruction(request.instruction);
-        report.instructionForced = true;
-        if (ins->isWrite != request.isWrite)
-            return makeError(ins->name + " is a " + (ins->isWrite ? "write" : "read") +
-                             " instruction but the access is a " +
-                             (request.isWrite ? "write" : "read"));
-        if ((ins->bytesPerLane * 8) % bits != 0 || !isPowerOfTwo(ins->bytesPerLane * 8 / bits))
-            return makeError(ins->name + " moves " + std::to_string(ins->bytesPerLane) +
-                             " bytes per lane, which is not a power-of-two number of " +
-                             std::to_string(bits) +
-                             "-bit elements; a linear layout cannot form that vector");
-        vec = ins->bytesPerLane * 8 / bits;
-        if (vec > maxVec)
-            return makeError("the layouts give each lane at most " +
-                             std::to_string(maxVec * elementBytes) + " contiguous bytes; " +
-                             ins->name + " needs " + std::to_string(ins->bytesPerLane));
-    } else {
-        // Largest width the architecture has a plain instruction for.
-        while (vec >= 1 && !arch.plainInstruction(vec * elementBytes, request.isWrite))
-            vec /= 2;
-        if (vec < 1)
-            return makeError(arch.name + " has no " +
-                             std::string(request.isWrite ? "write" : "read") + " instruction of " +
-                             std::to_string(elementBytes) + " bytes or more");
-        ins = arch.plainInstruction(vec * elementBytes, request.isWrite);
-    }
+    auto chosen = chooseInstruction(arch, request, maxVec);
+    if (!chosen)
+        return chosen.error();
+    const LdsInstruction *ins = chosen->first;
+    const int vec = chosen->second;
+    report.instructionForced = !request.instruction.empty();
     report.instruction = *ins;
     report.vectorElements = vec;
 

@@ -2,14 +2,14 @@
 
 // Bank conflicts of an LDS (shared-memory) access: which bank every element lands in, and how many
 // cycles each instruction of the access costs under the phase model of
-// ../shared/reference/lds-models.md §0:
+// docs/lds-models.md §0:
 //
 //   bank(addr)    = (addr / bankWidth) mod NB            NB = the instruction's bank count
 //   cycles(phase) = max(1, max over banks |distinct dwords of the phase's active lanes in it|)
 //   cycles        = sum over passes and phases;  ideal = number of phases;  N-way = max phase
 //
 // Same-dword accesses in a phase count once (broadcast; switchable). A lane whose address is at
-// or past the LDS size is inactive (the out-of-range rule of lds-cases.md A2). An empty phase
+// or past the LDS size is inactive (the out-of-range rule of docs/lds-models.md §0). An empty phase
 // still costs one cycle, as the SQ counters charge it (A1).
 //
 // Two entry points:
@@ -41,7 +41,7 @@ namespace lx {
 
 struct BankOptions
 {
-    bool broadcast = true; // same dword in one phase counts once (lds-models.md §0)
+    bool broadcast = true; // same dword in one phase counts once (docs/lds-models.md §0)
     int64_t ldsLimitBytes =
         0; // lanes at or past this address are inactive; 0 = the arch's capacity
 };
@@ -86,8 +86,8 @@ struct ElementAccess
     [[nodiscard]] bool conflicted() const { return ways > 1; }
 };
 
-// Totals over every analysed instruction, and the rocprof-compute metrics (lds-models.md §0.1):
-// SQ_LDS_IDX_ACTIVE ~ cycles, SQ_LDS_BANK_CONFLICT ~ cycles - ideal.
+// Totals over every analysed instruction, and the rocprof-compute metrics (docs/lds-models.md
+// §0.1): SQ_LDS_IDX_ACTIVE ~ cycles, SQ_LDS_BANK_CONFLICT ~ cycles - ideal.
 struct BankTotals
 {
     int64_t instructions = 0;
@@ -175,7 +175,7 @@ analyzeAddresses(const Architecture &arch, const LdsInstruction &instruction,
                  const std::vector<std::vector<std::optional<int64_t>>> &addresses,
                  const BankOptions &options = {});
 
-// rocRoller's separate timing model (lds-models.md §2.6, LDSModel.hpp): lanes in consecutive
+// rocRoller's separate timing model (docs/lds-models.md §2.6, LDSModel.hpp): lanes in consecutive
 // groups of `threadsPerClock`, every access counted (no broadcast), an empty group 0 cycles.
 [[nodiscard]] int64_t rocRollerDataCycles(const std::vector<std::optional<int64_t>> &laneAddresses,
                                           int dwordsPerLane, int threadsPerClock, int numBanks,

@@ -105,19 +105,24 @@ OperandPartitioning analyzeOperand(const CtaAnalysis &cta, int dim, const CuLdsM
 
     // A tile bit that is constant inside each pair and differs between the pairs, at
     // instruction 0 (register bases shift all warps alike, so one instruction decides).
+    // Pair numbers come from the architecture description and need not be 0 and 1 (a
+    // description may list a pair no warp runs on), so the two present pairs are looked up by
+    // number, never used as an index.
+    const int lowPair = *pairsPresent.begin(), highPair = *pairsPresent.rbegin();
     const CtaInstruction &first = cta.instructions.front();
     for (int bit = log2i(tiles) - 1; bit >= 0; --bit) {
-        int valueOfPair[2] = {-1, -1};
+        int valueOfLow = -1, valueOfHigh = -1;
         bool ok = true;
         for (const CtaWarpTile &t : first.tiles) {
             const int pair = cta.warps[size_t(t.warp)].pair;
+            int &value = pair == lowPair ? valueOfLow : valueOfHigh;
             const int v = (bandOf(t) >> bit) & 1;
-            if (valueOfPair[pair] < 0)
-                valueOfPair[pair] = v;
-            else if (valueOfPair[pair] != v)
+            if (value < 0)
+                value = v;
+            else if (value != v)
                 ok = false;
         }
-        if (ok && valueOfPair[0] != valueOfPair[1]) {
+        if (ok && valueOfLow != valueOfHigh) {
             op.pieceBit = bit;
             break;
         }
@@ -241,7 +246,7 @@ Expected<CtaAnalysis> analyzeCtaLayout(const CtaLayoutSpec &spec, const CuLdsMod
     if (int64_t(cta.tilesM) * cta.tilesN > (1 << 12))
         return makeError("more than 4096 instruction tiles: the analysis enumerates every tile");
 
-    // The ctaLayout as written must be surjective onto its own extent (the seed: "we add an
+    // The ctaLayout as written must be surjective onto its own extent (the blog: "we add an
     // explicit reg = [[2, 0]] basis to restore surjectivity").
     LinearLayout::BasesT ctaBases{{"register", spec.registerBases}, {"warp", spec.warpBases}};
     auto ctaLl = LinearLayout::tryCreateInferred(ctaBases, {"dim0", "dim1"});
@@ -251,7 +256,7 @@ Expected<CtaAnalysis> analyzeCtaLayout(const CtaLayoutSpec &spec, const CuLdsMod
     cta.ctaTilesM = ctaLl->outDimSize("dim0");
     cta.ctaTilesN = ctaLl->outDimSize("dim1");
 
-    // Repetitions: N first, then M (gfx1250-layouts.md §3.3 step 2-3); then clip.
+    // Repetitions: N first, then M (docs/gfx1250-layouts.md §3.3 step 2-3); then clip.
     cta.registerBases = spec.registerBases;
     cta.numUserRegisterBases = int(spec.registerBases.size());
     for (int s = cta.ctaTilesN; s < cta.tilesN; s *= 2)

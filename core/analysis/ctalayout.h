@@ -1,14 +1,14 @@
 #pragma once
 
-// The ctaLayout analysis of Part II of the seed: for a WMMA v3 accumulator given by its
-// ctaLayout (register and warp bases in instruction-tile units), its instruction shape and the
+// The ctaLayout analysis of Part II of the AMD MI450 LDS blog: for a WMMA v3 accumulator given by
+// its ctaLayout (register and warp bases in instruction-tile units), its instruction shape and the
 // output shape, which SIMD pair reads which rows of A and which columns of B in each
-// instruction, whether the two pairs share an operand band (the seed's *location* condition),
+// instruction, whether the two pairs share an operand band (the blog's *location* condition),
 // and the PartitionedSharedLayout parameters and TDM cost that follow.
 //
-// Model (the seed's, stated once here):
+// Model (the blog's, stated once here):
 //  - One "instruction" is one value of the accumulator's tile-level register index: in it every
-//    warp computes one C tile, all warps in the same cycle (the seed's same-cycle assumption).
+//    warp computes one C tile, all warps in the same cycle (the blog's same-cycle assumption).
 //  - Warp w computing tile (m, n) reads A's M band m (tileM rows, all of K) and B's N band n.
 //  - Two pairs conflict on an operand when, in one instruction, they read the same band: both
 //    accesses then hit the same bytes, hence the same partition, whatever the shared layout.
@@ -18,10 +18,10 @@
 //    register basis moves every warp by the same vector, that holds iff warp basis bits alone
 //    decide it: bit b is set in the pair-selecting warp bases and in no other. We take the
 //    highest such bit (largest, fewest pieces, fewest TDM instructions); pieceExtent = 2^b tiles.
-//    This is gfx1250-layouts.md §10 "Pieces in general" and reproduces the seed's Fig 10/11.
+//    This is docs/gfx1250-layouts.md §10 "Pieces in general" and reproduces Fig 10/11.
 //
-// The accumulator itself follows gfx1250-layouts.md §3.2-3.3: tile x ctaLayout, repetitions added
-// N first then M, components beyond the shape set to 0 (kept as broadcast).
+// The accumulator itself follows docs/gfx1250-layouts.md §3.2-3.3: tile x ctaLayout, repetitions
+// added N first then M, components beyond the shape set to 0 (kept as broadcast).
 
 #include "analysis/culdsmodel.h"
 #include "layout/expected.h"
@@ -116,14 +116,14 @@ struct CtaAnalysis
 
 // Requires (else an Error naming the problem): instrShape a valid v3 shape, C dims positive
 // powers of two divisible by the tile, every basis with two non-negative components, the
-// ctaLayout surjective onto its extent (the seed's rule), at most 16 warp and register bases.
+// ctaLayout surjective onto its extent (the blog's rule), at most 16 warp and register bases.
 [[nodiscard]] Expected<CtaAnalysis> analyzeCtaLayout(const CtaLayoutSpec &spec,
                                                      const CuLdsModel &cu);
 
 struct LayoutAttr;
 
 // The spec of a #ttg.amd_wmma v3 attribute (or a #ttg.dot_op whose parent is one) over C of
-// `shape`. The legacy warpsPerCTA / tilesPerWarp form is converted as gfx1250-layouts.md §3.3
+// `shape`. The legacy warpsPerCTA / tilesPerWarp form is converted as docs/gfx1250-layouts.md §3.3
 // says (dims minor first: tile registers, then warps). Requires a WMMA version 3, rank 2.
 [[nodiscard]] Expected<CtaLayoutSpec>
 ctaSpecFromAttr(const LayoutAttr &attr, const std::array<int32_t, 2> &shape, int elemBits);

@@ -5,11 +5,11 @@
 //
 // The analyses never assume gfx1250: they read every number from a CuLdsModel. Fill it from the
 // architecture description (resources/arch/*.json, read by core/hw) so an edited description
-// changes every answer; tests build their own from the seed's numbers.
+// changes every answer; tests build their own from the blog's numbers.
 //
-// The warp -> SIMD -> pair mapping is the seed's (Part II): warp w runs on SIMD w mod numSimds,
+// The warp -> SIMD -> pair mapping is the blog's (Part II): warp w runs on SIMD w mod numSimds,
 // and SIMD s belongs to pair simdPair[s] (gfx1250: SIMD 0, 2 -> pair A = 0; SIMD 1, 3 -> pair B
-// = 1). It is partly inferred (gfx1250-layouts.md §6), which is why it is data, not code.
+// = 1). It is partly inferred (docs/gfx1250-layouts.md §6), which is why it is data, not code.
 
 #include "layout/expected.h"
 

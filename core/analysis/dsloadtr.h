@@ -13,7 +13,7 @@
 //   fullTile = tile x [a register bits -> addr] x [b lane bits -> addr] x
 //              [remaining register bits -> addr] x [remaining lane bits -> addr]
 //
-// (a, b per variant, ../shared/reference/gfx1250-layouts.md §2.1-2.2). For ds_load_tr16_b128
+// (a, b per variant, docs/gfx1250-layouts.md §2.1-2.2). For ds_load_tr16_b128
 // this is an 8x8 transpose inside each aligned group of eight lanes: destination lane 0 gets
 // [S0:E0, S1:E0, ..., S7:E0], lane 8 gets [S8:E0 ... S15:E0]. For ds_load_tr8_b64 register bit 2
 // and lane bit 3 trade places in `addr`, so destination lanes 0-7 draw from S0-S3 and S8-S11.

@@ -1,6 +1,6 @@
 #pragma once
 
-// rocMLIR's kPack LDS layout and the stores that fill it (lds-models.md §4, the seed rocMLIR pull
+// rocMLIR's kPack LDS layout and the stores that fill it (docs/lds-models.md §4, rocMLIR pull
 // request #2196). The LDS tile of a GEMM operand is [kPackPerBlock, dPerBlock, kPack]: K is split
 // into k_outer = k / kPack and k_in = k % kPack, and
 //
@@ -12,9 +12,9 @@
 // of min(kPerThread, kPack) elements along K (one LDS write each).
 //
 // D = mPerBlock (operand A) or nPerBlock (operand B); both are modelled with a K-contiguous
-// source, the path the seed describes. rocMLIR's N-contiguous B path (doSwapThreadIterSubDims) is
-// not modelled (lds-cases.md R1 caveat). D need not be a power of two (96 in the seed), which is
-// why this is an address model and not a LinearLayout.
+// source, the path the pull request describes. rocMLIR's N-contiguous B path
+// (doSwapThreadIterSubDims) is not modelled (docs/lds-models.md §4.5). D need not be a power of two
+// (96 in the pull request's example), which is why this is an address model and not a LinearLayout.
 
 #include "analysis/banks.h"
 
@@ -51,7 +51,7 @@ struct KPackStorePlan
     int waveSize = 64;
     bool rotate = false;
     int rotateStride = 1;
-    // Derived (lds-models.md §4.4).
+    // Derived (docs/lds-models.md §4.4).
     int blockSize = 0, kPerBlock = 0, dPerBlock = 0, copyPerThread = 0, kPerThread = 0,
         dPerThread = 0;
     int kThreads = 0, dThreads = 0;

@@ -6,7 +6,7 @@
 //   {"microbenchmark": {"warps": 4, "bytes": 65536, "dtype": "f16", "loadBits": 128,
 //                       "partitioned": true}}
 //
-// rebuilds the seed's microbenchmark (bandwidth.h); or
+// rebuilds the blog's microbenchmark (bandwidth.h); or
 //
 //   {"allocations": [{"layout": "A", "live": [0, 2]}, {"layout": "B"}],
 //    "read": {"distributed": "DA", "shared": "A", "loadBits": 128}}

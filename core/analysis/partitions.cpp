@@ -78,6 +78,23 @@ Expected<PartitionConversion> partitionConversion(const LinearLayout &distribute
     return pc;
 }
 
+LoadInstruction classifyLoad(LoadInstruction load, int numPorts)
+{
+    std::map<int, std::set<int>> pairParts;
+    for (const WarpLoadAccess &w : load.warps)
+        pairParts[w.pair].insert(w.partitions.begin(), w.partitions.end());
+    load.conflictPartitions.clear();
+    for (auto a = pairParts.begin(); a != pairParts.end(); ++a)
+        for (auto b = std::next(a); b != pairParts.end(); ++b)
+            for (int p : a->second)
+                if (b->second.count(p))
+                    load.conflictPartitions.insert(p);
+    load.conflict = !load.conflictPartitions.empty();
+    // Each pair owns one port; conflicting pairs serialise onto one.
+    load.portsUsable = load.conflict ? 1 : std::max(1, std::min(int(pairParts.size()), numPorts));
+    return load;
+}
+
 Expected<PartitionAccessReport> analyzePartitionAccess(const PartitionAccessSpec &spec,
                                                        const CuLdsModel &cu)
 {
@@ -125,7 +142,6 @@ Expected<PartitionAccessReport> analyzePartitionAccess(const PartitionAccessSpec
     for (int l = 0; l < numLoads; ++l) {
         LoadInstruction ins;
         ins.index = l;
-        std::map<int, std::set<int>> pairParts;
         for (int w = 0; w < rep.numWarps; ++w) {
             WarpLoadAccess acc;
             acc.warp = w;
@@ -142,19 +158,10 @@ Expected<PartitionAccessReport> analyzePartitionAccess(const PartitionAccessSpec
                     acc.partitions.insert(cu.partitionOf(addr));
                     acc.bytes += elemBytes;
                 }
-            pairParts[acc.pair].insert(acc.partitions.begin(), acc.partitions.end());
             ins.bytes += acc.bytes;
             ins.warps.push_back(std::move(acc));
         }
-        for (auto a = pairParts.begin(); a != pairParts.end(); ++a)
-            for (auto b = std::next(a); b != pairParts.end(); ++b)
-                for (int p : a->second)
-                    if (b->second.count(p))
-                        ins.conflictPartitions.insert(p);
-        ins.conflict = !ins.conflictPartitions.empty();
-        // Each pair owns one port; conflicting pairs serialise onto one.
-        ins.portsUsable =
-            ins.conflict ? 1 : std::max(1, std::min(int(pairParts.size()), cu.numPorts));
+        ins = classifyLoad(std::move(ins), cu.numPorts);
         rep.totalBytes += ins.bytes;
         if (ins.conflict) {
             ++rep.conflictingLoads;

@@ -1,7 +1,7 @@
 #pragma once
 
-// Partition analysis of a shared layout read by a distributed layout (the seed, Part II: the
-// partition-conflict rule, Fig 13, the microbenchmark).
+// Partition analysis of a shared layout read by a distributed layout (the AMD MI450 LDS blog, Part
+// II: the partition-conflict rule, Fig 13, the microbenchmark).
 //
 //  - cvt = distributed.invertAndCompose(shared): (register, lane, warp) -> (offset[, partition]).
 //    For a partitioned shared layout every basis of cvt with a non-zero partition component
@@ -11,7 +11,7 @@
 //  - Instruction model: one load moves `registersPerLoad` consecutive registers per lane (128
 //    bits for ds_load_b128); load i of a warp is register index i x registersPerLoad ...
 //    (i + 1) x registersPerLoad - 1, for every lane. All warps issue load i in the same cycle
-//    (the seed's same-cycle model), so load i is a partition conflict when two SIMD pairs touch
+//    (the blog's same-cycle model), so load i is a partition conflict when two SIMD pairs touch
 //    a common hardware partition in it.
 
 #include "analysis/culdsmodel.h"
@@ -26,7 +26,7 @@
 
 namespace lx {
 
-// The linear part of #ttg.partitioned_shared over a rank-2 tensor (gfx1250-layouts.md §4.3):
+// The linear part of #ttg.partitioned_shared over a rank-2 tensor (docs/gfx1250-layouts.md §4.3):
 // inner identity over the piece shape walking `order` (order[0] fastest), then `partition` ->
 // partitionDim at the piece extent, then numGroups more offset bases along partitionDim.
 // In-dims offset, block, partition; out-dims dim0, dim1. Requires powers of two and
@@ -74,6 +74,12 @@ struct LoadInstruction
     int portsUsable = 1;              // ports that can run this load in one cycle
     int64_t bytes = 0;
 };
+
+// The partition-conflict rule for one load, given each warp's SIMD pair and the hardware
+// partitions it touches: a partition touched by warps of two different pairs is a conflict, and
+// the pairs then serialise onto one port; without a conflict each pair present uses its own port
+// (at most numPorts). Returns `load` with conflictPartitions, conflict and portsUsable set.
+[[nodiscard]] LoadInstruction classifyLoad(LoadInstruction load, int numPorts);
 
 struct PartitionAccessReport
 {

@@ -6,14 +6,14 @@
 // Why a file and not constants: every number here comes from somewhere (a vendor document, a
 // hardware measurement, a compiler's source, or our own inference) and some of them are guesses.
 // Each entry therefore carries a Provenance {confidence, source} that every view and report shows
-// next to the numbers it produced (../shared/reference/lds-models.md is the research behind the
+// next to the numbers it produced (docs/lds-models.md is the research behind the
 // files; its confidence key is H / M / L, plus "inferred" for model constants we fitted).
 //
-// The model (lds-models.md §0). An LDS instruction is executed in *phases*: sets of lanes whose
-// accesses are checked for bank conflicts together and served in one conflict-free cycle. A lane
-// reads or writes `bytesPerLane` consecutive bytes, i.e. ceil(bytesPerLane / bankWidth) consecutive
-// banks modulo `numBanks`. The number of banks can depend on the instruction (gfx950 reads use 64,
-// its writes and ds_read_b96 32). Dual-address instructions (ds_read2_*, ds_write2_*,
+// The model (docs/lds-models.md §0). An LDS instruction is executed in *phases*: sets of lanes
+// whose accesses are checked for bank conflicts together and served in one conflict-free cycle. A
+// lane reads or writes `bytesPerLane` consecutive bytes, i.e. ceil(bytesPerLane / bankWidth)
+// consecutive banks modulo `numBanks`. The number of banks can depend on the instruction (gfx950
+// reads use 64, its writes and ds_read_b96 32). Dual-address instructions (ds_read2_*, ds_write2_*,
 // ds_load_2addr_*) run `passes` times, once per address, each pass with the same phases.
 //
 // Example (gfx942 ds_read_b128, phases {T0-3,T20-23}, {T4-7,T16-19}, ...): lanes 0 and 20 are in
@@ -78,8 +78,8 @@ struct ModelConstant
     bool operator==(const ModelConstant &) const = default;
 };
 
-// The compute-unit / LDS-partition model of gfx1250 (lds-models.md §3, lds-cases.md P1): which
-// SIMD and which SIMD pair (LDS port) a warp runs on, and the 64 KiB LDS partitions.
+// The compute-unit / LDS-partition model of gfx1250 (docs/lds-models.md §3, docs/worked-cases.md
+// P1): which SIMD and which SIMD pair (LDS port) a warp runs on, and the 64 KiB LDS partitions.
 struct CuModel
 {
     int lanesPerWarp = 32;

@@ -183,9 +183,10 @@ LinearLayout columnAction(const LinearLayout &l, const std::vector<int32_t> &act
 
 using Op = std::function<json(const json &args)>;
 
-const std::map<std::string, Op> &ops()
+// Factories, evaluation and the matrix view.
+std::map<std::string, Op> constructionOps()
 {
-    static const std::map<std::string, Op> table = {
+    return {
         {"identity1D",
          [](const json &a) {
              return fromLayout(unwrap(LinearLayout::identity1D(toInt(arg(a, 0), "size"),
@@ -244,6 +245,13 @@ const std::map<std::string, Op> &ops()
         {"toString", [](const json &a) { return json(toLayout(arg(a, 0)).toString()); }},
         {"matrixView", [](const json &a) { return matrixRows(toLayout(arg(a, 0))); }},
         {"getMatrixView", [](const json &a) { return matrixRows(toLayout(arg(a, 0))); }},
+    };
+}
+
+// Inversion, composition, product and division.
+std::map<std::string, Op> algebraOps()
+{
+    return {
         {"invert", [](const json &a) { return fromLayout(unwrap(toLayout(arg(a, 0)).invert())); }},
         {"pseudoinvert",
          [](const json &a) { return fromLayout(unwrap(toLayout(arg(a, 0)).pseudoinvert())); }},
@@ -291,6 +299,13 @@ const std::map<std::string, Op> &ops()
                  fail("divideRight: the layout is not a quotient times the divisor");
              return fromLayout(*c);
          }},
+    };
+}
+
+// Shape and structure operations, and Triton's layout helpers.
+std::map<std::string, Op> structureOps()
+{
+    return {
         {"transposeIns",
          [](const json &a) {
              return fromLayout(
@@ -426,6 +441,17 @@ const std::map<std::string, Op> &ops()
              return fromLayout(unwrap(toLayout(arg(a, 0)).concatOuts(toLayout(arg(a, 1)))));
          }},
     };
+}
+
+// Every op by name, built once.
+const std::map<std::string, Op> &ops()
+{
+    static const std::map<std::string, Op> table = [] {
+        std::map<std::string, Op> all;
+        for (auto group : {constructionOps, algebraOps, structureOps})
+            all.merge(group());
+        return all;
+    }();
     return table;
 }
 
@@ -437,9 +463,26 @@ bool isErrorExpectation(const json &expect)
 
 } // namespace
 
-json evaluateCase(const json &testCase)
+json evaluateClassifying(const std::function<json()> &evaluate)
 {
     try {
+        return evaluate();
+    } catch (const CaseError &e) {
+        // The engine's own refusal (an Error result) or a case argument that fails validation.
+        return json{{"error", e.message}};
+    } catch (const json::type_error &e) {
+        // Reading a case argument as the wrong JSON type: the case is malformed.
+        return json{{"error", std::string("malformed case: ") + e.what()}};
+    } catch (const std::exception &e) {
+        return json{{"internalError", std::string("unexpected exception: ") + e.what()}};
+    } catch (...) {
+        return json{{"internalError", "unexpected exception of an unknown type"}};
+    }
+}
+
+json evaluateCase(const json &testCase)
+{
+    return evaluateClassifying([&testCase]() -> json {
         if (!testCase.is_object())
             return json{{"error", "a case must be an object"}};
         if (!testCase.contains("op") || !testCase["op"].is_string())
@@ -453,13 +496,7 @@ json evaluateCase(const json &testCase)
         if (!args.is_array())
             return json{{"error", "\"args\" must be a list"}};
         return it->second(args);
-    } catch (const CaseError &e) {
-        return json{{"error", e.message}};
-    } catch (const json::exception &e) {
-        return json{{"error", std::string("malformed case: ") + e.what()}};
-    } catch (const std::exception &e) {
-        return json{{"error", std::string("internal error: ") + e.what()}};
-    }
+    });
 }
 
 json evaluateCaseFile(std::string_view text)
@@ -488,6 +525,8 @@ json evaluateCaseFile(std::string_view text)
 
 bool resultMatches(const json &value, const json &expect)
 {
+    if (value.is_object() && value.contains("internalError"))
+        return false;
     const bool valueIsError = value.is_object() && value.contains("error");
     if (isErrorExpectation(expect))
         return valueIsError;

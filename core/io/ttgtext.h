@@ -36,7 +36,7 @@
 // nothing and read it back as rank 2).
 //
 // Gluon (printGluon / parseGluon): constructor expressions of triton.experimental.gluon.language
-// (gfx1250-layouts.md §7.2), printed with keyword arguments, e.g.
+// (docs/gfx1250-layouts.md §7.2), printed with keyword arguments, e.g.
 // `ttgl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[8, 4], warps_per_cta=[4, 1],
 // order=[1, 0])`. parseGluon reads the same subset back: the classes printGluon writes plus
 // PaddedSharedLayout.with_identity_for, with positional or keyword arguments in the documented

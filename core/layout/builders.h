@@ -7,9 +7,9 @@
 // dim0, dim1, ...; shared layouts with in-dims offset, block (partitioned ones add partition).
 // Register order, warp order and out-dim order follow Triton exactly, because Triton's
 // LinearLayout equality sees them (tests/data/conformance/triton-conversions.json is the
-// acceptance test; ../shared/reference/gfx1250-layouts.md §1, §3, §4 the specification).
+// acceptance test; docs/gfx1250-layouts.md §1, §3, §4 the specification).
 //
-// Two WMMA spellings, two register orders (gfx1250-layouts.md §10): the legacy
+// Two WMMA spellings, two register orders (docs/gfx1250-layouts.md §10): the legacy
 // warpsPerCTA/tilesPerWarp form follows Triton 3.6 (tiles-per-warp registers next to each
 // dimension's repetitions, N before M); the ctaLayout form follows Triton main (tile x ctaLayout
 // in tile units, then N repetitions before M repetitions).
@@ -42,7 +42,8 @@ namespace lx {
 // from the bases (long form).
 [[nodiscard]] Expected<LinearLayout> paddedSharedLinearComponent(const PaddedSharedAttr &attr);
 
-// ---- padding arithmetic (gfx1250-layouts.md §4.2) -------------------------------------------
+// ---- padding arithmetic (docs/gfx1250-layouts.md §4.2)
+// -------------------------------------------
 using IntervalPadding = std::vector<std::pair<int32_t, int32_t>>;
 
 // Requires: every interval and padding a power of two >= 1, intervals distinct.
@@ -55,8 +56,8 @@ using IntervalPadding = std::vector<std::pair<int32_t, int32_t>>;
 // Requires: validateIntervalPadding(pairs), n >= 0.
 [[nodiscard]] int64_t paddedAllocationElements(int64_t n, const IntervalPadding &pairs);
 
-// The buffers of a partitioned allocation (gfx1250-layouts.md §4.3): the whole tensor is padded
-// as one 1-D run (padded inner layout) and split into numPartitions * numGroups equal pieces
+// The buffers of a partitioned allocation (docs/gfx1250-layouts.md §4.3): the whole tensor is
+// padded as one 1-D run (padded inner layout) and split into numPartitions * numGroups equal pieces
 // (integer division); each of the numPartitions buffers holds numGroups pieces back to back.
 struct PartitionedBufferSizes
 {
@@ -76,7 +77,8 @@ partitionedBufferSizes(const PartitionedSharedAttr &attr, const std::vector<int3
                                                       const std::vector<int32_t> &shape,
                                                       int32_t elementBits);
 
-// ---- Gluon's make_partitioned_dot_layouts (gfx1250-layouts.md §3.5) ---------------------------
+// ---- Gluon's make_partitioned_dot_layouts (docs/gfx1250-layouts.md §3.5)
+// ---------------------------
 struct PartitionedDotParams
 {
     int32_t blockM = 0, blockN = 0;

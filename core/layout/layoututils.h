@@ -3,7 +3,7 @@
 // Free functions mirroring Triton's LayoutUtils (include/triton/Tools/LayoutUtils.h) and the
 // shape-fitting helpers of LinearLayoutConversions.cpp that every builder in builders.h uses.
 // They follow Triton result for result, dimension order included (see
-// ../shared/reference/linear-layout-semantics.md §13 and gfx1250-layouts.md §1). Where Triton
+// docs/linear-layouts.md §13 and docs/gfx1250-layouts.md §1). Where Triton
 // asserts, these return an Error.
 
 #include "layout/expected.h"

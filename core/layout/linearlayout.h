@@ -31,7 +31,7 @@
 //  - when surjectivity was required, rank == total out-bits.
 //
 // Operations follow Triton's LinearLayout (lib/Tools/LinearLayout.cpp) result for result,
-// dimension order included; ../shared/reference/linear-layout-semantics.md is the specification
+// dimension order included; docs/linear-layouts.md is the specification
 // and tests/data/conformance the acceptance test. Operations whose preconditions a person can
 // violate return Expected<...> and never abort.
 

@@ -1,6 +1,6 @@
 // End-to-end tests of `layout-explorer analyze banks` (app/cmd_analyze_banks.cpp), run as a
-// process (LX_APP). Expected counts come from the seed rocMLIR pull request and
-// ../shared/reference/lds-cases.md (R1, G3).
+// process (LX_APP). Expected counts come from rocMLIR pull request #2196 and
+// docs/worked-cases.md (R1, G3).
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -55,7 +55,8 @@ void TestCliBanks::initTestCase()
              "LX_APP must name the layout-explorer binary");
 }
 
-// Seed: before the fix 8-way, 16 cycles per store (ideal 2, two 32-lane phases); after: 2-way, 4.
+// rocMLIR PR #2196: before the fix 8-way, 16 cycles per store (ideal 2, two 32-lane phases); after:
+// 2-way, 4.
 void TestCliBanks::presets_data()
 {
     QTest::addColumn<QString>("preset");

@@ -32,7 +32,7 @@ Run run(const QStringList &args)
     return r;
 }
 
-// peer-cases.md Case 4a, from Triton's DumpLayoutTest: a 4-element blocked layout with 8 threads
+// Triton's unittest/Dialect/TritonGPU/DumpLayoutTest.cpp: a 4-element blocked layout with 8 threads
 // per warp and 4 warps.
 const char *kBlocked4 =
     "#ttg.blocked<{sizePerThread=[1], threadsPerWarp=[8], warpsPerCTA=[4], order=[0]}>";
@@ -86,7 +86,7 @@ void TestCliConvert::tritonTextDistributed()
 
 void TestCliConvert::tritonTextShared()
 {
-    // peer-cases.md Case 4b (Triton's DumpLayoutTest), tensor<8x32xf16>.
+    // Triton's unittest/Dialect/TritonGPU/DumpLayoutTest.cpp, tensor<8x32xf16>.
     Run r = run({QStringLiteral("convert"), QStringLiteral("--layout"),
                  QStringLiteral(
                      "#ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 8, order = [1, 0]}>"),
@@ -182,7 +182,7 @@ void TestCliConvert::gluon()
                         "[[0, 1]], warp = [[2, 1], [1, 0]]}, instrShape = [16, 16, 32]}>"),
          QStringLiteral("--to"), QStringLiteral("gluon")});
     QCOMPARE(r.exitCode, 0);
-    // gfx1250-layouts.md §7.2: AMDWMMALayout(version, transposed, warp_bases, reg_bases,
+    // docs/gfx1250-layouts.md §7.2: AMDWMMALayout(version, transposed, warp_bases, reg_bases,
     // instr_shape, ...).
     QCOMPARE(r.out, QStringLiteral(
                         "ttgl.amd.AMDWMMALayout(version=3, transposed=True, warp_bases=[[2, 1], "

@@ -74,7 +74,7 @@ private Q_SLOTS:
 
 void TestCliDsLoadTr::attentionV()
 {
-    // Seed: "128 ds_load_tr16_b128 instructions. Disabling transposed loads replaces them with
+    // Blog: "128 ds_load_tr16_b128 instructions. Disabling transposed loads replaces them with
     // 1024 ds_load_u16 instructions."
     Run raw;
     const QJsonObject j =

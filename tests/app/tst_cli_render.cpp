@@ -41,7 +41,7 @@ QString data(const char *name)
     return QStringLiteral(LX_TEST_DATA_DIR "/render/") + QString::fromLatin1(name);
 }
 
-// The seed's swizzled ctaLayout (Figure 9) as #ttg text.
+// The blog's swizzled ctaLayout (Figure 9) as #ttg text.
 const QString kWmmaText =
     u"#ttg.amd_wmma<{version = 3, isTranspose = true, ctaLayout = {register = [[2, 0]], "
     u"warp = [[2, 1], [1, 0]]}, instrShape = [16, 16, 32]}>"_s;

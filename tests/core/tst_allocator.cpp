@@ -1,11 +1,13 @@
 // The partition-aware allocator against every partition_aware_allocation case of
-// triton-gfx1250-lowering.json (test/Analysis/test-allocation-partitioned.mlir), plus the
-// stage-1 trace of Fig 12 and bad input.
+// triton-gfx1250-lowering.json (Triton's test/Analysis/test-allocation-partitioned.mlir), with
+// buffer sizes from the production sizing of the encodings, plus the stage-1 trace of the MI450
+// LDS blog's Fig 12 and bad input.
 
 #include "analysis/allocator.h"
+#include "io/ttgtext.h"
+#include "layout/builders.h"
 
 #include <QFile>
-#include <QRegularExpression>
 #include <QTest>
 
 #include <nlohmann/json.hpp>
@@ -14,24 +16,42 @@ using namespace lx;
 
 namespace {
 
-using Pads = std::vector<std::pair<int64_t, int64_t>>;
-
-// "[256:+8]" pairs of a #ttg.padded_shared text; none for a swizzled layout.
-Pads padsOf(const std::string &text)
+// Bytes of one allocation as the scene's allocator input computes them (ldsscenario.cpp): the
+// production sizing of builders.h (sharedAllocationBytes, partitionedBufferSizes) on the parsed
+// encoding. A partitioned encoding is given as its parameters plus the inner layout's text.
+struct AllocSize
 {
-    Pads pads;
-    static const QRegularExpression re(QStringLiteral("(\\d+):\\+(\\d+)"));
-    auto it = re.globalMatch(QString::fromStdString(text));
-    while (it.hasNext()) {
-        const auto m = it.next();
-        pads.emplace_back(m.captured(1).toLongLong(), m.captured(2).toLongLong());
+    int64_t bufferBytes = 0;
+    int numPartitions = 1;
+};
+
+AllocSize sizeOf(const nlohmann::json &alloc)
+{
+    const std::vector<int32_t> shape = alloc["shape"].get<std::vector<int32_t>>();
+    const std::string elem = alloc["elem"].get<std::string>();
+    const int32_t bits = elem == "f32" ? 32 : elem == "f16" ? 16 : 8;
+    const nlohmann::json &enc = alloc["enc"];
+    if (enc.is_object()) {
+        auto inner = parseTtg(enc["inner"].get<std::string>());
+        if (!inner)
+            qFatal("inner layout: %s", inner.message().c_str());
+        PartitionedSharedAttr attr;
+        attr.numPartitions = enc["numPartitions"].get<int32_t>();
+        attr.numGroups = enc["numGroups"].get<int32_t>();
+        attr.partitionDim = enc["partitionDim"].get<int32_t>();
+        attr.partitionLayout = *inner;
+        auto sizes = partitionedBufferSizes(attr, shape, bits);
+        if (!sizes)
+            qFatal("partitioned sizes: %s", sizes.message().c_str());
+        return {sizes->bufferBytes, sizes->numBuffers};
     }
-    return pads;
-}
-
-int elemBits(const std::string &elem)
-{
-    return elem == "f32" ? 32 : elem == "f16" ? 16 : 8;
+    auto attr = parseTtg(enc.get<std::string>());
+    if (!attr)
+        qFatal("layout: %s", attr.message().c_str());
+    auto bytes = sharedAllocationBytes(**attr, shape, bits);
+    if (!bytes)
+        qFatal("allocation bytes: %s", bytes.message().c_str());
+    return {*bytes, 1};
 }
 
 // The requests of one case. Liveness follows the shape of the lit test programs: allocation i
@@ -46,21 +66,11 @@ std::vector<AllocRequest> requestsOf(const nlohmann::json &inputs)
     int64_t step = 0;
     for (size_t i = 0; i < allocs.size(); ++i) {
         const auto &a = allocs[i];
-        int64_t elems = 1;
-        for (const auto &d : a["shape"])
-            elems *= d.get<int64_t>();
-        const int bits = elemBits(a["elem"].get<std::string>());
+        const AllocSize size = sizeOf(a);
         AllocRequest r;
         r.name = "alloc" + std::to_string(i);
-        if (a["enc"].is_object()) {
-            const auto &e = a["enc"];
-            r.numPartitions = e["numPartitions"].get<int>();
-            r.bufferBytes =
-                partitionBufferBytes(elems, bits, r.numPartitions, e["numGroups"].get<int>(),
-                                     padsOf(e["inner"].get<std::string>()));
-        } else {
-            r.bufferBytes = paddedElements(elems, padsOf(a["enc"].get<std::string>())) * bits / 8;
-        }
+        r.numPartitions = size.numPartitions;
+        r.bufferBytes = size.bufferBytes;
         const bool dealloc = a.contains("live") && a["live"] == "dealloc before next";
         r.liveStart = step;
         r.liveEnd = dealloc ? step + 2 : n + int64_t(i) + 1;
@@ -134,17 +144,34 @@ void TestAllocator::conformance()
 
 void TestAllocator::paddedSizes()
 {
-    // gfx1250-layouts.md §4.3: 64x32 f16, [256:+8], P=2, G=2 -> 2104 padded elements -> 4208
-    // bytes -> 1052 per piece -> 2104 per buffer.
-    QCOMPARE(paddedElements(64 * 32, {{256, 8}}), int64_t(2104));
-    QCOMPARE(partitionBufferBytes(64 * 32, 16, 2, 2, {{256, 8}}), int64_t(2104));
+    // 64x32 f16 in [256:+8] padding, numPartitions 2, numGroups 2 (docs/gfx1250-layouts.md
+    // §4.3): 2048 elements gain a pad of 8 after every 256 but the last, 2048 + 7 * 8 = 2104
+    // elements = 4208 bytes; 4 pieces of 1052 bytes; a buffer holds 2 pieces = 2104 bytes.
+    auto padded = parseTtg("#ttg.padded_shared<[256:+8] {order = [1, 0], shape = [64, 32]}>");
+    QVERIFY(padded.hasValue());
+    QCOMPARE(*sharedAllocationBytes(**padded, {64, 32}, 16), int64_t(4208));
+    PartitionedSharedAttr attr;
+    attr.numPartitions = 2;
+    attr.numGroups = 2;
+    attr.partitionLayout =
+        *parseTtg("#ttg.padded_shared<[256:+8] {order = [1, 0], shape = [16, 32]}>");
+    auto sizes = partitionedBufferSizes(attr, {64, 32}, 16);
+    QVERIFY2(sizes.hasValue(), sizes ? "" : sizes.message().c_str());
+    QCOMPARE(sizes->pieceBytes, int64_t(1052));
+    QCOMPARE(sizes->bufferBytes, int64_t(2104));
+    QCOMPARE(sizes->numBuffers, 2);
     // No padding: the whole tensor split evenly (64x32 f16 = 4096 B, 8 pieces of 512, x4).
-    QCOMPARE(partitionBufferBytes(64 * 32, 16, 2, 4, {}), int64_t(2048));
+    attr.numGroups = 4;
+    attr.partitionLayout =
+        *parseTtg("#ttg.swizzled_shared<{vec = 2, perPhase = 2, maxPhase = 4, order = [1, 0]}>");
+    auto plain = partitionedBufferSizes(attr, {64, 32}, 16);
+    QVERIFY2(plain.hasValue(), plain ? "" : plain.message().c_str());
+    QCOMPARE(plain->bufferBytes, int64_t(2048));
 }
 
 void TestAllocator::stage1Trace()
 {
-    // The seed's Fig 12 situation: a two-partition tensor; the second partition buffer is
+    // Fig 12 situation: a two-partition tensor; the second partition buffer is
     // liveness-eligible at offset 0 but blocked by its placed neighbour, so the slot reopens at
     // the first boundary past the neighbour (65536) and the buffer lands there.
     auto r = allocateShared({AllocRequest{"T", 32768, 2, 16, 0, 1}}, 65536);
@@ -172,7 +199,7 @@ void TestAllocator::stage1Trace()
 
 void TestAllocator::microbenchmark()
 {
-    // The seed: "the baseline allocates one 64 KiB buffer at offset 0, while the partitioned
+    // The blog: "the baseline allocates one 64 KiB buffer at offset 0, while the partitioned
     // version allocates two 32 KiB buffers and is forced to push the second to the 64 KiB
     // boundary, for 96 KiB total."
     auto plain = allocateShared({AllocRequest{"X", 65536, 1, 16, 0, 1}}, 65536);

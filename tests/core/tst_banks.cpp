@@ -1,6 +1,6 @@
 // Tests of the bank-conflict analysis (core/analysis/banks.h) and the rocMLIR kPack layouts
-// (core/analysis/kpack.h). Expected numbers come from ../shared/reference/lds-cases.md (the case
-// id is in each row name, with its provenance), from the seed rocMLIR pull request, and from
+// (core/analysis/kpack.h). Expected numbers come from docs/worked-cases.md (the case
+// id is in each row name, with its provenance), from rocMLIR pull request #2196, and from
 // Triton's own engine (tests/data/conformance/triton-bank_conflicts.json). None is copied from
 // the output under test.
 
@@ -56,7 +56,7 @@ std::vector<int> waysOf(const InstructionReport &r)
     return ways;
 }
 
-// One address-level case of lds-cases.md.
+// One address-level case of docs/worked-cases.md.
 struct AddressCase
 {
     const char *name;
@@ -281,7 +281,7 @@ private Q_SLOTS:
     void paddingAndBankMap();
     void errors();
     void lowConfidenceLabelled();
-    void partitionedSeedMicrobenchmark();
+    void partitionedBlogMicrobenchmark();
     void tritonConformance();
     void tritonPeerCase7();
     void kpackBefore();
@@ -586,7 +586,8 @@ void TestBanks::instructionChoice()
 
 void TestBanks::perElementBanks()
 {
-    // G3 unpadded: phase 0 even rows -> banks 0-3, odd rows -> banks 32-35 (lds-cases.md G3).
+    // G3 unpadded: phase 0 even rows -> banks 0-3, odd rows -> banks 32-35 (docs/worked-cases.md
+    // G3).
     const Architecture a = arch("gfx1250");
     BankAccessRequest req;
     req.reg = mfmaOperandA(16, 64, 5);
@@ -681,10 +682,10 @@ void TestBanks::lowConfidenceLabelled()
     QVERIFY(QString::fromStdString(r->instruction.provenance.label()).contains(u"low"_qs));
 }
 
-// Seed blog microbenchmark, scaled to [4, 256] fp16: warp w owns row w, 8 fp16 per lane. "No bank
-// conflicts either way" (ds_load_b128, 16-lane groups cover all 64 banks once); the partitioned
-// layout puts row w in partition w % 2, the plain one keeps every row in partition 0.
-void TestBanks::partitionedSeedMicrobenchmark()
+// The AMD MI450 LDS blog's microbenchmark, scaled to [4, 256] fp16: warp w owns row w, 8 fp16 per
+// lane. "No bank conflicts either way" (ds_load_b128, 16-lane groups cover all 64 banks once); the
+// partitioned layout puts row w in partition w % 2, the plain one keeps every row in partition 0.
+void TestBanks::partitionedBlogMicrobenchmark()
 {
     const Architecture a = arch("gfx1250");
     const LinearLayout reg =
@@ -755,8 +756,9 @@ void TestBanks::tritonConformance()
     QCOMPARE(total, 134);
 }
 
-// peer-cases.md Case 7, row 1 and 2: BlockedLayout([1],[32],[4],[0]) over [32] read from an
-// unswizzled 1-D shared layout -> 0 at 32 and 16 bits.
+// Triton's Gluon bank-conflict test (python/test/gluon/test_frontend.py), row 1 and 2:
+// BlockedLayout([1],[32],[4],[0]) over [32] read from an unswizzled 1-D shared layout -> 0 at 32
+// and 16 bits.
 void TestBanks::tritonPeerCase7()
 {
     auto reg = LinearLayout::tryCreate({{"register", {}},
@@ -774,7 +776,8 @@ void TestBanks::tritonPeerCase7()
     QCOMPARE(*r16, int64_t(0));
 }
 
-// R1 / seed: before the fix T0, T2, ..., T14 all store to bank 0: 8-way, 16 cycles per store.
+// R1 (rocMLIR PR #2196): before the fix T0, T2, ..., T14 all store to bank 0: 8-way, 16 cycles per
+// store.
 void TestBanks::kpackBefore()
 {
     auto cfg = parsePerfConfig("v4:96,256,8,96,32,32,4,1,2,0,0,4,1,1");
@@ -782,12 +785,13 @@ void TestBanks::kpackBefore()
     const Architecture a = arch("gfx942");
     auto plan = kpackStorePlan(*cfg, KPackOperand::A, 16, a.waveSize, false);
     QVERIFY2(plan.hasValue(), plan ? "" : plan.message().c_str());
-    // Seed table: row m = 0 (j = 0), T0 B0 T1 B1 T2 B0 ...: T0, T2, ..., T14 on bank 0.
+    // The pull request's table: row m = 0 (j = 0), T0 B0 T1 B1 T2 B0 ...: T0, T2, ..., T14 on bank
+    // 0.
     for (int t = 0; t <= 14; t += 2)
         QCOMPARE(plan->bankOf(t, 0, 32), 0);
     for (int t = 1; t <= 15; t += 2)
         QCOMPARE(plan->bankOf(t, 0, 32), 1);
-    // lds-cases.md R1 table: T16 (d = 3) stores j = 0, 1, 2 to B6, B8, B10.
+    // docs/worked-cases.md R1 table: T16 (d = 3) stores j = 0, 1, 2 to B6, B8, B10.
     QCOMPARE(plan->bankOf(16, 0, 32), 6);
     QCOMPARE(plan->bankOf(16, 1, 32), 8);
     QCOMPARE(plan->bankOf(16, 2, 32), 10);
@@ -835,7 +839,7 @@ void TestBanks::kpackAfter()
     }
 }
 
-// lds-models.md §4.4: the derived quantities of the seed config, and parse errors.
+// docs/lds-models.md §4.4: the derived quantities of rocMLIR PR #2196's config, and parse errors.
 void TestBanks::kpackPerfConfig()
 {
     auto cfg = parsePerfConfig("v4:96,256,8,96,32,32,4,1,2,0,0,4,1,1");

@@ -437,7 +437,7 @@ void TestBuilders::literalLayouts_data()
                R"({"bases": [["offset", [[0, 1], [0, 2], [0, 4], [1, 2], [2, 4]]], ["block", []]],
            "outDims": [["dim0", 4], ["dim1", 8]]})");
     // Padded short form [64,8] order [1,0] inside 2 partitions x 4 groups along dim1 of 64x64
-    // (gfx1250-layouts.md §4.3 example): piece 64x8; offsets dim1 1,2,4 then dim0 1..32, then
+    // (docs/gfx1250-layouts.md §4.3 example): piece 64x8; offsets dim1 1,2,4 then dim0 1..32, then
     // the groups dim1 16, 32; the partition bit moves one piece, dim1 8.
     QTest::newRow("partitioned padded")
         << QByteArray(R"({"kind": "PartitionedSharedLayout", "num_partitions": 2, "num_groups": 4,
@@ -544,7 +544,7 @@ void TestBuilders::paddingArithmetic()
     QCOMPARE(paddedOffset(511, {{512, 16}}), int64_t(511));
     // Two pairs add: 1024 + 2*16 + 4*8 with [256:+8] as well.
     QCOMPARE(paddedOffset(1024, {{512, 16}, {256, 8}}), int64_t(1088));
-    // gfx1250-layouts.md §4.3: 64x32 with [256:+8] = 2048 + 8*8 - 8 (no trailing pad) = 2104.
+    // docs/gfx1250-layouts.md §4.3: 64x32 with [256:+8] = 2048 + 8*8 - 8 (no trailing pad) = 2104.
     QCOMPARE(paddedAllocationElements(2048, {{256, 8}}), int64_t(2104));
     QCOMPARE(paddedAllocationElements(2049, {{256, 8}}), int64_t(2049 + 64));
     QVERIFY(!validateIntervalPadding({{3, 8}}).hasValue());

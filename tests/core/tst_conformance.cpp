@@ -11,6 +11,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <new>
+#include <stdexcept>
+#include <vector>
+
 using json = nlohmann::json;
 
 namespace {
@@ -142,7 +146,55 @@ private Q_SLOTS:
         const json c = json::parse(caseJson.toStdString());
         const json value = lx::evaluateCase(c);
         QVERIFY2(value.is_object() && value.contains("error"), value.dump().c_str());
+        QVERIFY(!value.contains("internalError"));
         QVERIFY(!value["error"].get<std::string>().empty());
+    }
+
+    // Only the engine's refusals may become an {"error"} value: an exception that signals a bug
+    // (a failed internal check, an index out of range, memory exhausted) must fail a case even
+    // when that case expects an error, or a crash-prone operation would pass as "refused".
+    void unexpectedExceptionFailsTheCase_data()
+    {
+        QTest::addColumn<int>("kind");
+        QTest::newRow("std::logic_error") << 0;
+        QTest::newRow("std::out_of_range") << 1;
+        QTest::newRow("std::bad_alloc") << 2;
+        QTest::newRow("not a std::exception") << 3;
+    }
+
+    void unexpectedExceptionFailsTheCase()
+    {
+        QFETCH(int, kind);
+        const json value = lx::evaluateClassifying([kind]() -> json {
+            switch (kind) {
+            case 0:
+                throw std::logic_error("an internal check failed");
+            case 1:
+                return json(std::vector<int>{1, 2}.at(5));
+            case 2:
+                throw std::bad_alloc();
+            default:
+                throw 42;
+            }
+        });
+        QVERIFY2(value.is_object() && value.contains("internalError"), value.dump().c_str());
+        QVERIFY(!value.contains("error"));
+        // It matches no expectation: not an expected error, not "fail", not a value.
+        QVERIFY(!lx::resultMatches(value, json{{"error", "anything"}}));
+        QVERIFY(!lx::resultMatches(value, json("fail")));
+        QVERIFY(!lx::resultMatches(value, value));
+    }
+
+    // The engine's refusals stay error values that an error expectation accepts.
+    void refusalMatchesAnExpectedError()
+    {
+        const json refused = lx::evaluateCase(json::parse(
+            R"({"op": "invert", "args": [{"bases": [["in", [[0]]]], "outDims": [["out", 2]]}]})"));
+        QVERIFY2(refused.contains("error"), refused.dump().c_str());
+        QVERIFY(lx::resultMatches(refused, json{{"error", "not invertible"}}));
+        QVERIFY(lx::resultMatches(refused, json("fail")));
+        const json value = lx::evaluateClassifying([] { return json{{"x", 1}}; });
+        QVERIFY(value == (json{{"x", 1}}));
     }
 
     void badFileKeepsOtherCases()

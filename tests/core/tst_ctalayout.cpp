@@ -1,10 +1,10 @@
-// CtaLayout analysis: the seed's Figures 8-11, Gluon's make_partitioned_dot_layouts, the WMMA v3
+// CtaLayout analysis: Figures 8-11, Gluon's make_partitioned_dot_layouts, the WMMA v3
 // accumulators of the conformance file, and bad input.
 
 #include "analysis/ctalayout.h"
+#include "blogculdsmodel.h"
 #include "io/ttgtext.h"
 #include "layout/builders.h"
-#include "seedculdsmodel.h"
 
 #include <QFile>
 #include <QTest>
@@ -53,8 +53,8 @@ class TestCtaLayout : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
-    void seedFigures_data();
-    void seedFigures();
+    void blogFigures_data();
+    void blogFigures();
     void fig9Placement();
     void genericLinearNote();
     void accumulatorConformance();
@@ -71,7 +71,7 @@ void TestCtaLayout::fromTtgText_data()
     QTest::addColumn<QString>("text");
     QTest::addColumn<bool>("aShared");
     QTest::addColumn<int>("bPieces");
-    // The seed's two ctaLayouts as Triton prints them, on C 128x128.
+    // The blog's two ctaLayouts as Triton prints them, on C 128x128.
     QTest::newRow("standard") << QStringLiteral("#ttg.amd_wmma<{version = 3, isTranspose = true, "
                                                 "ctaLayout = {warp = [[0, 1], [1, 0]]}, "
                                                 "instrShape = [16, 16, 32]}>")
@@ -95,7 +95,7 @@ void TestCtaLayout::fromTtgText()
     QVERIFY2(attr.hasValue(), attr.hasValue() ? "" : attr.message().c_str());
     auto s = ctaSpecFromAttr(**attr, {128, 128}, 16);
     QVERIFY(s.hasValue());
-    auto r = analyzeCtaLayout(*s, seedCuLdsModel());
+    auto r = analyzeCtaLayout(*s, blogCuLdsModel());
     QVERIFY(r.hasValue());
     QTEST(r->a.crossPairShared, "aShared");
     QTEST(r->b.numPieces, "bPieces");
@@ -109,7 +109,7 @@ void TestCtaLayout::fromTtgText()
 
 void TestCtaLayout::archModel()
 {
-    // The embedded gfx1250 description gives the seed's mapping: warp w -> SIMD w mod 4 ->
+    // The embedded gfx1250 description gives the blog's mapping: warp w -> SIMD w mod 4 ->
     // pair A for SIMD 0, 2 and pair B for SIMD 1, 3.
     auto cu = loadCuLdsModel("gfx1250");
     QVERIFY2(cu.hasValue(), cu.hasValue() ? "" : cu.message().c_str());
@@ -125,7 +125,7 @@ void TestCtaLayout::archModel()
     QVERIFY(!loadCuLdsModel("no-such-arch").hasValue());
 }
 
-void TestCtaLayout::seedFigures_data()
+void TestCtaLayout::blogFigures_data()
 {
     QTest::addColumn<Bases>("reg");
     QTest::addColumn<Bases>("warp");
@@ -149,18 +149,18 @@ void TestCtaLayout::seedFigures_data()
     // the ctaLayout tile is 4x2 tiles = 64x32.
     QTest::newRow("fig9 swizzled 64x32") << Bases{{2, 0}} << Bases{{2, 1}, {1, 0}} << 64 << 32
                                          << false << false << 2 << 1 << 1 << 2 << 1 << 1;
-    // Fig 10 (the seed's text): "A is sliced along M into 2 x 2 = 4 pieces (groups G0-G1); B
+    // Fig 10 (the blog's text): "A is sliced along M into 2 x 2 = 4 pieces (groups G0-G1); B
     // along N into 2 x 4 = 8 pieces (groups G0-G3)"; TDM = ceil(4/4) = 1 and ceil(8/4) = 2.
     QTest::newRow("fig10 swizzled 128x128") << Bases{{2, 0}} << Bases{{2, 1}, {1, 0}} << 128 << 128
                                             << false << false << 4 << 2 << 1 << 8 << 4 << 2;
     // Fig 11: "Operand A is unchanged (four [32, K] pieces ...), but operand B collapses ... to
     // two [K, 64] pieces (num_groups = 1)": one TDM instruction each. Each warp spans a
-    // four-tile N strip and two M positions (Gluon's rule, gfx1250-layouts.md §3.5, with
+    // four-tile N strip and two M positions (Gluon's rule, docs/gfx1250-layouts.md §3.5, with
     // piece_n = 4, piece_m = 1): register = [[0,1],[0,2],[2,0]].
     QTest::newRow("fig11 coarse warp=[[2,4],[1,0]] 128x128")
         << Bases{{0, 1}, {0, 2}, {2, 0}} << Bases{{2, 4}, {1, 0}} << 128 << 128 << false << false
         << 4 << 2 << 1 << 2 << 1 << 1;
-    // gfx1250-layouts.md §10: make_partitioned_dot_layouts(128, 128, num_warps=8) gives warp
+    // docs/gfx1250-layouts.md §10: make_partitioned_dot_layouts(128, 128, num_warps=8) gives warp
     // [[4,4],[2,0],[4,0]]; w1 (SIMD 1, pair B) = [4,4] and w4 (SIMD 0, pair A) = [4,0] compute
     // the same M band: A is shared. B: pair A warps sit at N tile 0, pair B at N tile 4, so N
     // bit 2 separates them: pieces of 4 tiles = 64 columns, 2 pieces, 1 group, ceil(2/8) = 1.
@@ -169,13 +169,13 @@ void TestCtaLayout::seedFigures_data()
         << false << 0 << 0 << 0 << 2 << 1 << 1;
 }
 
-void TestCtaLayout::seedFigures()
+void TestCtaLayout::blogFigures()
 {
     QFETCH(Bases, reg);
     QFETCH(Bases, warp);
     QFETCH(int, m);
     QFETCH(int, n);
-    auto r = analyzeCtaLayout(spec(reg, warp, m, n), seedCuLdsModel());
+    auto r = analyzeCtaLayout(spec(reg, warp, m, n), blogCuLdsModel());
     QVERIFY2(r.hasValue(), r.hasValue() ? "" : r.message().c_str());
     QTEST(r->a.crossPairShared, "aShared");
     QTEST(r->b.crossPairShared, "bShared");
@@ -199,7 +199,7 @@ void TestCtaLayout::seedFigures()
 
 void TestCtaLayout::fig9Placement()
 {
-    auto r = analyzeCtaLayout(spec({{2, 0}}, {{2, 1}, {1, 0}}, 64, 32), seedCuLdsModel());
+    auto r = analyzeCtaLayout(spec({{2, 0}}, {{2, 1}, {1, 0}}, 64, 32), blogCuLdsModel());
     QVERIFY(r.hasValue());
     // warp -> SIMD w mod 4 -> pair (A: SIMD 0, 2; B: SIMD 1, 3).
     QCOMPARE(r->warps.size(), size_t(4));
@@ -207,7 +207,7 @@ void TestCtaLayout::fig9Placement()
     QCOMPARE(r->warps[1].pair, 1);
     QCOMPARE(r->warps[2].simd, 2);
     QCOMPARE(r->warps[2].pair, 0);
-    // The seed: "w1 on its second iteration combines warp = 1 and reg = 1, landing on [2, 1] XOR
+    // The blog: "w1 on its second iteration combines warp = 1 and reg = 1, landing on [2, 1] XOR
     // [2, 0] = [0, 1]"; in the first, w1 sits at [2, 1], w2 at [1, 0], w3 at [2,1]^[1,0] = [3,1].
     QCOMPARE(r->instructions.size(), size_t(2));
     QCOMPARE(r->instructions[0].tiles[1].tileM, 2);
@@ -216,7 +216,8 @@ void TestCtaLayout::fig9Placement()
     QCOMPARE(r->instructions[0].tiles[3].tileN, 1);
     QCOMPARE(r->instructions[1].tiles[1].tileM, 0);
     QCOMPARE(r->instructions[1].tiles[1].tileN, 1);
-    // peer-cases.md 6a: "M=0: w0/r0 w1/r1".
+    // Gluon's make_partitioned_dot_layouts docstring
+    // (python/triton/experimental/gluon/language/amd/_layouts.py): "M=0: w0/r0 w1/r1".
     const auto owners = r->ownersOfTile(0, 1);
     QCOMPARE(owners.size(), size_t(1));
     QCOMPARE(owners[0], std::make_pair(1, 1));
@@ -228,12 +229,12 @@ void TestCtaLayout::fig9Placement()
 
 void TestCtaLayout::genericLinearNote()
 {
-    auto swizzled = analyzeCtaLayout(spec({{2, 0}}, {{2, 1}, {1, 0}}, 64, 32), seedCuLdsModel());
+    auto swizzled = analyzeCtaLayout(spec({{2, 0}}, {{2, 1}, {1, 0}}, 64, 32), blogCuLdsModel());
     QVERIFY(swizzled.hasValue());
     QCOMPARE(swizzled->notes.size(), size_t(1));
     QVERIFY(swizzled->notes[0].find("generic_linear") != std::string::npos);
     QVERIFY(swizzled->notes[0].find("warp basis 0") != std::string::npos);
-    auto standard = analyzeCtaLayout(spec({}, {{0, 1}, {1, 0}}, 32, 32), seedCuLdsModel());
+    auto standard = analyzeCtaLayout(spec({}, {{0, 1}, {1, 0}}, 32, 32), blogCuLdsModel());
     QVERIFY(standard.hasValue());
     QVERIFY(standard->notes.empty());
 }
@@ -255,7 +256,7 @@ void TestCtaLayout::accumulatorConformance()
         s.isTransposed = in["isTransposed"].get<bool>();
         const auto sh = in["tensor_shape"].get<std::vector<int32_t>>();
         s.shape = {sh[0], sh[1]};
-        auto r = analyzeCtaLayout(s, seedCuLdsModel());
+        auto r = analyzeCtaLayout(s, blogCuLdsModel());
         const std::string id = c["id"].get<std::string>();
         QVERIFY2(r.hasValue(), id.c_str());
         const LinearLayout expected = layoutFromCase(c["expected"]["linear_layout"]);
@@ -278,7 +279,7 @@ void TestCtaLayout::accumulatorConformance()
             s.instrShape = {32, 16, 128};
             s.isTransposed = true;
             s.shape = {128, 128};
-            auto r = analyzeCtaLayout(s, seedCuLdsModel());
+            auto r = analyzeCtaLayout(s, blogCuLdsModel());
             QVERIFY(r.hasValue());
             QCOMPARE(r->accumulator.isInjective(), c["expected"][variant]["injective"].get<bool>());
             QCOMPARE(int(r->accumulator.inDimSize("register")),
@@ -295,7 +296,7 @@ void TestCtaLayout::partitionedGemmConfig()
         const auto &e = c["expected"];
         auto r = analyzeCtaLayout(spec(e["wmma"]["reg_bases"].get<Bases>(),
                                        e["wmma"]["warp_bases"].get<Bases>(), 128, 128),
-                                  seedCuLdsModel());
+                                  blogCuLdsModel());
         QVERIFY(r.hasValue());
         const LinearLayout expected = layoutFromCase(e["accumulator_linear_layout"]);
         QVERIFY(r->accumulator.bases() == expected.bases());
@@ -342,7 +343,7 @@ void TestCtaLayout::badInput()
     QFETCH(QString, needle);
     CtaLayoutSpec s = spec(reg, warp, m, 128);
     s.instrShape = {16, 16, k};
-    auto r = analyzeCtaLayout(s, seedCuLdsModel());
+    auto r = analyzeCtaLayout(s, blogCuLdsModel());
     QVERIFY(!r.hasValue());
     QVERIFY2(QString::fromStdString(r.message()).contains(needle), r.message().c_str());
 }

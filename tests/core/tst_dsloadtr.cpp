@@ -2,7 +2,7 @@
 //
 // Expected values come from tests/data/conformance/triton-gfx1250-lowering.json (the
 // ds_load_tr_lowering / ds_load_tr_fulltile cases, i.e. Triton's lit tests), from the closed
-// forms of ../shared/reference/gfx1250-layouts.md §2.3, and from the AMD blog (seed 000).
+// forms of docs/gfx1250-layouts.md §2.3, and from the AMD MI450 LDS blog.
 
 #include "analysis/dsloadtr.h"
 #include "io/ttgtext.h"
@@ -253,7 +253,7 @@ private Q_SLOTS:
     void fullTile();
     void exchangeClosedForms_data();
     void exchangeClosedForms();
-    void seedFigure1Facts();
+    void blogFigure1Facts();
     void loweringOps_data();
     void loweringOps();
     void loweringOpsFromEncodings_data() { loweringOps_data(); }
@@ -336,9 +336,9 @@ void TestDsLoadTr::exchangeClosedForms()
         }
 }
 
-void TestDsLoadTr::seedFigure1Facts()
+void TestDsLoadTr::blogFigure1Facts()
 {
-    // Seed, Part I: "D0 receives column E0: [S0:E0, S1:E0, ..., S7:E0]".
+    // Blog, Part I: "D0 receives column E0: [S0:E0, S1:E0, ..., S7:E0]".
     const DsLoadTrInstruction tr16 = *dsLoadTrInstructionByName("ds_load_tr16_b128");
     for (int r = 0; r < 8; ++r)
         QCOMPARE(tr16.sourceOf(0, r), (DsLoadTrInstruction::LaneElement{r, 0}));
@@ -651,8 +651,8 @@ void TestDsLoadTr::gfx950MfmaCountOnly()
 
 void TestDsLoadTr::toyInvertAndCompose()
 {
-    // Seed, Part I: tensor<32x8xbf16>, #shared order [0, 1], #dst register = [[0,1],[0,2],[0,4]],
-    // lane = [[1,0],[2,0],[4,0],[8,0],[16,0]]. The seed's table: register 1, 2, 4 -> 32, 64, 128;
+    // Blog, Part I: tensor<32x8xbf16>, #shared order [0, 1], #dst register = [[0,1],[0,2],[0,4]],
+    // lane = [[1,0],[2,0],[4,0],[8,0],[16,0]]. The blog's table: register 1, 2, 4 -> 32, 64, 128;
     // lane 1..16 -> 1..16.
     const LinearLayout shared = plainShared({32, 8}, {0, 1});
     const LinearLayout dst =
@@ -684,7 +684,7 @@ void TestDsLoadTr::figure5_data()
     QTest::addColumn<std::vector<LinearLayout::Basis>>("lane");
     QTest::addColumn<bool>("eligible");
     QTest::addColumn<std::string>("reason");
-    // Seed Fig 5 (tensor<32x8xbf16>, one warp, #shared order [0, 1]): the valid layout is the toy
+    // Blog Fig 5 (tensor<32x8xbf16>, one warp, #shared order [0, 1]): the valid layout is the toy
     // #dst; scrambling the register bases and the lanes above the tile keeps it valid; swapping
     // lane bases 1 and 2 (as ds_transpose_ll_invalid does) breaks the tile.
     QTest::newRow("valid")
@@ -721,7 +721,7 @@ void TestDsLoadTr::figure5()
 
 void TestDsLoadTr::attentionV()
 {
-    // Seed: fp16 forward attention, BLOCK_N = 128, HEAD_DIM = 256, eight warps, gfx1250: "128
+    // Blog: fp16 forward attention, BLOCK_N = 128, HEAD_DIM = 256, eight warps, gfx1250: "128
     // ds_load_tr16_b128 ... 1024 ds_load_u16". V is [BLOCK_N, HEAD_DIM] = [K, N] of P @ V,
     // HEAD_DIM-contiguous in LDS (order [1, 0]); its register layout is the WMMA v3 B operand
     // (16x16x32, kWidth 8) with the eight warps along M, so every warp holds all of V:

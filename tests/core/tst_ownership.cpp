@@ -151,7 +151,7 @@ private Q_SLOTS:
         QTest::addColumn<int>("lane");
         QTest::addColumn<int>("warp");
         QTest::addColumn<QString>("text");
-        // From the seed and linearlayout.h: warp 3 = warp bit 0 ([2,1]) XOR bit 1 ([1,0]).
+        // From the AMD blog and linearlayout.h: warp 3 = warp bit 0 ([2,1]) XOR bit 1 ([1,0]).
         QTest::newRow("warp 3") << 0 << 0 << 3 << QStringLiteral("warp=3 → [2,1] ⊕ [1,0] = [3,1]");
         // One term: no XOR sign.
         QTest::newRow("lane 2") << 0 << 2 << 0 << QStringLiteral("lane=2 → [2,0]");

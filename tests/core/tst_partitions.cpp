@@ -1,9 +1,10 @@
 // Partition analysis: the partitioned shared layout, the (offset, partition) conversion of Fig 13
-// with the bases that feed `partition`, and conflicts under the same-cycle model (lds-cases P2).
+// with the bases that feed `partition`, and conflicts under the same-cycle model
+// (docs/worked-cases.md P2).
 
 #include "analysis/bandwidth.h"
 #include "analysis/partitions.h"
-#include "seedculdsmodel.h"
+#include "blogculdsmodel.h"
 
 #include <QTest>
 
@@ -12,8 +13,8 @@ using Bases = std::vector<std::vector<int32_t>>;
 
 namespace {
 
-// Operand A of the seed's swizzled ctaLayout (register [[2,0]], warp [[2,1],[1,0]]) on a 64x64
-// fp16 tile, kWidth 8 (gfx1250-layouts.md §3.4): the 16x32 A tile (registers K 1,2,4,16; lanes
+// Operand A of the blog's swizzled ctaLayout (register [[2,0]], warp [[2,1],[1,0]]) on a 64x64
+// fp16 tile, kWidth 8 (docs/gfx1250-layouts.md §3.4): the 16x32 A tile (registers K 1,2,4,16; lanes
 // M 1,2,4,8 and K 8), times the ctaLayout with its N component zeroed in elements (register
 // [2,0] -> [32,0]; warp [2,1] -> [32,0], [1,0] -> [16,0]); then the K repetition [0,32].
 LinearLayout fig13Distributed()
@@ -43,7 +44,7 @@ private Q_SLOTS:
 
 void TestPartitions::sharedLayoutExample()
 {
-    // gfx1250-layouts.md §4.3 (ds_transpose_partitioned_remaps_lane): 64x64, 2 partitions, 4
+    // docs/gfx1250-layouts.md §4.3 (ds_transpose_partitioned_remaps_lane): 64x64, 2 partitions, 4
     // groups, partitionDim 1, inner [64, 8] order [1, 0] -> offset bases dim1 1,2,4; dim0
     // 1..32; dim1 16,32 (groups); partition basis dim1 8.
     auto l = partitionedSharedLayout({64, 64}, {1, 0}, 2, 4, 1);
@@ -58,9 +59,10 @@ void TestPartitions::sharedLayoutExample()
 
 void TestPartitions::piecesAlternate()
 {
-    // peer-cases.md 6c: [128, 32], 2 partitions, 4 groups, partitionDim 0: pieces of 16 rows;
-    // Buffer 0 = [P0|P2|P4|P6], Buffer 1 = [P1|P3|P5|P7]. Row r is piece r / 16, partition
-    // (r / 16) mod 2, slot (group) r / 32 at in-buffer offset group x 16 x 32.
+    // the PartitionedSharedEncodingAttr description (Triton's TritonGPUAttrDefs.td): [128, 32], 2
+    // partitions, 4 groups, partitionDim 0: pieces of 16 rows; Buffer 0 = [P0|P2|P4|P6], Buffer 1 =
+    // [P1|P3|P5|P7]. Row r is piece r / 16, partition (r / 16) mod 2, slot (group) r / 32 at
+    // in-buffer offset group x 16 x 32.
     auto l = partitionedSharedLayout({128, 32}, {1, 0}, 2, 4, 0);
     QVERIFY(l.hasValue());
     auto inv = l->invert();
@@ -83,7 +85,7 @@ void TestPartitions::fig13Conversion()
     QVERIFY(pc->partitioned);
     // Rows 32-63 are partition 1: the bases moving M by 32 feed `partition` -- register 4 (the
     // compile-time repetition) and warp 0 (the loop-invariant pair bit); no lane does (the
-    // seed: "lane usually does not feed partition at all").
+    // the blog: "lane usually does not feed partition at all").
     std::vector<std::pair<std::string, int>> feeding;
     for (const CvtBasisRow &r : pc->rows)
         if (r.feedsPartition)
@@ -103,7 +105,7 @@ void TestPartitions::fig13Conflicts()
     auto shared = partitionedSharedLayout({64, 64}, {1, 0}, 2, 1, 0);
     QVERIFY(shared.hasValue());
     PartitionAccessSpec spec{fig13Distributed(), *shared, 16, 128, {0, 65536}};
-    auto rep = analyzePartitionAccess(spec, seedCuLdsModel());
+    auto rep = analyzePartitionAccess(spec, blogCuLdsModel());
     QVERIFY(rep.hasValue());
     // 64 registers / 8 per ds_load_b128 = 8 loads per warp.
     QCOMPARE(rep->loads.size(), size_t(8));
@@ -123,7 +125,7 @@ void TestPartitions::fig13Conflicts()
                                          {{"dim0", 64}, {"dim1", 64}}, true);
     QVERIFY(plain.hasValue());
     auto rep2 =
-        analyzePartitionAccess({fig13Distributed(), *plain, 16, 128, {0}}, seedCuLdsModel());
+        analyzePartitionAccess({fig13Distributed(), *plain, 16, 128, {0}}, blogCuLdsModel());
     QVERIFY(rep2.hasValue());
     QCOMPARE(rep2->conflictingLoads, 8);
     QCOMPARE(rep2->loads[0].conflictPartitions, std::set<int>{0});
@@ -134,8 +136,8 @@ void TestPartitions::sameCycleModel_data()
     QTest::addColumn<bool>("partitioned");
     QTest::addColumn<bool>("conflict");
     QTest::addColumn<int>("ports");
-    // lds-cases.md P2 row 1: w0 reads [0,512), w1 [512,1024): both in partition 0 -> conflict,
-    // one port. Row 2: w1 moved to [65536, 66048) -> partitions {0} / {1}, both ports.
+    // docs/worked-cases.md P2 row 1: w0 reads [0,512), w1 [512,1024): both in partition 0 ->
+    // conflict, one port. Row 2: w1 moved to [65536, 66048) -> partitions {0} / {1}, both ports.
     QTest::newRow("w0 [0,512) w1 [512,1024)") << false << true << 1;
     QTest::newRow("w0 [0,512) w1 [65536,66048)") << true << false << 2;
 }
@@ -144,7 +146,7 @@ void TestPartitions::sameCycleModel()
 {
     QFETCH(bool, partitioned);
     // Two warps, one 512-byte row each (32 lanes x 16 bytes).
-    auto row = runMicrobenchmark({2, 1024, 16, 128, partitioned}, seedCuLdsModel());
+    auto row = runMicrobenchmark({2, 1024, 16, 128, partitioned}, blogCuLdsModel());
     QVERIFY(row.hasValue());
     QCOMPARE(row->access.loads.size(), size_t(1));
     QCOMPARE(row->allocation.buffers.back().offset, partitioned ? int64_t(65536) : int64_t(0));
@@ -162,18 +164,18 @@ void TestPartitions::badInput()
     auto shared = partitionedSharedLayout({64, 64}, {1, 0}, 2, 1, 0);
     QVERIFY(shared.hasValue());
     auto wrongBuffers =
-        analyzePartitionAccess({fig13Distributed(), *shared, 16, 128, {0}}, seedCuLdsModel());
+        analyzePartitionAccess({fig13Distributed(), *shared, 16, 128, {0}}, blogCuLdsModel());
     QVERIFY(!wrongBuffers.hasValue());
     QVERIFY(
         QString::fromStdString(wrongBuffers.message()).contains(QStringLiteral("buffer offsets")));
     auto oddLoad =
-        analyzePartitionAccess({fig13Distributed(), *shared, 16, 24, {0, 65536}}, seedCuLdsModel());
+        analyzePartitionAccess({fig13Distributed(), *shared, 16, 24, {0, 65536}}, blogCuLdsModel());
     QVERIFY(!oddLoad.hasValue());
     // A shared layout that does not cover the distributed one.
     auto small = LinearLayout::tryCreate({{"offset", {{0, 1}}}, {"block", {}}},
                                          {{"dim0", 1}, {"dim1", 2}}, true);
     QVERIFY(small.hasValue());
-    QVERIFY(!analyzePartitionAccess({fig13Distributed(), *small, 16, 128, {0}}, seedCuLdsModel())
+    QVERIFY(!analyzePartitionAccess({fig13Distributed(), *small, 16, 128, {0}}, blogCuLdsModel())
                  .hasValue());
 }
 

@@ -235,8 +235,8 @@ void TestScene::resolve()
     const auto c = resolveLayout(*scene, "C");
     QVERIFY2(c.hasValue(), c ? "" : c.message().c_str());
     QVERIFY(c->attr && c->attr->as<AmdWmmaAttr>());
-    // By hand (gfx1250-layouts.md §3.2-3.3): the transposed 16x16 tile has registers along dim1
-    // [0,1] [0,2] [0,4] and lanes [1,0] [2,0] [4,0] [8,0] [0,8]; the ctaLayout warps [0,1],
+    // By hand (docs/gfx1250-layouts.md §3.2-3.3): the transposed 16x16 tile has registers along
+    // dim1 [0,1] [0,2] [0,4] and lanes [1,0] [2,0] [4,0] [8,0] [0,8]; the ctaLayout warps [0,1],
     // [1,0] move one tile: [0,16], [16,0]. The 4 warps cover 32x32 of the 64x64 tensor, so two
     // repetitions are added as registers, N first: [0,32] then [32,0].
     const auto expected =

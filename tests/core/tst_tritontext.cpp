@@ -88,7 +88,7 @@ void TestTritonText::conformance()
     QCOMPARE(QString::fromStdString(text), expect);
 }
 
-// peer-cases.md Case 4a (Triton's DumpLayoutTest): #ttg.blocked<{sizePerThread=[1],
+// Triton's unittest/Dialect/TritonGPU/DumpLayoutTest.cpp: #ttg.blocked<{sizePerThread=[1],
 // threadsPerWarp=[8], warpsPerCTA=[4], order=[0]}> on tensor<4xi32>. Its linear layout is
 // lane = [[1], [2], [0]] (lanes 4..7 replicate), warp = [[0], [0]] over dim0 = 4.
 void TestTritonText::blockedFourElements()

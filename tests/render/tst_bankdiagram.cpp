@@ -1,7 +1,8 @@
 // Tests of the bank views (ui/render/bankdiagram.h) built from the presets: the thread x element
-// table of rocmlir-kpack-before must read like the seed's table (rocMLIR PR #2196: row m = 0 is
-// "T0 B0 T0 B0 T1 B1 T1 B1 T2 B0 ..."), conflicts highlighted, and every bank preset must build.
-// With LX_BANK_PNG_DIR set, the diagrams are also written there as PNG for a person to look at.
+// table of rocmlir-kpack-before must read like the pull request's table (rocMLIR PR #2196: row m =
+// 0 is "T0 B0 T0 B0 T1 B1 T1 B1 T2 B0 ..."), conflicts highlighted, and every bank preset must
+// build. With LX_BANK_PNG_DIR set, the diagrams are also written there as PNG for a person to look
+// at.
 
 #include "io/scene.h"
 #include "render/bankdiagram.h"
@@ -54,7 +55,7 @@ class TestBankDiagram : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void kpackTableLikeTheSeed();
+    void kpackTableLikeThePullRequest();
     void kpackAfterIsTwoWay();
     void everyBankPresetBuilds_data();
     void everyBankPresetBuilds();
@@ -62,27 +63,29 @@ private Q_SLOTS:
     void badOptions();
 };
 
-void TestBankDiagram::kpackTableLikeTheSeed()
+void TestBankDiagram::kpackTableLikeThePullRequest()
 {
     auto d = buildView(presetView("rocmlir-kpack-before", 0));
     QVERIFY2(d.hasValue(), d ? "" : d.message().c_str());
     maybeExport(*d, u"rocmlir-kpack-before-table"_s);
     QCOMPARE(int(d->panels.size()), 1);
     const DiagramPanel &p = d->panels.front();
-    // Threads 0..31 store rows m = 0..5 and k = 0..31 (seed table: 6 rows, 32 columns).
+    // Threads 0..31 store rows m = 0..5 and k = 0..31 (the pull request's table: 6 rows, 32
+    // columns).
     QCOMPARE(p.rows(), 6);
     QCOMPARE(p.columns(), 32);
-    // Seed row m = 0: thread k/2 owns columns k, k+1 (kPerThread 2); even threads bank 0, odd
-    // bank 1 (bank = (2 d + t mod 2) mod 32, lds-cases.md R1).
+    // The pull request's row m = 0: thread k/2 owns columns k, k+1 (kPerThread 2); even threads
+    // bank 0, odd bank 1 (bank = (2 d + t mod 2) mod 32, docs/worked-cases.md R1).
     for (int k = 0; k < 32; ++k) {
         const int t = k / 2;
         QCOMPARE(p.text(0, k), u"T%1 B%2"_s.arg(t).arg(t % 2));
     }
-    // Rows 1, 2 (d = 1, 2): banks 2/3 and 4/5, as in the seed.
+    // Rows 1, 2 (d = 1, 2): banks 2/3 and 4/5, as in the pull request's table.
     QCOMPARE(p.text(1, 0), u"T0 B2"_s);
     QCOMPARE(p.text(2, 3), u"T1 B5"_s);
-    // Row m = 3 is thread 16 (d = 3): bank 6 by the formula and lds-cases.md R1 (the seed's own
-    // table prints B0 there, which disagrees with its rows 4-5 and with the address formula).
+    // Row m = 3 is thread 16 (d = 3): bank 6 by the formula and docs/worked-cases.md R1 (the pull
+    // request's own table prints B0 there, which disagrees with its rows 4-5 and with the address
+    // formula).
     QCOMPARE(p.text(3, 0), u"T16 B6"_s);
     QCOMPARE(p.text(5, 31), u"T31 B11"_s);
     // Every store is 8-way: every cell is highlighted as a conflict (not the conflict-free fill).
@@ -106,7 +109,7 @@ void TestBankDiagram::kpackAfterIsTwoWay()
     maybeExport(*d, u"rocmlir-kpack-after-table"_s);
     QVERIFY2(d->subtitle.contains(u"4 cycles per instruction (ideal 2), 2-way"_s),
              qPrintable(d->subtitle));
-    // lds-cases.md R1 "after": T2 stores to B2 (k = 4, 5 -> k_outer 1 rotates d by 1).
+    // docs/worked-cases.md R1 "after": T2 stores to B2 (k = 4, 5 -> k_outer 1 rotates d by 1).
     QCOMPARE(d->panels.front().text(0, 4), u"T2 B2"_s);
     // T0's first store (bank 0) is alone in its bank in phase 0: conflict-free fill.
     const QRgb c = d->panels.front().cell(0, 0).fill;

@@ -1,5 +1,5 @@
-// ds_load_tr diagrams: the panels carry the seed's facts (Part I of the AMD blog), the other
-// views carry the analysis' tables. Set LX_DSLOADTR_PNG_DIR to also write each figure as PNG.
+// ds_load_tr diagrams: the panels carry the blog's facts (Part I of the AMD MI450 LDS blog), the
+// other views carry the analysis' tables. Set LX_DSLOADTR_PNG_DIR to also write each figure as PNG.
 
 #include "analysis/dsloadtr.h"
 #include "layout/linearlayout.h"
@@ -17,7 +17,7 @@ using namespace lx;
 
 namespace {
 
-// The seed's toy: tensor<32x8>, #shared order [0, 1] (offset walks dim0 first), #dst lane = row,
+// The blog's toy: tensor<32x8>, #shared order [0, 1] (offset walks dim0 first), #dst lane = row,
 // register = column.
 LinearLayout toyShared()
 {
@@ -76,7 +76,7 @@ void TestDsLoadTrDiagram::figure1aTr16()
     const DiagramPanel &src = d->panels[0], &dst = d->panels[1];
     QCOMPARE(src.rows(), 32);
     QCOMPARE(src.columns(), 8);
-    // Seed: "D0 receives column E0: [S0:E0, S1:E0, ..., S7:E0]" and "D8 ... [S8:E0 ... S15:E0]":
+    // Blog: "D0 receives column E0: [S0:E0, S1:E0, ..., S7:E0]" and "D8 ... [S8:E0 ... S15:E0]":
     // the cells destination lane D holds are read, register by register, by those source lanes.
     for (int lane : {0, 1, 8}) {
         QStringList got;
@@ -99,7 +99,7 @@ void TestDsLoadTrDiagram::figure1bTr8()
     Expected<Diagram> d = buildDsLoadTrPanels(plan, toyShared(), {});
     QVERIFY2(d, d ? "" : d.message().c_str());
     const DiagramPanel &src = d->panels[0], &dst = d->panels[1];
-    // Seed: "destination lanes D0 through D7 draw from source lanes S0 through S3 and S8 through
+    // Blog: "destination lanes D0 through D7 draw from source lanes S0 through S3 and S8 through
     // S11".
     std::set<int> sources;
     for (int r = 0; r < 32; ++r)
@@ -176,7 +176,7 @@ void TestDsLoadTrDiagram::pipelineAndToyTable()
         if (r[0] == QStringLiteral("lane=1") || r[0] == QStringLiteral("lane=4"))
             QCOMPARE(r[1], QStringLiteral("[0]"));
     maybeWrite(p, "fig6");
-    // The seed's toy table: register=4 -> [0, 4] matches sharedLL's 128 -> [0, 4], so cvt has
+    // The blog's toy table: register=4 -> [0, 4] matches sharedLL's 128 -> [0, 4], so cvt has
     // register=4 -> [128].
     Expected<Diagram> t = buildInvertAndComposeTable(toyDst(), toyShared());
     QVERIFY(t);

@@ -1,8 +1,8 @@
 // The figures (Diagram::figures: the numbers of a view's analysis, listed by the window's
 // analysis panel) of the ctaLayout, LDS and bank views, built from the presets through the view
-// registry and checked against independent sources: the seeds (the AMD blog on MI450 LDS, Fig 8-11
-// and the microbenchmark; the rocMLIR kPack pull request) and direct calls of the core analyses
-// for cases no seed covers.
+// registry and checked against independent sources: the published sources (the AMD blog on MI450
+// LDS, Fig 8-11 and the microbenchmark; the rocMLIR kPack pull request) and direct calls of the
+// core analyses for cases no published source covers.
 
 #include "analysis/bandwidth.h"
 #include "analysis/ctalayout.h"
@@ -91,26 +91,26 @@ class TestViewFigures : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
-    void ctaPiecesLikeTheSeed_data();
-    void ctaPiecesLikeTheSeed();
-    void ctaSharingLikeTheSeed_data();
-    void ctaSharingLikeTheSeed();
+    void ctaPiecesLikeTheBlog_data();
+    void ctaPiecesLikeTheBlog();
+    void ctaSharingLikeTheBlog_data();
+    void ctaSharingLikeTheBlog();
     void ctaFiguresMatchTheAnalysis_data();
     void ctaFiguresMatchTheAnalysis();
-    void kpackLikeTheSeed_data();
-    void kpackLikeTheSeed();
+    void kpackLikeThePullRequest_data();
+    void kpackLikeThePullRequest();
     void kpackFiguresMatchTheAnalysis();
     void bankFiguresOfTheArch();
-    void microbenchLikeTheSeed();
-    void datapathLikeTheSeed_data();
-    void datapathLikeTheSeed();
+    void microbenchLikeTheBlog();
+    void datapathLikeTheBlog_data();
+    void datapathLikeTheBlog();
     void allocatorPadding();
     void datapathMatchesTheModel();
     void everyViewHasFigures_data();
     void everyViewHasFigures();
 };
 
-void TestViewFigures::ctaPiecesLikeTheSeed_data()
+void TestViewFigures::ctaPiecesLikeTheBlog_data()
 {
     QTest::addColumn<QString>("preset");
     QTest::addColumn<QString>("piecesA");
@@ -119,14 +119,14 @@ void TestViewFigures::ctaPiecesLikeTheSeed_data()
     QTest::addColumn<QString>("piecesB");
     QTest::addColumn<QString>("groupsB");
     QTest::addColumn<QString>("tdmB");
-    // Seed, Fig 10: "A is sliced along M into 2 x 2 = 4 pieces (groups G0-G1); B along N into
+    // Blog, Fig 10: "A is sliced along M into 2 x 2 = 4 pieces (groups G0-G1); B along N into
     // 2 x 4 = 8 pieces (groups G0-G3)"; B is "eight [K, 16] strips", A (C 128 / 4 pieces) bands
     // of 32 rows; "Operand A: 4 pieces, 4 warps -> a single TDM instruction", "Operand B: 8
     // pieces, 4 warps -> two TDM instructions".
     QTest::newRow("fig10") << u"fig10"_s << u"4 pieces of [32, K]"_s << u"2 groups"_s
                            << u"1 instruction"_s << u"8 pieces of [K, 16]"_s << u"4 groups"_s
                            << u"2 instructions"_s;
-    // Seed, Fig 11: "Operand A is unchanged (four [32, K] pieces, num_partitions = 2), but
+    // Blog, Fig 11: "Operand A is unchanged (four [32, K] pieces, num_partitions = 2), but
     // operand B collapses ... to two [K, 64] pieces (num_groups = 1)"; "operand B's two pieces
     // now fit in a single TDM instruction".
     QTest::newRow("fig11") << u"fig11"_s << u"4 pieces of [32, K]"_s << u"2 groups"_s
@@ -134,7 +134,7 @@ void TestViewFigures::ctaPiecesLikeTheSeed_data()
                            << u"1 instruction"_s;
 }
 
-void TestViewFigures::ctaPiecesLikeTheSeed()
+void TestViewFigures::ctaPiecesLikeTheBlog()
 {
     QFETCH(QString, preset);
     QString error;
@@ -152,7 +152,7 @@ void TestViewFigures::ctaPiecesLikeTheSeed()
     QCOMPARE(figure(d, u"piecesB"_s), piecesB);
     QCOMPARE(figure(d, u"groupsB"_s), groupsB);
     QCOMPARE(figure(d, u"tdmB"_s), tdmB);
-    // Seed: "two pairs -> num_partitions = 2"; partition_dim = 0 (M) for A, 1 (N) for B.
+    // Blog: "two pairs -> num_partitions = 2"; partition_dim = 0 (M) for A, 1 (N) for B.
     QCOMPARE(figure(d, u"partitionsA"_s), u"2 partitions"_s);
     QCOMPARE(figure(d, u"partitionsB"_s), u"2 partitions"_s);
     QCOMPARE(figure(d, u"partitionDimA"_s), u"0 (M)"_s);
@@ -160,24 +160,24 @@ void TestViewFigures::ctaPiecesLikeTheSeed()
     QCOMPARE(figure(d, u"warps"_s), u"4"_s);
 }
 
-void TestViewFigures::ctaSharingLikeTheSeed_data()
+void TestViewFigures::ctaSharingLikeTheBlog_data()
 {
     QTest::addColumn<QString>("preset");
     QTest::addColumn<bool>("sharedA");
     QTest::addColumn<bool>("sharedB");
     QTest::addColumn<QString>("tilesC");
     QTest::addColumn<QString>("instructions");
-    // Seed, Fig 8: "each M-row is shared by one Pair A warp and one Pair B warp"; "Operand B is
+    // Blog, Fig 8: "each M-row is shared by one Pair A warp and one Pair B warp"; "Operand B is
     // fine here". Fig 9: "The cross-pair sharing on A is gone", B still read by one pair per
     // N-column (w0, w2 on column 0; w1, w3 on column 1).
-    // Fig 8: C 32x32 = 2x2 tiles of 16x16, one per warp: one instruction. Fig 9: the seed's
+    // Fig 8: C 32x32 = 2x2 tiles of 16x16, one per warp: one instruction. Fig 9: the blog's
     // swizzled tile "a 4x2 block of 16x16 warp tiles" (C 64x32), where "w1 on its second
     // iteration" (reg = 1) shows two instructions per warp.
     QTest::newRow("fig8") << u"fig8"_s << true << false << u"2x2 tiles (32x32)"_s << u"1"_s;
     QTest::newRow("fig9") << u"fig9"_s << false << false << u"4x2 tiles (64x32)"_s << u"2"_s;
 }
 
-void TestViewFigures::ctaSharingLikeTheSeed()
+void TestViewFigures::ctaSharingLikeTheBlog()
 {
     QFETCH(QString, preset);
     QFETCH(bool, sharedA);
@@ -191,7 +191,7 @@ void TestViewFigures::ctaSharingLikeTheSeed()
     QCOMPARE(figure(d, u"sharedB"_s).startsWith(u"yes"_s), sharedB);
     QVERIFY(sharedA || figure(d, u"sharedA"_s) == u"no"_s);
     QVERIFY(sharedB || figure(d, u"sharedB"_s) == u"no"_s);
-    // An operand both pairs read cannot be split into partitions (seed: "identical data cannot
+    // An operand both pairs read cannot be split into partitions (the blog: "identical data cannot
     // be spread across partitions"): no piece count is claimed for it.
     if (sharedA)
         QCOMPARE(figure(d, u"piecesA"_s), u"not separable"_s);
@@ -253,7 +253,7 @@ void TestViewFigures::ctaFiguresMatchTheAnalysis()
     }
 }
 
-void TestViewFigures::kpackLikeTheSeed_data()
+void TestViewFigures::kpackLikeThePullRequest_data()
 {
     QTest::addColumn<QString>("preset");
     QTest::addColumn<int>("view");
@@ -262,8 +262,8 @@ void TestViewFigures::kpackLikeTheSeed_data()
     // rocMLIR PR #2196: before the fix "it has 8 way bank conflict: T0, T2, ..., T14 all are
     // mapped to B0"; the store runs in two phases (threads 0-31, 32-63), each 8-way: 16 cycles
     // per store against the ideal 2. After it (rotation on) two threads share a bank per phase:
-    // 2-way, 2 x 2 = 4 cycles (lds-cases.md R1). View 0 is the thread x bank table (every store of
-    // the wave), view 1 the histogram of store 0.
+    // 2-way, 2 x 2 = 4 cycles (docs/worked-cases.md R1). View 0 is the thread x bank table (every
+    // store of the wave), view 1 the histogram of store 0.
     QTest::newRow("before table") << u"rocmlir-kpack-before"_s << 0 << u"8-way"_s << u"16 cycles"_s;
     QTest::newRow("before histogram")
         << u"rocmlir-kpack-before"_s << 1 << u"8-way"_s << u"16 cycles"_s;
@@ -272,7 +272,7 @@ void TestViewFigures::kpackLikeTheSeed_data()
         << u"rocmlir-kpack-after"_s << 1 << u"2-way"_s << u"4 cycles"_s;
 }
 
-void TestViewFigures::kpackLikeTheSeed()
+void TestViewFigures::kpackLikeThePullRequest()
 {
     QFETCH(QString, preset);
     QFETCH(int, view);
@@ -283,13 +283,14 @@ void TestViewFigures::kpackLikeTheSeed()
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QCOMPARE(figure(d, u"nway"_s), nway);
     QCOMPARE(figure(d, u"cycles"_s), cycles);
-    // Seed: "This ds_write instruction happens in two phases."
+    // rocMLIR PR #2196: "This ds_write instruction happens in two phases."
     QCOMPARE(figure(d, u"phases"_s), u"2"_s);
 }
 
 void TestViewFigures::kpackFiguresMatchTheAnalysis()
 {
-    // Operand B of the seed's perf_config (not in the seed): the figures are the report's.
+    // Operand B of the pull request's perf_config (not in the pull request): the figures are the
+    // report's.
     const std::string config = "v4:96,256,8,96,32,32,4,1,2,0,0,4,1,1";
     for (bool rotate : {false, true}) {
         ViewRequest req;
@@ -338,22 +339,22 @@ void TestViewFigures::bankFiguresOfTheArch()
     }
 }
 
-void TestViewFigures::microbenchLikeTheSeed()
+void TestViewFigures::microbenchLikeTheBlog()
 {
     QString error;
     const Diagram d = presetDiagram("microbench-plain", 0, &error);
     QVERIFY2(error.isEmpty(), qPrintable(error));
-    // Seed table: peak 256 (plain) and 512 (partitioned) B/cycle; LDS 64 KiB and 96 KiB.
+    // Blog table: peak 256 (plain) and 512 (partitioned) B/cycle; LDS 64 KiB and 96 KiB.
     QCOMPARE(figure(d, u"bandwidthPeakPlain"_s), u"256 B/cycle"_s);
     QCOMPARE(figure(d, u"bandwidthPeakPartitioned"_s), u"512 B/cycle"_s);
     QCOMPARE(figure(d, u"ldsBytesPlain"_s), u"65536 B (64 KiB)"_s);
     QCOMPARE(figure(d, u"ldsBytesPartitioned"_s), u"98304 B (96 KiB)"_s);
-    // Seed: 32 loads per warp; the plain layout conflicts in every one, the partitioned in none.
+    // Blog: 32 loads per warp; the plain layout conflicts in every one, the partitioned in none.
     QCOMPARE(figure(d, u"conflictsPlain"_s), u"32 of 32"_s);
     QCOMPARE(figure(d, u"conflictsPartitioned"_s), u"0 of 32"_s);
-    // The model's fixed cost is fitted to the seed's measured 323 and 196 cycles, so the modelled
-    // cycles land within a cycle of them, the steady rate at the ceilings (measured 255.4 and
-    // 509.8), and the speedup at the seed's 1.65x.
+    // The model's fixed cost is fitted to the blog's measured 323 and 196 cycles, so the modelled
+    // cycles land within a cycle of them (a fit residual, not a prediction), the steady rate at the
+    // ceilings (measured 255.4 and 509.8), and the speedup at the blog's 1.65x.
     QVERIFY(qAbs(leadingNumber(figure(d, u"cyclesModelPlain"_s)) - 323) <= 1);
     QVERIFY(qAbs(leadingNumber(figure(d, u"cyclesModelPartitioned"_s)) - 196) <= 1);
     QVERIFY(qAbs(leadingNumber(figure(d, u"bandwidthSteadyPlain"_s)) - 255.4) <= 1);
@@ -370,14 +371,14 @@ void TestViewFigures::microbenchLikeTheSeed()
         }
 }
 
-void TestViewFigures::datapathLikeTheSeed_data()
+void TestViewFigures::datapathLikeTheBlog_data()
 {
     QTest::addColumn<QString>("preset");
     QTest::addColumn<QString>("conflict");
     QTest::addColumn<QString>("rate");
     QTest::addColumn<QString>("ldsBytes");
     QTest::addColumn<QString>("partitions");
-    // Seed: the plain layout puts the four rows "in one contiguous buffer, so they all share a
+    // Blog: the plain layout puts the four rows "in one contiguous buffer, so they all share a
     // single partition": both pairs reach P0, one port, 256 B/cycle; the partitioned layout
     // "allocates two 32 KiB buffers and is forced to push the second to the 64 KiB boundary, for
     // 96 KiB total": warp w on partition w % 2, both ports, "a combined 512 B/cycle".
@@ -387,7 +388,7 @@ void TestViewFigures::datapathLikeTheSeed_data()
                                  << u"98304 B (96 KiB)"_s << u"2 of 5 (P0, P1)"_s;
 }
 
-void TestViewFigures::datapathLikeTheSeed()
+void TestViewFigures::datapathLikeTheBlog()
 {
     QFETCH(QString, preset);
     QFETCH(QString, conflict);
@@ -402,14 +403,14 @@ void TestViewFigures::datapathLikeTheSeed()
     QCOMPARE(figure(d, u"bandwidthPeak"_s), rate);
     QCOMPARE(figure(d, u"ldsBytes"_s), ldsBytes);
     QCOMPARE(figure(d, u"partitionsUsed"_s), partitions);
-    // Seed: 320 KiB of LDS.
+    // Blog: 320 KiB of LDS.
     QCOMPARE(figure(d, u"ldsCapacity"_s), u"327680 B (320 KiB)"_s);
 }
 
 void TestViewFigures::allocatorPadding()
 {
     QString error;
-    // Seed: the partitioned microbenchmark pays "32 KiB of extra LDS" (two 32 KiB buffers, the
+    // Blog: the partitioned microbenchmark pays "32 KiB of extra LDS" (two 32 KiB buffers, the
     // second pushed to 64 KiB), the plain one none; neighbours end in distinct partitions.
     const Diagram part = presetDiagram("microbench-partitioned", 2, &error);
     QVERIFY2(error.isEmpty(), qPrintable(error));
@@ -430,7 +431,7 @@ void TestViewFigures::allocatorPadding()
 
 void TestViewFigures::datapathMatchesTheModel()
 {
-    // A microbenchmark the seed did not run (8 warps, 128 KiB, partitioned): the datapath's
+    // A microbenchmark the blog did not run (8 warps, 128 KiB, partitioned): the datapath's
     // figures are those of runMicrobenchmark.
     ViewRequest req;
     req.kind = "lds-datapath";

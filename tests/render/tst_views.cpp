@@ -46,7 +46,7 @@ private Q_SLOTS:
         // 4 owners > maxLabelOwners (2): a count, never only the first owner.
         QCOMPARE(p.text(3, 1), u"×4"_s);
         // Element [3,1]: owners solve L(x) = [3,1]; one is warp=3 alone ([2,1] ⊕ [1,0] = [3,1],
-        // the seed's example), and the tooltip lists all four with their decompositions.
+        // the blog's example), and the tooltip lists all four with their decompositions.
         const QString tip = p.tooltip(3, 1);
         QVERIFY2(tip.contains(u"4 owners"_s), qPrintable(tip));
         QVERIFY2(tip.contains(u"warp=3 → [2,1] ⊕ [1,0] = [3,1]"_s), qPrintable(tip));

@@ -40,7 +40,7 @@ private Q_SLOTS:
         // QPdfWriter numbers its embedded fonts in QHash order, which depends on the per-process
         // hash seed: two processes can write the fonts in a different order (same size, other
         // bytes). Both sides here use seed 0 so the comparison is about what the dialog and the
-        // command line draw, not about the seed. (Reported: the PDF exporter is deterministic
+        // command line draw, not about the hash seed. (Reported: the PDF exporter is deterministic
         // only for a fixed QT_HASH_SEED.)
         QHashSeed::setDeterministicGlobalSeed();
     }

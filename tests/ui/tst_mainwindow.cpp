@@ -390,7 +390,7 @@ private Q_SLOTS:
         QCOMPARE(w->openPreset(u"attention-v"_s), QString());
         w->viewTabs()->setCurrentIndex(0);
         LayoutPropertiesModel *m = w->propertiesModel();
-        // The seed: "128 ds_load_tr16_b128 against 1024 ds_load_u16".
+        // The blog: "128 ds_load_tr16_b128 against 1024 ds_load_u16".
         QVERIFY2(m->value(u"view:instruction"_s).startsWith(u"ds_load_tr16_b128"_s),
                  qPrintable(m->value(u"view:instruction"_s)));
         QCOMPARE(m->value(u"view:eligible"_s), u"yes"_s);
@@ -413,7 +413,7 @@ private Q_SLOTS:
         QCOMPARE(w->openPreset(u"fig5-valid"_s), QString());
         LayoutPropertiesModel *m = w->propertiesModel();
         QCOMPARE(m->value(u"view:eligible"_s), u"yes"_s);
-        // Swap the destination's lane bases 1 and 2 ([2,0] <-> [4,0]): the seed's Fig 5 (right)
+        // Swap the destination's lane bases 1 and 2 ([2,0] <-> [4,0]): Fig 5 (right)
         // says divideLeft then has no result and the load falls back.
         const int dst = w->document()->indexOfLayout(u"dst"_s);
         w->setCurrentLayoutIndex(dst);
@@ -482,7 +482,7 @@ private Q_SLOTS:
         ViewPane *pipeline = paneOfKind(*w, u"ds-load-tr-pipeline"_s);
         QVERIFY(pipeline);
         w->viewTabs()->setCurrentWidget(pipeline);
-        // cvt -> divideLeft -> reps -> addrToOffset -> addrLayout (the seed's Fig 5/6 walk).
+        // cvt -> divideLeft -> reps -> addrToOffset -> addrLayout (Fig 5/6 walk).
         QCOMPARE(pipeline->stepCount(), 5);
         QCOMPARE(pipeline->currentStep(), 0);
         const Diagram all = pipeline->diagramView()->diagram();
@@ -516,7 +516,7 @@ private Q_SLOTS:
         QCOMPARE(pipeline->currentStep(), 0);
         QCOMPARE(pipeline->diagramView()->diagram(), all);
 
-        // An invalid cvt (the seed's Fig 5 right) stops at divideLeft: two steps.
+        // An invalid cvt (Fig 5 right) stops at divideLeft: two steps.
         QCOMPARE(w->openPreset(u"fig5-invalid"_s), QString());
         QCOMPARE(w->document()->addView(DocumentView{u"ds-load-tr-pipeline"_s, {}, {}}), QString());
         ViewPane *invalid = paneOfKind(*w, u"ds-load-tr-pipeline"_s);

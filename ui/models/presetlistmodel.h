@@ -1,7 +1,7 @@
 #pragma once
 
-// PresetListModel: the presets compiled into the program (every seed figure and table), for
-// the presets browser: name, title and the one-line description.
+// PresetListModel: the presets compiled into the program (every figure and table of the AMD blog
+// and the rocMLIR pull request), for the presets browser: name, title and the one-line description.
 
 #include <QAbstractTableModel>
 #include <QList>

@@ -1,6 +1,6 @@
 #pragma once
 
-// Bank views (issue 6): the bank map of a shared tensor, the thread x element table of an LDS
+// Bank views: the bank map of a shared tensor, the thread x element table of an LDS
 // access with the bank of every element (the rocMLIR pull request's "T0 B0 | T1 B1" table), and
 // a per-phase histogram of accesses per bank.
 //

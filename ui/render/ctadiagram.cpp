@@ -103,10 +103,10 @@ void addCtaFigures(Diagram &d, const CtaAnalysis &c, const CuLdsModel &cu)
                     .arg(c.ctaTilesM)
                     .arg(c.ctaTilesN),
                 u"The extent of the ctaLayout as written; it repeats to cover C"_s);
-    d.addFigure(u"instructions"_s, u"WMMA instructions per warp"_s,
-                QString::number(c.instructions.size()),
-                u"One per value of the tile-level register index (automatic repetitions "
-                u"included); all warps issue instruction i in the same cycle (the seed's model)"_s);
+    d.addFigure(
+        u"instructions"_s, u"WMMA instructions per warp"_s, QString::number(c.instructions.size()),
+        u"One per value of the tile-level register index (automatic repetitions "
+        u"included); all warps issue instruction i in the same cycle (the MI450 LDS blog's model)"_s);
     for (const OperandPartitioning *op : {&c.a, &c.b}) {
         const QString name = QString::fromStdString(op->name);
         const QString band = op->partitionDim == 0 ? u"M"_s : u"N"_s;

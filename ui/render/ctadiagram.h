@@ -1,6 +1,6 @@
 #pragma once
 
-// The ctaLayout views of Part II of the seed, built from analyzeCtaLayout.
+// The ctaLayout views of Part II of the AMD MI450 LDS blog, built from analyzeCtaLayout.
 //
 // cta-tiles (Fig 8, 9): C as a grid of instruction tiles, each labelled with the warp and the
 // instruction (register index) that computes it, filled by warp and outlined by the warp's SIMD

@@ -219,7 +219,7 @@ private:
 // A number the view's analysis computed (eligibility and instruction counts, n-way conflicts
 // and cycles, pieces, TDM descriptors, LDS bytes, modelled bandwidth). The window's analysis
 // panel lists the current view's figures under the layout's own properties; exporters ignore
-// them (they are in the figure's text already where the seed prints them).
+// them (they are in the figure's text already where the blog prints them).
 struct DiagramFigure
 {
     QString key;     // stable name for tests and scripts: "instructions", "nway", ...

@@ -13,7 +13,7 @@ namespace lx {
 
 namespace {
 
-constexpr int kLaneGroup = 8; // the seed colours lane labels in blocks of eight
+constexpr int kLaneGroup = 8; // the blog colours lane labels in blocks of eight
 constexpr int kMaxPanelSide = 256;
 constexpr QRgb kOk = qRgb(200, 235, 200);
 constexpr QRgb kBad = qRgb(245, 190, 185);
@@ -346,7 +346,7 @@ Diagram buildDsLoadTrEligibility(const DsLoadTrPlan &plan, const LinearLayout &d
 
 namespace {
 
-// The steps of the lowering after cvt exists, as the seed's Fig 5 and Fig 6 walk them. An
+// The steps of the lowering after cvt exists, as Fig 5 and Fig 6 walk them. An
 // ineligible plan stops at divideLeft (it has no result; the load falls back).
 struct PipelineStep
 {
@@ -443,7 +443,7 @@ Expected<Diagram> buildInvertAndComposeTable(const LinearLayout &dst, const Line
     Expected<LinearLayout> cvt = dst.invertAndCompose(shared);
     if (!cvt)
         return makeError("invertAndCompose: " + cvt.message());
-    // A block output nothing reaches (one CTA) is noise in the table, as in the seed's.
+    // A block output nothing reaches (one CTA) is noise in the table, as in the blog's.
     if (cvt->hasOutDim("block") && cvt->hasInDim("block")) {
         if (std::optional<LinearLayout> q = cvt->quotient({"block"}))
             cvt = *q;

@@ -1,6 +1,6 @@
 #pragma once
 
-// Diagrams of the ds_load_tr analysis (core/analysis/dsloadtr.h), Part I of the AMD blog:
+// Diagrams of the ds_load_tr analysis (core/analysis/dsloadtr.h), Part I of the AMD MI450 LDS blog:
 //
 //  - panels      (Fig 1a/1b, 2a/2b): per instruction, a source panel over the tensor region it
 //                touches (cell = "S<lane>:E<element>", the source lane that reads it and where in
@@ -15,7 +15,7 @@
 //  - pipeline    (Fig 6): dst, cvt, quotient, reps, fullTile, addrToOffset, addrLayout as basis
 //                tables; with option `step` one step of cvt → divideLeft → reps → addrToOffset →
 //                addrLayout at a time (step mode).
-//  - invert-and-compose: the seed's three-column table dstLL | sharedLL | cvt.
+//  - invert-and-compose: the blog's three-column table dstLL | sharedLL | cvt.
 //
 // The value builders take analysis results; the view builders (registered in viewregistry.cpp)
 // resolve a ViewRequest first. View options (all optional):

@@ -121,7 +121,8 @@ QString cyclesText(double cycles)
 QString modelText(const CuLdsModel &cu)
 {
     return u"A model, not a measurement: cycles = fixed + bytes / rate, load by load; fixed = %1 "
-           u"cycles (fitted to the seed's two measurements); rate = %2 B/cycle on one port when "
+           u"cycles (fitted to the MI450 LDS blog's two measurements); rate = %2 B/cycle on one "
+           u"port when "
            u"two SIMD pairs reach a common partition in the load (same-cycle model), else one "
            u"port per pair present, up to %3 ports"_s.arg(cu.fixedCycles)
                .arg(cu.portBytesPerCycle)
@@ -169,10 +170,11 @@ void addAccessFigures(Diagram &d, const CuLdsModel &cu, const LdsScenario &s)
     d.addFigure(
         u"bytesRead"_s, u"Bytes read"_s, bytesText(bw.bytes),
         u"%1 warps, %2 registers per lane per load"_s.arg(acc.numWarps).arg(acc.registersPerLoad));
-    d.addFigure(u"conflicts"_s, u"Loads with a partition conflict"_s,
-                u"%1 of %2"_s.arg(acc.conflictingLoads).arg(acc.loads.size()),
-                u"Two SIMD pairs reach a common hardware partition in the same load (the seed's "
-                u"same-cycle model)"_s);
+    d.addFigure(
+        u"conflicts"_s, u"Loads with a partition conflict"_s,
+        u"%1 of %2"_s.arg(acc.conflictingLoads).arg(acc.loads.size()),
+        u"Two SIMD pairs reach a common hardware partition in the same load (the MI450 LDS blog's "
+        u"same-cycle model)"_s);
     const QString model = modelText(cu);
     d.addFigure(u"bandwidthPeak"_s, u"Peak bandwidth (model)"_s, rateText(bw.peakBytesPerCycle),
                 u"The ceiling of the fastest load: %1 B/cycle per port it can use; "_s.arg(
@@ -565,8 +567,9 @@ Expected<Diagram> buildCvtPartitionView(const ViewRequest &request)
     summary.title = u"Partition index = XOR of"_s;
     summary.rows.push_back(
         {feeding.isEmpty() ? u"nothing: one partition"_s : feeding.join(u", "_s)});
-    summary.rows.push_back({u"register terms are compile-time constants, warp terms loop-invariant "
-                            u"(the seed: base-pointer selection lifts out of the loop)"_s});
+    summary.rows.push_back(
+        {u"register terms are compile-time constants, warp terms loop-invariant "
+         u"(the MI450 LDS blog: base-pointer selection lifts out of the loop)"_s});
     d.tables.push_back(summary);
     d.addFigure(u"partitionBases"_s, u"Bases feeding partition"_s,
                 feeding.isEmpty() ? u"none"_s : feeding.join(u", "_s),
@@ -596,11 +599,13 @@ Expected<Diagram> buildMicrobenchTableView(const ViewRequest &request)
     Diagram d;
     d.title = request.title.empty() ? u"LDS bandwidth microbenchmark (model)"_s
                                     : QString::fromStdString(request.title);
-    d.subtitle = u"[%1, N] %2 read once, %3-bit loads; model: cycles = fixed + bytes / rate, fixed "
-                 u"= %4 cycles (fitted to the seed's measurements, lds-cases.md P1)"_s.arg(*warps)
-                     .arg(QString::fromStdString(*dtype))
-                     .arg(*load)
-                     .arg(cu->fixedCycles);
+    d.subtitle =
+        u"[%1, N] %2 read once, %3-bit loads; model: cycles = fixed + bytes / rate, fixed "
+        u"= %4 cycles (fitted to the MI450 LDS blog's measurements, docs/worked-cases.md P1)"_s
+            .arg(*warps)
+            .arg(QString::fromStdString(*dtype))
+            .arg(*load)
+            .arg(cu->fixedCycles);
     DiagramTable t;
     t.title = u"Computed by the model, not measured"_s;
     t.header = {u"layout"_s,           u"model cycles"_s,   u"LDS"_s,

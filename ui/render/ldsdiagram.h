@@ -1,8 +1,8 @@
 #pragma once
 
-// The LDS views of Part II of the seed, built from an LDS scenario (core/analysis/ldsscenario.h;
-// the view's options are the scenario: {"microbenchmark": {...}} or {"allocations": [...],
-// "read": {...}}).
+// The LDS views of Part II of the AMD MI450 LDS blog, built from an LDS scenario
+// (core/analysis/ldsscenario.h; the view's options are the scenario: {"microbenchmark": {...}} or
+// {"allocations": [...], "read": {...}}).
 //
 // lds-datapath (Fig 7): the four SIMDs in their two pairs, the LDS/L0 arbiter with its ports and
 // the six hardware partitions (five LDS, one L0), lit by load "load" (option, default 0) of the
@@ -17,8 +17,8 @@
 // composition cvt: (register, lane, warp) -> (offset, partition), the rows that feed `partition`
 // highlighted.
 //
-// microbench-table: the seed's microbenchmark table as the model computes it, plain and
-// partitioned (options "warps", "bytes", "dtype", "loadBits"; defaults the seed's).
+// microbench-table: the blog's microbenchmark table as the model computes it, plain and
+// partitioned (options "warps", "bytes", "dtype", "loadBits"; defaults the blog's).
 
 #include "layout/expected.h"
 #include "render/diagram.h"

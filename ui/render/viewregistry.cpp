@@ -55,7 +55,7 @@ constexpr auto kViewKinds = std::to_array<ViewKind>({
      &buildAllocatorView},
     {"cvt-partition", "cvt bases (register, lane, warp) -> (offset, partition) (Fig 13)",
      &buildCvtPartitionView},
-    {"microbench-table", "the seed's LDS microbenchmark table, computed by the model",
+    {"microbench-table", "the MI450 LDS blog's microbenchmark table, computed by the model",
      &buildMicrobenchTableView},
     {"bank-map", "LDS bank of every element of a shared tensor (colour per bank)",
      &buildBankMapView},

@@ -18,9 +18,11 @@ PresetsDialog::PresetsDialog(QWidget *parent)
     setWindowTitle(tr("Presets"));
     resize(760, 480);
     auto *layout = new QVBoxLayout(this);
-    layout->addWidget(new QLabel(tr("Every figure and table of the seeds, computed by the engine "
-                                    "from its parameters. Open one to explore it."),
-                                 this));
+    layout->addWidget(
+        new QLabel(tr("Every figure and table of the AMD MI450 LDS blog and of rocMLIR "
+                      "PR #2196,\ncomputed by the engine from its parameters. Open "
+                      "one to explore it."),
+                   this));
     m_table->setModel(m_model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);

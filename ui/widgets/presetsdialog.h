@@ -1,7 +1,8 @@
 #pragma once
 
-// PresetsDialog: the presets browser. Every seed figure and table by name with its one-line
-// explanation; opening one replaces the scene with its layouts and views.
+// PresetsDialog: the presets browser. Every figure and table of the AMD blog and the rocMLIR pull
+// request by name with its one-line explanation; opening one replaces the scene with its layouts
+// and views.
 
 #include <QDialog>
 

@@ -1,0 +1,501 @@
+// Builders of the distributed layouts: blocked, AMD WMMA (both spellings) and MFMA, their dot
+// operands, linear and slice (docs/gfx1250-layouts.md §3, Triton's
+// lib/Dialect/TritonGPU/IR/LinearLayoutConversions.cpp).
+
+#include "layout/buildersinternal.h"
+#include "layout/layoututils.h"
+
+#include <algorithm>
+#include <bit>
+#include <numeric>
+#include <set>
+#include <string>
+
+namespace lx::buildinternal {
+
+// ---- blocked ------------------------------------------------------------------------------------
+
+LinearLayout buildBlocked(const BlockedAttr &a, const std::vector<int32_t> &shape)
+{
+    const size_t rank = shape.size();
+    requireRank(a.sizePerThread.size(), rank, "size_per_thread");
+    requireRank(a.threadsPerWarp.size(), rank, "threads_per_warp");
+    requireRank(a.warpsPerCTA.size(), rank, "warps_per_cta");
+    requirePermutation(a.order, rank, "order");
+    requirePow2List(a.sizePerThread, "size_per_thread");
+    requirePow2List(a.threadsPerWarp, "threads_per_warp");
+    requirePow2List(a.warpsPerCTA, "warps_per_cta");
+    const LinearLayout cta = must(identityStandardND("register", a.sizePerThread, a.order)) *
+                             must(identityStandardND("lane", a.threadsPerWarp, a.order)) *
+                             must(identityStandardND("warp", a.warpsPerCTA, a.order));
+    return combine(cta, a.cgaLayout, shape);
+}
+
+// ---- AMD WMMA -----------------------------------------------------------------------------------
+
+int wmmaRank(const AmdWmmaAttr &a)
+{
+    if (a.warpsPerCTA)
+        return int(a.warpsPerCTA->size());
+    if (a.rank)
+        return *a.rank;
+    for (const Bases *bs : {&a.ctaRegister, &a.ctaWarp, &a.cgaLayout})
+        if (!bs->empty())
+            return int(bs->front().size());
+    return 2;
+}
+
+void validateWmma(const AmdWmmaAttr &a, size_t rank)
+{
+    if (a.version < 1 || a.version > 3)
+        fail("AMD WMMA version " + std::to_string(a.version) + " is not 1, 2 or 3");
+    if (rank != 2 && rank != 3)
+        fail("AMD WMMA layouts have rank 2 or 3, not " + std::to_string(rank));
+    if (a.instrShape.size() != 3)
+        fail("AMD WMMA instr_shape " + listText(a.instrShape) + " must be [M, N, K]");
+    const int32_t m = a.instrShape[0], n = a.instrShape[1], k = a.instrShape[2];
+    bool ok = false;
+    if (a.version < 3)
+        ok = m == 16 && n == 16 && k == 16;
+    else
+        ok = (m == 16 && n == 16 && (k == 4 || k == 32 || k == 64 || k == 128)) ||
+             (m == 32 && n == 16 && (k == 64 || k == 128));
+    if (!ok)
+        fail("AMD WMMA version " + std::to_string(a.version) + " does not support instr_shape " +
+             listText(a.instrShape) +
+             (a.version < 3 ? " (only [16, 16, 16])"
+                            : " (v3: [16,16,4|32|64|128] or [32,16,64|128])"));
+}
+
+// Logical instruction tile extents [M, N]: a transposed 32x16 instruction is a 16x32 tile.
+std::pair<int32_t, int32_t> wmmaTileExtent(const AmdWmmaAttr &a)
+{
+    const int32_t m = a.instrShape[0], n = a.instrShape[1];
+    return a.isTransposed ? std::pair{n, m} : std::pair{m, n};
+}
+
+// The accumulator tile of one instruction (docs/gfx1250-layouts.md §3.2), in-dims register, lane,
+// out-dims dim0.. in standard order (a batch dim of size 1 first for rank 3).
+LinearLayout wmmaTile(const AmdWmmaAttr &a, size_t rank)
+{
+    // Bases written as [M, N]; transposition swaps the roles of the two dims.
+    Bases regs, lanes;
+    if (a.version == 1) {
+        regs = {{2, 0}, {4, 0}, {8, 0}};
+        lanes = {{0, 1}, {0, 2}, {0, 4}, {0, 8}, {1, 0}};
+    } else {
+        regs = {{1, 0}, {2, 0}, {4, 0}};
+        if (a.instrShape[0] == 32)
+            regs.push_back({16, 0});
+        lanes = {{0, 1}, {0, 2}, {0, 4}, {0, 8}, {8, 0}};
+    }
+    const auto [tileM, tileN] = wmmaTileExtent(a);
+    auto place = [&](const Bases &mn) {
+        Bases out;
+        for (const auto &b : mn) {
+            std::vector<int32_t> v(rank, 0);
+            v[rank - 2] = a.isTransposed ? b[1] : b[0];
+            v[rank - 1] = a.isTransposed ? b[0] : b[1];
+            out.push_back(std::move(v));
+        }
+        return out;
+    };
+    std::vector<LinearLayout::NamedSize> outs;
+    for (size_t d = 0; d < rank; ++d)
+        outs.emplace_back(dimName(d), d == rank - 2 ? tileM : d == rank - 1 ? tileN : 1);
+    return must(
+        LinearLayout::tryCreate({{"register", place(regs)}, {"lane", place(lanes)}}, outs, true));
+}
+
+// Out-dim names in WMMA repetition order: N first, then M, then the batch.
+std::vector<std::string> wmmaRepOrder(size_t rank)
+{
+    std::vector<std::string> names;
+    for (size_t i = rank; i-- > 0;)
+        names.push_back(dimName(i));
+    return names;
+}
+
+// Triton 3.6 legacy form: tiles-per-warp registers next to each dim's repetitions.
+LinearLayout buildWmmaLegacy(const AmdWmmaAttr &a, const std::vector<int32_t> &shape)
+{
+    const size_t rank = shape.size();
+    const IntList &warps = *a.warpsPerCTA;
+    const IntList tpw = a.tilesPerWarp ? *a.tilesPerWarp : IntList(rank, 1);
+    requireRank(warps.size(), rank, "warps_per_cta");
+    requireRank(tpw.size(), rank, "tiles_per_warp");
+    requirePow2List(warps, "warps_per_cta");
+    requirePow2List(tpw, "tiles_per_warp");
+    const std::string dimM = dimName(rank - 2), dimN = dimName(rank - 1);
+    const int32_t tileN = wmmaTileExtent(a).second;
+    LinearLayout l = transposed(wmmaTile(a, rank), wmmaRepOrder(rank));
+    const int32_t tpwM = tpw[rank - 2], tpwN = tpw[rank - 1];
+    const int32_t warpsM = warps[rank - 2], warpsN = warps[rank - 1];
+    l *= id1D(tpwN, "register", dimN);
+    l *= id1D(warpsN, "warp", dimN);
+    // The rest of N is covered by registers before any M tile: N-contiguous tile order.
+    l *= id1D(quotient(shape[rank - 1], int64_t(tileN) * warpsN * tpwN), "register", dimN);
+    l *= id1D(tpwM, "register", dimM);
+    l *= id1D(warpsM, "warp", dimM);
+    if (rank == 3)
+        l *= id1D(warps[0], "warp", dimName(0));
+    return combine(l, a.cgaLayout, shape);
+}
+
+// The ctaLayout (register, warp bases in tile units) as a layout with inferred out sizes.
+LinearLayout wmmaCtaLayout(const Bases &reg, const Bases &warp, size_t rank)
+{
+    return inferredLayout({{"register", reg}, {"warp", warp}}, rank);
+}
+
+// §3.3 legacy -> ctaLayout conversion: walk dims minor first, tiles-per-warp registers then warps.
+std::pair<Bases, Bases> wmmaLegacyToCta(const IntList &warps, const IntList &tpw, size_t rank)
+{
+    Bases reg, warp;
+    for (size_t i = rank; i-- > 0;) {
+        for (int32_t t = 1; t < tpw[i]; t *= 2) {
+            std::vector<int32_t> b(rank, 0);
+            b[i] = t;
+            reg.push_back(b);
+        }
+        for (int32_t w = 1; w < warps[i]; w *= 2) {
+            std::vector<int32_t> b(rank, 0);
+            b[i] = w * tpw[i];
+            warp.push_back(b);
+        }
+    }
+    return {reg, warp};
+}
+
+LinearLayout buildWmmaCta(const AmdWmmaAttr &a, const std::vector<int32_t> &shape)
+{
+    const size_t rank = shape.size();
+    requireBasesRank(a.ctaRegister, rank, "ctaLayout register");
+    requireBasesRank(a.ctaWarp, rank, "ctaLayout warp");
+    const LinearLayout l = wmmaTile(a, rank) * wmmaCtaLayout(a.ctaRegister, a.ctaWarp, rank);
+    return combine(transposed(l, wmmaRepOrder(rank)), a.cgaLayout, shape);
+}
+
+LinearLayout buildWmma(const AmdWmmaAttr &a, const std::vector<int32_t> &shape)
+{
+    const size_t rank = shape.size();
+    requireRank(size_t(wmmaRank(a)), rank, "the AMD WMMA layout");
+    validateWmma(a, rank);
+    const auto [tileM, tileN] = wmmaTileExtent(a);
+    if ((shape[rank - 2] != 1 && shape[rank - 2] < tileM) ||
+        (shape[rank - 1] != 1 && shape[rank - 1] < tileN))
+        fail("tensor shape " + listText(shape) + " is smaller than the " + std::to_string(tileM) +
+             "x" + std::to_string(tileN) + " WMMA instruction tile");
+    return a.warpsPerCTA ? buildWmmaLegacy(a, shape) : buildWmmaCta(a, shape);
+}
+
+// §3.4: one instruction's operand tile, out-dims [K, nonK] (+ batch last for rank 3).
+LinearLayout wmmaOperandTile(const AmdWmmaAttr &w, int opIdx, int32_t kWidth, size_t rank,
+                             int32_t &nonKInstr)
+{
+    const int32_t m = w.instrShape[0], n = w.instrShape[1], kInstr = w.instrShape[2];
+    nonKInstr = opIdx == 0 ? m : n;
+    if (w.isTransposed && m != n)
+        nonKInstr = opIdx == 0 ? n : m;
+    const std::string dimK = dimName(opIdx == 0 ? rank - 1 : rank - 2);
+    const std::string dimNonK = dimName(opIdx == 0 ? rank - 2 : rank - 1);
+    constexpr int32_t kLanesNonK = 16;
+    constexpr int32_t depth = 32 / kLanesNonK;
+    LinearLayout tile = id1D(kWidth, "register", dimK) * id1D(kLanesNonK, "lane", dimNonK);
+    // Version 1 duplicates lanes 0-15 in lanes 16-31; versions 2/3 offset them along K.
+    tile *= w.version == 1 ? zeros1D(depth, "lane", dimK) : id1D(depth, "lane", dimK);
+    tile *= id1D(quotient(kInstr, int64_t(depth) * kWidth), "register", dimK);
+    tile *= id1D(nonKInstr / kLanesNonK, "register", dimNonK);
+    if (rank == 3)
+        tile = tile * id1D(1, "register", dimName(0)) * id1D(1, "lane", dimName(0));
+    return tile;
+}
+
+LinearLayout buildWmmaOperand(const DotOperandAttr &dot, const AmdWmmaAttr &w,
+                              const std::vector<int32_t> &shape)
+{
+    const size_t rank = shape.size();
+    requireRank(size_t(wmmaRank(w)), rank, "the AMD WMMA parent");
+    validateWmma(w, rank);
+    const int32_t kWidth = dot.kWidth;
+    if (!isPow2(kWidth))
+        fail("k_width " + std::to_string(kWidth) +
+             " must be a power of two >= 1 for an AMD WMMA operand");
+    if (w.version == 1 && kWidth != 8 && kWidth != 16)
+        fail("k_width " + std::to_string(kWidth) + " is invalid for AMD WMMA version 1 (8 or 16)");
+    if (w.version == 2 && kWidth != 4 && kWidth != 8 && kWidth != 16)
+        fail("k_width " + std::to_string(kWidth) +
+             " is invalid for AMD WMMA version 2 (4, 8 or 16)");
+    const int opIdx = dot.opIdx;
+    const size_t kDimIdx = opIdx == 0 ? rank - 1 : rank - 2;
+    int32_t nonKInstr = 0;
+    const LinearLayout tile = wmmaOperandTile(w, opIdx, kWidth, rank, nonKInstr);
+    const std::vector<std::string> repDims = tile.outDimNames(); // [K, nonK(, batch)]
+
+    Bases ctaReg = w.ctaRegister, ctaWarp = w.ctaWarp;
+    const bool legacy = w.warpsPerCTA.has_value();
+    const IntList tpw = w.tilesPerWarp ? *w.tilesPerWarp : IntList(rank, 1);
+    if (legacy) {
+        const IntList &warps = *w.warpsPerCTA;
+        requireRank(warps.size(), rank, "warps_per_cta");
+        requireRank(tpw.size(), rank, "tiles_per_warp");
+        requirePow2List(warps, "warps_per_cta");
+        requirePow2List(tpw, "tiles_per_warp");
+        if (std::all_of(tpw.begin(), tpw.end(), [](int32_t t) { return t == 1; })) {
+            // Triton 3.6: warps in row-major order, broadcast along K.
+            LinearLayout warpLayout;
+            for (size_t i = rank; i-- > 0;)
+                warpLayout *= i == kDimIdx ? zeros1D(warps[i], "warp", dimName(i))
+                                           : id1D(warps[i], "warp", dimName(i));
+            return combine(tile * transposed(warpLayout, repDims), w.cgaLayout, shape);
+        }
+        // Tiles per warp on an operand: not covered by Triton 3.6's cases; use Triton main's rule
+        // through the equivalent ctaLayout.
+        std::tie(ctaReg, ctaWarp) = wmmaLegacyToCta(warps, tpw, rank);
+    }
+    requireBasesRank(ctaReg, rank, "ctaLayout register");
+    requireBasesRank(ctaWarp, rank, "ctaLayout warp");
+    // The operand ignores movement along K (those warps broadcast); register bases that only
+    // moved along K are gone.
+    Bases reg, warp;
+    for (auto b : ctaReg) {
+        b[kDimIdx] = 0;
+        if (std::any_of(b.begin(), b.end(), [](int32_t v) { return v != 0; }))
+            reg.push_back(std::move(b));
+    }
+    for (auto b : ctaWarp) {
+        b[kDimIdx] = 0;
+        warp.push_back(std::move(b));
+    }
+    return combine(tile * wmmaCtaLayout(reg, warp, rank), w.cgaLayout, shape);
+}
+
+// ---- AMD MFMA -----------------------------------------------------------------------------------
+
+void validateMfma(const AmdMfmaAttr &a, size_t rank)
+{
+    if (a.version < 1 || a.version > 4)
+        fail("AMD MFMA version " + std::to_string(a.version) + " is not 1..4");
+    if (rank != 2 && rank != 3)
+        fail("AMD MFMA layouts have rank 2 or 3, not " + std::to_string(rank));
+    requireRank(a.warpsPerCTA.size(), rank, "warps_per_cta");
+    requirePow2List(a.warpsPerCTA, "warps_per_cta");
+    if (!a.tilesPerWarp.empty()) {
+        requireRank(a.tilesPerWarp.size(), rank, "tiles_per_warp");
+        requirePow2List(a.tilesPerWarp, "tiles_per_warp");
+    }
+    if (a.instrShape.size() < 2 || !((a.instrShape[0] == 32 && a.instrShape[1] == 32) ||
+                                     (a.instrShape[0] == 16 && a.instrShape[1] == 16)))
+        fail("AMD MFMA instr_shape " + listText(a.instrShape) +
+             " is not supported (32x32 or 16x16)");
+    if (a.elementBitWidth != 16 && a.elementBitWidth != 32 && a.elementBitWidth != 64 &&
+        a.elementBitWidth != 8)
+        fail("AMD MFMA element_bitwidth " + std::to_string(a.elementBitWidth) +
+             " is not 8, 16, 32 or 64");
+}
+
+LinearLayout buildMfma(const AmdMfmaAttr &a, const std::vector<int32_t> &shape)
+{
+    const size_t rank = shape.size();
+    validateMfma(a, rank);
+    const std::string dimM = dimName(rank - 2), dimN = dimName(rank - 1);
+    const int32_t mDim = a.instrShape[0], nDim = a.instrShape[1];
+    const int32_t height = a.elementBitWidth == 64 ? 1 : 4;
+    constexpr int32_t warpSize = 64;
+    const int32_t tiles = (mDim * nDim) / (warpSize * height);
+    LinearLayout tile;
+    if (!a.isTransposed) {
+        // Each lane holds `height` elements along M; lanes walk N, then M.
+        tile = id1D(height, "register", dimM) * id1D(nDim, "lane", dimN) *
+               id1D(warpSize / nDim, "lane", dimM);
+        if (tiles > 0)
+            tile *= id1D(tiles, "register", dimM);
+    } else {
+        tile = id1D(height, "register", dimN) * id1D(mDim, "lane", dimM) *
+               id1D(warpSize / mDim, "lane", dimN);
+        if (tiles > 0)
+            tile *= id1D(tiles, "register", dimN);
+    }
+    tile = transposed(tile, {dimN, dimM});
+    const IntList tpw = a.tilesPerWarp.empty() ? IntList(rank, 1) : a.tilesPerWarp;
+    const IntList &warps = a.warpsPerCTA;
+    const int32_t tpwM = tpw[rank - 2], tpwN = tpw[rank - 1];
+    const int32_t warpsM = warps[rank - 2], warpsN = warps[rank - 1];
+    tile *= id1D(tpwN, "register", dimN);
+    tile *= id1D(warpsN, "warp", dimN);
+    tile *= id1D(quotient(shape[rank - 1], int64_t(nDim) * warpsN * tpwN), "register", dimN);
+    tile *= id1D(tpwM, "register", dimM);
+    tile *= id1D(warpsM, "warp", dimM);
+    if (rank == 3)
+        tile = tile * id1D(1, "register", dimName(0)) * id1D(1, "lane", dimName(0)) *
+               id1D(warps[0], "warp", dimName(0));
+    return combine(tile, a.cgaLayout, shape);
+}
+
+LinearLayout buildMfmaOperand(const DotOperandAttr &dot, const AmdMfmaAttr &a,
+                              const std::vector<int32_t> &shape)
+{
+    const size_t rank = shape.size();
+    validateMfma(a, rank);
+    const int32_t kWidth = dot.kWidth;
+    if (!isPow2(kWidth))
+        fail("k_width " + std::to_string(kWidth) +
+             " must be a power of two >= 1 for an AMD MFMA operand");
+    const int opIdx = dot.opIdx;
+    const size_t kDimIdx = opIdx == 0 ? rank - 1 : rank - 2;
+    const size_t nonKDimIdx = opIdx == 0 ? rank - 2 : rank - 1;
+    const IntList tpw = a.tilesPerWarp.empty() ? IntList(rank, 1) : a.tilesPerWarp;
+    const int32_t nonKDim = opIdx == 0 ? a.instrShape[0] : a.instrShape[1];
+    constexpr int32_t warpSize = 64;
+    const int32_t kSize = shape[kDimIdx];
+    const std::string dimK = dimName(kDimIdx), dimNonK = dimName(nonKDimIdx);
+    // Each lane holds kWidth elements along K; lanes walk the non-K dim, then K.
+    LinearLayout tile = id1D(kWidth, "register", dimK) * id1D(nonKDim, "lane", dimNonK) *
+                        id1D(warpSize / nonKDim, "lane", dimK);
+    const int64_t kTileSize = int64_t(warpSize / nonKDim) * kWidth;
+    if (kSize > kTileSize)
+        tile *= id1D(quotient(kSize, kTileSize), "register", dimK);
+    tile *= id1D(tpw[nonKDimIdx], "register", dimNonK);
+    tile = transposed(tile, {dimK, dimNonK});
+    if (rank == 3)
+        tile = tile * id1D(1, "register", dimName(0)) * id1D(1, "lane", dimName(0));
+    // Warps are laid out like the accumulator's; those that move along K land beyond the
+    // operand's K extent and are clipped to broadcasts by the shape fitting.
+    std::vector<int32_t> warpOrder;
+    for (size_t i = rank; i-- > 0;)
+        warpOrder.push_back(int32_t(i));
+    const LinearLayout cta = tile * must(identityStandardND("warp", a.warpsPerCTA, warpOrder));
+    return combine(cta, a.cgaLayout, shape);
+}
+
+// ---- dot operand of a blocked layout (FMA)
+// -------------------------------------------------------
+
+LinearLayout broadcastedDotOperandLayout(const IntList &sizes, const IntList &order, size_t kDim,
+                                         const std::string &inDim)
+{
+    LinearLayout l;
+    for (int32_t d : order)
+        l *= size_t(d) == kDim ? zeros1D(sizes[size_t(d)], inDim, dimName(size_t(d)))
+                               : id1D(sizes[size_t(d)], inDim, dimName(size_t(d)));
+    return l;
+}
+
+LinearLayout buildBlockedOperand(const DotOperandAttr &dot, const BlockedAttr &b,
+                                 const std::vector<int32_t> &shape)
+{
+    const size_t rank = shape.size();
+    requireRank(b.sizePerThread.size(), rank, "size_per_thread");
+    requireRank(b.threadsPerWarp.size(), rank, "threads_per_warp");
+    requireRank(b.warpsPerCTA.size(), rank, "warps_per_cta");
+    requirePermutation(b.order, rank, "order");
+    requirePow2List(b.sizePerThread, "size_per_thread");
+    requirePow2List(b.threadsPerWarp, "threads_per_warp");
+    requirePow2List(b.warpsPerCTA, "warps_per_cta");
+    if (rank < 2)
+        fail("a dot operand needs rank 2 or more");
+    const size_t kDim = dot.opIdx == 0 ? rank - 1 : rank - 2;
+    IntList threadSize = b.sizePerThread;
+    threadSize[kDim] = shape[kDim];
+    std::vector<std::string> repDims;
+    for (int32_t d : b.order)
+        repDims.push_back(dimName(size_t(d)));
+    const LinearLayout cta =
+        transposed(must(identityStandardND("register", threadSize, b.order)), repDims) *
+        transposed(broadcastedDotOperandLayout(b.threadsPerWarp, b.order, kDim, "lane"), repDims) *
+        transposed(broadcastedDotOperandLayout(b.warpsPerCTA, b.order, kDim, "warp"), repDims);
+    return combine(cta, b.cgaLayout, shape);
+}
+
+LinearLayout buildDotOperand(const DotOperandAttr &dot, const std::vector<int32_t> &shape)
+{
+    if (!dot.parent)
+        fail("the dot operand layout has no parent");
+    if (dot.opIdx != 0 && dot.opIdx != 1)
+        fail("operand_index " + std::to_string(dot.opIdx) + " is not 0 (A) or 1 (B)");
+    if (shape.size() != 2 && shape.size() != 3)
+        fail("a dot operand has rank 2 or 3, not " + std::to_string(shape.size()));
+    if (const auto *w = dot.parent->as<AmdWmmaAttr>())
+        return buildWmmaOperand(dot, *w, shape);
+    if (const auto *m = dot.parent->as<AmdMfmaAttr>())
+        return buildMfmaOperand(dot, *m, shape);
+    if (const auto *b = dot.parent->as<BlockedAttr>())
+        return buildBlockedOperand(dot, *b, shape);
+    fail("a dot operand's parent must be an AMD WMMA, AMD MFMA or blocked layout");
+}
+
+// ---- linear, slice ----------------------------------------------------------------------------
+
+LinearLayout buildLinear(const DistributedLinearAttr &a, const std::vector<int32_t> &shape)
+{
+    const size_t rank = shape.size();
+    requireBasesRank(a.registerBases, rank, "register");
+    requireBasesRank(a.laneBases, rank, "lane");
+    requireBasesRank(a.warpBases, rank, "warp");
+    requireBasesRank(a.blockBases, rank, "block");
+    const std::vector<std::string> names = standardOutDimNames(int(rank));
+    Expected<LinearLayout> inferred =
+        LinearLayout::tryCreateInferred({{"register", a.registerBases},
+                                         {"lane", a.laneBases},
+                                         {"warp", a.warpBases},
+                                         {"block", a.blockBases}},
+                                        names);
+    if (!inferred)
+        fail(std::string(a.generic ? "generic_linear" : "linear") +
+             " layout: " + inferred.message());
+    // Triton's LinearEncodingAttr::getOrder: the dims the register bases walk, then the rest.
+    const std::vector<int32_t> order = orderOfBases(a.registerBases, int(rank));
+    std::vector<std::string> permuted;
+    NamedShape named;
+    for (int32_t d : order) {
+        permuted.push_back(names[size_t(d)]);
+        named.emplace_back(names[size_t(d)], shape[size_t(d)]);
+    }
+    LinearLayout l = transposed(*inferred, permuted);
+    l = must(ensureLayoutNotSmallerThan(l, named));
+    l = must(ensureLayoutNotLargerThan(l, named, false));
+    return transposed(l, names);
+}
+
+LinearLayout buildSlice(const SliceAttr &s, const std::vector<int32_t> &shape)
+{
+    if (!s.parent)
+        fail("the slice layout has no parent");
+    if (s.parent->isShared())
+        fail("a slice layout's parent must be a distributed layout");
+    if (s.dim < 0 || size_t(s.dim) > shape.size())
+        fail("slice dim " + std::to_string(s.dim) + " is out of range for a rank " +
+             std::to_string(shape.size() + 1) + " parent");
+    std::vector<int32_t> parentShape = shape;
+    parentShape.insert(parentShape.begin() + s.dim, 1);
+    const LinearLayout parent = build(*s.parent, parentShape);
+    const size_t parentRank = parentShape.size();
+    // Parent out-dims -> slice out-dims, dropping the sliced dim.
+    LinearLayout transform;
+    const std::vector<std::string> parentNames = parent.outDimNames();
+    for (size_t idx = 0; idx < parentRank; ++idx) {
+        const std::string &outDim = parentNames[idx];
+        if (idx == size_t(s.dim))
+            transform *= zeros1D(parent.outDimSize(outDim), outDim, dimName(0));
+        else
+            transform *= id1D(parent.outDimSize(outDim), outDim,
+                              dimName(idx < size_t(s.dim) ? idx : idx - 1));
+    }
+    const LinearLayout sliced = must(parent.compose(transform));
+    // Slicing duplicates registers: drop the register bases that became zero.
+    LinearLayout::BasesT bases = sliced.bases();
+    for (auto &[name, bs] : bases)
+        if (name == "register")
+            bs.erase(std::remove_if(bs.begin(), bs.end(),
+                                    [](const auto &b) {
+                                        return std::all_of(b.begin(), b.end(),
+                                                           [](int32_t v) { return v == 0; });
+                                    }),
+                     bs.end());
+    Expected<LinearLayout> r = LinearLayout::tryCreateInferred(bases, sliced.outDimNames());
+    if (r)
+        return *r;
+    return must(LinearLayout::tryCreate(std::move(bases), sliced.outDims(), false));
+}
+
+} // namespace lx::buildinternal

@@ -1,0 +1,218 @@
+#pragma once
+
+// Internal to the builder sources (builders.cpp, buildersdistributed.cpp, buildersshared.cpp):
+// the throwing build steps, their small validators and the per-family builders. Not part of the
+// engine's interface: builders.h is.
+
+#include "layout/attrs.h"
+#include "layout/builders.h"
+#include "layout/expected.h"
+#include "layout/layoututils.h"
+#include "layout/linearlayout.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace lx::buildinternal {
+
+// The builders compose many small fallible steps. Inside the builder sources a failed step throws
+// BuildFailure, which the public entry points turn back into an Error: nothing escapes.
+struct BuildFailure
+{
+    std::string message;
+};
+
+[[noreturn]] inline void fail(std::string message)
+{
+    throw BuildFailure{std::move(message)};
+}
+
+template <typename T> T must(Expected<T> e)
+{
+    if (!e)
+        fail(e.message());
+    return std::move(*e);
+}
+
+// Runs a throwing builder and converts a BuildFailure into an Error.
+template <typename F> auto guarded(F &&f) -> Expected<decltype(f())>
+{
+    try {
+        return f();
+    } catch (const BuildFailure &failure) {
+        return makeError(failure.message);
+    }
+}
+
+using Bases = std::vector<std::vector<int32_t>>;
+
+inline bool isPow2(int64_t v)
+{
+    return v > 0 && (v & (v - 1)) == 0;
+}
+
+inline std::string listText(const std::vector<int32_t> &v)
+{
+    std::string s = "[";
+    for (size_t i = 0; i < v.size(); ++i)
+        s += (i ? ", " : "") + std::to_string(v[i]);
+    return s + "]";
+}
+
+inline void requirePow2(int64_t v, const std::string &what)
+{
+    if (!isPow2(v))
+        fail(what + " is " + std::to_string(v) + ", which is not a power of two >= 1");
+}
+
+inline void requirePow2List(const std::vector<int32_t> &v, const std::string &what)
+{
+    for (int32_t x : v)
+        if (!isPow2(x))
+            fail(what + " " + listText(v) + " has an entry that is not a power of two >= 1");
+}
+
+inline void requireRank(size_t got, size_t rank, const std::string &what)
+{
+    if (got != rank)
+        fail(what + " has " + std::to_string(got) + " entries, but the tensor has rank " +
+             std::to_string(rank));
+}
+
+inline void requirePermutation(const std::vector<int32_t> &order, size_t rank,
+                               const std::string &what)
+{
+    requireRank(order.size(), rank, what);
+    std::vector<bool> seen(rank, false);
+    for (int32_t d : order) {
+        if (d < 0 || size_t(d) >= rank || seen[size_t(d)])
+            fail(what + " " + listText(order) + " is not a permutation of 0.." +
+                 std::to_string(rank - 1));
+        seen[size_t(d)] = true;
+    }
+}
+
+inline void requireBasesRank(const Bases &bases, size_t rank, const std::string &what)
+{
+    for (size_t i = 0; i < bases.size(); ++i) {
+        if (bases[i].size() != rank)
+            fail(what + " basis " + std::to_string(i) + " " + listText(bases[i]) + " has " +
+                 std::to_string(bases[i].size()) + " components, expected " + std::to_string(rank));
+        for (int32_t v : bases[i])
+            if (v < 0 || v >= (int32_t(1) << LinearLayout::kMaxOutDimBits))
+                fail(what + " basis " + std::to_string(i) + " " + listText(bases[i]) +
+                     " has a component out of range [0, 2^30)");
+    }
+}
+
+inline void requireShape(const std::vector<int32_t> &shape)
+{
+    if (shape.empty())
+        fail("the tensor shape is empty");
+    for (int32_t s : shape)
+        if (!isPow2(s))
+            fail("tensor shape " + listText(shape) +
+                 " has an entry that is not a power of two >= 1");
+}
+
+// a / b for the repetition counts, 0 when b exceeds a (identity1D(0) is the empty layout).
+inline int32_t quotient(int64_t a, int64_t b)
+{
+    return int32_t(a / b);
+}
+
+inline LinearLayout id1D(int32_t size, const std::string &in, const std::string &out)
+{
+    return must(LinearLayout::identity1D(size, in, out));
+}
+
+inline LinearLayout zeros1D(int32_t size, const std::string &in, const std::string &out)
+{
+    return must(LinearLayout::zeros1D(size, in, out));
+}
+
+inline LinearLayout operator*(const LinearLayout &a, const LinearLayout &b)
+{
+    return must(a.product(b));
+}
+
+inline LinearLayout &operator*=(LinearLayout &a, const LinearLayout &b)
+{
+    a = a * b;
+    return a;
+}
+
+inline LinearLayout transposed(const LinearLayout &l, const std::vector<std::string> &outs)
+{
+    return must(l.transposeOuts(outs));
+}
+
+inline std::string dimName(size_t d)
+{
+    return "dim" + std::to_string(d);
+}
+
+// Out sizes: per dim the smallest power of two above every component (at least 1). Unlike
+// tryCreateInferred this allows broadcast (zero or duplicate) bases.
+inline LinearLayout inferredLayout(LinearLayout::BasesT bases, size_t rank)
+{
+    std::vector<LinearLayout::NamedSize> outDims;
+    for (size_t d = 0; d < rank; ++d)
+        outDims.emplace_back(dimName(d), 1);
+    for (const auto &[name, bs] : bases) {
+        requireBasesRank(bs, rank, name);
+        for (const auto &b : bs)
+            for (size_t d = 0; d < rank; ++d)
+                outDims[d].second =
+                    std::max(outDims[d].second, int32_t(std::bit_ceil(uint32_t(b[d]) + 1)));
+    }
+    return must(LinearLayout::tryCreate(std::move(bases), std::move(outDims), false));
+}
+
+inline LinearLayout cgaLayout(const Bases &blockBases, size_t rank)
+{
+    requireBasesRank(blockBases, rank, "cga_layout");
+    return must(makeCgaLayout(blockBases, int(rank)));
+}
+
+inline LinearLayout combine(const LinearLayout &cta, const Bases &cgaBases,
+                            const std::vector<int32_t> &shape)
+{
+    return must(combineCtaCgaWithShape(cta, cgaLayout(cgaBases, shape.size()), shape));
+}
+
+// Per dim the extent of the CGA layout clipped to the shape: Triton's CTASplitNum.
+inline std::vector<int32_t> shapePerCta(const Bases &cgaBases, const std::vector<int32_t> &shape)
+{
+    const LinearLayout cga = cgaLayout(cgaBases, shape.size());
+    std::vector<int32_t> out;
+    for (size_t d = 0; d < shape.size(); ++d)
+        out.push_back(std::max(1, shape[d] / std::min(shape[d], cga.outDimSize(dimName(d)))));
+    return out;
+}
+
+// The dispatcher (builders.cpp): the layout of any attribute over `shape`.
+LinearLayout build(const LayoutAttr &attr, const std::vector<int32_t> &shape);
+
+// Distributed families (buildersdistributed.cpp).
+LinearLayout buildBlocked(const BlockedAttr &a, const std::vector<int32_t> &shape);
+LinearLayout buildWmma(const AmdWmmaAttr &a, const std::vector<int32_t> &shape);
+LinearLayout buildMfma(const AmdMfmaAttr &a, const std::vector<int32_t> &shape);
+LinearLayout buildDotOperand(const DotOperandAttr &dot, const std::vector<int32_t> &shape);
+LinearLayout buildLinear(const DistributedLinearAttr &a, const std::vector<int32_t> &shape);
+LinearLayout buildSlice(const SliceAttr &s, const std::vector<int32_t> &shape);
+
+// Shared families (buildersshared.cpp).
+LinearLayout buildSwizzled(const SwizzledSharedAttr &a, const std::vector<int32_t> &shape);
+LinearLayout fitSharedComponent(const LinearLayout &component, const std::vector<int32_t> &shape,
+                                const std::string &what);
+LinearLayout paddedComponent(const PaddedSharedAttr &a);
+LinearLayout sharedLinearComponent(const SharedLinearAttr &a);
+LinearLayout buildPartitioned(const PartitionedSharedAttr &a, const std::vector<int32_t> &shape);
+int64_t elementsOf(const std::vector<int32_t> &shape);
+int64_t bytesOf(int64_t elements, int32_t elementBits);
+
+} // namespace lx::buildinternal

@@ -1,0 +1,368 @@
+// LinearLayout's algebra: compose, invertAndCompose, invert and pseudoinvert, product and the
+// two divisions (docs/linear-layouts.md §5-§8).
+
+#include "layout/linearlayout.h"
+
+#include "f2/f2matrix.h"
+#include "layout/linearlayoutinternal.h"
+
+#include <algorithm>
+#include <bit>
+#include <optional>
+#include <set>
+#include <sstream>
+
+namespace lx {
+
+using namespace llinternal;
+
+// ---- algebra -----------------------------------------------------------------------------------
+
+Expected<LinearLayout> LinearLayout::compose(const LinearLayout &outer) const
+{
+    if (!sameSet(outDimNames(), outer.inDimNames()))
+        return makeError("compose: out-dims " + joinNames(outDimNames()) +
+                         " differ from the outer in-dims " + joinNames(outer.inDimNames()));
+    bool sizesEqual = true;
+    for (const auto &[name, size] : m_outDims) {
+        if (size > outer.inDimSize(name))
+            return makeError("compose: out-dim '" + name + "' has size " + std::to_string(size) +
+                             ", larger than the outer in-dim size " +
+                             std::to_string(outer.inDimSize(name)));
+        sizesEqual = sizesEqual && size == outer.inDimSize(name);
+    }
+    // Each out-dim of this layout feeds the same-named in-dim of outer: place its value at that
+    // in-dim's first column and apply outer on flattened columns.
+    std::vector<int> inOffset;
+    {
+        std::vector<int> outerInOffset;
+        int acc = 0;
+        for (const auto &[name, bs] : outer.m_bases) {
+            outerInOffset.push_back(acc);
+            acc += int(bs.size());
+        }
+        for (const auto &o : m_outDims)
+            inOffset.push_back(outerInOffset[size_t(outer.inDimIndex(o.first))]);
+    }
+    BasesT bases;
+    for (const auto &[name, bs] : m_bases) {
+        std::vector<Basis> nb;
+        for (const Basis &b : bs) {
+            uint64_t in = 0;
+            for (size_t o = 0; o < b.size(); ++o)
+                in |= uint64_t(uint32_t(b[o])) << inOffset[o];
+            nb.push_back(outer.unflattenOut(outer.applyFlat(in)));
+        }
+        bases.emplace_back(name, std::move(nb));
+    }
+    const bool surj = isSurjective() && outer.isSurjective() && sizesEqual;
+    return makeUnchecked(std::move(bases), outer.m_outDims, surj);
+}
+
+Expected<LinearLayout> LinearLayout::invertAndCompose(const LinearLayout &outer) const
+{
+    // Triton's algorithm (docs/linear-layouts.md §6), computed directly on flattened
+    // columns instead of through transposes, sublayouts and reshapes:
+    //  1. A = outer with its out-dims in this layout's order, B = this.
+    //  2. Identity dims: in-dims of A that B has with equal sublayouts (bases and every out size)
+    //     map to themselves.
+    //  3. The rest is least squares A' X = B' with free variables 0: express each column of B' in
+    //     the pivot columns of A' (the columns independent of all earlier ones).
+    const LinearLayout &b = *this;
+    const LinearLayout &a = outer;
+    const size_t nOut = b.m_outDims.size();
+    if (!sameSet(b.outDimNames(), a.outDimNames()))
+        return makeError("invertAndCompose: out-dims " + joinNames(b.outDimNames()) +
+                         " differ from the outer out-dims " + joinNames(a.outDimNames()));
+    // aIdx[o]: index in A of B's out-dim o.
+    std::vector<size_t> aIdx(nOut);
+    bool sizesEqual = true;
+    for (size_t o = 0; o < nOut; ++o) {
+        aIdx[o] = size_t(a.outDimIndex(b.m_outDims[o].first));
+        const int32_t as = a.m_outDims[aIdx[o]].second, bs = b.m_outDims[o].second;
+        if (as < bs)
+            return makeError("invertAndCompose: out-dim '" + b.m_outDims[o].first +
+                             "' of the outer layout has size " + std::to_string(as) +
+                             ", smaller than " + std::to_string(bs));
+        sizesEqual = sizesEqual && as == bs;
+    }
+    // Offsets of B's out-dims in A's flattened order (A's sizes, B's out order).
+    std::vector<int> off(nOut);
+    {
+        int acc = 0;
+        for (size_t o = 0; o < nOut; ++o) {
+            off[o] = acc;
+            acc += log2Exact(a.m_outDims[aIdx[o]].second);
+        }
+    }
+    auto flatA = [&](const Basis &basis) {
+        uint64_t v = 0;
+        for (size_t o = 0; o < nOut; ++o)
+            v |= uint64_t(uint32_t(basis[aIdx[o]])) << off[o];
+        return v;
+    };
+    auto flatB = [&](const Basis &basis) {
+        uint64_t v = 0;
+        for (size_t o = 0; o < nOut; ++o)
+            v |= uint64_t(uint32_t(basis[o])) << off[o];
+        return v;
+    };
+
+    std::vector<bool> aIsIdentity(a.m_bases.size(), false);
+    for (size_t d = 0; d < a.m_bases.size(); ++d) {
+        const int bi = b.inDimIndex(a.m_bases[d].first);
+        if (bi < 0 || !sizesEqual)
+            continue;
+        const auto &abs = a.m_bases[d].second;
+        const auto &bbs = b.m_bases[size_t(bi)].second;
+        bool equal = abs.size() == bbs.size();
+        for (size_t i = 0; equal && i < abs.size(); ++i)
+            equal = flatA(abs[i]) == flatB(bbs[i]);
+        aIsIdentity[d] = equal;
+    }
+
+    // XOR basis of A's non-identity columns keyed by top bit, each with the mask of A's
+    // non-identity column indices that produce it (only pivot columns ever enter a mask).
+    struct Entry
+    {
+        uint64_t value = 0;
+        uint64_t mask = 0;
+        bool used = false;
+    };
+    Entry basisByTop[64];
+    std::vector<std::pair<size_t, int>> colOwner; // A non-identity column -> (A in-dim, bit)
+    for (size_t d = 0; d < a.m_bases.size(); ++d) {
+        if (aIsIdentity[d])
+            continue;
+        for (size_t i = 0; i < a.m_bases[d].second.size(); ++i) {
+            const uint64_t colMask = uint64_t(1) << colOwner.size();
+            colOwner.emplace_back(d, int(i));
+            uint64_t v = flatA(a.m_bases[d].second[i]);
+            uint64_t m = colMask;
+            while (v) {
+                const int top = 63 - std::countl_zero(v);
+                if (!basisByTop[top].used) {
+                    basisByTop[top] = {v, m, true};
+                    break;
+                }
+                v ^= basisByTop[top].value;
+                m ^= basisByTop[top].mask;
+            }
+        }
+    }
+
+    BasesT bases;
+    std::vector<NamedSize> outs;
+    for (const auto &[name, bs] : a.m_bases)
+        outs.emplace_back(name, int32_t(1) << bs.size());
+    for (const auto &[name, bbs] : b.m_bases) {
+        const int ai = a.inDimIndex(name);
+        const bool identity = ai >= 0 && aIsIdentity[size_t(ai)];
+        std::vector<Basis> nb;
+        for (size_t i = 0; i < bbs.size(); ++i) {
+            Basis r(a.m_bases.size(), 0);
+            if (identity) {
+                r[size_t(ai)] = int32_t(1) << i;
+            } else {
+                uint64_t v = flatB(bbs[i]);
+                uint64_t m = 0;
+                while (v) {
+                    const int top = 63 - std::countl_zero(v);
+                    if (!basisByTop[top].used)
+                        return makeError(
+                            "invertAndCompose: the image of the layout is not contained in the "
+                            "image of the outer layout (in-dim '" +
+                            name + "' basis " + std::to_string(i) + ")");
+                    v ^= basisByTop[top].value;
+                    m ^= basisByTop[top].mask;
+                }
+                for (size_t c = 0; m; ++c, m >>= 1)
+                    if (m & 1u)
+                        r[colOwner[c].first] |= int32_t(1) << colOwner[c].second;
+            }
+            nb.push_back(std::move(r));
+        }
+        bases.emplace_back(name, std::move(nb));
+    }
+    return makeUnchecked(std::move(bases), std::move(outs), false);
+}
+
+Expected<LinearLayout> LinearLayout::pseudoinvert() const
+{
+    if (!isSurjective())
+        return makeError("pseudoinvert: the layout is not surjective (rank " +
+                         std::to_string(m_rank) + " of " + std::to_string(totalOutDimSizeLog2()) +
+                         " out-bits)");
+    LinearLayout identity;
+    for (const auto &[name, size] : m_outDims) {
+        Expected<LinearLayout> id = identity1D(size, name, name);
+        if (!id)
+            return id;
+        Expected<LinearLayout> p = identity.product(*id);
+        if (!p)
+            return p;
+        identity = std::move(*p);
+    }
+    return identity.invertAndCompose(*this);
+}
+
+Expected<LinearLayout> LinearLayout::invert() const
+{
+    if (!isInvertible())
+        return makeError("invert: the layout is not invertible (" +
+                         std::to_string(totalInDimSizeLog2()) + " in-bits, " +
+                         std::to_string(totalOutDimSizeLog2()) + " out-bits, rank " +
+                         std::to_string(m_rank) + ")");
+    return pseudoinvert();
+}
+
+Expected<LinearLayout> LinearLayout::product(const LinearLayout &outer) const
+{
+    const LinearLayout &inner = *this;
+    const std::vector<std::string> ins = supremum(inner.inDimNames(), outer.inDimNames());
+    const std::vector<std::string> outs = supremum(inner.outDimNames(), outer.outDimNames());
+    std::vector<NamedSize> outDims;
+    for (const std::string &o : outs) {
+        const int bits = inner.outDimSizeLog2(o) + outer.outDimSizeLog2(o);
+        if (bits > kMaxOutDimBits)
+            return makeError("product: out-dim '" + o + "' would have " + std::to_string(bits) +
+                             " bits, more than " + std::to_string(kMaxOutDimBits));
+        outDims.emplace_back(o, int32_t(1) << bits);
+    }
+    BasesT bases;
+    for (const std::string &d : ins) {
+        const int ki = inner.inDimSizeLog2(d);
+        const int ko = outer.inDimSizeLog2(d);
+        std::vector<Basis> bs(size_t(ki + ko), Basis(outs.size(), 0));
+        for (size_t oi = 0; oi < outs.size(); ++oi) {
+            const std::string &o = outs[oi];
+            if (inner.hasInDim(d) && inner.hasOutDim(o)) {
+                const size_t src = size_t(inner.outDimIndex(o));
+                for (int i = 0; i < ki; ++i)
+                    bs[size_t(i)][oi] = inner.basis(d, i)[src];
+            }
+            if (outer.hasInDim(d) && outer.hasOutDim(o)) {
+                const size_t src = size_t(outer.outDimIndex(o));
+                const int shift = inner.outDimSizeLog2(o);
+                for (int i = 0; i < ko; ++i)
+                    bs[size_t(ki + i)][oi] = outer.basis(d, i)[src] << shift;
+            }
+        }
+        bases.emplace_back(d, std::move(bs));
+    }
+    Expected<LinearLayout> r = tryCreate(std::move(bases), std::move(outDims), false);
+    if (r)
+        r->m_requireSurjective = inner.isSurjective() && outer.isSurjective();
+    return r;
+}
+
+namespace {
+
+// The out-dims of C in A == B * C (or C * B): A's, each of size A / B; nullopt when B has a dim A
+// lacks or is larger than A in any dim (the structural failures shared by both divisions).
+std::optional<std::vector<LinearLayout::NamedSize>> divisionOutDims(const LinearLayout &a,
+                                                                    const LinearLayout &b)
+{
+    for (const auto &[d, bs] : b.bases())
+        if (!a.hasInDim(d))
+            return std::nullopt;
+    for (const auto &[o, size] : b.outDims())
+        if (!a.hasOutDim(o))
+            return std::nullopt;
+    for (const auto &[o, size] : a.outDims())
+        if (a.outDimSizeLog2(o) < b.outDimSizeLog2(o))
+            return std::nullopt;
+    for (const auto &[d, bs] : a.bases())
+        if (int(bs.size()) < b.inDimSizeLog2(d))
+            return std::nullopt;
+    std::vector<LinearLayout::NamedSize> outs;
+    for (const auto &[o, size] : a.outDims())
+        outs.emplace_back(o, int32_t(1) << (a.outDimSizeLog2(o) - b.outDimSizeLog2(o)));
+    return outs;
+}
+
+} // namespace
+
+std::optional<LinearLayout> LinearLayout::divideLeft(const LinearLayout &a, const LinearLayout &b)
+{
+    std::optional<std::vector<NamedSize>> quotientOuts = divisionOutDims(a, b);
+    if (!quotientOuts)
+        return std::nullopt;
+    const std::vector<NamedSize> &cOuts = *quotientOuts;
+    BasesT cBases;
+    for (const auto &[d, bs] : a.m_bases) {
+        const int kb = b.inDimSizeLog2(d);
+        for (int i = 0; i < kb; ++i) {
+            const Basis &bb = b.basis(d, i);
+            for (size_t o = 0; o < a.m_outDims.size(); ++o) {
+                const int bo = b.outDimIndex(a.m_outDims[o].first);
+                const int32_t expect = bo < 0 ? 0 : bb[size_t(bo)];
+                if (bs[size_t(i)][o] != expect)
+                    return std::nullopt;
+            }
+        }
+        std::vector<Basis> rest;
+        for (size_t i = size_t(kb); i < bs.size(); ++i) {
+            Basis nb(a.m_outDims.size(), 0);
+            for (size_t o = 0; o < a.m_outDims.size(); ++o) {
+                const int shift = b.outDimSizeLog2(a.m_outDims[o].first);
+                const int32_t v = bs[i][o];
+                if (v & ((int32_t(1) << shift) - 1))
+                    return std::nullopt;
+                nb[o] = v >> shift;
+                if (nb[o] >= cOuts[o].second)
+                    return std::nullopt;
+            }
+            rest.push_back(std::move(nb));
+        }
+        cBases.emplace_back(d, std::move(rest));
+    }
+    LinearLayout c = makeUnchecked(std::move(cBases), cOuts, false);
+    if (a.isSurjective() && b.isSurjective() && !c.isSurjective())
+        return std::nullopt;
+    Expected<LinearLayout> check = b.product(c);
+    if (!check || *check != a)
+        return std::nullopt;
+    return c;
+}
+
+std::optional<LinearLayout> LinearLayout::divideRight(const LinearLayout &a, const LinearLayout &b)
+{
+    std::optional<std::vector<NamedSize>> quotientOuts = divisionOutDims(a, b);
+    if (!quotientOuts)
+        return std::nullopt;
+    const std::vector<NamedSize> &cOuts = *quotientOuts;
+    BasesT cBases;
+    for (const auto &[d, bs] : a.m_bases) {
+        const int kb = b.inDimSizeLog2(d);
+        const size_t kc = bs.size() - size_t(kb);
+        std::vector<Basis> cPart;
+        for (size_t i = 0; i < kc; ++i) {
+            for (size_t o = 0; o < a.m_outDims.size(); ++o)
+                if (bs[i][o] >= cOuts[o].second)
+                    return std::nullopt;
+            cPart.push_back(bs[i]);
+        }
+        for (int i = 0; i < kb; ++i) {
+            const Basis &bb = b.basis(d, i);
+            const Basis &ab = bs[kc + size_t(i)];
+            for (size_t o = 0; o < a.m_outDims.size(); ++o) {
+                const int bo = b.outDimIndex(a.m_outDims[o].first);
+                const int shift = log2Exact(cOuts[o].second);
+                const int32_t expect = bo < 0 ? 0 : bb[size_t(bo)] << shift;
+                if (ab[o] != expect)
+                    return std::nullopt;
+            }
+        }
+        cBases.emplace_back(d, std::move(cPart));
+    }
+    LinearLayout c = makeUnchecked(std::move(cBases), cOuts, false);
+    if (a.isSurjective() && b.isSurjective() && !c.isSurjective())
+        return std::nullopt;
+    Expected<LinearLayout> check = c.product(b);
+    if (!check || *check != a)
+        return std::nullopt;
+    return c;
+}
+
+} // namespace lx
