@@ -102,6 +102,69 @@ lx::Expected<lx::LayoutAttrPtr> attrOfLinearLayout(const lx::LinearLayout &ll)
                          "warp, block or offset, block");
 }
 
+// The CuTe options of convert: units (elements or bytes of --dtype) and the reading.
+struct CuteOptions
+{
+    lx::CuteUnits units = lx::CuteUnits::Elements;
+    int elementBytes = 1;
+    std::optional<lx::CuteKind> kind;
+};
+
+// An empty string, or the usage error.
+QString readCuteOptions(const QCommandLineParser &parser, const QCommandLineOption &unitsOpt,
+                        const QCommandLineOption &dtypeOpt, const QCommandLineOption &kindOpt,
+                        CuteOptions &out)
+{
+    if (parser.isSet(unitsOpt)) {
+        const QString u = parser.value(unitsOpt);
+        if (u == QLatin1String("bytes"))
+            out.units = lx::CuteUnits::Bytes;
+        else if (u != QLatin1String("elements"))
+            return QStringLiteral("unknown --units '%1' (elements, bytes)").arg(u);
+    }
+    if (out.units == lx::CuteUnits::Bytes) {
+        if (!parser.isSet(dtypeOpt))
+            return QStringLiteral("--units bytes needs --dtype");
+        const auto bits = lx::dtypeBits(parser.value(dtypeOpt).toStdString());
+        if (!bits || *bits < 8)
+            return QStringLiteral("--dtype '%1' is not a type of whole bytes")
+                .arg(parser.value(dtypeOpt));
+        out.elementBytes = *bits / 8;
+    }
+    if (parser.isSet(kindOpt)) {
+        const QString k = parser.value(kindOpt);
+        if (k == QLatin1String("memory"))
+            out.kind = lx::CuteKind::Memory;
+        else if (k == QLatin1String("tv"))
+            out.kind = lx::CuteKind::ThreadValue;
+        else
+            return QStringLiteral("unknown --cute-kind '%1' (memory, tv)").arg(k);
+    }
+    return {};
+}
+
+// The converted text of the layout in the form `to`.
+lx::Expected<std::string> formatOutput(const QString &to, const lx::LayoutAttrPtr &attr,
+                                       const std::optional<lx::LinearLayout> &linear, bool aliases,
+                                       bool hw, const CuteOptions &cute)
+{
+    if (to == QLatin1String("json"))
+        return lx::layoutToJson(*linear).dump() + "\n";
+    if (to == QLatin1String("ttg"))
+        return (aliases ? lx::printTtgWithAliases(*attr) : lx::printTtg(*attr)) + "\n";
+    if (to == QLatin1String("gluon"))
+        return lx::printGluon(*attr) + "\n";
+    if (to == QLatin1String("cute")) {
+        auto text = lx::linearToCuteText(*linear, cute.units, cute.elementBytes);
+        if (!text)
+            return text.error();
+        return *text + "\n";
+    }
+    const bool shared = attr ? attr->isShared() : linear->hasInDim("offset");
+    return shared ? lx::tryTritonSharedView(*linear, hw)
+                  : lx::tryTritonDistributedView(*linear, hw);
+}
+
 int runConvert(const QStringList &args)
 {
     QCommandLineParser parser;
@@ -158,34 +221,10 @@ int runConvert(const QStringList &args)
     if (!forms.contains(to))
         return usage(
             QStringLiteral("unknown --to '%1' (json, ttg, gluon, triton-text, cute)").arg(to));
-    lx::CuteUnits units = lx::CuteUnits::Elements;
-    int elementBytes = 1;
-    if (parser.isSet(unitsOpt)) {
-        const QString u = parser.value(unitsOpt);
-        if (u == QLatin1String("bytes"))
-            units = lx::CuteUnits::Bytes;
-        else if (u != QLatin1String("elements"))
-            return usage(QStringLiteral("unknown --units '%1' (elements, bytes)").arg(u));
-    }
-    if (units == lx::CuteUnits::Bytes) {
-        if (!parser.isSet(dtypeOpt))
-            return usage(QStringLiteral("--units bytes needs --dtype"));
-        const auto bits = lx::dtypeBits(parser.value(dtypeOpt).toStdString());
-        if (!bits || *bits < 8)
-            return usage(QStringLiteral("--dtype '%1' is not a type of whole bytes")
-                             .arg(parser.value(dtypeOpt)));
-        elementBytes = *bits / 8;
-    }
-    std::optional<lx::CuteKind> cuteKind;
-    if (parser.isSet(kindOpt)) {
-        const QString k = parser.value(kindOpt);
-        if (k == QLatin1String("memory"))
-            cuteKind = lx::CuteKind::Memory;
-        else if (k == QLatin1String("tv"))
-            cuteKind = lx::CuteKind::ThreadValue;
-        else
-            return usage(QStringLiteral("unknown --cute-kind '%1' (memory, tv)").arg(k));
-    }
+    CuteOptions cuteOpts;
+    if (const QString e = readCuteOptions(parser, unitsOpt, dtypeOpt, kindOpt, cuteOpts);
+        !e.isEmpty())
+        return usage(e);
     if (parser.isSet(hwOpt) && to != QLatin1String("triton-text"))
         return usage(QStringLiteral("--hw only applies to --to triton-text"));
     if (parser.isSet(aliasesOpt) && to != QLatin1String("ttg"))
@@ -207,8 +246,8 @@ int runConvert(const QStringList &args)
     lx::LayoutAttrPtr attr;
     std::optional<lx::LinearLayout> linear;
     if (lx::looksLikeCute(text)) {
-        auto ll = lx::cuteTextToLinear(text, shape.value_or(std::vector<int32_t>{}), cuteKind,
-                                       units, elementBytes);
+        auto ll = lx::cuteTextToLinear(text, shape.value_or(std::vector<int32_t>{}), cuteOpts.kind,
+                                       cuteOpts.units, cuteOpts.elementBytes);
         if (!ll)
             return bad("--layout: " + ll.message());
         linear = std::move(*ll);
@@ -255,29 +294,11 @@ int runConvert(const QStringList &args)
         }
     }
 
-    std::string out;
-    if (to == QLatin1String("json")) {
-        out = lx::layoutToJson(*linear).dump() + "\n";
-    } else if (to == QLatin1String("ttg")) {
-        out = (parser.isSet(aliasesOpt) ? lx::printTtgWithAliases(*attr) : lx::printTtg(*attr)) +
-              "\n";
-    } else if (to == QLatin1String("gluon")) {
-        out = lx::printGluon(*attr) + "\n";
-    } else if (to == QLatin1String("cute")) {
-        auto cute = lx::linearToCuteText(*linear, units, elementBytes);
-        if (!cute)
-            return bad(cute.message());
-        out = *cute + "\n";
-    } else {
-        const bool shared = attr ? attr->isShared() : linear->hasInDim("offset");
-        const bool hw = parser.isSet(hwOpt);
-        auto view = shared ? lx::tryTritonSharedView(*linear, hw)
-                           : lx::tryTritonDistributedView(*linear, hw);
-        if (!view)
-            return bad(view.message());
-        out = *view;
-    }
-    std::fwrite(out.data(), 1, out.size(), stdout);
+    auto out =
+        formatOutput(to, attr, linear, parser.isSet(aliasesOpt), parser.isSet(hwOpt), cuteOpts);
+    if (!out)
+        return bad(out.message());
+    std::fwrite(out->data(), 1, out->size(), stdout);
     return ExitOk;
 }
 
