@@ -1,23 +1,23 @@
 // `layout-explorer analyze banks`: LDS bank conflicts of one access, per instruction and phase,
 // with Triton's generic count beside ours.
 //
-//   analyze banks --preset NAME [--view N] [--json]
-//   analyze banks --reg TEXT --shared TEXT --shape MxN --dtype T --arch A [--instruction I]
+//   analyze banks (--preset NAME | --scene FILE) [--view N] [--json]
+//   analyze banks --reg TEXT --shared TEXT --shape MxN [--dtype T] [--arch A] [--instruction I]
 //                 [--write] [--warp W] [--json]
-//   analyze banks --perf-config v4:... [--operand A|B] [--rotate] --dtype T --arch A [--json]
+//   analyze banks --perf-config v4:... [--operand A|B] [--rotate] [--dtype T] [--arch A] [--json]
 //
 // A preset's access is the one of its first bank view (bank-table, bank-histogram, bank-map), or
-// of view N (0-based among the scene's views) with --view.
+// of view N (0-based among the scene's views) with --view. A missing --arch or --dtype takes the
+// request layer's defaults (core/request/defaults.h), as the window does.
 
+#include "cliargs.h"
 #include "command.h"
 
 #include "analysis/banks.h"
 #include "analysis/kpack.h"
 #include "io/scene.h"
-#include "io/ttgtext.h"
-#include "layout/builders.h"
-#include "render/bankdiagram.h"
-#include "render/viewregistry.h"
+#include "request/analysisinputs.h"
+#include "request/figures.h"
 
 #include <QCommandLineParser>
 #include <QTextStream>
@@ -43,20 +43,6 @@ int fail(int code, const QString &message)
     return code;
 }
 
-// "128x64" -> {128, 64}.
-std::optional<std::vector<int32_t>> parseShape(const QString &text)
-{
-    std::vector<int32_t> shape;
-    for (const QString &part : text.split(u'x')) {
-        bool ok = false;
-        const int v = part.toInt(&ok);
-        if (!ok || v <= 0)
-            return std::nullopt;
-        shape.push_back(v);
-    }
-    return shape;
-}
-
 nlohmann::json phaseJson(const lx::PhaseReport &p)
 {
     return {{"pass", p.pass},
@@ -73,7 +59,8 @@ nlohmann::json reportJson(const lx::BankViewInput &in)
     const lx::BankConflictReport &r = in.report;
     nlohmann::json j;
     j["arch"] = in.arch.name;
-    j["source"] = in.sourceText.toStdString();
+    j["source"] = in.sourceText;
+    j["dtype"] = in.dtype;
     j["instruction"] = r.instruction.name;
     j["instructionForced"] = r.instructionForced;
     j["banks"] = r.instruction.numBanks;
@@ -120,7 +107,10 @@ nlohmann::json reportJson(const lx::BankViewInput &in)
                    {"extraCycles", r.totals.extraCycles()},
                    {"maxWays", r.totals.maxWays},
                    {"conflictsPerAccess", r.totals.conflictsPerAccess()},
-                   {"conflictRatePercent", r.totals.conflictRatePercent()}};
+                   {"conflictRatePercent", in.arch.bankConflictRateScale
+                                               ? nlohmann::json(r.totals.conflictRatePercent(
+                                                     in.arch.bankConflictRateScale->value))
+                                               : nlohmann::json(nullptr)}};
     j["tritonExtraWavefronts"] = r.tritonExtraWavefronts ? nlohmann::json(*r.tritonExtraWavefronts)
                                                          : nlohmann::json(nullptr);
     if (!r.tritonNote.empty())
@@ -132,7 +122,7 @@ void printText(const lx::BankViewInput &in)
 {
     const lx::BankConflictReport &r = in.report;
     QTextStream out(stdout);
-    out << "arch " << qs(in.arch.name) << ": " << in.sourceText << '\n';
+    out << "arch " << qs(in.arch.name) << ": " << qs(in.sourceText) << '\n';
     out << "instruction " << qs(r.instruction.name) << (r.instructionForced ? " (forced)" : "")
         << ", " << r.instruction.numBanks << " banks of " << r.bankWidthBytes << " B, "
         << r.vectorElements << " x " << r.elementBits
@@ -147,8 +137,13 @@ void printText(const lx::BankViewInput &in)
     }
     out << "totals: " << r.totals.instructions << " instructions, " << r.totals.cycles
         << " cycles (ideal " << r.totals.idealCycles << "); rocprof-compute Bank Conflicts/Access "
-        << QString::number(r.totals.conflictsPerAccess(), 'f', 3) << ", Bank Conflict Rate "
-        << QString::number(r.totals.conflictRatePercent(), 'f', 2) << " %\n";
+        << QString::number(r.totals.conflictsPerAccess(), 'f', 3);
+    if (in.arch.bankConflictRateScale)
+        out << ", Bank Conflict Rate "
+            << QString::number(r.totals.conflictRatePercent(in.arch.bankConflictRateScale->value),
+                               'f', 2)
+            << " %";
+    out << '\n';
     if (r.tritonExtraWavefronts)
         out << "Triton's model (32 banks x 32 bit): " << *r.tritonExtraWavefronts
             << " extra wavefronts per access\n";
@@ -156,39 +151,19 @@ void printText(const lx::BankViewInput &in)
         out << "Triton's model: n/a (" << qs(r.tritonNote) << ")\n";
 }
 
-lx::Expected<lx::ViewRequest> requestFromPreset(const QString &name, int viewIndex)
+lx::Expected<lx::ViewRequest> requestFromScene(const lx::Expected<lx::Scene> &scene,
+                                               const std::string &what, int viewIndex)
 {
-    auto scene = lx::loadPreset(name.toStdString());
     if (!scene)
         return scene.error();
-    lx::ViewRequest req;
-    req.arch = scene->arch.empty() ? std::string("gfx1250") : scene->arch;
-    for (const lx::SceneLayout &l : scene->layouts) {
-        auto r = lx::resolveLayout(l);
-        if (!r)
-            return r.error();
-        req.layouts.push_back({r->name, r->layout, r->shape, r->dtype, r->attr});
-    }
-    const lx::SceneView *view = nullptr;
-    if (viewIndex >= 0) {
-        if (size_t(viewIndex) >= scene->views.size())
-            return lx::makeError("preset '" + name.toStdString() + "' has " +
-                                 std::to_string(scene->views.size()) + " views; --view " +
-                                 std::to_string(viewIndex) + " is out of range");
-        view = &scene->views[size_t(viewIndex)];
-    } else {
-        for (const lx::SceneView &v : scene->views) {
-            if (v.kind == "bank-table" || v.kind == "bank-histogram" || v.kind == "bank-map") {
-                view = &v;
-                break;
-            }
-        }
-    }
-    if (!view || view->kind.rfind("bank-", 0) != 0)
-        return lx::makeError("preset '" + name.toStdString() + "' has no bank view to analyse");
-    req.kind = view->kind;
-    req.layout = view->layout;
-    req.options = view->options;
+    lx::SceneViewChoice choice;
+    choice.index = viewIndex;
+    choice.kindPrefixes = {"bank-"};
+    choice.what = what;
+    choice.lacks = "bank view to analyse";
+    auto req = lx::sceneViewRequest(*scene, choice);
+    if (req && req->kind.rfind("bank-", 0) != 0)
+        return lx::makeError(choice.what + " has no bank view to analyse");
     return req;
 }
 
@@ -202,6 +177,9 @@ int runAnalyzeBanks(const QStringList &args)
     const QCommandLineOption preset(QStringLiteral("preset"),
                                     QStringLiteral("a preset with a bank view"),
                                     QStringLiteral("NAME"));
+    const QCommandLineOption sceneOpt(QStringLiteral("scene"),
+                                      QStringLiteral("a scene file (.lxscene) with a bank view"),
+                                      QStringLiteral("FILE"));
     const QCommandLineOption view(QStringLiteral("view"),
                                   QStringLiteral("which view of the preset (0-based)"),
                                   QStringLiteral("N"));
@@ -214,12 +192,15 @@ int runAnalyzeBanks(const QStringList &args)
     const QCommandLineOption shape(QStringLiteral("shape"),
                                    QStringLiteral("tensor shape, e.g. 128x64"),
                                    QStringLiteral("MxN"));
-    const QCommandLineOption dtype(QStringLiteral("dtype"),
-                                   QStringLiteral("element type (f16, bf16, f32, f8, ...)"),
-                                   QStringLiteral("T"));
-    const QCommandLineOption arch(QStringLiteral("arch"),
-                                  QStringLiteral("architecture name or description file (.json)"),
-                                  QStringLiteral("A"));
+    const QCommandLineOption dtype(
+        QStringLiteral("dtype"),
+        QStringLiteral("element type (f16, bf16, f32, f8, ...; default: the layouts', "
+                       "else f16)"),
+        QStringLiteral("T"));
+    const QCommandLineOption arch(
+        QStringLiteral("arch"),
+        lx::app::archHelp(QStringLiteral("architecture name or description file (.json)")),
+        QStringLiteral("A"));
     const QCommandLineOption instruction(
         QStringLiteral("instruction"),
         QStringLiteral("force an instruction (default: widest possible)"), QStringLiteral("I"));
@@ -237,8 +218,8 @@ int runAnalyzeBanks(const QStringList &args)
     const QCommandLineOption rotate(QStringLiteral("rotate"),
                                     QStringLiteral("kPack: apply rocMLIR's d rotation"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("print JSON"));
-    parser.addOptions({preset, view, reg, shared, shape, dtype, arch, instruction, write, warp,
-                       perfConfig, operand, rotate, json});
+    parser.addOptions({preset, sceneOpt, view, reg, shared, shape, dtype, arch, instruction, write,
+                       warp, perfConfig, operand, rotate, json});
     if (const auto rc = lx::app::parseOrExit(
             parser, args, QStringLiteral("layout-explorer analyze banks: "), false))
         return *rc;
@@ -252,12 +233,13 @@ int runAnalyzeBanks(const QStringList &args)
     }
 
     lx::ViewRequest req;
-    const int modes = int(parser.isSet(preset)) + int(parser.isSet(reg) || parser.isSet(shared)) +
+    const int modes = int(parser.isSet(preset)) + int(parser.isSet(sceneOpt)) +
+                      int(parser.isSet(reg) || parser.isSet(shared)) +
                       int(parser.isSet(perfConfig));
     if (modes != 1)
         return fail(ExitBadUsage,
-                    u"give exactly one of --preset, --reg/--shared or --perf-config"_qs);
-    if (parser.isSet(preset)) {
+                    u"give exactly one of --preset, --scene, --reg/--shared or --perf-config"_qs);
+    if (parser.isSet(preset) || parser.isSet(sceneOpt)) {
         int viewIndex = -1;
         if (parser.isSet(view)) {
             bool ok = false;
@@ -265,19 +247,18 @@ int runAnalyzeBanks(const QStringList &args)
             if (!ok || viewIndex < 0)
                 return fail(ExitBadUsage, u"--view expects a non-negative integer"_qs);
         }
-        auto r = requestFromPreset(parser.value(preset), viewIndex);
+        std::string what;
+        auto r =
+            requestFromScene(lx::app::sceneArg(parser, preset, &sceneOpt, &what), what, viewIndex);
         if (!r)
             return fail(ExitBadInput, qs(r.message()));
         req = std::move(*r);
         if (parser.isSet(warp))
             req.options["warp"] = warpIndex;
     } else {
-        for (const QCommandLineOption *o : {&dtype, &arch}) {
-            if (!parser.isSet(*o))
-                return fail(ExitBadUsage, u"missing --%1"_qs.arg(o->names().front()));
-        }
-        req.arch = parser.value(arch).toStdString();
-        req.dtype = parser.value(dtype).toStdString();
+        req.arch = lx::app::archArg(parser, arch);
+        if (parser.isSet(dtype))
+            req.dtype = parser.value(dtype).toStdString();
         req.kind = "bank-table";
         req.options["warp"] = warpIndex;
         if (parser.isSet(perfConfig)) {
@@ -290,20 +271,23 @@ int runAnalyzeBanks(const QStringList &args)
                 if (!parser.isSet(*o))
                     return fail(ExitBadUsage, u"missing --%1"_qs.arg(o->names().front()));
             }
-            auto dims = parseShape(parser.value(shape));
+            auto dims = lx::parseShape(parser.value(shape).toStdString());
             if (!dims)
-                return fail(ExitBadUsage, u"--shape expects sizes like 128x64"_qs);
+                return fail(ExitBadUsage,
+                            u"--shape expects sizes like 128x64: %1"_qs.arg(qs(dims.message())));
             for (const auto &[name, option] :
                  {std::pair{"reg", &reg}, std::pair{"shared", &shared}}) {
-                auto attr = lx::parseLayoutText(parser.value(*option).toStdString());
-                if (!attr)
-                    return fail(ExitBadInput,
-                                u"--%1: %2"_qs.arg(QLatin1String(name), qs(attr.message())));
-                auto ll = lx::toLinearLayout(**attr, *dims);
-                if (!ll)
-                    return fail(ExitBadInput,
-                                u"--%1: %2"_qs.arg(QLatin1String(name), qs(ll.message())));
-                req.layouts.push_back({name, *ll, *dims, req.dtype, *attr});
+                auto l = lx::app::textLayoutArg(name, parser.value(*option).toStdString(), *dims,
+                                                req.dtype);
+                if (!l) {
+                    // "layout 'reg': 1:3: ..." -> "--reg: 1:3: ..."
+                    const std::string prefix = "layout '" + std::string(name) + "': ";
+                    std::string m = l.message();
+                    if (m.rfind(prefix, 0) == 0)
+                        m = m.substr(prefix.size());
+                    return fail(ExitBadInput, u"--%1: %2"_qs.arg(QLatin1String(name), qs(m)));
+                }
+                req.layouts.push_back(std::move(*l));
             }
             req.layout = "reg";
             req.options["shared"] = "shared";
@@ -318,11 +302,14 @@ int runAnalyzeBanks(const QStringList &args)
     if (in->report.instructions.empty())
         return fail(ExitBadInput,
                     u"the view has no access to analyse (a bank map without a register layout)"_qs);
+    const std::vector<lx::Figure> figures = lx::bankFigures(*in);
     if (parser.isSet(json)) {
-        const std::string text = reportJson(*in).dump(1) + "\n";
-        std::fwrite(text.data(), 1, text.size(), stdout);
+        nlohmann::json j = reportJson(*in);
+        j["figures"] = lx::figuresJson(figures);
+        lx::app::writeStdout(j.dump(1) + "\n");
     } else {
         printText(*in);
+        lx::app::writeStdout("figures:\n" + lx::figuresText(figures));
     }
     return ExitOk;
 }

@@ -1,16 +1,17 @@
-// `layout-explorer analyze cta (--preset NAME | --layout TEXT --shape MxN --dtype T) [--json]`:
+// `layout-explorer analyze cta (--preset NAME | --scene FILE | --layout TEXT --shape MxN) [--dtype
+// T]
+// [--json]`:
 // the ctaLayout analysis of a WMMA v3 accumulator (core/analysis/ctalayout.h): each warp's SIMD
 // and pair, cross-pair sharing of A and B, pieces, groups and TDM instructions.
 
 #include "command.h"
 
-#include "analysis/ctalayout.h"
-#include "analysis/ldsscenario.h"
-#include "io/scene.h"
-#include "io/ttgtext.h"
+#include "cliargs.h"
+
+#include "request/analysisinputs.h"
+#include "request/figures.h"
 
 #include <QCommandLineParser>
-#include <QRegularExpression>
 #include <QTextStream>
 
 #include <nlohmann/json.hpp>
@@ -55,115 +56,14 @@ std::string pairName(const lx::CuLdsModel &cu, int pair)
                                                            : std::to_string(pair);
 }
 
-int runAnalyzeCta(const QStringList &args)
+// The report of `analyze cta`: JSON (with the figures) or text (ending with the figures).
+std::string ctaReport(const lx::CtaInput &in, const std::string &text, bool asJson)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "ctaLayout analysis of a WMMA v3 accumulator: warps -> SIMD -> pair, cross-pair sharing "
-        "of A and B, PartitionedSharedLayout pieces and TDM instructions (the AMD MI450 LDS blog, "
-        "Part II)."));
-    parser.addHelpOption();
-    parser.addOption(
-        {QStringLiteral("preset"), QStringLiteral("a preset scene"), QStringLiteral("NAME")});
-    parser.addOption({QStringLiteral("layout"),
-                      QStringLiteral("#ttg.amd_wmma text or a Gluon AMDWMMALayout"),
-                      QStringLiteral("TEXT")});
-    parser.addOption(
-        {QStringLiteral("shape"), QStringLiteral("C shape, e.g. 128x128"), QStringLiteral("MxN")});
-    parser.addOption({QStringLiteral("dtype"),
-                      QStringLiteral("operand element type (f16, bf16, f8, ...)"),
-                      QStringLiteral("T")});
-    parser.addOption({QStringLiteral("arch"),
-                      QStringLiteral("architecture (default: the scene's, else gfx1250)"),
-                      QStringLiteral("NAME")});
-    parser.addOption({QStringLiteral("json"), QStringLiteral("print JSON")});
-    QTextStream err(stderr);
-    const QString prog = QStringLiteral("layout-explorer analyze cta: ");
-    if (const std::optional<int> done = lx::app::parseOrExit(parser, args, prog))
-        return *done;
-    const bool preset = parser.isSet(QStringLiteral("preset"));
-    const bool direct = parser.isSet(QStringLiteral("layout"));
-    if (preset == direct || !parser.positionalArguments().isEmpty()) {
-        err << prog << "give either --preset NAME or --layout TEXT --shape MxN --dtype T\n";
-        return ExitBadUsage;
-    }
-    std::string text, dtype, arch = "gfx1250";
-    std::vector<int32_t> shape;
-    if (preset) {
-        auto scene = lx::loadPreset(parser.value(QStringLiteral("preset")).toStdString());
-        if (!scene) {
-            err << prog << QString::fromStdString(scene.message()) << '\n';
-            return ExitBadInput;
-        }
-        if (!scene->arch.empty())
-            arch = scene->arch;
-        // The layout of the first cta view, else the first text layout of the scene.
-        std::string wanted;
-        for (const lx::SceneView &v : scene->views)
-            if (v.kind.rfind("cta", 0) == 0 && !v.layout.empty()) {
-                wanted = v.layout;
-                break;
-            }
-        for (const lx::SceneLayout &l : scene->layouts) {
-            if (!l.text || (!wanted.empty() && l.name != wanted))
-                continue;
-            text = *l.text;
-            shape = l.shape;
-            dtype = l.dtype;
-            break;
-        }
-        if (text.empty()) {
-            err << prog << "preset '" << parser.value(QStringLiteral("preset"))
-                << "' has no WMMA layout to analyse\n";
-            return ExitBadInput;
-        }
-    } else {
-        if (!parser.isSet(QStringLiteral("shape")) || !parser.isSet(QStringLiteral("dtype"))) {
-            err << prog << "--layout needs --shape MxN and --dtype T\n";
-            return ExitBadUsage;
-        }
-        text = parser.value(QStringLiteral("layout")).toStdString();
-        static const QRegularExpression re(QStringLiteral("^(\\d+)x(\\d+)$"));
-        const auto m = re.match(parser.value(QStringLiteral("shape")));
-        if (!m.hasMatch()) {
-            err << prog << "--shape must look like 128x128\n";
-            return ExitBadUsage;
-        }
-        shape = {m.captured(1).toInt(), m.captured(2).toInt()};
-        dtype = parser.value(QStringLiteral("dtype")).toStdString();
-    }
-    if (parser.isSet(QStringLiteral("arch")))
-        arch = parser.value(QStringLiteral("arch")).toStdString();
-    const lx::Expected<int> knownBits = lx::dtypeBits(dtype);
-    if (!knownBits) {
-        err << prog << QString::fromStdString(knownBits.message()) << '\n';
-        return ExitBadInput;
-    }
-    const int bits = *knownBits;
-    if (shape.size() != 2) {
-        err << prog << "the C shape must have two dims\n";
-        return ExitBadInput;
-    }
-    auto cu = lx::loadCuLdsModel(arch);
-    if (!cu) {
-        err << prog << QString::fromStdString(cu.message()) << '\n';
-        return ExitBadInput;
-    }
-    auto attr = lx::parseLayoutText(text);
-    if (!attr) {
-        err << prog << QString::fromStdString(attr.message()) << '\n';
-        return ExitBadInput;
-    }
-    auto spec = lx::ctaSpecFromAttr(**attr, {shape[0], shape[1]}, bits);
-    if (!spec) {
-        err << prog << QString::fromStdString(spec.message()) << '\n';
-        return ExitBadInput;
-    }
-    auto r = lx::analyzeCtaLayout(*spec, *cu);
-    if (!r) {
-        err << prog << QString::fromStdString(r.message()) << '\n';
-        return ExitBadInput;
-    }
+    const lx::CuLdsModel *cu = &in.cu;
+    const lx::CtaAnalysis *r = &in.cta;
+    const std::vector<int32_t> &shape = in.shape;
+    const std::string &dtype = in.dtype;
+    const std::vector<lx::Figure> figures = lx::ctaFigures(in);
 
     nlohmann::json warps = nlohmann::json::array();
     for (const lx::CtaWarp &w : r->warps)
@@ -191,9 +91,10 @@ int runAnalyzeCta(const QStringList &args)
         {"instructions", instrs},
         {"A", operandJson(r->a)},
         {"B", operandJson(r->b)},
-        {"notes", r->notes}};
+        {"notes", r->notes},
+        {"figures", lx::figuresJson(figures)}};
     std::string out;
-    if (parser.isSet(QStringLiteral("json"))) {
+    if (asJson) {
         out = j.dump(1) + "\n";
     } else {
         std::ostringstream s;
@@ -216,9 +117,113 @@ int runAnalyzeCta(const QStringList &args)
         }
         for (const std::string &n : r->notes)
             s << "note: " << n << "\n";
+        s << "figures:\n" << lx::figuresText(figures);
         out = s.str();
     }
-    std::fwrite(out.data(), 1, out.size(), stdout);
+    return out;
+}
+
+int runAnalyzeCta(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "ctaLayout analysis of a WMMA v3 accumulator: warps -> SIMD -> pair, cross-pair sharing "
+        "of A and B, PartitionedSharedLayout pieces and TDM instructions (the AMD MI450 LDS blog, "
+        "Part II)."));
+    parser.addHelpOption();
+    parser.addOption(
+        {QStringLiteral("preset"), QStringLiteral("a preset scene"), QStringLiteral("NAME")});
+    const QCommandLineOption sceneOpt(
+        QStringLiteral("scene"), QStringLiteral("a scene file (.lxscene)"), QStringLiteral("FILE"));
+    parser.addOption(sceneOpt);
+    parser.addOption({QStringLiteral("layout"),
+                      QStringLiteral("#ttg.amd_wmma text or a Gluon AMDWMMALayout"),
+                      QStringLiteral("TEXT")});
+    parser.addOption(
+        {QStringLiteral("shape"), QStringLiteral("C shape, e.g. 128x128"), QStringLiteral("MxN")});
+    parser.addOption({QStringLiteral("dtype"),
+                      QStringLiteral("operand element type (f16, bf16, f8, ...; default: the "
+                                     "scene's, else f16)"),
+                      QStringLiteral("T")});
+    parser.addOption({QStringLiteral("arch"), lx::app::archHelp(QStringLiteral("architecture")),
+                      QStringLiteral("NAME")});
+    parser.addOption({QStringLiteral("json"), QStringLiteral("print JSON")});
+    QTextStream err(stderr);
+    const QString prog = QStringLiteral("layout-explorer analyze cta: ");
+    if (const std::optional<int> done = lx::app::parseOrExit(parser, args, prog))
+        return *done;
+    const bool preset = parser.isSet(QStringLiteral("preset")) || parser.isSet(sceneOpt);
+    if (parser.isSet(QStringLiteral("preset")) && parser.isSet(sceneOpt)) {
+        err << prog << "give either --preset NAME or --scene FILE\n";
+        return ExitBadUsage;
+    }
+    const bool direct = parser.isSet(QStringLiteral("layout"));
+    if (preset == direct || !parser.positionalArguments().isEmpty()) {
+        err << prog
+            << "give either --preset NAME, --scene FILE or --layout TEXT --shape MxN [--dtype T]\n";
+        return ExitBadUsage;
+    }
+    const QCommandLineOption archOpt(QStringLiteral("arch"));
+    lx::ViewRequest req;
+    std::string layoutText;
+    if (preset) {
+        std::string what;
+        auto scene = lx::app::sceneArg(parser, QCommandLineOption(QStringLiteral("preset")),
+                                       &sceneOpt, &what);
+        if (!scene) {
+            err << prog << QString::fromStdString(scene.message()) << '\n';
+            return ExitBadInput;
+        }
+        // The layout of the first cta view, else the first text layout of the scene.
+        auto base = lx::sceneRequest(*scene);
+        if (!base) {
+            err << prog << QString::fromStdString(what + ": " + base.message()) << '\n';
+            return ExitBadInput;
+        }
+        req = std::move(*base);
+        req.kind = "cta-tiles";
+        for (const lx::SceneView &v : scene->views)
+            if (req.layout.empty() && v.kind.rfind("cta", 0) == 0)
+                req.layout = v.layout;
+        for (const lx::SceneLayout &l : scene->layouts)
+            if (layoutText.empty() && l.text && (req.layout.empty() || l.name == req.layout)) {
+                layoutText = *l.text;
+                req.layout = l.name;
+            }
+        if (layoutText.empty()) {
+            err << prog << QString::fromStdString(what) << " has no WMMA layout to analyse\n";
+            return ExitBadInput;
+        }
+    } else {
+        if (!parser.isSet(QStringLiteral("shape"))) {
+            err << prog << "--layout needs --shape MxN\n";
+            return ExitBadUsage;
+        }
+        auto shape = lx::app::shapeArg(QStringLiteral("shape"),
+                                       parser.value(QStringLiteral("shape")), {.rank = 2});
+        if (!shape) {
+            err << prog << QString::fromStdString(shape.message()) << '\n';
+            return ExitBadUsage;
+        }
+        layoutText = parser.value(QStringLiteral("layout")).toStdString();
+        auto l = lx::app::textLayoutArg("C", layoutText, *shape, {});
+        if (!l) {
+            err << prog << QString::fromStdString(l.message()) << '\n';
+            return ExitBadInput;
+        }
+        req.kind = "cta-tiles";
+        req.layout = "C";
+        req.layouts.push_back(std::move(*l));
+    }
+    req.arch = lx::app::archArg(parser, archOpt, req.arch);
+    if (parser.isSet(QStringLiteral("dtype")))
+        req.dtype = parser.value(QStringLiteral("dtype")).toStdString();
+    auto in = lx::resolveCta(req);
+    if (!in) {
+        err << prog << QString::fromStdString(in.message()) << '\n';
+        return ExitBadInput;
+    }
+    lx::app::writeStdout(ctaReport(*in, layoutText, parser.isSet(QStringLiteral("json"))));
     return ExitOk;
 }
 

@@ -1,15 +1,17 @@
 // `layout-explorer analyze ds-load-tr`: does a local_load lower to a transposed LDS load, why or
 // why not, what each lane reads, and what it costs otherwise (core/analysis/dsloadtr.h).
 //
-//   layout-explorer analyze ds-load-tr (--preset NAME | --shared TEXT --dst TEXT --shape MxN
-//       --dtype f16|bf16|f8|i8|i4 --arch gfx1250|gfx950 | --packed-fp4 --shared TEXT --dst TEXT
-//       --shape MxN --dst-shape MxN [--arch ...]) [--json] [--warp W]
+//   layout-explorer analyze ds-load-tr (--preset NAME | --scene FILE | --shared TEXT --dst TEXT
+//       --shape MxN [--dtype f16|bf16|f8|i8|i4] [--arch gfx1250|gfx950] | --packed-fp4
+//       --shared TEXT --dst TEXT --shape MxN --dst-shape MxN [--arch ...]) [--json] [--warp W]
 //       [-o FIGURE.png|svg|pdf|tex [--view KIND]]
 //
 // Exit codes: 0 the analysis ran (eligible or not), 1 bad input (layout text, a shape that is not a
 // power of two, a destination that is not a dot operand, an element type no transposed load
-// moves, unknown arch, an unreadable preset), 2 bad usage.
+// moves, unknown arch, an unreadable preset), 2 bad usage. A missing --dtype, arch or dtype in the
+// scene takes the request layer's defaults (core/request/defaults.h), as the window does.
 
+#include "cliargs.h"
 #include "command.h"
 
 #include "analysis/dsloadtr.h"
@@ -19,6 +21,8 @@
 #include "layout/builders.h"
 #include "render/exporter.h"
 #include "render/viewregistry.h"
+#include "request/analysisinputs.h"
+#include "request/figures.h"
 
 #include <QCommandLineParser>
 #include <QGuiApplication>
@@ -49,87 +53,46 @@ QString qs(const std::string &s)
     return QString::fromStdString(s);
 }
 
-// What the analysis needs, from a preset or from the options.
-struct Request
-{
-    std::string arch = "gfx1250";
-    std::vector<lx::NamedLayout> layouts;
-    std::string sharedName = "shared";
-    std::string dstName = "dst";
-    std::string dtype;
-    json views = json::array();
-    std::string title;
-};
+constexpr lx::ShapeRules kShapeRules{.rank = 2, .powerOfTwo = true};
 
-lx::Expected<lx::NamedLayout> buildLayout(const std::string &name, const std::string &text,
-                                          const std::vector<int32_t> &shape,
-                                          const std::string &dtype)
+// A layout given on the command line; the destination's kind is judged before it is fitted to
+// the shape, so a shared layout given as --dst is reported as such rather than by the builder.
+lx::Expected<lx::ResolvedLayout> buildLayout(const std::string &name, const std::string &text,
+                                             const std::vector<int32_t> &shape,
+                                             const std::string &dtype)
 {
-    lx::Expected<lx::LayoutAttrPtr> attr = lx::parseLayoutText(text);
-    if (!attr)
-        return lx::makeError(name + ": " + attr.message());
-    // Judge the destination's kind before fitting it to the shape, so a shared layout given as
-    // --dst is reported as such rather than by the builder.
     if (name == "dst")
-        if (std::optional<std::string> problem = lx::dsLoadTrDestinationProblem(attr->get()))
-            return lx::makeError(*problem);
-    lx::Expected<lx::LinearLayout> l = lx::toLinearLayout(**attr, shape);
-    if (!l)
-        return lx::makeError(name + ": " + l.message());
-    return lx::NamedLayout{name, std::move(*l), shape, dtype, *attr};
+        if (lx::Expected<lx::LayoutAttrPtr> attr = lx::parseLayoutText(text); attr)
+            if (std::optional<std::string> problem = lx::dsLoadTrDestinationProblem(attr->get()))
+                return lx::makeError(*problem);
+    lx::Expected<lx::ResolvedLayout> l = lx::app::textLayoutArg(name, text, shape, dtype);
+    if (!l) {
+        // "layout 'dst': 1:3: ..." -> "dst: 1:3: ..."
+        const std::string prefix = "layout '" + name + "': ";
+        const std::string m = l.message();
+        return lx::makeError(name + ": " + (m.rfind(prefix, 0) == 0 ? m.substr(prefix.size()) : m));
+    }
+    return l;
 }
 
-// A shape "MxN": every dim a power of two.
-lx::Expected<std::vector<int32_t>> parseShape(const QString &text)
+// A preset through the request layer: its first ds-load-tr* view (options "shared", "dst",
+// "dtype"), else the layouts named shared and dst.
+lx::Expected<lx::ViewRequest> presetRequest(const std::string &what, const lx::Scene &scene)
 {
-    std::vector<int32_t> shape;
-    for (const QString &part : text.split(u'x')) {
-        bool ok = false;
-        const qlonglong v = part.toLongLong(&ok);
-        if (!ok || v <= 0 || v > (qlonglong(1) << 30))
-            return lx::makeError("shape '" + text.toStdString() + "': '" + part.toStdString() +
-                                 "' is not a positive size");
-        if (!std::has_single_bit(uint64_t(v)))
-            return lx::makeError("shape '" + text.toStdString() + "': " + std::to_string(v) +
-                                 " is not a power of two");
-        shape.push_back(int32_t(v));
-    }
-    if (shape.size() != 2)
-        return lx::makeError("shape '" + text.toStdString() + "' must be MxN (two dims)");
-    return shape;
-}
-
-// A preset (core/io/scene.h): arch, the named layouts made concrete, the views. The first
-// ds-load-tr* view names the source and destination (options "shared", "dst", "dtype");
-// otherwise they are the layouts named "shared" and "dst".
-lx::Expected<Request> loadPresetRequest(const std::string &name)
-{
-    lx::Expected<lx::Scene> scene = lx::loadPreset(name);
-    if (!scene)
-        return lx::makeError("preset '" + name + "': " + scene.message());
-    Request r;
-    if (!scene->arch.empty())
-        r.arch = scene->arch;
-    r.title = scene->title;
-    for (const lx::SceneLayout &l : scene->layouts) {
-        lx::Expected<lx::ResolvedLayout> rl = lx::resolveLayout(l);
-        if (!rl)
-            return lx::makeError("preset '" + name + "': " + rl.message());
-        r.layouts.push_back({rl->name, std::move(rl->layout), rl->shape, rl->dtype, rl->attr});
-    }
-    for (const lx::SceneView &v : scene->views) {
-        json jv = {{"kind", v.kind}, {"options", v.options}};
-        r.views.push_back(jv);
-    }
-    for (const lx::SceneView &v : scene->views) {
-        if (v.kind.rfind("ds-load-tr", 0) != 0)
-            continue;
-        r.sharedName = v.options.value("shared", r.sharedName);
-        r.dstName = v.options.value("dst", r.dstName);
-        r.dtype = v.options.value("dtype", r.dtype);
-        break;
-    }
-    return r;
+    lx::SceneViewChoice choice;
+    choice.kindPrefixes = {"ds-load-tr"};
+    choice.what = what;
+    choice.lacks = "ds_load_tr view";
+    lx::Expected<lx::ViewRequest> r = lx::sceneViewRequest(scene, choice);
+    if (r)
+        return r;
+    lx::Expected<lx::ViewRequest> base = lx::sceneRequest(scene);
+    if (!base)
+        return lx::makeError(what + ": " + base.message());
+    base->kind = "ds-load-tr-panels";
+    base->options = {{"shared", "shared"}, {"dst", "dst"}};
+    base->title = scene.title;
+    return base;
 }
 
 json planJson(const lx::DsLoadTrPlan &p, const std::string &dtype)
@@ -204,6 +167,37 @@ void printText(QTextStream &out, const lx::DsLoadTrPlan &p, const std::string &d
     }
 }
 
+// -o FILE: the figure of `view` (of kind `kind` when given, with that scene view's options).
+int writeFigure(const QString &path, lx::ViewRequest view, const std::optional<lx::Scene> &scene,
+                const std::string &kind)
+{
+    const std::optional<lx::ExportFormat> format = lx::exportFormatForPath(path);
+    if (!format)
+        return fail(ExitBadUsage,
+                    u"cannot tell the format of '%1': use .svg, .pdf, .png or .tex"_s.arg(path));
+    if (!kind.empty()) {
+        if (scene)
+            for (const lx::SceneView &v : scene->views)
+                if (v.kind == kind)
+                    view = lx::withSceneView(std::move(view), v);
+        view.kind = kind;
+    }
+    if (!lx::findViewKind(view.kind))
+        return fail(ExitBadUsage, qs(lx::buildView(view).message()));
+    // Fonts and painting need a QGuiApplication; main() chose the offscreen platform.
+    static int argc = 1;
+    static char name[] = "layout-explorer";
+    static char *argv[] = {name, nullptr};
+    QGuiApplication app(argc, argv);
+    lx::Expected<lx::Diagram> diagram = lx::buildView(view);
+    if (!diagram)
+        return fail(ExitBadInput, qs(diagram.message()));
+    const QString error = lx::exportDiagram(*diagram, lx::RenderOptions{}, path, *format);
+    if (!error.isEmpty())
+        return fail(ExitBadInput, error);
+    return ExitOk;
+}
+
 int runDsLoadTr(const QStringList &args)
 {
     QCommandLineParser parser;
@@ -212,6 +206,7 @@ int runDsLoadTr(const QStringList &args)
         "address of every lane, and the fallback."_s);
     parser.addHelpOption();
     const QCommandLineOption presetOpt(u"preset"_s, u"A preset (resources/presets)."_s, u"NAME"_s);
+    const QCommandLineOption sceneOpt(u"scene"_s, u"A scene file (.lxscene)."_s, u"FILE"_s);
     const QCommandLineOption sharedOpt(u"shared"_s, u"Source shared layout (#ttg text or Gluon)."_s,
                                        u"TEXT"_s);
     const QCommandLineOption dstOpt(
@@ -225,7 +220,8 @@ int runDsLoadTr(const QStringList &args)
                                          u"MxN"_s);
     const QCommandLineOption dtypeOpt(u"dtype"_s, u"Element type: f16, bf16, f8, i8, i4."_s,
                                       u"T"_s);
-    const QCommandLineOption archOpt(u"arch"_s, u"gfx1250 (default) or gfx950."_s, u"ARCH"_s);
+    const QCommandLineOption archOpt(u"arch"_s, lx::app::archHelp(u"gfx1250 or gfx950"_s),
+                                     u"ARCH"_s);
     const QCommandLineOption jsonOpt(u"json"_s, u"JSON report on stdout."_s);
     const QCommandLineOption warpOpt(u"warp"_s,
                                      u"The warp whose addresses the text report lists."_s, u"W"_s);
@@ -235,144 +231,112 @@ int runDsLoadTr(const QStringList &args)
                                      u"The figure's view kind (default: the preset's first view, "
                                      "else ds-load-tr-panels)."_s,
                                      u"KIND"_s);
-    parser.addOptions({presetOpt, sharedOpt, dstOpt, shapeOpt, packedOpt, dstShapeOpt, dtypeOpt,
-                       archOpt, jsonOpt, warpOpt, outOpt, viewOpt});
+    parser.addOptions({presetOpt, sceneOpt, sharedOpt, dstOpt, shapeOpt, packedOpt, dstShapeOpt,
+                       dtypeOpt, archOpt, jsonOpt, warpOpt, outOpt, viewOpt});
     if (const auto rc = lx::app::parseOrExit(
             parser, args, QStringLiteral("layout-explorer analyze ds-load-tr: "), false))
         return *rc;
 
-    Request req;
-    if (parser.isSet(presetOpt)) {
+    lx::ViewRequest req;
+    std::optional<lx::Scene> scene;
+    if (parser.isSet(presetOpt) && parser.isSet(sceneOpt))
+        return fail(ExitBadUsage, u"--preset and --scene exclude each other"_s);
+    if (parser.isSet(presetOpt) || parser.isSet(sceneOpt)) {
+        const QCommandLineOption &source = parser.isSet(presetOpt) ? presetOpt : sceneOpt;
         for (const QCommandLineOption *o : {&sharedOpt, &dstOpt, &shapeOpt})
             if (parser.isSet(*o))
-                return fail(ExitBadUsage,
-                            u"--preset and --%1 exclude each other"_s.arg(o->names().first()));
-        lx::Expected<Request> r = loadPresetRequest(parser.value(presetOpt).toStdString());
+                return fail(ExitBadUsage, u"--%1 and --%2 exclude each other"_s.arg(
+                                              source.names().first(), o->names().first()));
+        std::string what;
+        lx::Expected<lx::Scene> loaded = lx::app::sceneArg(parser, presetOpt, &sceneOpt, &what);
+        if (!loaded)
+            return fail(ExitBadInput, qs(what + ": " + loaded.message()));
+        scene = std::move(*loaded);
+        lx::Expected<lx::ViewRequest> r = presetRequest(what, *scene);
         if (!r)
             return fail(ExitBadInput, qs(r.message()));
         req = std::move(*r);
         if (parser.isSet(dtypeOpt))
-            req.dtype = parser.value(dtypeOpt).toStdString();
-        if (parser.isSet(archOpt))
-            req.arch = parser.value(archOpt).toStdString();
+            req.options["dtype"] = parser.value(dtypeOpt).toStdString();
     } else if (parser.isSet(packedOpt)) {
         for (const QCommandLineOption *o : {&sharedOpt, &dstOpt, &shapeOpt, &dstShapeOpt})
             if (!parser.isSet(*o))
                 return fail(ExitBadUsage, u"--packed-fp4 needs --%1"_s.arg(o->names().first()));
-        req.dtype = "i4";
-        req.arch = parser.isSet(archOpt) ? parser.value(archOpt).toStdString() : "gfx1250";
         for (const auto &[name, opt, shapeOption] : {std::tuple{"shared", &sharedOpt, &shapeOpt},
                                                      std::tuple{"dst", &dstOpt, &dstShapeOpt}}) {
-            lx::Expected<std::vector<int32_t>> shape = parseShape(parser.value(*shapeOption));
+            lx::Expected<std::vector<int32_t>> shape =
+                lx::parseShape(parser.value(*shapeOption).toStdString(), kShapeRules);
             if (!shape)
                 return fail(ExitBadInput, qs(shape.message()));
-            lx::Expected<lx::NamedLayout> l =
+            lx::Expected<lx::ResolvedLayout> l =
                 buildLayout(name, parser.value(*opt).toStdString(), *shape, "i8");
             if (!l)
                 return fail(ExitBadInput, qs(l.message()));
             req.layouts.push_back(std::move(*l));
         }
+        req.options = {{"shared", "shared"}, {"dst", "dst"}, {"packedFp4", true}};
     } else {
-        for (const QCommandLineOption *o : {&sharedOpt, &dstOpt, &shapeOpt, &dtypeOpt})
+        for (const QCommandLineOption *o : {&sharedOpt, &dstOpt, &shapeOpt})
             if (!parser.isSet(*o))
                 return fail(ExitBadUsage,
                             u"missing --%1 (or give --preset NAME)"_s.arg(o->names().first()));
-        req.dtype = parser.value(dtypeOpt).toStdString();
-        if (!lx::dtypeBits(req.dtype))
-            return fail(ExitBadUsage, u"unknown --dtype '%1' (f16, bf16, f8, i8, i4)"_s.arg(
-                                          parser.value(dtypeOpt)));
-        req.arch = parser.isSet(archOpt) ? parser.value(archOpt).toStdString() : "gfx1250";
-        lx::Expected<std::vector<int32_t>> shape = parseShape(parser.value(shapeOpt));
+        if (parser.isSet(dtypeOpt)) {
+            req.dtype = parser.value(dtypeOpt).toStdString();
+            if (!lx::dtypeBits(req.dtype))
+                return fail(ExitBadUsage, u"unknown --dtype '%1' (f16, bf16, f8, i8, i4)"_s.arg(
+                                              parser.value(dtypeOpt)));
+        }
+        lx::Expected<std::vector<int32_t>> shape =
+            lx::parseShape(parser.value(shapeOpt).toStdString(), kShapeRules);
         if (!shape)
             return fail(ExitBadInput, qs(shape.message()));
         for (const auto &[name, opt] :
              {std::pair{"shared", &sharedOpt}, std::pair{"dst", &dstOpt}}) {
-            lx::Expected<lx::NamedLayout> l =
+            lx::Expected<lx::ResolvedLayout> l =
                 buildLayout(name, parser.value(*opt).toStdString(), *shape, req.dtype);
             if (!l)
                 return fail(ExitBadInput, qs(l.message()));
             req.layouts.push_back(std::move(*l));
         }
+        req.options = {{"shared", "shared"}, {"dst", "dst"}};
     }
-    int warp = 0;
-    if (parser.isSet(warpOpt)) {
-        bool ok = false;
-        warp = parser.value(warpOpt).toInt(&ok);
-        if (!ok || warp < 0)
-            return fail(ExitBadUsage, u"--warp must be a warp index"_s);
-    }
+    req.arch = lx::app::archArg(parser, archOpt, req.arch);
+    const std::optional<int> warpArg = lx::app::nonNegativeIntArg(parser, warpOpt);
+    if (warpArg && *warpArg < 0)
+        return fail(ExitBadUsage, u"--warp must be a warp index"_s);
+    const int warp = warpArg.value_or(0);
 
-    const lx::NamedLayout *shared = nullptr, *dst = nullptr;
-    for (const lx::NamedLayout &l : req.layouts) {
-        if (l.name == req.sharedName)
-            shared = &l;
-        if (l.name == req.dstName)
-            dst = &l;
+    lx::Expected<lx::DsLoadTrInput> in = lx::resolveDsLoadTr(req);
+    if (!in) {
+        // The request layer names the view; the command line has none.
+        std::string m = in.message();
+        const std::string prefix = "view '" + req.kind + "': ";
+        if (m.rfind(prefix, 0) == 0)
+            m = m.substr(prefix.size());
+        return fail(ExitBadInput, qs(m));
     }
-    if (!shared || !dst)
-        return fail(ExitBadInput,
-                    u"no layouts named '%1' and '%2'"_s.arg(qs(req.sharedName), qs(req.dstName)));
-    if (req.dtype.empty())
-        req.dtype = !dst->dtype.empty() ? dst->dtype : shared->dtype;
-    const lx::Expected<int> bits = lx::dtypeBits(req.dtype);
-    if (!bits)
-        return fail(ExitBadInput, u"unknown element type '%1'"_s.arg(qs(req.dtype)));
-    if (std::optional<std::string> problem = lx::dsLoadTrDestinationProblem(dst->attr.get()))
-        return fail(ExitBadInput, qs(*problem));
-    const lx::DsLoadTrOptions analysisOptions = lx::dsLoadTrOptionsFor(shared->attr.get());
-    lx::Expected<lx::DsLoadTrPlan> plan =
-        parser.isSet(packedOpt)
-            ? lx::analyzePackedFp4DsLoadTr(shared->layout, dst->layout, req.arch, analysisOptions)
-            : lx::analyzeDsLoadTr(shared->layout, dst->layout, *bits, req.arch, analysisOptions);
-    if (!plan)
-        return fail(ExitBadInput, qs(plan.message()));
+    const lx::DsLoadTrPlan *plan = &in->plan;
     if (plan->eligible && warp >= plan->warps)
         return fail(ExitBadUsage,
                     u"--warp %1: the layout has %2 warp(s)"_s.arg(warp).arg(plan->warps));
 
-    if (parser.isSet(outOpt)) {
-        const QString path = parser.value(outOpt);
-        const std::optional<lx::ExportFormat> format = lx::exportFormatForPath(path);
-        if (!format)
-            return fail(
-                ExitBadUsage,
-                u"cannot tell the format of '%1': use .svg, .pdf, .png or .tex"_s.arg(path));
-        lx::ViewRequest view;
-        view.arch = req.arch;
-        view.layouts = req.layouts;
-        view.kind = "ds-load-tr-panels";
-        view.options = {{"shared", req.sharedName}, {"dst", req.dstName}, {"dtype", req.dtype}};
-        if (!req.views.empty() && req.views.at(0).is_object()) {
-            view.kind = req.views.at(0).value("kind", view.kind);
-            view.options = req.views.at(0).value("options", view.options);
-        }
-        if (parser.isSet(viewOpt)) {
-            const std::string kind = parser.value(viewOpt).toStdString();
-            for (const json &v : req.views)
-                if (v.is_object() && v.value("kind", std::string()) == kind)
-                    view.options = v.value("options", view.options);
-            view.kind = kind;
-        }
-        if (!lx::findViewKind(view.kind))
-            return fail(ExitBadUsage, qs(lx::buildView(view).message()));
-        // Fonts and painting need a QGuiApplication; main() chose the offscreen platform.
-        static int argc = 1;
-        static char name[] = "layout-explorer";
-        static char *argv[] = {name, nullptr};
-        QGuiApplication app(argc, argv);
-        lx::Expected<lx::Diagram> diagram = lx::buildView(view);
-        if (!diagram)
-            return fail(ExitBadInput, qs(diagram.message()));
-        const QString error = lx::exportDiagram(*diagram, lx::RenderOptions{}, path, *format);
-        if (!error.isEmpty())
-            return fail(ExitBadInput, error);
-    }
+    if (parser.isSet(outOpt))
+        if (const int rc = writeFigure(parser.value(outOpt), req, scene,
+                                       parser.isSet(viewOpt) ? parser.value(viewOpt).toStdString()
+                                                             : std::string());
+            rc != ExitOk)
+            return rc;
 
     QTextStream out(stdout);
-    if (parser.isSet(jsonOpt))
-        out << qs(planJson(*plan, req.dtype).dump(1)) << '\n';
-    else
-        printText(out, *plan, req.dtype, warp);
+    const std::vector<lx::Figure> figures = lx::dsLoadTrFigures(*in);
+    if (parser.isSet(jsonOpt)) {
+        json j = planJson(*plan, in->dtype);
+        j["figures"] = lx::figuresJson(figures);
+        out << qs(j.dump(1)) << '\n';
+    } else {
+        printText(out, *plan, in->dtype, warp);
+        out << "figures:\n" << qs(lx::figuresText(figures));
+    }
     return ExitOk;
 }
 

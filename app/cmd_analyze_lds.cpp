@@ -2,10 +2,11 @@
 // allocation of a scene's shared buffers, the partitions each SIMD pair reads per load, partition
 // conflicts and the LDS bandwidth *model* (core/analysis/ldsscenario.h).
 
+#include "cliargs.h"
 #include "command.h"
 
-#include "analysis/ldsscenario.h"
-#include "io/scene.h"
+#include "request/analysisinputs.h"
+#include "request/figures.h"
 
 #include <QCommandLineParser>
 #include <QTextStream>
@@ -31,10 +32,12 @@ int runAnalyzeLds(const QStringList &args)
     parser.addHelpOption();
     parser.addOption(
         {QStringLiteral("preset"), QStringLiteral("a preset scene"), QStringLiteral("NAME")});
-    parser.addOption({QStringLiteral("scene"), QStringLiteral("a scene file (.lxscene)"),
-                      QStringLiteral("FILE")});
-    parser.addOption({QStringLiteral("arch"), QStringLiteral("architecture (default: the scene's)"),
-                      QStringLiteral("NAME")});
+    const QCommandLineOption sceneOpt(
+        QStringLiteral("scene"), QStringLiteral("a scene file (.lxscene)"), QStringLiteral("FILE"));
+    const QCommandLineOption archOpt(QStringLiteral("arch"),
+                                     lx::app::archHelp(QStringLiteral("architecture")),
+                                     QStringLiteral("NAME"));
+    parser.addOptions({sceneOpt, archOpt});
     parser.addOption({QStringLiteral("json"), QStringLiteral("print JSON")});
     QTextStream err(stderr);
     const QString prog = QStringLiteral("layout-explorer analyze lds: ");
@@ -46,42 +49,31 @@ int runAnalyzeLds(const QStringList &args)
         err << prog << "give either --preset NAME or --scene FILE\n";
         return ExitBadUsage;
     }
-    const std::string source =
-        parser.value(preset ? QStringLiteral("preset") : QStringLiteral("scene")).toStdString();
-    auto scene = preset ? lx::loadPreset(source) : lx::loadSceneFile(source);
+    std::string what;
+    auto scene =
+        lx::app::sceneArg(parser, QCommandLineOption(QStringLiteral("preset")), &sceneOpt, &what);
     if (!scene) {
         err << prog << QString::fromStdString(scene.message()) << '\n';
         return ExitBadInput;
     }
-    const std::string arch = parser.isSet(QStringLiteral("arch"))
-                                 ? parser.value(QStringLiteral("arch")).toStdString()
-                                 : (scene->arch.empty() ? std::string("gfx1250") : scene->arch);
-    auto cu = lx::loadCuLdsModel(arch);
-    if (!cu) {
-        err << prog << QString::fromStdString(cu.message()) << '\n';
+    lx::SceneViewChoice choice;
+    choice.optionKeys = {"microbenchmark", "allocations"};
+    choice.what = what;
+    choice.lacks = "view that describes LDS buffers ('microbenchmark' or 'allocations' options)";
+    auto req = lx::sceneViewRequest(*scene, choice);
+    if (!req) {
+        err << prog << QString::fromStdString(req.message()) << '\n';
         return ExitBadInput;
     }
-    auto layouts = lx::resolveSceneLayouts(*scene);
-    if (!layouts) {
-        err << prog << QString::fromStdString(layouts.message()) << '\n';
+    req->arch = lx::app::archArg(parser, archOpt, req->arch);
+    auto in = lx::resolveLds(*req);
+    if (!in) {
+        err << prog << QString::fromStdString(in.message()) << '\n';
         return ExitBadInput;
     }
-    const nlohmann::json *options = nullptr;
-    for (const lx::SceneView &v : scene->views)
-        if (v.options.contains("microbenchmark") || v.options.contains("allocations")) {
-            options = &v.options;
-            break;
-        }
-    if (!options) {
-        err << prog << QString::fromStdString(source)
-            << ": no view describes LDS buffers ('microbenchmark' or 'allocations' options)\n";
-        return ExitBadInput;
-    }
-    auto s = lx::runLdsScenario(*options, *layouts, *cu);
-    if (!s) {
-        err << prog << QString::fromStdString(s.message()) << '\n';
-        return ExitBadInput;
-    }
+    const lx::CuLdsModel *cu = &in->cu;
+    const lx::LdsScenario *s = &in->scenario;
+    const std::vector<lx::Figure> figures = lx::ldsFigures(*in);
 
     nlohmann::json buffers = nlohmann::json::array();
     for (const lx::AllocBuffer &b : s->allocation.buffers) {
@@ -109,6 +101,7 @@ int runAnalyzeLds(const QStringList &args)
         j["steadyBytesPerCycle"] = bw.steadyBytesPerCycle;
         j["peakBytesPerCycle"] = bw.peakBytesPerCycle;
     }
+    j["figures"] = lx::figuresJson(figures);
     std::string out;
     if (parser.isSet(QStringLiteral("json"))) {
         out = j.dump(1) + "\n";
@@ -134,6 +127,7 @@ int runAnalyzeLds(const QStringList &args)
               << " B/cycle, steady " << bw.steadyBytesPerCycle << ", peak " << bw.peakBytesPerCycle
               << "\n";
         }
+        o << "figures:\n" << lx::figuresText(figures);
         out = o.str();
     }
     std::fwrite(out.data(), 1, out.size(), stdout);

@@ -15,6 +15,8 @@
 
 #include "command.h"
 
+#include "request/shape.h"
+
 #include "io/cute.h"
 
 #include "io/layoutjson.h"
@@ -38,24 +40,6 @@ namespace {
 using lx::app::ExitBadInput;
 using lx::app::ExitBadUsage;
 using lx::app::ExitOk;
-
-// "128x64", "2x64x64" or "128,64"; nullopt when malformed.
-std::optional<std::vector<int32_t>> parseShape(const QString &text)
-{
-    const QStringList parts =
-        text.split(text.contains(QLatin1Char(',')) ? QLatin1Char(',') : QLatin1Char('x'));
-    std::vector<int32_t> shape;
-    for (const QString &p : parts) {
-        bool ok = false;
-        const qlonglong v = p.trimmed().toLongLong(&ok);
-        if (!ok || v < 1 || v > (qlonglong(1) << 30))
-            return std::nullopt;
-        shape.push_back(int32_t(v));
-    }
-    if (shape.empty() || shape.size() > 8)
-        return std::nullopt;
-    return shape;
-}
 
 bool hasInDims(const lx::LinearLayout &ll, std::initializer_list<const char *> allowed)
 {
@@ -231,7 +215,10 @@ int runConvert(const QStringList &args)
         return usage(QStringLiteral("--aliases only applies to --to ttg"));
     std::optional<std::vector<int32_t>> shape;
     if (parser.isSet(shapeOpt)) {
-        shape = parseShape(parser.value(shapeOpt));
+        // "128x64", "2x64x64" or "128,64".
+        if (auto parsed = lx::parseShape(parser.value(shapeOpt).toStdString());
+            parsed && parsed->size() <= 8)
+            shape = std::move(*parsed);
         if (!shape)
             return usage(QStringLiteral("malformed --shape '%1' (expected sizes like 128x64)")
                              .arg(parser.value(shapeOpt)));

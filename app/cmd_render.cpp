@@ -12,6 +12,7 @@
 #include "render/exporter.h"
 #include "render/ownershipdiagram.h"
 #include "render/viewregistry.h"
+#include "request/shape.h"
 
 #include <QCommandLineParser>
 #include <QFile>
@@ -22,6 +23,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <cstdio>
 #include <optional>
 
 using namespace Qt::StringLiterals;
@@ -32,24 +34,23 @@ using lx::app::ExitBadInput;
 using lx::app::ExitBadUsage;
 using lx::app::ExitOk;
 
-// "128x64" -> {128, 64}; every extent a positive integer.
-std::optional<std::vector<int32_t>> parseShape(const QString &text)
-{
-    std::vector<int32_t> shape;
-    for (const QString &part : text.split(u'x')) {
-        bool ok = false;
-        const int v = part.trimmed().toInt(&ok);
-        if (!ok || v <= 0)
-            return std::nullopt;
-        shape.push_back(v);
-    }
-    return shape;
-}
-
 int fail(int code, const QString &message)
 {
     QTextStream(stderr) << "layout-explorer render: " << message << '\n';
     return code;
+}
+
+// --figures: the numbers the window's analysis panel lists for this view, as JSON on stdout.
+void printFigures(const lx::Diagram &diagram, const std::string &kind)
+{
+    nlohmann::json figures = nlohmann::json::array();
+    for (const lx::DiagramFigure &f : diagram.figures)
+        figures.push_back({{"key", f.key.toStdString()},
+                           {"label", f.label.toStdString()},
+                           {"text", f.value.toStdString()},
+                           {"note", f.toolTip.toStdString()}});
+    const std::string text = nlohmann::json{{"view", kind}, {"figures", figures}}.dump(1) + "\n";
+    std::fwrite(text.data(), 1, text.size(), stdout);
 }
 
 int runRender(const QStringList &args)
@@ -97,15 +98,20 @@ int runRender(const QStringList &args)
     const QCommandLineOption darkOpt(u"dark"_s, u"Dark palette."_s);
     const QCommandLineOption outOpt({u"o"_s, u"output"_s},
                                     u"Output file: .svg, .pdf, .png or .tex."_s, u"FILE"_s);
+    const QCommandLineOption figuresOpt(
+        u"figures"_s,
+        u"Print the view's figures (the numbers the window's analysis panel lists) as JSON on "
+        u"stdout; -o is then optional."_s);
     parser.addOptions({presetOpt, sceneOpt, viewIndexOpt, layoutOpt, shapeOpt, layoutJsonOpt,
                        viewOpt, colorOpt, optionsOpt, scaleOpt, titleOpt, noLegendOpt, noLabelsOpt,
-                       noGridOpt, transparentOpt, darkOpt, outOpt});
+                       noGridOpt, transparentOpt, darkOpt, outOpt, figuresOpt});
     if (const auto rc = lx::app::parseOrExit(parser, args, u"layout-explorer render: "_s, false))
         return *rc;
-    if (!parser.isSet(outOpt))
+    if (!parser.isSet(outOpt) && !parser.isSet(figuresOpt))
         return fail(ExitBadUsage, u"missing -o FILE"_s);
     const QString outPath = parser.value(outOpt);
-    const auto format = lx::exportFormatForPath(outPath);
+    const auto format = parser.isSet(outOpt) ? lx::exportFormatForPath(outPath)
+                                             : std::optional<lx::ExportFormat>(lx::ExportFormat{});
     if (!format)
         return fail(ExitBadUsage,
                     u"cannot tell the format of '%1': use .svg, .pdf, .png or .tex"_s.arg(outPath));
@@ -127,7 +133,7 @@ int runRender(const QStringList &args)
     if (parser.isSet(layoutOpt)) {
         if (!parser.isSet(shapeOpt))
             return fail(ExitBadUsage, u"--layout needs --shape MxN"_s);
-        const auto parsed = parseShape(parser.value(shapeOpt));
+        const auto parsed = lx::parseShape(parser.value(shapeOpt).toStdString());
         if (!parsed)
             return fail(ExitBadUsage,
                         u"--shape must look like 128x128 (positive integers), not '%1'"_s.arg(
@@ -236,9 +242,13 @@ int runRender(const QStringList &args)
     const lx::Expected<lx::Diagram> diagram = lx::buildView(request);
     if (!diagram)
         return fail(ExitBadInput, QString::fromStdString(diagram.message()));
-    const QString error = lx::exportDiagram(*diagram, options, outPath, *format);
-    if (!error.isEmpty())
-        return fail(ExitBadInput, error);
+    if (parser.isSet(outOpt)) {
+        const QString error = lx::exportDiagram(*diagram, options, outPath, *format);
+        if (!error.isEmpty())
+            return fail(ExitBadInput, error);
+    }
+    if (parser.isSet(figuresOpt))
+        printFigures(*diagram, request.kind);
     return ExitOk;
 }
 

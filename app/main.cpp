@@ -21,6 +21,7 @@ void printUsage(FILE *out)
 {
     QTextStream s(out);
     s << "Usage: layout-explorer [FILE.lxscene | --preset NAME]   open the window\n"
+      << "       layout-explorer FILE.ttgir                       open a kernel in the window\n"
          "       layout-explorer COMMAND [OPTIONS]                run headless\n"
          "       layout-explorer --version | --help\n\nCommands:\n";
     for (const lx::app::Command &c : lx::app::commands())
@@ -57,7 +58,7 @@ int main(int argc, char **argv)
         return cmd->run(args);
     }
     if (argc > 1 && !first.startsWith(QLatin1Char('-')) &&
-        !first.endsWith(QLatin1String(".lxscene"))) {
+        !first.endsWith(QLatin1String(".lxscene")) && !first.endsWith(QLatin1String(".ttgir"))) {
         std::fprintf(stderr, "layout-explorer: unknown command '%s'\n\n", argv[1]);
         printUsage(stderr);
         return lx::app::ExitBadUsage;

@@ -100,11 +100,15 @@ Expected<MicrobenchLayouts> microbenchmarkLayouts(const MicrobenchSpec &spec, co
             return sh.error();
         m.shared = *sh;
     } else {
-        // Partitioned along dim 0, one row per piece: rows alternate partitions (the blog:
-        // "partition = 1 -> (1, 0)"), the remaining rows are groups.
-        if (m.rows < 2)
-            return makeError("microbenchmark: a partitioned layout needs at least two warps");
-        auto sh = partitionedSharedLayout({m.rows, m.cols}, {1, 0}, 2, m.rows / 2, 0);
+        // Partitioned along dim 0, one row per piece, one partition per SIMD pair (the
+        // architecture's pairs): rows go round-robin over the partitions (the blog, with two
+        // pairs: "partition = 1 -> (1, 0)"), the remaining rows are groups.
+        const int parts = cu.numPairs();
+        if (parts < 2 || m.rows % parts != 0)
+            return makeError("microbenchmark: a partitioned layout needs one partition per SIMD "
+                             "pair (" +
+                             std::to_string(parts) + ") and a row count they divide");
+        auto sh = partitionedSharedLayout({m.rows, m.cols}, {1, 0}, parts, m.rows / parts, 0);
         if (!sh)
             return sh.error();
         m.shared = *sh;
@@ -120,7 +124,7 @@ Expected<MicrobenchRow> runMicrobenchmark(const MicrobenchSpec &spec, const CuLd
     MicrobenchRow row;
     row.layout = spec.partitioned ? "partitioned" : "plain";
     row.layouts = *layouts;
-    const int parts = spec.partitioned ? 2 : 1;
+    const int parts = spec.partitioned ? cu.numPairs() : 1;
     AllocRequest req;
     req.name = "X";
     req.numPartitions = parts;

@@ -153,9 +153,9 @@ double BankTotals::conflictsPerAccess() const
     return idealCycles > 0 ? double(extraCycles()) / double(idealCycles) : 0.0;
 }
 
-double BankTotals::conflictRatePercent() const
+double BankTotals::conflictRatePercent(double scale) const
 {
-    return 3.125 * conflictsPerAccess();
+    return scale * conflictsPerAccess();
 }
 
 std::vector<int> bankCounts(const std::vector<int64_t> &byteAddresses, int dwordsPerAccess,

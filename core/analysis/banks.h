@@ -97,9 +97,10 @@ struct BankTotals
     [[nodiscard]] int64_t extraCycles() const { return cycles - idealCycles; }
     // Bank Conflicts/Access = conflict / (active - conflict) = extra / ideal.
     [[nodiscard]] double conflictsPerAccess() const;
-    // Bank Conflict Rate (%) = conflict * 3.125 / (active - conflict): 100/32 per conflict/access
-    // (rocprof-compute 1200_lds.yaml, gfx942 constants; max 96.875 %).
-    [[nodiscard]] double conflictRatePercent() const;
+    // Bank Conflict Rate (%) = conflict * scale / (active - conflict), the scale being the
+    // architecture's bankConflictRateScale (rocprof-compute's 1200_lds.yaml states 3.125 = 100/32
+    // for gfx942; see resources/arch/gfx942.json).
+    [[nodiscard]] double conflictRatePercent(double scale) const;
 };
 
 // One access of the layout-level analysis.

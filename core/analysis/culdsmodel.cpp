@@ -29,9 +29,7 @@ Expected<CuLdsModel> cuLdsModelFromArchitecture(const Architecture &arch)
     m.numLdsPartitions = cu.ldsPartitions;
     m.numHwPartitions = cu.ldsPartitions + cu.l0Partitions;
     m.numPorts = cu.ports;
-    // The file names no ports; the blog calls them L and C.
-    for (int p = 0; p < m.numPorts; ++p)
-        m.portNames.push_back(p == 0 ? "L" : p == 1 ? "C" : "P" + std::to_string(p));
+    m.portNames = cu.portNames;
     m.portBytesPerCycle = cu.portBytesPerCycle.value;
     m.fixedCycles = cu.fixedCycles.value;
     return m;

@@ -1,6 +1,7 @@
 #include "analysis/dsloadtr.h"
 
 #include "analysis/limits.h"
+#include "hw/arch.h"
 
 #include "layout/attrs.h"
 
@@ -179,18 +180,23 @@ DsLoadTrInstruction::LaneElement DsLoadTrInstruction::destinationOf(int srcLane,
 
 const std::vector<DsLoadTrInstruction> &dsLoadTrInstructions()
 {
-    // Reference §2.1: (ISA, logical bits) -> instruction, inst bits, leading register/lane bases.
-    static const std::vector<DsLoadTrInstruction> all = {
-        makeInstruction("gfx1250", "ds_load_tr16_b128", "llvm.amdgcn.ds.load.tr16.b128", 16, 128, 0,
-                        0, 32),
-        makeInstruction("gfx1250", "ds_load_tr8_b64", "llvm.amdgcn.ds.load.tr8.b64", 8, 64, 2, 1,
-                        32),
-        makeInstruction("gfx1250", "ds_load_tr4_b64", "llvm.amdgcn.ds.load.tr4.b64", 4, 64, 3, 1,
-                        32),
-        makeInstruction("gfx950", "ds_read_b64_tr_b16", "rocdl.ds.read.tr16.b64", 16, 64, 0, 2, 64),
-        makeInstruction("gfx950", "ds_read_b64_tr_b8", "rocdl.ds.read.tr8.b64", 8, 64, 0, 1, 64),
-        makeInstruction("gfx950", "ds_read_b64_tr_b4", "rocdl.ds.read.tr4.b64", 4, 64, 0, 0, 64),
-    };
+    // The architecture files' "transposedLoads" (resources/arch/*.json), gfx1250 first.
+    static const std::vector<DsLoadTrInstruction> all = [] {
+        std::vector<std::string> names = knownArchitectures();
+        std::stable_partition(names.begin(), names.end(),
+                              [](const std::string &n) { return n == "gfx1250"; });
+        std::vector<DsLoadTrInstruction> out;
+        for (const std::string &name : names) {
+            const Expected<Architecture> arch = loadArchitecture(name);
+            if (!arch)
+                continue;
+            for (const TransposedLoad &t : arch->transposedLoads)
+                out.push_back(makeInstruction(arch->name, t.name, t.intrinsic, t.elementBits,
+                                              t.instructionBits, t.leadingRegisterBases,
+                                              t.leadingLaneBases, arch->waveSize));
+        }
+        return out;
+    }();
     return all;
 }
 
@@ -204,9 +210,14 @@ Expected<DsLoadTrInstruction> dsLoadTrInstruction(const std::string &arch, int e
         if (i.elementBits == elementBits)
             return i;
     }
-    if (!archKnown)
-        return makeError("unknown arch '" + arch +
-                         "' (transposed LDS loads exist on gfx1250 and gfx950)");
+    if (!archKnown) {
+        std::string list;
+        for (const DsLoadTrInstruction &i : dsLoadTrInstructions())
+            if (list.find(i.arch) == std::string::npos)
+                list += (list.empty() ? "" : " and ") + i.arch;
+        return makeError("unknown arch '" + arch + "' (transposed LDS loads exist on " + list +
+                         ")");
+    }
     return makeError(std::to_string(elementBits) +
                      "-bit elements cannot be moved by a transposed load on " + arch +
                      " (it has 16-, 8- and 4-bit variants)");

@@ -37,7 +37,10 @@ Expected<LdsScenario> runMicro(const nlohmann::json &m, const CuLdsModel &cu)
     MicrobenchSpec spec;
     auto warps = field<int>(m, "warps", 4, "microbenchmark");
     auto bytes = field<int64_t>(m, "bytes", 64 * 1024, "microbenchmark");
-    auto dtype = field<std::string>(m, "dtype", "f16", "microbenchmark");
+    // The request layer (core/request) fills in the default element type.
+    if (!m.contains("dtype"))
+        return makeError("microbenchmark: no 'dtype'");
+    auto dtype = field<std::string>(m, "dtype", "", "microbenchmark");
     auto load = field<int>(m, "loadBits", 128, "microbenchmark");
     auto part = field<bool>(m, "partitioned", false, "microbenchmark");
     for (const Error *e : {warps ? nullptr : &warps.error(), bytes ? nullptr : &bytes.error(),
@@ -60,7 +63,7 @@ Expected<LdsScenario> runMicro(const nlohmann::json &m, const CuLdsModel &cu)
     s.label = row->layout;
     AllocRequest req;
     req.name = "X";
-    req.numPartitions = spec.partitioned ? 2 : 1;
+    req.numPartitions = spec.partitioned ? cu.numPairs() : 1;
     req.bufferBytes = spec.totalBytes / req.numPartitions;
     s.requests = {req};
     s.allocation = row->allocation;
@@ -72,18 +75,6 @@ Expected<LdsScenario> runMicro(const nlohmann::json &m, const CuLdsModel &cu)
 }
 
 } // namespace
-
-Expected<std::vector<ResolvedLayout>> resolveSceneLayouts(const Scene &scene)
-{
-    std::vector<ResolvedLayout> out;
-    for (const SceneLayout &l : scene.layouts) {
-        auto r = resolveLayout(l);
-        if (!r)
-            return makeError("layout '" + l.name + "': " + r.message());
-        out.push_back(std::move(*r));
-    }
-    return out;
-}
 
 Expected<LdsScenario> runLdsScenario(const nlohmann::json &options,
                                      const std::vector<ResolvedLayout> &layouts,

@@ -6,7 +6,8 @@
 //   {"microbenchmark": {"warps": 4, "bytes": 65536, "dtype": "f16", "loadBits": 128,
 //                       "partitioned": true}}
 //
-// rebuilds the blog's microbenchmark (bandwidth.h); or
+// rebuilds the blog's microbenchmark (bandwidth.h; "dtype" is required here, the request layer
+// fills in the default); or
 //
 //   {"allocations": [{"layout": "A", "live": [0, 2]}, {"layout": "B"}],
 //    "read": {"distributed": "DA", "shared": "A", "loadBits": 128}}
@@ -33,7 +34,6 @@
 namespace lx {
 
 struct ResolvedLayout; // io/scene.h
-struct Scene;
 
 struct LdsScenario
 {
@@ -45,9 +45,6 @@ struct LdsScenario
     BandwidthEstimate bandwidth;
     std::optional<MicrobenchRow> microbench;
 };
-
-// Every layout of the scene, resolved (io/scene.h resolveLayout); the first error names its layout.
-[[nodiscard]] Expected<std::vector<ResolvedLayout>> resolveSceneLayouts(const Scene &scene);
 
 [[nodiscard]] Expected<LdsScenario> runLdsScenario(const nlohmann::json &options,
                                                    const std::vector<ResolvedLayout> &layouts,

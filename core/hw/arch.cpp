@@ -140,6 +140,46 @@ Expected<LdsInstruction> parseInstruction(const json &obj, int waveSize,
     return ins;
 }
 
+Expected<TransposedLoad> parseTransposedLoad(const json &obj, const std::string &archName)
+{
+    if (!obj.is_object())
+        return makeError(archName + ": every transposed load must be an object");
+    auto name = member<std::string>(obj, "name", archName + " transposed load");
+    if (!name)
+        return name.error();
+    const std::string where = archName + " " + *name;
+    TransposedLoad t;
+    t.name = *name;
+    auto intrinsic = member<std::string>(obj, "intrinsic", where);
+    if (!intrinsic)
+        return intrinsic.error();
+    t.intrinsic = *intrinsic;
+    struct I
+    {
+        const char *key;
+        int *target;
+        int lo, hi;
+    };
+    for (I i :
+         {I{"elementBits", &t.elementBits, 1, 64}, I{"instructionBits", &t.instructionBits, 8, 512},
+          I{"leadingRegisterBases", &t.leadingRegisterBases, 0, 8},
+          I{"leadingLaneBases", &t.leadingLaneBases, 0, 8}}) {
+        auto v = member<int>(obj, i.key, where);
+        if (!v)
+            return v.error();
+        if (*v < i.lo || *v > i.hi)
+            return makeError(where + ": \"" + i.key + "\" out of range");
+        *i.target = *v;
+    }
+    if (t.instructionBits % t.elementBits != 0)
+        return makeError(where + ": instructionBits must be a multiple of elementBits");
+    auto prov = provenance(obj, where);
+    if (!prov)
+        return prov.error();
+    t.provenance = *prov;
+    return t;
+}
+
 Expected<CuModel> parseCu(const json &obj, const std::string &archName)
 {
     const std::string where = archName + " cu";
@@ -186,10 +226,15 @@ Expected<CuModel> parseCu(const json &obj, const std::string &archName)
         cu.pairNames.push_back(it.key());
         cu.pairSimds.push_back(simdList);
     }
+    auto portNames = member<std::vector<std::string>>(obj, "portNames", where);
+    if (!portNames)
+        return portNames.error();
+    if (int(portNames->size()) != cu.ports)
+        return makeError(where + ": \"portNames\" must name each of the " +
+                         std::to_string(cu.ports) + " ports");
+    cu.portNames = *portNames;
     for (auto [key, target] : {std::pair{"portBytesPerCycle", &cu.portBytesPerCycle},
-                               std::pair{"fixedCycles", &cu.fixedCycles},
-                               std::pair{"conflictBytesPerCycle", &cu.conflictBytesPerCycle},
-                               std::pair{"freeBytesPerCycle", &cu.freeBytesPerCycle}}) {
+                               std::pair{"fixedCycles", &cu.fixedCycles}}) {
         auto c = modelConstant(obj, key, where);
         if (!c)
             return c.error();
@@ -237,12 +282,6 @@ int CuModel::partitionOfAddress(int64_t byteAddress) const
     if (byteAddress < 0 || partitionBytes <= 0 || byteAddress >= partitionBytes * ldsPartitions)
         return -1;
     return int(byteAddress / partitionBytes);
-}
-
-double CuModel::burstCycles(double bytesConflicting, double bytesFree) const
-{
-    return fixedCycles.value + bytesConflicting / conflictBytesPerCycle.value +
-           bytesFree / freeBytesPerCycle.value;
 }
 
 const LdsInstruction *Architecture::findInstruction(std::string_view insName) const
@@ -345,11 +384,21 @@ Expected<Architecture> parseArchitecture(std::string_view jsonText)
             return prov.error();
         *p.target = *prov;
     }
-    if (doc.contains("peakBytesPerCycle")) {
-        auto c = modelConstant(doc, "peakBytesPerCycle", w);
+    if (doc.contains("bankConflictRateScale")) {
+        auto c = modelConstant(doc, "bankConflictRateScale", w);
         if (!c)
             return c.error();
-        arch.peakBytesPerCycle = *c;
+        arch.bankConflictRateScale = *c;
+    }
+    if (auto tl = doc.find("transposedLoads"); tl != doc.end()) {
+        if (!tl->is_array())
+            return makeError(w + ": \"transposedLoads\" must be an array");
+        for (const json &obj : *tl) {
+            auto load = parseTransposedLoad(obj, w);
+            if (!load)
+                return load.error();
+            arch.transposedLoads.push_back(std::move(*load));
+        }
     }
     auto ins = doc.find("instructions");
     if (ins == doc.end() || !ins->is_array() || ins->empty())

@@ -90,12 +90,11 @@ struct CuModel
     int ldsPartitions = 5;                   // partitions that hold LDS (5 x 64 KiB = 320 KiB)
     int l0Partitions = 1;                    // a further partition that backs L0, not LDS
     int ports = 2;                           // one per SIMD pair
+    std::vector<std::string> portNames;      // {"L", "C"}, one per port
     ModelConstant portBytesPerCycle;         // 256 B/cycle per port
-    // The microbenchmark model cycles = fixed + bytesConflicting/256 + bytesFree/512 (P1).
-    ModelConstant fixedCycles;           // F ~ 67.5 cycles
-    ModelConstant conflictBytesPerCycle; // 256: both pairs on one partition serialise
-    ModelConstant freeBytesPerCycle;     // 512: both ports busy
-    Provenance provenance;               // of the structure (pairs, partitions, ports)
+    // The fixed cost of the bandwidth model cycles = fixed + bytes / rate (analysis/bandwidth.h).
+    ModelConstant fixedCycles; // F ~ 67.5 cycles
+    Provenance provenance;     // of the structure (pairs, partitions, ports)
 
     [[nodiscard]] int simdOfWarp(int warp) const { return simds > 0 ? warp % simds : 0; }
     // Index into pairNames / pairSimds, or -1 when the SIMD is in no pair.
@@ -103,9 +102,22 @@ struct CuModel
     [[nodiscard]] int pairOfWarp(int warp) const { return pairOfSimd(simdOfWarp(warp)); }
     // addr / partitionBytes for an address inside the LDS, -1 outside it.
     [[nodiscard]] int partitionOfAddress(int64_t byteAddress) const;
-    // The model's cycles for a burst (P1): fixed + conflicting/256 + free/512.
-    [[nodiscard]] double burstCycles(double bytesConflicting, double bytesFree) const;
     bool operator==(const CuModel &) const = default;
+};
+
+// A transposed LDS load (ds_load_tr16_b128, ds_read_b64_tr_b8, ...) as the ds_load_tr analysis
+// models it (analysis/dsloadtr.h): the element and instruction widths and how many register and
+// lane bases lead its address pattern.
+struct TransposedLoad
+{
+    std::string name;      // "ds_load_tr16_b128"
+    std::string intrinsic; // "llvm.amdgcn.ds.load.tr16.b128"
+    int elementBits = 16;
+    int instructionBits = 128;
+    int leadingRegisterBases = 0;
+    int leadingLaneBases = 0;
+    Provenance provenance;
+    bool operator==(const TransposedLoad &) const = default;
 };
 
 struct Architecture
@@ -122,9 +134,13 @@ struct Architecture
     Provenance bankProvenance;
     int64_t ldsBytes = 65536; // LDS / shared memory per CU, WGP or SM
     Provenance capacityProvenance;
-    std::optional<ModelConstant> peakBytesPerCycle;
+    // rocprofiler-compute's Bank Conflict Rate (%) = conflict cycles * scale / (active -
+    // conflict cycles); the scale is 100 / banks of the architecture the tool's config was
+    // written for, so only architectures whose config states it carry one.
+    std::optional<ModelConstant> bankConflictRateScale;
     std::vector<LdsInstruction> instructions;
-    std::optional<CuModel> cu; // gfx1250 only, for now
+    std::vector<TransposedLoad> transposedLoads; // ds_load_tr* / ds_read_b64_tr_*
+    std::optional<CuModel> cu;                   // gfx1250 only, for now
 
     // The instruction by name (case-insensitive), or an error listing the known ones.
     [[nodiscard]] Expected<LdsInstruction> instruction(std::string_view name) const;

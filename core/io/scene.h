@@ -95,13 +95,15 @@ struct PresetInfo
 
 // A scene layout made concrete: its attribute (null for a raw layout) and its linear layout
 // over its shape.
+// The one named-layout type of the program: the request layer (core/request), the views and the
+// commands all hold a scene's layouts as ResolvedLayouts.
 struct ResolvedLayout
 {
     std::string name;
-    LayoutAttrPtr attr;
     LinearLayout layout;
-    std::vector<int32_t> shape;
-    std::string dtype;
+    std::vector<int32_t> shape; // the tensor shape it was built for (may be empty for raw layouts)
+    std::string dtype;          // "f16", "bf16", "f8", ... (may be empty)
+    LayoutAttrPtr attr;         // the bespoke attribute it came from, or null for raw bases
 };
 [[nodiscard]] Expected<ResolvedLayout> resolveLayout(const Scene &scene, std::string_view name);
 [[nodiscard]] Expected<ResolvedLayout> resolveLayout(const SceneLayout &layout);

@@ -47,6 +47,7 @@ private Q_SLOTS:
     void textReport();
     void errors_data();
     void errors();
+    void defaultsOfTheRequestLayer();
 };
 
 void TestCliBanks::initTestCase()
@@ -166,7 +167,6 @@ void TestCliBanks::errors_data()
     QTest::newRow("unknown instruction")
         << (layouts + QStringList{u"--arch"_s, u"gfx1250"_s, u"--instruction"_s, u"ds_read_b128"_s})
         << 1 << u"unknown instruction 'ds_read_b128' for gfx1250; known: ds_load_b32"_s;
-    QTest::newRow("missing arch") << layouts << 2 << u"missing --arch"_s;
     QTest::newRow("bad shape") << QStringList{u"--reg"_s,   kWmmaA,      u"--shared"_s, kWmmaA,
                                               u"--shape"_s, u"16by64"_s, u"--dtype"_s,  u"f16"_s,
                                               u"--arch"_s,  u"gfx1250"_s}
@@ -197,6 +197,34 @@ void TestCliBanks::errors()
     QCOMPARE(r.exitCode, exitCode);
     QVERIFY2(r.err.contains(message), qPrintable(r.err));
     QVERIFY(r.out.isEmpty());
+}
+
+// Without --arch and --dtype the command takes the request layer's defaults, the ones the window
+// uses for a scene that names neither (gfx1250, f16), and gives the numbers of the explicit run.
+void TestCliBanks::defaultsOfTheRequestLayer()
+{
+    const QStringList layouts = {
+        u"--reg"_s,
+        kWmmaA,
+        u"--shared"_s,
+        u"#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>"_s,
+        u"--shape"_s,
+        u"16x64"_s,
+        u"--json"_s};
+    const Run implicit = runApp(layouts);
+    QVERIFY2(implicit.exitCode == 0, qPrintable(implicit.err));
+    const Run explicitRun =
+        runApp(layouts + QStringList{u"--arch"_s, u"gfx1250"_s, u"--dtype"_s, u"f16"_s});
+    QVERIFY2(explicitRun.exitCode == 0, qPrintable(explicitRun.err));
+    QJsonObject a = QJsonDocument::fromJson(implicit.out).object();
+    QJsonObject b = QJsonDocument::fromJson(explicitRun.out).object();
+    QCOMPARE(a.value(u"arch"_s).toString(), u"gfx1250"_s);
+    QCOMPARE(a.value(u"dtype"_s).toString(), u"f16"_s);
+    // Only the dtype figure says where the element type came from.
+    QCOMPARE(a.value(u"figures"_s).toArray().size(), b.value(u"figures"_s).toArray().size());
+    a.remove(u"figures"_s);
+    b.remove(u"figures"_s);
+    QCOMPARE(a, b);
 }
 
 QTEST_GUILESS_MAIN(TestCliBanks)

@@ -11,6 +11,7 @@
 
 #include <fstream>
 #include <set>
+#include <sstream>
 
 using namespace lx;
 
@@ -19,6 +20,7 @@ class TestArch : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void hardwareFactsComeFromTheFiles();
     void everyEmbeddedArchitectureParses_data();
     void everyEmbeddedArchitectureParses();
     void samePhase_data();
@@ -29,7 +31,6 @@ private Q_SLOTS:
     void unknownInstructionListsKnownOnes();
     void aliasesAndCase();
     void gfx1250CuModel();
-    void gfx1250BurstModelFitResidual();
     void partitionConflicts_data();
     void partitionConflicts();
     void pairsNumberedZeroAndTwo();
@@ -220,20 +221,6 @@ void TestArch::gfx1250CuModel()
     QCOMPARE(QString::fromStdString(cu.fixedCycles.provenance.confidence), u"inferred"_qs);
 }
 
-// A fit residual, not a prediction: the file's fixed cost (67.5, labelled "inferred") was fitted
-// to the blog's two measurements, plain (all 64 KiB conflicting) 323 cycles and partitioned 196
-// cycles (docs/worked-cases.md P1); this checks that the file's constants reproduce both within
-// 1 cycle.
-void TestArch::gfx1250BurstModelFitResidual()
-{
-    auto arch = loadArchitecture("gfx1250");
-    QVERIFY(arch.hasValue() && arch->cu);
-    const double plain = arch->cu->burstCycles(65536, 0);
-    const double partitioned = arch->cu->burstCycles(0, 65536);
-    QVERIFY2(std::abs(plain - 323) <= 1.0, qPrintable(QString::number(plain)));
-    QVERIFY2(std::abs(partitioned - 196) <= 1.0, qPrintable(QString::number(partitioned)));
-}
-
 // docs/worked-cases.md P2 [DER]: warps reading byte ranges in the same cycle; a partition conflict
 // when the partitions touched by pair A and pair B intersect.
 void TestArch::partitionConflicts_data()
@@ -398,6 +385,47 @@ void TestArch::laneLists()
     auto bad = parseLaneList("0-3;4");
     QVERIFY(!bad.hasValue());
     QVERIFY(QString::fromStdString(bad.message()).contains(u"column 4"_qs));
+}
+
+// Port names, the transposed-load table and rocprof-compute's conflict-rate scale are data of the
+// architecture files, not code: each is where its source puts it, and nowhere else.
+void TestArch::hardwareFactsComeFromTheFiles()
+{
+    const Expected<Architecture> gfx1250 = loadArchitecture("gfx1250");
+    QVERIFY(gfx1250 && gfx1250->cu);
+    QCOMPARE(gfx1250->cu->portNames, (std::vector<std::string>{"L", "C"}));
+    std::vector<std::string> names;
+    for (const TransposedLoad &t : gfx1250->transposedLoads)
+        names.push_back(t.name);
+    QCOMPARE(names,
+             (std::vector<std::string>{"ds_load_tr16_b128", "ds_load_tr8_b64", "ds_load_tr4_b64"}));
+    QCOMPARE(gfx1250->transposedLoads.front().instructionBits, 128);
+    QVERIFY(!gfx1250->bankConflictRateScale); // 64 banks: rocprof's 100/32 does not apply
+
+    const Expected<Architecture> gfx950 = loadArchitecture("gfx950");
+    QVERIFY(gfx950);
+    QCOMPARE(gfx950->transposedLoads.size(), size_t(3));
+    QVERIFY(!gfx950->bankConflictRateScale);
+
+    const Expected<Architecture> gfx942 = loadArchitecture("gfx942");
+    QVERIFY(gfx942 && gfx942->bankConflictRateScale);
+    QCOMPARE(gfx942->bankConflictRateScale->value, 3.125);
+    QVERIFY(QString::fromStdString(gfx942->bankConflictRateScale->provenance.source)
+                .contains(u"rocprof"_qs));
+    QVERIFY(gfx942->transposedLoads.empty());
+
+    // A cu whose port names do not match its port count is refused, naming the key.
+    std::ifstream in(std::string(LX_SOURCE_DIR) + "/resources/arch/gfx1250.json");
+    std::stringstream text;
+    text << in.rdbuf();
+    std::string broken = text.str();
+    const size_t at = broken.find("\"C\"");
+    QVERIFY(at != std::string::npos);
+    broken.replace(at, 3, "\"C\", \"D\"");
+    const Expected<Architecture> bad = parseArchitecture(broken);
+    QVERIFY(!bad);
+    QVERIFY2(QString::fromStdString(bad.message()).contains(u"portNames"_qs),
+             bad.message().c_str());
 }
 
 QTEST_APPLESS_MAIN(TestArch)

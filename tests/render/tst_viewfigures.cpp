@@ -81,7 +81,7 @@ ViewRequest ctaRequest(const std::string &kind, const std::string &text,
     ViewRequest req;
     req.kind = kind;
     req.layout = "C";
-    req.layouts.push_back(NamedLayout{r->name, r->layout, r->shape, r->dtype, r->attr});
+    req.layouts.push_back(*r);
     return req;
 }
 

@@ -15,9 +15,9 @@ ViewRequest viewRequestFor(const SceneContents &contents, int view)
     r.layout = v.layoutName.toStdString();
     r.arch = contents.arch.toStdString();
     for (const DocumentLayout &l : contents.layouts)
-        r.layouts.push_back(NamedLayout{l.name.toStdString(), l.layout,
-                                        std::vector<int32_t>(l.shape.begin(), l.shape.end()),
-                                        l.dtype.toStdString(), l.attr});
+        r.layouts.push_back(ResolvedLayout{l.name.toStdString(), l.layout,
+                                           std::vector<int32_t>(l.shape.begin(), l.shape.end()),
+                                           l.dtype.toStdString(), l.attr});
     // Options travel as JSON text: QJsonObject and nlohmann::json agree on it exactly.
     const QByteArray json = QJsonDocument(v.options).toJson(QJsonDocument::Compact);
     r.options =

@@ -67,181 +67,7 @@ QString tritonText(const BankConflictReport &r)
     return u"Triton's model: n/a (%1)"_s.arg(qs(r.tritonNote));
 }
 
-Expected<int> dtypeBitsOf(const ViewRequest &req, const std::vector<const NamedLayout *> &layouts,
-                          const std::string &fallback)
-{
-    std::string dtype = req.dtype;
-    for (const NamedLayout *l : layouts) {
-        if (dtype.empty() && l && !l->dtype.empty())
-            dtype = l->dtype;
-    }
-    if (dtype.empty())
-        dtype = fallback;
-    if (dtype.empty())
-        return makeError("view '" + req.kind + "' needs a dtype (on the view or its layouts)");
-    return dtypeBits(dtype);
-}
-
-Expected<BankViewInput> resolveKPack(const ViewRequest &req, const Architecture &arch, int warp)
-{
-    const nlohmann::json &k = req.options.at("kpack");
-    if (!k.is_object())
-        return makeError("view '" + req.kind +
-                         "': option 'kpack' must be an object {perfConfig, operand, rotate}");
-    for (auto it = k.begin(); it != k.end(); ++it) {
-        if (it.key() != "perfConfig" && it.key() != "operand" && it.key() != "rotate" &&
-            it.key() != "dtype")
-            return makeError("view '" + req.kind + "': unknown kpack option '" + it.key() + "'");
-    }
-    if (!k.contains("perfConfig") || !k.at("perfConfig").is_string())
-        return makeError("view '" + req.kind + "': kpack.perfConfig must be a \"v4:...\" string");
-    const std::string operand = k.value("operand", std::string("A"));
-    if (operand != "A" && operand != "B")
-        return makeError("view '" + req.kind + "': kpack.operand must be \"A\" or \"B\"");
-    if (k.contains("rotate") && !k.at("rotate").is_boolean())
-        return makeError("view '" + req.kind + "': kpack.rotate must be true or false");
-    const bool rotate = k.value("rotate", false);
-    auto cfg = parsePerfConfig(k.at("perfConfig").get<std::string>());
-    if (!cfg)
-        return cfg.error();
-    auto bits = dtypeBitsOf(req, {}, k.value("dtype", std::string("f16")));
-    if (!bits)
-        return bits.error();
-    auto plan = kpackStorePlan(*cfg, operand == "A" ? KPackOperand::A : KPackOperand::B, *bits,
-                               arch.waveSize, rotate);
-    if (!plan)
-        return plan.error();
-    auto report = kpackReport(arch, *plan, warp);
-    if (!report)
-        return report.error();
-    BankViewInput in;
-    in.arch = arch;
-    in.report = std::move(*report);
-    in.mapBanks = in.report.instruction.numBanks;
-    in.map = kpackBankMap(*plan, in.mapBanks, arch.bankWidthBytes);
-    in.rows = plan->dPerBlock;
-    in.cols = plan->kPerBlock;
-    in.rowAxis = operand == "A" ? u"d = m"_s : u"d = n"_s;
-    in.columnAxis = u"k"_s;
-    in.sourceText =
-        u"rocMLIR kPack LDS [kPackPerBlock %1, D %2, kPack %3], %4, %5 x %6 per thread, rotation %7"_s
-            .arg(cfg->kpackPerBlock)
-            .arg(plan->dPerBlock)
-            .arg(cfg->kpack)
-            .arg(qs(cfg->toString()))
-            .arg(plan->dPerThread)
-            .arg(plan->kPerThread)
-            .arg(rotate ? u"on"_s : u"off"_s);
-    return in;
-}
-
 } // namespace
-
-Expected<BankViewInput> resolveBankView(const ViewRequest &req)
-{
-    auto arch = loadArchitecture(req.arch);
-    if (!arch)
-        return arch.error();
-    auto warp = req.intOption("warp", 0);
-    if (!warp)
-        return warp.error();
-    if (req.options.is_object() && req.options.contains("kpack"))
-        return resolveKPack(req, *arch, int(*warp));
-
-    if (!req.options.is_object() || !req.options.contains("shared"))
-        return makeError("view '" + req.kind +
-                         "' needs option 'shared' (a shared layout) or 'kpack'");
-    auto shared = req.layoutOption("shared");
-    if (!shared)
-        return shared.error();
-    const bool hasReg = req.options.contains("reg") || (req.primary() && req.primary() != *shared);
-    const NamedLayout *reg = nullptr;
-    if (hasReg) {
-        auto r = req.layoutOption("reg");
-        if (!r)
-            return r.error();
-        reg = *r;
-    }
-    auto write = req.boolOption("write", false);
-    auto broadcast = req.boolOption("broadcast", true);
-    auto instruction = req.stringOption("instruction", "");
-    if (!write)
-        return write.error();
-    if (!broadcast)
-        return broadcast.error();
-    if (!instruction)
-        return instruction.error();
-    auto bits = dtypeBitsOf(req, {*shared, reg}, "");
-    if (!bits)
-        return bits.error();
-
-    SharedMemoryLayout sml;
-    const std::vector<int32_t> &shape = (*shared)->shape;
-    if ((*shared)->attr) {
-        auto s = sharedMemoryLayout(*(*shared)->attr, shape, *bits,
-                                    arch->cu ? arch->cu->partitionBytes : 0);
-        if (!s)
-            return makeError("shared layout '" + (*shared)->name + "': " + s.message());
-        sml = std::move(*s);
-    } else {
-        sml.layout = (*shared)->layout;
-    }
-    const LinearLayout &sl = sml.layout;
-    if (sl.numOutDims() < 1 || sl.numOutDims() > 2)
-        return makeError("view '" + req.kind + "' draws 1-D or 2-D tensors; '" + (*shared)->name +
-                         "' has " + std::to_string(sl.numOutDims()) + " dims");
-
-    BankViewInput in;
-    in.arch = *arch;
-    in.mapBanks = arch->numBanks;
-    if (reg) {
-        BankAccessRequest br;
-        br.reg = reg->layout;
-        br.shared = sml;
-        br.elementBits = *bits;
-        br.isWrite = *write;
-        br.instruction = *instruction;
-        br.options.broadcast = *broadcast;
-        br.maxWarps = int(*warp) + 1;
-        auto report = analyzeBanks(*arch, br);
-        if (!report)
-            return report.error();
-        in.report = std::move(*report);
-        // Keep the chosen wave only.
-        std::erase_if(in.report.elements, [&](const ElementAccess &e) { return e.warp != *warp; });
-        std::erase_if(in.report.instructions,
-                      [&](const InstructionReport &r) { return r.warp != *warp; });
-        in.report.totals = BankTotals{};
-        for (const InstructionReport &ir : in.report.instructions) {
-            in.report.totals.instructions += 1;
-            in.report.totals.cycles += ir.cycles;
-            in.report.totals.idealCycles += ir.idealCycles;
-            in.report.totals.maxWays = std::max(in.report.totals.maxWays, ir.maxWays);
-        }
-        in.mapBanks = in.report.instruction.numBanks;
-    }
-    auto map =
-        sharedBankMap(sml, *bits, in.mapBanks, arch->bankWidthBytes, sml.partitionStrideBytes);
-    if (!map)
-        return map.error();
-    in.map = std::move(*map);
-    if (sl.numOutDims() == 1) {
-        in.rows = 1;
-        in.cols = sl.outDims()[0].second;
-        in.columnAxis = qs(sl.outDims()[0].first);
-    } else {
-        in.rows = sl.outDims()[0].second;
-        in.cols = sl.outDims()[1].second;
-        in.rowAxis = qs(sl.outDims()[0].first);
-        in.columnAxis = qs(sl.outDims()[1].first);
-    }
-    in.sourceText = u"%1%2 over %3 x %4, %5-bit elements"_s
-                        .arg(reg ? qs(reg->name) + u" <-> "_s : QString(), qs((*shared)->name))
-                        .arg(in.rows)
-                        .arg(in.cols)
-                        .arg(*bits);
-    return in;
-}
 
 namespace {
 
@@ -288,8 +114,12 @@ void addReportTables(Diagram &d, const BankViewInput &in)
                       u"%1 / %2"_s.arg(r.totals.cycles).arg(r.totals.idealCycles)});
     s.rows.push_back({u"rocprof-compute Bank Conflicts/Access"_s,
                       QString::number(r.totals.conflictsPerAccess(), 'f', 3)});
-    s.rows.push_back({u"rocprof-compute Bank Conflict Rate"_s,
-                      QString::number(r.totals.conflictRatePercent(), 'f', 2) + u" %"_s});
+    if (in.arch.bankConflictRateScale)
+        s.rows.push_back(
+            {u"rocprof-compute Bank Conflict Rate"_s,
+             QString::number(r.totals.conflictRatePercent(in.arch.bankConflictRateScale->value),
+                             'f', 2) +
+                 u" %"_s});
     s.rows.push_back({u"Triton's model (extra wavefronts per access)"_s,
                       r.tritonExtraWavefronts ? QString::number(*r.tritonExtraWavefronts)
                                               : u"n/a: "_s + qs(r.tritonNote)});
@@ -300,58 +130,7 @@ void addReportTables(Diagram &d, const BankViewInput &in)
 // instruction the view shows (the histogram), or null: the wave's totals then.
 void addBankFigures(Diagram &d, const BankViewInput &in, const InstructionReport *focus)
 {
-    d.addFigure(u"banks"_s, u"LDS banks (%1)"_s.arg(qs(in.arch.name)),
-                QString::number(in.arch.numBanks),
-                u"The architecture's bank count; %1 (%2)"_s.arg(
-                    provenanceText(in.arch.bankProvenance),
-                    in.report.instructions.empty()
-                        ? u"the map uses %1 banks"_s.arg(in.mapBanks)
-                        : u"%1 uses %2 banks"_s.arg(qs(in.report.instruction.name))
-                              .arg(in.report.instruction.numBanks)));
-    d.addFigure(u"bankWidth"_s, u"Bank width"_s, u"%1 B"_s.arg(in.arch.bankWidthBytes),
-                u"Bank = (byte / width) mod banks"_s);
-    const BankConflictReport &r = in.report;
-    if (r.instructions.empty()) {
-        d.addFigure(u"elements"_s, u"Elements mapped"_s, QString::number(in.map.size()));
-        return;
-    }
-    const int wave = r.instructions.front().warp;
-    d.addFigure(u"instruction"_s, u"LDS instruction"_s, qs(r.instruction.name),
-                u"%1; %2"_s.arg(r.instructionForced ? u"Forced by the view"_s
-                                                    : u"Chosen from the vector width"_s,
-                                provenanceText(r.instruction.provenance)));
-    const std::vector<PhaseReport> &phases = focus ? focus->phases : r.instructions.front().phases;
-    d.addFigure(u"phases"_s, u"Phases per instruction"_s, QString::number(phases.size()),
-                u"Lane groups served one after the other (passes x phases); the ideal cycle "
-                u"count"_s);
-    int lo = focus ? focus->cycles : r.instructions.front().cycles, hi = lo;
-    if (!focus)
-        for (const InstructionReport &ir : r.instructions) {
-            lo = std::min(lo, ir.cycles);
-            hi = std::max(hi, ir.cycles);
-        }
-    const QString which =
-        focus ? u"instruction %1 of wave %2"_s.arg(focus->index).arg(wave) : u"wave %1"_s.arg(wave);
-    d.addFigure(u"nway"_s, u"Bank conflict (%1)"_s.arg(which),
-                u"%1-way"_s.arg(focus ? focus->maxWays : r.totals.maxWays),
-                u"The most distinct dwords one bank serves in one phase"_s);
-    d.addFigure(u"cycles"_s, u"Cycles per instruction (%1)"_s.arg(which),
-                lo == hi ? u"%1 cycles"_s.arg(lo) : u"%1-%2 cycles"_s.arg(lo).arg(hi),
-                u"Ours: the sum over phases of the phase's n-way (an empty phase costs one); "
-                u"ideal %1"_s.arg(focus ? focus->idealCycles : r.instructions.front().idealCycles));
-    d.addFigure(u"instructions"_s, u"Instructions of wave %1"_s.arg(wave),
-                QString::number(r.totals.instructions));
-    d.addFigure(u"cyclesTotal"_s, u"Cycles of wave %1"_s.arg(wave),
-                u"%1 cycles (ideal %2)"_s.arg(r.totals.cycles).arg(r.totals.idealCycles));
-    d.addFigure(u"conflictsPerAccess"_s, u"Bank conflicts / access (rocprof-compute metric)"_s,
-                QString::number(r.totals.conflictsPerAccess(), 'f', 3),
-                u"(cycles - ideal) / ideal over wave %1"_s.arg(wave));
-    d.addFigure(u"tritonConflicts"_s, u"Triton's model: extra wavefronts per access"_s,
-                r.tritonExtraWavefronts ? QString::number(*r.tritonExtraWavefronts) : u"n/a"_s,
-                r.tritonExtraWavefronts
-                    ? u"Triton's generic count (32 banks x 32 bit, gluon bank_conflicts), beside "
-                      u"ours"_s
-                    : qs(r.tritonNote));
+    appendFigures(d, bankFigures(in, focus));
 }
 
 } // namespace
@@ -359,7 +138,7 @@ void addBankFigures(Diagram &d, const BankViewInput &in, const InstructionReport
 Diagram bankMapDiagram(const BankViewInput &in)
 {
     Diagram d;
-    d.title = u"Bank map: %1"_s.arg(in.sourceText);
+    d.title = u"Bank map: %1"_s.arg(qs(in.sourceText));
     d.subtitle = u"%1: %2 banks of %3 B, bank = (byte / %3) mod %2 (%4)"_s.arg(qs(in.arch.name))
                      .arg(in.mapBanks)
                      .arg(in.arch.bankWidthBytes)
@@ -369,8 +148,8 @@ Diagram bankMapDiagram(const BankViewInput &in)
                                     provenanceText(in.report.instruction.provenance));
     d.cellSize = QSizeF(30, 20);
     DiagramPanel &p = d.addPanel(in.rows, in.cols);
-    p.rowAxisLabel = in.rowAxis;
-    p.columnAxisLabel = in.columnAxis;
+    p.rowAxisLabel = qs(in.rowAxis);
+    p.columnAxisLabel = qs(in.columnAxis);
     if (in.rows > 1)
         p.rowHeaders = numbered(0, in.rows);
     p.columnHeaders = numbered(0, in.cols);
@@ -401,7 +180,7 @@ Diagram bankTableDiagram(const BankViewInput &in, int lanes, int instructionInde
 {
     Diagram d;
     const BankConflictReport &r = in.report;
-    d.title = u"Threads and banks: %1"_s.arg(in.sourceText);
+    d.title = u"Threads and banks: %1"_s.arg(qs(in.sourceText));
     d.subtitle = instructionSummary(in) + u"  |  "_s + tritonText(r);
     d.cellSize = QSizeF(58, 20);
     std::vector<const ElementAccess *> shown;
@@ -429,10 +208,10 @@ Diagram bankTableDiagram(const BankViewInput &in, int lanes, int instructionInde
         return d;
     }
     DiagramPanel &p = d.addPanel(r1 - r0 + 1, c1 - c0 + 1);
-    p.rowAxisLabel = in.rowAxis;
-    p.columnAxisLabel = in.columnAxis;
+    p.rowAxisLabel = qs(in.rowAxis);
+    p.columnAxisLabel = qs(in.columnAxis);
     p.rowHeaders = numbered(r0, r1 - r0 + 1);
-    p.columnHeaders = numbered(c0, c1 - c0 + 1, in.columnAxis + u"="_s);
+    p.columnHeaders = numbered(c0, c1 - c0 + 1, qs(in.columnAxis) + u"="_s);
     std::map<std::pair<int, int>, int> owners;
     for (const ElementAccess *e : shown) {
         const auto [row, col] = cellOf(e->coords);
@@ -467,7 +246,7 @@ Diagram bankHistogramDiagram(const BankViewInput &in, int instructionIndex)
 {
     Diagram d;
     const BankConflictReport &r = in.report;
-    d.title = u"Accesses per bank and phase: %1"_s.arg(in.sourceText);
+    d.title = u"Accesses per bank and phase: %1"_s.arg(qs(in.sourceText));
     d.subtitle = instructionSummary(in) + u"  |  "_s + tritonText(r);
     d.cellSize = QSizeF(22, 16);
     const InstructionReport *ir = nullptr;

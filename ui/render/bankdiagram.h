@@ -16,31 +16,16 @@
 // Every figure names the instruction, its phase table's confidence and source, and shows
 // Triton's generic count beside ours, labelled as Triton's model.
 
-#include "analysis/banks.h"
-#include "hw/arch.h"
 #include "layout/expected.h"
 #include "render/diagram.h"
+#include "request/analysisinputs.h"
 
 #include <string>
 #include <vector>
 
 namespace lx {
 
-struct ViewRequest;
-
-// What the three views draw, resolved from a ViewRequest.
-struct BankViewInput
-{
-    Architecture arch;
-    BankConflictReport report;
-    std::vector<SharedElementBank> map; // every element of the shared tensor
-    int rows = 1, cols = 1;             // of the tensor grid (2-D; 1-D tensors are one row)
-    QString rowAxis, columnAxis;
-    QString sourceText; // "kPack [8, 96, 4], rotation on", "#shared over 16x64 f16"
-    int mapBanks = 32;  // bank count used for the map (the instruction's)
-};
-
-[[nodiscard]] Expected<BankViewInput> resolveBankView(const ViewRequest &request);
+// BankViewInput and resolveBankView are the request layer's (core/request/analysisinputs.h).
 
 [[nodiscard]] Diagram bankMapDiagram(const BankViewInput &in);
 // lanes < 0: all; instructionIndex < 0: every instruction of the wave.

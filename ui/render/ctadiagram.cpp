@@ -1,9 +1,8 @@
 #include "render/ctadiagram.h"
 
-#include "analysis/ctalayout.h"
-#include "analysis/ldsscenario.h"
 #include "render/palette.h"
 #include "render/viewregistry.h"
+#include "request/analysisinputs.h"
 
 #include <set>
 
@@ -15,40 +14,9 @@ namespace {
 
 const QRgb kShared = qRgb(220, 60, 60);
 
-struct Prepared
+Expected<CtaInput> prepare(const ViewRequest &request)
 {
-    CuLdsModel cu;
-    CtaAnalysis cta;
-    QString layoutName;
-};
-
-Expected<Prepared> prepare(const ViewRequest &request)
-{
-    auto primary = request.layoutOption("layout");
-    if (!primary)
-        return primary.error();
-    const NamedLayout *l = *primary;
-    if (!l->attr)
-        return makeError("view '" + request.kind + "': layout '" + l->name +
-                         "' must be given as #ttg.amd_wmma text (the ctaLayout is read from it)");
-    const std::vector<int32_t> shape = request.shape.empty() ? l->shape : request.shape;
-    const std::string dtype = request.dtype.empty() ? l->dtype : request.dtype;
-    if (shape.size() != 2)
-        return makeError("view '" + request.kind + "': C needs a 2-D shape");
-    const Expected<int> knownBits = dtypeBits(dtype.empty() ? "f16" : dtype);
-    if (!knownBits)
-        return makeError("view '" + request.kind + "': " + knownBits.message());
-    const int bits = *knownBits;
-    auto cu = loadCuLdsModel(request.arch);
-    if (!cu)
-        return cu.error();
-    auto spec = ctaSpecFromAttr(*l->attr, {shape[0], shape[1]}, bits);
-    if (!spec)
-        return spec.error();
-    auto cta = analyzeCtaLayout(*spec, *cu);
-    if (!cta)
-        return cta.error();
-    return Prepared{*cu, *cta, QString::fromStdString(l->name)};
+    return resolveCta(request);
 }
 
 QString pairName(const CuLdsModel &cu, int pair)
@@ -74,79 +42,6 @@ void headers(DiagramPanel &p, const CtaAnalysis &c, const QString &strip)
     p.columnHeaders << QString();
     for (int n = 0; n < c.tilesN; ++n)
         p.columnHeaders << u"N%1"_s.arg(n);
-}
-
-// "1 group", "2 groups".
-QString count(int n, const QString &singular, const QString &plural)
-{
-    return u"%1 %2"_s.arg(n).arg(n == 1 ? singular : plural);
-}
-
-// The numbers of the analysis both ctaLayout views ran, for the analysis panel: the tiling, and
-// per operand the cross-pair sharing (location condition) and the PartitionedSharedLayout
-// parameters with the TDM count that follow from it.
-void addCtaFigures(Diagram &d, const CtaAnalysis &c, const CuLdsModel &cu)
-{
-    d.addFigure(u"warps"_s, u"Warps"_s, QString::number(c.numWarps),
-                u"Warp w runs on SIMD w mod %1, pair by SIMD (%2)"_s.arg(cu.numSimds)
-                    .arg(QString::fromStdString(cu.arch)));
-    d.addFigure(u"tile"_s, u"Instruction tile (M x N)"_s, u"%1x%2"_s.arg(c.tileM).arg(c.tileN),
-                u"The logical WMMA tile one warp computes per instruction"_s);
-    d.addFigure(u"tilesC"_s, u"C in tiles"_s,
-                u"%1x%2 tiles (%3x%4)"_s.arg(c.tilesM)
-                    .arg(c.tilesN)
-                    .arg(c.tilesM * c.tileM)
-                    .arg(c.tilesN * c.tileN));
-    d.addFigure(u"ctaTile"_s, u"ctaLayout tile"_s,
-                u"%1x%2 (%3x%4 tiles)"_s.arg(c.ctaTilesM * c.tileM)
-                    .arg(c.ctaTilesN * c.tileN)
-                    .arg(c.ctaTilesM)
-                    .arg(c.ctaTilesN),
-                u"The extent of the ctaLayout as written; it repeats to cover C"_s);
-    d.addFigure(
-        u"instructions"_s, u"WMMA instructions per warp"_s, QString::number(c.instructions.size()),
-        u"One per value of the tile-level register index (automatic repetitions "
-        u"included); all warps issue instruction i in the same cycle (the MI450 LDS blog's model)"_s);
-    for (const OperandPartitioning *op : {&c.a, &c.b}) {
-        const QString name = QString::fromStdString(op->name);
-        const QString band = op->partitionDim == 0 ? u"M"_s : u"N"_s;
-        d.addFigure(u"shared"_s + name, u"%1 shared across SIMD pairs"_s.arg(name),
-                    op->crossPairShared
-                        ? u"yes: both pairs read %1 band %2 in instruction %3"_s.arg(band)
-                              .arg(op->sharedBand)
-                              .arg(op->sharedInstruction)
-                        : u"no"_s,
-                    u"The location condition: two pairs reading the same band read the same "
-                    u"bytes, hence the same partition, whatever the shared layout"_s);
-        if (!op->separable) {
-            d.addFigure(u"pieces"_s + name, u"%1 pieces"_s.arg(name), u"not separable"_s,
-                        QString::fromStdString(op->note));
-            continue;
-        }
-        const QString extent = QString::number(op->pieceExtent);
-        d.addFigure(u"pieces"_s + name, u"%1 pieces"_s.arg(name),
-                    u"%1 of %2"_s.arg(count(op->numPieces, u"piece"_s, u"pieces"_s),
-                                      op->partitionDim == 0 ? u"[%1, K]"_s.arg(extent)
-                                                            : u"[K, %1]"_s.arg(extent)),
-                    u"A piece is a band of %1 %2 (2^%3 tiles) along partition_dim"_s.arg(extent)
-                        .arg(op->partitionDim == 0 ? u"rows"_s : u"columns"_s)
-                        .arg(op->pieceBit));
-        d.addFigure(u"groups"_s + name, u"%1 num_groups"_s.arg(name),
-                    count(op->numGroups, u"group"_s, u"groups"_s),
-                    u"One group = one cycle over the partitions; pieces / num_partitions"_s);
-        d.addFigure(u"partitions"_s + name, u"%1 num_partitions"_s.arg(name),
-                    count(op->numPartitions, u"partition"_s, u"partitions"_s),
-                    u"One per SIMD pair present; pieces go round-robin (piece p -> partition p "
-                    u"mod num_partitions)"_s);
-        d.addFigure(u"partitionDim"_s + name, u"%1 partition_dim"_s.arg(name),
-                    u"%1 (%2)"_s.arg(op->partitionDim).arg(band));
-        d.addFigure(u"tdm"_s + name, u"%1 TDM instructions"_s.arg(name),
-                    count(op->tdmInstructions, u"instruction"_s, u"instructions"_s),
-                    u"TDM instructions = ceil(pieces / warps) = ceil(%1 / %2): a TDM instruction "
-                    u"moves at most one "
-                    u"piece per warp"_s.arg(op->numPieces)
-                        .arg(c.numWarps));
-    }
 }
 
 } // namespace
@@ -252,7 +147,7 @@ Expected<Diagram> buildCtaTilesView(const ViewRequest &request)
             n.rows.push_back({QString::fromStdString(s)});
         d.tables.push_back(n);
     }
-    addCtaFigures(d, c, cu);
+    appendFigures(d, ctaFigures(*prep));
     return d;
 }
 
@@ -262,7 +157,6 @@ Expected<Diagram> buildCtaPiecesView(const ViewRequest &request)
     if (!prep)
         return prep.error();
     const CtaAnalysis &c = prep->cta;
-    const CuLdsModel &cu = prep->cu;
 
     Diagram d;
     d.title = request.title.empty() ? u"Pieces, groups and partitions of A and B"_s
@@ -376,7 +270,7 @@ Expected<Diagram> buildCtaPiecesView(const ViewRequest &request)
     d.legendTitle = u"strips: partition of the piece; thick outline: a group (one P0, P1 cycle)"_s;
     d.legend.push_back({partitionColor(0), u"partition 0 (even pieces)"_s});
     d.legend.push_back({partitionColor(1), u"partition 1 (odd pieces)"_s});
-    addCtaFigures(d, c, cu);
+    appendFigures(d, ctaFigures(*prep));
     return d;
 }
 

@@ -4,6 +4,7 @@
 #include "layout/linearlayout.h"
 #include "render/palette.h"
 #include "render/viewregistry.h"
+#include "request/analysisinputs.h"
 
 #include <algorithm>
 #include <bit>
@@ -491,77 +492,11 @@ Expected<Diagram> buildInvertAndComposeTable(const LinearLayout &dst, const Line
 
 namespace {
 
-struct Resolved
-{
-    const NamedLayout *shared = nullptr;
-    const NamedLayout *dst = nullptr;
-    std::string dtype;
-    DsLoadTrPlan plan;
-};
-
-const NamedLayout *byNames(const ViewRequest &r, std::initializer_list<const char *> names,
-                           size_t fallbackIndex)
-{
-    for (const char *n : names)
-        if (const NamedLayout *l = r.find(n))
-            return l;
-    return fallbackIndex < r.layouts.size() ? &r.layouts[fallbackIndex] : nullptr;
-}
-
-Expected<std::pair<const NamedLayout *, const NamedLayout *>> resolveLayouts(const ViewRequest &r)
-{
-    const NamedLayout *shared = nullptr, *dst = nullptr;
-    if (r.options.is_object() && r.options.contains("shared")) {
-        Expected<const NamedLayout *> s = r.layoutOption("shared");
-        if (!s)
-            return s.error();
-        shared = *s;
-    } else {
-        shared = byNames(r, {"shared", "S"}, 0);
-    }
-    if (r.options.is_object() && r.options.contains("dst")) {
-        Expected<const NamedLayout *> s = r.layoutOption("dst");
-        if (!s)
-            return s.error();
-        dst = *s;
-    } else {
-        dst = byNames(r, {"dst", "D"}, 1);
-    }
-    if (!shared || !dst)
-        return makeError("view '" + r.kind +
-                         "' needs a shared and a destination layout (options 'shared', 'dst')");
-    return std::make_pair(shared, dst);
-}
+using Resolved = DsLoadTrInput;
 
 Expected<Resolved> resolve(const ViewRequest &r)
 {
-    Expected<std::pair<const NamedLayout *, const NamedLayout *>> l = resolveLayouts(r);
-    if (!l)
-        return l.error();
-    Resolved out;
-    out.shared = l->first;
-    out.dst = l->second;
-    Expected<std::string> dtype = r.stringOption(
-        "dtype", !r.dtype.empty() ? r.dtype
-                                  : (!out.dst->dtype.empty() ? out.dst->dtype : out.shared->dtype));
-    if (!dtype)
-        return dtype.error();
-    out.dtype = *dtype;
-    if (out.dtype.empty())
-        return makeError("view '" + r.kind +
-                         "': no element type (give the layouts a dtype or the option 'dtype')");
-    const Expected<int> bits = dtypeBits(out.dtype);
-    if (!bits)
-        return makeError("view '" + r.kind + "': unknown element type '" + out.dtype + "'");
-    if (std::optional<std::string> problem = dsLoadTrDestinationProblem(out.dst->attr.get()))
-        return makeError("view '" + r.kind + "': " + *problem);
-    Expected<DsLoadTrPlan> plan =
-        analyzeDsLoadTr(out.shared->layout, out.dst->layout, *bits, r.arch,
-                        dsLoadTrOptionsFor(out.shared->attr.get()));
-    if (!plan)
-        return makeError("view '" + r.kind + "': " + plan.message());
-    out.plan = std::move(*plan);
-    return out;
+    return resolveDsLoadTr(r);
 }
 
 Diagram withTitle(Diagram d, const ViewRequest &r)
@@ -574,31 +509,7 @@ Diagram withTitle(Diagram d, const ViewRequest &r)
 // The plan's numbers for the analysis panel (Diagram::figures), the same for every view of it.
 Diagram withFigures(Diagram d, const Resolved &r, const ViewRequest &request)
 {
-    const DsLoadTrPlan &p = r.plan;
-    d.addFigure(QStringLiteral("instruction"), QStringLiteral("Instruction"),
-                QStringLiteral("%1 (%2, %3)")
-                    .arg(qs(p.instruction.name), qs(p.instruction.arch), qs(r.dtype)),
-                QStringLiteral("The transposed load the arch has for this element width"));
-    d.addFigure(QStringLiteral("eligible"), QStringLiteral("ds_load_tr eligible"),
-                p.eligible ? QStringLiteral("yes") : QStringLiteral("no: %1").arg(qs(p.reason)),
-                QStringLiteral("Whether divideLeft(cvt, tile) has a result"));
-    d.addFigure(QStringLiteral("instructions"), QStringLiteral("Transposed loads per thread"),
-                p.eligible ? QString::number(p.instructions) : QStringLiteral("none"),
-                QStringLiteral("Destination registers / elements per instruction"));
-    d.addFigure(QStringLiteral("fallback"), QStringLiteral("Fallback loads per thread"),
-                QStringLiteral("%1 × %2").arg(p.fallback.count).arg(qs(p.fallback.instruction)),
-                QStringLiteral("What the lowering emits without ds_load_tr (Triton's generic "
-                               "vectorisation)"));
-    if (p.eligible && p.instructions > 0 && p.fallback.count > 0)
-        d.addFigure(QStringLiteral("saving"), QStringLiteral("Loads saved"),
-                    QStringLiteral("%1× fewer")
-                        .arg(double(p.fallback.count) / double(p.instructions), 0, 'g', 3));
-    d.addFigure(QStringLiteral("registers"), QStringLiteral("Registers per thread"),
-                QString::number(p.registers));
-    d.addFigure(QStringLiteral("warps"), QStringLiteral("Warps"), QString::number(p.warps));
-    if (p.partitioned)
-        d.addFigure(QStringLiteral("partitioned"), QStringLiteral("Partitioned source"),
-                    QStringLiteral("yes"));
+    appendFigures(d, dsLoadTrFigures(r));
     return withTitle(std::move(d), request);
 }
 
@@ -695,7 +606,8 @@ Expected<Diagram> buildDsLoadTrPipelineView(const ViewRequest &request)
 
 Expected<Diagram> buildInvertAndComposeView(const ViewRequest &request)
 {
-    Expected<std::pair<const NamedLayout *, const NamedLayout *>> l = resolveLayouts(request);
+    Expected<std::pair<const ResolvedLayout *, const ResolvedLayout *>> l =
+        dsLoadTrLayouts(request);
     if (!l)
         return l.error();
     Expected<Diagram> d = buildInvertAndComposeTable(l->second->layout, l->first->layout);

@@ -431,20 +431,14 @@ private:
                             out, QRectF(m_g.cellRect(index, r, c)).adjusted(1.5, 1.5, -0.5, -0.5),
                             dp.cell(r, c).outline, 1);
         }
-        if (m_o.labels) {
+        // Every cell label of the view in one size (DiagramRenderer::labelPixelSize), or none.
+        if (const int size = m_r.labelPixelSize(); m_o.labels && size > 0) {
             for (int r = 0; r < pg.rows; ++r) {
                 for (int c = 0; c < pg.cols; ++c) {
-                    const DiagramCell &cell = dp.cell(r, c);
-                    if (cell.text < 0)
+                    const QString s = dp.text(r, c);
+                    if (s.isEmpty())
                         continue;
-                    const QString &s = dp.strings[size_t(cell.text)];
-                    const QStringList lines = s.split(u'\n');
-                    qsizetype len = 0;
-                    for (const QString &l : lines)
-                        len = std::max(len, l.size());
-                    const int size = m_r.cellTextPixelSize(index, int(lines.size()), int(len));
-                    if (size == 0)
-                        continue;
+                    const DiagramCell cell = dp.cell(r, c);
                     const QRgb tc = qAlpha(cell.fill) == 0
                                         ? m_palette.foreground
                                         : (0.299 * qRed(cell.fill) + 0.587 * qGreen(cell.fill) +

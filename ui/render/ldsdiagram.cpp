@@ -1,9 +1,8 @@
 #include "render/ldsdiagram.h"
 
-#include "analysis/ldsscenario.h"
-#include "io/scene.h"
 #include "render/palette.h"
 #include "render/viewregistry.h"
+#include "request/analysisinputs.h"
 
 #include <algorithm>
 #include <set>
@@ -18,24 +17,9 @@ const QRgb kConflict = qRgb(220, 60, 60);
 const QRgb kIdle = qRgb(235, 235, 235);
 const QRgb kPartitionLine = qRgb(120, 120, 120);
 
-struct Prepared
+Expected<LdsInput> prepare(const ViewRequest &request)
 {
-    CuLdsModel cu;
-    LdsScenario scenario;
-};
-
-Expected<Prepared> prepare(const ViewRequest &request)
-{
-    auto cu = loadCuLdsModel(request.arch);
-    if (!cu)
-        return cu.error();
-    std::vector<ResolvedLayout> layouts;
-    for (const NamedLayout &l : request.layouts)
-        layouts.push_back(ResolvedLayout{l.name, l.attr, l.layout, l.shape, l.dtype});
-    auto s = runLdsScenario(request.options, layouts, *cu);
-    if (!s)
-        return makeError("view '" + request.kind + "': " + s.message());
-    return Prepared{*cu, *s};
+    return resolveLds(request);
 }
 
 QString pairName(const CuLdsModel &cu, int pair)
@@ -91,20 +75,14 @@ QString kib(int64_t bytes)
     return bytes % 1024 == 0 ? u"%1 KiB"_s.arg(bytes / 1024) : u"%1 B"_s.arg(bytes);
 }
 
-// "98304 B (96 KiB)", "100 B".
-QString bytesText(int64_t bytes)
+QString bytesQ(int64_t bytes)
 {
-    return bytes >= 1024 && bytes % 1024 == 0 ? u"%1 B (%2 KiB)"_s.arg(bytes).arg(bytes / 1024)
-                                              : u"%1 B"_s.arg(bytes);
+    return QString::fromStdString(bytesText(bytes));
 }
 
-// One decimal, none for a whole number: "323.5", "512".
 QString decimal(double v)
 {
-    QString s = QString::number(v, 'f', 1);
-    if (s.endsWith(u".0"_s))
-        s.chop(2);
-    return s;
+    return QString::fromStdString(decimalText(v));
 }
 
 QString rateText(double bytesPerCycle)
@@ -129,70 +107,12 @@ QString modelText(const CuLdsModel &cu)
                .arg(cu.numPorts);
 }
 
-// LDS bytes of the allocation, the capacity and the hardware partitions the buffers occupy.
-void addAllocationFigures(Diagram &d, const CuLdsModel &cu, const AllocationResult &a)
-{
-    d.addFigure(u"ldsBytes"_s, u"LDS allocated"_s, bytesText(a.totalBytes),
-                u"The largest end offset of the partition-aware allocation"_s);
-    d.addFigure(u"ldsCapacity"_s, u"LDS capacity"_s, bytesText(cu.ldsBytes),
-                cu.partitionBytes > 0
-                    ? u"%1 LDS partitions of %2 (%3)"_s.arg(cu.numLdsPartitions)
-                          .arg(kib(cu.partitionBytes))
-                          .arg(QString::fromStdString(cu.arch))
-                    : u"The LDS of one compute unit (%1)"_s.arg(QString::fromStdString(cu.arch)));
-    if (cu.partitionBytes <= 0)
-        return;
-    std::set<int64_t> used;
-    for (const AllocBuffer &b : a.buffers) {
-        const auto [first, last] = a.partitionsOf(b);
-        for (int64_t q = first; q <= last; ++q)
-            used.insert(q);
-    }
-    QStringList names;
-    for (int64_t q : used)
-        names << u"P%1"_s.arg(q);
-    d.addFigure(
-        u"partitionsUsed"_s, u"LDS partitions used"_s,
-        used.empty()
-            ? u"none"_s
-            : u"%1 of %2 (%3)"_s.arg(used.size()).arg(cu.numLdsPartitions).arg(names.join(u", "_s)),
-        u"Hardware partitions of %1 that the allocated buffers touch"_s.arg(
-            kib(cu.partitionBytes)));
-}
-
-// Partition conflicts and the bandwidth model of the scenario's read (if it has one).
-void addAccessFigures(Diagram &d, const CuLdsModel &cu, const LdsScenario &s)
-{
-    if (!s.hasRead)
-        return;
-    const PartitionAccessReport &acc = s.access;
-    const BandwidthEstimate &bw = s.bandwidth;
-    d.addFigure(
-        u"bytesRead"_s, u"Bytes read"_s, bytesText(bw.bytes),
-        u"%1 warps, %2 registers per lane per load"_s.arg(acc.numWarps).arg(acc.registersPerLoad));
-    d.addFigure(
-        u"conflicts"_s, u"Loads with a partition conflict"_s,
-        u"%1 of %2"_s.arg(acc.conflictingLoads).arg(acc.loads.size()),
-        u"Two SIMD pairs reach a common hardware partition in the same load (the MI450 LDS blog's "
-        u"same-cycle model)"_s);
-    const QString model = modelText(cu);
-    d.addFigure(u"bandwidthPeak"_s, u"Peak bandwidth (model)"_s, rateText(bw.peakBytesPerCycle),
-                u"The ceiling of the fastest load: %1 B/cycle per port it can use; "_s.arg(
-                    cu.portBytesPerCycle) +
-                    model);
-    d.addFigure(u"cyclesModel"_s, u"Cycles (model)"_s, cyclesText(bw.modelCycles), model);
-    d.addFigure(u"bandwidthModel"_s, u"Raw bandwidth (model)"_s, rateText(bw.rawBytesPerCycle),
-                u"Bytes / modelled cycles (what a clock bracket would record); "_s + model);
-    d.addFigure(u"bandwidthSteady"_s, u"Steady bandwidth (model)"_s,
-                rateText(bw.steadyBytesPerCycle),
-                u"Bytes / (modelled cycles - fixed) (the reciprocal slope of a fit); "_s + model);
-}
-
 // The allocator's own numbers: buffers, stage-1 steps, stage-2 rounds, padding and whether every
 // pair of neighbours ended in disjoint partitions (the guarantee the allocator exists for).
-void addAllocatorFigures(Diagram &d, const CuLdsModel &cu, const AllocationResult &a)
+void addAllocatorFigures(Diagram &d, const LdsInput &in)
 {
-    addAllocationFigures(d, cu, a);
+    appendFigures(d, ldsFigures(in));
+    const AllocationResult &a = in.scenario.allocation;
     int requests = 0;
     int64_t live = 0;
     for (const AllocBuffer &b : a.buffers)
@@ -221,9 +141,9 @@ void addAllocatorFigures(Diagram &d, const CuLdsModel &cu, const AllocationResul
         u"in a neighbour's partition is reopened higher"_s);
     d.addFigure(u"stage2Rounds"_s, u"Stage-2 rounds"_s, QString::number(a.stage2.size()),
                 u"Interference refinement rounds until no edge is left"_s);
-    d.addFigure(u"padding"_s, u"Padding"_s, bytesText(a.totalBytes - live),
+    d.addFigure(u"padding"_s, u"Padding"_s, bytesQ(a.totalBytes - live),
                 u"LDS allocated minus the most bytes live at one step (%1): alignment gaps and "
-                u"partition separation"_s.arg(bytesText(live)));
+                u"partition separation"_s.arg(bytesQ(live)));
     if (a.partitionBytes <= 0)
         return;
     QString clash;
@@ -368,7 +288,7 @@ Expected<Diagram> buildLdsDatapathView(const ViewRequest &request)
     d.legend.push_back({kConflict, u"partition reached by both pairs"_s});
     d.legend.push_back({qRgb(255, 230, 120), u"port in use"_s});
 
-    addAllocationFigures(d, cu, s.allocation);
+    appendFigures(d, ldsFigures(*prep));
     if (load) {
         QStringList reached;
         for (int q = 0; q < int(byPair.size()); ++q)
@@ -386,7 +306,6 @@ Expected<Diagram> buildLdsDatapathView(const ViewRequest &request)
         d.addFigure(u"loadRate"_s, u"Rate of load %1 (model)"_s.arg(load->index),
                     rateText(cu.peakBytesPerCycle(load->portsUsable)), modelText(cu));
     }
-    addAccessFigures(d, cu, s);
     return d;
 }
 
@@ -403,7 +322,7 @@ Expected<Diagram> buildAllocatorView(const ViewRequest &request)
     d.subtitle = u"stage 1 step by step (blue: the slot taken), then the final placement; grey "
                  u"lines: %1 partition boundaries; total %2 B"_s.arg(kib(cu.partitionBytes))
                      .arg(a.totalBytes);
-    addAllocatorFigures(d, cu, a);
+    addAllocatorFigures(d, *prep);
     if (a.buffers.empty())
         return d;
 
@@ -548,7 +467,7 @@ Expected<Diagram> buildCvtPartitionView(const ViewRequest &request)
             }
         d.tables.push_back(t);
     };
-    for (const NamedLayout &l : request.layouts) {
+    for (const ResolvedLayout &l : request.layouts) {
         const bool shared = l.layout.hasInDim("offset");
         layoutTable(QString::fromStdString(l.name) +
                         (shared ? u" (shared): (offset, partition) -> (dim0, dim1)"_s
@@ -574,8 +493,7 @@ Expected<Diagram> buildCvtPartitionView(const ViewRequest &request)
     d.addFigure(u"partitionBases"_s, u"Bases feeding partition"_s,
                 feeding.isEmpty() ? u"none"_s : feeding.join(u", "_s),
                 u"The partition index is the XOR of these bases' partition components"_s);
-    addAllocationFigures(d, prep->cu, s.allocation);
-    addAccessFigures(d, prep->cu, s);
+    appendFigures(d, ldsFigures(*prep));
     return d;
 }
 
@@ -586,7 +504,7 @@ Expected<Diagram> buildMicrobenchTableView(const ViewRequest &request)
         return cu.error();
     auto warps = request.intOption("warps", 4);
     auto bytes = request.intOption("bytes", 64 * 1024);
-    auto dtype = request.stringOption("dtype", "f16");
+    auto dtype = request.elementType({});
     auto load = request.intOption("loadBits", 128);
     if (!warps)
         return warps.error();
@@ -639,7 +557,7 @@ Expected<Diagram> buildMicrobenchTableView(const ViewRequest &request)
         const QString suffix = layout.left(1).toUpper() + layout.mid(1);
         const QString model = modelText(*cu);
         d.addFigure(u"ldsBytes"_s + suffix, u"%1: LDS allocated"_s.arg(suffix),
-                    bytesText(row->allocation.totalBytes));
+                    bytesQ(row->allocation.totalBytes));
         d.addFigure(u"conflicts"_s + suffix, u"%1: loads with a partition conflict"_s.arg(suffix),
                     u"%1 of %2"_s.arg(row->access.conflictingLoads).arg(row->access.loads.size()));
         d.addFigure(u"bandwidthPeak"_s + suffix, u"%1: peak bandwidth (model)"_s.arg(suffix),

@@ -10,9 +10,6 @@
 #include "render/ownershipdiagram.h"
 #include "render/xordiagram.h"
 
-#include "analysis/ldsscenario.h"
-#include "io/scene.h"
-
 #include <algorithm>
 #include <array>
 
@@ -73,107 +70,18 @@ constexpr auto kViewKinds = std::to_array<ViewKind>({
      &buildDiffView},
 });
 
-std::string jsonTypeName(const nlohmann::json &j)
-{
-    return j.type_name();
-}
-
 } // namespace
 
-const NamedLayout *ViewRequest::find(const std::string &name) const
+void appendFigures(Diagram &d, const std::vector<Figure> &figures)
 {
-    for (const NamedLayout &l : layouts)
-        if (l.name == name)
-            return &l;
-    return nullptr;
-}
-
-const NamedLayout *ViewRequest::primary() const
-{
-    if (!layout.empty())
-        return find(layout);
-    return layouts.empty() ? nullptr : &layouts.front();
-}
-
-Expected<const NamedLayout *> ViewRequest::layoutOption(const std::string &key) const
-{
-    if (!options.is_object() || !options.contains(key)) {
-        if (const NamedLayout *p = primary())
-            return p;
-        if (!layout.empty())
-            return makeError("view '" + kind + "': no layout named '" + layout + "'");
-        return makeError("view '" + kind + "' needs a layout");
+    for (const Figure &f : figures) {
+        QString tip = QString::fromStdString(f.note);
+        if (f.source != FigureSource::Computed)
+            tip += (tip.isEmpty() ? QString() : QStringLiteral(" ")) +
+                   QStringLiteral("[%1]").arg(QLatin1String(figureSourceName(f.source)));
+        d.addFigure(QString::fromStdString(f.key), QString::fromStdString(f.label),
+                    QString::fromStdString(f.text), tip);
     }
-    const nlohmann::json &v = options.at(key);
-    if (!v.is_string())
-        return makeError("view '" + kind + "': option '" + key +
-                         "' must be a layout name (string), not " + jsonTypeName(v));
-    const std::string name = v.get<std::string>();
-    if (const NamedLayout *l = find(name))
-        return l;
-    return makeError("view '" + kind + "': option '" + key + "' names '" + name +
-                     "', which is not a layout of the scene");
-}
-
-Expected<std::string> ViewRequest::stringOption(const std::string &key, const std::string &def,
-                                                const std::vector<std::string> &allowed) const
-{
-    if (!options.is_object() || !options.contains(key))
-        return def;
-    const nlohmann::json &v = options.at(key);
-    if (!v.is_string())
-        return makeError("view '" + kind + "': option '" + key + "' must be a string, not " +
-                         jsonTypeName(v));
-    std::string s = v.get<std::string>();
-    if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), s) == allowed.end()) {
-        std::string list;
-        for (const std::string &a : allowed)
-            list += (list.empty() ? "" : ", ") + a;
-        return makeError("view '" + kind + "': option '" + key + "' is '" + s +
-                         "'; expected one of: " + list);
-    }
-    return s;
-}
-
-Expected<int64_t> ViewRequest::intOption(const std::string &key, int64_t def) const
-{
-    if (!options.is_object() || !options.contains(key))
-        return def;
-    const nlohmann::json &v = options.at(key);
-    if (!v.is_number_integer())
-        return makeError("view '" + kind + "': option '" + key + "' must be an integer, not " +
-                         jsonTypeName(v));
-    return v.get<int64_t>();
-}
-
-Expected<bool> ViewRequest::boolOption(const std::string &key, bool def) const
-{
-    if (!options.is_object() || !options.contains(key))
-        return def;
-    const nlohmann::json &v = options.at(key);
-    if (!v.is_boolean())
-        return makeError("view '" + kind + "': option '" + key + "' must be true or false, not " +
-                         jsonTypeName(v));
-    return v.get<bool>();
-}
-
-Expected<std::vector<int64_t>> ViewRequest::intListOption(const std::string &key,
-                                                          const std::vector<int64_t> &def) const
-{
-    if (!options.is_object() || !options.contains(key))
-        return def;
-    const nlohmann::json &v = options.at(key);
-    if (!v.is_array())
-        return makeError("view '" + kind + "': option '" + key +
-                         "' must be a list of integers, not " + jsonTypeName(v));
-    std::vector<int64_t> out;
-    for (const nlohmann::json &e : v) {
-        if (!e.is_number_integer())
-            return makeError("view '" + kind + "': option '" + key +
-                             "' must be a list of integers");
-        out.push_back(e.get<int64_t>());
-    }
-    return out;
 }
 
 std::span<const ViewKind> viewKinds()
@@ -200,32 +108,10 @@ Expected<Diagram> buildView(const ViewRequest &request)
     }
     if (!request.options.is_null() && !request.options.is_object())
         return makeError("view '" + request.kind + "': options must be a JSON object");
-    Expected<Diagram> d = k->build(request);
+    Expected<Diagram> d = guardOptionTypes<Diagram>(request, k->build);
     if (d && !request.title.empty())
         d->title = QString::fromStdString(request.title);
     return d;
-}
-
-Expected<ViewRequest> sceneRequest(const Scene &scene)
-{
-    ViewRequest request;
-    if (!scene.arch.empty())
-        request.arch = scene.arch;
-    Expected<std::vector<ResolvedLayout>> layouts = resolveSceneLayouts(scene);
-    if (!layouts)
-        return layouts.error();
-    for (ResolvedLayout &l : *layouts)
-        request.layouts.push_back(
-            {l.name, std::move(l.layout), std::move(l.shape), std::move(l.dtype), l.attr});
-    return request;
-}
-
-ViewRequest withSceneView(ViewRequest base, const SceneView &view)
-{
-    base.kind = view.kind;
-    base.layout = view.layout;
-    base.options = view.options;
-    return base;
 }
 
 } // namespace lx

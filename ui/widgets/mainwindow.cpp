@@ -19,6 +19,7 @@
 #include "widgets/ctalayouteditor.h"
 #include "widgets/diagramview.h"
 #include "widgets/exportdialog.h"
+#include "widgets/kerneldock.h"
 #include "widgets/learnpanel.h"
 #include "widgets/presetsdialog.h"
 #include "widgets/viewpane.h"
@@ -360,6 +361,7 @@ void MainWindow::createMenus()
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->addAction(m_newAction);
     file->addAction(m_openAction);
+    file->addAction(m_kernelDock->openAction());
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     file->addAction(m_presetsAction);
     file->addSeparator();
@@ -611,6 +613,11 @@ void MainWindow::createDocks()
             &QTableView::resizeRowsToContents);
     analysisDock->setWidget(analysisTable);
     addDockWidget(Qt::RightDockWidgetArea, analysisDock);
+    m_kernelDock = new KernelDock(m_document, this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_kernelDock);
+    m_kernelDock->hide();
+    connect(m_kernelDock, &KernelDock::statusMessage, this,
+            [this](const QString &m) { showStatus(m, 8000); });
     m_defaultDockSizes = [this, sceneDock, basesDock, matrixDock, analysisDock] {
         resizeDocks({sceneDock, basesDock}, {180, 560}, Qt::Vertical);
         resizeDocks({sceneDock, matrixDock}, {360, 360}, Qt::Horizontal);
@@ -897,6 +904,8 @@ void MainWindow::openScene(const SceneContents &contents, const QString &fileNam
 
 QString MainWindow::openFile(const QString &fileName)
 {
+    if (KernelDock::isModuleFile(fileName))
+        return m_kernelDock->openFile(fileName);
     Expected<SceneContents> scene = readSceneFile(fileName);
     if (!scene)
         return QString::fromStdString(scene.message());
@@ -1094,7 +1103,8 @@ void MainWindow::dragEnterEvent(QDragEnterEvent *event)
 {
     const QList<QUrl> urls = event->mimeData()->urls();
     if (urls.size() == 1 && urls.first().isLocalFile() &&
-        urls.first().toLocalFile().endsWith(QLatin1String(".lxscene")))
+        (urls.first().toLocalFile().endsWith(QLatin1String(".lxscene")) ||
+         KernelDock::isModuleFile(urls.first().toLocalFile())))
         event->acceptProposedAction();
 }
 
@@ -1104,9 +1114,14 @@ void MainWindow::dropEvent(QDropEvent *event)
     if (urls.size() != 1 || !urls.first().isLocalFile())
         return;
     event->acceptProposedAction();
+    const QString file = urls.first().toLocalFile();
+    if (KernelDock::isModuleFile(file)) {
+        if (const QString e = m_kernelDock->openFile(file); !e.isEmpty())
+            showRefusal(e);
+        return;
+    }
     if (!maybeSave())
         return;
-    const QString file = urls.first().toLocalFile();
     if (const QString e = openFile(file); !e.isEmpty())
         QMessageBox::warning(this, tr("Open Scene"), tr("Could not open %1:\n%2").arg(file, e));
 }
@@ -1316,6 +1331,11 @@ void MainWindow::pasteLayout()
     const QString text = QApplication::clipboard()->text().trimmed();
     if (text.isEmpty()) {
         showRefusal(tr("The clipboard holds no text"));
+        return;
+    }
+    if (KernelDock::looksLikeModule(text)) {
+        if (const QString e = m_kernelDock->openText(text, tr("clipboard")); !e.isEmpty())
+            showRefusal(e);
         return;
     }
     if (text.startsWith(QLatin1Char('{'))) {

@@ -26,6 +26,7 @@ class Autosave;
 class BasesEditor;
 class CtaLayoutEditor;
 class DiagramView;
+class KernelDock;
 class LayoutDocument;
 class ViewPane;
 class LayoutListModel;
@@ -43,6 +44,7 @@ public:
     LayoutDocument *document() const { return m_document; }
     BasesEditor *basesEditor() const { return m_basesEditor; }
     CtaLayoutEditor *ctaLayoutEditor() const { return m_ctaEditor; }
+    KernelDock *kernelDock() const { return m_kernelDock; }
     LayoutPropertiesModel *propertiesModel() const { return m_properties; }
     MatrixModel *matrixModel() const { return m_matrix; }
     QTableView *matrixTable() const { return m_matrixTable; }
@@ -150,6 +152,7 @@ private:
 
     BasesEditor *m_basesEditor = nullptr;
     CtaLayoutEditor *m_ctaEditor = nullptr;
+    KernelDock *m_kernelDock = nullptr;
     LayoutListModel *m_layoutList = nullptr;
     QTableView *m_layoutTable = nullptr;
     LayoutPropertiesModel *m_properties = nullptr;

@@ -220,7 +220,7 @@ void ViewPane::rebuild()
         return;
     ViewRequest request = viewRequestFor(m_document->contents(), m_view);
     int64_t largest = 0;
-    for (const NamedLayout &l : request.layouts)
+    for (const ResolvedLayout &l : request.layouts)
         largest = std::max<int64_t>(largest, l.layout.totalOutDimSize());
     const uint64_t generation = ++*m_generation;
     if (largest <= kAsyncElements || !QCoreApplication::instance()) {

@@ -1,0 +1,345 @@
+#include "request/analysisinputs.h"
+
+#include "analysis/kpack.h"
+#include "layout/builders.h"
+#include "layout/dtype.h"
+
+#include <algorithm>
+
+namespace lx {
+
+// ---- ds_load_tr ----------------------------------------------------------------------------
+
+namespace {
+
+const ResolvedLayout *byNames(const ViewRequest &r, std::initializer_list<const char *> names,
+                              size_t fallbackIndex)
+{
+    for (const char *n : names)
+        if (const ResolvedLayout *l = r.find(n))
+            return l;
+    return fallbackIndex < r.layouts.size() ? &r.layouts[fallbackIndex] : nullptr;
+}
+
+} // namespace
+
+Expected<std::pair<const ResolvedLayout *, const ResolvedLayout *>>
+dsLoadTrLayouts(const ViewRequest &r)
+{
+    const ResolvedLayout *shared = nullptr, *dst = nullptr;
+    if (r.options.is_object() && r.options.contains("shared")) {
+        Expected<const ResolvedLayout *> s = r.layoutOption("shared");
+        if (!s)
+            return s.error();
+        shared = *s;
+    } else {
+        shared = byNames(r, {"shared", "S"}, 0);
+    }
+    if (r.options.is_object() && r.options.contains("dst")) {
+        Expected<const ResolvedLayout *> s = r.layoutOption("dst");
+        if (!s)
+            return s.error();
+        dst = *s;
+    } else {
+        dst = byNames(r, {"dst", "D"}, 1);
+    }
+    if (!shared || !dst)
+        return makeError("view '" + r.kind +
+                         "' needs a shared and a destination layout (options 'shared', 'dst')");
+    return std::make_pair(shared, dst);
+}
+
+Expected<DsLoadTrInput> resolveDsLoadTrUnguarded(const ViewRequest &r)
+{
+    auto l = dsLoadTrLayouts(r);
+    if (!l)
+        return l.error();
+    DsLoadTrInput out;
+    out.shared = l->first;
+    out.dst = l->second;
+    Expected<bool> packed = r.boolOption("packedFp4", false);
+    if (!packed)
+        return packed.error();
+    if (*packed) {
+        // Two fp4 values per i8: the layouts are i8, the element moved is fp4.
+        out.dtype = "i4";
+    } else {
+        Expected<std::string> dtype = r.elementType({out.dst, out.shared}, &out.dtypeDefaulted);
+        if (!dtype)
+            return dtype.error();
+        out.dtype = *dtype;
+    }
+    const Expected<int> bits = dtypeBits(out.dtype);
+    if (!bits)
+        return makeError("view '" + r.kind + "': unknown element type '" + out.dtype + "'");
+    if (std::optional<std::string> problem = dsLoadTrDestinationProblem(out.dst->attr.get()))
+        return makeError("view '" + r.kind + "': " + *problem);
+    const DsLoadTrOptions options = dsLoadTrOptionsFor(out.shared->attr.get());
+    Expected<DsLoadTrPlan> plan =
+        *packed ? analyzePackedFp4DsLoadTr(out.shared->layout, out.dst->layout, r.arch, options)
+                : analyzeDsLoadTr(out.shared->layout, out.dst->layout, *bits, r.arch, options);
+    if (!plan)
+        return makeError("view '" + r.kind + "': " + plan.message());
+    out.plan = std::move(*plan);
+    return out;
+}
+
+// ---- ctaLayout -----------------------------------------------------------------------------
+
+Expected<CtaInput> resolveCtaUnguarded(const ViewRequest &request)
+{
+    auto primary = request.layoutOption("layout");
+    if (!primary)
+        return primary.error();
+    const ResolvedLayout *l = *primary;
+    if (!l->attr)
+        return makeError("view '" + request.kind + "': layout '" + l->name +
+                         "' must be given as #ttg.amd_wmma text (the ctaLayout is read from it)");
+    CtaInput in;
+    in.layoutName = l->name;
+    in.shape = request.shape.empty() ? l->shape : request.shape;
+    if (in.shape.size() != 2)
+        return makeError("view '" + request.kind + "': C needs a 2-D shape");
+    Expected<std::string> dtype = request.elementType({l}, &in.dtypeDefaulted);
+    if (!dtype)
+        return dtype.error();
+    in.dtype = *dtype;
+    const Expected<int> bits = dtypeBits(in.dtype);
+    if (!bits)
+        return makeError("view '" + request.kind + "': " + bits.message());
+    auto cu = loadCuLdsModel(request.arch);
+    if (!cu)
+        return cu.error();
+    in.cu = std::move(*cu);
+    auto spec = ctaSpecFromAttr(*l->attr, {in.shape[0], in.shape[1]}, *bits);
+    if (!spec)
+        return spec.error();
+    auto cta = analyzeCtaLayout(*spec, in.cu);
+    if (!cta)
+        return cta.error();
+    in.cta = std::move(*cta);
+    return in;
+}
+
+// ---- LDS scenario --------------------------------------------------------------------------
+
+Expected<LdsInput> resolveLdsUnguarded(const ViewRequest &request)
+{
+    auto cu = loadCuLdsModel(request.arch);
+    if (!cu)
+        return cu.error();
+    // The one dtype policy: the microbenchmark's own "dtype", else the view's; a shared layout
+    // without a dtype takes the view's (else the default).
+    Expected<std::string> dtype = request.elementType({});
+    if (!dtype)
+        return dtype.error();
+    nlohmann::json options = request.options;
+    if (options.is_object() && options.contains("microbenchmark") &&
+        options.at("microbenchmark").is_object() && !options.at("microbenchmark").contains("dtype"))
+        options["microbenchmark"]["dtype"] = *dtype;
+    std::vector<ResolvedLayout> layouts = request.layouts;
+    for (ResolvedLayout &l : layouts)
+        if (l.dtype.empty())
+            l.dtype = *dtype;
+    auto s = runLdsScenario(options, layouts, *cu);
+    if (!s)
+        return makeError("view '" + request.kind + "': " + s.message());
+    return LdsInput{std::move(*cu), std::move(*s)};
+}
+
+// ---- banks ---------------------------------------------------------------------------------
+
+namespace {
+
+Expected<BankViewInput> resolveKPack(const ViewRequest &req, const Architecture &arch, int warp)
+{
+    const nlohmann::json &k = req.options.at("kpack");
+    if (!k.is_object())
+        return makeError("view '" + req.kind +
+                         "': option 'kpack' must be an object {perfConfig, operand, rotate}");
+    for (auto it = k.begin(); it != k.end(); ++it) {
+        if (it.key() != "perfConfig" && it.key() != "operand" && it.key() != "rotate" &&
+            it.key() != "dtype")
+            return makeError("view '" + req.kind + "': unknown kpack option '" + it.key() + "'");
+    }
+    if (!k.contains("perfConfig") || !k.at("perfConfig").is_string())
+        return makeError("view '" + req.kind + "': kpack.perfConfig must be a \"v4:...\" string");
+    const std::string operand = k.value("operand", std::string("A"));
+    if (operand != "A" && operand != "B")
+        return makeError("view '" + req.kind + "': kpack.operand must be \"A\" or \"B\"");
+    if (k.contains("rotate") && !k.at("rotate").is_boolean())
+        return makeError("view '" + req.kind + "': kpack.rotate must be true or false");
+    const bool rotate = k.value("rotate", false);
+    auto cfg = parsePerfConfig(k.at("perfConfig").get<std::string>());
+    if (!cfg)
+        return cfg.error();
+    if (k.contains("dtype") && !k.at("dtype").is_string())
+        return makeError("view '" + req.kind + "': kpack.dtype must be a string");
+    bool defaulted = false;
+    Expected<std::string> dtype = k.contains("dtype")
+                                      ? Expected<std::string>(k.at("dtype").get<std::string>())
+                                      : req.elementType({}, &defaulted);
+    if (!dtype)
+        return dtype.error();
+    auto bits = dtypeBits(*dtype);
+    if (!bits)
+        return makeError("view '" + req.kind + "': " + bits.message());
+    auto plan = kpackStorePlan(*cfg, operand == "A" ? KPackOperand::A : KPackOperand::B, *bits,
+                               arch.waveSize, rotate);
+    if (!plan)
+        return plan.error();
+    auto report = kpackReport(arch, *plan, warp);
+    if (!report)
+        return report.error();
+    BankViewInput in;
+    in.arch = arch;
+    in.report = std::move(*report);
+    in.mapBanks = in.report.instruction.numBanks;
+    in.map = kpackBankMap(*plan, in.mapBanks, arch.bankWidthBytes);
+    in.rows = plan->dPerBlock;
+    in.cols = plan->kPerBlock;
+    in.dtype = *dtype;
+    in.dtypeDefaulted = defaulted;
+    in.rowAxis = operand == "A" ? "d = m" : "d = n";
+    in.columnAxis = "k";
+    in.sourceText = "rocMLIR kPack LDS [kPackPerBlock " + std::to_string(cfg->kpackPerBlock) +
+                    ", D " + std::to_string(plan->dPerBlock) + ", kPack " +
+                    std::to_string(cfg->kpack) + "], " + cfg->toString() + ", " +
+                    std::to_string(plan->dPerThread) + " x " + std::to_string(plan->kPerThread) +
+                    " per thread, rotation " + (rotate ? "on" : "off");
+    return in;
+}
+
+} // namespace
+
+Expected<BankViewInput> resolveBankViewUnguarded(const ViewRequest &req)
+{
+    auto arch = loadArchitecture(req.arch);
+    if (!arch)
+        return arch.error();
+    auto warp = req.intOption("warp", 0);
+    if (!warp)
+        return warp.error();
+    if (req.options.is_object() && req.options.contains("kpack"))
+        return resolveKPack(req, *arch, int(*warp));
+
+    if (!req.options.is_object() || !req.options.contains("shared"))
+        return makeError("view '" + req.kind +
+                         "' needs option 'shared' (a shared layout) or 'kpack'");
+    auto shared = req.layoutOption("shared");
+    if (!shared)
+        return shared.error();
+    const bool hasReg = req.options.contains("reg") || (req.primary() && req.primary() != *shared);
+    const ResolvedLayout *reg = nullptr;
+    if (hasReg) {
+        auto r = req.layoutOption("reg");
+        if (!r)
+            return r.error();
+        reg = *r;
+    }
+    auto write = req.boolOption("write", false);
+    auto broadcast = req.boolOption("broadcast", true);
+    auto instruction = req.stringOption("instruction", "");
+    if (!write)
+        return write.error();
+    if (!broadcast)
+        return broadcast.error();
+    if (!instruction)
+        return instruction.error();
+    bool defaulted = false;
+    Expected<std::string> dtype = req.elementType({*shared, reg}, &defaulted);
+    if (!dtype)
+        return dtype.error();
+    const Expected<int> bits = dtypeBits(*dtype);
+    if (!bits)
+        return bits.error();
+
+    SharedMemoryLayout sml;
+    const std::vector<int32_t> &shape = (*shared)->shape;
+    if ((*shared)->attr) {
+        auto s = sharedMemoryLayout(*(*shared)->attr, shape, *bits,
+                                    arch->cu ? arch->cu->partitionBytes : 0);
+        if (!s)
+            return makeError("shared layout '" + (*shared)->name + "': " + s.message());
+        sml = std::move(*s);
+    } else {
+        sml.layout = (*shared)->layout;
+    }
+    const LinearLayout &sl = sml.layout;
+    if (sl.numOutDims() < 1 || sl.numOutDims() > 2)
+        return makeError("view '" + req.kind + "' draws 1-D or 2-D tensors; '" + (*shared)->name +
+                         "' has " + std::to_string(sl.numOutDims()) + " dims");
+
+    BankViewInput in;
+    in.arch = *arch;
+    in.mapBanks = arch->numBanks;
+    in.dtype = *dtype;
+    in.dtypeDefaulted = defaulted;
+    if (reg) {
+        BankAccessRequest br;
+        br.reg = reg->layout;
+        br.shared = sml;
+        br.elementBits = *bits;
+        br.isWrite = *write;
+        br.instruction = *instruction;
+        br.options.broadcast = *broadcast;
+        br.maxWarps = int(*warp) + 1;
+        auto report = analyzeBanks(*arch, br);
+        if (!report)
+            return report.error();
+        in.report = std::move(*report);
+        // Keep the chosen wave only.
+        std::erase_if(in.report.elements, [&](const ElementAccess &e) { return e.warp != *warp; });
+        std::erase_if(in.report.instructions,
+                      [&](const InstructionReport &r) { return r.warp != *warp; });
+        in.report.totals = BankTotals{};
+        for (const InstructionReport &ir : in.report.instructions) {
+            in.report.totals.instructions += 1;
+            in.report.totals.cycles += ir.cycles;
+            in.report.totals.idealCycles += ir.idealCycles;
+            in.report.totals.maxWays = std::max(in.report.totals.maxWays, ir.maxWays);
+        }
+        in.mapBanks = in.report.instruction.numBanks;
+    }
+    auto map =
+        sharedBankMap(sml, *bits, in.mapBanks, arch->bankWidthBytes, sml.partitionStrideBytes);
+    if (!map)
+        return map.error();
+    in.map = std::move(*map);
+    if (sl.numOutDims() == 1) {
+        in.rows = 1;
+        in.cols = sl.outDims()[0].second;
+        in.columnAxis = sl.outDims()[0].first;
+    } else {
+        in.rows = sl.outDims()[0].second;
+        in.cols = sl.outDims()[1].second;
+        in.rowAxis = sl.outDims()[0].first;
+        in.columnAxis = sl.outDims()[1].first;
+    }
+    in.sourceText = (reg ? reg->name + " <-> " : std::string()) + (*shared)->name + " over " +
+                    std::to_string(in.rows) + " x " + std::to_string(in.cols) + ", " +
+                    std::to_string(*bits) + "-bit elements";
+    return in;
+}
+
+Expected<DsLoadTrInput> resolveDsLoadTr(const ViewRequest &request)
+{
+    return guardOptionTypes<DsLoadTrInput>(request, resolveDsLoadTrUnguarded);
+}
+
+Expected<CtaInput> resolveCta(const ViewRequest &request)
+{
+    return guardOptionTypes<CtaInput>(request, resolveCtaUnguarded);
+}
+
+Expected<LdsInput> resolveLds(const ViewRequest &request)
+{
+    return guardOptionTypes<LdsInput>(request, resolveLdsUnguarded);
+}
+
+Expected<BankViewInput> resolveBankView(const ViewRequest &request)
+{
+    return guardOptionTypes<BankViewInput>(request, resolveBankViewUnguarded);
+}
+
+} // namespace lx

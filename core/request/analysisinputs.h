@@ -1,0 +1,77 @@
+#pragma once
+
+// The request layer's output: a ViewRequest (request/viewrequest.h) resolved into the typed,
+// validated inputs of one analysis, and the analysis run. The views (ui/render), the window's
+// analysis panel and every `analyze` command call these and nothing else, so a scene gives the
+// same numbers everywhere.
+//
+// Every resolver applies the one defaults policy (request/defaults.h) and reports a bad option
+// with the view and the option's name.
+
+#include "analysis/banks.h"
+#include "analysis/ctalayout.h"
+#include "analysis/culdsmodel.h"
+#include "analysis/dsloadtr.h"
+#include "analysis/ldsscenario.h"
+#include "hw/arch.h"
+#include "layout/expected.h"
+#include "request/viewrequest.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace lx {
+
+// ds_load_tr: the source (shared) and destination layouts, the element type and the plan.
+// Options: "shared", "dst" (layout names; default: layouts named shared/S and dst/D, else the
+// first two), "dtype", "packedFp4" (amdg.local_load_packed_transposed over i8 layouts).
+struct DsLoadTrInput
+{
+    const ResolvedLayout *shared = nullptr; // points into the request
+    const ResolvedLayout *dst = nullptr;
+    std::string dtype;
+    bool dtypeDefaulted = false;
+    DsLoadTrPlan plan;
+};
+[[nodiscard]] Expected<std::pair<const ResolvedLayout *, const ResolvedLayout *>>
+dsLoadTrLayouts(const ViewRequest &request);
+[[nodiscard]] Expected<DsLoadTrInput> resolveDsLoadTr(const ViewRequest &request);
+
+// ctaLayout of a WMMA v3 accumulator: the view's layout (option "layout"), its 2-D shape and
+// the operand element type.
+struct CtaInput
+{
+    CuLdsModel cu;
+    CtaAnalysis cta;
+    std::string layoutName;
+    std::vector<int32_t> shape;
+    std::string dtype;
+    bool dtypeDefaulted = false;
+};
+[[nodiscard]] Expected<CtaInput> resolveCta(const ViewRequest &request);
+
+// An LDS scenario (analysis/ldsscenario.h) from the view's options.
+struct LdsInput
+{
+    CuLdsModel cu;
+    LdsScenario scenario;
+};
+[[nodiscard]] Expected<LdsInput> resolveLds(const ViewRequest &request);
+
+// Bank views and `analyze banks`: the access of the view's options (see render/bankdiagram.h).
+struct BankViewInput
+{
+    Architecture arch;
+    BankConflictReport report;
+    std::vector<SharedElementBank> map; // every element of the shared tensor
+    int rows = 1, cols = 1;             // of the tensor grid (2-D; 1-D tensors are one row)
+    std::string rowAxis, columnAxis;
+    std::string sourceText; // "kPack [8, 96, 4], rotation on", "#shared over 16x64 f16"
+    int mapBanks = 32;      // bank count used for the map (the instruction's)
+    std::string dtype;
+    bool dtypeDefaulted = false;
+};
+[[nodiscard]] Expected<BankViewInput> resolveBankView(const ViewRequest &request);
+
+} // namespace lx

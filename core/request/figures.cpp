@@ -1,0 +1,384 @@
+#include "request/figures.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <set>
+
+namespace lx {
+
+namespace {
+
+std::string num(int64_t v)
+{
+    return std::to_string(v);
+}
+
+Figure computed(std::string key, std::string label, std::string text,
+                std::optional<double> value = std::nullopt, std::string unit = {},
+                std::string note = {})
+{
+    return Figure{std::move(key),  std::move(label),       std::move(text), value,
+                  std::move(unit), FigureSource::Computed, std::move(note)};
+}
+
+Figure modelled(std::string key, std::string label, std::string text, double value,
+                std::string unit, std::string note)
+{
+    return Figure{std::move(key),  std::move(label),    std::move(text), value,
+                  std::move(unit), FigureSource::Model, std::move(note)};
+}
+
+// "1 group", "2 groups".
+std::string count(int n, const std::string &singular, const std::string &plural)
+{
+    return num(n) + " " + (n == 1 ? singular : plural);
+}
+
+std::string dtypeText(const std::string &dtype, bool defaulted)
+{
+    return defaulted ? dtype + " (default)" : dtype;
+}
+
+Figure dtypeFigure(const std::string &dtype, bool defaulted)
+{
+    return computed("dtype", "Element type", dtypeText(dtype, defaulted), std::nullopt, {},
+                    defaulted ? "Neither the view nor its layouts name an element type; the "
+                                "program's default is used"
+                              : "From the view's option 'dtype' or its layouts");
+}
+
+std::string rateText(double bytesPerCycle)
+{
+    return decimalText(bytesPerCycle) + " B/cycle";
+}
+
+std::string cyclesText(double cycles)
+{
+    return decimalText(cycles) + " cycles";
+}
+
+std::string kib(int64_t bytes)
+{
+    return bytes % 1024 == 0 ? num(bytes / 1024) + " KiB" : num(bytes) + " B";
+}
+
+// The note of every modelled number: the model and where its constants come from.
+std::string modelText(const CuLdsModel &cu)
+{
+    return "A model, not a measurement: cycles = fixed + bytes / rate, load by load; fixed = " +
+           decimalText(cu.fixedCycles) +
+           " cycles (fitted to the MI450 LDS blog's two measurements); rate = " +
+           decimalText(cu.portBytesPerCycle) +
+           " B/cycle on one port when two SIMD pairs reach a common partition in the load "
+           "(same-cycle model), else one port per pair present, up to " +
+           num(cu.numPorts) + " ports";
+}
+
+} // namespace
+
+const char *figureSourceName(FigureSource source)
+{
+    switch (source) {
+    case FigureSource::Computed:
+        return "computed";
+    case FigureSource::Model:
+        return "model";
+    case FigureSource::TritonModel:
+        return "triton-model";
+    case FigureSource::Measured:
+        return "measured";
+    }
+    return "computed";
+}
+
+std::string fixedText(double v, int digits)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+    return buf;
+}
+
+std::string decimalText(double v)
+{
+    std::string s = fixedText(v, 1);
+    if (s.size() > 2 && s.compare(s.size() - 2, 2, ".0") == 0)
+        s.resize(s.size() - 2);
+    return s;
+}
+
+std::string bytesText(int64_t bytes)
+{
+    return bytes >= 1024 && bytes % 1024 == 0 ? num(bytes) + " B (" + num(bytes / 1024) + " KiB)"
+                                              : num(bytes) + " B";
+}
+
+nlohmann::json figuresJson(const std::vector<Figure> &figures)
+{
+    nlohmann::json out = nlohmann::json::array();
+    for (const Figure &f : figures)
+        out.push_back({{"key", f.key},
+                       {"label", f.label},
+                       {"text", f.text},
+                       {"value", f.value ? nlohmann::json(*f.value) : nlohmann::json(nullptr)},
+                       {"unit", f.unit},
+                       {"provenance", figureSourceName(f.source)},
+                       {"note", f.note}});
+    return out;
+}
+
+std::string figuresText(const std::vector<Figure> &figures)
+{
+    std::string out;
+    for (const Figure &f : figures) {
+        out += "  " + f.label + ": " + f.text;
+        if (f.source != FigureSource::Computed)
+            out += std::string(" [") + figureSourceName(f.source) + "]";
+        out += "\n";
+    }
+    return out;
+}
+
+std::vector<Figure> dsLoadTrFigures(const DsLoadTrInput &in)
+{
+    const DsLoadTrPlan &p = in.plan;
+    std::vector<Figure> f;
+    f.push_back(computed("instruction", "Instruction",
+                         p.instruction.name + " (" + p.instruction.arch + ", " + in.dtype + ")",
+                         std::nullopt, {},
+                         "The transposed load the arch has for this element width"));
+    f.push_back(dtypeFigure(in.dtype, in.dtypeDefaulted));
+    f.push_back(computed("eligible", "ds_load_tr eligible",
+                         p.eligible ? std::string("yes") : "no: " + p.reason,
+                         p.eligible ? 1.0 : 0.0, {}, "Whether divideLeft(cvt, tile) has a result"));
+    f.push_back(computed("instructions", "Transposed loads per thread",
+                         p.eligible ? num(p.instructions) : std::string("none"),
+                         p.eligible ? std::optional<double>(double(p.instructions)) : std::nullopt,
+                         {}, "Destination registers / elements per instruction"));
+    f.push_back(computed("fallback", "Fallback loads per thread",
+                         num(p.fallback.count) + " × " + p.fallback.instruction,
+                         double(p.fallback.count), {},
+                         "What the lowering emits without ds_load_tr (Triton's generic "
+                         "vectorisation)"));
+    if (p.eligible && p.instructions > 0 && p.fallback.count > 0) {
+        const double ratio = double(p.fallback.count) / double(p.instructions);
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.3g", ratio);
+        f.push_back(computed("saving", "Loads saved", std::string(buf) + "× fewer", ratio));
+    }
+    f.push_back(
+        computed("registers", "Registers per thread", num(p.registers), double(p.registers)));
+    f.push_back(computed("warps", "Warps", num(p.warps), double(p.warps)));
+    if (p.partitioned)
+        f.push_back(computed("partitioned", "Partitioned source", "yes", 1.0));
+    return f;
+}
+
+std::vector<Figure> ctaFigures(const CtaInput &in)
+{
+    const CtaAnalysis &c = in.cta;
+    const CuLdsModel &cu = in.cu;
+    std::vector<Figure> f;
+    f.push_back(computed("warps", "Warps", num(c.numWarps), double(c.numWarps), {},
+                         "Warp w runs on SIMD w mod " + num(cu.numSimds) + ", pair by SIMD (" +
+                             cu.arch + ")"));
+    f.push_back(dtypeFigure(in.dtype, in.dtypeDefaulted));
+    f.push_back(computed("tile", "Instruction tile (M x N)", num(c.tileM) + "x" + num(c.tileN),
+                         std::nullopt, {},
+                         "The logical WMMA tile one warp computes per instruction"));
+    f.push_back(computed("tilesC", "C in tiles",
+                         num(c.tilesM) + "x" + num(c.tilesN) + " tiles (" +
+                             num(c.tilesM * c.tileM) + "x" + num(c.tilesN * c.tileN) + ")"));
+    f.push_back(computed("ctaTile", "ctaLayout tile",
+                         num(c.ctaTilesM * c.tileM) + "x" + num(c.ctaTilesN * c.tileN) + " (" +
+                             num(c.ctaTilesM) + "x" + num(c.ctaTilesN) + " tiles)",
+                         std::nullopt, {},
+                         "The extent of the ctaLayout as written; it repeats to cover C"));
+    f.push_back(
+        computed("instructions", "WMMA instructions per warp", num(int64_t(c.instructions.size())),
+                 double(c.instructions.size()), {},
+                 "One per value of the tile-level register index (automatic repetitions "
+                 "included); all warps issue instruction i in the same cycle (the MI450 LDS blog's "
+                 "model)"));
+    for (const OperandPartitioning *op : {&c.a, &c.b}) {
+        const std::string &name = op->name;
+        const std::string band = op->partitionDim == 0 ? "M" : "N";
+        f.push_back(computed("shared" + name, name + " shared across SIMD pairs",
+                             op->crossPairShared
+                                 ? "yes: both pairs read " + band + " band " + num(op->sharedBand) +
+                                       " in instruction " + num(op->sharedInstruction)
+                                 : std::string("no"),
+                             op->crossPairShared ? 1.0 : 0.0, {},
+                             "The location condition: two pairs reading the same band read the "
+                             "same bytes, hence the same partition, whatever the shared layout"));
+        if (!op->separable) {
+            f.push_back(computed("pieces" + name, name + " pieces", "not separable", std::nullopt,
+                                 {}, op->note));
+            continue;
+        }
+        const std::string extent = num(op->pieceExtent);
+        f.push_back(computed(
+            "pieces" + name, name + " pieces",
+            count(op->numPieces, "piece", "pieces") + " of " +
+                (op->partitionDim == 0 ? "[" + extent + ", K]" : "[K, " + extent + "]"),
+            double(op->numPieces), {},
+            "A piece is a band of " + extent + " " + (op->partitionDim == 0 ? "rows" : "columns") +
+                " (2^" + num(op->pieceBit) + " tiles) along partition_dim"));
+        f.push_back(computed("groups" + name, name + " num_groups",
+                             count(op->numGroups, "group", "groups"), double(op->numGroups), {},
+                             "One group = one cycle over the partitions; pieces / "
+                             "num_partitions"));
+        f.push_back(computed("partitions" + name, name + " num_partitions",
+                             count(op->numPartitions, "partition", "partitions"),
+                             double(op->numPartitions), {},
+                             "One per SIMD pair present; pieces go round-robin (piece p -> "
+                             "partition p mod num_partitions)"));
+        f.push_back(computed("partitionDim" + name, name + " partition_dim",
+                             num(op->partitionDim) + " (" + band + ")", double(op->partitionDim)));
+        f.push_back(computed("tdm" + name, name + " TDM instructions",
+                             count(op->tdmInstructions, "instruction", "instructions"),
+                             double(op->tdmInstructions), {},
+                             "TDM instructions = ceil(pieces / warps) = ceil(" +
+                                 num(op->numPieces) + " / " + num(c.numWarps) +
+                                 "): a TDM instruction moves at most one piece per warp"));
+    }
+    return f;
+}
+
+std::vector<Figure> bankFigures(const BankViewInput &in, const InstructionReport *focus)
+{
+    std::vector<Figure> f;
+    f.push_back(computed("banks", "LDS banks (" + in.arch.name + ")", num(in.arch.numBanks),
+                         double(in.arch.numBanks), {},
+                         "The architecture's bank count; " + in.arch.bankProvenance.label() + " (" +
+                             (in.report.instructions.empty()
+                                  ? "the map uses " + num(in.mapBanks) + " banks"
+                                  : in.report.instruction.name + " uses " +
+                                        num(in.report.instruction.numBanks) + " banks") +
+                             ")"));
+    f.push_back(computed("bankWidth", "Bank width", num(in.arch.bankWidthBytes) + " B",
+                         double(in.arch.bankWidthBytes), "B", "Bank = (byte / width) mod banks"));
+    f.push_back(dtypeFigure(in.dtype, in.dtypeDefaulted));
+    const BankConflictReport &r = in.report;
+    if (r.instructions.empty()) {
+        f.push_back(computed("elements", "Elements mapped", num(int64_t(in.map.size())),
+                             double(in.map.size())));
+        return f;
+    }
+    const int wave = r.instructions.front().warp;
+    f.push_back(computed(
+        "instruction", "LDS instruction", r.instruction.name, std::nullopt, {},
+        std::string(r.instructionForced ? "Forced by the view" : "Chosen from the vector width") +
+            "; " + r.instruction.provenance.label()));
+    const std::vector<PhaseReport> &phases = focus ? focus->phases : r.instructions.front().phases;
+    f.push_back(computed("phases", "Phases per instruction", num(int64_t(phases.size())),
+                         double(phases.size()), {},
+                         "Lane groups served one after the other (passes x phases); the ideal "
+                         "cycle count"));
+    int lo = focus ? focus->cycles : r.instructions.front().cycles, hi = lo;
+    if (!focus)
+        for (const InstructionReport &ir : r.instructions) {
+            lo = std::min(lo, ir.cycles);
+            hi = std::max(hi, ir.cycles);
+        }
+    const std::string which =
+        focus ? "instruction " + num(focus->index) + " of wave " + num(wave) : "wave " + num(wave);
+    const int ways = focus ? focus->maxWays : r.totals.maxWays;
+    f.push_back(computed("nway", "Bank conflict (" + which + ")", num(ways) + "-way", double(ways),
+                         {}, "The most distinct dwords one bank serves in one phase"));
+    f.push_back(computed(
+        "cycles", "Cycles per instruction (" + which + ")",
+        lo == hi ? num(lo) + " cycles" : num(lo) + "-" + num(hi) + " cycles", double(hi), "cycles",
+        "Ours: the sum over phases of the phase's n-way (an empty phase costs one); ideal " +
+            num(focus ? focus->idealCycles : r.instructions.front().idealCycles)));
+    f.push_back(computed("instructions", "Instructions of wave " + num(wave),
+                         num(r.totals.instructions), double(r.totals.instructions)));
+    f.push_back(computed("cyclesTotal", "Cycles of wave " + num(wave),
+                         num(r.totals.cycles) + " cycles (ideal " + num(r.totals.idealCycles) + ")",
+                         double(r.totals.cycles), "cycles"));
+    f.push_back(computed("conflictsPerAccess", "Bank conflicts / access (rocprof-compute metric)",
+                         fixedText(r.totals.conflictsPerAccess(), 3), r.totals.conflictsPerAccess(),
+                         {}, "(cycles - ideal) / ideal over wave " + num(wave)));
+    if (in.arch.bankConflictRateScale)
+        f.push_back(computed(
+            "conflictRatePercent", "Bank conflict rate (rocprof-compute metric)",
+            fixedText(r.totals.conflictRatePercent(in.arch.bankConflictRateScale->value), 2) + " %",
+            r.totals.conflictRatePercent(in.arch.bankConflictRateScale->value), "%",
+            "conflicts / access x " + decimalText(in.arch.bankConflictRateScale->value) + " (" +
+                in.arch.bankConflictRateScale->provenance.source + ")"));
+    Figure triton = computed(
+        "tritonConflicts", "Triton's model: extra wavefronts per access",
+        r.tritonExtraWavefronts ? num(*r.tritonExtraWavefronts) : std::string("n/a"),
+        r.tritonExtraWavefronts ? std::optional<double>(double(*r.tritonExtraWavefronts))
+                                : std::nullopt,
+        {},
+        r.tritonExtraWavefronts
+            ? "Triton's generic count (32 banks x 32 bit, gluon bank_conflicts), beside ours"
+            : r.tritonNote);
+    triton.source = FigureSource::TritonModel;
+    f.push_back(std::move(triton));
+    return f;
+}
+
+std::vector<Figure> ldsFigures(const LdsInput &in)
+{
+    const CuLdsModel &cu = in.cu;
+    const AllocationResult &a = in.scenario.allocation;
+    std::vector<Figure> f;
+    f.push_back(computed("ldsBytes", "LDS allocated", bytesText(a.totalBytes), double(a.totalBytes),
+                         "B", "The largest end offset of the partition-aware allocation"));
+    f.push_back(computed("ldsCapacity", "LDS capacity", bytesText(cu.ldsBytes), double(cu.ldsBytes),
+                         "B",
+                         cu.partitionBytes > 0 ? num(cu.numLdsPartitions) + " LDS partitions of " +
+                                                     kib(cu.partitionBytes) + " (" + cu.arch + ")"
+                                               : "The LDS of one compute unit (" + cu.arch + ")"));
+    if (cu.partitionBytes > 0) {
+        std::set<int64_t> used;
+        for (const AllocBuffer &b : a.buffers) {
+            const auto [first, last] = a.partitionsOf(b);
+            for (int64_t q = first; q <= last; ++q)
+                used.insert(q);
+        }
+        std::string names;
+        for (int64_t q : used)
+            names += (names.empty() ? "P" : ", P") + num(q);
+        f.push_back(computed("partitionsUsed", "LDS partitions used",
+                             used.empty() ? std::string("none")
+                                          : num(int64_t(used.size())) + " of " +
+                                                num(cu.numLdsPartitions) + " (" + names + ")",
+                             double(used.size()), {},
+                             "Hardware partitions of " + kib(cu.partitionBytes) +
+                                 " that the allocated buffers touch"));
+    }
+    const LdsScenario &s = in.scenario;
+    if (!s.hasRead)
+        return f;
+    const PartitionAccessReport &acc = s.access;
+    const BandwidthEstimate &bw = s.bandwidth;
+    f.push_back(computed("bytesRead", "Bytes read", bytesText(bw.bytes), double(bw.bytes), "B",
+                         num(acc.numWarps) + " warps, " + num(acc.registersPerLoad) +
+                             " registers per lane per load"));
+    f.push_back(computed("conflicts", "Loads with a partition conflict",
+                         num(acc.conflictingLoads) + " of " + num(int64_t(acc.loads.size())),
+                         double(acc.conflictingLoads), {},
+                         "Two SIMD pairs reach a common hardware partition in the same load (the "
+                         "MI450 LDS blog's same-cycle model)"));
+    const std::string model = modelText(cu);
+    f.push_back(modelled("bandwidthPeak", "Peak bandwidth (model)", rateText(bw.peakBytesPerCycle),
+                         bw.peakBytesPerCycle, "B/cycle",
+                         "The ceiling of the fastest load: " + decimalText(cu.portBytesPerCycle) +
+                             " B/cycle per port it can use; " + model));
+    f.push_back(modelled("fixedCycles", "Fixed cost (model)", cyclesText(bw.fixedCycles),
+                         bw.fixedCycles, "cycles", model));
+    f.push_back(modelled("cyclesModel", "Cycles (model)", cyclesText(bw.modelCycles),
+                         bw.modelCycles, "cycles", model));
+    f.push_back(modelled("bandwidthModel", "Raw bandwidth (model)", rateText(bw.rawBytesPerCycle),
+                         bw.rawBytesPerCycle, "B/cycle",
+                         "Bytes / modelled cycles (what a clock bracket would record); " + model));
+    f.push_back(
+        modelled("bandwidthSteady", "Steady bandwidth (model)", rateText(bw.steadyBytesPerCycle),
+                 bw.steadyBytesPerCycle, "B/cycle",
+                 "Bytes / (modelled cycles - fixed) (the reciprocal slope of a fit); " + model));
+    return f;
+}
+
+} // namespace lx

@@ -1,0 +1,211 @@
+#include "request/viewrequest.h"
+
+#include "layout/dtype.h"
+
+#include <algorithm>
+
+namespace lx {
+
+namespace {
+
+std::string jsonTypeName(const nlohmann::json &j)
+{
+    return j.type_name();
+}
+
+} // namespace
+
+const ResolvedLayout *ViewRequest::find(const std::string &name) const
+{
+    for (const ResolvedLayout &l : layouts)
+        if (l.name == name)
+            return &l;
+    return nullptr;
+}
+
+const ResolvedLayout *ViewRequest::primary() const
+{
+    if (!layout.empty())
+        return find(layout);
+    return layouts.empty() ? nullptr : &layouts.front();
+}
+
+Expected<const ResolvedLayout *> ViewRequest::layoutOption(const std::string &key) const
+{
+    if (!options.is_object() || !options.contains(key)) {
+        if (const ResolvedLayout *p = primary())
+            return p;
+        if (!layout.empty())
+            return makeError("view '" + kind + "': no layout named '" + layout + "'");
+        return makeError("view '" + kind + "' needs a layout");
+    }
+    const nlohmann::json &v = options.at(key);
+    if (!v.is_string())
+        return makeError("view '" + kind + "': option '" + key +
+                         "' must be a layout name (string), not " + jsonTypeName(v));
+    const std::string name = v.get<std::string>();
+    if (const ResolvedLayout *l = find(name))
+        return l;
+    return makeError("view '" + kind + "': option '" + key + "' names '" + name +
+                     "', which is not a layout of the scene");
+}
+
+Expected<std::string> ViewRequest::stringOption(const std::string &key, const std::string &def,
+                                                const std::vector<std::string> &allowed) const
+{
+    if (!options.is_object() || !options.contains(key))
+        return def;
+    const nlohmann::json &v = options.at(key);
+    if (!v.is_string())
+        return makeError("view '" + kind + "': option '" + key + "' must be a string, not " +
+                         jsonTypeName(v));
+    std::string s = v.get<std::string>();
+    if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), s) == allowed.end()) {
+        std::string list;
+        for (const std::string &a : allowed)
+            list += (list.empty() ? "" : ", ") + a;
+        return makeError("view '" + kind + "': option '" + key + "' is '" + s +
+                         "'; expected one of: " + list);
+    }
+    return s;
+}
+
+Expected<int64_t> ViewRequest::intOption(const std::string &key, int64_t def) const
+{
+    if (!options.is_object() || !options.contains(key))
+        return def;
+    const nlohmann::json &v = options.at(key);
+    if (!v.is_number_integer())
+        return makeError("view '" + kind + "': option '" + key + "' must be an integer, not " +
+                         jsonTypeName(v));
+    return v.get<int64_t>();
+}
+
+Expected<bool> ViewRequest::boolOption(const std::string &key, bool def) const
+{
+    if (!options.is_object() || !options.contains(key))
+        return def;
+    const nlohmann::json &v = options.at(key);
+    if (!v.is_boolean())
+        return makeError("view '" + kind + "': option '" + key + "' must be true or false, not " +
+                         jsonTypeName(v));
+    return v.get<bool>();
+}
+
+Expected<std::vector<int64_t>> ViewRequest::intListOption(const std::string &key,
+                                                          const std::vector<int64_t> &def) const
+{
+    if (!options.is_object() || !options.contains(key))
+        return def;
+    const nlohmann::json &v = options.at(key);
+    if (!v.is_array())
+        return makeError("view '" + kind + "': option '" + key +
+                         "' must be a list of integers, not " + jsonTypeName(v));
+    std::vector<int64_t> out;
+    for (const nlohmann::json &e : v) {
+        if (!e.is_number_integer())
+            return makeError("view '" + kind + "': option '" + key +
+                             "' must be a list of integers");
+        out.push_back(e.get<int64_t>());
+    }
+    return out;
+}
+
+Expected<std::string>
+ViewRequest::elementType(std::initializer_list<const ResolvedLayout *> involved,
+                         bool *defaulted) const
+{
+    Expected<std::string> option = stringOption("dtype", "");
+    if (!option)
+        return option.error();
+    std::string chosen = *option;
+    if (chosen.empty())
+        chosen = dtype;
+    for (const ResolvedLayout *l : involved)
+        if (chosen.empty() && l && !l->dtype.empty())
+            chosen = l->dtype;
+    if (defaulted)
+        *defaulted = chosen.empty();
+    if (chosen.empty())
+        chosen = std::string(kDefaultDtype);
+    if (const Expected<int> bits = dtypeBits(chosen); !bits)
+        return makeError("view '" + kind + "': " + bits.message());
+    return chosen;
+}
+
+std::string elementTypeOr(std::initializer_list<std::string_view> candidates, bool *defaulted)
+{
+    for (std::string_view c : candidates)
+        if (!c.empty()) {
+            if (defaulted)
+                *defaulted = false;
+            return std::string(c);
+        }
+    if (defaulted)
+        *defaulted = true;
+    return std::string(kDefaultDtype);
+}
+
+Expected<std::vector<ResolvedLayout>> resolveSceneLayouts(const Scene &scene)
+{
+    std::vector<ResolvedLayout> out;
+    for (const SceneLayout &l : scene.layouts) {
+        auto r = resolveLayout(l);
+        if (!r)
+            return makeError("layout '" + l.name + "': " + r.message());
+        out.push_back(std::move(*r));
+    }
+    return out;
+}
+
+Expected<ViewRequest> sceneRequest(const Scene &scene)
+{
+    ViewRequest request;
+    if (!scene.arch.empty())
+        request.arch = scene.arch;
+    Expected<std::vector<ResolvedLayout>> layouts = resolveSceneLayouts(scene);
+    if (!layouts)
+        return layouts.error();
+    request.layouts = std::move(*layouts);
+    return request;
+}
+
+ViewRequest withSceneView(ViewRequest base, const SceneView &view)
+{
+    base.kind = view.kind;
+    base.layout = view.layout;
+    base.options = view.options;
+    return base;
+}
+
+Expected<ViewRequest> sceneViewRequest(const Scene &scene, const SceneViewChoice &choice)
+{
+    const SceneView *view = nullptr;
+    if (choice.index >= 0) {
+        if (size_t(choice.index) >= scene.views.size())
+            return makeError(choice.what + " has " + std::to_string(scene.views.size()) +
+                             " views; view " + std::to_string(choice.index) + " is out of range");
+        view = &scene.views[size_t(choice.index)];
+    } else {
+        for (const SceneView &v : scene.views) {
+            for (const std::string &p : choice.kindPrefixes)
+                if (v.kind.rfind(p, 0) == 0)
+                    view = &v;
+            for (const std::string &k : choice.optionKeys)
+                if (v.options.is_object() && v.options.contains(k))
+                    view = &v;
+            if (view)
+                break;
+        }
+    }
+    if (!view)
+        return makeError(choice.what + " has no " + choice.lacks);
+    Expected<ViewRequest> base = sceneRequest(scene);
+    if (!base)
+        return makeError(choice.what + ": " + base.message());
+    ViewRequest r = withSceneView(std::move(*base), *view);
+    r.title = scene.title.empty() ? scene.name : scene.title;
+    return r;
+}
+
+} // namespace lx

@@ -1,0 +1,127 @@
+#pragma once
+
+// The request layer's input: a view kind over a scene's layouts (ViewRequest), made from a scene
+// file, a preset, the window's document or command-line options. It is the only place where a
+// scene becomes analysis inputs (core/request/analysisinputs.h turns a ViewRequest into the typed
+// inputs of each analysis), so the window, `render` and every `analyze` command agree on numbers.
+//
+// A ViewRequest is what a scene's `views` entry resolves to: the scene's layouts by name (already
+// converted to LinearLayouts, with their shape, dtype and, when they were written as #ttg text or
+// a builder, the attribute), the view's primary layout name, the architecture and the view's own
+// options (JSON, defined by whoever implements the kind). Builders and resolvers read options
+// with the typed readers below, so every kind reports a bad option the same way: the view, the
+// option and what was expected.
+//
+// Defaults (core/request/defaults.h): an empty `arch` is kDefaultArch; the element type is the
+// view's option "dtype", else `dtype`, else the first of the involved layouts that has one, else
+// kDefaultDtype (see elementType()).
+
+#include "io/scene.h"
+#include "layout/expected.h"
+#include "request/defaults.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+namespace lx {
+
+struct ViewRequest
+{
+    std::string kind;
+    std::vector<ResolvedLayout> layouts;
+    // The view's primary layout (a scene view's "layout" key); empty: the first layout.
+    std::string layout;
+    std::vector<int32_t> shape; // overrides the primary layout's shape when not empty
+    std::string dtype;          // overrides the layouts' dtype when not empty
+    std::string arch = std::string(kDefaultArch);
+    std::string title; // overrides the builder's title when not empty
+    nlohmann::json options = nlohmann::json::object();
+
+    // The layout named `name`, or null.
+    [[nodiscard]] const ResolvedLayout *find(const std::string &name) const;
+    // The primary layout: `layout` if set, else the first one; null when there is none.
+    [[nodiscard]] const ResolvedLayout *primary() const;
+    // The layout named by option `key` (a string), or the primary layout when the option is
+    // absent. An error names the option and the missing layout.
+    [[nodiscard]] Expected<const ResolvedLayout *> layoutOption(const std::string &key) const;
+
+    // Typed option readers: the default when absent, an error naming the option when present
+    // with the wrong type (or, for strings with `allowed`, a value not in the list).
+    [[nodiscard]] Expected<std::string>
+    stringOption(const std::string &key, const std::string &def,
+                 const std::vector<std::string> &allowed = {}) const;
+    [[nodiscard]] Expected<int64_t> intOption(const std::string &key, int64_t def) const;
+    [[nodiscard]] Expected<bool> boolOption(const std::string &key, bool def) const;
+    [[nodiscard]] Expected<std::vector<int64_t>>
+    intListOption(const std::string &key, const std::vector<int64_t> &def) const;
+
+    // The element type by the one policy (option "dtype", `dtype`, the layouts in order,
+    // kDefaultDtype), checked against the known types. `defaulted` is set when the default was
+    // taken.
+    [[nodiscard]] Expected<std::string>
+    elementType(std::initializer_list<const ResolvedLayout *> involved,
+                bool *defaulted = nullptr) const;
+};
+
+// The one boundary for JSON type errors in a view's options: runs `fn(request)`, and when a
+// nested option has a type its reader did not expect (nlohmann throws) returns an error naming
+// the option instead. The option is found by running `fn` again without each top-level option in
+// turn; the first whose absence removes the error is named. Builders are plain functions of the
+// request, so the re-runs have no effect besides their result.
+template <typename T, typename F>
+[[nodiscard]] Expected<T> guardOptionTypes(const ViewRequest &request, F &&fn)
+{
+    try {
+        return fn(request);
+    } catch (const nlohmann::json::exception &e) {
+        std::string culprit;
+        if (request.options.is_object())
+            for (const auto &[key, value] : request.options.items()) {
+                ViewRequest without = request;
+                without.options.erase(key);
+                try {
+                    (void)fn(without);
+                    culprit = key;
+                    break;
+                } catch (const nlohmann::json::exception &) {
+                }
+            }
+        return makeError("view '" + request.kind + "': " +
+                         (culprit.empty() ? std::string("an option") : "option '" + culprit + "'") +
+                         " has a value of the wrong type (" + e.what() + ")");
+    }
+}
+
+// The element type by the same policy for callers without a request (command options).
+[[nodiscard]] std::string elementTypeOr(std::initializer_list<std::string_view> candidates,
+                                        bool *defaulted = nullptr);
+
+// Every layout of the scene, resolved (io/scene.h resolveLayout); the first error names its layout.
+[[nodiscard]] Expected<std::vector<ResolvedLayout>> resolveSceneLayouts(const Scene &scene);
+
+// A scene as the start of a request: its layouts resolved (an error names the layout that
+// fails) and its architecture (kDefaultArch when it names none); kind, layout and options are
+// left for the caller.
+[[nodiscard]] Expected<ViewRequest> sceneRequest(const Scene &scene);
+// `base` (from sceneRequest) showing one of the scene's views.
+[[nodiscard]] ViewRequest withSceneView(ViewRequest base, const SceneView &view);
+
+// Which view of a scene a command analyses: `index` when >= 0, else the first view whose kind
+// starts with one of `kindPrefixes` (or whose options hold one of `optionKeys`). An error names
+// the scene (`what`, e.g. "preset 'fig9'") and what it lacks.
+struct SceneViewChoice
+{
+    int index = -1;
+    std::vector<std::string> kindPrefixes;
+    std::vector<std::string> optionKeys;
+    std::string what;  // "preset 'fig9'" or the file name, for messages
+    std::string lacks; // "a bank view", for messages
+};
+[[nodiscard]] Expected<ViewRequest> sceneViewRequest(const Scene &scene,
+                                                     const SceneViewChoice &choice);
+
+} // namespace lx
