@@ -1,6 +1,7 @@
-// The window entry point: `layout-explorer [FILE.lxscene | --preset NAME] [--screenshot PNG]`.
-// With no scene it opens the default preset, or the built-in worked example when the program
-// has no presets compiled in. --screenshot renders the window once it is laid out, writes the
+// The window entry point: `layout-explorer [FILE.lxscene | --preset NAME | --lesson ID
+// [--show-solution]] [--screenshot PNG]`. With no scene it opens the default preset, or the
+// built-in worked example when the program has no presets compiled in; on the very first start
+// it also opens the Learn panel. --screenshot renders the window once it is laid out, writes the
 // PNG and exits (for the README and for looking at the window under xvfb-run).
 
 #include "command.h"
@@ -8,6 +9,7 @@
 
 #include "models/layoutdocument.h"
 #include "models/scenefile.h"
+#include "widgets/learnpanel.h"
 #include "widgets/mainwindow.h"
 
 #include <QApplication>
@@ -22,6 +24,8 @@
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTimer>
+
+#include <algorithm>
 
 #include <cstdio>
 
@@ -59,7 +63,16 @@ int runWindow(int argc, char **argv)
     const QCommandLineOption size(QStringLiteral("size"),
                                   QStringLiteral("Window size WxH (with --screenshot)."),
                                   QStringLiteral("WxH"), QStringLiteral("1400x880"));
+    const QCommandLineOption lesson(
+        QStringLiteral("lesson"),
+        QStringLiteral("Open the Learn panel on lesson ID (e.g. 01-bases-and-xor)."),
+        QStringLiteral("ID"));
+    const QCommandLineOption showSolution(
+        QStringLiteral("show-solution"),
+        QStringLiteral("With --lesson: apply the lesson's solution."));
     parser.addOption(preset);
+    parser.addOption(lesson);
+    parser.addOption(showSolution);
     parser.addOption(screenshot);
     parser.addOption(size);
     const QCommandLineOption dock(QStringLiteral("dock"),
@@ -155,6 +168,30 @@ int runWindow(int argc, char **argv)
         QTimer::singleShot(50, &window, [&window, d] {
             window.resizeDocks({d}, {window.width() * 2 / 5}, Qt::Horizontal);
         });
+    }
+    if (parser.isSet(lesson)) {
+        LearnPanel *panel = showLearnDock(&window);
+        const auto &lessons = panel->lessons();
+        const auto it = std::find_if(lessons.begin(), lessons.end(), [&](const Lesson &l) {
+            return QString::fromStdString(l.id) == parser.value(lesson);
+        });
+        if (it == lessons.end()) {
+            std::fprintf(stderr, "layout-explorer: no lesson '%s'\n",
+                         qPrintable(parser.value(lesson)));
+            return ExitBadUsage;
+        }
+        panel->openLesson(int(it - lessons.begin()), true);
+        if (parser.isSet(showSolution)) {
+            panel->showSolution();
+            // A screenshot closes the window when done: nothing to save.
+            if (parser.isSet(screenshot))
+                window.document()->markClean();
+        }
+    } else if (files.isEmpty() && !parser.isSet(preset) && !parser.isSet(screenshot) &&
+               !QSettings().value(QStringLiteral("learn/offered"), false).toBool()) {
+        // First start: offer the lessons.
+        QSettings().setValue(QStringLiteral("learn/offered"), true);
+        showLearnDock(&window);
     }
     if (parser.isSet(screenshot)) {
         const QString out = parser.value(screenshot);

@@ -3,6 +3,7 @@
 #include "hw/resources.h"
 #include "io/boundedread.h"
 #include "io/jsoninput.h"
+#include "io/cute.h"
 #include "io/layoutjson.h"
 #include "io/safewrite.h"
 #include "io/ttgtext.h"
@@ -91,9 +92,12 @@ SceneLayout readLayout(const json &j, const std::string &where)
         fail(at, "give exactly one of 'text' (#ttg or Gluon text) and 'layout' (raw bases)");
     if (hasText) {
         l.text = readString(j, "text", at);
-        const auto attr = parseLayoutText(*l.text);
-        if (!attr)
+        if (looksLikeCute(*l.text)) {
+            if (const auto cute = parseCute(*l.text); !cute)
+                fail(at + ".text", cute.message());
+        } else if (const auto attr = parseLayoutText(*l.text); !attr) {
             fail(at + ".text", attr.message());
+        }
     } else {
         if (!j["layout"].is_object())
             fail(at + ".layout", "expected an object {\"bases\": ..., \"outDims\": ...}");
@@ -366,6 +370,17 @@ Expected<ResolvedLayout> resolveLayout(const SceneLayout &l)
     r.name = l.name;
     r.shape = l.shape;
     r.dtype = l.dtype;
+    if (l.text && looksLikeCute(*l.text)) {
+        // CuTe text, in elements: a memory layout or a thread-value layout over the shape.
+        auto ll = cuteTextToLinear(*l.text, l.shape);
+        if (!ll)
+            return makeError("layout '" + l.name + "': " + ll.message());
+        if (r.shape.empty())
+            for (const auto &[dim, size] : ll->outDims())
+                r.shape.push_back(size);
+        r.layout = std::move(*ll);
+        return r;
+    }
     if (l.text) {
         auto attr = parseLayoutText(*l.text);
         if (!attr)

@@ -95,9 +95,11 @@ public:
 
     // Opens a preset by name; returns the reason on failure.
     [[nodiscard]] QString openPreset(const QString &name);
-    // Adds a layout from #ttg / Gluon text over `shape`; returns the reason on failure.
+    // Adds a layout from #ttg / Gluon / CuTe text over `shape` (cuteBytes: a CuTe memory layout
+    // counts bytes of dtype); returns the reason on failure.
     [[nodiscard]] QString addTextLayout(const QString &name, const QString &text,
-                                        const QList<int> &shape, const QString &dtype);
+                                        const QList<int> &shape, const QString &dtype,
+                                        bool cuteBytes = false);
     void showPresets();
     void showExportDialog();
     // Help > Getting Started: how to begin, the terms in plain words, the shortcut sheet.

@@ -9,6 +9,8 @@
 #include "widgets/kerneldock.h"
 #include "widgets/viewpane.h"
 
+#include "widgets/learnpanel.h"
+
 #include <QAction>
 #include <QActionGroup>
 #include <QComboBox>
@@ -183,6 +185,10 @@ void MainWindow::createMenus()
     file->addAction(m_saveAsAction);
     file->addSeparator();
     file->addAction(m_exportAction);
+    QAction *handout = file->addAction(tr("Export &Handout..."));
+    handout->setObjectName(QStringLiteral("exportHandoutAction"));
+    handout->setStatusTip(tr("The current view, one step a page, as a PDF or numbered SVGs"));
+    connect(handout, &QAction::triggered, this, [this] { exportViewHandout(this); });
     file->addSeparator();
     file->addAction(m_quitAction);
 
@@ -250,6 +256,11 @@ void MainWindow::createMenus()
         m_viewMenu->addAction(dock->toggleViewAction());
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *learn = help->addAction(tr("&Learn"));
+    learn->setObjectName(QStringLiteral("learnAction"));
+    learn->setShortcut(QKeySequence(Qt::Key_F1));
+    learn->setStatusTip(tr("Lessons: linear layouts step by step, checked as you edit"));
+    connect(learn, &QAction::triggered, this, [this] { showLearnDock(this); });
     help->addAction(m_gettingStartedAction);
     help->addAction(m_aboutAction);
     updateRecentMenu();

@@ -1,5 +1,6 @@
 #include "widgets/mainwindow.h"
 
+#include "io/cute.h"
 #include "io/jsoninput.h"
 #include "io/layoutjson.h"
 #include "io/ttgtext.h"
@@ -11,6 +12,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QClipboard>
+#include <QComboBox>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -214,8 +216,21 @@ void MainWindow::copyLayoutText(bool gluon)
 }
 
 QString MainWindow::addTextLayout(const QString &name, const QString &text, const QList<int> &shape,
-                                  const QString &dtype)
+                                  const QString &dtype, bool cuteBytes)
 {
+    if (looksLikeCute(text.toStdString())) {
+        Expected<CuteLayoutText> cute =
+            readCuteLayoutText(text.toStdString(), std::vector<int32_t>(shape.begin(), shape.end()),
+                               dtype.toStdString(), cuteBytes);
+        if (!cute)
+            return QString::fromStdString(cute.message());
+        const QString e = m_document->addLayout(
+            DocumentLayout{name.trimmed(), cute->layout, QString::fromStdString(cute->elementText),
+                           QList<int>(cute->shape.begin(), cute->shape.end()), dtype, nullptr});
+        if (e.isEmpty())
+            setCurrentLayoutIndex(m_document->layoutCount() - 1);
+        return e;
+    }
     Expected<LayoutAttrPtr> attr = parseLayoutText(text.toStdString());
     if (!attr)
         return QString::fromStdString(attr.message());
@@ -245,9 +260,15 @@ void MainWindow::addLayoutFromText(const QString &initialText)
     message->setStyleSheet(QStringLiteral("color: #b00000;"));
     message->setWordWrap(true);
     form->addRow(tr("Name"), name);
-    form->addRow(tr("#ttg or Gluon text"), text);
+    form->addRow(tr("#ttg, Gluon or CuTe text"), text);
     form->addRow(tr("Tensor shape (e.g. 128x64)"), shape);
     form->addRow(tr("Element type"), dtype);
+    auto *cuteUnits = new QComboBox(&dialog);
+    cuteUnits->addItems({tr("elements"), tr("bytes")});
+    cuteUnits->setToolTip(
+        tr("Whether the offsets and swizzle of a CuTe memory layout count "
+           "elements or bytes (Sw<3,4,3> in bytes is Sw<3,3,3> in f16 elements)"));
+    form->addRow(tr("CuTe offsets in"), cuteUnits);
     form->addRow(message);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
     form->addRow(buttons);
@@ -270,9 +291,15 @@ void MainWindow::addLayoutFromText(const QString &initialText)
         QString error;
         const std::optional<QList<int>> dims = parseShapeText();
         if (text->toPlainText().trimmed().isEmpty()) {
-            error = tr("Paste or type a #ttg attribute or a Gluon layout");
+            error = tr("Paste or type a #ttg attribute, a Gluon layout or a CuTe layout");
         } else if (!dims) {
             error = tr("The shape is positive integers joined by x, e.g. 128x64");
+        } else if (looksLikeCute(text->toPlainText().toStdString())) {
+            Expected<CuteLayoutText> cute = readCuteLayoutText(
+                text->toPlainText().toStdString(), std::vector<int32_t>(dims->begin(), dims->end()),
+                dtype->text().trimmed().toStdString(), cuteUnits->currentIndex() == 1);
+            if (!cute)
+                error = QString::fromStdString(cute.message());
         } else {
             Expected<LayoutAttrPtr> attr = parseLayoutText(text->toPlainText().toStdString());
             if (!attr)
@@ -289,12 +316,14 @@ void MainWindow::addLayoutFromText(const QString &initialText)
     };
     connect(text, &QPlainTextEdit::textChanged, &dialog, validate);
     connect(shape, &QLineEdit::textChanged, &dialog, validate);
+    connect(dtype, &QLineEdit::textChanged, &dialog, validate);
+    connect(cuteUnits, &QComboBox::currentIndexChanged, &dialog, validate);
     validate();
     connect(buttons, &QDialogButtonBox::accepted, &dialog, [&] {
         if (!validate())
             return;
         const QString e = addTextLayout(name->text(), text->toPlainText(), *parseShapeText(),
-                                        dtype->text().trimmed());
+                                        dtype->text().trimmed(), cuteUnits->currentIndex() == 1);
         if (!e.isEmpty()) {
             message->setText(e);
             return;
