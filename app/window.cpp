@@ -19,7 +19,6 @@
 #include <QIcon>
 #include <QImageWriter>
 #include <QMessageBox>
-#include <QMessageBox>
 #include <QPixmap>
 #include <QSettings>
 #include <QTemporaryDir>

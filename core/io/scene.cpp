@@ -2,8 +2,8 @@
 
 #include "hw/resources.h"
 #include "io/boundedread.h"
-#include "io/jsoninput.h"
 #include "io/cute.h"
+#include "io/jsoninput.h"
 #include "io/layoutjson.h"
 #include "io/safewrite.h"
 #include "io/ttgtext.h"
