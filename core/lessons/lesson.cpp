@@ -2,6 +2,7 @@
 
 #include "analysis/limits.h"
 #include "hw/resources.h"
+#include "io/boundedread.h"
 #include "lessons/predicate.h"
 
 #include <nlohmann/json.hpp>
