@@ -59,8 +59,8 @@ struct KernelOpReport
     // instruction would (a local_load whose fallback is already a full-width vector, e.g. a
     // K-contiguous operand, has lost nothing).
     bool lostTransposed = false;
-    int maxWays = 0;              // worst bank conflict of the access (0 = not analysed)
-    int64_t cycles = 0;           // LDS cycles of the access per warp set (phase model)
+    int maxWays = 0;    // worst bank conflict of the access (0 = not analysed)
+    int64_t cycles = 0; // LDS cycles of the access per warp set (phase model)
     int64_t idealCycles = 0;
     int64_t bytes = 0;      // LDS bytes: allocation size or conversion scratch
     std::string partitions; // gfx1250 allocations: "0" or "0-1"

@@ -20,7 +20,16 @@
 // the same phase and conflict when their dwords differ but share a bank; lanes 0 and 4 never do.
 //
 // Invariants checked by parseArchitecture: the phases of every pass partition the lanes
-// [0, waveSize) exactly; numBanks, bank width and bytesPerLane are positive; names are unique.
+// [0, waveSize) exactly; names are unique; every number is read as a checked 64-bit value (never
+// truncated) and must lie in its range, else the file is refused with the field named:
+//   waveSize 1..128            bankWidthBytes 1..64        banks 1..1024     ldsBytes 1..2^30
+//   instruction bytesPerLane 1..64, banks 1..1024, passes 1..2
+//   cu lanesPerWarp 1..128, simds 1..64, partitionBytes 1..2^30, ldsPartitions 1..64,
+//      l0Partitions 0..64, ports 1..64, pair SIMD indices 0..simds-1
+//   portBytesPerCycle: finite, > 0 and <= 2^20 bytes per cycle;  fixedCycles: finite, 0..10^6
+//   bankConflictRateScale: finite, > 0 and <= 1000;  transposed loads: elementBits 1..64,
+//      instructionBits 8..512, leadingRegisterBases and leadingLaneBases 0..8
+// An architecture file is at most 1 MiB (io/boundedread.h) and nests at most 64 levels.
 
 #include "layout/expected.h"
 

@@ -269,7 +269,8 @@ void TestTtgir::parseLargestModule()
     QFile f(QStringLiteral(LX_TEST_DATA_DIR "/kernels/attn_gfx950_128x64x128_w4.ttgir"));
     QVERIFY(f.open(QIODevice::ReadOnly));
     const std::string text = f.readAll().toStdString();
-    QBENCHMARK {
+    QBENCHMARK
+    {
         Expected<TtgirModule> m = parseTtgir(text);
         QVERIFY(m.hasValue());
     }

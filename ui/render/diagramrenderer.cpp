@@ -91,8 +91,12 @@ DiagramGeometry DiagramGeometry::compute(const Diagram &diagram, const RenderOpt
         right = std::max(right, g.m_title.right());
     }
     if (!diagram.subtitle.isEmpty()) {
-        g.m_subtitle =
-            QRect(margin, y, textWidth(diagram.subtitle, subtitlePx), px(subtitlePx * 1.5));
+        // A subtitle may be wrapped into lines (figurefit wraps it to the figure's width).
+        const QStringList lines = diagram.subtitle.split(QLatin1Char('\n'));
+        int width = 0;
+        for (const QString &line : lines)
+            width = std::max(width, textWidth(line, subtitlePx));
+        g.m_subtitle = QRect(margin, y, width, px(subtitlePx * 1.5 * double(lines.size())));
         y = g.m_subtitle.bottom() + 1;
         right = std::max(right, g.m_subtitle.right());
     }
