@@ -267,7 +267,8 @@ int runAddresses(const QString &list, const QString &widthText, bool isWrite,
     in.arch = *arch;
     const auto activeLanes =
         std::count_if(lanes->begin(), lanes->end(), [](const auto &a) { return a.has_value(); });
-    in.sourceText = u"addresses of %1 active lanes, %2 B each"_qs.arg(activeLanes).arg(width);
+    in.sourceText = "addresses of " + std::to_string(activeLanes) + " active lanes, " +
+                    std::to_string(width) + " B each";
     lx::BankConflictReport &r = in.report;
     r.arch = arch->name;
     r.instruction = *ins;
