@@ -224,7 +224,7 @@ int runRender(const QStringList &args)
     if (parser.isSet(fitOpt)) {
         if (parser.isSet(scaleOpt))
             return fail(ExitBadUsage, u"give --fit or --scale, not both"_s);
-        const auto parsed = parseShape(parser.value(fitOpt));
+        const auto parsed = lx::parseShape(parser.value(fitOpt).toStdString());
         if (!parsed || parsed->size() != 2 || (*parsed)[0] > 100000 || (*parsed)[1] > 100000)
             return fail(ExitBadUsage, u"--fit must look like 1920x1080 (pixels, at most "
                                       u"100000 each), not '%1'"_s.arg(parser.value(fitOpt)));
