@@ -9,6 +9,15 @@
 using lx::LinearLayout;
 
 namespace {
+lx::ResolvedLayout named(const std::string &name, const LinearLayout &l, std::vector<int32_t> shape)
+{
+    lx::ResolvedLayout r;
+    r.name = name;
+    r.layout = l;
+    r.shape = std::move(shape);
+    r.dtype = "f16";
+    return r;
+}
 LinearLayout make(LinearLayout::BasesT bases)
 {
     return *LinearLayout::tryCreate(std::move(bases), {{"dim0", 4}, {"dim1", 4}}, false);
@@ -28,7 +37,7 @@ private Q_SLOTS:
             make({{"register", {{0, 2}, {0, 1}}}, {"lane", {{1, 0}, {2, 0}}}, {"block", {}}});
         lx::ViewRequest r;
         r.kind = "diff";
-        r.layouts = {{"A", a, {4, 4}, "f16", nullptr}, {"B", b, {4, 4}, "f16", nullptr}};
+        r.layouts = {named("A", a, {4, 4}), named("B", b, {4, 4})};
         r.layout = "A";
         r.options = {{"other", "B"}};
         auto d = lx::buildView(r);

@@ -10,6 +10,15 @@ using lx::LayoutOperation;
 using lx::LinearLayout;
 
 namespace {
+lx::ResolvedLayout named(const std::string &name, const LinearLayout &l, std::vector<int32_t> shape)
+{
+    lx::ResolvedLayout r;
+    r.name = name;
+    r.layout = l;
+    r.shape = std::move(shape);
+    r.dtype = "f16";
+    return r;
+}
 LinearLayout make(LinearLayout::BasesT bases, std::vector<LinearLayout::NamedSize> outs)
 {
     return *LinearLayout::tryCreate(std::move(bases), std::move(outs), false);
@@ -80,7 +89,7 @@ private Q_SLOTS:
         const LinearLayout t = make({{"lane", {{2}}}}, {{"dim0", 4}});
         lx::ViewRequest r;
         r.kind = "operation";
-        r.layouts = {{"A", a, {4}, {}, nullptr}, {"T", t, {4}, {}, nullptr}};
+        r.layouts = {named("A", a, {4}), named("T", t, {4})};
         r.options = {{"op", "invert"}};
         auto inv = lx::buildView(r);
         QVERIFY2(inv, inv ? "" : inv.message().c_str());

@@ -241,7 +241,7 @@ Expected<Diagram> buildOperationView(const ViewRequest &request)
     if (!a)
         return a.error();
     const bool two = *op != LayoutOperation::Invert && *op != LayoutOperation::Sublayout;
-    const NamedLayout *b = *a;
+    const ResolvedLayout *b = *a;
     if (two) {
         if (!request.options.contains("other"))
             return makeError("the operation view needs the option \"other\": the second operand");
