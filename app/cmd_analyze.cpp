@@ -31,5 +31,5 @@ int runAnalyze(const QStringList &args)
 
 } // namespace
 
-LX_REGISTER_COMMAND(analyze, "analyze", "analysis reports (ds-load-tr, cta, lds, banks); --json",
-                    runAnalyze);
+LX_REGISTER_COMMAND(analyze, "analyze",
+                    "analysis reports (ds-load-tr, cta, lds, banks, kernel); --json", runAnalyze);

@@ -5,6 +5,11 @@
 //   analyze banks --reg TEXT --shared TEXT --shape MxN [--dtype T] [--arch A] [--instruction I]
 //                 [--write] [--warp W] [--json]
 //   analyze banks --perf-config v4:... [--operand A|B] [--rotate] [--dtype T] [--arch A] [--json]
+//   analyze banks --addresses LIST|@FILE --width BYTES [--write] --arch A [--json]
+//
+// --addresses: one instruction whose lanes touch the given byte offsets, lane 0 first (what a
+// debugger or a trace prints); "-" marks an inactive lane, lanes past the list are inactive.
+// LIST separates offsets by commas or spaces; @FILE reads the same from a file (or a JSON array).
 //
 // A preset's access is the one of its first bank view (bank-table, bank-histogram, bank-map), or
 // of view N (0-based among the scene's views) with --view. A missing --arch or --dtype takes the
@@ -20,10 +25,13 @@
 #include "request/figures.h"
 
 #include <QCommandLineParser>
+#include <QFile>
+#include <QRegularExpression>
 #include <QTextStream>
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 
 namespace {
@@ -111,6 +119,15 @@ nlohmann::json reportJson(const lx::BankViewInput &in)
                                                ? nlohmann::json(r.totals.conflictRatePercent(
                                                      in.arch.bankConflictRateScale->value))
                                                : nlohmann::json(nullptr)}};
+    j["modelCycles"] = worst ? worst->modelCycles : 0;
+    j["totals"]["modelCycles"] = r.totals.modelCycles;
+    if (!r.measuredRule.empty()) {
+        j["measuredRule"] = r.measuredRule;
+        j["measuredRuleConfidence"] = r.measuredRuleProvenance.confidence;
+        j["measuredRuleSource"] = r.measuredRuleProvenance.source;
+    } else {
+        j["measuredRule"] = nullptr;
+    }
     j["tritonExtraWavefronts"] = r.tritonExtraWavefronts ? nlohmann::json(*r.tritonExtraWavefronts)
                                                          : nlohmann::json(nullptr);
     if (!r.tritonNote.empty())
@@ -133,8 +150,17 @@ void printText(const lx::BankViewInput &in)
         for (size_t i = 0; i < ir.phases.size(); ++i)
             out << (i ? ", " : "") << ir.phases[i].ways;
         out << "], " << ir.cycles << " cycles, ideal " << ir.idealCycles << ", extra "
-            << ir.extraCycles() << ", " << ir.maxWays << "-way\n";
+            << ir.extraCycles() << ", " << ir.maxWays << "-way";
+        if (!ir.measuredRule.empty())
+            out << " (measured rule '" << qs(ir.measuredRule) << "'; textbook phase model "
+                << ir.modelCycles << " cycles)";
+        out << '\n';
     }
+    if (!r.measuredRule.empty())
+        out << "measured vs model: " << r.totals.cycles << " cycles with the measured rule, "
+            << r.totals.modelCycles << " with the textbook phases ("
+            << qs(r.measuredRuleProvenance.label()) << ": " << qs(r.measuredRuleProvenance.source)
+            << ")\n";
     out << "totals: " << r.totals.instructions << " instructions, " << r.totals.cycles
         << " cycles (ideal " << r.totals.idealCycles << "); rocprof-compute Bank Conflicts/Access "
         << QString::number(r.totals.conflictsPerAccess(), 'f', 3);
@@ -165,6 +191,111 @@ lx::Expected<lx::ViewRequest> requestFromScene(const lx::Expected<lx::Scene> &sc
     if (req && req->kind.rfind("bank-", 0) != 0)
         return lx::makeError(choice.what + " has no bank view to analyse");
     return req;
+}
+
+// "0,132,-,256" or "@FILE" -> lane addresses (nullopt = inactive).
+lx::Expected<std::vector<std::optional<int64_t>>> parseAddressList(const QString &arg)
+{
+    QString text = arg;
+    if (arg.startsWith(u'@')) {
+        QFile f(arg.mid(1));
+        if (!f.open(QIODevice::ReadOnly))
+            return lx::makeError("cannot read address file '" + arg.mid(1).toStdString() + "'");
+        if (f.size() > (1 << 20))
+            return lx::makeError("address file '" + arg.mid(1).toStdString() +
+                                 "' is larger than 1 MiB");
+        text = QString::fromUtf8(f.readAll());
+    }
+    text = text.trimmed();
+    if (text.startsWith(u'[') && text.endsWith(u']'))
+        text = text.mid(1, text.size() - 2);
+    std::vector<std::optional<int64_t>> out;
+    static const QRegularExpression sep(QStringLiteral("[,\\s]+"));
+    for (const QString &tok : text.split(sep, Qt::SkipEmptyParts)) {
+        if (tok == u"-" || tok == u"null") {
+            out.emplace_back();
+            continue;
+        }
+        bool ok = false;
+        const qlonglong v = tok.toLongLong(&ok, 0);
+        if (!ok || v < 0)
+            return lx::makeError("address '" + tok.toStdString() +
+                                 "' is not a non-negative byte offset (or '-' for an inactive "
+                                 "lane)");
+        out.emplace_back(int64_t(v));
+    }
+    if (out.empty())
+        return lx::makeError("no addresses given");
+    return out;
+}
+
+int runAddresses(const QString &list, const QString &widthText, bool isWrite,
+                 const QString &archName, bool json)
+{
+    auto arch = lx::loadArchitecture(archName.toStdString());
+    if (!arch)
+        return fail(ExitBadInput, qs(arch.message()));
+    bool ok = false;
+    const int width = widthText.toInt(&ok);
+    if (!ok || width <= 0)
+        return fail(ExitBadUsage, u"--width expects a positive number of bytes"_qs);
+    const lx::LdsInstruction *ins = arch->plainInstruction(width, isWrite);
+    if (!ins)
+        return fail(ExitBadInput, u"%1 has no %2 instruction of %3 bytes per lane"_qs
+                                      .arg(qs(arch->name), isWrite ? u"write"_qs : u"read"_qs)
+                                      .arg(width));
+    auto lanes = parseAddressList(list);
+    if (!lanes)
+        return fail(ExitBadInput, u"--addresses: "_qs + qs(lanes.message()));
+    if (int(lanes->size()) > arch->waveSize)
+        return fail(ExitBadInput,
+                    u"--addresses: %1 addresses for a wave of %2 lanes"_qs.arg(lanes->size())
+                        .arg(arch->waveSize));
+    for (size_t l = 0; l < lanes->size(); ++l) {
+        const auto &a = (*lanes)[l];
+        if (a && *a % width != 0)
+            return fail(ExitBadInput,
+                        u"--addresses: lane %1 reads byte %2, not aligned to the width %3"_qs.arg(l)
+                            .arg(*a)
+                            .arg(width));
+    }
+    lanes->resize(size_t(arch->waveSize));
+    auto ir = lx::analyzeAddresses(*arch, *ins, {*lanes});
+    if (!ir)
+        return fail(ExitBadInput, qs(ir.message()));
+    lx::BankViewInput in;
+    in.arch = *arch;
+    const auto activeLanes =
+        std::count_if(lanes->begin(), lanes->end(), [](const auto &a) { return a.has_value(); });
+    in.sourceText = u"addresses of %1 active lanes, %2 B each"_qs.arg(activeLanes).arg(width);
+    lx::BankConflictReport &r = in.report;
+    r.arch = arch->name;
+    r.instruction = *ins;
+    r.elementBits = 8 * std::min(width, 8);
+    r.vectorElements = width > 8 ? width / 8 : 1;
+    r.maxVectorElements = r.vectorElements;
+    r.bankWidthBytes = arch->bankWidthBytes;
+    r.totals.instructions = 1;
+    r.totals.cycles = ir->cycles;
+    r.totals.idealCycles = ir->idealCycles;
+    r.totals.maxWays = ir->maxWays;
+    lx::noteMeasuredRule(*arch, *ir, r);
+    r.instructions.push_back(std::move(*ir));
+    r.tritonNote = "Triton's count needs layouts, not raw addresses";
+    in.mapBanks = ins->numBanks;
+    if (json) {
+        nlohmann::json j = reportJson(in);
+        j["addresses"] = nlohmann::json::array();
+        for (const auto &a : r.instructions.front().addresses.front())
+            j["addresses"].push_back(a ? nlohmann::json(*a) : nlohmann::json(nullptr));
+        if (arch->vendor == "nvidia")
+            j["cyclesMeaning"] = "wavefronts";
+        const std::string text = j.dump(1) + "\n";
+        std::fwrite(text.data(), 1, text.size(), stdout);
+    } else {
+        printText(in);
+    }
+    return ExitOk;
 }
 
 int runAnalyzeBanks(const QStringList &args)
@@ -217,9 +348,17 @@ int runAnalyzeBanks(const QStringList &args)
                                      QStringLiteral("A|B"));
     const QCommandLineOption rotate(QStringLiteral("rotate"),
                                     QStringLiteral("kPack: apply rocMLIR's d rotation"));
+    const QCommandLineOption addresses(
+        QStringLiteral("addresses"),
+        QStringLiteral("one instruction: the byte offset of each lane, lane 0 first, comma or "
+                       "space separated, '-' = inactive (or @FILE)"),
+        QStringLiteral("LIST|@FILE"));
+    const QCommandLineOption width(QStringLiteral("width"),
+                                   QStringLiteral("--addresses: bytes per lane (4, 8, 16, ...)"),
+                                   QStringLiteral("BYTES"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("print JSON"));
     parser.addOptions({preset, sceneOpt, view, reg, shared, shape, dtype, arch, instruction, write,
-                       warp, perfConfig, operand, rotate, json});
+                       warp, perfConfig, operand, rotate, addresses, width, json});
     if (const auto rc = lx::app::parseOrExit(
             parser, args, QStringLiteral("layout-explorer analyze banks: "), false))
         return *rc;
@@ -235,10 +374,18 @@ int runAnalyzeBanks(const QStringList &args)
     lx::ViewRequest req;
     const int modes = int(parser.isSet(preset)) + int(parser.isSet(sceneOpt)) +
                       int(parser.isSet(reg) || parser.isSet(shared)) +
-                      int(parser.isSet(perfConfig));
+                      int(parser.isSet(perfConfig)) + int(parser.isSet(addresses));
     if (modes != 1)
-        return fail(ExitBadUsage,
-                    u"give exactly one of --preset, --scene, --reg/--shared or --perf-config"_qs);
+        return fail(ExitBadUsage, u"give exactly one of --preset, --scene, --reg/--shared, "
+                                  u"--perf-config or --addresses"_qs);
+    if (parser.isSet(addresses)) {
+        for (const QCommandLineOption *o : {&width, &arch}) {
+            if (!parser.isSet(*o))
+                return fail(ExitBadUsage, u"--addresses needs --%1"_qs.arg(o->names().front()));
+        }
+        return runAddresses(parser.value(addresses), parser.value(width), parser.isSet(write),
+                            parser.value(arch), parser.isSet(json));
+    }
     if (parser.isSet(preset) || parser.isSet(sceneOpt)) {
         int viewIndex = -1;
         if (parser.isSet(view)) {

@@ -1,22 +1,30 @@
-// `layout-explorer convert --layout TEXT [--shape MxN] --to json|ttg|gluon|triton-text [--hw]`:
-// reads a layout (#ttg text with alias lines, a Gluon constructor, or a raw layout in the
-// conformance JSON form) and writes it in another form on stdout.
+// `layout-explorer convert --layout TEXT [--shape MxN] --to json|ttg|gluon|triton-text|cute
+// [--hw] [--units elements|bytes --dtype T] [--cute-kind memory|tv]`:
+// reads a layout (#ttg text with alias lines, a Gluon constructor, CuTe text, or a raw layout in
+// the conformance JSON form) and writes it in another form on stdout.
 //   json         the conformance layout JSON of its linear layout over --shape
 //   ttg          Triton's MLIR attribute text (--aliases: parents as #mma = ... lines)
 //   gluon        a Gluon constructor expression
 //   triton-text  Triton's getLayoutStr view (what triton-tensor-layout prints); --hw for the
 //                hardware point of view
+//   cute         CuTe shape:stride text (io/cute.h): a shared layout as a memory layout
+//                (Sw<B,M,S> o 0 o ... when swizzled), a distributed one as a thread-value layout
+// --units bytes (with --dtype) reads and writes CuTe memory layouts in bytes instead of elements.
 // A raw JSON layout converts to #ttg.linear / #ttg.generic_linear (in-dims register, lane, warp,
 // block) or #ttg.shared_linear (offset, block).
 
 #include "command.h"
+#include "output.h"
 
 #include "request/shape.h"
 
+#include "io/cute.h"
+#include "io/jsoninput.h"
 #include "io/layoutjson.h"
 #include "io/tritontext.h"
 #include "io/ttgtext.h"
 #include "layout/builders.h"
+#include "layout/dtype.h"
 #include "layout/linearlayout.h"
 
 #include <QCommandLineParser>
@@ -79,6 +87,69 @@ lx::Expected<lx::LayoutAttrPtr> attrOfLinearLayout(const lx::LinearLayout &ll)
                          "warp, block or offset, block");
 }
 
+// The CuTe options of convert: units (elements or bytes of --dtype) and the reading.
+struct CuteOptions
+{
+    lx::CuteUnits units = lx::CuteUnits::Elements;
+    int elementBytes = 1;
+    std::optional<lx::CuteKind> kind;
+};
+
+// An empty string, or the usage error.
+QString readCuteOptions(const QCommandLineParser &parser, const QCommandLineOption &unitsOpt,
+                        const QCommandLineOption &dtypeOpt, const QCommandLineOption &kindOpt,
+                        CuteOptions &out)
+{
+    if (parser.isSet(unitsOpt)) {
+        const QString u = parser.value(unitsOpt);
+        if (u == QLatin1String("bytes"))
+            out.units = lx::CuteUnits::Bytes;
+        else if (u != QLatin1String("elements"))
+            return QStringLiteral("unknown --units '%1' (elements, bytes)").arg(u);
+    }
+    if (out.units == lx::CuteUnits::Bytes) {
+        if (!parser.isSet(dtypeOpt))
+            return QStringLiteral("--units bytes needs --dtype");
+        const auto bits = lx::dtypeBits(parser.value(dtypeOpt).toStdString());
+        if (!bits || *bits < 8)
+            return QStringLiteral("--dtype '%1' is not a type of whole bytes")
+                .arg(parser.value(dtypeOpt));
+        out.elementBytes = *bits / 8;
+    }
+    if (parser.isSet(kindOpt)) {
+        const QString k = parser.value(kindOpt);
+        if (k == QLatin1String("memory"))
+            out.kind = lx::CuteKind::Memory;
+        else if (k == QLatin1String("tv"))
+            out.kind = lx::CuteKind::ThreadValue;
+        else
+            return QStringLiteral("unknown --cute-kind '%1' (memory, tv)").arg(k);
+    }
+    return {};
+}
+
+// The converted text of the layout in the form `to`.
+lx::Expected<std::string> formatOutput(const QString &to, const lx::LayoutAttrPtr &attr,
+                                       const std::optional<lx::LinearLayout> &linear, bool aliases,
+                                       bool hw, const CuteOptions &cute)
+{
+    if (to == QLatin1String("json"))
+        return lx::layoutToJson(*linear).dump() + "\n";
+    if (to == QLatin1String("ttg"))
+        return (aliases ? lx::printTtgWithAliases(*attr) : lx::printTtg(*attr)) + "\n";
+    if (to == QLatin1String("gluon"))
+        return lx::printGluon(*attr) + "\n";
+    if (to == QLatin1String("cute")) {
+        auto text = lx::linearToCuteText(*linear, cute.units, cute.elementBytes);
+        if (!text)
+            return text.error();
+        return *text + "\n";
+    }
+    const bool shared = attr ? attr->isShared() : linear->hasInDim("offset");
+    return shared ? lx::tryTritonSharedView(*linear, hw)
+                  : lx::tryTritonDistributedView(*linear, hw);
+}
+
 int runConvert(const QStringList &args)
 {
     QCommandLineParser parser;
@@ -102,7 +173,19 @@ int runConvert(const QStringList &args)
                                    QStringLiteral("triton-text: the hardware point of view"));
     const QCommandLineOption aliasesOpt(QStringLiteral("aliases"),
                                         QStringLiteral("ttg: print parents as alias lines"));
-    parser.addOptions({layoutOpt, shapeOpt, toOpt, hwOpt, aliasesOpt});
+    const QCommandLineOption unitsOpt(
+        QStringLiteral("units"),
+        QStringLiteral("CuTe memory layouts in elements (default) or bytes (needs --dtype)"),
+        QStringLiteral("elements|bytes"));
+    const QCommandLineOption dtypeOpt(QStringLiteral("dtype"),
+                                      QStringLiteral("element type for --units bytes, e.g. f16"),
+                                      QStringLiteral("T"));
+    const QCommandLineOption kindOpt(
+        QStringLiteral("cute-kind"),
+        QStringLiteral("read CuTe text as a memory layout or a thread-value layout over --shape "
+                       "(default: memory when the shape is the layout's own, else tv)"),
+        QStringLiteral("memory|tv"));
+    parser.addOptions({layoutOpt, shapeOpt, toOpt, hwOpt, aliasesOpt, unitsOpt, dtypeOpt, kindOpt});
 
     QTextStream err(stderr);
     auto usage = [&](const QString &message) {
@@ -119,9 +202,14 @@ int runConvert(const QStringList &args)
         return usage(QStringLiteral("--to is required"));
     const QString to = parser.value(toOpt);
     const QStringList forms{QStringLiteral("json"), QStringLiteral("ttg"), QStringLiteral("gluon"),
-                            QStringLiteral("triton-text")};
+                            QStringLiteral("triton-text"), QStringLiteral("cute")};
     if (!forms.contains(to))
-        return usage(QStringLiteral("unknown --to '%1' (json, ttg, gluon, triton-text)").arg(to));
+        return usage(
+            QStringLiteral("unknown --to '%1' (json, ttg, gluon, triton-text, cute)").arg(to));
+    CuteOptions cuteOpts;
+    if (const QString e = readCuteOptions(parser, unitsOpt, dtypeOpt, kindOpt, cuteOpts);
+        !e.isEmpty())
+        return usage(e);
     if (parser.isSet(hwOpt) && to != QLatin1String("triton-text"))
         return usage(QStringLiteral("--hw only applies to --to triton-text"));
     if (parser.isSet(aliasesOpt) && to != QLatin1String("ttg"))
@@ -145,11 +233,23 @@ int runConvert(const QStringList &args)
     const size_t first = text.find_first_not_of(" \t\r\n");
     lx::LayoutAttrPtr attr;
     std::optional<lx::LinearLayout> linear;
-    if (first != std::string::npos && text[first] == '{') {
-        const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
-        if (j.is_discarded())
-            return bad("--layout: not valid JSON");
-        auto ll = lx::layoutFromJson(j);
+    if (lx::looksLikeCute(text)) {
+        auto ll = lx::cuteTextToLinear(text, shape.value_or(std::vector<int32_t>{}), cuteOpts.kind,
+                                       cuteOpts.units, cuteOpts.elementBytes);
+        if (!ll)
+            return bad("--layout: " + ll.message());
+        linear = std::move(*ll);
+        if (to == QLatin1String("ttg") || to == QLatin1String("gluon")) {
+            auto a = attrOfLinearLayout(*linear);
+            if (!a)
+                return bad(a.message());
+            attr = *a;
+        }
+    } else if (first != std::string::npos && text[first] == '{') {
+        const auto j = lx::parseJson(text);
+        if (!j)
+            return bad("--layout: " + j.message());
+        auto ll = lx::layoutFromJson(*j);
         if (!ll)
             return bad("--layout: " + ll.message());
         if (shape) {
@@ -171,7 +271,8 @@ int runConvert(const QStringList &args)
         if (!a)
             return bad("--layout: " + a.message());
         attr = *a;
-        if (to == QLatin1String("json") || to == QLatin1String("triton-text")) {
+        if (to == QLatin1String("json") || to == QLatin1String("triton-text") ||
+            to == QLatin1String("cute")) {
             if (!shape)
                 return usage(QStringLiteral("--to %1 needs --shape").arg(to));
             auto ll = lx::toLinearLayout(*attr, *shape);
@@ -181,25 +282,11 @@ int runConvert(const QStringList &args)
         }
     }
 
-    std::string out;
-    if (to == QLatin1String("json")) {
-        out = lx::layoutToJson(*linear).dump() + "\n";
-    } else if (to == QLatin1String("ttg")) {
-        out = (parser.isSet(aliasesOpt) ? lx::printTtgWithAliases(*attr) : lx::printTtg(*attr)) +
-              "\n";
-    } else if (to == QLatin1String("gluon")) {
-        out = lx::printGluon(*attr) + "\n";
-    } else {
-        const bool shared = attr ? attr->isShared() : linear->hasInDim("offset");
-        const bool hw = parser.isSet(hwOpt);
-        auto view = shared ? lx::tryTritonSharedView(*linear, hw)
-                           : lx::tryTritonDistributedView(*linear, hw);
-        if (!view)
-            return bad(view.message());
-        out = *view;
-    }
-    std::fwrite(out.data(), 1, out.size(), stdout);
-    return ExitOk;
+    auto out =
+        formatOutput(to, attr, linear, parser.isSet(aliasesOpt), parser.isSet(hwOpt), cuteOpts);
+    if (!out)
+        return bad(out.message());
+    return lx::app::writeStdout(*out, QStringLiteral("layout-explorer convert: "));
 }
 
 } // namespace

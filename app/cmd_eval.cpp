@@ -2,12 +2,13 @@
 // {"results": [{"name", "value"}, ...]} on stdout. It never reads or compares `expect`.
 
 #include "command.h"
+#include "output.h"
 
-#include "analysis/limits.h"
+#include "io/boundedread.h"
 #include "io/caseeval.h"
+#include "io/jsoninput.h"
 
 #include <QCommandLineParser>
-#include <QFile>
 #include <QTextStream>
 
 #include <nlohmann/json.hpp>
@@ -36,29 +37,17 @@ int runEval(const QStringList &args)
         err << "layout-explorer eval: expected one FILE\n";
         return lx::app::ExitBadUsage;
     }
-    QFile file(pos.front());
-    const bool ok = pos.front() == QLatin1String("-") ? file.open(stdin, QIODevice::ReadOnly)
-                                                      : file.open(QIODevice::ReadOnly);
-    if (!ok) {
-        err << "layout-explorer eval: cannot read " << pos.front() << ": " << file.errorString()
-            << '\n';
+    const lx::Expected<std::string> data =
+        lx::readBounded(pos.front().toStdString(), lx::kMaxCaseFileBytes, "a case file");
+    if (!data) {
+        err << "layout-explorer eval: " << QString::fromStdString(data.message()) << '\n';
         return lx::app::ExitBadInput;
     }
-    if (file.size() > lx::kMaxInputFileBytes) {
-        err << "layout-explorer eval: " << pos.front() << " has " << file.size()
-            << " bytes; a case file is at most " << (lx::kMaxInputFileBytes >> 20) << " MiB\n";
-        return lx::app::ExitBadInput;
-    }
-    const QByteArray data = file.read(lx::kMaxInputFileBytes + 1);
-    if (data.size() > lx::kMaxInputFileBytes) {
-        err << "layout-explorer eval: " << pos.front() << ": a case file is at most "
-            << (lx::kMaxInputFileBytes >> 20) << " MiB\n";
-        return lx::app::ExitBadInput;
-    }
-    const nlohmann::json result =
-        lx::evaluateCaseFile(std::string_view(data.constData(), size_t(data.size())));
+    const nlohmann::json result = lx::evaluateCaseFile(*data);
     if (result.contains("error")) {
-        err << "layout-explorer eval: " << pos.front() << ": "
+        const QString name =
+            pos.front() == QLatin1String("-") ? QStringLiteral("standard input") : pos.front();
+        err << "layout-explorer eval: " << name << ": "
             << QString::fromStdString(result["error"].get<std::string>()) << '\n';
         return lx::app::ExitBadInput;
     }
@@ -66,10 +55,9 @@ int runEval(const QStringList &args)
     std::string text = "{\"results\": [\n";
     const nlohmann::json &results = result["results"];
     for (size_t i = 0; i < results.size(); ++i)
-        text += "  " + results[i].dump() + (i + 1 < results.size() ? ",\n" : "\n");
+        text += "  " + lx::safeDump(results[i]) + (i + 1 < results.size() ? ",\n" : "\n");
     text += "]}\n";
-    std::fwrite(text.data(), 1, text.size(), stdout);
-    return lx::app::ExitOk;
+    return lx::app::writeStdout(text, QStringLiteral("layout-explorer eval: "));
 }
 
 } // namespace

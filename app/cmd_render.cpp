@@ -3,19 +3,22 @@
 // same DiagramRenderer as the window.
 
 #include "command.h"
+#include "output.h"
 
+#include "io/boundedread.h"
+#include "io/jsoninput.h"
 #include "io/layoutjson.h"
 #include "io/scene.h"
 #include "io/ttgtext.h"
 #include "layout/builders.h"
 #include "layout/linearlayout.h"
 #include "render/exporter.h"
+#include "render/figurefit.h"
 #include "render/ownershipdiagram.h"
 #include "render/viewregistry.h"
 #include "request/shape.h"
 
 #include <QCommandLineParser>
-#include <QFile>
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QTextStream>
@@ -34,10 +37,67 @@ using lx::app::ExitBadInput;
 using lx::app::ExitBadUsage;
 using lx::app::ExitOk;
 
+// A figure title longer than this would only make an unreadable, enormous figure.
+constexpr qsizetype kMaxTitleChars = 1000;
+
 int fail(int code, const QString &message)
 {
     QTextStream(stderr) << "layout-explorer render: " << message << '\n';
     return code;
+}
+
+// The layout of --layout TEXT (with its shape) or, when `text` is empty, of --layout-json
+// FILE, added to the request; returns the reason on failure.
+QString addLayoutSource(const QString &text, const QString &jsonPath,
+                        const std::vector<int32_t> &shape, lx::ViewRequest &request)
+{
+    if (!text.isEmpty()) {
+        const auto attr = lx::parseLayoutText(text.toStdString());
+        if (!attr)
+            return u"--layout: %1"_s.arg(QString::fromStdString(attr.message()));
+        auto layout = lx::toLinearLayout(**attr, shape);
+        if (!layout)
+            return u"--layout: %1"_s.arg(QString::fromStdString(layout.message()));
+        request.layouts.push_back({lx::ttgMnemonic(**attr), std::move(*layout), shape, {}, *attr});
+        return {};
+    }
+    const auto contents =
+        lx::readBounded(jsonPath.toStdString(), lx::kMaxInputFileBytes, "a layout JSON file");
+    if (!contents)
+        return QString::fromStdString(contents.message());
+    const auto parsed = lx::parseJson(*contents);
+    if (!parsed)
+        return u"%1: %2"_s.arg(jsonPath, QString::fromStdString(parsed.message()));
+    const nlohmann::json &j = *parsed;
+    const nlohmann::json &lj = j.is_object() && j.contains("layout") ? j.at("layout") : j;
+    auto layout = lx::layoutFromJson(lj);
+    if (!layout)
+        return u"%1: %2"_s.arg(jsonPath, QString::fromStdString(layout.message()));
+    request.layouts.push_back({QFileInfo(jsonPath).completeBaseName().toStdString(),
+                               std::move(*layout),
+                               {},
+                               {},
+                               nullptr});
+    return {};
+}
+
+// Writes the figure, fitted to `fit` (pixels) when that is valid; returns the exit code.
+int writeFigure(const lx::Diagram &diagram, const lx::RenderOptions &options, QSize fit,
+                const QString &outPath, lx::ExportFormat format)
+{
+    if (!fit.isValid()) {
+        const QString error = lx::exportDiagram(diagram, options, outPath, format);
+        return error.isEmpty() ? ExitOk : fail(ExitBadInput, error);
+    }
+    const lx::FittedFigure fitted = lx::fitDiagram(diagram, options, fit);
+    if (!fitted.fits)
+        return fail(ExitBadInput, u"the figure does not fit in %1x%2 pixels even at the smallest "
+                                  u"scale (it needs %3x%4)"_s.arg(fit.width())
+                                      .arg(fit.height())
+                                      .arg(fitted.size.width())
+                                      .arg(fitted.size.height()));
+    const QString error = lx::exportDiagram(fitted.diagram, fitted.options, outPath, format);
+    return error.isEmpty() ? ExitOk : fail(ExitBadInput, error);
 }
 
 // --figures: the numbers the window's analysis panel lists for this view, as JSON on stdout.
@@ -53,6 +113,8 @@ void printFigures(const lx::Diagram &diagram, const std::string &kind)
     std::fwrite(text.data(), 1, text.size(), stdout);
 }
 
+// Longer than 150 lines: it declares the command's options and checks them in the order the
+// help lists them; the steps that are not option checks live in the helpers above.
 int runRender(const QStringList &args)
 {
     QCommandLineParser parser;
@@ -90,6 +152,12 @@ int runRender(const QStringList &args)
                                         u"JSON"_s);
     const QCommandLineOption scaleOpt(u"scale"_s,
                                       u"Scale factor (default 1; PNG pixels per unit)."_s, u"S"_s);
+    const QCommandLineOption fitOpt(
+        u"fit"_s,
+        u"Fit the figure in WxH pixels (e.g. 1920x1080 for a slide): side-by-side panels are "
+        u"laid out in rows when that allows a larger scale; the result is never larger than "
+        u"asked. Not with --scale."_s,
+        u"WxH"_s);
     const QCommandLineOption titleOpt(u"title"_s, u"Figure title."_s, u"T"_s);
     const QCommandLineOption noLegendOpt(u"no-legend"_s, u"Omit the legend."_s);
     const QCommandLineOption noLabelsOpt(u"no-labels"_s, u"Omit cell texts and headers."_s);
@@ -103,8 +171,8 @@ int runRender(const QStringList &args)
         u"Print the view's figures (the numbers the window's analysis panel lists) as JSON on "
         u"stdout; -o is then optional."_s);
     parser.addOptions({presetOpt, sceneOpt, viewIndexOpt, layoutOpt, shapeOpt, layoutJsonOpt,
-                       viewOpt, colorOpt, optionsOpt, scaleOpt, titleOpt, noLegendOpt, noLabelsOpt,
-                       noGridOpt, transparentOpt, darkOpt, outOpt, figuresOpt});
+                       viewOpt, colorOpt, optionsOpt, scaleOpt, fitOpt, titleOpt, noLegendOpt,
+                       noLabelsOpt, noGridOpt, transparentOpt, darkOpt, outOpt, figuresOpt});
     if (const auto rc = lx::app::parseOrExit(parser, args, u"layout-explorer render: "_s, false))
         return *rc;
     if (!parser.isSet(outOpt) && !parser.isSet(figuresOpt))
@@ -115,6 +183,8 @@ int runRender(const QStringList &args)
     if (!format)
         return fail(ExitBadUsage,
                     u"cannot tell the format of '%1': use .svg, .pdf, .png or .tex"_s.arg(outPath));
+    if (const QString e = lx::app::checkOutputFile(outPath); !e.isEmpty())
+        return fail(ExitBadInput, e);
     const bool fromScene = parser.isSet(presetOpt) || parser.isSet(sceneOpt);
     const int sources = int(parser.isSet(layoutOpt)) + int(parser.isSet(layoutJsonOpt)) +
                         int(parser.isSet(presetOpt)) + int(parser.isSet(sceneOpt));
@@ -150,6 +220,16 @@ int runRender(const QStringList &args)
         if (!ok || !std::isfinite(options.scale) || options.scale <= 0 || options.scale > 64)
             return fail(ExitBadUsage, u"--scale must be a number in (0, 64]"_s);
     }
+    QSize fit;
+    if (parser.isSet(fitOpt)) {
+        if (parser.isSet(scaleOpt))
+            return fail(ExitBadUsage, u"give --fit or --scale, not both"_s);
+        const auto parsed = parseShape(parser.value(fitOpt));
+        if (!parsed || parsed->size() != 2 || (*parsed)[0] > 100000 || (*parsed)[1] > 100000)
+            return fail(ExitBadUsage, u"--fit must look like 1920x1080 (pixels, at most "
+                                      u"100000 each), not '%1'"_s.arg(parser.value(fitOpt)));
+        fit = QSize((*parsed)[0], (*parsed)[1]);
+    }
     options.legend = !parser.isSet(noLegendOpt);
     options.labels = !parser.isSet(noLabelsOpt);
     options.grid = !parser.isSet(noGridOpt);
@@ -162,10 +242,13 @@ int runRender(const QStringList &args)
         return fail(ExitBadUsage, QString::fromStdString(lx::buildView(request).message()));
     nlohmann::json extraOptions = nlohmann::json::object();
     if (parser.isSet(optionsOpt)) {
-        extraOptions =
-            nlohmann::json::parse(parser.value(optionsOpt).toStdString(), nullptr, false);
-        if (extraOptions.is_discarded() || !extraOptions.is_object())
+        auto parsed = lx::parseJson(parser.value(optionsOpt).toStdString());
+        if (!parsed)
+            return fail(ExitBadUsage,
+                        u"--options: %1"_s.arg(QString::fromStdString(parsed.message())));
+        if (!parsed->is_object())
             return fail(ExitBadUsage, u"--options must be a JSON object"_s);
+        extraOptions = std::move(*parsed);
     }
     if (fromScene) {
         const lx::Expected<lx::Scene> scene =
@@ -186,6 +269,12 @@ int runRender(const QStringList &args)
                             u"--view-index %1: the scene has %2 views"_s.arg(viewIndex).arg(
                                 scene->views.size()));
             view = &scene->views[size_t(viewIndex)];
+            if (parser.isSet(viewOpt) && view->kind != request.kind)
+                return fail(ExitBadUsage,
+                            u"--view-index %1 is a '%2' view, not '%3': give one of --view-index "
+                            u"and --view, or matching ones"_s.arg(viewIndex)
+                                .arg(QString::fromStdString(view->kind),
+                                     QString::fromStdString(request.kind)));
         } else {
             for (const lx::SceneView &v : scene->views)
                 if (!view && (!parser.isSet(viewOpt) || v.kind == request.kind))
@@ -193,7 +282,11 @@ int runRender(const QStringList &args)
         }
         if (view)
             request = lx::withSceneView(std::move(request), *view);
-        request.title = scene->title.empty() ? scene->name : scene->title;
+        // The scene's title names its figure; a view picked out of a scene of several with
+        // --view or --view-index keeps the view's own title.
+        const bool picked = parser.isSet(viewOpt) || viewIndex >= 0;
+        if (!picked || scene->views.size() <= 1)
+            request.title = scene->title.empty() ? scene->name : scene->title;
     }
     for (const auto &[key, value] : extraOptions.items())
         request.options[key] = value;
@@ -206,47 +299,25 @@ int runRender(const QStringList &args)
     }
     if (parser.isSet(titleOpt))
         request.title = parser.value(titleOpt).toStdString();
+    if (const qsizetype n = QString::fromStdString(request.title).size(); n > kMaxTitleChars)
+        return fail(parser.isSet(titleOpt) ? ExitBadUsage : ExitBadInput,
+                    u"the title has %1 characters; a figure title is at most %2"_s.arg(n).arg(
+                        kMaxTitleChars));
 
-    if (parser.isSet(layoutOpt)) {
-        const std::string text = parser.value(layoutOpt).toStdString();
-        const auto attr = lx::parseLayoutText(text);
-        if (!attr)
-            return fail(ExitBadInput,
-                        u"--layout: %1"_s.arg(QString::fromStdString(attr.message())));
-        auto layout = lx::toLinearLayout(**attr, shape);
-        if (!layout)
-            return fail(ExitBadInput,
-                        u"--layout: %1"_s.arg(QString::fromStdString(layout.message())));
-        request.layouts.push_back({lx::ttgMnemonic(**attr), std::move(*layout), shape, {}, *attr});
-    } else if (parser.isSet(layoutJsonOpt)) {
-        const QString path = parser.value(layoutJsonOpt);
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly))
-            return fail(ExitBadInput, u"cannot read %1: %2"_s.arg(path, file.errorString()));
-        const nlohmann::json j =
-            nlohmann::json::parse(file.readAll().toStdString(), nullptr, false);
-        if (j.is_discarded())
-            return fail(ExitBadInput, u"%1 is not valid JSON"_s.arg(path));
-        const nlohmann::json &lj = j.is_object() && j.contains("layout") ? j.at("layout") : j;
-        auto layout = lx::layoutFromJson(lj);
-        if (!layout)
-            return fail(ExitBadInput,
-                        u"%1: %2"_s.arg(path, QString::fromStdString(layout.message())));
-        request.layouts.push_back({QFileInfo(path).completeBaseName().toStdString(),
-                                   std::move(*layout),
-                                   {},
-                                   {},
-                                   nullptr});
+    if (parser.isSet(layoutOpt) || parser.isSet(layoutJsonOpt)) {
+        const QString e =
+            addLayoutSource(parser.isSet(layoutOpt) ? parser.value(layoutOpt) : QString(),
+                            parser.value(layoutJsonOpt), shape, request);
+        if (!e.isEmpty())
+            return fail(ExitBadInput, e);
     }
 
     const lx::Expected<lx::Diagram> diagram = lx::buildView(request);
     if (!diagram)
         return fail(ExitBadInput, QString::fromStdString(diagram.message()));
-    if (parser.isSet(outOpt)) {
-        const QString error = lx::exportDiagram(*diagram, options, outPath, *format);
-        if (!error.isEmpty())
-            return fail(ExitBadInput, error);
-    }
+    if (parser.isSet(outOpt))
+        if (const int rc = writeFigure(*diagram, options, fit, outPath, *format); rc != ExitOk)
+            return rc;
     if (parser.isSet(figuresOpt))
         printFigures(*diagram, request.kind);
     return ExitOk;

@@ -8,7 +8,9 @@
 #include <QHashFunctions>
 #include <QTextStream>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <memory>
 
 namespace lx::app {
@@ -21,6 +23,7 @@ void printUsage(FILE *out)
 {
     QTextStream s(out);
     s << "Usage: layout-explorer [FILE.lxscene | --preset NAME]   open the window\n"
+      << "       layout-explorer FILE.ttgir                       open a kernel in the window\n"
          "       layout-explorer COMMAND [OPTIONS]                run headless\n"
          "       layout-explorer --version | --help\n\nCommands:\n";
     for (const lx::app::Command &c : lx::app::commands())
@@ -54,10 +57,26 @@ int main(int argc, char **argv)
         QStringList args;
         for (int i = 1; i < argc; ++i)
             args << QString::fromLocal8Bit(argv[i]);
-        return cmd->run(args);
+        const int rc = cmd->run(args);
+        // Every command writes its report through stdout's buffer: a full disk or a closed pipe
+        // shows up here at the latest and is an error with its cause, never a silent success.
+        // A write that failed inside the command left its errno behind (nothing resets errno on
+        // success); only the causes a write can have are trusted from there.
+        const int earlier = errno;
+        errno = 0;
+        if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+            int e = errno;
+            if (!e && (earlier == ENOSPC || earlier == EDQUOT || earlier == EFBIG ||
+                       earlier == EPIPE || earlier == EIO || earlier == EROFS))
+                e = earlier;
+            std::fprintf(stderr, "layout-explorer %s: cannot write standard output: %s\n", argv[1],
+                         e ? std::strerror(e) : "a write failed");
+            return rc == lx::app::ExitOk ? int(lx::app::ExitBadInput) : rc;
+        }
+        return rc;
     }
     if (argc > 1 && !first.startsWith(QLatin1Char('-')) &&
-        !first.endsWith(QLatin1String(".lxscene"))) {
+        !first.endsWith(QLatin1String(".lxscene")) && !first.endsWith(QLatin1String(".ttgir"))) {
         std::fprintf(stderr, "layout-explorer: unknown command '%s'\n\n", argv[1]);
         printUsage(stderr);
         return lx::app::ExitBadUsage;

@@ -1,22 +1,30 @@
-// The window entry point: `layout-explorer [FILE.lxscene | --preset NAME] [--screenshot PNG]`.
-// With no scene it opens the default preset, or the built-in worked example when the program
-// has no presets compiled in. --screenshot renders the window once it is laid out, writes the
+// The window entry point: `layout-explorer [FILE.lxscene | --preset NAME | --lesson ID
+// [--show-solution]] [--screenshot PNG]`. With no scene it opens the default preset, or the
+// built-in worked example when the program has no presets compiled in; on the very first start
+// it also opens the Learn panel. --screenshot renders the window once it is laid out, writes the
 // PNG and exits (for the README and for looking at the window under xvfb-run).
 
 #include "command.h"
+#include "output.h"
 
 #include "models/layoutdocument.h"
 #include "models/scenefile.h"
+#include "widgets/learnpanel.h"
 #include "widgets/mainwindow.h"
 
 #include <QApplication>
+#include <QBuffer>
 #include <QCommandLineParser>
+#include <QDockWidget>
 #include <QIcon>
 #include <QImageWriter>
+#include <QMessageBox>
 #include <QPixmap>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTimer>
+
+#include <algorithm>
 
 #include <cstdio>
 
@@ -28,6 +36,9 @@ static void initResources()
 }
 
 namespace lx::app {
+
+// The largest --screenshot window side: 4096 x 4096 is a 64 MiB image (see the README's limits).
+constexpr int kMaxScreenshotSide = 4096;
 
 int runWindow(int argc, char **argv)
 {
@@ -51,9 +62,22 @@ int runWindow(int argc, char **argv)
     const QCommandLineOption size(QStringLiteral("size"),
                                   QStringLiteral("Window size WxH (with --screenshot)."),
                                   QStringLiteral("WxH"), QStringLiteral("1400x880"));
+    const QCommandLineOption lesson(
+        QStringLiteral("lesson"),
+        QStringLiteral("Open the Learn panel on lesson ID (e.g. 01-bases-and-xor)."),
+        QStringLiteral("ID"));
+    const QCommandLineOption showSolution(
+        QStringLiteral("show-solution"),
+        QStringLiteral("With --lesson: apply the lesson's solution."));
     parser.addOption(preset);
+    parser.addOption(lesson);
+    parser.addOption(showSolution);
     parser.addOption(screenshot);
     parser.addOption(size);
+    const QCommandLineOption dock(QStringLiteral("dock"),
+                                  QStringLiteral("Show a panel at start (e.g. suggest)."),
+                                  QStringLiteral("NAME"));
+    parser.addOption(dock);
     parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A scene (*.lxscene)."),
                                  QStringLiteral("[FILE.lxscene]"));
     if (!parser.parse(QApplication::arguments())) {
@@ -78,44 +102,113 @@ int runWindow(int argc, char **argv)
         QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, scratchSettings.path());
     }
     MainWindow window;
+    // A scene that cannot be opened is reported, and the window opens anyway on the default
+    // scene with the reason in front of the person (a double-clicked broken file should not
+    // look like a program that failed to start). A screenshot run stays strict: exit 1.
+    QString openError;
     if (!files.isEmpty()) {
-        if (const QString e = window.openFile(files.first()); !e.isEmpty()) {
-            std::fprintf(stderr, "layout-explorer: %s\n", qPrintable(e));
-            return ExitBadInput;
-        }
+        if (const QString e = window.openFile(files.first()); !e.isEmpty())
+            openError = QObject::tr("Could not open %1:\n%2").arg(files.first(), e);
     } else if (parser.isSet(preset)) {
         Expected<SceneContents> scene = loadPresetScene(parser.value(preset));
-        if (!scene) {
-            std::fprintf(stderr, "layout-explorer: %s\n", scene.message().c_str());
+        if (scene)
+            window.openScene(*scene);
+        else
+            openError = QObject::tr("Could not open the preset %1:\n%2")
+                            .arg(parser.value(preset), QString::fromStdString(scene.message()));
+    }
+    if (!openError.isEmpty()) {
+        std::fprintf(stderr, "layout-explorer: %s\n", qPrintable(openError));
+        if (parser.isSet(screenshot))
             return ExitBadInput;
-        }
-        window.openScene(*scene);
-    } else {
+    }
+    if ((files.isEmpty() && !parser.isSet(preset)) || !openError.isEmpty()) {
         Expected<SceneContents> scene = loadPresetScene(QStringLiteral("default"));
         window.openScene(scene ? *scene : builtinExampleScene());
     }
+    if (!openError.isEmpty()) {
+        QTimer::singleShot(0, &window, [&window, openError] {
+            QMessageBox::warning(&window, QObject::tr("Open Scene"), openError);
+        });
+    }
 
     if (parser.isSet(screenshot)) {
+        const QString out = parser.value(screenshot);
+        if (const QString e = checkOutputFile(out); !e.isEmpty()) {
+            std::fprintf(stderr, "layout-explorer: %s\n", qPrintable(e));
+            return ExitBadInput;
+        }
         const QStringList wh = parser.value(size).split(QLatin1Char('x'));
-        const int w = wh.value(0).toInt();
-        const int h = wh.value(1).toInt();
-        if (wh.size() != 2 || w < 200 || h < 200) {
-            std::fprintf(stderr, "layout-explorer: --size must be WxH, each at least 200\n");
+        bool okW = false, okH = false;
+        const int w = wh.value(0).toInt(&okW);
+        const int h = wh.value(1).toInt(&okH);
+        if (wh.size() != 2 || !okW || !okH || w < 200 || h < 200 || w > kMaxScreenshotSide ||
+            h > kMaxScreenshotSide) {
+            std::fprintf(stderr, "layout-explorer: --size must be WxH, each from 200 to %d\n",
+                         kMaxScreenshotSide);
             return ExitBadUsage;
         }
         window.resize(w, h);
+    } else if (parser.isSet(size)) {
+        std::fprintf(stderr, "layout-explorer: --size goes with --screenshot\n");
+        return ExitBadUsage;
     }
     window.show();
+    if (parser.isSet(dock)) {
+        auto *d = window.findChild<QDockWidget *>(parser.value(dock) + QStringLiteral("Dock"));
+        if (!d) {
+            std::fprintf(stderr, "layout-explorer: no panel '%s'\n",
+                         qPrintable(parser.value(dock)));
+            return ExitBadUsage;
+        }
+        d->show();
+        d->raise();
+        // A panel asked for at start gets two fifths of the width once the docks are laid out.
+        QTimer::singleShot(50, &window, [&window, d] {
+            window.resizeDocks({d}, {window.width() * 2 / 5}, Qt::Horizontal);
+        });
+    }
+    if (parser.isSet(lesson)) {
+        LearnPanel *panel = showLearnDock(&window);
+        const auto &lessons = panel->lessons();
+        const auto it = std::find_if(lessons.begin(), lessons.end(), [&](const Lesson &l) {
+            return QString::fromStdString(l.id) == parser.value(lesson);
+        });
+        if (it == lessons.end()) {
+            std::fprintf(stderr, "layout-explorer: no lesson '%s'\n",
+                         qPrintable(parser.value(lesson)));
+            return ExitBadUsage;
+        }
+        panel->openLesson(int(it - lessons.begin()), true);
+        if (parser.isSet(showSolution)) {
+            panel->showSolution();
+            // A screenshot closes the window when done: nothing to save.
+            if (parser.isSet(screenshot))
+                window.document()->markClean();
+        }
+    } else if (files.isEmpty() && !parser.isSet(preset) && !parser.isSet(screenshot) &&
+               !QSettings().value(QStringLiteral("learn/offered"), false).toBool()) {
+        // First start: offer the lessons.
+        QSettings().setValue(QStringLiteral("learn/offered"), true);
+        showLearnDock(&window);
+    }
     if (parser.isSet(screenshot)) {
         const QString out = parser.value(screenshot);
         int rc = ExitOk;
         // Two event-loop turns: the first lays the docks out, the second paints the views.
         QTimer::singleShot(200, &window, [&] {
             const QPixmap shot = window.grab();
-            QImageWriter writer(out);
-            if (!writer.write(shot.toImage())) {
-                std::fprintf(stderr, "layout-explorer: %s: %s\n", qPrintable(out),
-                             qPrintable(writer.errorString()));
+            QByteArray png;
+            QBuffer buffer(&png);
+            buffer.open(QIODevice::WriteOnly);
+            QImageWriter writer(&buffer, "png");
+            QString error;
+            if (!writer.write(shot.toImage()))
+                error = QStringLiteral("%1: %2").arg(out, writer.errorString());
+            else
+                error = writeOutputFile(out, std::string_view(png.constData(), size_t(png.size())));
+            if (!error.isEmpty()) {
+                std::fprintf(stderr, "layout-explorer: %s\n", qPrintable(error));
                 rc = ExitBadInput;
             }
             app.quit();
@@ -123,6 +216,8 @@ int runWindow(int argc, char **argv)
         app.exec();
         return rc;
     }
+    // Crash recovery: sessions that died with unsaved changes are offered once the window is up.
+    QTimer::singleShot(0, &window, [&window] { (void)window.recoverAutosaves(); });
     return app.exec();
 }
 

@@ -164,18 +164,93 @@ std::vector<int> bankCounts(const std::vector<int64_t> &byteAddresses, int dword
     std::vector<int> counts(size_t(std::max(numBanks, 0)), 0);
     if (numBanks <= 0 || bankWidthBytes <= 0)
         return counts;
-    std::set<int64_t> seen;
+    std::vector<int64_t> dwords;
+    dwords.reserve(byteAddresses.size() * size_t(std::max(dwordsPerAccess, 0)));
     for (int64_t addr : byteAddresses) {
         const int64_t first = addr / bankWidthBytes;
-        for (int i = 0; i < dwordsPerAccess; ++i) {
-            const int64_t dword = first + i;
-            if (broadcast && !seen.insert(dword).second)
-                continue;
-            ++counts[size_t(dword % numBanks)];
-        }
+        for (int i = 0; i < dwordsPerAccess; ++i)
+            dwords.push_back(first + i);
     }
+    if (broadcast) {
+        std::sort(dwords.begin(), dwords.end());
+        dwords.erase(std::unique(dwords.begin(), dwords.end()), dwords.end());
+    }
+    for (int64_t dword : dwords)
+        ++counts[size_t(dword % numBanks)];
     return counts;
 }
+
+const PhaseReport *InstructionReport::phaseOfLane(int pass, int lane) const
+{
+    for (const PhaseReport &ph : phases) {
+        if (ph.pass == pass && std::find(ph.lanes.begin(), ph.lanes.end(), lane) != ph.lanes.end())
+            return &ph;
+    }
+    return nullptr;
+}
+
+const PhaseMergeRule *
+matchingPhaseMergeRule(const Architecture &arch, const LdsInstruction &instruction,
+                       const std::vector<std::vector<std::optional<int64_t>>> &addresses)
+{
+    for (const PhaseMergeRule &rule : arch.phaseMergeRules) {
+        if (!rule.appliesTo(instruction))
+            continue;
+        for (int mask : rule.laneMasks) {
+            bool paired = !addresses.empty();
+            for (const auto &lanes : addresses) {
+                for (size_t l = 0; paired && l < lanes.size(); ++l) {
+                    const size_t partner = l ^ size_t(mask);
+                    paired = partner < lanes.size() && lanes[l] == lanes[partner];
+                }
+            }
+            if (paired)
+                return &rule;
+        }
+    }
+    return nullptr;
+}
+
+namespace {
+
+// The phase table coarsened by a merge factor: phases k*f .. k*f+f-1 served together.
+std::vector<std::vector<int>> mergedPhases(const std::vector<std::vector<int>> &phases, int factor)
+{
+    std::vector<std::vector<int>> out;
+    for (size_t p = 0; p < phases.size(); p += size_t(factor)) {
+        std::vector<int> lanes;
+        for (size_t q = p; q < std::min(phases.size(), p + size_t(factor)); ++q)
+            lanes.insert(lanes.end(), phases[q].begin(), phases[q].end());
+        out.push_back(std::move(lanes));
+    }
+    return out;
+}
+
+// One phase: distinct dwords per bank of its active lanes.
+PhaseReport analyzePhase(const Architecture &arch, const LdsInstruction &instruction,
+                         const std::vector<std::optional<int64_t>> &lanes,
+                         const std::vector<int> &phaseLanes, int64_t limit, bool broadcast)
+{
+    PhaseReport ph;
+    ph.lanes = phaseLanes;
+    std::vector<int64_t> active;
+    for (int lane : ph.lanes) {
+        const auto &a = lanes[size_t(lane)];
+        if (a && *a >= 0 && *a < limit)
+            active.push_back(*a);
+    }
+    ph.activeLanes = int(active.size());
+    ph.accessesPerBank = bankCounts(active, instruction.dwordsPerLane(arch.bankWidthBytes),
+                                    arch.bankWidthBytes, instruction.numBanks, broadcast);
+    const int most = ph.accessesPerBank.empty()
+                         ? 0
+                         : *std::max_element(ph.accessesPerBank.begin(), ph.accessesPerBank.end());
+    ph.ways = std::max(1, most);
+    ph.cycles = ph.ways;
+    return ph;
+}
+
+} // namespace
 
 Expected<InstructionReport>
 analyzeAddresses(const Architecture &arch, const LdsInstruction &instruction,
@@ -185,41 +260,41 @@ analyzeAddresses(const Architecture &arch, const LdsInstruction &instruction,
     if (int(addresses.size()) != instruction.passes)
         return makeError(instruction.name + " has " + std::to_string(instruction.passes) +
                          " pass(es), got addresses for " + std::to_string(addresses.size()));
+    for (const auto &lanes : addresses) {
+        if (int(lanes.size()) != arch.waveSize)
+            return makeError("expected " + std::to_string(arch.waveSize) + " lane addresses, got " +
+                             std::to_string(lanes.size()));
+    }
     const int64_t limit = options.ldsLimitBytes > 0 ? options.ldsLimitBytes : arch.ldsBytes;
-    const int dwords = instruction.dwordsPerLane(arch.bankWidthBytes);
+    const PhaseMergeRule *rule =
+        options.measuredRules ? matchingPhaseMergeRule(arch, instruction, addresses) : nullptr;
+    const std::vector<std::vector<int>> table =
+        rule ? mergedPhases(instruction.phases, rule->factor) : instruction.phases;
     InstructionReport report;
     report.addresses = addresses;
     for (int pass = 0; pass < instruction.passes; ++pass) {
         const auto &lanes = addresses[size_t(pass)];
-        if (int(lanes.size()) != arch.waveSize)
-            return makeError("expected " + std::to_string(arch.waveSize) + " lane addresses, got " +
-                             std::to_string(lanes.size()));
-        for (size_t p = 0; p < instruction.phases.size(); ++p) {
-            PhaseReport ph;
+        for (size_t p = 0; p < table.size(); ++p) {
+            PhaseReport ph =
+                analyzePhase(arch, instruction, lanes, table[p], limit, options.broadcast);
             ph.pass = pass;
             ph.phase = int(p);
-            ph.lanes = instruction.phases[p];
-            std::vector<int64_t> active;
-            for (int lane : ph.lanes) {
-                const auto &a = lanes[size_t(lane)];
-                if (a && *a >= 0 && *a < limit)
-                    active.push_back(*a);
-            }
-            ph.activeLanes = int(active.size());
-            ph.accessesPerBank = bankCounts(active, dwords, arch.bankWidthBytes,
-                                            instruction.numBanks, options.broadcast);
-            const int most =
-                ph.accessesPerBank.empty()
-                    ? 0
-                    : *std::max_element(ph.accessesPerBank.begin(), ph.accessesPerBank.end());
-            ph.ways = std::max(1, most);
-            ph.cycles = ph.ways;
             report.cycles += ph.cycles;
             report.idealCycles += 1;
             report.maxWays = std::max(report.maxWays, ph.ways);
             report.phases.push_back(std::move(ph));
         }
+        if (rule) {
+            for (const auto &phaseLanes : instruction.phases)
+                report.modelCycles +=
+                    analyzePhase(arch, instruction, lanes, phaseLanes, limit, options.broadcast)
+                        .cycles;
+        }
     }
+    if (rule)
+        report.measuredRule = rule->name;
+    else
+        report.modelCycles = report.cycles;
     return report;
 }
 
@@ -351,6 +426,20 @@ Expected<SharedMemoryLayout> sharedMemoryLayout(const LayoutAttr &attr,
     return out;
 }
 
+void noteMeasuredRule(const Architecture &arch, const InstructionReport &ir,
+                      BankConflictReport &report)
+{
+    report.totals.modelCycles += ir.modelCycles;
+    if (ir.measuredRule.empty())
+        return;
+    report.totals.measuredInstructions += 1;
+    report.measuredRule = ir.measuredRule;
+    for (const PhaseMergeRule &r : arch.phaseMergeRules) {
+        if (r.name == ir.measuredRule)
+            report.measuredRuleProvenance = r.provenance;
+    }
+}
+
 namespace {
 
 // The instruction of the access and its vector width in elements: the one the request names
@@ -393,6 +482,81 @@ chooseInstruction(const Architecture &arch, const BankAccessRequest &request, in
         ins = arch.plainInstruction(vec * elementBytes, request.isWrite);
     }
     return std::pair<const LdsInstruction *, int>{ins, vec};
+}
+
+} // namespace
+
+namespace {
+
+// Byte address of (register, lane, warp) through cvt: cvt is linear, so (offset, partition) is
+// the XOR of the basis images of the set bits (lane images tabulated once).
+class CvtAddresses
+{
+public:
+    CvtAddresses(const LinearLayout &cvt, const SharedMemoryLayout &shared, int64_t stride,
+                 int elementBytes, int lanes)
+        : m_shared(shared), m_stride(stride), m_elementBytes(elementBytes)
+    {
+        const int offIdx = cvt.outDimIndex("offset");
+        const int partIdx = cvt.outDimIndex("partition");
+        auto imagesOf = [&](const char *dim) {
+            Images d;
+            if (!cvt.hasInDim(dim))
+                return d;
+            for (const auto &b : cvt.bases()[size_t(cvt.inDimIndex(dim))].second)
+                d.push_back({b[size_t(offIdx)], partIdx >= 0 ? b[size_t(partIdx)] : 0});
+            return d;
+        };
+        m_reg = imagesOf("register");
+        m_warp = imagesOf("warp");
+        const Images lane = imagesOf("lane");
+        for (int l = 0; l < lanes; ++l)
+            m_lanes.push_back(partial(lane, l));
+    }
+    int64_t operator()(int r, int l, int w) const
+    {
+        const auto rp = partial(m_reg, r), wp = partial(m_warp, w);
+        const auto lp = m_lanes[size_t(l)];
+        const int32_t off = rp.first ^ wp.first ^ lp.first;
+        const int32_t part = rp.second ^ wp.second ^ lp.second;
+        return m_shared.baseBytes + int64_t(part) * m_stride +
+               paddedOffset(off, m_shared.padding) * m_elementBytes;
+    }
+
+private:
+    using Images = std::vector<std::pair<int32_t, int32_t>>; // (offset, partition) per basis
+    static std::pair<int32_t, int32_t> partial(const Images &img, int v)
+    {
+        std::pair<int32_t, int32_t> out{0, 0};
+        for (size_t b = 0; b < img.size(); ++b) {
+            if ((v >> b) & 1) {
+                out.first ^= img[b].first;
+                out.second ^= img[b].second;
+            }
+        }
+        return out;
+    }
+    const SharedMemoryLayout &m_shared;
+    int64_t m_stride;
+    int m_elementBytes;
+    Images m_reg, m_warp, m_lanes;
+};
+
+// Triton's generic count beside ours, or why it does not apply.
+void addTritonCount(const BankAccessRequest &request, BankConflictReport &report)
+{
+    const SharedMemoryLayout &shared = request.shared;
+    if (!request.tritonModel) {
+        report.tritonNote = "not computed";
+    } else if (!shared.padding.empty() || shared.layout.hasInDim("partition")) {
+        report.tritonNote = "Triton's generic count takes an unpadded, unpartitioned shared layout";
+    } else {
+        auto triton = tritonBankConflicts(request.reg, shared.layout, request.elementBits);
+        if (triton)
+            report.tritonExtraWavefronts = *triton;
+        else
+            report.tritonNote = triton.message();
+    }
 }
 
 } // namespace
@@ -464,8 +628,6 @@ Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
     const int nWarps = request.maxWarps > 0 ? std::min(warps, request.maxWarps) : warps;
     const int lanes = request.reg.inDimSize("lane");
 
-    const int offIdx = permCvt->outDimIndex("offset");
-    const int partIdx = permCvt->outDimIndex("partition");
     const int64_t stride =
         partitionStride(shared, elementBytes, arch.cu ? arch.cu->partitionBytes : 0);
     const auto regInDims = permReg->inDimNames();
@@ -476,11 +638,8 @@ Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
             in.push_back(dim == "register" ? r : dim == "lane" ? l : dim == "warp" ? w : 0);
         return in;
     };
-    auto addressOf = [&](const std::vector<int32_t> &out) {
-        const int64_t off = out[size_t(offIdx)];
-        const int64_t part = partIdx >= 0 ? out[size_t(partIdx)] : 0;
-        return shared.baseBytes + part * stride + paddedOffset(off, shared.padding) * elementBytes;
-    };
+    // The hot path of searches: no per-lane allocation.
+    const CvtAddresses cvtAddress(*permCvt, shared, stride, elementBytes, lanes);
 
     for (int w = 0; w < nWarps; ++w) {
         for (int i = 0; i < perWarp; ++i) {
@@ -489,8 +648,7 @@ Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
             for (int q = 0; q < ins->passes; ++q) {
                 const int g = i * ins->passes + q;
                 for (int l = 0; l < lanes; ++l)
-                    addrs[size_t(q)][size_t(l)] =
-                        addressOf(permCvt->applyOrdered(inputs(*permCvt, g << log2Vec, l, w)));
+                    addrs[size_t(q)][size_t(l)] = cvtAddress(g << log2Vec, l, w);
             }
             auto ir = analyzeAddresses(arch, *ins, addrs, request.options);
             if (!ir)
@@ -498,12 +656,15 @@ Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
             ir->warp = w;
             ir->index = i;
             // Elements, with the ways of their bank in their phase.
-            for (int q = 0; q < ins->passes; ++q) {
+            for (int q = 0; request.collectElements && q < ins->passes; ++q) {
                 const int g = i * ins->passes + q;
                 for (int l = 0; l < lanes; ++l) {
-                    const int phase = ins->phaseOfLane(l);
-                    const PhaseReport &ph =
-                        ir->phases[size_t(q) * ins->phases.size() + size_t(phase)];
+                    const PhaseReport *phPtr = ir->phaseOfLane(q, l);
+                    if (!phPtr)
+                        return makeError("internal: lane " + std::to_string(l) +
+                                         " is in no phase of " + ins->name);
+                    const PhaseReport &ph = *phPtr;
+                    const int phase = ph.phase;
                     for (int j = 0; j < vec; ++j) {
                         const int r = (g << log2Vec) | j;
                         ElementAccess e;
@@ -512,7 +673,7 @@ Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
                         e.lane = l;
                         e.instruction = i;
                         e.pass = q;
-                        e.byteAddress = addressOf(permCvt->applyOrdered(inputs(*permCvt, r, l, w)));
+                        e.byteAddress = cvtAddress(r, l, w);
                         e.bank = bankOf(e.byteAddress, arch.bankWidthBytes, ins->numBanks);
                         e.phase = phase;
                         e.ways = ph.accessesPerBank[size_t(e.bank)];
@@ -523,20 +684,13 @@ Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
             report.totals.instructions += 1;
             report.totals.cycles += ir->cycles;
             report.totals.idealCycles += ir->idealCycles;
+            noteMeasuredRule(arch, *ir, report);
             report.totals.maxWays = std::max(report.totals.maxWays, ir->maxWays);
             report.instructions.push_back(std::move(*ir));
         }
     }
 
-    if (!shared.padding.empty() || shared.layout.hasInDim("partition")) {
-        report.tritonNote = "Triton's generic count takes an unpadded, unpartitioned shared layout";
-    } else {
-        auto triton = tritonBankConflicts(request.reg, shared.layout, bits);
-        if (triton)
-            report.tritonExtraWavefronts = *triton;
-        else
-            report.tritonNote = triton.message();
-    }
+    addTritonCount(request, report);
     return report;
 }
 

@@ -42,6 +42,9 @@ namespace lx {
 struct BankOptions
 {
     bool broadcast = true; // same dword in one phase counts once (docs/lds-models.md §0)
+    // Apply the architecture's measured phase-merge rules (Architecture::phaseMergeRules); off =
+    // the textbook phase tables alone.
+    bool measuredRules = true;
     int64_t ldsLimitBytes =
         0; // lanes at or past this address are inactive; 0 = the arch's capacity
 };
@@ -68,7 +71,13 @@ struct InstructionReport
     int maxWays = 1;
     int cycles = 0;
     int idealCycles = 0;
+    // Measured-vs-model: when a measured rule of the architecture changed the phases, its name
+    // and the cycles of the textbook phase table; otherwise empty and equal to `cycles`.
+    std::string measuredRule;
+    int modelCycles = 0;
     [[nodiscard]] int extraCycles() const { return cycles - idealCycles; }
+    // The phase of `pass` that holds the lane, or nullptr.
+    [[nodiscard]] const PhaseReport *phaseOfLane(int pass, int lane) const;
 };
 
 // Where one element goes: for the thread x element table and the highlights.
@@ -94,6 +103,8 @@ struct BankTotals
     int64_t cycles = 0;
     int64_t idealCycles = 0;
     int maxWays = 1;
+    int64_t modelCycles = 0;          // the textbook phase tables' cycles (= cycles without a rule)
+    int64_t measuredInstructions = 0; // instructions a measured rule changed
     [[nodiscard]] int64_t extraCycles() const { return cycles - idealCycles; }
     // Bank Conflicts/Access = conflict / (active - conflict) = extra / ideal.
     [[nodiscard]] double conflictsPerAccess() const;
@@ -116,6 +127,10 @@ struct BankConflictReport
     std::vector<InstructionReport> instructions; // every (warp, instruction)
     std::vector<ElementAccess> elements;         // every (warp, lane, register) access
     BankTotals totals;
+    // The measured rule of the architecture that changed some instruction's phases ("" = none),
+    // with its provenance: the views print measured-vs-model beside the cycles then.
+    std::string measuredRule;
+    Provenance measuredRuleProvenance;
     // Triton's generic count beside ours (nullopt with a reason when Triton's model does not
     // apply).
     std::optional<int64_t> tritonExtraWavefronts;
@@ -153,7 +168,9 @@ struct BankAccessRequest
     bool isWrite = false;
     std::string instruction; // empty: chosen from the vectorisation
     BankOptions options;
-    int maxWarps = 0; // analyse warps [0, maxWarps); 0 = all
+    int maxWarps = 0;            // analyse warps [0, maxWarps); 0 = all
+    bool collectElements = true; // false: report.elements stays empty (searches score faster)
+    bool tritonModel = true;     // false: skip Triton's generic count (tritonNote says so)
 };
 
 // ---- counting core ---------------------------------------------------------------------------
@@ -169,7 +186,15 @@ struct BankAccessRequest
                                           int dwordsPerAccess, int bankWidthBytes, int numBanks,
                                           bool broadcast);
 
-// The phase model for one instruction; addresses[pass][lane], nullopt = inactive lane.
+// The measured phase-merge rule of `arch` that applies to this instruction and these addresses
+// (every lane makes the same request as its partner lane ^ mask, in every pass), or nullptr.
+[[nodiscard]] const PhaseMergeRule *
+matchingPhaseMergeRule(const Architecture &arch, const LdsInstruction &instruction,
+                       const std::vector<std::vector<std::optional<int64_t>>> &addresses);
+
+// The phase model for one instruction; addresses[pass][lane], nullopt = inactive lane. With
+// options.measuredRules, a matching measured rule of the architecture coarsens the phase table
+// (the report then names the rule and keeps the textbook cycles in modelCycles).
 // Requires: addresses.size() == instruction.passes, each of size arch.waveSize.
 [[nodiscard]] Expected<InstructionReport>
 analyzeAddresses(const Architecture &arch, const LdsInstruction &instruction,
@@ -202,6 +227,11 @@ sharedBankMap(const SharedMemoryLayout &shared, int elementBits, int numBanks,
 
 [[nodiscard]] Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
                                                         const BankAccessRequest &request);
+
+// Adds one instruction's textbook cycles to report.totals.modelCycles and, when a measured rule
+// changed it, records the rule (name, provenance) in the report.
+void noteMeasuredRule(const Architecture &arch, const InstructionReport &ir,
+                      BankConflictReport &report);
 
 // Triton's generic bank-conflict count (GenericSwizzling.cpp bankConflictsMemDesc, the model
 // behind gluon's bank_conflicts and get_shared_bank_conflicts): 32 banks of 32 bits, the result

@@ -1,5 +1,7 @@
 #include "analysis/kpack.h"
 
+#include "analysis/limits.h"
+
 #include <algorithm>
 #include <numeric>
 
@@ -120,16 +122,38 @@ Expected<KPackStorePlan> kpackStorePlan(const PerfConfigV4 &config, KPackOperand
     p.waveSize = waveSize;
     p.rotate = rotate;
     p.rotateStride = 1;
-    p.blockSize =
-        waveSize * (config.mPerBlock / config.mPerWave) * (config.nPerBlock / config.nPerWave);
-    p.kPerBlock = config.kpackPerBlock * config.kpack;
+    if (config.mPerWave <= 0 || config.nPerWave <= 0 || config.kpack <= 0 ||
+        config.kpackPerBlock <= 0 || config.mPerBlock <= 0 || config.nPerBlock <= 0)
+        return makeError("kPack layout: the block and wave sizes and kpack must be positive");
+    // Every derived size is computed in 64 bits and checked before use: perf_config fields go up
+    // to 10^8, and their products overflow 32 bits (a zero block size would divide by zero).
+    const int64_t blockSize = int64_t(waveSize) * (config.mPerBlock / config.mPerWave) *
+                              (config.nPerBlock / config.nPerWave);
+    if (blockSize > kMaxKPackBlockThreads)
+        return makeError("kPack layout: a block of " + std::to_string(blockSize) +
+                         " threads; a workgroup has at most " +
+                         std::to_string(kMaxKPackBlockThreads));
+    p.blockSize = int(blockSize);
+    const int64_t kPerBlock = int64_t(config.kpackPerBlock) * config.kpack;
     p.dPerBlock = operand == KPackOperand::A ? config.mPerBlock : config.nPerBlock;
-    const int64_t tile = int64_t(p.kPerBlock) * p.dPerBlock;
+    const int64_t tile = kPerBlock * p.dPerBlock;
+    if (tile > (int64_t(1) << kMaxAnalysisBits))
+        return makeError("kPack layout: the " + std::to_string(kPerBlock) + " x " +
+                         std::to_string(p.dPerBlock) + " tile has " + std::to_string(tile) +
+                         " elements, more than the analysis limit 2^" +
+                         std::to_string(kMaxAnalysisBits));
+    p.kPerBlock = int(kPerBlock);
     if (tile % p.blockSize != 0)
         return makeError("kPack layout: the " + std::to_string(p.kPerBlock) + " x " +
                          std::to_string(p.dPerBlock) + " tile does not split evenly over " +
                          std::to_string(p.blockSize) + " threads");
     p.copyPerThread = int(tile / p.blockSize);
+    if (int64_t(p.copyPerThread) * (elementBits / 8) > kMaxKPackBytesPerThread)
+        return makeError("kPack layout: each thread copies " + std::to_string(p.copyPerThread) +
+                         " elements (" +
+                         std::to_string(int64_t(p.copyPerThread) * elementBits / 8) +
+                         " bytes); a thread holds at most " +
+                         std::to_string(kMaxKPackBytesPerThread) + " bytes (512 VGPRs)");
     const int maxVlen = 128 / elementBits;
     p.kPerThread = std::gcd(maxVlen, p.copyPerThread);
     p.dPerThread = p.copyPerThread / p.kPerThread;
@@ -237,6 +261,7 @@ Expected<BankConflictReport> kpackReport(const Architecture &arch, const KPackSt
         r.totals.cycles += ir.cycles;
         r.totals.idealCycles += ir.idealCycles;
         r.totals.maxWays = std::max(r.totals.maxWays, ir.maxWays);
+        noteMeasuredRule(arch, ir, r);
     }
     const int first = warp * plan.waveSize;
     auto elements = kpackElements(arch, plan, first + plan.waveSize);

@@ -78,6 +78,12 @@ struct KPackStorePlan
     }
 };
 
+// Limits checked by kpackStorePlan before anything is allocated: a block has at most 1024 threads
+// (a workgroup's maximum), the tile at most 2^kMaxAnalysisBits elements, and each thread copies
+// at most 2048 bytes (512 VGPRs of 4 bytes).
+inline constexpr int64_t kMaxKPackBlockThreads = 1024;
+inline constexpr int64_t kMaxKPackBytesPerThread = 2048;
+
 [[nodiscard]] Expected<KPackStorePlan> kpackStorePlan(const PerfConfigV4 &config,
                                                       KPackOperand operand, int elementBits,
                                                       int waveSize, bool rotate);

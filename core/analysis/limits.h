@@ -17,10 +17,6 @@ class LinearLayout;
 
 inline constexpr int kMaxAnalysisBits = 22;
 
-// The largest scene, case or architecture file read (a scene of the largest presets is ~2 KiB,
-// the largest conformance file ~260 KiB).
-inline constexpr int64_t kMaxInputFileBytes = int64_t(64) << 20;
-
 // An error naming `what` when the layout has more than 2^kMaxAnalysisBits inputs or outputs.
 [[nodiscard]] Expected<bool> checkAnalysisSize(const LinearLayout &layout, const std::string &what);
 // The same for a tensor shape (the product of its extents).

@@ -24,6 +24,64 @@ std::string vecToString(const std::vector<int32_t> &v)
     return s + ']';
 }
 
+// Where the row and column of an element sit in the flattened output, and in the slice index.
+struct SliceBits
+{
+    int rowShift;
+    uint64_t rowMask;
+    int colShift;
+    uint64_t colMask;
+    int colBits;
+    bool hasColumns;
+};
+
+// The owners of a layout that is surjective onto the slice (no fixed dims), in CSR order: every
+// element has 2^m owners, m the kernel's dimension, and the owners of an element are a coset
+// x0 ⊕ K. Taking K's basis in echelon form (each kernel vector's highest bit is an input bit
+// whose image depends on the images of lower bits: a "pivot"), two members of a coset compare
+// like their pivot bits, so an owner's place among its element's owners is its pivot bits
+// gathered (pext), which is linear in x. The slot (element << m | rank) of an input is thus one
+// XOR per input and the owners are written once, already in order: no count pass and no
+// per-input buffer.
+std::vector<uint64_t> ownersByCoset(const LinearLayout &layout, const std::vector<int> &outOffset,
+                                    const SliceBits &sb)
+{
+    const int nBits = layout.totalInDimSizeLog2();
+    const int m = nBits - layout.rank();
+    std::vector<uint64_t> slotStep(size_t(nBits) + 1, 0);
+    std::vector<uint64_t> echelon(64, 0); // by highest bit: a reduced image
+    uint64_t acc = 0;
+    int k = 0, pivots = 0;
+    for (const auto &[name, bases] : layout.bases()) {
+        for (const auto &b : bases) {
+            uint64_t img = 0;
+            for (size_t o = 0; o < b.size(); ++o)
+                img ^= uint64_t(uint32_t(b[o])) << outOffset[o];
+            uint64_t reduced = img;
+            while (reduced != 0 && echelon[size_t(63 - std::countl_zero(reduced))] != 0)
+                reduced ^= echelon[size_t(63 - std::countl_zero(reduced))];
+            uint64_t rankBit = 0;
+            if (reduced != 0)
+                echelon[size_t(63 - std::countl_zero(reduced))] = reduced;
+            else
+                rankBit = uint64_t(1) << pivots++;
+            const uint64_t r = (img >> sb.rowShift) & sb.rowMask;
+            const uint64_t c = sb.hasColumns ? (img >> sb.colShift) & sb.colMask : 0;
+            acc ^= (((r << sb.colBits) | c) << m) | rankBit;
+            slotStep[size_t(k++)] = acc;
+        }
+    }
+    const uint64_t total = uint64_t(1) << nBits;
+    std::vector<uint64_t> owners(total);
+    uint64_t slot = 0;
+    owners[0] = 0;
+    for (uint64_t x = 1; x < total; ++x) {
+        slot ^= slotStep[size_t(std::countr_zero(x))];
+        owners[slot] = x;
+    }
+    return owners;
+}
+
 } // namespace
 
 int64_t elementId(const std::vector<int32_t> &coords,
@@ -138,22 +196,18 @@ Expected<OwnershipMap> computeOwnership(const LinearLayout &layout, const Owners
     map.m_idRowShift = rowShift;
     map.m_idColShift = colShift;
 
-    // Bijective onto the slice (an injective layout with exactly as many inputs as slice
-    // elements, no fixed dims to filter on): one owner per element, one scatter pass.
-    if (layout.isInjective() && sliceMask == 0 && total == nElements) {
+    // Surjective onto the slice with every out-dim shown (bijective layouts included): every
+    // element has 2^m owners, written in place by ownersByCoset.
+    if (sliceMask == 0 && layout.isSurjective() && nElements == (uint64_t(1) << layout.rank())) {
+        const int m = nBits - layout.rank();
+        const auto perElement = uint32_t(1) << m;
         map.m_offsets.resize(nElements + 1);
         for (size_t e = 0; e <= nElements; ++e)
-            map.m_offsets[e] = uint32_t(e);
-        map.m_owners.resize(nElements);
-        uint64_t out = 0;
-        for (uint64_t x = 0; x < total; ++x) {
-            if (x)
-                out ^= step[size_t(std::countr_zero(x))];
-            const uint64_t r = (out >> rowShift) & rowMask;
-            const uint64_t c = slice.colDim >= 0 ? (out >> colShift) & colMask : 0;
-            map.m_owners[size_t((r << colBits) | c)] = x;
-        }
-        map.m_maxOwners = nElements ? 1 : 0;
+            map.m_offsets[e] = uint32_t(e) * perElement;
+        map.m_owners = ownersByCoset(
+            layout, offset,
+            SliceBits{rowShift, rowMask, colShift, colMask, colBits, slice.colDim >= 0});
+        map.m_maxOwners = perElement;
         return map;
     }
 

@@ -1,20 +1,26 @@
 #include "hw/arch.h"
 
 #include "hw/resources.h"
+#include "io/boundedread.h"
+#include "io/jsoninput.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cctype>
-#include <fstream>
+#include <cmath>
 #include <set>
-#include <sstream>
 
 namespace lx {
 
 namespace {
 
 using json = nlohmann::json;
+
+// Ranges of the model constants (see the table in arch.h).
+constexpr double kMaxBytesPerCycle = 1 << 20;
+constexpr double kMaxFixedCycles = 1e6;
+constexpr double kMaxRateScale = 1e3;
 
 std::string lower(std::string_view s)
 {
@@ -53,21 +59,42 @@ Expected<T> member(const json &obj, const char *key, const std::string &where,
     }
 }
 
+// Reads a whole-number member as a checked 64-bit value in [lo, hi] (never truncated to int).
+template <typename T = int>
+Expected<T> intMember(const json &obj, const char *key, const std::string &where, int64_t lo,
+                      int64_t hi, std::optional<T> fallback = std::nullopt)
+{
+    auto it = obj.find(key);
+    if (it == obj.end()) {
+        if (fallback)
+            return *fallback;
+        return makeError(where + ": missing \"" + key + "\"");
+    }
+    auto v = jsonInteger(*it, lo, hi, where + ": \"" + std::string(key) + "\"");
+    if (!v)
+        return v.error();
+    return T(*v);
+}
+
 Expected<Provenance> provenance(const json &obj, const std::string &where)
 {
     auto conf = member<std::string>(obj, "confidence", where);
     if (!conf)
         return conf.error();
-    static const std::set<std::string> known = {"H", "M", "L", "inferred"};
+    static const std::set<std::string> known = {"H", "M", "L", "inferred", "measured"};
     if (!known.count(*conf))
-        return makeError(where + ": confidence \"" + *conf + "\" is not one of H, M, L, inferred");
+        return makeError(where + ": confidence \"" + *conf +
+                         "\" is not one of H, M, L, inferred, measured");
     auto src = member<std::string>(obj, "source", where);
     if (!src)
         return src.error();
     return Provenance{*conf, *src};
 }
 
-Expected<ModelConstant> modelConstant(const json &obj, const char *key, const std::string &where)
+// A model constant {value, confidence, source}; value finite and in [lo, hi] (lo excluded
+// when openLow: a rate of 0 bytes per cycle would divide by zero).
+Expected<ModelConstant> modelConstant(const json &obj, const char *key, const std::string &where,
+                                      double lo, double hi, bool openLow)
 {
     auto it = obj.find(key);
     if (it == obj.end() || !it->is_object())
@@ -76,6 +103,9 @@ Expected<ModelConstant> modelConstant(const json &obj, const char *key, const st
     auto v = member<double>(*it, "value", w);
     if (!v)
         return v.error();
+    if (!std::isfinite(*v) || *v < lo || (openLow && *v <= lo) || *v > hi)
+        return makeError(w + ": value " + jsonExcerpt((*it)["value"]) + " is outside " +
+                         (openLow ? "(" : "[") + jsonExcerpt(lo) + ", " + jsonExcerpt(hi) + "]");
     auto p = provenance(*it, w);
     if (!p)
         return p.error();
@@ -97,9 +127,9 @@ Expected<LdsInstruction> parseInstruction(const json &obj, int waveSize,
     if (*dir != "read" && *dir != "write")
         return makeError(where + ": \"access\" must be \"read\" or \"write\"");
     ins.isWrite = *dir == "write";
-    auto bytes = member<int>(obj, "bytesPerLane", where);
-    auto banks = member<int>(obj, "banks", where);
-    auto passes = member<int>(obj, "passes", where, 1);
+    auto bytes = intMember(obj, "bytesPerLane", where, 1, 64);
+    auto banks = intMember(obj, "banks", where, 1, 1024);
+    auto passes = intMember(obj, "passes", where, 1, 2, std::optional<int>(1));
     if (!bytes)
         return bytes.error();
     if (!banks)
@@ -164,11 +194,10 @@ Expected<TransposedLoad> parseTransposedLoad(const json &obj, const std::string 
          {I{"elementBits", &t.elementBits, 1, 64}, I{"instructionBits", &t.instructionBits, 8, 512},
           I{"leadingRegisterBases", &t.leadingRegisterBases, 0, 8},
           I{"leadingLaneBases", &t.leadingLaneBases, 0, 8}}) {
-        auto v = member<int>(obj, i.key, where);
+        // Checked 64-bit read: 2^32 + 8 is out of range, not 8.
+        auto v = intMember(obj, i.key, where, i.lo, i.hi);
         if (!v)
             return v.error();
-        if (*v < i.lo || *v > i.hi)
-            return makeError(where + ": \"" + i.key + "\" out of range");
         *i.target = *v;
     }
     if (t.instructionBits % t.elementBits != 0)
@@ -184,12 +213,12 @@ Expected<CuModel> parseCu(const json &obj, const std::string &archName)
 {
     const std::string where = archName + " cu";
     CuModel cu;
-    auto lanes = member<int>(obj, "lanesPerWarp", where);
-    auto simds = member<int>(obj, "simds", where);
-    auto partBytes = member<int64_t>(obj, "partitionBytes", where);
-    auto ldsParts = member<int>(obj, "ldsPartitions", where);
-    auto l0Parts = member<int>(obj, "l0Partitions", where, 0);
-    auto ports = member<int>(obj, "ports", where);
+    auto lanes = intMember(obj, "lanesPerWarp", where, 1, 128);
+    auto simds = intMember(obj, "simds", where, 1, 64);
+    auto partBytes = intMember<int64_t>(obj, "partitionBytes", where, 1, int64_t(1) << 30);
+    auto ldsParts = intMember(obj, "ldsPartitions", where, 1, 64);
+    auto l0Parts = intMember(obj, "l0Partitions", where, 0, 64, std::optional<int>(0));
+    auto ports = intMember(obj, "ports", where, 1, 64);
     for (const Error *e :
          {lanes ? nullptr : &lanes.error(), simds ? nullptr : &simds.error(),
           partBytes ? nullptr : &partBytes.error(), ldsParts ? nullptr : &ldsParts.error(),
@@ -213,10 +242,14 @@ Expected<CuModel> parseCu(const json &obj, const std::string &archName)
     std::set<int> seenSimds;
     for (auto it = pairs->begin(); it != pairs->end(); ++it) {
         std::vector<int> simdList;
-        try {
-            simdList = it.value().get<std::vector<int>>();
-        } catch (const json::exception &) {
+        if (!it.value().is_array() || it.value().size() > 64)
             return makeError(where + ": pair \"" + it.key() + "\" is not a list of SIMD indices");
+        for (const json &simd : it.value()) {
+            auto index = jsonInteger(simd, 0, cu.simds - 1,
+                                     where + ": pair \"" + it.key() + "\" SIMD index");
+            if (!index)
+                return index.error();
+            simdList.push_back(int(*index));
         }
         for (int s : simdList) {
             if (s < 0 || s >= cu.simds || !seenSimds.insert(s).second)
@@ -233,9 +266,12 @@ Expected<CuModel> parseCu(const json &obj, const std::string &archName)
         return makeError(where + ": \"portNames\" must name each of the " +
                          std::to_string(cu.ports) + " ports");
     cu.portNames = *portNames;
+    // Rates in bytes per cycle: (0, 2^20]; fixedCycles: [0, 10^6].
     for (auto [key, target] : {std::pair{"portBytesPerCycle", &cu.portBytesPerCycle},
                                std::pair{"fixedCycles", &cu.fixedCycles}}) {
-        auto c = modelConstant(obj, key, where);
+        const bool isRate = std::string_view(key) != "fixedCycles";
+        auto c = isRate ? modelConstant(obj, key, where, 0, kMaxBytesPerCycle, true)
+                        : modelConstant(obj, key, where, 0, kMaxFixedCycles, false);
         if (!c)
             return c.error();
         *target = *c;
@@ -247,6 +283,53 @@ Expected<CuModel> parseCu(const json &obj, const std::string &archName)
     return cu;
 }
 
+Expected<std::vector<PhaseMergeRule>> parsePhaseMergeRules(const json &arr, int waveSize,
+                                                           const std::string &archName)
+{
+    if (!arr.is_array())
+        return makeError(archName + ": \"phaseMergeRules\" must be an array");
+    std::vector<PhaseMergeRule> rules;
+    for (const json &obj : arr) {
+        if (!obj.is_object())
+            return makeError(archName + ": every phase-merge rule must be an object");
+        auto name = member<std::string>(obj, "name", archName + " phase-merge rule");
+        if (!name)
+            return name.error();
+        const std::string where = archName + " rule " + *name;
+        auto dir = member<std::string>(obj, "access", where);
+        auto minBytes = member<int>(obj, "minBytesPerLane", where, 1);
+        auto masks = member<std::vector<int>>(obj, "laneMasks", where);
+        auto factor = member<int>(obj, "factor", where);
+        for (const Error *e :
+             {dir ? nullptr : &dir.error(), minBytes ? nullptr : &minBytes.error(),
+              masks ? nullptr : &masks.error(), factor ? nullptr : &factor.error()}) {
+            if (e)
+                return *e;
+        }
+        if (*dir != "read" && *dir != "write")
+            return makeError(where + ": \"access\" must be \"read\" or \"write\"");
+        if (*factor < 2 || *factor > waveSize || masks->empty())
+            return makeError(where +
+                             ": needs a factor in [2, waveSize] and at least one lane mask");
+        for (int m : *masks) {
+            if (m <= 0 || m >= waveSize)
+                return makeError(where + ": lane mask " + std::to_string(m) + " out of range");
+        }
+        auto prov = provenance(obj, where);
+        if (!prov)
+            return prov.error();
+        PhaseMergeRule r;
+        r.name = *name;
+        r.isWrite = *dir == "write";
+        r.minBytesPerLane = *minBytes;
+        r.laneMasks = *masks;
+        r.factor = *factor;
+        r.provenance = *prov;
+        rules.push_back(std::move(r));
+    }
+    return rules;
+}
+
 } // namespace
 
 std::string Provenance::label() const
@@ -256,6 +339,8 @@ std::string Provenance::label() const
         out += " (low: extrapolated, no direct source)";
     else if (confidence == "inferred")
         out += " (low: inferred from a fit, not documented)";
+    else if (confidence == "measured")
+        out += " (read off hardware measurements)";
     return out;
 }
 
@@ -323,13 +408,10 @@ const LdsInstruction *Architecture::plainInstruction(int bytesPerLane, bool isWr
 
 Expected<Architecture> parseArchitecture(std::string_view jsonText)
 {
-    json doc;
-    try {
-        doc = json::parse(jsonText);
-    } catch (const json::exception &e) {
-        // parse_error, and out_of_range for numbers beyond 64 bits (found by fuzz_arch).
-        return makeError(std::string("architecture JSON: ") + e.what());
-    }
+    Expected<json> parsedDoc = parseJson(jsonText);
+    if (!parsedDoc)
+        return makeError("architecture JSON: " + parsedDoc.message());
+    const json &doc = *parsedDoc;
     if (!doc.is_object())
         return makeError("architecture JSON: the top level must be an object");
     auto format = member<std::string>(doc, "format", "architecture", std::string());
@@ -346,10 +428,10 @@ Expected<Architecture> parseArchitecture(std::string_view jsonText)
     auto vendor = member<std::string>(doc, "vendor", w);
     auto desc = member<std::string>(doc, "description", w, std::string());
     auto aliases = member<std::vector<std::string>>(doc, "aliases", w, std::vector<std::string>());
-    auto wave = member<int>(doc, "waveSize", w);
-    auto bankWidth = member<int>(doc, "bankWidthBytes", w);
-    auto banks = member<int>(doc, "banks", w);
-    auto lds = member<int64_t>(doc, "ldsBytes", w);
+    auto wave = intMember(doc, "waveSize", w, 1, 128);
+    auto bankWidth = intMember(doc, "bankWidthBytes", w, 1, 64);
+    auto banks = intMember(doc, "banks", w, 1, 1024);
+    auto lds = intMember<int64_t>(doc, "ldsBytes", w, 1, int64_t(1) << 30);
     for (const Error *e : {product ? nullptr : &product.error(), vendor ? nullptr : &vendor.error(),
                            desc ? nullptr : &desc.error(), aliases ? nullptr : &aliases.error(),
                            wave ? nullptr : &wave.error(), bankWidth ? nullptr : &bankWidth.error(),
@@ -385,7 +467,7 @@ Expected<Architecture> parseArchitecture(std::string_view jsonText)
         *p.target = *prov;
     }
     if (doc.contains("bankConflictRateScale")) {
-        auto c = modelConstant(doc, "bankConflictRateScale", w);
+        auto c = modelConstant(doc, "bankConflictRateScale", w, 0, kMaxRateScale, true);
         if (!c)
             return c.error();
         arch.bankConflictRateScale = *c;
@@ -414,6 +496,12 @@ Expected<Architecture> parseArchitecture(std::string_view jsonText)
             return makeError(w + ": instruction " + parsed->name + " is defined twice");
         arch.instructions.push_back(std::move(*parsed));
     }
+    if (doc.contains("phaseMergeRules")) {
+        auto rules = parsePhaseMergeRules(doc["phaseMergeRules"], arch.waveSize, w);
+        if (!rules)
+            return rules.error();
+        arch.phaseMergeRules = std::move(*rules);
+    }
     if (doc.contains("cu")) {
         auto cu = parseCu(doc["cu"], w);
         if (!cu)
@@ -441,12 +529,10 @@ Expected<Architecture> loadArchitecture(std::string_view nameOrPath)
         request.find('/') != std::string::npos ||
         (request.size() > 5 && lower(request.substr(request.size() - 5)) == ".json");
     if (isPath) {
-        std::ifstream in(request, std::ios::binary);
-        if (!in)
-            return makeError("cannot read architecture file '" + request + "'");
-        std::stringstream buffer;
-        buffer << in.rdbuf();
-        auto arch = parseArchitecture(buffer.str());
+        auto text = readBounded(request, kMaxInputFileBytes, "an architecture file");
+        if (!text)
+            return text.error();
+        auto arch = parseArchitecture(*text);
         if (!arch)
             return makeError(request + ": " + arch.message());
         return arch;

@@ -20,7 +20,16 @@
 // the same phase and conflict when their dwords differ but share a bank; lanes 0 and 4 never do.
 //
 // Invariants checked by parseArchitecture: the phases of every pass partition the lanes
-// [0, waveSize) exactly; numBanks, bank width and bytesPerLane are positive; names are unique.
+// [0, waveSize) exactly; names are unique; every number is read as a checked 64-bit value (never
+// truncated) and must lie in its range, else the file is refused with the field named:
+//   waveSize 1..128            bankWidthBytes 1..64        banks 1..1024     ldsBytes 1..2^30
+//   instruction bytesPerLane 1..64, banks 1..1024, passes 1..2
+//   cu lanesPerWarp 1..128, simds 1..64, partitionBytes 1..2^30, ldsPartitions 1..64,
+//      l0Partitions 0..64, ports 1..64, pair SIMD indices 0..simds-1
+//   portBytesPerCycle: finite, > 0 and <= 2^20 bytes per cycle;  fixedCycles: finite, 0..10^6
+//   bankConflictRateScale: finite, > 0 and <= 1000;  transposed loads: elementBits 1..64,
+//      instructionBits 8..512, leadingRegisterBases and leadingLaneBases 0..8
+// An architecture file is at most 1 MiB (io/boundedread.h) and nests at most 64 levels.
 
 #include "layout/expected.h"
 
@@ -36,7 +45,8 @@ namespace lx {
 struct Provenance
 {
     // "H" documented or measured and corroborated, "M" one good source or a consistent inference,
-    // "L" extrapolated with no direct source, "inferred" a constant we fitted or derived.
+    // "L" extrapolated with no direct source, "inferred" a constant we fitted or derived,
+    // "measured" a rule read off hardware measurements (and checked against them).
     std::string confidence;
     std::string source;
 
@@ -76,6 +86,28 @@ struct ModelConstant
     double value = 0;
     Provenance provenance;
     bool operator==(const ModelConstant &) const = default;
+};
+
+// A rule, found in hardware measurements, by which the hardware serves an instruction in fewer
+// phases than the instruction's phase table says. When, for one of `laneMasks`, every lane l reads
+// the same address as lane l ^ mask (the pairs of lanes make identical requests), consecutive
+// phases are served together in groups of `factor`: the phase table of the instruction is
+// coarsened. It applies to the instructions of the given direction whose bytesPerLane is at least
+// `minBytesPerLane`. Selected by the architecture data, never by the architecture's name.
+struct PhaseMergeRule
+{
+    std::string name;
+    bool isWrite = false;
+    int minBytesPerLane = 8;
+    std::vector<int> laneMasks;
+    int factor = 2;
+    Provenance provenance; // confidence "measured", the data set and the agreement
+
+    [[nodiscard]] bool appliesTo(const LdsInstruction &ins) const
+    {
+        return ins.isWrite == isWrite && ins.bytesPerLane >= minBytesPerLane && factor > 1;
+    }
+    bool operator==(const PhaseMergeRule &) const = default;
 };
 
 // The compute-unit / LDS-partition model of gfx1250 (docs/lds-models.md §3, docs/worked-cases.md
@@ -141,6 +173,8 @@ struct Architecture
     std::vector<LdsInstruction> instructions;
     std::vector<TransposedLoad> transposedLoads; // ds_load_tr* / ds_read_b64_tr_*
     std::optional<CuModel> cu;                   // gfx1250 only, for now
+    // Measured departures from the phase tables ("phaseMergeRules"); empty for most targets.
+    std::vector<PhaseMergeRule> phaseMergeRules;
 
     // The instruction by name (case-insensitive), or an error listing the known ones.
     [[nodiscard]] Expected<LdsInstruction> instruction(std::string_view name) const;

@@ -3,6 +3,7 @@
 #include "analysis/banks.h"
 #include "f2/f2matrix.h"
 #include "io/gluonjson.h"
+#include "io/jsoninput.h"
 #include "io/layoutjson.h"
 #include "io/tritontext.h"
 #include "layout/builders.h"
@@ -50,7 +51,7 @@ const json &arg(const json &args, size_t i)
 int32_t toInt(const json &j, const std::string &what)
 {
     if (!j.is_number_integer())
-        fail(what + " must be an integer, got " + j.dump());
+        fail(what + " must be an integer, got " + jsonExcerpt(j));
     const int64_t v = j.get<int64_t>();
     if (v < INT32_MIN || v > INT32_MAX)
         fail(what + " " + std::to_string(v) + " is out of the 32-bit range");
@@ -60,7 +61,7 @@ int32_t toInt(const json &j, const std::string &what)
 std::string toName(const json &j, const std::string &what)
 {
     if (!j.is_string())
-        fail(what + " must be a string, got " + j.dump());
+        fail(what + " must be a string, got " + jsonExcerpt(j));
     return j.get<std::string>();
 }
 
@@ -81,7 +82,7 @@ std::vector<LinearLayout::NamedSize> toNamedSizes(const json &j, const std::stri
     std::vector<LinearLayout::NamedSize> v;
     for (const json &e : j) {
         if (!e.is_array() || e.size() != 2)
-            fail(what + ": each entry must be [name, size], got " + e.dump());
+            fail(what + ": each entry must be [name, size], got " + jsonExcerpt(e));
         v.emplace_back(toName(e[0], what), toInt(e[1], what + " size"));
     }
     return v;
@@ -94,7 +95,7 @@ std::vector<LinearLayout::Basis> toBasisList(const json &j, const std::string &d
     std::vector<LinearLayout::Basis> v;
     for (const json &b : j) {
         if (!b.is_array())
-            fail("a basis of '" + dim + "' must be a list of integers, got " + b.dump());
+            fail("a basis of '" + dim + "' must be a list of integers, got " + jsonExcerpt(b));
         LinearLayout::Basis basis;
         for (const json &c : b)
             basis.push_back(toInt(c, "a component of '" + dim + "'"));
@@ -131,7 +132,7 @@ std::vector<LinearLayout::NamedValue> toPoint(const json &j)
     std::vector<LinearLayout::NamedValue> p;
     for (const json &e : j) {
         if (!e.is_array() || e.size() != 2)
-            fail("an input point must be a list of [inDim, value], got " + e.dump());
+            fail("an input point must be a list of [inDim, value], got " + jsonExcerpt(e));
         p.emplace_back(toName(e[0], "an in-dim name"), toInt(e[1], "an input value"));
     }
     return p;
@@ -501,9 +502,10 @@ json evaluateCase(const json &testCase)
 
 json evaluateCaseFile(std::string_view text)
 {
-    json doc = json::parse(text.begin(), text.end(), nullptr, false);
-    if (doc.is_discarded())
-        return json{{"error", "the file is not valid JSON"}};
+    Expected<json> parsed = parseJson(text);
+    if (!parsed)
+        return json{{"error", "the file is " + parsed.message()}};
+    json &doc = *parsed;
     if (!doc.is_object())
         return json{{"error", "the file must be a JSON object with a \"cases\" list"}};
     const char *key = doc.contains("cases")     ? "cases"

@@ -1,4 +1,5 @@
 #include "io/gluonjson.h"
+#include "io/jsoninput.h"
 
 #include <nlohmann/json.hpp>
 
@@ -28,10 +29,7 @@ struct ParseFailure
 
 std::string excerpt(const json &v)
 {
-    std::string s = v.dump();
-    if (s.size() > 40)
-        s = s.substr(0, 37) + "...";
-    return s;
+    return jsonExcerpt(v);
 }
 
 LayoutAttrPtr parseAttr(const json &j, const std::string &where, int depth);

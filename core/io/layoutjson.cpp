@@ -1,4 +1,5 @@
 #include "io/layoutjson.h"
+#include "io/jsoninput.h"
 
 #include "layout/linearlayout.h"
 
@@ -31,10 +32,7 @@ std::optional<int32_t> toInt32(const json &v)
 
 std::string excerpt(const json &v)
 {
-    std::string s = v.dump();
-    if (s.size() > 40)
-        s = s.substr(0, 37) + "...";
-    return s;
+    return jsonExcerpt(v);
 }
 
 // A list of bases, each a list of non-negative integers.

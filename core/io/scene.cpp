@@ -1,19 +1,16 @@
 #include "io/scene.h"
 
-#include "analysis/limits.h"
-
 #include "hw/resources.h"
+#include "io/boundedread.h"
+#include "io/cute.h"
+#include "io/jsoninput.h"
 #include "io/layoutjson.h"
+#include "io/safewrite.h"
 #include "io/ttgtext.h"
 #include "layout/builders.h"
 
 #include <algorithm>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
-#include <random>
-#include <sstream>
-#include <system_error>
 
 namespace lx {
 
@@ -95,9 +92,12 @@ SceneLayout readLayout(const json &j, const std::string &where)
         fail(at, "give exactly one of 'text' (#ttg or Gluon text) and 'layout' (raw bases)");
     if (hasText) {
         l.text = readString(j, "text", at);
-        const auto attr = parseLayoutText(*l.text);
-        if (!attr)
+        if (looksLikeCute(*l.text)) {
+            if (const auto cute = parseCute(*l.text); !cute)
+                fail(at + ".text", cute.message());
+        } else if (const auto attr = parseLayoutText(*l.text); !attr) {
             fail(at + ".text", attr.message());
+        }
     } else {
         if (!j["layout"].is_object())
             fail(at + ".layout", "expected an object {\"bases\": ..., \"outDims\": ...}");
@@ -244,20 +244,6 @@ void writeOrdered(std::string &out, const ojson &j, int indent)
     }
 }
 
-std::string lineColumn(std::string_view text, size_t byte)
-{
-    int line = 1, column = 1;
-    for (size_t i = 0; i + 1 < byte && i < text.size(); ++i) {
-        if (text[i] == '\n') {
-            ++line;
-            column = 1;
-        } else {
-            ++column;
-        }
-    }
-    return std::to_string(line) + ":" + std::to_string(column);
-}
-
 } // namespace
 
 const SceneLayout *Scene::findLayout(std::string_view layoutName) const
@@ -270,17 +256,11 @@ const SceneLayout *Scene::findLayout(std::string_view layoutName) const
 
 Expected<Scene> parseScene(std::string_view text)
 {
-    json doc;
+    Expected<json> doc = parseJson(text);
+    if (!doc)
+        return doc.error();
     try {
-        doc = json::parse(text.begin(), text.end());
-    } catch (const json::parse_error &e) {
-        return makeError("not valid JSON at " + lineColumn(text, e.byte) + " (byte " +
-                         std::to_string(e.byte) + ")");
-    } catch (const std::exception &e) {
-        return makeError(std::string("not valid JSON: ") + e.what());
-    }
-    try {
-        return readScene(doc);
+        return readScene(*doc);
     } catch (const SceneFailure &f) {
         return makeError(f.message);
     } catch (const std::exception &e) {
@@ -333,49 +313,15 @@ std::string serializeScene(const Scene &scene)
 
 Expected<bool> saveSceneAtomically(const Scene &scene, const std::string &path)
 {
-    namespace fs = std::filesystem;
-    const std::string text = serializeScene(scene);
-    const fs::path target(path);
-    std::random_device rd;
-    const fs::path temp =
-        target.parent_path() / (target.filename().string() + ".tmp-" + std::to_string(rd()));
-    {
-        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-        if (!out)
-            return makeError("cannot write " + temp.string());
-        out.write(text.data(), std::streamsize(text.size()));
-        out.flush();
-        if (!out) {
-            out.close();
-            std::error_code ignored;
-            fs::remove(temp, ignored);
-            return makeError("cannot write " + temp.string());
-        }
-    }
-    std::error_code ec;
-    fs::rename(temp, target, ec);
-    if (ec) {
-        std::error_code ignored;
-        fs::remove(temp, ignored);
-        return makeError("cannot replace " + path + ": " + ec.message());
-    }
-    return true;
+    return writeFileAtomically(path, serializeScene(scene));
 }
 
 Expected<Scene> loadSceneFile(const std::string &path)
 {
-    std::ifstream in(path, std::ios::binary | std::ios::ate);
-    if (!in)
-        return makeError("cannot read " + path);
-    const std::streamoff size = in.tellg();
-    if (size > std::streamoff(kMaxInputFileBytes))
-        return makeError(path + ": the file has " + std::to_string(size) +
-                         " bytes; a scene is at most " + std::to_string(kMaxInputFileBytes >> 20) +
-                         " MiB");
-    in.seekg(0);
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    auto scene = parseScene(buffer.str());
+    Expected<std::string> text = readBounded(path, kMaxInputFileBytes, "a scene file");
+    if (!text)
+        return text.error();
+    auto scene = parseScene(*text);
     if (!scene)
         return makeError(path + ": " + scene.message());
     return scene;
@@ -424,6 +370,17 @@ Expected<ResolvedLayout> resolveLayout(const SceneLayout &l)
     r.name = l.name;
     r.shape = l.shape;
     r.dtype = l.dtype;
+    if (l.text && looksLikeCute(*l.text)) {
+        // CuTe text, in elements: a memory layout or a thread-value layout over the shape.
+        auto ll = cuteTextToLinear(*l.text, l.shape);
+        if (!ll)
+            return makeError("layout '" + l.name + "': " + ll.message());
+        if (r.shape.empty())
+            for (const auto &[dim, size] : ll->outDims())
+                r.shape.push_back(size);
+        r.layout = std::move(*ll);
+        return r;
+    }
     if (l.text) {
         auto attr = parseLayoutText(*l.text);
         if (!attr)

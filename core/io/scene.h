@@ -10,12 +10,12 @@
 //      {"name": "raw", "layout": {"bases": [...], "outDims": [...]}}],
 //    "views": [{"kind": "ownership", "layout": "C", "options": {"colorBy": "warp"}}]}
 //
-// A layout has exactly one of "text" (#ttg attribute text with optional alias lines, or a Gluon
-// constructor expression; see io/ttgtext.h) or "layout" (a raw linear layout in the conformance
-// JSON format). "shape" is required to turn a text layout into a linear layout; for a raw layout
-// it is optional and must then equal the layout's out-dim sizes. A view's "layout" names one of
-// the scene's layouts; its "options" object belongs to whoever implements that view kind and is
-// kept as it is.
+// A layout has exactly one of "text" (#ttg attribute text with optional alias lines, a Gluon
+// constructor expression, see io/ttgtext.h, or CuTe text in elements, see io/cute.h) or "layout" (a
+// raw linear layout in the conformance JSON format). "shape" is required to turn a text layout into
+// a linear layout; for a raw layout it is optional and must then equal the layout's out-dim sizes.
+// A view's "layout" names one of the scene's layouts; its "options" object belongs to whoever
+// implements that view kind and is kept as it is.
 //
 // Reading is strict: the format tag, a version this program knows (1), unique non-empty layout
 // names, every text layout parsing, every view referring to an existing layout, integers in

@@ -2,98 +2,346 @@
 
 #include "layout/linearlayout.h"
 
+#include <algorithm>
+#include <bit>
 #include <vector>
+
+// Every field of both views has a width known before the first byte is written (a number is
+// padded to the decimal width of its count), so the text is written straight into one
+// preallocated buffer: a pass over the hardware indices computes where each lands, a counting
+// sort groups the owners of each element in Triton's order, and one pass writes the bytes.
 
 namespace lx {
 
 namespace {
 
-// How many spaces Triton puts before `value` so that it is as wide as `max`
-// (numCharacterPadding: the difference of their decimal lengths, never below zero in practice).
-int paddingFor(int64_t value, int64_t max)
+int decimalWidth(int64_t v)
 {
-    return int(std::to_string(max).size()) - int(std::to_string(value).size());
-}
-
-std::string padded(int64_t value, int64_t max)
-{
-    std::string s(size_t(std::max(0, paddingFor(value, max))), ' ');
-    s += std::to_string(value);
-    return s;
-}
-
-std::vector<int64_t> delinearize(int64_t index, const std::vector<int64_t> &shape)
-{
-    std::vector<int64_t> out(shape.size());
-    for (size_t i = shape.size(); i-- > 0;) {
-        out[i] = index % shape[i];
-        index /= shape[i];
+    int n = 1;
+    while (v >= 10) {
+        v /= 10;
+        ++n;
     }
-    return out;
+    return n;
 }
 
-// Nested-bracket rendering shared by both tensor views (Triton's loop, rank >= 1).
-std::string tensorView(const std::vector<std::string> &elements, const std::vector<int64_t> &shape,
-                       const char *separator)
+// Writes v >= 0 right-aligned in `width` characters (spaces before it) ending at p + width.
+char *writePadded(char *p, int64_t v, int width)
 {
-    std::string text;
-    const int rank = int(shape.size());
-    const int64_t total = int64_t(elements.size());
-    bool newLine = true;
-    for (int64_t i = 0; i < total; ++i) {
-        const std::vector<int64_t> idx = delinearize(i, shape);
-        int open = 0;
-        for (int j = rank - 1; j >= 0; --j) {
-            if (idx[size_t(j)] % shape[size_t(j)] != 0)
-                break;
-            text += '[';
-            ++open;
+    char *end = p + width;
+    char *q = end;
+    do {
+        *--q = char('0' + v % 10);
+        v /= 10;
+    } while (v > 0 && q > p);
+    while (q > p)
+        *--q = ' ';
+    return end;
+}
+
+char *writeNumber(char *p, int64_t v)
+{
+    return writePadded(p, v, decimalWidth(v));
+}
+
+char *writeChars(char *p, const char *s)
+{
+    while (*s)
+        *p++ = *s++;
+    return p;
+}
+
+// The out-space in Triton's row-major order (the last out-dim fastest): each dim's size, the bit
+// position of its coordinate in the row-major index and the decimal width of its size.
+struct RowMajor
+{
+    std::vector<int64_t> shape;
+    std::vector<int> shift;
+    std::vector<int> width;
+    // trailingBits[k]: the bits of the last k dims (k = 0..rank).
+    std::vector<int> trailingBits;
+    int totalBits = 0;
+
+    explicit RowMajor(const LinearLayout &layout)
+    {
+        const auto &dims = layout.outDims();
+        const size_t rank = dims.size();
+        shape.resize(rank);
+        shift.resize(rank);
+        width.resize(rank);
+        trailingBits.assign(rank + 1, 0);
+        int bits = 0;
+        for (size_t k = rank; k-- > 0;) {
+            shape[k] = dims[k].second;
+            shift[k] = bits;
+            width[k] = decimalWidth(dims[k].second);
+            bits += std::countr_zero(uint64_t(dims[k].second));
+            trailingBits[rank - k] = bits;
         }
+        totalBits = bits;
+    }
+    int rank() const { return int(shape.size()); }
+    int64_t coord(uint64_t index, size_t k) const
+    {
+        return int64_t((index >> shift[k]) & uint64_t(shape[k] - 1));
+    }
+    // How many dims, from the last, have coordinate 0 in `index` (index == 2^totalBits: all).
+    int trailingZeroDims(uint64_t index) const
+    {
+        const int tz = index == 0 ? totalBits : std::countr_zero(index);
+        int k = 0;
+        while (k < rank() && trailingBits[size_t(k) + 1] <= tz)
+            ++k;
+        return k;
+    }
+    // Bytes of "(c0<sep>c1...)" with every component padded.
+    size_t tupleWidth() const
+    {
+        size_t w = 2 + (shape.empty() ? 0 : shape.size() - 1);
+        for (int x : width)
+            w += size_t(x);
+        return w;
+    }
+    char *writeTuple(char *p, uint64_t index, char sep) const
+    {
+        *p++ = '(';
+        for (size_t k = 0; k < shape.size(); ++k) {
+            if (k > 0)
+                *p++ = sep;
+            p = writePadded(p, coord(index, k), width[k]);
+        }
+        *p++ = ')';
+        return p;
+    }
+};
+
+// The row-major out index of every value of in-dim `name` (one entry when absent), values of
+// bits above the dim's size ignored as Triton's apply does: table[x] = XOR of the images of x's
+// bits, one XOR per entry.
+std::vector<uint64_t> imagesOf(const LinearLayout &layout, const RowMajor &rm,
+                               const std::string &name, int64_t count)
+{
+    std::vector<uint64_t> table(size_t(std::max<int64_t>(count, 1)), 0);
+    const int d = layout.inDimIndex(name);
+    if (d < 0)
+        return table;
+    const auto &bases = layout.bases()[size_t(d)].second;
+    std::vector<uint64_t> img(bases.size(), 0);
+    for (size_t i = 0; i < bases.size(); ++i)
+        for (size_t k = 0; k < bases[i].size(); ++k)
+            img[i] |= uint64_t(uint32_t(bases[i][k])) << rm.shift[k];
+    for (size_t x = 1; x < table.size(); ++x) {
+        const auto bit = size_t(std::countr_zero(x));
+        table[x] = table[x & (x - 1)] ^ (bit < img.size() ? img[bit] : 0);
+    }
+    return table;
+}
+
+// Triton's nested-bracket tensor view, shared by both views: element i (row-major) is written by
+// writeElement(p, i), which returns the end of what it wrote; `elementBytes` bounds the bytes of
+// all elements together.
+template <typename WriteElement>
+std::string tensorView(const RowMajor &rm, size_t elementBytes, const char *separator,
+                       WriteElement writeElement)
+{
+    const uint64_t total = uint64_t(1) << rm.totalBits;
+    const auto rank = size_t(rm.rank());
+    const size_t sepLen = std::char_traits<char>::length(separator);
+    // Per element at most: rank spaces (only after a newline), rank '[' and ']', a separator or
+    // a newline.
+    std::string text(elementBytes + size_t(total) * (3 * rank + std::max<size_t>(sepLen, 1)), '\0');
+    char *const begin = text.data();
+    char *p = begin;
+    bool newLine = true;
+    int open = rm.rank(); // element 0 opens every dim
+    for (uint64_t i = 0; i < total; ++i) {
+        for (int j = 0; j < open; ++j)
+            *p++ = '[';
         if (newLine) {
-            text.append(size_t(std::max(0, rank - open)), ' ');
+            for (int j = open; j < rm.rank(); ++j)
+                *p++ = ' ';
             newLine = false;
         }
-        text += elements[size_t(i)];
-        const std::vector<int64_t> next = delinearize(i + 1, shape);
-        for (int j = rank - 1; j >= 0; --j) {
-            if (next[size_t(j)] % shape[size_t(j)] != 0)
-                break;
-            text += ']';
-        }
-        if (next.back() % shape.back() == 0) {
-            text += '\n';
+        p = writeElement(p, i);
+        const int close = rm.trailingZeroDims(i + 1);
+        for (int j = 0; j < close; ++j)
+            *p++ = ']';
+        if (close >= 1) {
+            *p++ = '\n';
             newLine = true;
         } else {
-            text += separator;
+            p = writeChars(p, separator);
         }
+        open = close;
     }
+    text.resize(size_t(p - begin));
     return text;
 }
 
-std::vector<int64_t> outShape(const LinearLayout &layout)
+} // namespace
+
+std::string tritonDistributedView(const LinearLayout &layout, bool useHWPointOfView)
 {
-    std::vector<int64_t> shape;
-    for (const auto &[name, size] : layout.outDims())
-        shape.push_back(size);
-    return shape;
+    if (layout.numOutDims() == 0)
+        return {};
+    const RowMajor rm(layout);
+    const int64_t tensorSize = layout.totalOutDimSize();
+    const int64_t lanes = layout.inDimSize("lane");
+    const int64_t warps = layout.inDimSize("warp");
+    const int64_t blocks = layout.inDimSize("block");
+    const int64_t registers = layout.inDimSize("register");
+    const std::vector<uint64_t> regImg = imagesOf(layout, rm, "register", registers);
+    const std::vector<uint64_t> laneImg = imagesOf(layout, rm, "lane", lanes);
+    const std::vector<uint64_t> warpImg = imagesOf(layout, rm, "warp", warps);
+    const std::vector<uint64_t> blockImg = imagesOf(layout, rm, "block", blocks);
+    const auto inputs = size_t(blocks * warps * lanes * registers);
+
+    if (useHWPointOfView) {
+        // "Block<b>:\n" "Warp<w>:\n", then per register the tuples of every lane.
+        const size_t tuple = rm.tupleWidth();
+        const size_t headers = size_t(blocks) * (size_t(warps) + 1) * 32;
+        std::string text(headers + inputs * (tuple + 2) + size_t(blocks * warps * registers), '\0');
+        char *const begin = text.data();
+        char *p = begin;
+        for (int64_t b = 0; b < blocks; ++b) {
+            if (blocks > 1) {
+                p = writeChars(p, "Block");
+                p = writeNumber(p, b);
+                p = writeChars(p, ":\n");
+            }
+            for (int64_t w = 0; w < warps; ++w) {
+                p = writeChars(p, "Warp");
+                p = writeNumber(p, w);
+                p = writeChars(p, ":\n");
+                const uint64_t bw = blockImg[size_t(b)] ^ warpImg[size_t(w)];
+                for (int64_t r = 0; r < registers; ++r) {
+                    const uint64_t bwr = bw ^ regImg[size_t(r)];
+                    for (int64_t t = 0; t < lanes; ++t) {
+                        if (t > 0)
+                            p = writeChars(p, ", ");
+                        p = rm.writeTuple(p, bwr ^ laneImg[size_t(t)], ',');
+                    }
+                    *p++ = '\n';
+                }
+            }
+        }
+        text.resize(size_t(p - begin));
+        return text;
+    }
+
+    // Owners of each element in Triton's order (block, warp, lane, register), by counting sort
+    // over the hardware index i = ((b·warps + w)·lanes + t)·registers + r.
+    std::vector<uint32_t> elementOf(inputs);
+    std::vector<uint32_t> start(size_t(tensorSize) + 1, 0);
+    {
+        size_t i = 0;
+        for (int64_t b = 0; b < blocks; ++b)
+            for (int64_t w = 0; w < warps; ++w) {
+                const uint64_t bw = blockImg[size_t(b)] ^ warpImg[size_t(w)];
+                for (int64_t t = 0; t < lanes; ++t) {
+                    const uint64_t bwt = bw ^ laneImg[size_t(t)];
+                    for (int64_t r = 0; r < registers; ++r, ++i) {
+                        const auto e = uint32_t(bwt ^ regImg[size_t(r)]);
+                        elementOf[i] = e;
+                        ++start[size_t(e) + 1];
+                    }
+                }
+            }
+    }
+    for (size_t e = 0; e < size_t(tensorSize); ++e)
+        start[e + 1] += start[e];
+    std::vector<uint32_t> owners(inputs);
+    {
+        std::vector<uint32_t> cursor(start.begin(), start.end() - 1);
+        for (size_t i = 0; i < inputs; ++i)
+            owners[cursor[elementOf[i]]++] = uint32_t(i);
+    }
+
+    // Every owner takes the same width: its padding makes up for shorter numbers.
+    const int blockWidth = decimalWidth(blocks);
+    const int threadWidth = decimalWidth(warps * lanes);
+    const int regWidth = decimalWidth(registers);
+    const size_t ownerWidth =
+        size_t((blocks > 1 ? blockWidth + 2 : 0) + threadWidth + regWidth + 2);
+    const auto warpsLanesRegs = uint32_t(warps * lanes * registers);
+    auto writeOwner = [&](char *p, uint32_t i) {
+        const int64_t b = i / warpsLanesRegs;
+        const int64_t thread = (i % warpsLanesRegs) / uint32_t(registers); // w·lanes + t
+        const int64_t r = i % uint32_t(registers);
+        const int pad = blockWidth - decimalWidth(b) + threadWidth - decimalWidth(thread) +
+                        regWidth - decimalWidth(r);
+        for (int k = 0; k < pad; ++k)
+            *p++ = ' ';
+        if (blocks > 1) {
+            *p++ = 'B';
+            p = writeNumber(p, b);
+            *p++ = ':';
+        }
+        *p++ = 'T';
+        p = writeNumber(p, thread);
+        *p++ = ':';
+        return writeNumber(p, r);
+    };
+    return tensorView(rm, inputs * (ownerWidth + 1), ", ", [&](char *p, uint64_t e) {
+        for (uint32_t k = start[e]; k < start[e + 1]; ++k) {
+            if (k > start[e])
+                *p++ = '|';
+            p = writeOwner(p, owners[k]);
+        }
+        return p;
+    });
 }
 
-// One value per in-dim of `layout`, taken from the named values (others 0).
-struct InputBuilder
+std::string tritonSharedView(const LinearLayout &layout, bool useHWPointOfView)
 {
-    explicit InputBuilder(const LinearLayout &layout) : m_layout(layout) {}
-    std::vector<int32_t> make(std::initializer_list<std::pair<const char *, int64_t>> values) const
-    {
-        std::vector<int32_t> ins(size_t(m_layout.numInDims()), 0);
-        for (const auto &[name, value] : values) {
-            const int i = m_layout.inDimIndex(name);
-            if (i >= 0)
-                ins[size_t(i)] = int32_t(value);
+    if (layout.numOutDims() == 0)
+        return {};
+    const RowMajor rm(layout);
+    const int64_t tensorSize = layout.totalOutDimSize();
+    const int64_t blocks = layout.inDimSize("block");
+    const int64_t blockSize = tensorSize / blocks;
+    const int offsetDim = layout.inDimIndex("offset");
+    const int64_t offsets = layout.inDimSize("offset");
+    const std::vector<uint64_t> offsetImg = imagesOf(layout, rm, "offset", offsets);
+    const std::vector<uint64_t> blockImg = imagesOf(layout, rm, "block", blocks);
+    // Triton walks offsets 0 .. tensorSize/blocks - 1 of every block, whatever the size of the
+    // offset in-dim; bits above it are ignored, as its apply() does.
+    const uint64_t offsetMask = offsetDim >= 0 ? uint64_t(offsets - 1) : 0;
+    auto imageOf = [&](uint64_t idx) {
+        const auto b = size_t(idx / uint64_t(std::max<int64_t>(blockSize, 1)));
+        const uint64_t o = idx % uint64_t(std::max<int64_t>(blockSize, 1));
+        return blockImg[b] ^ offsetImg[size_t(o & offsetMask)];
+    };
+    const size_t tuple = rm.tupleWidth();
+    const auto walked = uint64_t(blocks * blockSize);
+
+    if (!useHWPointOfView)
+        return tensorView(rm, size_t(tensorSize) * tuple, ",", [&](char *p, uint64_t i) {
+            // Position i shows what the i-th walked (block, offset) maps to.
+            return i < walked ? rm.writeTuple(p, imageOf(i), ':') : p;
+        });
+
+    std::string text(size_t(blocks) * 32 + size_t(walked) * (tuple + 32), '\0');
+    char *const begin = text.data();
+    char *p = begin;
+    uint64_t idx = 0;
+    for (int64_t b = 0; b < blocks; ++b) {
+        p = writeChars(p, "Block: ");
+        p = writeNumber(p, b);
+        p = writeChars(p, ":\n");
+        for (int64_t o = 0; o < blockSize; ++o, ++idx) {
+            p = writeChars(p, "Offset: ");
+            p = writeNumber(p, o);
+            p = writeChars(p, " -> ");
+            p = rm.writeTuple(p, imageOf(idx), ',');
+            *p++ = '\n';
         }
-        return ins;
     }
-    const LinearLayout &m_layout;
-};
+    text.resize(size_t(p - begin));
+    return text;
+}
+
+namespace {
 
 Expected<bool> checkPrintable(const LinearLayout &layout)
 {
@@ -106,126 +354,6 @@ Expected<bool> checkPrintable(const LinearLayout &layout)
 }
 
 } // namespace
-
-std::string tritonDistributedView(const LinearLayout &layout, bool useHWPointOfView)
-{
-    if (layout.numOutDims() == 0)
-        return {};
-    const std::vector<int64_t> shape = outShape(layout);
-    const int64_t tensorSize = layout.totalOutDimSize();
-    const int64_t lanes = layout.inDimSize("lane");
-    const int64_t warps = layout.inDimSize("warp");
-    const int64_t blocks = layout.inDimSize("block");
-    const int64_t registers = layout.inDimSize("register");
-    const InputBuilder inputs(layout);
-
-    std::vector<std::string> elements(static_cast<size_t>(tensorSize));
-    std::vector<std::string> threads; // in (block, warp, lane, register) order
-    threads.reserve(size_t(blocks * warps * lanes * registers));
-    for (int64_t b = 0; b < blocks; ++b)
-        for (int64_t w = 0; w < warps; ++w)
-            for (int64_t t = 0; t < lanes; ++t)
-                for (int64_t r = 0; r < registers; ++r) {
-                    const std::vector<int32_t> out = layout.applyOrdered(
-                        inputs.make({{"block", b}, {"warp", w}, {"lane", t}, {"register", r}}));
-                    int64_t linear = 0, stride = 1;
-                    for (size_t i = out.size(); i-- > 0;) {
-                        linear += out[i] * stride;
-                        stride *= shape[i];
-                    }
-                    std::string &value = elements[size_t(linear)];
-                    if (!value.empty())
-                        value += '|';
-                    const int64_t thread = t + w * lanes;
-                    const int pad = paddingFor(b, blocks) + paddingFor(thread, warps * lanes) +
-                                    paddingFor(r, registers);
-                    value.append(size_t(std::max(0, pad)), ' ');
-                    if (blocks > 1)
-                        value += 'B' + std::to_string(b) + ':';
-                    value += 'T' + std::to_string(thread) + ':' + std::to_string(r);
-
-                    std::string info = "(";
-                    for (size_t i = 0; i < out.size(); ++i) {
-                        if (i > 0)
-                            info += ',';
-                        info += padded(out[i], shape[i]);
-                    }
-                    info += ')';
-                    threads.push_back(std::move(info));
-                }
-
-    if (!useHWPointOfView)
-        return tensorView(elements, shape, ", ");
-
-    std::string text;
-    for (int64_t b = 0; b < blocks; ++b) {
-        if (blocks > 1)
-            text += "Block" + std::to_string(b) + ":\n";
-        for (int64_t w = 0; w < warps; ++w) {
-            text += "Warp" + std::to_string(w) + ":\n";
-            for (int64_t r = 0; r < registers; ++r) {
-                for (int64_t t = 0; t < lanes; ++t) {
-                    const int64_t i = ((b * warps + w) * lanes + t) * registers + r;
-                    text += threads[size_t(i)];
-                    if (t < lanes - 1)
-                        text += ", ";
-                }
-                text += '\n';
-            }
-        }
-    }
-    return text;
-}
-
-std::string tritonSharedView(const LinearLayout &layout, bool useHWPointOfView)
-{
-    if (layout.numOutDims() == 0)
-        return {};
-    const std::vector<int64_t> shape = outShape(layout);
-    const int64_t tensorSize = layout.totalOutDimSize();
-    const int64_t blocks = layout.inDimSize("block");
-    const int64_t blockSize = tensorSize / blocks;
-    const InputBuilder inputs(layout);
-
-    // Triton walks offsets 0 .. tensorSize/blocks - 1 of every block, whatever the size of the
-    // offset in-dim; bits above it are ignored, as its apply() does.
-    std::vector<std::string> elements(static_cast<size_t>(tensorSize));
-    std::vector<std::string> offsets;
-    offsets.reserve(size_t(tensorSize));
-    size_t idx = 0;
-    for (int64_t b = 0; b < blocks; ++b)
-        for (int64_t o = 0; o < blockSize; ++o, ++idx) {
-            const std::vector<int32_t> out =
-                layout.applyOrdered(inputs.make({{"block", b}, {"offset", o}}));
-            std::string info = "(";
-            std::string &value = elements[idx];
-            value += '(';
-            for (size_t i = 0; i < out.size(); ++i) {
-                if (i > 0) {
-                    info += ',';
-                    value += ':';
-                }
-                const std::string c = padded(out[i], shape[i]);
-                info += c;
-                value += c;
-            }
-            value += ')';
-            info += ')';
-            offsets.push_back(std::move(info));
-        }
-
-    if (!useHWPointOfView)
-        return tensorView(elements, shape, ",");
-
-    std::string text;
-    idx = 0;
-    for (int64_t b = 0; b < blocks; ++b) {
-        text += "Block: " + std::to_string(b) + ":\n";
-        for (int64_t o = 0; o < blockSize; ++o, ++idx)
-            text += "Offset: " + std::to_string(o) + " -> " + offsets[idx] + '\n';
-    }
-    return text;
-}
 
 Expected<std::string> tryTritonDistributedView(const LinearLayout &layout, bool useHWPointOfView)
 {

@@ -259,6 +259,39 @@ const LinearLayout::Basis &LinearLayout::basis(const std::string &inDim, int i) 
 Expected<std::vector<LinearLayout::NamedValue>>
 LinearLayout::apply(const std::vector<NamedValue> &ins) const
 {
+    // Fast path (no allocation but the result): each in-dim named once, its bits' images XORed
+    // into the flattened output; anything else takes the checked path below for its message.
+    if (ins.size() == m_bases.size() && m_bases.size() <= 64) {
+        uint64_t seen = 0;
+        uint64_t flat = 0;
+        bool ok = true;
+        for (const auto &[name, value] : ins) {
+            size_t d = 0;
+            size_t column = 0;
+            while (d < m_bases.size() && m_bases[d].first != name)
+                column += m_bases[d++].second.size();
+            if (d == m_bases.size() || ((seen >> d) & 1u)) {
+                ok = false;
+                break;
+            }
+            seen |= uint64_t(1) << d;
+            const size_t bits = m_bases[d].second.size();
+            for (auto x = uint32_t(value); x != 0; x &= x - 1) {
+                const auto i = size_t(std::countr_zero(x));
+                if (i >= bits)
+                    break; // bits above the dim's size are ignored
+                flat ^= m_columns[column + i];
+            }
+        }
+        if (ok) {
+            std::vector<NamedValue> result;
+            result.reserve(m_outDims.size());
+            for (size_t o = 0; o < m_outDims.size(); ++o)
+                result.emplace_back(m_outDims[o].first, int32_t((flat >> m_outOffsets[o]) &
+                                                                uint64_t(m_outDims[o].second - 1)));
+            return result;
+        }
+    }
     std::vector<std::string> names;
     for (const auto &in : ins)
         names.push_back(in.first);

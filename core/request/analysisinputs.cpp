@@ -298,6 +298,8 @@ Expected<BankViewInput> resolveBankViewUnguarded(const ViewRequest &req)
             in.report.totals.cycles += ir.cycles;
             in.report.totals.idealCycles += ir.idealCycles;
             in.report.totals.maxWays = std::max(in.report.totals.maxWays, ir.maxWays);
+            in.report.totals.modelCycles += ir.modelCycles;
+            in.report.totals.measuredInstructions += ir.measuredRule.empty() ? 0 : 1;
         }
         in.mapBanks = in.report.instruction.numBanks;
     }

@@ -247,14 +247,19 @@ std::vector<Figure> ctaFigures(const CtaInput &in)
 std::vector<Figure> bankFigures(const BankViewInput &in, const InstructionReport *focus)
 {
     std::vector<Figure> f;
-    f.push_back(computed("banks", "LDS banks (" + in.arch.name + ")", num(in.arch.numBanks),
+    // The banks the conflict analysis used: the instruction's own count (gfx950 has 64 banks,
+    // but its narrow loads see 32), so the panel and the view's subtitle name the same number;
+    // archBanks is the architecture's headline count.
+    const int usedBanks =
+        in.report.instructions.empty() ? in.mapBanks : in.report.instruction.numBanks;
+    f.push_back(computed("banks", "LDS banks used", num(usedBanks), double(usedBanks), {},
+                         in.report.instructions.empty()
+                             ? "Banks of the bank map (" + in.arch.name + ")"
+                             : in.report.instruction.name + " on " + in.arch.name + " uses " +
+                                   num(usedBanks) + " banks"));
+    f.push_back(computed("archBanks", "LDS banks (" + in.arch.name + ")", num(in.arch.numBanks),
                          double(in.arch.numBanks), {},
-                         "The architecture's bank count; " + in.arch.bankProvenance.label() + " (" +
-                             (in.report.instructions.empty()
-                                  ? "the map uses " + num(in.mapBanks) + " banks"
-                                  : in.report.instruction.name + " uses " +
-                                        num(in.report.instruction.numBanks) + " banks") +
-                             ")"));
+                         "The architecture's bank count; " + in.arch.bankProvenance.label()));
     f.push_back(computed("bankWidth", "Bank width", num(in.arch.bankWidthBytes) + " B",
                          double(in.arch.bankWidthBytes), "B", "Bank = (byte / width) mod banks"));
     f.push_back(dtypeFigure(in.dtype, in.dtypeDefaulted));
@@ -295,9 +300,23 @@ std::vector<Figure> bankFigures(const BankViewInput &in, const InstructionReport
     f.push_back(computed("cyclesTotal", "Cycles of wave " + num(wave),
                          num(r.totals.cycles) + " cycles (ideal " + num(r.totals.idealCycles) + ")",
                          double(r.totals.cycles), "cycles"));
-    f.push_back(computed("conflictsPerAccess", "Bank conflicts / access (rocprof-compute metric)",
-                         fixedText(r.totals.conflictsPerAccess(), 3), r.totals.conflictsPerAccess(),
-                         {}, "(cycles - ideal) / ideal over wave " + num(wave)));
+    if (!r.measuredRule.empty())
+        f.push_back(Figure{"measuredVsModel",
+                           "Measured rule vs textbook model (wave " + num(wave) + ")",
+                           num(r.totals.cycles) + " vs " + num(r.totals.modelCycles) + " cycles",
+                           double(r.totals.cycles), "cycles", FigureSource::Measured,
+                           r.measuredRule + ": " + r.measuredRuleProvenance.source});
+    // Over the view's accesses only: a profile of a whole kernel divides by all its LDS cycles
+    // (the rocMLIR PR's 0.49 -> 0.07), so the denominator is given and the label says so.
+    f.push_back(computed(
+        "conflictsPerAccess",
+        "Bank conflicts / access, these accesses only (rocprof-compute metric)",
+        fixedText(r.totals.conflictsPerAccess(), 3), r.totals.conflictsPerAccess(), {},
+        "(cycles - ideal) / ideal = " + num(r.totals.cycles - r.totals.idealCycles) + " / " +
+            num(r.totals.idealCycles) + " over wave " + num(wave) +
+            "'s accesses in this view only. A profiler counter over a whole kernel divides by "
+            "all of its LDS cycles, so the two are not comparable (the rocMLIR PR's 0.49 -> 0.07 "
+            "is kernel-wide)"));
     if (in.arch.bankConflictRateScale)
         f.push_back(computed(
             "conflictRatePercent", "Bank conflict rate (rocprof-compute metric)",

@@ -2,29 +2,20 @@
 // process (LX_APP). Expected counts come from rocMLIR pull request #2196 and
 // docs/worked-cases.md (R1, G3).
 
+#include "clitest.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QtTest>
 
 using namespace Qt::StringLiterals;
 
 namespace {
 
-struct Run
+lx::test::CliResult runApp(const QStringList &args)
 {
-    int exitCode = -1;
-    QByteArray out;
-    QString err;
-};
-
-Run runApp(const QStringList &args)
-{
-    QProcess p;
-    p.start(qEnvironmentVariable("LX_APP"), QStringList{u"analyze"_s, u"banks"_s} + args);
-    p.waitForFinished(60000);
-    return {p.exitCode(), p.readAllStandardOutput(), QString::fromUtf8(p.readAllStandardError())};
+    return lx::test::runApp(QStringList{u"analyze"_s, u"banks"_s} + args);
 }
 
 const QString kWmmaA =
@@ -72,8 +63,8 @@ void TestCliBanks::presets()
     QFETCH(QString, preset);
     QFETCH(int, maxWays);
     QFETCH(int, cycles);
-    const Run r = runApp({u"--preset"_s, preset, u"--json"_s});
-    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const lx::test::CliResult r = runApp({u"--preset"_s, preset, u"--json"_s});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.errText()));
     const QJsonObject j = QJsonDocument::fromJson(r.out).object();
     QCOMPARE(j.value(u"instruction"_s).toString(), u"ds_write_b32"_s);
     QCOMPARE(j.value(u"arch"_s).toString(), u"gfx942"_s);
@@ -112,9 +103,10 @@ void TestCliBanks::layoutsFromText()
     QFETCH(int, maxWays);
     QFETCH(int, cycles);
     QFETCH(bool, tritonApplies);
-    const Run r = runApp({u"--reg"_s, kWmmaA, u"--shared"_s, shared, u"--shape"_s, u"16x64"_s,
-                          u"--dtype"_s, u"f16"_s, u"--arch"_s, u"gfx1250"_s, u"--json"_s});
-    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const lx::test::CliResult r =
+        runApp({u"--reg"_s, kWmmaA, u"--shared"_s, shared, u"--shape"_s, u"16x64"_s, u"--dtype"_s,
+                u"f16"_s, u"--arch"_s, u"gfx1250"_s, u"--json"_s});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.errText()));
     const QJsonObject j = QJsonDocument::fromJson(r.out).object();
     QCOMPARE(j.value(u"instruction"_s).toString(), u"ds_load_b128"_s);
     QCOMPARE(j.value(u"maxWays"_s).toInt(), maxWays);
@@ -128,10 +120,10 @@ void TestCliBanks::layoutsFromText()
 
 void TestCliBanks::perfConfig()
 {
-    const Run r =
+    const lx::test::CliResult r =
         runApp({u"--perf-config"_s, u"v4:96,256,8,96,32,32,4,1,2,0,0,4,1,1"_s, u"--rotate"_s,
                 u"--dtype"_s, u"f16"_s, u"--arch"_s, u"gfx942"_s, u"--json"_s});
-    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.exitCode == 0, qPrintable(r.errText()));
     const QJsonObject j = QJsonDocument::fromJson(r.out).object();
     QCOMPARE(j.value(u"maxWays"_s).toInt(), 2);
     QCOMPARE(j.value(u"cycles"_s).toInt(), 4);
@@ -139,8 +131,8 @@ void TestCliBanks::perfConfig()
 
 void TestCliBanks::textReport()
 {
-    const Run r = runApp({u"--preset"_s, u"rocmlir-kpack-before"_s});
-    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const lx::test::CliResult r = runApp({u"--preset"_s, u"rocmlir-kpack-before"_s});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.errText()));
     const QString text = QString::fromUtf8(r.out);
     QVERIFY2(text.contains(u"ways per phase [8, 8], 16 cycles, ideal 2"_s), qPrintable(text));
     QVERIFY(text.contains(u"ds_write_b32"_s));
@@ -193,9 +185,9 @@ void TestCliBanks::errors()
     QFETCH(QStringList, args);
     QFETCH(int, exitCode);
     QFETCH(QString, message);
-    const Run r = runApp(args);
+    const lx::test::CliResult r = runApp(args);
     QCOMPARE(r.exitCode, exitCode);
-    QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    QVERIFY2(r.errText().contains(message), qPrintable(r.errText()));
     QVERIFY(r.out.isEmpty());
 }
 

@@ -2,34 +2,20 @@
 // named by the environment variable LX_APP: each output form, bad usage (exit 2) and bad input
 // (exit 1), with nothing on stdout when the command fails.
 
+#include "clitest.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTest>
 
 #include <algorithm>
 
 namespace {
 
-struct Run
+lx::test::CliResult run(const QStringList &args)
 {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Run run(const QStringList &args)
-{
-    QProcess p;
-    p.start(qEnvironmentVariable("LX_APP"), args);
-    Run r;
-    if (!p.waitForFinished(60000) || p.exitStatus() != QProcess::NormalExit)
-        return r;
-    r.exitCode = p.exitCode();
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
+    return lx::test::runApp(args);
 }
 
 // Triton's unittest/Dialect/TritonGPU/DumpLayoutTest.cpp: a 4-element blocked layout with 8 threads
@@ -65,12 +51,13 @@ void TestCliConvert::initTestCase()
 
 void TestCliConvert::tritonTextDistributed()
 {
-    Run r = run({QStringLiteral("convert"), QStringLiteral("--layout"),
-                 QString::fromUtf8(kBlocked4), QStringLiteral("--shape"), QStringLiteral("4"),
-                 QStringLiteral("--to"), QStringLiteral("triton-text")});
+    lx::test::CliResult r =
+        run({QStringLiteral("convert"), QStringLiteral("--layout"), QString::fromUtf8(kBlocked4),
+             QStringLiteral("--shape"), QStringLiteral("4"), QStringLiteral("--to"),
+             QStringLiteral("triton-text")});
     QCOMPARE(r.exitCode, 0);
     QCOMPARE(
-        r.out,
+        r.outText(),
         QStringLiteral("[ T0:0| T4:0| T8:0|T12:0|T16:0|T20:0|T24:0|T28:0,  T1:0| T5:0| T9:0|T13:0|"
                        "T17:0|T21:0|T25:0|T29:0,  T2:0| T6:0|T10:0|T14:0|T18:0|T22:0|T26:0|T30:0,  "
                        "T3:0| T7:0|T11:0|T15:0|T19:0|T23:0|T27:0|T31:0]\n"));
@@ -78,20 +65,21 @@ void TestCliConvert::tritonTextDistributed()
              QStringLiteral("--shape"), QStringLiteral("4"), QStringLiteral("--to"),
              QStringLiteral("triton-text"), QStringLiteral("--hw")});
     QCOMPARE(r.exitCode, 0);
-    QCOMPARE(r.out, QStringLiteral("Warp0:\n(0), (1), (2), (3), (0), (1), (2), (3)\n"
-                                   "Warp1:\n(0), (1), (2), (3), (0), (1), (2), (3)\n"
-                                   "Warp2:\n(0), (1), (2), (3), (0), (1), (2), (3)\n"
-                                   "Warp3:\n(0), (1), (2), (3), (0), (1), (2), (3)\n"));
+    QCOMPARE(r.outText(), QStringLiteral("Warp0:\n(0), (1), (2), (3), (0), (1), (2), (3)\n"
+                                         "Warp1:\n(0), (1), (2), (3), (0), (1), (2), (3)\n"
+                                         "Warp2:\n(0), (1), (2), (3), (0), (1), (2), (3)\n"
+                                         "Warp3:\n(0), (1), (2), (3), (0), (1), (2), (3)\n"));
 }
 
 void TestCliConvert::tritonTextShared()
 {
     // Triton's unittest/Dialect/TritonGPU/DumpLayoutTest.cpp, tensor<8x32xf16>.
-    Run r = run({QStringLiteral("convert"), QStringLiteral("--layout"),
-                 QStringLiteral(
-                     "#ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 8, order = [1, 0]}>"),
-                 QStringLiteral("--shape"), QStringLiteral("8x32"), QStringLiteral("--to"),
-                 QStringLiteral("triton-text")});
+    lx::test::CliResult r =
+        run({QStringLiteral("convert"), QStringLiteral("--layout"),
+             QStringLiteral(
+                 "#ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 8, order = [1, 0]}>"),
+             QStringLiteral("--shape"), QStringLiteral("8x32"), QStringLiteral("--to"),
+             QStringLiteral("triton-text")});
     QCOMPARE(r.exitCode, 0);
     const QString expected = QStringLiteral(
         "[[(0: 0),(0: 1),(0: 2),(0: 3),(0: 4),(0: 5),(0: 6),(0: 7),(0: 8),(0: "
@@ -124,7 +112,7 @@ void TestCliConvert::tritonTextShared()
         "(7:24),(7:25),(7:26),(7:27),(7:28),(7:29),(7:30),(7:31),(7:16),(7:17),(7:18),(7:19),(7:20)"
         ",(7:21),(7:22),(7:23),(7: 8),(7: 9),(7:10),(7:11),(7:12),(7:13),(7:14),(7:15),(7: 0),(7: "
         "1),(7: 2),(7: 3),(7: 4),(7: 5),(7: 6),(7: 7)]]\n");
-    QCOMPARE(r.out, expected);
+    QCOMPARE(r.outText(), expected);
     // Case 4d: vec 2, perPhase 1, maxPhase 32, hardware view; offset 32 lands on row 1, column
     // (0 ^ 1) * 2 = 2, offset 34 on column (1 ^ 1) * 2 = 0.
     r = run({QStringLiteral("convert"), QStringLiteral("--layout"),
@@ -133,7 +121,7 @@ void TestCliConvert::tritonTextShared()
              QStringLiteral("--shape"), QStringLiteral("8x32"), QStringLiteral("--to"),
              QStringLiteral("triton-text"), QStringLiteral("--hw")});
     QCOMPARE(r.exitCode, 0);
-    const QStringList lines = r.out.split(QLatin1Char('\n'));
+    const QStringList lines = r.outText().split(QLatin1Char('\n'));
     QCOMPARE(lines.at(0), QStringLiteral("Block: 0:"));
     QCOMPARE(lines.at(1), QStringLiteral("Offset: 0 -> (0, 0)"));
     QCOMPARE(lines.at(33), QStringLiteral("Offset: 32 -> (1, 2)"));
@@ -143,32 +131,34 @@ void TestCliConvert::tritonTextShared()
 
 void TestCliConvert::json()
 {
-    const Run r = run({QStringLiteral("convert"), QStringLiteral("--layout"),
-                       QString::fromUtf8(kBlocked4), QStringLiteral("--shape"), QStringLiteral("4"),
-                       QStringLiteral("--to"), QStringLiteral("json")});
+    const lx::test::CliResult r =
+        run({QStringLiteral("convert"), QStringLiteral("--layout"), QString::fromUtf8(kBlocked4),
+             QStringLiteral("--shape"), QStringLiteral("4"), QStringLiteral("--to"),
+             QStringLiteral("json")});
     QCOMPARE(r.exitCode, 0);
     // By hand: threads 0..3 take the 4 elements (lane bits 0, 1); lane bit 2 and both warp bits
     // replicate (the 4-element tensor is covered by the first 4 threads, Case 4a).
     const QJsonDocument expected = QJsonDocument::fromJson(
         R"({"bases": [["register", []], ["lane", [[1], [2], [0]]], ["warp", [[0], [0]]], ["block", []]],
             "outDims": [["dim0", 4]]})");
-    QCOMPARE(QJsonDocument::fromJson(r.out.toUtf8()), expected);
+    QCOMPARE(QJsonDocument::fromJson(r.outText().toUtf8()), expected);
 }
 
 void TestCliConvert::ttg()
 {
-    Run r = run({QStringLiteral("convert"), QStringLiteral("--layout"),
-                 QString::fromUtf8(kBlocked4), QStringLiteral("--to"), QStringLiteral("ttg")});
+    lx::test::CliResult r =
+        run({QStringLiteral("convert"), QStringLiteral("--layout"), QString::fromUtf8(kBlocked4),
+             QStringLiteral("--to"), QStringLiteral("ttg")});
     QCOMPARE(r.exitCode, 0);
-    QCOMPARE(r.out, QStringLiteral("#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [8], "
-                                   "warpsPerCTA = [4], order = [0]}>\n"));
+    QCOMPARE(r.outText(), QStringLiteral("#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [8], "
+                                         "warpsPerCTA = [4], order = [0]}>\n"));
     r = run({QStringLiteral("convert"), QStringLiteral("--layout"),
              QStringLiteral("#mma = #ttg.amd_wmma<{version = 3, ctaLayout = {warp = [[0, 1]]}, "
                             "instrShape = [16, 16, 32]}>\n"
                             "#ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 8}>"),
              QStringLiteral("--to"), QStringLiteral("ttg"), QStringLiteral("--aliases")});
     QCOMPARE(r.exitCode, 0);
-    QCOMPARE(r.out,
+    QCOMPARE(r.outText(),
              QStringLiteral("#mma = #ttg.amd_wmma<{version = 3, isTranspose = false, ctaLayout = "
                             "{warp = [[0, 1]]}, instrShape = [16, 16, 32]}>\n"
                             "#ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 8}>\n"));
@@ -176,7 +166,7 @@ void TestCliConvert::ttg()
 
 void TestCliConvert::gluon()
 {
-    const Run r = run(
+    const lx::test::CliResult r = run(
         {QStringLiteral("convert"), QStringLiteral("--layout"),
          QStringLiteral("#ttg.amd_wmma<{version = 3, isTranspose = true, ctaLayout = {register = "
                         "[[0, 1]], warp = [[2, 1], [1, 0]]}, instrShape = [16, 16, 32]}>"),
@@ -184,26 +174,27 @@ void TestCliConvert::gluon()
     QCOMPARE(r.exitCode, 0);
     // docs/gfx1250-layouts.md §7.2: AMDWMMALayout(version, transposed, warp_bases, reg_bases,
     // instr_shape, ...).
-    QCOMPARE(r.out, QStringLiteral(
-                        "ttgl.amd.AMDWMMALayout(version=3, transposed=True, warp_bases=[[2, 1], "
-                        "[1, 0]], reg_bases=[[0, 1]], instr_shape=[16, 16, 32])\n"));
+    QCOMPARE(
+        r.outText(),
+        QStringLiteral("ttgl.amd.AMDWMMALayout(version=3, transposed=True, warp_bases=[[2, 1], "
+                       "[1, 0]], reg_bases=[[0, 1]], instr_shape=[16, 16, 32])\n"));
 }
 
 void TestCliConvert::rawJsonInput()
 {
     const QString raw = QStringLiteral(
         R"({"bases": [["register", [[1, 0]]], ["lane", [[0, 1]]], ["warp", []], ["block", []]], "outDims": [["dim0", 2], ["dim1", 2]]})");
-    Run r = run({QStringLiteral("convert"), QStringLiteral("--layout"), raw, QStringLiteral("--to"),
-                 QStringLiteral("ttg")});
+    lx::test::CliResult r = run({QStringLiteral("convert"), QStringLiteral("--layout"), raw,
+                                 QStringLiteral("--to"), QStringLiteral("ttg")});
     QCOMPARE(r.exitCode, 0);
-    QCOMPARE(r.out,
+    QCOMPARE(r.outText(),
              QStringLiteral(
                  "#ttg.linear<{register = [[1, 0]], lane = [[0, 1]], warp = [], block = []}>\n"));
     // Register 0/1 walks dim0, lane 0/1 walks dim1: element (i, j) is T<j>:<i>.
     r = run({QStringLiteral("convert"), QStringLiteral("--layout"), raw, QStringLiteral("--to"),
              QStringLiteral("triton-text")});
     QCOMPARE(r.exitCode, 0);
-    QCOMPARE(r.out, QStringLiteral("[[T0:0, T1:0]\n[ T0:1, T1:1]]\n"));
+    QCOMPARE(r.outText(), QStringLiteral("[[T0:0, T1:0]\n[ T0:1, T1:1]]\n"));
 }
 
 void TestCliConvert::badUsage_data()
@@ -246,10 +237,10 @@ void TestCliConvert::badUsage_data()
 void TestCliConvert::badUsage()
 {
     QFETCH(QStringList, args);
-    const Run r = run(args);
+    const lx::test::CliResult r = run(args);
     QCOMPARE(r.exitCode, 2);
-    QVERIFY(r.out.isEmpty());
-    QVERIFY(!r.err.isEmpty());
+    QVERIFY(r.outText().isEmpty());
+    QVERIFY(!r.errText().isEmpty());
 }
 
 void TestCliConvert::badInput_data()
@@ -297,18 +288,18 @@ void TestCliConvert::badInput()
 {
     QFETCH(QStringList, args);
     QFETCH(QString, phrase);
-    const Run r = run(args);
+    const lx::test::CliResult r = run(args);
     QCOMPARE(r.exitCode, 1);
-    QVERIFY(r.out.isEmpty());
-    QVERIFY2(r.err.contains(phrase), qPrintable(r.err));
+    QVERIFY(r.outText().isEmpty());
+    QVERIFY2(r.errText().contains(phrase), qPrintable(r.errText()));
 }
 
 void TestCliConvert::presets()
 {
-    Run r = run({QStringLiteral("presets")});
+    lx::test::CliResult r = run({QStringLiteral("presets")});
     QCOMPARE(r.exitCode, 0);
     // A line per preset starting with its name (sorted), then an indented description line.
-    QStringList lines = r.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QStringList lines = r.outText().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     lines.removeIf([](const QString &l) { return l.startsWith(QLatin1Char(' ')); });
     QVERIFY(lines.size() > 1);
     QVERIFY(std::any_of(lines.begin(), lines.end(),
@@ -319,7 +310,7 @@ void TestCliConvert::presets()
     QVERIFY(std::is_sorted(names.begin(), names.end()));
     r = run({QStringLiteral("presets"), QStringLiteral("list"), QStringLiteral("--json")});
     QCOMPARE(r.exitCode, 0);
-    const QJsonDocument list = QJsonDocument::fromJson(r.out.toUtf8());
+    const QJsonDocument list = QJsonDocument::fromJson(r.outText().toUtf8());
     QVERIFY(list.isObject());
     bool found = false;
     for (const auto &p : list.object().value(QStringLiteral("presets")).toArray())
@@ -328,13 +319,13 @@ void TestCliConvert::presets()
     r = run({QStringLiteral("presets"), QStringLiteral("show"), QStringLiteral("default"),
              QStringLiteral("--json")});
     QCOMPARE(r.exitCode, 0);
-    const QJsonObject scene = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    const QJsonObject scene = QJsonDocument::fromJson(r.outText().toUtf8()).object();
     QCOMPARE(scene.value(QStringLiteral("format")).toString(),
              QStringLiteral("layout-explorer-scene"));
     QCOMPARE(scene.value(QStringLiteral("name")).toString(), QStringLiteral("default"));
     r = run({QStringLiteral("presets"), QStringLiteral("show"), QStringLiteral("default")});
     QCOMPARE(r.exitCode, 0);
-    QVERIFY(r.out.contains(QStringLiteral("ownership of C")));
+    QVERIFY(r.outText().contains(QStringLiteral("ownership of C")));
 }
 
 QTEST_GUILESS_MAIN(TestCliConvert)

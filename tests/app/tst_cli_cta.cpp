@@ -1,31 +1,18 @@
 // End-to-end: `layout-explorer analyze cta` and `analyze lds` on the blog's presets, and their
 // exit codes on bad input (1) and bad usage (2).
 
+#include "clitest.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTest>
 
 namespace {
 
-struct Run
+lx::test::CliResult run(const QStringList &args)
 {
-    int code = -1;
-    QByteArray out, err;
-};
-
-Run run(const QStringList &args)
-{
-    QProcess p;
-    p.start(qEnvironmentVariable("LX_APP"), args);
-    Run r;
-    if (!p.waitForFinished(60000))
-        return r;
-    r.code = p.exitCode();
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+    return lx::test::runApp(args);
 }
 
 } // namespace
@@ -74,9 +61,10 @@ void TestCliCta::ctaPresets_data()
 void TestCliCta::ctaPresets()
 {
     QFETCH(QString, preset);
-    const Run r = run({QStringLiteral("analyze"), QStringLiteral("cta"), QStringLiteral("--preset"),
-                       preset, QStringLiteral("--json")});
-    QVERIFY2(r.code == 0, r.err.constData());
+    const lx::test::CliResult r =
+        run({QStringLiteral("analyze"), QStringLiteral("cta"), QStringLiteral("--preset"), preset,
+             QStringLiteral("--json")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
     const QJsonObject j = QJsonDocument::fromJson(r.out).object();
     const QJsonObject a = j[QStringLiteral("A")].toObject(), b = j[QStringLiteral("B")].toObject();
     QTEST(a[QStringLiteral("crossPairShared")].toBool(), "aShared");
@@ -101,12 +89,13 @@ void TestCliCta::ctaPresets()
 
 void TestCliCta::ctaDirect()
 {
-    const Run r = run({QStringLiteral("analyze"), QStringLiteral("cta"), QStringLiteral("--layout"),
-                       QStringLiteral("#ttg.amd_wmma<{version = 3, isTranspose = true, ctaLayout = "
-                                      "{warp = [[0, 1], [1, 0]]}, instrShape = [16, 16, 32]}>"),
-                       QStringLiteral("--shape"), QStringLiteral("128x128"),
-                       QStringLiteral("--dtype"), QStringLiteral("f16")});
-    QVERIFY2(r.code == 0, r.err.constData());
+    const lx::test::CliResult r =
+        run({QStringLiteral("analyze"), QStringLiteral("cta"), QStringLiteral("--layout"),
+             QStringLiteral("#ttg.amd_wmma<{version = 3, isTranspose = true, ctaLayout = "
+                            "{warp = [[0, 1], [1, 0]]}, instrShape = [16, 16, 32]}>"),
+             QStringLiteral("--shape"), QStringLiteral("128x128"), QStringLiteral("--dtype"),
+             QStringLiteral("f16")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
     QVERIFY(r.out.contains("A (partition_dim 0): shared across pairs"));
     QVERIFY(r.out.contains("B (partition_dim 1): not shared across pairs"));
 }
@@ -133,9 +122,10 @@ void TestCliCta::ldsMicrobenchmark()
     QFETCH(QString, preset);
     QFETCH(int, secondOffset);
     QFETCH(double, measuredCycles);
-    const Run r = run({QStringLiteral("analyze"), QStringLiteral("lds"), QStringLiteral("--preset"),
-                       preset, QStringLiteral("--json")});
-    QVERIFY2(r.code == 0, r.err.constData());
+    const lx::test::CliResult r =
+        run({QStringLiteral("analyze"), QStringLiteral("lds"), QStringLiteral("--preset"), preset,
+             QStringLiteral("--json")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
     const QJsonObject j = QJsonDocument::fromJson(r.out).object();
     QTEST(j[QStringLiteral("totalBytes")].toInt(), "totalBytes");
     QTEST(j[QStringLiteral("partitionConflicts")].toInt(), "conflicts");
@@ -209,8 +199,8 @@ void TestCliCta::badInput()
 {
     QFETCH(QStringList, args);
     QFETCH(int, code);
-    const Run r = run(args);
-    QCOMPARE(r.code, code);
+    const lx::test::CliResult r = run(args);
+    QCOMPARE(r.exitCode, code);
     QVERIFY(!r.err.isEmpty());
     QVERIFY(r.out.isEmpty());
 }

@@ -2,8 +2,9 @@
 // same bytes for every format (QPdfWriter orders embedded fonts by hash, so this needs the fixed
 // hash seed main() sets).
 
+#include "clitest.h"
+
 #include <QFile>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -29,12 +30,10 @@ private Q_SLOTS:
         QList<QByteArray> outputs;
         for (int run = 0; run < 4; ++run) {
             const QString out = dir.filePath(QStringLiteral("fig9-%1.%2").arg(run).arg(suffix));
-            QProcess p;
-            p.start(qEnvironmentVariable("LX_APP"),
-                    {QStringLiteral("render"), QStringLiteral("--preset"), QStringLiteral("fig9"),
-                     QStringLiteral("-o"), out});
-            QVERIFY(p.waitForFinished(60000));
-            QCOMPARE(p.exitCode(), 0);
+            const lx::test::CliResult r =
+                lx::test::runApp({QStringLiteral("render"), QStringLiteral("--preset"),
+                                  QStringLiteral("fig9"), QStringLiteral("-o"), out});
+            QCOMPARE(r.exitCode, 0);
             QFile f(out);
             QVERIFY(f.open(QIODevice::ReadOnly));
             outputs << f.readAll();

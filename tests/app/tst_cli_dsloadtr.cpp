@@ -1,39 +1,25 @@
 // `layout-explorer analyze ds-load-tr` end to end: the binary (env LX_APP) on presets and on
 // explicit layouts, JSON and text, figures, and every kind of bad input with its exit code.
 
+#include "clitest.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
 namespace {
 
-struct Run
+lx::test::CliResult run(const QStringList &args)
 {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run run(const QStringList &args)
-{
-    QProcess p;
-    p.start(qEnvironmentVariable("LX_APP"),
-            QStringList{QStringLiteral("analyze"), QStringLiteral("ds-load-tr")} + args);
-    Run r;
-    if (!p.waitForFinished(120000))
-        return r;
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+    return lx::test::runApp(QStringList{QStringLiteral("analyze"), QStringLiteral("ds-load-tr")} +
+                            args);
 }
 
-QJsonObject runJson(const QStringList &args, Run *raw = nullptr)
+QJsonObject runJson(const QStringList &args, lx::test::CliResult *raw = nullptr)
 {
-    Run r = run(args + QStringList{QStringLiteral("--json")});
+    lx::test::CliResult r = run(args + QStringList{QStringLiteral("--json")});
     if (raw)
         *raw = r;
     return QJsonDocument::fromJson(r.out).object();
@@ -76,7 +62,7 @@ void TestCliDsLoadTr::attentionV()
 {
     // Blog: "128 ds_load_tr16_b128 instructions. Disabling transposed loads replaces them with
     // 1024 ds_load_u16 instructions."
-    Run raw;
+    lx::test::CliResult raw;
     const QJsonObject j =
         runJson({QStringLiteral("--preset"), QStringLiteral("attention-v")}, &raw);
     QCOMPARE(raw.exitCode, 0);
@@ -139,7 +125,7 @@ void TestCliDsLoadTr::presets()
     QFETCH(QString, instruction);
     QFETCH(int, count);
     QFETCH(QString, reason);
-    Run raw;
+    lx::test::CliResult raw;
     const QJsonObject j = runJson({QStringLiteral("--preset"), preset}, &raw);
     QVERIFY2(raw.exitCode == 0, raw.err.constData());
     QCOMPARE(j.value(QStringLiteral("eligible")).toBool(), eligible);
@@ -171,7 +157,7 @@ void TestCliDsLoadTr::explicitLayouts()
     QFETCH(bool, eligible);
     QFETCH(int, count);
     QFETCH(QString, reason);
-    Run raw;
+    lx::test::CliResult raw;
     const QJsonObject j =
         runJson({QStringLiteral("--shared"), kShared0, QStringLiteral("--dst"), dst,
                  QStringLiteral("--shape"), QStringLiteral("64x16"), QStringLiteral("--dtype"),
@@ -191,7 +177,7 @@ void TestCliDsLoadTr::packedFp4()
 {
     // dst1250.b4_packed_dim0: amdg.local_load_packed_transposed 32x128xi8 (#shared) ->
     // 64x64xi8 dot_op(opIdx 0, #mma_b8, kWidth 16): 8 x llvm.amdgcn.ds.load.tr4.b64 (exact).
-    Run raw;
+    lx::test::CliResult raw;
     const QJsonObject j = runJson(
         {QStringLiteral("--packed-fp4"), QStringLiteral("--shared"), kShared0,
          QStringLiteral("--dst"),
@@ -210,11 +196,11 @@ void TestCliDsLoadTr::packedFp4()
 
 void TestCliDsLoadTr::textReport()
 {
-    const Run r = run({QStringLiteral("--preset"), QStringLiteral("fig5-invalid")});
+    const lx::test::CliResult r = run({QStringLiteral("--preset"), QStringLiteral("fig5-invalid")});
     QCOMPARE(r.exitCode, 0);
     QVERIFY(r.out.contains("eligible     no: lane basis 1 maps to [4] (need offset 2)"));
     QVERIFY(r.out.contains("fallback     8 x ds_load_u16"));
-    const Run ok = run({QStringLiteral("--preset"), QStringLiteral("fig1a")});
+    const lx::test::CliResult ok = run({QStringLiteral("--preset"), QStringLiteral("fig1a")});
     QCOMPARE(ok.exitCode, 0);
     QVERIFY(ok.out.contains("eligible     yes: 1 x ds_load_tr16_b128 per thread"));
     // fig1a: source lane s reads from offset 32 (s & 7) + (s & 24) (tensor<32x8>, M contiguous).
@@ -226,7 +212,7 @@ void TestCliDsLoadTr::figure()
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString path = dir.filePath(QStringLiteral("fig1b.png"));
-    const Run r =
+    const lx::test::CliResult r =
         run({QStringLiteral("--preset"), QStringLiteral("fig1b"), QStringLiteral("-o"), path});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QImage img(path);
@@ -234,7 +220,7 @@ void TestCliDsLoadTr::figure()
     QVERIFY(img.width() > 400 && img.height() > 400);
     // An error leaves no file behind.
     const QString bad = dir.filePath(QStringLiteral("bad.png"));
-    const Run e =
+    const lx::test::CliResult e =
         run({QStringLiteral("--preset"), QStringLiteral("fig5-invalid"), QStringLiteral("--view"),
              QStringLiteral("ds-load-tr-panels"), QStringLiteral("-o"), bad});
     QCOMPARE(e.exitCode, 1);
@@ -317,7 +303,7 @@ void TestCliDsLoadTr::badInput()
     QFETCH(QStringList, args);
     QFETCH(int, exitCode);
     QFETCH(QString, needle);
-    const Run r = run(args);
+    const lx::test::CliResult r = run(args);
     QCOMPARE(r.exitCode, exitCode);
     QVERIFY(r.out.isEmpty());
     QVERIFY2(QString::fromUtf8(r.err).contains(needle), r.err.constData());

@@ -3,8 +3,9 @@
 
 #include "io/caseeval.h"
 
+#include "clitest.h"
+
 #include <QFile>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -16,20 +17,9 @@ class TestCliEval : public QObject
 {
     Q_OBJECT
 
-    struct Run
+    static lx::test::CliResult run(const QStringList &args, const QByteArray &input = {})
     {
-        int exitCode;
-        QByteArray out, err;
-    };
-
-    static Run run(const QStringList &args, const QByteArray &input = {})
-    {
-        QProcess p;
-        p.start(qEnvironmentVariable("LX_APP"), args);
-        p.write(input);
-        p.closeWriteChannel();
-        p.waitForFinished(120000);
-        return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+        return lx::test::runApp(args, input);
     }
 
 private Q_SLOTS:
@@ -51,7 +41,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, file);
         const QString path = QStringLiteral(LX_TEST_DATA_DIR "/conformance/") + file;
-        const Run r = run({QStringLiteral("eval"), path});
+        const lx::test::CliResult r = run({QStringLiteral("eval"), path});
         QCOMPARE(r.exitCode, 0);
         const json out = json::parse(r.out.toStdString(), nullptr, false);
         QVERIFY(out.is_object() && out["results"].is_array());
@@ -74,8 +64,8 @@ private Q_SLOTS:
 
     void stdinAndBadCases()
     {
-        const Run r = run({QStringLiteral("eval"), QStringLiteral("-")},
-                          R"({"cases": [{"name": "bad", "op": "nope", "args": []},
+        const lx::test::CliResult r = run({QStringLiteral("eval"), QStringLiteral("-")},
+                                          R"({"cases": [{"name": "bad", "op": "nope", "args": []},
                               {"name": "ok", "op": "identity1D", "args": [4, "i", "o"]}]})");
         QCOMPARE(r.exitCode, 0);
         const json out = json::parse(r.out.toStdString());
@@ -110,7 +100,7 @@ private Q_SLOTS:
         QFETCH(QStringList, args);
         QFETCH(QByteArray, input);
         QFETCH(int, exitCode);
-        const Run r = run(args, input);
+        const lx::test::CliResult r = run(args, input);
         QCOMPARE(r.exitCode, exitCode);
         QVERIFY(!r.err.isEmpty());
         QVERIFY(r.out.isEmpty());
@@ -118,7 +108,7 @@ private Q_SLOTS:
 
     void version()
     {
-        const Run r = run({QStringLiteral("--version")});
+        const lx::test::CliResult r = run({QStringLiteral("--version")});
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.startsWith("layout-explorer " LX_VERSION_STRING));
     }

@@ -1,10 +1,11 @@
 // `layout-explorer render` end to end (the binary from $LX_APP): every format, bad usage exits 2,
 // bad input and unwritable output exit 1 and leave no file.
 
+#include "clitest.h"
+
 #include <QDir>
 #include <QFile>
 #include <QImage>
-#include <QProcess>
 #include <QSet>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
@@ -14,26 +15,12 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-struct Run
+// Without a display: main() must choose the offscreen platform itself.
+lx::test::CliResult run(const QStringList &args)
 {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run run(const QStringList &args)
-{
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(u"DISPLAY"_s); // must run without a display
-    env.remove(u"WAYLAND_DISPLAY"_s);
-    env.remove(u"QT_QPA_PLATFORM"_s); // main() must choose offscreen itself
-    p.setProcessEnvironment(env);
-    p.start(qEnvironmentVariable("LX_APP"), QStringList{u"render"_s} + args);
-    if (!p.waitForFinished(120000))
-        return {};
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2, p.readAllStandardOutput(),
-            p.readAllStandardError()};
+    lx::test::CliOptions options;
+    options.headless = true;
+    return lx::test::runApp(QStringList{u"render"_s} + args, options);
 }
 
 QString data(const char *name)
@@ -96,7 +83,7 @@ private Q_SLOTS:
         QFETCH(QStringList, extra);
         QTemporaryDir dir;
         const QString path = dir.filePath(file);
-        const Run r = run(source + extra + QStringList{u"-o"_s, path});
+        const lx::test::CliResult r = run(source + extra + QStringList{u"-o"_s, path});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QFile f(path);
         QVERIFY(f.open(QIODevice::ReadOnly));
@@ -155,12 +142,11 @@ private Q_SLOTS:
         QFETCH(QStringList, args);
         QTemporaryDir dir;
         // Relative -o paths land in the temporary directory.
-        QProcess p;
-        p.setWorkingDirectory(dir.path());
-        p.start(qEnvironmentVariable("LX_APP"), QStringList{u"render"_s} + args);
-        QVERIFY(p.waitForFinished(60000));
-        QCOMPARE(p.exitCode(), 2);
-        QVERIFY(!p.readAllStandardError().isEmpty());
+        lx::test::CliOptions options;
+        options.workingDirectory = dir.path();
+        const lx::test::CliResult r = lx::test::runApp(QStringList{u"render"_s} + args, options);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(!r.err.isEmpty());
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList());
     }
 
@@ -187,7 +173,7 @@ private Q_SLOTS:
         QFETCH(QStringList, args);
         QTemporaryDir dir;
         const QString path = dir.filePath(u"f.png"_s);
-        const Run r = run(args + QStringList{u"-o"_s, path});
+        const lx::test::CliResult r = run(args + QStringList{u"-o"_s, path});
         QCOMPARE(r.exitCode, 1);
         QVERIFY(!r.err.isEmpty());
         QVERIFY(!QFile::exists(path));
@@ -206,7 +192,8 @@ private Q_SLOTS:
         QFETCH(QString, suffix);
         QTemporaryDir dir;
         const QString path = dir.filePath(u"no-such-dir/f."_s + suffix);
-        const Run r = run({u"--layout-json"_s, data("worked_example.json"), u"-o"_s, path});
+        const lx::test::CliResult r =
+            run({u"--layout-json"_s, data("worked_example.json"), u"-o"_s, path});
         QCOMPARE(r.exitCode, 1);
         QVERIFY(r.err.contains("cannot write"));
         QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot),
@@ -221,8 +208,8 @@ private Q_SLOTS:
         QSet<QByteArray> seen;
         for (int step = 0; step <= 5; ++step) {
             const QString path = dir.filePath(u"s%1.svg"_s.arg(step));
-            const Run r = run({u"--preset"_s, u"fig6"_s, u"--options"_s,
-                               u"{\"step\": %1}"_s.arg(step), u"-o"_s, path});
+            const lx::test::CliResult r = run({u"--preset"_s, u"fig6"_s, u"--options"_s,
+                                               u"{\"step\": %1}"_s.arg(step), u"-o"_s, path});
             QCOMPARE(r.exitCode, 0);
             QFile f(path);
             QVERIFY(f.open(QIODevice::ReadOnly));
@@ -236,7 +223,7 @@ private Q_SLOTS:
 
     void helpExitsZero()
     {
-        const Run r = run({u"--help"_s});
+        const lx::test::CliResult r = run({u"--help"_s});
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.contains("--color-by"));
     }

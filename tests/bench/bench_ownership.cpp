@@ -1,6 +1,7 @@
 // Ownership enumeration (core/analysis/ownership.h): every owner of every element.
 
 #include "analysis/ownership.h"
+#include "benchlayouts.h"
 #include "layout/linearlayout.h"
 
 #include <benchmark/benchmark.h>
@@ -57,7 +58,36 @@ void BM_OwnershipEnumerationReplicated(benchmark::State &state)
     state.SetItemsProcessed(state.iterations() * layout.totalInDimSize());
 }
 
+// The full ownership map of the 256×256 A dot operand of a WMMA v3 layout with 2×2 warps: two
+// owners per element (the "2 owners per element" row).
+void BM_OwnershipReplicated(benchmark::State &state)
+{
+    const auto layout = lxbench::layoutOf(lxbench::kDotOperandText, int(state.range(0)));
+    for (auto _ : state) {
+        auto map = lx::computeOwnership(layout, {});
+        benchmark::DoNotOptimize(map);
+    }
+    state.SetItemsProcessed(state.iterations() * layout.totalOutDimSize());
+    state.counters["s/element"] = benchmark::Counter(double(layout.totalOutDimSize()),
+                                                     benchmark::Counter::kIsIterationInvariantRate |
+                                                         benchmark::Counter::kInvert);
+}
+
+// The largest request computeOwnership accepts: 2^26 inputs (the dot operand over 4096×8192,
+// two owners per element). Run alone under /usr/bin/time for its peak memory.
+void BM_Ownership2pow26(benchmark::State &state)
+{
+    const auto layout = lxbench::layoutOf(lxbench::kDotOperandText, 4096, 8192);
+    for (auto _ : state) {
+        auto map = lx::computeOwnership(layout, {});
+        benchmark::DoNotOptimize(map);
+    }
+    state.SetItemsProcessed(state.iterations() * layout.totalInDimSize());
+}
+
 } // namespace
 
+BENCHMARK(BM_Ownership2pow26)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_OwnershipReplicated)->Arg(256)->Arg(4096)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_OwnershipEnumerationReplicated)->Arg(8)->Arg(10)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_OwnershipEnumeration)->Arg(8)->Arg(10)->Unit(benchmark::kMillisecond);

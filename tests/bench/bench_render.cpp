@@ -1,5 +1,5 @@
 // The rendering path: ownership diagram build, painting (full and a window-sized viewport),
-// SVG and PDF export.
+// export (BM_Export/svg, /pdf, /png, /tikz).
 
 #include "layout/linearlayout.h"
 #include "render/diagramrenderer.h"
@@ -108,53 +108,36 @@ void BM_PaintVisible1024(benchmark::State &state)
     }
 }
 
-void BM_ExportPng128(benchmark::State &state)
+// Export of the 128×128 ownership figure at scale 1, as `render -o f.<format>` writes it.
+void BM_Export(benchmark::State &state, const char *format)
 {
     ensureApp();
     const lx::Diagram d = ownership(128);
+    const std::string f = format;
     for (auto _ : state) {
-        QImage image = lx::renderImage(d, lx::RenderOptions{});
-        benchmark::DoNotOptimize(image);
-    }
-}
-
-void BM_ExportSvg128(benchmark::State &state)
-{
-    ensureApp();
-    const lx::Diagram d = ownership(128);
-    for (auto _ : state) {
-        auto bytes = lx::renderSvg(d, lx::RenderOptions{});
-        benchmark::DoNotOptimize(bytes);
-    }
-}
-
-void BM_ExportPdf128(benchmark::State &state)
-{
-    ensureApp();
-    const lx::Diagram d = ownership(128);
-    for (auto _ : state) {
-        auto bytes = lx::renderPdf(d, lx::RenderOptions{});
-        benchmark::DoNotOptimize(bytes);
-    }
-}
-
-void BM_ExportTikz128(benchmark::State &state)
-{
-    ensureApp();
-    const lx::Diagram d = ownership(128);
-    for (auto _ : state) {
-        auto bytes = lx::renderTikz(d, lx::RenderOptions{});
-        benchmark::DoNotOptimize(bytes);
+        if (f == "png") {
+            QImage image = lx::renderImage(d, lx::RenderOptions{});
+            benchmark::DoNotOptimize(image);
+        } else if (f == "svg") {
+            auto bytes = lx::renderSvg(d, lx::RenderOptions{});
+            benchmark::DoNotOptimize(bytes);
+        } else if (f == "pdf") {
+            auto bytes = lx::renderPdf(d, lx::RenderOptions{});
+            benchmark::DoNotOptimize(bytes);
+        } else {
+            auto bytes = lx::renderTikz(d, lx::RenderOptions{});
+            benchmark::DoNotOptimize(bytes);
+        }
     }
 }
 
 } // namespace
 
-BENCHMARK(BM_BuildOwnershipDiagram)->Arg(128)->Arg(1024)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_BuildOwnershipDiagram)->Arg(128)->Arg(1024)->Arg(4096)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_BuildAndPaint128Viewport)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_BuildAndPaint128Full)->Arg(100)->Arg(25)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PaintVisible1024)->Arg(1000)->Arg(25)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_ExportPng128)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_ExportSvg128)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_ExportPdf128)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_ExportTikz128)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Export, svg, "svg")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Export, pdf, "pdf")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Export, png, "png")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Export, tikz, "tikz")->Unit(benchmark::kMillisecond);

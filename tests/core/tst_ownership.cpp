@@ -94,6 +94,67 @@ private Q_SLOTS:
         QCOMPARE(total, size_t(l.totalInDimSize()));
     }
 
+    // Replicated layouts whose kernel vectors overlap in their low bits (a dependent basis that
+    // is the XOR of several earlier ones, zero bases, a dependent basis in a later in-dim): the
+    // owners of each element are exactly the inputs apply() sends there, ascending, whether the
+    // layout covers its out-space or not.
+    void replicatedOwnersAgreeWithApply_data()
+    {
+        QTest::addColumn<int>("which");
+        QTest::newRow("xor of earlier bases") << 0;
+        QTest::newRow("zero bases and a dependent warp") << 1;
+        QTest::newRow("not surjective") << 2;
+        QTest::newRow("one out-dim") << 3;
+    }
+    void replicatedOwnersAgreeWithApply()
+    {
+        QFETCH(int, which);
+        const std::vector<LinearLayout> layouts = {
+            *LinearLayout::tryCreate({{"register", {{1, 0}, {0, 1}, {1, 1}, {2, 0}}},
+                                      {"lane", {{0, 2}, {3, 1}, {4, 0}}},
+                                      {"warp", {{4, 2}, {0, 0}}}},
+                                     {{"dim0", 8}, {"dim1", 4}}, false),
+            *LinearLayout::tryCreate({{"register", {{0, 0}, {1, 0}}},
+                                      {"lane", {{0, 1}, {2, 0}, {0, 0}, {0, 2}}},
+                                      {"warp", {{2, 2}, {3, 3}}}},
+                                     {{"dim0", 4}, {"dim1", 4}}, false),
+            *LinearLayout::tryCreate({{"register", {{1, 0}, {1, 0}}}, {"lane", {{0, 2}, {1, 2}}}},
+                                     {{"dim0", 4}, {"dim1", 4}}, false),
+            *LinearLayout::tryCreate({{"register", {{1}, {2}, {3}}}, {"lane", {{4}, {5}}}},
+                                     {{"dim0", 8}}, false),
+        };
+        const LinearLayout &l = layouts[size_t(which)];
+        const lx::OwnershipSlice slice{0, l.numOutDims() > 1 ? 1 : -1, {}};
+        const auto map = lx::computeOwnership(l, slice);
+        QVERIFY2(map.hasValue(), map ? "" : map.message().c_str());
+        // The expected owners straight from the definition: every input, in order, through apply().
+        std::vector<std::vector<uint64_t>> expected(size_t(map->rows() * map->columns()));
+        const auto names = l.inDimNames();
+        for (uint64_t x = 0; x < uint64_t(l.totalInDimSize()); ++x) {
+            std::vector<LinearLayout::NamedValue> in;
+            int shift = 0;
+            for (const auto &name : names) {
+                const int bits = l.inDimSizeLog2(name);
+                in.emplace_back(name, int32_t((x >> shift) & ((uint64_t(1) << bits) - 1)));
+                shift += bits;
+            }
+            const auto out = l.apply(in);
+            QVERIFY(out.hasValue());
+            const int row = (*out)[0].second;
+            const int col = out->size() > 1 ? (*out)[1].second : 0;
+            expected[size_t(row * map->columns() + col)].push_back(x);
+        }
+        size_t most = 0;
+        for (int r = 0; r < map->rows(); ++r)
+            for (int c = 0; c < map->columns(); ++c) {
+                const auto owners = map->owners(r, c);
+                const auto &want = expected[size_t(r * map->columns() + c)];
+                QCOMPARE(std::vector<uint64_t>(owners.begin(), owners.end()), want);
+                most = std::max(most, want.size());
+            }
+        QCOMPARE(map->maxOwnerCount(), most);
+    }
+
     void wmmaOwnerFromConformance()
     {
         // wmma3-0049 (conformance): warp bases [[0,16],[16,0]], lane [[0,1],...,[8,0]]. Element

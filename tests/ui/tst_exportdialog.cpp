@@ -3,6 +3,7 @@
 
 #include "io/layoutjson.h"
 #include "models/layoutdocument.h"
+#include "models/scenefile.h"
 #include "widgets/exportdialog.h"
 
 #include <QCheckBox>
@@ -10,6 +11,7 @@
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QHashFunctions>
+#include <QImage>
 #include <QLabel>
 #include <QLineEdit>
 #include <QProcess>
@@ -161,6 +163,59 @@ private Q_SLOTS:
         dialog.pathEdit()->setText(dir.filePath(u"figure.bmpx"_s));
         QVERIFY(!dialog.exportFigure().isEmpty());
         QVERIFY(!QFile::exists(dir.filePath(u"figure.bmpx"_s)));
+    }
+
+    void pageUnitsConvert()
+    {
+        // 96 figure pixels per inch: 2.54 cm and 72 pt are both 96 px.
+        QCOMPARE(ExportDialog::pageInPixels(2.54, 2.54, u"cm"_s), QSize(96, 96));
+        QCOMPARE(ExportDialog::pageInPixels(72, 36, u"pt"_s), QSize(96, 48));
+        QCOMPARE(ExportDialog::pageInPixels(1920, 1080, u"px"_s), QSize(1920, 1080));
+    }
+
+    void fitToPageWritesAtMostThePage_data()
+    {
+        QTest::addColumn<QString>("unit");
+        QTest::addColumn<double>("width");
+        QTest::addColumn<double>("height");
+        QTest::addColumn<QSize>("pixels");
+        QTest::newRow("slide in px") << u"px"_s << 1920.0 << 1080.0 << QSize(1920, 1080);
+        QTest::newRow("8 x 6 cm") << u"cm"_s << 8.0 << 6.0 << QSize(302, 226);
+        QTest::newRow("360 x 240 pt") << u"pt"_s << 360.0 << 240.0 << QSize(480, 320);
+    }
+    void fitToPageWritesAtMostThePage()
+    {
+        QFETCH(QString, unit);
+        QFETCH(double, width);
+        QFETCH(double, height);
+        QFETCH(QSize, pixels);
+        QTemporaryDir dir;
+        // fig2b: eight panels side by side, far wider than any of these pages.
+        Expected<SceneContents> scene = loadPresetScene(u"fig2b"_s);
+        QVERIFY(bool(scene));
+        ExportDialog dialog(*scene, 0);
+        dialog.fitBox()->setChecked(true);
+        QVERIFY(!dialog.scaleBox()->isEnabled());
+        dialog.fitUnitBox()->setCurrentIndex(dialog.fitUnitBox()->findData(unit));
+        dialog.fitWidthBox()->setValue(width);
+        dialog.fitHeightBox()->setValue(height);
+        const QString path = dir.filePath(u"fit.png"_s);
+        dialog.pathEdit()->setText(path);
+        QCOMPARE(dialog.exportFigure(), QString());
+        const QSize size = QImage(path).size();
+        QVERIFY2(size.width() <= pixels.width() && size.height() <= pixels.height(),
+                 qPrintable(u"%1x%2"_s.arg(size.width()).arg(size.height())));
+        QVERIFY(size.width() >= 0.9 * pixels.width() || size.height() >= 0.9 * pixels.height());
+    }
+
+    void switchingTheUnitKeepsThePage()
+    {
+        SceneContents scene = builtinExampleScene();
+        ExportDialog dialog(scene, 0);
+        dialog.fitBox()->setChecked(true);
+        dialog.fitWidthBox()->setValue(960);
+        dialog.fitUnitBox()->setCurrentIndex(dialog.fitUnitBox()->findData(u"pt"_s));
+        QCOMPARE(dialog.fitWidthBox()->value(), 720.0);
     }
 };
 

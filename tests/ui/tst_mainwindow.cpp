@@ -668,7 +668,7 @@ private Q_SLOTS:
         QVERIFY(bool(a) && bool(b));
         QVERIFY(a->numBanks != b->numBanks); // else the test shows nothing
         LayoutPropertiesModel *m = w->propertiesModel();
-        QCOMPARE(m->value(u"view:banks"_s), QString::number(a->numBanks));
+        QCOMPARE(m->value(u"view:archBanks"_s), QString::number(a->numBanks));
         const int gfx950 = w->archBox()->findText(u"gfx950"_s);
         QVERIFY(gfx950 >= 0);
         w->archBox()->setCurrentIndex(gfx950);
@@ -676,9 +676,9 @@ private Q_SLOTS:
         QCOMPARE(w->document()->arch(), u"gfx950"_s);
         for (ViewPane *p : w->viewPanes())
             QVERIFY2(p->errorText().isEmpty(), qPrintable(p->errorText()));
-        QCOMPARE(m->value(u"view:banks"_s), QString::number(b->numBanks));
+        QCOMPARE(m->value(u"view:archBanks"_s), QString::number(b->numBanks));
         w->document()->undoStack()->undo();
-        QCOMPARE(m->value(u"view:banks"_s), QString::number(a->numBanks));
+        QCOMPARE(m->value(u"view:archBanks"_s), QString::number(a->numBanks));
     }
 
     void presetOpensItsLayoutsAndViews()

@@ -1,5 +1,6 @@
 #include "models/autosave.h"
 
+#include "io/safewrite.h"
 #include "models/layoutdocument.h"
 #include "models/scenefile.h"
 
@@ -7,7 +8,6 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QLockFile>
-#include <QSaveFile>
 #include <QStandardPaths>
 #include <QTimer>
 #include <QUuid>
@@ -23,6 +23,27 @@ QString basePath(const QString &directory, const QString &session)
     return QDir(directory).filePath(session);
 }
 
+// Autosaves hold a person's unsaved work: readable by its owner only.
+QString writePrivate(const QString &path, const QByteArray &bytes)
+{
+    WriteOptions options;
+    options.privateFile = true;
+    const Expected<bool> ok = writeFileAtomically(
+        path.toStdString(), std::string_view(bytes.constData(), size_t(bytes.size())), options);
+    return ok ? QString() : QString::fromStdString(ok.message());
+}
+
+// True when no living process holds `lockPath` (taking it proves its owner is gone).
+bool lockIsStale(const QString &lockPath)
+{
+    QLockFile lock(lockPath);
+    lock.setStaleLockTime(0);
+    if (!lock.tryLock(0))
+        return false;
+    lock.unlock(); // removes the file
+    return true;
+}
+
 } // namespace
 
 QString Autosave::defaultDirectory()
@@ -36,6 +57,9 @@ Autosave::Autosave(LayoutDocument *document, const QString &directory, QObject *
       m_session(QUuid::createUuid().toString(QUuid::WithoutBraces)), m_timer(new QTimer(this))
 {
     QDir().mkpath(m_directory);
+    QFile::setPermissions(m_directory,
+                          QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    cleanStaleSessions(m_directory);
     m_lock =
         std::make_unique<QLockFile>(basePath(m_directory, m_session) + QStringLiteral(".lock"));
     // A lock that cannot be taken only costs crash detection for this session, never an edit.
@@ -47,8 +71,12 @@ Autosave::Autosave(LayoutDocument *document, const QString &directory, QObject *
     connect(document, &LayoutDocument::layoutChanged, this, &Autosave::onChanged);
     connect(document, &LayoutDocument::structureChanged, this, &Autosave::onChanged);
     connect(document, &LayoutDocument::archChanged, this, &Autosave::onChanged);
+    // The first edit after opening changes the layout before the document counts as modified;
+    // becoming modified is itself a change to autosave.
     connect(document, &LayoutDocument::modifiedChanged, this, [this](bool modified) {
-        if (!modified)
+        if (modified)
+            m_timer->start();
+        else
             discard();
     });
 }
@@ -78,15 +106,11 @@ QString Autosave::saveNow()
     m_timer->stop();
     if (!m_document->isModified())
         return {};
-    if (const QString e = writeSceneFile(scenePath(), m_document->contents()); !e.isEmpty())
+    if (const QString e = writePrivate(scenePath(), serializeSceneContents(m_document->contents()));
+        !e.isEmpty())
         return e;
-    QSaveFile origin(basePath(m_directory, m_session) + QStringLiteral(".origin"));
-    if (!origin.open(QIODevice::WriteOnly))
-        return origin.errorString();
-    origin.write(m_document->fileName().toUtf8());
-    if (!origin.commit())
-        return origin.errorString();
-    return {};
+    return writePrivate(basePath(m_directory, m_session) + QStringLiteral(".origin"),
+                        m_document->fileName().toUtf8());
 }
 
 void Autosave::discard()
@@ -104,11 +128,8 @@ QList<Autosave::Recoverable> Autosave::recoverable(const QString &directory)
          dir.entryInfoList({QStringLiteral("*.lxscene")}, QDir::Files, QDir::Time)) {
         const QString base = dir.filePath(info.completeBaseName());
         // Taking the lock proves its owner is gone (a live session holds it); release at once.
-        QLockFile lock(base + QStringLiteral(".lock"));
-        lock.setStaleLockTime(0);
-        if (!lock.tryLock(0))
+        if (!lockIsStale(base + QStringLiteral(".lock")))
             continue;
-        lock.unlock();
         QFile origin(base + QStringLiteral(".origin"));
         QString originFile;
         if (origin.open(QIODevice::ReadOnly))
@@ -118,15 +139,44 @@ QList<Autosave::Recoverable> Autosave::recoverable(const QString &directory)
     return found;
 }
 
+void Autosave::cleanStaleSessions(const QString &directory)
+{
+    const QDir dir(directory);
+    // Locks of sessions that ended without unsaved changes (a crash before the first edit, a
+    // kill): nothing to recover, so the lock only piles up.
+    for (const QFileInfo &info : dir.entryInfoList({QStringLiteral("*.lock")}, QDir::Files)) {
+        const QString base = dir.filePath(info.completeBaseName());
+        if (!QFileInfo::exists(base + QStringLiteral(".lxscene")))
+            (void)lockIsStale(info.absoluteFilePath());
+    }
+    // An .origin without its scene, once no living session owns it.
+    for (const QFileInfo &info : dir.entryInfoList({QStringLiteral("*.origin")}, QDir::Files)) {
+        const QString base = dir.filePath(info.completeBaseName());
+        if (!QFileInfo::exists(base + QStringLiteral(".lxscene")) &&
+            !QFileInfo::exists(base + QStringLiteral(".lock")))
+            QFile::remove(info.absoluteFilePath());
+    }
+    // Temporary files of a write cut short by a crash (older than a minute: not in progress).
+    const QDateTime old = QDateTime::currentDateTime().addSecs(-60);
+    for (const QFileInfo &info : dir.entryInfoList({QStringLiteral("*.tmp-*")}, QDir::Files))
+        if (info.lastModified() < old)
+            QFile::remove(info.absoluteFilePath());
+}
+
+void Autosave::discardRecoverable(const Recoverable &entry)
+{
+    const QString base = entry.scenePath.chopped(int(QStringLiteral(".lxscene").size()));
+    QFile::remove(entry.scenePath);
+    QFile::remove(base + QStringLiteral(".origin"));
+    QFile::remove(base + QStringLiteral(".lock"));
+}
+
 Expected<SceneContents> Autosave::takeRecoverable(const Recoverable &entry)
 {
     Expected<SceneContents> scene = readSceneFile(entry.scenePath);
     if (!scene)
         return scene;
-    const QString base = entry.scenePath.chopped(int(QStringLiteral(".lxscene").size()));
-    QFile::remove(entry.scenePath);
-    QFile::remove(base + QStringLiteral(".origin"));
-    QFile::remove(base + QStringLiteral(".lock"));
+    discardRecoverable(entry);
     return scene;
 }
 

@@ -8,7 +8,8 @@
 // (the file the scene belongs to, possibly empty). discard() removes them: after a save, when the
 // changes are dropped, on a clean exit. A process that ends without discard() (a crash, a kill)
 // leaves them behind with a stale lock: recoverable() lists exactly those, never the session of
-// a window that is still running.
+// a window that is still running. The folder is private (0700) and every file in it 0600. The
+// first edit after opening is autosaved (becoming modified starts the timer).
 
 #include "layout/expected.h"
 
@@ -44,6 +45,12 @@ public:
     [[nodiscard]] static QList<Recoverable> recoverable(const QString &directory);
     // Reads a recoverable scene; removes its files once read successfully.
     [[nodiscard]] static Expected<SceneContents> takeRecoverable(const Recoverable &entry);
+    // Removes a recoverable session's files (the person chose to discard it).
+    static void discardRecoverable(const Recoverable &entry);
+    // Removes what dead sessions leave behind with nothing to recover: their locks, orphaned
+    // .origin files and temporary files of interrupted writes. Never touches a live session or
+    // a recoverable scene. Called by every new Autosave.
+    static void cleanStaleSessions(const QString &directory);
 
     Autosave(LayoutDocument *document, const QString &directory, QObject *parent = nullptr);
     ~Autosave() override;

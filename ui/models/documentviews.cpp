@@ -1,5 +1,6 @@
 #include "models/documentviews.h"
 
+#include "io/jsoninput.h"
 #include "models/layoutdocument.h"
 #include "render/viewregistry.h"
 
@@ -20,10 +21,9 @@ ViewRequest viewRequestFor(const SceneContents &contents, int view)
                                            l.dtype.toStdString(), l.attr});
     // Options travel as JSON text: QJsonObject and nlohmann::json agree on it exactly.
     const QByteArray json = QJsonDocument(v.options).toJson(QJsonDocument::Compact);
-    r.options =
-        nlohmann::json::parse(json.constData(), json.constData() + json.size(), nullptr, false);
-    if (r.options.is_discarded() || !r.options.is_object())
-        r.options = nlohmann::json::object();
+    Expected<nlohmann::json> options =
+        parseJson(std::string_view(json.constData(), size_t(json.size())));
+    r.options = options && options->is_object() ? std::move(*options) : nlohmann::json::object();
     return r;
 }
 

@@ -1,5 +1,6 @@
 #include "models/layoutpropertiesmodel.h"
 
+#include "models/glossary.h"
 #include "models/layoutdocument.h"
 
 #include <QFont>
@@ -134,8 +135,14 @@ QVariant LayoutPropertiesModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         return index.column() == PropertyColumn ? r.label : r.value;
-    case Qt::ToolTipRole:
-        return r.toolTip.isEmpty() ? QVariant() : QVariant(r.toolTip);
+    case Qt::ToolTipRole: {
+        // The row's own note, then what its terms mean in plain words.
+        const QString glossary = glossaryFor(r.label + QLatin1Char(' ') + r.value);
+        const QString tip = r.toolTip.isEmpty() || glossary.isEmpty()
+                                ? r.toolTip + glossary
+                                : r.toolTip + QStringLiteral("\n\n") + glossary;
+        return tip.isEmpty() ? QVariant() : QVariant(tip);
+    }
     case KeyRole:
         return r.key;
     case Qt::FontRole:

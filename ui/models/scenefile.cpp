@@ -1,5 +1,6 @@
 #include "models/scenefile.h"
 
+#include "io/jsoninput.h"
 #include "io/layoutjson.h"
 #include "io/scene.h"
 #include "models/layoutdocument.h"
@@ -13,16 +14,15 @@ namespace {
 
 QJsonObject toQJson(const nlohmann::json &j)
 {
-    const std::string text = j.dump();
+    const std::string text = safeDump(j);
     return QJsonDocument::fromJson(QByteArray::fromStdString(text)).object();
 }
 
 nlohmann::json toNlohmann(const QJsonObject &o)
 {
     const QByteArray text = QJsonDocument(o).toJson(QJsonDocument::Compact);
-    nlohmann::json j =
-        nlohmann::json::parse(text.constData(), text.constData() + text.size(), nullptr, false);
-    return j.is_object() ? j : nlohmann::json::object();
+    Expected<nlohmann::json> j = parseJson(std::string_view(text.constData(), size_t(text.size())));
+    return j && j->is_object() ? std::move(*j) : nlohmann::json::object();
 }
 
 } // namespace

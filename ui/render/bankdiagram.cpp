@@ -112,8 +112,17 @@ void addReportTables(Diagram &d, const BankViewInput &in)
     s.header = {u"measure"_s, u"value"_s};
     s.rows.push_back({u"cycles / ideal (phase model, this wave)"_s,
                       u"%1 / %2"_s.arg(r.totals.cycles).arg(r.totals.idealCycles)});
-    s.rows.push_back({u"rocprof-compute Bank Conflicts/Access"_s,
-                      QString::number(r.totals.conflictsPerAccess(), 'f', 3)});
+    if (!r.measuredRule.empty())
+        s.rows.push_back({u"textbook phase model (measured rule: %1)"_s.arg(qs(r.measuredRule)),
+                          u"%1 cycles; measured rule %2 cycles"_s.arg(r.totals.modelCycles)
+                              .arg(r.totals.cycles)});
+    // The counter's ratio over these accesses only: a profile of a whole kernel divides by all
+    // its LDS cycles (the rocMLIR PR's 0.49 -> 0.07), so the denominator is printed with it.
+    s.rows.push_back(
+        {u"rocprof-compute Bank Conflicts/Access = %1 / %2 (these accesses only, not kernel-wide)"_s
+             .arg(r.totals.cycles - r.totals.idealCycles)
+             .arg(r.totals.idealCycles),
+         QString::number(r.totals.conflictsPerAccess(), 'f', 3)});
     if (in.arch.bankConflictRateScale)
         s.rows.push_back(
             {u"rocprof-compute Bank Conflict Rate"_s,

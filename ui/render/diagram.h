@@ -16,9 +16,12 @@
 // *diagram units*: pixels at scale 1 (96 dpi). DiagramGeometry (diagramrenderer.h) turns both into
 // device pixels for a given scale.
 //
-// Cost. Cells are stored densely per panel (24 bytes each), and cell texts and tooltips are
-// indices into a per-panel string table, so a 1024×1024 panel is ~25 MB and repeated labels
-// ("W1") are stored once. Use DiagramPanel::internString to share equal strings.
+// Cost. A panel either stores its cells densely (24 bytes each; cell texts and tooltips are
+// indices into a per-panel string table, so repeated labels ("W1") are stored once: use
+// DiagramPanel::internString to share equal strings), or stores none and asks a DiagramCellSource
+// for the fill, outline, element id and text of a cell when it is painted or exported (the
+// ownership views: a 4096×4096 panel costs its analysis, not 16M cell records and labels). Every
+// reader goes through DiagramPanel::cell() and text(), so both kinds paint and export alike.
 //
 // Example (a 2×2 panel, coloured by warp, one group):
 //
@@ -135,12 +138,34 @@ public:
     [[nodiscard]] virtual QString tooltip(int row, int col) const = 0;
 };
 
+// The cells of a panel computed when asked (see "Cost" above). Shared between copies of a panel
+// and read from several threads: must be immutable.
+class DiagramCellSource
+{
+public:
+    // The widest text of any cell: its line count and the characters of its longest line.
+    struct TextExtent
+    {
+        int lines = 0;
+        int chars = 0;
+    };
+    virtual ~DiagramCellSource() = default;
+    // Fill, outline and element id of a cell inside the panel (text and tooltip -1).
+    [[nodiscard]] virtual DiagramCell cell(int row, int col) const = 0;
+    // The cell's text (lines separated by '\n'); empty for none.
+    [[nodiscard]] virtual QString text(int row, int col) const = 0;
+    // At least as large as the extent of every text(row, col).
+    [[nodiscard]] virtual TextExtent textExtent() const = 0;
+};
+
 // A dense grid of cells with headers, groups and its own title.
 class DiagramPanel
 {
 public:
     DiagramPanel() = default;
     DiagramPanel(int rows, int cols);
+    // A panel of rows × cols whose cells `source` computes (no cell is stored).
+    DiagramPanel(int rows, int cols, std::shared_ptr<const DiagramCellSource> source);
 
     QString title;
     QStringList rowHeaders;    // empty, or one label per row
@@ -162,16 +187,24 @@ public:
         return row >= 0 && col >= 0 && row < m_rows && col < m_cols;
     }
 
-    // Requires: contains(row, col).
+    // Requires: contains(row, col). Writing to a computed panel first stores every cell of it
+    // (as a dense panel would have them).
     DiagramCell &cell(int row, int col)
     {
+        if (m_source)
+            materialize();
         return m_cells[size_t(row) * size_t(m_cols) + size_t(col)];
     }
-    const DiagramCell &cell(int row, int col) const
+    DiagramCell cell(int row, int col) const
     {
-        return m_cells[size_t(row) * size_t(m_cols) + size_t(col)];
+        return m_source ? m_source->cell(row, col)
+                        : m_cells[size_t(row) * size_t(m_cols) + size_t(col)];
     }
-    const std::vector<DiagramCell> &cells() const { return m_cells; }
+    // Whether the cells are computed by a source (nothing stored).
+    bool isComputed() const { return m_source != nullptr; }
+    const std::shared_ptr<const DiagramCellSource> &cellSource() const { return m_source; }
+    // The widest cell text of the panel (lines, characters of the longest line).
+    [[nodiscard]] DiagramCellSource::TextExtent textExtent() const;
 
     // Returns the index of `s` in strings, adding it once. Equal strings share one index.
     int32_t internString(const QString &s);
@@ -185,7 +218,10 @@ public:
     {
         cell(row, col).tooltip = internString(tip);
     }
-    QString text(int row, int col) const { return stringAt(cell(row, col).text); }
+    QString text(int row, int col) const
+    {
+        return m_source ? m_source->text(row, col) : stringAt(cell(row, col).text);
+    }
     // The stored tooltip of the cell, else the tooltip source's, else empty.
     QString tooltip(int row, int col) const
     {
@@ -204,13 +240,17 @@ public:
         return title == o.title && rowHeaders == o.rowHeaders && columnHeaders == o.columnHeaders &&
                rowAxisLabel == o.rowAxisLabel && columnAxisLabel == o.columnAxisLabel &&
                groups == o.groups && origin == o.origin && strings == o.strings &&
-               m_rows == o.m_rows && m_cols == o.m_cols && m_cells == o.m_cells;
+               m_rows == o.m_rows && m_cols == o.m_cols && m_cells == o.m_cells &&
+               m_source == o.m_source;
     }
 
 private:
+    void materialize();
+
     int m_rows = 0;
     int m_cols = 0;
-    std::vector<DiagramCell> m_cells;
+    std::vector<DiagramCell> m_cells; // empty when m_source computes them
+    std::shared_ptr<const DiagramCellSource> m_source;
     // Not part of the value: a lookup cache of strings[0, m_internedUpTo).
     QHash<QString, int32_t> m_interned;
     size_t m_internedUpTo = 0;
@@ -265,6 +305,13 @@ struct Diagram
     DiagramPanel &addPanel(int rows, int cols)
     {
         panels.emplace_back(rows, cols);
+        return panels.back();
+    }
+    // Appends a panel of rows × cols whose cells `source` computes.
+    DiagramPanel &addComputedPanel(int rows, int cols,
+                                   std::shared_ptr<const DiagramCellSource> source)
+    {
+        panels.emplace_back(rows, cols, std::move(source));
         return panels.back();
     }
     void addFigure(const QString &key, const QString &label, const QString &value,

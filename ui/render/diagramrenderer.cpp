@@ -91,8 +91,12 @@ DiagramGeometry DiagramGeometry::compute(const Diagram &diagram, const RenderOpt
         right = std::max(right, g.m_title.right());
     }
     if (!diagram.subtitle.isEmpty()) {
-        g.m_subtitle =
-            QRect(margin, y, textWidth(diagram.subtitle, subtitlePx), px(subtitlePx * 1.5));
+        // A subtitle may be wrapped into lines (figurefit wraps it to the figure's width).
+        const QStringList lines = diagram.subtitle.split(QLatin1Char('\n'));
+        int width = 0;
+        for (const QString &line : lines)
+            width = std::max(width, textWidth(line, subtitlePx));
+        g.m_subtitle = QRect(margin, y, width, px(subtitlePx * 1.5 * double(lines.size())));
         y = g.m_subtitle.bottom() + 1;
         right = std::max(right, g.m_subtitle.right());
     }
@@ -349,6 +353,21 @@ DiagramRenderer::DiagramRenderer(const Diagram &diagram, const RenderOptions &op
     : m_diagram(&diagram), m_options(options), m_palette(DiagramPalette::forOptions(options)),
       m_geometry(DiagramGeometry::compute(diagram, options))
 {
+    // One size for every cell label of the view: the largest at which the widest text of every
+    // panel fits its cells. When that is too small to read, no cell label is drawn at all.
+    int size = 0;
+    for (size_t i = 0; i < diagram.panels.size(); ++i) {
+        const DiagramCellSource::TextExtent e = diagram.panels[i].textExtent();
+        if (e.lines <= 0 || e.chars <= 0)
+            continue; // no text in this panel
+        const int fit = cellTextPixelSize(int(i), e.lines, e.chars);
+        if (fit == 0) {
+            size = 0;
+            break;
+        }
+        size = size == 0 ? fit : std::min(size, fit);
+    }
+    m_labelPx = size;
 }
 
 bool DiagramRenderer::drawsGrid(int panel) const
@@ -515,12 +534,26 @@ void DiagramRenderer::paintPanel(QPainter *painter, int index, const QRect &expo
             std::vector<int> colOf(size_t(block.width()));
             for (int x = 0; x < block.width(); ++x)
                 colOf[size_t(x)] = m_geometry.columnAt(index, block.left() + x);
+            // One cell per pixel (the cell under its top-left corner), each cell read once per
+            // run of pixels: a computed panel is asked for the sampled cells only.
+            std::vector<QRgb> rowFills(size_t(block.width()));
+            int lastRow = -1;
             for (int y = 0; y < block.height(); ++y) {
                 const int row = m_geometry.rowAt(index, block.top() + y);
                 auto *line = reinterpret_cast<QRgb *>(img.scanLine(y));
-                const DiagramCell *cells = &dp.cell(row, 0);
-                for (int x = 0; x < block.width(); ++x)
-                    line[x] = qPremultiply(cells[colOf[size_t(x)]].fill);
+                if (row != lastRow) {
+                    int lastCol = -1;
+                    QRgb fill = 0;
+                    for (int x = 0; x < block.width(); ++x) {
+                        if (colOf[size_t(x)] != lastCol) {
+                            lastCol = colOf[size_t(x)];
+                            fill = qPremultiply(dp.cell(row, lastCol).fill);
+                        }
+                        rowFills[size_t(x)] = fill;
+                    }
+                    lastRow = row;
+                }
+                std::copy(rowFills.begin(), rowFills.end(), line);
             }
             painter->drawImage(block.topLeft(), img);
         }
@@ -571,30 +604,17 @@ void DiagramRenderer::paintPanel(QPainter *painter, int index, const QRect &expo
         }
     }
 
-    // Text. Nothing to do when even one character on one line would be too small; otherwise the
-    // line count and width of each string are measured once per paint, not once per cell.
-    if (m_options.labels && cellTextPixelSize(index, 1, 1) > 0) {
-        int lastSize = -1;
-        std::vector<int32_t> sizeOfString(dp.strings.size(), -1);
+    // Text: every cell label of the view in its one size (labelPixelSize), or none.
+    if (const int size = labelPixelSize(); size > 0) {
+        painter->setFont(fontOfSize(size));
         for (int r = r0; r <= r1; ++r) {
             for (int c = c0; c <= c1; ++c) {
-                const DiagramCell &cell = dp.cell(r, c);
-                if (cell.text < 0 || size_t(cell.text) >= dp.strings.size())
+                const QString text = dp.text(r, c);
+                if (text.isEmpty())
                     continue;
-                int32_t &size = sizeOfString[size_t(cell.text)];
-                const QString &text = dp.strings[size_t(cell.text)];
-                if (size < 0) {
-                    const QStringList lines = text.split(QLatin1Char('\n'));
-                    size = cellTextPixelSize(index, int(lines.size()), maxLength(lines));
-                }
-                if (size == 0)
-                    continue;
-                if (size != lastSize) {
-                    painter->setFont(fontOfSize(size));
-                    lastSize = size;
-                }
-                painter->setPen(qAlpha(cell.fill) == 0 ? QColor(m_palette.foreground)
-                                                       : contrastText(cell.fill));
+                const QRgb fill = dp.cell(r, c).fill;
+                painter->setPen(qAlpha(fill) == 0 ? QColor(m_palette.foreground)
+                                                  : contrastText(fill));
                 const QRect cr = m_geometry.cellRect(index, r, c).adjusted(1, 1, 0, 0);
                 painter->drawText(cr, Qt::AlignCenter, text);
             }

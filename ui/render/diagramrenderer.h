@@ -8,7 +8,9 @@
 // it draws only the cells, headers and labels that intersect the exposed rect.
 //
 // Level of detail (thresholds are public so tests and the TikZ writer agree):
-//  - cell text is drawn only when its font would be at least kMinTextPixelSize pixels;
+//  - every cell text of the view is drawn in one size (labelPixelSize), the largest at which the
+//    widest text of every panel (DiagramPanel::textExtent) fits its cells, and only when that is
+//    at least kMinTextPixelSize pixels: zoomed out, all cell labels go at once, never some;
 //  - grid lines and per-cell outlines are drawn only when a cell is at least kMinOutlinePixels
 //    wide and high;
 //  - when cells are smaller than that and the painter is a raster painter with a translation-only
@@ -175,6 +177,8 @@ public:
     // The font pixel size used for the text of a cell with `lines` lines of at most `chars`
     // characters, or 0 when the text is not drawn.
     [[nodiscard]] int cellTextPixelSize(int panel, int lines, int chars) const;
+    // The one font pixel size of every cell text of the view (0: no cell text is drawn).
+    [[nodiscard]] int labelPixelSize() const { return m_labelPx; }
 
 private:
     void paintPanel(QPainter *painter, int index, const QRect &exposed) const;
@@ -186,6 +190,7 @@ private:
     RenderOptions m_options;
     DiagramPalette m_palette;
     DiagramGeometry m_geometry;
+    int m_labelPx = 0;
 };
 
 } // namespace lx

@@ -1,5 +1,7 @@
 #include "render/exporter.h"
 
+#include "io/safewrite.h"
+
 #include "render/diagram.h"
 
 #include <QBuffer>
@@ -10,7 +12,6 @@
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 
 #include <algorithm>
@@ -431,20 +432,14 @@ private:
                             out, QRectF(m_g.cellRect(index, r, c)).adjusted(1.5, 1.5, -0.5, -0.5),
                             dp.cell(r, c).outline, 1);
         }
-        if (m_o.labels) {
+        // Every cell label of the view in one size (DiagramRenderer::labelPixelSize), or none.
+        if (const int size = m_r.labelPixelSize(); m_o.labels && size > 0) {
             for (int r = 0; r < pg.rows; ++r) {
                 for (int c = 0; c < pg.cols; ++c) {
-                    const DiagramCell &cell = dp.cell(r, c);
-                    if (cell.text < 0)
+                    const QString s = dp.text(r, c);
+                    if (s.isEmpty())
                         continue;
-                    const QString &s = dp.strings[size_t(cell.text)];
-                    const QStringList lines = s.split(u'\n');
-                    qsizetype len = 0;
-                    for (const QString &l : lines)
-                        len = std::max(len, l.size());
-                    const int size = m_r.cellTextPixelSize(index, int(lines.size()), int(len));
-                    if (size == 0)
-                        continue;
+                    const DiagramCell cell = dp.cell(r, c);
                     const QRgb tc = qAlpha(cell.fill) == 0
                                         ? m_palette.foreground
                                         : (0.299 * qRed(cell.fill) + 0.587 * qGreen(cell.fill) +
@@ -625,43 +620,49 @@ QByteArray renderTikz(const Diagram &diagram, const RenderOptions &options)
 QString exportDiagram(const Diagram &diagram, const RenderOptions &options, const QString &path,
                       ExportFormat format)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return u"cannot write %1: %2"_s.arg(path, file.errorString());
+    // Refused before rendering: a device, directory or pipe at the target (after links).
+    if (const Expected<std::string> target = checkWritableTarget(path.toStdString()); !target)
+        return QString::fromStdString(target.message());
+    qint64 cells = 0;
+    for (const DiagramPanel &panel : diagram.panels)
+        cells += qint64(panel.rows()) * panel.columns();
+    if (cells > kMaxExportCells)
+        return u"the figure has %1 cells, more than the export limit of %2 (2^18, e.g. 512 x "
+               u"512): show a slice or a smaller layout"_s.arg(cells)
+                   .arg(kMaxExportCells);
+    QByteArray bytes;
     switch (format) {
     case ExportFormat::Png: {
         QString error;
         const QImage image = renderImage(diagram, options, &error);
-        if (image.isNull()) {
-            file.cancelWriting();
+        if (image.isNull())
             return error;
-        }
-        QImageWriter writer(&file, "png");
-        if (!writer.write(image)) {
-            file.cancelWriting();
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
+        QImageWriter writer(&buffer, "png");
+        if (!writer.write(image))
             return u"cannot write %1: %2"_s.arg(path, writer.errorString());
-        }
         break;
     }
     case ExportFormat::Svg:
+        bytes = renderSvg(diagram, options);
+        break;
     case ExportFormat::Pdf:
-    case ExportFormat::Tikz: {
-        const QByteArray bytes = format == ExportFormat::Svg   ? renderSvg(diagram, options)
-                                 : format == ExportFormat::Pdf ? renderPdf(diagram, options)
-                                                               : renderTikz(diagram, options);
-        if (bytes.isEmpty() || file.write(bytes) != bytes.size()) {
-            const QString reason =
-                bytes.isEmpty()
-                    ? u"the %1 writer produced no output"_s.arg(exportFormatName(format))
-                    : file.errorString();
-            file.cancelWriting();
-            return u"cannot write %1: %2"_s.arg(path, reason);
-        }
+        bytes = renderPdf(diagram, options);
+        break;
+    case ExportFormat::Tikz:
+        bytes = renderTikz(diagram, options);
         break;
     }
-    }
-    if (!file.commit())
-        return u"cannot write %1: %2"_s.arg(path, file.errorString());
+    if (bytes.isEmpty())
+        return u"cannot write %1: the %2 writer produced no output"_s.arg(path,
+                                                                          exportFormatName(format));
+    // Atomic, through symbolic links, never over a special file; the reason names the cause
+    // ("No space left on device").
+    const Expected<bool> written = writeFileAtomically(
+        path.toStdString(), std::string_view(bytes.constData(), size_t(bytes.size())));
+    if (!written)
+        return QString::fromStdString(written.message());
     return {};
 }
 

@@ -7,8 +7,9 @@
 // has the same layout in every format. Output is deterministic: no timestamps, no random ids
 // (the PDF's creation date is normalised), colours numbered by first use.
 //
-// Files are written atomically (QSaveFile: a temporary file renamed on success); on any error
-// the target is left untouched and no partial file remains.
+// Files are written atomically (core/io/safewrite: a temporary file renamed on success, written
+// through symbolic links, never over a device or other special file); on any error the target
+// is left untouched and no partial file remains.
 
 #include "render/diagramrenderer.h"
 
@@ -34,9 +35,12 @@ enum class ExportFormat
 [[nodiscard]] std::optional<ExportFormat> exportFormatForPath(const QString &path);
 [[nodiscard]] QString exportFormatName(ExportFormat format);
 
-// The largest raster export, in pixels per side and in total.
+// The largest raster export, in pixels per side and in total (32 Mpixels: a 128 MiB image,
+// e.g. 8000 x 4000), and the most cells any export paints (2^18, e.g. 512 x 512: every cell is
+// painted, unlike the window which paints the visible ones). Measured in the README's limits.
 constexpr int kMaxImageSide = 32768;
-constexpr qint64 kMaxImagePixels = qint64(256) << 20;
+constexpr qint64 kMaxImagePixels = qint64(32) << 20;
+constexpr qint64 kMaxExportCells = qint64(1) << 18;
 
 // Renders into an image of renderer size (ARGB32 premultiplied; transparent when
 // options.transparent). A null image (and *error set) when the image would be too large.
@@ -49,7 +53,8 @@ constexpr qint64 kMaxImagePixels = qint64(256) << 20;
 [[nodiscard]] QByteArray renderTikz(const Diagram &diagram, const RenderOptions &options);
 
 // Writes `diagram` to `path` in `format`. Returns an empty string on success, otherwise the
-// reason (the QImageWriter / QSaveFile error string), and then no file was created or changed.
+// reason (naming the cause, e.g. "No space left on device"), and then no file was created or
+// changed.
 [[nodiscard]] QString exportDiagram(const Diagram &diagram, const RenderOptions &options,
                                     const QString &path, ExportFormat format);
 

@@ -5,6 +5,7 @@
 #include "request/analysisinputs.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 using namespace Qt::StringLiterals;
@@ -340,11 +341,11 @@ Expected<Diagram> buildAllocatorView(const ViewRequest &request)
     const double yScale = chartH / double(topOffset);
     const double tScale = chartW / double(std::max<int64_t>(tMax - tMin, 1));
 
-    // Which steps to draw: every step that placed a buffer or reopened a slot.
+    // Every step, numbered as the allocator numbers them (and the stage1Steps figure counts
+    // them): a step that placed nothing and reopened nothing still took its slot off the list.
     std::vector<int> steps;
     for (size_t i = 0; i < a.stage1.size(); ++i)
-        if (a.stage1[i].chosen >= 0 || a.stage1[i].reopenedAt >= 0)
-            steps.push_back(int(i));
+        steps.push_back(int(i));
     std::vector<int64_t> placedAt(a.buffers.size(), -1);
     int chart = 0;
     auto drawChart = [&](const QString &title, const std::vector<int64_t> &offsets,
@@ -397,11 +398,12 @@ Expected<Diagram> buildAllocatorView(const ViewRequest &request)
         if (st.chosen >= 0)
             placedAt[size_t(st.chosen)] = st.placedOffset;
         const QString what =
-            st.chosen >= 0
-                ? u"slot %1:\n%2 placed at %3"_s.arg(st.slotOffset)
-                      .arg(QString::fromStdString(a.buffers[size_t(st.chosen)].name))
-                      .arg(st.placedOffset)
-                : u"slot %1 blocked:\nreopened at %2"_s.arg(st.slotOffset).arg(st.reopenedAt);
+            st.chosen >= 0 ? u"slot %1:\n%2 placed at %3"_s.arg(st.slotOffset)
+                                 .arg(QString::fromStdString(a.buffers[size_t(st.chosen)].name))
+                                 .arg(st.placedOffset)
+            : st.reopenedAt >= 0
+                ? u"slot %1 blocked:\nreopened at %2"_s.arg(st.slotOffset).arg(st.reopenedAt)
+                : u"slot %1: no buffer\nneeds it; dropped"_s.arg(st.slotOffset);
         drawChart(u"stage 1, step %1\n%2"_s.arg(i).arg(what), placedAt, &st);
     }
     std::vector<int64_t> final;
@@ -514,21 +516,41 @@ Expected<Diagram> buildMicrobenchTableView(const ViewRequest &request)
         return dtype.error();
     if (!load)
         return load.error();
+    // Measured cycles to show beside the model, e.g. the AMD blog's MI450 LDS microbenchmark:
+    // {"plain": 323, "partitioned": 196, "source": "..."}.
+    std::optional<std::pair<double, double>> measured;
+    QString measuredSource;
+    if (request.options.is_object() && request.options.contains("measured")) {
+        const nlohmann::json &m = request.options.at("measured");
+        if (!m.is_object() || !m.contains("plain") || !m.contains("partitioned") ||
+            !m.at("plain").is_number() || !m.at("partitioned").is_number() ||
+            m.at("plain").get<double>() <= 0 || m.at("partitioned").get<double>() <= 0 ||
+            (m.contains("source") && !m.at("source").is_string()))
+            return makeError("view 'microbench-table': option 'measured' must be "
+                             "{\"plain\": cycles, \"partitioned\": cycles, \"source\": text} "
+                             "with positive cycle counts");
+        measured = std::make_pair(m.at("plain").get<double>(), m.at("partitioned").get<double>());
+        measuredSource = QString::fromStdString(m.value("source", std::string()));
+    }
     Diagram d;
     d.title = request.title.empty() ? u"LDS bandwidth microbenchmark (model)"_s
                                     : QString::fromStdString(request.title);
     d.subtitle =
         u"[%1, N] %2 read once, %3-bit loads; model: cycles = fixed + bytes / rate, fixed "
-        u"= %4 cycles (fitted to the MI450 LDS blog's measurements, docs/worked-cases.md P1)"_s
-            .arg(*warps)
+        u"= %4 cycles (fitted to the MI450 LDS blog's two measurements, so it matches them by "
+        u"construction; docs/worked-cases.md P1)"_s.arg(*warps)
             .arg(QString::fromStdString(*dtype))
             .arg(*load)
             .arg(cu->fixedCycles);
     DiagramTable t;
-    t.title = u"Computed by the model, not measured"_s;
+    t.title = measured ? u"Modelled, beside the measured cycles (%1)"_s.arg(
+                             measuredSource.isEmpty() ? u"measured"_s : measuredSource)
+                       : u"Computed by the model, not measured"_s;
     t.header = {u"layout"_s,           u"model cycles"_s,   u"LDS"_s,
                 u"raw B/cycle"_s,      u"steady B/cycle"_s, u"peak B/cycle"_s,
                 u"conflicting loads"_s};
+    if (measured)
+        t.header.insert(2, u"measured cycles"_s);
     std::vector<double> cycles;
     for (bool partitioned : {false, true}) {
         MicrobenchSpec spec;
@@ -550,8 +572,12 @@ Expected<Diagram> buildMicrobenchTableView(const ViewRequest &request)
              QString::number(b.steadyBytesPerCycle, 'f', 1),
              QString::number(b.peakBytesPerCycle, 'f', 0),
              u"%1 / %2"_s.arg(row->access.conflictingLoads).arg(row->access.loads.size())});
-        t.fills.push_back(std::vector<QRgb>(7, row->access.conflictingLoads ? qRgb(250, 215, 215)
-                                                                            : qRgb(215, 240, 215)));
+        if (measured)
+            t.rows.back().insert(
+                2, QString::number(partitioned ? measured->second : measured->first, 'f', 0));
+        t.fills.push_back(std::vector<QRgb>(size_t(t.header.size()), row->access.conflictingLoads
+                                                                         ? qRgb(250, 215, 215)
+                                                                         : qRgb(215, 240, 215)));
 
         const QString layout = QString::fromStdString(row->layout);
         const QString suffix = layout.left(1).toUpper() + layout.mid(1);
@@ -571,10 +597,24 @@ Expected<Diagram> buildMicrobenchTableView(const ViewRequest &request)
         cycles.push_back(b.modelCycles);
     }
     d.tables.push_back(t);
-    if (cycles.size() == 2 && cycles[1] > 0)
-        d.addFigure(u"speedupModel"_s, u"Partitioned speedup (model)"_s,
-                    u"%1x"_s.arg(QString::number(cycles[0] / cycles[1], 'f', 2)),
+    if (cycles.size() == 2 && cycles[1] > 0) {
+        const QString model = u"%1\u00d7"_s.arg(QString::number(cycles[0] / cycles[1], 'f', 2));
+        d.addFigure(u"speedupModel"_s, u"Partitioned speedup (model)"_s, model,
                     u"Plain cycles / partitioned cycles; "_s + modelText(*cu));
+        DiagramTable speedup;
+        speedup.title = u"Speedup of the partitioned layout (plain cycles / partitioned cycles)"_s;
+        speedup.header = {u""_s, u"speedup"_s};
+        speedup.rows.push_back({u"model"_s, model});
+        if (measured) {
+            const QString m =
+                u"%1\u00d7"_s.arg(QString::number(measured->first / measured->second, 'f', 2));
+            speedup.rows.push_back({u"measured"_s, m});
+            d.addFigure(u"speedupMeasured"_s, u"Partitioned speedup (measured)"_s, m,
+                        u"Measured plain cycles / measured partitioned cycles"_s +
+                            (measuredSource.isEmpty() ? QString() : u"; "_s + measuredSource));
+        }
+        d.tables.push_back(std::move(speedup));
+    }
     return d;
 }
 

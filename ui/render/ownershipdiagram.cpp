@@ -6,10 +6,20 @@
 
 #include <algorithm>
 #include <bit>
+#include <memory>
+#include <span>
 
 using namespace Qt::StringLiterals;
 
 namespace lx {
+
+namespace {
+
+// The largest ownership or inverse diagram built (1024 x 1024 cells: ~0.3 s and ~0.3 GB; the
+// window paints only the visible part, an export takes at most kMaxExportCells of them).
+constexpr int64_t kMaxDiagramCells = int64_t(1) << 20;
+
+} // namespace
 
 namespace {
 
@@ -117,7 +127,8 @@ QString xorText(const LinearLayout &layout, const std::vector<int32_t> &values)
 class OwnershipTooltips final : public DiagramTooltipSource
 {
 public:
-    OwnershipTooltips(LinearLayout layout, OwnershipMap map, QString rowName, QString colName)
+    OwnershipTooltips(LinearLayout layout, std::shared_ptr<const OwnershipMap> map, QString rowName,
+                      QString colName)
         : m_layout(std::move(layout)), m_map(std::move(map)), m_rowName(std::move(rowName)),
           m_colName(std::move(colName))
     {
@@ -125,18 +136,19 @@ public:
 
     QString tooltip(int row, int col) const override
     {
-        if (row < 0 || col < 0 || row >= m_map.rows() || col >= m_map.columns())
+        const OwnershipMap &map = *m_map;
+        if (row < 0 || col < 0 || row >= map.rows() || col >= map.columns())
             return {};
         QString tip = u"%1=%2"_s.arg(m_rowName).arg(row);
         if (!m_colName.isEmpty())
             tip += u", %1=%2"_s.arg(m_colName).arg(col);
-        const auto owners = m_map.owners(row, col);
+        const auto owners = map.owners(row, col);
         if (owners.empty())
             return tip + u": no owner"_s;
         tip += owners.size() == 1 ? u": 1 owner"_s : u": %1 owners"_s.arg(owners.size());
         constexpr size_t kListed = 16;
         for (size_t i = 0; i < owners.size() && i < kListed; ++i)
-            tip += u"\n  "_s + xorText(m_layout, m_map.decode(owners[i]));
+            tip += u"\n  "_s + xorText(m_layout, map.decode(owners[i]));
         if (owners.size() > kListed)
             tip += u"\n  \u2026 and %1 more"_s.arg(owners.size() - kListed);
         return tip;
@@ -144,7 +156,7 @@ public:
 
 private:
     LinearLayout m_layout;
-    OwnershipMap m_map;
+    std::shared_ptr<const OwnershipMap> m_map;
     QString m_rowName;
     QString m_colName;
 };
@@ -180,6 +192,223 @@ private:
     int m_colIn;
     int m_offIn;
     int m_perRow;
+};
+
+// The colour key of an owner (lane, register, warp, ...), how many keys there are and the
+// colour of each.
+struct OwnerColouring
+{
+    OwnerColouring(const InDimFields &fields, OwnerColor by) : f(fields), colorBy(by)
+    {
+        switch (colorBy) {
+        case OwnerColor::Lane:
+            keyCount = f.lane.size();
+            break;
+        case OwnerColor::Register:
+            keyCount = f.reg.size();
+            break;
+        case OwnerColor::Warp:
+            keyCount = f.warp.size();
+            break;
+        case OwnerColor::Simd:
+            keyCount = std::min(4, f.warp.size());
+            break;
+        case OwnerColor::SimdPair:
+            keyCount = std::min(2, f.warp.size());
+            break;
+        case OwnerColor::Block:
+            keyCount = f.block.size();
+            break;
+        case OwnerColor::Offset:
+            keyCount = f.offset.size();
+            break;
+        }
+        // One colour per key up front when there are few keys (every one is likely painted).
+        if (keyCount <= 4096)
+            for (int32_t k = 0; k < keyCount; ++k)
+                table.push_back(computeColor(k));
+    }
+    int32_t key(uint64_t x) const
+    {
+        switch (colorBy) {
+        case OwnerColor::Lane:
+            return f.lane.get(x);
+        case OwnerColor::Register:
+            return f.reg.get(x);
+        case OwnerColor::Warp:
+            return f.warp.get(x);
+        case OwnerColor::Simd:
+            return f.warp.get(x) % 4;
+        case OwnerColor::SimdPair:
+            return (f.warp.get(x) % 4) & 1; // pair A = SIMD 0, 2; pair B = SIMD 1, 3
+        case OwnerColor::Block:
+            return f.block.get(x);
+        case OwnerColor::Offset:
+            return f.offset.get(x);
+        }
+        return 0;
+    }
+    QRgb color(int32_t key) const
+    {
+        return size_t(key) < table.size() ? table[size_t(key)] : computeColor(key);
+    }
+    QRgb computeColor(int32_t key) const
+    {
+        switch (colorBy) {
+        case OwnerColor::SimdPair:
+            return simdPairColor(key);
+        case OwnerColor::Simd:
+            return simdColor(key);
+        case OwnerColor::Offset:
+            return rampColor(keyCount > 1 ? double(key) / double(keyCount - 1) : 0.0);
+        default:
+            return categoricalColor(key, keyCount);
+        }
+    }
+    // Whether the owners do not all have the same key.
+    bool mixed(std::span<const uint64_t> owners) const
+    {
+        if (owners.empty())
+            return false;
+        const int32_t k = key(owners[0]);
+        for (uint64_t x : owners)
+            if (key(x) != k)
+                return true;
+        return false;
+    }
+
+    InDimFields f;
+    OwnerColor colorBy;
+    int32_t keyCount = 1;
+    std::vector<QRgb> table;
+};
+
+// The cells of an ownership panel, computed when painted or exported: the fill is the colour of
+// the first owner's key, a black outline marks owners with different keys, and the label names
+// the owner(s) (see ownershipdiagram.h).
+class OwnershipCells final : public DiagramCellSource
+{
+public:
+    OwnershipCells(std::shared_ptr<const OwnershipMap> map, OwnerColouring colouring,
+                   OwnerLabel label, int maxLabelOwners)
+        : m_map(std::move(map)), m_colouring(std::move(colouring)), m_label(label),
+          m_maxLabelOwners(maxLabelOwners)
+    {
+        const InDimFields &f = m_colouring.f;
+        m_withWarp = f.warp.size() > 1 && m_colouring.colorBy != OwnerColor::Warp;
+        m_withBlock = f.block.size() > 1 && m_colouring.colorBy != OwnerColor::Block;
+    }
+
+    DiagramCell cell(int row, int col) const override
+    {
+        DiagramCell cell;
+        cell.elementId = m_map->elementIdAt(row, col);
+        const auto owners = m_map->owners(row, col);
+        if (owners.empty())
+            return cell;
+        cell.fill = m_colouring.color(m_colouring.key(owners[0]));
+        if (m_colouring.mixed(owners))
+            cell.outline = qRgb(0, 0, 0);
+        return cell;
+    }
+
+    QString text(int row, int col) const override
+    {
+        const auto owners = m_map->owners(row, col);
+        if (m_label == OwnerLabel::None || owners.empty())
+            return {};
+        if (owners.size() == 1)
+            return singleLabel(owners[0], u'\n');
+        if (int(owners.size()) > m_maxLabelOwners)
+            return u"\u00d7"_s + QString::number(owners.size());
+        QString lines;
+        for (uint64_t x : owners) {
+            if (!lines.isEmpty())
+                lines += u'\n';
+            lines += singleLabel(x, u':');
+        }
+        return lines;
+    }
+
+    TextExtent textExtent() const override
+    {
+        if (m_label == OwnerLabel::None)
+            return {};
+        // Widest values: the largest index of each in-dim; owner counts: what the map holds.
+        const size_t maxOwners = m_map->maxOwnerCount();
+        TextExtent e;
+        if (maxOwners == 0)
+            return e;
+        const InDimFields &f = m_colouring.f;
+        auto digits = [](int32_t size) { return int(QString::number(size - 1).size()); };
+        auto widen = [&](int lines, int chars) {
+            e.lines = std::max(e.lines, lines);
+            e.chars = std::max(e.chars, chars);
+        };
+        // One owner: its parts on separate lines (owner label) or one part.
+        int oneLine = 0; // every part on one line, joined by ':'
+        switch (m_label) {
+        case OwnerLabel::Owner: {
+            const int block = 1 + digits(f.block.size());
+            const int warp = 1 + digits(f.warp.size());
+            const int thread = f.isShared() ? digits(f.offset.size())
+                                            : 3 + digits(f.lane.size()) + digits(f.reg.size());
+            const bool withWarp = m_withWarp && !f.isShared();
+            widen(1 + int(m_withBlock) + int(withWarp),
+                  std::max({m_withBlock ? block : 0, withWarp ? warp : 0, thread}));
+            oneLine = (m_withBlock ? block + 1 : 0) + (withWarp ? warp + 1 : 0) + thread;
+            break;
+        }
+        case OwnerLabel::Lane:
+            oneLine = 1 + digits(f.lane.size());
+            break;
+        case OwnerLabel::Register:
+            oneLine = 1 + digits(f.reg.size());
+            break;
+        case OwnerLabel::Warp:
+            oneLine = 1 + digits(f.warp.size());
+            break;
+        case OwnerLabel::Offset:
+            oneLine = digits(f.offset.size());
+            break;
+        case OwnerLabel::None:
+            break;
+        }
+        widen(1, m_label == OwnerLabel::Owner ? 0 : oneLine);
+        if (maxOwners >= 2)
+            widen(int(std::min<size_t>(maxOwners, size_t(std::max(m_maxLabelOwners, 1)))), oneLine);
+        if (int(maxOwners) > m_maxLabelOwners)
+            widen(1, 1 + int(QString::number(maxOwners).size()));
+        return e;
+    }
+
+private:
+    QString singleLabel(uint64_t x, char16_t sep) const
+    {
+        const InDimFields &f = m_colouring.f;
+        switch (m_label) {
+        case OwnerLabel::Owner:
+            return ownerText(f, x, m_withWarp, m_withBlock, sep);
+        case OwnerLabel::Lane:
+            return u'T' + QString::number(f.lane.get(x));
+        case OwnerLabel::Register:
+            return u'R' + QString::number(f.reg.get(x));
+        case OwnerLabel::Warp:
+            return u'W' + QString::number(f.warp.get(x));
+        case OwnerLabel::Offset:
+            return QString::number(f.offset.get(x));
+        case OwnerLabel::None:
+            break;
+        }
+        return {};
+    }
+
+    std::shared_ptr<const OwnershipMap> m_map;
+    OwnerColouring m_colouring;
+    OwnerLabel m_label;
+    int m_maxLabelOwners;
+    bool m_withWarp = false;
+    bool m_withBlock = false;
 };
 
 QString colorKeyName(OwnerColor c)
@@ -229,73 +458,28 @@ Expected<Diagram> ownershipDiagram(const LinearLayout &layout,
     if (!shared && !f.lane.present() && !f.reg.present())
         return makeError("ownership: a distributed layout needs 'register' or 'lane' in-dims");
 
+    // The cells are counted before anything is allocated: a diagram cell costs far more than an
+    // owner, so the figure limit is below the ownership analysis's 2^26 inputs.
+    const int sliceRow = options.slice.rowDim, sliceCol = options.slice.colDim;
+    if (sliceRow >= 0 && sliceRow < layout.numOutDims() && sliceCol < layout.numOutDims()) {
+        const int64_t cells = int64_t(layout.outDims()[size_t(sliceRow)].second) *
+                              (sliceCol >= 0 ? layout.outDims()[size_t(sliceCol)].second : 1);
+        if (cells > kMaxDiagramCells)
+            return makeError("ownership: a " + std::to_string(cells) +
+                             "-element slice is more than a figure shows (at most 2^20 = " +
+                             std::to_string(kMaxDiagramCells) + " cells, e.g. 1024 x 1024)");
+    }
     Expected<OwnershipMap> mapOr = computeOwnership(layout, options.slice);
     if (!mapOr)
         return mapOr.error();
-    const OwnershipMap &map = *mapOr; // moved into the tooltip source at the end
+    const auto mapPtr = std::make_shared<const OwnershipMap>(std::move(*mapOr));
+    const OwnershipMap &map = *mapPtr;
     const auto &outDims = layout.outDims();
     const int rows = map.rows();
     const int cols = map.columns();
-
-    // The colour key of an owner and how many keys there are.
-    auto keyOf = [&](uint64_t x) -> int32_t {
-        switch (colorBy) {
-        case OwnerColor::Lane:
-            return f.lane.get(x);
-        case OwnerColor::Register:
-            return f.reg.get(x);
-        case OwnerColor::Warp:
-            return f.warp.get(x);
-        case OwnerColor::Simd:
-            return f.warp.get(x) % 4;
-        case OwnerColor::SimdPair:
-            return (f.warp.get(x) % 4) & 1; // pair A = SIMD 0, 2; pair B = SIMD 1, 3
-        case OwnerColor::Block:
-            return f.block.get(x);
-        case OwnerColor::Offset:
-            return f.offset.get(x);
-        }
-        return 0;
-    };
-    int32_t keyCount = 1;
-    switch (colorBy) {
-    case OwnerColor::Lane:
-        keyCount = f.lane.size();
-        break;
-    case OwnerColor::Register:
-        keyCount = f.reg.size();
-        break;
-    case OwnerColor::Warp:
-        keyCount = f.warp.size();
-        break;
-    case OwnerColor::Simd:
-        keyCount = std::min(4, f.warp.size());
-        break;
-    case OwnerColor::SimdPair:
-        keyCount = std::min(2, f.warp.size());
-        break;
-    case OwnerColor::Block:
-        keyCount = f.block.size();
-        break;
-    case OwnerColor::Offset:
-        keyCount = f.offset.size();
-        break;
-    }
-    auto colorOf = [&](int32_t key) -> QRgb {
-        switch (colorBy) {
-        case OwnerColor::SimdPair:
-            return simdPairColor(key);
-        case OwnerColor::Simd:
-            return simdColor(key);
-        case OwnerColor::Offset:
-            return rampColor(keyCount > 1 ? double(key) / double(keyCount - 1) : 0.0);
-        default:
-            return categoricalColor(key, keyCount);
-        }
-    };
-
-    const bool withWarp = f.warp.size() > 1 && colorBy != OwnerColor::Warp;
-    const bool withBlock = f.block.size() > 1 && colorBy != OwnerColor::Block;
+    const OwnerColouring colouring(f, colorBy);
+    const int32_t keyCount = colouring.keyCount;
+    auto colorOf = [&](int32_t key) { return colouring.color(key); };
 
     Diagram d;
     d.title = options.title.isEmpty() ? u"Ownership"_s : options.title;
@@ -318,7 +502,10 @@ Expected<Diagram> ownershipDiagram(const LinearLayout &layout,
     if (!shared && cols >= 24)
         d.cellSize = QSizeF(34, 20); // "T31:R63" fits at the smallest readable size
 
-    DiagramPanel &p = d.addPanel(rows, cols);
+    DiagramPanel &p =
+        d.addComputedPanel(rows, cols,
+                           std::make_shared<const OwnershipCells>(mapPtr, colouring, options.label,
+                                                                  options.maxLabelOwners));
     p.rowAxisLabel = QString::fromStdString(rowDim.first);
     if (options.slice.colDim >= 0)
         p.columnAxisLabel = QString::fromStdString(outDims[size_t(options.slice.colDim)].first);
@@ -327,64 +514,21 @@ Expected<Diagram> ownershipDiagram(const LinearLayout &layout,
     for (int c = 0; c < cols; ++c)
         p.columnHeaders << QString::number(c);
 
-    auto singleLabel = [&](uint64_t x) -> int32_t {
-        switch (options.label) {
-        case OwnerLabel::Owner:
-            return p.internString(ownerText(f, x, withWarp, withBlock, u'\n'));
-        case OwnerLabel::Lane:
-            return p.internString(u'T' + QString::number(f.lane.get(x)));
-        case OwnerLabel::Register:
-            return p.internString(u'R' + QString::number(f.reg.get(x)));
-        case OwnerLabel::Warp:
-            return p.internString(u'W' + QString::number(f.warp.get(x)));
-        case OwnerLabel::Offset:
-            return p.internString(QString::number(f.offset.get(x)));
-        case OwnerLabel::None:
-            break;
-        }
-        return -1;
-    };
-
-    bool anyMixed = false;
+    // The figures: one pass over the owners, no cell stored.
     size_t unowned = 0;
     size_t mixedCells = 0;
     for (int r = 0; r < rows; ++r) {
         for (int c = 0; c < cols; ++c) {
-            DiagramCell &cell = p.cell(r, c);
-            cell.elementId = map.elementIdAt(r, c);
             const auto owners = map.owners(r, c);
-            if (owners.empty()) {
+            if (owners.empty())
                 ++unowned;
-                continue;
-            }
-            const int32_t key = keyOf(owners[0]);
-            cell.fill = colorOf(key);
-            bool mixed = false;
-            for (uint64_t x : owners)
-                mixed = mixed || keyOf(x) != key;
-            if (mixed) {
-                cell.outline = qRgb(0, 0, 0);
-                anyMixed = true;
+            else if (owners.size() > 1 && colouring.mixed(owners))
                 ++mixedCells;
-            }
-            if (options.label != OwnerLabel::None) {
-                if (owners.size() == 1) {
-                    cell.text = singleLabel(owners[0]);
-                } else if (int(owners.size()) <= options.maxLabelOwners) {
-                    QStringList lines;
-                    for (uint64_t x : owners)
-                        lines << (options.label == OwnerLabel::Owner
-                                      ? ownerText(f, x, withWarp, withBlock, u':')
-                                      : p.stringAt(singleLabel(x)));
-                    cell.text = p.internString(lines.join(u'\n'));
-                } else {
-                    cell.text = p.internString(u"\u00d7"_s + QString::number(owners.size()));
-                }
-            }
         }
     }
+    const bool anyMixed = mixedCells > 0;
     p.tooltipSource = std::make_shared<const OwnershipTooltips>(
-        layout, std::move(*mapOr), QString::fromStdString(rowDim.first), p.columnAxisLabel);
+        layout, mapPtr, QString::fromStdString(rowDim.first), p.columnAxisLabel);
 
     // Legend: one entry per colour key (up to 64; beyond, a single line naming the key).
     d.legendTitle = colorKeyName(colorBy);
@@ -471,9 +615,10 @@ Expected<Diagram> inverseDiagram(const LinearLayout &layout, const InverseDiagra
         rows = f.lane.size();
         cols = f.reg.size();
     }
-    if (size_t(rows) * size_t(cols) > (size_t(1) << 22))
+    if (int64_t(rows) * cols > kMaxDiagramCells)
         return makeError("inverse: " + std::to_string(rows) + "×" + std::to_string(cols) +
-                         " cells is too many");
+                         " cells is too many for a figure (at most 2^20 = " +
+                         std::to_string(kMaxDiagramCells) + ")");
 
     Diagram d;
     d.title = options.title.isEmpty() ? u"Hardware index \u2192 element"_s : options.title;

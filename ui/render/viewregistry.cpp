@@ -2,9 +2,11 @@
 
 #include "render/bankdiagram.h"
 #include "render/ctadiagram.h"
+#include "render/diffdiagram.h"
 #include "render/dsloadtrdiagram.h"
 #include "render/ldsdiagram.h"
 #include "render/matrixdiagram.h"
+#include "render/operationdiagram.h"
 #include "render/ownershipdiagram.h"
 #include "render/xordiagram.h"
 
@@ -60,6 +62,12 @@ constexpr auto kViewKinds = std::to_array<ViewKind>({
      &buildBankTableView},
     {"bank-histogram", "accesses per bank in each phase of one LDS instruction",
      &buildBankHistogramView},
+    {"operation",
+     "an operation (compose, invert, invertAndCompose, product, divide, sublayout) with the "
+     "bases that flow from the operands to the result",
+     &buildOperationView},
+    {"diff", "two layouts compared: elements whose owners differ, basis delta, conversion cost",
+     &buildDiffView},
 });
 
 } // namespace

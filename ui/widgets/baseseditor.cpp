@@ -4,6 +4,7 @@
 
 #include "models/basesmodel.h"
 #include "models/layoutdocument.h"
+#include "widgets/documentundo.h"
 
 #include <QComboBox>
 #include <QGroupBox>
@@ -298,6 +299,7 @@ void BasesEditor::rebuild()
                "of bases sets the size of %1.")
                 .arg(inDim));
         d.text->setClearButtonEnabled(false);
+        routeUndoToDocument(d.text);
         connect(d.text, &QLineEdit::textEdited, this,
                 [this, edit = d.text, message = d.message, inDim](const QString &t) {
                     if (!m_document || m_layout < 0)

@@ -3,6 +3,7 @@
 #include "io/ttgtext.h"
 #include "layout/builders.h"
 #include "models/layoutdocument.h"
+#include "widgets/documentundo.h"
 
 #include <QCheckBox>
 #include <QFormLayout>
@@ -112,8 +113,15 @@ CtaLayoutEditor::CtaLayoutEditor(LayoutDocument *document, QWidget *parent)
     outer->addWidget(m_form);
     outer->addStretch(1);
     connect(applyButton, &QPushButton::clicked, this, [this] { (void)apply(); });
-    for (QLineEdit *e : {m_warp, m_register, m_instrShape, m_shape, m_dtype})
+    m_warp->setObjectName(QStringLiteral("ctaWarpBases"));
+    m_register->setObjectName(QStringLiteral("ctaRegisterBases"));
+    m_instrShape->setObjectName(QStringLiteral("ctaInstrShape"));
+    m_shape->setObjectName(QStringLiteral("ctaShape"));
+    m_dtype->setObjectName(QStringLiteral("ctaDtype"));
+    for (QLineEdit *e : {m_warp, m_register, m_instrShape, m_shape, m_dtype}) {
         connect(e, &QLineEdit::returnPressed, this, [this] { (void)apply(); });
+        routeUndoToDocument(e);
+    }
     connect(m_transposed, &QCheckBox::toggled, this, [this] { (void)apply(); });
     connect(document, &LayoutDocument::layoutChanged, this, [this](int i) {
         if (i == m_layout)

@@ -3,6 +3,7 @@
 #include "models/documentviews.h"
 #include "models/layoutdocument.h"
 #include "render/exporter.h"
+#include "render/figurefit.h"
 #include "render/ownershipdiagram.h"
 #include "render/viewregistry.h"
 
@@ -20,6 +21,8 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QVBoxLayout>
+
+#include <cmath>
 
 namespace lx {
 
@@ -87,6 +90,33 @@ ExportDialog::ExportDialog(const SceneContents &scene, int view, QWidget *parent
     pathRow->addWidget(browseButton);
     form->addRow(tr("Format"), m_format);
     form->addRow(tr("Scale"), m_scale);
+    // Fit to a page (a slide, a column of a paper): the panels are laid out in rows when that
+    // gives a larger figure, and the file is never larger than the page.
+    m_fit = new QCheckBox(tr("Fit to page"), this);
+    m_fit->setObjectName(QStringLiteral("exportFit"));
+    m_fit->setToolTip(tr("Lay the figure out to fit the page size, never larger (the command "
+                         "line's --fit)"));
+    m_fitWidth = new QDoubleSpinBox(this);
+    m_fitHeight = new QDoubleSpinBox(this);
+    for (QDoubleSpinBox *b : {m_fitWidth, m_fitHeight}) {
+        b->setRange(1, 100000);
+        b->setDecimals(1);
+        b->setEnabled(false);
+    }
+    m_fitWidth->setValue(1920);
+    m_fitHeight->setValue(1080);
+    m_fitUnit = new QComboBox(this);
+    m_fitUnit->addItem(tr("px"), QStringLiteral("px"));
+    m_fitUnit->addItem(tr("cm"), QStringLiteral("cm"));
+    m_fitUnit->addItem(tr("pt"), QStringLiteral("pt"));
+    m_fitUnit->setEnabled(false);
+    auto *fitRow = new QHBoxLayout;
+    fitRow->addWidget(m_fit);
+    fitRow->addWidget(m_fitWidth, 1);
+    fitRow->addWidget(new QLabel(QStringLiteral("×"), this));
+    fitRow->addWidget(m_fitHeight, 1);
+    fitRow->addWidget(m_fitUnit);
+    form->addRow(tr("Page"), fitRow);
     form->addRow(tr("Title"), m_title);
     form->addRow(QString(), m_legend);
     form->addRow(QString(), m_labels);
@@ -116,8 +146,27 @@ ExportDialog::ExportDialog(const SceneContents &scene, int view, QWidget *parent
     connect(browseButton, &QPushButton::clicked, this, &ExportDialog::browse);
     connect(m_format, &QComboBox::currentIndexChanged, this, [this] {
         syncSuffix();
-        m_scale->setEnabled(m_format->currentData().toString() != QLatin1String("tex"));
+        m_scale->setEnabled(!m_fit->isChecked() &&
+                            m_format->currentData().toString() != QLatin1String("tex"));
     });
+    connect(m_fit, &QCheckBox::toggled, this, [this](bool on) {
+        m_fitWidth->setEnabled(on);
+        m_fitHeight->setEnabled(on);
+        m_fitUnit->setEnabled(on);
+        m_scale->setEnabled(!on && m_format->currentData().toString() != QLatin1String("tex"));
+        updatePreview();
+    });
+    // Switching the unit converts the page so it stays the same size.
+    connect(m_fitUnit, &QComboBox::currentIndexChanged, this,
+            [this, unit = QStringLiteral("px")](int) mutable {
+                const QString next = m_fitUnit->currentData().toString();
+                const double ratio = pixelsPerUnit(unit) / pixelsPerUnit(next);
+                m_fitWidth->setValue(m_fitWidth->value() * ratio);
+                m_fitHeight->setValue(m_fitHeight->value() * ratio);
+                unit = next;
+            });
+    for (QDoubleSpinBox *b : {m_fitWidth, m_fitHeight})
+        connect(b, &QDoubleSpinBox::valueChanged, this, &ExportDialog::updatePreview);
     for (QCheckBox *b : {m_legend, m_labels, m_grid, m_dark, m_transparent})
         connect(b, &QCheckBox::toggled, this, &ExportDialog::updatePreview);
     connect(m_title, &QLineEdit::textChanged, this, &ExportDialog::updatePreview);
@@ -168,20 +217,57 @@ void ExportDialog::browse()
         m_path->setText(file);
 }
 
-void ExportDialog::updatePreview()
+double ExportDialog::pixelsPerUnit(const QString &unit)
+{
+    // A figure pixel is 0.75 pt (96 per inch), as the PDF export writes it.
+    if (unit == QLatin1String("pt"))
+        return 1.0 / 0.75;
+    if (unit == QLatin1String("cm"))
+        return 72.0 / 2.54 / 0.75;
+    return 1.0;
+}
+
+QSize ExportDialog::pageInPixels(double width, double height, const QString &unit)
+{
+    const double perUnit = pixelsPerUnit(unit);
+    // Floor: the page is a limit the figure must stay within.
+    return QSize(int(std::floor(width * perUnit + 1e-9)), int(std::floor(height * perUnit + 1e-9)));
+}
+
+Expected<std::pair<Diagram, RenderOptions>> ExportDialog::figure()
 {
     m_request->title = m_title->text().toStdString();
     Expected<Diagram> diagram = buildView(*m_request);
-    if (!diagram) {
-        m_preview->setText(QString::fromStdString(diagram.message()));
+    if (!diagram)
+        return diagram.error();
+    if (!m_fit->isChecked())
+        return std::make_pair(std::move(*diagram), renderOptions());
+    const QSize page = pageInPixels(m_fitWidth->value(), m_fitHeight->value(),
+                                    m_fitUnit->currentData().toString());
+    FittedFigure f = fitDiagram(*diagram, renderOptions(), page);
+    if (!f.fits)
+        return makeError(tr("The figure does not fit in %1 x %2 px even at the smallest scale")
+                             .arg(page.width())
+                             .arg(page.height())
+                             .toStdString());
+    return std::make_pair(std::move(f.diagram), f.options);
+}
+
+void ExportDialog::updatePreview()
+{
+    Expected<std::pair<Diagram, RenderOptions>> fig = figure();
+    if (!fig) {
+        m_preview->setText(QString::fromStdString(fig.message()));
         return;
     }
+    const Diagram *diagram = &fig->first;
     // The preview is the PNG export at a scale that fits the box.
-    RenderOptions o = renderOptions();
+    RenderOptions o = fig->second;
+    const double exportScale = o.scale;
     o.scale = 1;
     const QSize full = DiagramGeometry::compute(*diagram, o).size();
-    o.scale =
-        std::min(1.0, double(kPreviewSide) / std::max(1, std::max(full.width(), full.height())));
+    o.scale = std::min(exportScale,
+                       double(kPreviewSide) / std::max(1, std::max(full.width(), full.height())));
     QString error;
     const QImage image = renderImage(*diagram, o, &error);
     if (image.isNull())
@@ -198,11 +284,10 @@ QString ExportDialog::exportFigure()
     const std::optional<ExportFormat> format = exportFormatForPath(path);
     if (!format)
         return tr("Cannot tell the format of '%1': use .png, .svg, .pdf or .tex").arg(path);
-    m_request->title = m_title->text().toStdString();
-    Expected<Diagram> diagram = buildView(*m_request);
-    if (!diagram)
-        return QString::fromStdString(diagram.message());
-    return exportDiagram(*diagram, renderOptions(), path, *format);
+    Expected<std::pair<Diagram, RenderOptions>> fig = figure();
+    if (!fig)
+        return QString::fromStdString(fig.message());
+    return exportDiagram(fig->first, fig->second, path, *format);
 }
 
 void ExportDialog::accept()

@@ -5,6 +5,8 @@
 // `layout-explorer render`, so for the same layout, view, options and flags the file is the
 // same byte for byte (tests/ui/tst_exportdialog.cpp checks it against the command line).
 
+#include "layout/expected.h"
+#include "render/diagram.h"
 #include "render/diagramrenderer.h"
 
 #include <QDialog>
@@ -39,6 +41,14 @@ public:
     QCheckBox *transparentBox() const { return m_transparent; }
     QLineEdit *pathEdit() const { return m_path; }
     QLabel *preview() const { return m_preview; }
+    // Fit to a page: width and height in the unit of fitUnitBox() (px, cm or pt).
+    QCheckBox *fitBox() const { return m_fit; }
+    QDoubleSpinBox *fitWidthBox() const { return m_fitWidth; }
+    QDoubleSpinBox *fitHeightBox() const { return m_fitHeight; }
+    QComboBox *fitUnitBox() const { return m_fitUnit; }
+    // A page size in figure pixels (diagram units at scale 1; a PDF writes one as 0.75 pt).
+    [[nodiscard]] static double pixelsPerUnit(const QString &unit);
+    [[nodiscard]] static QSize pageInPixels(double width, double height, const QString &unit);
 
     [[nodiscard]] RenderOptions renderOptions() const;
     // Writes the figure to pathEdit()'s file; returns the reason on failure (nothing written).
@@ -50,6 +60,8 @@ private:
     void updatePreview();
     void browse();
     void syncSuffix();
+    // The figure as it will be written: fitted to the page when asked.
+    [[nodiscard]] Expected<std::pair<Diagram, RenderOptions>> figure();
 
     std::unique_ptr<ViewRequest> m_request;
     QComboBox *m_format;
@@ -65,6 +77,10 @@ private:
     QLineEdit *m_path;
     QLabel *m_preview;
     QLabel *m_message;
+    QCheckBox *m_fit;
+    QDoubleSpinBox *m_fitWidth;
+    QDoubleSpinBox *m_fitHeight;
+    QComboBox *m_fitUnit;
 };
 
 } // namespace lx

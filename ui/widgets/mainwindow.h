@@ -1,6 +1,10 @@
 #pragma once
 
-// MainWindow: the explorer. A scene panel (named layouts), the bases editor, the bit-matrix
+// MainWindow: the explorer. Its definition is split by concern: mainwindow.cpp (construction,
+// current layout and view tabs), mainwindow_actions.cpp (actions, menus, toolbar),
+// mainwindow_docks.cpp (the docks), mainwindow_files.cpp (open, save, recent files, presets,
+// autosave, settings, drag and drop), mainwindow_layouts.cpp (add, copy, paste, rename layouts).
+// A scene panel (named layouts), the bases editor, the bit-matrix
 // editor and the analysis panel as docks around the views (tabs), with File / Edit / View / Help
 // menus, recent files, an unsaved-changes prompt, autosave with crash recovery, drag and drop of
 // scene files, QSettings for window state and preferences.
@@ -26,6 +30,8 @@ class Autosave;
 class BasesEditor;
 class CtaLayoutEditor;
 class DiagramView;
+class KernelDock;
+struct DocumentLayout;
 class LayoutDocument;
 class ViewPane;
 class LayoutListModel;
@@ -43,6 +49,7 @@ public:
     LayoutDocument *document() const { return m_document; }
     BasesEditor *basesEditor() const { return m_basesEditor; }
     CtaLayoutEditor *ctaLayoutEditor() const { return m_ctaEditor; }
+    KernelDock *kernelDock() const { return m_kernelDock; }
     LayoutPropertiesModel *propertiesModel() const { return m_properties; }
     MatrixModel *matrixModel() const { return m_matrix; }
     QTableView *matrixTable() const { return m_matrixTable; }
@@ -88,11 +95,17 @@ public:
 
     // Opens a preset by name; returns the reason on failure.
     [[nodiscard]] QString openPreset(const QString &name);
-    // Adds a layout from #ttg / Gluon text over `shape`; returns the reason on failure.
+    // Adds a layout from #ttg / Gluon / CuTe text over `shape` (cuteBytes: a CuTe memory layout
+    // counts bytes of dtype); returns the reason on failure.
     [[nodiscard]] QString addTextLayout(const QString &name, const QString &text,
-                                        const QList<int> &shape, const QString &dtype);
+                                        const QList<int> &shape, const QString &dtype,
+                                        bool cuteBytes = false);
     void showPresets();
     void showExportDialog();
+    // Help > Getting Started: how to begin, the terms in plain words, the shortcut sheet.
+    void showGettingStarted();
+    // What the centre shows while the scene has no view: the three ways in.
+    QWidget *welcomePage() const { return m_welcome; }
 
     // Light or dark palette (also a preference, remembered in QSettings).
     void setDarkTheme(bool dark);
@@ -123,6 +136,12 @@ private:
     void setCurrentViewColor(const QString &colorBy);
     void applyRenderOptions();
     void addViewOfKind(const QString &kind);
+    // Adds a layout and an ownership view of it as one undo step and shows the view.
+    [[nodiscard]] QString addLayoutWithView(const DocumentLayout &layout);
+    // Sets the architecture; says so when the current view's LDS instruction changes with it.
+    void switchArch(const QString &arch);
+    // "L has 64 lanes; gfx1250 runs 32-lane waves" when the layout cannot run as written.
+    QString laneWarning(int layout) const;
     void closeViewTab(int index);
 
     void newScene();
@@ -148,6 +167,7 @@ private:
 
     BasesEditor *m_basesEditor = nullptr;
     CtaLayoutEditor *m_ctaEditor = nullptr;
+    KernelDock *m_kernelDock = nullptr;
     LayoutListModel *m_layoutList = nullptr;
     QTableView *m_layoutTable = nullptr;
     LayoutPropertiesModel *m_properties = nullptr;
@@ -205,6 +225,9 @@ private:
     Autosave *m_autosave = nullptr;
     QAction *m_presetsAction = nullptr;
     QAction *m_exportAction = nullptr;
+    QAction *m_gettingStartedAction = nullptr;
+    QStackedWidget *m_central = nullptr;
+    QWidget *m_welcome = nullptr;
 };
 
 } // namespace lx

@@ -1,0 +1,154 @@
+// `layout-explorer diff --a LAYOUT --b LAYOUT [--shape MxN] [--dtype T] [--json]`: compares two
+// layouts over the same out-dims (core/analysis/diff.h): equal as functions or not, the number
+// of elements whose owner sets differ, the basis delta per in-dim, and what convert_layout from A
+// to B costs. A LAYOUT is #ttg or Gluon text, CuTe text, or @FILE holding a raw layout in the
+// conformance JSON form ({"bases": ..., "outDims": ...}, or an object with such a "layout").
+
+#include "command.h"
+
+#include "analysis/diff.h"
+#include "io/cute.h"
+#include "io/layoutjson.h"
+#include "io/ttgtext.h"
+#include "layout/builders.h"
+#include "layout/dtype.h"
+
+#include <QCommandLineParser>
+#include <QFile>
+#include <QTextStream>
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <optional>
+
+namespace {
+
+using lx::app::ExitBadInput;
+using lx::app::ExitBadUsage;
+using lx::app::ExitOk;
+
+constexpr qint64 kMaxLayoutFileBytes = qint64(16) << 20;
+
+std::optional<std::vector<int32_t>> parseShapeText(const QString &text)
+{
+    const QStringList parts = text.split(QLatin1Char('x'));
+    std::vector<int32_t> shape;
+    for (const QString &p : parts) {
+        bool ok = false;
+        const qlonglong v = p.trimmed().toLongLong(&ok);
+        if (!ok || v < 1 || v > (qlonglong(1) << 30))
+            return std::nullopt;
+        shape.push_back(int32_t(v));
+    }
+    if (shape.empty() || shape.size() > 8)
+        return std::nullopt;
+    return shape;
+}
+
+// One LAYOUT argument as a linear layout.
+lx::Expected<lx::LinearLayout> readLayoutArg(const QString &arg,
+                                             const std::optional<std::vector<int32_t>> &shape)
+{
+    if (arg.startsWith(QLatin1Char('@'))) {
+        const QString path = arg.mid(1);
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly))
+            return lx::makeError("cannot read " + path.toStdString() + ": " +
+                                 file.errorString().toStdString());
+        if (file.size() > kMaxLayoutFileBytes)
+            return lx::makeError(path.toStdString() + " is larger than 16 MiB");
+        const QByteArray bytes = file.read(kMaxLayoutFileBytes + 1);
+        const nlohmann::json j = nlohmann::json::parse(
+            bytes.constData(), bytes.constData() + bytes.size(), nullptr, false);
+        if (j.is_discarded())
+            return lx::makeError(path.toStdString() + " is not valid JSON");
+        const nlohmann::json &lj = j.is_object() && j.contains("layout") ? j.at("layout") : j;
+        auto ll = lx::layoutFromJson(lj);
+        if (!ll)
+            return lx::makeError(path.toStdString() + ": " + ll.message());
+        return ll;
+    }
+    const std::string text = arg.toStdString();
+    if (lx::looksLikeCute(text))
+        return lx::cuteTextToLinear(text, shape.value_or(std::vector<int32_t>{}));
+    auto attr = lx::parseLayoutText(text);
+    if (!attr)
+        return attr.error();
+    if (!shape)
+        return lx::makeError("#ttg and Gluon layouts need --shape");
+    return lx::toLinearLayout(**attr, *shape);
+}
+
+int runDiff(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Compares two layouts over the same out-dims: equal as functions, the elements whose "
+        "owner sets differ, the basis delta per in-dim, and the cost of convert_layout A -> B."));
+    parser.addHelpOption();
+    const QCommandLineOption aOpt(QStringLiteral("a"),
+                                  QStringLiteral("layout A: #ttg, Gluon or CuTe text, or @FILE "
+                                                 "with a raw layout in the conformance JSON form"),
+                                  QStringLiteral("LAYOUT"));
+    const QCommandLineOption bOpt(QStringLiteral("b"), QStringLiteral("layout B (as --a)"),
+                                  QStringLiteral("LAYOUT"));
+    const QCommandLineOption shapeOpt(QStringLiteral("shape"),
+                                      QStringLiteral("tensor shape for text layouts, e.g. 64x64"),
+                                      QStringLiteral("MxN"));
+    const QCommandLineOption dtypeOpt(
+        QStringLiteral("dtype"),
+        QStringLiteral("element type for the LDS bytes of a conversion (default f16)"),
+        QStringLiteral("T"));
+    const QCommandLineOption jsonOpt(QStringLiteral("json"), QStringLiteral("JSON output"));
+    parser.addOptions({aOpt, bOpt, shapeOpt, dtypeOpt, jsonOpt});
+
+    QTextStream err(stderr);
+    auto usage = [&](const QString &message) {
+        err << "layout-explorer diff: " << message
+            << "\nRun 'layout-explorer diff --help' for the options.\n";
+        return ExitBadUsage;
+    };
+    auto bad = [&](const std::string &message) {
+        err << "layout-explorer diff: " << QString::fromStdString(message) << '\n';
+        return ExitBadInput;
+    };
+    if (const auto rc =
+            lx::app::parseOrExit(parser, args, QStringLiteral("layout-explorer diff: "), false))
+        return *rc;
+    if (!parser.isSet(aOpt) || !parser.isSet(bOpt))
+        return usage(QStringLiteral("--a and --b are required"));
+    std::optional<std::vector<int32_t>> shape;
+    if (parser.isSet(shapeOpt)) {
+        shape = parseShapeText(parser.value(shapeOpt));
+        if (!shape)
+            return usage(QStringLiteral("malformed --shape '%1' (expected sizes like 128x64)")
+                             .arg(parser.value(shapeOpt)));
+    }
+    int elementBits = 16;
+    if (parser.isSet(dtypeOpt)) {
+        auto bits = lx::dtypeBits(parser.value(dtypeOpt).toStdString());
+        if (!bits)
+            return usage(QStringLiteral("--dtype: %1").arg(QString::fromStdString(bits.message())));
+        elementBits = *bits;
+    }
+    auto a = readLayoutArg(parser.value(aOpt), shape);
+    if (!a)
+        return bad("--a: " + a.message());
+    auto b = readLayoutArg(parser.value(bOpt), shape);
+    if (!b)
+        return bad("--b: " + b.message());
+    auto diff = lx::diffLayouts(*a, *b, elementBits);
+    if (!diff)
+        return bad(diff.message());
+    const std::string out =
+        parser.isSet(jsonOpt) ? lx::diffToJson(*diff) + "\n" : lx::diffToText(*diff, *a);
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    return ExitOk;
+}
+
+} // namespace
+
+LX_REGISTER_COMMAND(diff, "diff",
+                    "compare two layouts: equality, differing elements, basis delta, conversion",
+                    runDiff);

@@ -1,0 +1,253 @@
+#include "analysis/explain.h"
+
+#include "io/ttgtext.h"
+#include "layout/builders.h"
+
+#include <algorithm>
+#include <bit>
+#include <set>
+
+namespace lx {
+
+namespace {
+
+// The offset bases of an unpartitioned shared layout (offset -> tile coordinates).
+std::vector<std::vector<int32_t>> offsetBases(const SharedMemoryLayout &shared)
+{
+    const auto &L = shared.layout;
+    return L.bases()[size_t(L.inDimIndex("offset"))].second;
+}
+
+int64_t allocationBytes(const LayoutAttr &attr, const std::vector<int32_t> &shape, int bits)
+{
+    auto b = sharedAllocationBytes(attr, shape, bits);
+    return b ? *b : 0;
+}
+
+struct Scored
+{
+    int phaseWays = 0;
+    int64_t cycles = 0;
+};
+
+// The named phase's ways and the cycles of the analysed warps with another shared attribute.
+std::optional<Scored> scoreWith(const Architecture &arch, const BankAccessRequest &request,
+                                const LayoutAttr &attr, const std::vector<int32_t> &shape,
+                                const ConflictExplanation &e)
+{
+    auto sml = sharedMemoryLayout(attr, shape, request.elementBits);
+    if (!sml)
+        return std::nullopt;
+    BankAccessRequest r = request;
+    r.shared = *sml;
+    r.maxWarps = e.warp + 1;
+    r.collectElements = false;
+    r.tritonModel = false;
+    auto rep = analyzeBanks(arch, r);
+    if (!rep)
+        return std::nullopt;
+    for (const auto &ir : rep->instructions) {
+        if (ir.warp != e.warp || ir.index != e.instruction)
+            continue;
+        for (const auto &ph : ir.phases)
+            if (ph.pass == e.pass && ph.phase == e.phase)
+                return Scored{ph.ways, rep->totals.cycles};
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+Expected<ConflictExplanation> describeConflict(const InstructionReport &irRef,
+                                               const LdsInstruction &instruction,
+                                               int bankWidthBytes, int waveSize,
+                                               bool linearAddresses, const ConflictQuery &query)
+{
+    const InstructionReport *ir = &irRef;
+    const PhaseReport *ph = nullptr;
+    for (const auto &p : ir->phases) {
+        if (p.pass != query.pass)
+            continue;
+        if (query.phase >= 0 ? p.phase == query.phase : (!ph || p.ways > ph->ways))
+            ph = &p;
+    }
+    if (!ph)
+        return makeError("no phase " + std::to_string(query.phase) + " in pass " +
+                         std::to_string(query.pass));
+    ConflictExplanation e;
+    e.warp = ir->warp;
+    e.instruction = ir->index;
+    e.pass = query.pass;
+    e.phase = ph->phase;
+    e.phaseLanes = ph->lanes;
+    const int numBanks = instruction.numBanks;
+    const int width = bankWidthBytes;
+    const int dwordsPerLane = instruction.dwordsPerLane(width);
+    e.bank = query.bank;
+    if (e.bank < 0)
+        e.bank = int(std::max_element(ph->accessesPerBank.begin(), ph->accessesPerBank.end()) -
+                     ph->accessesPerBank.begin());
+    if (e.bank >= numBanks)
+        return makeError("bank " + std::to_string(e.bank) + " out of range");
+    e.ways = ph->accessesPerBank[size_t(e.bank)];
+    const auto &addrs = ir->addresses[size_t(e.pass)];
+    std::set<int64_t> dwords;
+    for (int l : ph->lanes) {
+        if (!addrs[size_t(l)])
+            continue;
+        const int64_t first = *addrs[size_t(l)] / width;
+        for (int d = 0; d < dwordsPerLane; ++d) {
+            if ((first + d) % numBanks == e.bank) {
+                e.lanes.push_back(l);
+                e.addresses.push_back(*addrs[size_t(l)]);
+                dwords.insert(first + d);
+            }
+        }
+    }
+    e.dwords.assign(dwords.begin(), dwords.end());
+
+    // Kernel of the bank map over the lane bits that vary inside the phase.
+    const bool linear = linearAddresses && std::has_single_bit(unsigned(numBanks));
+    if (!linear) {
+        e.kernelNote = "the addresses are not linear in the lane bits (padding, partitions, an "
+                       "offset or an address model), so no kernel is computed";
+    } else if (!ph->lanes.empty()) {
+        const int l0 = ph->lanes.front();
+        std::vector<int> bitsInPhase;
+        for (int b = 0; (1 << b) < waveSize; ++b) {
+            const bool varies = std::any_of(ph->lanes.begin(), ph->lanes.end(),
+                                            [&](int l) { return ((l ^ l0) >> b) & 1; });
+            if (varies)
+                bitsInPhase.push_back(b);
+        }
+        const int64_t bankMask = int64_t(numBanks) * width - 1;
+        const int n = int(bitsInPhase.size());
+        for (int c = 1; c < (1 << n) && n <= 8; ++c) {
+            int lane = l0;
+            std::vector<int> laneBits;
+            for (int i = 0; i < n; ++i)
+                if ((c >> i) & 1) {
+                    lane ^= 1 << bitsInPhase[size_t(i)];
+                    laneBits.push_back(bitsInPhase[size_t(i)]);
+                }
+            if (lane >= int(addrs.size()) || !addrs[size_t(lane)] || !addrs[size_t(l0)])
+                continue;
+            const int64_t delta = *addrs[size_t(lane)] ^ *addrs[size_t(l0)];
+            const bool sameBank = ((delta & bankMask) / width) == 0;
+            const bool otherDword = (delta / width) / numBanks != 0 && (delta & ~bankMask) != 0;
+            if (!sameBank || !otherDword)
+                continue;
+            // The simplest collisions: one or two lane bits.
+            if (laneBits.size() <= 2 && e.collisions.size() < 8)
+                e.collisions.push_back({laneBits, delta});
+        }
+    }
+
+    return e;
+}
+
+Expected<ConflictExplanation> explainConflict(const Architecture &arch,
+                                              const BankAccessRequest &request,
+                                              const LayoutAttr &sharedAttr,
+                                              const std::vector<int32_t> &shape,
+                                              const ConflictQuery &query)
+{
+    BankAccessRequest req = request;
+    req.maxWarps = query.warp + 1;
+    req.collectElements = false;
+    req.tritonModel = false;
+    auto report = analyzeBanks(arch, req);
+    if (!report)
+        return report.error();
+    const InstructionReport *ir = nullptr;
+    for (const auto &i : report->instructions)
+        if (i.warp == query.warp && i.index == query.instruction)
+            ir = &i;
+    if (!ir)
+        return makeError("no instruction " + std::to_string(query.instruction) + " in warp " +
+                         std::to_string(query.warp));
+    const bool linear = request.shared.padding.empty() &&
+                        !request.shared.layout.hasInDim("partition") &&
+                        request.shared.baseBytes == 0;
+    auto described = describeConflict(*ir, report->instruction, arch.bankWidthBytes, arch.waveSize,
+                                      linear, query);
+    if (!described)
+        return described.error();
+    ConflictExplanation e = std::move(*described);
+    const int numBanks = report->instruction.numBanks;
+    const int width = arch.bankWidthBytes;
+
+    // The smallest change: one XOR term, or one pad.
+    if (e.ways <= 1 || request.shared.layout.hasInDim("partition"))
+        return e;
+    auto before = scoreWith(arch, request, sharedAttr, shape, e);
+    if (!before)
+        return e;
+    const int64_t bytesBefore = allocationBytes(sharedAttr, shape, request.elementBits);
+    const auto bases = offsetBases(request.shared);
+    const int elementBytes = request.elementBits / 8;
+    // Offset bits that select the bank: bytes [width, numBanks * width) of the address.
+    const int lowBank =
+        std::max(0, std::countr_zero(unsigned(width)) - std::countr_zero(unsigned(elementBytes)));
+    const int highBank =
+        std::countr_zero(unsigned(numBanks * width)) - std::countr_zero(unsigned(elementBytes));
+    std::vector<ConflictFix> options;
+    auto consider = [&](const std::string &kind, const std::string &what, LayoutAttrPtr attr) {
+        // Only changes that print as valid #ttg text (padded_shared bases move along one dim).
+        auto reparsed = parseTtg(printTtg(*attr));
+        if (!reparsed || !(**reparsed == *attr))
+            return;
+        auto after = scoreWith(arch, request, *attr, shape, e);
+        if (!after)
+            return;
+        ConflictFix f;
+        f.kind = kind;
+        f.description = what;
+        f.attr = attr;
+        f.text = printTtg(*attr);
+        f.waysBefore = before->phaseWays;
+        f.waysAfter = after->phaseWays;
+        f.cyclesBefore = before->cycles;
+        f.cyclesAfter = after->cycles;
+        f.ldsBytesBefore = bytesBefore;
+        f.ldsBytesAfter = allocationBytes(*attr, shape, request.elementBits);
+        options.push_back(std::move(f));
+    };
+    if (request.shared.padding.empty()) {
+        for (int h = highBank; h < int(bases.size()); ++h) {
+            for (int j = std::max(0, lowBank); j < std::min(highBank, int(bases.size())); ++j) {
+                SharedLinearAttr a;
+                a.offsetBases = bases;
+                for (size_t d = 0; d < a.offsetBases[size_t(h)].size(); ++d)
+                    a.offsetBases[size_t(h)][d] ^= bases[size_t(j)][d];
+                consider("xor",
+                         "offset basis " + std::to_string(h) + " ^= offset basis " +
+                             std::to_string(j) + " (offset bit " + std::to_string(h) +
+                             " also flips bank bit " + std::to_string(j - lowBank) + ")",
+                         makeAttr(a));
+            }
+        }
+        const int total = int(bases.size());
+        for (int iv = highBank; iv < total; ++iv) {
+            for (int pad :
+                 {std::max(1, width / elementBytes), 2 * std::max(1, width / elementBytes)}) {
+                PaddedSharedAttr a;
+                a.intervalPadding = {{int32_t(1) << iv, pad}};
+                a.offsetBases = bases;
+                consider("pad",
+                         "[" + std::to_string(1 << iv) + ":+" + std::to_string(pad) + "] padding",
+                         makeAttr(a));
+            }
+        }
+    }
+    auto key = [](const ConflictFix &f) {
+        return std::make_tuple(f.waysAfter, f.ldsBytesAfter, f.cyclesAfter, f.kind != "xor");
+    };
+    auto best = std::min_element(options.begin(), options.end(),
+                                 [&](const auto &a, const auto &b) { return key(a) < key(b); });
+    if (best != options.end() && best->waysAfter < best->waysBefore)
+        e.fix = *best;
+    return e;
+}
+
+} // namespace lx

@@ -1,0 +1,501 @@
+#include "analysis/kernel.h"
+
+#include "analysis/banks.h"
+#include "analysis/conversion.h"
+#include "analysis/dsloadtr.h"
+#include "hw/arch.h"
+#include "layout/builders.h"
+#include "layout/dtype.h"
+
+#include <algorithm>
+#include <bit>
+#include <map>
+
+namespace lx {
+
+namespace {
+
+bool isGfx9(const std::string &arch)
+{
+    return arch.rfind("gfx9", 0) == 0;
+}
+
+std::string readName(const std::string &arch, int bits)
+{
+    const std::string prefix = isGfx9(arch) ? "ds_read_" : "ds_load_";
+    if (bits <= 8)
+        return prefix + "u8";
+    if (bits == 16)
+        return prefix + "u16";
+    return prefix + "b" + std::to_string(bits);
+}
+
+std::string writeName(const std::string &arch, int bits)
+{
+    return (isGfx9(arch) ? "ds_write_b" : "ds_store_b") + std::to_string(std::max(8, bits));
+}
+
+// 2^rank of the part of `layout` over in-dims `ins`.
+int64_t distinctOver(const LinearLayout &layout, const std::vector<std::string> &ins)
+{
+    std::vector<std::string> present;
+    for (const std::string &d : ins)
+        if (layout.hasInDim(d))
+            present.push_back(d);
+    Expected<LinearLayout> sub = layout.sublayout(present, layout.outDimNames());
+    return sub ? int64_t(1) << sub->rank() : 1;
+}
+
+// The dims of a memdesc that its encoding describes (a multi-buffered memdesc<2x128x64>
+// carries a rank-2 encoding; the leading dims count buffers).
+std::vector<int32_t> encodedShape(const TtgirType &type, int64_t *buffers)
+{
+    std::vector<int32_t> shape = type.shape;
+    int rank = int(shape.size());
+    if (type.encoding) {
+        if (auto *s = type.encoding->as<SwizzledSharedAttr>())
+            rank = int(s->order.size());
+        else if (auto *p = type.encoding->as<PaddedSharedAttr>())
+            rank = p->order.empty() ? rank : int(p->order.size());
+    }
+    int64_t b = 1;
+    while (int(shape.size()) > rank && shape.size() > 1) {
+        b *= shape.front();
+        shape.erase(shape.begin());
+    }
+    if (buffers)
+        *buffers = b;
+    return shape;
+}
+
+Expected<LinearLayout> distributedOf(const TtgirType &t)
+{
+    if (!t.encoding)
+        return makeError(t.encodingError.empty() ? "the type " + t.text + " has no layout"
+                                                 : t.encodingError);
+    if (t.encoding->isShared())
+        return makeError(t.encodingText + " is a shared layout where a distributed one is needed");
+    Expected<LinearLayout> l = toLinearLayout(*t.encoding, t.shape);
+    if (!l)
+        return makeError(t.encodingText + " does not fit " + t.text + ": " + l.message());
+    return l;
+}
+
+Expected<SharedMemoryLayout> sharedOf(const TtgirType &t, int bits, const Architecture &arch)
+{
+    if (!t.encoding)
+        return makeError(t.encodingError.empty() ? "the type " + t.text + " has no layout"
+                                                 : t.encodingError);
+    if (!t.encoding->isShared())
+        return makeError(t.encodingText + " is not a shared layout");
+    const int64_t align = arch.cu ? arch.cu->partitionBytes : 0;
+    Expected<SharedMemoryLayout> s =
+        sharedMemoryLayout(*t.encoding, encodedShape(t, nullptr), bits, align);
+    if (!s)
+        return makeError(t.encodingText + " does not fit " + t.text + ": " + s.message());
+    return s;
+}
+
+// Transposed loads with distinct addresses: instruction i reads reps(register = i * E); the
+// first log2(E) register bits are the elements of one instruction, the rest pick the
+// instruction, and a zero (replicated) basis among them repeats an earlier load.
+int64_t distinctInstructions(const DsLoadTrPlan &plan)
+{
+    const LinearLayout &reps = plan.reps;
+    if (!reps.hasInDim("register"))
+        return plan.instructions;
+    const int e = std::countr_zero(uint32_t(plan.instruction.elementsPerInstruction()));
+    std::vector<LinearLayout::Basis> bases;
+    for (int i = e; i < reps.inDimSizeLog2("register"); ++i)
+        bases.push_back(reps.basis("register", i));
+    Expected<LinearLayout> sub =
+        LinearLayout::tryCreate({{"register", bases}}, reps.outDims(), false);
+    return sub ? int64_t(1) << sub->rank() : plan.instructions;
+}
+
+const TtgirType *firstOf(const TtgirOp &op, TtgirType::Kind kind)
+{
+    for (const TtgirType &t : op.types)
+        if (t.kind == kind)
+            return &t;
+    return nullptr;
+}
+
+const TtgirType *lastOf(const TtgirOp &op, TtgirType::Kind kind)
+{
+    for (auto it = op.types.rbegin(); it != op.types.rend(); ++it)
+        if (it->kind == kind)
+            return &*it;
+    return nullptr;
+}
+
+// Widest vector: registers contiguous in offset, at most 128 bits, at most the distinct
+// registers and the smallest padding interval.
+int64_t vectorWidth(const LinearLayout &reg, const SharedMemoryLayout &shared, int bits,
+                    int64_t distinctRegs)
+{
+    Expected<LinearLayout> cvt = reg.invertAndCompose(shared.layout);
+    if (!cvt)
+        return 1;
+    std::vector<std::string> ins;
+    for (const char *d : {"register", "lane", "warp"})
+        if (cvt->hasInDim(d))
+            ins.push_back(d);
+    Expected<LinearLayout> off = cvt->sublayout(ins, {"offset"});
+    int64_t vec = off ? off->getNumConsecutiveInOut() : 1;
+    vec = std::min<int64_t>(vec, std::max(1, 128 / std::max(1, bits)));
+    vec = std::min<int64_t>(vec, distinctRegs);
+    for (const auto &[interval, pad] : shared.padding)
+        vec = std::min<int64_t>(vec, std::max(1, interval));
+    return std::max<int64_t>(vec, 1);
+}
+
+void addBanks(KernelOpReport &r, const Architecture &arch, const LinearLayout &reg,
+              const SharedMemoryLayout &shared, bool isWrite)
+{
+    if (r.elementBits != 8 && r.elementBits != 16 && r.elementBits != 32 && r.elementBits != 64)
+        return;
+    BankAccessRequest req;
+    req.reg = reg;
+    req.shared = shared;
+    req.elementBits = r.elementBits;
+    req.isWrite = isWrite;
+    if (arch.findInstruction(r.instruction))
+        req.instruction = r.instruction;
+    Expected<BankConflictReport> rep = analyzeBanks(arch, req);
+    if (!rep) {
+        r.reason += (r.reason.empty() ? "" : "; ") + std::string("banks: ") + rep.message();
+        return;
+    }
+    r.maxWays = rep->totals.maxWays;
+    r.cycles = rep->totals.cycles;
+    r.idealCycles = rep->totals.idealCycles;
+}
+
+// Conflicts of the transposed loads from the lane addresses of the plan.
+void addTransposedBanks(KernelOpReport &r, const Architecture &arch, const DsLoadTrPlan &plan)
+{
+    const LdsInstruction *instr = arch.findInstruction(plan.instruction.name);
+    if (!instr || instr->passes != 1)
+        return;
+    int ways = 1;
+    int64_t cycles = 0, ideal = 0;
+    for (int w = 0; w < plan.warps; ++w)
+        for (int64_t i = 0; i < plan.instructions; ++i) {
+            std::vector<std::optional<int64_t>> lanes;
+            for (int s = 0; s < arch.waveSize; ++s)
+                lanes.emplace_back(plan.byteAddress(w, i, s));
+            Expected<InstructionReport> rep = analyzeAddresses(arch, *instr, {lanes});
+            if (!rep)
+                return;
+            ways = std::max(ways, rep->maxWays);
+            cycles += rep->cycles;
+            ideal += rep->idealCycles;
+        }
+    r.maxWays = ways;
+    r.cycles = cycles;
+    r.idealCycles = ideal;
+}
+
+class KernelAnalyzer
+{
+public:
+    KernelAnalyzer(const TtgirModule &module, Architecture arch)
+        : m_module(module), m_arch(std::move(arch))
+    {
+    }
+
+    KernelReport run()
+    {
+        KernelReport report;
+        report.arch = m_arch.name;
+        report.numWarps = m_module.numWarps;
+        report.threadsPerWarp = m_module.threadsPerWarp;
+        for (const TtgirAlias *a : m_module.layoutAliases()) {
+            if (!a->error.empty())
+                report.notes.push_back("line " + std::to_string(a->line) + ": #" + a->name +
+                                       " is not read: " + a->error);
+            if (!a->note.empty())
+                report.notes.push_back("#" + a->name + " " + a->note);
+        }
+        for (size_t i = 0; i < m_module.ops.size(); ++i)
+            report.ops.push_back(analyzeOp(int(i)));
+        totals(report);
+        return report;
+    }
+
+private:
+    KernelOpReport analyzeOp(int index)
+    {
+        const TtgirOp &op = m_module.ops[size_t(index)];
+        KernelOpReport r;
+        r.opIndex = index;
+        r.line = op.line;
+        r.op = op.name;
+        r.name = !op.locName.empty()    ? op.locName
+                 : !op.results.empty()  ? op.results.front()
+                 : !op.operands.empty() ? op.operands.back()
+                                        : std::string();
+        const TtgirType *shapeType = op.types.empty() ? nullptr : &op.types.back();
+        if (shapeType) {
+            r.shape = formatShape(shapeType->shape);
+            r.dtype = shapeType->elementType;
+            Expected<int> bits = dtypeBits(r.dtype);
+            r.elementBits = bits ? *bits : 0;
+        }
+        // Ops with the same name and types cost the same (a pipelined loop repeats them): the
+        // first one's analysis is reused, only its place in the module differs.
+        std::string key = op.name;
+        for (const TtgirType &t : op.types)
+            key += '\n' + t.text;
+        if (const auto it = m_cache.find(key); it != m_cache.end()) {
+            KernelOpReport copy = it->second;
+            copy.opIndex = r.opIndex;
+            copy.line = r.line;
+            copy.name = r.name;
+            if (op.name == "ttg.local_alloc")
+                placeAllocation(copy);
+            return copy;
+        }
+        if (op.name == "ttg.local_load")
+            localLoad(op, r);
+        else if (op.name == "ttg.local_store")
+            write(op, r);
+        else if (op.name == "ttg.local_alloc")
+            localAlloc(op, r);
+        else if (op.name == "ttg.convert_layout")
+            convert(op, r);
+        else
+            describeOnly(op, r);
+        m_cache.emplace(std::move(key), r);
+        return r;
+    }
+
+    // The partitions an allocation spans when allocations follow one another (gfx1250).
+    void placeAllocation(KernelOpReport &r)
+    {
+        r.partitions.clear();
+        if (r.bytes <= 0)
+            return;
+        if (m_arch.cu && m_arch.cu->partitionBytes > 0) {
+            const int64_t p = m_arch.cu->partitionBytes;
+            const int64_t first = m_nextOffset / p, last = (m_nextOffset + r.bytes - 1) / p;
+            r.partitions = first == last ? std::to_string(first)
+                                         : std::to_string(first) + "-" + std::to_string(last);
+        }
+        m_nextOffset += r.bytes;
+    }
+
+    bool needBits(KernelOpReport &r)
+    {
+        if (r.elementBits > 0)
+            return true;
+        r.problem = "unknown element type '" + r.dtype + "'";
+        return false;
+    }
+
+    void describeOnly(const TtgirOp &op, KernelOpReport &r)
+    {
+        if (const TtgirType *src = op.types.empty() ? nullptr : &op.types.front()) {
+            r.src = src->encodingText;
+            r.srcAttr = src->encoding;
+        }
+        if (const TtgirType *dst = op.types.empty() ? nullptr : &op.types.back()) {
+            r.dst = dst->encodingText;
+            r.dstAttr = dst->encoding;
+        }
+    }
+
+    void localLoad(const TtgirOp &op, KernelOpReport &r)
+    {
+        const TtgirType *src = firstOf(op, TtgirType::Kind::MemDesc);
+        const TtgirType *dst = lastOf(op, TtgirType::Kind::Tensor);
+        if (!src || !dst) {
+            r.problem = "expected `!ttg.memdesc<...> -> tensor<...>` types";
+            return;
+        }
+        r.src = src->encodingText;
+        r.dst = dst->encodingText;
+        r.srcAttr = src->encoding;
+        r.dstAttr = dst->encoding;
+        if (!needBits(r))
+            return;
+        Expected<SharedMemoryLayout> shared = sharedOf(*src, r.elementBits, m_arch);
+        Expected<LinearLayout> reg = distributedOf(*dst);
+        if (!shared || !reg) {
+            r.problem = !shared ? shared.message() : reg.message();
+            return;
+        }
+        const int64_t distinctRegs = distinctOver(*reg, {"register"});
+        Expected<DsLoadTrInstruction> tr = dsLoadTrInstruction(m_arch.name, r.elementBits);
+        if (tr) {
+            Expected<DsLoadTrPlan> plan =
+                analyzeDsLoadTr(shared->layout, *reg, r.elementBits, m_arch.name,
+                                dsLoadTrOptionsFor(src->encoding.get()));
+            if (plan && plan->eligible) {
+                r.eligible = true;
+                r.instruction = plan->instruction.name;
+                r.count = distinctInstructions(*plan);
+                addTransposedBanks(r, m_arch, *plan);
+                return;
+            }
+            r.eligible = false;
+            r.reason = plan ? plan->reason : plan.message();
+            if (auto problem = dsLoadTrDestinationProblem(dst->encoding.get()))
+                r.reason = *problem;
+        } else {
+            r.reason = "no transposed load on " + m_arch.name + " for " +
+                       std::to_string(r.elementBits) + "-bit elements";
+        }
+        const int64_t vec = vectorWidth(*reg, *shared, r.elementBits, distinctRegs);
+        r.instruction = readName(m_arch.name, int(vec) * r.elementBits);
+        r.count = distinctRegs / vec;
+        r.lostTransposed = tr && vec * r.elementBits < tr->instBits;
+        addBanks(r, m_arch, *reg, *shared, false);
+    }
+
+    // local_store, or local_alloc with a value: tensor -> memdesc.
+    void write(const TtgirOp &op, KernelOpReport &r)
+    {
+        const TtgirType *src = firstOf(op, TtgirType::Kind::Tensor);
+        const TtgirType *dst = lastOf(op, TtgirType::Kind::MemDesc);
+        if (!src || !dst) {
+            r.problem = "expected `tensor<...> -> !ttg.memdesc<...>` types";
+            return;
+        }
+        r.src = src->encodingText;
+        r.dst = dst->encodingText;
+        r.srcAttr = src->encoding;
+        r.dstAttr = dst->encoding;
+        if (!needBits(r))
+            return;
+        Expected<SharedMemoryLayout> shared = sharedOf(*dst, r.elementBits, m_arch);
+        Expected<LinearLayout> reg = distributedOf(*src);
+        if (!shared || !reg) {
+            r.problem = !shared ? shared.message() : reg.message();
+            return;
+        }
+        const int64_t distinctRegs = distinctOver(*reg, {"register"});
+        const int64_t vec = vectorWidth(*reg, *shared, r.elementBits, distinctRegs);
+        r.instruction = writeName(m_arch.name, int(vec) * r.elementBits);
+        r.count = distinctRegs / vec;
+        addBanks(r, m_arch, *reg, *shared, true);
+    }
+
+    void localAlloc(const TtgirOp &op, KernelOpReport &r)
+    {
+        const TtgirType *mem = lastOf(op, TtgirType::Kind::MemDesc);
+        if (!mem) {
+            r.problem = "expected a `!ttg.memdesc<...>` result";
+            return;
+        }
+        if (firstOf(op, TtgirType::Kind::Tensor))
+            write(op, r);
+        r.dst = mem->encodingText;
+        r.dstAttr = mem->encoding;
+        if (!needBits(r) || !mem->encoding) {
+            if (r.problem.empty())
+                r.problem = mem->encodingError.empty() ? "no layout" : mem->encodingError;
+            return;
+        }
+        int64_t buffers = 1;
+        const std::vector<int32_t> shape = encodedShape(*mem, &buffers);
+        Expected<int64_t> bytes = sharedAllocationBytes(*mem->encoding, shape, r.elementBits);
+        if (!bytes) {
+            if (r.problem.empty())
+                r.problem = bytes.message();
+            return;
+        }
+        r.bytes = *bytes * buffers;
+        placeAllocation(r);
+    }
+
+    void convert(const TtgirOp &op, KernelOpReport &r)
+    {
+        const TtgirType *src = firstOf(op, TtgirType::Kind::Tensor);
+        const TtgirType *dst = lastOf(op, TtgirType::Kind::Tensor);
+        if (!src || !dst || src == dst) {
+            r.problem = "expected `tensor<...> -> tensor<...>` types";
+            return;
+        }
+        r.src = src->encodingText;
+        r.dst = dst->encodingText;
+        r.srcAttr = src->encoding;
+        r.dstAttr = dst->encoding;
+        if (!needBits(r))
+            return;
+        Expected<LinearLayout> a = distributedOf(*src);
+        Expected<LinearLayout> b = distributedOf(*dst);
+        if (!a || !b) {
+            r.problem = !a ? a.message() : b.message();
+            return;
+        }
+        Expected<ConversionPlan> plan = classifyConversion(*a, *b, r.elementBits);
+        if (!plan) {
+            r.problem = plan.message();
+            return;
+        }
+        r.instruction = conversionKindName(plan->kind);
+        r.reason = plan->reason;
+        r.bytes = plan->ldsBytes;
+    }
+
+    static bool isLdsInstruction(const std::string &name) { return name.rfind("ds_", 0) == 0; }
+
+    void totals(KernelReport &report) const
+    {
+        KernelTotals &t = report.totals;
+        for (const KernelOpReport &r : report.ops) {
+            if (isLdsInstruction(r.instruction) && r.count > 0)
+                t.instructions[r.instruction] += r.count;
+            if (r.op == "ttg.local_alloc")
+                t.ldsBytes += r.bytes;
+            if (r.maxWays > t.worstWays) {
+                t.worstWays = r.maxWays;
+                t.worstWaysLine = r.line;
+            }
+            if (r.lostTransposed)
+                t.lostTransposed.push_back("line " + std::to_string(r.line) + " " + r.name + ": " +
+                                           r.reason);
+        }
+    }
+
+    const TtgirModule &m_module;
+    Architecture m_arch;
+    int64_t m_nextOffset = 0;
+    std::map<std::string, KernelOpReport> m_cache;
+};
+
+} // namespace
+
+bool KernelOpReport::isProblem() const
+{
+    return !problem.empty() || maxWays > 1 || lostTransposed ||
+           instruction == conversionKindName(ConversionKind::LdsRoundTrip) ||
+           instruction == conversionKindName(ConversionKind::CrossCta);
+}
+
+std::string formatShape(const std::vector<int32_t> &shape)
+{
+    std::string s;
+    for (size_t i = 0; i < shape.size(); ++i)
+        s += (i ? "x" : "") + std::to_string(shape[i]);
+    return s;
+}
+
+Expected<KernelReport> analyzeKernel(const TtgirModule &module, const std::string &arch)
+{
+    const std::string name = arch.empty() ? module.arch : arch;
+    if (name.empty())
+        return makeError("the module names no target (ttg.target) and no architecture was given");
+    Expected<Architecture> a = loadArchitecture(name);
+    if (!a)
+        return makeError("architecture '" + name + "': " + a.message());
+    KernelReport report = KernelAnalyzer(module, *a).run();
+    if (!arch.empty() && !module.arch.empty() && arch != module.arch)
+        report.notes.push_back("analysed for " + arch + " although the module targets " +
+                               module.arch);
+    return report;
+}
+
+} // namespace lx

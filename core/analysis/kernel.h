@@ -1,0 +1,101 @@
+#pragma once
+
+// Per-op analysis of a TTGIR module (io/ttgir.h): what each op that touches LDS or moves data
+// between layouts costs, with the analyses the views use, and totals per kernel.
+//
+//   ttg.local_load       the transposed-load decision (analysis/dsloadtr.h) where the arch has a
+//                        transposed load for the element width; otherwise, or when the layouts
+//                        are not eligible, the vector load the compiler falls back to. Bank
+//                        conflicts of that access (analysis/banks.h) for the module's arch.
+//   ttg.local_store,     the write instruction (widest run of registers contiguous in LDS, at
+//   ttg.local_alloc(v)   most 128 bits), its count per thread and its conflicts.
+//   ttg.local_alloc      the bytes it occupies (layout/builders.h sharedAllocationBytes), and on
+//                        gfx1250 the 64 KiB partitions it spans when the allocations are laid
+//                        out one after another in the order of the text (liveness is ignored).
+//   ttg.convert_layout   what it lowers to (analysis/conversion.h), with the LDS bytes of a round
+//                        trip.
+//
+// Counting distinct elements. Where the destination of a load replicates elements (a register
+// basis that is zero, e.g. an fp8 K tile of 32 under a K = 64 instruction), the compiler loads
+// each distinct element once and copies registers; the counts here are per distinct element:
+// transposed loads = 2^rank of the register part of `reps`, vector loads = distinct registers /
+// vector width. The same holds for writes.
+//
+// Names: gfx9 architectures (gfx90a, gfx942, gfx950) spell LDS reads ds_read_*, writes
+// ds_write_*; later ones ds_load_* / ds_store_*.
+//
+// Nothing here aborts: an op whose layouts cannot be analysed carries `problem`, and the
+// module's other ops are still analysed.
+
+#include "io/ttgir.h"
+#include "layout/expected.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lx {
+
+struct KernelOpReport
+{
+    int opIndex = 0; // into TtgirModule::ops
+    int line = 0;
+    std::string op;    // "ttg.local_load"
+    std::string name;  // the loc() name, else the first SSA result, else the first operand
+    std::string shape; // "128x64"
+    std::string dtype; // "f16"
+    int elementBits = 0;
+    std::string src; // source encoding as printed ("#shared", "#blocked")
+    std::string dst; // destination encoding as printed
+    LayoutAttrPtr srcAttr, dstAttr;
+
+    std::string instruction;      // "ds_load_tr16_b128", "ds_read_b128", "LDS round trip"
+    int64_t count = 0;            // instructions per thread (distinct elements)
+    std::optional<bool> eligible; // local_load on an arch/width with a transposed load
+    std::string reason;           // why not transposed / what the conversion does / notes
+    // Not transposed, and the fallback reads fewer bits per load than the transposed
+    // instruction would (a local_load whose fallback is already a full-width vector, e.g. a
+    // K-contiguous operand, has lost nothing).
+    bool lostTransposed = false;
+    int maxWays = 0;    // worst bank conflict of the access (0 = not analysed)
+    int64_t cycles = 0; // LDS cycles of the access per warp set (phase model)
+    int64_t idealCycles = 0;
+    int64_t bytes = 0;      // LDS bytes: allocation size or conversion scratch
+    std::string partitions; // gfx1250 allocations: "0" or "0-1"
+    std::string problem;    // why the op could not be analysed (empty when it could)
+
+    // An op a kernel writer should look at: unreadable, a bank conflict, a lost transposed
+    // load, or a conversion through LDS or across CTAs.
+    [[nodiscard]] bool isProblem() const;
+};
+
+struct KernelTotals
+{
+    std::map<std::string, int64_t> instructions; // LDS instruction -> count summed over ops
+    int64_t ldsBytes = 0;                        // sum of the allocations
+    int worstWays = 0;
+    int worstWaysLine = 0;
+    std::vector<std::string> lostTransposed; // "line 42 b: reason", for lostTransposed ops
+};
+
+struct KernelReport
+{
+    std::string arch;
+    int numWarps = 0;
+    int threadsPerWarp = 0;
+    std::vector<KernelOpReport> ops;
+    KernelTotals totals;
+    std::vector<std::string> notes; // module-level caveats (unreadable aliases, overrides)
+};
+
+// Analyses every data-placing op of `module` for `arch` (empty: the module's own target).
+// Errors only when no architecture is known or the named one does not exist.
+[[nodiscard]] Expected<KernelReport> analyzeKernel(const TtgirModule &module,
+                                                   const std::string &arch = {});
+
+// The dims of a shape as "128x64".
+[[nodiscard]] std::string formatShape(const std::vector<int32_t> &shape);
+
+} // namespace lx

@@ -1,0 +1,653 @@
+#include "analysis/suggest.h"
+
+#include "analysis/allocator.h"
+#include "analysis/banks.h"
+#include "analysis/culdsmodel.h"
+#include "analysis/dsloadtr.h"
+#include "analysis/partitions.h"
+#include "io/ttgtext.h"
+#include "layout/builders.h"
+
+#include <algorithm>
+#include <bit>
+#include <map>
+#include <set>
+#include <tuple>
+
+namespace lx {
+
+namespace {
+
+int log2i(int64_t v)
+{
+    return v > 0 ? std::countr_zero(uint64_t(v)) : 0;
+}
+
+bool isPow2(int64_t v)
+{
+    return v > 0 && (v & (v - 1)) == 0;
+}
+
+// ---- GF(2) helpers over tile coordinates ---------------------------------------------------
+// A rank-2 coordinate (c0, c1) as one bit vector: c0 in the low bits, c1 above.
+struct TileBits
+{
+    int bits0 = 0, bits1 = 0;
+    [[nodiscard]] uint64_t pack(const std::vector<int32_t> &c) const
+    {
+        return uint64_t(uint32_t(c[0])) | (uint64_t(uint32_t(c[1])) << bits0);
+    }
+    [[nodiscard]] std::vector<int32_t> unpack(uint64_t v) const
+    {
+        return {int32_t(v & ((uint64_t(1) << bits0) - 1)), int32_t(v >> bits0)};
+    }
+};
+
+// Incremental row-echelon basis: add() tells whether the vector was independent.
+struct F2Span
+{
+    std::vector<uint64_t> rows; // reduced, each with a distinct leading bit
+    bool add(uint64_t v)
+    {
+        for (uint64_t r : rows) {
+            const uint64_t lead = uint64_t(1) << (63 - std::countl_zero(r));
+            if (v & lead)
+                v ^= r;
+        }
+        if (v == 0)
+            return false;
+        const uint64_t lead = uint64_t(1) << (63 - std::countl_zero(v));
+        for (uint64_t &r : rows)
+            if (r & lead)
+                r ^= v;
+        rows.push_back(v);
+        return true;
+    }
+};
+
+// The lanes of phase 0 of an instruction as a GF(2) subspace of lane indices: its basis when the
+// phase is one (e.g. {0-3, 20-23} = span{1, 2, 20}); else the low lane bits of its size.
+std::vector<int> phaseLaneBasis(const LdsInstruction &ins)
+{
+    const std::vector<int> &lanes = ins.phases.empty() ? std::vector<int>{} : ins.phases.front();
+    std::set<int> set(lanes.begin(), lanes.end());
+    F2Span span;
+    std::vector<int> basis;
+    for (int l : lanes) {
+        if (l != 0 && span.add(uint64_t(l)))
+            basis.push_back(l);
+    }
+    const bool closed = set.count(0) && int(lanes.size()) == (1 << basis.size());
+    if (closed)
+        return basis;
+    basis.clear();
+    for (int b = 0; (1 << b) < int(lanes.size()); ++b)
+        basis.push_back(1 << b);
+    return basis;
+}
+
+// The tile vector a lane index maps to (register 0, warp 0).
+uint64_t laneImage(const LinearLayout &reg, const TileBits &tb, int lane)
+{
+    std::vector<int32_t> in;
+    for (const auto &[dim, size] : reg.inDims())
+        in.push_back(dim == "lane" ? lane : 0);
+    return tb.pack(reg.applyOrdered(in));
+}
+
+// An XOR layout for one access: vector bases, then the lanes of one phase, then the rest.
+Expected<LayoutAttrPtr> xorLayoutFor(const LinearLayout &reg, const Architecture &arch,
+                                     const std::vector<int32_t> &shape, int bits, bool isWrite,
+                                     int vecElems)
+{
+    TileBits tb{log2i(shape[0]), log2i(shape[1])};
+    const int total = tb.bits0 + tb.bits1;
+    F2Span span;
+    std::vector<uint64_t> offsets;
+    // Vector: the first non-zero register bases, up to vecElems.
+    if (reg.hasInDim("register")) {
+        for (const auto &b : reg.bases()[size_t(reg.inDimIndex("register"))].second) {
+            if (int(offsets.size()) >= log2i(vecElems))
+                break;
+            const uint64_t v = tb.pack(b);
+            if (v && span.add(v))
+                offsets.push_back(v);
+            else
+                break; // the vector must be the leading registers
+        }
+    }
+    const int vec = 1 << offsets.size();
+    const LdsInstruction *ins = arch.plainInstruction(vec * bits / 8, isWrite);
+    if (!ins)
+        ins = arch.plainInstruction(std::max(1, bits / 8), isWrite);
+    if (!ins)
+        return makeError(arch.name + " has no plain instruction for this access");
+    // Bank positions of one vector: banks * width / vector bytes.
+    const int64_t rowBytes = int64_t(ins->numBanks) * arch.bankWidthBytes;
+    const int bankBits = log2i(std::max<int64_t>(1, rowBytes / std::max(1, vec * bits / 8)));
+    int taken = 0;
+    for (int lane : phaseLaneBasis(*ins)) {
+        if (taken >= bankBits || lane >= reg.inDimSize("lane"))
+            break;
+        const uint64_t v = laneImage(reg, tb, lane);
+        if (v && span.add(v)) {
+            offsets.push_back(v);
+            ++taken;
+        }
+    }
+    for (int b = 0; b < total; ++b) {
+        // The fastest dim of the vector first: dim 1 bits then dim 0 bits when the vector runs
+        // along dim 1, else dim 0 first.
+        const bool dim1First = !offsets.empty() && (offsets.front() >> tb.bits0) != 0;
+        const int bit = dim1First ? (b < tb.bits1 ? tb.bits0 + b : b - tb.bits1) : b;
+        const uint64_t v = uint64_t(1) << bit;
+        if (span.add(v))
+            offsets.push_back(v);
+    }
+    if (int(offsets.size()) != total)
+        return makeError("internal: the XOR layout does not span the tile");
+    SharedLinearAttr attr;
+    for (uint64_t v : offsets)
+        attr.offsetBases.push_back(tb.unpack(v));
+    return makeAttr(attr);
+}
+
+std::string attrText(const LayoutAttr &attr)
+{
+    std::string text = printTtgWithAliases(attr);
+    // One line: aliases joined by "; ".
+    for (char &c : text)
+        if (c == '\n')
+            c = ' ';
+    return text;
+}
+
+int64_t ldsSpan(const LayoutAttr &attr, const std::vector<int32_t> &shape, int bits,
+                int64_t partitionBytes, std::string *error)
+{
+    if (const auto *p = attr.as<PartitionedSharedAttr>()) {
+        auto sizes = partitionedBufferSizes(*p, shape, bits);
+        if (!sizes) {
+            *error = sizes.message();
+            return -1;
+        }
+        AllocRequest req;
+        req.name = "X";
+        req.numPartitions = sizes->numBuffers;
+        req.bufferBytes = sizes->bufferBytes;
+        auto alloc = allocateShared({req}, partitionBytes);
+        if (!alloc) {
+            *error = alloc.message();
+            return -1;
+        }
+        return alloc->totalBytes;
+    }
+    auto bytes = sharedAllocationBytes(attr, shape, bits);
+    if (!bytes) {
+        *error = bytes.message();
+        return -1;
+    }
+    return *bytes;
+}
+
+} // namespace
+
+// ---- scoring ---------------------------------------------------------------------------------
+
+static bool dsLoadTrEligible(const SuggestSharedRequest &request, const LayoutAttr &attr,
+                             const LinearLayout &shared)
+{
+    if (!dsLoadTrInstruction(request.arch.name, request.elementBits))
+        return false;
+    auto plan = analyzeDsLoadTr(shared, request.read, request.elementBits, request.arch.name,
+                                dsLoadTrOptionsFor(&attr));
+    return plan && plan->eligible;
+}
+
+Expected<SharedCandidate> scoreSharedCandidate(const SuggestSharedRequest &request,
+                                               const LayoutAttrPtr &attr, const std::string &family,
+                                               bool withDsLoadTr)
+{
+    if (!attr)
+        return makeError("no layout to score");
+    const Architecture &arch = request.arch;
+    const int bits = request.elementBits;
+    const int64_t partBytes = arch.cu ? arch.cu->partitionBytes : 0;
+    auto sml = sharedMemoryLayout(*attr, request.shape, bits, partBytes);
+    if (!sml)
+        return sml.error();
+    SharedCandidate c;
+    c.family = family;
+    c.attr = attr;
+    c.text = attrText(*attr);
+
+    BankAccessRequest br;
+    br.reg = request.read;
+    br.shared = *sml;
+    br.elementBits = bits;
+    br.maxWarps = 1;
+    br.collectElements = false;
+    br.tritonModel = false;
+    auto rd = analyzeBanks(arch, br);
+    if (!rd)
+        return makeError("read: " + rd.message());
+    c.readWays = rd->totals.maxWays;
+    c.readCycles = int(rd->totals.cycles);
+    c.vectorBits = rd->vectorElements * bits;
+    if (!rd->measuredRule.empty())
+        c.note = "read: measured rule '" + rd->measuredRule + "' (" +
+                 std::to_string(rd->totals.modelCycles) + " cycles in the textbook model)";
+    if (request.write) {
+        br.reg = *request.write;
+        br.isWrite = true;
+        auto wr = analyzeBanks(arch, br);
+        if (!wr)
+            return makeError("write: " + wr.message());
+        c.writeWays = wr->totals.maxWays;
+        c.writeCycles = int(wr->totals.cycles);
+    }
+    if (withDsLoadTr)
+        c.dsLoadTr = dsLoadTrEligible(request, *attr, sml->layout);
+    std::string error;
+    c.ldsBytes = ldsSpan(*attr, request.shape, bits, partBytes, &error);
+    if (c.ldsBytes < 0)
+        return makeError(error);
+    if (arch.cu) {
+        auto cu = cuLdsModelFromArchitecture(arch);
+        if (!cu)
+            return cu.error();
+        PartitionAccessSpec spec;
+        spec.distributed = request.read;
+        spec.shared = sml->layout;
+        spec.elemBits = bits;
+        spec.loadBits = std::max(bits, c.vectorBits);
+        const int parts =
+            sml->layout.hasInDim("partition") ? sml->layout.inDimSize("partition") : 1;
+        for (int p = 0; p < parts; ++p)
+            spec.bufferOffsets.push_back(int64_t(p) * sml->partitionStrideBytes);
+        auto acc = analyzePartitionAccess(spec, *cu);
+        if (acc)
+            c.partitionConflicts = acc->conflictingLoads;
+    }
+    return c;
+}
+
+bool dominates(const SharedCandidate &a, const SharedCandidate &b)
+{
+    const auto le =
+        std::make_tuple(a.readCycles <= b.readCycles, a.writeCycles <= b.writeCycles,
+                        a.ldsBytes <= b.ldsBytes, a.partitionConflicts <= b.partitionConflicts,
+                        a.vectorBits >= b.vectorBits, a.dsLoadTr >= b.dsLoadTr);
+    const bool all = std::get<0>(le) && std::get<1>(le) && std::get<2>(le) && std::get<3>(le) &&
+                     std::get<4>(le) && std::get<5>(le);
+    const bool some = a.readCycles < b.readCycles || a.writeCycles < b.writeCycles ||
+                      a.ldsBytes < b.ldsBytes || a.partitionConflicts < b.partitionConflicts ||
+                      a.vectorBits > b.vectorBits || (a.dsLoadTr && !b.dsLoadTr);
+    return all && some;
+}
+
+namespace {
+
+auto scoreKey(const SharedCandidate &c)
+{
+    return std::make_tuple(c.readCycles, c.writeCycles, c.partitionConflicts, c.ldsBytes,
+                           -c.vectorBits, !c.dsLoadTr);
+}
+
+struct Search
+{
+    const SuggestSharedRequest &req;
+    SuggestSharedResult result;
+    std::map<std::string, int64_t> prunedCounts;            // "family\treason" -> count
+    std::vector<std::pair<LinearLayout, std::string>> seen; // unpadded layouts scored, by family
+
+    void prune(const std::string &family, const std::string &reason)
+    {
+        prunedCounts[family + "\t" + reason] += 1;
+    }
+
+    // Scores and keeps one candidate; false when it was pruned.
+    bool consider(const LayoutAttrPtr &attr, const std::string &family)
+    {
+        result.enumerated += 1;
+        const int64_t cap = req.maxLdsBytes > 0 ? req.maxLdsBytes : req.arch.ldsBytes;
+        const bool plainLinear = attr->as<SwizzledSharedAttr>() || attr->as<SharedLinearAttr>();
+        if (plainLinear) {
+            auto ll = toLinearLayout(*attr, req.shape);
+            if (!ll) {
+                prune(family, "does not build for the tile: " + ll.message());
+                return false;
+            }
+            for (const auto &[other, fam] : seen) {
+                if (other == *ll) {
+                    prune(family, "the same linear layout as an earlier " + fam + " candidate");
+                    return false;
+                }
+            }
+            seen.emplace_back(*ll, family);
+        }
+        auto c = scoreSharedCandidate(req, attr, family, false);
+        if (!c) {
+            prune(family, c.message());
+            return false;
+        }
+        result.scored += 1;
+        if (c->ldsBytes > cap) {
+            prune(family, "more LDS than the limit (" + std::to_string(cap) + " B)");
+            return false;
+        }
+        result.candidates.push_back(std::move(*c));
+        return true;
+    }
+
+    const SharedCandidate *bestOf(const std::string &family) const
+    {
+        const SharedCandidate *best = nullptr;
+        for (const auto &c : result.candidates)
+            if (c.family == family && (!best || scoreKey(c) < scoreKey(*best)))
+                best = &c;
+        return best;
+    }
+
+    void swizzled(const std::vector<int32_t> &order)
+    {
+        const int inner = req.shape[size_t(order[0])], outer = req.shape[size_t(order[1])];
+        const int maxVec = std::max(1, 128 / req.elementBits);
+        for (int vec = 1; vec <= std::min(inner, maxVec); vec *= 2) {
+            for (int perPhase = 1; perPhase <= 16; perPhase *= 2) {
+                for (int maxPhase = 1; maxPhase <= 64; maxPhase *= 2) {
+                    if (maxPhase == 1 && (vec > 1 || perPhase > 1)) {
+                        prune("swizzled", "maxPhase 1: vec and perPhase change nothing");
+                        continue;
+                    }
+                    if (vec * maxPhase > inner) {
+                        prune("swizzled", "vec x maxPhase beyond the inner dimension");
+                        continue;
+                    }
+                    if (perPhase * maxPhase > 2 * outer && maxPhase > 1) {
+                        prune("swizzled", "perPhase x maxPhase beyond the rows: phases unused");
+                        continue;
+                    }
+                    SwizzledSharedAttr a;
+                    a.vec = vec;
+                    a.perPhase = perPhase;
+                    a.maxPhase = maxPhase;
+                    a.order = order;
+                    consider(makeAttr(a), "swizzled");
+                }
+            }
+        }
+    }
+
+    void padded(const std::vector<int32_t> &order)
+    {
+        const int inner = req.shape[size_t(order[0])];
+        const int64_t n = int64_t(req.shape[0]) * req.shape[1];
+        for (int64_t interval = std::max(8, inner / 2);
+             interval <= std::min<int64_t>(n / 2, 4 * inner); interval *= 2) {
+            for (int pad = 1; pad * req.elementBits <= 256; pad *= 2) {
+                PaddedSharedAttr a;
+                a.intervalPadding = {{int32_t(interval), pad}};
+                a.order = order;
+                a.shape = req.shape;
+                consider(makeAttr(a), "padded");
+            }
+        }
+    }
+
+    void partitioned()
+    {
+        if (!req.arch.cu) {
+            prune("partitioned", req.arch.name + " has no LDS partitions");
+            return;
+        }
+        std::vector<LayoutAttrPtr> inners;
+        SwizzledSharedAttr plain;
+        plain.order = {1, 0};
+        inners.push_back(makeAttr(plain));
+        for (const char *fam : {"swizzled", "padded", "xor"}) {
+            const SharedCandidate *b = bestOf(fam);
+            if (b && !b->attr->as<SharedLinearAttr>())
+                inners.push_back(b->attr);
+        }
+        for (const auto &inner : inners) {
+            for (int parts : {2, 4}) {
+                for (int groups : {1, 2, 4}) {
+                    for (int dim : {0, 1}) {
+                        if (req.shape[size_t(dim)] % (parts * groups) != 0) {
+                            prune("partitioned", "numPartitions x numGroups does not divide the "
+                                                 "partition dimension");
+                            continue;
+                        }
+                        PartitionedSharedAttr a;
+                        a.numPartitions = parts;
+                        a.numGroups = groups;
+                        a.partitionDim = dim;
+                        a.partitionLayout = inner;
+                        // A padded inner layout describes one piece.
+                        if (const auto *p = inner->as<PaddedSharedAttr>(); p && !p->shape.empty()) {
+                            PaddedSharedAttr piece = *p;
+                            piece.shape = req.shape;
+                            piece.shape[size_t(dim)] /= parts * groups;
+                            a.partitionLayout = makeAttr(piece);
+                        }
+                        consider(makeAttr(a), "partitioned");
+                    }
+                }
+            }
+        }
+    }
+
+    void xorLayouts()
+    {
+        const int maxVec = std::max(1, 128 / req.elementBits);
+        std::vector<std::pair<const LinearLayout *, bool>> accesses = {{&req.read, false}};
+        if (req.write)
+            accesses.push_back({&*req.write, true});
+        for (const auto &[reg, isWrite] : accesses) {
+            for (int vec = maxVec; vec >= 1; vec /= 2) {
+                auto attr = xorLayoutFor(*reg, req.arch, req.shape, req.elementBits, isWrite, vec);
+                if (!attr) {
+                    prune("xor", attr.message());
+                    continue;
+                }
+                consider(*attr, "xor");
+            }
+        }
+    }
+
+    // ds_load_tr is the costliest score: it is computed only for candidates that would be on the
+    // front if they were eligible (an ineligible candidate dominated on the other scores stays
+    // dominated whatever its eligibility).
+    void addDsLoadTr()
+    {
+        auto &cs = result.candidates;
+        if (cs.empty() || !dsLoadTrInstruction(req.arch.name, req.elementBits))
+            return;
+        std::vector<bool> need(cs.size(), false);
+        for (size_t i = 0; i < cs.size(); ++i) {
+            SharedCandidate optimistic = cs[i];
+            optimistic.dsLoadTr = true;
+            need[i] = std::none_of(cs.begin(), cs.end(), [&](const SharedCandidate &o) {
+                SharedCandidate other = o;
+                other.dsLoadTr = false;
+                return dominates(other, optimistic);
+            });
+        }
+        for (size_t i = 0; i < cs.size(); ++i) {
+            if (!need[i])
+                continue;
+            auto sml = sharedMemoryLayout(*cs[i].attr, req.shape, req.elementBits,
+                                          req.arch.cu ? req.arch.cu->partitionBytes : 0);
+            cs[i].dsLoadTr = sml && dsLoadTrEligible(req, *cs[i].attr, sml->layout);
+        }
+    }
+
+    void markPareto()
+    {
+        addDsLoadTr();
+        auto &cs = result.candidates;
+        // Drop candidates whose scores repeat an earlier one (keep the first, the simplest).
+        std::set<decltype(scoreKey(cs.front()))> keys;
+        std::vector<SharedCandidate> unique;
+        std::stable_sort(cs.begin(), cs.end(),
+                         [](const auto &a, const auto &b) { return scoreKey(a) < scoreKey(b); });
+        for (auto &c : cs) {
+            if (keys.insert(scoreKey(c)).second)
+                unique.push_back(std::move(c));
+            else
+                prune(c.family, "the same scores as a better-ranked candidate");
+        }
+        cs = std::move(unique);
+        for (auto &c : cs) {
+            c.pareto = std::none_of(cs.begin(), cs.end(),
+                                    [&](const SharedCandidate &o) { return dominates(o, c); });
+        }
+        std::stable_partition(cs.begin(), cs.end(), [](const auto &c) { return c.pareto; });
+    }
+};
+
+// The Triton pick for the request, when the read layout is an MFMA dot operand.
+void addTritonPick(const SuggestSharedRequest &req, SuggestSharedResult &result)
+{
+    const auto *dot = req.readAttr ? req.readAttr->as<DotOperandAttr>() : nullptr;
+    const auto *mfma = dot && dot->parent ? dot->parent->as<AmdMfmaAttr>() : nullptr;
+    TritonPickInput in;
+    in.shape = req.shape;
+    in.elementBits = req.elementBits;
+    in.order = !req.order.empty() ? req.order
+               : req.write        ? layoutOrder(*req.write)
+                                  : std::vector<int32_t>{1, 0};
+    if (mfma) {
+        in.opIdx = dot->opIdx;
+        in.kWidth = dot->kWidth;
+        in.mfmaVersion = mfma->version;
+    }
+    auto pick = tritonSharedPick(in);
+    if (!pick) {
+        result.tritonRule = pick.message();
+        return;
+    }
+    result.tritonRule = pick->rule;
+    if (!pick->attr) {
+        result.tritonRule += "; " + pick->text() + " is not a linear layout, so it is not scored";
+        return;
+    }
+    auto c = scoreSharedCandidate(req, pick->attr, "triton", true);
+    if (!c) {
+        result.tritonRule += "; scoring failed: " + c.message();
+        return;
+    }
+    c->pareto = std::none_of(result.candidates.begin(), result.candidates.end(),
+                             [&](const SharedCandidate &o) { return dominates(o, *c); });
+    result.triton = std::move(*c);
+}
+
+} // namespace
+
+Expected<SuggestSharedResult> suggestShared(const SuggestSharedRequest &request)
+{
+    if (request.shape.size() != 2 || !isPow2(request.shape[0]) || !isPow2(request.shape[1]))
+        return makeError("the shared-layout search takes a rank-2 tile with power-of-two sizes");
+    const int bits = request.elementBits;
+    if (bits != 8 && bits != 16 && bits != 32 && bits != 64)
+        return makeError("element width " + std::to_string(bits) + ": expected 8, 16, 32 or 64");
+    if (!request.read.hasInDim("lane"))
+        return makeError("the read layout needs a 'lane' in-dim");
+    Search s{request, {}, {}, {}};
+    for (const std::vector<int32_t> &order : {std::vector<int32_t>{1, 0}, {0, 1}}) {
+        s.swizzled(order);
+        s.padded(order);
+    }
+    s.xorLayouts();
+    s.partitioned();
+    if (s.result.candidates.empty())
+        return makeError("no candidate could be scored for this access");
+    s.markPareto();
+    for (const auto &[key, count] : s.prunedCounts) {
+        const auto tab = key.find('\t');
+        s.result.pruned.push_back({key.substr(0, tab), count, key.substr(tab + 1)});
+    }
+    addTritonPick(request, s.result);
+    if (request.limit > 0 && int(s.result.candidates.size()) > request.limit)
+        s.result.candidates.resize(size_t(request.limit));
+    return std::move(s.result);
+}
+
+// ---- Triton's pick ---------------------------------------------------------------------------
+
+std::string TritonSharedPick::text() const
+{
+    std::string o;
+    for (size_t i = 0; i < order.size(); ++i)
+        o += (i ? ", " : "") + std::to_string(order[i]);
+    return "#ttg." + kind + "<{vec = " + std::to_string(vec) +
+           ", perPhase = " + std::to_string(perPhase) + ", maxPhase = " + std::to_string(maxPhase) +
+           ", order = [" + o + "]}>";
+}
+
+Expected<TritonSharedPick> tritonSharedPick(const TritonPickInput &in)
+{
+    if (in.shape.size() != 2 || in.order.size() != 2)
+        return makeError("Triton's pick is modelled for rank-2 operands");
+    TritonSharedPick pick;
+    pick.order = in.order;
+    auto finish = [&](std::string rule) {
+        pick.rule = std::move(rule);
+        if (pick.kind == "swizzled_shared") {
+            SwizzledSharedAttr a;
+            a.vec = pick.vec;
+            a.perPhase = pick.perPhase;
+            a.maxPhase = pick.maxPhase;
+            a.order = pick.order;
+            pick.attr = makeAttr(a);
+        }
+        return pick;
+    };
+    if (in.mfmaVersion == 0)
+        return finish("not an MFMA dot operand: Triton's default for a local_alloc is "
+                      "unswizzled (vec = perPhase = maxPhase = 1) in the global order");
+    const int kDim = in.opIdx == 0 ? 1 : 0;
+    const bool kContig = in.order[0] == kDim;
+    const bool gfx950 = in.mfmaVersion >= 4;
+    std::string rule = "SwizzledSharedEncodingAttr::get for an MFMA v" +
+                       std::to_string(in.mfmaVersion) + " operand";
+    if (!kContig) {
+        if (gfx950 && (in.elementBits == 8 || in.elementBits == 16)) {
+            rule += " (not K-contiguous; gfx950 swizzles for its transposed loads)";
+        } else if (!gfx950) {
+            pick.kind = "amd_rotating_shared";
+            pick.order = {kDim, 1 - kDim};
+            rule += " after the AMD in-thread transpose (global order not K-contiguous): "
+                    "#ttg.amd_rotating_shared in the K-contiguous order";
+        } else {
+            return finish(rule + ": not K-contiguous, unswizzled");
+        }
+    }
+    const int numBanks = gfx950 ? 64 : 32;
+    const int inner = in.shape[size_t(pick.order[0])];
+    const int elemsPerRow = numBanks * 32 / std::max(1, in.elementBits);
+    pick.perPhase = std::max(1, elemsPerRow / std::max(1, inner));
+    pick.vec = std::max(1, in.kWidth);
+    pick.maxPhase = std::max(1, std::min(16 / pick.perPhase, inner / pick.vec));
+    return finish(rule + ": banks " + std::to_string(numBanks) + ", perPhase = max(1, " +
+                  std::to_string(elemsPerRow) + " / " + std::to_string(inner) +
+                  "), vec = kWidth, maxPhase = min(16 / perPhase, inner / vec)");
+}
+
+std::vector<int32_t> layoutOrder(const LinearLayout &layout)
+{
+    for (const char *dim : {"lane", "register"}) {
+        if (!layout.hasInDim(dim))
+            continue;
+        for (const auto &b : layout.bases()[size_t(layout.inDimIndex(dim))].second) {
+            for (size_t d = 0; d < b.size(); ++d) {
+                if (b[d] != 0 && b.size() == 2)
+                    return {int32_t(d), int32_t(1 - d)};
+            }
+        }
+    }
+    return {1, 0};
+}
+
+} // namespace lx

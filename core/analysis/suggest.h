@@ -1,0 +1,137 @@
+#pragma once
+
+// The design assistant's shared-layout search: given the access to a rank-2 tile (the distributed
+// layout that reads it and optionally the one that writes it, the element width, the
+// architecture), enumerate candidate shared layouts, score each with the same analyses the views
+// use (analyzeBanks for reads and writes, analyzeDsLoadTr, the partition analysis, the
+// allocation size) and keep the Pareto front.
+//
+// Families:
+//  - swizzled_shared (vec, perPhase, maxPhase, order), the plain layout among them;
+//  - padded_shared ([interval:+padding], order);
+//  - partitioned_shared (numPartitions, numGroups, partitionDim) over the plain layout and the
+//    best swizzled and padded ones, where the architecture has LDS partitions (gfx1250);
+//  - XOR layouts from linear algebra (the idea of Triton's generic swizzling): the first offset
+//    bases are the access's vector (its contiguous registers), the next ones the images of the
+//    lanes of one phase, so that those lanes fall into distinct bank positions, the rest
+//    completes a basis of the tile. Printed as #ttg.shared_linear.
+//
+// Scores: read/write n-way (the worst phase) and cycles of wave 0 (all its instructions), the
+// read vector width in bits, ds_load_tr eligibility of the read, the LDS bytes the allocation
+// spans (padding included; a partitioned layout spans one buffer per hardware partition) and the
+// loads with a partition conflict (gfx1250 same-cycle model; 0 elsewhere).
+//
+// Pareto: a candidate is on the front when no other is at least as good on every score and
+// better on one (fewer read cycles, write cycles, LDS bytes, partition conflicts; wider vectors;
+// ds_load_tr eligible). Candidates with the same scores as an earlier one are dropped.
+
+#include "hw/arch.h"
+#include "layout/attrs.h"
+#include "layout/expected.h"
+#include "layout/linearlayout.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lx {
+
+struct SuggestSharedRequest
+{
+    Architecture arch;
+    std::vector<int32_t> shape; // rank 2
+    int elementBits = 16;
+    LinearLayout read;                 // (register, lane, warp[, block]) -> tile: the reader
+    std::optional<LinearLayout> write; // the layout that writes the tile (global-load layout)
+    LayoutAttrPtr readAttr;            // optional: a dot operand here gives Triton's pick
+    std::vector<int32_t> order;        // optional: the global order for Triton's pick
+    int64_t maxLdsBytes = 0;           // candidates above are pruned; 0 = the arch's capacity
+    int limit = 0;                     // keep at most this many candidates (front first); 0 = all
+};
+
+struct SharedCandidate
+{
+    std::string family; // swizzled, padded, partitioned, xor, triton
+    LayoutAttrPtr attr;
+    std::string text; // the #ttg attribute (aliases inlined for partitioned layouts)
+    int readWays = 1;
+    int readCycles = 0;
+    int writeWays = 0; // 0 when there is no write access
+    int writeCycles = 0;
+    int vectorBits = 0;
+    bool dsLoadTr = false;
+    int64_t ldsBytes = 0;
+    int partitionConflicts = 0;
+    bool pareto = false;
+    std::string note; // e.g. the measured-vs-model remark
+};
+
+struct PrunedGroup
+{
+    std::string family;
+    int64_t count = 0;
+    std::string reason;
+};
+
+struct SuggestSharedResult
+{
+    std::vector<SharedCandidate> candidates; // the front first, then the rest, best first
+    std::optional<SharedCandidate> triton;   // Triton's pick, scored the same way
+    std::string tritonRule;                  // which of Triton's rules gave it, or why none
+    std::vector<PrunedGroup> pruned;
+    int64_t enumerated = 0;
+    int64_t scored = 0;
+};
+
+// One candidate scored; `family` is copied into the result. ds_load_tr eligibility only with
+// withDsLoadTr (the search computes it lazily, for the candidates it can matter for).
+[[nodiscard]] Expected<SharedCandidate> scoreSharedCandidate(const SuggestSharedRequest &request,
+                                                             const LayoutAttrPtr &attr,
+                                                             const std::string &family,
+                                                             bool withDsLoadTr = true);
+
+[[nodiscard]] Expected<SuggestSharedResult> suggestShared(const SuggestSharedRequest &request);
+
+// True when `a` is at least as good as `b` on every score and better on one.
+[[nodiscard]] bool dominates(const SharedCandidate &a, const SharedCandidate &b);
+
+// ---- Triton's pick --------------------------------------------------------------------------
+
+// What Triton 3.6's AMD backend chooses for a dot operand staged through LDS
+// (SwizzledSharedEncodingAttr::get for an MFMA dot operand, with the AMD in-thread transpose on
+// gfx942 when the global order is not K-contiguous):
+//   banks = 64 on MFMA v4 (gfx950), 32 otherwise; elemsPerRow = banks * 32 / bits;
+//   perPhase = max(1, elemsPerRow / inner); vec = kWidth; maxPhase = min(16 / perPhase,
+//   inner / vec); inner = shape[order[0]].
+// Not K-contiguous: gfx950 with 8/16-bit elements swizzles the same way; gfx942 (MFMA v3)
+// transposes in registers and uses #ttg.amd_rotating_shared with the K-contiguous order;
+// otherwise unswizzled (vec = perPhase = maxPhase = 1).
+struct TritonSharedPick
+{
+    std::string kind = "swizzled_shared"; // or "amd_rotating_shared"
+    int32_t vec = 1, perPhase = 1, maxPhase = 1;
+    std::vector<int32_t> order;
+    std::string rule; // the rule in words
+    // The swizzled_shared attribute; nullptr for amd_rotating_shared (not a linear layout).
+    LayoutAttrPtr attr;
+    [[nodiscard]] std::string text() const;
+};
+
+struct TritonPickInput
+{
+    int opIdx = 0;       // 0 = A [M, K], 1 = B [K, N]
+    int kWidth = 1;      // of the dot operand
+    int mfmaVersion = 0; // 3 = gfx942, 4 = gfx950; 0 = not an MFMA operand
+    std::vector<int32_t> shape;
+    std::vector<int32_t> order; // the global (write) order, fastest dim first
+    int elementBits = 16;
+};
+
+[[nodiscard]] Expected<TritonSharedPick> tritonSharedPick(const TritonPickInput &input);
+
+// The global order of a distributed layout: the dim its first lane basis moves along first (the
+// dim of its first register basis when that is contiguous), then the rest.
+[[nodiscard]] std::vector<int32_t> layoutOrder(const LinearLayout &layout);
+
+} // namespace lx

@@ -1,0 +1,51 @@
+#pragma once
+
+// ctaLayout search for a WMMA v3 accumulator: given the output shape, the number of warps, the
+// instruction shape and the operand element width, enumerate the warp bases (tile-unit vectors
+// and sums of two, linearly independent; the register bases follow automatically, and their
+// order does not change which band a pair reads in an instruction, so it is not enumerated) and
+// rank each candidate with analyzeCtaLayout: cross-pair sharing of A and B first, then operands
+// that no PartitionedSharedLayout separates, TDM instructions, pieces and groups.
+
+#include "analysis/ctalayout.h"
+#include "hw/arch.h"
+
+#include <array>
+#include <string>
+#include <vector>
+
+namespace lx {
+
+struct CtaSuggestRequest
+{
+    std::array<int32_t, 2> shape{0, 0}; // C [M, N]
+    int warps = 4;                      // a power of two
+    std::array<int32_t, 3> instrShape{16, 16, 32};
+    bool isTransposed = true;
+    int elemBits = 16;
+    int limit = 0; // 0 = all
+};
+
+struct CtaCandidate
+{
+    std::string text; // the #ttg.amd_wmma attribute
+    std::vector<std::vector<int32_t>> warpBases;
+    bool crossPairSharedA = false, crossPairSharedB = false;
+    int tdmInstructionsA = 0, tdmInstructionsB = 0;
+    int piecesA = 0, piecesB = 0, groupsA = 0, groupsB = 0;
+    // Operands whose two SIMD pairs meet in one partition in some instruction: shared bands, or
+    // no partitioning separates them.
+    int partitionConflicts = 0;
+};
+
+struct CtaSuggestResult
+{
+    std::vector<CtaCandidate> candidates; // best first
+    int64_t enumerated = 0;
+    int64_t rejected = 0; // warp bases the analysis rejects (not surjective, out of range)
+};
+
+[[nodiscard]] Expected<CtaSuggestResult> suggestCtaLayouts(const CtaSuggestRequest &request,
+                                                           const CuLdsModel &cu);
+
+} // namespace lx

@@ -1,0 +1,237 @@
+#include "analysis/suggestpreset.h"
+
+#include "analysis/bandwidth.h"
+#include "analysis/culdsmodel.h"
+#include "layout/builders.h"
+#include "layout/dtype.h"
+
+#include <algorithm>
+
+namespace lx {
+
+namespace {
+
+// Stores of wave 0 with `padBytes` after every D * kPack elements.
+Expected<SharedCandidate> scoreKPack(const Architecture &arch, const KPackStorePlan &plan,
+                                     int padBytes)
+{
+    const LdsInstruction *ins = arch.plainInstruction(plan.writeBytes, true);
+    if (!ins)
+        return makeError(arch.name + " has no " + std::to_string(plan.writeBytes) +
+                         "-byte LDS write");
+    SharedCandidate c;
+    c.family = "kpack";
+    for (int j = 0; j < plan.storesPerThread(); ++j) {
+        std::vector<std::optional<int64_t>> lanes;
+        for (int l = 0; l < arch.waveSize; ++l) {
+            const int kOuter = plan.kOf(l, j) / plan.config.kpack;
+            lanes.push_back(plan.byteAddress(l, j) + int64_t(kOuter) * padBytes);
+        }
+        auto r = analyzeAddresses(arch, *ins, {lanes});
+        if (!r)
+            return r.error();
+        c.writeWays = std::max(c.writeWays, r->maxWays);
+        c.writeCycles += r->cycles;
+    }
+    c.vectorBits = plan.writeBytes * 8;
+    c.ldsBytes = plan.bufferBytes + int64_t(padBytes) * (plan.config.kpackPerBlock - 1);
+    c.text = std::string("kPack [") + std::to_string(plan.config.kpackPerBlock) + ", " +
+             std::to_string(plan.dPerBlock) + ", " + std::to_string(plan.config.kpack) +
+             "], rotation " + (plan.rotate ? "on" : "off") +
+             (padBytes ? ", +" + std::to_string(padBytes) + " B every " +
+                             std::to_string(plan.dPerBlock * plan.config.kpack) + " elements"
+                       : std::string());
+    return c;
+}
+
+Expected<int> bitsOf(const std::string &dtype)
+{
+    return dtypeBits(dtype.empty() ? std::string("f16") : dtype);
+}
+
+} // namespace
+
+Expected<SuggestSharedResult> suggestKPack(const KPackSuggestRequest &request)
+{
+    SuggestSharedResult result;
+    for (bool rotate : {false, true}) {
+        auto plan = kpackStorePlan(request.config, request.operand, request.elementBits,
+                                   request.arch.waveSize, rotate);
+        if (!plan)
+            return plan.error();
+        for (int pad : {0, 4, 8, 16, 32}) {
+            result.enumerated += 1;
+            auto c = scoreKPack(request.arch, *plan, pad);
+            if (!c)
+                return c.error();
+            result.scored += 1;
+            if (rotate == request.currentRotate && pad == 0) {
+                SharedCandidate current = *c;
+                current.family = "current";
+                result.triton = current;
+            }
+            result.candidates.push_back(std::move(*c));
+        }
+    }
+    for (auto &c : result.candidates)
+        c.pareto = std::none_of(result.candidates.begin(), result.candidates.end(),
+                                [&](const SharedCandidate &o) { return dominates(o, c); });
+    std::stable_sort(result.candidates.begin(), result.candidates.end(),
+                     [](const SharedCandidate &a, const SharedCandidate &b) {
+                         return std::make_tuple(!a.pareto, a.writeCycles, a.ldsBytes) <
+                                std::make_tuple(!b.pareto, b.writeCycles, b.ldsBytes);
+                     });
+    result.tritonRule = "not a Triton layout: the reference is the scene's own kPack layout "
+                        "(rocMLIR, rotation " +
+                        std::string(request.currentRotate ? "on" : "off") + ")";
+    return result;
+}
+
+Expected<ConflictExplanation> explainKPack(const KPackSuggestRequest &request)
+{
+    auto plan = kpackStorePlan(request.config, request.operand, request.elementBits,
+                               request.arch.waveSize, request.currentRotate);
+    if (!plan)
+        return plan.error();
+    auto stores = analyzeKPackStores(request.arch, *plan, 0);
+    if (!stores)
+        return stores.error();
+    if (stores->empty())
+        return makeError("the kPack plan has no stores");
+    const InstructionReport *worst = &stores->front();
+    for (const auto &ir : *stores)
+        if (ir.maxWays > worst->maxWays)
+            worst = &ir;
+    const LdsInstruction *ins = request.arch.plainInstruction(plan->writeBytes, true);
+    auto e = describeConflict(*worst, *ins, request.arch.bankWidthBytes, request.arch.waveSize,
+                              false, {});
+    if (!e)
+        return e.error();
+    auto all = suggestKPack(request);
+    if (!all || !all->triton)
+        return e;
+    const SharedCandidate &current = *all->triton;
+    const SharedCandidate *best = nullptr;
+    for (const auto &c : all->candidates) {
+        if (c.writeWays >= current.writeWays)
+            continue;
+        if (!best || std::make_pair(c.ldsBytes, c.writeWays) <
+                         std::make_pair(best->ldsBytes, best->writeWays))
+            best = &c;
+    }
+    if (best) {
+        ConflictFix f;
+        f.kind = best->text.find('+') == std::string::npos ? "rotation" : "pad";
+        f.description = best->text;
+        f.text = best->text;
+        f.waysBefore = current.writeWays;
+        f.waysAfter = best->writeWays;
+        f.cyclesBefore = current.writeCycles;
+        f.cyclesAfter = best->writeCycles;
+        f.ldsBytesBefore = current.ldsBytes;
+        f.ldsBytesAfter = best->ldsBytes;
+        e->fix = f;
+    }
+    return e;
+}
+
+Expected<SceneAccess> sceneAccess(const Scene &scene)
+{
+    const std::string archName = scene.arch.empty() ? std::string("gfx1250") : scene.arch;
+    auto arch = loadArchitecture(archName);
+    if (!arch)
+        return arch.error();
+    for (size_t v = 0; v < scene.views.size(); ++v) {
+        const SceneView &view = scene.views[v];
+        const auto &o = view.options;
+        if (view.kind.rfind("bank-", 0) == 0 && !view.layout.empty() && o.contains("shared") &&
+            o.at("shared").is_string()) {
+            auto reg = resolveLayout(scene, view.layout);
+            auto sh = resolveLayout(scene, o.at("shared").get<std::string>());
+            if (!reg)
+                return reg.error();
+            if (!sh)
+                return sh.error();
+            auto bits = bitsOf(sh->dtype.empty() ? reg->dtype : sh->dtype);
+            if (!bits)
+                return bits.error();
+            SuggestSharedRequest r;
+            r.arch = *arch;
+            r.shape = sh->shape.empty() ? reg->shape : sh->shape;
+            r.elementBits = *bits;
+            const bool isWrite =
+                o.contains("write") && o.at("write").is_boolean() && o.at("write").get<bool>();
+            // A store is searched as the write side; the same layout then also reads it back.
+            r.read = reg->layout;
+            r.readAttr = reg->attr;
+            if (isWrite)
+                r.write = reg->layout;
+            SceneAccess a;
+            a.description = "view " + std::to_string(v) + " (" + view.kind + "): '" + view.layout +
+                            "' " + (isWrite ? "writes" : "reads") + " '" + sh->name + "'";
+            a.request = std::move(r);
+            a.current = sh->attr;
+            return a;
+        }
+        if (view.kind.rfind("bank-", 0) == 0 && o.contains("kpack") && o.at("kpack").is_object()) {
+            const auto &k = o.at("kpack");
+            if (!k.contains("perfConfig") || !k.at("perfConfig").is_string())
+                return makeError("view " + std::to_string(v) + ": kpack.perfConfig missing");
+            auto cfg = parsePerfConfig(k.at("perfConfig").get<std::string>());
+            if (!cfg)
+                return cfg.error();
+            auto bits = bitsOf(k.value("dtype", std::string("f16")));
+            if (!bits)
+                return bits.error();
+            KPackSuggestRequest r;
+            r.arch = *arch;
+            r.config = *cfg;
+            r.operand =
+                k.value("operand", std::string("A")) == "B" ? KPackOperand::B : KPackOperand::A;
+            r.elementBits = *bits;
+            r.currentRotate = k.value("rotate", false);
+            SceneAccess a;
+            a.description = "view " + std::to_string(v) + " (" + view.kind +
+                            "): rocMLIR kPack stores of " + cfg->toString();
+            a.request = std::move(r);
+            return a;
+        }
+        if (o.contains("microbenchmark") && o.at("microbenchmark").is_object()) {
+            const auto &m = o.at("microbenchmark");
+            auto cu = cuLdsModelFromArchitecture(*arch);
+            if (!cu)
+                return cu.error();
+            MicrobenchSpec spec;
+            spec.numWarps = m.value("warps", 4);
+            spec.totalBytes = m.value("bytes", int64_t(65536));
+            auto bits = bitsOf(m.value("dtype", std::string("f16")));
+            if (!bits)
+                return bits.error();
+            spec.elemBits = *bits;
+            spec.loadBits = m.value("loadBits", 128);
+            spec.partitioned = m.value("partitioned", false);
+            auto layouts = microbenchmarkLayouts(spec, *cu);
+            if (!layouts)
+                return layouts.error();
+            SuggestSharedRequest r;
+            r.arch = *arch;
+            r.shape = {layouts->rows, layouts->cols};
+            r.elementBits = *bits;
+            r.read = layouts->distributed;
+            SceneAccess a;
+            a.description = "view " + std::to_string(v) + " (" + view.kind +
+                            "): the microbenchmark's " + std::to_string(spec.numWarps) +
+                            " warps reading one row each";
+            SwizzledSharedAttr plain;
+            plain.order = {1, 0};
+            a.current = makeAttr(plain);
+            a.request = std::move(r);
+            return a;
+        }
+    }
+    return makeError("scene '" + scene.name +
+                     "' has no access to search for: no bank view with a register and a shared "
+                     "layout, no kPack view, no microbenchmark");
+}
+
+} // namespace lx

@@ -1,0 +1,827 @@
+#include "io/cute.h"
+
+#include "layout/dtype.h"
+
+#include <algorithm>
+#include <bit>
+#include <cctype>
+#include <numeric>
+
+namespace lx {
+
+namespace {
+
+constexpr int kMaxDepth = 16;
+constexpr int kMaxLeaves = 256;
+constexpr int64_t kMaxInt = (int64_t(1) << 31) - 1;
+// Offsets and tile indices stay below 2^30 (the engine's out-dim limit).
+constexpr int kMaxBits = LinearLayout::kMaxOutDimBits;
+
+bool isPow2(uint64_t v)
+{
+    return v != 0 && (v & (v - 1)) == 0;
+}
+
+int log2u(uint64_t v)
+{
+    return std::countr_zero(v);
+}
+
+// ---- reading ---------------------------------------------------------------------------------
+
+class Reader
+{
+public:
+    explicit Reader(std::string_view text) : m_s(text) {}
+
+    void skipBlanks()
+    {
+        while (m_pos < m_s.size() && std::isspace(static_cast<unsigned char>(m_s[m_pos])))
+            ++m_pos;
+    }
+    bool atEnd()
+    {
+        skipBlanks();
+        return m_pos >= m_s.size();
+    }
+    bool eat(char c)
+    {
+        skipBlanks();
+        if (m_pos < m_s.size() && m_s[m_pos] == c) {
+            ++m_pos;
+            return true;
+        }
+        return false;
+    }
+    bool eatWord(std::string_view w)
+    {
+        skipBlanks();
+        if (m_s.substr(m_pos, w.size()) != w)
+            return false;
+        m_pos += w.size();
+        return true;
+    }
+    size_t pos() const { return m_pos; }
+    void setPos(size_t p) { m_pos = p; }
+    Error fail(const std::string &what) const
+    {
+        return makeError("column " + std::to_string(m_pos + 1) + ": " + what);
+    }
+    std::string found()
+    {
+        skipBlanks();
+        if (m_pos >= m_s.size())
+            return "the end of the text";
+        return "'" + std::string(1, m_s[m_pos]) + "'";
+    }
+
+    // ['_'] ['-'] digits
+    Expected<int64_t> integer(bool allowNegative)
+    {
+        skipBlanks();
+        if (m_pos < m_s.size() && m_s[m_pos] == '_')
+            ++m_pos;
+        bool negative = false;
+        if (m_pos < m_s.size() && m_s[m_pos] == '-') {
+            if (!allowNegative)
+                return fail("a negative number is not allowed here");
+            negative = true;
+            ++m_pos;
+        }
+        const size_t start = m_pos;
+        int64_t v = 0;
+        while (m_pos < m_s.size() && std::isdigit(static_cast<unsigned char>(m_s[m_pos]))) {
+            v = v * 10 + (m_s[m_pos] - '0');
+            if (v > kMaxInt)
+                return fail("number too large (the limit is 2^31 - 1)");
+            ++m_pos;
+        }
+        if (m_pos == start)
+            return fail("expected a number, found " + found());
+        return negative ? -v : v;
+    }
+
+    Expected<CuteTuple> tuple(int depth, bool allowNegative)
+    {
+        if (depth > kMaxDepth)
+            return fail("nesting deeper than " + std::to_string(kMaxDepth) + " levels");
+        if (eat('(')) {
+            std::vector<CuteTuple> items;
+            do {
+                auto item = tuple(depth + 1, allowNegative);
+                if (!item)
+                    return item.error();
+                items.push_back(std::move(*item));
+            } while (eat(','));
+            if (!eat(')'))
+                return fail("expected ',' or ')', found " + found());
+            return CuteTuple::tuple(std::move(items));
+        }
+        auto v = integer(allowNegative);
+        if (!v)
+            return v.error();
+        if (++m_leaves > kMaxLeaves)
+            return fail("more than " + std::to_string(kMaxLeaves) + " integers");
+        return CuteTuple::leaf(*v);
+    }
+
+private:
+    std::string_view m_s;
+    size_t m_pos = 0;
+    int m_leaves = 0;
+};
+
+bool congruent(const CuteTuple &a, const CuteTuple &b)
+{
+    if (a.isLeaf || b.isLeaf)
+        return a.isLeaf && b.isLeaf;
+    if (a.items.size() != b.items.size())
+        return false;
+    for (size_t i = 0; i < a.items.size(); ++i)
+        if (!congruent(a.items[i], b.items[i]))
+            return false;
+    return true;
+}
+
+Expected<CuteSwizzle> readSwizzle(Reader &r)
+{
+    int v[3] = {0, 0, 0};
+    for (int i = 0; i < 3; ++i) {
+        if (i > 0 && !r.eat(','))
+            return r.fail("expected ',' in the swizzle, found " + r.found());
+        auto n = r.integer(i == 2);
+        if (!n)
+            return n.error();
+        if (*n > kMaxBits || *n < -kMaxBits)
+            return r.fail("swizzle parameter " + std::to_string(*n) + " out of range");
+        v[i] = int(*n);
+    }
+    if (!r.eat('>'))
+        return r.fail("expected '>' after the swizzle parameters, found " + r.found());
+    const CuteSwizzle sw{v[0], v[1], v[2]};
+    if (std::abs(sw.shift) < sw.bits)
+        return r.fail("a swizzle needs |S| >= B (CuTe's rule), got Sw<" + std::to_string(sw.bits) +
+                      "," + std::to_string(sw.base) + "," + std::to_string(sw.shift) + ">");
+    if (sw.bits + sw.base + std::abs(sw.shift) > kMaxBits)
+        return r.fail("swizzle reaches beyond bit " + std::to_string(kMaxBits));
+    return sw;
+}
+
+// ---- linear algebra helpers -----------------------------------------------------------------
+
+std::vector<std::pair<CuteTuple, CuteTuple>> topModes(const CuteLayout &layout)
+{
+    std::vector<std::pair<CuteTuple, CuteTuple>> modes;
+    if (layout.shape.isLeaf) {
+        modes.emplace_back(layout.shape, layout.stride);
+        return modes;
+    }
+    for (size_t i = 0; i < layout.shape.items.size(); ++i)
+        modes.emplace_back(layout.shape.items[i], layout.stride.items[i]);
+    return modes;
+}
+
+// The image of each coordinate bit of one mode, in colexicographic bit order.
+Expected<std::vector<uint64_t>> modeBits(const CuteTuple &shape, const CuteTuple &stride)
+{
+    const std::vector<int64_t> sizes = shape.leaves();
+    const std::vector<int64_t> strides = stride.leaves();
+    std::vector<uint64_t> images;
+    for (size_t i = 0; i < sizes.size(); ++i) {
+        const int64_t s = sizes[i], d = strides[i];
+        if (s < 1 || !isPow2(uint64_t(s)))
+            return makeError("mode size " + std::to_string(s) +
+                             " is not a power of two, so the layout is not linear over GF(2)");
+        if (d < 0)
+            return makeError("stride " + std::to_string(d) + " is negative");
+        if (d != 0 && !isPow2(uint64_t(d)))
+            return makeError("stride " + std::to_string(d) +
+                             " is not a power of two or zero, so the layout is not linear over "
+                             "GF(2)");
+        for (int j = 0; j < log2u(uint64_t(s)); ++j) {
+            const uint64_t img = d == 0 ? 0 : uint64_t(d) << j;
+            if (img >> kMaxBits)
+                return makeError("the layout reaches offset " + std::to_string(img) +
+                                 ", beyond 2^" + std::to_string(kMaxBits));
+            images.push_back(img);
+        }
+    }
+    return images;
+}
+
+// Per top-level mode, the images of its bits; refuses overlapping contributions (the sum would
+// carry, so it is not the XOR).
+Expected<std::vector<std::vector<uint64_t>>> allModeBits(const CuteLayout &layout)
+{
+    std::vector<std::vector<uint64_t>> perMode;
+    uint64_t seen = 0;
+    for (const auto &[shape, stride] : topModes(layout)) {
+        auto bits = modeBits(shape, stride);
+        if (!bits)
+            return bits.error();
+        for (uint64_t img : *bits) {
+            if (seen & img)
+                return makeError("two strides reach offset " + std::to_string(img) +
+                                 ": CuTe adds them and the sum carries, so the layout is not "
+                                 "linear over GF(2)");
+            seen |= img;
+        }
+        perMode.push_back(std::move(*bits));
+    }
+    return perMode;
+}
+
+std::string dimName(size_t k)
+{
+    return "dim" + std::to_string(k);
+}
+
+// The layout of one mode from the images of its bits: runs of doubling strides (or of zeros)
+// coalesce into one leaf.
+std::pair<CuteTuple, CuteTuple> modeOf(const std::vector<uint64_t> &images)
+{
+    std::vector<CuteTuple> shapes, strides;
+    size_t j = 0;
+    while (j < images.size()) {
+        size_t e = j + 1;
+        while (e < images.size() && images[e] == images[e - 1] * 2)
+            ++e;
+        shapes.push_back(CuteTuple::leaf(int64_t(1) << (e - j)));
+        strides.push_back(CuteTuple::leaf(int64_t(images[j])));
+        j = e;
+    }
+    if (shapes.empty())
+        return {CuteTuple::leaf(1), CuteTuple::leaf(0)};
+    if (shapes.size() == 1)
+        return {shapes[0], strides[0]};
+    return {CuteTuple::tuple(std::move(shapes)), CuteTuple::tuple(std::move(strides))};
+}
+
+Expected<bool> checkStandardOutDims(const LinearLayout &layout)
+{
+    const auto names = layout.outDimNames();
+    for (size_t k = 0; k < names.size(); ++k)
+        if (names[k] != dimName(k))
+            return makeError("out-dims must be dim0, dim1, ... in that order (found '" + names[k] +
+                             "')");
+    return true;
+}
+
+Expected<int> elementBits(CuteUnits units, int elementBytes)
+{
+    if (units == CuteUnits::Elements)
+        return 0;
+    if (elementBytes < 1 || elementBytes > 64 || !isPow2(uint64_t(elementBytes)))
+        return makeError("the element size in bytes must be a power of two from 1 to 64, got " +
+                         std::to_string(elementBytes));
+    return log2u(uint64_t(elementBytes));
+}
+
+// Byte form -> element form of a shared layout: the lowest k offset bits step through the bytes
+// of one element along one dim; they go, and that dim shrinks by 2^k.
+Expected<LinearLayout> bytesToElements(const LinearLayout &bytes, int k)
+{
+    if (k == 0)
+        return bytes;
+    const auto &offs = bytes.bases()[size_t(bytes.inDimIndex("offset"))].second;
+    if (int(offs.size()) < k)
+        return makeError("fewer offset bits than the bytes of one element");
+    int dim = -1;
+    for (int j = 0; j < k; ++j) {
+        const auto &b = offs[size_t(j)];
+        int nonzero = 0, where = -1;
+        for (size_t c = 0; c < b.size(); ++c)
+            if (b[c] != 0) {
+                ++nonzero;
+                where = int(c);
+            }
+        if (nonzero != 1 || b[size_t(where)] != (1 << j) || (dim >= 0 && where != dim))
+            return makeError("in bytes, offsets 1, 2, ... up to the element size must step "
+                             "through the bytes of one element along one dim; offset " +
+                             std::to_string(1 << j) + " does not");
+        dim = where;
+    }
+    LinearLayout::BasesT bases;
+    std::vector<LinearLayout::Basis> rest;
+    for (size_t j = size_t(k); j < offs.size(); ++j) {
+        LinearLayout::Basis b = offs[j];
+        if (b[size_t(dim)] & ((1 << k) - 1))
+            return makeError("offset " + std::to_string(1 << j) +
+                             " moves bytes within an element, so the layout has no element form");
+        b[size_t(dim)] >>= k;
+        rest.push_back(std::move(b));
+    }
+    bases.emplace_back("offset", std::move(rest));
+    auto outs = bytes.outDims();
+    outs[size_t(dim)].second >>= k;
+    return LinearLayout::tryCreate(std::move(bases), std::move(outs), true);
+}
+
+Expected<LinearLayout> elementsToBytes(const LinearLayout &elems, int k)
+{
+    if (k == 0)
+        return elems;
+    const auto &offs = elems.bases()[size_t(elems.inDimIndex("offset"))].second;
+    int dim = -1;
+    if (!offs.empty())
+        for (size_t c = 0; c < offs[0].size(); ++c)
+            if (offs[0][c] == 1 &&
+                std::count(offs[0].begin(), offs[0].end(), 0) == std::ptrdiff_t(offs[0].size() - 1))
+                dim = int(c);
+    if (dim < 0)
+        return makeError("in bytes the elements must be contiguous: offset 1 has to be the next "
+                         "element along one dim");
+    std::vector<LinearLayout::Basis> all;
+    for (int j = 0; j < k; ++j) {
+        LinearLayout::Basis b(offs[0].size(), 0);
+        b[size_t(dim)] = 1 << j;
+        all.push_back(std::move(b));
+    }
+    for (LinearLayout::Basis b : offs) {
+        b[size_t(dim)] <<= k;
+        all.push_back(std::move(b));
+    }
+    auto outs = elems.outDims();
+    if (int64_t(outs[size_t(dim)].second) << k > (int64_t(1) << kMaxBits))
+        return makeError("the tile in bytes exceeds 2^30 along " + outs[size_t(dim)].first);
+    outs[size_t(dim)].second <<= k;
+    LinearLayout::BasesT bases;
+    bases.emplace_back("offset", std::move(all));
+    return LinearLayout::tryCreate(std::move(bases), std::move(outs), true);
+}
+
+bool allSingleBits(const std::vector<std::vector<uint64_t>> &images, const CuteSwizzle *sw, int n)
+{
+    for (const auto &mode : images)
+        for (uint64_t img : mode) {
+            const uint64_t v = sw ? sw->apply(img) : img;
+            if (!isPow2(v) || (v >> n))
+                return false;
+        }
+    return true;
+}
+
+std::optional<CuteSwizzle> findSwizzle(const std::vector<std::vector<uint64_t>> &images, int n)
+{
+    for (int b = 1; b <= n; ++b)
+        for (int mag = b; mag <= n; ++mag)
+            for (int sign : {1, -1})
+                for (int m = 0; m + b + mag <= n; ++m) {
+                    const CuteSwizzle sw{b, m, sign * mag};
+                    if (allSingleBits(images, &sw, n))
+                        return sw;
+                }
+    return std::nullopt;
+}
+
+} // namespace
+
+std::vector<int64_t> CuteTuple::leaves() const
+{
+    if (isLeaf)
+        return {value};
+    std::vector<int64_t> out;
+    for (const CuteTuple &t : items) {
+        const auto sub = t.leaves();
+        out.insert(out.end(), sub.begin(), sub.end());
+    }
+    return out;
+}
+
+int64_t CuteTuple::product() const
+{
+    int64_t p = 1;
+    for (int64_t v : leaves())
+        p = std::min<int64_t>(p * v, int64_t(1) << 40);
+    return p;
+}
+
+uint64_t CuteSwizzle::apply(uint64_t x) const
+{
+    if (bits == 0)
+        return x;
+    const uint64_t bitMask = (uint64_t(1) << bits) - 1;
+    const uint64_t yyy = bitMask << (base + std::max(0, shift));
+    const uint64_t moved = x & yyy;
+    return x ^ (shift >= 0 ? moved >> shift : moved << -shift);
+}
+
+Expected<CuteLayout> parseCute(std::string_view text)
+{
+    if (text.size() > 65536)
+        return makeError("CuTe text longer than 64 KiB");
+    Reader r(text);
+    CuteLayout layout;
+    if (r.eatWord("Swizzle<") || r.eatWord("Sw<")) {
+        auto sw = readSwizzle(r);
+        if (!sw)
+            return sw.error();
+        layout.swizzle = *sw;
+        if (!r.eatWord("o"))
+            return r.fail("expected 'o' (composition) after the swizzle, found " + r.found());
+        // An optional offset: an integer followed by another 'o'.
+        const size_t mark = r.pos();
+        if (auto off = r.integer(false); off && r.eatWord("o")) {
+            if (*off != 0)
+                return r.fail("offset " + std::to_string(*off) +
+                              " is not 0: a shifted layout is affine, not linear");
+        } else {
+            r.setPos(mark);
+        }
+    }
+    auto shape = r.tuple(1, false);
+    if (!shape)
+        return shape.error();
+    if (!r.eat(':'))
+        return r.fail("expected ':' between shape and stride, found " + r.found());
+    auto stride = r.tuple(1, true);
+    if (!stride)
+        return stride.error();
+    if (!r.atEnd())
+        return r.fail("unexpected " + r.found() + " after the layout");
+    if (!congruent(*shape, *stride))
+        return makeError("shape and stride do not have the same nesting");
+    for (int64_t s : shape->leaves())
+        if (s < 1)
+            return makeError("mode size " + std::to_string(s) + " is not positive");
+    layout.shape = std::move(*shape);
+    layout.stride = std::move(*stride);
+    return layout;
+}
+
+namespace {
+void printTuple(const CuteTuple &t, std::string &out)
+{
+    if (t.isLeaf) {
+        out += std::to_string(t.value);
+        return;
+    }
+    out += '(';
+    for (size_t i = 0; i < t.items.size(); ++i) {
+        if (i)
+            out += ',';
+        printTuple(t.items[i], out);
+    }
+    out += ')';
+}
+} // namespace
+
+std::string printCute(const CuteLayout &layout)
+{
+    std::string out;
+    if (layout.swizzle)
+        out += "Sw<" + std::to_string(layout.swizzle->bits) + "," +
+               std::to_string(layout.swizzle->base) + "," + std::to_string(layout.swizzle->shift) +
+               "> o 0 o ";
+    printTuple(layout.shape, out);
+    out += ':';
+    printTuple(layout.stride, out);
+    return out;
+}
+
+bool looksLikeCute(std::string_view text)
+{
+    const size_t i = text.find_first_not_of(" \t\r\n");
+    if (i == std::string_view::npos)
+        return false;
+    const std::string_view t = text.substr(i);
+    const char c = t[0];
+    return c == '(' || c == '_' || std::isdigit(static_cast<unsigned char>(c)) ||
+           t.starts_with("Sw<") || t.starts_with("Swizzle<");
+}
+
+Expected<LinearLayout> cuteMemoryToLinear(const CuteLayout &layout, CuteUnits units,
+                                          int elementBytes)
+{
+    auto k = elementBits(units, elementBytes);
+    if (!k)
+        return k.error();
+    auto images = allModeBits(layout);
+    if (!images)
+        return images.error();
+    int n = 0;
+    for (const auto &mode : *images)
+        n += int(mode.size());
+    if (n > kMaxBits)
+        return makeError("the layout has 2^" + std::to_string(n) + " elements, beyond 2^" +
+                         std::to_string(kMaxBits));
+    LinearLayout::BasesT bases;
+    for (size_t m = 0; m < images->size(); ++m) {
+        std::vector<LinearLayout::Basis> dimBases;
+        for (uint64_t img : (*images)[m]) {
+            const uint64_t v = layout.swizzle ? layout.swizzle->apply(img) : img;
+            if (v >> n)
+                return makeError("the layout reaches offset " + std::to_string(v) +
+                                 " but has only " + std::to_string(int64_t(1) << n) +
+                                 " elements: a memory layout must use each offset 0..size-1 "
+                                 "exactly once");
+            dimBases.push_back({int32_t(v)});
+        }
+        bases.emplace_back(dimName(m), std::move(dimBases));
+    }
+    auto forward = LinearLayout::tryCreate(std::move(bases), {{"offset", int32_t(1) << n}}, false);
+    if (!forward)
+        return forward.error();
+    if (!forward->isInvertible())
+        return makeError("two coordinates share an offset (a zero stride or a broadcast): a "
+                         "memory layout must use each offset 0..size-1 exactly once");
+    auto inverse = forward->invert();
+    if (!inverse)
+        return inverse.error();
+    auto elems = bytesToElements(*inverse, *k);
+    if (!elems)
+        return elems.error();
+    // Triton's shared layouts carry a block in-dim; one CTA here.
+    LinearLayout::BasesT withBlock = elems->bases();
+    withBlock.emplace_back("block", std::vector<LinearLayout::Basis>{});
+    return LinearLayout::tryCreate(std::move(withBlock), elems->outDims(), true);
+}
+
+Expected<LinearLayout> cuteTvToLinear(const CuteLayout &layout,
+                                      const std::vector<int32_t> &tileShape, int warpSize)
+{
+    if (layout.swizzle)
+        return makeError("a thread-value layout has no swizzle");
+    if (layout.shape.isLeaf || layout.shape.items.size() != 2)
+        return makeError("a thread-value layout has two top-level modes, (thread, value)");
+    if (warpSize < 1 || !isPow2(uint64_t(warpSize)) || warpSize > 1024)
+        return makeError("the warp size must be a power of two up to 1024");
+    if (tileShape.empty())
+        return makeError("a thread-value layout needs the tile shape it indexes");
+    std::vector<int> offsets;
+    int t = 0;
+    std::vector<LinearLayout::NamedSize> outs;
+    for (size_t d = 0; d < tileShape.size(); ++d) {
+        if (tileShape[d] < 1 || !isPow2(uint64_t(tileShape[d])))
+            return makeError("tile size " + std::to_string(tileShape[d]) +
+                             " is not a power of two");
+        offsets.push_back(t);
+        t += log2u(uint64_t(tileShape[d]));
+        outs.emplace_back(dimName(d), tileShape[d]);
+    }
+    if (t > kMaxBits)
+        return makeError("the tile has more than 2^30 elements");
+    auto images = allModeBits(layout);
+    if (!images)
+        return images.error();
+    auto coords = [&](uint64_t img) -> Expected<LinearLayout::Basis> {
+        LinearLayout::Basis b(tileShape.size(), 0);
+        if (img == 0)
+            return b;
+        const int bit = log2u(img);
+        if (bit >= t)
+            return makeError("the layout reaches index " + std::to_string(img) +
+                             ", outside the tile of " + std::to_string(int64_t(1) << t) +
+                             " elements");
+        size_t d = tileShape.size() - 1;
+        while (offsets[d] > bit)
+            --d;
+        b[d] = int32_t(1) << (bit - offsets[d]);
+        return b;
+    };
+    std::vector<LinearLayout::Basis> reg, lane, warp;
+    const int laneBits = log2u(uint64_t(warpSize));
+    for (size_t i = 0; i < (*images)[0].size(); ++i) {
+        auto b = coords((*images)[0][i]);
+        if (!b)
+            return b.error();
+        (int(i) < laneBits ? lane : warp).push_back(std::move(*b));
+    }
+    for (uint64_t img : (*images)[1]) {
+        auto b = coords(img);
+        if (!b)
+            return b.error();
+        reg.push_back(std::move(*b));
+    }
+    LinearLayout::BasesT bases{{"register", reg}, {"lane", lane}, {"warp", warp}, {"block", {}}};
+    return LinearLayout::tryCreate(std::move(bases), std::move(outs), false);
+}
+
+CuteKind guessCuteKind(const CuteLayout &layout, const std::vector<int32_t> &tileShape)
+{
+    if (layout.swizzle || tileShape.empty())
+        return CuteKind::Memory;
+    std::vector<int64_t> sizes;
+    for (const auto &[shape, stride] : topModes(layout))
+        sizes.push_back(shape.product());
+    if (sizes.size() == tileShape.size() &&
+        std::equal(sizes.begin(), sizes.end(), tileShape.begin()))
+        return CuteKind::Memory;
+    return CuteKind::ThreadValue;
+}
+
+Expected<CuteLayout> linearToCuteMemory(const LinearLayout &layout, CuteUnits units,
+                                        int elementBytes)
+{
+    auto k = elementBits(units, elementBytes);
+    if (!k)
+        return k.error();
+    if (!layout.hasInDim("offset"))
+        return makeError("a memory layout has the in-dim 'offset'");
+    for (const auto &[name, size] : layout.inDims())
+        if (name != "offset" && !(name == "block" && size == 1))
+            return makeError("in-dim '" + name + "' has no place in a CuTe memory layout");
+    if (auto ok = checkStandardOutDims(layout); !ok)
+        return ok.error();
+    auto offsetOnly = layout.sublayout({"offset"}, layout.outDimNames());
+    if (!offsetOnly)
+        return offsetOnly.error();
+    auto bytes = elementsToBytes(*offsetOnly, *k);
+    if (!bytes)
+        return bytes.error();
+    if (!bytes->isInvertible())
+        return makeError("offsets and elements are not one to one (broadcast or padding), so "
+                         "there is no CuTe coordinate -> offset layout");
+    auto forward = bytes->invert();
+    if (!forward)
+        return forward.error();
+    const int n = forward->totalInDimSizeLog2();
+    std::vector<std::vector<uint64_t>> images;
+    for (const auto &[dim, dimBases] : forward->bases()) {
+        std::vector<uint64_t> imgs;
+        for (const auto &b : dimBases)
+            imgs.push_back(uint64_t(b[0]));
+        images.push_back(std::move(imgs));
+    }
+    std::optional<CuteSwizzle> sw;
+    if (!allSingleBits(images, nullptr, n)) {
+        sw = findSwizzle(images, n);
+        if (!sw)
+            return makeError("the offsets XOR bits in a pattern that no single Sw<B,M,S> after "
+                             "a strided layout produces");
+        for (auto &mode : images)
+            for (uint64_t &img : mode)
+                img = sw->apply(img);
+    }
+    CuteLayout out;
+    out.swizzle = sw;
+    std::vector<CuteTuple> shapes, strides;
+    for (const auto &mode : images) {
+        auto [s, d] = modeOf(mode);
+        shapes.push_back(std::move(s));
+        strides.push_back(std::move(d));
+    }
+    if (shapes.size() == 1 && shapes[0].isLeaf) {
+        out.shape = shapes[0];
+        out.stride = strides[0];
+    } else {
+        out.shape = CuteTuple::tuple(std::move(shapes));
+        out.stride = CuteTuple::tuple(std::move(strides));
+    }
+    return out;
+}
+
+Expected<CuteLayout> linearToCuteTv(const LinearLayout &layout)
+{
+    for (const auto &[name, size] : layout.inDims()) {
+        if (name == "block" && size != 1)
+            return makeError("a TV layout covers one block (CTA); 'block' has size " +
+                             std::to_string(size));
+        if (name != "register" && name != "lane" && name != "warp" && name != "block")
+            return makeError("in-dim '" + name +
+                             "' has no place in a CuTe thread-value layout (register, lane, "
+                             "warp, block)");
+    }
+    if (auto ok = checkStandardOutDims(layout); !ok)
+        return ok.error();
+    std::vector<int> offsets;
+    int t = 0;
+    for (const auto &[name, size] : layout.outDims()) {
+        offsets.push_back(t);
+        t += log2u(uint64_t(size));
+    }
+    uint64_t seen = 0;
+    auto index = [&](const std::string &dim, size_t i) -> Expected<uint64_t> {
+        const auto &b = layout.basis(dim, int(i));
+        uint64_t img = 0;
+        int nonzero = 0;
+        for (size_t c = 0; c < b.size(); ++c)
+            if (b[c] != 0) {
+                ++nonzero;
+                if (!isPow2(uint64_t(b[c])))
+                    return makeError(dim + "[" + std::to_string(i) + "] lands on component " +
+                                     std::to_string(b[c]) +
+                                     ", an XOR of two bits; a CuTe stride adds");
+                img = uint64_t(b[c]) << offsets[c];
+            }
+        if (nonzero > 1)
+            return makeError(dim + "[" + std::to_string(i) +
+                             "] moves more than one dim at once; a CuTe stride reaches one "
+                             "column-major index");
+        if (seen & img)
+            return makeError(dim + "[" + std::to_string(i) + "] reaches index " +
+                             std::to_string(img) +
+                             " that another basis reaches too; CuTe would add them");
+        seen |= img;
+        return img;
+    };
+    std::vector<uint64_t> thread, value;
+    for (const char *dim : {"lane", "warp"})
+        for (int i = 0; i < layout.inDimSizeLog2(dim); ++i) {
+            auto img = index(dim, size_t(i));
+            if (!img)
+                return img.error();
+            thread.push_back(*img);
+        }
+    for (int i = 0; i < layout.inDimSizeLog2("register"); ++i) {
+        auto img = index("register", size_t(i));
+        if (!img)
+            return img.error();
+        value.push_back(*img);
+    }
+    auto [ts, td] = modeOf(thread);
+    auto [vs, vd] = modeOf(value);
+    CuteLayout out;
+    out.shape = CuteTuple::tuple({ts, vs});
+    out.stride = CuteTuple::tuple({td, vd});
+    return out;
+}
+
+Expected<LinearLayout> cuteTextToLinear(std::string_view text,
+                                        const std::vector<int32_t> &tileShape,
+                                        std::optional<CuteKind> kind, CuteUnits units,
+                                        int elementBytes, int warpSize)
+{
+    auto parsed = parseCute(text);
+    if (!parsed)
+        return parsed.error();
+    auto sameShape = [&](const LinearLayout &ll) {
+        if (tileShape.empty())
+            return true;
+        std::vector<int32_t> sizes;
+        for (const auto &[name, size] : ll.outDims())
+            sizes.push_back(size);
+        return sizes == tileShape;
+    };
+    if (!kind) {
+        if (parsed->swizzle || tileShape.empty())
+            kind = CuteKind::Memory;
+        else if (auto mem = cuteMemoryToLinear(*parsed, units, elementBytes);
+                 mem && sameShape(*mem))
+            return mem;
+        else
+            kind = CuteKind::ThreadValue;
+    }
+    if (*kind == CuteKind::ThreadValue) {
+        if (units == CuteUnits::Bytes)
+            return makeError("byte units apply to memory layouts; a thread-value layout indexes "
+                             "elements");
+        return cuteTvToLinear(*parsed, tileShape, warpSize);
+    }
+    auto mem = cuteMemoryToLinear(*parsed, units, elementBytes);
+    if (mem && !sameShape(*mem))
+        return makeError("the memory layout covers a different tile than the shape given");
+    return mem;
+}
+
+Expected<std::string> linearToCuteText(const LinearLayout &layout, CuteUnits units,
+                                       int elementBytes)
+{
+    if (layout.hasInDim("offset")) {
+        auto c = linearToCuteMemory(layout, units, elementBytes);
+        if (!c)
+            return c.error();
+        return printCute(*c);
+    }
+    if (units == CuteUnits::Bytes)
+        return makeError("byte units apply to memory layouts; a thread-value layout indexes "
+                         "elements");
+    auto c = linearToCuteTv(layout);
+    if (!c)
+        return c.error();
+    return printCute(*c);
+}
+
+Expected<CuteLayoutText> readCuteLayoutText(std::string_view text,
+                                            const std::vector<int32_t> &tileShape,
+                                            std::string_view dtype, bool bytes)
+{
+    int elementBytes = 1;
+    if (bytes) {
+        auto b = dtypeBits(dtype);
+        if (!b)
+            return makeError("byte units need the element type: " + b.message());
+        if (*b < 8)
+            return makeError("byte units need an element type of whole bytes");
+        elementBytes = *b / 8;
+    }
+    auto ll = cuteTextToLinear(text, tileShape, std::nullopt,
+                               bytes ? CuteUnits::Bytes : CuteUnits::Elements, elementBytes);
+    if (!ll)
+        return ll.error();
+    CuteLayoutText out{*ll, {}, {}};
+    for (const auto &[name, size] : ll->outDims())
+        out.shape.push_back(size);
+    if (bytes) {
+        auto elems = linearToCuteText(*ll);
+        if (!elems)
+            return elems.error();
+        out.elementText = *elems;
+    } else {
+        const size_t a = text.find_first_not_of(" \t\r\n"), b = text.find_last_not_of(" \t\r\n");
+        out.elementText = std::string(text.substr(a, b - a + 1));
+    }
+    return out;
+}
+
+} // namespace lx

@@ -1,0 +1,235 @@
+#include "io/mlirlexer.h"
+
+namespace lx::ttgdetail {
+
+namespace {
+
+bool isIdentStart(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+bool isIdentChar(char c)
+{
+    return isIdentStart(c) || (c >= '0' && c <= '9') || c == '$' || c == '.';
+}
+bool isDigit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+// MLIR's suffix-id characters (after %, ^, !, @): letters, digits, '_', '$', '.', '-'.
+bool isSuffixChar(char c)
+{
+    return isIdentChar(c) || c == '-';
+}
+
+class Lexer
+{
+public:
+    Lexer(std::string_view text, Syntax syntax) : m_text(text), m_syntax(syntax) {}
+
+    std::vector<Token> run()
+    {
+        std::vector<Token> tokens;
+        if (m_syntax == Syntax::MlirModule)
+            tokens.reserve(m_text.size() / 4);
+        while (skipBlanksAndComments()) {
+            Token t;
+            t.pos = m_pos;
+            t.offset = m_i;
+            lexOne(t);
+            t.length = m_i - t.offset;
+            tokens.push_back(std::move(t));
+        }
+        Token end;
+        end.pos = m_pos;
+        end.offset = m_i;
+        tokens.push_back(end);
+        return tokens;
+    }
+
+private:
+    bool mlirLike() const { return m_syntax != Syntax::Python; }
+    bool module() const { return m_syntax == Syntax::MlirModule; }
+    char at(size_t k) const { return k < m_text.size() ? m_text[k] : '\0'; }
+
+    void advance(size_t n)
+    {
+        for (size_t k = 0; k < n && m_i < m_text.size(); ++k, ++m_i) {
+            if (m_text[m_i] == '\n') {
+                ++m_pos.line;
+                m_pos.column = 1;
+            } else {
+                ++m_pos.column;
+            }
+        }
+    }
+
+    // False at the end of the text.
+    bool skipBlanksAndComments()
+    {
+        while (m_i < m_text.size()) {
+            const char c = m_text[m_i];
+            if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+                advance(1);
+                continue;
+            }
+            const bool lineComment = mlirLike() ? m_text.substr(m_i, 2) == "//" : c == '#';
+            if (!lineComment)
+                return true;
+            while (m_i < m_text.size() && m_text[m_i] != '\n')
+                advance(1);
+        }
+        return false;
+    }
+
+    size_t scan(size_t j, bool (*pred)(char)) const
+    {
+        while (j < m_text.size() && pred(m_text[j]))
+            ++j;
+        return j;
+    }
+
+    void take(Token &t, Tok kind, size_t textStart, size_t end)
+    {
+        t.kind = kind;
+        t.text = std::string(m_text.substr(textStart, end - textStart));
+        advance(end - m_i);
+    }
+
+    void lexOne(Token &t)
+    {
+        const char c = m_text[m_i];
+        if (c == '#' && mlirLike()) {
+            const size_t j = scan(m_i + 1, isIdentChar);
+            if (j > m_i + 1)
+                return take(t, Tok::Hash, m_i + 1, j);
+            if (!module())
+                fail(m_pos, "expected an attribute or alias name after '#'");
+            return take(t, Tok::Punct, m_i, m_i + 1);
+        }
+        if (module() && (c == '%' || c == '^' || c == '@' || c == '!')) {
+            if (c == '@' && at(m_i + 1) == '"') {
+                const size_t j = stringEnd(m_i + 1);
+                return take(t, Tok::Sigil, m_i, j);
+            }
+            size_t j = scan(m_i + 1, isSuffixChar);
+            if (j > m_i + 1) {
+                if (c == '%' && at(j) == '#' && isDigit(at(j + 1))) // %15#1: result 1 of %15
+                    j = scan(j + 1, isDigit);
+                return take(t, Tok::Sigil, m_i, j);
+            }
+            return take(t, Tok::Punct, m_i, m_i + 1);
+        }
+        if (isIdentStart(c))
+            return take(t, Tok::Ident, m_i, scan(m_i, isIdentChar));
+        if (isDigit(c) || (c == '-' && isDigit(at(m_i + 1))))
+            return lexNumber(t);
+        if (module() && c == '"')
+            return take(t, Tok::String, m_i, stringEnd(m_i));
+        if (module() && c == '-' && at(m_i + 1) == '>')
+            return take(t, Tok::Punct, m_i, m_i + 2);
+        const unsigned char u = static_cast<unsigned char>(c);
+        const bool known = std::string_view("<>{}[](),=:+").find(c) != std::string_view::npos;
+        if (known || (module() && u > 0x20 && u < 0x7f))
+            return take(t, Tok::Punct, m_i, m_i + 1);
+        fail(m_pos, u >= 0x20 && u < 0x7f ? std::string("unexpected character '") + c + "'"
+                                          : "unexpected byte " + std::to_string(int(u)));
+    }
+
+    // One past the closing quote of the string opening at `open`.
+    size_t stringEnd(size_t open) const
+    {
+        for (size_t j = open + 1; j < m_text.size(); ++j) {
+            if (m_text[j] == '\\')
+                ++j;
+            else if (m_text[j] == '"')
+                return j + 1;
+            else if (m_text[j] == '\n')
+                break;
+        }
+        fail(m_pos, "unterminated string");
+    }
+
+    void lexNumber(Token &t)
+    {
+        size_t j = m_i;
+        const bool negative = m_text[j] == '-';
+        if (negative)
+            ++j;
+        int base = 10;
+        if (m_text.substr(j, 2) == "0x" || m_text.substr(j, 2) == "0X") {
+            base = 16;
+            j += 2;
+        }
+        const size_t digitsStart = j;
+        uint64_t value = 0;
+        bool saturated = false;
+        for (; j < m_text.size(); ++j) {
+            const char d = m_text[j];
+            int digit = -1;
+            if (isDigit(d))
+                digit = d - '0';
+            else if (base == 16 && d >= 'a' && d <= 'f')
+                digit = d - 'a' + 10;
+            else if (base == 16 && d >= 'A' && d <= 'F')
+                digit = d - 'A' + 10;
+            if (digit < 0)
+                break;
+            if (!saturated)
+                value = value * uint64_t(base) + uint64_t(digit);
+            if (value > (uint64_t(1) << 40)) {
+                if (!module())
+                    fail(m_pos, "integer out of range");
+                saturated = true;
+            }
+        }
+        if (j == digitsStart)
+            fail(m_pos, "expected digits");
+        if (module() && base == 10 && at(j) == '.' && isDigit(at(j + 1))) {
+            j = scan(j + 1, isDigit);
+            if ((at(j) == 'e' || at(j) == 'E') &&
+                (isDigit(at(j + 1)) ||
+                 ((at(j + 1) == '+' || at(j + 1) == '-') && isDigit(at(j + 2)))))
+                j = scan(j + 2, isDigit);
+            return take(t, Tok::Float, m_i, j);
+        }
+        if (!module() && j < m_text.size() && isIdentStart(m_text[j]))
+            fail(m_pos, "malformed integer");
+        t.value = negative ? -int64_t(value) : int64_t(value);
+        take(t, Tok::Int, m_i, j);
+    }
+
+    std::string_view m_text;
+    Syntax m_syntax;
+    size_t m_i = 0;
+    Pos m_pos;
+};
+
+} // namespace
+
+std::vector<Token> tokenize(std::string_view text, Syntax syntax)
+{
+    return Lexer(text, syntax).run();
+}
+
+std::string describe(const Token &t)
+{
+    switch (t.kind) {
+    case Tok::End:
+        return "end of text";
+    case Tok::Hash:
+        return "'#" + t.text + "'";
+    case Tok::String:
+        return t.text;
+    default:
+        return "'" + t.text + "'";
+    }
+}
+
+std::string positioned(const ParseFailure &f)
+{
+    return std::to_string(f.pos.line) + ":" + std::to_string(f.pos.column) + ": " + f.message;
+}
+
+} // namespace lx::ttgdetail

@@ -1,0 +1,324 @@
+#include "io/ttgtext.h"
+
+#include "io/ttgtextschema.h"
+
+#include <map>
+#include <optional>
+
+namespace lx {
+
+namespace {
+
+using namespace ttgdetail;
+
+struct GluonClass
+{
+    const char *name;
+    std::vector<const char *> params; // positional order
+};
+
+const std::vector<GluonClass> kGluonClasses = {
+    {"BlockedLayout",
+     {"size_per_thread", "threads_per_warp", "warps_per_cta", "order", "cga_layout"}},
+    {"SliceLayout", {"dim", "parent"}},
+    {"DistributedLinearLayout", {"reg_bases", "lane_bases", "warp_bases", "block_bases", "shape"}},
+    {"DotOperandLayout", {"operand_index", "parent", "k_width"}},
+    {"SwizzledSharedLayout", {"vec", "per_phase", "max_phase", "order", "cga_layout"}},
+    {"PaddedSharedLayout", {"interval_padding_pairs", "offset_bases", "cga_layout", "shape"}},
+    {"PaddedSharedLayout.with_identity_for",
+     {"interval_padding_pairs", "shape", "order", "cga_layout"}},
+    {"SharedLinearLayout", {"offset_bases", "block_bases", "alignment"}},
+    {"AMDWMMALayout",
+     {"version", "transposed", "warp_bases", "reg_bases", "instr_shape", "cga_layout", "rank",
+      "warps_per_cta", "tiles_per_warp"}},
+    {"AMDMFMALayout",
+     {"version", "instr_shape", "transposed", "warps_per_cta", "element_bitwidth", "tiles_per_warp",
+      "cga_layout"}},
+    {"PartitionedSharedLayout",
+     {"num_partitions", "num_groups", "partition_dim", "partition_layout"}},
+};
+
+class GluonParser : private ValueCursor
+{
+public:
+    explicit GluonParser(std::string_view text) : ValueCursor(tokenize(text, Syntax::Python)) {}
+
+    LayoutAttrPtr parseDocument()
+    {
+        LayoutAttrPtr a = parseCall(0);
+        if (peek().kind != Tok::End)
+            fail(peek().pos, "unexpected " + describe(peek()) + " after the layout expression");
+        return a;
+    }
+
+private:
+    static const GluonClass *findClass(const std::string &qualified)
+    {
+        // Longest known suffix after a '.' (or the whole name), so module prefixes are free.
+        const GluonClass *best = nullptr;
+        for (const GluonClass &c : kGluonClasses) {
+            const std::string n = c.name;
+            const bool match = qualified == n ||
+                               (qualified.size() > n.size() &&
+                                qualified.compare(qualified.size() - n.size(), n.size(), n) == 0 &&
+                                qualified[qualified.size() - n.size() - 1] == '.');
+            if (match && (!best || n.size() > std::string(best->name).size()))
+                best = &c;
+        }
+        return best;
+    }
+
+    LayoutAttrPtr parseCall(int depth)
+    {
+        if (depth > kMaxDepth)
+            fail(peek().pos, "layouts nested too deeply");
+        const Token name = next();
+        if (name.kind != Tok::Ident)
+            fail(name.pos, "expected a Gluon layout constructor, found " + describe(name));
+        const GluonClass *cls = findClass(name.text);
+        if (!cls)
+            fail(name.pos, "unknown Gluon layout '" + name.text + "'");
+        expect("(");
+        std::vector<Entry> args;
+        bool keywordSeen = false;
+        size_t positional = 0;
+        if (!acceptPunct(")")) {
+            do {
+                if (peek().kind == Tok::Punct && peek().text == ")")
+                    break; // trailing comma
+                Entry e;
+                const Token &t = peek();
+                const bool keyword = t.kind == Tok::Ident && m_next + 1 < m_tokens.size() &&
+                                     m_tokens[m_next + 1].kind == Tok::Punct &&
+                                     m_tokens[m_next + 1].text == "=";
+                if (keyword) {
+                    e.pos = t.pos;
+                    e.key = next().text;
+                    next(); // '='
+                    keywordSeen = true;
+                    if (std::find_if(cls->params.begin(), cls->params.end(), [&](const char *p) {
+                            return e.key == p;
+                        }) == cls->params.end())
+                        fail(e.pos, "unknown argument '" + e.key + "' of " + cls->name);
+                } else {
+                    if (keywordSeen)
+                        fail(t.pos, "positional argument after a keyword argument");
+                    if (positional >= cls->params.size())
+                        fail(t.pos, std::string("too many arguments for ") + cls->name);
+                    e.pos = t.pos;
+                    e.key = cls->params[positional++];
+                }
+                for (const Entry &prev : args)
+                    if (prev.key == e.key)
+                        fail(e.pos, "argument '" + e.key + "' given twice");
+                e.value = parseValue(depth + 1);
+                if (e.value.kind != Value::None)
+                    args.push_back(std::move(e));
+            } while (acceptPunct(","));
+            expect(")");
+        }
+        return build(*cls, std::move(args), name.pos);
+    }
+
+    Value parseValue(int depth)
+    {
+        Value v;
+        if (parseScalar(v, depth, "True", "False"))
+            return v;
+        const Token &t = peek();
+        if (t.kind == Tok::Ident && t.text == "None") {
+            next();
+            v.kind = Value::None;
+            return v;
+        }
+        if (t.kind == Tok::Ident) {
+            v.kind = Value::Attr;
+            v.attr = parseCall(depth + 1);
+            return v;
+        }
+        if (t.kind == Tok::Punct && (t.text == "[" || t.text == "(")) {
+            const std::string close = t.text == "[" ? "]" : ")";
+            next();
+            v.kind = Value::List;
+            while (!acceptPunct(close.c_str())) {
+                v.items.push_back(parseValue(depth + 1));
+                if (!acceptPunct(",")) {
+                    expect(close.c_str());
+                    break;
+                }
+            }
+            return v;
+        }
+        fail(t.pos, "expected a value, found " + describe(t));
+    }
+
+    // Renames Gluon keyword arguments to the MLIR keys and builds the attribute with the same
+    // checks as the MLIR reader.
+    static LayoutAttrPtr build(const GluonClass &cls, std::vector<Entry> args, Pos pos)
+    {
+        const std::string name = cls.name;
+        const std::string context = std::string("ttgl.") + cls.name;
+        auto rename = [&](std::initializer_list<std::pair<const char *, const char *>> map) {
+            for (Entry &e : args)
+                for (const auto &[from, to] : map)
+                    if (e.key == from) {
+                        e.key = to;
+                        break;
+                    }
+        };
+        auto take = [&](const char *key) -> std::optional<Entry> {
+            for (auto it = args.begin(); it != args.end(); ++it)
+                if (it->key == key) {
+                    Entry e = std::move(*it);
+                    args.erase(it);
+                    return e;
+                }
+            return std::nullopt;
+        };
+        if (name == "BlockedLayout") {
+            rename({{"size_per_thread", "sizePerThread"},
+                    {"threads_per_warp", "threadsPerWarp"},
+                    {"warps_per_cta", "warpsPerCTA"},
+                    {"cga_layout", "CGALayout"}});
+            DictReader d(std::move(args), context, pos);
+            return makeBlocked(d);
+        }
+        if (name == "SliceLayout") {
+            DictReader d(std::move(args), context, pos);
+            return makeSlice(d);
+        }
+        if (name == "DistributedLinearLayout") {
+            std::optional<Entry> shape = take("shape");
+            rename({{"reg_bases", "register"},
+                    {"lane_bases", "lane"},
+                    {"warp_bases", "warp"},
+                    {"block_bases", "block"}});
+            // Gluon has one class for both MLIR forms: swizzled warp bases make it generic.
+            bool swizzledWarps = false;
+            for (const Entry &e : args)
+                if (e.key == "warp" && e.value.kind == Value::List)
+                    for (const Value &b : e.value.items)
+                        swizzledWarps |=
+                            std::count_if(b.items.begin(), b.items.end(), [](const Value &c) {
+                                return c.kind != Value::Int || c.integer != 0;
+                            }) > 1;
+            DictReader d(std::move(args), context, pos);
+            LayoutAttrPtr a = makeLinear(d, swizzledWarps);
+            if (shape && int(asIntList(shape->value, "shape").size()) != attrRank(*a))
+                fail(shape->pos, "shape: rank does not match the bases");
+            return a;
+        }
+        if (name == "DotOperandLayout") {
+            rename({{"operand_index", "opIdx"}, {"k_width", "kWidth"}});
+            DictReader d(std::move(args), context, pos);
+            return makeDotOperand(d);
+        }
+        if (name == "SwizzledSharedLayout") {
+            rename({{"per_phase", "perPhase"},
+                    {"max_phase", "maxPhase"},
+                    {"cga_layout", "CGALayout"}});
+            DictReader d(std::move(args), context, pos);
+            return makeSwizzled(d);
+        }
+        if (name == "PaddedSharedLayout" || name == "PaddedSharedLayout.with_identity_for") {
+            std::optional<Entry> pairsArg = take("interval_padding_pairs");
+            if (!pairsArg)
+                fail(pos, "missing argument 'interval_padding_pairs' of " + context);
+            std::vector<std::pair<int32_t, int32_t>> pairs;
+            if (pairsArg->value.kind != Value::List)
+                fail(pairsArg->pos,
+                     "interval_padding_pairs: expected a list of [interval, padding]");
+            for (const Value &p : pairsArg->value.items) {
+                IntList ip = asIntList(p, "interval_padding_pairs");
+                if (ip.size() != 2)
+                    fail(p.pos, "interval_padding_pairs: expected [interval, padding]");
+                pairs.emplace_back(ip[0], ip[1]);
+            }
+            std::optional<Entry> shape;
+            if (name == "PaddedSharedLayout") {
+                shape = take("shape");
+                if (std::optional<Entry> cga = take("cga_layout"))
+                    args.push_back(Entry{"block", cga->pos, std::move(cga->value)});
+                else
+                    args.push_back(
+                        Entry{"block", pos, Value{Value::List, pos, 0, false, {}, {}, {}}});
+                rename({{"offset_bases", "offset"}});
+            } else if (std::optional<Entry> cga = take("cga_layout")) {
+                if (cga->value.kind != Value::List || !cga->value.items.empty())
+                    fail(cga->pos, "cga_layout: more than one CTA is not supported by the "
+                                   "identity form; give offset_bases instead");
+            }
+            DictReader d(std::move(args), context, pos);
+            LayoutAttrPtr a = makePadded(std::move(pairs), pairsArg->pos, d);
+            if (shape && int(asIntList(shape->value, "shape").size()) != attrRank(*a))
+                fail(shape->pos, "shape: rank does not match the bases");
+            return a;
+        }
+        if (name == "SharedLinearLayout") {
+            std::optional<Entry> alignment = take("alignment");
+            rename({{"offset_bases", "offset"}, {"block_bases", "block"}});
+            DictReader d(std::move(args), context, pos);
+            const int32_t align = alignment ? asInt(alignment->value, "alignment", 1) : 16;
+            return makeSharedLinear(d, align, alignment ? &alignment->value : nullptr);
+        }
+        if (name == "AMDWMMALayout") {
+            std::optional<Entry> warp = take("warp_bases");
+            std::optional<Entry> reg = take("reg_bases");
+            rename({{"transposed", "isTranspose"},
+                    {"instr_shape", "instrShape"},
+                    {"cga_layout", "CGALayout"},
+                    {"warps_per_cta", "warpsPerCTA"},
+                    {"tiles_per_warp", "tilesPerWarp"}});
+            if (warp || reg) {
+                Value cta{Value::Dict, warp ? warp->pos : reg->pos, 0, false, {}, {}, {}};
+                if (reg)
+                    cta.entries.push_back(Entry{"register", reg->pos, std::move(reg->value)});
+                if (warp)
+                    cta.entries.push_back(Entry{"warp", warp->pos, std::move(warp->value)});
+                args.push_back(Entry{"ctaLayout", cta.pos, std::move(cta)});
+            }
+            if (std::none_of(args.begin(), args.end(),
+                             [](const Entry &e) { return e.key == "instrShape"; })) {
+                // Gluon's default instr_shape is [16, 16, 16]; make it explicit so that a v3
+                // layout without it gets the v3 shape check instead of a missing-key error.
+                Value v{Value::List, pos, 0, false, {}, {}, {}};
+                for (int k = 0; k < 3; ++k)
+                    v.items.push_back(Value{Value::Int, pos, 16, false, {}, {}, {}});
+                args.push_back(Entry{"instrShape", pos, std::move(v)});
+            }
+            DictReader d(std::move(args), context, pos);
+            return makeWmma(d);
+        }
+        if (name == "AMDMFMALayout") {
+            rename({{"instr_shape", "instrShape"},
+                    {"transposed", "isTransposed"},
+                    {"warps_per_cta", "warpsPerCTA"},
+                    {"element_bitwidth", "elementBitWidth"},
+                    {"tiles_per_warp", "tilesPerWarp"},
+                    {"cga_layout", "CGALayout"}});
+            DictReader d(std::move(args), context, pos);
+            return makeMfma(d);
+        }
+        // PartitionedSharedLayout
+        rename({{"num_partitions", "numPartitions"},
+                {"num_groups", "numGroups"},
+                {"partition_dim", "partitionDim"},
+                {"partition_layout", "partitionLayout"}});
+        DictReader d(std::move(args), context, pos);
+        return makePartitioned(d);
+    }
+};
+
+} // namespace
+
+Expected<LayoutAttrPtr> parseGluon(std::string_view text)
+{
+    try {
+        GluonParser parser(text);
+        return parser.parseDocument();
+    } catch (const ttgdetail::ParseFailure &f) {
+        return makeError(ttgdetail::positioned(f));
+    }
+}
+
+} // namespace lx

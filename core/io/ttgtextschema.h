@@ -1,0 +1,195 @@
+#pragma once
+
+// The attribute schema shared by the #ttg reader and the Gluon reader (internal to core/io):
+// generic values (what an MLIR attribute dictionary or a Python call's arguments hold), a
+// dictionary reader that reports unknown, duplicate and missing keys, typed accessors with
+// range checks, and one constructor per layout attribute that validates its keys the way
+// Triton's verifiers do and stores the normal form described in ttgtext.h.
+
+#include "io/mlirlexer.h"
+#include "layout/attrs.h"
+#include "layout/expected.h"
+#include "layout/linearlayout.h"
+
+#include <climits>
+#include <cstdint>
+#include <initializer_list>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace lx::ttgdetail {
+
+struct Entry;
+
+struct Value
+{
+    enum Kind
+    {
+        Int,
+        Bool,
+        None,
+        List,
+        Dict,
+        Attr
+    } kind = Int;
+    Pos pos;
+    int64_t integer = 0;
+    bool boolean = false;
+    std::vector<Value> items;   // List
+    std::vector<Entry> entries; // Dict
+    LayoutAttrPtr attr;         // Attr
+};
+
+struct Entry
+{
+    std::string key;
+    Pos pos;
+    Value value;
+};
+
+inline const char *kindName(Value::Kind k)
+{
+    switch (k) {
+    case Value::Int:
+        return "an integer";
+    case Value::Bool:
+        return "a boolean";
+    case Value::None:
+        return "None";
+    case Value::List:
+        return "a list";
+    case Value::Dict:
+        return "a dictionary";
+    case Value::Attr:
+        return "a layout";
+    }
+    return "a value";
+}
+
+// Reads the keys of one dictionary, remembering which were used so that the rest can be
+// reported as unknown.
+class DictReader
+{
+public:
+    DictReader(std::vector<Entry> entries, std::string context, Pos pos)
+        : m_entries(std::move(entries)), m_used(m_entries.size(), false),
+          m_context(std::move(context)), m_pos(pos)
+    {
+        std::set<std::string> seen;
+        for (const Entry &e : m_entries)
+            if (!seen.insert(e.key).second)
+                fail(e.pos, "duplicate key '" + e.key + "' in " + m_context);
+    }
+
+    const Value *take(std::string_view key)
+    {
+        for (size_t i = 0; i < m_entries.size(); ++i)
+            if (m_entries[i].key == key) {
+                m_used[i] = true;
+                return &m_entries[i].value;
+            }
+        return nullptr;
+    }
+    const Value &require(std::string_view key)
+    {
+        if (const Value *v = take(key))
+            return *v;
+        fail(m_pos, "missing key '" + std::string(key) + "' in " + m_context);
+    }
+    bool has(std::string_view key) const
+    {
+        return std::any_of(m_entries.begin(), m_entries.end(),
+                           [&](const Entry &e) { return e.key == key; });
+    }
+    // Every key not taken is an error, with the keys this attribute knows.
+    void finish(std::initializer_list<const char *> known) const
+    {
+        for (size_t i = 0; i < m_entries.size(); ++i) {
+            if (m_used[i])
+                continue;
+            std::string list;
+            for (const char *k : known)
+                list += (list.empty() ? "" : ", ") + std::string(k);
+            fail(m_entries[i].pos, "unknown key '" + m_entries[i].key + "' in " + m_context +
+                                       " (known keys: " + list + ")");
+        }
+    }
+    const std::string &context() const { return m_context; }
+    Pos pos() const { return m_pos; }
+
+private:
+    std::vector<Entry> m_entries;
+    std::vector<bool> m_used;
+    std::string m_context;
+    Pos m_pos;
+};
+
+[[nodiscard]] int32_t asInt(const Value &v, const std::string &what, int64_t min = 0,
+                            int64_t max = INT32_MAX);
+[[nodiscard]] bool asBool(const Value &v, const std::string &what);
+[[nodiscard]] IntList asIntList(const Value &v, const std::string &what, int64_t min = 0);
+[[nodiscard]] BasisList asBases(const Value &v, const std::string &what, int &rank);
+[[nodiscard]] LayoutAttrPtr asAttr(const Value &v, const std::string &what);
+[[nodiscard]] bool isPow2(int64_t x);
+void requirePow2(const Value &v, const IntList &values, const std::string &what);
+void requirePermutation(const Value &v, const IntList &order, const std::string &what);
+
+// Rank implied by basis lists (the length of the first non-empty basis), 0 when all are empty.
+[[nodiscard]] int rankOfBases(std::initializer_list<const BasisList *> lists);
+// The tensor rank an attribute describes.
+[[nodiscard]] int attrRank(const LayoutAttr &a);
+// The shape Triton infers from bases: per dim, the largest power of two the bases reach.
+[[nodiscard]] IntList inferredShape(std::initializer_list<const BasisList *> lists, int rank);
+[[nodiscard]] Expected<LinearLayout>
+inferredLayout(std::vector<std::pair<const char *, const BasisList *>> dims, int rank);
+[[nodiscard]] bool isPermutationAfterDroppingZeros(const LinearLayout &ll);
+
+// One constructor per attribute; each takes the keys it knows from `dict` and fails on the rest.
+[[nodiscard]] BasisList readCga(DictReader &dict, int rank);
+[[nodiscard]] LayoutAttrPtr makeBlocked(DictReader &dict);
+[[nodiscard]] LayoutAttrPtr makeLinear(DictReader &dict, bool generic);
+[[nodiscard]] LayoutAttrPtr makeWmma(DictReader &dict);
+[[nodiscard]] LayoutAttrPtr makeMfma(DictReader &dict);
+[[nodiscard]] LayoutAttrPtr makeDotOperand(DictReader &dict);
+[[nodiscard]] LayoutAttrPtr makeSlice(DictReader &dict);
+[[nodiscard]] LayoutAttrPtr makeSwizzled(DictReader &dict);
+// The dictionary part of #ttg.padded_shared (short {order, shape} or long {offset, block}),
+// stored in normal form (see ttgtext.h).
+[[nodiscard]] LayoutAttrPtr makePadded(std::vector<std::pair<int32_t, int32_t>> pairs, Pos pairsPos,
+                                       DictReader &dict);
+[[nodiscard]] LayoutAttrPtr makeSharedLinear(DictReader &dict, int32_t alignment,
+                                             const Value *alignmentValue);
+[[nodiscard]] LayoutAttrPtr makePartitioned(DictReader &dict);
+
+// The cursor both attribute readers walk, with the start of a value common to both languages.
+class ValueCursor : protected TokenCursor
+{
+protected:
+    using TokenCursor::TokenCursor;
+
+    // The start of a value in both languages: the nesting guard and the value's position, then
+    // an integer or a boolean (spelled `trueWord` / `falseWord`). True when that completed `v`.
+    bool parseScalar(Value &v, int depth, const char *trueWord, const char *falseWord)
+    {
+        if (depth > kMaxDepth)
+            fail(peek().pos, "value nested too deeply");
+        const Token &t = peek();
+        v.pos = t.pos;
+        if (t.kind == Tok::Int) {
+            v.kind = Value::Int;
+            v.integer = next().value;
+            return true;
+        }
+        if (t.kind == Tok::Ident && (t.text == trueWord || t.text == falseWord)) {
+            v.kind = Value::Bool;
+            v.boolean = next().text == trueWord;
+            return true;
+        }
+        return false;
+    }
+};
+
+} // namespace lx::ttgdetail

@@ -1,0 +1,571 @@
+#include "lessons/predicate.h"
+
+#include "analysis/banks.h"
+#include "analysis/conversion.h"
+#include "analysis/ctalayout.h"
+#include "analysis/culdsmodel.h"
+#include "analysis/diff.h"
+#include "layout/dtype.h"
+
+#include <cctype>
+#include <variant>
+
+namespace lx {
+
+namespace {
+
+constexpr int kMaxDepth = 32;
+
+struct Node
+{
+    enum Kind
+    {
+        Int,
+        Bool,
+        Str,
+        List,
+        Ident,
+        Map,
+        Call,
+        Compare,
+        And,
+    };
+    Kind kind = Int;
+    int64_t number = 0;
+    std::string text; // Str, Ident, Call name, Compare operator
+    std::vector<Node> children;
+    std::vector<std::pair<std::string, int64_t>> entries; // Map
+    std::string source;                                   // the text it was read from
+};
+
+class Parser
+{
+public:
+    explicit Parser(std::string_view s) : m_s(s) {}
+
+    Expected<Node> parse()
+    {
+        auto n = conjunction();
+        if (!n)
+            return n;
+        skip();
+        if (m_pos < m_s.size())
+            return fail("unexpected '" + std::string(1, m_s[m_pos]) + "'");
+        return n;
+    }
+
+private:
+    void skip()
+    {
+        while (m_pos < m_s.size() && std::isspace(static_cast<unsigned char>(m_s[m_pos])))
+            ++m_pos;
+    }
+    bool eat(std::string_view tok)
+    {
+        skip();
+        if (m_s.substr(m_pos, tok.size()) != tok)
+            return false;
+        m_pos += tok.size();
+        return true;
+    }
+    Error fail(const std::string &what) const
+    {
+        return makeError("predicate, column " + std::to_string(m_pos + 1) + ": " + what);
+    }
+    std::string identifier()
+    {
+        skip();
+        const size_t start = m_pos;
+        while (m_pos < m_s.size() &&
+               (std::isalnum(static_cast<unsigned char>(m_s[m_pos])) || m_s[m_pos] == '_'))
+            ++m_pos;
+        return std::string(m_s.substr(start, m_pos - start));
+    }
+
+    Expected<Node> conjunction()
+    {
+        auto first = comparison();
+        if (!first)
+            return first;
+        Node all{Node::And, 0, {}, {*first}, {}, {}};
+        for (;;) {
+            const size_t mark = m_pos;
+            if (eat("&&")) {
+            } else if (identifier() == "and") {
+            } else {
+                m_pos = mark;
+                break;
+            }
+            auto next = comparison();
+            if (!next)
+                return next;
+            all.children.push_back(std::move(*next));
+        }
+        return all;
+    }
+
+    Expected<Node> comparison()
+    {
+        const size_t start = m_pos;
+        auto left = value(0);
+        if (!left)
+            return left;
+        for (const char *op : {"==", "!=", "<=", ">=", "<", ">"}) {
+            if (eat(op)) {
+                auto right = value(0);
+                if (!right)
+                    return right;
+                Node n{Node::Compare, 0, op, {std::move(*left), std::move(*right)}, {}, {}};
+                n.source = trimmed(start);
+                return n;
+            }
+        }
+        return left;
+    }
+
+    std::string trimmed(size_t start) const
+    {
+        std::string s(m_s.substr(start, m_pos - start));
+        const size_t a = s.find_first_not_of(" \t\n"), b = s.find_last_not_of(" \t\n");
+        return a == std::string::npos ? std::string() : s.substr(a, b - a + 1);
+    }
+
+    Expected<int64_t> integer()
+    {
+        skip();
+        bool negative = false;
+        if (m_pos < m_s.size() && m_s[m_pos] == '-') {
+            negative = true;
+            ++m_pos;
+        }
+        const size_t start = m_pos;
+        int64_t v = 0;
+        while (m_pos < m_s.size() && std::isdigit(static_cast<unsigned char>(m_s[m_pos]))) {
+            v = v * 10 + (m_s[m_pos] - '0');
+            if (v > (int64_t(1) << 40))
+                return fail("number too large");
+            ++m_pos;
+        }
+        if (start == m_pos)
+            return fail("expected a number");
+        return negative ? -v : v;
+    }
+
+    Expected<Node> value(int depth)
+    {
+        if (depth > kMaxDepth)
+            return fail("nested too deeply");
+        skip();
+        const size_t start = m_pos;
+        if (m_pos >= m_s.size())
+            return fail("expected a value, found the end");
+        const char c = m_s[m_pos];
+        if (c == '"') {
+            const size_t end = m_s.find('"', m_pos + 1);
+            if (end == std::string_view::npos)
+                return fail("unterminated string");
+            Node n{Node::Str, 0, std::string(m_s.substr(m_pos + 1, end - m_pos - 1)), {}, {}, {}};
+            m_pos = end + 1;
+            return n;
+        }
+        if (c == '-' || std::isdigit(static_cast<unsigned char>(c))) {
+            auto v = integer();
+            if (!v)
+                return v.error();
+            return Node{Node::Int, *v, {}, {}, {}, {}};
+        }
+        if (c == '[') {
+            ++m_pos;
+            Node n{Node::List, 0, {}, {}, {}, {}};
+            if (!eat("]")) {
+                do {
+                    auto item = value(depth + 1);
+                    if (!item)
+                        return item;
+                    n.children.push_back(std::move(*item));
+                } while (eat(","));
+                if (!eat("]"))
+                    return fail("expected ',' or ']'");
+            }
+            return n;
+        }
+        if (c == '{') {
+            ++m_pos;
+            Node n{Node::Map, 0, {}, {}, {}, {}};
+            if (!eat("}")) {
+                do {
+                    const std::string key = identifier();
+                    if (key.empty())
+                        return fail("expected an in-dim name");
+                    if (!eat(":"))
+                        return fail("expected ':' after '" + key + "'");
+                    auto v = integer();
+                    if (!v)
+                        return v.error();
+                    n.entries.emplace_back(key, *v);
+                } while (eat(","));
+                if (!eat("}"))
+                    return fail("expected ',' or '}'");
+            }
+            return n;
+        }
+        const std::string name = identifier();
+        if (name.empty())
+            return fail("unexpected '" + std::string(1, c) + "'");
+        if (name == "true" || name == "false")
+            return Node{Node::Bool, name == "true", {}, {}, {}, {}};
+        if (!eat("("))
+            return Node{Node::Ident, 0, name, {}, {}, {}};
+        Node call{Node::Call, 0, name, {}, {}, {}};
+        if (!eat(")")) {
+            do {
+                auto arg = value(depth + 1);
+                if (!arg)
+                    return arg;
+                call.children.push_back(std::move(*arg));
+            } while (eat(","));
+            if (!eat(")"))
+                return fail("expected ',' or ')' in the call of " + name);
+        }
+        call.source = trimmed(start);
+        return call;
+    }
+
+    std::string_view m_s;
+    size_t m_pos = 0;
+};
+
+int elementBitsOf(const PredicateLayout &l)
+{
+    const auto bits = dtypeBits(l.dtype.empty() ? "f16" : l.dtype);
+    return bits ? *bits : 16;
+}
+
+using Value = std::variant<int64_t, bool, std::string, std::vector<int64_t>>;
+
+std::string show(const Value &v)
+{
+    if (const auto *i = std::get_if<int64_t>(&v))
+        return std::to_string(*i);
+    if (const auto *b = std::get_if<bool>(&v))
+        return *b ? "true" : "false";
+    if (const auto *s = std::get_if<std::string>(&v))
+        return "\"" + *s + "\"";
+    std::string out = "[";
+    const auto &l = std::get<std::vector<int64_t>>(v);
+    for (size_t i = 0; i < l.size(); ++i)
+        out += (i ? ", " : "") + std::to_string(l[i]);
+    return out + "]";
+}
+
+class Evaluator
+{
+public:
+    explicit Evaluator(const PredicateContext &c) : m_c(c) {}
+
+    Expected<PredicateOutcome> run(const Node &root)
+    {
+        PredicateOutcome out;
+        out.holds = true;
+        for (const Node &clause : root.children) {
+            m_lastFailure.clear();
+            auto v = eval(clause);
+            if (!v)
+                return v.error();
+            const bool *b = std::get_if<bool>(&*v);
+            if (!b)
+                return makeError("the predicate '" + clause.source + "' is not true or false");
+            if (!*b) {
+                out.holds = false;
+                if (!out.explanation.empty())
+                    out.explanation += "; ";
+                out.explanation += m_lastFailure.empty() ? clause.source : m_lastFailure;
+            }
+        }
+        return out;
+    }
+
+private:
+    Expected<Value> eval(const Node &n)
+    {
+        switch (n.kind) {
+        case Node::Int:
+            return Value(n.number);
+        case Node::Bool:
+            return Value(n.number != 0);
+        case Node::Str:
+            return Value(n.text);
+        case Node::List: {
+            std::vector<int64_t> l;
+            for (const Node &c : n.children) {
+                auto v = eval(c);
+                if (!v)
+                    return v;
+                const auto *i = std::get_if<int64_t>(&*v);
+                if (!i)
+                    return makeError("a list holds integers only");
+                l.push_back(*i);
+            }
+            return Value(l);
+        }
+        case Node::Ident:
+            return makeError("'" + n.text +
+                             "' is a name, not a value (a layout goes inside a call)");
+        case Node::Map:
+            return makeError("an index map {...} is an argument of apply");
+        case Node::Call:
+            return call(n);
+        case Node::Compare:
+            return compare(n);
+        case Node::And:
+            return makeError("'&&' inside a value");
+        }
+        return makeError("unknown expression");
+    }
+
+    Expected<Value> compare(const Node &n)
+    {
+        auto l = eval(n.children[0]);
+        if (!l)
+            return l;
+        auto r = eval(n.children[1]);
+        if (!r)
+            return r;
+        if (l->index() != r->index())
+            return makeError("'" + n.source + "' compares " + show(*l) + " with " + show(*r));
+        const std::string &op = n.text;
+        bool result = false;
+        if (op == "==" || op == "!=") {
+            result = (*l == *r) == (op == "==");
+        } else {
+            const auto *a = std::get_if<int64_t>(&*l);
+            const auto *b = std::get_if<int64_t>(&*r);
+            if (!a || !b)
+                return makeError("'" + op + "' compares integers only");
+            result = op == "<" ? *a < *b : op == "<=" ? *a <= *b : op == ">" ? *a > *b : *a >= *b;
+        }
+        if (!result)
+            m_lastFailure =
+                n.children[0].source.empty()
+                    ? n.source
+                    : n.children[0].source + " is " + show(*l) + ", wanted " + op + " " + show(*r);
+        return Value(result);
+    }
+
+    Expected<const PredicateLayout *> layoutArg(const Node &call, size_t i)
+    {
+        if (i >= call.children.size() || call.children[i].kind != Node::Ident)
+            return makeError(call.text + ": argument " + std::to_string(i + 1) +
+                             " must be a layout name");
+        const PredicateLayout *l = m_c.find(call.children[i].text);
+        if (!l)
+            return makeError(call.text + ": no layout named '" + call.children[i].text + "'");
+        return l;
+    }
+    Expected<int64_t> intArg(const Node &call, size_t i)
+    {
+        if (i >= call.children.size())
+            return makeError(call.text + ": missing argument " + std::to_string(i + 1));
+        auto v = eval(call.children[i]);
+        if (!v)
+            return v.error();
+        if (const auto *n = std::get_if<int64_t>(&*v))
+            return *n;
+        return makeError(call.text + ": argument " + std::to_string(i + 1) + " must be an integer");
+    }
+    Expected<std::string> nameArg(const Node &call, size_t i)
+    {
+        if (i >= call.children.size())
+            return makeError(call.text + ": missing argument " + std::to_string(i + 1));
+        const Node &a = call.children[i];
+        if (a.kind == Node::Ident || a.kind == Node::Str)
+            return a.text;
+        return makeError(call.text + ": argument " + std::to_string(i + 1) + " must be a name");
+    }
+
+    static Value listOf(const std::vector<int32_t> &v)
+    {
+        return Value(std::vector<int64_t>(v.begin(), v.end()));
+    }
+
+    Expected<Value> call(const Node &n);
+
+    const PredicateContext &m_c;
+    std::string m_lastFailure;
+};
+
+Expected<Value> Evaluator::call(const Node &n)
+{
+    const std::string &f = n.text;
+    auto l = layoutArg(n, 0);
+    if (!l)
+        return l.error();
+    const LinearLayout &L = (*l)->layout;
+    auto arity = [&](size_t k) -> Expected<bool> {
+        if (n.children.size() != k)
+            return makeError(f + " takes " + std::to_string(k) + " argument" + (k > 1 ? "s" : ""));
+        return true;
+    };
+    if (f == "rank" || f == "injective" || f == "surjective" || f == "maxOwners" ||
+        f == "consecutive") {
+        if (auto ok = arity(1); !ok)
+            return ok.error();
+        if (f == "rank")
+            return Value(int64_t(L.rank()));
+        if (f == "injective")
+            return Value(L.isInjective());
+        if (f == "surjective")
+            return Value(L.isSurjective());
+        if (f == "consecutive")
+            return Value(int64_t(L.getNumConsecutiveInOut()));
+        return Value(int64_t(1) << (L.totalInDimSizeLog2() - L.rank()));
+    }
+    if (f == "apply") {
+        if (auto ok = arity(2); !ok)
+            return ok.error();
+        const Node &m = n.children[1];
+        if (m.kind != Node::Map)
+            return makeError("apply: the second argument is an index map like {lane: 3}");
+        std::vector<int32_t> in(size_t(L.numInDims()), 0);
+        for (const auto &[dim, v] : m.entries) {
+            const int i = L.inDimIndex(dim);
+            if (i < 0)
+                return makeError("apply: " + (*l)->name + " has no in-dim '" + dim + "'");
+            if (v < 0 || v >= L.inDimSize(dim))
+                return makeError("apply: " + dim + " = " + std::to_string(v) + " is out of range");
+            in[size_t(i)] = int32_t(v);
+        }
+        return listOf(L.applyOrdered(in));
+    }
+    if (f == "basis" || f == "size") {
+        if (auto ok = arity(f == "basis" ? 3 : 2); !ok)
+            return ok.error();
+        auto dim = nameArg(n, 1);
+        if (!dim)
+            return dim.error();
+        if (f == "size")
+            return Value(int64_t(L.hasInDim(*dim) ? L.inDimSize(*dim) : 1));
+        auto i = intArg(n, 2);
+        if (!i)
+            return i.error();
+        if (*i < 0 || *i >= L.inDimSizeLog2(*dim))
+            return makeError("basis: " + *dim + " has no basis " + std::to_string(*i));
+        return listOf(L.basis(*dim, int(*i)));
+    }
+    if (f == "owners") {
+        if (auto ok = arity(2); !ok)
+            return ok.error();
+        auto v = eval(n.children[1]);
+        if (!v)
+            return v;
+        const auto *coords = std::get_if<std::vector<int64_t>>(&*v);
+        if (!coords || int(coords->size()) != L.numOutDims())
+            return makeError("owners: the element needs one coordinate per out-dim");
+        uint64_t flat = 0;
+        int shift = 0;
+        for (int d = 0; d < L.numOutDims(); ++d) {
+            const int bits = L.outDimSizeLog2(L.outDims()[size_t(d)].first);
+            if ((*coords)[size_t(d)] < 0 || (*coords)[size_t(d)] >= (int64_t(1) << bits))
+                return makeError("owners: coordinate out of range");
+            flat |= uint64_t((*coords)[size_t(d)]) << shift;
+            shift += bits;
+        }
+        if (L.totalInDimSizeLog2() > 24)
+            return makeError("owners: too many hardware indices to count");
+        int64_t count = 0;
+        for (uint64_t h = 0; h < (uint64_t(1) << L.totalInDimSizeLog2()); ++h)
+            count += L.applyFlat(h) == flat;
+        return Value(count);
+    }
+    if (f == "equal" || f == "differing" || f == "conversion" || f == "divides") {
+        if (auto ok = arity(2); !ok)
+            return ok.error();
+        auto m = layoutArg(n, 1);
+        if (!m)
+            return m.error();
+        const LinearLayout &M = (*m)->layout;
+        if (f == "divides")
+            return Value(LinearLayout::divideLeft(L, M).has_value());
+        const int bits = elementBitsOf(**l);
+        auto d = diffLayouts(L, M, bits);
+        if (!d)
+            return d.error();
+        if (f == "equal")
+            return Value(d->equal);
+        if (f == "differing")
+            return Value(d->differingElements);
+        if (!d->conversion)
+            return Value(std::string("none"));
+        return Value(conversionKindName(d->conversion->kind));
+    }
+    if (f == "bankConflicts") {
+        if (auto ok = arity(3); !ok)
+            return ok.error();
+        auto s = layoutArg(n, 1);
+        if (!s)
+            return s.error();
+        auto bits = intArg(n, 2);
+        if (!bits)
+            return bits.error();
+        auto r = tritonBankConflicts(L, (*s)->layout, int(*bits));
+        if (!r)
+            return r.error();
+        return Value(*r);
+    }
+    if (f == "crossPairShared") {
+        if (auto ok = arity(2); !ok)
+            return ok.error();
+        auto which = nameArg(n, 1);
+        if (!which)
+            return which.error();
+        if (*which != "A" && *which != "B")
+            return makeError("crossPairShared: the operand is \"A\" or \"B\"");
+        if (!(*l)->attr || (*l)->shape.size() != 2)
+            return makeError("crossPairShared: " + (*l)->name +
+                             " must be a WMMA v3 layout written as #ttg text with a 2-D shape");
+        const int bits = elementBitsOf(**l);
+        auto spec = ctaSpecFromAttr(*(*l)->attr, {(*l)->shape[0], (*l)->shape[1]}, bits);
+        if (!spec)
+            return spec.error();
+        auto cu = loadCuLdsModel(m_c.arch);
+        if (!cu)
+            return cu.error();
+        auto r = analyzeCtaLayout(*spec, *cu);
+        if (!r)
+            return r.error();
+        return Value(*which == "A" ? r->a.crossPairShared : r->b.crossPairShared);
+    }
+    return makeError("unknown function '" + f + "'");
+}
+
+} // namespace
+
+const PredicateLayout *PredicateContext::find(const std::string &name) const
+{
+    for (const PredicateLayout &l : layouts)
+        if (l.name == name)
+            return &l;
+    return nullptr;
+}
+
+Expected<bool> validatePredicate(std::string_view text)
+{
+    if (text.size() > 4096)
+        return makeError("predicate longer than 4096 characters");
+    auto n = Parser(text).parse();
+    if (!n)
+        return n.error();
+    return true;
+}
+
+Expected<PredicateOutcome> evaluatePredicate(std::string_view text, const PredicateContext &context)
+{
+    if (text.size() > 4096)
+        return makeError("predicate longer than 4096 characters");
+    auto n = Parser(text).parse();
+    if (!n)
+        return n.error();
+    return Evaluator(context).run(*n);
+}
+
+} // namespace lx

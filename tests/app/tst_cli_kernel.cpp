@@ -1,0 +1,166 @@
+// `layout-explorer analyze kernel` end to end: the binary (env LX_APP) on real modules, JSON and
+// text, stdin, --arch, and bad input and usage with their exit codes.
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTest>
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run run(const QStringList &args, const QByteArray &input = {})
+{
+    QProcess p;
+    p.start(qEnvironmentVariable("LX_APP"),
+            QStringList{QStringLiteral("analyze"), QStringLiteral("kernel")} + args);
+    if (!input.isNull()) {
+        p.write(input);
+        p.closeWriteChannel();
+    }
+    Run r;
+    if (!p.waitForFinished(120000))
+        return r;
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+const QString kDir = QStringLiteral(LX_TEST_DATA_DIR "/kernels/");
+const QString kAttention = kDir + QStringLiteral("attn_gfx950_128x64x128_w4.ttgir");
+
+QJsonObject opAtLine(const QJsonObject &report, int line)
+{
+    for (const QJsonValue &v : report.value(QStringLiteral("ops")).toArray())
+        if (v.toObject().value(QStringLiteral("line")).toInt() == line)
+            return v.toObject();
+    return {};
+}
+
+} // namespace
+
+class TestCliKernel : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { QVERIFY(!qEnvironmentVariable("LX_APP").isEmpty()); }
+
+    void json()
+    {
+        const Run r = run({kAttention, QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(j.value(QStringLiteral("arch")).toString(), QStringLiteral("gfx950"));
+        const QJsonArray layouts = j.value(QStringLiteral("layouts")).toArray();
+        QCOMPARE(layouts.size(), 7);
+        QCOMPARE(layouts.at(0).toObject().value(QStringLiteral("alias")).toString(),
+                 QStringLiteral("#blocked"));
+        QVERIFY(layouts.at(0)
+                    .toObject()
+                    .value(QStringLiteral("text"))
+                    .toString()
+                    .startsWith(QStringLiteral("#ttg.blocked<")));
+        // The V load: eligible for ds_read_b64_tr_b16, 32 per thread (kernels.json: the compiler
+        // emits 64 for this load and its epilogue copy at line 178).
+        const QJsonObject v = opAtLine(j, 133);
+        QCOMPARE(v.value(QStringLiteral("op")).toString(), QStringLiteral("ttg.local_load"));
+        QCOMPARE(v.value(QStringLiteral("name")).toString(), QStringLiteral("v"));
+        QCOMPARE(v.value(QStringLiteral("shape")).toString(), QStringLiteral("64x128"));
+        QCOMPARE(v.value(QStringLiteral("dtype")).toString(), QStringLiteral("f16"));
+        QCOMPARE(v.value(QStringLiteral("src")).toString(), QStringLiteral("#shared2"));
+        QCOMPARE(v.value(QStringLiteral("instruction")).toString(),
+                 QStringLiteral("ds_read_b64_tr_b16"));
+        QCOMPARE(v.value(QStringLiteral("count")).toInt(), 32);
+        QCOMPARE(v.value(QStringLiteral("eligible")).toBool(), true);
+        for (const char *key : {"reason", "maxWays", "cycles", "bytes"})
+            QVERIFY2(v.contains(QLatin1String(key)), key);
+        // The Q load is not eligible (K is contiguous) and reads with ds_read_b128 instead.
+        const QJsonObject q = opAtLine(j, 63);
+        QCOMPARE(q.value(QStringLiteral("eligible")).toBool(true), false);
+        QVERIFY(!q.value(QStringLiteral("reason")).toString().isEmpty());
+        QCOMPARE(q.value(QStringLiteral("instruction")).toString(), QStringLiteral("ds_read_b128"));
+        // Totals are the sums over the ops (the compiler's own mix for this module).
+        const QJsonObject totals = j.value(QStringLiteral("totals")).toObject();
+        QCOMPARE(totals.value(QStringLiteral("ds_read_b128")).toInt(), 40);
+        QCOMPARE(totals.value(QStringLiteral("ds_read_b64_tr_b16")).toInt(), 64);
+        QCOMPARE(totals.value(QStringLiteral("ds_write_b16")).toInt(), 192);
+        // The convert_layout after the loop: MFMA accumulator to a linear layout.
+        QCOMPARE(opAtLine(j, 204).value(QStringLiteral("instruction")).toString(),
+                 QStringLiteral("intra-warp shuffle"));
+    }
+
+    void stdinAndText()
+    {
+        QFile f(kAttention);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const Run r = run({QStringLiteral("-")}, f.readAll());
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("arch gfx950"));
+        QVERIFY(r.out.contains("32 x ds_read_b64_tr_b16"));
+        QVERIFY(r.out.contains("ds_read_b128           40"));
+    }
+
+    void archOverride()
+    {
+        // gfx942 has no transposed load: the same module falls back to vector loads, and the
+        // note says it was analysed for another target.
+        const Run r = run({kAttention, QStringLiteral("--arch"), QStringLiteral("gfx942"),
+                           QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(j.value(QStringLiteral("arch")).toString(), QStringLiteral("gfx942"));
+        const QJsonObject v = opAtLine(j, 133);
+        QVERIFY(v.value(QStringLiteral("eligible")).isNull());
+        QCOMPARE(v.value(QStringLiteral("instruction")).toString(), QStringLiteral("ds_read_u16"));
+        QVERIFY(j.value(QStringLiteral("notes")).toArray().size() >= 1);
+    }
+
+    void badInput_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QByteArray>("input");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QByteArray>("message");
+        QTest::newRow("no file") << QStringList{} << QByteArray() << 2 << QByteArray("one FILE");
+        QTest::newRow("two files")
+            << QStringList{kAttention, kAttention} << QByteArray() << 2 << QByteArray("one FILE");
+        QTest::newRow("missing file") << QStringList{kDir + QStringLiteral("nope.ttgir")}
+                                      << QByteArray() << 1 << QByteArray("cannot read");
+        QTest::newRow("truncated") << QStringList{QStringLiteral("-")}
+                                   << QByteArray("module attributes {} {\n  tt.func @f() {\n") << 1
+                                   << QByteArray("-:2:16: '{' is never closed");
+        QTest::newRow("unknown arch")
+            << QStringList{kAttention, QStringLiteral("--arch"), QStringLiteral("gfx0")}
+            << QByteArray() << 1 << QByteArray("gfx0");
+        QTest::newRow("no target")
+            << QStringList{QStringLiteral("-")} << QByteArray("%a = tt.load %p : tensor<4xf16>\n")
+            << 1 << QByteArray("no target");
+        QTest::newRow("unknown option") << QStringList{QStringLiteral("--frobnicate")}
+                                        << QByteArray() << 2 << QByteArray("frobnicate");
+    }
+
+    void badInput()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QByteArray, input);
+        QFETCH(int, exitCode);
+        QFETCH(QByteArray, message);
+        const Run r = run(args, input.isEmpty() ? QByteArray() : input);
+        QCOMPARE(r.exitCode, exitCode);
+        QVERIFY2(r.err.contains(message), r.err.constData());
+        QVERIFY(r.out.isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliKernel)
+#include "tst_cli_kernel.moc"

@@ -1,0 +1,259 @@
+// End-to-end tests of `layout-explorer suggest shared|cta` (app/cmd_suggest.cpp) and of
+// `analyze banks --addresses` (app/cmd_analyze_banks.cpp), run as a process (LX_APP).
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out;
+    QString err;
+};
+
+Run runApp(const QStringList &args)
+{
+    QProcess p;
+    p.start(qEnvironmentVariable("LX_APP"), args);
+    p.waitForFinished(120000);
+    return {p.exitCode(), p.readAllStandardOutput(), QString::fromUtf8(p.readAllStandardError())};
+}
+
+QJsonObject json(const Run &r)
+{
+    return QJsonDocument::fromJson(r.out).object();
+}
+
+// Measured pattern p130 of tests/data/hardware: lanes 2k and 2k+1 load the same 8 bytes.
+QStringList p130()
+{
+    const int bases[4] = {3280, 1680, 4016, 1608};
+    QStringList out;
+    for (int lane = 0; lane < 32; ++lane) {
+        int a = 0;
+        for (int b = 0; b < 4; ++b)
+            if (lane & (2 << b))
+                a ^= bases[b];
+        out << QString::number(a);
+    }
+    return out;
+}
+
+} // namespace
+
+class TestCliSuggest : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void addressesMeasuredRule();
+    void addressesFromFile();
+    void addressesErrors_data();
+    void addressesErrors();
+    void sharedPresetJson();
+    void sharedFromText();
+    void ctaJson();
+    void usageErrors_data();
+    void usageErrors();
+};
+
+void TestCliSuggest::initTestCase()
+{
+    QVERIFY2(!qEnvironmentVariable("LX_APP").isEmpty(), "LX_APP must name the binary");
+}
+
+// sm90: 1 wavefront (measured), 2 in the textbook phases; the JSON says which rule and both.
+void TestCliSuggest::addressesMeasuredRule()
+{
+    const Run r = runApp({u"analyze"_s, u"banks"_s, u"--addresses"_s, p130().join(u','),
+                          u"--width"_s, u"8"_s, u"--arch"_s, u"sm90"_s, u"--json"_s});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject j = json(r);
+    QCOMPARE(j[u"cycles"].toInt(), 1);
+    QCOMPARE(j[u"modelCycles"].toInt(), 2);
+    QCOMPARE(j[u"measuredRuleConfidence"].toString(), u"measured"_s);
+    QCOMPARE(j[u"cyclesMeaning"].toString(), u"wavefronts"_s);
+    QCOMPARE(j[u"instruction"].toString(), u"LDS.64"_s);
+    // A store of the same addresses keeps the textbook phases.
+    const Run w = runApp({u"analyze"_s, u"banks"_s, u"--addresses"_s, p130().join(u','),
+                          u"--width"_s, u"8"_s, u"--write"_s, u"--arch"_s, u"sm90"_s, u"--json"_s});
+    QCOMPARE(w.exitCode, 0);
+    QCOMPARE(json(w)[u"cycles"].toInt(), 2);
+    QVERIFY(json(w)[u"measuredRule"].isNull());
+    // Text output names measured vs model.
+    const Run t = runApp({u"analyze"_s, u"banks"_s, u"--addresses"_s, p130().join(u','),
+                          u"--width"_s, u"8"_s, u"--arch"_s, u"sm90"_s});
+    QCOMPARE(t.exitCode, 0);
+    QVERIFY(t.out.contains("measured vs model"));
+}
+
+// @FILE with spaces, newlines and '-' for inactive lanes; fewer lanes than the wave.
+void TestCliSuggest::addressesFromFile()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"lanes.txt"_s);
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("0 128\n256 - 512\n");
+    f.close();
+    const Run r = runApp({u"analyze"_s, u"banks"_s, u"--addresses"_s, u"@"_s + path, u"--width"_s,
+                          u"4"_s, u"--arch"_s, u"gfx942"_s, u"--json"_s});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject j = json(r);
+    // Four active lanes on bank 0, four distinct dwords: 4-way.
+    QCOMPARE(j[u"maxWays"].toInt(), 4);
+    QCOMPARE(j[u"addresses"].toArray().size(), 64);
+    QVERIFY(j[u"addresses"].toArray()[3].isNull());
+}
+
+void TestCliSuggest::addressesErrors_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("message");
+    const QStringList base = {u"analyze"_s, u"banks"_s};
+    QTest::newRow("no width") << base +
+                                     QStringList{u"--addresses"_s, u"0,4"_s, u"--arch"_s, u"sm90"_s}
+                              << 2 << u"--width"_s;
+    QTest::newRow("bad number") << base + QStringList{u"--addresses"_s, u"0,x"_s,    u"--width"_s,
+                                                      u"4"_s,           u"--arch"_s, u"sm90"_s}
+                                << 1 << u"'x'"_s;
+    QTest::newRow("negative") << base + QStringList{u"--addresses"_s, u"-4"_s,     u"--width"_s,
+                                                    u"4"_s,           u"--arch"_s, u"sm90"_s}
+                              << 1 << u"non-negative"_s;
+    QTest::newRow("misaligned") << base + QStringList{u"--addresses"_s, u"0,6"_s,    u"--width"_s,
+                                                      u"4"_s,           u"--arch"_s, u"sm90"_s}
+                                << 1 << u"aligned"_s;
+    QTest::newRow("too many")
+        << base + QStringList{u"--addresses"_s, QStringList(QList<QString>(40, u"0"_s)).join(u','),
+                              u"--width"_s,     u"4"_s,
+                              u"--arch"_s,      u"sm90"_s}
+        << 1 << u"40 addresses"_s;
+    QTest::newRow("no such width")
+        << base +
+               QStringList{u"--addresses"_s, u"0"_s, u"--width"_s, u"32"_s, u"--arch"_s, u"sm90"_s}
+        << 1 << u"32 bytes"_s;
+    QTest::newRow("missing file") << base + QStringList{u"--addresses"_s, u"@/nonexistent/x"_s,
+                                                        u"--width"_s,     u"4"_s,
+                                                        u"--arch"_s,      u"sm90"_s}
+                                  << 1 << u"cannot read"_s;
+    QTest::newRow("two modes") << base + QStringList{u"--addresses"_s, u"0"_s,       u"--preset"_s,
+                                                     u"lds-a1"_s,      u"--width"_s, u"4"_s}
+                               << 2 << u"exactly one"_s;
+}
+
+void TestCliSuggest::addressesErrors()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, code);
+    QFETCH(QString, message);
+    const Run r = runApp(args);
+    QCOMPARE(r.exitCode, code);
+    QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    QVERIFY(r.out.isEmpty());
+}
+
+void TestCliSuggest::sharedPresetJson()
+{
+    const Run r = runApp(
+        {u"suggest"_s, u"shared"_s, u"--preset"_s, u"lds-c1"_s, u"--limit"_s, u"5"_s, u"--json"_s});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject j = json(r);
+    const QJsonArray cs = j[u"candidates"].toArray();
+    QCOMPARE(cs.size(), 5);
+    for (const QString key :
+         {u"text"_s, u"readWays"_s, u"readCycles"_s, u"writeWays"_s, u"writeCycles"_s,
+          u"vectorBits"_s, u"dsLoadTr"_s, u"ldsBytes"_s, u"partitionConflicts"_s, u"pareto"_s})
+        QVERIFY2(cs[0].toObject().contains(key), qPrintable(key));
+    QVERIFY(cs[0].toObject()[u"pareto"].toBool());
+    QVERIFY(j[u"triton"].isObject());
+    QVERIFY(j[u"triton"].toObject()[u"readCycles"].toInt() >=
+            cs[0].toObject()[u"readCycles"].toInt());
+    QVERIFY(!j[u"pruned"].toArray().isEmpty());
+}
+
+// The gfx950 A operand from text: Triton's pick is vec 8, perPhase 1, maxPhase 16.
+void TestCliSuggest::sharedFromText()
+{
+    const Run r = runApp(
+        {u"suggest"_s, u"shared"_s, u"--reg"_s,
+         u"#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 4, warpsPerCTA = [2, 2], "
+         u"instrShape = [32, 32, 16], isTransposed = true}>, kWidth = 8}>"_s,
+         u"--write-layout"_s,
+         u"#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 8], warpsPerCTA = [4, 1], "
+         u"order = [1, 0]}>"_s,
+         u"--shape"_s, u"128x128"_s, u"--dtype"_s, u"f16"_s, u"--arch"_s, u"gfx950"_s,
+         u"--json"_s});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject t = json(r)[u"triton"].toObject();
+    QCOMPARE(t[u"text"].toString(),
+             u"#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 16, order = [1, 0]}>"_s);
+    QCOMPARE(t[u"readWays"].toInt(), 1);
+}
+
+void TestCliSuggest::ctaJson()
+{
+    const Run r = runApp({u"suggest"_s, u"cta"_s, u"--shape"_s, u"64x32"_s, u"--warps"_s, u"4"_s,
+                          u"--instr"_s, u"16x16x32"_s, u"--dtype"_s, u"f16"_s, u"--json"_s});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject top = json(r)[u"candidates"].toArray()[0].toObject();
+    for (const QString key :
+         {u"text"_s, u"crossPairSharedA"_s, u"crossPairSharedB"_s, u"tdmInstructionsA"_s,
+          u"tdmInstructionsB"_s, u"partitionConflicts"_s})
+        QVERIFY2(top.contains(key), qPrintable(key));
+    QVERIFY(!top[u"crossPairSharedA"].toBool() && !top[u"crossPairSharedB"].toBool());
+}
+
+void TestCliSuggest::usageErrors_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("code");
+    QTest::newRow("no sub") << QStringList{u"suggest"_s} << 2;
+    QTest::newRow("bad sub") << QStringList{u"suggest"_s, u"banks"_s} << 2;
+    QTest::newRow("both") << QStringList{u"suggest"_s, u"shared"_s, u"--preset"_s,
+                                         u"lds-c1"_s,  u"--reg"_s,  u"x"_s}
+                          << 2;
+    QTest::newRow("bad preset") << QStringList{u"suggest"_s, u"shared"_s, u"--preset"_s, u"nope"_s}
+                                << 1;
+    QTest::newRow("no access") << QStringList{u"suggest"_s, u"shared"_s, u"--preset"_s, u"fig2a"_s}
+                               << 1;
+    QTest::newRow("bad shape") << QStringList{u"suggest"_s, u"shared"_s, u"--reg"_s,   u"x"_s,
+                                              u"--shape"_s, u"12"_s,     u"--dtype"_s, u"f16"_s,
+                                              u"--arch"_s,  u"gfx942"_s}
+                               << 2;
+    QTest::newRow("bad reg") << QStringList{u"suggest"_s,     u"shared"_s,  u"--reg"_s,
+                                            u"#ttg.nope<>"_s, u"--shape"_s, u"16x16"_s,
+                                            u"--dtype"_s,     u"f16"_s,     u"--arch"_s,
+                                            u"gfx942"_s}
+                             << 1;
+    QTest::newRow("cta warps") << QStringList{u"suggest"_s, u"cta"_s, u"--shape"_s, u"64x32"_s,
+                                              u"--warps"_s, u"3"_s,   u"--instr"_s, u"16x16x32"_s,
+                                              u"--dtype"_s, u"f16"_s}
+                               << 1;
+    QTest::newRow("cta instr") << QStringList{u"suggest"_s, u"cta"_s, u"--shape"_s, u"64x32"_s,
+                                              u"--warps"_s, u"4"_s,   u"--instr"_s, u"16x16"_s,
+                                              u"--dtype"_s, u"f16"_s}
+                               << 2;
+}
+
+void TestCliSuggest::usageErrors()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, code);
+    const Run r = runApp(args);
+    QCOMPARE(r.exitCode, code);
+    QVERIFY(!r.err.isEmpty());
+}
+
+QTEST_GUILESS_MAIN(TestCliSuggest)
+#include "tst_cli_suggest.moc"

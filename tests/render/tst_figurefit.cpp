@@ -1,0 +1,148 @@
+// fitDiagram: a figure fitted to a page is never larger than the page, uses it, lays
+// side-by-side panels out in rows when that allows a larger scale, and never overlaps panels.
+
+#include "render/diagram.h"
+#include "render/diagramrenderer.h"
+#include "render/figurefit.h"
+
+#include <QTest>
+
+using namespace lx;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// `n` panels of 16 x 16 cells with headers and a title, side by side as the renderer flows them.
+Diagram panels(int n)
+{
+    Diagram d;
+    d.title = u"Eight warps"_s;
+    for (int i = 0; i < n; ++i) {
+        DiagramPanel &p = d.addPanel(16, 16);
+        p.title = u"warp %1"_s.arg(i);
+        for (int r = 0; r < 16; ++r)
+            p.rowHeaders << QString::number(r);
+        for (int c = 0; c < 16; ++c)
+            p.columnHeaders << QString::number(c);
+    }
+    return d;
+}
+
+bool overlaps(const DiagramGeometry &g)
+{
+    const auto &ps = g.panels();
+    for (size_t i = 0; i < ps.size(); ++i)
+        for (size_t j = i + 1; j < ps.size(); ++j)
+            if (ps[i].bounds.intersects(ps[j].bounds))
+                return true;
+    return false;
+}
+
+} // namespace
+
+class TestFigureFit : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void neverLargerThanTheTarget_data()
+    {
+        QTest::addColumn<int>("count");
+        QTest::addColumn<QSize>("target");
+        QTest::newRow("8 panels, slide") << 8 << QSize(1920, 1080);
+        QTest::newRow("8 panels, A4 at 96 dpi") << 8 << QSize(794, 1123);
+        QTest::newRow("1 panel, slide") << 1 << QSize(1920, 1080);
+        QTest::newRow("3 panels, thumbnail") << 3 << QSize(320, 200);
+    }
+    void neverLargerThanTheTarget()
+    {
+        QFETCH(int, count);
+        QFETCH(QSize, target);
+        const Diagram d = panels(count);
+        const FittedFigure f = fitDiagram(d, RenderOptions{}, target);
+        QVERIFY(f.fits);
+        const DiagramGeometry g = DiagramGeometry::compute(f.diagram, f.options);
+        QCOMPARE(g.size(), f.size);
+        QVERIFY2(f.size.width() <= target.width() && f.size.height() <= target.height(),
+                 qPrintable(u"%1x%2"_s.arg(f.size.width()).arg(f.size.height())));
+        // It uses the page: within 10% of one side (or at the enlargement cap).
+        QVERIFY(f.size.width() >= 0.9 * target.width() ||
+                f.size.height() >= 0.9 * target.height() || f.options.scale >= 4.0);
+        QVERIFY(!overlaps(g));
+    }
+
+    void rowsBeatOneLongRow()
+    {
+        // Eight square panels in one row on a 16:9 page: rows give a larger scale.
+        const Diagram d = panels(8);
+        RenderOptions one;
+        const QSize natural = DiagramGeometry::compute(d, one).size();
+        const double oneRowScale = std::min(1920.0 / natural.width(), 1080.0 / natural.height());
+        const FittedFigure f = fitDiagram(d, one, QSize(1920, 1080));
+        QVERIFY2(f.columns > 1 && f.columns < 8, qPrintable(QString::number(f.columns)));
+        QVERIFY(f.options.scale > 1.5 * oneRowScale);
+    }
+
+    void fixedOriginsAreKept()
+    {
+        Diagram d = panels(4);
+        for (size_t i = 0; i < d.panels.size(); ++i)
+            d.panels[i].origin = QPointF(double(i) * 400.0, 0);
+        const FittedFigure f = fitDiagram(d, RenderOptions{}, QSize(800, 600));
+        QCOMPARE(f.columns, 0);
+        for (size_t i = 0; i < d.panels.size(); ++i)
+            QCOMPARE(f.diagram.panels[i].origin, d.panels[i].origin);
+    }
+
+    void arrangeInOneColumnStacksThePanels()
+    {
+        const Diagram d = arrangePanels(panels(3), RenderOptions{}, 1);
+        const DiagramGeometry g = DiagramGeometry::compute(d, RenderOptions{});
+        QCOMPARE(g.panels().size(), size_t(3));
+        QVERIFY(g.panels()[0].bounds.bottom() < g.panels()[1].bounds.top());
+        QVERIFY(g.panels()[1].bounds.bottom() < g.panels()[2].bounds.top());
+        QVERIFY(!overlaps(g));
+    }
+
+    void aVeryWidePanelIsCutIntoRows()
+    {
+        // One row of 256 cells (like a strip of LDS offsets): far wider than a slide.
+        Diagram d;
+        d.title = u"Strip"_s;
+        d.subtitle = QString(u"a long explanation of the strip "_s).repeated(20);
+        DiagramPanel &p = d.addPanel(1, 256);
+        for (int c = 0; c < 256; ++c) {
+            p.columnHeaders << QString::number(c);
+            p.setText(0, c, QString::number(c % 7));
+        }
+        p.groups.push_back(DiagramGroup{QRect(60, 0, 80, 1), qRgb(200, 0, 0), u"g"_s});
+        RenderOptions one;
+        const QSize natural = DiagramGeometry::compute(d, one).size();
+        const double plain = std::min(1920.0 / natural.width(), 1080.0 / natural.height());
+        const FittedFigure f = fitDiagram(d, one, QSize(1920, 1080));
+        QVERIFY(f.fits);
+        QVERIFY(f.diagram.panels.size() > 1);
+        QVERIFY2(f.options.scale > 2 * plain,
+                 qPrintable(u"%1 vs %2"_s.arg(f.options.scale).arg(plain)));
+        QVERIFY(f.diagram.subtitle.contains(QLatin1Char('\n')));
+        // Every cell is still there, in order, with its header.
+        QStringList texts, headers;
+        int groupCells = 0;
+        for (const DiagramPanel &piece : f.diagram.panels) {
+            for (int c = 0; c < piece.columns(); ++c)
+                texts << piece.text(0, c);
+            headers << piece.columnHeaders;
+            for (const DiagramGroup &g : piece.groups)
+                groupCells += g.cells.width();
+        }
+        QCOMPARE(texts.size(), 256);
+        for (int c = 0; c < 256; ++c) {
+            QCOMPARE(texts.at(c), QString::number(c % 7));
+            QCOMPARE(headers.at(c), QString::number(c));
+        }
+        QCOMPARE(groupCells, 80);
+        QVERIFY(!overlaps(DiagramGeometry::compute(f.diagram, f.options)));
+    }
+};
+
+QTEST_MAIN(TestFigureFit)
+#include "tst_figurefit.moc"

@@ -1,0 +1,160 @@
+// The Learn panel in the window (offscreen): every built-in lesson opened, a wrong edit made
+// (not accepted), undone, then the learner's edits of the solution made one by one: the panel
+// says "solved" exactly after the last one, remembers it, and hints come one at a time.
+
+#include "lessons/lesson.h"
+#include "models/layoutdocument.h"
+#include "widgets/learnpanel.h"
+#include "widgets/mainwindow.h"
+
+#include <QDockWidget>
+#include <QMessageBox>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+#include <memory>
+
+using namespace lx;
+
+class TestLearnPanel : public QObject
+{
+    Q_OBJECT
+private:
+    QTemporaryDir m_autosaveDir;
+    QTemporaryDir m_settingsDir;
+
+    std::unique_ptr<MainWindow> makeWindow()
+    {
+        auto w = std::make_unique<MainWindow>();
+        w->setAutosaveDirectory(m_autosaveDir.path());
+        w->setSavePrompt([](const QString &) { return QMessageBox::Discard; });
+        w->resize(1400, 880);
+        w->show();
+        if (!QTest::qWaitForWindowExposed(w.get()))
+            return nullptr;
+        return w;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(m_settingsDir.isValid());
+        QSettings::setDefaultFormat(QSettings::IniFormat);
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settingsDir.path());
+        QSettings().clear();
+    }
+
+    void lessons_data()
+    {
+        QTest::addColumn<int>("index");
+        const auto lessons = builtinLessons();
+        QVERIFY(lessons.size() >= 12);
+        for (size_t i = 0; i < lessons.size(); ++i)
+            QTest::newRow(lessons[i].id.c_str()) << int(i);
+    }
+    void lessons()
+    {
+        QFETCH(int, index);
+        auto w = makeWindow();
+        QVERIFY(w);
+        LearnPanel *panel = showLearnDock(w.get());
+        QVERIFY(panel);
+        QVERIFY(panel->openLesson(index));
+        const Lesson lesson = panel->lessons()[size_t(index)];
+        LayoutDocument *doc = w->document();
+        // The lesson's scene and views are open.
+        QCOMPARE(doc->layoutCount(), int(lesson.scene.layouts.size()));
+        QCOMPARE(w->viewTabs()->count(), int(lesson.scene.views.size()));
+        QVERIFY(!panel->isSolved());
+        QVERIFY2(panel->statusText().startsWith(QStringLiteral("Not solved yet: ")),
+                 qPrintable(panel->statusText()));
+        QSignalSpy solved(panel, &LearnPanel::solvedChanged);
+
+        // A wrong edit is not accepted; undo takes it back.
+        for (const LessonEdit &e : lesson.wrong)
+            QCOMPARE(applyLessonEdit(*doc, e), QString());
+        QVERIFY(!panel->isSolved());
+        QCOMPARE(solved.count(), 0);
+        for (size_t i = 0; i < lesson.wrong.size(); ++i)
+            doc->undoStack()->undo();
+
+        // The learner's edits: solved exactly after the last one.
+        for (size_t i = 0; i < lesson.solution.size(); ++i) {
+            QCOMPARE(applyLessonEdit(*doc, lesson.solution[i]), QString());
+            const bool last = i + 1 == lesson.solution.size();
+            QCOMPARE(panel->isSolved(), last);
+        }
+        QCOMPARE(solved.count(), 1);
+        QVERIFY(panel->statusText().contains(QStringLiteral("Solved")));
+        QVERIFY(LearnPanel::wasSolved(QString::fromStdString(lesson.id)));
+        // Undo unsolves it again.
+        doc->undoStack()->undo();
+        QVERIFY(!panel->isSolved());
+        QCOMPARE(solved.count(), 2);
+    }
+
+    void hintsAndProgress()
+    {
+        auto w = makeWindow();
+        QVERIFY(w);
+        LearnPanel *panel = showLearnDock(w.get());
+        QVERIFY(panel->openLesson(1));
+        const int hints = int(panel->lessons()[1].hints.size());
+        QCOMPARE(panel->hintsShown(), 0);
+        for (int i = 1; i <= hints + 1; ++i) {
+            panel->showNextHint();
+            QCOMPARE(panel->hintsShown(), std::min(i, hints));
+        }
+        // A handout of the lesson: one page per view, titled with the task.
+        const auto pages = panel->handoutPages();
+        QCOMPARE(pages.size(), panel->lessons()[1].scene.views.size());
+        QVERIFY(pages.front().subtitle.contains(QStringLiteral("task:")));
+        // Show Me applies the solution as one undoable step.
+        panel->showSolution();
+        QVERIFY(panel->isSolved());
+        w->document()->undoStack()->undo();
+        QVERIFY(!panel->isSolved());
+        // The current lesson is remembered: a new window's panel opens it again.
+        w.reset();
+        auto again = makeWindow();
+        LearnPanel *reopened = showLearnDock(again.get());
+        QCOMPARE(reopened->currentIndex(), 1);
+    }
+
+    // Help > Learn opens the dock.
+    void helpMenu()
+    {
+        auto w = makeWindow();
+        QVERIFY(w);
+        QAction *learn = w->findChild<QAction *>(QStringLiteral("learnAction"));
+        QVERIFY(learn);
+        learn->trigger();
+        auto *dock = w->findChild<QDockWidget *>(QStringLiteral("learnDock"));
+        QVERIFY(dock);
+        QVERIFY(dock->isVisible());
+    }
+
+    void lessonFileErrors()
+    {
+        auto w = makeWindow();
+        LearnPanel *panel = showLearnDock(w.get());
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("bad.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\"format\": \"layout-explorer-lesson\"}");
+        f.close();
+        const QString error = panel->openLessonFile(path);
+        QVERIFY2(error.contains(QStringLiteral("version")), qPrintable(error));
+        QVERIFY(panel->openLessonFile(dir.filePath(QStringLiteral("none.json")))
+                    .contains(QStringLiteral("cannot read")));
+    }
+};
+
+QTEST_MAIN(TestLearnPanel)
+#include "tst_learnpanel.moc"

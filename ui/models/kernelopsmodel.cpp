@@ -1,0 +1,166 @@
+#include "models/kernelopsmodel.h"
+
+#include <QBrush>
+#include <QColor>
+
+namespace lx {
+
+namespace {
+
+QString q(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+// "#ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 8}>" is long for a table cell.
+QString shortEncoding(const std::string &text)
+{
+    QString s = q(text);
+    if (s.size() > 48)
+        s = s.left(45) + QStringLiteral("…");
+    return s;
+}
+
+} // namespace
+
+KernelOpsModel::KernelOpsModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+void KernelOpsModel::setReport(const TtgirModule &module, const KernelReport &report)
+{
+    beginResetModel();
+    m_module = module;
+    m_report = report;
+    endResetModel();
+}
+
+void KernelOpsModel::clear()
+{
+    setReport({}, {});
+}
+
+int KernelOpsModel::rowOfLine(int line) const
+{
+    for (size_t i = 0; i < m_report.ops.size(); ++i)
+        if (m_report.ops[i].line == line)
+            return int(i);
+    return -1;
+}
+
+int KernelOpsModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_report.ops.size());
+}
+
+int KernelOpsModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : NumColumns;
+}
+
+QString KernelOpsModel::detail(const KernelOpReport &r) const
+{
+    QStringList lines;
+    lines << QStringLiteral("%1 (line %2)").arg(q(r.op)).arg(r.line);
+    if (!r.problem.empty())
+        lines << tr("Cannot analyse: %1").arg(q(r.problem));
+    if (r.eligible == true)
+        lines << tr("Transposed load: %1 × %2 per thread").arg(r.count).arg(q(r.instruction));
+    else if (r.eligible == false)
+        lines << tr("No transposed load: %1").arg(q(r.reason));
+    else if (!r.reason.empty())
+        lines << q(r.reason);
+    if (r.maxWays > 0)
+        lines << tr("Bank conflicts: %1-way, %2 cycles (ideal %3)")
+                     .arg(r.maxWays)
+                     .arg(r.cycles)
+                     .arg(r.idealCycles);
+    if (r.bytes > 0)
+        lines << tr("LDS: %1 bytes").arg(r.bytes);
+    if (!r.partitions.empty())
+        lines << tr("Partitions: %1").arg(q(r.partitions));
+    return lines.join(QLatin1Char('\n'));
+}
+
+QVariant KernelOpsModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= rowCount() || index.column() >= NumColumns)
+        return {};
+    const KernelOpReport &r = opAt(index.row());
+    switch (role) {
+    case OpIndexRole:
+        return r.opIndex;
+    case LineRole:
+        return r.line;
+    case ProblemRole:
+        return r.isProblem();
+    case DetailRole:
+    case Qt::ToolTipRole:
+        return detail(r);
+    case Qt::BackgroundRole:
+        return r.isProblem() ? QVariant(QBrush(QColor(255, 214, 204))) : QVariant();
+    case Qt::ForegroundRole:
+        return r.isProblem() ? QVariant(QBrush(QColor(120, 0, 0))) : QVariant();
+    case Qt::TextAlignmentRole:
+        return index.column() == LineColumn || index.column() == CountColumn
+                   ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter))
+                   : QVariant();
+    case Qt::DisplayRole:
+        break;
+    default:
+        return {};
+    }
+    switch (index.column()) {
+    case LineColumn:
+        return r.line;
+    case OpColumn: {
+        const size_t dot = r.op.find('.');
+        return q(dot == std::string::npos ? r.op : r.op.substr(dot + 1));
+    }
+    case NameColumn:
+        return q(r.name);
+    case ShapeColumn:
+        return r.shape.empty() ? QString() : q(r.shape + "x" + r.dtype);
+    case FromToColumn:
+        if (r.src.empty() && r.dst.empty())
+            return QString();
+        return shortEncoding(r.src) + QStringLiteral(" → ") + shortEncoding(r.dst);
+    case InstructionColumn:
+        if (!r.problem.empty())
+            return tr("(cannot analyse)");
+        return q(r.instruction);
+    case CountColumn:
+        return r.count > 0 ? QVariant(qlonglong(r.count)) : QVariant();
+    case ConflictsColumn:
+        return r.maxWays > 1 ? tr("%1-way").arg(r.maxWays)
+                             : (r.maxWays == 1 ? tr("none") : QString());
+    default:
+        return {};
+    }
+}
+
+QVariant KernelOpsModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case LineColumn:
+        return tr("Line");
+    case OpColumn:
+        return tr("Op");
+    case NameColumn:
+        return tr("Name");
+    case ShapeColumn:
+        return tr("Shape");
+    case FromToColumn:
+        return tr("From → to");
+    case InstructionColumn:
+        return tr("Instruction");
+    case CountColumn:
+        return tr("Count");
+    case ConflictsColumn:
+        return tr("Conflicts");
+    default:
+        return {};
+    }
+}
+
+} // namespace lx

@@ -1,0 +1,65 @@
+#pragma once
+
+// KernelOpsModel: the data-placing ops of an opened TTGIR module with what each costs
+// (core/analysis/kernel.h), one row per op, for the Kernel dock. A row that needs the kernel
+// writer's attention (unreadable layouts, a bank conflict, a lost transposed load, a conversion
+// through LDS) carries ProblemRole and is painted in the warning colour.
+
+#include "analysis/kernel.h"
+#include "io/ttgir.h"
+
+#include <QAbstractTableModel>
+
+namespace lx {
+
+class KernelOpsModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Columns
+    {
+        LineColumn,
+        OpColumn,          // "local_load" (dialect prefix dropped)
+        NameColumn,        // loc() name or SSA name
+        ShapeColumn,       // "128x64xf16"
+        FromToColumn,      // "#shared → #ttg.dot_op<...>"
+        InstructionColumn, // "ds_load_tr16_b128", "LDS round trip"
+        CountColumn,       // per thread
+        ConflictsColumn,   // "4-way" or ""
+        NumColumns
+    };
+    enum Roles
+    {
+        OpIndexRole = Qt::UserRole + 1, // int: index into TtgirModule::ops
+        LineRole,                       // int: 1-based line of the op
+        ProblemRole,                    // bool
+        DetailRole,                     // QString: reason, problem, bytes, partitions in words
+    };
+
+    explicit KernelOpsModel(QObject *parent = nullptr);
+
+    // Replaces the rows (a model reset).
+    void setReport(const TtgirModule &module, const KernelReport &report);
+    void clear();
+
+    const TtgirModule &module() const { return m_module; }
+    const KernelReport &report() const { return m_report; }
+    // Requires: 0 <= row < rowCount().
+    const KernelOpReport &opAt(int row) const { return m_report.ops.at(size_t(row)); }
+    // The row of the op on `line`, or -1.
+    int rowOfLine(int line) const;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+private:
+    QString detail(const KernelOpReport &r) const;
+
+    TtgirModule m_module;
+    KernelReport m_report;
+};
+
+} // namespace lx

@@ -1,0 +1,364 @@
+#include "widgets/mainwindow.h"
+
+#include "io/cute.h"
+#include "io/jsoninput.h"
+#include "io/layoutjson.h"
+#include "io/ttgtext.h"
+#include "layout/builders.h"
+#include "models/layoutdocument.h"
+#include "widgets/builderdialog.h"
+#include "widgets/kerneldock.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QInputDialog>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QTabWidget>
+#include <QUndoStack>
+
+#include <optional>
+
+#include <nlohmann/json.hpp>
+
+namespace lx {
+
+namespace {
+
+// A layout "from bases": the named in-dims and out-dims, with basis k set to the k-th out bit
+// (minor first) while there are out bits left and zero after that, so the new layout starts as
+// an identity-like map a person can then edit.
+Expected<LinearLayout> identityLikeLayout(const QString &inSpec, const QString &outSpec)
+{
+    auto parseDims = [](const QString &spec,
+                        std::vector<LinearLayout::NamedSize> &dims) -> QString {
+        for (const QString &part : spec.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            const QStringList kv = part.trimmed().split(QLatin1Char(':'));
+            bool ok = false;
+            const int size = kv.size() == 2 ? kv[1].trimmed().toInt(&ok) : 0;
+            if (kv.size() != 2 || kv[0].trimmed().isEmpty() || !ok || size < 1 ||
+                (size & (size - 1)) != 0)
+                return QObject::tr("'%1' is not NAME:SIZE with SIZE a power of two")
+                    .arg(part.trimmed());
+            dims.emplace_back(kv[0].trimmed().toStdString(), size);
+        }
+        if (dims.empty())
+            return QObject::tr("give at least one dim, e.g. register:4, lane:32");
+        return {};
+    };
+    std::vector<LinearLayout::NamedSize> ins;
+    std::vector<LinearLayout::NamedSize> outs;
+    if (QString e = parseDims(inSpec, ins); !e.isEmpty())
+        return makeError(QObject::tr("In dims: %1").arg(e).toStdString());
+    if (QString e = parseDims(outSpec, outs); !e.isEmpty())
+        return makeError(QObject::tr("Out dims: %1").arg(e).toStdString());
+    std::vector<std::pair<size_t, int>> outBits; // (out-dim, bit), minor first
+    for (size_t o = 0; o < outs.size(); ++o)
+        for (int b = 0; (1 << b) < outs[o].second; ++b)
+            outBits.emplace_back(o, b);
+    LinearLayout::BasesT bases;
+    size_t next = 0;
+    for (const auto &[name, size] : ins) {
+        std::vector<LinearLayout::Basis> bs;
+        for (int b = 0; (1 << b) < size; ++b) {
+            LinearLayout::Basis v(outs.size(), 0);
+            if (next < outBits.size()) {
+                v[outBits[next].first] = 1 << outBits[next].second;
+                ++next;
+            }
+            bs.push_back(std::move(v));
+        }
+        bases.emplace_back(name, std::move(bs));
+    }
+    return LinearLayout::tryCreate(std::move(bases), std::move(outs), false);
+}
+
+} // namespace
+
+void MainWindow::addLayoutFromBases()
+{
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Add Layout from Bases"));
+    auto *form = new QFormLayout(&dialog);
+    auto *name = new QLineEdit(m_document->uniqueLayoutName(QStringLiteral("L")), &dialog);
+    auto *ins = new QLineEdit(QStringLiteral("register:4, lane:32, warp:4"), &dialog);
+    auto *outs = new QLineEdit(QStringLiteral("dim0:32, dim1:16"), &dialog);
+    auto *message = new QLabel(&dialog);
+    message->setStyleSheet(QStringLiteral("color: #b00000;"));
+    message->setWordWrap(true);
+    form->addRow(tr("Name"), name);
+    form->addRow(tr("In dims (NAME:SIZE, minor first)"), ins);
+    form->addRow(tr("Out dims (NAME:SIZE, minor first)"), outs);
+    form->addRow(new QLabel(tr("Bases start as the identity on the out bits, in order."), &dialog));
+    form->addRow(message);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    form->addRow(buttons);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, [&] {
+        Expected<LinearLayout> l = identityLikeLayout(ins->text(), outs->text());
+        if (!l) {
+            message->setText(QString::fromStdString(l.message()));
+            return;
+        }
+        const QString e =
+            addLayoutWithView(DocumentLayout{name->text().trimmed(), *l, {}, {}, {}, {}});
+        if (!e.isEmpty()) {
+            message->setText(e);
+            return;
+        }
+        dialog.accept();
+    });
+    dialog.exec();
+}
+
+QString MainWindow::addLayoutWithView(const DocumentLayout &layout)
+{
+    // One undo step: undoing the add removes the view with the layout.
+    QUndoStack *stack = m_document->undoStack();
+    stack->beginMacro(tr("Add %1").arg(layout.name));
+    QString e = m_document->addLayout(layout);
+    if (e.isEmpty())
+        e = m_document->addView(DocumentView{QStringLiteral("ownership"), layout.name, {}});
+    stack->endMacro();
+    if (!e.isEmpty()) {
+        // Nothing half-done stays behind, and no empty step is left to redo.
+        if (stack->count() > 0) {
+            // QUndoStack hands out const commands; marking the empty macro obsolete is how Qt
+            // removes a step on undo.
+            const_cast<QUndoCommand *>(stack->command(stack->count() - 1))->setObsolete(true);
+            stack->undo();
+        }
+        return e;
+    }
+    setCurrentLayoutIndex(m_document->layoutCount() - 1);
+    m_viewTabs->setCurrentIndex(m_viewTabs->count() - 1);
+    return {};
+}
+
+void MainWindow::addLayoutFromBuilder()
+{
+    BuilderDialog dialog(m_document, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const bool viewAdded = dialog.openViewBox()->isChecked();
+    setCurrentLayoutIndex(m_document->layoutCount() - 1);
+    if (viewAdded)
+        m_viewTabs->setCurrentIndex(m_viewTabs->count() - 1);
+}
+
+void MainWindow::duplicateLayout()
+{
+    if (const QString e = m_document->duplicateLayout(m_currentLayout); !e.isEmpty())
+        showRefusal(e);
+    else
+        setCurrentLayoutIndex(m_currentLayout + 1);
+}
+
+void MainWindow::renameLayout()
+{
+    if (m_currentLayout < 0)
+        return;
+    bool ok = false;
+    const QString name =
+        QInputDialog::getText(this, tr("Rename Layout"), tr("New name:"), QLineEdit::Normal,
+                              m_document->layoutAt(m_currentLayout).name, &ok);
+    if (!ok)
+        return;
+    if (const QString e = m_document->renameLayout(m_currentLayout, name); !e.isEmpty())
+        QMessageBox::warning(this, tr("Rename Layout"), e);
+}
+
+void MainWindow::removeLayout()
+{
+    if (const QString e = m_document->removeLayout(m_currentLayout); !e.isEmpty())
+        showRefusal(e);
+}
+
+void MainWindow::copyLayoutJson()
+{
+    if (m_currentLayout < 0)
+        return;
+    const DocumentLayout &l = m_document->layoutAt(m_currentLayout);
+    QApplication::clipboard()->setText(QString::fromStdString(layoutToJson(l.layout).dump()));
+    showStatus(tr("Copied %1 as JSON").arg(l.name), 3000);
+}
+
+void MainWindow::copyLayoutText(bool gluon)
+{
+    if (m_currentLayout < 0)
+        return;
+    const DocumentLayout &l = m_document->layoutAt(m_currentLayout);
+    // A layout written as text copies as that attribute; one edited by hand (raw bases) as the
+    // #ttg.linear / #ttg.shared_linear that describes it, ready to paste into a kernel.
+    LayoutAttrPtr attr = l.attr;
+    if (!attr) {
+        Expected<LayoutAttrPtr> linear = linearAttrFor(l.layout);
+        if (!linear) {
+            // Leave nothing on the clipboard that could be pasted as if it were this layout.
+            QApplication::clipboard()->clear();
+            showRefusal(tr("Nothing copied: %1 has no %2 form, because %3")
+                            .arg(l.name, gluon ? tr("Gluon") : tr("#ttg"),
+                                 QString::fromStdString(linear.message())));
+            return;
+        }
+        attr = *linear;
+    }
+    QApplication::clipboard()->setText(
+        QString::fromStdString(gluon ? printGluon(*attr) : printTtgWithAliases(*attr)));
+    showStatus(tr("Copied %1 as %2").arg(l.name, gluon ? tr("Gluon") : tr("#ttg")), 3000);
+}
+
+QString MainWindow::addTextLayout(const QString &name, const QString &text, const QList<int> &shape,
+                                  const QString &dtype, bool cuteBytes)
+{
+    if (looksLikeCute(text.toStdString())) {
+        Expected<CuteLayoutText> cute =
+            readCuteLayoutText(text.toStdString(), std::vector<int32_t>(shape.begin(), shape.end()),
+                               dtype.toStdString(), cuteBytes);
+        if (!cute)
+            return QString::fromStdString(cute.message());
+        const QString e = m_document->addLayout(
+            DocumentLayout{name.trimmed(), cute->layout, QString::fromStdString(cute->elementText),
+                           QList<int>(cute->shape.begin(), cute->shape.end()), dtype, nullptr});
+        if (e.isEmpty())
+            setCurrentLayoutIndex(m_document->layoutCount() - 1);
+        return e;
+    }
+    Expected<LayoutAttrPtr> attr = parseLayoutText(text.toStdString());
+    if (!attr)
+        return QString::fromStdString(attr.message());
+    Expected<LinearLayout> l =
+        toLinearLayout(**attr, std::vector<int32_t>(shape.begin(), shape.end()));
+    if (!l)
+        return QString::fromStdString(l.message());
+    return addLayoutWithView(
+        DocumentLayout{name.trimmed(), *l, text.trimmed(), shape, dtype, *attr});
+}
+
+void MainWindow::addLayoutFromText(const QString &initialText)
+{
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Add Layout from Text"));
+    dialog.resize(720, 360);
+    auto *form = new QFormLayout(&dialog);
+    auto *name = new QLineEdit(m_document->uniqueLayoutName(QStringLiteral("L")), &dialog);
+    auto *text = new QPlainTextEdit(&dialog);
+    text->setPlaceholderText(
+        QStringLiteral("#ttg.amd_wmma<{version = 3, isTranspose = true, ctaLayout = {warp = [[0, "
+                       "1], [1, 0]]}, instrShape = [16, 16, 32]}>"));
+    text->setPlainText(initialText);
+    auto *shape = new QLineEdit(QStringLiteral("64x64"), &dialog);
+    auto *dtype = new QLineEdit(QStringLiteral("f16"), &dialog);
+    auto *message = new QLabel(&dialog);
+    message->setStyleSheet(QStringLiteral("color: #b00000;"));
+    message->setWordWrap(true);
+    form->addRow(tr("Name"), name);
+    form->addRow(tr("#ttg, Gluon or CuTe text"), text);
+    form->addRow(tr("Tensor shape (e.g. 128x64)"), shape);
+    form->addRow(tr("Element type"), dtype);
+    auto *cuteUnits = new QComboBox(&dialog);
+    cuteUnits->addItems({tr("elements"), tr("bytes")});
+    cuteUnits->setToolTip(
+        tr("Whether the offsets and swizzle of a CuTe memory layout count "
+           "elements or bytes (Sw<3,4,3> in bytes is Sw<3,3,3> in f16 elements)"));
+    form->addRow(tr("CuTe offsets in"), cuteUnits);
+    form->addRow(message);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    form->addRow(buttons);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    message->setObjectName(QStringLiteral("addTextMessage"));
+    // Validated as typed, like the bases editor: the reason shows before OK, and OK is only
+    // offered for text that builds a layout.
+    auto parseShapeText = [&]() -> std::optional<QList<int>> {
+        QList<int> dims;
+        for (const QString &part : shape->text().split(QLatin1Char('x'))) {
+            bool ok = false;
+            const int v = part.trimmed().toInt(&ok);
+            if (!ok || v <= 0)
+                return std::nullopt;
+            dims << v;
+        }
+        return dims;
+    };
+    auto validate = [&] {
+        QString error;
+        const std::optional<QList<int>> dims = parseShapeText();
+        if (text->toPlainText().trimmed().isEmpty()) {
+            error = tr("Paste or type a #ttg attribute, a Gluon layout or a CuTe layout");
+        } else if (!dims) {
+            error = tr("The shape is positive integers joined by x, e.g. 128x64");
+        } else if (looksLikeCute(text->toPlainText().toStdString())) {
+            Expected<CuteLayoutText> cute = readCuteLayoutText(
+                text->toPlainText().toStdString(), std::vector<int32_t>(dims->begin(), dims->end()),
+                dtype->text().trimmed().toStdString(), cuteUnits->currentIndex() == 1);
+            if (!cute)
+                error = QString::fromStdString(cute.message());
+        } else {
+            Expected<LayoutAttrPtr> attr = parseLayoutText(text->toPlainText().toStdString());
+            if (!attr)
+                error = QString::fromStdString(attr.message());
+            else if (Expected<LinearLayout> l =
+                         toLinearLayout(**attr, std::vector<int32_t>(dims->begin(), dims->end()));
+                     !l)
+                error = QString::fromStdString(l.message());
+        }
+        // An empty form is not an error yet: OK waits, without a red line.
+        message->setText(text->toPlainText().trimmed().isEmpty() ? QString() : error);
+        buttons->button(QDialogButtonBox::Ok)->setEnabled(error.isEmpty());
+        return error.isEmpty();
+    };
+    connect(text, &QPlainTextEdit::textChanged, &dialog, validate);
+    connect(shape, &QLineEdit::textChanged, &dialog, validate);
+    connect(dtype, &QLineEdit::textChanged, &dialog, validate);
+    connect(cuteUnits, &QComboBox::currentIndexChanged, &dialog, validate);
+    validate();
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, [&] {
+        if (!validate())
+            return;
+        const QString e = addTextLayout(name->text(), text->toPlainText(), *parseShapeText(),
+                                        dtype->text().trimmed(), cuteUnits->currentIndex() == 1);
+        if (!e.isEmpty()) {
+            message->setText(e);
+            return;
+        }
+        dialog.accept();
+    });
+    dialog.exec();
+}
+
+void MainWindow::pasteLayout()
+{
+    const QString text = QApplication::clipboard()->text().trimmed();
+    if (text.isEmpty()) {
+        showRefusal(tr("The clipboard holds no text"));
+        return;
+    }
+    if (KernelDock::looksLikeModule(text)) {
+        if (const QString e = m_kernelDock->openText(text, tr("clipboard")); !e.isEmpty())
+            showRefusal(e);
+        return;
+    }
+    if (text.startsWith(QLatin1Char('{'))) {
+        const Expected<nlohmann::json> j = parseJson(text.toStdString());
+        Expected<LinearLayout> l = j ? layoutFromJson(*j) : Expected<LinearLayout>(j.error());
+        if (!l) {
+            showRefusal(tr("Paste: %1").arg(QString::fromStdString(l.message())));
+            return;
+        }
+        const QString e = addLayoutWithView(DocumentLayout{
+            m_document->uniqueLayoutName(QStringLiteral("L")), *l, {}, {}, {}, nullptr});
+        if (!e.isEmpty())
+            showRefusal(e);
+        return;
+    }
+    addLayoutFromText(text);
+}
+
+} // namespace lx

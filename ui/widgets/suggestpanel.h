@@ -1,0 +1,57 @@
+#pragma once
+
+// The Suggest panel: the design assistant for the scene's access. A scatter plot of the
+// candidates (conflict cycles against LDS bytes, marker by vector width, the Pareto front joined,
+// Triton's pick ringed in red), the candidates as a table, and the conflict explainer for the
+// current layout. Hover a point: its layout text; click a point or a row and press Apply (or
+// double-click): the layout replaces the scene's shared layout as one undo step, and every view
+// updates from the document.
+
+#include <QWidget>
+
+class QDockWidget;
+class QLabel;
+class QMainWindow;
+class QPushButton;
+class QTableView;
+class QTextBrowser;
+
+namespace lx {
+
+class LayoutDocument;
+class SuggestModel;
+class SuggestScatter;
+
+class SuggestPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit SuggestPanel(LayoutDocument *document, QWidget *parent = nullptr);
+    SuggestModel *model() const { return m_model; }
+
+public Q_SLOTS:
+    void refresh();
+    void explain();
+
+Q_SIGNALS:
+    void editRefused(const QString &reason);
+
+private:
+    void select(int row);
+    void applySelected();
+
+    LayoutDocument *m_document;
+    SuggestModel *m_model;
+    QLabel *m_status;
+    SuggestScatter *m_scatter;
+    QTableView *m_table;
+    QPushButton *m_apply;
+    QTextBrowser *m_explainer;
+    QPushButton *m_applyFix;
+};
+
+// The panel in a dock (objectName "suggestDock", hidden until asked for), refreshed when it is
+// shown and when the scene is replaced. The caller adds it to the window and its menu.
+QDockWidget *createSuggestDock(QMainWindow *window, LayoutDocument *document);
+
+} // namespace lx
