@@ -107,8 +107,9 @@ OperandPartitioning analyzeOperand(const CtaAnalysis &cta, int dim, const CuLdsM
     // instruction 0 (register bases shift all warps alike, so one instruction decides).
     // Pair numbers come from the architecture description and need not be 0 and 1 (a
     // description may list a pair no warp runs on), so the two present pairs are looked up by
-    // number, never used as an index.
-    const int lowPair = *pairsPresent.begin(), highPair = *pairsPresent.rbegin();
+    // number, never used as an index (exactly two are present here: one is "low", the other
+    // "high").
+    const int lowPair = *pairsPresent.begin();
     const CtaInstruction &first = cta.instructions.front();
     for (int bit = log2i(tiles) - 1; bit >= 0; --bit) {
         int valueOfLow = -1, valueOfHigh = -1;

@@ -15,6 +15,18 @@ DiagramPanel::DiagramPanel(int rows, int cols, std::shared_ptr<const DiagramCell
 {
 }
 
+bool DiagramPanel::sameCells(const DiagramPanel &o) const
+{
+    for (int r = 0; r < m_rows; ++r)
+        for (int c = 0; c < m_cols; ++c) {
+            const DiagramCell a = cell(r, c), b = o.cell(r, c);
+            if (a.fill != b.fill || a.outline != b.outline || a.elementId != b.elementId ||
+                text(r, c) != o.text(r, c) || tooltip(r, c) != o.tooltip(r, c))
+                return false;
+        }
+    return true;
+}
+
 void DiagramPanel::materialize()
 {
     const std::shared_ptr<const DiagramCellSource> source = std::move(m_source);

@@ -235,17 +235,24 @@ public:
         return index >= 0 && size_t(index) < strings.size() ? strings[size_t(index)] : QString();
     }
 
+    // Equal as pictures: the same headers, groups and, cell by cell, the same fill, outline,
+    // element, text and tooltip, whether the cells are stored or computed (two panels built
+    // from the same layout have different sources but are equal).
     bool operator==(const DiagramPanel &o) const
     {
         return title == o.title && rowHeaders == o.rowHeaders && columnHeaders == o.columnHeaders &&
                rowAxisLabel == o.rowAxisLabel && columnAxisLabel == o.columnAxisLabel &&
-               groups == o.groups && origin == o.origin && strings == o.strings &&
-               m_rows == o.m_rows && m_cols == o.m_cols && m_cells == o.m_cells &&
-               m_source == o.m_source;
+               groups == o.groups && origin == o.origin && m_rows == o.m_rows &&
+               m_cols == o.m_cols &&
+               ((m_source == o.m_source && m_cells == o.m_cells && strings == o.strings &&
+                 tooltipSource == o.tooltipSource) ||
+                sameCells(o));
     }
 
 private:
     void materialize();
+    // Cell by cell, as operator== describes; requires the same size.
+    [[nodiscard]] bool sameCells(const DiagramPanel &o) const;
 
     int m_rows = 0;
     int m_cols = 0;
