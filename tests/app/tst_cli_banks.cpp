@@ -203,11 +203,11 @@ void TestCliBanks::defaultsOfTheRequestLayer()
         u"--shape"_s,
         u"16x64"_s,
         u"--json"_s};
-    const Run implicit = runApp(layouts);
-    QVERIFY2(implicit.exitCode == 0, qPrintable(implicit.err));
-    const Run explicitRun =
+    const lx::test::CliResult implicit = runApp(layouts);
+    QVERIFY2(implicit.exitCode == 0, qPrintable(implicit.errText()));
+    const lx::test::CliResult explicitRun =
         runApp(layouts + QStringList{u"--arch"_s, u"gfx1250"_s, u"--dtype"_s, u"f16"_s});
-    QVERIFY2(explicitRun.exitCode == 0, qPrintable(explicitRun.err));
+    QVERIFY2(explicitRun.exitCode == 0, qPrintable(explicitRun.errText()));
     QJsonObject a = QJsonDocument::fromJson(implicit.out).object();
     QJsonObject b = QJsonDocument::fromJson(explicitRun.out).object();
     QCOMPARE(a.value(u"arch"_s).toString(), u"gfx1250"_s);

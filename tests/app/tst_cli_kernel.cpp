@@ -1,38 +1,20 @@
 // `layout-explorer analyze kernel` end to end: the binary (env LX_APP) on real modules, JSON and
 // text, stdin, --arch, and bad input and usage with their exit codes.
 
+#include "clitest.h"
+
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTest>
 
 namespace {
 
-struct Run
+lx::test::CliResult run(const QStringList &args, const QByteArray &input = {})
 {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run run(const QStringList &args, const QByteArray &input = {})
-{
-    QProcess p;
-    p.start(qEnvironmentVariable("LX_APP"),
-            QStringList{QStringLiteral("analyze"), QStringLiteral("kernel")} + args);
-    if (!input.isNull()) {
-        p.write(input);
-        p.closeWriteChannel();
-    }
-    Run r;
-    if (!p.waitForFinished(120000))
-        return r;
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+    return lx::test::runApp(QStringList{QStringLiteral("analyze"), QStringLiteral("kernel")} + args,
+                            input);
 }
 
 const QString kDir = QStringLiteral(LX_TEST_DATA_DIR "/kernels/");
@@ -57,7 +39,7 @@ private Q_SLOTS:
 
     void json()
     {
-        const Run r = run({kAttention, QStringLiteral("--json")});
+        const lx::test::CliResult r = run({kAttention, QStringLiteral("--json")});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject j = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(j.value(QStringLiteral("arch")).toString(), QStringLiteral("gfx950"));
@@ -103,7 +85,7 @@ private Q_SLOTS:
     {
         QFile f(kAttention);
         QVERIFY(f.open(QIODevice::ReadOnly));
-        const Run r = run({QStringLiteral("-")}, f.readAll());
+        const lx::test::CliResult r = run({QStringLiteral("-")}, f.readAll());
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.contains("arch gfx950"));
         QVERIFY(r.out.contains("32 x ds_read_b64_tr_b16"));
@@ -114,8 +96,8 @@ private Q_SLOTS:
     {
         // gfx942 has no transposed load: the same module falls back to vector loads, and the
         // note says it was analysed for another target.
-        const Run r = run({kAttention, QStringLiteral("--arch"), QStringLiteral("gfx942"),
-                           QStringLiteral("--json")});
+        const lx::test::CliResult r = run({kAttention, QStringLiteral("--arch"),
+                                           QStringLiteral("gfx942"), QStringLiteral("--json")});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject j = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(j.value(QStringLiteral("arch")).toString(), QStringLiteral("gfx942"));
@@ -155,7 +137,7 @@ private Q_SLOTS:
         QFETCH(QByteArray, input);
         QFETCH(int, exitCode);
         QFETCH(QByteArray, message);
-        const Run r = run(args, input.isEmpty() ? QByteArray() : input);
+        const lx::test::CliResult r = run(args, input.isEmpty() ? QByteArray() : input);
         QCOMPARE(r.exitCode, exitCode);
         QVERIFY2(r.err.contains(message), r.err.constData());
         QVERIFY(r.out.isEmpty());

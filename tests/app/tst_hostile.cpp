@@ -222,11 +222,13 @@ void TestHostile::rows_data()
         QStringList{u"render"_s, u"--layout-json"_s, u"@FX@/a-directory.json"_s} + toPng, 1,
         u"is a directory"_s, png);
     row("analyze lds --arch /dev/zero",
-        {u"analyze"_s, u"lds"_s, u"--preset"_s, u"lds-p1"_s, u"--arch"_s, u"/dev/zero"_s}, 1,
-        u"more than 1 MiB (the limit for an architecture file)"_s);
+        {u"analyze"_s, u"lds"_s, u"--preset"_s, u"microbench-partitioned"_s, u"--arch"_s,
+         u"/dev/zero"_s},
+        1, u"more than 1 MiB (the limit for an architecture file)"_s);
     row("analyze lds --arch 2 MiB",
-        {u"analyze"_s, u"lds"_s, u"--preset"_s, u"lds-p1"_s, u"--arch"_s, u"@FX@/big2m.json"_s}, 1,
-        u"more than 1 MiB"_s);
+        {u"analyze"_s, u"lds"_s, u"--preset"_s, u"microbench-partitioned"_s, u"--arch"_s,
+         u"@FX@/big2m.json"_s},
+        1, u"more than 1 MiB"_s);
     row("analyze lds --scene /dev/zero", {u"analyze"_s, u"lds"_s, u"--scene"_s, u"/dev/zero"_s}, 1,
         u"more than 1 MiB (the limit for a scene file)"_s);
     row("analyze lds --scene directory",
@@ -264,7 +266,8 @@ void TestHostile::rows_data()
          u"v4:99999999,99999999,99999999,1,1,16,99999999,0,1,0,1,1,1,1"_s, u"--dtype"_s, u"f16"_s,
          u"--arch"_s, u"gfx1250"_s},
         1, u"kPack layout"_s);
-    const QStringList lds{u"analyze"_s, u"lds"_s, u"--preset"_s, u"lds-p1"_s, u"--arch"_s};
+    const QStringList lds{u"analyze"_s, u"lds"_s, u"--preset"_s, u"microbench-partitioned"_s,
+                          u"--arch"_s};
     row("arch ports 2^31-1", lds + QStringList{u"@FX@/arch-ports-max.json"_s}, 1,
         u"\"ports\" 2147483647 is outside [1, 64]"_s);
     row("arch zero port rate", lds + QStringList{u"@FX@/arch-zero-rate.json"_s}, 1,
