@@ -57,7 +57,21 @@ int runEval(const QStringList &args)
     for (size_t i = 0; i < results.size(); ++i)
         text += "  " + lx::safeDump(results[i]) + (i + 1 < results.size() ? ",\n" : "\n");
     text += "]}\n";
-    return lx::app::writeStdout(text, QStringLiteral("layout-explorer eval: "));
+    const int written = lx::app::writeStdout(text, QStringLiteral("layout-explorer eval: "));
+    if (written != lx::app::ExitOk)
+        return written;
+    // The results are printed either way; an unexpected exception (a bug, not a refusal of the
+    // operation) also fails the command, so a script cannot mistake it for an answer.
+    int internal = 0;
+    for (const nlohmann::json &r : results)
+        if (r.contains("value") && r["value"].is_object() && r["value"].contains("internalError"))
+            ++internal;
+    if (internal > 0) {
+        QTextStream(stderr) << "layout-explorer eval: " << internal
+                            << " case(s) failed with an internal error (see their value)\n";
+        return lx::app::ExitBadInput;
+    }
+    return lx::app::ExitOk;
 }
 
 } // namespace
