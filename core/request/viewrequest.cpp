@@ -118,9 +118,10 @@ ViewRequest::elementType(std::initializer_list<const ResolvedLayout *> involved,
     Expected<std::string> option = stringOption("dtype", "");
     if (!option)
         return option.error();
-    std::string chosen = *option;
+    // An explicit request (a command's --dtype) wins over the scene view's own option.
+    std::string chosen = dtype;
     if (chosen.empty())
-        chosen = dtype;
+        chosen = *option;
     for (const ResolvedLayout *l : involved)
         if (chosen.empty() && l && !l->dtype.empty())
             chosen = l->dtype;

@@ -256,6 +256,14 @@ void TestHostile::rows_data()
          u"gfx1250"_s},
         1, u"more than the analysis limit 2^22"_s);
 
+    // An explicit --dtype wins over the preset's own, so a bad one is refused, not ignored.
+    row("analyze cta --preset with an unknown --dtype",
+        {u"analyze"_s, u"cta"_s, u"--preset"_s, u"fig9"_s, u"--dtype"_s, u"f1024"_s}, 1,
+        u"unknown element type 'f1024'"_s);
+    row("analyze ds-load-tr --preset with an unknown --dtype",
+        {u"analyze"_s, u"ds-load-tr"_s, u"--preset"_s, u"fig2a"_s, u"--dtype"_s, u"f1024"_s}, 1,
+        u"unknown element type 'f1024'"_s);
+
     // Numbers: overflow, ranges, truncation.
     row("kPack block overflows to zero",
         {u"analyze"_s, u"banks"_s, u"--perf-config"_s, u"v4:67108864,2,1,1,1,16,1,0,1,0,1,1,1,1"_s,
