@@ -73,9 +73,4 @@ QString archHelp(const QString &what)
         .arg(what, QLatin1String(kDefaultArch.data(), qsizetype(kDefaultArch.size())));
 }
 
-void writeStdout(const std::string &text)
-{
-    std::fwrite(text.data(), 1, text.size(), stdout);
-}
-
 } // namespace lx::app

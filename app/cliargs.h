@@ -50,7 +50,4 @@ int fail(const QString &prog, int code, const QString &message);
 // layer's default architecture.
 [[nodiscard]] QString archHelp(const QString &what);
 
-// Writes `text` to stdout as bytes.
-void writeStdout(const std::string &text);
-
 } // namespace lx::app

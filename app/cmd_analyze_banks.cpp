@@ -17,6 +17,7 @@
 
 #include "cliargs.h"
 #include "command.h"
+#include "output.h"
 
 #include "analysis/banks.h"
 #include "analysis/kpack.h"
@@ -454,12 +455,12 @@ int runAnalyzeBanks(const QStringList &args)
     if (parser.isSet(json)) {
         nlohmann::json j = reportJson(*in);
         j["figures"] = lx::figuresJson(figures);
-        lx::app::writeStdout(j.dump(1) + "\n");
-    } else {
-        printText(*in);
-        lx::app::writeStdout("figures:\n" + lx::figuresText(figures));
+        return lx::app::writeStdout(j.dump(1) + "\n",
+                                    QStringLiteral("layout-explorer analyze banks: "));
     }
-    return ExitOk;
+    printText(*in);
+    return lx::app::writeStdout("figures:\n" + lx::figuresText(figures),
+                                QStringLiteral("layout-explorer analyze banks: "));
 }
 
 } // namespace

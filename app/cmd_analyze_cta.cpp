@@ -7,6 +7,7 @@
 #include "command.h"
 
 #include "cliargs.h"
+#include "output.h"
 
 #include "request/analysisinputs.h"
 #include "request/figures.h"
@@ -223,8 +224,8 @@ int runAnalyzeCta(const QStringList &args)
         err << prog << QString::fromStdString(in.message()) << '\n';
         return ExitBadInput;
     }
-    lx::app::writeStdout(ctaReport(*in, layoutText, parser.isSet(QStringLiteral("json"))));
-    return ExitOk;
+    return lx::app::writeStdout(ctaReport(*in, layoutText, parser.isSet(QStringLiteral("json"))),
+                                QStringLiteral("layout-explorer analyze cta: "));
 }
 
 } // namespace
