@@ -10,9 +10,7 @@
 
 namespace lx {
 
-namespace {
-
-std::string kindOfNonRegular(mode_t mode)
+std::string describeFileKind(unsigned int mode)
 {
     if (S_ISDIR(mode))
         return "a directory";
@@ -26,8 +24,6 @@ std::string kindOfNonRegular(mode_t mode)
         return "a socket";
     return "not a regular file";
 }
-
-} // namespace
 
 std::string formatByteLimit(int64_t bytes)
 {
@@ -81,7 +77,7 @@ Expected<std::string> readBounded(const std::string &path, int64_t maxBytes, std
         const int e = errno;
         struct stat st = {};
         if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
-            return makeError(path + ": is " + kindOfNonRegular(st.st_mode) + ", not " +
+            return makeError(path + ": is " + describeFileKind(st.st_mode) + ", not " +
                              std::string(what) + " (" + std::strerror(e) + ")");
         return makeError("cannot read " + path + ": " + std::strerror(e));
     }

@@ -1,5 +1,7 @@
 #include "io/safewrite.h"
 
+#include "io/boundedread.h"
+
 #include <cerrno>
 #include <climits>
 #include <cstring>
@@ -12,21 +14,6 @@
 namespace lx {
 
 namespace {
-
-std::string describeMode(mode_t mode)
-{
-    if (S_ISDIR(mode))
-        return "a directory";
-    if (S_ISCHR(mode))
-        return "a character device";
-    if (S_ISBLK(mode))
-        return "a block device";
-    if (S_ISFIFO(mode))
-        return "a pipe";
-    if (S_ISSOCK(mode))
-        return "a socket";
-    return "not a regular file";
-}
 
 std::string folderOf(const std::string &path)
 {
@@ -93,7 +80,7 @@ Expected<std::string> checkWritableTarget(const std::string &path)
         return makeError("cannot write " + path + ": " + folder + " is not a folder");
     if (::stat(target->c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
         const std::string where = *target == path ? path : path + " (-> " + *target + ")";
-        return makeError(where + " is " + describeMode(st.st_mode) +
+        return makeError(where + " is " + describeFileKind(st.st_mode) +
                          "; refusing to replace it with a file");
     }
     return target;
