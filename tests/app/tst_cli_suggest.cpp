@@ -171,7 +171,7 @@ void TestCliSuggest::sharedPresetJson()
     const QJsonObject j = json(r);
     const QJsonArray cs = j[u"candidates"].toArray();
     QCOMPARE(cs.size(), 5);
-    for (const QString key :
+    for (const QString &key :
          {u"text"_s, u"readWays"_s, u"readCycles"_s, u"writeWays"_s, u"writeCycles"_s,
           u"vectorBits"_s, u"dsLoadTr"_s, u"ldsBytes"_s, u"partitionConflicts"_s, u"pareto"_s})
         QVERIFY2(cs[0].toObject().contains(key), qPrintable(key));
@@ -207,7 +207,7 @@ void TestCliSuggest::ctaJson()
                           u"--instr"_s, u"16x16x32"_s, u"--dtype"_s, u"f16"_s, u"--json"_s});
     QCOMPARE(r.exitCode, 0);
     const QJsonObject top = json(r)[u"candidates"].toArray()[0].toObject();
-    for (const QString key :
+    for (const QString &key :
          {u"text"_s, u"crossPairSharedA"_s, u"crossPairSharedB"_s, u"tdmInstructionsA"_s,
           u"tdmInstructionsB"_s, u"partitionConflicts"_s})
         QVERIFY2(top.contains(key), qPrintable(key));
