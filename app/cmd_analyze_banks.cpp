@@ -404,6 +404,9 @@ int runAnalyzeBanks(const QStringList &args)
         req = std::move(*r);
         if (parser.isSet(warp))
             req.options["warp"] = warpIndex;
+        // An explicit --dtype wins over the scene view's own (checked by the request layer).
+        if (parser.isSet(dtype))
+            req.options["dtype"] = parser.value(dtype).toStdString();
     } else {
         req.arch = lx::app::archArg(parser, arch);
         if (parser.isSet(dtype))

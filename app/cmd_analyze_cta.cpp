@@ -217,8 +217,12 @@ int runAnalyzeCta(const QStringList &args)
         req.layouts.push_back(std::move(*l));
     }
     req.arch = lx::app::archArg(parser, archOpt, req.arch);
-    if (parser.isSet(QStringLiteral("dtype")))
+    // An explicit --dtype wins over a scene view's own "dtype" option (the option comes first
+    // in the request layer's policy), so it is set as that option too.
+    if (parser.isSet(QStringLiteral("dtype"))) {
         req.dtype = parser.value(QStringLiteral("dtype")).toStdString();
+        req.options["dtype"] = req.dtype;
+    }
     auto in = lx::resolveCta(req);
     if (!in) {
         err << prog << QString::fromStdString(in.message()) << '\n';

@@ -118,10 +118,9 @@ ViewRequest::elementType(std::initializer_list<const ResolvedLayout *> involved,
     Expected<std::string> option = stringOption("dtype", "");
     if (!option)
         return option.error();
-    // An explicit request (a command's --dtype) wins over the scene view's own option.
-    std::string chosen = dtype;
+    std::string chosen = *option;
     if (chosen.empty())
-        chosen = *option;
+        chosen = dtype;
     for (const ResolvedLayout *l : involved)
         if (chosen.empty() && l && !l->dtype.empty())
             chosen = l->dtype;

@@ -496,6 +496,12 @@ void TestViewFigures::everyViewHasFigures()
     if (r.kind != kind.toStdString()) {
         r.kind = kind.toStdString();
         r.options = nlohmann::json::object();
+        // Views of two layouts get the preset's layout as both: compared with itself, or
+        // converted into itself.
+        if (r.kind == "diff")
+            r.options["other"] = r.layout;
+        if (r.kind == "operation")
+            r.options = {{"op", "invertAndCompose"}, {"other", r.layout}};
     }
     auto d = buildView(r);
     QVERIFY2(d.hasValue(), d ? "" : d.message().c_str());

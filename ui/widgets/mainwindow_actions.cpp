@@ -64,10 +64,16 @@ void MainWindow::createActions()
     // edit and would shift the combo boxes after it. The tooltip keeps the full text.
     m_undoAction->setIconText(tr("Undo"));
     m_redoAction->setIconText(tr("Redo"));
+    // The stack outlives the MainWindow part of this object (it clears itself, emitting these,
+    // while QObject destroys the children), so the handlers use the actions, never `this`.
     connect(stack, &QUndoStack::undoTextChanged, m_undoAction,
-            [this](const QString &t) { m_undoAction->setToolTip(tr("Undo %1").arg(t)); });
+            [undo = m_undoAction](const QString &t) {
+                undo->setToolTip(MainWindow::tr("Undo %1").arg(t));
+            });
     connect(stack, &QUndoStack::redoTextChanged, m_redoAction,
-            [this](const QString &t) { m_redoAction->setToolTip(tr("Redo %1").arg(t)); });
+            [redo = m_redoAction](const QString &t) {
+                redo->setToolTip(MainWindow::tr("Redo %1").arg(t));
+            });
 
     m_copyJsonAction = new QAction(tr("Copy Layout as &JSON"), this);
     m_copyJsonAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
