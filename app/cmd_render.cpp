@@ -183,8 +183,9 @@ int runRender(const QStringList &args)
     if (!format)
         return fail(ExitBadUsage,
                     u"cannot tell the format of '%1': use .svg, .pdf, .png or .tex"_s.arg(outPath));
-    if (const QString e = lx::app::checkOutputFile(outPath); !e.isEmpty())
-        return fail(ExitBadInput, e);
+    if (parser.isSet(outOpt))
+        if (const QString e = lx::app::checkOutputFile(outPath); !e.isEmpty())
+            return fail(ExitBadInput, e);
     const bool fromScene = parser.isSet(presetOpt) || parser.isSet(sceneOpt);
     const int sources = int(parser.isSet(layoutOpt)) + int(parser.isSet(layoutJsonOpt)) +
                         int(parser.isSet(presetOpt)) + int(parser.isSet(sceneOpt));
