@@ -152,6 +152,9 @@ public:
     virtual ~DiagramCellSource() = default;
     // Fill, outline and element id of a cell inside the panel (text and tooltip -1).
     [[nodiscard]] virtual DiagramCell cell(int row, int col) const = 0;
+    // cell(row, col).fill; a source may answer it faster (the fill of every pixel of a zoomed-out
+    // view of millions of cells is read from it).
+    [[nodiscard]] virtual QRgb fill(int row, int col) const { return cell(row, col).fill; }
     // The cell's text (lines separated by '\n'); empty for none.
     [[nodiscard]] virtual QString text(int row, int col) const = 0;
     // At least as large as the extent of every text(row, col).
@@ -199,6 +202,12 @@ public:
     {
         return m_source ? m_source->cell(row, col)
                         : m_cells[size_t(row) * size_t(m_cols) + size_t(col)];
+    }
+    // cell(row, col).fill (requires: contains(row, col)).
+    QRgb fill(int row, int col) const
+    {
+        return m_source ? m_source->fill(row, col)
+                        : m_cells[size_t(row) * size_t(m_cols) + size_t(col)].fill;
     }
     // Whether the cells are computed by a source (nothing stored).
     bool isComputed() const { return m_source != nullptr; }

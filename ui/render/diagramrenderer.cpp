@@ -547,7 +547,7 @@ void DiagramRenderer::paintPanel(QPainter *painter, int index, const QRect &expo
                     for (int x = 0; x < block.width(); ++x) {
                         if (colOf[size_t(x)] != lastCol) {
                             lastCol = colOf[size_t(x)];
-                            fill = qPremultiply(dp.cell(row, lastCol).fill);
+                            fill = qPremultiply(dp.fill(row, lastCol));
                         }
                         rowFills[size_t(x)] = fill;
                     }
@@ -566,9 +566,9 @@ void DiagramRenderer::paintPanel(QPainter *painter, int index, const QRect &expo
             // One fill per run of equal colours.
             int c = c0;
             while (c <= c1) {
-                const QRgb fill = dp.cell(r, c).fill;
+                const QRgb fill = dp.fill(r, c);
                 int e = c + 1;
-                while (e <= c1 && dp.cell(r, e).fill == fill)
+                while (e <= c1 && dp.fill(r, e) == fill)
                     ++e;
                 if (qAlpha(fill) != 0) {
                     const int x0 = m_geometry.columnEdge(index, c);

@@ -74,7 +74,10 @@ QImage renderImage(const Diagram &diagram, const RenderOptions &options, QString
                          .arg(size.height());
         return {};
     }
-    image.fill(Qt::transparent);
+    // An opaque figure's background fill covers every pixel: clearing the image first would
+    // write (and fault in) its tens of megabytes twice.
+    if (options.transparent)
+        image.fill(Qt::transparent);
     QPainter painter(&image);
     renderer.paint(&painter);
     painter.end();

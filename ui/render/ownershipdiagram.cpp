@@ -15,9 +15,12 @@ namespace lx {
 
 namespace {
 
-// The largest ownership or inverse diagram built (1024 x 1024 cells: ~0.3 s and ~0.3 GB; the
-// window paints only the visible part, an export takes at most kMaxExportCells of them).
+// The largest inverse diagram built (1024 x 1024 stored cells: ~0.3 s and ~0.3 GB; the window
+// paints only the visible part, an export takes at most kMaxExportCells of them).
 constexpr int64_t kMaxDiagramCells = int64_t(1) << 20;
+// The largest ownership diagram: its cells are computed, not stored (a 4096 x 4096 view costs its
+// ownership map and 4 bytes of fill per cell, ~0.3 GB at 2 owners per element).
+constexpr int64_t kMaxOwnershipCells = int64_t(1) << 24;
 
 } // namespace
 
@@ -289,10 +292,11 @@ struct OwnerColouring
 class OwnershipCells final : public DiagramCellSource
 {
 public:
+    // `fills`: every cell's fill, row-major (the first owner's colour; alpha 0: no owner).
     OwnershipCells(std::shared_ptr<const OwnershipMap> map, OwnerColouring colouring,
-                   OwnerLabel label, int maxLabelOwners)
+                   OwnerLabel label, int maxLabelOwners, std::vector<QRgb> fills)
         : m_map(std::move(map)), m_colouring(std::move(colouring)), m_label(label),
-          m_maxLabelOwners(maxLabelOwners)
+          m_maxLabelOwners(maxLabelOwners), m_fills(std::move(fills))
     {
         const InDimFields &f = m_colouring.f;
         m_withWarp = f.warp.size() > 1 && m_colouring.colorBy != OwnerColor::Warp;
@@ -303,13 +307,15 @@ public:
     {
         DiagramCell cell;
         cell.elementId = m_map->elementIdAt(row, col);
-        const auto owners = m_map->owners(row, col);
-        if (owners.empty())
-            return cell;
-        cell.fill = m_colouring.color(m_colouring.key(owners[0]));
-        if (m_colouring.mixed(owners))
+        cell.fill = fill(row, col);
+        if (m_colouring.mixed(m_map->owners(row, col)))
             cell.outline = qRgb(0, 0, 0);
         return cell;
+    }
+
+    QRgb fill(int row, int col) const override
+    {
+        return m_fills[size_t(row) * size_t(m_map->columns()) + size_t(col)];
     }
 
     QString text(int row, int col) const override
@@ -407,6 +413,9 @@ private:
     OwnerColouring m_colouring;
     OwnerLabel m_label;
     int m_maxLabelOwners;
+    // Every fill once (4 bytes a cell): a zoomed-out view reads one per pixel, and a pan of a
+    // 4096×4096 view must not decode a million owners again. Row-major, alpha 0: no owner.
+    std::vector<QRgb> m_fills;
     bool m_withWarp = false;
     bool m_withBlock = false;
 };
@@ -464,10 +473,10 @@ Expected<Diagram> ownershipDiagram(const LinearLayout &layout,
     if (sliceRow >= 0 && sliceRow < layout.numOutDims() && sliceCol < layout.numOutDims()) {
         const int64_t cells = int64_t(layout.outDims()[size_t(sliceRow)].second) *
                               (sliceCol >= 0 ? layout.outDims()[size_t(sliceCol)].second : 1);
-        if (cells > kMaxDiagramCells)
+        if (cells > kMaxOwnershipCells)
             return makeError("ownership: a " + std::to_string(cells) +
-                             "-element slice is more than a figure shows (at most 2^20 = " +
-                             std::to_string(kMaxDiagramCells) + " cells, e.g. 1024 x 1024)");
+                             "-element slice is more than a figure shows (at most 2^24 = " +
+                             std::to_string(kMaxOwnershipCells) + " cells, e.g. 4096 x 4096)");
     }
     Expected<OwnershipMap> mapOr = computeOwnership(layout, options.slice);
     if (!mapOr)
@@ -502,10 +511,28 @@ Expected<Diagram> ownershipDiagram(const LinearLayout &layout,
     if (!shared && cols >= 24)
         d.cellSize = QSizeF(34, 20); // "T31:R63" fits at the smallest readable size
 
-    DiagramPanel &p =
-        d.addComputedPanel(rows, cols,
-                           std::make_shared<const OwnershipCells>(mapPtr, colouring, options.label,
-                                                                  options.maxLabelOwners));
+    // One pass over the owners: the fill of every cell and the figures.
+    size_t unowned = 0;
+    size_t mixedCells = 0;
+    std::vector<QRgb> fills(size_t(rows) * size_t(cols));
+    QRgb *fill = fills.data();
+    for (int r = 0; r < rows; ++r) {
+        for (int c = 0; c < cols; ++c, ++fill) {
+            const auto owners = map.owners(r, c);
+            if (owners.empty()) {
+                *fill = 0;
+                ++unowned;
+                continue;
+            }
+            *fill = colouring.color(colouring.key(owners[0]));
+            if (owners.size() > 1 && colouring.mixed(owners))
+                ++mixedCells;
+        }
+    }
+    DiagramPanel &p = d.addComputedPanel(
+        rows, cols,
+        std::make_shared<const OwnershipCells>(mapPtr, colouring, options.label,
+                                               options.maxLabelOwners, std::move(fills)));
     p.rowAxisLabel = QString::fromStdString(rowDim.first);
     if (options.slice.colDim >= 0)
         p.columnAxisLabel = QString::fromStdString(outDims[size_t(options.slice.colDim)].first);
@@ -514,18 +541,6 @@ Expected<Diagram> ownershipDiagram(const LinearLayout &layout,
     for (int c = 0; c < cols; ++c)
         p.columnHeaders << QString::number(c);
 
-    // The figures: one pass over the owners, no cell stored.
-    size_t unowned = 0;
-    size_t mixedCells = 0;
-    for (int r = 0; r < rows; ++r) {
-        for (int c = 0; c < cols; ++c) {
-            const auto owners = map.owners(r, c);
-            if (owners.empty())
-                ++unowned;
-            else if (owners.size() > 1 && colouring.mixed(owners))
-                ++mixedCells;
-        }
-    }
     const bool anyMixed = mixedCells > 0;
     p.tooltipSource = std::make_shared<const OwnershipTooltips>(
         layout, mapPtr, QString::fromStdString(rowDim.first), p.columnAxisLabel);

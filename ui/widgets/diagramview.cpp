@@ -42,6 +42,55 @@ void DiagramView::setRenderOptions(const RenderOptions &options)
     rebuild();
 }
 
+namespace {
+
+// Where a viewport point is in a diagram, independent of the scale: a fractional cell position
+// inside a panel (so the same cell stays under the cursor although margins and headers do not
+// scale exactly linearly), or, outside every cell area, diagram units.
+struct ScaleAnchor
+{
+    int panel = -1;
+    double col = 0;
+    double row = 0;
+    QPointF units;
+};
+
+double fractionalIndex(int index, int v, int edge0, int edge1)
+{
+    return edge1 > edge0 ? index + double(v - edge0) / double(edge1 - edge0) : double(index);
+}
+
+ScaleAnchor anchorAt(const DiagramGeometry &g, QPoint diagramPos)
+{
+    ScaleAnchor a;
+    a.units = QPointF(diagramPos) / g.scale();
+    for (int i = 0; i < int(g.panels().size()); ++i) {
+        const int c = g.columnAt(i, diagramPos.x());
+        const int r = g.rowAt(i, diagramPos.y());
+        if (c < 0 || r < 0)
+            continue;
+        a.panel = i;
+        a.col = fractionalIndex(c, diagramPos.x(), g.columnEdge(i, c), g.columnEdge(i, c + 1));
+        a.row = fractionalIndex(r, diagramPos.y(), g.rowEdge(i, r), g.rowEdge(i, r + 1));
+        break;
+    }
+    return a;
+}
+
+QPointF positionOf(const DiagramGeometry &g, const ScaleAnchor &a)
+{
+    if (a.panel < 0 || a.panel >= int(g.panels().size()))
+        return a.units * g.scale();
+    const auto &p = g.panels()[size_t(a.panel)];
+    const int c = std::clamp(int(std::floor(a.col)), 0, std::max(0, p.cols - 1));
+    const int r = std::clamp(int(std::floor(a.row)), 0, std::max(0, p.rows - 1));
+    const double x0 = g.columnEdge(a.panel, c), x1 = g.columnEdge(a.panel, c + 1);
+    const double y0 = g.rowEdge(a.panel, r), y1 = g.rowEdge(a.panel, r + 1);
+    return {x0 + (a.col - c) * (x1 - x0), y0 + (a.row - r) * (y1 - y0)};
+}
+
+} // namespace
+
 void DiagramView::setScale(double scale, QPoint anchor)
 {
     scale = std::clamp(scale, kMinScale, kMaxScale);
@@ -49,11 +98,11 @@ void DiagramView::setScale(double scale, QPoint anchor)
         return;
     if (anchor.x() < 0)
         anchor = viewport()->rect().center();
-    // The diagram point under the anchor, in scale-independent units.
-    const QPointF before = QPointF(anchor + offset()) / m_options.scale;
+    // What is under the anchor now: after the zoom the same point of the same cell is there.
+    const ScaleAnchor before = anchorAt(m_renderer->geometry(), anchor + offset());
     m_options.scale = scale;
     rebuild();
-    const QPointF after = before * scale - QPointF(anchor);
+    const QPointF after = positionOf(m_renderer->geometry(), before) - QPointF(anchor);
     horizontalScrollBar()->setValue(int(std::lround(after.x())));
     verticalScrollBar()->setValue(int(std::lround(after.y())));
     Q_EMIT scaleChanged(scale);
@@ -76,17 +125,21 @@ void DiagramView::fitToView()
     const QSize size = DiagramGeometry::compute(m_diagram, one).size();
     if (size.isEmpty())
         return;
-    const QSize vp = viewport()->size();
+    // The room the diagram has once it fits: the viewport without scroll bars (they go away when
+    // it fits; measuring with them would shrink a diagram that already fits at 100 %).
+    const QSize vp = maximumViewportSize();
+    auto fits = [&] {
+        return m_renderer->size().width() <= vp.width() &&
+               m_renderer->size().height() <= vp.height();
+    };
     const double s =
         std::min({1.0, double(vp.width()) / size.width(), double(vp.height()) / size.height()});
     setScale(s, QPoint(0, 0));
     // Text and margins do not scale exactly linearly (rounding); shrink until it fits.
-    for (int i = 0;
-         i < 8 &&
-         (m_renderer->size().width() > vp.width() || m_renderer->size().height() > vp.height()) &&
-         m_options.scale > kMinScale;
-         ++i)
+    for (int i = 0; i < 8 && !fits() && m_options.scale > kMinScale; ++i)
         setScale(m_options.scale * 0.97, QPoint(0, 0));
+    horizontalScrollBar()->setValue(0);
+    verticalScrollBar()->setValue(0);
 }
 
 void DiagramView::setHighlightedElement(int64_t elementId)

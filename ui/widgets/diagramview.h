@@ -40,11 +40,15 @@ public:
 
     double scale() const { return m_options.scale; }
     // Clamped to [kMinScale, kMaxScale]; keeps the diagram point under `anchor` (viewport
-    // coordinates; default: the viewport centre) in place.
+    // coordinates; default: the viewport centre) in place: over a cell, the same point of the
+    // same cell (margins and headers do not scale exactly linearly), as far as the scroll range
+    // allows.
     void setScale(double scale, QPoint anchor = QPoint(-1, -1));
     void zoomIn();
     void zoomOut();
-    // The largest scale (at most 1) at which the whole diagram fits the viewport.
+    // The largest scale, at most 1 (100 %), at which the whole diagram fits the viewport without
+    // scroll bars; scrolled to the top-left. A diagram that fits at 100 % is shown at 100 %
+    // (Fit never shrinks it, and never enlarges a small diagram beyond its natural size).
     void fitToView();
 
     int64_t highlightedElement() const { return m_options.highlightedElement; }
