@@ -8,6 +8,9 @@
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
+#include <QWheelEvent>
+
+#include <cmath>
 
 using namespace Qt::StringLiterals;
 using lx::Diagram;
@@ -35,6 +38,55 @@ Diagram sampleDiagram()
     b.cell(1, 1).fill = qRgb(200, 200, 200);
     d.legend.push_back({lx::categoricalColor(0, 14), u"legend"_s});
     return d;
+}
+
+// A 48×64 grid: large enough that a zoom scrolls, with row headers and axis labels whose
+// widths do not scale exactly linearly.
+Diagram gridDiagram()
+{
+    Diagram d;
+    d.title = u"Grid"_s;
+    d.subtitle = u"rows: dim0, columns: dim1"_s;
+    auto &a = d.addPanel(48, 64);
+    a.rowAxisLabel = u"dim0"_s;
+    a.columnAxisLabel = u"dim1"_s;
+    for (int r = 0; r < 48; ++r)
+        a.rowHeaders << QString::number(r);
+    for (int c = 0; c < 64; ++c) {
+        a.columnHeaders << QString::number(c);
+        for (int r = 0; r < 48; ++r)
+            a.cell(r, c).fill = lx::categoricalColor(r + c, 14);
+    }
+    return d;
+}
+
+// Where `viewportPos` falls inside the cell under it, as a fraction of the cell (x, y in
+// [0, 1)), and which cell that is.
+struct CellPoint
+{
+    lx::DiagramHit hit;
+    QPointF fraction;
+};
+CellPoint cellPointAt(const DiagramView &view, QPoint viewportPos)
+{
+    CellPoint p;
+    p.hit = view.hitAt(viewportPos);
+    if (!p.hit.isValid())
+        return p;
+    const QRect cell = view.geometry().cellRect(p.hit.panel, p.hit.row, p.hit.col);
+    const QPoint at = viewportPos + QPoint(view.horizontalScrollBar()->value(),
+                                           view.verticalScrollBar()->value());
+    p.fraction = QPointF(double(at.x() - cell.left()) / cell.width(),
+                         double(at.y() - cell.top()) / cell.height());
+    return p;
+}
+
+void ctrlWheel(DiagramView &view, QPoint pos, int steps)
+{
+    QWheelEvent e(QPointF(pos), QPointF(view.viewport()->mapToGlobal(pos)), QPoint(),
+                  QPoint(0, 120 * steps), Qt::NoButton, Qt::ControlModifier, Qt::NoScrollPhase,
+                  false);
+    QCoreApplication::sendEvent(view.viewport(), &e);
 }
 
 // Grabs what the view shows of the diagram (top-left aligned at scroll 0).
@@ -150,10 +202,85 @@ private Q_SLOTS:
         QCOMPARE(scaled.count(), 2);
         view.fitToView();
         QVERIFY(view.scale() < 1.0);
-        QVERIFY(view.geometry().size().width() <= view.viewport()->width());
-        QVERIFY(view.geometry().size().height() <= view.viewport()->height());
+        // The scroll bars are laid out on the next event-loop turn.
+        QTRY_VERIFY(view.geometry().size().width() <= view.viewport()->width());
+        QTRY_VERIFY(view.geometry().size().height() <= view.viewport()->height());
         view.setScale(1000);
         QCOMPARE(view.scale(), DiagramView::kMaxScale);
+    }
+
+    // Fit does not shrink a diagram that fits at 100 %: zoomed in, the scroll bars take room
+    // from the viewport, which is no reason to fit below 100 % once they are gone.
+    void fitKeepsADiagramThatFitsAt100()
+    {
+        DiagramView view;
+        view.setDiagram(sampleDiagram());
+        const QSize natural = view.geometry().size();
+        const int frame = 2 * view.frameWidth();
+        view.resize(natural + QSize(frame + 2, frame + 2));
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setScale(2.0);
+        QTRY_VERIFY(view.horizontalScrollBar()->isVisible());
+        view.fitToView();
+        QCOMPARE(view.scale(), 1.0);
+        QCOMPARE(view.horizontalScrollBar()->value(), 0);
+        QCOMPARE(view.verticalScrollBar()->value(), 0);
+        QTRY_VERIFY(!view.horizontalScrollBar()->isVisible());
+        QTRY_VERIFY(!view.verticalScrollBar()->isVisible());
+        // A larger diagram is still fitted below 100 %, all of it in view.
+        view.setDiagram(gridDiagram());
+        view.setScale(1.0);
+        view.fitToView();
+        QVERIFY(view.scale() < 1.0);
+        QTRY_VERIFY(view.geometry().size().width() <= view.viewport()->width());
+        QTRY_VERIFY(view.geometry().size().height() <= view.viewport()->height());
+    }
+
+    // Ctrl+wheel zooms about the cursor: the same point of the same cell stays under it, step
+    // after step, in and out (within a pixel of rounding).
+    void wheelZoomKeepsThePointUnderTheCursor()
+    {
+        DiagramView view;
+        view.setDiagram(gridDiagram());
+        view.resize(640, 480);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const QPoint cursor(470, 390);
+        const CellPoint start = cellPointAt(view, cursor);
+        QVERIFY(start.hit.isValid());
+        for (int step : {1, 1, 1, 1, 1, -1, -1, 1, -1, -1, -1, -1}) {
+            ctrlWheel(view, cursor, step);
+            const CellPoint now = cellPointAt(view, cursor);
+            const QString where = u"scale %1"_s.arg(view.scale());
+            QVERIFY2(now.hit == start.hit, qPrintable(where));
+            const QRect cell = view.geometry().cellRect(now.hit.panel, now.hit.row, now.hit.col);
+            QVERIFY2(std::abs(now.fraction.x() - start.fraction.x()) * cell.width() <= 1.0,
+                     qPrintable(where));
+            QVERIFY2(std::abs(now.fraction.y() - start.fraction.y()) * cell.height() <= 1.0,
+                     qPrintable(where));
+        }
+        QCOMPARE(view.scale(), 1.0);
+    }
+
+    // The zoom keys keep the point at the view's centre.
+    void keyZoomKeepsTheCentre()
+    {
+        DiagramView view;
+        view.setDiagram(gridDiagram());
+        view.resize(640, 480);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.horizontalScrollBar()->setValue(300);
+        view.verticalScrollBar()->setValue(200);
+        const QPoint centre = view.viewport()->rect().center();
+        const CellPoint start = cellPointAt(view, centre);
+        QVERIFY(start.hit.isValid());
+        for (int key : {Qt::Key_Plus, Qt::Key_Plus, Qt::Key_Minus, Qt::Key_Minus, Qt::Key_Minus}) {
+            QTest::keyClick(&view, Qt::Key(key));
+            const CellPoint now = cellPointAt(view, centre);
+            QVERIFY2(now.hit == start.hit, qPrintable(u"scale %1"_s.arg(view.scale())));
+        }
     }
 };
 

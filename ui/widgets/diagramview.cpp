@@ -44,25 +44,14 @@ void DiagramView::setRenderOptions(const RenderOptions &options)
 
 namespace {
 
-// Where a viewport point is in a diagram, independent of the scale: a fractional cell position
-// inside a panel (so the same cell stays under the cursor although margins and headers do not
-// scale exactly linearly), or, outside every cell area, diagram units.
-struct ScaleAnchor
-{
-    int panel = -1;
-    double col = 0;
-    double row = 0;
-    QPointF units;
-};
-
 double fractionalIndex(int index, int v, int edge0, int edge1)
 {
     return edge1 > edge0 ? index + double(v - edge0) / double(edge1 - edge0) : double(index);
 }
 
-ScaleAnchor anchorAt(const DiagramGeometry &g, QPoint diagramPos)
+DiagramScaleAnchor anchorAt(const DiagramGeometry &g, QPoint diagramPos)
 {
-    ScaleAnchor a;
+    DiagramScaleAnchor a;
     a.units = QPointF(diagramPos) / g.scale();
     for (int i = 0; i < int(g.panels().size()); ++i) {
         const int c = g.columnAt(i, diagramPos.x());
@@ -77,7 +66,7 @@ ScaleAnchor anchorAt(const DiagramGeometry &g, QPoint diagramPos)
     return a;
 }
 
-QPointF positionOf(const DiagramGeometry &g, const ScaleAnchor &a)
+QPointF positionOf(const DiagramGeometry &g, const DiagramScaleAnchor &a)
 {
     if (a.panel < 0 || a.panel >= int(g.panels().size()))
         return a.units * g.scale();
@@ -99,12 +88,15 @@ void DiagramView::setScale(double scale, QPoint anchor)
     if (anchor.x() < 0)
         anchor = viewport()->rect().center();
     // What is under the anchor now: after the zoom the same point of the same cell is there.
-    const ScaleAnchor before = anchorAt(m_renderer->geometry(), anchor + offset());
+    if (anchor != m_zoomAnchorPos || offset() != m_zoomScroll)
+        m_zoomAnchor = anchorAt(m_renderer->geometry(), anchor + offset());
     m_options.scale = scale;
     rebuild();
-    const QPointF after = positionOf(m_renderer->geometry(), before) - QPointF(anchor);
+    const QPointF after = positionOf(m_renderer->geometry(), m_zoomAnchor) - QPointF(anchor);
     horizontalScrollBar()->setValue(int(std::lround(after.x())));
     verticalScrollBar()->setValue(int(std::lround(after.y())));
+    m_zoomAnchorPos = anchor;
+    m_zoomScroll = offset();
     Q_EMIT scaleChanged(scale);
 }
 
@@ -159,6 +151,7 @@ DiagramHit DiagramView::hitAt(QPoint viewportPos) const
 
 void DiagramView::rebuild()
 {
+    m_zoomAnchorPos = QPoint(-1, -1); // a new picture: the next zoom anchors afresh
     m_renderer = std::make_unique<DiagramRenderer>(m_diagram, m_options);
     updateScrollBars();
     viewport()->update();
@@ -167,7 +160,11 @@ void DiagramView::rebuild()
 void DiagramView::updateScrollBars()
 {
     const QSize size = m_renderer->size();
-    const QSize vp = viewport()->size();
+    // A diagram that fits the viewport without scroll bars needs none (the viewport is smaller
+    // only while they are still shown).
+    const QSize room = maximumViewportSize();
+    const bool fits = size.width() <= room.width() && size.height() <= room.height();
+    const QSize vp = fits ? room : viewport()->size();
     horizontalScrollBar()->setRange(0, std::max(0, size.width() - vp.width()));
     verticalScrollBar()->setRange(0, std::max(0, size.height() - vp.height()));
     horizontalScrollBar()->setPageStep(vp.width());

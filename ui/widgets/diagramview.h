@@ -21,6 +21,16 @@
 
 namespace lx {
 
+// A point of a diagram independent of the scale: a fractional cell position inside a panel
+// (panel >= 0), or, outside every cell area, diagram units. What a zoom keeps in place.
+struct DiagramScaleAnchor
+{
+    int panel = -1;
+    double col = 0;
+    double row = 0;
+    QPointF units;
+};
+
 class DiagramView : public QAbstractScrollArea
 {
     Q_OBJECT
@@ -89,6 +99,11 @@ private:
     QPoint m_pressScroll;
     bool m_pressed = false;
     bool m_dragged = false;
+    // The last zoom's anchor: the next zoom at the same viewport point, not scrolled since,
+    // reuses it, so the rounding of scroll positions does not add up over steps.
+    DiagramScaleAnchor m_zoomAnchor;
+    QPoint m_zoomAnchorPos{-1, -1};
+    QPoint m_zoomScroll{-1, -1};
 };
 
 } // namespace lx
