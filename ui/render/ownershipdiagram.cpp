@@ -294,7 +294,7 @@ class OwnershipCells final : public DiagramCellSource
 public:
     // `fills`: every cell's fill, row-major (the first owner's colour; alpha 0: no owner).
     OwnershipCells(std::shared_ptr<const OwnershipMap> map, OwnerColouring colouring,
-                   OwnerLabel label, int maxLabelOwners, std::vector<QRgb> fills)
+                   OwnerLabel label, int maxLabelOwners, std::unique_ptr<QRgb[]> fills)
         : m_map(std::move(map)), m_colouring(std::move(colouring)), m_label(label),
           m_maxLabelOwners(maxLabelOwners), m_fills(std::move(fills))
     {
@@ -415,7 +415,7 @@ private:
     int m_maxLabelOwners;
     // Every fill once (4 bytes a cell): a zoomed-out view reads one per pixel, and a pan of a
     // 4096×4096 view must not decode a million owners again. Row-major, alpha 0: no owner.
-    std::vector<QRgb> m_fills;
+    std::unique_ptr<QRgb[]> m_fills;
     bool m_withWarp = false;
     bool m_withBlock = false;
 };
@@ -514,8 +514,9 @@ Expected<Diagram> ownershipDiagram(const LinearLayout &layout,
     // One pass over the owners: the fill of every cell and the figures.
     size_t unowned = 0;
     size_t mixedCells = 0;
-    std::vector<QRgb> fills(size_t(rows) * size_t(cols));
-    QRgb *fill = fills.data();
+    // Not zero-filled first (every entry is written below): at 4096×4096 that pass is 64 MiB.
+    auto fills = std::make_unique_for_overwrite<QRgb[]>(size_t(rows) * size_t(cols));
+    QRgb *fill = fills.get();
     for (int r = 0; r < rows; ++r) {
         for (int c = 0; c < cols; ++c, ++fill) {
             const auto owners = map.owners(r, c);
@@ -524,9 +525,14 @@ Expected<Diagram> ownershipDiagram(const LinearLayout &layout,
                 ++unowned;
                 continue;
             }
-            *fill = colouring.color(colouring.key(owners[0]));
-            if (owners.size() > 1 && colouring.mixed(owners))
-                ++mixedCells;
+            const int32_t key = colouring.key(owners[0]);
+            *fill = colouring.color(key);
+            for (size_t i = 1; i < owners.size(); ++i) {
+                if (colouring.key(owners[i]) != key) { // as OwnerColouring::mixed
+                    ++mixedCells;
+                    break;
+                }
+            }
         }
     }
     DiagramPanel &p = d.addComputedPanel(
