@@ -686,7 +686,9 @@ Expected<Diagram> inverseDiagram(const LinearLayout &layout, const InverseDiagra
             for (size_t i = 0; i < out.size(); ++i)
                 text += (i ? u","_s : QString()) + QString::number(out[i]);
             text += u']';
-            cell.text = p.internString(text);
+            // Each element's text is stored as it comes: a lookup per cell to share the repeats of
+            // a broadcast layout cost a third of a 1024×1024 edit (most texts are distinct).
+            cell.text = p.addString(text);
         }
     }
     p.tooltipSource = std::make_shared<const InverseTooltips>(layout, fixedValues, laneIdx, regIdx,
