@@ -43,8 +43,8 @@ struct SliceBits
 // gathered (pext), which is linear in x. The slot (element << m | rank) of an input is thus one
 // XOR per input and the owners are written once, already in order: no count pass and no
 // per-input buffer.
-std::vector<uint64_t> ownersByCoset(const LinearLayout &layout, const std::vector<int> &outOffset,
-                                    const SliceBits &sb)
+std::vector<uint64_t, detail::NoInitAllocator<uint64_t>>
+ownersByCoset(const LinearLayout &layout, const std::vector<int> &outOffset, const SliceBits &sb)
 {
     const int nBits = layout.totalInDimSizeLog2();
     const int m = nBits - layout.rank();
@@ -72,7 +72,7 @@ std::vector<uint64_t> ownersByCoset(const LinearLayout &layout, const std::vecto
         }
     }
     const uint64_t total = uint64_t(1) << nBits;
-    std::vector<uint64_t> owners(total);
+    std::vector<uint64_t, detail::NoInitAllocator<uint64_t>> owners(total); // every slot written
     uint64_t slot = 0;
     owners[0] = 0;
     for (uint64_t x = 1; x < total; ++x) {
@@ -201,9 +201,7 @@ Expected<OwnershipMap> computeOwnership(const LinearLayout &layout, const Owners
     if (sliceMask == 0 && layout.isSurjective() && nElements == (uint64_t(1) << layout.rank())) {
         const int m = nBits - layout.rank();
         const auto perElement = uint32_t(1) << m;
-        map.m_offsets.resize(nElements + 1);
-        for (size_t e = 0; e <= nElements; ++e)
-            map.m_offsets[e] = uint32_t(e) * perElement;
+        map.m_uniformLog2 = m;
         map.m_owners = ownersByCoset(
             layout, offset,
             SliceBits{rowShift, rowMask, colShift, colMask, colBits, slice.colDim >= 0});
@@ -211,11 +209,13 @@ Expected<OwnershipMap> computeOwnership(const LinearLayout &layout, const Owners
         return map;
     }
 
-    // Pass 1: the element of every input (sequential writes) and the owner count per element.
-    // Inputs outside the slice get the sentinel nElements.
+    // Pass 1: the element of every input (sequential writes) and the owner count per element,
+    // counted at count[e + 2] so that after the prefix sum count[e + 1] is the start of e and the
+    // scatter's count[e + 1]++ leaves it at the start of e + 1: the offsets, with no cursor copy.
+    // Inputs outside the slice get the sentinel kOutside.
     constexpr uint32_t kOutside = UINT32_MAX;
-    std::vector<uint32_t> elementOf(total);
-    std::vector<uint32_t> count(nElements + 1, 0);
+    std::vector<uint32_t, detail::NoInitAllocator<uint32_t>> elementOf(total); // all written
+    std::vector<uint32_t, detail::NoInitAllocator<uint32_t>> count(nElements + 2, 0);
     {
         uint64_t out = 0;
         for (uint64_t x = 0; x < total; ++x) {
@@ -229,23 +229,21 @@ Expected<OwnershipMap> computeOwnership(const LinearLayout &layout, const Owners
             const uint64_t c = slice.colDim >= 0 ? (out >> colShift) & colMask : 0;
             const auto e = uint32_t((r << colBits) | c);
             elementOf[x] = e;
-            ++count[size_t(e) + 1];
+            ++count[size_t(e) + 2];
         }
     }
     for (size_t e = 0; e < nElements; ++e) {
-        map.m_maxOwners = std::max(map.m_maxOwners, size_t(count[e + 1]));
-        count[e + 1] += count[e];
+        map.m_maxOwners = std::max(map.m_maxOwners, size_t(count[e + 2]));
+        count[e + 2] += count[e + 1];
     }
-    map.m_owners.resize(count[nElements]);
+    map.m_owners.resize(count[nElements + 1]); // every entry written by pass 2
     // Pass 2: scatter the inputs, ascending, to their elements.
-    {
-        std::vector<uint32_t> cursor(count.begin(), count.end() - 1);
-        for (uint64_t x = 0; x < total; ++x) {
-            const uint32_t e = elementOf[x];
-            if (e != kOutside)
-                map.m_owners[cursor[e]++] = x;
-        }
+    for (uint64_t x = 0; x < total; ++x) {
+        const uint32_t e = elementOf[x];
+        if (e != kOutside)
+            map.m_owners[count[size_t(e) + 1]++] = x;
     }
+    count.pop_back();
     map.m_offsets = std::move(count);
     return map;
 }

@@ -23,8 +23,10 @@
 #include "layout/linearlayout.h"
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace lx {
@@ -46,6 +48,24 @@ struct OwnershipSlice
     bool operator==(const OwnershipSlice &) const = default;
 };
 
+namespace detail {
+// Allocates without zero-filling: every entry is written once by computeOwnership.
+template <typename T> struct NoInitAllocator : std::allocator<T>
+{
+    template <typename U> struct rebind
+    {
+        using other = NoInitAllocator<U>;
+    };
+    NoInitAllocator() = default;
+    template <typename U> NoInitAllocator(const NoInitAllocator<U> &) noexcept {}
+    template <typename U> void construct(U *p) noexcept { ::new (static_cast<void *>(p)) U; }
+    template <typename U, typename... Args> void construct(U *p, Args &&...args)
+    {
+        ::new (static_cast<void *>(p)) U(std::forward<Args>(args)...);
+    }
+};
+} // namespace detail
+
 // Every owner of every element of a slice, in compressed rows (CSR) over the elements.
 class OwnershipMap
 {
@@ -64,6 +84,8 @@ public:
     std::span<const uint64_t> owners(int row, int col) const
     {
         const size_t e = size_t(row) * size_t(m_cols) + size_t(col);
+        if (m_uniformLog2 >= 0) // every element has 2^m_uniformLog2 owners: no offset table
+            return {m_owners.data() + (e << m_uniformLog2), size_t(1) << m_uniformLog2};
         return {m_owners.data() + m_offsets[e], size_t(m_offsets[e + 1] - m_offsets[e])};
     }
     size_t ownerCount(int row, int col) const { return owners(row, col).size(); }
@@ -93,8 +115,10 @@ private:
     int64_t m_idBase = 0; // element id bits of the fixed dims
     int m_idRowShift = 0;
     int m_idColShift = 0;
-    std::vector<uint32_t> m_offsets; // rows*cols + 1 (at most 2^kMaxInputBits owners)
-    std::vector<uint64_t> m_owners;
+    // rows*cols + 1 (at most 2^kMaxInputBits owners); empty when m_uniformLog2 >= 0.
+    std::vector<uint32_t, detail::NoInitAllocator<uint32_t>> m_offsets;
+    std::vector<uint64_t, detail::NoInitAllocator<uint64_t>> m_owners;
+    int m_uniformLog2 = -1;
     size_t m_maxOwners = 0;
 };
 
