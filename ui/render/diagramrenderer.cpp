@@ -1,4 +1,5 @@
 #include "render/diagramrenderer.h"
+#include "render/celltextpainter.h"
 
 #include <QFont>
 #include <QImage>
@@ -607,6 +608,7 @@ void DiagramRenderer::paintPanel(QPainter *painter, int index, const QRect &expo
     // Text: every cell label of the view in its one size (labelPixelSize), or none.
     if (const int size = labelPixelSize(); size > 0) {
         painter->setFont(fontOfSize(size));
+        CellTextPainter labels(painter); // each distinct label line shaped once
         for (int r = r0; r <= r1; ++r) {
             for (int c = c0; c <= c1; ++c) {
                 const QString text = dp.text(r, c);
@@ -616,7 +618,7 @@ void DiagramRenderer::paintPanel(QPainter *painter, int index, const QRect &expo
                 painter->setPen(qAlpha(fill) == 0 ? QColor(m_palette.foreground)
                                                   : contrastText(fill));
                 const QRect cr = m_geometry.cellRect(index, r, c).adjusted(1, 1, 0, 0);
-                painter->drawText(cr, Qt::AlignCenter, text);
+                labels.draw(cr, text);
             }
         }
     }
