@@ -41,11 +41,7 @@ namespace {
 using lx::app::ExitBadInput;
 using lx::app::ExitBadUsage;
 using lx::app::ExitOk;
-
-QString qs(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
+using lx::app::qs;
 
 int fail(int code, const QString &message)
 {
