@@ -1,12 +1,16 @@
 #include "lessons/predicate.h"
 
+#include "analysis/allocator.h"
 #include "analysis/banks.h"
 #include "analysis/conversion.h"
 #include "analysis/ctalayout.h"
 #include "analysis/culdsmodel.h"
 #include "analysis/diff.h"
+#include "analysis/partitions.h"
+#include "layout/builders.h"
 #include "layout/dtype.h"
 
+#include <algorithm>
 #include <cctype>
 #include <variant>
 
@@ -242,6 +246,71 @@ int elementBitsOf(const PredicateLayout &l)
 }
 
 using Value = std::variant<int64_t, bool, std::string, std::vector<int64_t>>;
+
+// The shared layout of S as the bank and partition analyses see it (partition buffers one
+// partition apart, as the allocator places them on an empty LDS).
+Expected<SharedMemoryLayout> sharedOf(const PredicateLayout &s, const CuLdsModel &cu)
+{
+    if (!s.attr || s.shape.empty())
+        return makeError(s.name + " must be a shared layout written as #ttg text with a shape");
+    return sharedMemoryLayout(*s.attr, s.shape, elementBitsOf(s), cu.partitionBytes);
+}
+
+// Loads of one wave group with a partition conflict when R reads shared S (analysis/partitions.h):
+// every warp issues load i in the same cycle, each loads R's contiguous registers (at most 128
+// bits).
+Expected<int64_t> partitionConflictsOf(const PredicateLayout &r, const PredicateLayout &s,
+                                       const std::string &arch)
+{
+    auto cu = loadCuLdsModel(arch);
+    if (!cu)
+        return cu.error();
+    auto sml = sharedOf(s, *cu);
+    if (!sml)
+        return makeError("partitionConflicts: " + sml.message());
+    const int bits = elementBitsOf(s);
+    PartitionAccessSpec spec;
+    spec.distributed = r.layout;
+    spec.shared = sml->layout;
+    spec.elemBits = bits;
+    spec.loadBits = std::clamp(bits * r.layout.getNumConsecutiveInOut(), bits, 128);
+    const int parts = sml->layout.hasInDim("partition") ? sml->layout.inDimSize("partition") : 1;
+    for (int p = 0; p < parts; ++p)
+        spec.bufferOffsets.push_back(int64_t(p) * sml->partitionStrideBytes);
+    auto acc = analyzePartitionAccess(spec, *cu);
+    if (!acc)
+        return makeError("partitionConflicts: " + acc.message());
+    return int64_t(acc->conflictingLoads);
+}
+
+// The LDS span S takes alone: its bytes (padding included), or for a partitioned layout the
+// allocator's span of its buffers, one per partition.
+Expected<int64_t> ldsBytesOf(const PredicateLayout &s, const std::string &arch)
+{
+    auto cu = loadCuLdsModel(arch);
+    if (!cu)
+        return cu.error();
+    if (!s.attr || s.shape.empty())
+        return makeError("ldsBytes: " + s.name +
+                         " must be a shared layout written as #ttg text with a shape");
+    if (const auto *p = s.attr->as<PartitionedSharedAttr>()) {
+        auto sizes = partitionedBufferSizes(*p, s.shape, elementBitsOf(s));
+        if (!sizes)
+            return makeError("ldsBytes: " + sizes.message());
+        AllocRequest req;
+        req.name = s.name;
+        req.numPartitions = sizes->numBuffers;
+        req.bufferBytes = sizes->bufferBytes;
+        auto alloc = allocateShared({req}, cu->partitionBytes);
+        if (!alloc)
+            return makeError("ldsBytes: " + alloc.message());
+        return alloc->totalBytes;
+    }
+    auto bytes = sharedAllocationBytes(*s.attr, s.shape, elementBitsOf(s));
+    if (!bytes)
+        return makeError("ldsBytes: " + bytes.message());
+    return *bytes;
+}
 
 std::string show(const Value &v)
 {
@@ -508,6 +577,25 @@ Expected<Value> Evaluator::call(const Node &n)
         if (!bits)
             return bits.error();
         auto r = tritonBankConflicts(L, (*s)->layout, int(*bits));
+        if (!r)
+            return r.error();
+        return Value(*r);
+    }
+    if (f == "partitionConflicts") {
+        if (auto ok = arity(2); !ok)
+            return ok.error();
+        auto s = layoutArg(n, 1);
+        if (!s)
+            return s.error();
+        auto r = partitionConflictsOf(**l, **s, m_c.arch);
+        if (!r)
+            return r.error();
+        return Value(*r);
+    }
+    if (f == "ldsBytes") {
+        if (auto ok = arity(1); !ok)
+            return ok.error();
+        auto r = ldsBytesOf(**l, m_c.arch);
         if (!r)
             return r.error();
         return Value(*r);
