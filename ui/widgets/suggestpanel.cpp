@@ -250,7 +250,7 @@ private:
     {
         const QStringList labels = {tr("128-bit"), tr("64-bit"), tr("narrower"),
                                     m_model->isKPack() ? tr("current") : tr("Triton's pick")};
-        const double w = 92, h = 15 * labels.size() + 6;
+        const double w = 92, h = 15.0 * double(labels.size()) + 6;
         const QRectF box(plot.right() - w - 4, plot.top() + 4, w, h);
         QColor bg = palette().color(QPalette::Base);
         bg.setAlpha(220);
