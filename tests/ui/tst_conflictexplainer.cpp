@@ -130,6 +130,12 @@ private Q_SLOTS:
         QVERIFY2(explainer->text().contains(u"T14 @ byte"_s), qPrintable(explainer->text()));
         QVERIFY(e.fix);
         QCOMPARE(e.fix->kind, std::string("rotation"));
+        // LX_SCREENSHOT_DIR: the window as the README shows it (the explainer opened by the click).
+        if (const QString dir = qEnvironmentVariable("LX_SCREENSHOT_DIR"); !dir.isEmpty()) {
+            dock->raise();
+            QTest::qWait(50);
+            QVERIFY(w->grab().save(dir + u"/explain-click-rocmlir-kpack-before.png"_s));
+        }
 
         // Apply: one undo step, every view re-reads the document.
         QUndoStack *undo = w->document()->undoStack();

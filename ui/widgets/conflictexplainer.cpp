@@ -251,10 +251,9 @@ void ConflictExplainer::show(const Target &target)
     m_sharedName = ve->sharedName;
     m_shape = ve->shape;
     m_elementBits = ve->elementBits;
-    m_heading->setText(prefix + tr("View %1 (%2), %3: wave %4, instruction %5, phase %6, bank %7")
+    m_heading->setText(prefix + tr("View %1 (%2): wave %3, instruction %4, phase %5, bank %6")
                                     .arg(target.bankView)
-                                    .arg(views.at(target.bankView).kind,
-                                         viewTitle(m_document->contents(), target.bankView))
+                                    .arg(viewTitle(m_document->contents(), target.bankView))
                                     .arg(target.query.warp)
                                     .arg(target.query.instruction)
                                     .arg(target.query.phase)

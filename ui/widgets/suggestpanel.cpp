@@ -6,6 +6,7 @@
 #include "widgets/conflictexplainer.h"
 
 #include <QDockWidget>
+#include <QFontMetricsF>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -34,9 +35,11 @@ namespace {
 class ScatterAxis
 {
 public:
-    ScatterAxis(double lo, double hi, double from, double to, bool positive)
-        : m_lo(lo), m_hi(hi), m_from(from), m_to(to)
+    // `bytes`: linear ticks at power-of-two steps (1 KiB, 64 B), else at 1, 2, 5 x 10^k.
+    ScatterAxis(double lo, double hi, double from, double to, bool bytes)
+        : m_lo(lo), m_hi(hi), m_from(from), m_to(to), m_bytes(bytes)
     {
+        const bool positive = bytes;
         m_log = hi > 8 * std::max(lo, positive ? 1.0 : 0.5) && hi > 16;
         if (m_hi <= m_lo)
             m_hi = m_lo + 1;
@@ -63,16 +66,22 @@ public:
             return t;
         }
         const double raw = (m_hi - m_lo) / 4;
-        const double mag = std::pow(10, std::floor(std::log10(std::max(raw, 1.0))));
-        double step = mag;
-        for (double m : {1.0, 2.0, 5.0, 10.0})
-            if (m * mag >= raw) {
-                step = m * mag;
-                break;
-            }
+        double step = 1;
+        if (m_bytes) {
+            while (step < raw)
+                step *= 2;
+        } else {
+            const double mag = std::pow(10, std::floor(std::log10(std::max(raw, 1.0))));
+            step = mag;
+            for (double m : {1.0, 2.0, 5.0, 10.0})
+                if (m * mag >= raw) {
+                    step = m * mag;
+                    break;
+                }
+        }
         for (double v = std::ceil(m_lo / step) * step; v <= m_hi + 1e-9; v += step)
             t.push_back(v);
-        if (t.empty() || t.front() > m_lo)
+        if (t.empty() || std::abs(map(t.front()) - map(m_lo)) > 34)
             t.insert(t.begin(), m_lo);
         return t;
     }
@@ -80,16 +89,16 @@ public:
 private:
     double f(double v) const { return m_log ? std::log2(1 + std::max(0.0, v)) : v; }
     double m_lo, m_hi, m_from, m_to;
+    bool m_bytes = false;
     bool m_log = false;
 };
 
 QString bytesLabel(double bytes)
 {
+    // Whole KiB as KiB; anything else exact (rounded KiB would hide a few bytes of padding).
     if (bytes >= 1024 && std::fmod(bytes, 1024) == 0)
         return QStringLiteral("%1 KiB").arg(bytes / 1024, 0, 'f', 0);
-    if (bytes >= 1024)
-        return QStringLiteral("%1 KiB").arg(bytes / 1024, 0, 'f', 1);
-    return QString::number(bytes, 'f', 0);
+    return QStringLiteral("%1 B").arg(bytes, 0, 'f', 0);
 }
 
 } // namespace
@@ -137,7 +146,7 @@ protected:
             yMin = std::min(yMin, double(cost(*c)));
             yMax = std::max(yMax, double(cost(*c)));
         }
-        const QRectF plot = QRectF(rect()).adjusted(62, 12, -14, -40);
+        const QRectF plot = QRectF(rect()).adjusted(62, 22, -14, -40);
         // Bytes and cycles each span powers of two with most points at the low end: a log axis
         // when the range is wide, else linear; ticks labelled either way.
         const ScatterAxis xAxis(xMin, xMax, plot.left() + 8, plot.right() - 8, true);
@@ -169,7 +178,7 @@ protected:
         p.translate(12, plot.center().y());
         p.rotate(-90);
         p.drawText(QRectF(-plot.height() / 2, -10, plot.height(), 16), Qt::AlignCenter,
-                   yAxis.isLog() ? tr("conflict cycles (log scale)") : tr("conflict cycles"));
+                   yAxis.isLog() ? tr("cycles (log)") : tr("conflict cycles"));
         p.restore();
         drawLegend(p, plot);
         auto pos = [&](const SharedCandidate &c) {
@@ -245,20 +254,16 @@ protected:
 
 private:
     static int cost(const SharedCandidate &c) { return c.readCycles + c.writeCycles; }
-    // Marker shapes and the red ring, top right inside the plot.
+    // Marker shapes and the red ring, in one row above the plot (never over a point).
     void drawLegend(QPainter &p, const QRectF &plot) const
     {
         const QStringList labels = {tr("128-bit"), tr("64-bit"), tr("narrower"),
                                     m_model->isKPack() ? tr("current") : tr("Triton's pick")};
-        const double w = 92, h = 15.0 * double(labels.size()) + 6;
-        const QRectF box(plot.right() - w - 4, plot.top() + 4, w, h);
-        QColor bg = palette().color(QPalette::Base);
-        bg.setAlpha(220);
-        p.setPen(palette().color(QPalette::Mid));
-        p.setBrush(bg);
-        p.drawRect(box);
+        const QFontMetricsF fm(font());
+        double x = plot.left();
+        const double y = plot.top() - 11;
         for (int i = 0; i < labels.size(); ++i) {
-            const QPointF at(box.left() + 10, box.top() + 11 + 15 * i);
+            const QPointF at(x + 6, y);
             p.setPen(QColor(0x55, 0x55, 0x55));
             p.setBrush(QColor(0x90, 0x90, 0x90));
             const double s = 4;
@@ -279,8 +284,14 @@ private:
                 p.drawEllipse(at, 6, 6);
             }
             p.setPen(palette().color(QPalette::Text));
-            p.drawText(QRectF(at.x() + 10, at.y() - 7, w - 22, 14), Qt::AlignVCenter, labels[i]);
+            const double w = fm.horizontalAdvance(labels[i]);
+            p.drawText(QRectF(at.x() + 10, y - 8, w + 2, 16), Qt::AlignVCenter, labels[i]);
+            x = at.x() + 10 + w + 14;
         }
+        p.setPen(QPen(QColor(0x2e, 0x7d, 0x32), 1.2, Qt::DashLine));
+        p.drawLine(QPointF(x, y), QPointF(x + 16, y));
+        p.setPen(palette().color(QPalette::Text));
+        p.drawText(QRectF(x + 20, y - 8, 120, 16), Qt::AlignVCenter, tr("Pareto front"));
     }
     int rowAt(const QPointF &at) const
     {
