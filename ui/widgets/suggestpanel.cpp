@@ -161,7 +161,9 @@ protected:
             p.setPen(grid);
             p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
             p.setPen(text);
-            p.drawText(QRectF(x - 40, plot.bottom() + 2, 80, 14), Qt::AlignCenter, bytesLabel(t));
+            // Centred under the tick, kept inside the widget at the ends.
+            const double left = std::clamp(x - 40, 0.0, double(width()) - 80);
+            p.drawText(QRectF(left, plot.bottom() + 2, 80, 14), Qt::AlignCenter, bytesLabel(t));
         }
         for (double t : yAxis.ticks()) {
             const double y = yAxis.map(t);
