@@ -256,11 +256,10 @@ Expected<SharedMemoryLayout> sharedOf(const PredicateLayout &s, const CuLdsModel
     return sharedMemoryLayout(*s.attr, s.shape, elementBitsOf(s), cu.partitionBytes);
 }
 
-// Loads of one wave group with a partition conflict when R reads shared S (analysis/partitions.h):
-// every warp issues load i in the same cycle, each loads R's contiguous registers (at most 128
-// bits).
+// Loads with a partition conflict when R reads shared S with `loadBits` per lane per load
+// (analysis/partitions.h): every warp issues load i in the same cycle.
 Expected<int64_t> partitionConflictsOf(const PredicateLayout &r, const PredicateLayout &s,
-                                       const std::string &arch)
+                                       int loadBits, const std::string &arch)
 {
     auto cu = loadCuLdsModel(arch);
     if (!cu)
@@ -273,7 +272,7 @@ Expected<int64_t> partitionConflictsOf(const PredicateLayout &r, const Predicate
     spec.distributed = r.layout;
     spec.shared = sml->layout;
     spec.elemBits = bits;
-    spec.loadBits = std::clamp(bits * r.layout.getNumConsecutiveInOut(), bits, 128);
+    spec.loadBits = loadBits;
     const int parts = sml->layout.hasInDim("partition") ? sml->layout.inDimSize("partition") : 1;
     for (int p = 0; p < parts; ++p)
         spec.bufferOffsets.push_back(int64_t(p) * sml->partitionStrideBytes);
@@ -582,12 +581,15 @@ Expected<Value> Evaluator::call(const Node &n)
         return Value(*r);
     }
     if (f == "partitionConflicts") {
-        if (auto ok = arity(2); !ok)
+        if (auto ok = arity(3); !ok)
             return ok.error();
         auto s = layoutArg(n, 1);
         if (!s)
             return s.error();
-        auto r = partitionConflictsOf(**l, **s, m_c.arch);
+        auto loadBits = intArg(n, 2);
+        if (!loadBits)
+            return loadBits.error();
+        auto r = partitionConflictsOf(**l, **s, int(*loadBits), m_c.arch);
         if (!r)
             return r.error();
         return Value(*r);

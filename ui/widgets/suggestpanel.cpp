@@ -221,7 +221,7 @@ protected:
                 p.setBrush(Qt::NoBrush);
                 p.setPen(QPen(QColor(0xc6, 0x28, 0x28), 2));
                 p.drawEllipse(at, 10, 10);
-                p.drawText(at + QPointF(12, -8),
+                p.drawText(at + QPointF(12, at.y() < plot.top() + 18 ? 14 : -8),
                            m_model->isKPack() ? tr("current") : tr("Triton's pick"));
             }
         }
