@@ -457,6 +457,7 @@ private:
     }
 
     Expected<Value> call(const Node &n);
+    Expected<Value> callMemory(const Node &n, const PredicateLayout &first);
 
     const PredicateContext &m_c;
     std::string m_lastFailure;
@@ -566,6 +567,23 @@ Expected<Value> Evaluator::call(const Node &n)
             return Value(std::string("none"));
         return Value(conversionKindName(d->conversion->kind));
     }
+    if (f == "bankConflicts" || f == "partitionConflicts" || f == "ldsBytes" ||
+        f == "crossPairShared")
+        return callMemory(n, **l);
+    return makeError("unknown function '" + f + "'");
+}
+
+// The shared-memory and SIMD-pair functions (bankConflicts, partitionConflicts, ldsBytes,
+// crossPairShared) of a call whose first argument is `first`.
+Expected<Value> Evaluator::callMemory(const Node &n, const PredicateLayout &first)
+{
+    const std::string &f = n.text;
+    const LinearLayout &L = first.layout;
+    auto arity = [&](size_t k) -> Expected<bool> {
+        if (n.children.size() != k)
+            return makeError(f + " takes " + std::to_string(k) + " argument" + (k > 1 ? "s" : ""));
+        return true;
+    };
     if (f == "bankConflicts") {
         if (auto ok = arity(3); !ok)
             return ok.error();
@@ -589,7 +607,7 @@ Expected<Value> Evaluator::call(const Node &n)
         auto loadBits = intArg(n, 2);
         if (!loadBits)
             return loadBits.error();
-        auto r = partitionConflictsOf(**l, **s, int(*loadBits), m_c.arch);
+        auto r = partitionConflictsOf(first, **s, int(*loadBits), m_c.arch);
         if (!r)
             return r.error();
         return Value(*r);
@@ -597,7 +615,7 @@ Expected<Value> Evaluator::call(const Node &n)
     if (f == "ldsBytes") {
         if (auto ok = arity(1); !ok)
             return ok.error();
-        auto r = ldsBytesOf(**l, m_c.arch);
+        auto r = ldsBytesOf(first, m_c.arch);
         if (!r)
             return r.error();
         return Value(*r);
@@ -610,11 +628,11 @@ Expected<Value> Evaluator::call(const Node &n)
             return which.error();
         if (*which != "A" && *which != "B")
             return makeError("crossPairShared: the operand is \"A\" or \"B\"");
-        if (!(*l)->attr || (*l)->shape.size() != 2)
-            return makeError("crossPairShared: " + (*l)->name +
+        if (!first.attr || first.shape.size() != 2)
+            return makeError("crossPairShared: " + first.name +
                              " must be a WMMA v3 layout written as #ttg text with a 2-D shape");
-        const int bits = elementBitsOf(**l);
-        auto spec = ctaSpecFromAttr(*(*l)->attr, {(*l)->shape[0], (*l)->shape[1]}, bits);
+        const int bits = elementBitsOf(first);
+        auto spec = ctaSpecFromAttr(*first.attr, {first.shape[0], first.shape[1]}, bits);
         if (!spec)
             return spec.error();
         auto cu = loadCuLdsModel(m_c.arch);

@@ -110,13 +110,17 @@ private Q_SLOTS:
         QVERIFY(histogram);
         QCOMPARE(figure(histogram->diagramView()->diagram(), u"nway"_s), u"8-way"_s);
 
-        // A bank no lane of the phase touches (bank 1: the even lanes are all on bank 0, the odd
-        // ones on the bank after their 4-byte stores' neighbour) opens nothing.
         const DiagramPanel &phase0 = histogram->diagramView()->diagram().panels.at(0);
         const int bottom = phase0.rows() - 1;
         QCOMPARE(phase0.rows(), 8); // 8 dwords on the busiest bank
         // Bank 0's bar is 8 high: its top cell is row 0.
         QVERIFY(qAlpha(phase0.cell(0, 0).fill) != 0);
+        // A bank no lane of the phase touches (phase 0 writes banks 0, 1, 6 and 7 only)
+        // opens nothing.
+        QCOMPARE(qAlpha(phase0.cell(bottom, 3).fill), 0);
+        clickCell(*w, histogram, 0, bottom, 3);
+        QVERIFY(!dock->isVisible());
+        QVERIFY(!explainer->explanation());
 
         clickCell(*w, histogram, 0, bottom, 0);
         QVERIFY(dock->isVisible());
@@ -198,6 +202,19 @@ private Q_SLOTS:
         w->document()->undoStack()->undo();
         QTest::qWait(0);
         QCOMPARE(explainer->explanation()->ways, e.ways);
+
+        // An element of an ownership view of R: the same access, found in the bank table.
+        QCOMPARE(w->document()->addView(DocumentView{u"ownership"_s, u"R"_s, {}}), QString());
+        ViewPane *ownership = paneOfKind(*w, u"ownership"_s);
+        QVERIFY(ownership);
+        dock->hide();
+        clickCell(*w, ownership, 0, 0, 0);
+        QVERIFY(dock->isVisible());
+        const ConflictExplanation fromOwnership = *explainer->explanation();
+        QCOMPARE(fromOwnership.ways, e.ways);
+        QVERIFY(std::find(fromOwnership.lanes.begin(), fromOwnership.lanes.end(), 0) !=
+                fromOwnership.lanes.end());
+        QVERIFY2(explainer->text().contains(u"bank-table"_s), qPrintable(explainer->text()));
     }
 };
 
