@@ -112,6 +112,8 @@ Expected<ConflictExplanation> explainKPack(const KPackSuggestRequest &request,
                               false, at.value_or(ConflictQuery{}));
     if (!e)
         return e.error();
+    e->kernelNote = "rocMLIR's kPack store addresses are an address model (D need not be a power "
+                    "of two), not a linear layout, so no kernel of the bank map is computed";
     auto all = suggestKPack(request);
     if (!all || !all->triton)
         return e;
