@@ -5,11 +5,13 @@
 #include "lessons/lesson.h"
 #include "models/layoutdocument.h"
 #include "models/scenefile.h"
+#include "models/suggestmodel.h"
 #include "render/diagram.h"
 #include "render/diagramrenderer.h"
 #include "widgets/conflictexplainer.h"
 #include "widgets/diagramview.h"
 #include "widgets/mainwindow.h"
+#include "widgets/suggestpanel.h"
 #include "widgets/viewpane.h"
 
 #include <QDockWidget>
@@ -215,6 +217,43 @@ private Q_SLOTS:
         QVERIFY(std::find(fromOwnership.lanes.begin(), fromOwnership.lanes.end(), 0) !=
                 fromOwnership.lanes.end());
         QVERIFY2(explainer->text().contains(u"bank-table"_s), qPrintable(explainer->text()));
+    }
+
+    // The Suggest panel's own explainer and Apply share the same fix code: on lds-c1 (a #ttg
+    // read) the worst conflict's fix replaces the shared layout as one undo step and lowers the
+    // bank table's n-way; a suggested candidate applies the same way.
+    void suggestPanelAppliesThroughTheSameEdits()
+    {
+        auto w = makeWindow(u"lds-c1"_s);
+        QVERIFY(w);
+        auto *dock = w->findChild<QDockWidget *>(u"suggestDock"_s);
+        QVERIFY(dock);
+        dock->show();
+        dock->raise();
+        auto *panel = qobject_cast<SuggestPanel *>(dock->widget());
+        QVERIFY(panel);
+        panel->refresh();
+        QVERIFY(panel->model()->rowCount() > 0);
+        ViewPane *table = paneOfKind(*w, u"bank-table"_s);
+        const QString before = figure(table->diagramView()->diagram(), u"nway"_s);
+        QPushButton *applyFix = nullptr;
+        for (auto *b : panel->findChildren<QPushButton *>())
+            if (b->text() == u"Apply fix"_s)
+                applyFix = b;
+        QVERIFY(applyFix && applyFix->isEnabled());
+        QUndoStack *undo = w->document()->undoStack();
+        const int index = undo->index();
+        QTest::mouseClick(applyFix, Qt::LeftButton);
+        QCOMPARE(undo->index(), index + 1);
+        const QString after = figure(table->diagramView()->diagram(), u"nway"_s);
+        QVERIFY2(after.left(after.indexOf(u'-')).toInt() <
+                     before.left(before.indexOf(u'-')).toInt(),
+                 qPrintable(before + u" -> "_s + after));
+        undo->undo();
+        QCOMPARE(figure(table->diagramView()->diagram(), u"nway"_s), before);
+        // The first candidate (the front's best) applied from the table.
+        QCOMPARE(panel->model()->apply(0), QString());
+        QCOMPARE(undo->index(), index + 1);
     }
 };
 
