@@ -16,6 +16,13 @@ int DiagramGeometry::textWidth(const QString &text, int pixelSize)
 
 namespace {
 
+// The room an axis label needs along its length. The estimate of textWidth is an average; an
+// axis label is short and may be all wide letters ("dword", "M"), so it gets a wider em.
+int axisLabelLength(const QString &label, int labelPx, double s)
+{
+    return int(std::ceil(double(label.size()) * 0.75 * labelPx)) + px(6 * s);
+}
+
 // Panel `dp` laid out in local coordinates: its cell area at (0, 0), decorations at negative
 // coordinates above and to the left.
 DiagramGeometry::Panel layoutPanel(const Diagram &diagram, const DiagramPanel &dp, bool labels,
@@ -45,7 +52,9 @@ DiagramGeometry::Panel layoutPanel(const Diagram &diagram, const DiagramPanel &d
     }
     if (labels && !colAxis.isEmpty()) {
         const int hh = px(labelPx * 1.5);
-        p.columnAxis = QRect(0, top - hh, w, hh);
+        // A label longer than the cells reaches past them, centred on them: never clipped.
+        const int len = std::max(w, axisLabelLength(colAxis, labelPx, s));
+        p.columnAxis = QRect((w - len) / 2, top - hh, len, hh);
         top -= hh;
     }
     if (!dp.title.isEmpty()) {
@@ -63,10 +72,14 @@ DiagramGeometry::Panel layoutPanel(const Diagram &diagram, const DiagramPanel &d
     }
     if (labels && !rowAxis.isEmpty()) {
         const int ww = px(labelPx * 1.6);
-        p.rowAxis = QRect(left - ww, 0, ww, h);
+        const int len = std::max(h, axisLabelLength(rowAxis, labelPx, s));
+        p.rowAxis = QRect(left - ww, (h - len) / 2, ww, len);
         left -= ww;
     }
     p.bounds = QRect(left, top, w - left, h - top);
+    for (const QRect &axis : {p.rowAxis, p.columnAxis})
+        if (axis.isValid())
+            p.bounds = p.bounds.united(axis);
     for (const DiagramGroup &grp : dp.groups) {
         if (labels && !grp.label.isEmpty())
             p.bounds.setRight(

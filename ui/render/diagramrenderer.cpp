@@ -20,11 +20,7 @@ namespace {
 
 QFont fontOfSize(int pixelSize, bool bold = false)
 {
-    QFont f;
-    f.setPixelSize(std::max(1, pixelSize));
-    f.setBold(bold);
-    f.setHintingPreference(QFont::PreferNoHinting);
-    return f;
+    return DiagramRenderer::textFont(pixelSize, bold);
 }
 
 // Black or white, whichever reads better on `fill`.
@@ -35,6 +31,15 @@ QColor contrastText(QRgb fill)
 }
 
 } // namespace
+
+QFont DiagramRenderer::textFont(int pixelSize, bool bold)
+{
+    QFont f;
+    f.setPixelSize(std::max(1, pixelSize));
+    f.setBold(bold);
+    f.setHintingPreference(QFont::PreferNoHinting);
+    return f;
+}
 
 DiagramPalette DiagramPalette::light()
 {
@@ -182,7 +187,7 @@ void DiagramRenderer::paintPanelLabels(QPainter *painter, int index, const QRect
     if (pg.columnAxis.isValid() && pg.columnAxis.intersects(exposed)) {
         painter->setPen(fg);
         painter->setFont(fontOfSize(labelPx));
-        painter->drawText(pg.columnAxis, Qt::AlignCenter, colAxis);
+        painter->drawText(pg.columnAxis, Qt::AlignCenter | Qt::TextDontClip, colAxis);
     }
     if (pg.rowAxis.isValid() && pg.rowAxis.intersects(exposed)) {
         painter->save();
@@ -192,7 +197,7 @@ void DiagramRenderer::paintPanelLabels(QPainter *painter, int index, const QRect
         painter->rotate(-90);
         const QRect r(-pg.rowAxis.height() / 2, -pg.rowAxis.width() / 2, pg.rowAxis.height(),
                       pg.rowAxis.width());
-        painter->drawText(r, Qt::AlignCenter, rowAxis);
+        painter->drawText(r, Qt::AlignCenter | Qt::TextDontClip, rowAxis);
         painter->restore();
     }
 }
@@ -237,7 +242,8 @@ void DiagramRenderer::paintHeaders(QPainter *painter, int index, const QRect &ex
                 const int cy = (y0 + y1) / 2;
                 const QRect rr(pg.rowHeaders.left(), cy - headerPx,
                                pg.rowHeaders.width() - px(4 * s), 2 * headerPx);
-                painter->drawText(rr, Qt::AlignRight | Qt::AlignVCenter, dp.rowHeaders.at(r));
+                painter->drawText(rr, Qt::AlignRight | Qt::AlignVCenter | Qt::TextDontClip,
+                                  dp.rowHeaders.at(r));
             }
         }
     }
@@ -518,8 +524,11 @@ void DiagramRenderer::paintTables(QPainter *painter, const QRect &exposed) const
                 }
                 painter->setPen(textColor);
                 if (c < cells.size())
+                    // The widths are estimates: a text a little wider runs into the right
+                    // padding rather than being cut.
                     painter->drawText(r.adjusted(px(5 * s), 0, -px(5 * s), 0),
-                                      Qt::AlignLeft | Qt::AlignVCenter, cells.at(c));
+                                      Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
+                                      cells.at(c));
             }
             painter->fillRect(QRect(tg.columnLefts.front(), y,
                                     tg.columnLefts.back() - tg.columnLefts.front() + 1, 1),

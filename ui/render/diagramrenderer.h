@@ -32,6 +32,7 @@
 #include <utility>
 #include <vector>
 
+class QFont;
 class QImage;
 class QPainter;
 
@@ -189,6 +190,9 @@ public:
     [[nodiscard]] int cellTextPixelSize(int panel, int lines, int chars) const;
     // The one font pixel size of every cell text of the view (0: no cell text is drawn).
     [[nodiscard]] int labelPixelSize() const { return m_labelPx; }
+    // The font every text of a figure is drawn in, at `pixelSize` device pixels (tests measure
+    // text with it).
+    [[nodiscard]] static QFont textFont(int pixelSize, bool bold = false);
 
 private:
     struct CellRange // rows r0..r1 and columns c0..c1 of a panel, inclusive
