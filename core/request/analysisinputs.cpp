@@ -284,6 +284,7 @@ Expected<BankViewInput> resolveBankViewUnguarded(const ViewRequest &req)
         br.instruction = *instruction;
         br.options.broadcast = *broadcast;
         br.maxWarps = int(*warp) + 1;
+        in.access = br;
         auto report = analyzeBanks(*arch, br);
         if (!report)
             return report.error();
@@ -308,6 +309,9 @@ Expected<BankViewInput> resolveBankViewUnguarded(const ViewRequest &req)
     if (!map)
         return map.error();
     in.map = std::move(*map);
+    in.sharedAttr = (*shared)->attr;
+    in.sharedName = (*shared)->name;
+    in.sharedShape = shape;
     if (sl.numOutDims() == 1) {
         in.rows = 1;
         in.cols = sl.outDims()[0].second;
