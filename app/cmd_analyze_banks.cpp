@@ -12,8 +12,11 @@
 // LIST separates offsets by commas or spaces; @FILE reads the same from a file (or a JSON array).
 //
 // A preset's access is the one of its first bank view (bank-table, bank-histogram, bank-map), or
-// of view N (0-based among the scene's views) with --view. A missing --arch or --dtype takes the
-// request layer's defaults (core/request/defaults.h), as the window does.
+// of view N (0-based among the scene's views) with --view; a preset with only ds_load_tr views
+// (fig2a) gives the read of its destination from its shared layout. A read into a dot operand
+// is the transposed load when it applies (conflicts on its source addresses), else the fallback
+// with the reason; --instruction ds_load_tr16_b128 insists on the transposed load. A missing --arch
+// or --dtype takes the request layer's defaults (core/request/defaults.h), as the window does.
 
 #include "cliargs.h"
 #include "command.h"
@@ -133,6 +136,7 @@ nlohmann::json reportJson(const lx::BankViewInput &in)
                                                          : nlohmann::json(nullptr);
     if (!r.tritonNote.empty())
         j["tritonNote"] = r.tritonNote;
+    j["transposedLoad"] = lx::transposedLoadJson(r);
     return j;
 }
 
@@ -171,6 +175,8 @@ void printText(const lx::BankViewInput &in)
                                'f', 2)
             << " %";
     out << '\n';
+    if (r.transposedLoad)
+        out << qs(lx::transposedLoadLine(r)) << '\n';
     if (r.tritonExtraWavefronts)
         out << "Triton's model (32 banks x 32 bit): " << *r.tritonExtraWavefronts
             << " extra wavefronts per access\n";
@@ -189,6 +195,8 @@ lx::Expected<lx::ViewRequest> requestFromScene(const lx::Expected<lx::Scene> &sc
     choice.what = what;
     choice.lacks = "bank view to analyse";
     auto req = lx::sceneViewRequest(*scene, choice);
+    if (req && req->kind.rfind("ds-load-tr", 0) == 0)
+        return lx::dsLoadTrBankRequest(*req);
     if (req && req->kind.rfind("bank-", 0) != 0)
         return lx::makeError(choice.what + " has no bank view to analyse");
     return req;
@@ -407,6 +415,8 @@ int runAnalyzeBanks(const QStringList &args)
         // An explicit --dtype wins over the scene view's own (checked by the request layer).
         if (parser.isSet(dtype))
             req.options["dtype"] = parser.value(dtype).toStdString();
+        if (parser.isSet(instruction))
+            req.options["instruction"] = parser.value(instruction).toStdString();
     } else {
         req.arch = lx::app::archArg(parser, arch);
         if (parser.isSet(dtype))
