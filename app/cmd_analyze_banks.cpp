@@ -195,6 +195,12 @@ lx::Expected<lx::ViewRequest> requestFromScene(const lx::Expected<lx::Scene> &sc
     choice.what = what;
     choice.lacks = "bank view to analyse";
     auto req = lx::sceneViewRequest(*scene, choice);
+    if (!req && viewIndex < 0) {
+        // No bank view: the read of a ds_load_tr view (fig2a) is an access too.
+        choice.kindPrefixes = {"ds-load-tr"};
+        if (auto tr = lx::sceneViewRequest(*scene, choice))
+            req = std::move(tr);
+    }
     if (req && req->kind.rfind("ds-load-tr", 0) == 0)
         return lx::dsLoadTrBankRequest(*req);
     if (req && req->kind.rfind("bank-", 0) != 0)

@@ -6,11 +6,13 @@
 
 #include "clitest.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace Qt::StringLiterals;
@@ -58,9 +60,27 @@ void TestStoryPresets::swizzleIsNotEnough()
     // 16 lanes of a phase read 16 rows of 256 B at the same column: one bank group, 16-way.
     QCOMPARE(plain.value(u"maxWays"_s).toInt(), 16);
     QCOMPARE(swizzled.value(u"maxWays"_s).toInt(), 1);
+    // The 32 KiB buffer lies in partition 0 and every load has warps of both pairs.
     const QJsonObject lds = analyze(QStringList{u"lds"_s} + preset);
     QVERIFY(lds.value(u"loads"_s).toInt() > 0);
     QCOMPARE(lds.value(u"partitionConflicts"_s).toInt(), lds.value(u"loads"_s).toInt());
+    // The partitioned copy (last view): rows 16w..16w+15 of warp w, partition = row bit 4, so
+    // pair A (even warps) reads partition 0 and pair B partition 1: no conflict.
+    const lx::test::CliResult shown =
+        lx::test::runApp({u"presets"_s, u"show"_s, u"swizzle-not-enough"_s, u"--json"_s});
+    QCOMPARE(shown.exitCode, 0);
+    QJsonObject scene = QJsonDocument::fromJson(shown.out).object();
+    const QJsonArray views = scene.value(u"views"_s).toArray();
+    scene.insert(u"views"_s, QJsonArray{views.last()});
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"split.lxscene"_s);
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(QJsonDocument(scene).toJson());
+    f.close();
+    const QJsonObject split = analyze({u"lds"_s, u"--scene"_s, path, u"--json"_s});
+    QCOMPARE(split.value(u"loads"_s).toInt(), lds.value(u"loads"_s).toInt());
+    QCOMPARE(split.value(u"partitionConflicts"_s).toInt(), 0);
 }
 
 void TestStoryPresets::storeSide()
