@@ -242,15 +242,20 @@ Expected<DsLoadTrInstruction> instructionOrNone(const std::string &arch, int ele
     Expected<DsLoadTrInstruction> found = dsLoadTrInstruction(arch, elementBits);
     if (found)
         return found;
-    std::string variants;
+    std::vector<int> widths;
     int warpSize = 0;
     for (const DsLoadTrInstruction &i : dsLoadTrInstructions()) {
         if (i.arch != arch)
             continue;
-        variants += (variants.empty() ? "" : ", ") + i.name + " (" + std::to_string(i.elementBits) +
-                    "-bit)";
+        widths.push_back(i.elementBits);
         warpSize = i.warpSize;
     }
+    std::string variants; // "16-, 8- and 4-bit"
+    for (size_t w = 0; w < widths.size(); ++w)
+        variants += std::string(w == 0                   ? ""
+                                : w + 1 == widths.size() ? " and "
+                                                         : ", ") +
+                    std::to_string(widths[w]) + (w + 1 == widths.size() ? "-bit" : "-");
     if (variants.empty())
         return found.error();
     DsLoadTrInstruction none;
@@ -259,8 +264,8 @@ Expected<DsLoadTrInstruction> instructionOrNone(const std::string &arch, int ele
     none.warpSize = warpSize;
     if (noVariant)
         *noVariant = "no transposed load moves " + std::to_string(elementBits) +
-                     "-bit elements on " + arch + " (it has " + variants +
-                     "); the lowering emits ordinary loads";
+                     "-bit elements on " + arch + " (only " + variants +
+                     " ones); the lowering emits ordinary loads";
     return none;
 }
 
