@@ -87,26 +87,33 @@ Expected<SuggestSharedResult> suggestKPack(const KPackSuggestRequest &request)
     return result;
 }
 
-Expected<ConflictExplanation> explainKPack(const KPackSuggestRequest &request)
+Expected<ConflictExplanation> explainKPack(const KPackSuggestRequest &request,
+                                           const std::optional<ConflictQuery> &at)
 {
     auto plan = kpackStorePlan(request.config, request.operand, request.elementBits,
                                request.arch.waveSize, request.currentRotate);
     if (!plan)
         return plan.error();
-    auto stores = analyzeKPackStores(request.arch, *plan, 0);
+    auto stores = analyzeKPackStores(request.arch, *plan, at ? at->warp : 0);
     if (!stores)
         return stores.error();
     if (stores->empty())
         return makeError("the kPack plan has no stores");
-    const InstructionReport *worst = &stores->front();
-    for (const auto &ir : *stores)
-        if (ir.maxWays > worst->maxWays)
+    const InstructionReport *worst = nullptr;
+    for (const auto &ir : *stores) {
+        if (at ? ir.index == at->instruction : (!worst || ir.maxWays > worst->maxWays))
             worst = &ir;
+    }
+    if (!worst)
+        return makeError("wave " + std::to_string(at->warp) + " has no store " +
+                         std::to_string(at->instruction));
     const LdsInstruction *ins = request.arch.plainInstruction(plan->writeBytes, true);
     auto e = describeConflict(*worst, *ins, request.arch.bankWidthBytes, request.arch.waveSize,
-                              false, {});
+                              false, at.value_or(ConflictQuery{}));
     if (!e)
         return e.error();
+    e->kernelNote = "rocMLIR's kPack store addresses are an address model (D need not be a power "
+                    "of two), not a linear layout, so no kernel of the bank map is computed";
     auto all = suggestKPack(request);
     if (!all || !all->triton)
         return e;

@@ -12,6 +12,7 @@
 #include "analysis/suggest.h"
 #include "io/scene.h"
 
+#include <optional>
 #include <variant>
 
 namespace lx {
@@ -32,8 +33,11 @@ struct KPackSuggestRequest
 // The worst store of wave 0 under the request's current rotation, explained from its addresses
 // (no kernel: the kPack address model is not linear), with the smallest kPack change that lowers
 // it: the fewest extra LDS bytes first (rocMLIR's rotation costs none), then the fewest ways.
-// The fix's kind is "rotation" or "pad"; its attr is null.
-[[nodiscard]] Expected<ConflictExplanation> explainKPack(const KPackSuggestRequest &request);
+// The fix's kind is "rotation" or "pad"; its attr is null. With `at`, that instruction, phase
+// and bank of wave at->warp are explained instead of the worst store of wave 0.
+[[nodiscard]] Expected<ConflictExplanation>
+explainKPack(const KPackSuggestRequest &request,
+             const std::optional<ConflictQuery> &at = std::nullopt);
 
 struct SceneAccess
 {

@@ -1,12 +1,16 @@
 #include "lessons/predicate.h"
 
+#include "analysis/allocator.h"
 #include "analysis/banks.h"
 #include "analysis/conversion.h"
 #include "analysis/ctalayout.h"
 #include "analysis/culdsmodel.h"
 #include "analysis/diff.h"
+#include "analysis/partitions.h"
+#include "layout/builders.h"
 #include "layout/dtype.h"
 
+#include <algorithm>
 #include <cctype>
 #include <variant>
 
@@ -243,6 +247,70 @@ int elementBitsOf(const PredicateLayout &l)
 
 using Value = std::variant<int64_t, bool, std::string, std::vector<int64_t>>;
 
+// The shared layout of S as the bank and partition analyses see it (partition buffers one
+// partition apart, as the allocator places them on an empty LDS).
+Expected<SharedMemoryLayout> sharedOf(const PredicateLayout &s, const CuLdsModel &cu)
+{
+    if (!s.attr || s.shape.empty())
+        return makeError(s.name + " must be a shared layout written as #ttg text with a shape");
+    return sharedMemoryLayout(*s.attr, s.shape, elementBitsOf(s), cu.partitionBytes);
+}
+
+// Loads with a partition conflict when R reads shared S with `loadBits` per lane per load
+// (analysis/partitions.h): every warp issues load i in the same cycle.
+Expected<int64_t> partitionConflictsOf(const PredicateLayout &r, const PredicateLayout &s,
+                                       int loadBits, const std::string &arch)
+{
+    auto cu = loadCuLdsModel(arch);
+    if (!cu)
+        return cu.error();
+    auto sml = sharedOf(s, *cu);
+    if (!sml)
+        return makeError("partitionConflicts: " + sml.message());
+    const int bits = elementBitsOf(s);
+    PartitionAccessSpec spec;
+    spec.distributed = r.layout;
+    spec.shared = sml->layout;
+    spec.elemBits = bits;
+    spec.loadBits = loadBits;
+    const int parts = sml->layout.hasInDim("partition") ? sml->layout.inDimSize("partition") : 1;
+    for (int p = 0; p < parts; ++p)
+        spec.bufferOffsets.push_back(int64_t(p) * sml->partitionStrideBytes);
+    auto acc = analyzePartitionAccess(spec, *cu);
+    if (!acc)
+        return makeError("partitionConflicts: " + acc.message());
+    return int64_t(acc->conflictingLoads);
+}
+
+// The LDS span S takes alone: its bytes (padding included), or for a partitioned layout the
+// allocator's span of its buffers, one per partition.
+Expected<int64_t> ldsBytesOf(const PredicateLayout &s, const std::string &arch)
+{
+    auto cu = loadCuLdsModel(arch);
+    if (!cu)
+        return cu.error();
+    if (!s.attr || s.shape.empty())
+        return makeError("ldsBytes: " + s.name +
+                         " must be a shared layout written as #ttg text with a shape");
+    if (const auto *p = s.attr->as<PartitionedSharedAttr>()) {
+        auto sizes = partitionedBufferSizes(*p, s.shape, elementBitsOf(s));
+        if (!sizes)
+            return makeError("ldsBytes: " + sizes.message());
+        AllocRequest req;
+        req.name = s.name;
+        req.numPartitions = sizes->numBuffers;
+        req.bufferBytes = sizes->bufferBytes;
+        auto alloc = allocateShared({req}, cu->partitionBytes);
+        if (!alloc)
+            return makeError("ldsBytes: " + alloc.message());
+        return alloc->totalBytes;
+    }
+    auto bytes = sharedAllocationBytes(*s.attr, s.shape, elementBitsOf(s));
+    if (!bytes)
+        return makeError("ldsBytes: " + bytes.message());
+    return *bytes;
+}
+
 std::string show(const Value &v)
 {
     if (const auto *i = std::get_if<int64_t>(&v))
@@ -389,6 +457,7 @@ private:
     }
 
     Expected<Value> call(const Node &n);
+    Expected<Value> callMemory(const Node &n, const PredicateLayout &first);
 
     const PredicateContext &m_c;
     std::string m_lastFailure;
@@ -498,6 +567,23 @@ Expected<Value> Evaluator::call(const Node &n)
             return Value(std::string("none"));
         return Value(conversionKindName(d->conversion->kind));
     }
+    if (f == "bankConflicts" || f == "partitionConflicts" || f == "ldsBytes" ||
+        f == "crossPairShared")
+        return callMemory(n, **l);
+    return makeError("unknown function '" + f + "'");
+}
+
+// The shared-memory and SIMD-pair functions (bankConflicts, partitionConflicts, ldsBytes,
+// crossPairShared) of a call whose first argument is `first`.
+Expected<Value> Evaluator::callMemory(const Node &n, const PredicateLayout &first)
+{
+    const std::string &f = n.text;
+    const LinearLayout &L = first.layout;
+    auto arity = [&](size_t k) -> Expected<bool> {
+        if (n.children.size() != k)
+            return makeError(f + " takes " + std::to_string(k) + " argument" + (k > 1 ? "s" : ""));
+        return true;
+    };
     if (f == "bankConflicts") {
         if (auto ok = arity(3); !ok)
             return ok.error();
@@ -512,6 +598,28 @@ Expected<Value> Evaluator::call(const Node &n)
             return r.error();
         return Value(*r);
     }
+    if (f == "partitionConflicts") {
+        if (auto ok = arity(3); !ok)
+            return ok.error();
+        auto s = layoutArg(n, 1);
+        if (!s)
+            return s.error();
+        auto loadBits = intArg(n, 2);
+        if (!loadBits)
+            return loadBits.error();
+        auto r = partitionConflictsOf(first, **s, int(*loadBits), m_c.arch);
+        if (!r)
+            return r.error();
+        return Value(*r);
+    }
+    if (f == "ldsBytes") {
+        if (auto ok = arity(1); !ok)
+            return ok.error();
+        auto r = ldsBytesOf(first, m_c.arch);
+        if (!r)
+            return r.error();
+        return Value(*r);
+    }
     if (f == "crossPairShared") {
         if (auto ok = arity(2); !ok)
             return ok.error();
@@ -520,11 +628,11 @@ Expected<Value> Evaluator::call(const Node &n)
             return which.error();
         if (*which != "A" && *which != "B")
             return makeError("crossPairShared: the operand is \"A\" or \"B\"");
-        if (!(*l)->attr || (*l)->shape.size() != 2)
-            return makeError("crossPairShared: " + (*l)->name +
+        if (!first.attr || first.shape.size() != 2)
+            return makeError("crossPairShared: " + first.name +
                              " must be a WMMA v3 layout written as #ttg text with a 2-D shape");
-        const int bits = elementBitsOf(**l);
-        auto spec = ctaSpecFromAttr(*(*l)->attr, {(*l)->shape[0], (*l)->shape[1]}, bits);
+        const int bits = elementBitsOf(first);
+        auto spec = ctaSpecFromAttr(*first.attr, {first.shape[0], first.shape[1]}, bits);
         if (!spec)
             return spec.error();
         auto cu = loadCuLdsModel(m_c.arch);

@@ -366,8 +366,11 @@ Expected<BankViewInput> resolveBankViewUnguarded(const ViewRequest &req)
         if (!tr)
             return makeError("view '" + req.kind + "': " + tr.message());
         if (*tr) {
+            // The conflict explainer re-runs ordinary accesses only: no in.access for the
+            // transposed load's source addresses.
             in.report = std::move(**tr);
         } else {
+            in.access = br;
             auto report = analyzeBanks(*arch, br);
             if (!report)
                 return report.error();
@@ -394,6 +397,9 @@ Expected<BankViewInput> resolveBankViewUnguarded(const ViewRequest &req)
     if (!map)
         return map.error();
     in.map = std::move(*map);
+    in.sharedAttr = (*shared)->attr;
+    in.sharedName = (*shared)->name;
+    in.sharedShape = shape;
     if (sl.numOutDims() == 1) {
         in.rows = 1;
         in.cols = sl.outDims()[0].second;

@@ -17,6 +17,7 @@
 #include "layout/expected.h"
 #include "request/viewrequest.h"
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -71,6 +72,12 @@ struct BankViewInput
     int mapBanks = 32;      // bank count used for the map (the instruction's)
     std::string dtype;
     bool dtypeDefaulted = false;
+    // What the conflict explainer needs to re-run the access with a changed shared layout (a
+    // #ttg access with a register layout; empty for kPack views and bank maps without a reader).
+    std::optional<BankAccessRequest> access;
+    LayoutAttrPtr sharedAttr; // the shared layout's attribute, when it has one
+    std::string sharedName;   // its name in the scene
+    std::vector<int32_t> sharedShape;
 };
 [[nodiscard]] Expected<BankViewInput> resolveBankView(const ViewRequest &request);
 

@@ -10,6 +10,7 @@
 #include <QtTest>
 
 #include <random>
+#include <tuple>
 
 using namespace lx;
 
@@ -54,6 +55,7 @@ class TestExplain : public QObject
 
 private Q_SLOTS:
     void knownConflict();
+    void everyFixLowersItsWays_data();
     void everyFixLowersItsWays();
 };
 
@@ -91,8 +93,18 @@ void TestExplain::knownConflict()
                       << e->fix->waysAfter << "ways";
 }
 
+// "worst": the worst conflict of the access (the Suggest panel's button); "clicked": a random
+// conflicting bank of a random phase, as a click on the bank views asks for it.
+void TestExplain::everyFixLowersItsWays_data()
+{
+    QTest::addColumn<bool>("clicked");
+    QTest::newRow("worst") << false;
+    QTest::newRow("clicked") << true;
+}
+
 void TestExplain::everyFixLowersItsWays()
 {
+    QFETCH(bool, clicked);
     std::mt19937 rng(1234);
     const std::vector<int32_t> shape = {32, 64}; // 11 bits: 3 register, 5 lane, 3 warp
     int conflicts = 0, fixes = 0;
@@ -118,8 +130,32 @@ void TestExplain::everyFixLowersItsWays()
             req.shared = *sml;
             req.elementBits = 16;
             req.maxWarps = 1;
-            auto e = explainConflict(arch, req, *attr, shape, {});
+            ConflictQuery q;
+            int clickedWays = 0;
+            if (clicked) {
+                auto before = analyzeBanks(arch, req);
+                QVERIFY(before);
+                std::vector<std::pair<ConflictQuery, int>> banks;
+                for (const auto &ir : before->instructions)
+                    for (const auto &ph : ir.phases)
+                        for (size_t b = 0; b < ph.accessesPerBank.size(); ++b)
+                            if (ph.accessesPerBank[b] > 1)
+                                banks.push_back({{ir.warp, ir.index, ph.pass, ph.phase, int(b)},
+                                                 ph.accessesPerBank[b]});
+                if (banks.empty())
+                    continue;
+                std::tie(q, clickedWays) = banks[size_t(rng() % banks.size())];
+            }
+            auto e = explainConflict(arch, req, *attr, shape, q);
             QVERIFY2(e, e ? "" : e.message().c_str());
+            if (clicked) {
+                // The explanation is of the bank asked for, with that bank's distinct dwords.
+                QCOMPARE(e->instruction, q.instruction);
+                QCOMPARE(e->phase, q.phase);
+                QCOMPARE(e->bank, q.bank);
+                QCOMPARE(e->ways, clickedWays);
+                QCOMPARE(int(e->dwords.size()), clickedWays);
+            }
             if (e->ways <= 1)
                 continue;
             ++conflicts;

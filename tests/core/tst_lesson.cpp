@@ -99,6 +99,40 @@ private Q_SLOTS:
         QCOMPARE(r->explanation, std::string("apply(L, {lane: 1}) is [1, 0], wanted == [0, 2]"));
     }
 
+    // The blog's microbenchmark: [4, 8192] f16, warp w reads row w, 128 bits per lane per load:
+    // 64 KiB / (4 warps x 32 lanes x 16 B) = 32 loads. Plain: all 64 KiB in partition 0, both
+    // SIMD pairs (warps 0, 2 and 1, 3) in it on every load. Rows alternating between two
+    // partitions (numGroups = 2): pair A only in partition 0, pair B only in 1; two 32 KiB
+    // buffers, the second at the start of partition 1: 64 + 32 = 96 KiB.
+    void partitionPredicates()
+    {
+        lx::Scene scene;
+        scene.arch = "gfx1250";
+        auto layout = [](const std::string &name, const std::string &text) {
+            lx::SceneLayout l;
+            l.name = name;
+            l.text = text;
+            l.shape = {4, 8192};
+            l.dtype = "f16";
+            return l;
+        };
+        const std::string plain =
+            "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>";
+        scene.layouts.push_back(
+            layout("R", "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], "
+                        "warpsPerCTA = [4, 1], order = [1, 0]}>"));
+        scene.layouts.push_back(layout("S", plain));
+        scene.layouts.push_back(layout(
+            "P", "#ttg.partitioned_shared<{numPartitions = 2, numGroups = 2, partitionDim = 0, "
+                 "partitionLayout = " +
+                     plain + "}>"));
+        const lx::PredicateContext c = contextOf(scene);
+        QVERIFY(holds("partitionConflicts(R, S, 128) == 32 && ldsBytes(S) == 65536", c));
+        QVERIFY(holds("partitionConflicts(R, P, 128) == 0 && ldsBytes(P) == 98304", c));
+        auto bad = lx::evaluatePredicate("partitionConflicts(R, S) == 0", c);
+        QVERIFY(!bad);
+    }
+
     void predicateErrors_data()
     {
         QTest::addColumn<QString>("text");

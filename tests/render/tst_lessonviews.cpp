@@ -31,7 +31,8 @@ private Q_SLOTS:
         QVERIFY2(base, base ? "" : base.message().c_str());
         auto d = lx::buildView(lx::withSceneView(*base, l.scene.views[size_t(view)]));
         QVERIFY2(d, d ? "" : d.message().c_str());
-        QVERIFY(!d->panels.empty() || !d->tables.empty());
+        // Cells, tables, or (the LDS datapath) drawn boxes and arrows.
+        QVERIFY(!d->panels.empty() || !d->tables.empty() || !d->annotations.empty());
     }
 };
 

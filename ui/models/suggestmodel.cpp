@@ -4,6 +4,7 @@
 #include "io/scene.h"
 #include "io/ttgtext.h"
 #include "layout/builders.h"
+#include "models/conflictfix.h"
 #include "models/layoutdocument.h"
 #include "models/scenefile.h"
 
@@ -161,25 +162,8 @@ QString SuggestModel::replaceShared(const LayoutAttrPtr &attr, const QString &wh
 {
     if (!m_request)
         return tr("this access has no shared layout to replace");
-    auto ll = toLinearLayout(*attr, m_request->shape);
-    if (!ll)
-        return qs(ll.message());
-    DocumentLayout entry;
-    const int index = m_sharedName.isEmpty() ? -1 : m_document->indexOfLayout(m_sharedName);
-    if (index >= 0)
-        entry = m_document->layoutAt(index);
-    else {
-        entry.name = m_document->uniqueLayoutName(u"suggested"_s);
-        for (int32_t s : m_request->shape)
-            entry.shape.push_back(s);
-        entry.dtype = m_request->elementBits == 8    ? u"f8"_s
-                      : m_request->elementBits == 32 ? u"f32"_s
-                                                     : u"f16"_s;
-    }
-    entry.layout = *ll;
-    entry.attr = attr;
-    entry.sourceText = qs(printTtgWithAliases(*attr));
-    return index >= 0 ? m_document->replaceEntry(index, entry, what) : m_document->addLayout(entry);
+    return applySharedFix(m_document, attr, m_sharedName, m_request->shape, m_request->elementBits,
+                          what);
 }
 
 QString SuggestModel::apply(int row)
@@ -236,23 +220,7 @@ Expected<ConflictExplanation> SuggestModel::explainWorst() const
 QString SuggestModel::applyFix(const ConflictFix &fix)
 {
     if (m_kpackRequest) {
-        if (fix.kind != "rotation")
-            return tr("padding is not a rocMLIR kPack option; apply it in the LDS allocation");
-        // Every kPack view of the scene turns the rotation on: one undo step.
-        QUndoStack *stack = m_document->undoStack();
-        stack->beginMacro(tr("Apply conflict fix (kPack rotation)"));
-        QString why;
-        const auto views = m_document->views();
-        for (int v = 0; v < views.size() && why.isEmpty(); ++v) {
-            QJsonObject o = views[v].options;
-            if (!o.contains(u"kpack"_s))
-                continue;
-            QJsonObject k = o[u"kpack"_s].toObject();
-            k[u"rotate"_s] = true;
-            o[u"kpack"_s] = k;
-            why = m_document->setViewOptions(v, o, tr("kPack rotation on"));
-        }
-        stack->endMacro();
+        const QString why = applyKPackFix(m_document, fix);
         if (why.isEmpty())
             refresh();
         return why;

@@ -15,6 +15,10 @@
 //
 // Every figure names the instruction, its phase table's confidence and source, and shows
 // Triton's generic count beside ours, labelled as Triton's model.
+//
+// Cells the conflict explainer reads back (request/conflictatcell.h): in bank-map and bank-table
+// a cell's elementId is row * columns + column of the tensor; in bank-histogram panel i is phase
+// i of the instruction shown and column b is bank b.
 
 #include "layout/expected.h"
 #include "render/diagram.h"

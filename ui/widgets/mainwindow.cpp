@@ -11,6 +11,7 @@
 #include "render/ownershipdiagram.h"
 #include "render/viewregistry.h"
 #include "widgets/baseseditor.h"
+#include "widgets/conflictexplainer.h"
 #include "widgets/ctalayouteditor.h"
 #include "widgets/diagramview.h"
 #include "widgets/exportdialog.h"
@@ -22,6 +23,7 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QFileInfo>
 #include <QJsonObject>
 #include <QLabel>
@@ -241,6 +243,8 @@ void MainWindow::rebuildViewTabs()
             m_hoverLabel->setText(what);
         });
         connect(pane, &ViewPane::elementClicked, this, &MainWindow::selectElement);
+        if (auto *conflicts = findChild<QDockWidget *>(QStringLiteral("conflictDock")))
+            explainClicksOf(conflicts, pane);
         connect(pane, &ViewPane::rebuilt, this, [this, pane] {
             if (pane == currentViewPane())
                 updateCurrentViewControls();

@@ -239,6 +239,8 @@ void MainWindow::createMenus()
         suggest->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_G));
         m_viewMenu->addAction(suggest->toggleViewAction());
     }
+    if (auto *conflicts = findChild<QDockWidget *>(QStringLiteral("conflictDock")))
+        m_viewMenu->addAction(conflicts->toggleViewAction());
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_previousStepAction);
     m_viewMenu->addAction(m_nextStepAction);

@@ -4,6 +4,7 @@
 #include "models/layoutpropertiesmodel.h"
 #include "models/matrixmodel.h"
 #include "widgets/baseseditor.h"
+#include "widgets/conflictexplainer.h"
 #include "widgets/ctalayouteditor.h"
 #include "widgets/kerneldock.h"
 #include "widgets/suggestpanel.h"
@@ -150,6 +151,13 @@ void MainWindow::createDocks()
     suggestDock->hide();
     connect(static_cast<SuggestPanel *>(suggestDock->widget()), &SuggestPanel::editRefused, this,
             &MainWindow::showRefusal);
+    // The conflict explainer, opened by a click on a conflicting cell of a bank view.
+    QDockWidget *conflictDock = createConflictExplainerDock(this, m_document);
+    addDockWidget(Qt::RightDockWidgetArea, conflictDock);
+    tabifyDockWidget(analysisDock, conflictDock);
+    conflictDock->hide();
+    connect(static_cast<ConflictExplainer *>(conflictDock->widget()),
+            &ConflictExplainer::editRefused, this, &MainWindow::showRefusal);
     m_defaultDockSizes = [this, sceneDock, basesDock, matrixDock, analysisDock] {
         resizeDocks({sceneDock, basesDock}, {180, 560}, Qt::Vertical);
         resizeDocks({sceneDock, matrixDock}, {360, 360}, Qt::Horizontal);

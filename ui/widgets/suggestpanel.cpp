@@ -3,8 +3,10 @@
 #include "hw/arch.h"
 #include "models/layoutdocument.h"
 #include "models/suggestmodel.h"
+#include "widgets/conflictexplainer.h"
 
 #include <QDockWidget>
+#include <QFontMetricsF>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -25,6 +27,81 @@
 using namespace Qt::StringLiterals;
 
 namespace lx {
+
+namespace {
+
+// One axis of the scatter plot: linear, or log2 (of 1 + v, so 0 stays on the axis) when the
+// values span more than a factor of 8.
+class ScatterAxis
+{
+public:
+    // `bytes`: linear ticks at power-of-two steps (1 KiB, 64 B), else at 1, 2, 5 x 10^k.
+    ScatterAxis(double lo, double hi, double from, double to, bool bytes)
+        : m_lo(lo), m_hi(hi), m_from(from), m_to(to), m_bytes(bytes)
+    {
+        const bool positive = bytes;
+        m_log = hi > 8 * std::max(lo, positive ? 1.0 : 0.5) && hi > 16;
+        if (m_hi <= m_lo)
+            m_hi = m_lo + 1;
+    }
+    bool isLog() const { return m_log; }
+    double map(double v) const
+    {
+        const double a = f(m_lo), b = f(m_hi);
+        return m_from + (m_to - m_from) * (f(v) - a) / (b - a);
+    }
+    // Powers of two (log) or about five round steps (linear) inside [lo, hi], ends included.
+    std::vector<double> ticks() const
+    {
+        std::vector<double> t;
+        if (m_log) {
+            t.push_back(m_lo);
+            for (double v = 1; v <= m_hi; v *= 2)
+                if (v > m_lo && std::abs(map(v) - map(t.back())) > 34)
+                    t.push_back(v);
+            if (std::abs(map(m_hi) - map(t.back())) > 34)
+                t.push_back(m_hi);
+            else
+                t.back() = m_hi;
+            return t;
+        }
+        const double raw = (m_hi - m_lo) / 4;
+        double step = 1;
+        if (m_bytes) {
+            while (step < raw)
+                step *= 2;
+        } else {
+            const double mag = std::pow(10, std::floor(std::log10(std::max(raw, 1.0))));
+            step = mag;
+            for (double m : {1.0, 2.0, 5.0, 10.0})
+                if (m * mag >= raw) {
+                    step = m * mag;
+                    break;
+                }
+        }
+        for (double v = std::ceil(m_lo / step) * step; v <= m_hi + 1e-9; v += step)
+            t.push_back(v);
+        if (t.empty() || std::abs(map(t.front()) - map(m_lo)) > 34)
+            t.insert(t.begin(), m_lo);
+        return t;
+    }
+
+private:
+    double f(double v) const { return m_log ? std::log2(1 + std::max(0.0, v)) : v; }
+    double m_lo, m_hi, m_from, m_to;
+    bool m_bytes = false;
+    bool m_log = false;
+};
+
+QString bytesLabel(double bytes)
+{
+    // Whole KiB as KiB; anything else exact (rounded KiB would hide a few bytes of padding).
+    if (bytes >= 1024 && std::fmod(bytes, 1024) == 0)
+        return QStringLiteral("%1 KiB").arg(bytes / 1024, 0, 'f', 0);
+    return QStringLiteral("%1 B").arg(bytes, 0, 'f', 0);
+}
+
+} // namespace
 
 // Conflict cycles (read + write) against LDS bytes; QPainter only.
 class SuggestScatter : public QWidget
@@ -69,30 +146,45 @@ protected:
             yMin = std::min(yMin, double(cost(*c)));
             yMax = std::max(yMax, double(cost(*c)));
         }
-        if (xMax <= xMin)
-            xMax = xMin + 1;
-        if (yMax <= yMin)
-            yMax = yMin + 1;
-        const QRectF plot = QRectF(rect()).adjusted(58, 12, -14, -36);
+        const QRectF plot = QRectF(rect()).adjusted(62, 22, -14, -40);
+        // Bytes and cycles each span powers of two with most points at the low end: a log axis
+        // when the range is wide, else linear; ticks labelled either way.
+        const ScatterAxis xAxis(xMin, xMax, plot.left() + 8, plot.right() - 8, true);
+        const ScatterAxis yAxis(yMin, yMax, plot.bottom() - 8, plot.top() + 8, false);
         p.setPen(palette().color(QPalette::Mid));
         p.drawRect(plot);
-        p.setPen(palette().color(QPalette::Text));
-        p.drawText(QRectF(plot.left(), plot.bottom() + 16, plot.width(), 18), Qt::AlignCenter,
-                   tr("LDS bytes (%1 - %2)").arg(xMin, 0, 'f', 0).arg(xMax, 0, 'f', 0));
+        const QColor text = palette().color(QPalette::Text);
+        QColor grid = palette().color(QPalette::Mid);
+        grid.setAlpha(70);
+        for (double t : xAxis.ticks()) {
+            const double x = xAxis.map(t);
+            p.setPen(grid);
+            p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+            p.setPen(text);
+            // Centred under the tick, kept inside the widget at the ends.
+            const double left = std::clamp(x - 40, 0.0, double(width()) - 80);
+            p.drawText(QRectF(left, plot.bottom() + 2, 80, 14), Qt::AlignCenter, bytesLabel(t));
+        }
+        for (double t : yAxis.ticks()) {
+            const double y = yAxis.map(t);
+            p.setPen(grid);
+            p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
+            p.setPen(text);
+            p.drawText(QRectF(20, y - 7, 38, 14), Qt::AlignRight | Qt::AlignVCenter,
+                       QString::number(t, 'f', 0));
+        }
+        p.setPen(text);
+        p.drawText(QRectF(plot.left(), plot.bottom() + 20, plot.width(), 16), Qt::AlignCenter,
+                   xAxis.isLog() ? tr("LDS bytes (log scale)") : tr("LDS bytes"));
         p.save();
-        p.translate(14, plot.center().y());
+        p.translate(12, plot.center().y());
         p.rotate(-90);
-        p.drawText(QRectF(-plot.height() / 2, -12, plot.height(), 18), Qt::AlignCenter,
-                   tr("conflict cycles"));
+        p.drawText(QRectF(-plot.height() / 2, -10, plot.height(), 16), Qt::AlignCenter,
+                   yAxis.isLog() ? tr("cycles (log)") : tr("conflict cycles"));
         p.restore();
-        p.drawText(QRectF(20, plot.top() - 6, 36, 14), Qt::AlignRight, QString::number(yMax));
-        p.drawText(QRectF(20, plot.bottom() - 8, 36, 14), Qt::AlignRight, QString::number(yMin));
+        drawLegend(p, plot);
         auto pos = [&](const SharedCandidate &c) {
-            const double x =
-                plot.left() + 8 + (plot.width() - 16) * (double(c.ldsBytes) - xMin) / (xMax - xMin);
-            const double y =
-                plot.bottom() - 8 - (plot.height() - 16) * (double(cost(c)) - yMin) / (yMax - yMin);
-            return QPointF(x, y);
+            return QPointF(xAxis.map(double(c.ldsBytes)), yAxis.map(double(cost(c))));
         };
         // The front, joined in LDS order.
         std::vector<QPointF> front;
@@ -129,7 +221,7 @@ protected:
                 p.setBrush(Qt::NoBrush);
                 p.setPen(QPen(QColor(0xc6, 0x28, 0x28), 2));
                 p.drawEllipse(at, 10, 10);
-                p.drawText(at + QPointF(12, -8),
+                p.drawText(at + QPointF(12, at.y() < plot.top() + 18 ? 14 : -8),
                            m_model->isKPack() ? tr("current") : tr("Triton's pick"));
             }
         }
@@ -142,14 +234,18 @@ protected:
             return;
         }
         const SharedCandidate *c = m_model->candidate(r);
-        QToolTip::showText(
-            e->globalPosition().toPoint(),
+        int here = 0;
+        for (const auto &[pt, row] : m_points)
+            here += std::hypot(pt.x() - e->position().x(), pt.y() - e->position().y()) <= 7;
+        QString tip =
             u"%1: %2 conflict cycles, %3 B, %4-bit\n%5"_s.arg(QString::fromStdString(c->family))
                 .arg(cost(*c))
                 .arg(c->ldsBytes)
                 .arg(c->vectorBits)
-                .arg(QString::fromStdString(c->text)),
-            this);
+                .arg(QString::fromStdString(c->text));
+        if (here > 1)
+            tip += tr("\n(%1 more candidates at this point: see the table)").arg(here - 1);
+        QToolTip::showText(e->globalPosition().toPoint(), tip, this);
     }
     void mousePressEvent(QMouseEvent *e) override
     {
@@ -160,6 +256,45 @@ protected:
 
 private:
     static int cost(const SharedCandidate &c) { return c.readCycles + c.writeCycles; }
+    // Marker shapes and the red ring, in one row above the plot (never over a point).
+    void drawLegend(QPainter &p, const QRectF &plot) const
+    {
+        const QStringList labels = {tr("128-bit"), tr("64-bit"), tr("narrower"),
+                                    m_model->isKPack() ? tr("current") : tr("Triton's pick")};
+        const QFontMetricsF fm(font());
+        double x = plot.left();
+        const double y = plot.top() - 11;
+        for (int i = 0; i < labels.size(); ++i) {
+            const QPointF at(x + 6, y);
+            p.setPen(QColor(0x55, 0x55, 0x55));
+            p.setBrush(QColor(0x90, 0x90, 0x90));
+            const double s = 4;
+            if (i == 0) {
+                p.drawEllipse(at, s, s);
+            } else if (i == 1) {
+                p.drawRect(QRectF(at.x() - s, at.y() - s, 2 * s, 2 * s));
+            } else if (i == 2) {
+                QPainterPath tri;
+                tri.moveTo(at.x(), at.y() - s);
+                tri.lineTo(at.x() + s, at.y() + s);
+                tri.lineTo(at.x() - s, at.y() + s);
+                tri.closeSubpath();
+                p.drawPath(tri);
+            } else {
+                p.setBrush(Qt::NoBrush);
+                p.setPen(QPen(QColor(0xc6, 0x28, 0x28), 2));
+                p.drawEllipse(at, 6, 6);
+            }
+            p.setPen(palette().color(QPalette::Text));
+            const double w = fm.horizontalAdvance(labels[i]);
+            p.drawText(QRectF(at.x() + 10, y - 8, w + 2, 16), Qt::AlignVCenter, labels[i]);
+            x = at.x() + 10 + w + 14;
+        }
+        p.setPen(QPen(QColor(0x2e, 0x7d, 0x32), 1.2, Qt::DashLine));
+        p.drawLine(QPointF(x, y), QPointF(x + 16, y));
+        p.setPen(palette().color(QPalette::Text));
+        p.drawText(QRectF(x + 20, y - 8, 120, 16), Qt::AlignVCenter, tr("Pareto front"));
+    }
     int rowAt(const QPointF &at) const
     {
         for (const auto &[pt, row] : m_points)
@@ -272,44 +407,10 @@ void SuggestPanel::explain()
         m_explainer->setPlainText(QString::fromStdString(e.message()));
         return;
     }
-    QString html = tr("<b>Wave %1, instruction %2, phase %3 (lanes %4): bank %5 serves %6 "
-                      "distinct dwords (%6-way)</b><br>")
-                       .arg(e->warp)
-                       .arg(e->instruction)
-                       .arg(e->phase)
-                       .arg(QString::fromStdString(formatLaneList(e->phaseLanes, "T")))
-                       .arg(e->bank)
-                       .arg(e->ways);
-    QStringList rows;
-    for (size_t i = 0; i < e->lanes.size(); ++i)
-        rows << u"T%1 @ byte %2 (dword %3)"_s.arg(e->lanes[i])
-                    .arg(e->addresses[i])
-                    .arg(e->addresses[i] / 4);
-    html += tr("Lanes on the bank: %1<br>").arg(rows.join(u", "_s));
-    if (!e->collisions.empty()) {
-        QStringList cs;
-        for (const auto &c : e->collisions) {
-            QStringList bits;
-            for (int b : c.laneBits)
-                bits << u"lane bit %1"_s.arg(b);
-            cs << u"%1 (+%2 B, same bank)"_s.arg(bits.join(u" ^ "_s)).arg(c.byteDelta);
-        }
-        html += tr("Colliding basis bits (kernel of the bank map on the phase): %1<br>")
-                    .arg(cs.join(u"; "_s));
-    } else if (!e->kernelNote.empty()) {
-        html += QString::fromStdString(e->kernelNote) + u"<br>"_s;
-    }
-    if (e->fix) {
+    m_explainer->setHtml(conflictExplanationHtml(*e, m_model->isKPack() ? tr("the stores of wave 0")
+                                                                        : tr("this phase")));
+    if (e->fix && e->ways > 1) {
         const ConflictFix fix = *e->fix;
-        html += tr("<b>Smallest fix</b> (%1): %2 -> %3-way in this phase; cycles %4 -> %5; LDS "
-                   "%6 -> %7 B<br><tt>%8</tt>")
-                    .arg(QString::fromStdString(fix.kind), QString::fromStdString(fix.description))
-                    .arg(fix.waysAfter)
-                    .arg(fix.cyclesBefore)
-                    .arg(fix.cyclesAfter)
-                    .arg(fix.ldsBytesBefore)
-                    .arg(fix.ldsBytesAfter)
-                    .arg(QString::fromStdString(fix.text).toHtmlEscaped());
         m_applyFix->setEnabled(true);
         connect(m_applyFix, &QPushButton::clicked, this, [this, fix] {
             if (const QString why = m_model->applyFix(fix); !why.isEmpty())
@@ -317,12 +418,9 @@ void SuggestPanel::explain()
             else
                 explain();
         });
-    } else if (e->ways > 1) {
-        html += tr("No single XOR term or pad lowers this phase's n-way.");
-    } else {
-        html += tr("No bank conflict in this access.");
+    } else if (e->ways <= 1) {
+        m_explainer->append(tr("No bank conflict in this access."));
     }
-    m_explainer->setHtml(html);
 }
 
 QDockWidget *createSuggestDock(QMainWindow *window, LayoutDocument *document)

@@ -1,0 +1,62 @@
+#include "models/conflictfix.h"
+
+#include "io/ttgtext.h"
+#include "layout/builders.h"
+#include "models/layoutdocument.h"
+
+#include <QJsonObject>
+#include <QObject>
+#include <QUndoStack>
+
+using namespace Qt::StringLiterals;
+
+namespace lx {
+
+QString applySharedFix(LayoutDocument *document, const LayoutAttrPtr &attr,
+                       const QString &sharedName, const std::vector<int32_t> &shape,
+                       int elementBits, const QString &what)
+{
+    if (!attr)
+        return QObject::tr("the fix has no #ttg layout to apply");
+    auto ll = toLinearLayout(*attr, shape);
+    if (!ll)
+        return QString::fromStdString(ll.message());
+    DocumentLayout entry;
+    const int index = sharedName.isEmpty() ? -1 : document->indexOfLayout(sharedName);
+    if (index >= 0) {
+        entry = document->layoutAt(index);
+    } else {
+        entry.name = document->uniqueLayoutName(u"suggested"_s);
+        for (int32_t s : shape)
+            entry.shape.push_back(s);
+        entry.dtype = elementBits == 8 ? u"f8"_s : elementBits == 32 ? u"f32"_s : u"f16"_s;
+    }
+    entry.layout = *ll;
+    entry.attr = attr;
+    entry.sourceText = QString::fromStdString(printTtgWithAliases(*attr));
+    return index >= 0 ? document->replaceEntry(index, entry, what) : document->addLayout(entry);
+}
+
+QString applyKPackFix(LayoutDocument *document, const ConflictFix &fix)
+{
+    if (fix.kind != "rotation")
+        return QObject::tr("padding is not a rocMLIR kPack option; apply it in the LDS allocation");
+    // Every kPack view of the scene turns the rotation on: one undo step.
+    QUndoStack *stack = document->undoStack();
+    stack->beginMacro(QObject::tr("Apply conflict fix (kPack rotation)"));
+    QString why;
+    const auto views = document->views();
+    for (int v = 0; v < views.size() && why.isEmpty(); ++v) {
+        QJsonObject o = views[v].options;
+        if (!o.contains(u"kpack"_s))
+            continue;
+        QJsonObject k = o[u"kpack"_s].toObject();
+        k[u"rotate"_s] = true;
+        o[u"kpack"_s] = k;
+        why = document->setViewOptions(v, o, QObject::tr("kPack rotation on"));
+    }
+    stack->endMacro();
+    return why;
+}
+
+} // namespace lx
