@@ -255,6 +255,10 @@ transposedLoadReport(const Architecture &arch, const ResolvedLayout &shared,
                              " (the lowering falls back to " +
                              std::to_string(plan->fallback.count) + " x " +
                              plan->fallback.instruction + " per thread)");
+        // A plain load at least as wide as the transposed one is no fallback worth naming
+        // (a K-contiguous operand read with ds_load_b128); a missing variant always is.
+        if (plan->hasInstruction() && plan->fallback.bits >= plan->instruction.instBits)
+            return std::optional<BankConflictReport>();
         TransposedLoadChoice c;
         c.candidate = plan->instruction.name;
         c.reason = plan->reason;

@@ -93,6 +93,8 @@ void TestStoryPresets::storeSide()
     QCOMPARE(store.value(u"instruction"_s).toString(), u"ds_store_b16"_s);
     QCOMPARE(store.value(u"vectorElements"_s).toInt(), 1);
     QCOMPARE(read.value(u"instruction"_s).toString(), u"ds_load_b128"_s);
+    // As wide as the transposed load: not labelled a fallback.
+    QVERIFY(read.value(u"transposedLoad"_s).isNull());
     QCOMPARE(tr.value(u"instruction"_s).toString(), u"ds_load_tr16_b128"_s);
 }
 

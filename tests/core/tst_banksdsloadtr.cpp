@@ -164,22 +164,44 @@ void TestBanksDsLoadTr::elementsLandWhereTheSharedLayoutPutsThem()
     QCOMPARE(int(seen.size()), 32 * 128);
 }
 
-// A shared layout the transposed load cannot read (K contiguous: lanes 0-7 of the destination
-// are 32 elements apart, not 1) falls back to the ordinary load, and the report says so.
+// Destination lanes 0 and 1 swapped in the tile (lane basis 0 steps 2 elements, not 1): the
+// transposed load does not apply. Each lane's 8 registers lie 32 elements apart in the
+// dim0-contiguous 32x8 tile, so the fallback is one 16-bit load per element, and the report says
+// so. A K-contiguous B operand read with ds_load_b128 is as wide as the transposed load and is
+// not called a fallback.
 void TestBanksDsLoadTr::fallbackIsNamed()
 {
-    const Expected<BankViewInput> in = resolveBankView(bankRequest(
-        "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]}>", 32, 16));
+    ViewRequest r;
+    r.kind = "bank-table";
+    r.arch = "gfx1250";
+    r.layouts = {
+        layout("shared",
+               "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]}>", 32,
+               8),
+        layout("dst",
+               "#ttg.linear<{register = [[0, 1], [0, 2], [0, 4]], lane = [[2, 0], [1, 0], "
+               "[4, 0], [8, 0], [16, 0]], warp = [], block = []}>",
+               32, 8)};
+    r.options = {{"shared", "shared"}, {"reg", "dst"}};
+    const Expected<BankViewInput> in = resolveBankView(r);
     QVERIFY2(in, in ? "" : in.message().c_str());
-    const BankConflictReport &r = in->report;
-    QVERIFY(r.transposedLoad);
-    QVERIFY(!r.transposedLoad->used);
-    QCOMPARE(r.transposedLoad->candidate, std::string("ds_load_tr16_b128"));
-    QVERIFY2(r.transposedLoad->reason.find("lane basis 0") != std::string::npos,
-             r.transposedLoad->reason.c_str());
-    QVERIFY(r.instruction.name.rfind("ds_load_tr", 0) != 0);
+    const BankConflictReport &rep = in->report;
+    QVERIFY(rep.transposedLoad);
+    QVERIFY(!rep.transposedLoad->used);
+    QCOMPARE(rep.transposedLoad->candidate, std::string("ds_load_tr16_b128"));
+    QVERIFY2(rep.transposedLoad->reason.find("lane basis 0") != std::string::npos,
+             rep.transposedLoad->reason.c_str());
+    QCOMPARE(rep.transposedLoad->fallback, std::string("ds_load_u16"));
+    QCOMPARE(rep.transposedLoad->fallbackCount, int64_t(8));
+    QCOMPARE(rep.instruction.name, std::string("ds_load_u16"));
     QVERIFY2(in->sourceText.find("ds_load_tr16_b128 not eligible") != std::string::npos,
              in->sourceText.c_str());
+
+    const Expected<BankViewInput> wide = resolveBankView(bankRequest(
+        "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]}>", 32, 16));
+    QVERIFY2(wide, wide ? "" : wide.message().c_str());
+    QCOMPARE(wide->report.instruction.name, std::string("ds_load_b128"));
+    QVERIFY(!wide->report.transposedLoad);
 }
 
 // 32-bit elements: no variant exists; the plan and the bank view say so and name the fallback.
