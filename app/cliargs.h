@@ -19,6 +19,12 @@
 
 namespace lx::app {
 
+// A message part from the core (UTF-8) as a QString.
+[[nodiscard]] inline QString qs(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
 // Prints "PROG: message" on stderr (prog ends with ": ") and returns `code`.
 int fail(const QString &prog, int code, const QString &message);
 

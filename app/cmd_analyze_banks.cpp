@@ -37,17 +37,14 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 
 namespace {
 
 using lx::app::ExitBadInput;
 using lx::app::ExitBadUsage;
 using lx::app::ExitOk;
-
-QString qs(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
+using lx::app::qs;
 
 int fail(int code, const QString &message)
 {
@@ -314,156 +311,127 @@ int runAddresses(const QString &list, const QString &widthText, bool isWrite,
     return ExitOk;
 }
 
-int runAnalyzeBanks(const QStringList &args)
+// The command's options; one member a line, in the order --help lists them.
+struct BankOptions
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "LDS bank conflicts of one access: per instruction and phase the distinct dwords per bank, "
-        "n-way, cycles and ideal cycles, with Triton's generic count beside them."));
-    parser.addHelpOption();
-    const QCommandLineOption preset(QStringLiteral("preset"),
-                                    QStringLiteral("a preset with a bank view"),
-                                    QStringLiteral("NAME"));
-    const QCommandLineOption sceneOpt(QStringLiteral("scene"),
-                                      QStringLiteral("a scene file (.lxscene) with a bank view"),
-                                      QStringLiteral("FILE"));
-    const QCommandLineOption view(QStringLiteral("view"),
-                                  QStringLiteral("which view of the preset (0-based)"),
-                                  QStringLiteral("N"));
-    const QCommandLineOption reg(QStringLiteral("reg"),
-                                 QStringLiteral("register layout (#ttg or Gluon text)"),
-                                 QStringLiteral("TEXT"));
-    const QCommandLineOption shared(QStringLiteral("shared"),
-                                    QStringLiteral("shared layout (#ttg or Gluon text)"),
-                                    QStringLiteral("TEXT"));
-    const QCommandLineOption shape(QStringLiteral("shape"),
-                                   QStringLiteral("tensor shape, e.g. 128x64"),
-                                   QStringLiteral("MxN"));
-    const QCommandLineOption dtype(
-        QStringLiteral("dtype"),
-        QStringLiteral("element type (f16, bf16, f32, f8, ...; default: the layouts', "
-                       "else f16)"),
-        QStringLiteral("T"));
-    const QCommandLineOption arch(
-        QStringLiteral("arch"),
-        lx::app::archHelp(QStringLiteral("architecture name or description file (.json)")),
-        QStringLiteral("A"));
-    const QCommandLineOption instruction(
-        QStringLiteral("instruction"),
-        QStringLiteral("force an instruction (default: widest possible)"), QStringLiteral("I"));
-    const QCommandLineOption write(QStringLiteral("write"),
-                                   QStringLiteral("the access is a store"));
-    const QCommandLineOption warp(QStringLiteral("warp"), QStringLiteral("which wave (default 0)"),
-                                  QStringLiteral("W"));
-    const QCommandLineOption perfConfig(
-        QStringLiteral("perf-config"),
-        QStringLiteral("rocMLIR kPack stores from a perf_config v4 string"),
-        QStringLiteral("v4:..."));
-    const QCommandLineOption operand(QStringLiteral("operand"),
-                                     QStringLiteral("kPack operand A or B (default A)"),
-                                     QStringLiteral("A|B"));
-    const QCommandLineOption rotate(QStringLiteral("rotate"),
-                                    QStringLiteral("kPack: apply rocMLIR's d rotation"));
-    const QCommandLineOption addresses(
-        QStringLiteral("addresses"),
-        QStringLiteral("one instruction: the byte offset of each lane, lane 0 first, comma or "
-                       "space separated, '-' = inactive (or @FILE)"),
-        QStringLiteral("LIST|@FILE"));
-    const QCommandLineOption width(QStringLiteral("width"),
-                                   QStringLiteral("--addresses: bytes per lane (4, 8, 16, ...)"),
-                                   QStringLiteral("BYTES"));
-    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("print JSON"));
-    parser.addOptions({preset, sceneOpt, view, reg, shared, shape, dtype, arch, instruction, write,
-                       warp, perfConfig, operand, rotate, addresses, width, json});
-    if (const auto rc = lx::app::parseOrExit(
-            parser, args, QStringLiteral("layout-explorer analyze banks: "), false))
-        return *rc;
+    QCommandLineOption preset{u"preset"_qs, u"a preset with a bank view"_qs, u"NAME"_qs};
+    QCommandLineOption scene{u"scene"_qs, u"a scene file (.lxscene) with a bank view"_qs,
+                             u"FILE"_qs};
+    QCommandLineOption view{u"view"_qs, u"which view of the preset (0-based)"_qs, u"N"_qs};
+    QCommandLineOption reg{u"reg"_qs, u"register layout (#ttg or Gluon text)"_qs, u"TEXT"_qs};
+    QCommandLineOption shared{u"shared"_qs, u"shared layout (#ttg or Gluon text)"_qs, u"TEXT"_qs};
+    QCommandLineOption shape{u"shape"_qs, u"tensor shape, e.g. 128x64"_qs, u"MxN"_qs};
+    QCommandLineOption dtype{
+        u"dtype"_qs, u"element type (f16, bf16, f32, f8, ...; default: the layouts', else f16)"_qs,
+        u"T"_qs};
+    QCommandLineOption arch{u"arch"_qs,
+                            lx::app::archHelp(u"architecture name or description file (.json)"_qs),
+                            u"A"_qs};
+    QCommandLineOption instruction{u"instruction"_qs,
+                                   u"force an instruction (default: widest possible)"_qs, u"I"_qs};
+    QCommandLineOption write{u"write"_qs, u"the access is a store"_qs};
+    QCommandLineOption warp{u"warp"_qs, u"which wave (default 0)"_qs, u"W"_qs};
+    QCommandLineOption perfConfig{
+        u"perf-config"_qs, u"rocMLIR kPack stores from a perf_config v4 string"_qs, u"v4:..."_qs};
+    QCommandLineOption operand{u"operand"_qs, u"kPack operand A or B (default A)"_qs, u"A|B"_qs};
+    QCommandLineOption rotate{u"rotate"_qs, u"kPack: apply rocMLIR's d rotation"_qs};
+    QCommandLineOption addresses{u"addresses"_qs,
+                                 u"one instruction: the byte offset of each lane, lane 0 first, "
+                                 u"comma or space separated, '-' = inactive (or @FILE)"_qs,
+                                 u"LIST|@FILE"_qs};
+    QCommandLineOption width{u"width"_qs, u"--addresses: bytes per lane (4, 8, 16, ...)"_qs,
+                             u"BYTES"_qs};
+    QCommandLineOption json{u"json"_qs, u"print JSON"_qs};
 
-    int warpIndex = 0;
-    if (parser.isSet(warp)) {
+    void addTo(QCommandLineParser &parser) const
+    {
+        parser.addOptions({preset, scene, view, reg, shared, shape, dtype, arch, instruction, write,
+                           warp, perfConfig, operand, rotate, addresses, width, json});
+    }
+};
+
+// The request of --preset/--scene: the scene's bank view, with --warp and --dtype applied.
+// Returns an exit code when it failed (the message is printed), nullopt when `req` is filled.
+std::optional<int> sceneBankRequest(const QCommandLineParser &parser, const BankOptions &o,
+                                    int warpIndex, lx::ViewRequest &req)
+{
+    int viewIndex = -1;
+    if (parser.isSet(o.view)) {
         bool ok = false;
-        warpIndex = parser.value(warp).toInt(&ok);
-        if (!ok || warpIndex < 0)
-            return fail(ExitBadUsage, u"--warp expects a non-negative integer"_qs);
+        viewIndex = parser.value(o.view).toInt(&ok);
+        if (!ok || viewIndex < 0)
+            return fail(ExitBadUsage, u"--view expects a non-negative integer"_qs);
     }
-
-    lx::ViewRequest req;
-    const int modes = int(parser.isSet(preset)) + int(parser.isSet(sceneOpt)) +
-                      int(parser.isSet(reg) || parser.isSet(shared)) +
-                      int(parser.isSet(perfConfig)) + int(parser.isSet(addresses));
-    if (modes != 1)
-        return fail(ExitBadUsage, u"give exactly one of --preset, --scene, --reg/--shared, "
-                                  u"--perf-config or --addresses"_qs);
-    if (parser.isSet(addresses)) {
-        for (const QCommandLineOption *o : {&width, &arch}) {
-            if (!parser.isSet(*o))
-                return fail(ExitBadUsage, u"--addresses needs --%1"_qs.arg(o->names().front()));
-        }
-        return runAddresses(parser.value(addresses), parser.value(width), parser.isSet(write),
-                            parser.value(arch), parser.isSet(json));
-    }
-    if (parser.isSet(preset) || parser.isSet(sceneOpt)) {
-        int viewIndex = -1;
-        if (parser.isSet(view)) {
-            bool ok = false;
-            viewIndex = parser.value(view).toInt(&ok);
-            if (!ok || viewIndex < 0)
-                return fail(ExitBadUsage, u"--view expects a non-negative integer"_qs);
-        }
-        std::string what;
-        auto r =
-            requestFromScene(lx::app::sceneArg(parser, preset, &sceneOpt, &what), what, viewIndex);
-        if (!r)
-            return fail(ExitBadInput, qs(r.message()));
-        req = std::move(*r);
-        if (parser.isSet(warp))
-            req.options["warp"] = warpIndex;
-        // An explicit --dtype wins over the scene view's own (checked by the request layer).
-        if (parser.isSet(dtype))
-            req.options["dtype"] = parser.value(dtype).toStdString();
-        if (parser.isSet(instruction))
-            req.options["instruction"] = parser.value(instruction).toStdString();
-    } else {
-        req.arch = lx::app::archArg(parser, arch);
-        if (parser.isSet(dtype))
-            req.dtype = parser.value(dtype).toStdString();
-        req.kind = "bank-table";
+    std::string what;
+    auto r =
+        requestFromScene(lx::app::sceneArg(parser, o.preset, &o.scene, &what), what, viewIndex);
+    if (!r)
+        return fail(ExitBadInput, qs(r.message()));
+    req = std::move(*r);
+    if (parser.isSet(o.warp))
         req.options["warp"] = warpIndex;
-        if (parser.isSet(perfConfig)) {
-            req.options["kpack"] = {
-                {"perfConfig", parser.value(perfConfig).toStdString()},
-                {"operand", parser.isSet(operand) ? parser.value(operand).toStdString() : "A"},
-                {"rotate", parser.isSet(rotate)}};
-        } else {
-            for (const QCommandLineOption *o : {&reg, &shared, &shape}) {
-                if (!parser.isSet(*o))
-                    return fail(ExitBadUsage, u"missing --%1"_qs.arg(o->names().front()));
-            }
-            auto dims = lx::parseShape(parser.value(shape).toStdString());
-            if (!dims)
-                return fail(ExitBadUsage,
-                            u"--shape expects sizes like 128x64: %1"_qs.arg(qs(dims.message())));
-            for (const auto &[name, option] :
-                 {std::pair{"reg", &reg}, std::pair{"shared", &shared}}) {
-                auto l = lx::app::textLayoutArg(name, parser.value(*option).toStdString(), *dims,
-                                                req.dtype);
-                if (!l) {
-                    // "layout 'reg': 1:3: ..." -> "--reg: 1:3: ..."
-                    const std::string prefix = "layout '" + std::string(name) + "': ";
-                    std::string m = l.message();
-                    if (m.rfind(prefix, 0) == 0)
-                        m = m.substr(prefix.size());
-                    return fail(ExitBadInput, u"--%1: %2"_qs.arg(QLatin1String(name), qs(m)));
-                }
-                req.layouts.push_back(std::move(*l));
-            }
-            req.layout = "reg";
-            req.options["shared"] = "shared";
-            req.options["write"] = parser.isSet(write);
-            if (parser.isSet(instruction))
-                req.options["instruction"] = parser.value(instruction).toStdString();
-        }
+    // An explicit --dtype wins over the scene view's own (checked by the request layer).
+    if (parser.isSet(o.dtype))
+        req.options["dtype"] = parser.value(o.dtype).toStdString();
+    if (parser.isSet(o.instruction))
+        req.options["instruction"] = parser.value(o.instruction).toStdString();
+    return std::nullopt;
+}
+
+// --reg/--shared/--shape (with --write and --instruction) into `req` (arch, dtype, kind set).
+std::optional<int> textBankRequest(const QCommandLineParser &parser, const BankOptions &o,
+                                   lx::ViewRequest &req)
+{
+    for (const QCommandLineOption *opt : {&o.reg, &o.shared, &o.shape}) {
+        if (!parser.isSet(*opt))
+            return fail(ExitBadUsage, u"missing --%1"_qs.arg(opt->names().front()));
     }
+    auto dims = lx::parseShape(parser.value(o.shape).toStdString());
+    if (!dims)
+        return fail(ExitBadUsage,
+                    u"--shape expects sizes like 128x64: %1"_qs.arg(qs(dims.message())));
+    for (const auto &[name, option] : {std::pair{"reg", &o.reg}, std::pair{"shared", &o.shared}}) {
+        auto l =
+            lx::app::textLayoutArg(name, parser.value(*option).toStdString(), *dims, req.dtype);
+        if (!l) {
+            // "layout 'reg': 1:3: ..." -> "--reg: 1:3: ..."
+            const std::string prefix = "layout '" + std::string(name) + "': ";
+            std::string m = l.message();
+            if (m.rfind(prefix, 0) == 0)
+                m = m.substr(prefix.size());
+            return fail(ExitBadInput, u"--%1: %2"_qs.arg(QLatin1String(name), qs(m)));
+        }
+        req.layouts.push_back(std::move(*l));
+    }
+    req.layout = "reg";
+    req.options["shared"] = "shared";
+    req.options["write"] = parser.isSet(o.write);
+    if (parser.isSet(o.instruction))
+        req.options["instruction"] = parser.value(o.instruction).toStdString();
+    return std::nullopt;
+}
+
+// The request of --reg/--shared or --perf-config: a bank table over layouts given on the line.
+std::optional<int> optionBankRequest(const QCommandLineParser &parser, const BankOptions &o,
+                                     int warpIndex, lx::ViewRequest &req)
+{
+    req.arch = lx::app::archArg(parser, o.arch);
+    if (parser.isSet(o.dtype))
+        req.dtype = parser.value(o.dtype).toStdString();
+    req.kind = "bank-table";
+    req.options["warp"] = warpIndex;
+    if (!parser.isSet(o.perfConfig))
+        return textBankRequest(parser, o, req);
+    req.options["kpack"] = {
+        {"perfConfig", parser.value(o.perfConfig).toStdString()},
+        {"operand", parser.isSet(o.operand) ? parser.value(o.operand).toStdString() : "A"},
+        {"rotate", parser.isSet(o.rotate)}};
+    return std::nullopt;
+}
+
+// Resolves the request and prints its report as text or JSON, with the figures.
+int printBankReport(const lx::ViewRequest &req, bool json)
+{
     auto in = lx::resolveBankView(req);
     if (!in)
         return fail(ExitBadInput, qs(in.message()));
@@ -471,7 +439,7 @@ int runAnalyzeBanks(const QStringList &args)
         return fail(ExitBadInput,
                     u"the view has no access to analyse (a bank map without a register layout)"_qs);
     const std::vector<lx::Figure> figures = lx::bankFigures(*in);
-    if (parser.isSet(json)) {
+    if (json) {
         nlohmann::json j = reportJson(*in);
         j["figures"] = lx::figuresJson(figures);
         return lx::app::writeStdout(j.dump(1) + "\n",
@@ -480,6 +448,49 @@ int runAnalyzeBanks(const QStringList &args)
     printText(*in);
     return lx::app::writeStdout("figures:\n" + lx::figuresText(figures),
                                 QStringLiteral("layout-explorer analyze banks: "));
+}
+
+int runAnalyzeBanks(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "LDS bank conflicts of one access: per instruction and phase the distinct dwords per bank, "
+        "n-way, cycles and ideal cycles, with Triton's generic count beside them."));
+    parser.addHelpOption();
+    const BankOptions o;
+    o.addTo(parser);
+    if (const auto rc = lx::app::parseOrExit(
+            parser, args, QStringLiteral("layout-explorer analyze banks: "), false))
+        return *rc;
+
+    int warpIndex = 0;
+    if (parser.isSet(o.warp)) {
+        bool ok = false;
+        warpIndex = parser.value(o.warp).toInt(&ok);
+        if (!ok || warpIndex < 0)
+            return fail(ExitBadUsage, u"--warp expects a non-negative integer"_qs);
+    }
+    const int modes = int(parser.isSet(o.preset)) + int(parser.isSet(o.scene)) +
+                      int(parser.isSet(o.reg) || parser.isSet(o.shared)) +
+                      int(parser.isSet(o.perfConfig)) + int(parser.isSet(o.addresses));
+    if (modes != 1)
+        return fail(ExitBadUsage, u"give exactly one of --preset, --scene, --reg/--shared, "
+                                  u"--perf-config or --addresses"_qs);
+    if (parser.isSet(o.addresses)) {
+        for (const QCommandLineOption *opt : {&o.width, &o.arch}) {
+            if (!parser.isSet(*opt))
+                return fail(ExitBadUsage, u"--addresses needs --%1"_qs.arg(opt->names().front()));
+        }
+        return runAddresses(parser.value(o.addresses), parser.value(o.width), parser.isSet(o.write),
+                            parser.value(o.arch), parser.isSet(o.json));
+    }
+    lx::ViewRequest req;
+    const std::optional<int> rc = parser.isSet(o.preset) || parser.isSet(o.scene)
+                                      ? sceneBankRequest(parser, o, warpIndex, req)
+                                      : optionBankRequest(parser, o, warpIndex, req);
+    if (rc)
+        return *rc;
+    return printBankReport(req, parser.isSet(o.json));
 }
 
 } // namespace

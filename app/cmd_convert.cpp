@@ -36,6 +36,8 @@
 #include <cstdio>
 #include <optional>
 
+using namespace Qt::StringLiterals;
+
 namespace {
 
 using lx::app::ExitBadInput;
@@ -150,6 +152,110 @@ lx::Expected<std::string> formatOutput(const QString &to, const lx::LayoutAttrPt
                   : lx::tryTritonDistributedView(*linear, hw);
 }
 
+// The command's options, in the order --help lists them.
+struct ConvertOptions
+{
+    QCommandLineOption layout{u"layout"_s,
+                              u"the layout: #ttg text (alias lines allowed), a Gluon constructor, "
+                              u"or a raw layout as JSON"_s,
+                              u"TEXT"_s};
+    QCommandLineOption shape{
+        u"shape"_s, u"tensor shape, e.g. 128x128 (needed for json and triton-text)"_s, u"MxN"_s};
+    QCommandLineOption to{u"to"_s, u"output form: json, ttg, gluon or triton-text"_s, u"FORM"_s};
+    QCommandLineOption hw{u"hw"_s, u"triton-text: the hardware point of view"_s};
+    QCommandLineOption aliases{u"aliases"_s, u"ttg: print parents as alias lines"_s};
+    QCommandLineOption units{
+        u"units"_s, u"CuTe memory layouts in elements (default) or bytes (needs --dtype)"_s,
+        u"elements|bytes"_s};
+    QCommandLineOption dtype{u"dtype"_s, u"element type for --units bytes, e.g. f16"_s, u"T"_s};
+    QCommandLineOption kind{u"cute-kind"_s,
+                            u"read CuTe text as a memory layout or a thread-value layout over "
+                            u"--shape (default: memory when the shape is the layout's own, else "
+                            u"tv)"_s,
+                            u"memory|tv"_s};
+
+    void addTo(QCommandLineParser &parser) const
+    {
+        parser.addOptions({layout, shape, to, hw, aliases, units, dtype, kind});
+    }
+};
+
+int usage(const QString &message)
+{
+    QTextStream(stderr) << "layout-explorer convert: " << message
+                        << "\nRun 'layout-explorer convert --help' for the options.\n";
+    return ExitBadUsage;
+}
+
+int bad(const std::string &message)
+{
+    QTextStream(stderr) << "layout-explorer convert: " << QString::fromStdString(message) << '\n';
+    return ExitBadInput;
+}
+
+// The layout read from --layout: the attribute and the linear layout, each when `to` needs it.
+struct ConvertSource
+{
+    lx::LayoutAttrPtr attr;
+    std::optional<lx::LinearLayout> linear;
+};
+
+// A linear layout read from CuTe or JSON, with its #ttg attribute when `to` prints one.
+std::optional<int> fromLinear(lx::LinearLayout ll, const QString &to, ConvertSource &src)
+{
+    src.linear = std::move(ll);
+    if (to != QLatin1String("ttg") && to != QLatin1String("gluon"))
+        return std::nullopt;
+    auto a = attrOfLinearLayout(*src.linear);
+    if (!a)
+        return bad(a.message());
+    src.attr = *a;
+    return std::nullopt;
+}
+
+// Reads --layout (CuTe text, a raw JSON layout or #ttg/Gluon text); an exit code on failure.
+std::optional<int> readSource(const std::string &text, const QString &to,
+                              const std::optional<std::vector<int32_t>> &shape,
+                              const CuteOptions &cute, ConvertSource &src)
+{
+    const size_t first = text.find_first_not_of(" \t\r\n");
+    if (lx::looksLikeCute(text)) {
+        auto ll = lx::cuteTextToLinear(text, shape.value_or(std::vector<int32_t>{}), cute.kind,
+                                       cute.units, cute.elementBytes);
+        if (!ll)
+            return bad("--layout: " + ll.message());
+        return fromLinear(std::move(*ll), to, src);
+    }
+    if (first != std::string::npos && text[first] == '{') {
+        const auto j = lx::parseJson(text);
+        if (!j)
+            return bad("--layout: " + j.message());
+        auto ll = lx::layoutFromJson(*j);
+        if (!ll)
+            return bad("--layout: " + ll.message());
+        std::vector<int32_t> sizes;
+        for (const auto &[dim, size] : ll->outDims())
+            sizes.push_back(size);
+        if (shape && sizes != *shape)
+            return bad("--shape does not match the out-dim sizes of the raw layout");
+        return fromLinear(std::move(*ll), to, src);
+    }
+    auto a = lx::parseLayoutText(text);
+    if (!a)
+        return bad("--layout: " + a.message());
+    src.attr = *a;
+    if (to == QLatin1String("json") || to == QLatin1String("triton-text") ||
+        to == QLatin1String("cute")) {
+        if (!shape)
+            return usage(QStringLiteral("--to %1 needs --shape").arg(to));
+        auto ll = lx::toLinearLayout(*src.attr, *shape);
+        if (!ll)
+            return bad(ll.message());
+        src.linear = std::move(*ll);
+    }
+    return std::nullopt;
+}
+
 int runConvert(const QStringList &args)
 {
     QCommandLineParser parser;
@@ -157,133 +263,43 @@ int runConvert(const QStringList &args)
         "Converts a layout between #ttg text, Gluon, the conformance JSON form and Triton's text "
         "views; the result goes to stdout."));
     parser.addHelpOption();
-    const QCommandLineOption layoutOpt(
-        QStringLiteral("layout"),
-        QStringLiteral("the layout: #ttg text (alias lines allowed), a Gluon constructor, or a "
-                       "raw layout as JSON"),
-        QStringLiteral("TEXT"));
-    const QCommandLineOption shapeOpt(
-        QStringLiteral("shape"),
-        QStringLiteral("tensor shape, e.g. 128x128 (needed for json and triton-text)"),
-        QStringLiteral("MxN"));
-    const QCommandLineOption toOpt(QStringLiteral("to"),
-                                   QStringLiteral("output form: json, ttg, gluon or triton-text"),
-                                   QStringLiteral("FORM"));
-    const QCommandLineOption hwOpt(QStringLiteral("hw"),
-                                   QStringLiteral("triton-text: the hardware point of view"));
-    const QCommandLineOption aliasesOpt(QStringLiteral("aliases"),
-                                        QStringLiteral("ttg: print parents as alias lines"));
-    const QCommandLineOption unitsOpt(
-        QStringLiteral("units"),
-        QStringLiteral("CuTe memory layouts in elements (default) or bytes (needs --dtype)"),
-        QStringLiteral("elements|bytes"));
-    const QCommandLineOption dtypeOpt(QStringLiteral("dtype"),
-                                      QStringLiteral("element type for --units bytes, e.g. f16"),
-                                      QStringLiteral("T"));
-    const QCommandLineOption kindOpt(
-        QStringLiteral("cute-kind"),
-        QStringLiteral("read CuTe text as a memory layout or a thread-value layout over --shape "
-                       "(default: memory when the shape is the layout's own, else tv)"),
-        QStringLiteral("memory|tv"));
-    parser.addOptions({layoutOpt, shapeOpt, toOpt, hwOpt, aliasesOpt, unitsOpt, dtypeOpt, kindOpt});
-
-    QTextStream err(stderr);
-    auto usage = [&](const QString &message) {
-        err << "layout-explorer convert: " << message
-            << "\nRun 'layout-explorer convert --help' for the options.\n";
-        return ExitBadUsage;
-    };
+    const ConvertOptions o;
+    o.addTo(parser);
     if (const auto rc =
             lx::app::parseOrExit(parser, args, QStringLiteral("layout-explorer convert: "), false))
         return *rc;
-    if (!parser.isSet(layoutOpt))
+    if (!parser.isSet(o.layout))
         return usage(QStringLiteral("--layout is required"));
-    if (!parser.isSet(toOpt))
+    if (!parser.isSet(o.to))
         return usage(QStringLiteral("--to is required"));
-    const QString to = parser.value(toOpt);
+    const QString to = parser.value(o.to);
     const QStringList forms{QStringLiteral("json"), QStringLiteral("ttg"), QStringLiteral("gluon"),
                             QStringLiteral("triton-text"), QStringLiteral("cute")};
     if (!forms.contains(to))
         return usage(
             QStringLiteral("unknown --to '%1' (json, ttg, gluon, triton-text, cute)").arg(to));
     CuteOptions cuteOpts;
-    if (const QString e = readCuteOptions(parser, unitsOpt, dtypeOpt, kindOpt, cuteOpts);
-        !e.isEmpty())
+    if (const QString e = readCuteOptions(parser, o.units, o.dtype, o.kind, cuteOpts); !e.isEmpty())
         return usage(e);
-    if (parser.isSet(hwOpt) && to != QLatin1String("triton-text"))
+    if (parser.isSet(o.hw) && to != QLatin1String("triton-text"))
         return usage(QStringLiteral("--hw only applies to --to triton-text"));
-    if (parser.isSet(aliasesOpt) && to != QLatin1String("ttg"))
+    if (parser.isSet(o.aliases) && to != QLatin1String("ttg"))
         return usage(QStringLiteral("--aliases only applies to --to ttg"));
     std::optional<std::vector<int32_t>> shape;
-    if (parser.isSet(shapeOpt)) {
+    if (parser.isSet(o.shape)) {
         // "128x64", "2x64x64" or "128,64".
-        if (auto parsed = lx::parseShape(parser.value(shapeOpt).toStdString());
+        if (auto parsed = lx::parseShape(parser.value(o.shape).toStdString());
             parsed && parsed->size() <= 8)
             shape = std::move(*parsed);
         if (!shape)
             return usage(QStringLiteral("malformed --shape '%1' (expected sizes like 128x64)")
-                             .arg(parser.value(shapeOpt)));
+                             .arg(parser.value(o.shape)));
     }
-
-    auto bad = [&](const std::string &message) {
-        err << "layout-explorer convert: " << QString::fromStdString(message) << '\n';
-        return ExitBadInput;
-    };
-    const std::string text = parser.value(layoutOpt).toStdString();
-    const size_t first = text.find_first_not_of(" \t\r\n");
-    lx::LayoutAttrPtr attr;
-    std::optional<lx::LinearLayout> linear;
-    if (lx::looksLikeCute(text)) {
-        auto ll = lx::cuteTextToLinear(text, shape.value_or(std::vector<int32_t>{}), cuteOpts.kind,
-                                       cuteOpts.units, cuteOpts.elementBytes);
-        if (!ll)
-            return bad("--layout: " + ll.message());
-        linear = std::move(*ll);
-        if (to == QLatin1String("ttg") || to == QLatin1String("gluon")) {
-            auto a = attrOfLinearLayout(*linear);
-            if (!a)
-                return bad(a.message());
-            attr = *a;
-        }
-    } else if (first != std::string::npos && text[first] == '{') {
-        const auto j = lx::parseJson(text);
-        if (!j)
-            return bad("--layout: " + j.message());
-        auto ll = lx::layoutFromJson(*j);
-        if (!ll)
-            return bad("--layout: " + ll.message());
-        if (shape) {
-            std::vector<int32_t> sizes;
-            for (const auto &[dim, size] : ll->outDims())
-                sizes.push_back(size);
-            if (sizes != *shape)
-                return bad("--shape does not match the out-dim sizes of the raw layout");
-        }
-        linear = std::move(*ll);
-        if (to == QLatin1String("ttg") || to == QLatin1String("gluon")) {
-            auto a = attrOfLinearLayout(*linear);
-            if (!a)
-                return bad(a.message());
-            attr = *a;
-        }
-    } else {
-        auto a = lx::parseLayoutText(text);
-        if (!a)
-            return bad("--layout: " + a.message());
-        attr = *a;
-        if (to == QLatin1String("json") || to == QLatin1String("triton-text") ||
-            to == QLatin1String("cute")) {
-            if (!shape)
-                return usage(QStringLiteral("--to %1 needs --shape").arg(to));
-            auto ll = lx::toLinearLayout(*attr, *shape);
-            if (!ll)
-                return bad(ll.message());
-            linear = std::move(*ll);
-        }
-    }
-
-    auto out =
-        formatOutput(to, attr, linear, parser.isSet(aliasesOpt), parser.isSet(hwOpt), cuteOpts);
+    ConvertSource src;
+    if (auto rc = readSource(parser.value(o.layout).toStdString(), to, shape, cuteOpts, src))
+        return *rc;
+    auto out = formatOutput(to, src.attr, src.linear, parser.isSet(o.aliases), parser.isSet(o.hw),
+                            cuteOpts);
     if (!out)
         return bad(out.message());
     return lx::app::writeStdout(*out, QStringLiteral("layout-explorer convert: "));

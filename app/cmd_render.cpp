@@ -1,6 +1,6 @@
-// `layout-explorer render`: a figure of a layout or of a scene's view, headless (no display
-// needed), to SVG, PDF, PNG or TikZ. The figure is built by the view registry and painted by the
-// same DiagramRenderer as the window.
+// `layout-explorer render`: a figure of a layout or of a scene's view, headless
+// (no display needed), to SVG, PDF, PNG or TikZ. The figure is built by the
+// view registry and painted by the same DiagramRenderer as the window.
 
 #include "command.h"
 #include "output.h"
@@ -37,7 +37,8 @@ using lx::app::ExitBadInput;
 using lx::app::ExitBadUsage;
 using lx::app::ExitOk;
 
-// A figure title longer than this would only make an unreadable, enormous figure.
+// A figure title longer than this would only make an unreadable, enormous
+// figure.
 constexpr qsizetype kMaxTitleChars = 1000;
 
 int fail(int code, const QString &message)
@@ -46,8 +47,8 @@ int fail(int code, const QString &message)
     return code;
 }
 
-// The layout of --layout TEXT (with its shape) or, when `text` is empty, of --layout-json
-// FILE, added to the request; returns the reason on failure.
+// The layout of --layout TEXT (with its shape) or, when `text` is empty, of
+// --layout-json FILE, added to the request; returns the reason on failure.
 QString addLayoutSource(const QString &text, const QString &jsonPath,
                         const std::vector<int32_t> &shape, lx::ViewRequest &request)
 {
@@ -81,7 +82,8 @@ QString addLayoutSource(const QString &text, const QString &jsonPath,
     return {};
 }
 
-// Writes the figure, fitted to `fit` (pixels) when that is valid; returns the exit code.
+// Writes the figure, fitted to `fit` (pixels) when that is valid; returns the
+// exit code.
 int writeFigure(const lx::Diagram &diagram, const lx::RenderOptions &options, QSize fit,
                 const QString &outPath, lx::ExportFormat format)
 {
@@ -100,7 +102,8 @@ int writeFigure(const lx::Diagram &diagram, const lx::RenderOptions &options, QS
     return error.isEmpty() ? ExitOk : fail(ExitBadInput, error);
 }
 
-// --figures: the numbers the window's analysis panel lists for this view, as JSON on stdout.
+// --figures: the numbers the window's analysis panel lists for this view, as
+// JSON on stdout.
 void printFigures(const lx::Diagram &diagram, const std::string &kind)
 {
     nlohmann::json figures = nlohmann::json::array();
@@ -113,137 +116,220 @@ void printFigures(const lx::Diagram &diagram, const std::string &kind)
     std::fwrite(text.data(), 1, text.size(), stdout);
 }
 
-// Longer than 150 lines: it declares the command's options and checks them in the order the
-// help lists them; the steps that are not option checks live in the helpers above.
-int runRender(const QStringList &args)
+// The command's options, in the order --help lists them.
+struct RenderCliOptions
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
-        u"Render a figure of a layout to SVG, PDF, PNG or TikZ (.tex), without a display."_s);
-    parser.addHelpOption();
-    const QCommandLineOption presetOpt(
-        u"preset"_s, u"A built-in preset (see 'layout-explorer presets')."_s, u"NAME"_s);
-    const QCommandLineOption sceneOpt(u"scene"_s, u"A scene file (.lxscene)."_s, u"FILE"_s);
-    const QCommandLineOption viewIndexOpt(
-        u"view-index"_s,
-        u"With --preset/--scene: which of the scene's views (0-based; "
-        u"default: the first, or the first of kind --view)."_s,
-        u"N"_s);
-    const QCommandLineOption layoutOpt(
-        u"layout"_s,
-        u"A layout as #ttg attribute text (alias lines allowed) or a Gluon "
-        u"constructor expression; needs --shape."_s,
-        u"TEXT"_s);
-    const QCommandLineOption shapeOpt(u"shape"_s, u"The tensor shape for --layout, e.g. 128x128."_s,
-                                      u"MxN"_s);
-    const QCommandLineOption layoutJsonOpt(
-        u"layout-json"_s, u"A layout in the conformance JSON format."_s, u"FILE"_s);
-    const QCommandLineOption viewOpt(u"view"_s, u"The view: %1 (default ownership)."_s.arg([] {
+    QCommandLineOption preset{u"preset"_s, u"A built-in preset (see 'layout-explorer presets')."_s,
+                              u"NAME"_s};
+    QCommandLineOption scene{u"scene"_s, u"A scene file (.lxscene)."_s, u"FILE"_s};
+    QCommandLineOption viewIndex{u"view-index"_s,
+                                 u"With --preset/--scene: which of the scene's views (0-based; "
+                                 u"default: the first, or the first of kind --view)."_s,
+                                 u"N"_s};
+    QCommandLineOption layout{u"layout"_s,
+                              u"A layout as #ttg attribute text (alias lines allowed) or a Gluon "
+                              u"constructor expression; needs --shape."_s,
+                              u"TEXT"_s};
+    QCommandLineOption shape{u"shape"_s, u"The tensor shape for --layout, e.g. 128x128."_s,
+                             u"MxN"_s};
+    QCommandLineOption layoutJson{u"layout-json"_s, u"A layout in the conformance JSON format."_s,
+                                  u"FILE"_s};
+    QCommandLineOption view{u"view"_s, u"The view: %1 (default ownership)."_s.arg(viewKindList()),
+                            u"KIND"_s};
+    QCommandLineOption color{
+        u"color-by"_s, u"Ownership colour: lane, register, warp, simd, simd-pair, block, offset."_s,
+        u"KEY"_s};
+    QCommandLineOption options{u"options"_s, u"The view's options as a JSON object."_s, u"JSON"_s};
+    QCommandLineOption scale{u"scale"_s, u"Scale factor (default 1; PNG pixels per unit)."_s,
+                             u"S"_s};
+    QCommandLineOption fit{u"fit"_s,
+                           u"Fit the figure in WxH pixels (e.g. 1920x1080 for a "
+                           u"slide): side-by-side panels are "
+                           u"laid out in rows when that allows a larger scale; "
+                           u"the result is never larger than "
+                           u"asked. Not with --scale."_s,
+                           u"WxH"_s};
+    QCommandLineOption title{u"title"_s, u"Figure title."_s, u"T"_s};
+    QCommandLineOption noLegend{u"no-legend"_s, u"Omit the legend."_s};
+    QCommandLineOption noLabels{u"no-labels"_s, u"Omit cell texts and headers."_s};
+    QCommandLineOption noGrid{u"no-grid"_s, u"Omit grid lines."_s};
+    QCommandLineOption transparent{u"transparent"_s, u"No background fill."_s};
+    QCommandLineOption dark{u"dark"_s, u"Dark palette."_s};
+    QCommandLineOption out{
+        {u"o"_s, u"output"_s}, u"Output file: .svg, .pdf, .png or .tex."_s, u"FILE"_s};
+    QCommandLineOption figures{u"figures"_s, u"Print the view's figures (the numbers the "
+                                             u"window's analysis panel lists) as JSON on "
+                                             u"stdout; -o is then optional."_s};
+
+    static QString viewKindList()
+    {
         QStringList kinds;
         for (const lx::ViewKind &k : lx::viewKinds())
             kinds << QString::fromLatin1(k.kind);
         return kinds.join(u", "_s);
-    }()),
-                                     u"KIND"_s);
-    const QCommandLineOption colorOpt(
-        u"color-by"_s, u"Ownership colour: lane, register, warp, simd, simd-pair, block, offset."_s,
-        u"KEY"_s);
-    const QCommandLineOption optionsOpt(u"options"_s, u"The view's options as a JSON object."_s,
-                                        u"JSON"_s);
-    const QCommandLineOption scaleOpt(u"scale"_s,
-                                      u"Scale factor (default 1; PNG pixels per unit)."_s, u"S"_s);
-    const QCommandLineOption fitOpt(
-        u"fit"_s,
-        u"Fit the figure in WxH pixels (e.g. 1920x1080 for a slide): side-by-side panels are "
-        u"laid out in rows when that allows a larger scale; the result is never larger than "
-        u"asked. Not with --scale."_s,
-        u"WxH"_s);
-    const QCommandLineOption titleOpt(u"title"_s, u"Figure title."_s, u"T"_s);
-    const QCommandLineOption noLegendOpt(u"no-legend"_s, u"Omit the legend."_s);
-    const QCommandLineOption noLabelsOpt(u"no-labels"_s, u"Omit cell texts and headers."_s);
-    const QCommandLineOption noGridOpt(u"no-grid"_s, u"Omit grid lines."_s);
-    const QCommandLineOption transparentOpt(u"transparent"_s, u"No background fill."_s);
-    const QCommandLineOption darkOpt(u"dark"_s, u"Dark palette."_s);
-    const QCommandLineOption outOpt({u"o"_s, u"output"_s},
-                                    u"Output file: .svg, .pdf, .png or .tex."_s, u"FILE"_s);
-    const QCommandLineOption figuresOpt(
-        u"figures"_s,
-        u"Print the view's figures (the numbers the window's analysis panel lists) as JSON on "
-        u"stdout; -o is then optional."_s);
-    parser.addOptions({presetOpt, sceneOpt, viewIndexOpt, layoutOpt, shapeOpt, layoutJsonOpt,
-                       viewOpt, colorOpt, optionsOpt, scaleOpt, fitOpt, titleOpt, noLegendOpt,
-                       noLabelsOpt, noGridOpt, transparentOpt, darkOpt, outOpt, figuresOpt});
-    if (const auto rc = lx::app::parseOrExit(parser, args, u"layout-explorer render: "_s, false))
-        return *rc;
-    if (!parser.isSet(outOpt) && !parser.isSet(figuresOpt))
-        return fail(ExitBadUsage, u"missing -o FILE"_s);
-    const QString outPath = parser.value(outOpt);
-    const auto format = parser.isSet(outOpt) ? lx::exportFormatForPath(outPath)
-                                             : std::optional<lx::ExportFormat>(lx::ExportFormat{});
-    if (!format)
-        return fail(ExitBadUsage,
-                    u"cannot tell the format of '%1': use .svg, .pdf, .png or .tex"_s.arg(outPath));
-    if (parser.isSet(outOpt))
-        if (const QString e = lx::app::checkOutputFile(outPath); !e.isEmpty())
-            return fail(ExitBadInput, e);
-    const bool fromScene = parser.isSet(presetOpt) || parser.isSet(sceneOpt);
-    const int sources = int(parser.isSet(layoutOpt)) + int(parser.isSet(layoutJsonOpt)) +
-                        int(parser.isSet(presetOpt)) + int(parser.isSet(sceneOpt));
+    }
+    void addTo(QCommandLineParser &parser) const
+    {
+        parser.addOptions({preset, scene, viewIndex, layout, shape, layoutJson, view, color,
+                           options, scale, fit, title, noLegend, noLabels, noGrid, transparent,
+                           dark, out, figures});
+    }
+};
+
+// --scale, --fit and the drawing switches into `options` and `fit`; an exit
+// code on failure.
+std::optional<int> drawingOptions(const QCommandLineParser &parser, const RenderCliOptions &o,
+                                  lx::RenderOptions &options, QSize &fit)
+{
+    if (parser.isSet(o.scale)) {
+        bool ok = false;
+        options.scale = parser.value(o.scale).toDouble(&ok);
+        if (!ok || !std::isfinite(options.scale) || options.scale <= 0 || options.scale > 64)
+            return fail(ExitBadUsage, u"--scale must be a number in (0, 64]"_s);
+    }
+    if (parser.isSet(o.fit)) {
+        if (parser.isSet(o.scale))
+            return fail(ExitBadUsage, u"give --fit or --scale, not both"_s);
+        const auto parsed = lx::parseShape(parser.value(o.fit).toStdString());
+        if (!parsed || parsed->size() != 2 || (*parsed)[0] > 100000 || (*parsed)[1] > 100000)
+            return fail(ExitBadUsage, u"--fit must look like 1920x1080 (pixels, at most "
+                                      u"100000 each), not '%1'"_s.arg(parser.value(o.fit)));
+        fit = QSize((*parsed)[0], (*parsed)[1]);
+    }
+    options.legend = !parser.isSet(o.noLegend);
+    options.labels = !parser.isSet(o.noLabels);
+    options.grid = !parser.isSet(o.noGrid);
+    options.transparent = parser.isSet(o.transparent);
+    options.dark = parser.isSet(o.dark);
+    return std::nullopt;
+}
+
+// The scene view --view-index names, else the first of kind `kind` (when --view
+// is given), else the first view; null when the scene has none. Sets `rc` when
+// the choice is refused.
+const lx::SceneView *pickSceneView(const QCommandLineParser &parser, const RenderCliOptions &o,
+                                   const lx::Scene &scene, int viewIndex, const std::string &kind,
+                                   std::optional<int> &rc)
+{
+    if (viewIndex < 0) {
+        for (const lx::SceneView &v : scene.views)
+            if (!parser.isSet(o.view) || v.kind == kind)
+                return &v;
+        return nullptr;
+    }
+    if (size_t(viewIndex) >= scene.views.size()) {
+        rc = fail(ExitBadUsage, u"--view-index %1: the scene has %2 views"_s.arg(viewIndex).arg(
+                                    scene.views.size()));
+        return nullptr;
+    }
+    const lx::SceneView *view = &scene.views[size_t(viewIndex)];
+    if (parser.isSet(o.view) && view->kind != kind) {
+        rc = fail(ExitBadUsage,
+                  u"--view-index %1 is a '%2' view, not '%3': give one of --view-index "
+                  u"and --view, or matching ones"_s.arg(viewIndex)
+                      .arg(QString::fromStdString(view->kind), QString::fromStdString(kind)));
+        return nullptr;
+    }
+    return view;
+}
+
+// --preset/--scene: the request becomes the scene's, with its chosen view and
+// title.
+std::optional<int> sceneRenderRequest(const QCommandLineParser &parser, const RenderCliOptions &o,
+                                      int viewIndex, lx::ViewRequest &request)
+{
+    const lx::Expected<lx::Scene> scene =
+        parser.isSet(o.preset) ? lx::loadPreset(parser.value(o.preset).toStdString())
+                               : lx::loadSceneFile(parser.value(o.scene).toStdString());
+    if (!scene)
+        return fail(ExitBadInput, QString::fromStdString(scene.message()));
+    lx::Expected<lx::ViewRequest> base = lx::sceneRequest(*scene);
+    if (!base)
+        return fail(ExitBadInput, QString::fromStdString(base.message()));
+    base->kind = request.kind; // --view, unless a scene view below says otherwise
+    request = std::move(*base);
+    std::optional<int> rc;
+    const lx::SceneView *view = pickSceneView(parser, o, *scene, viewIndex, request.kind, rc);
+    if (rc)
+        return rc;
+    if (view)
+        request = lx::withSceneView(std::move(request), *view);
+    // The scene's title names its figure; a view picked out of a scene of several
+    // with
+    // --view or --view-index keeps the view's own title.
+    const bool picked = parser.isSet(o.view) || viewIndex >= 0;
+    if (!picked || scene->views.size() <= 1)
+        request.title = scene->title.empty() ? scene->name : scene->title;
+    return std::nullopt;
+}
+
+// --options, --color-by and --title on top of the request; an exit code on
+// failure.
+std::optional<int> viewOptions(const QCommandLineParser &parser, const RenderCliOptions &o,
+                               const nlohmann::json &extraOptions, lx::ViewRequest &request)
+{
+    for (const auto &[key, value] : extraOptions.items())
+        request.options[key] = value;
+    if (parser.isSet(o.color)) {
+        const std::string key = parser.value(o.color).toStdString();
+        if (const auto color = lx::parseOwnerColor(key); !color)
+            return fail(ExitBadUsage,
+                        u"--color-by: %1"_s.arg(QString::fromStdString(color.message())));
+        request.options["colorBy"] = key;
+    }
+    if (parser.isSet(o.title))
+        request.title = parser.value(o.title).toStdString();
+    if (const qsizetype n = QString::fromStdString(request.title).size(); n > kMaxTitleChars)
+        return fail(parser.isSet(o.title) ? ExitBadUsage : ExitBadInput,
+                    u"the title has %1 characters; a figure title is at most %2"_s.arg(n).arg(
+                        kMaxTitleChars));
+    return std::nullopt;
+}
+
+// The option checks that need no file: sources, --view-index, --shape, --view
+// and --options.
+std::optional<int> checkSources(const QCommandLineParser &parser, const RenderCliOptions &o,
+                                int &viewIndex, std::vector<int32_t> &shape)
+{
+    const bool fromScene = parser.isSet(o.preset) || parser.isSet(o.scene);
+    const int sources = int(parser.isSet(o.layout)) + int(parser.isSet(o.layoutJson)) +
+                        int(parser.isSet(o.preset)) + int(parser.isSet(o.scene));
     if (sources != 1)
         return fail(ExitBadUsage, u"give exactly one of --preset NAME, --scene FILE, --layout TEXT "
                                   u"--shape MxN, --layout-json FILE"_s);
-    int viewIndex = -1;
-    if (parser.isSet(viewIndexOpt)) {
+    if (parser.isSet(o.viewIndex)) {
         bool ok = false;
-        viewIndex = parser.value(viewIndexOpt).toInt(&ok);
+        viewIndex = parser.value(o.viewIndex).toInt(&ok);
         if (!ok || viewIndex < 0 || !fromScene)
             return fail(ExitBadUsage, u"--view-index takes a non-negative integer and goes with "
                                       u"--preset or --scene"_s);
     }
-    std::vector<int32_t> shape;
-    if (parser.isSet(layoutOpt)) {
-        if (!parser.isSet(shapeOpt))
+    if (parser.isSet(o.layout)) {
+        if (!parser.isSet(o.shape))
             return fail(ExitBadUsage, u"--layout needs --shape MxN"_s);
-        const auto parsed = lx::parseShape(parser.value(shapeOpt).toStdString());
+        const auto parsed = lx::parseShape(parser.value(o.shape).toStdString());
         if (!parsed)
             return fail(ExitBadUsage,
                         u"--shape must look like 128x128 (positive integers), not '%1'"_s.arg(
-                            parser.value(shapeOpt)));
+                            parser.value(o.shape)));
         shape = *parsed;
-    } else if (parser.isSet(shapeOpt)) {
+    } else if (parser.isSet(o.shape)) {
         return fail(ExitBadUsage, u"--shape goes with --layout"_s);
     }
+    return std::nullopt;
+}
 
-    lx::RenderOptions options;
-    if (parser.isSet(scaleOpt)) {
-        bool ok = false;
-        options.scale = parser.value(scaleOpt).toDouble(&ok);
-        if (!ok || !std::isfinite(options.scale) || options.scale <= 0 || options.scale > 64)
-            return fail(ExitBadUsage, u"--scale must be a number in (0, 64]"_s);
-    }
-    QSize fit;
-    if (parser.isSet(fitOpt)) {
-        if (parser.isSet(scaleOpt))
-            return fail(ExitBadUsage, u"give --fit or --scale, not both"_s);
-        const auto parsed = lx::parseShape(parser.value(fitOpt).toStdString());
-        if (!parsed || parsed->size() != 2 || (*parsed)[0] > 100000 || (*parsed)[1] > 100000)
-            return fail(ExitBadUsage, u"--fit must look like 1920x1080 (pixels, at most "
-                                      u"100000 each), not '%1'"_s.arg(parser.value(fitOpt)));
-        fit = QSize((*parsed)[0], (*parsed)[1]);
-    }
-    options.legend = !parser.isSet(noLegendOpt);
-    options.labels = !parser.isSet(noLabelsOpt);
-    options.grid = !parser.isSet(noGridOpt);
-    options.transparent = parser.isSet(transparentOpt);
-    options.dark = parser.isSet(darkOpt);
-
-    lx::ViewRequest request;
-    request.kind = parser.isSet(viewOpt) ? parser.value(viewOpt).toStdString() : "ownership";
+// The view kind of --view and the JSON object of --options; an exit code on
+// failure.
+std::optional<int> viewKindAndOptions(const QCommandLineParser &parser, const RenderCliOptions &o,
+                                      lx::ViewRequest &request, nlohmann::json &extraOptions)
+{
+    request.kind = parser.isSet(o.view) ? parser.value(o.view).toStdString() : "ownership";
     if (!lx::findViewKind(request.kind))
         return fail(ExitBadUsage, QString::fromStdString(lx::buildView(request).message()));
-    nlohmann::json extraOptions = nlohmann::json::object();
-    if (parser.isSet(optionsOpt)) {
-        auto parsed = lx::parseJson(parser.value(optionsOpt).toStdString());
+    extraOptions = nlohmann::json::object();
+    if (parser.isSet(o.options)) {
+        auto parsed = lx::parseJson(parser.value(o.options).toStdString());
         if (!parsed)
             return fail(ExitBadUsage,
                         u"--options: %1"_s.arg(QString::fromStdString(parsed.message())));
@@ -251,83 +337,71 @@ int runRender(const QStringList &args)
             return fail(ExitBadUsage, u"--options must be a JSON object"_s);
         extraOptions = std::move(*parsed);
     }
-    if (fromScene) {
-        const lx::Expected<lx::Scene> scene =
-            parser.isSet(presetOpt) ? lx::loadPreset(parser.value(presetOpt).toStdString())
-                                    : lx::loadSceneFile(parser.value(sceneOpt).toStdString());
-        if (!scene)
-            return fail(ExitBadInput, QString::fromStdString(scene.message()));
-        lx::Expected<lx::ViewRequest> base = lx::sceneRequest(*scene);
-        if (!base)
-            return fail(ExitBadInput, QString::fromStdString(base.message()));
-        base->kind = request.kind; // --view, unless a scene view below says otherwise
-        request = std::move(*base);
-        // The view: --view-index, else the first of kind --view, else the first view.
-        const lx::SceneView *view = nullptr;
-        if (viewIndex >= 0) {
-            if (size_t(viewIndex) >= scene->views.size())
-                return fail(ExitBadUsage,
-                            u"--view-index %1: the scene has %2 views"_s.arg(viewIndex).arg(
-                                scene->views.size()));
-            view = &scene->views[size_t(viewIndex)];
-            if (parser.isSet(viewOpt) && view->kind != request.kind)
-                return fail(ExitBadUsage,
-                            u"--view-index %1 is a '%2' view, not '%3': give one of --view-index "
-                            u"and --view, or matching ones"_s.arg(viewIndex)
-                                .arg(QString::fromStdString(view->kind),
-                                     QString::fromStdString(request.kind)));
-        } else {
-            for (const lx::SceneView &v : scene->views)
-                if (!view && (!parser.isSet(viewOpt) || v.kind == request.kind))
-                    view = &v;
-        }
-        if (view)
-            request = lx::withSceneView(std::move(request), *view);
-        // The scene's title names its figure; a view picked out of a scene of several with
-        // --view or --view-index keeps the view's own title.
-        const bool picked = parser.isSet(viewOpt) || viewIndex >= 0;
-        if (!picked || scene->views.size() <= 1)
-            request.title = scene->title.empty() ? scene->name : scene->title;
-    }
-    for (const auto &[key, value] : extraOptions.items())
-        request.options[key] = value;
-    if (parser.isSet(colorOpt)) {
-        const std::string key = parser.value(colorOpt).toStdString();
-        if (const auto color = lx::parseOwnerColor(key); !color)
-            return fail(ExitBadUsage,
-                        u"--color-by: %1"_s.arg(QString::fromStdString(color.message())));
-        request.options["colorBy"] = key;
-    }
-    if (parser.isSet(titleOpt))
-        request.title = parser.value(titleOpt).toStdString();
-    if (const qsizetype n = QString::fromStdString(request.title).size(); n > kMaxTitleChars)
-        return fail(parser.isSet(titleOpt) ? ExitBadUsage : ExitBadInput,
-                    u"the title has %1 characters; a figure title is at most %2"_s.arg(n).arg(
-                        kMaxTitleChars));
+    return std::nullopt;
+}
 
-    if (parser.isSet(layoutOpt) || parser.isSet(layoutJsonOpt)) {
+// The options are checked in the order the help lists them, as before the
+// split: output, sources, drawing, view, then the scene or layout.
+int runRender(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        u"Render a figure of a layout to SVG, PDF, PNG or TikZ (.tex), without a display."_s);
+    parser.addHelpOption();
+    const RenderCliOptions o;
+    o.addTo(parser);
+    if (const auto rc = lx::app::parseOrExit(parser, args, u"layout-explorer render: "_s, false))
+        return *rc;
+    if (!parser.isSet(o.out) && !parser.isSet(o.figures))
+        return fail(ExitBadUsage, u"missing -o FILE"_s);
+    const QString outPath = parser.value(o.out);
+    const auto format = parser.isSet(o.out) ? lx::exportFormatForPath(outPath)
+                                            : std::optional<lx::ExportFormat>(lx::ExportFormat{});
+    if (!format)
+        return fail(ExitBadUsage,
+                    u"cannot tell the format of '%1': use .svg, .pdf, .png or .tex"_s.arg(outPath));
+    if (parser.isSet(o.out))
+        if (const QString e = lx::app::checkOutputFile(outPath); !e.isEmpty())
+            return fail(ExitBadInput, e);
+    int viewIndex = -1;
+    std::vector<int32_t> shape;
+    lx::RenderOptions options;
+    QSize fit;
+    lx::ViewRequest request;
+    nlohmann::json extraOptions;
+    if (auto rc = checkSources(parser, o, viewIndex, shape))
+        return *rc;
+    if (auto rc = drawingOptions(parser, o, options, fit))
+        return *rc;
+    if (auto rc = viewKindAndOptions(parser, o, request, extraOptions))
+        return *rc;
+    if (parser.isSet(o.preset) || parser.isSet(o.scene))
+        if (auto rc = sceneRenderRequest(parser, o, viewIndex, request))
+            return *rc;
+    if (auto rc = viewOptions(parser, o, extraOptions, request))
+        return *rc;
+    if (parser.isSet(o.layout) || parser.isSet(o.layoutJson)) {
         const QString e =
-            addLayoutSource(parser.isSet(layoutOpt) ? parser.value(layoutOpt) : QString(),
-                            parser.value(layoutJsonOpt), shape, request);
+            addLayoutSource(parser.isSet(o.layout) ? parser.value(o.layout) : QString(),
+                            parser.value(o.layoutJson), shape, request);
         if (!e.isEmpty())
             return fail(ExitBadInput, e);
     }
-
     const lx::Expected<lx::Diagram> diagram = lx::buildView(request);
     if (!diagram)
         return fail(ExitBadInput, QString::fromStdString(diagram.message()));
-    if (parser.isSet(outOpt))
+    if (parser.isSet(o.out))
         if (const int rc = writeFigure(*diagram, options, fit, outPath, *format); rc != ExitOk)
             return rc;
-    if (parser.isSet(figuresOpt))
+    if (parser.isSet(o.figures))
         printFigures(*diagram, request.kind);
     return ExitOk;
 }
 
 int renderCommand(const QStringList &args)
 {
-    // Fonts and QImage painting need a QGuiApplication; main() selected the offscreen platform
-    // when none was set, so no display is needed.
+    // Fonts and QImage painting need a QGuiApplication; main() selected the
+    // offscreen platform when none was set, so no display is needed.
     static int argc = 1;
     static char name[] = "layout-explorer";
     static char *argv[] = {name, nullptr};

@@ -258,6 +258,8 @@ Expected<CtaAnalysis> analyzeCtaLayout(const CtaLayoutSpec &spec, const CuLdsMod
     cta.ctaTilesN = ctaLl->outDimSize("dim1");
 
     // Repetitions: N first, then M (docs/gfx1250-layouts.md §3.3 step 2-3); then clip.
+    cta.writtenRegisterBases = spec.registerBases;
+    cta.writtenWarpBases = spec.warpBases;
     cta.registerBases = spec.registerBases;
     cta.numUserRegisterBases = int(spec.registerBases.size());
     for (int s = cta.ctaTilesN; s < cta.tilesN; s *= 2)

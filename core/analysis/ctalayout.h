@@ -102,6 +102,10 @@ struct CtaAnalysis
     // Fitted tile-level bases: the user's register bases, then the automatic repetitions.
     std::vector<std::vector<int32_t>> registerBases;
     std::vector<std::vector<int32_t>> warpBases;
+    // The bases as the ctaLayout writes them (what the notes cite): a basis reaching past C
+    // is 0 above, and the automatic repetitions are not among these.
+    std::vector<std::vector<int32_t>> writtenRegisterBases;
+    std::vector<std::vector<int32_t>> writtenWarpBases;
     int numUserRegisterBases = 0;
     int numWarps = 0;
     std::vector<CtaWarp> warps;

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <bit>
 #include <map>
+#include <optional>
 
 namespace lx {
 
@@ -306,31 +307,61 @@ private:
         }
     }
 
-    void localLoad(const TtgirOp &op, KernelOpReport &r)
+    // The source and result types of an op moving data from a `from` to a `to` type, copied into
+    // the report with the element width; false (r.problem set) when they are not there.
+    bool endpoints(const TtgirOp &op, TtgirType::Kind from, TtgirType::Kind to,
+                   const char *expected, KernelOpReport &r, const TtgirType *&src,
+                   const TtgirType *&dst)
     {
-        const TtgirType *src = firstOf(op, TtgirType::Kind::MemDesc);
-        const TtgirType *dst = lastOf(op, TtgirType::Kind::Tensor);
-        if (!src || !dst) {
-            r.problem = "expected `!ttg.memdesc<...> -> tensor<...>` types";
-            return;
+        src = firstOf(op, from);
+        dst = lastOf(op, to);
+        if (!src || !dst || src == dst) {
+            r.problem = std::string("expected `") + expected + "` types";
+            return false;
         }
         r.src = src->encodingText;
         r.dst = dst->encodingText;
         r.srcAttr = src->encoding;
         r.dstAttr = dst->encoding;
-        if (!needBits(r))
-            return;
-        Expected<SharedMemoryLayout> shared = sharedOf(*src, r.elementBits, m_arch);
-        Expected<LinearLayout> reg = distributedOf(*dst);
+        return needBits(r);
+    }
+
+    // Both sides of an LDS access: the shared layout of `mem`, the registers of `tensor`.
+    struct LdsSides
+    {
+        SharedMemoryLayout shared;
+        LinearLayout reg;
+        int64_t distinctRegs = 0;
+    };
+    std::optional<LdsSides> ldsSides(const TtgirType &mem, const TtgirType &tensor,
+                                     KernelOpReport &r) const
+    {
+        Expected<SharedMemoryLayout> shared = sharedOf(mem, r.elementBits, m_arch);
+        Expected<LinearLayout> reg = distributedOf(tensor);
         if (!shared || !reg) {
             r.problem = !shared ? shared.message() : reg.message();
-            return;
+            return std::nullopt;
         }
         const int64_t distinctRegs = distinctOver(*reg, {"register"});
+        return LdsSides{std::move(*shared), std::move(*reg), distinctRegs};
+    }
+
+    void localLoad(const TtgirOp &op, KernelOpReport &r)
+    {
+        const TtgirType *src = nullptr, *dst = nullptr;
+        if (!endpoints(op, TtgirType::Kind::MemDesc, TtgirType::Kind::Tensor,
+                       "!ttg.memdesc<...> -> tensor<...>", r, src, dst))
+            return;
+        std::optional<LdsSides> sides = ldsSides(*src, *dst, r);
+        if (!sides)
+            return;
+        const SharedMemoryLayout &shared = sides->shared;
+        const LinearLayout &reg = sides->reg;
+        const int64_t distinctRegs = sides->distinctRegs;
         Expected<DsLoadTrInstruction> tr = dsLoadTrInstruction(m_arch.name, r.elementBits);
         if (tr) {
             Expected<DsLoadTrPlan> plan =
-                analyzeDsLoadTr(shared->layout, *reg, r.elementBits, m_arch.name,
+                analyzeDsLoadTr(shared.layout, reg, r.elementBits, m_arch.name,
                                 dsLoadTrOptionsFor(src->encoding.get()));
             if (plan && plan->eligible) {
                 r.eligible = true;
@@ -347,39 +378,28 @@ private:
             r.reason = "no transposed load on " + m_arch.name + " for " +
                        std::to_string(r.elementBits) + "-bit elements";
         }
-        const int64_t vec = vectorWidth(*reg, *shared, r.elementBits, distinctRegs);
+        const int64_t vec = vectorWidth(reg, shared, r.elementBits, distinctRegs);
         r.instruction = readName(m_arch.name, int(vec) * r.elementBits);
         r.count = distinctRegs / vec;
         r.lostTransposed = tr && vec * r.elementBits < tr->instBits;
-        addBanks(r, m_arch, *reg, *shared, false);
+        addBanks(r, m_arch, reg, shared, false);
     }
 
     // local_store, or local_alloc with a value: tensor -> memdesc.
     void write(const TtgirOp &op, KernelOpReport &r)
     {
-        const TtgirType *src = firstOf(op, TtgirType::Kind::Tensor);
-        const TtgirType *dst = lastOf(op, TtgirType::Kind::MemDesc);
-        if (!src || !dst) {
-            r.problem = "expected `tensor<...> -> !ttg.memdesc<...>` types";
+        const TtgirType *src = nullptr, *dst = nullptr;
+        if (!endpoints(op, TtgirType::Kind::Tensor, TtgirType::Kind::MemDesc,
+                       "tensor<...> -> !ttg.memdesc<...>", r, src, dst))
             return;
-        }
-        r.src = src->encodingText;
-        r.dst = dst->encodingText;
-        r.srcAttr = src->encoding;
-        r.dstAttr = dst->encoding;
-        if (!needBits(r))
+        std::optional<LdsSides> sides = ldsSides(*dst, *src, r);
+        if (!sides)
             return;
-        Expected<SharedMemoryLayout> shared = sharedOf(*dst, r.elementBits, m_arch);
-        Expected<LinearLayout> reg = distributedOf(*src);
-        if (!shared || !reg) {
-            r.problem = !shared ? shared.message() : reg.message();
-            return;
-        }
-        const int64_t distinctRegs = distinctOver(*reg, {"register"});
-        const int64_t vec = vectorWidth(*reg, *shared, r.elementBits, distinctRegs);
+        const int64_t vec =
+            vectorWidth(sides->reg, sides->shared, r.elementBits, sides->distinctRegs);
         r.instruction = writeName(m_arch.name, int(vec) * r.elementBits);
-        r.count = distinctRegs / vec;
-        addBanks(r, m_arch, *reg, *shared, true);
+        r.count = sides->distinctRegs / vec;
+        addBanks(r, m_arch, sides->reg, sides->shared, true);
     }
 
     void localAlloc(const TtgirOp &op, KernelOpReport &r)
@@ -412,17 +432,9 @@ private:
 
     void convert(const TtgirOp &op, KernelOpReport &r)
     {
-        const TtgirType *src = firstOf(op, TtgirType::Kind::Tensor);
-        const TtgirType *dst = lastOf(op, TtgirType::Kind::Tensor);
-        if (!src || !dst || src == dst) {
-            r.problem = "expected `tensor<...> -> tensor<...>` types";
-            return;
-        }
-        r.src = src->encodingText;
-        r.dst = dst->encodingText;
-        r.srcAttr = src->encoding;
-        r.dstAttr = dst->encoding;
-        if (!needBits(r))
+        const TtgirType *src = nullptr, *dst = nullptr;
+        if (!endpoints(op, TtgirType::Kind::Tensor, TtgirType::Kind::Tensor,
+                       "tensor<...> -> tensor<...>", r, src, dst))
             return;
         Expected<LinearLayout> a = distributedOf(*src);
         Expected<LinearLayout> b = distributedOf(*dst);

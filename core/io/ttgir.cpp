@@ -125,16 +125,22 @@ private:
                 if (stack.size() > kMaxNesting)
                     fail(t.pos, "brackets nested too deeply");
             } else if (isCloser(t)) {
-                const Token &o = tok(stack.back());
-                if (t.text[0] != closerOf(o))
-                    fail(t.pos, "expected '" + std::string(1, closerOf(o)) + "' to close '" +
-                                    o.text + "' at " + std::to_string(o.pos.line) + ":" +
-                                    std::to_string(o.pos.column) + ", found '" + t.text + "'");
-                stack.pop_back();
+                closeBracket(stack, t);
             }
             ++i;
         }
         return i;
+    }
+
+    // Pops the bracket `t` closes off `stack`; fails when it closes a different one.
+    void closeBracket(std::vector<size_t> &stack, const Token &t) const
+    {
+        const Token &o = tok(stack.back());
+        if (t.text[0] != closerOf(o))
+            fail(t.pos, "expected '" + std::string(1, closerOf(o)) + "' to close '" + o.text +
+                            "' at " + std::to_string(o.pos.line) + ":" +
+                            std::to_string(o.pos.column) + ", found '" + t.text + "'");
+        stack.pop_back();
     }
 
     // Ops until the '}' that closes the region (returned index points at it) or the end.
@@ -311,12 +317,7 @@ private:
                         break; // the region's end on the op's own line
                     fail(t.pos, "unexpected '" + t.text + "'");
                 }
-                const Token &o = tok(stack.back());
-                if (t.text[0] != closerOf(o))
-                    fail(t.pos, "expected '" + std::string(1, closerOf(o)) + "' to close '" +
-                                    o.text + "' at " + std::to_string(o.pos.line) + ":" +
-                                    std::to_string(o.pos.column) + ", found '" + t.text + "'");
-                stack.pop_back();
+                closeBracket(stack, t);
                 if (stack.empty())
                     line = t.pos.line;
             } else if (record) {

@@ -303,6 +303,19 @@ LayoutAttrPtr makeLinear(DictReader &dict, bool generic)
     return makeAttr(std::move(a));
 }
 
+// tilesPerWarp of an MMA layout of `rank` dims: powers of two, one per dim; all ones is the
+// default and is not stored (the normal form).
+std::optional<IntList> readTilesPerWarp(const Value &v, int rank)
+{
+    IntList t = asIntList(v, "tilesPerWarp");
+    requirePow2(v, t, "tilesPerWarp");
+    if (int(t.size()) != rank)
+        fail(v.pos, "tilesPerWarp: expected " + std::to_string(rank) + " entries");
+    if (std::all_of(t.begin(), t.end(), [](int32_t x) { return x == 1; }))
+        return std::nullopt;
+    return t;
+}
+
 const std::vector<std::vector<IntList>> kWmmaShapes = {
     {{16, 16, 16}},
     {{16, 16, 16}, {16, 16, 32}},
@@ -338,14 +351,8 @@ LayoutAttrPtr makeWmma(DictReader &dict)
         a.warpsPerCTA = asIntList(*warps, "warpsPerCTA");
         requirePow2(*warps, *a.warpsPerCTA, "warpsPerCTA");
         rank = int(a.warpsPerCTA->size());
-        if (tiles) {
-            IntList t = asIntList(*tiles, "tilesPerWarp");
-            requirePow2(*tiles, t, "tilesPerWarp");
-            if (int(t.size()) != rank)
-                fail(tiles->pos, "tilesPerWarp: expected " + std::to_string(rank) + " entries");
-            if (std::any_of(t.begin(), t.end(), [](int32_t x) { return x != 1; }))
-                a.tilesPerWarp = std::move(t);
-        }
+        if (tiles)
+            a.tilesPerWarp = readTilesPerWarp(*tiles, rank);
         if (rankValue)
             fail(rankValue->pos, "rank is only used with ctaLayout");
     } else {
@@ -404,14 +411,8 @@ LayoutAttrPtr makeMfma(DictReader &dict)
         fail(instr.pos, "instrShape: invalid (M, N) combination (valid: 32x32, 16x16, 64x4, 4x64)");
     if (const Value *v = dict.take("isTransposed"))
         a.isTransposed = asBool(*v, "isTransposed");
-    if (const Value *v = dict.take("tilesPerWarp")) {
-        IntList t = asIntList(*v, "tilesPerWarp");
-        requirePow2(*v, t, "tilesPerWarp");
-        if (int(t.size()) != rank)
-            fail(v->pos, "tilesPerWarp: expected " + std::to_string(rank) + " entries");
-        if (std::any_of(t.begin(), t.end(), [](int32_t x) { return x != 1; }))
-            a.tilesPerWarp = std::move(t);
-    }
+    if (const Value *v = dict.take("tilesPerWarp"))
+        a.tilesPerWarp = readTilesPerWarp(*v, rank).value_or(IntList{});
     if (const Value *v = dict.take("elementBitWidth")) {
         a.elementBitWidth = asInt(*v, "elementBitWidth");
         if (a.elementBitWidth != 32 && a.elementBitWidth != 64)

@@ -47,6 +47,20 @@ std::optional<Error> checkShapeMatches(const LinearLayout &layout, const NamedSh
     return std::nullopt;
 }
 
+// result = result * identity1D(size, inDim, outDim); an error leaves `result` as it was.
+std::optional<Error> multiplyByIdentity(LinearLayout &result, int32_t size,
+                                        const std::string &inDim, const std::string &outDim)
+{
+    Expected<LinearLayout> id = LinearLayout::identity1D(size, inDim, outDim);
+    if (!id)
+        return id.error();
+    Expected<LinearLayout> p = result.product(*id);
+    if (!p)
+        return p.error();
+    result = std::move(*p);
+    return std::nullopt;
+}
+
 } // namespace
 
 std::vector<int32_t> orderOfBases(const std::vector<std::vector<int32_t>> &bases, int rank)
@@ -109,13 +123,8 @@ Expected<LinearLayout> identityStandardND(const std::string &inDim,
         if (!isPow2(size))
             return makeError("size " + std::to_string(size) + " of dim " + std::to_string(d) +
                              " for '" + inDim + "' is not a power of two");
-        Expected<LinearLayout> id = LinearLayout::identity1D(size, inDim, names[size_t(d)]);
-        if (!id)
-            return id;
-        Expected<LinearLayout> p = result.product(*id);
-        if (!p)
-            return p;
-        result = std::move(*p);
+        if (std::optional<Error> e = multiplyByIdentity(result, size, inDim, names[size_t(d)]))
+            return *e;
     }
     return result;
 }
@@ -174,13 +183,8 @@ Expected<LinearLayout> ensureLayoutNotSmallerThan(const LinearLayout &layout,
     for (const auto &[name, size] : layout.outDims()) {
         const int32_t desired = lookup(shape, name);
         // A quotient of 0 (the layout is already larger) gives identity1D(0) = empty(): no-op.
-        Expected<LinearLayout> id = LinearLayout::identity1D(desired / size, kDim, name);
-        if (!id)
-            return id;
-        Expected<LinearLayout> p = result.product(*id);
-        if (!p)
-            return p;
-        result = std::move(*p);
+        if (std::optional<Error> e = multiplyByIdentity(result, desired / size, kDim, name))
+            return *e;
     }
     return result;
 }

@@ -16,6 +16,69 @@ namespace lx {
 
 using namespace llinternal;
 
+namespace {
+
+// The bases of the in-dims `keepIn` accepts, each reduced to the out components `outs` (indices,
+// in the order given): what sublayout and transposeOuts share.
+template <typename KeepIn>
+LinearLayout::BasesT selectOuts(const LinearLayout::BasesT &from, const std::vector<size_t> &outs,
+                                KeepIn keepIn)
+{
+    LinearLayout::BasesT bases;
+    for (const auto &[d, bs] : from) {
+        if (!keepIn(d))
+            continue;
+        std::vector<LinearLayout::Basis> nb;
+        for (const LinearLayout::Basis &b : bs) {
+            LinearLayout::Basis v;
+            for (size_t o : outs)
+                v.push_back(b[o]);
+            nb.push_back(std::move(v));
+        }
+        bases.emplace_back(d, std::move(nb));
+    }
+    return bases;
+}
+
+// What both resizes check: the dim exists (`size` is its size) and the new size is a power of
+// two no larger.
+Expected<bool> checkResize(const char *what, const char *kind, const std::string &dim, bool exists,
+                           int32_t newSize, int64_t size)
+{
+    if (!exists)
+        return makeError(std::string(what) + ": no " + kind + " '" + dim + "'");
+    if (!isPowerOf2(newSize) || newSize > size)
+        return makeError(std::string(what) + ": size " + std::to_string(newSize) +
+                         " must be a power of two no larger than " + std::to_string(size));
+    return true;
+}
+
+// What both squeezes check: the dim exists (`size` is its size, -1 when it does not) and has
+// size 1.
+Expected<bool> checkSqueeze(const char *what, const char *kind, const std::string &dim,
+                            int64_t size)
+{
+    if (size < 0)
+        return makeError(std::string(what) + ": no " + kind + " '" + dim + "'");
+    if (size != 1)
+        return makeError(std::string(what) + ": " + kind + " '" + dim + "' has size " +
+                         std::to_string(size) + ", not 1");
+    return true;
+}
+
+// The names of `names` not in `dims`, in their order.
+std::vector<std::string> without(const std::vector<std::string> &names,
+                                 const std::vector<std::string> &dims)
+{
+    std::vector<std::string> out;
+    for (const std::string &n : names)
+        if (!contains(dims, n))
+            out.push_back(n);
+    return out;
+}
+
+} // namespace
+
 // ---- structure ---------------------------------------------------------------------------------
 
 Expected<LinearLayout> LinearLayout::sublayout(const std::vector<std::string> &ins,
@@ -34,19 +97,8 @@ Expected<LinearLayout> LinearLayout::sublayout(const std::vector<std::string> &i
             keep.push_back(o);
             outDims.push_back(m_outDims[o]);
         }
-    BasesT bases;
-    for (const auto &[d, bs] : m_bases) {
-        if (!contains(ins, d))
-            continue;
-        std::vector<Basis> nb;
-        for (const Basis &b : bs) {
-            Basis v;
-            for (size_t o : keep)
-                v.push_back(b[o]);
-            nb.push_back(std::move(v));
-        }
-        bases.emplace_back(d, std::move(nb));
-    }
+    BasesT bases =
+        selectOuts(m_bases, keep, [&](const std::string &d) { return contains(ins, d); });
     return makeUnchecked(std::move(bases), std::move(outDims), false);
 }
 
@@ -86,17 +138,7 @@ Expected<LinearLayout> LinearLayout::transposeOuts(const std::vector<std::string
         perm.push_back(size_t(outDimIndex(o)));
         outDims.push_back(m_outDims[perm.back()]);
     }
-    BasesT bases;
-    for (const auto &[d, bs] : m_bases) {
-        std::vector<Basis> nb;
-        for (const Basis &b : bs) {
-            Basis v;
-            for (size_t p : perm)
-                v.push_back(b[p]);
-            nb.push_back(std::move(v));
-        }
-        bases.emplace_back(d, std::move(nb));
-    }
+    BasesT bases = selectOuts(m_bases, perm, [](const std::string &) { return true; });
     return makeUnchecked(std::move(bases), std::move(outDims), m_requireSurjective);
 }
 
@@ -194,25 +236,21 @@ LinearLayout LinearLayout::flattenOuts() const
 
 Expected<LinearLayout> LinearLayout::squeezeIns(const std::string &dim) const
 {
-    if (!hasInDim(dim))
-        return makeError("squeezeIns: no in-dim '" + dim + "'");
-    if (inDimSizeLog2(dim) != 0)
-        return makeError("squeezeIns: in-dim '" + dim + "' has size " +
-                         std::to_string(inDimSize(dim)) + ", not 1");
-    BasesT bases;
-    for (const auto &b : m_bases)
-        if (b.first != dim)
-            bases.push_back(b);
+    if (auto ok = checkSqueeze("squeezeIns", "in-dim", dim,
+                               hasInDim(dim) ? int64_t(inDimSize(dim)) : int64_t(-1));
+        !ok)
+        return ok.error();
+    BasesT bases = m_bases;
+    std::erase_if(bases, [&](const DimBases &b) { return b.first == dim; });
     return makeUnchecked(std::move(bases), m_outDims, m_requireSurjective);
 }
 
 Expected<LinearLayout> LinearLayout::squeezeOuts(const std::string &dim) const
 {
-    if (!hasOutDim(dim))
-        return makeError("squeezeOuts: no out-dim '" + dim + "'");
-    if (outDimSizeLog2(dim) != 0)
-        return makeError("squeezeOuts: out-dim '" + dim + "' has size " +
-                         std::to_string(outDimSize(dim)) + ", not 1");
+    if (auto ok = checkSqueeze("squeezeOuts", "out-dim", dim,
+                               hasOutDim(dim) ? int64_t(outDimSize(dim)) : int64_t(-1));
+        !ok)
+        return ok.error();
     std::vector<std::string> outs;
     for (const auto &o : m_outDims)
         if (o.first != dim)
@@ -225,12 +263,11 @@ Expected<LinearLayout> LinearLayout::squeezeOuts(const std::string &dim) const
 
 Expected<LinearLayout> LinearLayout::resizeInDim(const std::string &dim, int32_t newSize) const
 {
-    if (!hasInDim(dim))
-        return makeError("resizeInDim: no in-dim '" + dim + "'");
-    if (!isPowerOf2(newSize) || newSize > inDimSize(dim))
-        return makeError("resizeInDim: size " + std::to_string(newSize) +
-                         " must be a power of two no larger than " +
-                         std::to_string(inDimSize(dim)));
+    const bool exists = hasInDim(dim);
+    if (Expected<bool> ok =
+            checkResize("resizeInDim", "in-dim", dim, exists, newSize, exists ? inDimSize(dim) : 0);
+        !ok)
+        return ok.error();
     BasesT bases = m_bases;
     bases[size_t(inDimIndex(dim))].second.resize(size_t(log2Exact(newSize)));
     return makeUnchecked(std::move(bases), m_outDims, false);
@@ -238,12 +275,11 @@ Expected<LinearLayout> LinearLayout::resizeInDim(const std::string &dim, int32_t
 
 Expected<LinearLayout> LinearLayout::resizeOutDim(const std::string &dim, int32_t newSize) const
 {
-    if (!hasOutDim(dim))
-        return makeError("resizeOutDim: no out-dim '" + dim + "'");
-    if (!isPowerOf2(newSize) || newSize > outDimSize(dim))
-        return makeError("resizeOutDim: size " + std::to_string(newSize) +
-                         " must be a power of two no larger than " +
-                         std::to_string(outDimSize(dim)));
+    const bool exists = hasOutDim(dim);
+    if (Expected<bool> ok = checkResize("resizeOutDim", "out-dim", dim, exists, newSize,
+                                        exists ? outDimSize(dim) : 0);
+        !ok)
+        return ok.error();
     const size_t o = size_t(outDimIndex(dim));
     BasesT bases = m_bases;
     for (auto &[d, bs] : bases)
@@ -397,13 +433,8 @@ Expected<bool> LinearLayout::isTrivialOver(const std::vector<std::string> &dims)
         return square;
     if (!*square)
         return false;
-    std::vector<std::string> otherIns, otherOuts;
-    for (const std::string &d : inDimNames())
-        if (!contains(dims, d))
-            otherIns.push_back(d);
-    for (const std::string &o : outDimNames())
-        if (!contains(dims, o))
-            otherOuts.push_back(o);
+    const std::vector<std::string> otherIns = without(inDimNames(), dims);
+    const std::vector<std::string> otherOuts = without(outDimNames(), dims);
     Expected<bool> z1 = sublayoutIsZero(otherIns, dims);
     Expected<bool> z2 = sublayoutIsZero(dims, otherOuts);
     if (!z1)
@@ -421,13 +452,8 @@ std::optional<LinearLayout> LinearLayout::quotient(const std::vector<std::string
     Expected<bool> trivial = isTrivialOver(dims);
     if (!trivial || !*trivial)
         return std::nullopt;
-    std::vector<std::string> otherIns, otherOuts;
-    for (const std::string &d : inDimNames())
-        if (!contains(dims, d))
-            otherIns.push_back(d);
-    for (const std::string &o : outDimNames())
-        if (!contains(dims, o))
-            otherOuts.push_back(o);
+    const std::vector<std::string> otherIns = without(inDimNames(), dims);
+    const std::vector<std::string> otherOuts = without(outDimNames(), dims);
     return *sublayout(otherIns, otherOuts);
 }
 

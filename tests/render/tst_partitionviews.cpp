@@ -56,6 +56,7 @@ private Q_SLOTS:
     void everyPresetBuilds_data();
     void everyPresetBuilds();
     void fig8Strips();
+    void ctaHeaderCitesTheWrittenBases();
     void fig10Pieces();
     void microbenchTable();
     void datapathLit();
@@ -93,14 +94,40 @@ void TestPartitionViews::fig8Strips()
     const Diagram d = build(r, "fig8-check");
     QCOMPARE(d.panels.size(), size_t(1));
     const DiagramPanel &p = d.panels[0];
-    // C 32x32 = 2x2 tiles plus the strips. Instruction 0: w0 (pair A) and w1 (pair B) both in
-    // M-row 0, so the A strip reads "A+B"; the B strip columns are read by one pair each.
+    // C 32x32 = 2x2 tiles plus the strips. Instruction 0: w0 (SIMD pair 0) and w1 (SIMD pair 1)
+    // both in M-row 0, so the A strip reads "p0+p1"; the B strip columns are read by one pair
+    // each. Pairs are numbered: a strip never reads "A" or "B" like an operand.
     QCOMPARE(p.rows(), 3);
-    QCOMPARE(p.text(1, 0), u"A+B"_qs);
-    QCOMPARE(p.text(2, 0), u"A+B"_qs);
-    QCOMPARE(p.text(0, 1), u"A"_qs);
-    QCOMPARE(p.text(0, 2), u"B"_qs);
+    QCOMPARE(p.text(1, 0), u"p0+p1"_qs);
+    QCOMPARE(p.text(2, 0), u"p0+p1"_qs);
+    QCOMPARE(p.text(0, 1), u"p0"_qs);
+    QCOMPARE(p.text(0, 2), u"p1"_qs);
     QCOMPARE(p.text(1, 2), u"w1 r0"_qs);
+}
+
+void TestPartitionViews::ctaHeaderCitesTheWrittenBases()
+{
+    // Fig 9's ctaLayout, warp = [[2,1],[1,0]], on C 32x32 = 2x2 tiles of 16x16: warp basis 0
+    // reaches M-tile 2, past C, and is drawn as [0, 1]. The note cites [2, 1] as written; the
+    // header shows the written bases too, then the wrapped ones, named as such.
+    QString error;
+    ViewRequest r = requestsOf("fig9", &error).at(0);
+    QCOMPARE(QString::fromStdString(r.kind), u"cta-tiles"_qs);
+    r.shape = {32, 32};
+    const Diagram d = build(r, "fig9-wrapped");
+    QVERIFY2(d.subtitle.contains(u"ctaLayout warp = [[2, 1], [1, 0]]"_qs), qPrintable(d.subtitle));
+    QVERIFY2(d.subtitle.contains(u"on C's 2x2 tiles: warp = [[0, 1], [1, 0]]"_qs),
+             qPrintable(d.subtitle));
+    QVERIFY(d.subtitle.contains(u"bases past C wrap to 0"_qs));
+    const DiagramTable *notes = tableTitled(d, u"Notes"_qs);
+    QVERIFY(notes);
+    QVERIFY2(notes->rows.at(0).at(0).contains(u"warp basis 0 = [2, 1]"_qs),
+             qPrintable(notes->rows.at(0).at(0)));
+
+    // Nothing wraps on Fig 9's own C: the bases are shown once, as written.
+    const Diagram own = build(requestsOf("fig9", &error).at(0), "fig9-own");
+    QVERIFY2(!own.subtitle.contains(u"wrap"_qs), qPrintable(own.subtitle));
+    QVERIFY(own.subtitle.contains(u"ctaLayout warp = [[2, 1], [1, 0]]"_qs));
 }
 
 void TestPartitionViews::fig10Pieces()

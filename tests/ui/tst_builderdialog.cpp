@@ -24,6 +24,7 @@
 #include <QMenuBar>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -352,12 +353,12 @@ private Q_SLOTS:
             << blocked << u"order"_s << u"1, 1"_s << u"permutation"_s;
         QTest::newRow("shape: empty") << blocked << u"shape"_s << u""_s << u"empty"_s;
         QTest::newRow("shape: 2^40")
-            << blocked << u"shape"_s << u"1099511627776x64"_s << u"too large"_s;
+            << blocked << u"shape"_s << u"1099511627776x64"_s << u"not a size from 1 to"_s;
         QTest::newRow("shape: too many elements")
             << blocked << u"shape"_s << u"4096x4096"_s << u"2^22"_s;
         QTest::newRow("shape: not a power of two")
             << blocked << u"shape"_s << u"100x64"_s << u"power of two"_s;
-        QTest::newRow("shape: garbage") << blocked << u"shape"_s << u"big"_s << u"whole number"_s;
+        QTest::newRow("shape: garbage") << blocked << u"shape"_s << u"big"_s << u"not a size"_s;
         QTest::newRow("bases: unclosed")
             << wmma << u"ctaLayout.register"_s << u"[[2, 0]"_s << u"missing ']'"_s;
         QTest::newRow("bases: wrong component count")
@@ -369,7 +370,7 @@ private Q_SLOTS:
         // Checks only the whole attribute can make (the #ttg verifiers, the builders), placed
         // at the field their message names.
         QTest::newRow("instrShape: [16, 16, 16] on v3")
-            << wmma << u"instrShape"_s << u"16, 16, 16"_s << u"not a v3 shape"_s;
+            << wmma << u"instrShape"_s << u"16, 16, 16"_s << u"not a valid WMMA v3"_s;
         QTest::newRow("instrShape: not a WMMA v3 shape (16x16x128 is, 16x16x256 is not)")
             << wmma << u"instrShape"_s << u"16, 16, 256"_s << u"not a valid WMMA v3"_s;
         QTest::newRow("instrShape: two entries")
@@ -433,6 +434,64 @@ private Q_SLOTS:
         d.restoreDefaults();
         QVERIFY2(d.isValid(), qPrintable(d.errorText()));
         QVERIFY(!editor->property("lxInvalid").toBool());
+    }
+
+    // The form and the #ttg reader never disagree: a value the reader refuses in pasted text is
+    // refused at its field with the reader's own message (the form hands its values to the
+    // reader's constructors instead of checking them again).
+    void formAndReaderAgree_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<QString>("printed"); // in the default's #ttg text
+        QTest::addColumn<QString>("edited");  // the same value as text
+        QTest::newRow("blocked sizePerThread not powers of two")
+            << u"blocked"_s << u"sizePerThread"_s << u"1, 3"_s << u"sizePerThread = [1, 8]"_s
+            << u"sizePerThread = [1, 3]"_s;
+        QTest::newRow("blocked order not a permutation")
+            << u"blocked"_s << u"order"_s << u"1, 1"_s << u"order = [1, 0]"_s
+            << u"order = [1, 1]"_s;
+        QTest::newRow("wmma v3 instrShape 16x16x16")
+            << u"amd_wmma"_s << u"instrShape"_s << u"16, 16, 16"_s << u"instrShape = [16, 16, 32]"_s
+            << u"instrShape = [16, 16, 16]"_s;
+        QTest::newRow("mfma instrShape 8x8")
+            << u"amd_mfma"_s << u"instrShape"_s << u"8, 8, 8"_s << u"instrShape = [16, 16, 32]"_s
+            << u"instrShape = [8, 8, 8]"_s;
+        QTest::newRow("dot kWidth 0 on a v3 parent")
+            << u"dot_op"_s << u"kWidth"_s << u"0"_s << u"kWidth = 8"_s << u"kWidth = 0"_s;
+        QTest::newRow("swizzled order not a permutation")
+            << u"swizzled_shared"_s << u"order"_s << u"0, 0"_s << u"order = [1, 0]"_s
+            << u"order = [0, 0]"_s;
+        QTest::newRow("padded interval not a power of two")
+            << u"padded_shared"_s << u"intervalPadding"_s << u"500:+16"_s << u"512:+16"_s
+            << u"500:+16"_s;
+        QTest::newRow("partitioned numPartitions 1")
+            << u"partitioned_shared"_s << u"numPartitions"_s << u"1"_s << u"numPartitions = 2"_s
+            << u"numPartitions = 1"_s;
+    }
+
+    void formAndReaderAgree()
+    {
+        QFETCH(QString, kind);
+        QFETCH(QString, key);
+        QFETCH(QString, value);
+        QFETCH(QString, printed);
+        QFETCH(QString, edited);
+        LayoutDocument doc;
+        BuilderDialog d(&doc);
+        d.setKind(kindOf(kind));
+        QVERIFY2(d.isValid(), qPrintable(d.errorText()));
+        QString text = d.ttgText();
+        QVERIFY2(text.contains(printed), qPrintable(text));
+        text.replace(printed, edited);
+        const auto read = parseTtg(text.toStdString());
+        QVERIFY2(!read, qPrintable(text));
+        QString expected = QString::fromStdString(read.message());
+        expected.remove(QRegularExpression(u"^\\d+:\\d+: "_s));
+        QVERIFY(d.setField(key, value));
+        QVERIFY(!d.isValid());
+        QCOMPARE(d.fieldError(key), expected);
     }
 
     // Odd text in every line edit of every kind: never a crash, OK enabled exactly when valid,

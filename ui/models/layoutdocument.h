@@ -20,6 +20,7 @@
 
 #include "layout/attrs.h"
 #include "layout/linearlayout.h"
+#include "request/defaults.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -62,7 +63,7 @@ struct SceneContents
     QString name;
     QString title;
     QString description;
-    QString arch = QStringLiteral("gfx1250");
+    QString arch = QString::fromLatin1(kDefaultArch.data(), qsizetype(kDefaultArch.size()));
     QList<DocumentLayout> layouts;
     QList<DocumentView> views;
     bool operator==(const SceneContents &) const = default;

@@ -19,11 +19,10 @@ Expected<CtaInput> prepare(const ViewRequest &request)
     return resolveCta(request);
 }
 
-QString pairName(const CuLdsModel &cu, int pair)
+// SIMD pairs are numbered, never lettered: "pair A" would read as operand A.
+QString pairName(int pair)
 {
-    return pair >= 0 && size_t(pair) < cu.pairNames.size()
-               ? QString::fromStdString(cu.pairNames[size_t(pair)])
-               : QString::number(pair);
+    return u"SIMD pair %1"_s.arg(pair);
 }
 
 QString basesText(const std::vector<std::vector<int32_t>> &bases)
@@ -32,6 +31,20 @@ QString basesText(const std::vector<std::vector<int32_t>> &bases)
     for (const auto &b : bases)
         parts << u"[%1, %2]"_s.arg(b[0]).arg(b[1]);
     return u"["_s + parts.join(u", "_s) + u"]"_s;
+}
+
+// The ctaLayout as written (the bases the notes cite), then, when they differ, the bases the
+// tiles are drawn with: a basis reaching past C wraps to 0 and repetitions are appended.
+QString ctaBasesText(const CtaAnalysis &c)
+{
+    const QString written = u"ctaLayout warp = %1, register = %2 (tile units)"_s.arg(
+        basesText(c.writtenWarpBases), basesText(c.writtenRegisterBases));
+    if (c.warpBases == c.writtenWarpBases && c.registerBases == c.writtenRegisterBases)
+        return written;
+    return written + u"; on C's %1x%2 tiles: warp = %3, register = %4 (bases past C wrap to "
+                     u"0, automatic repetitions appended)"_s.arg(c.tilesM)
+                         .arg(c.tilesN)
+                         .arg(basesText(c.warpBases), basesText(c.registerBases));
 }
 
 void headers(DiagramPanel &p, const CtaAnalysis &c, const QString &strip)
@@ -64,10 +77,8 @@ Expected<Diagram> buildCtaTilesView(const ViewRequest &request)
     Diagram d;
     d.title = request.title.empty() ? u"ctaLayout tiles by SIMD pair"_s
                                     : QString::fromStdString(request.title);
-    d.subtitle = u"warp = %1, register = %2 (tile units, automatic repetitions included); "
-                 u"strips: who reads A rows / B columns in instruction %3"_s
-                     .arg(basesText(c.warpBases), basesText(c.registerBases))
-                     .arg(*instr);
+    d.subtitle =
+        ctaBasesText(c) + u"\nstrips: who reads A rows / B columns in instruction %1"_s.arg(*instr);
     d.cellSize = QSizeF(46, 30);
     DiagramPanel &p = d.addPanel(c.tilesM + 1, c.tilesN + 1);
     p.title = u"C %1x%2 in %3x%4 tiles"_s.arg(c.tilesM * c.tileM)
@@ -94,11 +105,11 @@ Expected<Diagram> buildCtaTilesView(const ViewRequest &request)
                                     in.index == *instr ? 4.0 : 2.0, false});
             }
             p.setTooltip(row, col,
-                         u"tile (%1, %2): warp %3 (SIMD %4, pair %5), instruction %6"_s.arg(t.tileM)
+                         u"tile (%1, %2): warp %3 (SIMD %4, %5), instruction %6"_s.arg(t.tileM)
                              .arg(t.tileN)
                              .arg(t.warp)
                              .arg(c.warps[size_t(t.warp)].simd)
-                             .arg(pairName(cu, pair))
+                             .arg(pairName(pair))
                              .arg(in.index));
         }
     // Strips: which pairs read each band in the chosen instruction.
@@ -112,7 +123,7 @@ Expected<Diagram> buildCtaTilesView(const ViewRequest &request)
             return;
         QStringList names;
         for (int q : pairs)
-            names << pairName(cu, q);
+            names << u"p%1"_s.arg(q);
         p.cell(row, col).fill = pairs.size() > 1 ? kShared : simdPairColor(*pairs.begin());
         p.setText(row, col, names.join(u"+"_s));
     };
@@ -121,13 +132,13 @@ Expected<Diagram> buildCtaTilesView(const ViewRequest &request)
     for (int n = 0; n < c.tilesN; ++n)
         stripCell(0, n + 1, colsBy[size_t(n)]);
 
-    d.legendTitle = u"fill: warp; outline: SIMD pair (thick: instruction %1)"_s.arg(*instr);
+    d.legendTitle = u"fill: warp; dark outline: SIMD pair (thick: instruction %1)"_s.arg(*instr);
     for (int w = 0; w < c.numWarps; ++w)
         d.legend.push_back({categoricalColor(w, c.numWarps),
                             u"w%1 (SIMD %2)"_s.arg(w).arg(c.warps[size_t(w)].simd)});
     for (int q = 0; q < cu.numPairs(); ++q)
-        d.legend.push_back({simdPairColor(q), u"pair %1 reads"_s.arg(pairName(cu, q))});
-    d.legend.push_back({kShared, u"both pairs read it: shared across pairs"_s});
+        d.legend.push_back({simdPairColor(q), u"p%1: %2 reads"_s.arg(q).arg(pairName(q))});
+    d.legend.push_back({kShared, u"both SIMD pairs read it: shared across pairs"_s});
 
     DiagramTable t;
     t.title = u"Location condition (same-cycle model)"_s;
@@ -270,6 +281,9 @@ Expected<Diagram> buildCtaPiecesView(const ViewRequest &request)
     d.legendTitle = u"strips: partition of the piece; thick outline: a group (one P0, P1 cycle)"_s;
     d.legend.push_back({partitionColor(0), u"partition 0 (even pieces)"_s});
     d.legend.push_back({partitionColor(1), u"partition 1 (odd pieces)"_s});
+    // The C tiles' colours: one per instruction (register index).
+    for (int r = 0; r < numInstr; ++r)
+        d.legend.push_back({categoricalColor(r, numInstr), u"C: instruction r%1"_s.arg(r)});
     appendFigures(d, ctaFigures(*prep));
     return d;
 }

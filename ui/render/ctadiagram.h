@@ -6,7 +6,7 @@
 // instruction (register index) that computes it, filled by warp and outlined by the warp's SIMD
 // pair; the A strip (left column, one cell per M band) and the B strip (top row, one per N band)
 // coloured by the pair that reads them in the chosen instruction (option "instruction", default
-// 0): pair A, pair B, or red "A+B" when both pairs read it (the location condition).
+// 0): p0 (SIMD pair 0), p1, or red "p0+p1" when both pairs read it (the location condition).
 //
 // cta-pieces (Fig 10, 11): C tiles filled by the instruction that computes them, the ctaLayout
 // tile outlined (dashed) wherever it repeats; the A strip cut into pieces along M and the B strip

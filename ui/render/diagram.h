@@ -284,6 +284,9 @@ struct DiagramSteps
 {
     QStringList names; // empty: the view has no step mode
     int current = 0;   // 0: all steps shown; k: steps 1..k shown, step k emphasised
+    // Indices into Diagram::tables of step `current`'s tables (the emphasised ones), in order;
+    // the window scrolls them into view. Empty when current is 0.
+    std::vector<int> currentTables;
 
     bool operator==(const DiagramSteps &) const = default;
 };

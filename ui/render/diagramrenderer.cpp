@@ -1,4 +1,5 @@
 #include "render/diagramrenderer.h"
+#include "render/diagramstyle.h"
 
 #include <QFont>
 #include <QImage>
@@ -9,38 +10,17 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace lx {
 
+using namespace diagramstyle;
+
 namespace {
-
-int px(double v)
-{
-    return int(std::lround(v));
-}
-
-int maxLength(const QStringList &list)
-{
-    qsizetype n = 0;
-    for (const QString &s : list)
-        n = std::max(n, s.size());
-    return int(n);
-}
-
-// Font pixel sizes at scale 1 (diagram units).
-constexpr double kTitlePx = 16;
-constexpr double kSubtitlePx = 12;
-constexpr double kLabelPx = 11;
-constexpr double kHeaderPx = 10;
-constexpr double kMargin = 12;
 
 QFont fontOfSize(int pixelSize, bool bold = false)
 {
-    QFont f;
-    f.setPixelSize(std::max(1, pixelSize));
-    f.setBold(bold);
-    f.setHintingPreference(QFont::PreferNoHinting);
-    return f;
+    return DiagramRenderer::textFont(pixelSize, bold);
 }
 
 // Black or white, whichever reads better on `fill`.
@@ -51,6 +31,15 @@ QColor contrastText(QRgb fill)
 }
 
 } // namespace
+
+QFont DiagramRenderer::textFont(int pixelSize, bool bold)
+{
+    QFont f;
+    f.setPixelSize(std::max(1, pixelSize));
+    f.setBold(bold);
+    f.setHintingPreference(QFont::PreferNoHinting);
+    return f;
+}
 
 DiagramPalette DiagramPalette::light()
 {
@@ -63,291 +52,6 @@ DiagramPalette DiagramPalette::dark()
     return {qRgb(30, 30, 30), qRgb(230, 230, 230), qRgb(90, 90, 90), qRgb(160, 160, 160),
             qRgb(255, 80, 200)};
 }
-
-// ---- geometry --------------------------------------------------------------------------------
-
-int DiagramGeometry::textWidth(const QString &text, int pixelSize)
-{
-    return int(std::ceil(double(text.size()) * 0.6 * pixelSize));
-}
-
-DiagramGeometry DiagramGeometry::compute(const Diagram &diagram, const RenderOptions &options)
-{
-    DiagramGeometry g;
-    const double s = options.scale > 0 ? options.scale : 1.0;
-    g.m_scale = s;
-    const int margin = px(kMargin * s);
-    const int titlePx = px(kTitlePx * s);
-    const int subtitlePx = px(kSubtitlePx * s);
-    const int labelPx = px(kLabelPx * s);
-    const int headerPx = px(kHeaderPx * s);
-    const bool labels = options.labels;
-
-    int right = margin; // rightmost used pixel so far
-    int y = margin;
-    if (!diagram.title.isEmpty()) {
-        g.m_title = QRect(margin, y, textWidth(diagram.title, titlePx), px(titlePx * 1.4));
-        y = g.m_title.bottom() + 1;
-        right = std::max(right, g.m_title.right());
-    }
-    if (!diagram.subtitle.isEmpty()) {
-        // A subtitle may be wrapped into lines (figurefit wraps it to the figure's width).
-        const QStringList lines = diagram.subtitle.split(QLatin1Char('\n'));
-        int width = 0;
-        for (const QString &line : lines)
-            width = std::max(width, textWidth(line, subtitlePx));
-        g.m_subtitle = QRect(margin, y, width, px(subtitlePx * 1.5 * double(lines.size())));
-        y = g.m_subtitle.bottom() + 1;
-        right = std::max(right, g.m_subtitle.right());
-    }
-    if (y > margin)
-        y += px(6 * s);
-
-    // Panels: lay out each in local coordinates with its cell area at (0, 0), then place.
-    const double cw = diagram.cellSize.width() * s;
-    const double ch = diagram.cellSize.height() * s;
-    std::vector<Panel> panels;
-    std::vector<QPoint> cellOrigins; // unplaced: cell-area top-left in "placement" coordinates
-    double flowX = 0;
-    const int gap = px(diagram.panelGap * s);
-    for (const DiagramPanel &dp : diagram.panels) {
-        Panel p;
-        p.rows = dp.rows();
-        p.cols = dp.columns();
-        p.cellWidth = cw;
-        p.cellHeight = ch;
-        const int w = int(std::floor(p.cols * cw)) + 1;
-        const int h = int(std::floor(p.rows * ch)) + 1;
-        p.cells = QRect(0, 0, w, h);
-        const QString rowAxis = dp.rowAxisLabel.isEmpty() ? diagram.rowAxisLabel : dp.rowAxisLabel;
-        const QString colAxis =
-            dp.columnAxisLabel.isEmpty() ? diagram.columnAxisLabel : dp.columnAxisLabel;
-        int top = 0;
-        int left = 0;
-        if (labels && !dp.columnHeaders.isEmpty()) {
-            const int hh = px(headerPx * 1.5);
-            p.columnHeaders = QRect(0, top - hh, w, hh);
-            top -= hh;
-        }
-        if (labels && !colAxis.isEmpty()) {
-            const int hh = px(labelPx * 1.5);
-            p.columnAxis = QRect(0, top - hh, w, hh);
-            top -= hh;
-        }
-        if (!dp.title.isEmpty()) {
-            const int hh = px(labelPx * 1.6);
-            p.title = QRect(0, top - hh, std::max(w, textWidth(dp.title, labelPx)), hh);
-            top -= hh;
-        }
-        if (labels && !dp.rowHeaders.isEmpty()) {
-            const int ww =
-                textWidth(QString(maxLength(dp.rowHeaders), QLatin1Char('0')), headerPx) +
-                px(6 * s);
-            p.rowHeaders = QRect(left - ww, 0, ww, h);
-            left -= ww;
-        }
-        if (labels && !rowAxis.isEmpty()) {
-            const int ww = px(labelPx * 1.6);
-            p.rowAxis = QRect(left - ww, 0, ww, h);
-            left -= ww;
-        }
-        p.bounds = QRect(left, top, w - left, h - top);
-        for (const DiagramGroup &grp : dp.groups) {
-            if (labels && !grp.label.isEmpty())
-                p.bounds.setRight(std::max(p.bounds.right(), textWidth(grp.label, headerPx)));
-        }
-        if (p.title.isValid())
-            p.bounds = p.bounds.united(p.title);
-
-        QPoint origin;
-        if (dp.origin.x() >= 0 && dp.origin.y() >= 0) {
-            origin = QPoint(px(dp.origin.x() * s), px(dp.origin.y() * s));
-        } else {
-            origin = QPoint(px(flowX) - p.bounds.left(), 0);
-        }
-        flowX = std::max(flowX, double(origin.x() + p.bounds.right() + 1 + gap));
-        panels.push_back(p);
-        cellOrigins.push_back(origin);
-    }
-    // Translate so the union of all panels starts at (margin, y).
-    QRect all;
-    for (size_t i = 0; i < panels.size(); ++i)
-        all = all.united(panels[i].bounds.translated(cellOrigins[i]));
-    const QPoint shift = panels.empty() ? QPoint() : QPoint(margin, y) - all.topLeft();
-    for (size_t i = 0; i < panels.size(); ++i) {
-        const QPoint d = cellOrigins[i] + shift;
-        Panel &p = panels[i];
-        for (QRect *r : {&p.bounds, &p.cells, &p.title, &p.columnAxis, &p.columnHeaders, &p.rowAxis,
-                         &p.rowHeaders}) {
-            if (r->isValid())
-                r->translate(d);
-        }
-        right = std::max(right, p.bounds.right());
-    }
-    g.m_panels = std::move(panels);
-    // Free annotations are in diagram units from the top-left of the panel area.
-    g.m_freeOrigin = QPointF(margin, y);
-    int bottom = all.isValid() ? y + all.height() : y;
-    for (const DiagramAnnotation &a : diagram.annotations) {
-        for (const DiagramPoint *pt : {&a.from, &a.to}) {
-            if (pt->panel >= 0 && size_t(pt->panel) >= g.m_panels.size())
-                continue;
-            const QPointF q = g.map(*pt);
-            right = std::max(right, px(q.x()));
-            bottom = std::max(bottom, px(q.y()));
-        }
-        if (a.kind == DiagramAnnotation::Text && a.from.panel < 0) {
-            const QPointF q = g.map(a.from);
-            const QStringList lines = a.text.split(QLatin1Char('\n'));
-            right = std::max(
-                right, px(q.x()) + textWidth(QString(maxLength(lines), QLatin1Char('0')), labelPx));
-            bottom = std::max(bottom, px(q.y()) + px(labelPx * 1.4 * double(lines.size())));
-        }
-    }
-    y = bottom + (diagram.panels.empty() && diagram.annotations.empty() ? 0 : px(10 * s));
-
-    // Tables, stacked.
-    for (const DiagramTable &t : diagram.tables) {
-        Table tg;
-        const int rowH = px(headerPx * 1.8);
-        tg.rowHeight = rowH;
-        int top = y;
-        if (!t.title.isEmpty()) {
-            tg.title = QRect(margin, y, textWidth(t.title, labelPx), px(labelPx * 1.6));
-            top = tg.title.bottom() + 1;
-        }
-        tg.top = top;
-        qsizetype ncols = t.header.size();
-        for (const QStringList &r : t.rows)
-            ncols = std::max(ncols, r.size());
-        int x = margin;
-        tg.columnLefts.push_back(x);
-        for (qsizetype c = 0; c < ncols; ++c) {
-            qsizetype chars = c < t.header.size() ? t.header.at(c).size() : 0;
-            for (const QStringList &r : t.rows)
-                if (c < r.size())
-                    chars = std::max(chars, r.at(c).size());
-            x += textWidth(QString(chars, QLatin1Char('0')), headerPx) + px(16 * s);
-            tg.columnLefts.push_back(x);
-        }
-        const int nrows = int(t.rows.size()) + (t.header.isEmpty() ? 0 : 1);
-        tg.bounds = QRect(margin, y, std::max(x, tg.title.right() + 1) - margin,
-                          top - y + nrows * rowH + 1);
-        right = std::max(right, tg.bounds.right());
-        y = tg.bounds.bottom() + 1 + px(10 * s);
-        g.m_tables.push_back(std::move(tg));
-    }
-
-    // Legend: entries flow left to right, wrapping at the width of the content so far.
-    if (options.legend && !diagram.legend.empty()) {
-        const int wrap = std::max(right, px(360 * s));
-        const int rowH = px(labelPx * 1.6);
-        const int sw = px(12 * s);
-        int lx = margin;
-        int ly = y;
-        const int top = y;
-        if (!diagram.legendTitle.isEmpty()) {
-            g.m_legendTitle = QRect(margin, y, textWidth(diagram.legendTitle, labelPx), rowH);
-            right = std::max(right, g.m_legendTitle.right());
-            ly += rowH;
-        }
-        int legendRight = margin;
-        for (const DiagramLegendEntry &e : diagram.legend) {
-            const int tw = textWidth(e.text, labelPx);
-            const int itemW = sw + px(4 * s) + tw + px(14 * s);
-            if (lx > margin && lx + itemW > wrap) {
-                lx = margin;
-                ly += rowH;
-            }
-            LegendItem item;
-            item.swatch = QRect(lx, ly + (rowH - sw) / 2, sw, sw);
-            item.text = QRect(lx + sw + px(4 * s), ly, tw, rowH);
-            legendRight = std::max(legendRight, item.text.right());
-            g.m_legendItems.push_back(item);
-            lx += itemW;
-        }
-        g.m_legend = QRect(margin, top, legendRight - margin + 1, ly + rowH - top);
-        right = std::max(right, g.m_legend.right());
-        y = g.m_legend.bottom() + 1;
-    } else if (!diagram.tables.empty()) {
-        y -= px(10 * s);
-    }
-    g.m_size = QSize(right + 1 + margin, y + margin);
-    return g;
-}
-
-int DiagramGeometry::columnEdge(int panel, int c) const
-{
-    const Panel &p = m_panels[size_t(panel)];
-    return p.cells.left() + int(std::floor(c * p.cellWidth));
-}
-
-int DiagramGeometry::rowEdge(int panel, int r) const
-{
-    const Panel &p = m_panels[size_t(panel)];
-    return p.cells.top() + int(std::floor(r * p.cellHeight));
-}
-
-QRect DiagramGeometry::cellRect(int panel, int row, int col) const
-{
-    const int x0 = columnEdge(panel, col);
-    const int y0 = rowEdge(panel, row);
-    return QRect(x0, y0, columnEdge(panel, col + 1) - x0, rowEdge(panel, row + 1) - y0);
-}
-
-namespace {
-// The index i in [0, n) with edge(i) <= v < edge(i + 1), edges being floor(i * step) + origin.
-int indexAt(int v, int origin, double step, int n)
-{
-    if (n <= 0 || step <= 0 || v < origin)
-        return -1;
-    const int last = origin + int(std::floor(n * step));
-    if (v >= last)
-        return -1;
-    int i = std::clamp(int(std::floor((v - origin) / step)), 0, n - 1);
-    while (i > 0 && origin + int(std::floor(i * step)) > v)
-        --i;
-    while (i + 1 < n && origin + int(std::floor((i + 1) * step)) <= v)
-        ++i;
-    return i;
-}
-} // namespace
-
-int DiagramGeometry::columnAt(int panel, int x) const
-{
-    const Panel &p = m_panels[size_t(panel)];
-    return indexAt(x, p.cells.left(), p.cellWidth, p.cols);
-}
-
-int DiagramGeometry::rowAt(int panel, int y) const
-{
-    const Panel &p = m_panels[size_t(panel)];
-    return indexAt(y, p.cells.top(), p.cellHeight, p.rows);
-}
-
-DiagramHit DiagramGeometry::hitTest(const Diagram &diagram, QPoint point) const
-{
-    for (size_t i = 0; i < m_panels.size() && i < diagram.panels.size(); ++i) {
-        const int col = columnAt(int(i), point.x());
-        const int row = rowAt(int(i), point.y());
-        if (col >= 0 && row >= 0) {
-            return DiagramHit{int(i), row, col, diagram.panels[i].cell(row, col).elementId};
-        }
-    }
-    return {};
-}
-
-QPointF DiagramGeometry::map(const DiagramPoint &point) const
-{
-    if (point.panel >= 0 && size_t(point.panel) < m_panels.size()) {
-        const Panel &p = m_panels[size_t(point.panel)];
-        return QPointF(p.cells.left() + point.pos.x() * p.cellWidth,
-                       p.cells.top() + point.pos.y() * p.cellHeight);
-    }
-    return m_freeOrigin + point.pos * m_scale;
-}
-
-// ---- renderer --------------------------------------------------------------------------------
 
 DiagramRenderer::DiagramRenderer(const Diagram &diagram, const RenderOptions &options)
     : m_diagram(&diagram), m_options(options), m_palette(DiagramPalette::forOptions(options)),
@@ -423,15 +127,54 @@ void DiagramRenderer::paint(QPainter *painter, const QRect &exposed) const
     painter->restore();
 }
 
+std::pair<int, int> DiagramRenderer::columnRange(int index, int x0, int x1) const
+{
+    const DiagramGeometry::Panel &pg = m_geometry.panels()[size_t(index)];
+    const int c0 = m_geometry.columnAt(index, std::max(x0, pg.cells.left()));
+    const int c1 = m_geometry.columnAt(index, std::min(x1, pg.cells.right() - 1));
+    return std::pair{c0, c1};
+}
+
+std::pair<int, int> DiagramRenderer::rowRange(int index, int y0, int y1) const
+{
+    const DiagramGeometry::Panel &pg = m_geometry.panels()[size_t(index)];
+    const int r0 = m_geometry.rowAt(index, std::max(y0, pg.cells.top()));
+    const int r1 = m_geometry.rowAt(index, std::min(y1, pg.cells.bottom() - 1));
+    return std::pair{r0, r1};
+}
+
 void DiagramRenderer::paintPanel(QPainter *painter, int index, const QRect &exposed) const
+{
+    const DiagramGeometry::Panel &pg = m_geometry.panels()[size_t(index)];
+    paintPanelLabels(painter, index, exposed);
+    if (m_options.labels && px(kHeaderPx * m_geometry.scale()) >= kMinTextPixelSize)
+        paintHeaders(painter, index, exposed);
+
+    const QRect visible = exposed.intersected(pg.cells);
+    if (!visible.isValid() || pg.rows == 0 || pg.cols == 0)
+        return;
+    const auto [c0, c1] = columnRange(index, visible.left(), visible.right());
+    const auto [r0, r1] = rowRange(index, visible.top(), visible.bottom());
+    if (c0 < 0 || r0 < 0)
+        return;
+    const CellRange range{r0, r1, c0, c1};
+    const bool grid = drawsGrid(index);
+    paintFills(painter, index, visible, range, grid);
+    if (grid)
+        paintGrid(painter, index, range);
+    paintCellTexts(painter, index, range);
+    paintGroups(painter, index, exposed);
+    if (m_options.highlightedElement >= 0)
+        paintSelection(painter, index, range);
+}
+
+void DiagramRenderer::paintPanelLabels(QPainter *painter, int index, const QRect &exposed) const
 {
     const DiagramPanel &dp = m_diagram->panels[size_t(index)];
     const DiagramGeometry::Panel &pg = m_geometry.panels()[size_t(index)];
     const double s = m_geometry.scale();
     const QColor fg(m_palette.foreground);
-    const int headerPx = px(kHeaderPx * s);
     const int labelPx = px(kLabelPx * s);
-
     if (pg.title.isValid() && pg.title.intersects(exposed)) {
         painter->setPen(fg);
         painter->setFont(fontOfSize(labelPx, true));
@@ -444,7 +187,7 @@ void DiagramRenderer::paintPanel(QPainter *painter, int index, const QRect &expo
     if (pg.columnAxis.isValid() && pg.columnAxis.intersects(exposed)) {
         painter->setPen(fg);
         painter->setFont(fontOfSize(labelPx));
-        painter->drawText(pg.columnAxis, Qt::AlignCenter, colAxis);
+        painter->drawText(pg.columnAxis, Qt::AlignCenter | Qt::TextDontClip, colAxis);
     }
     if (pg.rowAxis.isValid() && pg.rowAxis.intersects(exposed)) {
         painter->save();
@@ -454,73 +197,64 @@ void DiagramRenderer::paintPanel(QPainter *painter, int index, const QRect &expo
         painter->rotate(-90);
         const QRect r(-pg.rowAxis.height() / 2, -pg.rowAxis.width() / 2, pg.rowAxis.height(),
                       pg.rowAxis.width());
-        painter->drawText(r, Qt::AlignCenter, rowAxis);
+        painter->drawText(r, Qt::AlignCenter | Qt::TextDontClip, rowAxis);
         painter->restore();
     }
+}
 
-    const QRect visible = exposed.intersected(pg.cells);
-    auto colRange = [&](int x0, int x1) {
-        const int c0 = m_geometry.columnAt(index, std::max(x0, pg.cells.left()));
-        const int c1 = m_geometry.columnAt(index, std::min(x1, pg.cells.right() - 1));
-        return std::pair{c0, c1};
-    };
-    auto rowRange = [&](int y0, int y1) {
-        const int r0 = m_geometry.rowAt(index, std::max(y0, pg.cells.top()));
-        const int r1 = m_geometry.rowAt(index, std::min(y1, pg.cells.bottom() - 1));
-        return std::pair{r0, r1};
-    };
-
-    // Headers: every k-th label, k the smallest power of two that leaves room for the text.
-    if (m_options.labels && headerPx >= kMinTextPixelSize) {
-        painter->setFont(fontOfSize(headerPx));
-        painter->setPen(QColor(m_palette.muted));
-        if (pg.columnHeaders.isValid() && pg.columnHeaders.intersects(exposed)) {
-            const auto [c0, c1] = colRange(exposed.left(), exposed.right());
-            const int need = DiagramGeometry::textWidth(
-                                 QString(maxLength(dp.columnHeaders), QLatin1Char('0')), headerPx) +
-                             px(2 * s);
-            int step = 1;
-            while (step * pg.cellWidth < need && step < (1 << 20))
-                step *= 2;
-            if (c0 >= 0) {
-                for (int c = c0 - c0 % step; c <= c1 && c < dp.columnHeaders.size(); c += step) {
-                    const int x0 = m_geometry.columnEdge(index, c);
-                    const int x1 = m_geometry.columnEdge(index, c + 1);
-                    const int cx = (x0 + x1) / 2;
-                    const QRect r(cx - need, pg.columnHeaders.top(), 2 * need,
-                                  pg.columnHeaders.height());
-                    painter->drawText(r, Qt::AlignHCenter | Qt::AlignBottom,
-                                      dp.columnHeaders.at(c));
-                }
-            }
-        }
-        if (pg.rowHeaders.isValid() && pg.rowHeaders.intersects(exposed)) {
-            const auto [r0, r1] = rowRange(exposed.top(), exposed.bottom());
-            int step = 1;
-            while (step * pg.cellHeight < headerPx * 1.1 && step < (1 << 20))
-                step *= 2;
-            if (r0 >= 0) {
-                for (int r = r0 - r0 % step; r <= r1 && r < dp.rowHeaders.size(); r += step) {
-                    const int y0 = m_geometry.rowEdge(index, r);
-                    const int y1 = m_geometry.rowEdge(index, r + 1);
-                    const int cy = (y0 + y1) / 2;
-                    const QRect rr(pg.rowHeaders.left(), cy - headerPx,
-                                   pg.rowHeaders.width() - px(4 * s), 2 * headerPx);
-                    painter->drawText(rr, Qt::AlignRight | Qt::AlignVCenter, dp.rowHeaders.at(r));
-                }
+void DiagramRenderer::paintHeaders(QPainter *painter, int index, const QRect &exposed) const
+{
+    // Every k-th label, k the smallest power of two that leaves room for the text.
+    const DiagramPanel &dp = m_diagram->panels[size_t(index)];
+    const DiagramGeometry::Panel &pg = m_geometry.panels()[size_t(index)];
+    const double s = m_geometry.scale();
+    const int headerPx = px(kHeaderPx * s);
+    painter->setFont(fontOfSize(headerPx));
+    painter->setPen(QColor(m_palette.muted));
+    if (pg.columnHeaders.isValid() && pg.columnHeaders.intersects(exposed)) {
+        const auto [c0, c1] = columnRange(index, exposed.left(), exposed.right());
+        const int need = DiagramGeometry::textWidth(
+                             QString(maxLength(dp.columnHeaders), QLatin1Char('0')), headerPx) +
+                         px(2 * s);
+        int step = 1;
+        while (step * pg.cellWidth < need && step < (1 << 20))
+            step *= 2;
+        if (c0 >= 0) {
+            for (int c = c0 - c0 % step; c <= c1 && c < dp.columnHeaders.size(); c += step) {
+                const int x0 = m_geometry.columnEdge(index, c);
+                const int x1 = m_geometry.columnEdge(index, c + 1);
+                const int cx = (x0 + x1) / 2;
+                const QRect r(cx - need, pg.columnHeaders.top(), 2 * need,
+                              pg.columnHeaders.height());
+                painter->drawText(r, Qt::AlignHCenter | Qt::AlignBottom, dp.columnHeaders.at(c));
             }
         }
     }
-    if (!visible.isValid() || pg.rows == 0 || pg.cols == 0)
-        return;
+    if (pg.rowHeaders.isValid() && pg.rowHeaders.intersects(exposed)) {
+        const auto [r0, r1] = rowRange(index, exposed.top(), exposed.bottom());
+        int step = 1;
+        while (step * pg.cellHeight < headerPx * 1.1 && step < (1 << 20))
+            step *= 2;
+        if (r0 >= 0) {
+            for (int r = r0 - r0 % step; r <= r1 && r < dp.rowHeaders.size(); r += step) {
+                const int y0 = m_geometry.rowEdge(index, r);
+                const int y1 = m_geometry.rowEdge(index, r + 1);
+                const int cy = (y0 + y1) / 2;
+                const QRect rr(pg.rowHeaders.left(), cy - headerPx,
+                               pg.rowHeaders.width() - px(4 * s), 2 * headerPx);
+                painter->drawText(rr, Qt::AlignRight | Qt::AlignVCenter | Qt::TextDontClip,
+                                  dp.rowHeaders.at(r));
+            }
+        }
+    }
+}
 
-    const auto [c0, c1] = colRange(visible.left(), visible.right());
-    const auto [r0, r1] = rowRange(visible.top(), visible.bottom());
-    if (c0 < 0 || r0 < 0)
-        return;
-    const bool grid = drawsGrid(index);
-
-    // Fills. Small cells on a raster device: rasterise the visible block ourselves.
+void DiagramRenderer::paintFills(QPainter *painter, int index, const QRect &visible,
+                                 const CellRange &range, bool grid) const
+{
+    const DiagramPanel &dp = m_diagram->panels[size_t(index)];
+    const DiagramGeometry::Panel &pg = m_geometry.panels()[size_t(index)];
+    // Small cells on a raster device: rasterise the visible block ourselves.
     const QTransform t = painter->worldTransform();
     const bool rasterPath = !grid && painter->paintEngine() &&
                             painter->paintEngine()->type() == QPaintEngine::Raster &&
@@ -529,99 +263,116 @@ void DiagramRenderer::paintPanel(QPainter *painter, int index, const QRect &expo
     if (rasterPath) {
         const QRect block = visible.intersected(
             QRect(pg.cells.topLeft(), QSize(pg.cells.width() - 1, pg.cells.height() - 1)));
-        if (block.isValid()) {
-            QImage img(block.size(), QImage::Format_ARGB32_Premultiplied);
-            std::vector<int> colOf(size_t(block.width()));
-            for (int x = 0; x < block.width(); ++x)
-                colOf[size_t(x)] = m_geometry.columnAt(index, block.left() + x);
-            // One cell per pixel (the cell under its top-left corner), each cell read once per
-            // run of pixels: a computed panel is asked for the sampled cells only.
-            std::vector<QRgb> rowFills(size_t(block.width()));
-            int lastRow = -1;
-            for (int y = 0; y < block.height(); ++y) {
-                const int row = m_geometry.rowAt(index, block.top() + y);
-                auto *line = reinterpret_cast<QRgb *>(img.scanLine(y));
-                if (row != lastRow) {
-                    int lastCol = -1;
-                    QRgb fill = 0;
-                    for (int x = 0; x < block.width(); ++x) {
-                        if (colOf[size_t(x)] != lastCol) {
-                            lastCol = colOf[size_t(x)];
-                            fill = qPremultiply(dp.cell(row, lastCol).fill);
-                        }
-                        rowFills[size_t(x)] = fill;
-                    }
-                    lastRow = row;
-                }
-                std::copy(rowFills.begin(), rowFills.end(), line);
+        if (block.isValid())
+            painter->drawImage(block.topLeft(), rasterise(index, block));
+        return;
+    }
+    for (int r = range.r0; r <= range.r1; ++r) {
+        const int y0 = m_geometry.rowEdge(index, r);
+        const int y1 = m_geometry.rowEdge(index, r + 1);
+        if (y1 <= y0)
+            continue;
+        // One fill per run of equal colours.
+        int c = range.c0;
+        while (c <= range.c1) {
+            const QRgb fill = dp.cell(r, c).fill;
+            int e = c + 1;
+            while (e <= range.c1 && dp.cell(r, e).fill == fill)
+                ++e;
+            if (qAlpha(fill) != 0) {
+                const int x0 = m_geometry.columnEdge(index, c);
+                const int x1 = m_geometry.columnEdge(index, e);
+                painter->fillRect(QRect(x0, y0, x1 - x0, y1 - y0), QColor::fromRgba(fill));
             }
-            painter->drawImage(block.topLeft(), img);
+            c = e;
         }
-    } else {
-        for (int r = r0; r <= r1; ++r) {
-            const int y0 = m_geometry.rowEdge(index, r);
-            const int y1 = m_geometry.rowEdge(index, r + 1);
-            if (y1 <= y0)
+    }
+}
+
+QImage DiagramRenderer::rasterise(int index, const QRect &block) const
+{
+    const DiagramPanel &dp = m_diagram->panels[size_t(index)];
+    QImage img(block.size(), QImage::Format_ARGB32_Premultiplied);
+    std::vector<int> colOf(size_t(block.width()));
+    for (int x = 0; x < block.width(); ++x)
+        colOf[size_t(x)] = m_geometry.columnAt(index, block.left() + x);
+    // One cell per pixel (the cell under its top-left corner), each cell read once per run of
+    // pixels: a computed panel is asked for the sampled cells only.
+    std::vector<QRgb> rowFills(size_t(block.width()));
+    int lastRow = -1;
+    for (int y = 0; y < block.height(); ++y) {
+        const int row = m_geometry.rowAt(index, block.top() + y);
+        auto *line = reinterpret_cast<QRgb *>(img.scanLine(y));
+        if (row != lastRow) {
+            int lastCol = -1;
+            QRgb fill = 0;
+            for (int x = 0; x < block.width(); ++x) {
+                if (colOf[size_t(x)] != lastCol) {
+                    lastCol = colOf[size_t(x)];
+                    fill = qPremultiply(dp.cell(row, lastCol).fill);
+                }
+                rowFills[size_t(x)] = fill;
+            }
+            lastRow = row;
+        }
+        std::copy(rowFills.begin(), rowFills.end(), line);
+    }
+    return img;
+}
+
+void DiagramRenderer::paintGrid(QPainter *painter, int index, const CellRange &range) const
+{
+    const DiagramPanel &dp = m_diagram->panels[size_t(index)];
+    const QColor gc(m_palette.grid);
+    const int top = m_geometry.rowEdge(index, range.r0);
+    const int bottom = m_geometry.rowEdge(index, range.r1 + 1);
+    const int left = m_geometry.columnEdge(index, range.c0);
+    const int right = m_geometry.columnEdge(index, range.c1 + 1);
+    for (int c = range.c0; c <= range.c1 + 1; ++c)
+        painter->fillRect(QRect(m_geometry.columnEdge(index, c), top, 1, bottom - top + 1), gc);
+    for (int r = range.r0; r <= range.r1 + 1; ++r)
+        painter->fillRect(QRect(left, m_geometry.rowEdge(index, r), right - left + 1, 1), gc);
+    // Own outlines, inside the cell.
+    for (int r = range.r0; r <= range.r1; ++r) {
+        for (int c = range.c0; c <= range.c1; ++c) {
+            const QRgb o = dp.cell(r, c).outline;
+            if (qAlpha(o) == 0)
                 continue;
-            // One fill per run of equal colours.
-            int c = c0;
-            while (c <= c1) {
-                const QRgb fill = dp.cell(r, c).fill;
-                int e = c + 1;
-                while (e <= c1 && dp.cell(r, e).fill == fill)
-                    ++e;
-                if (qAlpha(fill) != 0) {
-                    const int x0 = m_geometry.columnEdge(index, c);
-                    const int x1 = m_geometry.columnEdge(index, e);
-                    painter->fillRect(QRect(x0, y0, x1 - x0, y1 - y0), QColor::fromRgba(fill));
-                }
-                c = e;
-            }
+            const QRect cr = m_geometry.cellRect(index, r, c);
+            painter->setPen(QPen(QColor::fromRgba(o), 1));
+            painter->setBrush(Qt::NoBrush);
+            painter->drawRect(cr.adjusted(1, 1, -1, -1));
         }
     }
+}
 
-    if (grid) {
-        const QColor gc(m_palette.grid);
-        const int top = m_geometry.rowEdge(index, r0);
-        const int bottom = m_geometry.rowEdge(index, r1 + 1);
-        const int left = m_geometry.columnEdge(index, c0);
-        const int right = m_geometry.columnEdge(index, c1 + 1);
-        for (int c = c0; c <= c1 + 1; ++c)
-            painter->fillRect(QRect(m_geometry.columnEdge(index, c), top, 1, bottom - top + 1), gc);
-        for (int r = r0; r <= r1 + 1; ++r)
-            painter->fillRect(QRect(left, m_geometry.rowEdge(index, r), right - left + 1, 1), gc);
-        // Own outlines, inside the cell.
-        for (int r = r0; r <= r1; ++r) {
-            for (int c = c0; c <= c1; ++c) {
-                const QRgb o = dp.cell(r, c).outline;
-                if (qAlpha(o) == 0)
-                    continue;
-                const QRect cr = m_geometry.cellRect(index, r, c);
-                painter->setPen(QPen(QColor::fromRgba(o), 1));
-                painter->setBrush(Qt::NoBrush);
-                painter->drawRect(cr.adjusted(1, 1, -1, -1));
-            }
+void DiagramRenderer::paintCellTexts(QPainter *painter, int index, const CellRange &range) const
+{
+    // Every cell label of the view in its one size (labelPixelSize), or none.
+    const int size = labelPixelSize();
+    if (size <= 0)
+        return;
+    const DiagramPanel &dp = m_diagram->panels[size_t(index)];
+    painter->setFont(fontOfSize(size));
+    for (int r = range.r0; r <= range.r1; ++r) {
+        for (int c = range.c0; c <= range.c1; ++c) {
+            const QString text = dp.text(r, c);
+            if (text.isEmpty())
+                continue;
+            const QRgb fill = dp.cell(r, c).fill;
+            painter->setPen(qAlpha(fill) == 0 ? QColor(m_palette.foreground) : contrastText(fill));
+            const QRect cr = m_geometry.cellRect(index, r, c).adjusted(1, 1, 0, 0);
+            painter->drawText(cr, Qt::AlignCenter, text);
         }
     }
+}
 
-    // Text: every cell label of the view in its one size (labelPixelSize), or none.
-    if (const int size = labelPixelSize(); size > 0) {
-        painter->setFont(fontOfSize(size));
-        for (int r = r0; r <= r1; ++r) {
-            for (int c = c0; c <= c1; ++c) {
-                const QString text = dp.text(r, c);
-                if (text.isEmpty())
-                    continue;
-                const QRgb fill = dp.cell(r, c).fill;
-                painter->setPen(qAlpha(fill) == 0 ? QColor(m_palette.foreground)
-                                                  : contrastText(fill));
-                const QRect cr = m_geometry.cellRect(index, r, c).adjusted(1, 1, 0, 0);
-                painter->drawText(cr, Qt::AlignCenter, text);
-            }
-        }
-    }
-
-    // Groups.
+void DiagramRenderer::paintGroups(QPainter *painter, int index, const QRect &exposed) const
+{
+    const DiagramPanel &dp = m_diagram->panels[size_t(index)];
+    const DiagramGeometry::Panel &pg = m_geometry.panels()[size_t(index)];
+    const double s = m_geometry.scale();
+    const int headerPx = px(kHeaderPx * s);
     for (const DiagramGroup &grp : dp.groups) {
         if (grp.cells.isEmpty())
             continue;
@@ -655,26 +406,28 @@ void DiagramRenderer::paintPanel(QPainter *painter, int index, const QRect &expo
             painter->drawText(lr, Qt::AlignCenter, grp.label);
         }
     }
+}
 
-    // Selection: the highlighted element wherever it appears in this panel.
-    if (m_options.highlightedElement >= 0) {
-        const QColor hc(m_palette.highlight);
-        const int w = std::max(2, px(2 * s));
-        for (int r = r0; r <= r1; ++r) {
-            for (int c = c0; c <= c1; ++c) {
-                if (dp.cell(r, c).elementId != m_options.highlightedElement)
-                    continue;
-                const QRect cr = m_geometry.cellRect(index, r, c).adjusted(0, 0, 1, 1);
-                const int ww = std::min({w, cr.width() / 2, cr.height() / 2});
-                if (ww <= 0 || cr.width() <= 2 * ww || cr.height() <= 2 * ww) {
-                    painter->fillRect(cr.adjusted(-w, -w, w, w), hc);
-                    continue;
-                }
-                painter->fillRect(QRect(cr.left(), cr.top(), cr.width(), ww), hc);
-                painter->fillRect(QRect(cr.left(), cr.bottom() - ww + 1, cr.width(), ww), hc);
-                painter->fillRect(QRect(cr.left(), cr.top(), ww, cr.height()), hc);
-                painter->fillRect(QRect(cr.right() - ww + 1, cr.top(), ww, cr.height()), hc);
+void DiagramRenderer::paintSelection(QPainter *painter, int index, const CellRange &range) const
+{
+    // The highlighted element wherever it appears in this panel.
+    const DiagramPanel &dp = m_diagram->panels[size_t(index)];
+    const QColor hc(m_palette.highlight);
+    const int w = std::max(2, px(2 * m_geometry.scale()));
+    for (int r = range.r0; r <= range.r1; ++r) {
+        for (int c = range.c0; c <= range.c1; ++c) {
+            if (dp.cell(r, c).elementId != m_options.highlightedElement)
+                continue;
+            const QRect cr = m_geometry.cellRect(index, r, c).adjusted(0, 0, 1, 1);
+            const int ww = std::min({w, cr.width() / 2, cr.height() / 2});
+            if (ww <= 0 || cr.width() <= 2 * ww || cr.height() <= 2 * ww) {
+                painter->fillRect(cr.adjusted(-w, -w, w, w), hc);
+                continue;
             }
+            painter->fillRect(QRect(cr.left(), cr.top(), cr.width(), ww), hc);
+            painter->fillRect(QRect(cr.left(), cr.bottom() - ww + 1, cr.width(), ww), hc);
+            painter->fillRect(QRect(cr.left(), cr.top(), ww, cr.height()), hc);
+            painter->fillRect(QRect(cr.right() - ww + 1, cr.top(), ww, cr.height()), hc);
         }
     }
 }
@@ -771,8 +524,11 @@ void DiagramRenderer::paintTables(QPainter *painter, const QRect &exposed) const
                 }
                 painter->setPen(textColor);
                 if (c < cells.size())
+                    // The widths are estimates: a text a little wider runs into the right
+                    // padding rather than being cut.
                     painter->drawText(r.adjusted(px(5 * s), 0, -px(5 * s), 0),
-                                      Qt::AlignLeft | Qt::AlignVCenter, cells.at(c));
+                                      Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
+                                      cells.at(c));
             }
             painter->fillRect(QRect(tg.columnLefts.front(), y,
                                     tg.columnLefts.back() - tg.columnLefts.front() + 1, 1),

@@ -29,8 +29,11 @@
 #include <QSize>
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
+class QFont;
+class QImage;
 class QPainter;
 
 namespace lx {
@@ -140,6 +143,14 @@ public:
     static int textWidth(const QString &text, int pixelSize);
 
 private:
+    int layoutTitles(const Diagram &diagram, int margin, int &right);
+    // Places the panels with the top-left of their union at `topLeft`; returns that union before
+    // placement (its size is what matters).
+    QRect placePanels(const Diagram &diagram, bool labels, QPoint topLeft, int &right);
+    int annotationsBottom(const Diagram &diagram, int bottom, int &right) const;
+    int layoutTables(const Diagram &diagram, int margin, int y, int &right);
+    int layoutLegend(const Diagram &diagram, int margin, int y, int &right);
+
     QSize m_size;
     double m_scale = 1.0;
     QPointF m_freeOrigin; // where diagram-unit annotation coordinates start
@@ -179,9 +190,27 @@ public:
     [[nodiscard]] int cellTextPixelSize(int panel, int lines, int chars) const;
     // The one font pixel size of every cell text of the view (0: no cell text is drawn).
     [[nodiscard]] int labelPixelSize() const { return m_labelPx; }
+    // The font every text of a figure is drawn in, at `pixelSize` device pixels (tests measure
+    // text with it).
+    [[nodiscard]] static QFont textFont(int pixelSize, bool bold = false);
 
 private:
+    struct CellRange // rows r0..r1 and columns c0..c1 of a panel, inclusive
+    {
+        int r0, r1, c0, c1;
+    };
+    std::pair<int, int> columnRange(int index, int x0, int x1) const;
+    std::pair<int, int> rowRange(int index, int y0, int y1) const;
     void paintPanel(QPainter *painter, int index, const QRect &exposed) const;
+    void paintPanelLabels(QPainter *painter, int index, const QRect &exposed) const;
+    void paintHeaders(QPainter *painter, int index, const QRect &exposed) const;
+    void paintFills(QPainter *painter, int index, const QRect &visible, const CellRange &range,
+                    bool grid) const;
+    [[nodiscard]] QImage rasterise(int index, const QRect &block) const;
+    void paintGrid(QPainter *painter, int index, const CellRange &range) const;
+    void paintCellTexts(QPainter *painter, int index, const CellRange &range) const;
+    void paintGroups(QPainter *painter, int index, const QRect &exposed) const;
+    void paintSelection(QPainter *painter, int index, const CellRange &range) const;
     void paintAnnotations(QPainter *painter) const;
     void paintTables(QPainter *painter, const QRect &exposed) const;
     void paintLegend(QPainter *painter) const;

@@ -441,34 +441,37 @@ Diagram buildDsLoadTrPipeline(const DsLoadTrPlan &plan, const LinearLayout &dst,
             what.rows.push_back({line});
         d.tables.push_back(std::move(what));
     }
-    // Tables of step k; while stepping, the current step's are tinted.
+    // Tables of step k, numbered k as in the step bar; while stepping, the current step's are
+    // tinted.
     auto add = [&](int k, DiagramTable t) {
         if (k > shown)
             return;
         if (step > 0 && k == shown) {
             t.fills.assign(t.rows.size(), std::vector<QRgb>(size_t(t.header.size()), kStepAccent));
+            d.steps.currentTables.push_back(int(d.tables.size()));
         }
         d.tables.push_back(std::move(t));
     };
-    add(1, basisTable(QStringLiteral("1 · dst"), dst, outNames(dst)));
-    add(1, basisTable(QStringLiteral("2 · cvt = dst.invertAndCompose(shared)"), plan.cvt,
+    add(1, basisTable(QStringLiteral("1 · dst (the input)"), dst, outNames(dst)));
+    add(1, basisTable(QStringLiteral("1 · cvt = dst.invertAndCompose(shared)"), plan.cvt,
                       outNames(plan.cvt)));
     if (!plan.eligible) {
         DiagramTable why;
-        why.title = QStringLiteral("3 · divideLeft(cvt, tile) has no result");
+        why.title = QStringLiteral("2 · divideLeft(cvt, tile) has no result");
         why.header = {QStringLiteral("reason")};
         why.rows.push_back({qs(plan.reason)});
         add(2, std::move(why));
         return d;
     }
-    add(2, basisTable(QStringLiteral("3 · quotient = divideLeft(cvt, tile)"), plan.quotient,
+    add(2, basisTable(QStringLiteral("2 · quotient = divideLeft(cvt, tile)"), plan.quotient,
                       outNames(plan.quotient)));
-    add(3, basisTable(QStringLiteral("4 · reps = zerosLike(tile) * quotient"), plan.reps,
+    add(3, basisTable(QStringLiteral("3 · reps = zerosLike(tile) * quotient"), plan.reps,
                       outNames(plan.reps)));
-    add(4, basisTable(QStringLiteral("fullTile"), in.fullTile(), QStringLiteral("[offset, addr]")));
-    add(4, basisTable(QStringLiteral("5 · addrToOffset = fullTile.invert().compose(reps)"),
+    add(4, basisTable(QStringLiteral("4 · fullTile (the instruction)"), in.fullTile(),
+                      QStringLiteral("[offset, addr]")));
+    add(4, basisTable(QStringLiteral("4 · addrToOffset = fullTile.invert().compose(reps)"),
                       plan.addrToOffset, outNames(plan.addrToOffset)));
-    add(5, basisTable(QStringLiteral("6 · addrLayout (addr → lane, + reps' warps)"),
+    add(5, basisTable(QStringLiteral("5 · addrLayout (addr → lane, + reps' warps)"),
                       plan.addrLayout, outNames(plan.addrLayout)));
     return d;
 }

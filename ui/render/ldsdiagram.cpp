@@ -23,11 +23,10 @@ Expected<LdsInput> prepare(const ViewRequest &request)
     return resolveLds(request);
 }
 
-QString pairName(const CuLdsModel &cu, int pair)
+// SIMD pairs are numbered, never lettered: "pair A" would read as operand A.
+QString pairName(int pair)
 {
-    return pair >= 0 && size_t(pair) < cu.pairNames.size()
-               ? QString::fromStdString(cu.pairNames[size_t(pair)])
-               : QString::number(pair);
+    return u"SIMD pair %1"_s.arg(pair);
 }
 
 DiagramPoint at(double x, double y)
@@ -206,7 +205,7 @@ Expected<Diagram> buildLdsDatapathView(const ViewRequest &request)
     for (int q = 0; q < pairs; ++q) {
         const double x = q * (pairW + gap);
         box(d, x, 0, pairW, pairH, QString(), 0, simdPairColor(q), 2.5);
-        text(d, x + 8, 4, u"Pair %1"_s.arg(pairName(cu, q)));
+        text(d, x + 8, 4, pairName(q));
         int k = 0;
         for (int simd = 0; simd < cu.numSimds; ++simd) {
             if (cu.simdPair[size_t(simd)] != q)
@@ -228,8 +227,10 @@ Expected<Diagram> buildLdsDatapathView(const ViewRequest &request)
     text(d, 8, arbY + 4, u"LDS/L0 arbiter"_s);
     const int portsUsed = load ? load->portsUsable : 0;
     const double portW = 150;
+    std::vector<QPointF> portBottoms; // where each port's lines to the partitions start
     for (int p = 0; p < cu.numPorts; ++p) {
         const double px = totalW / cu.numPorts * (p + 0.5) - portW / 2;
+        portBottoms.emplace_back(px + portW / 2, arbY + 28 + 42);
         const bool lit = p < portsUsed;
         box(d, px, arbY + 28, portW, 42,
             u"port %1\n%2 B/cycle"_s.arg(QString::fromStdString(cu.portNames[size_t(p)]))
@@ -258,14 +259,17 @@ Expected<Diagram> buildLdsDatapathView(const ViewRequest &request)
         const bool l0 = i >= cu.numLdsPartitions;
         QStringList who;
         for (int q : readers)
-            who << pairName(cu, q);
+            who << QString::number(q);
         box(d, x, partY, partW, partH,
             u"P%1 %2\n%3"_s.arg(i)
                 .arg(l0 ? u"(L0)"_s : kib(cu.partitionBytes))
-                .arg(who.isEmpty() ? QString() : u"pair "_s + who.join(u"+"_s)),
+                .arg(who.isEmpty() ? QString() : u"SIMD pair "_s + who.join(u"+"_s)),
             fill, l0 ? qRgb(120, 120, 120) : qRgb(0, 0, 0), l0 ? 1 : 1.5);
-        line(d, DiagramAnnotation::Line, QPointF(x + partW / 2, arbY + arbH),
-             QPointF(x + partW / 2, partY), qRgb(160, 160, 160), 1);
+        // Every port reaches every partition: one line from each port to each partition.
+        for (size_t p = 0; p < portBottoms.size(); ++p)
+            line(d, DiagramAnnotation::Line, portBottoms[p],
+                 QPointF(x + partW * double(p + 1) / double(portBottoms.size() + 1), partY),
+                 int(p) < portsUsed ? qRgb(200, 150, 0) : qRgb(160, 160, 160), 1);
     }
     QString caption;
     if (load) {
@@ -285,8 +289,8 @@ Expected<Diagram> buildLdsDatapathView(const ViewRequest &request)
         text(d, 0, partY + partH + 16, caption);
     d.legendTitle = u"lit by the load"_s;
     for (int q = 0; q < pairs; ++q)
-        d.legend.push_back({simdPairColor(q), u"pair %1"_s.arg(pairName(cu, q))});
-    d.legend.push_back({kConflict, u"partition reached by both pairs"_s});
+        d.legend.push_back({simdPairColor(q), pairName(q)});
+    d.legend.push_back({kConflict, u"partition reached by both SIMD pairs"_s});
     d.legend.push_back({qRgb(255, 230, 120), u"port in use"_s});
 
     appendFigures(d, ldsFigures(*prep));
@@ -294,7 +298,7 @@ Expected<Diagram> buildLdsDatapathView(const ViewRequest &request)
         QStringList reached;
         for (int q = 0; q < int(byPair.size()); ++q)
             for (int part : byPair[size_t(q)])
-                reached << u"P%1 (pair %2)"_s.arg(part).arg(pairName(cu, q));
+                reached << u"P%1 (%2)"_s.arg(part).arg(pairName(q));
         d.addFigure(u"loadPartitions"_s, u"Partitions reached by load %1"_s.arg(load->index),
                     reached.isEmpty() ? u"none"_s : reached.join(u", "_s));
         d.addFigure(

@@ -240,7 +240,7 @@ struct OwnerColouring
         case OwnerColor::Simd:
             return f.warp.get(x) % 4;
         case OwnerColor::SimdPair:
-            return (f.warp.get(x) % 4) & 1; // pair A = SIMD 0, 2; pair B = SIMD 1, 3
+            return (f.warp.get(x) % 4) & 1; // SIMD pair 0 = SIMD 0, 2; pair 1 = SIMD 1, 3
         case OwnerColor::Block:
             return f.block.get(x);
         case OwnerColor::Offset:
@@ -534,9 +534,9 @@ Expected<Diagram> ownershipDiagram(const LinearLayout &layout,
     d.legendTitle = colorKeyName(colorBy);
     if (colorBy == OwnerColor::SimdPair) {
         d.legendTitle = u"SIMD pair (warp mod 4)"_s;
-        d.legend.push_back({simdPairColor(0), u"pair A: SIMD 0, 2"_s});
+        d.legend.push_back({simdPairColor(0), u"SIMD pair 0: SIMD 0, 2"_s});
         if (keyCount > 1)
-            d.legend.push_back({simdPairColor(1), u"pair B: SIMD 1, 3"_s});
+            d.legend.push_back({simdPairColor(1), u"SIMD pair 1: SIMD 1, 3"_s});
     } else if (colorBy == OwnerColor::Offset) {
         d.legend.push_back({rampColor(0), u"offset 0"_s});
         d.legend.push_back({rampColor(1), u"offset %1"_s.arg(keyCount - 1)});

@@ -44,7 +44,9 @@ QRgb rampColor(double t)
 
 QRgb simdPairColor(int pair)
 {
-    return pair == 0 ? qRgb(120, 170, 230) : qRgb(250, 170, 100);
+    // Dark and saturated: an outline in it stands out on the light warp fills
+    // (categoricalColor), which use the same hue families.
+    return pair == 0 ? qRgb(25, 70, 160) : qRgb(185, 85, 0);
 }
 
 QRgb simdColor(int simd)

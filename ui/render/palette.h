@@ -1,6 +1,6 @@
 #pragma once
 
-// Colours shared by every view, so "warp 1" or "pair A" has the same colour in the ownership
+// Colours shared by every view, so "warp 1" or "SIMD pair 0" has the same colour in the ownership
 // grid, the ctaLayout map and the bank map.
 
 #include <QColor>
@@ -12,9 +12,10 @@ namespace lx {
 [[nodiscard]] QRgb categoricalColor(int index, int count);
 // A colour on a continuous ramp, t in [0, 1] (blue → green → yellow, readable in print).
 [[nodiscard]] QRgb rampColor(double t);
-// SIMD pairs on gfx1250: pair A (SIMD 0 and 2) and pair B (SIMD 1 and 3).
+// SIMD pairs on gfx1250: SIMD pair 0 (SIMD 0 and 2, the blog's "A") and SIMD pair 1 (SIMD 1
+// and 3, "B"). Views number them; a letter would read as an operand.
 [[nodiscard]] QRgb simdPairColor(int pair);
-// The four SIMDs (warp mod 4): pair A in blues, pair B in oranges.
+// The four SIMDs (warp mod 4): SIMD pair 0 in blues, SIMD pair 1 in oranges.
 [[nodiscard]] QRgb simdColor(int simd);
 
 } // namespace lx

@@ -23,6 +23,30 @@ namespace lx {
 
 namespace {
 
+// A hidden red message label under an editor, named for tests.
+QLabel *messageLabel(const QString &objectName, QWidget *parent)
+{
+    auto *label = new QLabel(parent);
+    label->setObjectName(objectName);
+    label->setStyleSheet(QStringLiteral("color: #b00000;"));
+    label->setWordWrap(true);
+    label->hide();
+    return label;
+}
+
+// Marks a line edit invalid (red) with `error` under it, or clears both when `error` is empty.
+void showEditError(QLineEdit *edit, QLabel *message, const QString &error)
+{
+    edit->setProperty("lxInvalid", !error.isEmpty());
+    edit->setStyleSheet(error.isEmpty() ? QString()
+                                        : QStringLiteral("QLineEdit { background: #f4b4b4; "
+                                                         "color: #800000; }"));
+    if (message) {
+        message->setText(error);
+        message->setVisible(!error.isEmpty());
+    }
+}
+
 // Validates every keystroke against the document's rules and marks the editor while the text
 // would be refused; the message goes to the label under the table.
 class BasisCellDelegate : public QStyledItemDelegate
@@ -41,23 +65,15 @@ public:
         Q_UNUSED(option);
         const QPersistentModelIndex where(index);
         QPointer<QLabel> message = m_message;
-        QObject::connect(
-            edit, &QLineEdit::textEdited, edit, [edit, where, message](const QString &t) {
-                const auto *model = qobject_cast<const BasesModel *>(where.model());
-                if (!model)
-                    return;
-                const QString error = model->validate(where, t);
-                edit->setProperty("lxInvalid", !error.isEmpty());
-                edit->setStyleSheet(error.isEmpty()
-                                        ? QString()
-                                        : QStringLiteral("QLineEdit { background: #f4b4b4; "
-                                                         "color: #800000; }"));
-                edit->setToolTip(error);
-                if (message) {
-                    message->setText(error);
-                    message->setVisible(!error.isEmpty());
-                }
-            });
+        QObject::connect(edit, &QLineEdit::textEdited, edit,
+                         [edit, where, message](const QString &t) {
+                             const auto *model = qobject_cast<const BasesModel *>(where.model());
+                             if (!model)
+                                 return;
+                             const QString error = model->validate(where, t);
+                             showEditError(edit, message, error);
+                             edit->setToolTip(error);
+                         });
         return edit;
     }
 
@@ -244,129 +260,127 @@ void BasesEditor::rebuild()
     m_title->setText(title);
 
     m_bodyLayout->addWidget(buildOutDimsRow());
-    m_outMessage = new QLabel(m_body);
-    m_outMessage->setObjectName(QStringLiteral("outDimsMessage"));
-    m_outMessage->setStyleSheet(QStringLiteral("color: #b00000;"));
-    m_outMessage->setWordWrap(true);
-    m_outMessage->hide();
+    m_outMessage = messageLabel(QStringLiteral("outDimsMessage"), m_body);
     m_bodyLayout->addWidget(m_outMessage);
-
-    for (const QString &inDim : std::as_const(m_builtDims)) {
-        const int n = l.inDimSizeLog2(inDim.toStdString());
-        auto *box = new QGroupBox(tr("%1: %2 bases, size %3").arg(inDim).arg(n).arg(qint64(1) << n),
-                                  m_body);
-        auto *v = new QVBoxLayout(box);
-        DimEditor d;
-        d.inDim = inDim;
-        d.model = new BasesModel(m_document, m_layout, inDim, this);
-        d.table = new QTableView(box);
-        d.table->setObjectName(QStringLiteral("bases_") + inDim);
-        d.table->setModel(d.model);
-        d.table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-        d.table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-        d.table->setEditTriggers(
-            QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
-            QAbstractItemView::AnyKeyPressed | QAbstractItemView::SelectedClicked);
-        d.table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-        d.message = new QLabel(box);
-        d.message->setObjectName(QStringLiteral("message_") + inDim);
-        d.message->setStyleSheet(QStringLiteral("color: #b00000;"));
-        d.message->setWordWrap(true);
-        d.message->hide();
-        d.table->setItemDelegate(new BasisCellDelegate(d.message, d.table));
-        // Size the table to its rows: the editor scrolls as a whole, not table by table.
-        auto fit = [table = d.table] {
-            int h = table->horizontalHeader()->sizeHint().height() + 2 * table->frameWidth();
-            for (int r = 0; r < table->model()->rowCount(); ++r)
-                h += table->verticalHeader()->sectionSize(r);
-            table->setFixedHeight(std::max(h, table->horizontalHeader()->sizeHint().height() + 8));
-        };
-        connect(d.model, &QAbstractItemModel::modelReset, d.table, fit);
-        connect(d.model, &BasesModel::editResult, this,
-                [this, message = d.message](const QModelIndex &, const QString &error) {
-                    message->setText(error);
-                    message->setVisible(!error.isEmpty());
-                    if (!error.isEmpty())
-                        Q_EMIT editRefused(error);
-                });
-        v->addWidget(d.table);
-        // The whole in-dim as text: paste "[[0, 1], [1, 0]]" from #ttg or Python, Enter applies
-        // (one undo step); validated as typed like the cells.
-        d.text = new QLineEdit(basesText(l, inDim.toStdString()), box);
-        d.text->setObjectName(QStringLiteral("basesText_") + inDim);
-        d.text->setToolTip(
-            tr("All %1 bases as text, e.g. [[0, 1], [1, 0]]. Press Enter to apply; the number "
-               "of bases sets the size of %1.")
-                .arg(inDim));
-        d.text->setClearButtonEnabled(false);
-        routeUndoToDocument(d.text);
-        connect(d.text, &QLineEdit::textEdited, this,
-                [this, edit = d.text, message = d.message, inDim](const QString &t) {
-                    if (!m_document || m_layout < 0)
-                        return;
-                    const LinearLayout &current = m_document->layoutAt(m_layout).layout;
-                    Expected<std::vector<LinearLayout::Basis>> parsed = parseInDimText(current, t);
-                    Expected<LinearLayout> next =
-                        parsed ? LayoutDocument::withInDimBases(current, inDim.toStdString(),
-                                                                std::move(*parsed))
-                               : Expected<LinearLayout>(parsed.error());
-                    const QString error = next ? QString() : QString::fromStdString(next.message());
-                    edit->setProperty("lxInvalid", !error.isEmpty());
-                    edit->setStyleSheet(error.isEmpty()
-                                            ? QString()
-                                            : QStringLiteral("QLineEdit { background: #f4b4b4; "
-                                                             "color: #800000; }"));
-                    message->setText(error);
-                    message->setVisible(!error.isEmpty());
-                });
-        connect(d.text, &QLineEdit::returnPressed, this,
-                [this, edit = d.text, message = d.message, inDim] {
-                    if (!m_document || m_layout < 0)
-                        return;
-                    Expected<std::vector<LinearLayout::Basis>> parsed =
-                        parseInDimText(m_document->layoutAt(m_layout).layout, edit->text());
-                    const QString error =
-                        parsed ? m_document->setInDimBases(m_layout, inDim, std::move(*parsed),
-                                                           tr("Set %1 bases from text").arg(inDim))
-                               : QString::fromStdString(parsed.message());
-                    message->setText(error);
-                    message->setVisible(!error.isEmpty());
-                    if (!error.isEmpty())
-                        Q_EMIT editRefused(error);
-                });
-        v->addWidget(d.text);
-        v->addWidget(d.message);
-        auto *buttons = new QHBoxLayout;
-        auto *add = new QToolButton(box);
-        add->setObjectName(QStringLiteral("addBasis_") + inDim);
-        add->setText(tr("Add basis"));
-        add->setToolTip(tr("Append a zero basis: doubles %1").arg(inDim));
-        auto *remove = new QToolButton(box);
-        remove->setObjectName(QStringLiteral("removeBasis_") + inDim);
-        remove->setText(tr("Remove last"));
-        remove->setToolTip(tr("Remove the last basis: halves %1").arg(inDim));
-        remove->setEnabled(n > 0);
-        connect(add, &QToolButton::clicked, this, [this, inDim] {
-            const QString e = m_document->addBasis(m_layout, inDim);
-            if (!e.isEmpty())
-                Q_EMIT editRefused(e);
-        });
-        connect(remove, &QToolButton::clicked, this, [this, inDim] {
-            const QString e = m_document->removeBasis(m_layout, inDim);
-            if (!e.isEmpty())
-                Q_EMIT editRefused(e);
-        });
-        connect(d.model, &QAbstractItemModel::modelReset, remove,
-                [remove, model = d.model] { remove->setEnabled(model->rowCount() > 0); });
-        buttons->addWidget(add);
-        buttons->addWidget(remove);
-        buttons->addStretch(1);
-        v->addLayout(buttons);
-        m_bodyLayout->addWidget(box);
-        fit();
-        m_dims.append(d);
-    }
+    for (const QString &inDim : std::as_const(m_builtDims))
+        m_bodyLayout->addWidget(buildInDimBox(l, inDim));
     m_bodyLayout->addStretch(1);
+}
+
+QGroupBox *BasesEditor::buildInDimBox(const LinearLayout &l, const QString &inDim)
+{
+    const int n = l.inDimSizeLog2(inDim.toStdString());
+    auto *box =
+        new QGroupBox(tr("%1: %2 bases, size %3").arg(inDim).arg(n).arg(qint64(1) << n), m_body);
+    auto *v = new QVBoxLayout(box);
+    DimEditor d;
+    d.inDim = inDim;
+    d.model = new BasesModel(m_document, m_layout, inDim, this);
+    d.table = new QTableView(box);
+    d.table->setObjectName(QStringLiteral("bases_") + inDim);
+    d.table->setModel(d.model);
+    d.table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    d.table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    d.table->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
+                             QAbstractItemView::AnyKeyPressed | QAbstractItemView::SelectedClicked);
+    d.table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    d.message = messageLabel(QStringLiteral("message_") + inDim, box);
+    d.table->setItemDelegate(new BasisCellDelegate(d.message, d.table));
+    // Size the table to its rows: the editor scrolls as a whole, not table by table.
+    auto fit = [table = d.table] {
+        int h = table->horizontalHeader()->sizeHint().height() + 2 * table->frameWidth();
+        for (int r = 0; r < table->model()->rowCount(); ++r)
+            h += table->verticalHeader()->sectionSize(r);
+        table->setFixedHeight(std::max(h, table->horizontalHeader()->sizeHint().height() + 8));
+    };
+    connect(d.model, &QAbstractItemModel::modelReset, d.table, fit);
+    connect(d.model, &BasesModel::editResult, this,
+            [this, message = d.message](const QModelIndex &, const QString &error) {
+                message->setText(error);
+                message->setVisible(!error.isEmpty());
+                if (!error.isEmpty())
+                    Q_EMIT editRefused(error);
+            });
+    v->addWidget(d.table);
+    d.text = buildInDimText(l, inDim, d.message, box);
+    v->addWidget(d.text);
+    v->addWidget(d.message);
+    v->addLayout(buildInDimButtons(inDim, n, d.model, box));
+    fit();
+    m_dims.append(d);
+    return box;
+}
+
+QLineEdit *BasesEditor::buildInDimText(const LinearLayout &l, const QString &inDim, QLabel *message,
+                                       QWidget *parent)
+{
+    // The whole in-dim as text: paste "[[0, 1], [1, 0]]" from #ttg or Python, Enter applies
+    // (one undo step); validated as typed like the cells.
+    auto *text = new QLineEdit(basesText(l, inDim.toStdString()), parent);
+    text->setObjectName(QStringLiteral("basesText_") + inDim);
+    text->setToolTip(tr("All %1 bases as text, e.g. [[0, 1], [1, 0]]. Press Enter to apply; the "
+                        "number of bases sets the size of %1.")
+                         .arg(inDim));
+    text->setClearButtonEnabled(false);
+    routeUndoToDocument(text);
+    connect(
+        text, &QLineEdit::textEdited, this, [this, edit = text, message, inDim](const QString &t) {
+            if (!m_document || m_layout < 0)
+                return;
+            const LinearLayout &current = m_document->layoutAt(m_layout).layout;
+            Expected<std::vector<LinearLayout::Basis>> parsed = parseInDimText(current, t);
+            Expected<LinearLayout> next =
+                parsed ? LayoutDocument::withInDimBases(current, inDim.toStdString(),
+                                                        std::move(*parsed))
+                       : Expected<LinearLayout>(parsed.error());
+            showEditError(edit, message, next ? QString() : QString::fromStdString(next.message()));
+        });
+    connect(text, &QLineEdit::returnPressed, this, [this, edit = text, message, inDim] {
+        if (!m_document || m_layout < 0)
+            return;
+        Expected<std::vector<LinearLayout::Basis>> parsed =
+            parseInDimText(m_document->layoutAt(m_layout).layout, edit->text());
+        const QString error =
+            parsed ? m_document->setInDimBases(m_layout, inDim, std::move(*parsed),
+                                               tr("Set %1 bases from text").arg(inDim))
+                   : QString::fromStdString(parsed.message());
+        message->setText(error);
+        message->setVisible(!error.isEmpty());
+        if (!error.isEmpty())
+            Q_EMIT editRefused(error);
+    });
+    return text;
+}
+
+QHBoxLayout *BasesEditor::buildInDimButtons(const QString &inDim, int numBases, BasesModel *model,
+                                            QWidget *parent)
+{
+    auto *buttons = new QHBoxLayout;
+    auto *add = new QToolButton(parent);
+    add->setObjectName(QStringLiteral("addBasis_") + inDim);
+    add->setText(tr("Add basis"));
+    add->setToolTip(tr("Append a zero basis: doubles %1").arg(inDim));
+    auto *remove = new QToolButton(parent);
+    remove->setObjectName(QStringLiteral("removeBasis_") + inDim);
+    remove->setText(tr("Remove last"));
+    remove->setToolTip(tr("Remove the last basis: halves %1").arg(inDim));
+    remove->setEnabled(numBases > 0);
+    connect(add, &QToolButton::clicked, this, [this, inDim] {
+        const QString e = m_document->addBasis(m_layout, inDim);
+        if (!e.isEmpty())
+            Q_EMIT editRefused(e);
+    });
+    connect(remove, &QToolButton::clicked, this, [this, inDim] {
+        const QString e = m_document->removeBasis(m_layout, inDim);
+        if (!e.isEmpty())
+            Q_EMIT editRefused(e);
+    });
+    connect(model, &QAbstractItemModel::modelReset, remove,
+            [remove, model] { remove->setEnabled(model->rowCount() > 0); });
+    buttons->addWidget(add);
+    buttons->addWidget(remove);
+    buttons->addStretch(1);
+    return buttons;
 }
 
 } // namespace lx

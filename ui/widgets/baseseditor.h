@@ -13,6 +13,8 @@
 #include <QStringList>
 #include <QWidget>
 
+class QGroupBox;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QTableView;
@@ -21,6 +23,7 @@ class QVBoxLayout;
 namespace lx {
 
 class BasesModel;
+class LinearLayout;
 class LayoutDocument;
 
 class BasesEditor : public QWidget
@@ -57,6 +60,12 @@ private:
     void onLayoutChanged(int index);
     QStringList currentInDims() const;
     QWidget *buildOutDimsRow();
+    // The group box of one in-dim: its bases table, text line, message and buttons.
+    QGroupBox *buildInDimBox(const LinearLayout &l, const QString &inDim);
+    QLineEdit *buildInDimText(const LinearLayout &l, const QString &inDim, QLabel *message,
+                              QWidget *parent);
+    QHBoxLayout *buildInDimButtons(const QString &inDim, int numBases, BasesModel *model,
+                                   QWidget *parent);
 
     QPointer<LayoutDocument> m_document;
     int m_layout = -1;

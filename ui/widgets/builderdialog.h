@@ -23,6 +23,7 @@
 //  - The last kind and every kind's parameters are remembered in QSettings (group
 //    "builderDialog") when a layout is added, and restored by the next dialog.
 
+#include "io/attrform.h"
 #include "layout/attrs.h"
 #include "layout/linearlayout.h"
 
@@ -121,10 +122,12 @@ public:
 public Q_SLOTS:
     void accept() override;
 
-private:
+public:
+    // A field and a page of the form (defined in builderdialogspecs.h, internal to the widgets).
     struct Field;
     struct Page;
 
+private:
     void buildCommonFields();
     void buildPages();
     Page &page(Kind kind);
@@ -133,7 +136,22 @@ private:
     Field *findField(const QString &key) const;
     void onKindChanged();
     void updateVisibility();
+    // Validation (builderdialogvalidate.cpp): each field on its own, then the attribute through
+    // the #ttg reader's constructors (core/io/attrform), then the preview.
     void revalidate();
+    bool checkFields(const std::vector<Field *> &active, IntList &shape);
+    LayoutAttrPtr buildAttr(Page &page, const std::vector<Field *> &active, const IntList &shape);
+    // The attribute of `values` (owners[i]: the field values[i] came from, null for none); a
+    // refusal is shown at its field, or at every active field it names.
+    LayoutAttrPtr buildFormAttr(const std::string &mnemonic, const std::vector<FormValue> &values,
+                                const std::vector<Field *> &owners,
+                                const std::vector<Field *> &active);
+    LayoutAttrPtr buildPartitionLayout(const std::vector<Field *> &active, const IntList &shape,
+                                       std::vector<FormValue> values, std::vector<Field *> owners);
+    void acceptAttr(const LayoutAttrPtr &attr, const IntList &shape,
+                    const std::vector<Field *> &active);
+    void attachMessage(const std::vector<Field *> &active, QString message);
+    void showValidation(Page &page);
     void readSettings();
     void writeSettings() const;
     QString suggestedName() const;

@@ -119,6 +119,8 @@ protected:
 
 private:
     void createActions();
+    void createEditActions();
+    void createViewActions();
     void createMenus();
     void createDocks();
     void createToolBar();

@@ -23,39 +23,59 @@
 
 namespace lx {
 
+namespace {
+
+// A window action with its shortcut (none when empty) and what it does.
+template <typename Slot>
+QAction *newAction(MainWindow *window, const QString &text, const QKeySequence &shortcut, Slot slot)
+{
+    auto *action = new QAction(text, window);
+    if (!shortcut.isEmpty())
+        action->setShortcut(shortcut);
+    QObject::connect(action, &QAction::triggered, window, slot);
+    return action;
+}
+
+// A checkable action, checked or not, whose toggles call `slot`.
+template <typename Slot>
+QAction *newToggle(MainWindow *window, const QString &text, bool checked, Slot slot)
+{
+    auto *action = new QAction(text, window);
+    action->setCheckable(true);
+    action->setChecked(checked);
+    QObject::connect(action, &QAction::toggled, window, slot);
+    return action;
+}
+
+} // namespace
+
 void MainWindow::createActions()
 {
-    QUndoStack *stack = m_document->undoStack();
-
-    m_newAction = new QAction(tr("&New Scene"), this);
-    m_newAction->setShortcut(QKeySequence::New);
-    connect(m_newAction, &QAction::triggered, this, &MainWindow::newScene);
-
-    m_openAction = new QAction(tr("&Open..."), this);
-    m_openAction->setShortcut(QKeySequence::Open);
-    connect(m_openAction, &QAction::triggered, this, &MainWindow::openDialog);
-
-    m_saveAction = new QAction(tr("&Save"), this);
-    m_saveAction->setShortcut(QKeySequence::Save);
-    connect(m_saveAction, &QAction::triggered, this, &MainWindow::save);
-
-    m_saveAsAction = new QAction(tr("Save &As..."), this);
-    m_saveAsAction->setShortcut(QKeySequence::SaveAs);
-    connect(m_saveAsAction, &QAction::triggered, this, &MainWindow::saveAs);
-
-    m_presetsAction = new QAction(tr("Open &Preset..."), this);
-    m_presetsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
-    connect(m_presetsAction, &QAction::triggered, this, &MainWindow::showPresets);
-
-    m_exportAction = new QAction(tr("&Export Figure..."), this);
-    m_exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-    connect(m_exportAction, &QAction::triggered, this, &MainWindow::showExportDialog);
-
-    m_quitAction = new QAction(tr("&Quit"), this);
-    m_quitAction->setShortcut(QKeySequence::Quit);
+    m_newAction = newAction(this, tr("&New Scene"), QKeySequence::New, &MainWindow::newScene);
+    m_openAction = newAction(this, tr("&Open..."), QKeySequence::Open, &MainWindow::openDialog);
+    m_saveAction = newAction(this, tr("&Save"), QKeySequence::Save, &MainWindow::save);
+    m_saveAsAction = newAction(this, tr("Save &As..."), QKeySequence::SaveAs, &MainWindow::saveAs);
+    m_presetsAction =
+        newAction(this, tr("Open &Preset..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O),
+                  &MainWindow::showPresets);
+    m_exportAction = newAction(this, tr("&Export Figure..."), QKeySequence(Qt::CTRL | Qt::Key_E),
+                               &MainWindow::showExportDialog);
+    m_quitAction = newAction(this, tr("&Quit"), QKeySequence::Quit, &QWidget::close);
     m_quitAction->setMenuRole(QAction::QuitRole);
-    connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
+    createEditActions();
+    createViewActions();
 
+    m_darkAction = newToggle(this, tr("&Dark Theme"), false, &MainWindow::setDarkTheme);
+    m_gettingStartedAction = newAction(this, tr("&Getting Started"), QKeySequence::HelpContents,
+                                       &MainWindow::showGettingStarted);
+    m_gettingStartedAction->setObjectName(QStringLiteral("gettingStartedAction"));
+    m_aboutAction = newAction(this, tr("&About Layout Explorer"), {}, &MainWindow::about);
+    m_aboutAction->setMenuRole(QAction::AboutRole);
+}
+
+void MainWindow::createEditActions()
+{
+    QUndoStack *stack = m_document->undoStack();
     m_undoAction = stack->createUndoAction(this, tr("&Undo"));
     m_undoAction->setShortcut(QKeySequence::Undo);
     m_redoAction = stack->createRedoAction(this, tr("&Redo"));
@@ -75,107 +95,69 @@ void MainWindow::createActions()
                 redo->setToolTip(MainWindow::tr("Redo %1").arg(t));
             });
 
-    m_copyJsonAction = new QAction(tr("Copy Layout as &JSON"), this);
-    m_copyJsonAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
-    connect(m_copyJsonAction, &QAction::triggered, this, &MainWindow::copyLayoutJson);
-
-    m_addLayoutAction = new QAction(tr("&Add Layout from Bases..."), this);
-    m_addLayoutAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
-    connect(m_addLayoutAction, &QAction::triggered, this, &MainWindow::addLayoutFromBases);
-    m_addTextAction = new QAction(tr("Add Layout from &Text..."), this);
-    m_addTextAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
+    m_copyJsonAction =
+        newAction(this, tr("Copy Layout as &JSON"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
+                  &MainWindow::copyLayoutJson);
+    m_addLayoutAction =
+        newAction(this, tr("&Add Layout from Bases..."), QKeySequence(Qt::CTRL | Qt::Key_L),
+                  &MainWindow::addLayoutFromBases);
+    m_addTextAction =
+        newAction(this, tr("Add Layout from &Text..."),
+                  QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L), [this] { addLayoutFromText(); });
     m_addTextAction->setIconText(tr("Add text"));
-    connect(m_addTextAction, &QAction::triggered, this, [this] { addLayoutFromText(); });
-    m_addBuilderAction = new QAction(tr("Add Layout from &Builder..."), this);
+    m_addBuilderAction =
+        newAction(this, tr("Add Layout from &Builder..."),
+                  QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_L), &MainWindow::addLayoutFromBuilder);
     m_addBuilderAction->setObjectName(QStringLiteral("addLayoutFromBuilderAction"));
-    m_addBuilderAction->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_L));
     m_addBuilderAction->setToolTip(tr("Build a blocked, WMMA, MFMA, linear or shared layout from "
                                       "its parameters, with a live #ttg preview"));
     m_addBuilderAction->setIconText(tr("Builder"));
-    connect(m_addBuilderAction, &QAction::triggered, this, &MainWindow::addLayoutFromBuilder);
-    m_copyTtgAction = new QAction(tr("Copy Layout as #&ttg"), this);
-    connect(m_copyTtgAction, &QAction::triggered, this, [this] { copyLayoutText(false); });
-    m_copyGluonAction = new QAction(tr("Copy Layout as &Gluon"), this);
-    connect(m_copyGluonAction, &QAction::triggered, this, [this] { copyLayoutText(true); });
-    m_pasteAction = new QAction(tr("&Paste Layout"), this);
-    m_pasteAction->setShortcut(QKeySequence::Paste);
+    m_copyTtgAction =
+        newAction(this, tr("Copy Layout as #&ttg"), {}, [this] { copyLayoutText(false); });
+    m_copyGluonAction =
+        newAction(this, tr("Copy Layout as &Gluon"), {}, [this] { copyLayoutText(true); });
+    m_pasteAction =
+        newAction(this, tr("&Paste Layout"), QKeySequence::Paste, &MainWindow::pasteLayout);
     m_pasteAction->setToolTip(tr("A layout as conformance JSON is added as it is; #ttg or Gluon "
                                  "text opens the text form to give its shape"));
-    connect(m_pasteAction, &QAction::triggered, this, &MainWindow::pasteLayout);
-    m_duplicateAction = new QAction(tr("&Duplicate Layout"), this);
-    m_duplicateAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
-    connect(m_duplicateAction, &QAction::triggered, this, &MainWindow::duplicateLayout);
-    m_renameAction = new QAction(tr("Re&name Layout..."), this);
-    m_renameAction->setShortcut(QKeySequence(Qt::Key_F2));
-    connect(m_renameAction, &QAction::triggered, this, &MainWindow::renameLayout);
-    m_removeAction = new QAction(tr("&Remove Layout"), this);
-    connect(m_removeAction, &QAction::triggered, this, &MainWindow::removeLayout);
+    m_duplicateAction = newAction(this, tr("&Duplicate Layout"), QKeySequence(Qt::CTRL | Qt::Key_D),
+                                  &MainWindow::duplicateLayout);
+    m_renameAction = newAction(this, tr("Re&name Layout..."), QKeySequence(Qt::Key_F2),
+                               &MainWindow::renameLayout);
+    m_removeAction = newAction(this, tr("&Remove Layout"), {}, &MainWindow::removeLayout);
+}
 
-    m_zoomInAction = new QAction(tr("Zoom &In"), this);
-    m_zoomInAction->setShortcut(QKeySequence::ZoomIn);
-    connect(m_zoomInAction, &QAction::triggered, this, [this] {
-        if (ViewPane *p = currentViewPane())
-            p->diagramView()->zoomIn();
-    });
-    m_zoomOutAction = new QAction(tr("Zoom &Out"), this);
-    m_zoomOutAction->setShortcut(QKeySequence::ZoomOut);
-    connect(m_zoomOutAction, &QAction::triggered, this, [this] {
-        if (ViewPane *p = currentViewPane())
-            p->diagramView()->zoomOut();
-    });
-    m_zoomResetAction = new QAction(tr("&Actual Size"), this);
-    m_zoomResetAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
-    connect(m_zoomResetAction, &QAction::triggered, this, [this] {
-        if (ViewPane *p = currentViewPane())
-            p->diagramView()->setScale(1.0);
-    });
-    m_fitAction = new QAction(tr("&Fit to Window"), this);
-    m_fitAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_9));
-    connect(m_fitAction, &QAction::triggered, this, [this] {
-        if (ViewPane *p = currentViewPane())
-            p->diagramView()->fitToView();
-    });
-    m_labelsAction = new QAction(tr("Cell &Labels"), this);
-    m_labelsAction->setCheckable(true);
-    m_labelsAction->setChecked(true);
-    connect(m_labelsAction, &QAction::toggled, this, &MainWindow::applyRenderOptions);
-    m_gridAction = new QAction(tr("&Grid"), this);
-    m_gridAction->setCheckable(true);
-    m_gridAction->setChecked(true);
-    connect(m_gridAction, &QAction::toggled, this, &MainWindow::applyRenderOptions);
-    m_nextStepAction = new QAction(tr("&Next Step"), this);
-    m_nextStepAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_BracketRight));
+void MainWindow::createViewActions()
+{
+    // What the current view pane does, nothing when no view is open.
+    auto onPane = [this](auto f) {
+        return [this, f] {
+            if (ViewPane *p = currentViewPane())
+                f(p);
+        };
+    };
+    m_zoomInAction = newAction(this, tr("Zoom &In"), QKeySequence::ZoomIn,
+                               onPane([](ViewPane *p) { p->diagramView()->zoomIn(); }));
+    m_zoomOutAction = newAction(this, tr("Zoom &Out"), QKeySequence::ZoomOut,
+                                onPane([](ViewPane *p) { p->diagramView()->zoomOut(); }));
+    m_zoomResetAction = newAction(this, tr("&Actual Size"), QKeySequence(Qt::CTRL | Qt::Key_0),
+                                  onPane([](ViewPane *p) { p->diagramView()->setScale(1.0); }));
+    m_fitAction = newAction(this, tr("&Fit to Window"), QKeySequence(Qt::CTRL | Qt::Key_9),
+                            onPane([](ViewPane *p) { p->diagramView()->fitToView(); }));
+    m_labelsAction = newToggle(this, tr("Cell &Labels"), true, &MainWindow::applyRenderOptions);
+    m_gridAction = newToggle(this, tr("&Grid"), true, &MainWindow::applyRenderOptions);
+    m_nextStepAction =
+        newAction(this, tr("&Next Step"), QKeySequence(Qt::CTRL | Qt::Key_BracketRight),
+                  onPane([](ViewPane *p) { p->nextStep(); }));
     m_nextStepAction->setStatusTip(
         tr("Pipeline views: show the next step of cvt → divideLeft → reps → addrToOffset → "
            "addrLayout"));
-    connect(m_nextStepAction, &QAction::triggered, this, [this] {
-        if (ViewPane *p = currentViewPane())
-            p->nextStep();
-    });
-    m_previousStepAction = new QAction(tr("&Previous Step"), this);
-    m_previousStepAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_BracketLeft));
+    m_previousStepAction =
+        newAction(this, tr("&Previous Step"), QKeySequence(Qt::CTRL | Qt::Key_BracketLeft),
+                  onPane([](ViewPane *p) { p->previousStep(); }));
     m_previousStepAction->setStatusTip(tr("Pipeline views: show the previous step"));
-    connect(m_previousStepAction, &QAction::triggered, this, [this] {
-        if (ViewPane *p = currentViewPane())
-            p->previousStep();
-    });
-    m_closeViewAction = new QAction(tr("&Close View"), this);
-    m_closeViewAction->setShortcut(QKeySequence::Close);
-    connect(m_closeViewAction, &QAction::triggered, this,
-            [this] { closeViewTab(m_viewTabs->currentIndex()); });
-
-    m_darkAction = new QAction(tr("&Dark Theme"), this);
-    m_darkAction->setCheckable(true);
-    connect(m_darkAction, &QAction::toggled, this, &MainWindow::setDarkTheme);
-
-    m_gettingStartedAction = new QAction(tr("&Getting Started"), this);
-    m_gettingStartedAction->setObjectName(QStringLiteral("gettingStartedAction"));
-    m_gettingStartedAction->setShortcut(QKeySequence::HelpContents);
-    connect(m_gettingStartedAction, &QAction::triggered, this, &MainWindow::showGettingStarted);
-
-    m_aboutAction = new QAction(tr("&About Layout Explorer"), this);
-    m_aboutAction->setMenuRole(QAction::AboutRole);
-    connect(m_aboutAction, &QAction::triggered, this, &MainWindow::about);
+    m_closeViewAction = newAction(this, tr("&Close View"), QKeySequence::Close,
+                                  [this] { closeViewTab(m_viewTabs->currentIndex()); });
 }
 
 void MainWindow::createMenus()

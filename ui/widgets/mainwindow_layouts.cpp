@@ -6,6 +6,7 @@
 #include "io/ttgtext.h"
 #include "layout/builders.h"
 #include "models/layoutdocument.h"
+#include "request/defaults.h"
 #include "widgets/builderdialog.h"
 #include "widgets/kerneldock.h"
 
@@ -255,7 +256,8 @@ void MainWindow::addLayoutFromText(const QString &initialText)
                        "1], [1, 0]]}, instrShape = [16, 16, 32]}>"));
     text->setPlainText(initialText);
     auto *shape = new QLineEdit(QStringLiteral("64x64"), &dialog);
-    auto *dtype = new QLineEdit(QStringLiteral("f16"), &dialog);
+    auto *dtype = new QLineEdit(
+        QString::fromLatin1(kDefaultDtype.data(), qsizetype(kDefaultDtype.size())), &dialog);
     auto *message = new QLabel(&dialog);
     message->setStyleSheet(QStringLiteral("color: #b00000;"));
     message->setWordWrap(true);

@@ -16,6 +16,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPromise>
+#include <QScrollBar>
 #include <QThread>
 #include <QThreadPool>
 #include <QToolButton>
@@ -176,6 +177,29 @@ void ViewPane::updateStepBar()
     m_allSteps->setEnabled(k != 0);
 }
 
+void ViewPane::scrollToCurrentStep()
+{
+    const Diagram &d = m_diagramView->diagram();
+    const auto &tables = m_diagramView->geometry().tables();
+    QRect step;
+    for (int t : d.steps.currentTables)
+        if (t >= 0 && size_t(t) < tables.size())
+            step = step.united(tables[size_t(t)].bounds);
+    if (d.steps.current == 0 || !step.isValid())
+        return;
+    // Scroll as little as shows the whole step; a step taller than the window shows its top.
+    const int margin = 8;
+    QScrollBar *v = m_diagramView->verticalScrollBar();
+    const int height = m_diagramView->viewport()->height();
+    if (step.top() - margin < v->value() || step.height() + 2 * margin > height)
+        v->setValue(step.top() - margin);
+    else if (step.bottom() + margin >= v->value() + height)
+        v->setValue(step.bottom() + margin - height + 1);
+    QScrollBar *h = m_diagramView->horizontalScrollBar();
+    if (step.left() - margin < h->value())
+        h->setValue(step.left() - margin);
+}
+
 QString ViewPane::errorText() const
 {
     return m_error->isVisible() ? m_error->text() : QString();
@@ -272,6 +296,7 @@ void ViewPane::showDiagram(Expected<Diagram> diagram)
     m_error->hide();
     m_diagramView->setDiagram(std::move(*diagram));
     updateStepBar();
+    scrollToCurrentStep();
     Q_EMIT rebuilt();
 }
 

@@ -69,6 +69,8 @@ private:
     QPointer<LayoutDocument> m_document;
     int m_view;
     void updateStepBar();
+    // Scrolls the current step's tables into view (a no-op outside step mode).
+    void scrollToCurrentStep();
     void showDiagram(Expected<Diagram> diagram);
 
     DiagramView *m_diagramView;

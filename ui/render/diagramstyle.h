@@ -1,0 +1,35 @@
+#pragma once
+
+// Shared by the two halves of the renderer (diagramgeometry.cpp lays out, diagramrenderer.cpp
+// paints): the font sizes and margins at scale 1, in diagram units, so that the geometry reserves
+// exactly the room the painter uses.
+
+#include <QString>
+#include <QStringList>
+
+#include <algorithm>
+#include <cmath>
+
+namespace lx::diagramstyle {
+
+inline int px(double v)
+{
+    return int(std::lround(v));
+}
+
+inline int maxLength(const QStringList &list)
+{
+    qsizetype n = 0;
+    for (const QString &s : list)
+        n = std::max(n, s.size());
+    return int(n);
+}
+
+// Font pixel sizes at scale 1 (diagram units).
+constexpr double kTitlePx = 16;
+constexpr double kSubtitlePx = 12;
+constexpr double kLabelPx = 11;
+constexpr double kHeaderPx = 10;
+constexpr double kMargin = 12;
+
+} // namespace lx::diagramstyle
