@@ -12,8 +12,11 @@
 // LIST separates offsets by commas or spaces; @FILE reads the same from a file (or a JSON array).
 //
 // A preset's access is the one of its first bank view (bank-table, bank-histogram, bank-map), or
-// of view N (0-based among the scene's views) with --view. A missing --arch or --dtype takes the
-// request layer's defaults (core/request/defaults.h), as the window does.
+// of view N (0-based among the scene's views) with --view; a preset with only ds_load_tr views
+// (fig2a) gives the read of its destination from its shared layout. A read into a dot operand
+// is the transposed load when it applies (conflicts on its source addresses), else the fallback
+// with the reason; --instruction ds_load_tr16_b128 insists on the transposed load. A missing --arch
+// or --dtype takes the request layer's defaults (core/request/defaults.h), as the window does.
 
 #include "cliargs.h"
 #include "command.h"
@@ -130,6 +133,7 @@ nlohmann::json reportJson(const lx::BankViewInput &in)
                                                          : nlohmann::json(nullptr);
     if (!r.tritonNote.empty())
         j["tritonNote"] = r.tritonNote;
+    j["transposedLoad"] = lx::transposedLoadJson(r);
     return j;
 }
 
@@ -168,6 +172,8 @@ void printText(const lx::BankViewInput &in)
                                'f', 2)
             << " %";
     out << '\n';
+    if (r.transposedLoad)
+        out << qs(lx::transposedLoadLine(r)) << '\n';
     if (r.tritonExtraWavefronts)
         out << "Triton's model (32 banks x 32 bit): " << *r.tritonExtraWavefronts
             << " extra wavefronts per access\n";
@@ -186,6 +192,14 @@ lx::Expected<lx::ViewRequest> requestFromScene(const lx::Expected<lx::Scene> &sc
     choice.what = what;
     choice.lacks = "bank view to analyse";
     auto req = lx::sceneViewRequest(*scene, choice);
+    if (!req && viewIndex < 0) {
+        // No bank view: the read of a ds_load_tr view (fig2a) is an access too.
+        choice.kindPrefixes = {"ds-load-tr"};
+        if (auto tr = lx::sceneViewRequest(*scene, choice))
+            req = std::move(tr);
+    }
+    if (req && req->kind.rfind("ds-load-tr", 0) == 0)
+        return lx::dsLoadTrBankRequest(*req);
     if (req && req->kind.rfind("bank-", 0) != 0)
         return lx::makeError(choice.what + " has no bank view to analyse");
     return req;
@@ -359,6 +373,8 @@ std::optional<int> sceneBankRequest(const QCommandLineParser &parser, const Bank
     // An explicit --dtype wins over the scene view's own (checked by the request layer).
     if (parser.isSet(o.dtype))
         req.options["dtype"] = parser.value(o.dtype).toStdString();
+    if (parser.isSet(o.instruction))
+        req.options["instruction"] = parser.value(o.instruction).toStdString();
     return std::nullopt;
 }
 

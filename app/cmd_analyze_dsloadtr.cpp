@@ -6,10 +6,11 @@
 //       --shared TEXT --dst TEXT --shape MxN --dst-shape MxN [--arch ...]) [--json] [--warp W]
 //       [-o FIGURE.png|svg|pdf|tex [--view KIND]]
 //
-// Exit codes: 0 the analysis ran (eligible or not), 1 bad input (layout text, a shape that is not a
-// power of two, a destination that is not a dot operand, an element type no transposed load
-// moves, unknown arch, an unreadable preset), 2 bad usage. A missing --dtype, arch or dtype in the
-// scene takes the request layer's defaults (core/request/defaults.h), as the window does.
+// Exit codes: 0 the analysis ran (eligible or not, also for an element type no transposed load
+// moves: 32-bit elements give "eligible no", the reason and the fallback), 1 bad input (layout
+// text, a shape that is not a power of two, a destination that is not a dot operand, an arch
+// without transposed loads, an unreadable preset), 2 bad usage. A missing --dtype, arch or dtype in
+// the scene takes the request layer's defaults (core/request/defaults.h), as the window does.
 
 #include "cliargs.h"
 #include "command.h"
@@ -102,15 +103,19 @@ json planJson(const lx::DsLoadTrPlan &p, const std::string &dtype)
     j["dtype"] = dtype;
     j["elementBits"] = p.instruction.elementBits;
     j["eligible"] = p.eligible;
-    j["instruction"] = p.instruction.name;
-    j["intrinsic"] = p.instruction.intrinsic;
-    j["elementsPerInstruction"] = p.instruction.elementsPerInstruction();
+    // No variant for the element width: instruction, intrinsic and elementsPerInstruction are
+    // null; eligible is false and reason says why.
+    j["instruction"] = p.hasInstruction() ? json(p.instruction.name) : json(nullptr);
+    j["intrinsic"] = p.hasInstruction() ? json(p.instruction.intrinsic) : json(nullptr);
+    j["elementsPerInstruction"] =
+        p.hasInstruction() ? json(p.instruction.elementsPerInstruction()) : json(nullptr);
     j["instructions"] = p.instructions;
     j["registers"] = p.registers;
     j["warps"] = p.warps;
     j["fallbackInstruction"] = p.fallback.instruction;
     j["fallbackInstructions"] = p.fallback.count;
     j["fallbackVectorElements"] = p.fallback.vectorElements;
+    j["fallbackBits"] = p.fallback.bits;
     j["reason"] = p.reason.empty() ? json(nullptr) : json(p.reason);
     j["cvt"] = lx::layoutToJson(p.cvt);
     json lanes = json::array();
@@ -140,9 +145,13 @@ json planJson(const lx::DsLoadTrPlan &p, const std::string &dtype)
 
 void printText(QTextStream &out, const lx::DsLoadTrPlan &p, const std::string &dtype, int warp)
 {
-    out << "instruction  " << qs(p.instruction.name) << " (" << qs(p.instruction.intrinsic) << ", "
-        << qs(p.instruction.arch) << ", " << qs(dtype) << ", " << p.instruction.tileSize()
-        << " contiguous elements per lane)\n";
+    if (p.hasInstruction())
+        out << "instruction  " << qs(p.instruction.name) << " (" << qs(p.instruction.intrinsic)
+            << ", " << qs(p.instruction.arch) << ", " << qs(dtype) << ", "
+            << p.instruction.tileSize() << " contiguous elements per lane)\n";
+    else
+        out << "instruction  none (" << qs(p.instruction.arch) << ", " << qs(dtype) << ", "
+            << p.instruction.elementBits << "-bit elements)\n";
     out << "registers    " << p.registers << " per thread, " << p.warps << " warp(s)\n";
     out << "cvt          " << qs(p.cvt.toString()).trimmed().replace(u'\n', u"\n             "_s)
         << '\n';
@@ -218,8 +227,10 @@ int runDsLoadTr(const QStringList &args)
         "i8 shape and --dst-shape the destination's."_s);
     const QCommandLineOption dstShapeOpt(u"dst-shape"_s, u"Destination i8 shape (--packed-fp4)."_s,
                                          u"MxN"_s);
-    const QCommandLineOption dtypeOpt(u"dtype"_s, u"Element type: f16, bf16, f8, i8, i4."_s,
-                                      u"T"_s);
+    const QCommandLineOption dtypeOpt(
+        u"dtype"_s,
+        u"Element type: f16, bf16, f8, i8, i4 (f32, i32: no transposed variant, the fallback)."_s,
+        u"T"_s);
     const QCommandLineOption archOpt(u"arch"_s, lx::app::archHelp(u"gfx1250 or gfx950"_s),
                                      u"ARCH"_s);
     const QCommandLineOption jsonOpt(u"json"_s, u"JSON report on stdout."_s);
@@ -283,8 +294,9 @@ int runDsLoadTr(const QStringList &args)
         if (parser.isSet(dtypeOpt)) {
             req.dtype = parser.value(dtypeOpt).toStdString();
             if (!lx::dtypeBits(req.dtype))
-                return fail(ExitBadUsage, u"unknown --dtype '%1' (f16, bf16, f8, i8, i4)"_s.arg(
-                                              parser.value(dtypeOpt)));
+                return fail(ExitBadUsage,
+                            u"unknown --dtype '%1' (f16, bf16, f8, i8, i4, f32, i32)"_s.arg(
+                                parser.value(dtypeOpt)));
         }
         lx::Expected<std::vector<int32_t>> shape =
             lx::parseShape(parser.value(shapeOpt).toStdString(), kShapeRules);

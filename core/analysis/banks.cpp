@@ -353,6 +353,12 @@ int64_t partitionStride(const SharedMemoryLayout &shared, int elementBytes,
 
 } // namespace
 
+int64_t sharedPartitionStride(const SharedMemoryLayout &shared, int elementBytes,
+                              int64_t archPartitionBytes)
+{
+    return partitionStride(shared, elementBytes, archPartitionBytes);
+}
+
 Expected<std::vector<SharedElementBank>> sharedBankMap(const SharedMemoryLayout &shared,
                                                        int elementBits, int numBanks,
                                                        int bankWidthBytes,

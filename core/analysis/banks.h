@@ -114,6 +114,17 @@ struct BankTotals
     [[nodiscard]] double conflictRatePercent(double scale) const;
 };
 
+// The transposed load a compiler tries first for a read into a dot operand (dsloadtr.h).
+struct TransposedLoadChoice
+{
+    std::string candidate;     // "ds_load_tr16_b128"; empty when no variant moves the element width
+    bool used = false;         // the report counts the transposed load's source addresses
+    std::string reason;        // why it is not used (empty when used)
+    std::string fallback;      // what the lowering emits otherwise ("ds_load_u16")
+    int64_t fallbackCount = 0; // fallback loads per thread
+    int64_t transposedCount = 0; // transposed loads per thread when used
+};
+
 // One access of the layout-level analysis.
 struct BankConflictReport
 {
@@ -135,6 +146,9 @@ struct BankConflictReport
     // apply).
     std::optional<int64_t> tritonExtraWavefronts;
     std::string tritonNote;
+    // A read into a dot operand (or #ttg.linear) on an arch with transposed loads: whether the
+    // access is the transposed load, and when not, why and what the compiler emits instead.
+    std::optional<TransposedLoadChoice> transposedLoad;
 };
 
 // A shared layout with what the LinearLayout alone does not say.
@@ -224,6 +238,11 @@ struct SharedElementBank
 [[nodiscard]] Expected<std::vector<SharedElementBank>>
 sharedBankMap(const SharedMemoryLayout &shared, int elementBits, int numBanks,
               int bankWidthBytes = 4, int64_t partitionStrideBytes = 0);
+
+// Byte distance between partitions of `shared`: its own partitionStrideBytes, else one padded
+// buffer rounded up to the arch's partition size (0 = 256 B).
+[[nodiscard]] int64_t sharedPartitionStride(const SharedMemoryLayout &shared, int elementBytes,
+                                            int64_t archPartitionBytes);
 
 [[nodiscard]] Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
                                                         const BankAccessRequest &request);

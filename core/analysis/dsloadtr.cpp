@@ -231,6 +231,46 @@ std::optional<DsLoadTrInstruction> dsLoadTrInstructionByName(const std::string &
     return std::nullopt;
 }
 
+namespace {
+
+// The variant for (arch, bits); when the arch has transposed loads but none for this element
+// width, a placeholder with an empty name (and the words why in *noVariant). An unknown arch
+// stays an error.
+Expected<DsLoadTrInstruction> instructionOrNone(const std::string &arch, int elementBits,
+                                                std::string *noVariant)
+{
+    Expected<DsLoadTrInstruction> found = dsLoadTrInstruction(arch, elementBits);
+    if (found)
+        return found;
+    std::vector<int> widths;
+    int warpSize = 0;
+    for (const DsLoadTrInstruction &i : dsLoadTrInstructions()) {
+        if (i.arch != arch)
+            continue;
+        widths.push_back(i.elementBits);
+        warpSize = i.warpSize;
+    }
+    std::string variants; // "16-, 8- and 4-bit"
+    for (size_t w = 0; w < widths.size(); ++w)
+        variants += std::string(w == 0                   ? ""
+                                : w + 1 == widths.size() ? " and "
+                                                         : ", ") +
+                    std::to_string(widths[w]) + (w + 1 == widths.size() ? "-bit" : "-");
+    if (variants.empty())
+        return found.error();
+    DsLoadTrInstruction none;
+    none.arch = arch;
+    none.elementBits = elementBits;
+    none.warpSize = warpSize;
+    if (noVariant)
+        *noVariant = "no transposed load moves " + std::to_string(elementBits) +
+                     "-bit elements on " + arch + " (only " + variants +
+                     " ones); the lowering emits ordinary loads";
+    return none;
+}
+
+} // namespace
+
 DsLoadTrOptions dsLoadTrOptionsFor(const LayoutAttr *shared)
 {
     DsLoadTrOptions o;
@@ -287,7 +327,8 @@ Expected<DsLoadTrPlan> analyzeDsLoadTrCvt(const LinearLayout &rawCvt, int elemen
 {
     if (auto ok = checkAnalysisSize(rawCvt, "the conversion"); !ok)
         return ok.error();
-    Expected<DsLoadTrInstruction> instrE = dsLoadTrInstruction(arch, elementBits);
+    std::string noVariant;
+    Expected<DsLoadTrInstruction> instrE = instructionOrNone(arch, elementBits, &noVariant);
     if (!instrE)
         return instrE.error();
     const DsLoadTrInstruction instr = *instrE;
@@ -314,13 +355,15 @@ Expected<DsLoadTrPlan> analyzeDsLoadTrCvt(const LinearLayout &rawCvt, int elemen
     const LinearLayout offsetCvt = *cvt.sublayout({kRegister, kLane, kWarp}, {kOffset});
     plan.fallback = computeFallback(offsetCvt, plan.registers, instr, options);
 
-    const int E = instr.elementsPerInstruction();
-    const int t = log2Exact(instr.tileSize());
     auto ineligible = [&](std::string why) {
         plan.eligible = false;
         plan.reason = std::move(why);
         return plan;
     };
+    if (!noVariant.empty())
+        return ineligible(noVariant);
+    const int E = instr.elementsPerInstruction();
+    const int t = log2Exact(instr.tileSize());
 
     // Reference §2.4, in the lowering's order.
     int32_t minInterval = 0;
@@ -418,7 +461,7 @@ Expected<DsLoadTrPlan> analyzeDsLoadTr(const LinearLayout &shared, const LinearL
                                        int elementBits, const std::string &arch,
                                        const DsLoadTrOptions &options)
 {
-    Expected<DsLoadTrInstruction> instr = dsLoadTrInstruction(arch, elementBits);
+    Expected<DsLoadTrInstruction> instr = instructionOrNone(arch, elementBits, nullptr);
     if (!instr)
         return instr.error();
     if (auto ok = checkAnalysisSize(dst, "the destination layout"); !ok)

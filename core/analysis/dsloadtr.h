@@ -109,10 +109,13 @@ struct DsLoadFallback
 };
 
 // The result of analysing one local_load. When !eligible only cvt (when it exists), reason and
-// fallback are meaningful.
+// fallback are meaningful. Elements no transposed load moves (32-bit on gfx1250) give a plan,
+// not an error: instruction.name is empty (hasInstruction() false), reason says so and fallback
+// is the ordinary load the compiler emits.
 struct DsLoadTrPlan
 {
     DsLoadTrInstruction instruction;
+    [[nodiscard]] bool hasInstruction() const { return !instruction.name.empty(); }
     bool eligible = false;
     std::string
         reason; // why not, in words ("lane basis 1 maps to [4] (need offset 2)"); empty if eligible
@@ -142,8 +145,9 @@ struct DsLoadTrPlan
 // Analyses ttg.local_load(shared) -> dst for `elementBits`-bit elements on `arch`.
 // Requires (else an Error, never a crash): shared has in-dim `offset` (and optionally `block`,
 // `partition`), dst has in-dims among register/lane/warp/block and no `offset`; both map onto
-// the same out-dims with the same sizes; (arch, elementBits) has a transposed load; dst has as
-// many lanes as the arch's warp. Ineligibility is not an error: the plan says why.
+// the same out-dims with the same sizes; the arch has transposed loads; dst has as many lanes
+// as the arch's warp. Ineligibility is not an error: the plan says why, also when no variant
+// moves `elementBits`-bit elements (then !plan.hasInstruction()).
 [[nodiscard]] Expected<DsLoadTrPlan> analyzeDsLoadTr(const LinearLayout &shared,
                                                      const LinearLayout &dst, int elementBits,
                                                      const std::string &arch,

@@ -1,5 +1,6 @@
 #include "request/analysisinputs.h"
 
+#include "analysis/banksdsloadtr.h"
 #include "analysis/kpack.h"
 #include "layout/builders.h"
 #include "layout/dtype.h"
@@ -210,6 +211,85 @@ Expected<BankViewInput> resolveKPack(const ViewRequest &req, const Architecture 
     return in;
 }
 
+// A read into a dot operand (or #ttg.linear) on an arch with transposed loads: the lowering tries
+// the transposed load first and falls back to ordinary loads (docs/gfx1250-layouts.md §2). With
+// no instruction named, or a transposed one named, returns the transposed load's report when it
+// applies; otherwise nullopt, with *choice saying why not when it was a candidate. A named
+// transposed load that does not apply is an error naming the reason.
+Expected<std::optional<BankConflictReport>>
+transposedLoadReport(const Architecture &arch, const ResolvedLayout &shared,
+                     const ResolvedLayout &reg, const SharedMemoryLayout &sml, int bits,
+                     const std::string &instruction, bool write, const BankOptions &options,
+                     int warp, std::optional<TransposedLoadChoice> *choice)
+{
+    const std::optional<DsLoadTrInstruction> named = dsLoadTrInstructionByName(instruction);
+    if (write || (!instruction.empty() && !named))
+        return std::optional<BankConflictReport>();
+    const bool archHas =
+        std::any_of(dsLoadTrInstructions().begin(), dsLoadTrInstructions().end(),
+                    [&](const DsLoadTrInstruction &i) { return i.arch == arch.name; });
+    if (named && named->arch != arch.name)
+        return makeError(instruction + " is a " + named->arch + " instruction, not " + arch.name +
+                         "'s");
+    if (!archHas)
+        return std::optional<BankConflictReport>();
+    if (std::optional<std::string> problem = dsLoadTrDestinationProblem(reg.attr.get())) {
+        if (named)
+            return makeError(instruction + ": " + *problem);
+        return std::optional<BankConflictReport>();
+    }
+    Expected<DsLoadTrPlan> plan = analyzeDsLoadTr(shared.layout, reg.layout, bits, arch.name,
+                                                  dsLoadTrOptionsFor(shared.attr.get()));
+    if (!plan) {
+        if (named)
+            return makeError(instruction + ": " + plan.message());
+        return std::optional<BankConflictReport>();
+    }
+    if (named && plan->hasInstruction() && plan->instruction.name != instruction)
+        return makeError(instruction + " moves " + std::to_string(named->elementBits) +
+                         "-bit elements; this access has " + std::to_string(bits) + "-bit ones (" +
+                         plan->instruction.name + " moves them)");
+    if (!plan->eligible) {
+        if (named)
+            return makeError(instruction + " does not apply: " + plan->reason +
+                             " (the lowering falls back to " +
+                             std::to_string(plan->fallback.count) + " x " +
+                             plan->fallback.instruction + " per thread)");
+        // A plain load at least as wide as the transposed one is no fallback worth naming
+        // (a K-contiguous operand read with ds_load_b128); a missing variant always is.
+        if (plan->hasInstruction() && plan->fallback.bits >= plan->instruction.instBits)
+            return std::optional<BankConflictReport>();
+        TransposedLoadChoice c;
+        c.candidate = plan->instruction.name;
+        c.reason = plan->reason;
+        c.fallback = plan->fallback.instruction;
+        c.fallbackCount = plan->fallback.count;
+        *choice = c;
+        return std::optional<BankConflictReport>();
+    }
+    Expected<BankConflictReport> report =
+        analyzeDsLoadTrBanks(arch, *plan, reg.layout, sml, options, warp + 1);
+    if (!report)
+        return report.error();
+    report->instructionForced = named.has_value();
+    return std::optional<BankConflictReport>(std::move(*report));
+}
+
+// ", read by ds_load_tr16_b128" / ", fallback ds_load_u16 (ds_load_tr16_b128 not eligible)".
+std::string transposedLoadText(const BankConflictReport &r)
+{
+    if (!r.transposedLoad)
+        return {};
+    const TransposedLoadChoice &c = *r.transposedLoad;
+    if (c.used)
+        return ", read by the transposed load " + c.candidate;
+    return ", fallback " + r.instruction.name + " (" +
+           (c.candidate.empty()
+                ? "no transposed load for " + std::to_string(r.elementBits) + "-bit elements"
+                : c.candidate + " not eligible") +
+           ")";
+}
+
 } // namespace
 
 Expected<BankViewInput> resolveBankViewUnguarded(const ViewRequest &req)
@@ -284,11 +364,23 @@ Expected<BankViewInput> resolveBankViewUnguarded(const ViewRequest &req)
         br.instruction = *instruction;
         br.options.broadcast = *broadcast;
         br.maxWarps = int(*warp) + 1;
-        in.access = br;
-        auto report = analyzeBanks(*arch, br);
-        if (!report)
-            return report.error();
-        in.report = std::move(*report);
+        std::optional<TransposedLoadChoice> choice;
+        auto tr = transposedLoadReport(*arch, **shared, *reg, sml, *bits, *instruction, *write,
+                                       br.options, int(*warp), &choice);
+        if (!tr)
+            return makeError("view '" + req.kind + "': " + tr.message());
+        if (*tr) {
+            // The conflict explainer re-runs ordinary accesses only: no in.access for the
+            // transposed load's source addresses.
+            in.report = std::move(**tr);
+        } else {
+            in.access = br;
+            auto report = analyzeBanks(*arch, br);
+            if (!report)
+                return report.error();
+            in.report = std::move(*report);
+            in.report.transposedLoad = choice;
+        }
         // Keep the chosen wave only.
         std::erase_if(in.report.elements, [&](const ElementAccess &e) { return e.warp != *warp; });
         std::erase_if(in.report.instructions,
@@ -324,8 +416,58 @@ Expected<BankViewInput> resolveBankViewUnguarded(const ViewRequest &req)
     }
     in.sourceText = (reg ? reg->name + " <-> " : std::string()) + (*shared)->name + " over " +
                     std::to_string(in.rows) + " x " + std::to_string(in.cols) + ", " +
-                    std::to_string(*bits) + "-bit elements";
+                    std::to_string(*bits) + "-bit elements" + transposedLoadText(in.report);
     return in;
+}
+
+Expected<ViewRequest> dsLoadTrBankRequest(const ViewRequest &view)
+{
+    if (view.options.is_object() && view.options.value("packedFp4", false))
+        return makeError("view '" + view.kind +
+                         "': the bank analysis takes the unpacked load, not packed fp4");
+    auto l = dsLoadTrLayouts(view);
+    if (!l)
+        return l.error();
+    ViewRequest bank = view;
+    bank.kind = "bank-table";
+    bank.options = nlohmann::json::object();
+    bank.options["shared"] = l->first->name;
+    bank.options["reg"] = l->second->name;
+    if (view.options.is_object() && view.options.contains("dtype"))
+        bank.options["dtype"] = view.options.at("dtype");
+    if (view.options.is_object() && view.options.contains("warp"))
+        bank.options["warp"] = view.options.at("warp");
+    return bank;
+}
+
+nlohmann::json transposedLoadJson(const BankConflictReport &r)
+{
+    if (!r.transposedLoad)
+        return nullptr;
+    const TransposedLoadChoice &c = *r.transposedLoad;
+    nlohmann::json j;
+    j["candidate"] = c.candidate.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.candidate);
+    j["used"] = c.used;
+    j["eligible"] = c.used;
+    j["reason"] = c.reason.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.reason);
+    j["fallbackInstruction"] = c.fallback;
+    j["fallbackInstructions"] = c.fallbackCount;
+    j["transposedInstructions"] = c.used ? nlohmann::json(c.transposedCount) : nullptr;
+    return j;
+}
+
+std::string transposedLoadLine(const BankConflictReport &r)
+{
+    if (!r.transposedLoad)
+        return {};
+    const TransposedLoadChoice &c = *r.transposedLoad;
+    if (c.used)
+        return "transposed load: " + std::to_string(c.transposedCount) + " x " + c.candidate +
+               " per thread, conflicts counted on the source addresses (fallback would be " +
+               std::to_string(c.fallbackCount) + " x " + c.fallback + ")";
+    return "transposed load: not eligible (" + c.reason + "); shown: the fallback " +
+           r.instruction.name + ", " + std::to_string(c.fallbackCount) + " x " + c.fallback +
+           " per thread";
 }
 
 Expected<DsLoadTrInput> resolveDsLoadTr(const ViewRequest &request)

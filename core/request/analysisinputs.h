@@ -81,4 +81,12 @@ struct BankViewInput
 };
 [[nodiscard]] Expected<BankViewInput> resolveBankView(const ViewRequest &request);
 
+// The bank request of a ds-load-tr view: a bank-table reading its destination ("reg") from its
+// shared layout, with its dtype; the transposed load is then chosen when it applies.
+[[nodiscard]] Expected<ViewRequest> dsLoadTrBankRequest(const ViewRequest &dsLoadTrView);
+// report.transposedLoad for `analyze banks`: JSON (null when the access had no candidate) and
+// one line of text.
+[[nodiscard]] nlohmann::json transposedLoadJson(const BankConflictReport &report);
+[[nodiscard]] std::string transposedLoadLine(const BankConflictReport &report);
+
 } // namespace lx

@@ -143,9 +143,13 @@ std::vector<Figure> dsLoadTrFigures(const DsLoadTrInput &in)
     const DsLoadTrPlan &p = in.plan;
     std::vector<Figure> f;
     f.push_back(computed("instruction", "Instruction",
-                         p.instruction.name + " (" + p.instruction.arch + ", " + in.dtype + ")",
+                         (p.hasInstruction() ? p.instruction.name : std::string("none")) + " (" +
+                             p.instruction.arch + ", " + in.dtype + ")",
                          std::nullopt, {},
-                         "The transposed load the arch has for this element width"));
+                         p.hasInstruction()
+                             ? "The transposed load the arch has for this element width"
+                             : "No transposed load of " + p.instruction.arch + " moves " +
+                                   num(p.instruction.elementBits) + "-bit elements"));
     f.push_back(dtypeFigure(in.dtype, in.dtypeDefaulted));
     f.push_back(computed("eligible", "ds_load_tr eligible",
                          p.eligible ? std::string("yes") : "no: " + p.reason,
@@ -270,10 +274,30 @@ std::vector<Figure> bankFigures(const BankViewInput &in, const InstructionReport
         return f;
     }
     const int wave = r.instructions.front().warp;
-    f.push_back(computed(
-        "instruction", "LDS instruction", r.instruction.name, std::nullopt, {},
-        std::string(r.instructionForced ? "Forced by the view" : "Chosen from the vector width") +
-            "; " + r.instruction.provenance.label()));
+    const bool transposed = r.transposedLoad && r.transposedLoad->used;
+    f.push_back(computed("instruction", "LDS instruction", r.instruction.name, std::nullopt, {},
+                         std::string(r.instructionForced ? "Forced by the view"
+                                     : transposed        ? "The transposed load the lowering uses"
+                                                         : "Chosen from the vector width") +
+                             "; " + r.instruction.provenance.label()));
+    if (r.transposedLoad) {
+        const TransposedLoadChoice &c = *r.transposedLoad;
+        if (c.used)
+            f.push_back(computed("transposedLoad", "Transposed load",
+                                 "yes: " + num(c.transposedCount) + " x " + c.candidate +
+                                     " per thread (fallback " + num(c.fallbackCount) + " x " +
+                                     c.fallback + ")",
+                                 double(c.transposedCount), {},
+                                 "Conflicts counted on the source addresses each lane reads"));
+        else
+            f.push_back(computed("transposedLoad", "Transposed load",
+                                 "no: " + c.reason + "; shown: the fallback " + r.instruction.name +
+                                     " (" + num(c.fallbackCount) + " per thread)",
+                                 0.0, {},
+                                 c.candidate.empty()
+                                     ? "No transposed load moves this element width"
+                                     : c.candidate + " does not apply to this access"));
+    }
     const std::vector<PhaseReport> &phases = focus ? focus->phases : r.instructions.front().phases;
     f.push_back(computed("phases", "Phases per instruction", num(int64_t(phases.size())),
                          double(phases.size()), {},

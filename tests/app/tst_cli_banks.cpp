@@ -36,6 +36,9 @@ private Q_SLOTS:
     void layoutsFromText();
     void perfConfig();
     void textReport();
+    void transposedLoadOfFig2a();
+    void thirtyTwoBitFallback();
+    void transposedLoadThatDoesNotApply();
     void errors_data();
     void errors();
     void defaultsOfTheRequestLayer();
@@ -138,6 +141,94 @@ void TestCliBanks::textReport()
     QVERIFY(text.contains(u"ds_write_b32"_s));
     QVERIFY(text.contains(u"Triton's model"_s));
     QVERIFY(text.contains(u"confidence M"_s));
+}
+
+// fig2a: the 32x16 f16 B operand, N contiguous (row = 32 B), read by ds_load_tr16_b128. By
+// hand (docs/lds-models.md §2.7): source lane s reads the 16 B of row s % 8 + 8 (s / 16) at
+// column 8 ((s / 8) % 2), so lanes 0-15 read bytes 0-255 and lanes 16-31 bytes 256-511, each
+// phase every bank once: 1-way, 2 cycles per instruction (ideal 2). 16 registers per lane, 8 per
+// load: 2 instructions, 4 cycles for the wave.
+void TestCliBanks::transposedLoadOfFig2a()
+{
+    for (const QStringList &extra :
+         {QStringList{u"--instruction"_s, u"ds_load_tr16_b128"_s}, QStringList{}}) {
+        const lx::test::CliResult r =
+            runApp(QStringList{u"--preset"_s, u"fig2a"_s, u"--json"_s} + extra);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.errText()));
+        const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(j.value(u"instruction"_s).toString(), u"ds_load_tr16_b128"_s);
+        QCOMPARE(j.value(u"instructionForced"_s).toBool(), !extra.isEmpty());
+        const QJsonArray phases = j.value(u"phases"_s).toArray();
+        QCOMPARE(phases.size(), 2);
+        for (int p = 0; p < 2; ++p) {
+            const QJsonObject ph = phases.at(p).toObject();
+            const QJsonArray lanes = ph.value(u"lanes"_s).toArray();
+            QCOMPARE(lanes.size(), 16);
+            QCOMPARE(lanes.at(0).toInt(), 16 * p);
+            QCOMPARE(ph.value(u"maxWays"_s).toInt(), 1);
+            QCOMPARE(ph.value(u"cycles"_s).toInt(), 1);
+        }
+        QCOMPARE(j.value(u"cycles"_s).toInt(), 2);
+        QCOMPARE(j.value(u"idealCycles"_s).toInt(), 2);
+        const QJsonObject totals = j.value(u"totals"_s).toObject();
+        QCOMPARE(totals.value(u"instructions"_s).toInt(), 2);
+        QCOMPARE(totals.value(u"cycles"_s).toInt(), 4);
+        const QJsonObject tr = j.value(u"transposedLoad"_s).toObject();
+        QCOMPARE(tr.value(u"used"_s).toBool(), true);
+        QCOMPARE(tr.value(u"transposedInstructions"_s).toInt(), 2);
+    }
+    const lx::test::CliResult text = runApp({u"--preset"_s, u"fig2a"_s});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY2(text.outText().contains(u"transposed load: 2 x ds_load_tr16_b128 per thread"_s),
+             qPrintable(text.outText()));
+    QVERIFY(text.outText().contains(u"ways per phase [1, 1], 2 cycles"_s));
+}
+
+// f32: no transposed variant. A result, not an error: the B operand's 16 registers per lane are
+// 16 rows apart in the N-contiguous tile, so 16 single ds_load_b32 per thread.
+void TestCliBanks::thirtyTwoBitFallback()
+{
+    const lx::test::CliResult r =
+        runApp({u"--preset"_s, u"fig2a"_s, u"--dtype"_s, u"f32"_s, u"--json"_s});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.errText()));
+    const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(j.value(u"instruction"_s).toString(), u"ds_load_b32"_s);
+    const QJsonObject tr = j.value(u"transposedLoad"_s).toObject();
+    QCOMPARE(tr.value(u"used"_s).toBool(true), false);
+    QVERIFY(tr.value(u"candidate"_s).isNull());
+    QVERIFY(tr.value(u"reason"_s).toString().contains(u"no transposed load moves 32-bit"_s));
+    QCOMPARE(tr.value(u"fallbackInstruction"_s).toString(), u"ds_load_b32"_s);
+    QCOMPARE(tr.value(u"fallbackInstructions"_s).toInt(), 16);
+    QVERIFY(j.value(u"source"_s).toString().contains(u"no transposed load for 32-bit"_s));
+}
+
+// The B operand over a K-contiguous tile: destination lanes 0-7 are 32 elements apart, not 1.
+void TestCliBanks::transposedLoadThatDoesNotApply()
+{
+    const QString b = u"#mma = #ttg.amd_wmma<{version = 3, isTranspose = true, ctaLayout = "
+                      u"{warp = []}, instrShape = [16, 16, 32]}>\n#ttg.dot_op<{opIdx = 1, "
+                      u"parent = #mma, kWidth = 8}>"_s;
+    const QStringList args{u"--reg"_s,
+                           b,
+                           u"--shared"_s,
+                           u"#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, "
+                           u"order = [0, 1]}>"_s,
+                           u"--shape"_s,
+                           u"32x16"_s,
+                           u"--arch"_s,
+                           u"gfx1250"_s};
+    const lx::test::CliResult forced =
+        runApp(args + QStringList{u"--instruction"_s, u"ds_load_tr16_b128"_s});
+    QCOMPARE(forced.exitCode, 1);
+    QVERIFY2(forced.errText().contains(u"ds_load_tr16_b128 does not apply: lane basis 0"_s),
+             qPrintable(forced.errText()));
+    const lx::test::CliResult fallback = runApp(args + QStringList{u"--json"_s});
+    QVERIFY2(fallback.exitCode == 0, qPrintable(fallback.errText()));
+    // Without --instruction: the plain ds_load_b128 (8 contiguous k per lane), as wide as the
+    // transposed load, so not labelled a fallback.
+    const QJsonObject j = QJsonDocument::fromJson(fallback.out).object();
+    QCOMPARE(j.value(u"instruction"_s).toString(), u"ds_load_b128"_s);
+    QVERIFY(j.value(u"transposedLoad"_s).isNull());
 }
 
 void TestCliBanks::errors_data()

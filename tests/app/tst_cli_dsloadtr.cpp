@@ -54,6 +54,8 @@ private Q_SLOTS:
     void packedFp4();
     void textReport();
     void figure();
+    void thirtyTwoBitElements_data();
+    void thirtyTwoBitElements();
     void badInput_data();
     void badInput();
 };
@@ -227,6 +229,49 @@ void TestCliDsLoadTr::figure()
     QVERIFY(!QFile::exists(bad));
 }
 
+// 32-bit elements have no transposed load on gfx1250: a result (exit 0), not an error. The toy
+// destination gives each lane 8 registers along dim1; the dim0-contiguous source puts them 32
+// elements apart, so the fallback is 8 single 32-bit loads (ds_load_b32) per thread.
+void TestCliDsLoadTr::thirtyTwoBitElements_data()
+{
+    QTest::addColumn<QString>("dtype");
+    QTest::newRow("f32") << QStringLiteral("f32");
+    QTest::newRow("i32") << QStringLiteral("i32");
+}
+
+void TestCliDsLoadTr::thirtyTwoBitElements()
+{
+    QFETCH(QString, dtype);
+    const QStringList args{QStringLiteral("--shared"),
+                           kShared0,
+                           QStringLiteral("--dst"),
+                           QStringLiteral("#ttg.linear<{register = [[0, 1], [0, 2], [0, 4]], lane "
+                                          "= [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], "
+                                          "warp = [], block = []}>"),
+                           QStringLiteral("--shape"),
+                           QStringLiteral("32x8"),
+                           QStringLiteral("--dtype"),
+                           dtype,
+                           QStringLiteral("--arch"),
+                           QStringLiteral("gfx1250")};
+    const lx::test::CliResult r = run(args + QStringList{QStringLiteral("--json")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(j.value(QStringLiteral("eligible")).toBool(true), false);
+    QVERIFY(j.value(QStringLiteral("instruction")).isNull());
+    QCOMPARE(j.value(QStringLiteral("elementBits")).toInt(), 32);
+    QVERIFY(j.value(QStringLiteral("reason"))
+                .toString()
+                .contains(QStringLiteral("no transposed load moves 32-bit elements on gfx1250")));
+    QCOMPARE(j.value(QStringLiteral("fallbackInstruction")).toString(),
+             QStringLiteral("ds_load_b32"));
+    QCOMPARE(j.value(QStringLiteral("fallbackInstructions")).toInt(), 8);
+    const lx::test::CliResult text = run(args);
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY(text.out.contains("instruction  none (gfx1250, " + dtype.toUtf8()));
+    QVERIFY(text.out.contains("fallback     8 x ds_load_b32"));
+}
+
 void TestCliDsLoadTr::badInput_data()
 {
     QTest::addColumn<QStringList>("args");
@@ -251,9 +296,6 @@ void TestCliDsLoadTr::badInput_data()
                               "order = [1, 0]}>"),
                QStringLiteral("32x8"), QStringLiteral("bf16"), g)
         << 1 << QStringLiteral("must be a dot operand");
-    QTest::newRow("32-bit elements")
-        << req(toyDst, QStringLiteral("32x8"), QStringLiteral("f32"), g) << 1
-        << QStringLiteral("32-bit elements cannot be moved");
     QTest::newRow("unknown arch") << req(toyDst, QStringLiteral("32x8"), QStringLiteral("bf16"),
                                          QStringLiteral("gfx90a"))
                                   << 1 << QStringLiteral("unknown arch 'gfx90a'");

@@ -43,10 +43,14 @@ QString instructionSummary(const BankViewInput &in)
     bool uniform = true;
     for (const InstructionReport &ir : r.instructions)
         uniform = uniform && ir.cycles == first.cycles && ir.maxWays == first.maxWays;
+    QString how = r.instructionForced ? u"forced"_s : u"chosen from the vector width"_s;
+    if (r.transposedLoad && r.transposedLoad->used && !r.instructionForced)
+        how = u"transposed load, source addresses"_s;
+    else if (r.transposedLoad && !r.transposedLoad->used)
+        how = u"fallback: %1"_s.arg(qs(r.transposedLoad->reason));
     QString s = u"%1 (%2 banks, %3; %4)"_s.arg(qs(r.instruction.name))
                     .arg(r.instruction.numBanks)
-                    .arg(r.instructionForced ? u"forced"_s : u"chosen from the vector width"_s,
-                         provenanceText(r.instruction.provenance));
+                    .arg(how, provenanceText(r.instruction.provenance));
     if (uniform)
         s += u": %1 cycles per instruction (ideal %2), %3-way"_s.arg(first.cycles)
                  .arg(first.idealCycles)

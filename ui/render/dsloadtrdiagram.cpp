@@ -81,7 +81,11 @@ std::pair<int32_t, int32_t> tensorCoord(const LinearLayout &shared, int32_t offs
 
 QString planSubtitle(const DsLoadTrPlan &p, const std::string &dtype)
 {
-    QString s = QStringLiteral("%1 on %2").arg(qs(p.instruction.name), qs(p.instruction.arch));
+    QString s = p.hasInstruction()
+                    ? QStringLiteral("%1 on %2").arg(qs(p.instruction.name), qs(p.instruction.arch))
+                    : QStringLiteral("%1-bit elements on %2")
+                          .arg(p.instruction.elementBits)
+                          .arg(qs(p.instruction.arch));
     if (!dtype.empty())
         s += QStringLiteral(", %1").arg(qs(dtype));
     if (p.eligible)
@@ -99,9 +103,35 @@ QString planSubtitle(const DsLoadTrPlan &p, const std::string &dtype)
 
 } // namespace
 
+Diagram buildNoTransposedLoad(const DsLoadTrPlan &plan, const std::string &dtype)
+{
+    Diagram d;
+    d.title = QStringLiteral("No transposed load for %1-bit elements on %2")
+                  .arg(plan.instruction.elementBits)
+                  .arg(qs(plan.instruction.arch));
+    d.subtitle = planSubtitle(plan, dtype);
+    DiagramTable t;
+    t.title = QStringLiteral("What the lowering does instead");
+    t.header = {QStringLiteral("question"), QStringLiteral("answer")};
+    t.rows.push_back({QStringLiteral("transposed load eligible"), QStringLiteral("no")});
+    t.rows.push_back({QStringLiteral("why"), qs(plan.reason)});
+    t.rows.push_back({QStringLiteral("fallback instruction"),
+                      QStringLiteral("%1 (%2 element(s), %3 bits per load)")
+                          .arg(qs(plan.fallback.instruction))
+                          .arg(plan.fallback.vectorElements)
+                          .arg(plan.fallback.bits)});
+    t.rows.push_back(
+        {QStringLiteral("fallback loads per thread"), QString::number(plan.fallback.count)});
+    t.rows.push_back({QStringLiteral("registers per thread"), QString::number(plan.registers)});
+    d.tables.push_back(std::move(t));
+    return d;
+}
+
 Expected<Diagram> buildDsLoadTrPanels(const DsLoadTrPlan &plan, const LinearLayout &shared,
                                       const DsLoadTrPanelsOptions &options)
 {
+    if (!plan.hasInstruction())
+        return buildNoTransposedLoad(plan, options.dtype);
     if (!plan.eligible)
         return makeError("no ds_load_tr panels: " + plan.reason);
     if (shared.numOutDims() != 2)
@@ -302,6 +332,8 @@ Diagram buildDsLoadTrFullTile(const DsLoadTrInstruction &in)
 Diagram buildDsLoadTrEligibility(const DsLoadTrPlan &plan, const LinearLayout &dst,
                                  const std::string &dtype)
 {
+    if (!plan.hasInstruction())
+        return buildNoTransposedLoad(plan, dtype);
     const DsLoadTrInstruction &in = plan.instruction;
     const int t = std::countr_zero(uint32_t(in.tileSize()));
     Diagram d;
@@ -376,6 +408,8 @@ constexpr QRgb kStepAccent = qRgb(255, 236, 170);
 
 Diagram buildDsLoadTrPipeline(const DsLoadTrPlan &plan, const LinearLayout &dst, int step)
 {
+    if (!plan.hasInstruction())
+        return buildNoTransposedLoad(plan, std::string());
     const DsLoadTrInstruction &in = plan.instruction;
     const int available = plan.eligible ? kPipelineStepCount : 2;
     const int shown = step <= 0 ? available : std::min(step, available);
@@ -560,6 +594,8 @@ Expected<Diagram> buildDsLoadTrExchangeView(const ViewRequest &request)
     Expected<Resolved> r = resolve(request);
     if (!r)
         return r.error();
+    if (!r->plan.hasInstruction())
+        return withFigures(buildNoTransposedLoad(r->plan, r->dtype), *r, request);
     if (r->plan.eligible &&
         (*warp >= r->plan.warps || *instr >= r->plan.instructions || *warp < 0 || *instr < 0))
         return makeError("view '" + request.kind + "': warp " + std::to_string(*warp) +
@@ -577,6 +613,8 @@ Expected<Diagram> buildDsLoadTrFullTileView(const ViewRequest &request)
         Expected<Resolved> r = resolve(request);
         if (!r)
             return r.error();
+        if (!r->plan.hasInstruction())
+            return withFigures(buildNoTransposedLoad(r->plan, r->dtype), *r, request);
         return withFigures(buildDsLoadTrFullTile(r->plan.instruction), *r, request);
     }
     std::optional<DsLoadTrInstruction> in = dsLoadTrInstructionByName(*name);

@@ -59,6 +59,9 @@ struct DsLoadTrPanelsOptions
 [[nodiscard]] Diagram buildDsLoadTrExchange(const DsLoadTrInstruction &instruction,
                                             const DsLoadTrPlan *plan, int warp, int instr);
 [[nodiscard]] Diagram buildDsLoadTrFullTile(const DsLoadTrInstruction &instruction);
+// A plan without an instruction (no variant moves its element width): why, the fallback and its
+// count. Every ds-load-tr view of such a plan shows this.
+[[nodiscard]] Diagram buildNoTransposedLoad(const DsLoadTrPlan &plan, const std::string &dtype);
 [[nodiscard]] Diagram buildDsLoadTrEligibility(const DsLoadTrPlan &plan, const LinearLayout &dst,
                                                const std::string &dtype);
 // Step mode: `step` 0 shows every step; k (1..5, or 1..2 for an ineligible plan: divideLeft has
