@@ -14,6 +14,7 @@ LX_PACKAGES=(
     desktop-file-utils appstream
     fonts-dejavu-core
     texlive-latex-base texlive-pictures poppler-utils
+    python3
 )
 
 lx_missing_packages() {
@@ -34,6 +35,7 @@ LX_EXECUTABLES=(
     "pdflatex:texlive-latex-base" "xvfb-run:xvfb" "cmake:cmake" "ninja:ninja-build"
     "clang-format:clang-format" "pdftoppm:poppler-utils"
     "desktop-file-validate:desktop-file-utils" "appstreamcli:appstream"
+    "python3:python3"
 )
 
 lx_missing_files() {
@@ -61,13 +63,15 @@ lx_install() {
     done
     reinstall="${reinstall# }"
     [ -n "$reinstall" ] && echo "Files missing from installed packages; reinstalling: $reinstall" >&2
-    [ -z "${missing// /}" ] && return 0
-    echo "Installing: $missing" >&2
+    [ -z "${missing// /}" ] && [ -z "$reinstall" ] && return 0
     local sudo=""
     [ "$(id -u)" -ne 0 ] && sudo="sudo"
     $sudo apt-get update -qq >&2
-    # shellcheck disable=SC2086
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing >&2
+    if [ -n "${missing// /}" ]; then
+        echo "Installing: $missing" >&2
+        # shellcheck disable=SC2086
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing >&2
+    fi
     if [ -n "$reinstall" ]; then
         # shellcheck disable=SC2086
         DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --reinstall --no-install-recommends $reinstall >&2
