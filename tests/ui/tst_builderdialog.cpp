@@ -10,6 +10,7 @@
 #include "layout/builders.h"
 #include "layout/dtype.h"
 #include "models/layoutdocument.h"
+#include "scratchsettings.h"
 #include "widgets/builderdialog.h"
 #include "widgets/mainwindow.h"
 
@@ -73,18 +74,10 @@ class TestBuilderDialog : public QObject
 {
     Q_OBJECT
 private:
-    QTemporaryDir m_settingsDir;
-    QTemporaryDir m_autosaveDir;
+    lx::test::ScratchSettings m_scratch;
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QVERIFY(m_settingsDir.isValid());
-        QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settingsDir.path());
-        QVERIFY(m_autosaveDir.isValid());
-    }
+    void initTestCase() { QVERIFY(m_scratch.install()); }
 
     // Every test starts from the defaults: nothing remembered.
     void init() { QSettings().remove(u"builderDialog"_s); }
@@ -641,7 +634,7 @@ private Q_SLOTS:
     void mainWindowActionOpensTheDialog()
     {
         MainWindow w;
-        w.setAutosaveDirectory(m_autosaveDir.path());
+        w.setAutosaveDirectory(m_scratch.autosavePath());
         w.setSavePrompt([](const QString &) { return QMessageBox::Discard; });
         w.openScene(builtinExampleScene());
         auto *action = w.findChild<QAction *>(u"addLayoutFromBuilderAction"_s);

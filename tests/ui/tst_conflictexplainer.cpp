@@ -8,6 +8,7 @@
 #include "models/suggestmodel.h"
 #include "render/diagram.h"
 #include "render/diagramrenderer.h"
+#include "scratchsettings.h"
 #include "widgets/conflictexplainer.h"
 #include "widgets/diagramview.h"
 #include "widgets/mainwindow.h"
@@ -70,13 +71,12 @@ class TestConflictExplainer : public QObject
 {
     Q_OBJECT
 
-    QTemporaryDir m_settingsDir;
-    QTemporaryDir m_autosaveDir;
+    lx::test::ScratchSettings m_scratch;
 
     std::unique_ptr<MainWindow> makeWindow(const QString &preset)
     {
         auto w = std::make_unique<MainWindow>();
-        w->setAutosaveDirectory(m_autosaveDir.path());
+        w->setAutosaveDirectory(m_scratch.autosavePath());
         w->setSavePrompt([](const QString &) { return QMessageBox::Discard; });
         if (!w->openPreset(preset).isEmpty())
             return nullptr;
@@ -88,14 +88,7 @@ class TestConflictExplainer : public QObject
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QVERIFY(m_settingsDir.isValid());
-        QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settingsDir.path());
-        QVERIFY(m_autosaveDir.isValid());
-    }
+    void initTestCase() { QVERIFY(m_scratch.install()); }
 
     // rocMLIR PR #2196, before the fix: the A-operand stores put T0, T2, ..., T14 on bank 0 in
     // the first phase of the first store, 8-way (the PR's own table).

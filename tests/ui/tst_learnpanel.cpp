@@ -4,6 +4,7 @@
 
 #include "lessons/lesson.h"
 #include "models/layoutdocument.h"
+#include "scratchsettings.h"
 #include "widgets/learnpanel.h"
 #include "widgets/mainwindow.h"
 
@@ -24,13 +25,12 @@ class TestLearnPanel : public QObject
 {
     Q_OBJECT
 private:
-    QTemporaryDir m_autosaveDir;
-    QTemporaryDir m_settingsDir;
+    lx::test::ScratchSettings m_scratch;
 
     std::unique_ptr<MainWindow> makeWindow()
     {
         auto w = std::make_unique<MainWindow>();
-        w->setAutosaveDirectory(m_autosaveDir.path());
+        w->setAutosaveDirectory(m_scratch.autosavePath());
         w->setSavePrompt([](const QString &) { return QMessageBox::Discard; });
         w->resize(1400, 880);
         w->show();
@@ -42,10 +42,7 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QVERIFY(m_settingsDir.isValid());
-        QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settingsDir.path());
+        QVERIFY(m_scratch.install());
         QSettings().clear();
     }
 

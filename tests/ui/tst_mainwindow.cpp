@@ -12,6 +12,7 @@
 #include "models/matrixmodel.h"
 #include "models/scenefile.h"
 #include "render/diagram.h"
+#include "scratchsettings.h"
 #include "widgets/baseseditor.h"
 #include "widgets/diagramview.h"
 #include "widgets/mainwindow.h"
@@ -81,13 +82,12 @@ class TestMainWindow : public QObject
 {
     Q_OBJECT
 private:
-    QTemporaryDir m_autosaveDir;
-    QTemporaryDir m_settingsDir;
+    lx::test::ScratchSettings m_scratch;
 
     std::unique_ptr<MainWindow> makeWindow()
     {
         auto w = std::make_unique<MainWindow>();
-        w->setAutosaveDirectory(m_autosaveDir.path());
+        w->setAutosaveDirectory(m_scratch.autosavePath());
         w->setSavePrompt([](const QString &) { return QMessageBox::Discard; });
         w->openScene(exampleScene());
         w->resize(1200, 800);
@@ -98,15 +98,7 @@ private:
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        // Preferences, recent files and window state go to a scratch folder, not the user's.
-        QVERIFY(m_settingsDir.isValid());
-        QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settingsDir.path());
-        QVERIFY(m_autosaveDir.isValid());
-    }
+    void initTestCase() { QVERIFY(m_scratch.install()); }
 
     void opensOnTheSceneWithItsViews()
     {

@@ -4,6 +4,7 @@
 
 #include "models/layoutdocument.h"
 #include "render/diagram.h"
+#include "scratchsettings.h"
 #include "widgets/diagramview.h"
 #include "widgets/mainwindow.h"
 #include "widgets/viewpane.h"
@@ -23,8 +24,7 @@ class TestStepMode : public QObject
 {
     Q_OBJECT
 private:
-    QTemporaryDir m_autosaveDir;
-    QTemporaryDir m_settingsDir;
+    lx::test::ScratchSettings m_scratch;
 
     // The viewport's rect in diagram pixels.
     static QRect visibleRect(const DiagramView *v)
@@ -66,19 +66,12 @@ private:
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QVERIFY(m_settingsDir.isValid());
-        QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settingsDir.path());
-        QVERIFY(m_autosaveDir.isValid());
-    }
+    void initTestCase() { QVERIFY(m_scratch.install()); }
 
     void nextAndPreviousScrollToTheStep()
     {
         MainWindow w;
-        w.setAutosaveDirectory(m_autosaveDir.path());
+        w.setAutosaveDirectory(m_scratch.autosavePath());
         w.setSavePrompt([](const QString &) { return QMessageBox::Discard; });
         QCOMPARE(w.openPreset(u"fig6"_s), QString());
         w.resize(1000, 640); // the pipeline's tables are taller than this window

@@ -10,6 +10,7 @@
 #include "models/layoutpropertiesmodel.h"
 #include "models/scenefile.h"
 #include "render/diagram.h"
+#include "scratchsettings.h"
 #include "widgets/baseseditor.h"
 #include "widgets/ctalayouteditor.h"
 #include "widgets/diagramview.h"
@@ -71,13 +72,12 @@ class TestWindowPromises : public QObject
 {
     Q_OBJECT
 private:
-    QTemporaryDir m_autosaveDir;
-    QTemporaryDir m_settingsDir;
+    lx::test::ScratchSettings m_scratch;
 
     std::unique_ptr<MainWindow> makeWindow()
     {
         auto w = std::make_unique<MainWindow>();
-        w->setAutosaveDirectory(m_autosaveDir.path());
+        w->setAutosaveDirectory(m_scratch.autosavePath());
         w->setSavePrompt([](const QString &) { return QMessageBox::Discard; });
         w->openScene(builtinExampleScene());
         w->resize(1200, 800);
@@ -89,14 +89,7 @@ private:
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QVERIFY(m_settingsDir.isValid());
-        QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settingsDir.path());
-        QVERIFY(m_autosaveDir.isValid());
-    }
+    void initTestCase() { QVERIFY(m_scratch.install()); }
 
     void copyWithoutTextFormLeavesNoStaleClipboard()
     {

@@ -30,6 +30,43 @@ namespace lx {
 
 namespace {
 
+// The scatter's marker shapes, one per vector width, in the legend's order.
+enum class Marker
+{
+    Circle,
+    Square,
+    Triangle
+};
+
+Marker markerOfVectorBits(int vectorBits)
+{
+    return vectorBits >= 128  ? Marker::Circle
+           : vectorBits >= 64 ? Marker::Square
+                              : Marker::Triangle;
+}
+
+// One marker of half-size s centred at `at`, with the painter's pen and brush.
+void drawMarker(QPainter &p, QPointF at, double s, Marker m)
+{
+    switch (m) {
+    case Marker::Circle:
+        p.drawEllipse(at, s, s);
+        return;
+    case Marker::Square:
+        p.drawRect(QRectF(at.x() - s, at.y() - s, 2 * s, 2 * s));
+        return;
+    case Marker::Triangle: {
+        QPainterPath tri;
+        tri.moveTo(at.x(), at.y() - s);
+        tri.lineTo(at.x() + s, at.y() + s);
+        tri.lineTo(at.x() - s, at.y() + s);
+        tri.closeSubpath();
+        p.drawPath(tri);
+        return;
+    }
+    }
+}
+
 // One axis of the scatter plot: linear, or log2 (of 1 + v, so 0 stays on the axis) when the
 // values span more than a factor of 8.
 class ScatterAxis
@@ -204,19 +241,7 @@ protected:
             p.setPen(QPen(r == m_selected ? QColor(0x15, 0x65, 0xc0) : fill.darker(140),
                           r == m_selected ? 2.5 : 1));
             p.setBrush(fill);
-            const double s = 5;
-            if (c->vectorBits >= 128) {
-                p.drawEllipse(at, s, s);
-            } else if (c->vectorBits >= 64) {
-                p.drawRect(QRectF(at.x() - s, at.y() - s, 2 * s, 2 * s));
-            } else {
-                QPainterPath tri;
-                tri.moveTo(at.x(), at.y() - s);
-                tri.lineTo(at.x() + s, at.y() + s);
-                tri.lineTo(at.x() - s, at.y() + s);
-                tri.closeSubpath();
-                p.drawPath(tri);
-            }
+            drawMarker(p, at, 5, markerOfVectorBits(c->vectorBits));
             if (r == m_model->referenceRow()) {
                 p.setBrush(Qt::NoBrush);
                 p.setPen(QPen(QColor(0xc6, 0x28, 0x28), 2));
@@ -268,18 +293,8 @@ private:
             const QPointF at(x + 6, y);
             p.setPen(QColor(0x55, 0x55, 0x55));
             p.setBrush(QColor(0x90, 0x90, 0x90));
-            const double s = 4;
-            if (i == 0) {
-                p.drawEllipse(at, s, s);
-            } else if (i == 1) {
-                p.drawRect(QRectF(at.x() - s, at.y() - s, 2 * s, 2 * s));
-            } else if (i == 2) {
-                QPainterPath tri;
-                tri.moveTo(at.x(), at.y() - s);
-                tri.lineTo(at.x() + s, at.y() + s);
-                tri.lineTo(at.x() - s, at.y() + s);
-                tri.closeSubpath();
-                p.drawPath(tri);
+            if (i < 3) {
+                drawMarker(p, at, 4, Marker(i));
             } else {
                 p.setBrush(Qt::NoBrush);
                 p.setPen(QPen(QColor(0xc6, 0x28, 0x28), 2));
