@@ -3,10 +3,16 @@
 // Window tests start from the default window state in scratch folders: preferences, recent files
 // and window state never touch the user's, and autosave writes to a folder of its own.
 
+#include "widgets/mainwindow.h"
+
+#include <QMessageBox>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QString>
 #include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
 
 namespace lx::test {
 
@@ -26,6 +32,26 @@ struct ScratchSettings
         return true;
     }
     [[nodiscard]] QString autosavePath() const { return autosaveDir.path(); }
+
+    // A window that autosaves to the scratch folder and discards instead of asking to save.
+    [[nodiscard]] std::unique_ptr<MainWindow> newWindow() const
+    {
+        auto w = std::make_unique<MainWindow>();
+        w->setAutosaveDirectory(autosavePath());
+        w->setSavePrompt([](const QString &) { return QMessageBox::Discard; });
+        return w;
+    }
 };
+
+// Shows `w` at `size` and waits until it is exposed; nullptr when it never is.
+[[nodiscard]] inline std::unique_ptr<MainWindow> shownWindow(std::unique_ptr<MainWindow> w,
+                                                             QSize size)
+{
+    w->resize(size);
+    w->show();
+    if (!QTest::qWaitForWindowExposed(w.get()))
+        return nullptr;
+    return w;
+}
 
 } // namespace lx::test

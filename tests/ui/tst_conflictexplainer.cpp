@@ -75,16 +75,10 @@ class TestConflictExplainer : public QObject
 
     std::unique_ptr<MainWindow> makeWindow(const QString &preset)
     {
-        auto w = std::make_unique<MainWindow>();
-        w->setAutosaveDirectory(m_scratch.autosavePath());
-        w->setSavePrompt([](const QString &) { return QMessageBox::Discard; });
+        auto w = m_scratch.newWindow();
         if (!w->openPreset(preset).isEmpty())
             return nullptr;
-        w->resize(1400, 900);
-        w->show();
-        if (!QTest::qWaitForWindowExposed(w.get()))
-            return nullptr;
-        return w;
+        return lx::test::shownWindow(std::move(w), QSize(1400, 900));
     }
 
 private Q_SLOTS:

@@ -29,14 +29,7 @@ private:
 
     std::unique_ptr<MainWindow> makeWindow()
     {
-        auto w = std::make_unique<MainWindow>();
-        w->setAutosaveDirectory(m_scratch.autosavePath());
-        w->setSavePrompt([](const QString &) { return QMessageBox::Discard; });
-        w->resize(1400, 880);
-        w->show();
-        if (!QTest::qWaitForWindowExposed(w.get()))
-            return nullptr;
-        return w;
+        return lx::test::shownWindow(m_scratch.newWindow(), QSize(1400, 880));
     }
 
 private Q_SLOTS:

@@ -86,15 +86,9 @@ private:
 
     std::unique_ptr<MainWindow> makeWindow()
     {
-        auto w = std::make_unique<MainWindow>();
-        w->setAutosaveDirectory(m_scratch.autosavePath());
-        w->setSavePrompt([](const QString &) { return QMessageBox::Discard; });
+        auto w = m_scratch.newWindow();
         w->openScene(exampleScene());
-        w->resize(1200, 800);
-        w->show();
-        if (!QTest::qWaitForWindowExposed(w.get()))
-            return nullptr;
-        return w;
+        return lx::test::shownWindow(std::move(w), QSize(1200, 800));
     }
 
 private Q_SLOTS:

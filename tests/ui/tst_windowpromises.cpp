@@ -76,9 +76,7 @@ private:
 
     std::unique_ptr<MainWindow> makeWindow()
     {
-        auto w = std::make_unique<MainWindow>();
-        w->setAutosaveDirectory(m_scratch.autosavePath());
-        w->setSavePrompt([](const QString &) { return QMessageBox::Discard; });
+        auto w = m_scratch.newWindow();
         w->openScene(builtinExampleScene());
         w->resize(1200, 800);
         w->show();
