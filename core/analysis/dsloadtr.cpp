@@ -234,7 +234,7 @@ std::optional<DsLoadTrInstruction> dsLoadTrInstructionByName(const std::string &
 namespace {
 
 // The variant for (arch, bits); when the arch has transposed loads but none for this element
-// width, a placeholder with an empty name (and the words why in *noVariant). An unknown arch
+// width, an instruction with an empty name, and the reason in *noVariant. An unknown arch
 // stays an error.
 Expected<DsLoadTrInstruction> instructionOrNone(const std::string &arch, int elementBits,
                                                 std::string *noVariant)
