@@ -19,6 +19,7 @@
 #include <cstdlib>
 
 #if defined(__linux__)
+#include <malloc.h>
 #include <sys/mman.h>
 #endif
 
@@ -55,6 +56,14 @@ QString exportFormatName(ExportFormat format)
     return {};
 }
 
+void tuneHeapForExports()
+{
+#if defined(__GLIBC__)
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    mallopt(M_TRIM_THRESHOLD, 64 << 20);
+#endif
+}
+
 namespace {
 
 // An image whose pixels are allocated so that the kernel may back them with 2 MiB pages: a
@@ -70,9 +79,10 @@ QImage allocateImage(const QSize &size)
         void *data = nullptr;
         if (posix_memalign(&data, kHugePage, bytes) == 0) {
             madvise(data, (bytes + kHugePage - 1) & ~(kHugePage - 1), MADV_HUGEPAGE);
-            QImage image(static_cast<uchar *>(data), size.width(), size.height(),
-                         qsizetype(size.width()) * 4, QImage::Format_ARGB32_Premultiplied,
-                         [](void *p) { std::free(p); }, data);
+            QImage image(
+                static_cast<uchar *>(data), size.width(), size.height(),
+                qsizetype(size.width()) * 4, QImage::Format_ARGB32_Premultiplied,
+                [](void *p) { std::free(p); }, data);
             if (!image.isNull())
                 return image;
             std::free(data);
