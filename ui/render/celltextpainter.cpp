@@ -1,14 +1,26 @@
 #include "celltextpainter.h"
 
+#include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QPainter>
 #include <QTextLayout>
+#include <QThread>
 
 #include <cmath>
 
 using namespace Qt::StringLiterals;
 
 namespace lx {
+
+namespace {
+QHash<QString, std::shared_ptr<CellTextPainter::LineMap>> *mainThreadFonts = nullptr;
+} // namespace
+
+void CellTextPainter::dropMainThreadCache()
+{
+    if (mainThreadFonts)
+        mainThreadFonts->clear();
+}
 
 struct CellTextPainter::Line
 {
@@ -22,6 +34,16 @@ CellTextPainter::CellTextPainter(QPainter *painter)
     : m_painter(painter), m_leading(QFontMetricsF(painter->font()).leading())
 {
     thread_local QHash<QString, std::shared_ptr<LineMap>> fonts;
+    // Shaped lines hold font engines: drop the main thread's before the application (and its font
+    // database) goes.
+    static const bool dropAtExit = [] {
+        qAddPostRoutine([] { CellTextPainter::dropMainThreadCache(); });
+        return true;
+    }();
+    (void)dropAtExit;
+    if (!QCoreApplication::instance() ||
+        QThread::currentThread() == QCoreApplication::instance()->thread())
+        mainThreadFonts = &fonts;
     const QString key = painter->font().key() +
                         (painter->layoutDirection() == Qt::RightToLeft ? u"|rtl"_s : u"|ltr"_s);
     std::shared_ptr<LineMap> &slot = fonts[key];

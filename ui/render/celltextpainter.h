@@ -35,9 +35,11 @@ public:
     // As painter->drawText(rect, Qt::AlignCenter, text).
     void draw(const QRect &rect, const QString &text);
 
-private:
     struct Line;
     using LineMap = QHash<QString, std::shared_ptr<Line>>;
+
+private:
+    static void dropMainThreadCache();
     static constexpr qsizetype kMaxCachedLines = 1 << 15;
     static constexpr qsizetype kMaxCachedFonts = 32;
     const Line &lineOf(const QString &line);
