@@ -1,5 +1,7 @@
 #include "lessons/predicate.h"
 
+#include "io/textcursor.h"
+
 #include "analysis/allocator.h"
 #include "analysis/banks.h"
 #include "analysis/conversion.h"
@@ -42,48 +44,31 @@ struct Node
     std::string source;                                   // the text it was read from
 };
 
-class Parser
+class Parser : private TextCursor
 {
 public:
-    explicit Parser(std::string_view s) : m_s(s) {}
+    explicit Parser(std::string_view s) : TextCursor(s, "predicate, ") {}
 
     Expected<Node> parse()
     {
         auto n = conjunction();
         if (!n)
             return n;
-        skip();
-        if (m_pos < m_s.size())
-            return fail("unexpected '" + std::string(1, m_s[m_pos]) + "'");
+        skipBlanks();
+        if (m_pos < m_text.size())
+            return fail("unexpected '" + std::string(1, m_text[m_pos]) + "'");
         return n;
     }
 
 private:
-    void skip()
-    {
-        while (m_pos < m_s.size() && std::isspace(static_cast<unsigned char>(m_s[m_pos])))
-            ++m_pos;
-    }
-    bool eat(std::string_view tok)
-    {
-        skip();
-        if (m_s.substr(m_pos, tok.size()) != tok)
-            return false;
-        m_pos += tok.size();
-        return true;
-    }
-    Error fail(const std::string &what) const
-    {
-        return makeError("predicate, column " + std::to_string(m_pos + 1) + ": " + what);
-    }
     std::string identifier()
     {
-        skip();
+        skipBlanks();
         const size_t start = m_pos;
-        while (m_pos < m_s.size() &&
-               (std::isalnum(static_cast<unsigned char>(m_s[m_pos])) || m_s[m_pos] == '_'))
+        while (m_pos < m_text.size() &&
+               (std::isalnum(static_cast<unsigned char>(m_text[m_pos])) || m_text[m_pos] == '_'))
             ++m_pos;
-        return std::string(m_s.substr(start, m_pos - start));
+        return std::string(m_text.substr(start, m_pos - start));
     }
 
     Expected<Node> conjunction()
@@ -129,46 +114,43 @@ private:
 
     std::string trimmed(size_t start) const
     {
-        std::string s(m_s.substr(start, m_pos - start));
+        std::string s(m_text.substr(start, m_pos - start));
         const size_t a = s.find_first_not_of(" \t\n"), b = s.find_last_not_of(" \t\n");
         return a == std::string::npos ? std::string() : s.substr(a, b - a + 1);
     }
 
     Expected<int64_t> integer()
     {
-        skip();
+        skipBlanks();
         bool negative = false;
-        if (m_pos < m_s.size() && m_s[m_pos] == '-') {
+        if (m_pos < m_text.size() && m_text[m_pos] == '-') {
             negative = true;
             ++m_pos;
         }
         const size_t start = m_pos;
-        int64_t v = 0;
-        while (m_pos < m_s.size() && std::isdigit(static_cast<unsigned char>(m_s[m_pos]))) {
-            v = v * 10 + (m_s[m_pos] - '0');
-            if (v > (int64_t(1) << 40))
-                return fail("number too large");
-            ++m_pos;
-        }
+        const std::optional<int64_t> v = digits(int64_t(1) << 40);
+        if (!v)
+            return fail("number too large");
         if (start == m_pos)
             return fail("expected a number");
-        return negative ? -v : v;
+        return negative ? -*v : *v;
     }
 
     Expected<Node> value(int depth)
     {
         if (depth > kMaxDepth)
             return fail("nested too deeply");
-        skip();
+        skipBlanks();
         const size_t start = m_pos;
-        if (m_pos >= m_s.size())
+        if (m_pos >= m_text.size())
             return fail("expected a value, found the end");
-        const char c = m_s[m_pos];
+        const char c = m_text[m_pos];
         if (c == '"') {
-            const size_t end = m_s.find('"', m_pos + 1);
+            const size_t end = m_text.find('"', m_pos + 1);
             if (end == std::string_view::npos)
                 return fail("unterminated string");
-            Node n{Node::Str, 0, std::string(m_s.substr(m_pos + 1, end - m_pos - 1)), {}, {}, {}};
+            Node n{Node::Str, 0,  std::string(m_text.substr(m_pos + 1, end - m_pos - 1)),
+                   {},        {}, {}};
             m_pos = end + 1;
             return n;
         }
@@ -234,9 +216,6 @@ private:
         call.source = trimmed(start);
         return call;
     }
-
-    std::string_view m_s;
-    size_t m_pos = 0;
 };
 
 int elementBitsOf(const PredicateLayout &l)
