@@ -346,6 +346,18 @@ private:
         return LdsSides{std::move(*shared), std::move(*reg), distinctRegs};
     }
 
+    // The plain LDS read or write of both sides: the widest vector the layouts allow, how many
+    // and their banks. Returns the vector's width in elements.
+    int64_t plainAccess(const LdsSides &sides, bool isWrite, KernelOpReport &r) const
+    {
+        const int64_t vec = vectorWidth(sides.reg, sides.shared, r.elementBits, sides.distinctRegs);
+        const int bits = int(vec) * r.elementBits;
+        r.instruction = isWrite ? writeName(m_arch.name, bits) : readName(m_arch.name, bits);
+        r.count = sides.distinctRegs / vec;
+        addBanks(r, m_arch, sides.reg, sides.shared, isWrite);
+        return vec;
+    }
+
     void localLoad(const TtgirOp &op, KernelOpReport &r)
     {
         const TtgirType *src = nullptr, *dst = nullptr;
@@ -355,13 +367,10 @@ private:
         std::optional<LdsSides> sides = ldsSides(*src, *dst, r);
         if (!sides)
             return;
-        const SharedMemoryLayout &shared = sides->shared;
-        const LinearLayout &reg = sides->reg;
-        const int64_t distinctRegs = sides->distinctRegs;
         Expected<DsLoadTrInstruction> tr = dsLoadTrInstruction(m_arch.name, r.elementBits);
         if (tr) {
             Expected<DsLoadTrPlan> plan =
-                analyzeDsLoadTr(shared.layout, reg, r.elementBits, m_arch.name,
+                analyzeDsLoadTr(sides->shared.layout, sides->reg, r.elementBits, m_arch.name,
                                 dsLoadTrOptionsFor(src->encoding.get()));
             if (plan && plan->eligible) {
                 r.eligible = true;
@@ -378,11 +387,8 @@ private:
             r.reason = "no transposed load on " + m_arch.name + " for " +
                        std::to_string(r.elementBits) + "-bit elements";
         }
-        const int64_t vec = vectorWidth(reg, shared, r.elementBits, distinctRegs);
-        r.instruction = readName(m_arch.name, int(vec) * r.elementBits);
-        r.count = distinctRegs / vec;
+        const int64_t vec = plainAccess(*sides, false, r);
         r.lostTransposed = tr && vec * r.elementBits < tr->instBits;
-        addBanks(r, m_arch, reg, shared, false);
     }
 
     // local_store, or local_alloc with a value: tensor -> memdesc.
@@ -395,11 +401,7 @@ private:
         std::optional<LdsSides> sides = ldsSides(*dst, *src, r);
         if (!sides)
             return;
-        const int64_t vec =
-            vectorWidth(sides->reg, sides->shared, r.elementBits, sides->distinctRegs);
-        r.instruction = writeName(m_arch.name, int(vec) * r.elementBits);
-        r.count = sides->distinctRegs / vec;
-        addBanks(r, m_arch, sides->reg, sides->shared, true);
+        plainAccess(*sides, true, r);
     }
 
     void localAlloc(const TtgirOp &op, KernelOpReport &r)
