@@ -563,7 +563,8 @@ Expected<Value> Evaluator::callMemory(const Node &n, const PredicateLayout &firs
             return makeError(f + " takes " + std::to_string(k) + " argument" + (k > 1 ? "s" : ""));
         return true;
     };
-    if (f == "bankConflicts") {
+    // bankConflicts(R, S, elementBits) is Triton's count; partitionConflicts(R, S, loadBits).
+    if (f == "bankConflicts" || f == "partitionConflicts") {
         if (auto ok = arity(3); !ok)
             return ok.error();
         auto s = layoutArg(n, 1);
@@ -572,21 +573,8 @@ Expected<Value> Evaluator::callMemory(const Node &n, const PredicateLayout &firs
         auto bits = intArg(n, 2);
         if (!bits)
             return bits.error();
-        auto r = tritonBankConflicts(L, (*s)->layout, int(*bits));
-        if (!r)
-            return r.error();
-        return Value(*r);
-    }
-    if (f == "partitionConflicts") {
-        if (auto ok = arity(3); !ok)
-            return ok.error();
-        auto s = layoutArg(n, 1);
-        if (!s)
-            return s.error();
-        auto loadBits = intArg(n, 2);
-        if (!loadBits)
-            return loadBits.error();
-        auto r = partitionConflictsOf(first, **s, int(*loadBits), m_c.arch);
+        auto r = f == "bankConflicts" ? tritonBankConflicts(L, (*s)->layout, int(*bits))
+                                      : partitionConflictsOf(first, **s, int(*bits), m_c.arch);
         if (!r)
             return r.error();
         return Value(*r);
