@@ -1,7 +1,5 @@
 #include "lessons/predicate.h"
 
-#include "io/textcursor.h"
-
 #include "analysis/allocator.h"
 #include "analysis/banks.h"
 #include "analysis/conversion.h"
@@ -9,6 +7,7 @@
 #include "analysis/culdsmodel.h"
 #include "analysis/diff.h"
 #include "analysis/partitions.h"
+#include "io/textcursor.h"
 #include "layout/builders.h"
 #include "layout/dtype.h"
 
