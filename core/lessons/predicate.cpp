@@ -135,6 +135,24 @@ private:
         return negative ? -*v : *v;
     }
 
+    // The values of a list or of a call's arguments after the opening bracket: separated by ','
+    // up to close; where is added to the error when neither follows a value.
+    Expected<std::vector<Node>> valuesUntil(char close, int depth, const std::string &where)
+    {
+        std::vector<Node> out;
+        if (eat(close))
+            return out;
+        do {
+            auto item = value(depth + 1);
+            if (!item)
+                return item.error();
+            out.push_back(std::move(*item));
+        } while (eat(','));
+        if (!eat(close))
+            return fail(std::string("expected ',' or '") + close + "'" + where);
+        return out;
+    }
+
     Expected<Node> value(int depth)
     {
         if (depth > kMaxDepth)
@@ -148,10 +166,9 @@ private:
             const size_t end = m_text.find('"', m_pos + 1);
             if (end == std::string_view::npos)
                 return fail("unterminated string");
-            Node n{Node::Str, 0,  std::string(m_text.substr(m_pos + 1, end - m_pos - 1)),
-                   {},        {}, {}};
+            std::string text(m_text.substr(m_pos + 1, end - m_pos - 1));
             m_pos = end + 1;
-            return n;
+            return Node{Node::Str, 0, std::move(text), {}, {}, {}};
         }
         if (c == '-' || std::isdigit(static_cast<unsigned char>(c))) {
             auto v = integer();
@@ -161,18 +178,10 @@ private:
         }
         if (c == '[') {
             ++m_pos;
-            Node n{Node::List, 0, {}, {}, {}, {}};
-            if (!eat("]")) {
-                do {
-                    auto item = value(depth + 1);
-                    if (!item)
-                        return item;
-                    n.children.push_back(std::move(*item));
-                } while (eat(","));
-                if (!eat("]"))
-                    return fail("expected ',' or ']'");
-            }
-            return n;
+            auto items = valuesUntil(']', depth, "");
+            if (!items)
+                return items.error();
+            return Node{Node::List, 0, {}, std::move(*items), {}, {}};
         }
         if (c == '{') {
             ++m_pos;
@@ -201,17 +210,10 @@ private:
             return Node{Node::Bool, name == "true", {}, {}, {}, {}};
         if (!eat("("))
             return Node{Node::Ident, 0, name, {}, {}, {}};
-        Node call{Node::Call, 0, name, {}, {}, {}};
-        if (!eat(")")) {
-            do {
-                auto arg = value(depth + 1);
-                if (!arg)
-                    return arg;
-                call.children.push_back(std::move(*arg));
-            } while (eat(","));
-            if (!eat(")"))
-                return fail("expected ',' or ')' in the call of " + name);
-        }
+        auto args = valuesUntil(')', depth, " in the call of " + name);
+        if (!args)
+            return args.error();
+        Node call{Node::Call, 0, name, std::move(*args), {}, {}};
         call.source = trimmed(start);
         return call;
     }
