@@ -150,22 +150,31 @@ QByteArray renderSvg(const Diagram &diagram, const RenderOptions &options)
     return bytes;
 }
 
-QByteArray renderPdf(const Diagram &diagram, const RenderOptions &options)
+QByteArray renderPdfPages(std::span<const Diagram> pages, const RenderOptions &options)
 {
-    const DiagramRenderer renderer(diagram, options);
     QByteArray bytes;
+    if (pages.empty())
+        return bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
     {
         QPdfWriter writer(&buffer);
         writer.setCreator(QStringLiteral("Layout Explorer"));
-        writer.setTitle(diagram.title);
+        writer.setTitle(pages.front().title);
         writer.setResolution(96);
-        // 1 device pixel = 1/96 in = 0.75 pt.
-        writer.setPageSize(QPageSize(QSizeF(renderer.size()) * 0.75, QPageSize::Point));
         writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+        // 1 device pixel = 1/96 in = 0.75 pt.
+        const DiagramRenderer first(pages.front(), options);
+        writer.setPageSize(QPageSize(QSizeF(first.size()) * 0.75, QPageSize::Point));
         QPainter painter(&writer);
-        renderer.paint(&painter);
+        for (size_t i = 0; i < pages.size(); ++i) {
+            const DiagramRenderer renderer(pages[i], options);
+            if (i > 0) {
+                writer.setPageSize(QPageSize(QSizeF(renderer.size()) * 0.75, QPageSize::Point));
+                writer.newPage();
+            }
+            renderer.paint(&painter);
+        }
         painter.end();
     }
     // Qt stamps the creation time; replace it by a fixed date of the same length so the byte
@@ -175,13 +184,16 @@ QByteArray renderPdf(const Diagram &diagram, const RenderOptions &options)
     if (at >= 0) {
         const qsizetype start = at + key.size();
         const qsizetype end = bytes.indexOf(')', start);
-        if (end > start) {
-            QByteArray fixed("20000101000000Z");
-            fixed = fixed.leftJustified(end - start, ' ', true);
-            bytes.replace(start, end - start, fixed);
-        }
+        if (end > start)
+            bytes.replace(start, end - start,
+                          QByteArray("20000101000000Z").leftJustified(end - start, ' ', true));
     }
     return bytes;
+}
+
+QByteArray renderPdf(const Diagram &diagram, const RenderOptions &options)
+{
+    return renderPdfPages(std::span<const Diagram>(&diagram, 1), options);
 }
 
 // ---- TikZ ------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@
 #include <QString>
 
 #include <optional>
+#include <span>
 
 namespace lx {
 
@@ -55,6 +56,10 @@ constexpr qint64 kMaxExportCells = qint64(1) << 18;
                                  QString *error = nullptr);
 [[nodiscard]] QByteArray renderSvg(const Diagram &diagram, const RenderOptions &options);
 [[nodiscard]] QByteArray renderPdf(const Diagram &diagram, const RenderOptions &options);
+// The diagrams as one PDF, a page each, every page the size of its figure; empty for no pages.
+// The creation date is fixed, so the same pages give the same bytes.
+[[nodiscard]] QByteArray renderPdfPages(std::span<const Diagram> pages,
+                                        const RenderOptions &options);
 // A standalone LaTeX document (pdflatex) drawing the diagram with TikZ. options.scale is
 // ignored (TikZ output is vector, 1 diagram unit = 0.75 pt); the other options apply.
 [[nodiscard]] QByteArray renderTikz(const Diagram &diagram, const RenderOptions &options);

@@ -5,10 +5,6 @@
 #include "render/exporter.h"
 #include "render/viewregistry.h"
 
-#include <QBuffer>
-#include <QPageSize>
-#include <QPainter>
-#include <QPdfWriter>
 #include <QSaveFile>
 
 using namespace Qt::StringLiterals;
@@ -64,41 +60,7 @@ Expected<std::vector<Diagram>> buildLessonDiagrams(const Lesson &lesson)
 
 QByteArray renderHandoutPdf(const std::vector<Diagram> &pages, const RenderOptions &options)
 {
-    QByteArray bytes;
-    if (pages.empty())
-        return bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    {
-        QPdfWriter writer(&buffer);
-        writer.setCreator(u"Layout Explorer"_s);
-        writer.setTitle(pages.front().title);
-        writer.setResolution(96);
-        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
-        const DiagramRenderer first(pages.front(), options);
-        writer.setPageSize(QPageSize(QSizeF(first.size()) * 0.75, QPageSize::Point));
-        QPainter painter(&writer);
-        for (size_t i = 0; i < pages.size(); ++i) {
-            const DiagramRenderer renderer(pages[i], options);
-            if (i > 0) {
-                writer.setPageSize(QPageSize(QSizeF(renderer.size()) * 0.75, QPageSize::Point));
-                writer.newPage();
-            }
-            renderer.paint(&painter);
-        }
-        painter.end();
-    }
-    // A fixed creation date, as for single figures, so handouts are reproducible.
-    const QByteArray key("/CreationDate (D:");
-    const qsizetype at = bytes.indexOf(key);
-    if (at >= 0) {
-        const qsizetype start = at + key.size();
-        const qsizetype end = bytes.indexOf(')', start);
-        if (end > start)
-            bytes.replace(start, end - start,
-                          QByteArray("20000101000000Z").leftJustified(end - start, ' ', true));
-    }
-    return bytes;
+    return renderPdfPages(pages, options);
 }
 
 namespace {
