@@ -71,7 +71,7 @@ int runAnalyzeLds(const QStringList &args)
         err << prog << QString::fromStdString(in.message()) << '\n';
         return ExitBadInput;
     }
-    const lx::CuLdsModel *cu = &in->cu;
+    const lx::CuModel *cu = &in->cu;
     const lx::LdsScenario *s = &in->scenario;
     const std::vector<lx::Figure> figures = lx::ldsFigures(*in);
 

@@ -12,10 +12,10 @@ bool isPow2(int64_t v)
 }
 } // namespace
 
-BandwidthEstimate estimateBandwidth(const PartitionAccessReport &access, const CuLdsModel &cu)
+BandwidthEstimate estimateBandwidth(const PartitionAccessReport &access, const CuModel &cu)
 {
     BandwidthEstimate e;
-    e.fixedCycles = cu.fixedCycles;
+    e.fixedCycles = cu.fixedCycles.value;
     e.bytes = access.totalBytes;
     e.bytesConflicting = access.bytesConflicting;
     e.bytesFree = access.bytesFree;
@@ -47,7 +47,7 @@ double fitFixedCycles(const std::vector<BurstMeasurement> &measurements)
     return n ? sum / n : 0;
 }
 
-Expected<MicrobenchLayouts> microbenchmarkLayouts(const MicrobenchSpec &spec, const CuLdsModel &cu)
+Expected<MicrobenchLayouts> microbenchmarkLayouts(const MicrobenchSpec &spec, const CuModel &cu)
 {
     if (!isPow2(spec.numWarps) || spec.numWarps > 32)
         return makeError("microbenchmark: the warp count must be a power of two up to 32");
@@ -116,7 +116,7 @@ Expected<MicrobenchLayouts> microbenchmarkLayouts(const MicrobenchSpec &spec, co
     return m;
 }
 
-Expected<MicrobenchRow> runMicrobenchmark(const MicrobenchSpec &spec, const CuLdsModel &cu)
+Expected<MicrobenchRow> runMicrobenchmark(const MicrobenchSpec &spec, const CuModel &cu)
 {
     auto layouts = microbenchmarkLayouts(spec, cu);
     if (!layouts)
