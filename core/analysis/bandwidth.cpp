@@ -16,9 +16,6 @@ BandwidthEstimate estimateBandwidth(const PartitionAccessReport &access, const C
 {
     BandwidthEstimate e;
     e.fixedCycles = cu.fixedCycles.value;
-    e.bytes = access.totalBytes;
-    e.bytesConflicting = access.bytesConflicting;
-    e.bytesFree = access.bytesFree;
     double streaming = 0;
     for (const LoadInstruction &l : access.loads) {
         const double rate = cu.peakBytesPerCycle(l.portsUsable);
@@ -28,9 +25,9 @@ BandwidthEstimate estimateBandwidth(const PartitionAccessReport &access, const C
     }
     e.modelCycles = e.fixedCycles + streaming;
     if (e.modelCycles > 0)
-        e.rawBytesPerCycle = double(e.bytes) / e.modelCycles;
+        e.rawBytesPerCycle = double(access.totalBytes) / e.modelCycles;
     if (streaming > 0)
-        e.steadyBytesPerCycle = double(e.bytes) / streaming;
+        e.steadyBytesPerCycle = double(access.totalBytes) / streaming;
     return e;
 }
 

@@ -28,11 +28,10 @@
 
 namespace lx {
 
+// The model's cycles and rates for one PartitionAccessReport (whose totalBytes, bytesConflicting
+// and bytesFree are the bytes it counts).
 struct BandwidthEstimate
 {
-    int64_t bytes = 0;
-    int64_t bytesConflicting = 0;
-    int64_t bytesFree = 0;
     double fixedCycles = 0;
     double modelCycles = 0;
     double rawBytesPerCycle = 0;

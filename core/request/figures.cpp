@@ -397,7 +397,8 @@ std::vector<Figure> ldsFigures(const LdsInput &in)
         return f;
     const PartitionAccessReport &acc = s.access;
     const BandwidthEstimate &bw = s.bandwidth;
-    f.push_back(computed("bytesRead", "Bytes read", bytesText(bw.bytes), double(bw.bytes), "B",
+    f.push_back(computed("bytesRead", "Bytes read", bytesText(acc.totalBytes),
+                         double(acc.totalBytes), "B",
                          num(acc.numWarps) + " warps, " + num(acc.registersPerLoad) +
                              " registers per lane per load"));
     f.push_back(computed("conflicts", "Loads with a partition conflict",

@@ -86,7 +86,7 @@ void TestBandwidth::microbenchmarkFitResidual()
     QCOMPARE(row->layouts.loadsPerWarp, 32);
     QCOMPARE(row->allocation.totalBytes, ldsBytes);
     QTEST(row->access.conflictingLoads, "conflictingLoads");
-    QCOMPARE(row->bandwidth.bytes, int64_t(65536));
+    QCOMPARE(row->access.totalBytes, int64_t(65536));
     QTEST(row->bandwidth.peakBytesPerCycle, "peak");
     // Residual of the fit: with F = 67.5 the model gives 323.5 and 195.5, within 1 cycle of
     // both measurements.
