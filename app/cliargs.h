@@ -28,6 +28,17 @@ namespace lx::app {
 // Prints "PROG: message" on stderr (prog ends with ": ") and returns `code`.
 int fail(const QString &prog, int code, const QString &message);
 
+// fail() for one command: `constexpr Fail fail{"layout-explorer render: "};`, then
+// `return fail(ExitBadUsage, message);`.
+struct Fail
+{
+    const char *prog;
+    int operator()(int code, const QString &message) const
+    {
+        return lx::app::fail(QString::fromUtf8(prog), code, message);
+    }
+};
+
 // The value of a --shape-like option; the error names the option.
 [[nodiscard]] Expected<std::vector<int32_t>> shapeArg(const QString &option, const QString &text,
                                                       const ShapeRules &rules = {});

@@ -46,11 +46,7 @@ using lx::app::ExitBadUsage;
 using lx::app::ExitOk;
 using lx::app::qs;
 
-int fail(int code, const QString &message)
-{
-    QTextStream(stderr) << "layout-explorer analyze banks: " << message << '\n';
-    return code;
-}
+constexpr lx::app::Fail fail{"layout-explorer analyze banks: "};
 
 nlohmann::json phaseJson(const lx::PhaseReport &p)
 {

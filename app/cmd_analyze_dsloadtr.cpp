@@ -26,7 +26,6 @@
 #include "request/figures.h"
 
 #include <QCommandLineParser>
-#include <QGuiApplication>
 #include <QTextStream>
 
 #include <nlohmann/json.hpp>
@@ -42,17 +41,9 @@ namespace {
 using lx::app::ExitBadInput;
 using lx::app::ExitBadUsage;
 using lx::app::ExitOk;
+using lx::app::qs;
 
-int fail(int code, const QString &message)
-{
-    QTextStream(stderr) << "layout-explorer analyze ds-load-tr: " << message << '\n';
-    return code;
-}
-
-QString qs(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
+constexpr lx::app::Fail fail{"layout-explorer analyze ds-load-tr: "};
 
 constexpr lx::ShapeRules kShapeRules{.rank = 2, .powerOfTwo = true};
 
@@ -193,18 +184,15 @@ int writeFigure(const QString &path, lx::ViewRequest view, const std::optional<l
     }
     if (!lx::findViewKind(view.kind))
         return fail(ExitBadUsage, qs(lx::buildView(view).message()));
-    // Fonts and painting need a QGuiApplication; main() chose the offscreen platform.
-    static int argc = 1;
-    static char name[] = "layout-explorer";
-    static char *argv[] = {name, nullptr};
-    QGuiApplication app(argc, argv);
-    lx::Expected<lx::Diagram> diagram = lx::buildView(view);
-    if (!diagram)
-        return fail(ExitBadInput, qs(diagram.message()));
-    const QString error = lx::exportDiagram(*diagram, lx::RenderOptions{}, path, *format);
-    if (!error.isEmpty())
-        return fail(ExitBadInput, error);
-    return ExitOk;
+    return lx::app::withGuiApplication([&] {
+        lx::Expected<lx::Diagram> diagram = lx::buildView(view);
+        if (!diagram)
+            return fail(ExitBadInput, qs(diagram.message()));
+        const QString error = lx::exportDiagram(*diagram, lx::RenderOptions{}, path, *format);
+        if (!error.isEmpty())
+            return fail(ExitBadInput, error);
+        return int(ExitOk);
+    });
 }
 
 int runDsLoadTr(const QStringList &args)

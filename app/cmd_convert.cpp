@@ -18,6 +18,7 @@
 
 #include "request/shape.h"
 
+#include "io/basestext.h"
 #include "io/cute.h"
 #include "io/jsoninput.h"
 #include "io/layoutjson.h"
@@ -62,29 +63,21 @@ lx::BasisList basesOf(const lx::LinearLayout &ll, const char *dim)
 // for typed-in #ttg text apply.
 lx::Expected<lx::LayoutAttrPtr> attrOfLinearLayout(const lx::LinearLayout &ll)
 {
-    auto list = [](const lx::BasisList &b) {
-        std::string s = "[";
-        for (size_t i = 0; i < b.size(); ++i) {
-            s += i ? ", [" : "[";
-            for (size_t k = 0; k < b[i].size(); ++k)
-                s += (k ? ", " : "") + std::to_string(b[i][k]);
-            s += "]";
-        }
-        return s + "]";
-    };
     if (hasInDims(ll, {"register", "lane", "warp", "block"})) {
         const lx::BasisList warp = basesOf(ll, "warp");
         const bool swizzled = std::any_of(warp.begin(), warp.end(), [](const auto &b) {
             return std::count_if(b.begin(), b.end(), [](int32_t c) { return c != 0; }) > 1;
         });
         return lx::parseTtg(std::string(swizzled ? "#ttg.generic_linear" : "#ttg.linear") +
-                            "<{register = " + list(basesOf(ll, "register")) +
-                            ", lane = " + list(basesOf(ll, "lane")) + ", warp = " + list(warp) +
-                            ", block = " + list(basesOf(ll, "block")) + "}>");
+                            "<{register = " + lx::formatBasesText(basesOf(ll, "register")) +
+                            ", lane = " + lx::formatBasesText(basesOf(ll, "lane")) +
+                            ", warp = " + lx::formatBasesText(warp) +
+                            ", block = " + lx::formatBasesText(basesOf(ll, "block")) + "}>");
     }
     if (hasInDims(ll, {"offset", "block"}))
-        return lx::parseTtg("#ttg.shared_linear<{offset = " + list(basesOf(ll, "offset")) +
-                            ", block = " + list(basesOf(ll, "block")) + "}, alignment = 16>");
+        return lx::parseTtg(
+            "#ttg.shared_linear<{offset = " + lx::formatBasesText(basesOf(ll, "offset")) +
+            ", block = " + lx::formatBasesText(basesOf(ll, "block")) + "}, alignment = 16>");
     return lx::makeError("a raw layout converts to #ttg text only with in-dims register, lane, "
                          "warp, block or offset, block");
 }

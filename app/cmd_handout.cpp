@@ -12,7 +12,6 @@
 #include "render/viewregistry.h"
 
 #include <QCommandLineParser>
-#include <QGuiApplication>
 #include <QTextStream>
 
 using namespace Qt::StringLiterals;
@@ -117,13 +116,7 @@ int runHandout(const QStringList &args)
 
 int handoutCommand(const QStringList &args)
 {
-    // Painting needs a QGuiApplication; main() chose the offscreen platform when there is no
-    // display.
-    static int argc = 1;
-    static char name[] = "layout-explorer";
-    static char *argv[] = {name, nullptr};
-    QGuiApplication app(argc, argv);
-    return runHandout(args);
+    return lx::app::withGuiApplication([&] { return runHandout(args); });
 }
 
 } // namespace

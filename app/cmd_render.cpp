@@ -2,6 +2,7 @@
 // (no display needed), to SVG, PDF, PNG or TikZ. The figure is built by the
 // view registry and painted by the same DiagramRenderer as the window.
 
+#include "cliargs.h"
 #include "command.h"
 #include "output.h"
 
@@ -20,7 +21,6 @@
 
 #include <QCommandLineParser>
 #include <QFileInfo>
-#include <QGuiApplication>
 #include <QTextStream>
 
 #include <nlohmann/json.hpp>
@@ -41,11 +41,7 @@ using lx::app::ExitOk;
 // figure.
 constexpr qsizetype kMaxTitleChars = 1000;
 
-int fail(int code, const QString &message)
-{
-    QTextStream(stderr) << "layout-explorer render: " << message << '\n';
-    return code;
-}
+constexpr lx::app::Fail fail{"layout-explorer render: "};
 
 // The layout of --layout TEXT (with its shape) or, when `text` is empty, of
 // --layout-json FILE, added to the request; returns the reason on failure.
@@ -400,13 +396,7 @@ int runRender(const QStringList &args)
 
 int renderCommand(const QStringList &args)
 {
-    // Fonts and QImage painting need a QGuiApplication; main() selected the
-    // offscreen platform when none was set, so no display is needed.
-    static int argc = 1;
-    static char name[] = "layout-explorer";
-    static char *argv[] = {name, nullptr};
-    QGuiApplication app(argc, argv);
-    return runRender(args);
+    return lx::app::withGuiApplication([&] { return runRender(args); });
 }
 
 } // namespace

@@ -4,6 +4,7 @@
 //                  [--write-layout TEXT] [--order I,J]) [--limit N] [--max-lds BYTES] [--json]
 //   suggest cta --shape MxN --warps W --instr MxNxK --dtype T [--arch A] [--limit N] [--json]
 
+#include "cliargs.h"
 #include "command.h"
 
 #include "analysis/suggest.h"
@@ -27,16 +28,11 @@ namespace {
 using lx::app::ExitBadInput;
 using lx::app::ExitBadUsage;
 using lx::app::ExitOk;
-
-QString qs(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
+using lx::app::qs;
 
 int fail(const char *sub, int code, const QString &message)
 {
-    QTextStream(stderr) << "layout-explorer suggest " << sub << ": " << message << '\n';
-    return code;
+    return lx::app::fail(u"layout-explorer suggest %1: "_qs.arg(QLatin1String(sub)), code, message);
 }
 
 std::optional<std::vector<int32_t>> parseSizes(const QString &text, QChar sep)

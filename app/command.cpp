@@ -1,5 +1,6 @@
 #include "command.h"
 
+#include <QGuiApplication>
 #include <QTextStream>
 
 #include <algorithm>
@@ -53,6 +54,15 @@ std::optional<int> parseOrExit(QCommandLineParser &parser, const QStringList &ar
         return ExitBadUsage;
     }
     return std::nullopt;
+}
+
+int withGuiApplication(const std::function<int()> &run)
+{
+    static int argc = 1;
+    static char name[] = "layout-explorer";
+    static char *argv[] = {name, nullptr};
+    QGuiApplication app(argc, argv);
+    return run();
 }
 
 void registerCommand(const Command &command)

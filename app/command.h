@@ -3,6 +3,7 @@
 #include <QCommandLineParser>
 #include <QStringList>
 
+#include <functional>
 #include <optional>
 
 namespace lx::app {
@@ -30,6 +31,10 @@ struct Command
 // --help prints the help on stdout and returns ExitOk; otherwise nullopt (go on).
 std::optional<int> parseOrExit(QCommandLineParser &parser, const QStringList &args,
                                const QString &prog, bool allowPositional = true);
+
+// Runs `run` inside a QGuiApplication, which fonts and painting need (main() chose the offscreen
+// platform when there is no display), and returns what it returns.
+int withGuiApplication(const std::function<int()> &run);
 
 void registerCommand(const Command &command);
 const Command *findCommand(const QString &name);

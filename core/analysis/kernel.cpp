@@ -326,16 +326,28 @@ private:
         return needBits(r);
     }
 
-    // Both sides of an LDS access: the shared layout of `mem`, the registers of `tensor`.
+    // Both sides of an LDS access: the op's source and result types, the shared layout of the
+    // memdesc and the registers of the tensor.
     struct LdsSides
     {
+        const TtgirType *src = nullptr, *dst = nullptr;
         SharedMemoryLayout shared;
         LinearLayout reg;
         int64_t distinctRegs = 0;
     };
-    std::optional<LdsSides> ldsSides(const TtgirType &mem, const TtgirType &tensor,
-                                     KernelOpReport &r) const
+    // The sides of a load (memdesc -> tensor) or a write (tensor -> memdesc); nullopt, with
+    // r.problem set, when the op does not have them.
+    std::optional<LdsSides> ldsSides(const TtgirOp &op, bool isWrite, KernelOpReport &r)
     {
+        using Kind = TtgirType::Kind;
+        const TtgirType *src = nullptr, *dst = nullptr;
+        const bool found = isWrite ? endpoints(op, Kind::Tensor, Kind::MemDesc,
+                                               "tensor<...> -> !ttg.memdesc<...>", r, src, dst)
+                                   : endpoints(op, Kind::MemDesc, Kind::Tensor,
+                                               "!ttg.memdesc<...> -> tensor<...>", r, src, dst);
+        if (!found)
+            return std::nullopt;
+        const TtgirType &mem = isWrite ? *dst : *src, &tensor = isWrite ? *src : *dst;
         Expected<SharedMemoryLayout> shared = sharedOf(mem, r.elementBits, m_arch);
         Expected<LinearLayout> reg = distributedOf(tensor);
         if (!shared || !reg) {
@@ -343,26 +355,31 @@ private:
             return std::nullopt;
         }
         const int64_t distinctRegs = distinctOver(*reg, {"register"});
-        return LdsSides{std::move(*shared), std::move(*reg), distinctRegs};
+        return LdsSides{src, dst, std::move(*shared), std::move(*reg), distinctRegs};
+    }
+
+    // The plain LDS read or write of both sides: the widest vector the layouts allow, how many
+    // and their banks. Returns the vector's width in elements.
+    int64_t plainAccess(const LdsSides &sides, bool isWrite, KernelOpReport &r) const
+    {
+        const int64_t vec = vectorWidth(sides.reg, sides.shared, r.elementBits, sides.distinctRegs);
+        const int bits = int(vec) * r.elementBits;
+        r.instruction = isWrite ? writeName(m_arch.name, bits) : readName(m_arch.name, bits);
+        r.count = sides.distinctRegs / vec;
+        addBanks(r, m_arch, sides.reg, sides.shared, isWrite);
+        return vec;
     }
 
     void localLoad(const TtgirOp &op, KernelOpReport &r)
     {
-        const TtgirType *src = nullptr, *dst = nullptr;
-        if (!endpoints(op, TtgirType::Kind::MemDesc, TtgirType::Kind::Tensor,
-                       "!ttg.memdesc<...> -> tensor<...>", r, src, dst))
-            return;
-        std::optional<LdsSides> sides = ldsSides(*src, *dst, r);
+        std::optional<LdsSides> sides = ldsSides(op, false, r);
         if (!sides)
             return;
-        const SharedMemoryLayout &shared = sides->shared;
-        const LinearLayout &reg = sides->reg;
-        const int64_t distinctRegs = sides->distinctRegs;
         Expected<DsLoadTrInstruction> tr = dsLoadTrInstruction(m_arch.name, r.elementBits);
         if (tr) {
             Expected<DsLoadTrPlan> plan =
-                analyzeDsLoadTr(shared.layout, reg, r.elementBits, m_arch.name,
-                                dsLoadTrOptionsFor(src->encoding.get()));
+                analyzeDsLoadTr(sides->shared.layout, sides->reg, r.elementBits, m_arch.name,
+                                dsLoadTrOptionsFor(sides->src->encoding.get()));
             if (plan && plan->eligible) {
                 r.eligible = true;
                 r.instruction = plan->instruction.name;
@@ -372,34 +389,21 @@ private:
             }
             r.eligible = false;
             r.reason = plan ? plan->reason : plan.message();
-            if (auto problem = dsLoadTrDestinationProblem(dst->encoding.get()))
+            if (auto problem = dsLoadTrDestinationProblem(sides->dst->encoding.get()))
                 r.reason = *problem;
         } else {
             r.reason = "no transposed load on " + m_arch.name + " for " +
                        std::to_string(r.elementBits) + "-bit elements";
         }
-        const int64_t vec = vectorWidth(reg, shared, r.elementBits, distinctRegs);
-        r.instruction = readName(m_arch.name, int(vec) * r.elementBits);
-        r.count = distinctRegs / vec;
+        const int64_t vec = plainAccess(*sides, false, r);
         r.lostTransposed = tr && vec * r.elementBits < tr->instBits;
-        addBanks(r, m_arch, reg, shared, false);
     }
 
     // local_store, or local_alloc with a value: tensor -> memdesc.
     void write(const TtgirOp &op, KernelOpReport &r)
     {
-        const TtgirType *src = nullptr, *dst = nullptr;
-        if (!endpoints(op, TtgirType::Kind::Tensor, TtgirType::Kind::MemDesc,
-                       "tensor<...> -> !ttg.memdesc<...>", r, src, dst))
-            return;
-        std::optional<LdsSides> sides = ldsSides(*dst, *src, r);
-        if (!sides)
-            return;
-        const int64_t vec =
-            vectorWidth(sides->reg, sides->shared, r.elementBits, sides->distinctRegs);
-        r.instruction = writeName(m_arch.name, int(vec) * r.elementBits);
-        r.count = sides->distinctRegs / vec;
-        addBanks(r, m_arch, sides->reg, sides->shared, true);
+        if (std::optional<LdsSides> sides = ldsSides(op, true, r))
+            plainAccess(*sides, true, r);
     }
 
     void localAlloc(const TtgirOp &op, KernelOpReport &r)

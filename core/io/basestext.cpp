@@ -1,5 +1,7 @@
 #include "io/basestext.h"
 
+#include "io/textcursor.h"
+
 #include <cctype>
 #include <string>
 
@@ -10,61 +12,26 @@ namespace {
 constexpr int64_t kMaxValue = int64_t(1) << 30;
 constexpr size_t kMaxBases = 64;
 
-class Cursor
+// The bases text's cursor: TextCursor with its whole numbers.
+class Cursor : public TextCursor
 {
 public:
-    explicit Cursor(std::string_view text) : m_text(text) {}
+    using TextCursor::TextCursor;
 
-    void skipSpace()
-    {
-        while (m_pos < m_text.size() && std::isspace(static_cast<unsigned char>(m_text[m_pos])))
-            ++m_pos;
-    }
-    bool atEnd()
-    {
-        skipSpace();
-        return m_pos >= m_text.size();
-    }
-    bool accept(char c)
-    {
-        skipSpace();
-        if (m_pos < m_text.size() && m_text[m_pos] == c) {
-            ++m_pos;
-            return true;
-        }
-        return false;
-    }
-    char peek()
-    {
-        skipSpace();
-        return m_pos < m_text.size() ? m_text[m_pos] : '\0';
-    }
-    Error error(const std::string &what) const
-    {
-        return makeError("column " + std::to_string(m_pos + 1) + ": " + what);
-    }
     // A non-negative whole number below kMaxValue.
     Expected<int32_t> number()
     {
-        skipSpace();
+        skipBlanks();
         const size_t start = m_pos;
         if (m_pos < m_text.size() && m_text[m_pos] == '-')
-            return error("negative values are not allowed");
-        int64_t v = 0;
-        while (m_pos < m_text.size() && std::isdigit(static_cast<unsigned char>(m_text[m_pos]))) {
-            v = v * 10 + (m_text[m_pos] - '0');
-            if (v >= kMaxValue)
-                return error("value too large (at most 2^30 - 1)");
-            ++m_pos;
-        }
+            return fail("negative values are not allowed");
+        const std::optional<int64_t> v = digits(kMaxValue - 1);
+        if (!v)
+            return fail("value too large (at most 2^30 - 1)");
         if (m_pos == start)
-            return error("expected a whole number");
-        return int32_t(v);
+            return fail("expected a whole number");
+        return int32_t(*v);
     }
-
-private:
-    std::string_view m_text;
-    size_t m_pos = 0;
 };
 
 } // namespace
@@ -73,12 +40,12 @@ Expected<int32_t> parseBasisComponent(std::string_view text, int32_t outSize)
 {
     Cursor c(text);
     if (c.atEnd())
-        return c.error("empty: type a whole number");
+        return c.fail("empty: type a whole number");
     Expected<int32_t> v = c.number();
     if (!v)
         return v;
     if (!c.atEnd())
-        return c.error("unexpected text after the number");
+        return c.fail("unexpected text after the number");
     if (*v >= outSize)
         return makeError(std::to_string(*v) + " is out of range: the out-dim has size " +
                          std::to_string(outSize) + ", so a component is at most " +
@@ -90,40 +57,40 @@ Expected<std::vector<std::vector<int32_t>>> parseBasesText(std::string_view text
 {
     Cursor c(text);
     std::vector<std::vector<int32_t>> bases;
-    if (!c.accept('['))
-        return c.error("expected '[' to start the list of bases");
-    while (!c.accept(']')) {
+    if (!c.eat('['))
+        return c.fail("expected '[' to start the list of bases");
+    while (!c.eat(']')) {
         if (c.atEnd())
-            return c.error("missing ']' at the end of the list of bases");
+            return c.fail("missing ']' at the end of the list of bases");
         if (bases.size() >= kMaxBases)
-            return c.error("more than 64 bases");
-        if (!c.accept('['))
-            return c.error("expected '[' to start a basis");
+            return c.fail("more than 64 bases");
+        if (!c.eat('['))
+            return c.fail("expected '[' to start a basis");
         std::vector<int32_t> basis;
-        while (!c.accept(']')) {
+        while (!c.eat(']')) {
             if (c.atEnd())
-                return c.error("missing ']' at the end of a basis");
+                return c.fail("missing ']' at the end of a basis");
             Expected<int32_t> v = c.number();
             if (!v)
                 return v.error();
             basis.push_back(*v);
             if (basis.size() > 32)
-                return c.error("a basis has at most 32 components");
-            if (!c.accept(',') && c.peek() != ']')
-                return c.error("expected ',' or ']' in a basis");
+                return c.fail("a basis has at most 32 components");
+            if (!c.eat(',') && c.peek() != ']')
+                return c.fail("expected ',' or ']' in a basis");
         }
         if (components >= 0 && int(basis.size()) != components)
-            return c.error("basis " + std::to_string(bases.size()) + " has " +
-                           std::to_string(basis.size()) + " components, expected " +
-                           std::to_string(components));
+            return c.fail("basis " + std::to_string(bases.size()) + " has " +
+                          std::to_string(basis.size()) + " components, expected " +
+                          std::to_string(components));
         bases.push_back(std::move(basis));
         if (c.atEnd())
-            return c.error("missing ']' at the end of the list of bases");
-        if (!c.accept(',') && c.peek() != ']')
-            return c.error("expected ',' or ']' after a basis");
+            return c.fail("missing ']' at the end of the list of bases");
+        if (!c.eat(',') && c.peek() != ']')
+            return c.fail("expected ',' or ']' after a basis");
     }
     if (!c.atEnd())
-        return c.error("unexpected text after the list of bases");
+        return c.fail("unexpected text after the list of bases");
     return bases;
 }
 

@@ -1,5 +1,7 @@
 #include "io/cute.h"
 
+#include "io/textcursor.h"
+
 #include "layout/dtype.h"
 
 #include <algorithm>
@@ -29,76 +31,40 @@ int log2u(uint64_t v)
 
 // ---- reading ---------------------------------------------------------------------------------
 
-class Reader
+// The CuTe text's cursor: TextCursor with its numbers and integer trees.
+class Reader : public TextCursor
 {
 public:
-    explicit Reader(std::string_view text) : m_s(text) {}
+    using TextCursor::TextCursor;
 
-    void skipBlanks()
-    {
-        while (m_pos < m_s.size() && std::isspace(static_cast<unsigned char>(m_s[m_pos])))
-            ++m_pos;
-    }
-    bool atEnd()
-    {
-        skipBlanks();
-        return m_pos >= m_s.size();
-    }
-    bool eat(char c)
-    {
-        skipBlanks();
-        if (m_pos < m_s.size() && m_s[m_pos] == c) {
-            ++m_pos;
-            return true;
-        }
-        return false;
-    }
-    bool eatWord(std::string_view w)
-    {
-        skipBlanks();
-        if (m_s.substr(m_pos, w.size()) != w)
-            return false;
-        m_pos += w.size();
-        return true;
-    }
-    size_t pos() const { return m_pos; }
-    void setPos(size_t p) { m_pos = p; }
-    Error fail(const std::string &what) const
-    {
-        return makeError("column " + std::to_string(m_pos + 1) + ": " + what);
-    }
     std::string found()
     {
         skipBlanks();
-        if (m_pos >= m_s.size())
+        if (m_pos >= m_text.size())
             return "the end of the text";
-        return "'" + std::string(1, m_s[m_pos]) + "'";
+        return "'" + std::string(1, m_text[m_pos]) + "'";
     }
 
     // ['_'] ['-'] digits
     Expected<int64_t> integer(bool allowNegative)
     {
         skipBlanks();
-        if (m_pos < m_s.size() && m_s[m_pos] == '_')
+        if (m_pos < m_text.size() && m_text[m_pos] == '_')
             ++m_pos;
         bool negative = false;
-        if (m_pos < m_s.size() && m_s[m_pos] == '-') {
+        if (m_pos < m_text.size() && m_text[m_pos] == '-') {
             if (!allowNegative)
                 return fail("a negative number is not allowed here");
             negative = true;
             ++m_pos;
         }
         const size_t start = m_pos;
-        int64_t v = 0;
-        while (m_pos < m_s.size() && std::isdigit(static_cast<unsigned char>(m_s[m_pos]))) {
-            v = v * 10 + (m_s[m_pos] - '0');
-            if (v > kMaxInt)
-                return fail("number too large (the limit is 2^31 - 1)");
-            ++m_pos;
-        }
+        const std::optional<int64_t> v = digits(kMaxInt);
+        if (!v)
+            return fail("number too large (the limit is 2^31 - 1)");
         if (m_pos == start)
             return fail("expected a number, found " + found());
-        return negative ? -v : v;
+        return negative ? -*v : *v;
     }
 
     Expected<CuteTuple> tuple(int depth, bool allowNegative)
@@ -126,8 +92,6 @@ public:
     }
 
 private:
-    std::string_view m_s;
-    size_t m_pos = 0;
     int m_leaves = 0;
 };
 
@@ -412,16 +376,16 @@ Expected<CuteLayout> parseCute(std::string_view text)
         return makeError("CuTe text longer than 64 KiB");
     Reader r(text);
     CuteLayout layout;
-    if (r.eatWord("Swizzle<") || r.eatWord("Sw<")) {
+    if (r.eat("Swizzle<") || r.eat("Sw<")) {
         auto sw = readSwizzle(r);
         if (!sw)
             return sw.error();
         layout.swizzle = *sw;
-        if (!r.eatWord("o"))
+        if (!r.eat("o"))
             return r.fail("expected 'o' (composition) after the swizzle, found " + r.found());
         // An optional offset: an integer followed by another 'o'.
         const size_t mark = r.pos();
-        if (auto off = r.integer(false); off && r.eatWord("o")) {
+        if (auto off = r.integer(false); off && r.eat("o")) {
             if (*off != 0)
                 return r.fail("offset " + std::to_string(*off) +
                               " is not 0: a shifted layout is affine, not linear");

@@ -15,9 +15,10 @@ namespace lx::buildinternal {
 
 // ---- blocked ------------------------------------------------------------------------------------
 
-LinearLayout buildBlocked(const BlockedAttr &a, const std::vector<int32_t> &shape)
+namespace {
+
+void validateBlocked(const BlockedAttr &a, size_t rank)
 {
-    const size_t rank = shape.size();
     requireRank(a.sizePerThread.size(), rank, "size_per_thread");
     requireRank(a.threadsPerWarp.size(), rank, "threads_per_warp");
     requireRank(a.warpsPerCTA.size(), rank, "warps_per_cta");
@@ -25,11 +26,42 @@ LinearLayout buildBlocked(const BlockedAttr &a, const std::vector<int32_t> &shap
     requirePow2List(a.sizePerThread, "size_per_thread");
     requirePow2List(a.threadsPerWarp, "threads_per_warp");
     requirePow2List(a.warpsPerCTA, "warps_per_cta");
+}
+
+} // namespace
+
+LinearLayout buildBlocked(const BlockedAttr &a, const std::vector<int32_t> &shape)
+{
+    const size_t rank = shape.size();
+    validateBlocked(a, rank);
     const LinearLayout cta = must(identityStandardND("register", a.sizePerThread, a.order)) *
                              must(identityStandardND("lane", a.threadsPerWarp, a.order)) *
                              must(identityStandardND("warp", a.warpsPerCTA, a.order));
     return combine(cta, a.cgaLayout, shape);
 }
+
+// ---- WMMA and MFMA tile repetition --------------------------------------------------------------
+
+namespace {
+
+// How the WMMA and MFMA layouts repeat an instruction tile tileN wide over the CTA: tiles per warp
+// and warps along N, then registers for the rest of N (N-contiguous tile order: the rest of N
+// comes before any M tile), then tiles per warp and warps along M.
+void repeatTile(LinearLayout &l, int32_t tileN, const IntList &tpw, const IntList &warps,
+                const std::vector<int32_t> &shape)
+{
+    const size_t rank = shape.size();
+    const std::string dimM = dimName(rank - 2), dimN = dimName(rank - 1);
+    const int32_t tpwM = tpw[rank - 2], tpwN = tpw[rank - 1];
+    const int32_t warpsM = warps[rank - 2], warpsN = warps[rank - 1];
+    l *= id1D(tpwN, "register", dimN);
+    l *= id1D(warpsN, "warp", dimN);
+    l *= id1D(quotient(shape[rank - 1], int64_t(tileN) * warpsN * tpwN), "register", dimN);
+    l *= id1D(tpwM, "register", dimM);
+    l *= id1D(warpsM, "warp", dimM);
+}
+
+} // namespace
 
 // ---- AMD WMMA -----------------------------------------------------------------------------------
 
@@ -126,17 +158,8 @@ LinearLayout buildWmmaLegacy(const AmdWmmaAttr &a, const std::vector<int32_t> &s
     requireRank(tpw.size(), rank, "tiles_per_warp");
     requirePow2List(warps, "warps_per_cta");
     requirePow2List(tpw, "tiles_per_warp");
-    const std::string dimM = dimName(rank - 2), dimN = dimName(rank - 1);
-    const int32_t tileN = wmmaTileExtent(a).second;
     LinearLayout l = transposed(wmmaTile(a, rank), wmmaRepOrder(rank));
-    const int32_t tpwM = tpw[rank - 2], tpwN = tpw[rank - 1];
-    const int32_t warpsM = warps[rank - 2], warpsN = warps[rank - 1];
-    l *= id1D(tpwN, "register", dimN);
-    l *= id1D(warpsN, "warp", dimN);
-    // The rest of N is covered by registers before any M tile: N-contiguous tile order.
-    l *= id1D(quotient(shape[rank - 1], int64_t(tileN) * warpsN * tpwN), "register", dimN);
-    l *= id1D(tpwM, "register", dimM);
-    l *= id1D(warpsM, "warp", dimM);
+    repeatTile(l, wmmaTileExtent(a).second, tpw, warps, shape);
     if (rank == 3)
         l *= id1D(warps[0], "warp", dimName(0));
     return combine(l, a.cgaLayout, shape);
@@ -319,13 +342,7 @@ LinearLayout buildMfma(const AmdMfmaAttr &a, const std::vector<int32_t> &shape)
     tile = transposed(tile, {dimN, dimM});
     const IntList tpw = a.tilesPerWarp.empty() ? IntList(rank, 1) : a.tilesPerWarp;
     const IntList &warps = a.warpsPerCTA;
-    const int32_t tpwM = tpw[rank - 2], tpwN = tpw[rank - 1];
-    const int32_t warpsM = warps[rank - 2], warpsN = warps[rank - 1];
-    tile *= id1D(tpwN, "register", dimN);
-    tile *= id1D(warpsN, "warp", dimN);
-    tile *= id1D(quotient(shape[rank - 1], int64_t(nDim) * warpsN * tpwN), "register", dimN);
-    tile *= id1D(tpwM, "register", dimM);
-    tile *= id1D(warpsM, "warp", dimM);
+    repeatTile(tile, nDim, tpw, warps, shape);
     if (rank == 3)
         tile = tile * id1D(1, "register", dimName(0)) * id1D(1, "lane", dimName(0)) *
                id1D(warps[0], "warp", dimName(0));
@@ -385,13 +402,7 @@ LinearLayout buildBlockedOperand(const DotOperandAttr &dot, const BlockedAttr &b
                                  const std::vector<int32_t> &shape)
 {
     const size_t rank = shape.size();
-    requireRank(b.sizePerThread.size(), rank, "size_per_thread");
-    requireRank(b.threadsPerWarp.size(), rank, "threads_per_warp");
-    requireRank(b.warpsPerCTA.size(), rank, "warps_per_cta");
-    requirePermutation(b.order, rank, "order");
-    requirePow2List(b.sizePerThread, "size_per_thread");
-    requirePow2List(b.threadsPerWarp, "threads_per_warp");
-    requirePow2List(b.warpsPerCTA, "warps_per_cta");
+    validateBlocked(b, rank);
     if (rank < 2)
         fail("a dot operand needs rank 2 or more");
     const size_t kDim = dot.opIdx == 0 ? rank - 1 : rank - 2;

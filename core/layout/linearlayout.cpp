@@ -35,9 +35,7 @@ void LinearLayout::computeRank()
     int rank = 0;
     for (const auto &[name, bs] : m_bases) {
         for (const Basis &b : bs) {
-            uint64_t v = 0;
-            for (size_t o = 0; o < b.size() && o < m_outOffsets.size(); ++o)
-                v |= uint64_t(uint32_t(b[o])) << m_outOffsets[o];
+            uint64_t v = packBasis(b, m_outOffsets);
             m_columns.push_back(v);
             while (v) {
                 const int top = 63 - std::countl_zero(v);

@@ -48,10 +48,7 @@ Expected<LinearLayout> LinearLayout::compose(const LinearLayout &outer) const
     for (const auto &[name, bs] : m_bases) {
         std::vector<Basis> nb;
         for (const Basis &b : bs) {
-            uint64_t in = 0;
-            for (size_t o = 0; o < b.size(); ++o)
-                in |= uint64_t(uint32_t(b[o])) << inOffset[o];
-            nb.push_back(outer.unflattenOut(outer.applyFlat(in)));
+            nb.push_back(outer.unflattenOut(outer.applyFlat(packBasis(b, inOffset))));
         }
         bases.emplace_back(name, std::move(nb));
     }
@@ -281,16 +278,42 @@ std::optional<std::vector<LinearLayout::NamedSize>> divisionOutDims(const Linear
     return outs;
 }
 
+// The division divideLeft and divideRight share: C has A's out-dims at A / B's sizes and is built
+// one in-dim at a time by splitDim(in-dim, A's bases there, C's out-dims), which gives C's bases
+// of that in-dim or nullopt where A's do not split. C is the quotient when it is surjective
+// wherever A and B are and B * C (bOnLeft) or C * B gives A back.
+template <class SplitDim>
+std::optional<LinearLayout> divide(const LinearLayout &a, const LinearLayout &b, bool bOnLeft,
+                                   SplitDim splitDim)
+{
+    const std::optional<std::vector<LinearLayout::NamedSize>> cOuts = divisionOutDims(a, b);
+    if (!cOuts)
+        return std::nullopt;
+    LinearLayout::BasesT cBases;
+    for (const auto &[d, bs] : a.bases()) {
+        std::optional<std::vector<LinearLayout::Basis>> part = splitDim(d, bs, *cOuts);
+        if (!part)
+            return std::nullopt;
+        cBases.emplace_back(d, std::move(*part));
+    }
+    // splitDim keeps every component below its out-dim's size, so C is a valid layout.
+    Expected<LinearLayout> c = LinearLayout::tryCreate(std::move(cBases), *cOuts, false);
+    if (!c || (a.isSurjective() && b.isSurjective() && !c->isSurjective()))
+        return std::nullopt;
+    Expected<LinearLayout> check = bOnLeft ? b.product(*c) : c->product(b);
+    if (!check || *check != a)
+        return std::nullopt;
+    return std::move(*c);
+}
+
 } // namespace
 
 std::optional<LinearLayout> LinearLayout::divideLeft(const LinearLayout &a, const LinearLayout &b)
 {
-    std::optional<std::vector<NamedSize>> quotientOuts = divisionOutDims(a, b);
-    if (!quotientOuts)
-        return std::nullopt;
-    const std::vector<NamedSize> &cOuts = *quotientOuts;
-    BasesT cBases;
-    for (const auto &[d, bs] : a.m_bases) {
+    // Each in-dim's first bases are B's; the rest, shifted down by B's out-sizes, are C's.
+    const auto splitDim =
+        [&](const std::string &d, const std::vector<Basis> &bs,
+            const std::vector<NamedSize> &cOuts) -> std::optional<std::vector<Basis>> {
         const int kb = b.inDimSizeLog2(d);
         for (int i = 0; i < kb; ++i) {
             const Basis &bb = b.basis(d, i);
@@ -315,25 +338,17 @@ std::optional<LinearLayout> LinearLayout::divideLeft(const LinearLayout &a, cons
             }
             rest.push_back(std::move(nb));
         }
-        cBases.emplace_back(d, std::move(rest));
-    }
-    LinearLayout c = makeUnchecked(std::move(cBases), cOuts, false);
-    if (a.isSurjective() && b.isSurjective() && !c.isSurjective())
-        return std::nullopt;
-    Expected<LinearLayout> check = b.product(c);
-    if (!check || *check != a)
-        return std::nullopt;
-    return c;
+        return rest;
+    };
+    return divide(a, b, true, splitDim);
 }
 
 std::optional<LinearLayout> LinearLayout::divideRight(const LinearLayout &a, const LinearLayout &b)
 {
-    std::optional<std::vector<NamedSize>> quotientOuts = divisionOutDims(a, b);
-    if (!quotientOuts)
-        return std::nullopt;
-    const std::vector<NamedSize> &cOuts = *quotientOuts;
-    BasesT cBases;
-    for (const auto &[d, bs] : a.m_bases) {
+    // Each in-dim's first bases are C's; the rest are B's, shifted up by C's out-sizes.
+    const auto splitDim =
+        [&](const std::string &d, const std::vector<Basis> &bs,
+            const std::vector<NamedSize> &cOuts) -> std::optional<std::vector<Basis>> {
         const int kb = b.inDimSizeLog2(d);
         const size_t kc = bs.size() - size_t(kb);
         std::vector<Basis> cPart;
@@ -354,15 +369,9 @@ std::optional<LinearLayout> LinearLayout::divideRight(const LinearLayout &a, con
                     return std::nullopt;
             }
         }
-        cBases.emplace_back(d, std::move(cPart));
-    }
-    LinearLayout c = makeUnchecked(std::move(cBases), cOuts, false);
-    if (a.isSurjective() && b.isSurjective() && !c.isSurjective())
-        return std::nullopt;
-    Expected<LinearLayout> check = c.product(b);
-    if (!check || *check != a)
-        return std::nullopt;
-    return c;
+        return cPart;
+    };
+    return divide(a, b, false, splitDim);
 }
 
 } // namespace lx

@@ -55,4 +55,14 @@ inline std::vector<int> outOffsets(const std::vector<LinearLayout::NamedSize> &o
     return off;
 }
 
+// A basis as one flat word, component o shifted to bit offsets[o] (outOffsets gives a layout's
+// own out-dim offsets).
+inline uint64_t packBasis(const LinearLayout::Basis &b, const std::vector<int> &offsets)
+{
+    uint64_t v = 0;
+    for (size_t o = 0; o < b.size() && o < offsets.size(); ++o)
+        v |= uint64_t(uint32_t(b[o])) << offsets[o];
+    return v;
+}
+
 } // namespace lx::llinternal

@@ -198,9 +198,7 @@ Expected<LinearLayout> LinearLayout::reshapeOuts(const std::vector<NamedSize> &n
     for (const auto &[d, bs] : m_bases) {
         std::vector<Basis> nb;
         for (const Basis &b : bs) {
-            uint64_t flat = 0;
-            for (size_t o = 0; o < b.size(); ++o)
-                flat |= uint64_t(uint32_t(b[o])) << oldOff[o];
+            uint64_t flat = packBasis(b, oldOff);
             Basis v;
             for (const auto &[n, s] : newOutDims) {
                 v.push_back(int32_t(flat & uint64_t(s - 1)));

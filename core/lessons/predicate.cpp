@@ -7,6 +7,7 @@
 #include "analysis/diff.h"
 #include "analysis/partitions.h"
 #include "hw/arch.h"
+#include "io/textcursor.h"
 #include "layout/builders.h"
 #include "layout/dtype.h"
 
@@ -42,48 +43,31 @@ struct Node
     std::string source;                                   // the text it was read from
 };
 
-class Parser
+class Parser : private TextCursor
 {
 public:
-    explicit Parser(std::string_view s) : m_s(s) {}
+    explicit Parser(std::string_view s) : TextCursor(s, "predicate, ") {}
 
     Expected<Node> parse()
     {
         auto n = conjunction();
         if (!n)
             return n;
-        skip();
-        if (m_pos < m_s.size())
-            return fail("unexpected '" + std::string(1, m_s[m_pos]) + "'");
+        skipBlanks();
+        if (m_pos < m_text.size())
+            return fail("unexpected '" + std::string(1, m_text[m_pos]) + "'");
         return n;
     }
 
 private:
-    void skip()
-    {
-        while (m_pos < m_s.size() && std::isspace(static_cast<unsigned char>(m_s[m_pos])))
-            ++m_pos;
-    }
-    bool eat(std::string_view tok)
-    {
-        skip();
-        if (m_s.substr(m_pos, tok.size()) != tok)
-            return false;
-        m_pos += tok.size();
-        return true;
-    }
-    Error fail(const std::string &what) const
-    {
-        return makeError("predicate, column " + std::to_string(m_pos + 1) + ": " + what);
-    }
     std::string identifier()
     {
-        skip();
+        skipBlanks();
         const size_t start = m_pos;
-        while (m_pos < m_s.size() &&
-               (std::isalnum(static_cast<unsigned char>(m_s[m_pos])) || m_s[m_pos] == '_'))
+        while (m_pos < m_text.size() &&
+               (std::isalnum(static_cast<unsigned char>(m_text[m_pos])) || m_text[m_pos] == '_'))
             ++m_pos;
-        return std::string(m_s.substr(start, m_pos - start));
+        return std::string(m_text.substr(start, m_pos - start));
     }
 
     Expected<Node> conjunction()
@@ -129,48 +113,62 @@ private:
 
     std::string trimmed(size_t start) const
     {
-        std::string s(m_s.substr(start, m_pos - start));
+        std::string s(m_text.substr(start, m_pos - start));
         const size_t a = s.find_first_not_of(" \t\n"), b = s.find_last_not_of(" \t\n");
         return a == std::string::npos ? std::string() : s.substr(a, b - a + 1);
     }
 
     Expected<int64_t> integer()
     {
-        skip();
+        skipBlanks();
         bool negative = false;
-        if (m_pos < m_s.size() && m_s[m_pos] == '-') {
+        if (m_pos < m_text.size() && m_text[m_pos] == '-') {
             negative = true;
             ++m_pos;
         }
         const size_t start = m_pos;
-        int64_t v = 0;
-        while (m_pos < m_s.size() && std::isdigit(static_cast<unsigned char>(m_s[m_pos]))) {
-            v = v * 10 + (m_s[m_pos] - '0');
-            if (v > (int64_t(1) << 40))
-                return fail("number too large");
-            ++m_pos;
-        }
+        const std::optional<int64_t> v = digits(int64_t(1) << 40);
+        if (!v)
+            return fail("number too large");
         if (start == m_pos)
             return fail("expected a number");
-        return negative ? -v : v;
+        return negative ? -*v : *v;
+    }
+
+    // The values of a list or of a call's arguments after the opening bracket: separated by ','
+    // up to close; where is added to the error when neither follows a value.
+    Expected<std::vector<Node>> valuesUntil(char close, int depth, const std::string &where)
+    {
+        std::vector<Node> out;
+        if (eat(close))
+            return out;
+        do {
+            auto item = value(depth + 1);
+            if (!item)
+                return item.error();
+            out.push_back(std::move(*item));
+        } while (eat(','));
+        if (!eat(close))
+            return fail(std::string("expected ',' or '") + close + "'" + where);
+        return out;
     }
 
     Expected<Node> value(int depth)
     {
         if (depth > kMaxDepth)
             return fail("nested too deeply");
-        skip();
+        skipBlanks();
         const size_t start = m_pos;
-        if (m_pos >= m_s.size())
+        if (m_pos >= m_text.size())
             return fail("expected a value, found the end");
-        const char c = m_s[m_pos];
+        const char c = m_text[m_pos];
         if (c == '"') {
-            const size_t end = m_s.find('"', m_pos + 1);
+            const size_t end = m_text.find('"', m_pos + 1);
             if (end == std::string_view::npos)
                 return fail("unterminated string");
-            Node n{Node::Str, 0, std::string(m_s.substr(m_pos + 1, end - m_pos - 1)), {}, {}, {}};
+            std::string text(m_text.substr(m_pos + 1, end - m_pos - 1));
             m_pos = end + 1;
-            return n;
+            return Node{Node::Str, 0, std::move(text), {}, {}, {}};
         }
         if (c == '-' || std::isdigit(static_cast<unsigned char>(c))) {
             auto v = integer();
@@ -180,18 +178,10 @@ private:
         }
         if (c == '[') {
             ++m_pos;
-            Node n{Node::List, 0, {}, {}, {}, {}};
-            if (!eat("]")) {
-                do {
-                    auto item = value(depth + 1);
-                    if (!item)
-                        return item;
-                    n.children.push_back(std::move(*item));
-                } while (eat(","));
-                if (!eat("]"))
-                    return fail("expected ',' or ']'");
-            }
-            return n;
+            auto items = valuesUntil(']', depth, "");
+            if (!items)
+                return items.error();
+            return Node{Node::List, 0, {}, std::move(*items), {}, {}};
         }
         if (c == '{') {
             ++m_pos;
@@ -220,23 +210,13 @@ private:
             return Node{Node::Bool, name == "true", {}, {}, {}, {}};
         if (!eat("("))
             return Node{Node::Ident, 0, name, {}, {}, {}};
-        Node call{Node::Call, 0, name, {}, {}, {}};
-        if (!eat(")")) {
-            do {
-                auto arg = value(depth + 1);
-                if (!arg)
-                    return arg;
-                call.children.push_back(std::move(*arg));
-            } while (eat(","));
-            if (!eat(")"))
-                return fail("expected ',' or ')' in the call of " + name);
-        }
+        auto args = valuesUntil(')', depth, " in the call of " + name);
+        if (!args)
+            return args.error();
+        Node call{Node::Call, 0, name, std::move(*args), {}, {}};
         call.source = trimmed(start);
         return call;
     }
-
-    std::string_view m_s;
-    size_t m_pos = 0;
 };
 
 int elementBitsOf(const PredicateLayout &l)
@@ -584,7 +564,8 @@ Expected<Value> Evaluator::callMemory(const Node &n, const PredicateLayout &firs
             return makeError(f + " takes " + std::to_string(k) + " argument" + (k > 1 ? "s" : ""));
         return true;
     };
-    if (f == "bankConflicts") {
+    // bankConflicts(R, S, elementBits) is Triton's count; partitionConflicts(R, S, loadBits).
+    if (f == "bankConflicts" || f == "partitionConflicts") {
         if (auto ok = arity(3); !ok)
             return ok.error();
         auto s = layoutArg(n, 1);
@@ -593,21 +574,8 @@ Expected<Value> Evaluator::callMemory(const Node &n, const PredicateLayout &firs
         auto bits = intArg(n, 2);
         if (!bits)
             return bits.error();
-        auto r = tritonBankConflicts(L, (*s)->layout, int(*bits));
-        if (!r)
-            return r.error();
-        return Value(*r);
-    }
-    if (f == "partitionConflicts") {
-        if (auto ok = arity(3); !ok)
-            return ok.error();
-        auto s = layoutArg(n, 1);
-        if (!s)
-            return s.error();
-        auto loadBits = intArg(n, 2);
-        if (!loadBits)
-            return loadBits.error();
-        auto r = partitionConflictsOf(first, **s, int(*loadBits), m_c.arch);
+        auto r = f == "bankConflicts" ? tritonBankConflicts(L, (*s)->layout, int(*bits))
+                                      : partitionConflictsOf(first, **s, int(*bits), m_c.arch);
         if (!r)
             return r.error();
         return Value(*r);

@@ -13,9 +13,14 @@ namespace lx {
 
 namespace {
 
-const ResolvedLayout *byNames(const ViewRequest &r, std::initializer_list<const char *> names,
-                              size_t fallbackIndex)
+// The layout option key names; without the option the first layout of the scene called one of
+// names, else the scene's layout at fallbackIndex (null when there is none).
+Expected<const ResolvedLayout *> layoutOrByNames(const ViewRequest &r, const std::string &key,
+                                                 std::initializer_list<const char *> names,
+                                                 size_t fallbackIndex)
 {
+    if (r.options.is_object() && r.options.contains(key))
+        return r.layoutOption(key);
     for (const char *n : names)
         if (const ResolvedLayout *l = r.find(n))
             return l;
@@ -27,27 +32,16 @@ const ResolvedLayout *byNames(const ViewRequest &r, std::initializer_list<const 
 Expected<std::pair<const ResolvedLayout *, const ResolvedLayout *>>
 dsLoadTrLayouts(const ViewRequest &r)
 {
-    const ResolvedLayout *shared = nullptr, *dst = nullptr;
-    if (r.options.is_object() && r.options.contains("shared")) {
-        Expected<const ResolvedLayout *> s = r.layoutOption("shared");
-        if (!s)
-            return s.error();
-        shared = *s;
-    } else {
-        shared = byNames(r, {"shared", "S"}, 0);
-    }
-    if (r.options.is_object() && r.options.contains("dst")) {
-        Expected<const ResolvedLayout *> s = r.layoutOption("dst");
-        if (!s)
-            return s.error();
-        dst = *s;
-    } else {
-        dst = byNames(r, {"dst", "D"}, 1);
-    }
-    if (!shared || !dst)
+    Expected<const ResolvedLayout *> shared = layoutOrByNames(r, "shared", {"shared", "S"}, 0);
+    if (!shared)
+        return shared.error();
+    Expected<const ResolvedLayout *> dst = layoutOrByNames(r, "dst", {"dst", "D"}, 1);
+    if (!dst)
+        return dst.error();
+    if (!*shared || !*dst)
         return makeError("view '" + r.kind +
                          "' needs a shared and a destination layout (options 'shared', 'dst')");
-    return std::make_pair(shared, dst);
+    return std::make_pair(*shared, *dst);
 }
 
 Expected<DsLoadTrInput> resolveDsLoadTrUnguarded(const ViewRequest &r)

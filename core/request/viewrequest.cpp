@@ -13,6 +13,34 @@ std::string jsonTypeName(const nlohmann::json &j)
     return j.type_name();
 }
 
+// The request's option key, or null when it does not give one.
+const nlohmann::json *optionValue(const ViewRequest &r, const std::string &key)
+{
+    if (!r.options.is_object() || !r.options.contains(key))
+        return nullptr;
+    return &r.options.at(key);
+}
+
+// "view 'kind': option 'key' <what>".
+Error optionError(const ViewRequest &r, const std::string &key, const std::string &what)
+{
+    return makeError("view '" + r.kind + "': option '" + key + "' " + what);
+}
+
+// The option key as a T: def when the request does not give it, an error when the JSON test isT
+// fails (expected says what it must be).
+template <class T>
+Expected<T> scalarOption(const ViewRequest &r, const std::string &key, const T &def,
+                         bool (nlohmann::json::*isT)() const noexcept, const std::string &expected)
+{
+    const nlohmann::json *v = optionValue(r, key);
+    if (!v)
+        return def;
+    if (!(v->*isT)())
+        return optionError(r, key, "must be " + expected + ", not " + jsonTypeName(*v));
+    return v->get<T>();
+}
+
 } // namespace
 
 const ResolvedLayout *ViewRequest::find(const std::string &name) const
@@ -32,80 +60,62 @@ const ResolvedLayout *ViewRequest::primary() const
 
 Expected<const ResolvedLayout *> ViewRequest::layoutOption(const std::string &key) const
 {
-    if (!options.is_object() || !options.contains(key)) {
+    const nlohmann::json *v = optionValue(*this, key);
+    if (!v) {
         if (const ResolvedLayout *p = primary())
             return p;
         if (!layout.empty())
             return makeError("view '" + kind + "': no layout named '" + layout + "'");
         return makeError("view '" + kind + "' needs a layout");
     }
-    const nlohmann::json &v = options.at(key);
-    if (!v.is_string())
-        return makeError("view '" + kind + "': option '" + key +
-                         "' must be a layout name (string), not " + jsonTypeName(v));
-    const std::string name = v.get<std::string>();
+    if (!v->is_string())
+        return optionError(*this, key, "must be a layout name (string), not " + jsonTypeName(*v));
+    const std::string name = v->get<std::string>();
     if (const ResolvedLayout *l = find(name))
         return l;
-    return makeError("view '" + kind + "': option '" + key + "' names '" + name +
-                     "', which is not a layout of the scene");
+    return optionError(*this, key, "names '" + name + "', which is not a layout of the scene");
 }
 
 Expected<std::string> ViewRequest::stringOption(const std::string &key, const std::string &def,
                                                 const std::vector<std::string> &allowed) const
 {
-    if (!options.is_object() || !options.contains(key))
+    const nlohmann::json *v = optionValue(*this, key);
+    if (!v)
         return def;
-    const nlohmann::json &v = options.at(key);
-    if (!v.is_string())
-        return makeError("view '" + kind + "': option '" + key + "' must be a string, not " +
-                         jsonTypeName(v));
-    std::string s = v.get<std::string>();
+    if (!v->is_string())
+        return optionError(*this, key, "must be a string, not " + jsonTypeName(*v));
+    std::string s = v->get<std::string>();
     if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), s) == allowed.end()) {
         std::string list;
         for (const std::string &a : allowed)
             list += (list.empty() ? "" : ", ") + a;
-        return makeError("view '" + kind + "': option '" + key + "' is '" + s +
-                         "'; expected one of: " + list);
+        return optionError(*this, key, "is '" + s + "'; expected one of: " + list);
     }
     return s;
 }
 
 Expected<int64_t> ViewRequest::intOption(const std::string &key, int64_t def) const
 {
-    if (!options.is_object() || !options.contains(key))
-        return def;
-    const nlohmann::json &v = options.at(key);
-    if (!v.is_number_integer())
-        return makeError("view '" + kind + "': option '" + key + "' must be an integer, not " +
-                         jsonTypeName(v));
-    return v.get<int64_t>();
+    return scalarOption(*this, key, def, &nlohmann::json::is_number_integer, "an integer");
 }
 
 Expected<bool> ViewRequest::boolOption(const std::string &key, bool def) const
 {
-    if (!options.is_object() || !options.contains(key))
-        return def;
-    const nlohmann::json &v = options.at(key);
-    if (!v.is_boolean())
-        return makeError("view '" + kind + "': option '" + key + "' must be true or false, not " +
-                         jsonTypeName(v));
-    return v.get<bool>();
+    return scalarOption(*this, key, def, &nlohmann::json::is_boolean, "true or false");
 }
 
 Expected<std::vector<int64_t>> ViewRequest::intListOption(const std::string &key,
                                                           const std::vector<int64_t> &def) const
 {
-    if (!options.is_object() || !options.contains(key))
+    const nlohmann::json *v = optionValue(*this, key);
+    if (!v)
         return def;
-    const nlohmann::json &v = options.at(key);
-    if (!v.is_array())
-        return makeError("view '" + kind + "': option '" + key +
-                         "' must be a list of integers, not " + jsonTypeName(v));
+    if (!v->is_array())
+        return optionError(*this, key, "must be a list of integers, not " + jsonTypeName(*v));
     std::vector<int64_t> out;
-    for (const nlohmann::json &e : v) {
+    for (const nlohmann::json &e : *v) {
         if (!e.is_number_integer())
-            return makeError("view '" + kind + "': option '" + key +
-                             "' must be a list of integers");
+            return optionError(*this, key, "must be a list of integers");
         out.push_back(e.get<int64_t>());
     }
     return out;

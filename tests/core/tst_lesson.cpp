@@ -153,6 +153,12 @@ private Q_SLOTS:
                                       << "unterminated";
         QTest::newRow("trailing") << "rank(L) == 1 )"
                                   << "unexpected ')'";
+        QTest::newRow("unclosed list") << "apply(L, {lane: 1}) == [0, 1"
+                                       << "predicate, column 29: expected ',' or ']'";
+        QTest::newRow("unclosed call") << "rank(L == 1"
+                                       << "expected ',' or ')' in the call of rank";
+        QTest::newRow("unclosed map") << "apply(L, {lane: 1) == [0]"
+                                      << "expected ',' or '}'";
     }
     void predicateErrors()
     {

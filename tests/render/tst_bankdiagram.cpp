@@ -175,6 +175,18 @@ void TestBankDiagram::badOptions()
     auto c = buildView(req);
     QVERIFY(!c.hasValue());
     QVERIFY(QString::fromStdString(c.message()).contains(u"known: "_s));
+    // The shared layout alone is a bank map with no access: the table and the histogram, which
+    // count an access's conflicts, say what they need.
+    for (const size_t view : {size_t(0), size_t(1)}) {
+        req = presetView("lds-g3", view);
+        req.layout = "plain";
+        auto d = buildView(req);
+        QVERIFY(!d.hasValue());
+        QVERIFY2(QString::fromStdString(d.message())
+                     .contains(u"view '%1' needs an access: option 'reg'"_s.arg(
+                         QString::fromStdString(req.kind))),
+                 d.message().c_str());
+    }
 }
 
 QTEST_MAIN(TestBankDiagram)

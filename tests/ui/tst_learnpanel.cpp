@@ -4,6 +4,7 @@
 
 #include "lessons/lesson.h"
 #include "models/layoutdocument.h"
+#include "models/scenefile.h"
 #include "scratchsettings.h"
 #include "widgets/learnpanel.h"
 #include "widgets/mainwindow.h"
@@ -117,6 +118,39 @@ private Q_SLOTS:
     }
 
     // Help > Learn opens the dock.
+    // Another scene replacing the lesson's (File > Open, a recovered autosave) is said as such,
+    // not checked against the task; picking the lesson again reopens its scene.
+    void anotherSceneReplacesTheLesson()
+    {
+        auto w = makeWindow();
+        LearnPanel *panel = showLearnDock(w.get());
+        QVERIFY(panel->openLesson(0, true));
+        const std::vector<Lesson> &lessons = panel->lessons();
+        for (const LessonEdit &e : lessons[0].solution)
+            QCOMPARE(applyLessonEdit(*w->document(), e), QString());
+        QVERIFY(panel->isSolved());
+        QSignalSpy solved(panel, &LearnPanel::solvedChanged);
+
+        // The lesson's own scene with its layouts renamed: the task names none of them.
+        auto contents = sceneContentsFromScene(lessons[0].scene);
+        QVERIFY2(contents, contents ? "" : contents.message().c_str());
+        SceneContents other = *contents;
+        for (size_t i = 0; i < other.layouts.size(); ++i)
+            other.layouts[i].name = QStringLiteral("Other%1").arg(i);
+        w->openScene(other);
+        QVERIFY(!panel->isSolved());
+        QCOMPARE(solved.count(), 1);
+        QVERIFY2(panel->statusText().contains(QStringLiteral("not this lesson's")),
+                 qPrintable(panel->statusText()));
+        QVERIFY2(!panel->statusText().contains(QStringLiteral("no layout named")),
+                 qPrintable(panel->statusText()));
+
+        QVERIFY(panel->openLesson(0, true));
+        QVERIFY2(panel->statusText().startsWith(QStringLiteral("Not solved yet: ")) &&
+                     !panel->statusText().contains(QStringLiteral("not this lesson's")),
+                 qPrintable(panel->statusText()));
+    }
+
     void helpMenu()
     {
         auto w = makeWindow();

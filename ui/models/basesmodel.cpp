@@ -10,7 +10,7 @@ namespace lx {
 
 BasesModel::BasesModel(LayoutDocument *document, int layoutIndex, const QString &inDim,
                        QObject *parent)
-    : QAbstractTableModel(parent), m_document(document), m_layout(layoutIndex), m_inDim(inDim)
+    : TableModel(parent), m_document(document), m_layout(layoutIndex), m_inDim(inDim)
 {
     if (valid()) {
         const LinearLayout &l = m_document->layoutAt(m_layout).layout;
@@ -37,19 +37,9 @@ bool BasesModel::valid() const
            m_document->layoutAt(m_layout).layout.hasInDim(m_inDim.toStdString());
 }
 
-int BasesModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : m_rows;
-}
-
-int BasesModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : m_columns;
-}
-
 QVariant BasesModel::data(const QModelIndex &index, int role) const
 {
-    if (!(index.isValid() && checkIndex(index)) || !valid())
+    if (!holds(index) || !valid())
         return {};
     const LinearLayout &l = m_document->layoutAt(m_layout).layout;
     const int component = l.basis(m_inDim.toStdString(), index.row())[size_t(index.column())];
@@ -88,7 +78,7 @@ QVariant BasesModel::data(const QModelIndex &index, int role) const
 
 QString BasesModel::validate(const QModelIndex &index, const QString &text) const
 {
-    if (!(index.isValid() && checkIndex(index)) || !valid())
+    if (!holds(index) || !valid())
         return tr("this layout is no longer in the scene");
     return LayoutDocument::validateComponent(m_document->layoutAt(m_layout).layout, index.column(),
                                              text);
@@ -96,7 +86,7 @@ QString BasesModel::validate(const QModelIndex &index, const QString &text) cons
 
 bool BasesModel::setData(const QModelIndex &index, const QVariant &value, int role)
 {
-    if (role != Qt::EditRole || !(index.isValid() && checkIndex(index)) || !valid())
+    if (role != Qt::EditRole || !holds(index) || !valid())
         return false;
     const QString text = value.toString();
     int component = 0;
@@ -120,7 +110,7 @@ bool BasesModel::setData(const QModelIndex &index, const QVariant &value, int ro
 
 Qt::ItemFlags BasesModel::flags(const QModelIndex &index) const
 {
-    if (!(index.isValid() && checkIndex(index)))
+    if (!holds(index))
         return Qt::NoItemFlags;
     return Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsEditable;
 }

@@ -9,7 +9,8 @@
 // the layout from elsewhere (undo, another editor) clears those pending errors, since the typed
 // text was never part of the document.
 
-#include <QAbstractTableModel>
+#include "models/tablemodel.h"
+
 #include <QHash>
 #include <QPointer>
 
@@ -17,7 +18,7 @@ namespace lx {
 
 class LayoutDocument;
 
-class BasesModel : public QAbstractTableModel
+class BasesModel : public TableModel
 {
     Q_OBJECT
 public:
@@ -36,8 +37,6 @@ public:
     // Whether any cell holds refused text.
     bool hasErrors() const { return !m_pending.isEmpty(); }
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
     Qt::ItemFlags flags(const QModelIndex &index) const override;
@@ -61,6 +60,8 @@ private:
     {
         return (quint64(quint32(row)) << 32) | quint32(column);
     }
+    int rows() const override { return m_rows; }
+    int columns() const override { return m_columns; }
     void onLayoutChanged(int index);
     bool valid() const;
 

@@ -23,7 +23,11 @@ QString shortEncoding(const std::string &text)
 
 } // namespace
 
-KernelOpsModel::KernelOpsModel(QObject *parent) : QAbstractTableModel(parent) {}
+KernelOpsModel::KernelOpsModel(QObject *parent)
+    : TableModel(parent, {tr("Line"), tr("Op"), tr("Name"), tr("Shape"), tr("From → to"),
+                          tr("Instruction"), tr("Count"), tr("Conflicts")})
+{
+}
 
 void KernelOpsModel::setReport(const TtgirModule &module, const KernelReport &report)
 {
@@ -44,16 +48,6 @@ int KernelOpsModel::rowOfLine(int line) const
         if (m_report.ops[i].line == line)
             return int(i);
     return -1;
-}
-
-int KernelOpsModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : int(m_report.ops.size());
-}
-
-int KernelOpsModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : NumColumns;
 }
 
 QString KernelOpsModel::detail(const KernelOpReport &r) const
@@ -132,32 +126,6 @@ QVariant KernelOpsModel::data(const QModelIndex &index, int role) const
     case ConflictsColumn:
         return r.maxWays > 1 ? tr("%1-way").arg(r.maxWays)
                              : (r.maxWays == 1 ? tr("none") : QString());
-    default:
-        return {};
-    }
-}
-
-QVariant KernelOpsModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    switch (section) {
-    case LineColumn:
-        return tr("Line");
-    case OpColumn:
-        return tr("Op");
-    case NameColumn:
-        return tr("Name");
-    case ShapeColumn:
-        return tr("Shape");
-    case FromToColumn:
-        return tr("From → to");
-    case InstructionColumn:
-        return tr("Instruction");
-    case CountColumn:
-        return tr("Count");
-    case ConflictsColumn:
-        return tr("Conflicts");
     default:
         return {};
     }

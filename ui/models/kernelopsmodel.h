@@ -7,12 +7,11 @@
 
 #include "analysis/kernel.h"
 #include "io/ttgir.h"
-
-#include <QAbstractTableModel>
+#include "models/tablemodel.h"
 
 namespace lx {
 
-class KernelOpsModel : public QAbstractTableModel
+class KernelOpsModel : public TableModel
 {
     Q_OBJECT
 public:
@@ -49,13 +48,10 @@ public:
     // The row of the op on `line`, or -1.
     int rowOfLine(int line) const;
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
 
 private:
+    int rows() const override { return int(m_report.ops.size()); }
     QString detail(const KernelOpReport &r) const;
 
     TtgirModule m_module;

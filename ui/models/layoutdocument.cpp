@@ -355,6 +355,15 @@ QString LayoutDocument::uniqueLayoutName(const QString &base) const
     }
 }
 
+QString LayoutDocument::refuseLayoutName(const QString &name) const
+{
+    if (name.trimmed().isEmpty())
+        return tr("a layout needs a name");
+    if (indexOfLayout(name) >= 0)
+        return tr("there is already a layout named %1").arg(name);
+    return {};
+}
+
 void LayoutDocument::pushSnapshot(const SceneContents &after, const QString &what)
 {
     m_undoStack->push(new SceneSnapshotCommand(this, m_scene, after, what));
@@ -362,10 +371,8 @@ void LayoutDocument::pushSnapshot(const SceneContents &after, const QString &wha
 
 QString LayoutDocument::addLayout(const DocumentLayout &layout)
 {
-    if (layout.name.trimmed().isEmpty())
-        return tr("a layout needs a name");
-    if (indexOfLayout(layout.name) >= 0)
-        return tr("there is already a layout named %1").arg(layout.name);
+    if (const QString why = refuseLayoutName(layout.name); !why.isEmpty())
+        return why;
     SceneContents after = m_scene;
     after.layouts.append(layout);
     pushSnapshot(after, tr("Add layout %1").arg(layout.name));
@@ -392,10 +399,8 @@ QString LayoutDocument::renameLayout(int layout, const QString &newName)
     const QString old = layoutAt(layout).name;
     if (name == old)
         return {};
-    if (name.isEmpty())
-        return tr("a layout needs a name");
-    if (indexOfLayout(name) >= 0)
-        return tr("there is already a layout named %1").arg(name);
+    if (const QString why = refuseLayoutName(name); !why.isEmpty())
+        return why;
     SceneContents after = m_scene;
     after.layouts[layout].name = name;
     for (DocumentView &v : after.views) {

@@ -169,6 +169,8 @@ private:
     // The bases of an in-dim, or null with *error saying why there are none to edit.
     std::optional<std::vector<LinearLayout::Basis>> inDimBases(int layout, const QString &inDim,
                                                                QString *error) const;
+    // Why `name` cannot name a new layout (empty, or taken); empty when it can.
+    [[nodiscard]] QString refuseLayoutName(const QString &name) const;
     void pushSnapshot(const SceneContents &after, const QString &what);
 
     SceneContents m_scene;

@@ -17,7 +17,8 @@ QString dimsText(const std::vector<LinearLayout::NamedSize> &dims)
 } // namespace
 
 LayoutListModel::LayoutListModel(LayoutDocument *document, QObject *parent)
-    : QAbstractTableModel(parent), m_document(document), m_rows(document->layoutCount())
+    : TableModel(parent, {tr("Name"), tr("In dims"), tr("Out dims"), tr("Source")}),
+      m_document(document), m_rows(document->layoutCount())
 {
     auto reset = [this] {
         beginResetModel();
@@ -32,19 +33,9 @@ LayoutListModel::LayoutListModel(LayoutDocument *document, QObject *parent)
     });
 }
 
-int LayoutListModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : m_rows;
-}
-
-int LayoutListModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : NumColumns;
-}
-
 QVariant LayoutListModel::data(const QModelIndex &index, int role) const
 {
-    if (!(index.isValid() && checkIndex(index)) || !m_document)
+    if (!holds(index) || !m_document)
         return {};
     const DocumentLayout &entry = m_document->layoutAt(index.row());
     if (role == LayoutIndexRole)
@@ -72,8 +63,7 @@ QVariant LayoutListModel::data(const QModelIndex &index, int role) const
 
 bool LayoutListModel::setData(const QModelIndex &index, const QVariant &value, int role)
 {
-    if (role != Qt::EditRole || index.column() != NameColumn ||
-        !(index.isValid() && checkIndex(index)) || !m_document)
+    if (role != Qt::EditRole || index.column() != NameColumn || !holds(index) || !m_document)
         return false;
     const QString error = m_document->renameLayout(index.row(), value.toString());
     if (!error.isEmpty()) {
@@ -85,30 +75,12 @@ bool LayoutListModel::setData(const QModelIndex &index, const QVariant &value, i
 
 Qt::ItemFlags LayoutListModel::flags(const QModelIndex &index) const
 {
-    if (!(index.isValid() && checkIndex(index)))
+    if (!holds(index))
         return Qt::NoItemFlags;
     Qt::ItemFlags f = Qt::ItemIsEnabled | Qt::ItemIsSelectable;
     if (index.column() == NameColumn)
         f |= Qt::ItemIsEditable;
     return f;
-}
-
-QVariant LayoutListModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    switch (section) {
-    case NameColumn:
-        return tr("Name");
-    case InDimsColumn:
-        return tr("In dims");
-    case OutDimsColumn:
-        return tr("Out dims");
-    case SourceColumn:
-        return tr("Source");
-    default:
-        return {};
-    }
 }
 
 } // namespace lx

@@ -3,14 +3,15 @@
 // LayoutListModel: the named layouts of the scene, for the scene panel. Renaming a row renames
 // the layout through the document (one undoable command); a refused name leaves it unchanged.
 
-#include <QAbstractTableModel>
+#include "models/tablemodel.h"
+
 #include <QPointer>
 
 namespace lx {
 
 class LayoutDocument;
 
-class LayoutListModel : public QAbstractTableModel
+class LayoutListModel : public TableModel
 {
     Q_OBJECT
 public:
@@ -30,18 +31,16 @@ public:
 
     explicit LayoutListModel(LayoutDocument *document, QObject *parent = nullptr);
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
     Qt::ItemFlags flags(const QModelIndex &index) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
 
 Q_SIGNALS:
     void renameRefused(const QString &reason);
 
 private:
+    int rows() const override { return m_rows; }
+
     QPointer<LayoutDocument> m_document;
     int m_rows = 0;
 };

@@ -25,25 +25,8 @@ QString yesNo(bool b)
 } // namespace
 
 LayoutPropertiesModel::LayoutPropertiesModel(LayoutDocument *document, QObject *parent)
-    : QAbstractTableModel(parent), m_document(document)
+    : LayoutTableModel(document, parent, {tr("Property"), tr("Value")})
 {
-    connect(document, &LayoutDocument::layoutChanged, this, [this](int i) {
-        if (i == m_layout)
-            recompute();
-    });
-    auto all = [this] {
-        if (m_document && m_layout >= m_document->layoutCount())
-            m_layout = -1;
-        recompute();
-    };
-    connect(document, &LayoutDocument::structureChanged, this, all);
-    connect(document, &LayoutDocument::sceneReset, this, all);
-}
-
-void LayoutPropertiesModel::setLayoutIndex(int index)
-{
-    m_layout = index;
-    recompute();
 }
 
 void LayoutPropertiesModel::setViewFigures(const QString &view,
@@ -53,7 +36,7 @@ void LayoutPropertiesModel::setViewFigures(const QString &view,
         return;
     m_view = view;
     m_viewFigures = figures;
-    recompute();
+    refresh();
 }
 
 QString LayoutPropertiesModel::value(const QString &key) const
@@ -64,7 +47,7 @@ QString LayoutPropertiesModel::value(const QString &key) const
     return {};
 }
 
-void LayoutPropertiesModel::recompute()
+void LayoutPropertiesModel::refresh()
 {
     beginResetModel();
     m_rows.clear();
@@ -75,13 +58,12 @@ void LayoutPropertiesModel::recompute()
         for (const DiagramFigure &f : m_viewFigures)
             m_rows.append({QStringLiteral("view:") + f.key, f.label, f.value, f.toolTip});
     }
-    if (m_document && m_layout >= 0 && m_layout < m_document->layoutCount()) {
-        const DocumentLayout &entry = m_document->layoutAt(m_layout);
-        const LinearLayout &l = entry.layout;
+    if (const DocumentLayout *entry = layout()) {
+        const LinearLayout &l = entry->layout;
         const int inBits = l.totalInDimSizeLog2();
         const int outBits = l.totalOutDimSizeLog2();
         const int rank = l.rank();
-        m_rows.append({QStringLiteral("name"), tr("Layout"), entry.name, {}, true});
+        m_rows.append({QStringLiteral("name"), tr("Layout"), entry->name, {}, true});
         m_rows.append({QStringLiteral("inDims"), tr("In dims"), dimsText(l.inDims()),
                        tr("Hardware indices, minor to major")});
         m_rows.append({QStringLiteral("outDims"), tr("Out dims"), dimsText(l.outDims()),
@@ -117,19 +99,9 @@ void LayoutPropertiesModel::recompute()
     endResetModel();
 }
 
-int LayoutPropertiesModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : int(m_rows.size());
-}
-
-int LayoutPropertiesModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : NumColumns;
-}
-
 QVariant LayoutPropertiesModel::data(const QModelIndex &index, int role) const
 {
-    if (!(index.isValid() && checkIndex(index)))
+    if (!holds(index))
         return {};
     const Row &r = m_rows.at(index.row());
     switch (role) {
@@ -155,15 +127,6 @@ QVariant LayoutPropertiesModel::data(const QModelIndex &index, int role) const
     default:
         return {};
     }
-}
-
-QVariant LayoutPropertiesModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    return section == PropertyColumn ? tr("Property")
-           : section == ValueColumn  ? tr("Value")
-                                     : QVariant();
 }
 
 } // namespace lx

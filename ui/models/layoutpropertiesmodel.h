@@ -6,19 +6,16 @@
 // the engine on every change: dims, rank, injectivity, surjectivity, how many owners each
 // covered element has, consecutive elements, redundant bases.
 
+#include "models/tablemodel.h"
 #include "render/diagram.h"
 
-#include <QAbstractTableModel>
 #include <QList>
-#include <QPointer>
 
 #include <vector>
 
 namespace lx {
 
-class LayoutDocument;
-
-class LayoutPropertiesModel : public QAbstractTableModel
+class LayoutPropertiesModel : public LayoutTableModel
 {
     Q_OBJECT
 public:
@@ -35,20 +32,13 @@ public:
 
     explicit LayoutPropertiesModel(LayoutDocument *document, QObject *parent = nullptr);
 
-    // -1 shows nothing.
-    void setLayoutIndex(int index);
-    int layoutIndex() const { return m_layout; }
     // The current view's analysis figures (Diagram::figures), shown before the layout's rows
     // under a heading row naming the view; keys become "view:<key>". Empty `view`: none.
     void setViewFigures(const QString &view, const std::vector<DiagramFigure> &figures);
     // The value of the row with this key (empty when absent); for tests and the status bar.
     [[nodiscard]] QString value(const QString &key) const;
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
 
 private:
     struct Row
@@ -59,10 +49,9 @@ private:
         QString toolTip;
         bool heading = false;
     };
-    void recompute();
+    int rows() const override { return int(m_rows.size()); }
+    void refresh() override;
 
-    QPointer<LayoutDocument> m_document;
-    int m_layout = -1;
     QList<Row> m_rows;
     QString m_view;
     std::vector<DiagramFigure> m_viewFigures;

@@ -5,33 +5,16 @@
 namespace lx {
 
 MatrixModel::MatrixModel(LayoutDocument *document, QObject *parent)
-    : QAbstractTableModel(parent), m_document(document)
+    : LayoutTableModel(document, parent)
 {
-    connect(document, &LayoutDocument::layoutChanged, this, [this](int i) {
-        if (i == m_layout)
-            rebuild();
-    });
-    auto all = [this] {
-        if (m_document && m_layout >= m_document->layoutCount())
-            m_layout = -1;
-        rebuild();
-    };
-    connect(document, &LayoutDocument::structureChanged, this, all);
-    connect(document, &LayoutDocument::sceneReset, this, all);
 }
 
-void MatrixModel::setLayoutIndex(int index)
-{
-    m_layout = index;
-    rebuild();
-}
-
-void MatrixModel::rebuild()
+void MatrixModel::refresh()
 {
     std::vector<Axis> rows;
     std::vector<Axis> columns;
-    if (m_document && m_layout >= 0 && m_layout < m_document->layoutCount()) {
-        const LinearLayout &l = m_document->layoutAt(m_layout).layout;
+    if (const DocumentLayout *entry = layout()) {
+        const LinearLayout &l = entry->layout;
         for (const auto &[name, size] : l.outDims())
             for (int b = 0; b < l.outDimSizeLog2(name); ++b)
                 rows.push_back({QString::fromStdString(name), b});
@@ -61,26 +44,16 @@ void MatrixModel::rebuild()
 
 bool MatrixModel::bit(int row, int column) const
 {
-    const LinearLayout &l = m_document->layoutAt(m_layout).layout;
+    const LinearLayout &l = layout()->layout;
     const Axis &in = m_columns[size_t(column)];
     const Axis &out = m_rows[size_t(row)];
     const int o = l.outDimIndex(out.dim.toStdString());
     return (l.basis(in.dim.toStdString(), in.bit)[size_t(o)] >> out.bit) & 1;
 }
 
-int MatrixModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : int(m_rows.size());
-}
-
-int MatrixModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : int(m_columns.size());
-}
-
 QVariant MatrixModel::data(const QModelIndex &index, int role) const
 {
-    if (!(index.isValid() && checkIndex(index)) || !m_document)
+    if (!holds(index) || !layout())
         return {};
     const bool b = bit(index.row(), index.column());
     switch (role) {
@@ -107,14 +80,14 @@ QVariant MatrixModel::data(const QModelIndex &index, int role) const
 
 QString MatrixModel::flip(const QModelIndex &index)
 {
-    if (!(index.isValid() && checkIndex(index)) || !m_document)
+    if (!holds(index) || !layout())
         return tr("no such bit");
-    return m_document->flipMatrixBit(m_layout, index.row(), index.column());
+    return document()->flipMatrixBit(layoutIndex(), index.row(), index.column());
 }
 
 bool MatrixModel::setData(const QModelIndex &index, const QVariant &value, int role)
 {
-    if (role != BitRole || !(index.isValid() && checkIndex(index)) || !m_document)
+    if (role != BitRole || !holds(index) || !layout())
         return false;
     if (bit(index.row(), index.column()) == (value.toInt() != 0))
         return true;
@@ -123,7 +96,7 @@ bool MatrixModel::setData(const QModelIndex &index, const QVariant &value, int r
 
 Qt::ItemFlags MatrixModel::flags(const QModelIndex &index) const
 {
-    if (!(index.isValid() && checkIndex(index)))
+    if (!holds(index))
         return Qt::NoItemFlags;
     return Qt::ItemIsEnabled | Qt::ItemIsSelectable;
 }

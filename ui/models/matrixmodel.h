@@ -6,16 +6,13 @@
 // (setData with Qt::CheckStateRole, or flip()) flips that bit of that basis through the
 // document, one undoable command.
 
-#include <QAbstractTableModel>
-#include <QPointer>
+#include "models/tablemodel.h"
 
 #include <vector>
 
 namespace lx {
 
-class LayoutDocument;
-
-class MatrixModel : public QAbstractTableModel
+class MatrixModel : public LayoutTableModel
 {
     Q_OBJECT
 public:
@@ -26,13 +23,9 @@ public:
 
     explicit MatrixModel(LayoutDocument *document, QObject *parent = nullptr);
 
-    void setLayoutIndex(int index);
-    int layoutIndex() const { return m_layout; }
     // Flips one bit; returns the document's refusal (empty on success).
     [[nodiscard]] QString flip(const QModelIndex &index);
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
     Qt::ItemFlags flags(const QModelIndex &index) const override;
@@ -45,11 +38,11 @@ private:
         QString dim;
         int bit = 0;
     };
-    void rebuild();
+    int rows() const override { return int(m_rows.size()); }
+    int columns() const override { return int(m_columns.size()); }
+    void refresh() override;
     bool bit(int row, int column) const;
 
-    QPointer<LayoutDocument> m_document;
-    int m_layout = -1;
     std::vector<Axis> m_rows;    // out bits
     std::vector<Axis> m_columns; // in bits
 };

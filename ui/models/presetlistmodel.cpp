@@ -4,26 +4,16 @@
 
 namespace lx {
 
-PresetListModel::PresetListModel(QObject *parent) : QAbstractTableModel(parent)
+PresetListModel::PresetListModel(QObject *parent) : TableModel(parent, {tr("Preset"), tr("Figure")})
 {
     for (const PresetInfo &p : listPresets())
         m_entries.append({QString::fromStdString(p.name), QString::fromStdString(p.title),
                           QString::fromStdString(p.description)});
 }
 
-int PresetListModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : int(m_entries.size());
-}
-
-int PresetListModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : NumColumns;
-}
-
 QVariant PresetListModel::data(const QModelIndex &index, int role) const
 {
-    if (!(index.isValid() && checkIndex(index)))
+    if (!holds(index))
         return {};
     const Entry &e = m_entries.at(index.row());
     switch (role) {
@@ -37,15 +27,6 @@ QVariant PresetListModel::data(const QModelIndex &index, int role) const
     default:
         return {};
     }
-}
-
-QVariant PresetListModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    return section == NameColumn    ? tr("Preset")
-           : section == TitleColumn ? tr("Figure")
-                                    : QVariant();
 }
 
 } // namespace lx

@@ -3,12 +3,13 @@
 // PresetListModel: the presets compiled into the program (every figure and table of the AMD blog
 // and the rocMLIR pull request), for the presets browser: name, title and the one-line description.
 
-#include <QAbstractTableModel>
+#include "models/tablemodel.h"
+
 #include <QList>
 
 namespace lx {
 
-class PresetListModel : public QAbstractTableModel
+class PresetListModel : public TableModel
 {
     Q_OBJECT
 public:
@@ -26,13 +27,11 @@ public:
 
     explicit PresetListModel(QObject *parent = nullptr);
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
 
 private:
+    int rows() const override { return int(m_entries.size()); }
+
     struct Entry
     {
         QString name;

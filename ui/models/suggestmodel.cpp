@@ -34,20 +34,15 @@ QString waysText(int ways, int cycles)
 } // namespace
 
 SuggestModel::SuggestModel(LayoutDocument *document, QObject *parent)
-    : QAbstractTableModel(parent), m_document(document)
+    : TableModel(parent, {u"Family"_s, u"Read"_s, u"Write"_s, u"Vector"_s, u"ds_load_tr"_s,
+                          u"LDS bytes"_s, u"Part. conflicts"_s, u"Pareto"_s, u"Layout"_s}),
+      m_document(document)
 {
 }
 
-int SuggestModel::rowCount(const QModelIndex &parent) const
+int SuggestModel::rows() const
 {
-    if (parent.isValid())
-        return 0;
     return int(m_result.candidates.size()) + (m_result.triton ? 1 : 0);
-}
-
-int SuggestModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
 }
 
 const SharedCandidate *SuggestModel::candidate(int row) const
@@ -96,16 +91,6 @@ QVariant SuggestModel::data(const QModelIndex &index, int role) const
         return qs(c->text);
     }
     return {};
-}
-
-QVariant SuggestModel::headerData(int section, Qt::Orientation o, int role) const
-{
-    if (o != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    static const QStringList names = {u"Family"_s,          u"Read"_s,       u"Write"_s,
-                                      u"Vector"_s,          u"ds_load_tr"_s, u"LDS bytes"_s,
-                                      u"Part. conflicts"_s, u"Pareto"_s,     u"Layout"_s};
-    return names.value(section);
 }
 
 void SuggestModel::refresh()

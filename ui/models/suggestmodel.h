@@ -8,8 +8,8 @@
 #include "analysis/explain.h"
 #include "analysis/suggest.h"
 #include "analysis/suggestpreset.h"
+#include "models/tablemodel.h"
 
-#include <QAbstractTableModel>
 #include <QString>
 
 #include <optional>
@@ -18,7 +18,7 @@ namespace lx {
 
 class LayoutDocument;
 
-class SuggestModel : public QAbstractTableModel
+class SuggestModel : public TableModel
 {
     Q_OBJECT
 public:
@@ -38,10 +38,7 @@ public:
 
     explicit SuggestModel(LayoutDocument *document, QObject *parent = nullptr);
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role) const override;
-    QVariant headerData(int section, Qt::Orientation o, int role) const override;
 
     // Re-runs the search on the document's scene (the first access sceneAccess finds).
     void refresh();
@@ -66,6 +63,7 @@ Q_SIGNALS:
     void refreshed();
 
 private:
+    int rows() const override;
     [[nodiscard]] QString replaceShared(const LayoutAttrPtr &attr, const QString &what);
 
     LayoutDocument *m_document;

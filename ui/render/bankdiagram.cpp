@@ -309,6 +309,20 @@ Diagram bankHistogramDiagram(const BankViewInput &in, int instructionIndex)
     return d;
 }
 
+namespace {
+
+// The bank view's inputs for a view that needs an access (its instructions) to draw.
+Expected<BankViewInput> resolveBankAccess(const ViewRequest &request, const std::string &view)
+{
+    Expected<BankViewInput> in = resolveBankView(request);
+    if (in && in->report.instructions.empty())
+        return makeError("view '" + view +
+                         "' needs an access: option 'reg' (a register layout) or 'kpack'");
+    return in;
+}
+
+} // namespace
+
 Expected<Diagram> buildBankMapView(const ViewRequest &request)
 {
     auto in = resolveBankView(request);
@@ -325,12 +339,9 @@ Expected<Diagram> buildBankTableView(const ViewRequest &request)
         return lanes.error();
     if (!index)
         return index.error();
-    auto in = resolveBankView(request);
+    auto in = resolveBankAccess(request, "bank-table");
     if (!in)
         return in.error();
-    if (in->report.instructions.empty())
-        return makeError(
-            "view 'bank-table' needs an access: option 'reg' (a register layout) or 'kpack'");
     return bankTableDiagram(*in, int(*lanes), int(*index));
 }
 
@@ -339,12 +350,9 @@ Expected<Diagram> buildBankHistogramView(const ViewRequest &request)
     auto index = request.intOption("instructionIndex", 0);
     if (!index)
         return index.error();
-    auto in = resolveBankView(request);
+    auto in = resolveBankAccess(request, "bank-histogram");
     if (!in)
         return in.error();
-    if (in->report.instructions.empty())
-        return makeError(
-            "view 'bank-histogram' needs an access: option 'reg' (a register layout) or 'kpack'");
     return bankHistogramDiagram(*in, int(*index));
 }
 

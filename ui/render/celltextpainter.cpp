@@ -1,12 +1,26 @@
 #include "celltextpainter.h"
 
+#include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QPainter>
 #include <QTextLayout>
+#include <QThread>
 
 #include <cmath>
 
+using namespace Qt::StringLiterals;
+
 namespace lx {
+
+namespace {
+QHash<QString, std::shared_ptr<CellTextPainter::LineMap>> *mainThreadFonts = nullptr;
+} // namespace
+
+void CellTextPainter::dropMainThreadCache()
+{
+    if (mainThreadFonts)
+        mainThreadFonts->clear();
+}
 
 struct CellTextPainter::Line
 {
@@ -19,13 +33,38 @@ struct CellTextPainter::Line
 CellTextPainter::CellTextPainter(QPainter *painter)
     : m_painter(painter), m_leading(QFontMetricsF(painter->font()).leading())
 {
+    thread_local QHash<QString, std::shared_ptr<LineMap>> fonts;
+    // Shaped lines hold font engines: drop the main thread's before the application (and its font
+    // database) goes.
+    static const bool dropAtExit = [] {
+        qAddPostRoutine([] { CellTextPainter::dropMainThreadCache(); });
+        return true;
+    }();
+    (void)dropAtExit;
+    if (!QCoreApplication::instance() ||
+        QThread::currentThread() == QCoreApplication::instance()->thread())
+        mainThreadFonts = &fonts;
+    const QString key = painter->font().key() +
+                        (painter->layoutDirection() == Qt::RightToLeft ? u"|rtl"_s : u"|ltr"_s);
+    std::shared_ptr<LineMap> &slot = fonts[key];
+    if (!slot) {
+        if (fonts.size() > kMaxCachedFonts) {
+            fonts.clear();
+            m_lines = fonts[key] = std::make_shared<LineMap>();
+            return;
+        }
+        slot = std::make_shared<LineMap>();
+    } else if (slot->size() > kMaxCachedLines) {
+        slot->clear();
+    }
+    m_lines = slot;
 }
 
 CellTextPainter::~CellTextPainter() = default;
 
 const CellTextPainter::Line &CellTextPainter::lineOf(const QString &text)
 {
-    std::shared_ptr<Line> &slot = m_lines[text];
+    std::shared_ptr<Line> &slot = (*m_lines)[text];
     if (!slot) {
         slot = std::make_shared<Line>();
         QTextLayout &layout = slot->layout;

@@ -5,6 +5,7 @@
 #include "models/basesmodel.h"
 #include "models/layoutdocument.h"
 #include "widgets/documentundo.h"
+#include "widgets/panelwidgets.h"
 
 #include <QComboBox>
 #include <QGroupBox>
@@ -26,10 +27,8 @@ namespace {
 // A hidden red message label under an editor, named for tests.
 QLabel *messageLabel(const QString &objectName, QWidget *parent)
 {
-    auto *label = new QLabel(parent);
+    QLabel *label = newMessageLabel(parent);
     label->setObjectName(objectName);
-    label->setStyleSheet(QStringLiteral("color: #b00000;"));
-    label->setWordWrap(true);
     label->hide();
     return label;
 }

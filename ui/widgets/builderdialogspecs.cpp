@@ -12,7 +12,23 @@ namespace lx::builder {
 
 namespace {
 
+using K = BuilderDialog::Kind;
+
 constexpr qint64 kMaxEntry = qint64(1) << 30; // every list entry and extent is below 2^30
+
+// A drop-down field: its value is one of `choices`.
+FieldSpec choiceField(const char *key, const char *label, const char *gluon, const char *help,
+                      const char *def, std::vector<Choice> choices, unsigned rules = NoRule)
+{
+    return {key, label, FieldType::Choice, gluon, help, def, rules, 0, 0, 0, 0, std::move(choices)};
+}
+
+// A spin box whose value must be a power of two.
+FieldSpec pow2Field(const char *key, const char *label, const char *gluon, const char *help,
+                    const char *def)
+{
+    return {key, label, FieldType::Int, gluon, help, def, Pow2, 0, 0, 1, 1 << 20};
+}
 
 // ---- defaults: realistic gfx1250 parameters, taken from the presets where there is one -------
 
@@ -26,18 +42,9 @@ std::vector<FieldSpec> wmmaParentFields(const char *prefix)
         return keys.back().c_str();
     };
     return {
-        {key("version"),
-         "Version",
-         FieldType::Choice,
-         "version",
-         "WMMA instruction generation: 1 (gfx11), 2 (gfx12), 3 (gfx1250)",
-         "3",
-         NoRule,
-         0,
-         0,
-         0,
-         0,
-         {{"1", "1"}, {"2", "2"}, {"3", "3"}}},
+        choiceField(key("version"), "Version", "version",
+                    "WMMA instruction generation: 1 (gfx11), 2 (gfx12), 3 (gfx1250)", "3",
+                    {{"1", "1"}, {"2", "2"}, {"3", "3"}}),
         {key("isTranspose"), "Transposed", FieldType::Bool, "transposed",
          "Whether the accumulator tile is stored transposed (each lane holds consecutive N)",
          "true"},
@@ -57,7 +64,6 @@ std::vector<FieldSpec> wmmaParentFields(const char *prefix)
 
 PageSpec blockedPage()
 {
-    using K = BuilderDialog::Kind;
     return {K::Blocked,
             "blocked",
             "blocked - BlockedLayout",
@@ -78,7 +84,6 @@ PageSpec blockedPage()
 
 PageSpec wmmaCtaPage()
 {
-    using K = BuilderDialog::Kind;
     const std::vector<FieldSpec> wmma = wmmaParentFields("");
     return {K::WmmaCta,
             "amd_wmma",
@@ -93,7 +98,6 @@ PageSpec wmmaCtaPage()
 
 PageSpec wmmaLegacyPage()
 {
-    using K = BuilderDialog::Kind;
     const std::vector<FieldSpec> wmma = wmmaParentFields("");
     PageSpec page = {
         K::WmmaLegacy,
@@ -117,7 +121,6 @@ PageSpec wmmaLegacyPage()
 
 PageSpec dotOperandPage()
 {
-    using K = BuilderDialog::Kind;
     PageSpec dot{K::WmmaDotOperand,
                  "dot_op",
                  "dot_op of amd_wmma - DotOperandLayout",
@@ -126,18 +129,9 @@ PageSpec dotOperandPage()
                  "operand of the fig13 preset.",
                  "dot",
                  "64x64",
-                 {{"opIdx",
-                   "Operand",
-                   FieldType::Choice,
-                   "operand_index",
-                   "Which operand: 0 = A ([M, K]), 1 = B ([K, N])",
-                   "0",
-                   NoRule,
-                   0,
-                   0,
-                   0,
-                   0,
-                   {{"0", "0 (A, [M, K])"}, {"1", "1 (B, [K, N])"}}},
+                 {choiceField("opIdx", "Operand", "operand_index",
+                              "Which operand: 0 = A ([M, K]), 1 = B ([K, N])", "0",
+                              {{"0", "0 (A, [M, K])"}, {"1", "1 (B, [K, N])"}}),
                   {"kWidth", "kWidth", FieldType::Int, "k_width",
                    "Consecutive K elements each lane holds (mandatory for WMMA v3)", "8", NoRule, 0,
                    0, 0, 1 << 20}}};
@@ -149,25 +143,15 @@ PageSpec dotOperandPage()
 
 PageSpec mfmaPage()
 {
-    using K = BuilderDialog::Kind;
     return {K::Mfma,
             "amd_mfma",
             "amd_mfma - AMDMFMALayout",
             "#ttg.amd_mfma (Gluon AMDMFMALayout): the CDNA matrix-core accumulator layout.",
             "mfma",
             "64x64",
-            {{"version",
-              "Version",
-              FieldType::Choice,
-              "version",
-              "MFMA generation: 1 (gfx908), 2 (gfx90a), 3 (gfx942), 4 (gfx950)",
-              "4",
-              NoRule,
-              0,
-              0,
-              0,
-              0,
-              {{"1", "1"}, {"2", "2"}, {"3", "3"}, {"4", "4"}}},
+            {choiceField("version", "Version", "version",
+                         "MFMA generation: 1 (gfx908), 2 (gfx90a), 3 (gfx942), 4 (gfx950)", "4",
+                         {{"1", "1"}, {"2", "2"}, {"3", "3"}, {"4", "4"}}),
              {"warpsPerCTA", "Warps per CTA", FieldType::IntList, "warps_per_cta",
               "Warps along each dim", "2, 2", RankSized},
              {"instrShape", "Instruction M, N(, K)", FieldType::IntList, "instr_shape",
@@ -179,23 +163,13 @@ PageSpec mfmaPage()
              {"tilesPerWarp", "Tiles per warp", FieldType::IntList, "tiles_per_warp",
               "Instruction tiles each warp holds along each dim (all 1: printed not at all)",
               "1, 1", RankSized},
-             {"elementBitWidth",
-              "Element bit width",
-              FieldType::Choice,
-              "element_bitwidth",
-              "Width of the accumulator elements: 32, or 64 for f64",
-              "32",
-              NoRule,
-              0,
-              0,
-              0,
-              0,
-              {{"32", "32"}, {"64", "64"}}}}};
+             choiceField("elementBitWidth", "Element bit width", "element_bitwidth",
+                         "Width of the accumulator elements: 32, or 64 for f64", "32",
+                         {{"32", "32"}, {"64", "64"}})}};
 }
 
 PageSpec linearPage()
 {
-    using K = BuilderDialog::Kind;
     return {K::Linear,
             "linear",
             "linear - DistributedLinearLayout",
@@ -220,7 +194,6 @@ PageSpec linearPage()
 
 PageSpec swizzledPage()
 {
-    using K = BuilderDialog::Kind;
     return {K::SwizzledShared,
             "swizzled_shared",
             "swizzled_shared - SwizzledSharedLayout",
@@ -228,19 +201,16 @@ PageSpec swizzledPage()
             "groups is XOR-swizzled by (r / perPhase) % maxPhase.",
             "shared",
             "64x64",
-            {{"vec", "Vector width", FieldType::Int, "vec", "Elements per swizzled group", "8",
-              Pow2, 0, 0, 1, 1 << 20},
-             {"perPhase", "Rows per phase", FieldType::Int, "per_phase",
-              "Consecutive rows that share one swizzle phase", "1", Pow2, 0, 0, 1, 1 << 20},
-             {"maxPhase", "Phases", FieldType::Int, "max_phase",
-              "Number of distinct swizzle phases", "8", Pow2, 0, 0, 1, 1 << 20},
+            {pow2Field("vec", "Vector width", "vec", "Elements per swizzled group", "8"),
+             pow2Field("perPhase", "Rows per phase", "per_phase",
+                       "Consecutive rows that share one swizzle phase", "1"),
+             pow2Field("maxPhase", "Phases", "max_phase", "Number of distinct swizzle phases", "8"),
              {"order", "Order", FieldType::IntList, "order",
               "Tensor dims from the fastest varying to the slowest", "1, 0", RankSized}}};
 }
 
 PageSpec paddedPage()
 {
-    using K = BuilderDialog::Kind;
     return {
         K::PaddedShared,
         "padded_shared",
@@ -252,20 +222,13 @@ PageSpec paddedPage()
         "128x64",
         {{"intervalPadding", "Interval:+padding", FieldType::Pairs, "interval_padding_pairs",
           "Pairs interval:+padding (powers of two), e.g. 512:+16 or 256:+8, 1024:+32", "512:+16"},
-         {"form",
-          "Offsets",
-          FieldType::Choice,
-          "with_identity_for / offset_bases",
-          "Identity over the tensor shape walking order (Gluon "
-          "PaddedSharedLayout.with_identity_for), or explicit offset bases",
-          "identity",
-          Selector,
-          0,
-          0,
-          0,
-          0,
-          {{"identity", "identity over the tensor, walking order"},
-           {"offset", "explicit offset bases"}}},
+         choiceField("form", "Offsets", "with_identity_for / offset_bases",
+                     "Identity over the tensor shape walking order (Gluon "
+                     "PaddedSharedLayout.with_identity_for), or explicit offset bases",
+                     "identity",
+                     {{"identity", "identity over the tensor, walking order"},
+                      {"offset", "explicit offset bases"}},
+                     Selector),
          {"order", "Order", FieldType::IntList, "order",
           "Tensor dims from the fastest varying to the slowest (the short form's shape is "
           "the tensor shape)",
@@ -278,7 +241,6 @@ PageSpec paddedPage()
 
 PageSpec partitionedPage()
 {
-    using K = BuilderDialog::Kind;
     PageSpec page{
         K::PartitionedShared,
         "partitioned_shared",
@@ -295,27 +257,20 @@ PageSpec partitionedPage()
           "Pieces each partition buffer holds back to back", "2", NoRule, 0, 0, 1, 1 << 20},
          {"partitionDim", "Partition dim", FieldType::Int, "partition_dim",
           "The tensor dim that is cut into pieces", "0", NoRule, 0, 0, 0, 7},
-         {"partitionLayout",
-          "Inner layout",
-          FieldType::Choice,
-          "partition_layout",
-          "The shared layout of each piece; a padded one's shape is the piece shape",
-          "padded_shared",
-          Selector,
-          0,
-          0,
-          0,
-          0,
-          {{"padded_shared", "padded_shared"}, {"swizzled_shared", "swizzled_shared"}}},
+         choiceField("partitionLayout", "Inner layout", "partition_layout",
+                     "The shared layout of each piece; a padded one's shape is the piece shape",
+                     "padded_shared",
+                     {{"padded_shared", "padded_shared"}, {"swizzled_shared", "swizzled_shared"}},
+                     Selector),
          {"partitionLayout.intervalPadding", "  Interval:+padding", FieldType::Pairs,
           "interval_padding_pairs",
           "The inner padded layout's pairs interval:+padding (powers of two)", "512:+16"},
-         {"partitionLayout.vec", "  Vector width", FieldType::Int, "vec",
-          "The inner swizzled layout's elements per group", "1", Pow2, 0, 0, 1, 1 << 20},
-         {"partitionLayout.perPhase", "  Rows per phase", FieldType::Int, "per_phase",
-          "The inner swizzled layout's rows per phase", "1", Pow2, 0, 0, 1, 1 << 20},
-         {"partitionLayout.maxPhase", "  Phases", FieldType::Int, "max_phase",
-          "The inner swizzled layout's number of phases", "1", Pow2, 0, 0, 1, 1 << 20},
+         pow2Field("partitionLayout.vec", "  Vector width", "vec",
+                   "The inner swizzled layout's elements per group", "1"),
+         pow2Field("partitionLayout.perPhase", "  Rows per phase", "per_phase",
+                   "The inner swizzled layout's rows per phase", "1"),
+         pow2Field("partitionLayout.maxPhase", "  Phases", "max_phase",
+                   "The inner swizzled layout's number of phases", "1"),
          {"partitionLayout.order", "  Order", FieldType::IntList, "order",
           "The inner layout's dims from the fastest varying to the slowest", "1, 0", RankSized}}};
     page.subAttr = "partitionLayout";

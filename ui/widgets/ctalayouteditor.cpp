@@ -4,6 +4,7 @@
 #include "layout/builders.h"
 #include "models/layoutdocument.h"
 #include "widgets/documentundo.h"
+#include "widgets/panelwidgets.h"
 
 #include <QCheckBox>
 #include <QFormLayout>
@@ -87,7 +88,7 @@ CtaLayoutEditor::CtaLayoutEditor(LayoutDocument *document, QWidget *parent)
       m_warp(new QLineEdit(this)), m_register(new QLineEdit(this)),
       m_instrShape(new QLineEdit(this)),
       m_transposed(new QCheckBox(tr("Transposed (isTranspose)"), this)),
-      m_shape(new QLineEdit(this)), m_dtype(new QLineEdit(this)), m_message(new QLabel(this))
+      m_shape(new QLineEdit(this)), m_dtype(new QLineEdit(this)), m_message(newMessageLabel(this))
 {
     auto *outer = new QVBoxLayout(this);
     outer->setContentsMargins(4, 4, 4, 4);
@@ -107,8 +108,6 @@ CtaLayoutEditor::CtaLayoutEditor(LayoutDocument *document, QWidget *parent)
     form->addRow(tr("Element type"), m_dtype);
     auto *applyButton = new QPushButton(tr("Apply"), m_form);
     form->addRow(QString(), applyButton);
-    m_message->setWordWrap(true);
-    m_message->setStyleSheet(QStringLiteral("color: #b00000;"));
     form->addRow(m_message);
     outer->addWidget(m_form);
     outer->addStretch(1);

@@ -6,6 +6,7 @@
 #include "render/figurefit.h"
 #include "render/ownershipdiagram.h"
 #include "render/viewregistry.h"
+#include "widgets/panelwidgets.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -125,9 +126,7 @@ ExportDialog::ExportDialog(const SceneContents &scene, int view, QWidget *parent
     form->addRow(tr("Colours"), m_dark);
     form->addRow(QString(), m_transparent);
     form->addRow(tr("File"), pathRow);
-    m_message = new QLabel(this);
-    m_message->setWordWrap(true);
-    m_message->setStyleSheet(QStringLiteral("color: #b00000;"));
+    m_message = newMessageLabel(this);
     form->addRow(m_message);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
     buttons->addButton(tr("Export"), QDialogButtonBox::AcceptRole);

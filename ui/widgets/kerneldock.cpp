@@ -2,6 +2,7 @@
 
 #include "models/kernelopsmodel.h"
 #include "models/layoutdocument.h"
+#include "widgets/panelwidgets.h"
 
 #include "analysis/kernel.h"
 #include "io/ttgir.h"
@@ -79,10 +80,7 @@ KernelDock::KernelDock(LayoutDocument *document, QWidget *parent)
     m_text->setPlaceholderText(tr("File > Open Kernel… or drop a .ttgir file here"));
     m_table = new QTableView(splitter);
     m_table->setObjectName(QStringLiteral("kernelOps"));
-    m_table->setModel(m_model);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->verticalHeader()->hide();
+    showAsRowList(m_table, m_model);
     m_table->setWordWrap(false);
     m_table->horizontalHeader()->setStretchLastSection(true);
     splitter->setStretchFactor(0, 2);

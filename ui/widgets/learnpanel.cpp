@@ -163,7 +163,11 @@ LearnPanel::LearnPanel(MainWindow *window, QWidget *parent)
     LayoutDocument *doc = m_window->document();
     connect(doc, &LayoutDocument::layoutChanged, this, &LearnPanel::check);
     connect(doc, &LayoutDocument::structureChanged, this, &LearnPanel::check);
-    connect(doc, &LayoutDocument::sceneReset, this, &LearnPanel::check);
+    connect(doc, &LayoutDocument::sceneReset, this, [this] {
+        if (!m_opening)
+            m_sceneIsLesson = false;
+        check();
+    });
     connect(doc, &LayoutDocument::archChanged, this, &LearnPanel::check);
     updateText();
 }
@@ -201,7 +205,10 @@ bool LearnPanel::openLesson(int index, bool force)
     m_hintsShown = 0;
     m_solved = false;
     QSettings().setValue(u"learn/current"_s, QString::fromStdString(m_lessons[size_t(index)].id));
+    m_opening = true;
     m_window->openScene(*contents);
+    m_opening = false;
+    m_sceneIsLesson = true;
     m_picker->setCurrentIndex(index);
     check();
     return true;
@@ -225,8 +232,19 @@ void LearnPanel::check()
         return;
     }
     const Lesson &lesson = m_lessons[size_t(m_current)];
-    const PredicateOutcome outcome = checkLesson(lesson, *m_window->document());
     const bool was = m_solved;
+    if (!m_sceneIsLesson) {
+        // Checking the lesson's task against some other scene would only name its missing
+        // layouts; say what happened instead.
+        m_solved = false;
+        m_explanation = tr("the scene open now is not this lesson's (another scene replaced it). "
+                           "Pick the lesson above to open its scene again.");
+        updateText();
+        if (was)
+            Q_EMIT solvedChanged(false);
+        return;
+    }
+    const PredicateOutcome outcome = checkLesson(lesson, *m_window->document());
     m_solved = outcome.holds;
     m_explanation = QString::fromStdString(outcome.explanation);
     if (m_solved && !was) {

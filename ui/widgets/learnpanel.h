@@ -72,6 +72,9 @@ private:
     std::vector<Lesson> m_lessons;
     int m_current = -1;
     bool m_solved = false;
+    // False once another scene (File > Open, a recovered autosave, New) replaced the lesson's.
+    bool m_sceneIsLesson = false;
+    bool m_opening = false; // inside openLesson's own scene reset
     int m_hintsShown = 0;
     QString m_explanation;
     QComboBox *m_picker;

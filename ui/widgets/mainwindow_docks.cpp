@@ -7,6 +7,7 @@
 #include "widgets/conflictexplainer.h"
 #include "widgets/ctalayouteditor.h"
 #include "widgets/kerneldock.h"
+#include "widgets/panelwidgets.h"
 #include "widgets/suggestpanel.h"
 
 #include <QDockWidget>
@@ -57,10 +58,7 @@ void MainWindow::createDocks()
     connect(m_layoutList, &LayoutListModel::renameRefused, this, &MainWindow::showRefusal);
     m_layoutTable = new QTableView(scenePanel);
     m_layoutTable->setObjectName(QStringLiteral("layoutTable"));
-    m_layoutTable->setModel(m_layoutList);
-    m_layoutTable->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_layoutTable->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_layoutTable->verticalHeader()->hide();
+    showAsRowList(m_layoutTable, m_layoutList);
     m_layoutTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_layoutTable->setWordWrap(false);
     // Out dims are in the analysis panel; the scene list stays narrow enough for its dock.

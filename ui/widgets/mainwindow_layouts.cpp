@@ -9,6 +9,7 @@
 #include "request/defaults.h"
 #include "widgets/builderdialog.h"
 #include "widgets/kerneldock.h"
+#include "widgets/panelwidgets.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -91,9 +92,7 @@ void MainWindow::addLayoutFromBases()
     auto *name = new QLineEdit(m_document->uniqueLayoutName(QStringLiteral("L")), &dialog);
     auto *ins = new QLineEdit(QStringLiteral("register:4, lane:32, warp:4"), &dialog);
     auto *outs = new QLineEdit(QStringLiteral("dim0:32, dim1:16"), &dialog);
-    auto *message = new QLabel(&dialog);
-    message->setStyleSheet(QStringLiteral("color: #b00000;"));
-    message->setWordWrap(true);
+    QLabel *message = newMessageLabel(&dialog);
     form->addRow(tr("Name"), name);
     form->addRow(tr("In dims (NAME:SIZE, minor first)"), ins);
     form->addRow(tr("Out dims (NAME:SIZE, minor first)"), outs);
@@ -258,9 +257,7 @@ void MainWindow::addLayoutFromText(const QString &initialText)
     auto *shape = new QLineEdit(QStringLiteral("64x64"), &dialog);
     auto *dtype = new QLineEdit(
         QString::fromLatin1(kDefaultDtype.data(), qsizetype(kDefaultDtype.size())), &dialog);
-    auto *message = new QLabel(&dialog);
-    message->setStyleSheet(QStringLiteral("color: #b00000;"));
-    message->setWordWrap(true);
+    QLabel *message = newMessageLabel(&dialog);
     form->addRow(tr("Name"), name);
     form->addRow(tr("#ttg, Gluon or CuTe text"), text);
     form->addRow(tr("Tensor shape (e.g. 128x64)"), shape);

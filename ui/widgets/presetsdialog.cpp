@@ -1,6 +1,7 @@
 #include "widgets/presetsdialog.h"
 
 #include "models/presetlistmodel.h"
+#include "widgets/panelwidgets.h"
 
 #include <QDialogButtonBox>
 #include <QHeaderView>
@@ -23,10 +24,7 @@ PresetsDialog::PresetsDialog(QWidget *parent)
                       "PR #2196,\ncomputed by the engine from its parameters. Open "
                       "one to explore it."),
                    this));
-    m_table->setModel(m_model);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->verticalHeader()->hide();
+    showAsRowList(m_table, m_model);
     m_table->horizontalHeader()->setSectionResizeMode(PresetListModel::NameColumn,
                                                       QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setStretchLastSection(true);

@@ -4,6 +4,7 @@
 #include "models/layoutdocument.h"
 #include "models/suggestmodel.h"
 #include "widgets/conflictexplainer.h"
+#include "widgets/panelwidgets.h"
 
 #include <QDockWidget>
 #include <QFontMetricsF>
@@ -340,10 +341,7 @@ SuggestPanel::SuggestPanel(LayoutDocument *document, QWidget *parent)
     m_scatter = new SuggestScatter(m_model, split);
     m_table = new QTableView(split);
     m_table->setObjectName(u"suggestTable"_s);
-    m_table->setModel(m_model);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->verticalHeader()->hide();
+    showAsRowList(m_table, m_model);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setWordWrap(false);
