@@ -51,7 +51,7 @@ nlohmann::json operandJson(const lx::OperandPartitioning &op)
     return j;
 }
 
-std::string pairName(const lx::CuLdsModel &cu, int pair)
+std::string pairName(const lx::CuModel &cu, int pair)
 {
     return pair >= 0 && size_t(pair) < cu.pairNames.size() ? cu.pairNames[size_t(pair)]
                                                            : std::to_string(pair);
@@ -60,7 +60,7 @@ std::string pairName(const lx::CuLdsModel &cu, int pair)
 // The report of `analyze cta`: JSON (with the figures) or text (ending with the figures).
 std::string ctaReport(const lx::CtaInput &in, const std::string &text, bool asJson)
 {
-    const lx::CuLdsModel *cu = &in.cu;
+    const lx::CuModel *cu = &in.cu;
     const lx::CtaAnalysis *r = &in.cta;
     const std::vector<int32_t> &shape = in.shape;
     const std::string &dtype = in.dtype;

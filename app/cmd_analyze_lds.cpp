@@ -71,7 +71,7 @@ int runAnalyzeLds(const QStringList &args)
         err << prog << QString::fromStdString(in.message()) << '\n';
         return ExitBadInput;
     }
-    const lx::CuLdsModel *cu = &in->cu;
+    const lx::CuModel *cu = &in->cu;
     const lx::LdsScenario *s = &in->scenario;
     const std::vector<lx::Figure> figures = lx::ldsFigures(*in);
 
@@ -92,8 +92,8 @@ int runAnalyzeLds(const QStringList &args)
         const lx::BandwidthEstimate &bw = s->bandwidth;
         j["loads"] = s->access.loads.size();
         j["partitionConflicts"] = s->access.conflictingLoads;
-        j["bytesRead"] = bw.bytes;
-        j["bytesConflicting"] = bw.bytesConflicting;
+        j["bytesRead"] = s->access.totalBytes;
+        j["bytesConflicting"] = s->access.bytesConflicting;
         j["model"] = "cycles = fixed + bytes / rate (a model, not a measurement)";
         j["fixedCycles"] = bw.fixedCycles;
         j["modelCycles"] = bw.modelCycles;
@@ -123,9 +123,9 @@ int runAnalyzeLds(const QStringList &args)
             o << s->access.conflictingLoads << " of " << s->access.loads.size()
               << " loads have a partition conflict\n";
             o << "model (cycles = fixed + bytes / rate): " << bw.modelCycles << " cycles for "
-              << bw.bytes << " B (fixed " << bw.fixedCycles << "); raw " << bw.rawBytesPerCycle
-              << " B/cycle, steady " << bw.steadyBytesPerCycle << ", peak " << bw.peakBytesPerCycle
-              << "\n";
+              << s->access.totalBytes << " B (fixed " << bw.fixedCycles << "); raw "
+              << bw.rawBytesPerCycle << " B/cycle, steady " << bw.steadyBytesPerCycle << ", peak "
+              << bw.peakBytesPerCycle << "\n";
         }
         o << "figures:\n" << lx::figuresText(figures);
         out = o.str();

@@ -7,10 +7,10 @@
 #include "cliargs.h"
 #include "command.h"
 
-#include "analysis/culdsmodel.h"
 #include "analysis/suggest.h"
 #include "analysis/suggestcta.h"
 #include "analysis/suggestpreset.h"
+#include "hw/arch.h"
 #include "io/scene.h"
 #include "io/ttgtext.h"
 #include "layout/builders.h"
@@ -283,7 +283,7 @@ int runCta(const QStringList &args)
                                                      : std::string("gfx1250"));
     if (!a)
         return fail("cta", ExitBadInput, qs(a.message()));
-    auto cu = lx::cuLdsModelFromArchitecture(*a);
+    auto cu = lx::cuModelOf(*a);
     if (!cu)
         return fail("cta", ExitBadInput, qs(cu.message()));
     lx::CtaSuggestRequest req;

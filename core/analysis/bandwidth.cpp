@@ -12,13 +12,10 @@ bool isPow2(int64_t v)
 }
 } // namespace
 
-BandwidthEstimate estimateBandwidth(const PartitionAccessReport &access, const CuLdsModel &cu)
+BandwidthEstimate estimateBandwidth(const PartitionAccessReport &access, const CuModel &cu)
 {
     BandwidthEstimate e;
-    e.fixedCycles = cu.fixedCycles;
-    e.bytes = access.totalBytes;
-    e.bytesConflicting = access.bytesConflicting;
-    e.bytesFree = access.bytesFree;
+    e.fixedCycles = cu.fixedCycles.value;
     double streaming = 0;
     for (const LoadInstruction &l : access.loads) {
         const double rate = cu.peakBytesPerCycle(l.portsUsable);
@@ -28,9 +25,9 @@ BandwidthEstimate estimateBandwidth(const PartitionAccessReport &access, const C
     }
     e.modelCycles = e.fixedCycles + streaming;
     if (e.modelCycles > 0)
-        e.rawBytesPerCycle = double(e.bytes) / e.modelCycles;
+        e.rawBytesPerCycle = double(access.totalBytes) / e.modelCycles;
     if (streaming > 0)
-        e.steadyBytesPerCycle = double(e.bytes) / streaming;
+        e.steadyBytesPerCycle = double(access.totalBytes) / streaming;
     return e;
 }
 
@@ -47,7 +44,7 @@ double fitFixedCycles(const std::vector<BurstMeasurement> &measurements)
     return n ? sum / n : 0;
 }
 
-Expected<MicrobenchLayouts> microbenchmarkLayouts(const MicrobenchSpec &spec, const CuLdsModel &cu)
+Expected<MicrobenchLayouts> microbenchmarkLayouts(const MicrobenchSpec &spec, const CuModel &cu)
 {
     if (!isPow2(spec.numWarps) || spec.numWarps > 32)
         return makeError("microbenchmark: the warp count must be a power of two up to 32");
@@ -116,7 +113,7 @@ Expected<MicrobenchLayouts> microbenchmarkLayouts(const MicrobenchSpec &spec, co
     return m;
 }
 
-Expected<MicrobenchRow> runMicrobenchmark(const MicrobenchSpec &spec, const CuLdsModel &cu)
+Expected<MicrobenchRow> runMicrobenchmark(const MicrobenchSpec &spec, const CuModel &cu)
 {
     auto layouts = microbenchmarkLayouts(spec, cu);
     if (!layouts)

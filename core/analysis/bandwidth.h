@@ -5,7 +5,7 @@
 //     cycles = fixed + bytes / rate
 //
 // applied load by load: a load whose SIMD pairs touch a common partition runs on one port
-// (portBytesPerCycle), a conflict-free load on one port per pair present (up to numPorts).
+// (portBytesPerCycle), a conflict-free load on one port per pair present (up to ports).
 // raw B/cycle = bytes / cycles (what a clock bracket measures); steady B/cycle = bytes /
 // (cycles - fixed) (the reciprocal slope of a fit); peak = the fastest load's ceiling.
 //
@@ -17,8 +17,8 @@
 // is built by microbenchmarkLayouts from its parameters, plain or partitioned.
 
 #include "analysis/allocator.h"
-#include "analysis/culdsmodel.h"
 #include "analysis/partitions.h"
+#include "hw/arch.h"
 #include "layout/expected.h"
 #include "layout/linearlayout.h"
 
@@ -28,11 +28,10 @@
 
 namespace lx {
 
+// The model's cycles and rates for one PartitionAccessReport (whose totalBytes, bytesConflicting
+// and bytesFree are the bytes it counts).
 struct BandwidthEstimate
 {
-    int64_t bytes = 0;
-    int64_t bytesConflicting = 0;
-    int64_t bytesFree = 0;
     double fixedCycles = 0;
     double modelCycles = 0;
     double rawBytesPerCycle = 0;
@@ -41,7 +40,7 @@ struct BandwidthEstimate
 };
 
 [[nodiscard]] BandwidthEstimate estimateBandwidth(const PartitionAccessReport &access,
-                                                  const CuLdsModel &cu);
+                                                  const CuModel &cu);
 
 // A timed burst: cycles the clock bracket recorded, bytes moved, the port ceiling it ran at.
 struct BurstMeasurement
@@ -76,7 +75,7 @@ struct MicrobenchLayouts
 
 // Requires powers of two and a tensor big enough for one load per lane; else an Error.
 [[nodiscard]] Expected<MicrobenchLayouts> microbenchmarkLayouts(const MicrobenchSpec &spec,
-                                                                const CuLdsModel &cu);
+                                                                const CuModel &cu);
 
 // One row of the blog's microbenchmark table, computed.
 struct MicrobenchRow
@@ -89,6 +88,6 @@ struct MicrobenchRow
 };
 
 [[nodiscard]] Expected<MicrobenchRow> runMicrobenchmark(const MicrobenchSpec &spec,
-                                                        const CuLdsModel &cu);
+                                                        const CuModel &cu);
 
 } // namespace lx

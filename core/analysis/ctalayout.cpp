@@ -62,7 +62,7 @@ Expected<Bases> checkBases(const Bases &bases, const char *what)
 }
 
 // One operand's pair sharing and pieces. dim 0 reads tile rows (A), dim 1 tile columns (B).
-OperandPartitioning analyzeOperand(const CtaAnalysis &cta, int dim, const CuLdsModel &cu)
+OperandPartitioning analyzeOperand(const CtaAnalysis &cta, int dim, const CuModel &cu)
 {
     OperandPartitioning op;
     op.name = dim == 0 ? "A" : "B";
@@ -209,7 +209,7 @@ std::vector<std::pair<int, int>> CtaAnalysis::ownersOfTile(int m, int n) const
     return owners;
 }
 
-Expected<CtaAnalysis> analyzeCtaLayout(const CtaLayoutSpec &spec, const CuLdsModel &cu)
+Expected<CtaAnalysis> analyzeCtaLayout(const CtaLayoutSpec &spec, const CuModel &cu)
 {
     static const std::array<std::array<int32_t, 3>, 6> kValid{
         {{16, 16, 4}, {16, 16, 32}, {16, 16, 64}, {16, 16, 128}, {32, 16, 64}, {32, 16, 128}}};
@@ -218,7 +218,7 @@ Expected<CtaAnalysis> analyzeCtaLayout(const CtaLayoutSpec &spec, const CuLdsMod
                          std::to_string(spec.instrShape[1]) + ", " +
                          std::to_string(spec.instrShape[2]) +
                          "] is not a WMMA v3 shape (16x16x{4,32,64,128}, 32x16x{64,128})");
-    if (cu.numSimds <= 0 || int(cu.simdPair.size()) != cu.numSimds)
+    if (!cu.pairsEverySimd())
         return makeError("the compute-unit model has no SIMD -> pair mapping");
     if (auto ok = checkAnalysisShape({spec.shape[0], spec.shape[1]}, "the output C"); !ok)
         return ok.error();

@@ -23,7 +23,7 @@
 // The accumulator itself follows docs/gfx1250-layouts.md §3.2-3.3: tile x ctaLayout, repetitions
 // added N first then M, components beyond the shape set to 0 (kept as broadcast).
 
-#include "analysis/culdsmodel.h"
+#include "hw/arch.h"
 #include "layout/expected.h"
 #include "layout/linearlayout.h"
 
@@ -121,8 +121,7 @@ struct CtaAnalysis
 // Requires (else an Error naming the problem): instrShape a valid v3 shape, C dims positive
 // powers of two divisible by the tile, every basis with two non-negative components, the
 // ctaLayout surjective onto its extent (the blog's rule), at most 16 warp and register bases.
-[[nodiscard]] Expected<CtaAnalysis> analyzeCtaLayout(const CtaLayoutSpec &spec,
-                                                     const CuLdsModel &cu);
+[[nodiscard]] Expected<CtaAnalysis> analyzeCtaLayout(const CtaLayoutSpec &spec, const CuModel &cu);
 
 struct LayoutAttr;
 

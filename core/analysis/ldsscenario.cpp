@@ -30,7 +30,7 @@ Expected<T> field(const nlohmann::json &j, const char *key, T def, const std::st
     }
 }
 
-Expected<LdsScenario> runMicro(const nlohmann::json &m, const CuLdsModel &cu)
+Expected<LdsScenario> runMicro(const nlohmann::json &m, const CuModel &cu)
 {
     if (!m.is_object())
         return makeError("lds: 'microbenchmark' must be an object");
@@ -77,8 +77,7 @@ Expected<LdsScenario> runMicro(const nlohmann::json &m, const CuLdsModel &cu)
 } // namespace
 
 Expected<LdsScenario> runLdsScenario(const nlohmann::json &options,
-                                     const std::vector<ResolvedLayout> &layouts,
-                                     const CuLdsModel &cu)
+                                     const std::vector<ResolvedLayout> &layouts, const CuModel &cu)
 {
     if (!options.is_object())
         return makeError("lds: options must be an object");

@@ -18,8 +18,8 @@
 
 #include "analysis/allocator.h"
 #include "analysis/bandwidth.h"
-#include "analysis/culdsmodel.h"
 #include "analysis/partitions.h"
+#include "hw/arch.h"
 #include "layout/attrs.h"
 #include "layout/dtype.h"
 #include "layout/expected.h"
@@ -48,6 +48,6 @@ struct LdsScenario
 
 [[nodiscard]] Expected<LdsScenario> runLdsScenario(const nlohmann::json &options,
                                                    const std::vector<ResolvedLayout> &layouts,
-                                                   const CuLdsModel &cu);
+                                                   const CuModel &cu);
 
 } // namespace lx

@@ -96,7 +96,7 @@ LoadInstruction classifyLoad(LoadInstruction load, int numPorts)
 }
 
 Expected<PartitionAccessReport> analyzePartitionAccess(const PartitionAccessSpec &spec,
-                                                       const CuLdsModel &cu)
+                                                       const CuModel &cu)
 {
     if (spec.elemBits != 8 && spec.elemBits != 16 && spec.elemBits != 32 && spec.elemBits != 64)
         return makeError("element width must be 8, 16, 32 or 64 bits");
@@ -104,7 +104,7 @@ Expected<PartitionAccessReport> analyzePartitionAccess(const PartitionAccessSpec
         !isPow2(spec.loadBits / spec.elemBits))
         return makeError("a load of " + std::to_string(spec.loadBits) + " bits cannot carry " +
                          std::to_string(spec.elemBits) + "-bit elements in whole registers");
-    if (cu.numSimds <= 0 || int(cu.simdPair.size()) != cu.numSimds)
+    if (!cu.pairsEverySimd())
         return makeError("the compute-unit model has no SIMD -> pair mapping");
     for (const char *d : {"register", "lane", "warp"})
         if (!spec.distributed.hasInDim(d))
@@ -155,13 +155,13 @@ Expected<PartitionAccessReport> analyzePartitionAccess(const PartitionAccessSpec
                     const int p = partIdx >= 0 ? out[size_t(partIdx)] : 0;
                     const int64_t addr =
                         spec.bufferOffsets[size_t(p)] + int64_t(out[size_t(offIdx)]) * elemBytes;
-                    acc.partitions.insert(cu.partitionOf(addr));
+                    acc.partitions.insert(cu.partitionOfOffset(addr));
                     acc.bytes += elemBytes;
                 }
             ins.bytes += acc.bytes;
             ins.warps.push_back(std::move(acc));
         }
-        ins = classifyLoad(std::move(ins), cu.numPorts);
+        ins = classifyLoad(std::move(ins), cu.ports);
         rep.totalBytes += ins.bytes;
         if (ins.conflict) {
             ++rep.conflictingLoads;

@@ -7,14 +7,14 @@
 //    For a partitioned shared layout every basis of cvt with a non-zero partition component
 //    "feeds" the partition coordinate (highlighted in Fig 13).
 //  - Byte address of an element = base of its partition buffer (from the allocator) + offset x
-//    element bytes; hardware partition = address / partition size (CuLdsModel).
+//    element bytes; hardware partition = address / partition size (CuModel::partitionOfOffset).
 //  - Instruction model: one load moves `registersPerLoad` consecutive registers per lane (128
 //    bits for ds_load_b128); load i of a warp is register index i x registersPerLoad ...
 //    (i + 1) x registersPerLoad - 1, for every lane. All warps issue load i in the same cycle
 //    (the blog's same-cycle model), so load i is a partition conflict when two SIMD pairs touch
 //    a common hardware partition in it.
 
-#include "analysis/culdsmodel.h"
+#include "hw/arch.h"
 #include "layout/expected.h"
 #include "layout/linearlayout.h"
 
@@ -105,6 +105,6 @@ struct PartitionAccessSpec
 // Requires: elemBits in {8, 16, 32, 64}, loadBits a multiple of elemBits, one buffer offset per
 // partition of the shared layout; else an Error.
 [[nodiscard]] Expected<PartitionAccessReport>
-analyzePartitionAccess(const PartitionAccessSpec &spec, const CuLdsModel &cu);
+analyzePartitionAccess(const PartitionAccessSpec &spec, const CuModel &cu);
 
 } // namespace lx

@@ -2,9 +2,9 @@
 
 #include "analysis/allocator.h"
 #include "analysis/banks.h"
-#include "analysis/culdsmodel.h"
 #include "analysis/dsloadtr.h"
 #include "analysis/partitions.h"
+#include "hw/arch.h"
 #include "io/ttgtext.h"
 #include "layout/builders.h"
 
@@ -253,7 +253,7 @@ Expected<SharedCandidate> scoreSharedCandidate(const SuggestSharedRequest &reque
     if (c.ldsBytes < 0)
         return makeError(error);
     if (arch.cu) {
-        auto cu = cuLdsModelFromArchitecture(arch);
+        auto cu = cuModelOf(arch);
         if (!cu)
             return cu.error();
         PartitionAccessSpec spec;

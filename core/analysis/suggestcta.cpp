@@ -29,7 +29,7 @@ bool independent(const std::vector<uint32_t> &vs)
 
 } // namespace
 
-Expected<CtaSuggestResult> suggestCtaLayouts(const CtaSuggestRequest &request, const CuLdsModel &cu)
+Expected<CtaSuggestResult> suggestCtaLayouts(const CtaSuggestRequest &request, const CuModel &cu)
 {
     if (request.warps <= 0 || (request.warps & (request.warps - 1)) != 0 || request.warps > 64)
         return makeError("--warps must be a power of two up to 64");

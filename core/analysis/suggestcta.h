@@ -46,6 +46,6 @@ struct CtaSuggestResult
 };
 
 [[nodiscard]] Expected<CtaSuggestResult> suggestCtaLayouts(const CtaSuggestRequest &request,
-                                                           const CuLdsModel &cu);
+                                                           const CuModel &cu);
 
 } // namespace lx

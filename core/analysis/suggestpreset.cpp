@@ -1,7 +1,7 @@
 #include "analysis/suggestpreset.h"
 
 #include "analysis/bandwidth.h"
-#include "analysis/culdsmodel.h"
+#include "hw/arch.h"
 #include "layout/builders.h"
 #include "layout/dtype.h"
 
@@ -205,7 +205,7 @@ Expected<SceneAccess> sceneAccess(const Scene &scene)
         }
         if (o.contains("microbenchmark") && o.at("microbenchmark").is_object()) {
             const auto &m = o.at("microbenchmark");
-            auto cu = cuLdsModelFromArchitecture(*arch);
+            auto cu = cuModelOf(*arch);
             if (!cu)
                 return cu.error();
             MicrobenchSpec spec;

@@ -362,6 +362,17 @@ int CuModel::pairOfSimd(int simd) const
     return -1;
 }
 
+bool CuModel::pairsEverySimd() const
+{
+    if (simds <= 0)
+        return false;
+    for (int s = 0; s < simds; ++s) {
+        if (pairOfSimd(s) < 0)
+            return false;
+    }
+    return true;
+}
+
 int CuModel::partitionOfAddress(int64_t byteAddress) const
 {
     if (byteAddress < 0 || partitionBytes <= 0 || byteAddress >= partitionBytes * ldsPartitions)
@@ -507,6 +518,8 @@ Expected<Architecture> parseArchitecture(std::string_view jsonText)
         if (!cu)
             return cu.error();
         arch.cu = std::move(*cu);
+        arch.cu->arch = arch.name;
+        arch.cu->ldsBytes = arch.ldsBytes;
     }
     return arch;
 }
@@ -625,6 +638,30 @@ std::string formatLaneList(const std::vector<int> &lanes, std::string_view prefi
         i = j + 1;
     }
     return out;
+}
+
+Expected<CuModel> cuModelOf(const Architecture &arch)
+{
+    if (!arch.cu)
+        return makeError("architecture '" + arch.name +
+                         "' describes no compute-unit model (SIMD pairs, LDS partitions, ports)");
+    const CuModel &cu = *arch.cu;
+    if (cu.simds <= 0)
+        return makeError("architecture '" + arch.name + "': the SIMD count must be positive");
+    for (int s = 0; s < cu.simds; ++s) {
+        if (cu.pairOfSimd(s) < 0)
+            return makeError("architecture '" + arch.name + "': SIMD " + std::to_string(s) +
+                             " belongs to no pair");
+    }
+    return cu;
+}
+
+Expected<CuModel> cuModelOf(std::string_view nameOrPath)
+{
+    auto arch = loadArchitecture(nameOrPath);
+    if (!arch)
+        return arch.error();
+    return cuModelOf(*arch);
 }
 
 } // namespace lx

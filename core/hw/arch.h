@@ -112,8 +112,17 @@ struct PhaseMergeRule
 
 // The compute-unit / LDS-partition model of gfx1250 (docs/lds-models.md §3, docs/worked-cases.md
 // P1): which SIMD and which SIMD pair (LDS port) a warp runs on, and the 64 KiB LDS partitions.
+// The one model of a compute unit: the ctaLayout, partition, allocator and bandwidth analyses read
+// every number from it (take it from an architecture with cuModelOf), so an edited description
+// changes every answer; tests build their own from the blog's numbers.
+//
+// The warp -> SIMD -> pair mapping is the blog's (Part II): warp w runs on SIMD w mod simds, and
+// SIMD s belongs to pair pairOfSimd(s) (gfx1250: SIMD 0, 2 -> pair A = 0; SIMD 1, 3 -> pair B =
+// 1). It is partly inferred (docs/gfx1250-layouts.md §6), which is why it is data, not code.
 struct CuModel
 {
+    std::string arch;             // the architecture's name, e.g. "gfx1250"
+    int64_t ldsBytes = 5 * 65536; // the architecture's LDS capacity (320 KiB)
     int lanesPerWarp = 32;
     int simds = 4;                           // warp w runs on SIMD w mod simds
     std::vector<std::string> pairNames;      // {"A", "B"}
@@ -128,12 +137,28 @@ struct CuModel
     ModelConstant fixedCycles; // F ~ 67.5 cycles
     Provenance provenance;     // of the structure (pairs, partitions, ports)
 
+    [[nodiscard]] int numPairs() const { return int(pairNames.size()); }
+    // All hardware partitions, the L0 one included (6 on gfx1250).
+    [[nodiscard]] int hwPartitions() const { return ldsPartitions + l0Partitions; }
     [[nodiscard]] int simdOfWarp(int warp) const { return simds > 0 ? warp % simds : 0; }
     // Index into pairNames / pairSimds, or -1 when the SIMD is in no pair.
     [[nodiscard]] int pairOfSimd(int simd) const;
     [[nodiscard]] int pairOfWarp(int warp) const { return pairOfSimd(simdOfWarp(warp)); }
+    // True when there is at least one SIMD and every SIMD belongs to a pair.
+    [[nodiscard]] bool pairsEverySimd() const;
     // addr / partitionBytes for an address inside the LDS, -1 outside it.
     [[nodiscard]] int partitionOfAddress(int64_t byteAddress) const;
+    // offset / partitionBytes for any offset, also one past the LDS (0 when partitionBytes is not
+    // positive): the partition the access analyses count a byte in.
+    [[nodiscard]] int partitionOfOffset(int64_t byteOffset) const
+    {
+        return partitionBytes > 0 ? int(byteOffset / partitionBytes) : 0;
+    }
+    // The peak bandwidth when `portsUsed` ports run in the same cycle.
+    [[nodiscard]] double peakBytesPerCycle(int portsUsed) const
+    {
+        return portBytesPerCycle.value * portsUsed;
+    }
     bool operator==(const CuModel &) const = default;
 };
 
@@ -193,6 +218,12 @@ struct Architecture
 // when `nameOrPath` names one (contains '/' or ends in ".json"). Unknown names get an error that
 // lists the known architectures.
 [[nodiscard]] Expected<Architecture> loadArchitecture(std::string_view nameOrPath);
+
+// The compute-unit model of an architecture (its `cu` entry). Requires: the architecture has one
+// (gfx1250 does) and every SIMD belongs to a pair; else an Error that says which.
+[[nodiscard]] Expected<CuModel> cuModelOf(const Architecture &arch);
+// loadArchitecture(nameOrPath) then the above.
+[[nodiscard]] Expected<CuModel> cuModelOf(std::string_view nameOrPath);
 
 // Names of the embedded architectures, sorted.
 [[nodiscard]] std::vector<std::string> knownArchitectures();

@@ -4,9 +4,9 @@
 #include "analysis/banks.h"
 #include "analysis/conversion.h"
 #include "analysis/ctalayout.h"
-#include "analysis/culdsmodel.h"
 #include "analysis/diff.h"
 #include "analysis/partitions.h"
+#include "hw/arch.h"
 #include "io/textcursor.h"
 #include "layout/builders.h"
 #include "layout/dtype.h"
@@ -229,7 +229,7 @@ using Value = std::variant<int64_t, bool, std::string, std::vector<int64_t>>;
 
 // The shared layout of S as the bank and partition analyses see it (partition buffers one
 // partition apart, as the allocator places them on an empty LDS).
-Expected<SharedMemoryLayout> sharedOf(const PredicateLayout &s, const CuLdsModel &cu)
+Expected<SharedMemoryLayout> sharedOf(const PredicateLayout &s, const CuModel &cu)
 {
     if (!s.attr || s.shape.empty())
         return makeError(s.name + " must be a shared layout written as #ttg text with a shape");
@@ -241,7 +241,7 @@ Expected<SharedMemoryLayout> sharedOf(const PredicateLayout &s, const CuLdsModel
 Expected<int64_t> partitionConflictsOf(const PredicateLayout &r, const PredicateLayout &s,
                                        int loadBits, const std::string &arch)
 {
-    auto cu = loadCuLdsModel(arch);
+    auto cu = cuModelOf(arch);
     if (!cu)
         return cu.error();
     auto sml = sharedOf(s, *cu);
@@ -266,7 +266,7 @@ Expected<int64_t> partitionConflictsOf(const PredicateLayout &r, const Predicate
 // allocator's span of its buffers, one per partition.
 Expected<int64_t> ldsBytesOf(const PredicateLayout &s, const std::string &arch)
 {
-    auto cu = loadCuLdsModel(arch);
+    auto cu = cuModelOf(arch);
     if (!cu)
         return cu.error();
     if (!s.attr || s.shape.empty())
@@ -603,7 +603,7 @@ Expected<Value> Evaluator::callMemory(const Node &n, const PredicateLayout &firs
         auto spec = ctaSpecFromAttr(*first.attr, {first.shape[0], first.shape[1]}, bits);
         if (!spec)
             return spec.error();
-        auto cu = loadCuLdsModel(m_c.arch);
+        auto cu = cuModelOf(m_c.arch);
         if (!cu)
             return cu.error();
         auto r = analyzeCtaLayout(*spec, *cu);

@@ -102,7 +102,7 @@ Expected<CtaInput> resolveCtaUnguarded(const ViewRequest &request)
     const Expected<int> bits = dtypeBits(in.dtype);
     if (!bits)
         return makeError("view '" + request.kind + "': " + bits.message());
-    auto cu = loadCuLdsModel(request.arch);
+    auto cu = cuModelOf(request.arch);
     if (!cu)
         return cu.error();
     in.cu = std::move(*cu);
@@ -120,7 +120,7 @@ Expected<CtaInput> resolveCtaUnguarded(const ViewRequest &request)
 
 Expected<LdsInput> resolveLdsUnguarded(const ViewRequest &request)
 {
-    auto cu = loadCuLdsModel(request.arch);
+    auto cu = cuModelOf(request.arch);
     if (!cu)
         return cu.error();
     // The one dtype policy: the microbenchmark's own "dtype", else the view's; a shared layout

@@ -10,7 +10,6 @@
 
 #include "analysis/banks.h"
 #include "analysis/ctalayout.h"
-#include "analysis/culdsmodel.h"
 #include "analysis/dsloadtr.h"
 #include "analysis/ldsscenario.h"
 #include "hw/arch.h"
@@ -43,7 +42,7 @@ dsLoadTrLayouts(const ViewRequest &request);
 // the operand element type.
 struct CtaInput
 {
-    CuLdsModel cu;
+    CuModel cu;
     CtaAnalysis cta;
     std::string layoutName;
     std::vector<int32_t> shape;
@@ -55,7 +54,7 @@ struct CtaInput
 // An LDS scenario (analysis/ldsscenario.h) from the view's options.
 struct LdsInput
 {
-    CuLdsModel cu;
+    CuModel cu;
     LdsScenario scenario;
 };
 [[nodiscard]] Expected<LdsInput> resolveLds(const ViewRequest &request);

@@ -63,15 +63,15 @@ std::string kib(int64_t bytes)
 }
 
 // The note of every modelled number: the model and where its constants come from.
-std::string modelText(const CuLdsModel &cu)
+std::string modelText(const CuModel &cu)
 {
     return "A model, not a measurement: cycles = fixed + bytes / rate, load by load; fixed = " +
-           decimalText(cu.fixedCycles) +
+           decimalText(cu.fixedCycles.value) +
            " cycles (fitted to the MI450 LDS blog's two measurements); rate = " +
-           decimalText(cu.portBytesPerCycle) +
+           decimalText(cu.portBytesPerCycle.value) +
            " B/cycle on one port when two SIMD pairs reach a common partition in the load "
            "(same-cycle model), else one port per pair present, up to " +
-           num(cu.numPorts) + " ports";
+           num(cu.ports) + " ports";
 }
 
 } // namespace
@@ -180,10 +180,10 @@ std::vector<Figure> dsLoadTrFigures(const DsLoadTrInput &in)
 std::vector<Figure> ctaFigures(const CtaInput &in)
 {
     const CtaAnalysis &c = in.cta;
-    const CuLdsModel &cu = in.cu;
+    const CuModel &cu = in.cu;
     std::vector<Figure> f;
     f.push_back(computed("warps", "Warps", num(c.numWarps), double(c.numWarps), {},
-                         "Warp w runs on SIMD w mod " + num(cu.numSimds) + ", pair by SIMD (" +
+                         "Warp w runs on SIMD w mod " + num(cu.simds) + ", pair by SIMD (" +
                              cu.arch + ")"));
     f.push_back(dtypeFigure(in.dtype, in.dtypeDefaulted));
     f.push_back(computed("tile", "Instruction tile (M x N)", num(c.tileM) + "x" + num(c.tileN),
@@ -364,14 +364,14 @@ std::vector<Figure> bankFigures(const BankViewInput &in, const InstructionReport
 
 std::vector<Figure> ldsFigures(const LdsInput &in)
 {
-    const CuLdsModel &cu = in.cu;
+    const CuModel &cu = in.cu;
     const AllocationResult &a = in.scenario.allocation;
     std::vector<Figure> f;
     f.push_back(computed("ldsBytes", "LDS allocated", bytesText(a.totalBytes), double(a.totalBytes),
                          "B", "The largest end offset of the partition-aware allocation"));
     f.push_back(computed("ldsCapacity", "LDS capacity", bytesText(cu.ldsBytes), double(cu.ldsBytes),
                          "B",
-                         cu.partitionBytes > 0 ? num(cu.numLdsPartitions) + " LDS partitions of " +
+                         cu.partitionBytes > 0 ? num(cu.ldsPartitions) + " LDS partitions of " +
                                                      kib(cu.partitionBytes) + " (" + cu.arch + ")"
                                                : "The LDS of one compute unit (" + cu.arch + ")"));
     if (cu.partitionBytes > 0) {
@@ -387,7 +387,7 @@ std::vector<Figure> ldsFigures(const LdsInput &in)
         f.push_back(computed("partitionsUsed", "LDS partitions used",
                              used.empty() ? std::string("none")
                                           : num(int64_t(used.size())) + " of " +
-                                                num(cu.numLdsPartitions) + " (" + names + ")",
+                                                num(cu.ldsPartitions) + " (" + names + ")",
                              double(used.size()), {},
                              "Hardware partitions of " + kib(cu.partitionBytes) +
                                  " that the allocated buffers touch"));
@@ -397,7 +397,8 @@ std::vector<Figure> ldsFigures(const LdsInput &in)
         return f;
     const PartitionAccessReport &acc = s.access;
     const BandwidthEstimate &bw = s.bandwidth;
-    f.push_back(computed("bytesRead", "Bytes read", bytesText(bw.bytes), double(bw.bytes), "B",
+    f.push_back(computed("bytesRead", "Bytes read", bytesText(acc.totalBytes),
+                         double(acc.totalBytes), "B",
                          num(acc.numWarps) + " warps, " + num(acc.registersPerLoad) +
                              " registers per lane per load"));
     f.push_back(computed("conflicts", "Loads with a partition conflict",
@@ -406,10 +407,11 @@ std::vector<Figure> ldsFigures(const LdsInput &in)
                          "Two SIMD pairs reach a common hardware partition in the same load (the "
                          "MI450 LDS blog's same-cycle model)"));
     const std::string model = modelText(cu);
-    f.push_back(modelled("bandwidthPeak", "Peak bandwidth (model)", rateText(bw.peakBytesPerCycle),
-                         bw.peakBytesPerCycle, "B/cycle",
-                         "The ceiling of the fastest load: " + decimalText(cu.portBytesPerCycle) +
-                             " B/cycle per port it can use; " + model));
+    f.push_back(
+        modelled("bandwidthPeak", "Peak bandwidth (model)", rateText(bw.peakBytesPerCycle),
+                 bw.peakBytesPerCycle, "B/cycle",
+                 "The ceiling of the fastest load: " + decimalText(cu.portBytesPerCycle.value) +
+                     " B/cycle per port it can use; " + model));
     f.push_back(modelled("fixedCycles", "Fixed cost (model)", cyclesText(bw.fixedCycles),
                          bw.fixedCycles, "cycles", model));
     f.push_back(modelled("cyclesModel", "Cycles (model)", cyclesText(bw.modelCycles),

@@ -1,9 +1,9 @@
 // The design assistant's searches (core/analysis/suggest.h, suggestcta.h): a 128x128 f16 operand
 // (the target: under 200 ms) and the fig8 ctaLayout search.
 
-#include "analysis/culdsmodel.h"
 #include "analysis/suggest.h"
 #include "analysis/suggestcta.h"
+#include "hw/arch.h"
 #include "io/ttgtext.h"
 #include "layout/builders.h"
 
@@ -47,7 +47,7 @@ BENCHMARK(BM_SuggestShared)->Unit(benchmark::kMillisecond);
 
 void BM_SuggestCta(benchmark::State &state)
 {
-    const auto cu = *lx::loadCuLdsModel("gfx1250");
+    const auto cu = *lx::cuModelOf("gfx1250");
     lx::CtaSuggestRequest req;
     req.shape = {128, 128};
     req.warps = 8;

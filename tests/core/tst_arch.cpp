@@ -2,7 +2,6 @@
 // docs/worked-cases.md (M1, M2, M3) and the gfx1250 model of docs/worked-cases.md P1/P2.
 
 #include "analysis/ctalayout.h"
-#include "analysis/culdsmodel.h"
 #include "analysis/partitions.h"
 #include "hw/arch.h"
 
@@ -34,6 +33,7 @@ private Q_SLOTS:
     void partitionConflicts_data();
     void partitionConflicts();
     void pairsNumberedZeroAndTwo();
+    void cuModelOfChecksTheModel();
     void lowConfidenceIsLabelled();
     void loadsUserFile();
     void rejectsBadDescriptions_data();
@@ -248,7 +248,7 @@ void TestArch::partitionConflicts()
     QFETCH(QList<qint64>, starts);
     QFETCH(QList<qint64>, ends);
     QFETCH(bool, conflict);
-    auto cu = loadCuLdsModel("gfx1250");
+    auto cu = cuModelOf("gfx1250");
     QVERIFY2(cu.hasValue(), cu ? "" : cu.message().c_str());
     LoadInstruction load;
     for (int i = 0; i < warps.size(); ++i) {
@@ -256,10 +256,10 @@ void TestArch::partitionConflicts()
         access.warp = warps[i];
         access.pair = cu->pairOfWarp(warps[i]);
         for (qint64 a = starts[i]; a < ends[i]; a += 4)
-            access.partitions.insert(cu->partitionOf(a));
+            access.partitions.insert(cu->partitionOfOffset(a));
         load.warps.push_back(access);
     }
-    const LoadInstruction classified = classifyLoad(load, cu->numPorts);
+    const LoadInstruction classified = classifyLoad(load, cu->ports);
     QCOMPARE(classified.conflict, conflict);
     // A conflict serialises both pairs onto one port; otherwise each pair has its own.
     QCOMPARE(classified.portsUsable,
@@ -274,9 +274,12 @@ void TestArch::partitionConflicts()
 // into 8 (4 groups). It used to index a two-entry array by pair number: an out-of-bounds write.
 void TestArch::pairsNumberedZeroAndTwo()
 {
-    auto cu = loadCuLdsModel(LX_TEST_DATA_DIR "/arch/gap-pairs.json");
+    auto cu = cuModelOf(LX_TEST_DATA_DIR "/arch/gap-pairs.json");
     QVERIFY2(cu.hasValue(), cu ? "" : cu.message().c_str());
-    QCOMPARE(cu->simdPair, (std::vector<int>{0, 2, 0, 2}));
+    std::vector<int> pairOfSimd;
+    for (int simd = 0; simd < cu->simds; ++simd)
+        pairOfSimd.push_back(cu->pairOfSimd(simd));
+    QCOMPARE(pairOfSimd, (std::vector<int>{0, 2, 0, 2}));
     CtaLayoutSpec spec;
     spec.registerBases = {{2, 0}};
     spec.warpBases = {{2, 1}, {1, 0}};
@@ -292,12 +295,55 @@ void TestArch::pairsNumberedZeroAndTwo()
     QCOMPARE(r->b.numGroups, 4);
     QCOMPARE(r->b.numPartitions, 2);
     // The same answer as with pairs 0 and 1.
-    auto gfx1250 = loadCuLdsModel("gfx1250");
+    auto gfx1250 = cuModelOf("gfx1250");
     QVERIFY(gfx1250.hasValue());
     auto reference = analyzeCtaLayout(spec, *gfx1250);
     QVERIFY(reference.hasValue());
     QCOMPARE(r->a.pieceBit, reference->a.pieceBit);
     QCOMPARE(r->b.pieceBit, reference->b.pieceBit);
+}
+
+// cuModelOf gives the file's `cu` entry with the architecture's name and LDS capacity, and refuses
+// what the analyses cannot use: no `cu` entry, or a SIMD that belongs to no pair.
+void TestArch::cuModelOfChecksTheModel()
+{
+    auto gfx1250 = loadArchitecture("gfx1250");
+    QVERIFY(gfx1250.hasValue());
+    auto cu = cuModelOf(*gfx1250);
+    QVERIFY2(cu.hasValue(), cu ? "" : cu.message().c_str());
+    QCOMPARE(QString::fromStdString(cu->arch), u"gfx1250"_qs);
+    QCOMPARE(cu->ldsBytes, int64_t(320 * 1024));
+    QCOMPARE(cu->numPairs(), 2);
+    QCOMPARE(cu->hwPartitions(), 6); // five LDS partitions and the L0 one
+    QCOMPARE(cu->peakBytesPerCycle(2), 512.0);
+    // partitionOfOffset keeps counting past the LDS, partitionOfAddress does not.
+    QCOMPARE(cu->partitionOfOffset(5 * 65536), 5);
+    QCOMPARE(cu->partitionOfAddress(5 * 65536), -1);
+
+    auto gfx942 = loadArchitecture("gfx942");
+    QVERIFY(gfx942.hasValue() && !gfx942->cu);
+    auto none = cuModelOf(*gfx942);
+    QVERIFY(!none.hasValue());
+    QVERIFY2(none.message().find("describes no compute-unit model") != std::string::npos,
+             none.message().c_str());
+
+    Architecture unpaired = *gfx1250;
+    unpaired.cu->pairSimds = {{0, 2}, {1}};
+    auto bad = cuModelOf(unpaired);
+    QVERIFY(!bad.hasValue());
+    QVERIFY2(bad.message().find("SIMD 3 belongs to no pair") != std::string::npos,
+             bad.message().c_str());
+    // The analyses refuse such a model too.
+    QVERIFY(!unpaired.cu->pairsEverySimd());
+    CtaLayoutSpec spec;
+    spec.warpBases = {{0, 1}, {1, 0}};
+    spec.instrShape = {16, 16, 32};
+    spec.shape = {32, 32};
+    QVERIFY(analyzeCtaLayout(spec, *gfx1250->cu).hasValue());
+    auto refused = analyzeCtaLayout(spec, *unpaired.cu);
+    QVERIFY(!refused.hasValue());
+    QVERIFY2(refused.message().find("no SIMD -> pair mapping") != std::string::npos,
+             refused.message().c_str());
 }
 
 void TestArch::lowConfidenceIsLabelled()

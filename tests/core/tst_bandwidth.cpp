@@ -9,7 +9,7 @@
 // prediction, half the bytes conflicting, has no measurement to compare with.
 
 #include "analysis/bandwidth.h"
-#include "blogculdsmodel.h"
+#include "blogcumodel.h"
 
 #include <QTest>
 
@@ -25,10 +25,10 @@ namespace {
 constexpr double kMeasuredPlainCycles = 323;
 constexpr double kMeasuredPartitionedCycles = 196;
 
-CuLdsModel fittedCu()
+CuModel fittedCu()
 {
-    CuLdsModel cu = blogCuLdsModel();
-    cu.fixedCycles = fitFixedCycles(
+    CuModel cu = blogCuModel();
+    cu.fixedCycles.value = fitFixedCycles(
         {{kMeasuredPlainCycles, 65536, 256}, {kMeasuredPartitionedCycles, 65536, 512}});
     return cu;
 }
@@ -49,12 +49,12 @@ private Q_SLOTS:
 // The fit itself: 323 - 65536/256 = 67.0 and 196 - 65536/512 = 68.0; their mean is 67.5.
 void TestBandwidth::fixedCostFit()
 {
-    QCOMPARE(fittedCu().fixedCycles, 67.5);
+    QCOMPARE(fittedCu().fixedCycles.value, 67.5);
     QCOMPARE(fitFixedCycles({}), 0.0);
     // The architecture file's constant is that fit (and labelled "inferred" there).
-    auto cu = loadCuLdsModel("gfx1250");
+    auto cu = cuModelOf("gfx1250");
     QVERIFY(cu.hasValue());
-    QVERIFY(std::abs(cu->fixedCycles - fittedCu().fixedCycles) <= 0.5);
+    QVERIFY(std::abs(cu->fixedCycles.value - fittedCu().fixedCycles.value) <= 0.5);
 }
 
 void TestBandwidth::microbenchmarkFitResidual_data()
@@ -86,7 +86,7 @@ void TestBandwidth::microbenchmarkFitResidual()
     QCOMPARE(row->layouts.loadsPerWarp, 32);
     QCOMPARE(row->allocation.totalBytes, ldsBytes);
     QTEST(row->access.conflictingLoads, "conflictingLoads");
-    QCOMPARE(row->bandwidth.bytes, int64_t(65536));
+    QCOMPARE(row->access.totalBytes, int64_t(65536));
     QTEST(row->bandwidth.peakBytesPerCycle, "peak");
     // Residual of the fit: with F = 67.5 the model gives 323.5 and 195.5, within 1 cycle of
     // both measurements.
@@ -102,8 +102,8 @@ void TestBandwidth::microbenchmarkFitResidual()
 // conflicting gives 67 + 32768/256 + 32768/512 = 259 cycles (with F = 67).
 void TestBandwidth::halfConflictingPrediction()
 {
-    CuLdsModel cu = blogCuLdsModel();
-    cu.fixedCycles = 67;
+    CuModel cu = blogCuModel();
+    cu.fixedCycles.value = 67;
     PartitionAccessReport rep;
     LoadInstruction a, b;
     a.bytes = 32768;
@@ -118,10 +118,10 @@ void TestBandwidth::halfConflictingPrediction()
 
 void TestBandwidth::badInput()
 {
-    QVERIFY(!runMicrobenchmark({3, 64 * 1024, 16, 128, false}, blogCuLdsModel()).hasValue());
-    QVERIFY(!runMicrobenchmark({4, 1000, 16, 128, false}, blogCuLdsModel()).hasValue());
-    QVERIFY(!runMicrobenchmark({4, 64 * 1024, 12, 128, false}, blogCuLdsModel()).hasValue());
-    QVERIFY(!runMicrobenchmark({1, 1024, 16, 128, true}, blogCuLdsModel()).hasValue());
+    QVERIFY(!runMicrobenchmark({3, 64 * 1024, 16, 128, false}, blogCuModel()).hasValue());
+    QVERIFY(!runMicrobenchmark({4, 1000, 16, 128, false}, blogCuModel()).hasValue());
+    QVERIFY(!runMicrobenchmark({4, 64 * 1024, 12, 128, false}, blogCuModel()).hasValue());
+    QVERIFY(!runMicrobenchmark({1, 1024, 16, 128, true}, blogCuModel()).hasValue());
 }
 
 QTEST_APPLESS_MAIN(TestBandwidth)

@@ -2,7 +2,7 @@
 // accumulators of the conformance file, and bad input.
 
 #include "analysis/ctalayout.h"
-#include "blogculdsmodel.h"
+#include "blogcumodel.h"
 #include "io/ttgtext.h"
 #include "layout/builders.h"
 
@@ -95,7 +95,7 @@ void TestCtaLayout::fromTtgText()
     QVERIFY2(attr.hasValue(), attr.hasValue() ? "" : attr.message().c_str());
     auto s = ctaSpecFromAttr(**attr, {128, 128}, 16);
     QVERIFY(s.hasValue());
-    auto r = analyzeCtaLayout(*s, blogCuLdsModel());
+    auto r = analyzeCtaLayout(*s, blogCuModel());
     QVERIFY(r.hasValue());
     QTEST(r->a.crossPairShared, "aShared");
     QTEST(r->b.numPieces, "bPieces");
@@ -111,18 +111,21 @@ void TestCtaLayout::archModel()
 {
     // The embedded gfx1250 description gives the blog's mapping: warp w -> SIMD w mod 4 ->
     // pair A for SIMD 0, 2 and pair B for SIMD 1, 3.
-    auto cu = loadCuLdsModel("gfx1250");
+    auto cu = cuModelOf("gfx1250");
     QVERIFY2(cu.hasValue(), cu.hasValue() ? "" : cu.message().c_str());
-    QCOMPARE(cu->simdPair, (std::vector<int>{0, 1, 0, 1}));
+    std::vector<int> pairOfSimd;
+    for (int simd = 0; simd < cu->simds; ++simd)
+        pairOfSimd.push_back(cu->pairOfSimd(simd));
+    QCOMPARE(pairOfSimd, (std::vector<int>{0, 1, 0, 1}));
     QCOMPARE(cu->partitionBytes, int64_t(65536));
-    QCOMPARE(cu->numLdsPartitions, 5);
-    QCOMPARE(cu->numHwPartitions, 6);
-    QCOMPARE(cu->numPorts, 2);
-    QCOMPARE(cu->portBytesPerCycle, 256.0);
+    QCOMPARE(cu->ldsPartitions, 5);
+    QCOMPARE(cu->hwPartitions(), 6);
+    QCOMPARE(cu->ports, 2);
+    QCOMPARE(cu->portBytesPerCycle.value, 256.0);
     auto r = analyzeCtaLayout(spec({{2, 0}}, {{2, 1}, {1, 0}}, 128, 128), *cu);
     QVERIFY(r.hasValue());
     QCOMPARE(r->b.numPieces, 8);
-    QVERIFY(!loadCuLdsModel("no-such-arch").hasValue());
+    QVERIFY(!cuModelOf("no-such-arch").hasValue());
 }
 
 void TestCtaLayout::blogFigures_data()
@@ -175,7 +178,7 @@ void TestCtaLayout::blogFigures()
     QFETCH(Bases, warp);
     QFETCH(int, m);
     QFETCH(int, n);
-    auto r = analyzeCtaLayout(spec(reg, warp, m, n), blogCuLdsModel());
+    auto r = analyzeCtaLayout(spec(reg, warp, m, n), blogCuModel());
     QVERIFY2(r.hasValue(), r.hasValue() ? "" : r.message().c_str());
     QTEST(r->a.crossPairShared, "aShared");
     QTEST(r->b.crossPairShared, "bShared");
@@ -199,7 +202,7 @@ void TestCtaLayout::blogFigures()
 
 void TestCtaLayout::fig9Placement()
 {
-    auto r = analyzeCtaLayout(spec({{2, 0}}, {{2, 1}, {1, 0}}, 64, 32), blogCuLdsModel());
+    auto r = analyzeCtaLayout(spec({{2, 0}}, {{2, 1}, {1, 0}}, 64, 32), blogCuModel());
     QVERIFY(r.hasValue());
     // warp -> SIMD w mod 4 -> pair (A: SIMD 0, 2; B: SIMD 1, 3).
     QCOMPARE(r->warps.size(), size_t(4));
@@ -229,12 +232,12 @@ void TestCtaLayout::fig9Placement()
 
 void TestCtaLayout::genericLinearNote()
 {
-    auto swizzled = analyzeCtaLayout(spec({{2, 0}}, {{2, 1}, {1, 0}}, 64, 32), blogCuLdsModel());
+    auto swizzled = analyzeCtaLayout(spec({{2, 0}}, {{2, 1}, {1, 0}}, 64, 32), blogCuModel());
     QVERIFY(swizzled.hasValue());
     QCOMPARE(swizzled->notes.size(), size_t(1));
     QVERIFY(swizzled->notes[0].find("generic_linear") != std::string::npos);
     QVERIFY(swizzled->notes[0].find("warp basis 0") != std::string::npos);
-    auto standard = analyzeCtaLayout(spec({}, {{0, 1}, {1, 0}}, 32, 32), blogCuLdsModel());
+    auto standard = analyzeCtaLayout(spec({}, {{0, 1}, {1, 0}}, 32, 32), blogCuModel());
     QVERIFY(standard.hasValue());
     QVERIFY(standard->notes.empty());
 }
@@ -256,7 +259,7 @@ void TestCtaLayout::accumulatorConformance()
         s.isTransposed = in["isTransposed"].get<bool>();
         const auto sh = in["tensor_shape"].get<std::vector<int32_t>>();
         s.shape = {sh[0], sh[1]};
-        auto r = analyzeCtaLayout(s, blogCuLdsModel());
+        auto r = analyzeCtaLayout(s, blogCuModel());
         const std::string id = c["id"].get<std::string>();
         QVERIFY2(r.hasValue(), id.c_str());
         const LinearLayout expected = layoutFromCase(c["expected"]["linear_layout"]);
@@ -279,7 +282,7 @@ void TestCtaLayout::accumulatorConformance()
             s.instrShape = {32, 16, 128};
             s.isTransposed = true;
             s.shape = {128, 128};
-            auto r = analyzeCtaLayout(s, blogCuLdsModel());
+            auto r = analyzeCtaLayout(s, blogCuModel());
             QVERIFY(r.hasValue());
             QCOMPARE(r->accumulator.isInjective(), c["expected"][variant]["injective"].get<bool>());
             QCOMPARE(int(r->accumulator.inDimSize("register")),
@@ -296,7 +299,7 @@ void TestCtaLayout::partitionedGemmConfig()
         const auto &e = c["expected"];
         auto r = analyzeCtaLayout(spec(e["wmma"]["reg_bases"].get<Bases>(),
                                        e["wmma"]["warp_bases"].get<Bases>(), 128, 128),
-                                  blogCuLdsModel());
+                                  blogCuModel());
         QVERIFY(r.hasValue());
         const LinearLayout expected = layoutFromCase(e["accumulator_linear_layout"]);
         QVERIFY(r->accumulator.bases() == expected.bases());
@@ -343,7 +346,7 @@ void TestCtaLayout::badInput()
     QFETCH(QString, needle);
     CtaLayoutSpec s = spec(reg, warp, m, 128);
     s.instrShape = {16, 16, k};
-    auto r = analyzeCtaLayout(s, blogCuLdsModel());
+    auto r = analyzeCtaLayout(s, blogCuModel());
     QVERIFY(!r.hasValue());
     QVERIFY2(QString::fromStdString(r.message()).contains(needle), r.message().c_str());
 }

@@ -4,7 +4,7 @@
 
 #include "analysis/bandwidth.h"
 #include "analysis/partitions.h"
-#include "blogculdsmodel.h"
+#include "blogcumodel.h"
 
 #include <QTest>
 
@@ -105,7 +105,7 @@ void TestPartitions::fig13Conflicts()
     auto shared = partitionedSharedLayout({64, 64}, {1, 0}, 2, 1, 0);
     QVERIFY(shared.hasValue());
     PartitionAccessSpec spec{fig13Distributed(), *shared, 16, 128, {0, 65536}};
-    auto rep = analyzePartitionAccess(spec, blogCuLdsModel());
+    auto rep = analyzePartitionAccess(spec, blogCuModel());
     QVERIFY(rep.hasValue());
     // 64 registers / 8 per ds_load_b128 = 8 loads per warp.
     QCOMPARE(rep->loads.size(), size_t(8));
@@ -124,8 +124,7 @@ void TestPartitions::fig13Conflicts()
     auto plain = LinearLayout::tryCreate({{"offset", off}, {"block", {}}},
                                          {{"dim0", 64}, {"dim1", 64}}, true);
     QVERIFY(plain.hasValue());
-    auto rep2 =
-        analyzePartitionAccess({fig13Distributed(), *plain, 16, 128, {0}}, blogCuLdsModel());
+    auto rep2 = analyzePartitionAccess({fig13Distributed(), *plain, 16, 128, {0}}, blogCuModel());
     QVERIFY(rep2.hasValue());
     QCOMPARE(rep2->conflictingLoads, 8);
     QCOMPARE(rep2->loads[0].conflictPartitions, std::set<int>{0});
@@ -146,7 +145,7 @@ void TestPartitions::sameCycleModel()
 {
     QFETCH(bool, partitioned);
     // Two warps, one 512-byte row each (32 lanes x 16 bytes).
-    auto row = runMicrobenchmark({2, 1024, 16, 128, partitioned}, blogCuLdsModel());
+    auto row = runMicrobenchmark({2, 1024, 16, 128, partitioned}, blogCuModel());
     QVERIFY(row.hasValue());
     QCOMPARE(row->access.loads.size(), size_t(1));
     QCOMPARE(row->allocation.buffers.back().offset, partitioned ? int64_t(65536) : int64_t(0));
@@ -164,18 +163,18 @@ void TestPartitions::badInput()
     auto shared = partitionedSharedLayout({64, 64}, {1, 0}, 2, 1, 0);
     QVERIFY(shared.hasValue());
     auto wrongBuffers =
-        analyzePartitionAccess({fig13Distributed(), *shared, 16, 128, {0}}, blogCuLdsModel());
+        analyzePartitionAccess({fig13Distributed(), *shared, 16, 128, {0}}, blogCuModel());
     QVERIFY(!wrongBuffers.hasValue());
     QVERIFY(
         QString::fromStdString(wrongBuffers.message()).contains(QStringLiteral("buffer offsets")));
     auto oddLoad =
-        analyzePartitionAccess({fig13Distributed(), *shared, 16, 24, {0, 65536}}, blogCuLdsModel());
+        analyzePartitionAccess({fig13Distributed(), *shared, 16, 24, {0, 65536}}, blogCuModel());
     QVERIFY(!oddLoad.hasValue());
     // A shared layout that does not cover the distributed one.
     auto small = LinearLayout::tryCreate({{"offset", {{0, 1}}}, {"block", {}}},
                                          {{"dim0", 1}, {"dim1", 2}}, true);
     QVERIFY(small.hasValue());
-    QVERIFY(!analyzePartitionAccess({fig13Distributed(), *small, 16, 128, {0}}, blogCuLdsModel())
+    QVERIFY(!analyzePartitionAccess({fig13Distributed(), *small, 16, 128, {0}}, blogCuModel())
                  .hasValue());
 }
 

@@ -3,10 +3,10 @@
 // Triton's pick and the scene's own layout on every bank-conflict conformance case and lds-*
 // preset, the kPack, microbenchmark and fig8 targets, and the Pareto invariants.
 
-#include "analysis/culdsmodel.h"
 #include "analysis/suggest.h"
 #include "analysis/suggestcta.h"
 #include "analysis/suggestpreset.h"
+#include "hw/arch.h"
 #include "io/gluonjson.h"
 #include "io/layoutjson.h"
 #include "io/scene.h"
@@ -307,7 +307,7 @@ void TestSuggest::microbenchPartition()
 // A nor B across the SIMD pairs (fig8 itself shares A).
 void TestSuggest::fig8CtaLayout()
 {
-    const auto cu = *loadCuLdsModel("gfx1250");
+    const auto cu = *cuModelOf("gfx1250");
     CtaSuggestRequest req;
     req.shape = {64, 32};
     req.warps = 4;
@@ -361,7 +361,7 @@ void TestSuggest::badInput()
     req.shape = {64, 64};
     req.elementBits = 12;
     QVERIFY(!suggestShared(req));
-    const auto cu = *loadCuLdsModel("gfx1250");
+    const auto cu = *cuModelOf("gfx1250");
     CtaSuggestRequest c;
     c.shape = {64, 32};
     c.warps = 3;

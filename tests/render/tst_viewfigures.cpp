@@ -6,7 +6,6 @@
 
 #include "analysis/bandwidth.h"
 #include "analysis/ctalayout.h"
-#include "analysis/culdsmodel.h"
 #include "analysis/kpack.h"
 #include "analysis/ldsscenario.h"
 #include "hw/arch.h"
@@ -228,7 +227,7 @@ void TestViewFigures::ctaFiguresMatchTheAnalysis()
     auto d = buildView(req);
     QVERIFY2(d.hasValue(), d ? "" : d.message().c_str());
 
-    auto cu = loadCuLdsModel("gfx1250");
+    auto cu = cuModelOf("gfx1250");
     QVERIFY(cu.hasValue());
     auto spec = ctaSpecFromAttr(*req.layouts[0].attr, {m, n}, 16);
     QVERIFY2(spec.hasValue(), spec ? "" : spec.message().c_str());
@@ -439,7 +438,7 @@ void TestViewFigures::datapathMatchesTheModel()
                     {{"warps", 8}, {"bytes", 131072}, {"dtype", "f16"}, {"partitioned", true}}}};
     auto d = buildView(req);
     QVERIFY2(d.hasValue(), d ? "" : d.message().c_str());
-    auto cu = loadCuLdsModel("gfx1250");
+    auto cu = cuModelOf("gfx1250");
     QVERIFY(cu.hasValue());
     MicrobenchSpec spec;
     spec.numWarps = 8;

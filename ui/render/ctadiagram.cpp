@@ -65,7 +65,7 @@ Expected<Diagram> buildCtaTilesView(const ViewRequest &request)
     if (!prep)
         return prep.error();
     const CtaAnalysis &c = prep->cta;
-    const CuLdsModel &cu = prep->cu;
+    const CuModel &cu = prep->cu;
     auto instr = request.intOption("instruction", 0);
     if (!instr)
         return instr.error();

@@ -96,15 +96,15 @@ QString cyclesText(double cycles)
 }
 
 // The tooltip of every modelled number: the model and where its constants come from.
-QString modelText(const CuLdsModel &cu)
+QString modelText(const CuModel &cu)
 {
     return u"A model, not a measurement: cycles = fixed + bytes / rate, load by load; fixed = %1 "
            u"cycles (fitted to the MI450 LDS blog's two measurements); rate = %2 B/cycle on one "
            u"port when "
            u"two SIMD pairs reach a common partition in the load (same-cycle model), else one "
-           u"port per pair present, up to %3 ports"_s.arg(cu.fixedCycles)
-               .arg(cu.portBytesPerCycle)
-               .arg(cu.numPorts);
+           u"port per pair present, up to %3 ports"_s.arg(cu.fixedCycles.value)
+               .arg(cu.portBytesPerCycle.value)
+               .arg(cu.ports);
 }
 
 // The allocator's own numbers: buffers, stage-1 steps, stage-2 rounds, padding and whether every
@@ -168,7 +168,7 @@ Expected<Diagram> buildLdsDatapathView(const ViewRequest &request)
     auto prep = prepare(request);
     if (!prep)
         return prep.error();
-    const CuLdsModel &cu = prep->cu;
+    const CuModel &cu = prep->cu;
     const LdsScenario &s = prep->scenario;
     auto loadOpt = request.intOption("load", 0);
     if (!loadOpt)
@@ -200,15 +200,15 @@ Expected<Diagram> buildLdsDatapathView(const ViewRequest &request)
 
     const double pairW = 250, pairH = 90, gap = 40;
     const int pairs = cu.numPairs();
-    const double totalW = std::max(pairs * pairW + (pairs - 1) * gap, cu.numHwPartitions * 110.0);
+    const double totalW = std::max(pairs * pairW + (pairs - 1) * gap, cu.hwPartitions() * 110.0);
     // SIMD pairs.
     for (int q = 0; q < pairs; ++q) {
         const double x = q * (pairW + gap);
         box(d, x, 0, pairW, pairH, QString(), 0, simdPairColor(q), 2.5);
         text(d, x + 8, 4, pairName(q));
         int k = 0;
-        for (int simd = 0; simd < cu.numSimds; ++simd) {
-            if (cu.simdPair[size_t(simd)] != q)
+        for (int simd = 0; simd < cu.simds; ++simd) {
+            if (cu.pairOfSimd(simd) != q)
                 continue;
             QStringList warps;
             if (load)
@@ -228,13 +228,13 @@ Expected<Diagram> buildLdsDatapathView(const ViewRequest &request)
     const int portsUsed = load ? load->portsUsable : 0;
     const double portW = 150;
     std::vector<QPointF> portBottoms; // where each port's lines to the partitions start
-    for (int p = 0; p < cu.numPorts; ++p) {
-        const double px = totalW / cu.numPorts * (p + 0.5) - portW / 2;
+    for (int p = 0; p < cu.ports; ++p) {
+        const double px = totalW / cu.ports * (p + 0.5) - portW / 2;
         portBottoms.emplace_back(px + portW / 2, arbY + 28 + 42);
         const bool lit = p < portsUsed;
         box(d, px, arbY + 28, portW, 42,
             u"port %1\n%2 B/cycle"_s.arg(QString::fromStdString(cu.portNames[size_t(p)]))
-                .arg(cu.portBytesPerCycle),
+                .arg(cu.portBytesPerCycle.value),
             lit ? qRgb(255, 230, 120) : kIdle);
     }
     for (int q = 0; q < pairs; ++q) {
@@ -244,8 +244,8 @@ Expected<Diagram> buildLdsDatapathView(const ViewRequest &request)
              active ? simdPairColor(q) : qRgb(160, 160, 160), active ? 3 : 1.5);
     }
     // Partitions.
-    const double partY = arbY + arbH + 50, partW = totalW / cu.numHwPartitions - 10, partH = 60;
-    for (int i = 0; i < cu.numHwPartitions; ++i) {
+    const double partY = arbY + arbH + 50, partW = totalW / cu.hwPartitions() - 10, partH = 60;
+    for (int i = 0; i < cu.hwPartitions(); ++i) {
         const double x = i * (partW + 10);
         std::vector<int> readers;
         for (int q = 0; q < int(byPair.size()); ++q)
@@ -256,7 +256,7 @@ Expected<Diagram> buildLdsDatapathView(const ViewRequest &request)
             fill = kConflict;
         else if (readers.size() == 1)
             fill = simdPairColor(readers[0]);
-        const bool l0 = i >= cu.numLdsPartitions;
+        const bool l0 = i >= cu.ldsPartitions;
         QStringList who;
         for (int q : readers)
             who << QString::number(q);
@@ -307,7 +307,7 @@ Expected<Diagram> buildLdsDatapathView(const ViewRequest &request)
                            : u"no"_s,
             u"Same-cycle model: every warp issues load %1 in the same cycle"_s.arg(load->index));
         d.addFigure(u"loadPorts"_s, u"Ports load %1 can use"_s.arg(load->index),
-                    u"%1 of %2"_s.arg(load->portsUsable).arg(cu.numPorts));
+                    u"%1 of %2"_s.arg(load->portsUsable).arg(cu.ports));
         d.addFigure(u"loadRate"_s, u"Rate of load %1 (model)"_s.arg(load->index),
                     rateText(cu.peakBytesPerCycle(load->portsUsable)), modelText(cu));
     }
@@ -319,7 +319,7 @@ Expected<Diagram> buildAllocatorView(const ViewRequest &request)
     auto prep = prepare(request);
     if (!prep)
         return prep.error();
-    const CuLdsModel &cu = prep->cu;
+    const CuModel &cu = prep->cu;
     const AllocationResult &a = prep->scenario.allocation;
     Diagram d;
     d.title = request.title.empty() ? u"Partition-aware allocation (time x offset)"_s
@@ -505,7 +505,7 @@ Expected<Diagram> buildCvtPartitionView(const ViewRequest &request)
 
 Expected<Diagram> buildMicrobenchTableView(const ViewRequest &request)
 {
-    auto cu = loadCuLdsModel(request.arch);
+    auto cu = cuModelOf(request.arch);
     if (!cu)
         return cu.error();
     auto warps = request.intOption("warps", 4);
@@ -545,7 +545,7 @@ Expected<Diagram> buildMicrobenchTableView(const ViewRequest &request)
         u"construction; docs/worked-cases.md P1)"_s.arg(*warps)
             .arg(QString::fromStdString(*dtype))
             .arg(*load)
-            .arg(cu->fixedCycles);
+            .arg(cu->fixedCycles.value);
     DiagramTable t;
     t.title = measured ? u"Modelled, beside the measured cycles (%1)"_s.arg(
                              measuredSource.isEmpty() ? u"measured"_s : measuredSource)

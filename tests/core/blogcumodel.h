@@ -7,23 +7,23 @@
 // fixed cost is left at 0 here: tst_bandwidth fits it to the blog's two measurements
 // (docs/worked-cases.md P1).
 
-#include "analysis/culdsmodel.h"
+#include "hw/arch.h"
 
-inline lx::CuLdsModel blogCuLdsModel()
+inline lx::CuModel blogCuModel()
 {
-    lx::CuLdsModel cu;
+    lx::CuModel cu;
     cu.arch = "gfx1250";
-    cu.lanesPerWarp = 32;
-    cu.numSimds = 4;
-    cu.simdPair = {0, 1, 0, 1};
-    cu.pairNames = {"A", "B"};
     cu.ldsBytes = 320 * 1024;
+    cu.lanesPerWarp = 32;
+    cu.simds = 4;
+    cu.pairNames = {"A", "B"};
+    cu.pairSimds = {{0, 2}, {1, 3}};
     cu.partitionBytes = 64 * 1024;
-    cu.numLdsPartitions = 5;
-    cu.numHwPartitions = 6;
-    cu.numPorts = 2;
+    cu.ldsPartitions = 5;
+    cu.l0Partitions = 1;
+    cu.ports = 2;
     cu.portNames = {"L", "C"};
-    cu.portBytesPerCycle = 256;
-    cu.fixedCycles = 0;
+    cu.portBytesPerCycle.value = 256;
+    cu.fixedCycles.value = 0;
     return cu;
 }
