@@ -2,7 +2,7 @@
 // subcommand it runs headless, needing no display.
 
 #include "command.h"
-#include "render/exporter.h"
+#include "sys/processmemory.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -37,11 +37,11 @@ void printUsage(FILE *out)
 
 int main(int argc, char **argv)
 {
+    lx::configureProcessMemory(argv); // may run the program again, before any allocation
     // Exported files must not depend on the process: QPdfWriter embeds fonts in QHash order, which
     // follows the per-process hash seed. A fixed seed (taken by every hash created from here on)
     // makes the window's export and the command line's byte-identical from run to run.
     QHashSeed::setDeterministicGlobalSeed();
-    lx::tuneHeapForExports();
     QString first = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
     if (first == QLatin1String("--version") || first == QLatin1String("-v")) {
         std::printf("layout-explorer %s\n", LX_VERSION_STRING);

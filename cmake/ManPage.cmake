@@ -3,6 +3,8 @@
 # command's options, and a command whose help lists "Kinds:" (analyze, ...) each kind's options.
 # Usage: cmake -DEXE=path/to/layout-explorer -DOUT=layout-explorer.1 -DVERSION=x.y.z -P ManPage.cmake
 
+cmake_policy(VERSION 3.25) # lists keep their empty elements (CMP0007), as in a project
+
 set(ENV{QT_QPA_PLATFORM} offscreen)
 
 function(lx_help out_var)

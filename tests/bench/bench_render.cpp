@@ -23,7 +23,6 @@ void ensureApp()
     static QGuiApplication *app = [] {
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
-        lx::tuneHeapForExports(); // as the program's main does
         return new QGuiApplication(argc, argv);
     }();
     (void)app;

@@ -10,7 +10,9 @@
 //   QT_QPA_PLATFORM=offscreen build/dev/tests/bench/lx_window_bench [-tickcounter]
 
 #include "openviews.h"
+#include "sys/processmemory.h"
 
+#include <QApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QScrollBar>
@@ -118,5 +120,12 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(WindowBench)
+// QTEST_MAIN, after the program's own memory settings (sys/processmemory.h).
+int main(int argc, char **argv)
+{
+    lx::configureProcessMemory(argv);
+    QApplication app(argc, argv);
+    WindowBench bench;
+    return QTest::qExec(&bench, argc, argv);
+}
 #include "qbench_window.moc"

@@ -135,7 +135,7 @@ private Q_SLOTS:
         auto contents = sceneContentsFromScene(lessons[0].scene);
         QVERIFY2(contents, contents ? "" : contents.message().c_str());
         SceneContents other = *contents;
-        for (size_t i = 0; i < other.layouts.size(); ++i)
+        for (qsizetype i = 0; i < other.layouts.size(); ++i)
             other.layouts[i].name = QStringLiteral("Other%1").arg(i);
         w->openScene(other);
         QVERIFY(!panel->isSolved());

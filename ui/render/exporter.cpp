@@ -19,7 +19,6 @@
 #include <cstdlib>
 
 #if defined(__linux__)
-#include <malloc.h>
 #include <sys/mman.h>
 #endif
 
@@ -54,14 +53,6 @@ QString exportFormatName(ExportFormat format)
         return QStringLiteral("TikZ");
     }
     return {};
-}
-
-void tuneHeapForExports()
-{
-#if defined(__GLIBC__)
-    mallopt(M_MMAP_THRESHOLD, 32 << 20);
-    mallopt(M_TRIM_THRESHOLD, 64 << 20);
-#endif
 }
 
 namespace {

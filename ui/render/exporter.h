@@ -32,13 +32,6 @@ enum class ExportFormat
     Tikz
 };
 
-// Keeps the buffers of an export (Qt's PDF engine reads and deflates its page in 10 MB chunks,
-// a figure's image is tens of MB) in the heap between exports instead of mapping and faulting
-// them in afresh each time: glibc maps blocks from 32 MiB up only and returns freed memory at the
-// heap's top to the system beyond 64 MiB. Called once by main (and by the benchmarks, which
-// measure the program); bounded: at most 64 MiB of free heap stays with the process.
-void tuneHeapForExports();
-
 // The format named by a file suffix (png, svg, pdf, tex; case-insensitive), or nothing.
 [[nodiscard]] std::optional<ExportFormat> exportFormatForPath(const QString &path);
 [[nodiscard]] QString exportFormatName(ExportFormat format);
