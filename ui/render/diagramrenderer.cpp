@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <utility>
 
 namespace lx {
@@ -356,13 +357,21 @@ void DiagramRenderer::paintCellTexts(QPainter *painter, int index, const CellRan
     const DiagramPanel &dp = m_diagram->panels[size_t(index)];
     painter->setFont(fontOfSize(size));
     CellTextPainter labels(painter); // each distinct label line shaped once
+    // Most neighbours share a text colour: set the pen only when it changes (QPainter would
+    // compare and keep an equal pen, but only after building it).
+    std::optional<QRgb> penColour;
     for (int r = range.r0; r <= range.r1; ++r) {
         for (int c = range.c0; c <= range.c1; ++c) {
             const QString text = dp.text(r, c);
             if (text.isEmpty())
                 continue;
             const QRgb fill = dp.cell(r, c).fill;
-            painter->setPen(qAlpha(fill) == 0 ? QColor(m_palette.foreground) : contrastText(fill));
+            const QRgb colour =
+                qAlpha(fill) == 0 ? m_palette.foreground : contrastText(fill).rgba();
+            if (penColour != colour) {
+                painter->setPen(QColor::fromRgba(colour));
+                penColour = colour;
+            }
             const QRect cr = m_geometry.cellRect(index, r, c).adjusted(1, 1, 0, 0);
             labels.draw(cr, text);
         }
