@@ -1,7 +1,9 @@
 // Engine benchmarks: the operations a view recomputes on every edit, on 14-bit layouts
 // (a 128x128 tensor distributed over registers, 32 lanes and 4 warps, and a swizzled shared
-// layout of the same tensor).
+// layout of the same tensor), and the side-by-side comparison with Triton 3.6 of issue 23 on the
+// layouts of benchlayouts.h (a WMMA v3 dot operand and a swizzled shared layout).
 
+#include "benchlayouts.h"
 #include "layout/linearlayout.h"
 
 #include <benchmark/benchmark.h>
@@ -56,6 +58,39 @@ void BM_Invert14(benchmark::State &state)
         benchmark::DoNotOptimize(shared.invert());
 }
 BENCHMARK(BM_Invert14);
+
+// compose(invert): the conversion layout register -> shared offset as Triton's Python computes it,
+// `reg.compose(shared.invert())`, the inversion included.
+void BM_ComposeInvert14(benchmark::State &state)
+{
+    const LinearLayout reg = registerLayout(), shared = sharedLayout();
+    for (auto _ : state)
+        benchmark::DoNotOptimize(reg.compose(*shared.invert()));
+}
+BENCHMARK(BM_ComposeInvert14);
+
+// The same on the layouts of the comparison with Triton 3.6: the WMMA v3 A operand (2 owners per
+// element) and the swizzled shared layout over an n x n tensor.
+void BM_ComposeInvertDotOperand(benchmark::State &state)
+{
+    const int n = int(state.range(0));
+    const LinearLayout dot = lxbench::layoutOf(lxbench::kDotOperandText, n);
+    const LinearLayout shared = lxbench::layoutOf(lxbench::kSwizzledText, n);
+    for (auto _ : state)
+        benchmark::DoNotOptimize(dot.compose(*shared.invert()));
+}
+BENCHMARK(BM_ComposeInvertDotOperand)->Arg(128)->Arg(256);
+
+// invertAndCompose on the same pair (Triton's cvt layout).
+void BM_InvertAndComposeDotOperand(benchmark::State &state)
+{
+    const int n = int(state.range(0));
+    const LinearLayout dot = lxbench::layoutOf(lxbench::kDotOperandText, n);
+    const LinearLayout shared = lxbench::layoutOf(lxbench::kSwizzledText, n);
+    for (auto _ : state)
+        benchmark::DoNotOptimize(dot.invertAndCompose(shared));
+}
+BENCHMARK(BM_InvertAndComposeDotOperand)->Arg(128)->Arg(256);
 
 void BM_Product(benchmark::State &state)
 {

@@ -3,7 +3,7 @@
 // a swizzled shared layout, at 256×256 and 512×512.
 //   BM_TritonTextDistributed/N, BM_TritonTextShared/N: Triton's tensor text views
 //   BM_ApplyNamed: apply() of one point with named in-dims
-//   BM_TtgToLayout/N: `#ttg` text → linear layout (parse + build)
+//   BM_TtgToLayout/N: `#ttg` text → linear layout (parse + build); BM_TtgBuildOnly/N the build
 
 #include "benchlayouts.h"
 #include "io/tritontext.h"
@@ -64,5 +64,17 @@ void BM_TtgToLayout(benchmark::State &state)
     }
 }
 BENCHMARK(BM_TtgToLayout)->Arg(256)->Unit(benchmark::kMicrosecond);
+
+// The build alone (the attribute parsed once): where BM_TtgToLayout's time goes.
+void BM_TtgBuildOnly(benchmark::State &state)
+{
+    const int n = int(state.range(0));
+    const auto attr = lx::parseTtg(kDotOperandText);
+    for (auto _ : state) {
+        auto layout = lx::toLinearLayout(**attr, {n, n});
+        benchmark::DoNotOptimize(layout);
+    }
+}
+BENCHMARK(BM_TtgBuildOnly)->Arg(256)->Unit(benchmark::kMicrosecond);
 
 } // namespace
