@@ -7,7 +7,7 @@ LX_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 LX_PACKAGES=(
     build-essential cmake ninja-build pkg-config
     qt6-base-dev qt6-base-dev-tools qt6-svg-dev libgl-dev
-    libeigen3-dev nlohmann-json3-dev
+    nlohmann-json3-dev
     libbenchmark-dev
     clang libclang-rt-14-dev clang-format
     xvfb xauth

@@ -2,6 +2,8 @@
 
 #include "analysis/limits.h"
 
+#include "f2/f2reduce.h"
+
 #include "layout/builders.h"
 
 #include <algorithm>
@@ -12,26 +14,6 @@
 namespace lx {
 
 namespace {
-
-// Rank over GF(2) of bit vectors.
-int f2Rank(std::vector<uint64_t> rows)
-{
-    int rank = 0;
-    for (int bit = 63; bit >= 0; --bit) {
-        const uint64_t mask = uint64_t(1) << bit;
-        auto pivot = std::find_if(rows.begin() + rank, rows.end(),
-                                  [&](uint64_t r) { return (r & mask) != 0; });
-        if (pivot == rows.end())
-            continue;
-        std::iter_swap(rows.begin() + rank, pivot);
-        for (size_t i = 0; i < rows.size(); ++i) {
-            if (int(i) != rank && (rows[i] & mask))
-                rows[i] ^= rows[size_t(rank)];
-        }
-        ++rank;
-    }
-    return rank;
-}
 
 bool isPowerOfTwo(int64_t x)
 {
@@ -56,7 +38,7 @@ int intersectionSize(const std::vector<int32_t> &b1, const std::vector<int32_t> 
     }
     std::vector<uint64_t> r1(b1.begin(), b1.end()), r2(b2.begin(), b2.end()), both = r1;
     both.insert(both.end(), r2.begin(), r2.end());
-    return f2Rank(r1) + f2Rank(r2) - f2Rank(both);
+    return f2::rank(r1) + f2::rank(r2) - f2::rank(both);
 }
 
 // Register bases reordered: `order` first, then the rest in their order.

@@ -1,5 +1,7 @@
 #include "analysis/conversion.h"
 
+#include "f2/f2reduce.h"
+
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -19,22 +21,6 @@ bool isDistributed(const LinearLayout &layout)
     return true;
 }
 
-// Rank over GF(2) of a set of bit vectors.
-int rankOf(std::vector<uint64_t> rows)
-{
-    int rank = 0;
-    for (size_t i = 0; i < rows.size(); ++i) {
-        if (rows[i] == 0)
-            continue;
-        ++rank;
-        const uint64_t pivot = uint64_t(1) << std::countr_zero(rows[i]);
-        for (size_t j = i + 1; j < rows.size(); ++j)
-            if (rows[j] & pivot)
-                rows[j] ^= rows[i];
-    }
-    return rank;
-}
-
 // The rank of the register components of the lane bases of `cvt` (in-dims == out-dims).
 int mixedTranspositionsOf(const LinearLayout &cvt)
 {
@@ -44,7 +30,7 @@ int mixedTranspositionsOf(const LinearLayout &cvt)
     std::vector<uint64_t> rows;
     for (int i = 0; i < cvt.inDimSizeLog2("lane"); ++i)
         rows.push_back(uint64_t(uint32_t(cvt.basis("lane", i)[size_t(reg)])));
-    return rankOf(std::move(rows));
+    return f2::rank(std::move(rows));
 }
 
 // The in-dims both layouts list last, slowest first (Triton's order of quotients).

@@ -1,5 +1,7 @@
 #include "analysis/suggestcta.h"
 
+#include "f2/f2reduce.h"
+
 #include "io/ttgtext.h"
 #include "layout/attrs.h"
 
@@ -13,18 +15,10 @@ namespace lx {
 
 namespace {
 
+// Whether the vectors are linearly independent over GF(2).
 bool independent(const std::vector<uint32_t> &vs)
 {
-    std::vector<uint32_t> rows;
-    for (uint32_t v : vs) {
-        for (uint32_t r : rows)
-            v = std::min(v, v ^ r);
-        if (v == 0)
-            return false;
-        rows.push_back(v);
-        std::sort(rows.rbegin(), rows.rend());
-    }
-    return true;
+    return f2::rank(std::vector<uint64_t>(vs.begin(), vs.end())) == int(vs.size());
 }
 
 } // namespace

@@ -1,5 +1,7 @@
 #include "f2/f2matrix.h"
 
+#include "f2/f2reduce.h"
+
 #include <utility>
 
 namespace lx {
@@ -46,44 +48,9 @@ uint64_t F2Matrix::column(int c) const
     return v;
 }
 
-void F2Matrix::xorRow(int dst, int src)
-{
-    uint64_t *d = &m_data[size_t(dst) * size_t(m_words)];
-    const uint64_t *s = &m_data[size_t(src) * size_t(m_words)];
-    for (int w = 0; w < m_words; ++w)
-        d[w] ^= s[w];
-}
-
-void F2Matrix::swapRows(int a, int b)
-{
-    if (a == b)
-        return;
-    for (int w = 0; w < m_words; ++w)
-        std::swap(m_data[size_t(a) * size_t(m_words) + size_t(w)],
-                  m_data[size_t(b) * size_t(m_words) + size_t(w)]);
-}
-
 std::vector<int> F2Matrix::reduce()
 {
-    std::vector<int> pivots;
-    int row = 0;
-    for (int c = 0; c < m_cols && row < m_rows; ++c) {
-        int p = -1;
-        for (int r = row; r < m_rows; ++r)
-            if (at(r, c)) {
-                p = r;
-                break;
-            }
-        if (p < 0)
-            continue;
-        swapRows(row, p);
-        for (int r = 0; r < m_rows; ++r)
-            if (r != row && at(r, c))
-                xorRow(r, row);
-        pivots.push_back(c);
-        ++row;
-    }
-    return pivots;
+    return f2::rref(m_data.data(), m_rows, m_cols, m_words);
 }
 
 F2Matrix F2Matrix::rref() const
@@ -188,25 +155,6 @@ F2Matrix F2Matrix::transposed() const
             if (at(r, c))
                 t.set(c, r, true);
     return t;
-}
-
-Eigen::Matrix<int, Eigen::Dynamic, Eigen::Dynamic> F2Matrix::toEigen() const
-{
-    Eigen::Matrix<int, Eigen::Dynamic, Eigen::Dynamic> m(m_rows, m_cols);
-    for (int r = 0; r < m_rows; ++r)
-        for (int c = 0; c < m_cols; ++c)
-            m(r, c) = at(r, c) ? 1 : 0;
-    return m;
-}
-
-F2Matrix F2Matrix::fromEigen(const Eigen::Matrix<int, Eigen::Dynamic, Eigen::Dynamic> &m)
-{
-    F2Matrix out(int(m.rows()), int(m.cols()));
-    for (int r = 0; r < int(m.rows()); ++r)
-        for (int c = 0; c < int(m.cols()); ++c)
-            if (m(r, c) & 1)
-                out.set(r, c, true);
-    return out;
 }
 
 std::string F2Matrix::toString() const

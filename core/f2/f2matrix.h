@@ -1,6 +1,5 @@
 #pragma once
 
-#include <Eigen/Core>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -12,8 +11,9 @@ namespace lx {
 // word c / 64 (f2reduce's little-endian convention, which Triton uses), so a row of up to 64
 // columns is one uint64_t.
 //
-// Pivots are always chosen in increasing column order: the pivot columns are the greedy set of
-// columns independent of all earlier ones, which is what makes the solutions Triton's.
+// Every elimination is f2::rref (f2/f2reduce.h). Pivots are always chosen in increasing column
+// order: the pivot columns are the greedy set of columns independent of all earlier ones, which is
+// what makes the solutions Triton's.
 class F2Matrix
 {
 public:
@@ -57,19 +57,12 @@ public:
     [[nodiscard]] F2Matrix transposed() const;
     bool operator==(const F2Matrix &other) const = default;
 
-    // Eigen interop: 0/1 integers, for the matrix view and for tests.
-    [[nodiscard]] Eigen::Matrix<int, Eigen::Dynamic, Eigen::Dynamic> toEigen() const;
-    [[nodiscard]] static F2Matrix
-    fromEigen(const Eigen::Matrix<int, Eigen::Dynamic, Eigen::Dynamic> &m);
-
     // Rows of 0/1 characters, one line per row.
     [[nodiscard]] std::string toString() const;
 
 private:
     size_t index(int r, int c) const { return size_t(r) * size_t(m_words) + size_t(c / 64); }
-    void xorRow(int dst, int src);
-    void swapRows(int a, int b);
-    // Row-reduces in place; returns the pivot column of each nonzero row.
+    // Row-reduces in place (f2::rref); returns the pivot column of each nonzero row.
     std::vector<int> reduce();
 
     int m_rows = 0;

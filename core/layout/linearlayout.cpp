@@ -1,6 +1,7 @@
 #include "layout/linearlayout.h"
 
 #include "f2/f2matrix.h"
+#include "f2/f2reduce.h"
 #include "layout/linearlayoutinternal.h"
 
 #include <algorithm>
@@ -30,24 +31,12 @@ void LinearLayout::computeRank()
 {
     m_outOffsets = outOffsets(m_outDims);
     m_columns.clear();
-    // Greedy XOR basis over the flattened columns (at most 64 bits each).
-    uint64_t basisByTopBit[64] = {};
-    int rank = 0;
-    for (const auto &[name, bs] : m_bases) {
-        for (const Basis &b : bs) {
-            uint64_t v = packBasis(b, m_outOffsets);
-            m_columns.push_back(v);
-            while (v) {
-                const int top = 63 - std::countl_zero(v);
-                if (!basisByTopBit[top]) {
-                    basisByTopBit[top] = v;
-                    ++rank;
-                    break;
-                }
-                v ^= basisByTopBit[top];
-            }
-        }
-    }
+    for (const auto &[name, bs] : m_bases)
+        for (const Basis &b : bs)
+            m_columns.push_back(packBasis(b, m_outOffsets));
+    // rank(M) = rank(M^T): the flattened columns are the rows of the transpose.
+    std::vector<uint64_t> rows = m_columns;
+    const int rank = int(f2::rref(rows.data(), int(rows.size()), totalOutDimSizeLog2(), 1).size());
     m_rank = rank;
 }
 
