@@ -5,7 +5,7 @@
 // ViewRequest (core/request) with these, so the defaults are the request layer's and the
 // messages read the same in every command.
 
-#include "layout/expected.h"
+#include "base/expected.h"
 #include "request/shape.h"
 #include "request/viewrequest.h"
 

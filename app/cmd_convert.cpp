@@ -20,7 +20,7 @@
 
 #include "io/basestext.h"
 #include "io/cute.h"
-#include "io/jsoninput.h"
+#include "base/jsoninput.h"
 #include "io/layoutjson.h"
 #include "io/tritontext.h"
 #include "io/ttgtext.h"

@@ -4,9 +4,9 @@
 #include "command.h"
 #include "output.h"
 
-#include "io/boundedread.h"
-#include "io/caseeval.h"
-#include "io/jsoninput.h"
+#include "base/boundedread.h"
+#include "conformance/caseeval.h"
+#include "base/jsoninput.h"
 
 #include <QCommandLineParser>
 #include <QTextStream>

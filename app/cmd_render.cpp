@@ -6,8 +6,8 @@
 #include "command.h"
 #include "output.h"
 
-#include "io/boundedread.h"
-#include "io/jsoninput.h"
+#include "base/boundedread.h"
+#include "base/jsoninput.h"
 #include "io/layoutjson.h"
 #include "io/scene.h"
 #include "io/ttgtext.h"

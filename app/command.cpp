@@ -6,19 +6,24 @@
 #include <algorithm>
 #include <vector>
 
+// Defined by LX_REGISTER_COMMAND / LX_REGISTER_ANALYSIS in app/cmd_*.cpp.
+extern const ::lx::app::Command lxCommand_analyze;
+extern const ::lx::app::Command lxCommand_convert;
+extern const ::lx::app::Command lxCommand_diff;
+extern const ::lx::app::Command lxCommand_eval;
+extern const ::lx::app::Command lxCommand_handout;
+extern const ::lx::app::Command lxCommand_presets;
+extern const ::lx::app::Command lxCommand_render;
+extern const ::lx::app::Command lxCommand_suggest;
+extern const ::lx::app::Command lxAnalysis_banks;
+extern const ::lx::app::Command lxAnalysis_cta;
+extern const ::lx::app::Command lxAnalysis_dsloadtr;
+extern const ::lx::app::Command lxAnalysis_kernel;
+extern const ::lx::app::Command lxAnalysis_lds;
+
 namespace lx::app {
 
 namespace {
-std::vector<Command> &registry()
-{
-    static std::vector<Command> r;
-    return r;
-}
-std::vector<Command> &analysisRegistry()
-{
-    static std::vector<Command> r;
-    return r;
-}
 QList<Command> sorted(const std::vector<Command> &v)
 {
     QList<Command> list(v.begin(), v.end());
@@ -65,10 +70,22 @@ int withGuiApplication(const std::function<int()> &run)
     return run();
 }
 
-void registerCommand(const Command &command)
+namespace {
+const std::vector<Command> &registry()
 {
-    registry().push_back(command);
+    static const std::vector<Command> r{lxCommand_analyze, lxCommand_convert, lxCommand_diff,
+                                        lxCommand_eval,    lxCommand_handout, lxCommand_presets,
+                                        lxCommand_render,  lxCommand_suggest};
+    return r;
 }
+const std::vector<Command> &analysisRegistry()
+{
+    static const std::vector<Command> r{lxAnalysis_banks, lxAnalysis_cta, lxAnalysis_dsloadtr,
+                                        lxAnalysis_kernel, lxAnalysis_lds};
+    return r;
+}
+} // namespace
+
 const Command *findCommand(const QString &name)
 {
     return find(registry(), name);
@@ -76,11 +93,6 @@ const Command *findCommand(const QString &name)
 QList<Command> commands()
 {
     return sorted(registry());
-}
-
-void registerAnalysis(const Command &analysis)
-{
-    analysisRegistry().push_back(analysis);
 }
 const Command *findAnalysis(const QString &kind)
 {

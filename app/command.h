@@ -36,32 +36,29 @@ std::optional<int> parseOrExit(QCommandLineParser &parser, const QStringList &ar
 // platform when there is no display), and returns what it returns.
 int withGuiApplication(const std::function<int()> &run);
 
-void registerCommand(const Command &command);
+// The commands and the analyses of `analyze`, sorted by name. The lists are written out in
+// command.cpp (no registration at static-initialisation time, which a static library would drop).
 const Command *findCommand(const QString &name);
 QList<Command> commands();
 
-struct CommandRegistrar
-{
-    explicit CommandRegistrar(const Command &command) { registerCommand(command); }
-};
-
-// `layout-explorer analyze KIND ...`: each analysis (ds-load-tr, cta, lds, banks) registers
-// itself under its kind with LX_REGISTER_ANALYSIS; args[0] is then the kind.
-void registerAnalysis(const Command &analysis);
+// `layout-explorer analyze KIND ...`: args[0] is then the kind.
 const Command *findAnalysis(const QString &kind);
 QList<Command> analyses();
 
-struct AnalysisRegistrar
-{
-    explicit AnalysisRegistrar(const Command &analysis) { registerAnalysis(analysis); }
-};
-
 } // namespace lx::app
 
+// Defines the command `ident` (lxCommand_ident); command.cpp lists it.
 #define LX_REGISTER_COMMAND(ident, name, summary, fn)                                              \
-    static const ::lx::app::CommandRegistrar lxCommandRegistrar_##ident(                           \
-        ::lx::app::Command{name, summary, fn})
+    extern const ::lx::app::Command lxCommand_##ident;                                             \
+    const ::lx::app::Command lxCommand_##ident                                                     \
+    {                                                                                              \
+        name, summary, fn                                                                          \
+    }
 
+// Defines the analysis `ident` of `analyze` (lxAnalysis_ident); command.cpp lists it.
 #define LX_REGISTER_ANALYSIS(ident, kind, summary, fn)                                             \
-    static const ::lx::app::AnalysisRegistrar lxAnalysisRegistrar_##ident(                         \
-        ::lx::app::Command{kind, summary, fn})
+    extern const ::lx::app::Command lxAnalysis_##ident;                                            \
+    const ::lx::app::Command lxAnalysis_##ident                                                    \
+    {                                                                                              \
+        kind, summary, fn                                                                          \
+    }

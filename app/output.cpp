@@ -2,7 +2,7 @@
 
 #include "command.h"
 
-#include "io/safewrite.h"
+#include "base/safewrite.h"
 
 #include <QTextStream>
 

@@ -2,7 +2,7 @@
 
 // Output of the headless commands: standard output checked for errors (a full disk or a closed
 // pipe is an error with its cause, not a silent success), and files written through
-// core/io/safewrite (atomic, through symbolic links, never over a device).
+// core/base/safewrite (atomic, through symbolic links, never over a device).
 
 #include <QString>
 

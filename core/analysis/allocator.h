@@ -20,7 +20,7 @@
 //  - Total size = the largest end offset.
 // With partitionBytes = 0 this is the classic allocator.
 
-#include "layout/expected.h"
+#include "base/expected.h"
 
 #include <cstdint>
 #include <string>

@@ -19,7 +19,7 @@
 #include "analysis/allocator.h"
 #include "analysis/partitions.h"
 #include "hw/arch.h"
-#include "layout/expected.h"
+#include "base/expected.h"
 #include "layout/linearlayout.h"
 
 #include <cstdint>

@@ -31,7 +31,7 @@
 // the element width. Triton may split the scratch buffer into several rounds when both layouts
 // share register repetitions; that split is not modelled, so this is the size of one full tile.
 
-#include "layout/expected.h"
+#include "base/expected.h"
 #include "layout/linearlayout.h"
 
 #include <cstdint>

@@ -24,7 +24,7 @@
 // added N first then M, components beyond the shape set to 0 (kept as broadcast).
 
 #include "hw/arch.h"
-#include "layout/expected.h"
+#include "base/expected.h"
 #include "layout/linearlayout.h"
 
 #include <array>

@@ -21,7 +21,7 @@
 //    distributed layouts; otherwise the reason there is none.
 
 #include "analysis/conversion.h"
-#include "layout/expected.h"
+#include "base/expected.h"
 #include "layout/linearlayout.h"
 
 #include <cstdint>

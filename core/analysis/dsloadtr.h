@@ -31,7 +31,7 @@
 // Everything here is a plain function of values; nothing aborts on bad input.
 
 #include "layout/dtype.h"
-#include "layout/expected.h"
+#include "base/expected.h"
 #include "layout/linearlayout.h"
 
 #include <cstdint>

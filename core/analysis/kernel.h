@@ -28,7 +28,7 @@
 // module's other ops are still analysed.
 
 #include "io/ttgir.h"
-#include "layout/expected.h"
+#include "base/expected.h"
 
 #include <cstdint>
 #include <map>

@@ -22,7 +22,7 @@
 #include "hw/arch.h"
 #include "layout/attrs.h"
 #include "layout/dtype.h"
-#include "layout/expected.h"
+#include "base/expected.h"
 #include "layout/linearlayout.h"
 
 #include <nlohmann/json_fwd.hpp>

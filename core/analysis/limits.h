@@ -5,7 +5,7 @@
 // are refused with the reason instead. 2^22 elements (e.g. 2048 x 2048) is far beyond one CTA's
 // tile and still answers in well under a second.
 
-#include "layout/expected.h"
+#include "base/expected.h"
 
 #include <cstdint>
 #include <string>

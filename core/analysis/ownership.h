@@ -19,7 +19,7 @@
 // Worked example (linearlayout.h): register = [[0,1]], lane = [[1,0],[2,0]], warp = [[2,1],[1,0]]
 // over (dim0: 4, dim1: 2). decomposeXor(warp = 3) = "warp=3 → [2,1] ⊕ [1,0] = [3,1]".
 
-#include "layout/expected.h"
+#include "base/expected.h"
 #include "layout/linearlayout.h"
 
 #include <cstdint>

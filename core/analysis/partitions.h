@@ -15,7 +15,7 @@
 //    a common hardware partition in it.
 
 #include "hw/arch.h"
-#include "layout/expected.h"
+#include "base/expected.h"
 #include "layout/linearlayout.h"
 
 #include <array>

@@ -27,7 +27,7 @@
 
 #include "hw/arch.h"
 #include "layout/attrs.h"
-#include "layout/expected.h"
+#include "base/expected.h"
 #include "layout/linearlayout.h"
 
 #include <cstdint>

@@ -1,8 +1,8 @@
 #include "hw/arch.h"
 
-#include "hw/resources.h"
-#include "io/boundedread.h"
-#include "io/jsoninput.h"
+#include "base/resources.h"
+#include "base/boundedread.h"
+#include "base/jsoninput.h"
 
 #include <nlohmann/json.hpp>
 

@@ -29,9 +29,9 @@
 //   portBytesPerCycle: finite, > 0 and <= 2^20 bytes per cycle;  fixedCycles: finite, 0..10^6
 //   bankConflictRateScale: finite, > 0 and <= 1000;  transposed loads: elementBits 1..64,
 //      instructionBits 8..512, leadingRegisterBases and leadingLaneBases 0..8
-// An architecture file is at most 1 MiB (io/boundedread.h) and nests at most 64 levels.
+// An architecture file is at most 1 MiB (base/boundedread.h) and nests at most 64 levels.
 
-#include "layout/expected.h"
+#include "base/expected.h"
 
 #include <cstdint>
 #include <optional>

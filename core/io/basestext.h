@@ -4,7 +4,7 @@
 // (one in-dim's bases, as #ttg.linear writes them), or a single component such as `16`.
 // Whitespace is free; a trailing comma is allowed; nothing else is. Errors name the column.
 
-#include "layout/expected.h"
+#include "base/expected.h"
 
 #include <cstdint>
 #include <string>

@@ -44,7 +44,7 @@
 // CuTe's print() writes for a dynamic layout: `(4,8):(8,1)`, `Sw<3,3,3> o 0 o (64,64):(64,1)`.
 // Reading is bounded: nesting depth 16, 256 leaves, integers below 2^31.
 
-#include "layout/expected.h"
+#include "base/expected.h"
 #include "layout/linearlayout.h"
 
 #include <cstdint>

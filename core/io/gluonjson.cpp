@@ -1,5 +1,5 @@
 #include "io/gluonjson.h"
-#include "io/jsoninput.h"
+#include "base/jsoninput.h"
 
 #include <nlohmann/json.hpp>
 

@@ -25,7 +25,7 @@
 // kind and the key; nothing throws.
 
 #include "layout/attrs.h"
-#include "layout/expected.h"
+#include "base/expected.h"
 
 #include <nlohmann/json_fwd.hpp>
 

@@ -1,5 +1,5 @@
 #include "io/layoutjson.h"
-#include "io/jsoninput.h"
+#include "base/jsoninput.h"
 
 #include "layout/linearlayout.h"
 

@@ -14,7 +14,7 @@
 // Malformed input (wrong arity, negative or non-integer values, sizes that are not powers of two
 // or exceed 2^30, a basis out of range) gives an Error naming the place; nothing throws.
 
-#include "layout/expected.h"
+#include "base/expected.h"
 
 #include <nlohmann/json_fwd.hpp>
 

@@ -1,11 +1,11 @@
 #include "io/scene.h"
 
-#include "hw/resources.h"
-#include "io/boundedread.h"
+#include "base/resources.h"
+#include "base/boundedread.h"
 #include "io/cute.h"
-#include "io/jsoninput.h"
+#include "base/jsoninput.h"
 #include "io/layoutjson.h"
-#include "io/safewrite.h"
+#include "base/safewrite.h"
 #include "io/ttgtext.h"
 #include "layout/builders.h"
 

@@ -24,7 +24,7 @@
 // unchanged scene gives the same bytes.
 
 #include "layout/attrs.h"
-#include "layout/expected.h"
+#include "base/expected.h"
 #include "layout/linearlayout.h"
 
 #include <nlohmann/json.hpp>

@@ -4,7 +4,7 @@
 // predicates): a position in one piece of text, blanks skipped before each look, and errors that
 // name the column.
 
-#include "layout/expected.h"
+#include "base/expected.h"
 
 #include <cctype>
 #include <cstdint>

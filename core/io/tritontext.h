@@ -22,7 +22,7 @@
 // The text has one entry per tensor element and per owner: callers must keep layouts small
 // (tryTritonDistributedView / tryTritonSharedView refuse layouts beyond kMaxTritonViewElements).
 
-#include "layout/expected.h"
+#include "base/expected.h"
 
 #include <cstdint>
 #include <string>

@@ -36,7 +36,7 @@
 // TtgirAlias::note.
 
 #include "layout/attrs.h"
-#include "layout/expected.h"
+#include "base/expected.h"
 
 #include <cstdint>
 #include <string>

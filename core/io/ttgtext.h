@@ -45,7 +45,7 @@
 // and parseGluon reads it as generic_linear exactly when a warp basis moves more than one dim.
 
 #include "layout/attrs.h"
-#include "layout/expected.h"
+#include "base/expected.h"
 
 #include <string>
 #include <string_view>

@@ -8,7 +8,7 @@
 
 #include "io/mlirlexer.h"
 #include "layout/attrs.h"
-#include "layout/expected.h"
+#include "base/expected.h"
 #include "layout/linearlayout.h"
 
 #include <climits>

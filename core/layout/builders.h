@@ -23,7 +23,7 @@
 // shape, invalid kWidth, a shape the layout cannot be fitted to) gives an Error, never an abort.
 
 #include "layout/attrs.h"
-#include "layout/expected.h"
+#include "base/expected.h"
 #include "layout/linearlayout.h"
 
 #include <cstdint>

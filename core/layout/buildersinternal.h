@@ -6,7 +6,7 @@
 
 #include "layout/attrs.h"
 #include "layout/builders.h"
-#include "layout/expected.h"
+#include "base/expected.h"
 #include "layout/layoututils.h"
 #include "layout/linearlayout.h"
 

@@ -3,7 +3,7 @@
 // Element types by name, as MLIR and Gluon spell them (f16, bf16, f8E4M3FN, i8, ...) plus the
 // short aliases people type (fp16, f8, fp4). One table for every analysis and command.
 
-#include "layout/expected.h"
+#include "base/expected.h"
 
 #include <string_view>
 

@@ -6,7 +6,7 @@
 // docs/linear-layouts.md §13 and docs/gfx1250-layouts.md §1). Where Triton
 // asserts, these return an Error.
 
-#include "layout/expected.h"
+#include "base/expected.h"
 #include "layout/linearlayout.h"
 
 #include <cstdint>

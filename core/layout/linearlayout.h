@@ -35,7 +35,7 @@
 // and tests/data/conformance the acceptance test. Operations whose preconditions a person can
 // violate return Expected<...> and never abort.
 
-#include "layout/expected.h"
+#include "base/expected.h"
 
 #include <cstdint>
 #include <optional>

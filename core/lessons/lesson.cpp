@@ -1,8 +1,8 @@
 #include "lessons/lesson.h"
 
 #include "analysis/limits.h"
-#include "hw/resources.h"
-#include "io/boundedread.h"
+#include "base/resources.h"
+#include "base/boundedread.h"
 #include "lessons/predicate.h"
 
 #include <nlohmann/json.hpp>

@@ -23,7 +23,7 @@
 // read are errors naming the place.
 
 #include "io/scene.h"
-#include "layout/expected.h"
+#include "base/expected.h"
 #include "layout/linearlayout.h"
 
 #include <string>

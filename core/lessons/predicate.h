@@ -36,7 +36,7 @@
 // value ("apply(L, {lane: 3}) is [0, 1], wanted == [0, 2]").
 
 #include "layout/attrs.h"
-#include "layout/expected.h"
+#include "base/expected.h"
 #include "layout/linearlayout.h"
 
 #include <string>

@@ -13,7 +13,7 @@
 #include "analysis/dsloadtr.h"
 #include "analysis/ldsscenario.h"
 #include "hw/arch.h"
-#include "layout/expected.h"
+#include "base/expected.h"
 #include "request/viewrequest.h"
 
 #include <optional>

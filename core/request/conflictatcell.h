@@ -11,7 +11,7 @@
 //  - any other view: the element with the given coordinates, looked up the same way.
 
 #include "analysis/explain.h"
-#include "layout/expected.h"
+#include "base/expected.h"
 #include "request/analysisinputs.h"
 
 #include <optional>

@@ -3,7 +3,7 @@
 // Tensor shapes as people type them: "128x64" (also "128X64", "128 x 64", "128,64"). One parser for
 // the command line, the builder dialog and the request layer.
 
-#include "layout/expected.h"
+#include "base/expected.h"
 
 #include <cstdint>
 #include <string_view>

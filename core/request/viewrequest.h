@@ -17,7 +17,7 @@
 // kDefaultDtype (see elementType()).
 
 #include "io/scene.h"
-#include "layout/expected.h"
+#include "base/expected.h"
 #include "request/defaults.h"
 
 #include <nlohmann/json.hpp>

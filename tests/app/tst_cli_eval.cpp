@@ -1,7 +1,7 @@
 // `layout-explorer eval` end to end: the real executable (env LX_APP) on the conformance files
 // and on bad input.
 
-#include "io/caseeval.h"
+#include "conformance/caseeval.h"
 
 #include "clitest.h"
 

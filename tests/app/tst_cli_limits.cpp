@@ -1,7 +1,7 @@
 // Requests beyond the limits are refused with a reason, quickly, by every command a person can
 // point at them: a 2^30-element tensor, a 2^31-lane layout, an oversized file.
 
-#include "io/boundedread.h"
+#include "base/boundedread.h"
 
 #include "clitest.h"
 

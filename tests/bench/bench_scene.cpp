@@ -1,7 +1,7 @@
 // Scene load: reading a scene file and resolving every layout it names (parse the #ttg text,
 // build the linear layout), as opening a file or a preset does.
 
-#include "hw/resources.h"
+#include "base/resources.h"
 #include "io/scene.h"
 
 #include <benchmark/benchmark.h>

@@ -3,7 +3,7 @@
 // counts are printed. The gfx1250 lowering file has no `op` per case: its cases are checked by
 // the builders, ds_load_tr, ctaLayout and allocator tests.
 
-#include "io/caseeval.h"
+#include "conformance/caseeval.h"
 #include "layout/linearlayout.h"
 
 #include <QFile>

@@ -1,6 +1,6 @@
 #include "models/autosave.h"
 
-#include "io/safewrite.h"
+#include "base/safewrite.h"
 #include "models/layoutdocument.h"
 #include "models/scenefile.h"
 

@@ -11,7 +11,7 @@
 // a window that is still running. The folder is private (0700) and every file in it 0600. The
 // first edit after opening is autosaved (becoming modified starts the timer).
 
-#include "layout/expected.h"
+#include "base/expected.h"
 
 #include <QDateTime>
 #include <QList>

@@ -1,6 +1,6 @@
 #include "models/documentviews.h"
 
-#include "io/jsoninput.h"
+#include "base/jsoninput.h"
 #include "models/layoutdocument.h"
 #include "render/viewregistry.h"
 

@@ -5,7 +5,7 @@
 // same request the command line makes from the same scene, so the window and `layout-explorer
 // render` build the same Diagram.
 
-#include "layout/expected.h"
+#include "base/expected.h"
 
 #include <QString>
 

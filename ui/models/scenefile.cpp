@@ -1,6 +1,6 @@
 #include "models/scenefile.h"
 
-#include "io/jsoninput.h"
+#include "base/jsoninput.h"
 #include "io/layoutjson.h"
 #include "io/scene.h"
 #include "models/layoutdocument.h"

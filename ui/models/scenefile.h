@@ -5,7 +5,7 @@
 // (and are resolved to bases through the builders); raw layouts are written as bases. Writing
 // is atomic (saveSceneAtomically), so a crash never leaves half a scene.
 
-#include "layout/expected.h"
+#include "base/expected.h"
 
 #include <QByteArray>
 #include <QString>

@@ -20,7 +20,7 @@
 // a cell's elementId is row * columns + column of the tensor; in bank-histogram panel i is phase
 // i of the instruction shown and column b is bank b.
 
-#include "layout/expected.h"
+#include "base/expected.h"
 #include "render/diagram.h"
 #include "request/analysisinputs.h"
 

@@ -16,7 +16,7 @@
 // Options: "instruction" (cta-tiles). The primary layout must be a #ttg.amd_wmma v3 attribute
 // with a 2-D shape and a dtype.
 
-#include "layout/expected.h"
+#include "base/expected.h"
 #include "render/diagram.h"
 
 namespace lx {

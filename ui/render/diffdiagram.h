@@ -6,7 +6,7 @@
 // lists its owners under both layouts.
 
 #include "analysis/diff.h"
-#include "layout/expected.h"
+#include "base/expected.h"
 #include "render/diagram.h"
 
 #include <QString>

@@ -30,7 +30,7 @@
 // Every view built from a plan reports its figures (Diagram::figures): instruction, eligibility,
 // transposed loads and fallback loads per thread, registers, warps.
 
-#include "layout/expected.h"
+#include "base/expected.h"
 #include "render/diagram.h"
 
 #include <string>

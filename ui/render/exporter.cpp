@@ -1,6 +1,6 @@
 #include "render/exporter.h"
 
-#include "io/safewrite.h"
+#include "base/safewrite.h"
 
 #include "render/diagram.h"
 

@@ -7,7 +7,7 @@
 // has the same layout in every format. Output is deterministic: no timestamps, no random ids
 // (the PDF's creation date is normalised), colours numbered by first use.
 //
-// Files are written atomically (core/io/safewrite: a temporary file renamed on success, written
+// Files are written atomically (core/base/safewrite: a temporary file renamed on success, written
 // through symbolic links, never over a device or other special file); on any error the target
 // is left untouched and no partial file remains.
 

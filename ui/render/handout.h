@@ -4,7 +4,7 @@
 // sequence of pictures, one step a page: a multi-page PDF or numbered SVGs. Every page is painted
 // by DiagramRenderer, like any export.
 
-#include "layout/expected.h"
+#include "base/expected.h"
 #include "render/diagram.h"
 #include "render/diagramrenderer.h"
 

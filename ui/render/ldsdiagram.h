@@ -20,7 +20,7 @@
 // microbench-table: the blog's microbenchmark table as the model computes it, plain and
 // partitioned (options "warps", "bytes", "dtype", "loadBits"; defaults the blog's).
 
-#include "layout/expected.h"
+#include "base/expected.h"
 #include "render/diagram.h"
 
 namespace lx {

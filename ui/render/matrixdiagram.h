@@ -6,7 +6,7 @@
 // when basis 2 of lane has bit 1 set in its dim0 component. Columns that are linear combinations
 // of earlier ones (the free variables, getFreeVariableMasks) are marked in their header with '*'.
 
-#include "layout/expected.h"
+#include "base/expected.h"
 #include "render/diagram.h"
 
 #include <QString>

@@ -12,7 +12,7 @@
 //   divideRight(A, B)       C with A = C * B: A's first bases
 //   sublayout(A, ins, outs) A's bases of `ins`, restricted to `outs`
 
-#include "layout/expected.h"
+#include "base/expected.h"
 #include "layout/linearlayout.h"
 #include "render/diagram.h"
 

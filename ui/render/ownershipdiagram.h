@@ -19,7 +19,7 @@
 // decomposition of that hardware index.
 
 #include "analysis/ownership.h"
-#include "layout/expected.h"
+#include "base/expected.h"
 #include "render/diagram.h"
 
 #include <QString>

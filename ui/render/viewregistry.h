@@ -15,7 +15,7 @@
 // request layer turns it into typed analysis inputs (core/request/analysisinputs.h), so builders
 // only draw.
 
-#include "layout/expected.h"
+#include "base/expected.h"
 #include "render/diagram.h"
 #include "request/figures.h"
 #include "request/viewrequest.h"

@@ -7,7 +7,7 @@
 // it highlights the element in the ownership view.
 
 #include "analysis/ownership.h"
-#include "layout/expected.h"
+#include "base/expected.h"
 #include "render/diagram.h"
 
 namespace lx {

@@ -8,7 +8,7 @@
 // parsed values to by their key.
 
 #include "layout/builders.h"
-#include "layout/expected.h"
+#include "base/expected.h"
 #include "layout/linearlayout.h"
 #include "widgets/builderdialog.h"
 

@@ -5,7 +5,7 @@
 // `layout-explorer render`, so for the same layout, view, options and flags the file is the
 // same byte for byte (tests/ui/tst_exportdialog.cpp checks it against the command line).
 
-#include "layout/expected.h"
+#include "base/expected.h"
 #include "render/diagram.h"
 #include "render/diagramrenderer.h"
 

@@ -1,6 +1,6 @@
 #include "widgets/mainwindow.h"
 
-#include "hw/resources.h"
+#include "base/resources.h"
 #include "models/layoutdocument.h"
 #include "render/ownershipdiagram.h"
 #include "render/viewregistry.h"

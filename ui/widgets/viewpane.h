@@ -11,7 +11,7 @@
 // (consecutive steps merge into one undo entry) and saved with the scene, so an exported figure
 // shows the same step.
 
-#include "layout/expected.h"
+#include "base/expected.h"
 #include "render/diagram.h"
 
 #include <QPointer>

@@ -8,7 +8,7 @@
 // and every excerpt of a value quoted in a message comes from jsonExcerpt, which cannot throw on
 // bad UTF-8 and never cuts a character in half.
 
-#include "layout/expected.h"
+#include "base/expected.h"
 
 #include <nlohmann/json.hpp>
 

@@ -6,7 +6,7 @@
 // with a message that names it. A directory is refused with that reason, not with the size the
 // file system reports for it. Standard input and pipes are read to their end, not one chunk.
 
-#include "layout/expected.h"
+#include "base/expected.h"
 
 #include <cstdint>
 #include <string>

@@ -1,4 +1,4 @@
-#include "hw/resources.h"
+#include "base/resources.h"
 
 #include <algorithm>
 

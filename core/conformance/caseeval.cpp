@@ -1,9 +1,9 @@
-#include "io/caseeval.h"
+#include "conformance/caseeval.h"
 
 #include "analysis/banks.h"
 #include "f2/f2matrix.h"
 #include "io/gluonjson.h"
-#include "io/jsoninput.h"
+#include "base/jsoninput.h"
 #include "io/layoutjson.h"
 #include "io/tritontext.h"
 #include "layout/builders.h"

@@ -1,6 +1,6 @@
-#include "io/safewrite.h"
+#include "base/safewrite.h"
 
-#include "io/boundedread.h"
+#include "base/boundedread.h"
 
 #include <cerrno>
 #include <climits>

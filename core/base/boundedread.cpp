@@ -1,4 +1,4 @@
-#include "io/boundedread.h"
+#include "base/boundedread.h"
 
 #include <cerrno>
 #include <cstring>

@@ -1,4 +1,4 @@
-#include "io/jsoninput.h"
+#include "base/jsoninput.h"
 
 #include <cmath>
 

@@ -13,7 +13,7 @@
 //  - An existing file keeps its permission bits; a new file gets `newFileMode` (minus the umask
 //    unless it is a private mode such as 0600, which is applied exactly).
 
-#include "layout/expected.h"
+#include "base/expected.h"
 
 #include <string>
 #include <string_view>
