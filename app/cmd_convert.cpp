@@ -18,9 +18,9 @@
 
 #include "request/shape.h"
 
+#include "base/jsoninput.h"
 #include "io/basestext.h"
 #include "io/cute.h"
-#include "base/jsoninput.h"
 #include "io/layoutjson.h"
 #include "io/tritontext.h"
 #include "io/ttgtext.h"

@@ -5,8 +5,8 @@
 #include "output.h"
 
 #include "base/boundedread.h"
-#include "conformance/caseeval.h"
 #include "base/jsoninput.h"
+#include "conformance/caseeval.h"
 
 #include <QCommandLineParser>
 #include <QTextStream>

@@ -18,8 +18,8 @@
 
 #include "analysis/allocator.h"
 #include "analysis/partitions.h"
-#include "hw/arch.h"
 #include "base/expected.h"
+#include "hw/arch.h"
 #include "layout/linearlayout.h"
 
 #include <cstdint>

@@ -24,10 +24,10 @@
 //
 // Everything is a plain function of values; nothing here aborts on bad input.
 
+#include "base/expected.h"
 #include "hw/arch.h"
 #include "layout/attrs.h"
 #include "layout/dtype.h"
-#include "base/expected.h"
 #include "layout/linearlayout.h"
 
 #include <cstdint>

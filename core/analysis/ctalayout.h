@@ -23,8 +23,8 @@
 // The accumulator itself follows docs/gfx1250-layouts.md §3.2-3.3: tile x ctaLayout, repetitions
 // added N first then M, components beyond the shape set to 0 (kept as broadcast).
 
-#include "hw/arch.h"
 #include "base/expected.h"
+#include "hw/arch.h"
 #include "layout/linearlayout.h"
 
 #include <array>

@@ -30,8 +30,8 @@
 //
 // Everything here is a plain function of values; nothing aborts on bad input.
 
-#include "layout/dtype.h"
 #include "base/expected.h"
+#include "layout/dtype.h"
 #include "layout/linearlayout.h"
 
 #include <cstdint>

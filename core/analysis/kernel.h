@@ -27,8 +27,8 @@
 // Nothing here aborts: an op whose layouts cannot be analysed carries `problem`, and the
 // module's other ops are still analysed.
 
-#include "io/ttgir.h"
 #include "base/expected.h"
+#include "io/ttgir.h"
 
 #include <cstdint>
 #include <map>

@@ -19,10 +19,10 @@
 #include "analysis/allocator.h"
 #include "analysis/bandwidth.h"
 #include "analysis/partitions.h"
+#include "base/expected.h"
 #include "hw/arch.h"
 #include "layout/attrs.h"
 #include "layout/dtype.h"
-#include "base/expected.h"
 #include "layout/linearlayout.h"
 
 #include <nlohmann/json_fwd.hpp>

@@ -14,8 +14,8 @@
 //    (the blog's same-cycle model), so load i is a partition conflict when two SIMD pairs touch
 //    a common hardware partition in it.
 
-#include "hw/arch.h"
 #include "base/expected.h"
+#include "hw/arch.h"
 #include "layout/linearlayout.h"
 
 #include <array>

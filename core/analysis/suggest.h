@@ -25,9 +25,9 @@
 // better on one (fewer read cycles, write cycles, LDS bytes, partition conflicts; wider vectors;
 // ds_load_tr eligible). Candidates with the same scores as an earlier one are dropped.
 
+#include "base/expected.h"
 #include "hw/arch.h"
 #include "layout/attrs.h"
-#include "base/expected.h"
 #include "layout/linearlayout.h"
 
 #include <cstdint>

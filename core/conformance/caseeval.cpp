@@ -1,9 +1,9 @@
 #include "conformance/caseeval.h"
 
 #include "analysis/banks.h"
+#include "base/jsoninput.h"
 #include "f2/f2matrix.h"
 #include "io/gluonjson.h"
-#include "base/jsoninput.h"
 #include "io/layoutjson.h"
 #include "io/tritontext.h"
 #include "layout/builders.h"

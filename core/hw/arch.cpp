@@ -1,8 +1,8 @@
 #include "hw/arch.h"
 
-#include "base/resources.h"
 #include "base/boundedread.h"
 #include "base/jsoninput.h"
+#include "base/resources.h"
 
 #include <nlohmann/json.hpp>
 

@@ -24,8 +24,8 @@
 // A missing required key, a key of the wrong type, or an unknown key gives an Error naming the
 // kind and the key; nothing throws.
 
-#include "layout/attrs.h"
 #include "base/expected.h"
+#include "layout/attrs.h"
 
 #include <nlohmann/json_fwd.hpp>
 

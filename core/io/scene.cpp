@@ -1,11 +1,11 @@
 #include "io/scene.h"
 
-#include "base/resources.h"
 #include "base/boundedread.h"
-#include "io/cute.h"
 #include "base/jsoninput.h"
-#include "io/layoutjson.h"
+#include "base/resources.h"
 #include "base/safewrite.h"
+#include "io/cute.h"
+#include "io/layoutjson.h"
 #include "io/ttgtext.h"
 #include "layout/builders.h"
 

@@ -23,8 +23,8 @@
 // in the order above, options keys sorted, short number lists on one line) so that saving an
 // unchanged scene gives the same bytes.
 
-#include "layout/attrs.h"
 #include "base/expected.h"
+#include "layout/attrs.h"
 #include "layout/linearlayout.h"
 
 #include <nlohmann/json.hpp>

@@ -35,8 +35,8 @@
 // maxPhase / order (its per-block rotation of the phase is not modelled), and says so in
 // TtgirAlias::note.
 
-#include "layout/attrs.h"
 #include "base/expected.h"
+#include "layout/attrs.h"
 
 #include <cstdint>
 #include <string>

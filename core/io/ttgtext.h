@@ -44,8 +44,8 @@
 // Gluon has one DistributedLinearLayout for #ttg.linear and #ttg.generic_linear: it prints both,
 // and parseGluon reads it as generic_linear exactly when a warp basis moves more than one dim.
 
-#include "layout/attrs.h"
 #include "base/expected.h"
+#include "layout/attrs.h"
 
 #include <string>
 #include <string_view>

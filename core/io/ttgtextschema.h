@@ -6,9 +6,9 @@
 // range checks, and one constructor per layout attribute that validates its keys the way
 // Triton's verifiers do and stores the normal form described in ttgtext.h.
 
+#include "base/expected.h"
 #include "io/mlirlexer.h"
 #include "layout/attrs.h"
-#include "base/expected.h"
 #include "layout/linearlayout.h"
 
 #include <climits>

@@ -22,8 +22,8 @@
 // Every precondition a person can violate (non power of two, wrong rank, unsupported instruction
 // shape, invalid kWidth, a shape the layout cannot be fitted to) gives an Error, never an abort.
 
-#include "layout/attrs.h"
 #include "base/expected.h"
+#include "layout/attrs.h"
 #include "layout/linearlayout.h"
 
 #include <cstdint>

@@ -4,9 +4,9 @@
 // the throwing build steps, their small validators and the per-family builders. Not part of the
 // engine's interface: builders.h is.
 
+#include "base/expected.h"
 #include "layout/attrs.h"
 #include "layout/builders.h"
-#include "base/expected.h"
 #include "layout/layoututils.h"
 #include "layout/linearlayout.h"
 

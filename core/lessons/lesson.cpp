@@ -1,8 +1,8 @@
 #include "lessons/lesson.h"
 
 #include "analysis/limits.h"
-#include "base/resources.h"
 #include "base/boundedread.h"
+#include "base/resources.h"
 #include "lessons/predicate.h"
 
 #include <nlohmann/json.hpp>

@@ -22,8 +22,8 @@
 // Reading is strict: unknown keys, a predicate that does not parse or a scene that does not
 // read are errors naming the place.
 
-#include "io/scene.h"
 #include "base/expected.h"
+#include "io/scene.h"
 #include "layout/linearlayout.h"
 
 #include <string>

@@ -35,8 +35,8 @@
 // Evaluation says why a predicate does not hold: each comparison that fails, with its actual
 // value ("apply(L, {lane: 3}) is [0, 1], wanted == [0, 2]").
 
-#include "layout/attrs.h"
 #include "base/expected.h"
+#include "layout/attrs.h"
 #include "layout/linearlayout.h"
 
 #include <string>

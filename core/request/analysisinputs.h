@@ -12,8 +12,8 @@
 #include "analysis/ctalayout.h"
 #include "analysis/dsloadtr.h"
 #include "analysis/ldsscenario.h"
-#include "hw/arch.h"
 #include "base/expected.h"
+#include "hw/arch.h"
 #include "request/viewrequest.h"
 
 #include <optional>

@@ -16,8 +16,8 @@
 // view's option "dtype", else `dtype`, else the first of the involved layouts that has one, else
 // kDefaultDtype (see elementType()).
 
-#include "io/scene.h"
 #include "base/expected.h"
+#include "io/scene.h"
 #include "request/defaults.h"
 
 #include <nlohmann/json.hpp>

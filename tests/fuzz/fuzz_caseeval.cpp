@@ -1,8 +1,8 @@
 // Fuzzes the case-file reader and every op behind `layout-explorer eval`: any byte string must
 // give a results list or an error value, never a crash, hang or sanitizer report.
 
-#include "conformance/caseeval.h"
 #include "base/jsoninput.h"
+#include "conformance/caseeval.h"
 
 #include <nlohmann/json.hpp>
 

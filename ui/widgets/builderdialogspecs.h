@@ -7,8 +7,8 @@
 // checked by the reader's own constructors (core/io/attrform), which the dialog hands the
 // parsed values to by their key.
 
-#include "layout/builders.h"
 #include "base/expected.h"
+#include "layout/builders.h"
 #include "layout/linearlayout.h"
 #include "widgets/builderdialog.h"
 

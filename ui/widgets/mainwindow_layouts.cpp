@@ -1,7 +1,7 @@
 #include "widgets/mainwindow.h"
 
-#include "io/cute.h"
 #include "base/jsoninput.h"
+#include "io/cute.h"
 #include "io/layoutjson.h"
 #include "io/ttgtext.h"
 #include "layout/builders.h"
