@@ -47,18 +47,18 @@ QList<Command> analyses();
 
 } // namespace lx::app
 
-// Defines the command `ident` (lxCommand_ident); command.cpp lists it.
-#define LX_REGISTER_COMMAND(ident, name, summary, fn)                                              \
-    extern const ::lx::app::Command lxCommand_##ident;                                             \
-    const ::lx::app::Command lxCommand_##ident                                                     \
+// Defines the Command object VAR with external linkage, for the tables of command.cpp.
+#define LX_DEFINE_COMMAND(var, name, summary, fn)                                                  \
+    extern const ::lx::app::Command var;                                                           \
+    const ::lx::app::Command var                                                                   \
     {                                                                                              \
         name, summary, fn                                                                          \
     }
 
+// Defines the command `ident` (lxCommand_ident); command.cpp lists it.
+#define LX_REGISTER_COMMAND(ident, name, summary, fn)                                              \
+    LX_DEFINE_COMMAND(lxCommand_##ident, name, summary, fn)
+
 // Defines the analysis `ident` of `analyze` (lxAnalysis_ident); command.cpp lists it.
 #define LX_REGISTER_ANALYSIS(ident, kind, summary, fn)                                             \
-    extern const ::lx::app::Command lxAnalysis_##ident;                                            \
-    const ::lx::app::Command lxAnalysis_##ident                                                    \
-    {                                                                                              \
-        kind, summary, fn                                                                          \
-    }
+    LX_DEFINE_COMMAND(lxAnalysis_##ident, kind, summary, fn)
