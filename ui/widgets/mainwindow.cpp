@@ -4,39 +4,38 @@
 #include "models/autosave.h"
 #include "models/documentviews.h"
 #include "models/layoutdocument.h"
-#include "models/layoutlistmodel.h"
 #include "models/layoutpropertiesmodel.h"
-#include "models/matrixmodel.h"
 #include "models/scenefile.h"
-#include "render/ownershipdiagram.h"
-#include "render/viewregistry.h"
-#include "widgets/baseseditor.h"
 #include "widgets/conflictexplainer.h"
-#include "widgets/ctalayouteditor.h"
 #include "widgets/diagramview.h"
 #include "widgets/exportdialog.h"
 #include "widgets/gettingstarteddialog.h"
+#include "widgets/kerneldock.h"
+#include "widgets/layoutactions.h"
+#include "widgets/scenefiles.h"
 #include "widgets/viewpane.h"
+#include "widgets/viewtabs.h"
 #include "widgets/welcomepage.h"
+#include "widgets/windowdocks.h"
 
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QCloseEvent>
 #include <QComboBox>
-#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFileInfo>
-#include <QJsonObject>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
 #include <QPalette>
+#include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyle>
 #include <QStyleFactory>
-#include <QTabWidget>
-#include <QTableView>
 #include <QTimer>
-#include <QUndoStack>
 
 namespace lx {
 
@@ -66,6 +65,9 @@ QPalette darkPalette()
     return p;
 }
 
+// Bumped whenever the docks change, so a state saved by an older window is not restored.
+constexpr int kWindowStateVersion = 2;
+
 } // namespace
 
 MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_document(new LayoutDocument(this))
@@ -74,25 +76,54 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_document(new La
     setAcceptDrops(true);
     setDockNestingEnabled(true);
 
-    m_viewTabs = new QTabWidget(this);
-    m_viewTabs->setObjectName(QStringLiteral("viewTabs"));
-    m_viewTabs->setDocumentMode(true);
-    m_viewTabs->setMovable(false); // tab order is the scene's view order
-    m_viewTabs->setTabsClosable(true);
-    connect(m_viewTabs, &QTabWidget::tabCloseRequested, this, &MainWindow::closeViewTab);
-    connect(m_viewTabs, &QTabWidget::currentChanged, this, &MainWindow::updateCurrentViewControls);
-
+    m_files = new SceneFiles(m_document, this);
+    m_layoutActions = new LayoutActions(m_document, this);
+    m_viewTabs = new ViewTabs(m_document, this);
     createActions();
     // The centre: the view tabs, or the three ways in while the scene has no view.
     m_central = new QStackedWidget(this);
     m_central->addWidget(m_viewTabs);
-    m_welcome = new WelcomePage(m_presetsAction, m_addTextAction, m_addBuilderAction, m_central);
+    m_welcome = new WelcomePage(m_files->presetsAction(), m_layoutActions->addFromTextAction(),
+                                m_layoutActions->addFromBuilderAction(), m_central);
     m_central->addWidget(m_welcome);
     setCentralWidget(m_central);
-    createDocks();
+    m_docks = new WindowDocks(this, m_document, m_layoutActions);
     createMenus();
     createToolBar();
+    createStatusBar();
 
+    // The parts' requests and messages.
+    connect(m_files, &SceneFiles::status, this, &MainWindow::showStatus);
+    connect(m_layoutActions, &LayoutActions::status, this, &MainWindow::showStatus);
+    connect(m_viewTabs, &ViewTabs::status, this, &MainWindow::showStatus);
+    connect(m_docks, &WindowDocks::status, this, &MainWindow::showStatus);
+    KernelDock *kernel = m_docks->kernelDock();
+    m_files->setModuleOpener([kernel](const QString &file) { return kernel->openFile(file); });
+    m_layoutActions->setModuleTextOpener(
+        [kernel](const QString &text) { return kernel->openText(text, tr("clipboard")); });
+    connect(m_layoutActions, &LayoutActions::layoutChosen, this,
+            &MainWindow::setCurrentLayoutIndex);
+    connect(m_layoutActions, &LayoutActions::lastViewChosen, this,
+            [this] { m_viewTabs->setCurrentIndex(m_viewTabs->count() - 1); });
+    connect(m_docks, &WindowDocks::layoutChosen, this, &MainWindow::setCurrentLayoutIndex);
+    connect(m_viewTabs, &ViewTabs::currentViewChanged, this,
+            &MainWindow::updateCurrentViewControls);
+    connect(m_viewTabs, &ViewTabs::paneCreated, this, [this](ViewPane *pane) {
+        connect(pane, &ViewPane::hovered, this, [this](const QString &where, const QString &what) {
+            m_coordinateLabel->setText(where);
+            m_hoverLabel->setText(what);
+        });
+        explainClicksOf(m_docks->conflictDock(), pane);
+    });
+    connectDocument();
+    readSettings();
+    updateTitle();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createStatusBar()
+{
     m_coordinateLabel = new QLabel(this);
     m_coordinateLabel->setObjectName(QStringLiteral("coordinateLabel"));
     m_coordinateLabel->setMinimumWidth(260);
@@ -110,11 +141,14 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_document(new La
     statusBar()->addWidget(m_hoverLabel, 1);
     statusBar()->addPermanentWidget(m_messageLabel);
     statusBar()->addPermanentWidget(m_coordinateLabel);
+}
 
+void MainWindow::connectDocument()
+{
     connect(m_document, &LayoutDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_document, &LayoutDocument::fileNameChanged, this, &MainWindow::updateTitle);
     connect(m_document, &LayoutDocument::sceneReset, this, [this] {
-        m_selectedElement = -1;
+        m_viewTabs->selectElement(-1);
         updateArchBox();
         updateTitle();
         rebuildViewTabs();
@@ -135,35 +169,113 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_document(new La
         if (i == m_currentLayout)
             onLayoutSelected();
     });
-
-    m_autosave = new Autosave(m_document, Autosave::defaultDirectory(), this);
-
-    readSettings();
-    updateTitle();
 }
 
-MainWindow::~MainWindow() = default;
+QTabWidget *MainWindow::viewTabs() const
+{
+    return m_viewTabs;
+}
+BasesEditor *MainWindow::basesEditor() const
+{
+    return m_docks->basesEditor();
+}
+CtaLayoutEditor *MainWindow::ctaLayoutEditor() const
+{
+    return m_docks->ctaLayoutEditor();
+}
+KernelDock *MainWindow::kernelDock() const
+{
+    return m_docks->kernelDock();
+}
+LayoutPropertiesModel *MainWindow::propertiesModel() const
+{
+    return m_docks->propertiesModel();
+}
+MatrixModel *MainWindow::matrixModel() const
+{
+    return m_docks->matrixModel();
+}
+QTableView *MainWindow::matrixTable() const
+{
+    return m_docks->matrixTable();
+}
+QList<ViewPane *> MainWindow::viewPanes() const
+{
+    return m_viewTabs->panes();
+}
+ViewPane *MainWindow::currentViewPane() const
+{
+    return m_viewTabs->currentPane();
+}
+void MainWindow::selectElement(qint64 elementId)
+{
+    m_viewTabs->selectElement(elementId);
+}
+qint64 MainWindow::selectedElement() const
+{
+    return m_viewTabs->selectedElement();
+}
+QString MainWindow::openFile(const QString &fileName)
+{
+    return m_files->openFile(fileName);
+}
+QString MainWindow::saveToFile(const QString &fileName)
+{
+    return m_files->saveToFile(fileName);
+}
+void MainWindow::openScene(const SceneContents &contents, const QString &fileName)
+{
+    m_files->openScene(contents, fileName);
+}
+QString MainWindow::openPreset(const QString &name)
+{
+    return m_files->openPreset(name);
+}
+void MainWindow::setSavePrompt(SavePrompt prompt)
+{
+    m_files->setSavePrompt(std::move(prompt));
+}
+bool MainWindow::maybeSave()
+{
+    return m_files->maybeSave();
+}
+QStringList MainWindow::recentFiles() const
+{
+    return m_files->recentFiles();
+}
+void MainWindow::setAutosaveDirectory(const QString &directory)
+{
+    m_files->setAutosaveDirectory(directory);
+}
+Autosave *MainWindow::autosave() const
+{
+    return m_files->autosave();
+}
+void MainWindow::setRecoverPrompt(RecoverPrompt prompt)
+{
+    m_files->setRecoverPrompt(std::move(prompt));
+}
+bool MainWindow::recoverAutosaves()
+{
+    return m_files->recoverAutosaves();
+}
+void MainWindow::showPresets()
+{
+    m_files->showPresets();
+}
+QString MainWindow::addTextLayout(const QString &name, const QString &text, const QList<int> &shape,
+                                  const QString &dtype, bool cuteBytes)
+{
+    return m_layoutActions->addTextLayout(name, text, shape, dtype, cuteBytes);
+}
 
 void MainWindow::setCurrentLayoutIndex(int index)
 {
     if (index < -1 || index >= m_document->layoutCount())
         index = -1;
     m_currentLayout = index;
-    m_basesEditor->setLayoutIndex(index);
-    m_ctaEditor->setLayoutIndex(index);
-    m_matrix->setLayoutIndex(index);
-    m_matrixStack->setCurrentWidget(index >= 0 ? static_cast<QWidget *>(m_matrixTable)
-                                               : m_matrixStack->widget(0));
-    m_properties->setLayoutIndex(index);
-    if (index >= 0 && m_layoutTable->currentIndex().row() != index)
-        m_layoutTable->setCurrentIndex(m_layoutList->index(index, LayoutListModel::NameColumn));
-    const bool has = index >= 0;
-    m_duplicateAction->setEnabled(has);
-    m_renameAction->setEnabled(has);
-    m_removeAction->setEnabled(has);
-    m_copyJsonAction->setEnabled(has);
-    m_copyTtgAction->setEnabled(has);
-    m_copyGluonAction->setEnabled(has);
+    m_docks->setLayoutIndex(index);
+    m_layoutActions->setCurrentLayout(index);
     onLayoutSelected();
 }
 
@@ -204,159 +316,52 @@ QString MainWindow::laneWarning(int layout) const
 void MainWindow::switchArch(const QString &arch)
 {
     const QString from = m_document->arch();
-    const QString before = m_properties->value(QStringLiteral("view:instruction"));
+    const QString before = m_docks->propertiesModel()->value(QStringLiteral("view:instruction"));
     m_document->setArch(arch);
-    const QString after = m_properties->value(QStringLiteral("view:instruction"));
+    const QString after = m_docks->propertiesModel()->value(QStringLiteral("view:instruction"));
     if (!before.isEmpty() && !after.isEmpty() && before != after)
         showStatus(
             tr("On %1 this access uses %2 (it used %3 on %4)").arg(arch, after, before, from),
             10000);
 }
 
-QList<ViewPane *> MainWindow::viewPanes() const
-{
-    QList<ViewPane *> panes;
-    for (int i = 0; i < m_viewTabs->count(); ++i)
-        if (auto *p = qobject_cast<ViewPane *>(m_viewTabs->widget(i)))
-            panes.append(p);
-    return panes;
-}
-
-ViewPane *MainWindow::currentViewPane() const
-{
-    return qobject_cast<ViewPane *>(m_viewTabs->currentWidget());
-}
-
 void MainWindow::rebuildViewTabs()
 {
-    const int current = m_viewTabs->currentIndex();
-    while (m_viewTabs->count() > 0) {
-        QWidget *w = m_viewTabs->widget(0);
-        m_viewTabs->removeTab(0);
-        w->deleteLater();
-    }
-    const SceneContents &scene = m_document->contents();
-    for (int i = 0; i < int(scene.views.size()); ++i) {
-        auto *pane = new ViewPane(m_document, i, m_viewTabs);
-        connect(pane, &ViewPane::hovered, this, [this](const QString &where, const QString &what) {
-            m_coordinateLabel->setText(where);
-            m_hoverLabel->setText(what);
-        });
-        connect(pane, &ViewPane::elementClicked, this, &MainWindow::selectElement);
-        if (auto *conflicts = findChild<QDockWidget *>(QStringLiteral("conflictDock")))
-            explainClicksOf(conflicts, pane);
-        connect(pane, &ViewPane::rebuilt, this, [this, pane] {
-            if (pane == currentViewPane())
-                updateCurrentViewControls();
-        });
-        m_viewTabs->addTab(pane, viewTitle(scene, i));
-        m_viewTabs->setTabToolTip(
-            i, QString::fromUtf8(findViewKind(scene.views.at(i).kind.toStdString())
-                                     ? findViewKind(scene.views.at(i).kind.toStdString())->summary
-                                     : ""));
-    }
-    if (current >= 0 && current < m_viewTabs->count())
-        m_viewTabs->setCurrentIndex(current);
-    applyRenderOptions();
-    m_closeViewAction->setEnabled(m_viewTabs->count() > 0);
+    m_viewTabs->rebuild();
     m_central->setCurrentWidget(m_viewTabs->count() > 0 ? static_cast<QWidget *>(m_viewTabs)
                                                         : m_welcome);
-    updateCurrentViewControls();
 }
 
 void MainWindow::setCurrentViewColor(const QString &colorBy)
 {
-    ViewPane *pane = currentViewPane();
-    if (!pane || pane->viewIndex() >= int(m_document->views().size()))
-        return;
-    const DocumentView &view = m_document->views().at(pane->viewIndex());
-    if (view.kind != QLatin1String("ownership"))
-        return;
-    QJsonObject options = view.options;
-    options.insert(QStringLiteral("colorBy"), colorBy);
-    if (const QString e =
-            m_document->setViewOptions(pane->viewIndex(), options, tr("Colour by %1").arg(colorBy));
-        !e.isEmpty())
+    if (const QString e = m_viewTabs->setCurrentColor(colorBy); !e.isEmpty())
         showRefusal(e);
 }
 
 void MainWindow::updateCurrentViewControls()
 {
-    ViewPane *pane = currentViewPane();
-    // While the tabs are rebuilt, the current pane may be one of the old views.
-    if (pane && pane->viewIndex() >= int(m_document->views().size()))
-        pane = nullptr;
     // Colour by: the ownership view's option, or its default (offset for a shared layout).
-    const bool ownership =
-        pane && m_document->views().at(pane->viewIndex()).kind == QLatin1String("ownership");
-    m_colorBox->setEnabled(ownership);
-    m_colorMenu->setEnabled(ownership);
+    const std::optional<QString> color = m_viewTabs->currentColor();
+    m_colorBox->setEnabled(color.has_value());
+    m_colorMenu->setEnabled(color.has_value());
+    m_colorBox->setCurrentIndex(color ? m_colorBox->findText(*color) : -1);
     for (QAction *a : m_colorGroup->actions())
-        a->setChecked(false);
-    if (!ownership)
-        m_colorBox->setCurrentIndex(-1); // nothing to colour: show no choice
-    if (ownership) {
-        const DocumentView &view = m_document->views().at(pane->viewIndex());
-        const int layout = pane->layoutIndex();
-        const QString fallback =
-            layout >= 0
-                ? QString::fromStdString(defaultOwnerColorName(m_document->layoutAt(layout).layout))
-                : QString();
-        const QString color = view.options.value(QStringLiteral("colorBy")).toString(fallback);
-        m_colorBox->setCurrentIndex(m_colorBox->findText(color));
-        for (QAction *a : m_colorGroup->actions())
-            a->setChecked(a->text() == color);
-    }
-    const bool steps = pane && pane->stepCount() > 0;
-    m_nextStepAction->setEnabled(steps);
-    m_previousStepAction->setEnabled(steps);
+        a->setChecked(color && a->text() == *color);
+    ViewPane *pane = m_viewTabs->currentPane();
     if (!pane || !pane->errorText().isEmpty()) {
         // A view that cannot be built has no numbers; stale ones would mislead.
-        m_properties->setViewFigures({}, {});
+        m_docks->propertiesModel()->setViewFigures({}, {});
         return;
     }
-    m_properties->setViewFigures(m_viewTabs->tabText(m_viewTabs->indexOf(pane)),
-                                 pane->diagramView()->diagram().figures);
-}
-
-void MainWindow::applyRenderOptions()
-{
-    for (ViewPane *p : viewPanes()) {
-        RenderOptions o = p->diagramView()->renderOptions();
-        o.labels = m_labelsAction->isChecked();
-        o.grid = m_gridAction->isChecked();
-        o.dark = m_dark;
-        p->diagramView()->setRenderOptions(o);
-        p->diagramView()->setHighlightedElement(m_selectedElement);
-    }
-}
-
-void MainWindow::selectElement(qint64 elementId)
-{
-    m_selectedElement = elementId;
-    for (ViewPane *p : viewPanes())
-        p->diagramView()->setHighlightedElement(elementId);
+    m_docks->propertiesModel()->setViewFigures(m_viewTabs->tabText(m_viewTabs->indexOf(pane)),
+                                               pane->diagramView()->diagram().figures);
 }
 
 void MainWindow::addViewOfKind(const QString &kind)
 {
-    if (m_currentLayout < 0) {
-        showRefusal(tr("Select a layout first"));
-        return;
-    }
-    const QString e =
-        m_document->addView(DocumentView{kind, m_document->layoutAt(m_currentLayout).name, {}});
-    if (!e.isEmpty())
-        showRefusal(e);
-    else
-        m_viewTabs->setCurrentIndex(m_viewTabs->count() - 1);
-}
-
-void MainWindow::closeViewTab(int index)
-{
-    if (index < 0)
-        return;
-    if (const QString e = m_document->removeView(index); !e.isEmpty())
+    const QString layout =
+        m_currentLayout >= 0 ? m_document->layoutAt(m_currentLayout).name : QString();
+    if (const QString e = m_viewTabs->addView(kind, layout); !e.isEmpty())
         showRefusal(e);
 }
 
@@ -385,7 +390,6 @@ void MainWindow::updateTitle()
     setWindowFilePath(file);
     setWindowTitle(tr("%1[*] - Layout Explorer").arg(shown));
     setWindowModified(m_document->isModified());
-    m_saveAction->setEnabled(true);
 }
 
 void MainWindow::setDarkTheme(bool dark)
@@ -397,7 +401,7 @@ void MainWindow::setDarkTheme(bool dark)
     if (QStyle *fusion = QStyleFactory::create(QStringLiteral("Fusion")))
         QApplication::setStyle(fusion);
     QApplication::setPalette(dark ? darkPalette() : QApplication::style()->standardPalette());
-    applyRenderOptions();
+    m_viewTabs->setDark(dark);
 }
 
 void MainWindow::showEvent(QShowEvent *event)
@@ -405,9 +409,9 @@ void MainWindow::showEvent(QShowEvent *event)
     QMainWindow::showEvent(event);
     // Dock sizes only take once the window has its size: the first show of a window without a
     // remembered state sets the defaults (the analysis panel as tall as the bit matrix or more).
-    if (!m_restoredState && m_defaultDockSizes) {
+    if (!m_restoredState) {
         m_restoredState = true;
-        QTimer::singleShot(0, this, m_defaultDockSizes);
+        QTimer::singleShot(0, m_docks, &WindowDocks::applyDefaultSizes);
     }
 }
 
@@ -425,6 +429,68 @@ void MainWindow::about()
            "<p>Explore Triton and Gluon linear layouts on AMD gfx1250: edit bases and watch "
            "every view follow.</p><p>Built with Qt %2.</p>")
             .arg(QApplication::applicationVersion(), QString::fromLatin1(qVersion())));
+}
+
+void MainWindow::showExportDialog()
+{
+    const int view = m_viewTabs->currentIndex();
+    if (view < 0) {
+        showRefusal(tr("Open a view to export"));
+        return;
+    }
+    ExportDialog dialog(m_document->contents(), view, this);
+    if (dialog.exec() == QDialog::Accepted)
+        showStatus(tr("Exported %1").arg(dialog.pathEdit()->text()), 5000);
+}
+
+void MainWindow::readSettings()
+{
+    QSettings settings;
+    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
+        resize(1400, 880);
+    m_restoredState = restoreState(settings.value(QStringLiteral("window/state")).toByteArray(),
+                                   kWindowStateVersion);
+    m_darkAction->setChecked(settings.value(QStringLiteral("view/dark"), false).toBool());
+    m_viewTabs->labelsAction()->setChecked(
+        settings.value(QStringLiteral("view/labels"), true).toBool());
+    m_viewTabs->gridAction()->setChecked(
+        settings.value(QStringLiteral("view/grid"), true).toBool());
+}
+
+void MainWindow::writeSettings() const
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState(kWindowStateVersion));
+    settings.setValue(QStringLiteral("view/dark"), m_dark);
+    settings.setValue(QStringLiteral("view/labels"), m_viewTabs->labelsAction()->isChecked());
+    settings.setValue(QStringLiteral("view/grid"), m_viewTabs->gridAction()->isChecked());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (!m_files->maybeSave()) {
+        event->ignore();
+        return;
+    }
+    writeSettings();
+    // A clean exit: the autosaved scene is no longer needed (saved, or the person discarded it).
+    m_files->discardAutosave();
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (SceneFiles::acceptsDrop(event->mimeData()))
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    if (!SceneFiles::acceptsDrop(event->mimeData()))
+        return;
+    event->acceptProposedAction();
+    m_files->openDropped(event->mimeData());
 }
 
 } // namespace lx

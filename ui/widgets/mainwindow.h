@@ -1,13 +1,13 @@
 #pragma once
 
-// MainWindow: the explorer. Its definition is split by concern: mainwindow.cpp (construction,
-// current layout and view tabs), mainwindow_actions.cpp (actions, menus, toolbar),
-// mainwindow_docks.cpp (the docks), mainwindow_files.cpp (open, save, recent files, presets,
-// autosave, settings, drag and drop), mainwindow_layouts.cpp (add, copy, paste, rename layouts).
-// A scene panel (named layouts), the bases editor, the bit-matrix
-// editor and the analysis panel as docks around the views (tabs), with File / Edit / View / Help
-// menus, recent files, an unsaved-changes prompt, autosave with crash recovery, drag and drop of
-// scene files, QSettings for window state and preferences.
+// MainWindow: the explorer's shell. It holds the document and wires four parts, each with one
+// job and each tested on its own:
+//   SceneFiles     new, open, save, recent files, presets, autosave and recovery, dropped files
+//   LayoutActions  add, copy, paste, duplicate, rename, remove layouts
+//   ViewTabs       the views as tabs, the actions on the current view, the selected element
+//   WindowDocks    the scene panel, editors, bit matrix, analysis, kernel, suggest, explainer
+// MainWindow itself builds the menus, the toolbar and the status bar from the parts' actions,
+// follows the current layout and view, and keeps the theme and the window's settings.
 
 #include <QMainWindow>
 #include <QMessageBox>
@@ -29,14 +29,15 @@ namespace lx {
 class Autosave;
 class BasesEditor;
 class CtaLayoutEditor;
-class DiagramView;
 class KernelDock;
-struct DocumentLayout;
+class LayoutActions;
 class LayoutDocument;
-class ViewPane;
-class LayoutListModel;
 class LayoutPropertiesModel;
 class MatrixModel;
+class SceneFiles;
+class ViewPane;
+class ViewTabs;
+class WindowDocks;
 struct SceneContents;
 
 class MainWindow : public QMainWindow
@@ -47,13 +48,18 @@ public:
     ~MainWindow() override;
 
     LayoutDocument *document() const { return m_document; }
-    BasesEditor *basesEditor() const { return m_basesEditor; }
-    CtaLayoutEditor *ctaLayoutEditor() const { return m_ctaEditor; }
-    KernelDock *kernelDock() const { return m_kernelDock; }
-    LayoutPropertiesModel *propertiesModel() const { return m_properties; }
-    MatrixModel *matrixModel() const { return m_matrix; }
-    QTableView *matrixTable() const { return m_matrixTable; }
-    QTabWidget *viewTabs() const { return m_viewTabs; }
+    // The parts.
+    SceneFiles *sceneFiles() const { return m_files; }
+    LayoutActions *layoutActions() const { return m_layoutActions; }
+    WindowDocks *docks() const { return m_docks; }
+    QTabWidget *viewTabs() const;
+
+    BasesEditor *basesEditor() const;
+    CtaLayoutEditor *ctaLayoutEditor() const;
+    KernelDock *kernelDock() const;
+    LayoutPropertiesModel *propertiesModel() const;
+    MatrixModel *matrixModel() const;
+    QTableView *matrixTable() const;
     QLabel *coordinateLabel() const { return m_coordinateLabel; }
     QLabel *hoverLabel() const { return m_hoverLabel; }
     QComboBox *archBox() const { return m_archBox; }
@@ -63,43 +69,35 @@ public:
     ViewPane *currentViewPane() const;
     // Highlights one element in every open view (-1: none).
     void selectElement(qint64 elementId);
-    qint64 selectedElement() const { return m_selectedElement; }
+    qint64 selectedElement() const;
 
-    // Opens a scene file; on failure shows nothing and returns the reason.
+    // The scene as a file (SceneFiles): opening returns the reason on failure and changes
+    // nothing; saving writes atomically.
     [[nodiscard]] QString openFile(const QString &fileName);
-    // Writes the document to a file atomically; returns the reason on failure.
     [[nodiscard]] QString saveToFile(const QString &fileName);
-    // Replaces the document by a scene that is not backed by a file (built-in example).
     void openScene(const SceneContents &contents, const QString &fileName = {});
-
-    int currentLayoutIndex() const { return m_currentLayout; }
-    void setCurrentLayoutIndex(int index);
-
+    [[nodiscard]] QString openPreset(const QString &name);
     // Asks whether to save unsaved changes. Tests replace the question; the default shows a
     // QMessageBox with Save / Discard / Cancel.
     using SavePrompt = std::function<QMessageBox::StandardButton(const QString &question)>;
-    void setSavePrompt(SavePrompt prompt) { m_savePrompt = std::move(prompt); }
-    // Whether the document may be replaced: true when clean, saved, or the person discarded.
+    void setSavePrompt(SavePrompt prompt);
     bool maybeSave();
-
     QStringList recentFiles() const;
-
     // Autosave: where this window's session lives (default Autosave::defaultDirectory()).
     void setAutosaveDirectory(const QString &directory);
-    Autosave *autosave() const { return m_autosave; }
-    // Offers every scene a crashed session left behind; `accept` decides (default: a question).
-    // Opens the first accepted one as a modified document. Returns whether one was opened.
+    Autosave *autosave() const;
+    // Offers every scene a crashed session left behind (default: a question each).
     using RecoverPrompt = std::function<bool(const QString &question)>;
-    void setRecoverPrompt(RecoverPrompt prompt) { m_recoverPrompt = std::move(prompt); }
+    void setRecoverPrompt(RecoverPrompt prompt);
     bool recoverAutosaves();
 
-    // Opens a preset by name; returns the reason on failure.
-    [[nodiscard]] QString openPreset(const QString &name);
-    // Adds a layout from #ttg / Gluon / CuTe text over `shape` (cuteBytes: a CuTe memory layout
-    // counts bytes of dtype); returns the reason on failure.
+    int currentLayoutIndex() const { return m_currentLayout; }
+    void setCurrentLayoutIndex(int index);
+    // Adds a layout from #ttg / Gluon / CuTe text (LayoutActions::addTextLayout).
     [[nodiscard]] QString addTextLayout(const QString &name, const QString &text,
                                         const QList<int> &shape, const QString &dtype,
                                         bool cuteBytes = false);
+
     void showPresets();
     void showExportDialog();
     // Help > Getting Started: how to begin, the terms in plain words, the shortcut sheet.
@@ -119,115 +117,58 @@ protected:
 
 private:
     void createActions();
-    void createEditActions();
-    void createViewActions();
     void createMenus();
-    void createDocks();
+    void createViewMenu();
     void createToolBar();
+    void createStatusBar();
+    void connectDocument();
     void updateArchBox();
     void readSettings();
     void writeSettings() const;
-    void addRecentFile(const QString &fileName);
-    void updateRecentMenu();
     void updateTitle();
     void onLayoutSelected();
     void rebuildViewTabs();
-    // The analysis panel's view figures, the step actions and the colour box follow the current
-    // view.
+    // The analysis panel's view figures and the colour box follow the current view.
     void updateCurrentViewControls();
     void setCurrentViewColor(const QString &colorBy);
-    void applyRenderOptions();
     void addViewOfKind(const QString &kind);
-    // Adds a layout and an ownership view of it as one undo step and shows the view.
-    [[nodiscard]] QString addLayoutWithView(const DocumentLayout &layout);
     // Sets the architecture; says so when the current view's LDS instruction changes with it.
     void switchArch(const QString &arch);
     // "L has 64 lanes; gfx1250 runs 32-lane waves" when the layout cannot run as written.
     QString laneWarning(int layout) const;
-    void closeViewTab(int index);
-
-    void newScene();
-    void openDialog();
-    bool save();
-    bool saveAs();
     void about();
-    void addLayoutFromBases();
-    void addLayoutFromText(const QString &initialText = {});
-    void addLayoutFromBuilder();
-    void copyLayoutText(bool gluon);
-    void pasteLayout();
-    void duplicateLayout();
-    void renameLayout();
-    void removeLayout();
-    void copyLayoutJson();
     void showRefusal(const QString &message);
     void showStatus(const QString &message, int milliseconds);
 
     LayoutDocument *m_document;
+    SceneFiles *m_files = nullptr;
+    LayoutActions *m_layoutActions = nullptr;
+    ViewTabs *m_viewTabs = nullptr;
+    WindowDocks *m_docks = nullptr;
     int m_currentLayout = -1;
     bool m_dark = false;
 
-    BasesEditor *m_basesEditor = nullptr;
-    CtaLayoutEditor *m_ctaEditor = nullptr;
-    KernelDock *m_kernelDock = nullptr;
-    LayoutListModel *m_layoutList = nullptr;
-    QTableView *m_layoutTable = nullptr;
-    LayoutPropertiesModel *m_properties = nullptr;
-    MatrixModel *m_matrix = nullptr;
-    QTableView *m_matrixTable = nullptr;
-    QStackedWidget *m_matrixStack = nullptr;
-    QTabWidget *m_viewTabs = nullptr;
     QLabel *m_coordinateLabel = nullptr;
     QLabel *m_summaryLabel = nullptr;
     QLabel *m_hoverLabel = nullptr;
     QLabel *m_messageLabel = nullptr;
     QTimer *m_messageTimer = nullptr;
-    qint64 m_selectedElement = -1;
-    QAction *m_zoomInAction = nullptr;
-    QAction *m_zoomOutAction = nullptr;
-    QAction *m_zoomResetAction = nullptr;
-    QAction *m_fitAction = nullptr;
-    QAction *m_labelsAction = nullptr;
-    QAction *m_gridAction = nullptr;
-    QAction *m_closeViewAction = nullptr;
-    QAction *m_nextStepAction = nullptr;
-    QAction *m_previousStepAction = nullptr;
     QMenu *m_addViewMenu = nullptr;
     QComboBox *m_archBox = nullptr;
     QComboBox *m_colorBox = nullptr;
     QMenu *m_colorMenu = nullptr;
     QActionGroup *m_colorGroup = nullptr;
 
-    QAction *m_newAction = nullptr;
-    QAction *m_openAction = nullptr;
-    QAction *m_saveAction = nullptr;
-    QAction *m_saveAsAction = nullptr;
+    QAction *m_exportAction = nullptr;
     QAction *m_quitAction = nullptr;
     QAction *m_undoAction = nullptr;
     QAction *m_redoAction = nullptr;
-    QAction *m_copyJsonAction = nullptr;
-    QAction *m_addLayoutAction = nullptr;
-    QAction *m_addTextAction = nullptr;
-    QAction *m_addBuilderAction = nullptr;
-    QAction *m_copyTtgAction = nullptr;
-    QAction *m_copyGluonAction = nullptr;
-    QAction *m_pasteAction = nullptr;
-    QAction *m_duplicateAction = nullptr;
-    QAction *m_renameAction = nullptr;
-    QAction *m_removeAction = nullptr;
     QAction *m_darkAction = nullptr;
     QAction *m_aboutAction = nullptr;
-    QMenu *m_recentMenu = nullptr;
+    QAction *m_gettingStartedAction = nullptr;
     QMenu *m_viewMenu = nullptr;
 
     bool m_restoredState = false;
-    std::function<void()> m_defaultDockSizes;
-    SavePrompt m_savePrompt;
-    RecoverPrompt m_recoverPrompt;
-    Autosave *m_autosave = nullptr;
-    QAction *m_presetsAction = nullptr;
-    QAction *m_exportAction = nullptr;
-    QAction *m_gettingStartedAction = nullptr;
     QStackedWidget *m_central = nullptr;
     QWidget *m_welcome = nullptr;
 };

@@ -7,9 +7,12 @@
 #include "widgets/diagramview.h"
 #include "widgets/exportdialog.h"
 #include "widgets/kerneldock.h"
-#include "widgets/viewpane.h"
-
+#include "widgets/layoutactions.h"
 #include "widgets/learnpanel.h"
+#include "widgets/scenefiles.h"
+#include "widgets/viewpane.h"
+#include "widgets/viewtabs.h"
+#include "widgets/windowdocks.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -51,30 +54,11 @@ QAction *newToggle(MainWindow *window, const QString &text, bool checked, Slot s
 
 void MainWindow::createActions()
 {
-    m_newAction = newAction(this, tr("&New Scene"), QKeySequence::New, &MainWindow::newScene);
-    m_openAction = newAction(this, tr("&Open..."), QKeySequence::Open, &MainWindow::openDialog);
-    m_saveAction = newAction(this, tr("&Save"), QKeySequence::Save, &MainWindow::save);
-    m_saveAsAction = newAction(this, tr("Save &As..."), QKeySequence::SaveAs, &MainWindow::saveAs);
-    m_presetsAction =
-        newAction(this, tr("Open &Preset..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O),
-                  &MainWindow::showPresets);
     m_exportAction = newAction(this, tr("&Export Figure..."), QKeySequence(Qt::CTRL | Qt::Key_E),
                                &MainWindow::showExportDialog);
     m_quitAction = newAction(this, tr("&Quit"), QKeySequence::Quit, &QWidget::close);
     m_quitAction->setMenuRole(QAction::QuitRole);
-    createEditActions();
-    createViewActions();
 
-    m_darkAction = newToggle(this, tr("&Dark Theme"), false, &MainWindow::setDarkTheme);
-    m_gettingStartedAction = newAction(this, tr("&Getting Started"), QKeySequence::HelpContents,
-                                       &MainWindow::showGettingStarted);
-    m_gettingStartedAction->setObjectName(QStringLiteral("gettingStartedAction"));
-    m_aboutAction = newAction(this, tr("&About Layout Explorer"), {}, &MainWindow::about);
-    m_aboutAction->setMenuRole(QAction::AboutRole);
-}
-
-void MainWindow::createEditActions()
-{
     QUndoStack *stack = m_document->undoStack();
     m_undoAction = stack->createUndoAction(this, tr("&Undo"));
     m_undoAction->setShortcut(QKeySequence::Undo);
@@ -95,82 +79,25 @@ void MainWindow::createEditActions()
                 redo->setToolTip(MainWindow::tr("Redo %1").arg(t));
             });
 
-    m_copyJsonAction =
-        newAction(this, tr("Copy Layout as &JSON"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
-                  &MainWindow::copyLayoutJson);
-    m_addLayoutAction =
-        newAction(this, tr("&Add Layout from Bases..."), QKeySequence(Qt::CTRL | Qt::Key_L),
-                  &MainWindow::addLayoutFromBases);
-    m_addTextAction =
-        newAction(this, tr("Add Layout from &Text..."),
-                  QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L), [this] { addLayoutFromText(); });
-    m_addTextAction->setIconText(tr("Add text"));
-    m_addBuilderAction =
-        newAction(this, tr("Add Layout from &Builder..."),
-                  QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_L), &MainWindow::addLayoutFromBuilder);
-    m_addBuilderAction->setObjectName(QStringLiteral("addLayoutFromBuilderAction"));
-    m_addBuilderAction->setToolTip(tr("Build a blocked, WMMA, MFMA, linear or shared layout from "
-                                      "its parameters, with a live #ttg preview"));
-    m_addBuilderAction->setIconText(tr("Builder"));
-    m_copyTtgAction =
-        newAction(this, tr("Copy Layout as #&ttg"), {}, [this] { copyLayoutText(false); });
-    m_copyGluonAction =
-        newAction(this, tr("Copy Layout as &Gluon"), {}, [this] { copyLayoutText(true); });
-    m_pasteAction =
-        newAction(this, tr("&Paste Layout"), QKeySequence::Paste, &MainWindow::pasteLayout);
-    m_pasteAction->setToolTip(tr("A layout as conformance JSON is added as it is; #ttg or Gluon "
-                                 "text opens the text form to give its shape"));
-    m_duplicateAction = newAction(this, tr("&Duplicate Layout"), QKeySequence(Qt::CTRL | Qt::Key_D),
-                                  &MainWindow::duplicateLayout);
-    m_renameAction = newAction(this, tr("Re&name Layout..."), QKeySequence(Qt::Key_F2),
-                               &MainWindow::renameLayout);
-    m_removeAction = newAction(this, tr("&Remove Layout"), {}, &MainWindow::removeLayout);
-}
-
-void MainWindow::createViewActions()
-{
-    // What the current view pane does, nothing when no view is open.
-    auto onPane = [this](auto f) {
-        return [this, f] {
-            if (ViewPane *p = currentViewPane())
-                f(p);
-        };
-    };
-    m_zoomInAction = newAction(this, tr("Zoom &In"), QKeySequence::ZoomIn,
-                               onPane([](ViewPane *p) { p->diagramView()->zoomIn(); }));
-    m_zoomOutAction = newAction(this, tr("Zoom &Out"), QKeySequence::ZoomOut,
-                                onPane([](ViewPane *p) { p->diagramView()->zoomOut(); }));
-    m_zoomResetAction = newAction(this, tr("&Actual Size"), QKeySequence(Qt::CTRL | Qt::Key_0),
-                                  onPane([](ViewPane *p) { p->diagramView()->setScale(1.0); }));
-    m_fitAction = newAction(this, tr("&Fit to Window"), QKeySequence(Qt::CTRL | Qt::Key_9),
-                            onPane([](ViewPane *p) { p->diagramView()->fitToView(); }));
-    m_labelsAction = newToggle(this, tr("Cell &Labels"), true, &MainWindow::applyRenderOptions);
-    m_gridAction = newToggle(this, tr("&Grid"), true, &MainWindow::applyRenderOptions);
-    m_nextStepAction =
-        newAction(this, tr("&Next Step"), QKeySequence(Qt::CTRL | Qt::Key_BracketRight),
-                  onPane([](ViewPane *p) { p->nextStep(); }));
-    m_nextStepAction->setStatusTip(
-        tr("Pipeline views: show the next step of cvt → divideLeft → reps → addrToOffset → "
-           "addrLayout"));
-    m_previousStepAction =
-        newAction(this, tr("&Previous Step"), QKeySequence(Qt::CTRL | Qt::Key_BracketLeft),
-                  onPane([](ViewPane *p) { p->previousStep(); }));
-    m_previousStepAction->setStatusTip(tr("Pipeline views: show the previous step"));
-    m_closeViewAction = newAction(this, tr("&Close View"), QKeySequence::Close,
-                                  [this] { closeViewTab(m_viewTabs->currentIndex()); });
+    m_darkAction = newToggle(this, tr("&Dark Theme"), false, &MainWindow::setDarkTheme);
+    m_gettingStartedAction = newAction(this, tr("&Getting Started"), QKeySequence::HelpContents,
+                                       &MainWindow::showGettingStarted);
+    m_gettingStartedAction->setObjectName(QStringLiteral("gettingStartedAction"));
+    m_aboutAction = newAction(this, tr("&About Layout Explorer"), {}, &MainWindow::about);
+    m_aboutAction->setMenuRole(QAction::AboutRole);
 }
 
 void MainWindow::createMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
-    file->addAction(m_newAction);
-    file->addAction(m_openAction);
-    file->addAction(m_kernelDock->openAction());
-    m_recentMenu = file->addMenu(tr("Open &Recent"));
-    file->addAction(m_presetsAction);
+    file->addAction(m_files->newAction());
+    file->addAction(m_files->openAction());
+    file->addAction(m_docks->kernelDock()->openAction());
+    m_files->setRecentMenu(file->addMenu(tr("Open &Recent")));
+    file->addAction(m_files->presetsAction());
     file->addSeparator();
-    file->addAction(m_saveAction);
-    file->addAction(m_saveAsAction);
+    file->addAction(m_files->saveAction());
+    file->addAction(m_files->saveAsAction());
     file->addSeparator();
     file->addAction(m_exportAction);
     QAction *handout = file->addAction(tr("Export &Handout..."));
@@ -184,18 +111,18 @@ void MainWindow::createMenus()
     edit->addAction(m_undoAction);
     edit->addAction(m_redoAction);
     edit->addSeparator();
-    edit->addAction(m_copyJsonAction);
-    edit->addAction(m_copyTtgAction);
-    edit->addAction(m_copyGluonAction);
-    edit->addAction(m_pasteAction);
+    edit->addAction(m_layoutActions->copyJsonAction());
+    edit->addAction(m_layoutActions->copyTtgAction());
+    edit->addAction(m_layoutActions->copyGluonAction());
+    edit->addAction(m_layoutActions->pasteAction());
 
     QMenu *layout = menuBar()->addMenu(tr("&Layout"));
-    layout->addAction(m_addLayoutAction);
-    layout->addAction(m_addTextAction);
-    layout->addAction(m_addBuilderAction);
-    layout->addAction(m_duplicateAction);
-    layout->addAction(m_renameAction);
-    layout->addAction(m_removeAction);
+    layout->addAction(m_layoutActions->addFromBasesAction());
+    layout->addAction(m_layoutActions->addFromTextAction());
+    layout->addAction(m_layoutActions->addFromBuilderAction());
+    layout->addAction(m_layoutActions->duplicateAction());
+    layout->addAction(m_layoutActions->renameAction());
+    layout->addAction(m_layoutActions->removeAction());
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     m_addViewMenu = m_viewMenu->addMenu(tr("&Add View of Current Layout"));
@@ -211,21 +138,19 @@ void MainWindow::createMenus()
         a->setToolTip(QString::fromUtf8(k.summary));
         a->setStatusTip(QString::fromUtf8(k.summary));
     }
-    m_viewMenu->addAction(m_closeViewAction);
+    m_viewMenu->addAction(m_viewTabs->closeViewAction());
     m_viewMenu->addSeparator();
-    m_viewMenu->addAction(m_zoomInAction);
-    m_viewMenu->addAction(m_zoomOutAction);
-    m_viewMenu->addAction(m_zoomResetAction);
-    m_viewMenu->addAction(m_fitAction);
-    if (auto *suggest = findChild<QDockWidget *>(QStringLiteral("suggestDock"))) {
-        suggest->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_G));
-        m_viewMenu->addAction(suggest->toggleViewAction());
-    }
-    if (auto *conflicts = findChild<QDockWidget *>(QStringLiteral("conflictDock")))
-        m_viewMenu->addAction(conflicts->toggleViewAction());
+    m_viewMenu->addAction(m_viewTabs->zoomInAction());
+    m_viewMenu->addAction(m_viewTabs->zoomOutAction());
+    m_viewMenu->addAction(m_viewTabs->zoomResetAction());
+    m_viewMenu->addAction(m_viewTabs->fitAction());
+    m_docks->suggestDock()->toggleViewAction()->setShortcut(
+        QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_G));
+    m_viewMenu->addAction(m_docks->suggestDock()->toggleViewAction());
+    m_viewMenu->addAction(m_docks->conflictDock()->toggleViewAction());
     m_viewMenu->addSeparator();
-    m_viewMenu->addAction(m_previousStepAction);
-    m_viewMenu->addAction(m_nextStepAction);
+    m_viewMenu->addAction(m_viewTabs->previousStepAction());
+    m_viewMenu->addAction(m_viewTabs->nextStepAction());
     m_viewMenu->addSeparator();
     // Colour By: the same choice as the toolbar's box, for the current ownership view.
     m_colorMenu = m_viewMenu->addMenu(tr("&Colour By"));
@@ -238,8 +163,8 @@ void MainWindow::createMenus()
         a->setCheckable(true);
         m_colorGroup->addAction(a);
     }
-    m_viewMenu->addAction(m_labelsAction);
-    m_viewMenu->addAction(m_gridAction);
+    m_viewMenu->addAction(m_viewTabs->labelsAction());
+    m_viewMenu->addAction(m_viewTabs->gridAction());
     m_viewMenu->addAction(m_darkAction);
     m_viewMenu->addSeparator();
     for (QDockWidget *dock : findChildren<QDockWidget *>())
@@ -253,7 +178,6 @@ void MainWindow::createMenus()
     connect(learn, &QAction::triggered, this, [this] { showLearnDock(this); });
     help->addAction(m_gettingStartedAction);
     help->addAction(m_aboutAction);
-    updateRecentMenu();
 }
 
 void MainWindow::createToolBar()
@@ -261,18 +185,18 @@ void MainWindow::createToolBar()
     QToolBar *bar = addToolBar(tr("Main"));
     bar->setObjectName(QStringLiteral("mainToolBar"));
     bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    bar->addAction(m_presetsAction);
-    m_presetsAction->setIconText(tr("Presets"));
-    bar->addAction(m_openAction);
-    bar->addAction(m_saveAction);
+    bar->addAction(m_files->presetsAction());
+    m_files->presetsAction()->setIconText(tr("Presets"));
+    bar->addAction(m_files->openAction());
+    bar->addAction(m_files->saveAction());
     bar->addAction(m_exportAction);
     m_exportAction->setIconText(tr("Export"));
     bar->addSeparator();
     bar->addAction(m_undoAction);
     bar->addAction(m_redoAction);
     bar->addSeparator();
-    bar->addAction(m_fitAction);
-    m_fitAction->setIconText(tr("Fit"));
+    bar->addAction(m_viewTabs->fitAction());
+    m_viewTabs->fitAction()->setIconText(tr("Fit"));
     bar->addSeparator();
     bar->addWidget(new QLabel(tr(" Architecture "), bar));
     m_archBox = new QComboBox(bar);

@@ -1,4 +1,4 @@
-#include "widgets/mainwindow.h"
+#include "widgets/layoutactions.h"
 
 #include "base/jsoninput.h"
 #include "io/cute.h"
@@ -11,6 +11,7 @@
 #include "widgets/kerneldock.h"
 #include "widgets/panelwidgets.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QCheckBox>
 #include <QClipboard>
@@ -21,6 +22,7 @@
 #include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QTabWidget>
@@ -84,9 +86,57 @@ Expected<LinearLayout> identityLikeLayout(const QString &inSpec, const QString &
 
 } // namespace
 
-void MainWindow::addLayoutFromBases()
+LayoutActions::LayoutActions(LayoutDocument *document, QWidget *dialogParent)
+    : QObject(dialogParent), m_document(document), m_dialogParent(dialogParent)
 {
-    QDialog dialog(this);
+    setObjectName(QStringLiteral("layoutActions"));
+    auto action = [this](const QString &text, const QKeySequence &shortcut, auto slot) {
+        auto *a = new QAction(text, this);
+        a->setShortcut(shortcut);
+        connect(a, &QAction::triggered, this, slot);
+        return a;
+    };
+    m_copyJsonAction =
+        action(tr("Copy Layout as &JSON"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
+               &LayoutActions::copyLayoutJson);
+    m_addBasesAction = action(tr("&Add Layout from Bases..."), QKeySequence(Qt::CTRL | Qt::Key_L),
+                              &LayoutActions::addLayoutFromBases);
+    m_addTextAction =
+        action(tr("Add Layout from &Text..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L),
+               [this] { addLayoutFromText(); });
+    m_addTextAction->setIconText(tr("Add text"));
+    m_addBuilderAction =
+        action(tr("Add Layout from &Builder..."), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_L),
+               &LayoutActions::addLayoutFromBuilder);
+    m_addBuilderAction->setObjectName(QStringLiteral("addLayoutFromBuilderAction"));
+    m_addBuilderAction->setToolTip(tr("Build a blocked, WMMA, MFMA, linear or shared layout from "
+                                      "its parameters, with a live #ttg preview"));
+    m_addBuilderAction->setIconText(tr("Builder"));
+    m_copyTtgAction = action(tr("Copy Layout as #&ttg"), {}, [this] { copyLayoutText(false); });
+    m_copyGluonAction = action(tr("Copy Layout as &Gluon"), {}, [this] { copyLayoutText(true); });
+    m_pasteAction = action(tr("&Paste Layout"), QKeySequence::Paste, &LayoutActions::pasteLayout);
+    m_pasteAction->setToolTip(tr("A layout as conformance JSON is added as it is; #ttg or Gluon "
+                                 "text opens the text form to give its shape"));
+    m_duplicateAction = action(tr("&Duplicate Layout"), QKeySequence(Qt::CTRL | Qt::Key_D),
+                               &LayoutActions::duplicateLayout);
+    m_renameAction =
+        action(tr("Re&name Layout..."), QKeySequence(Qt::Key_F2), &LayoutActions::renameLayout);
+    m_removeAction = action(tr("&Remove Layout"), {}, &LayoutActions::removeLayout);
+    setCurrentLayout(-1);
+}
+
+void LayoutActions::setCurrentLayout(int index)
+{
+    m_current = index >= 0 && index < m_document->layoutCount() ? index : -1;
+    const bool has = m_current >= 0;
+    for (QAction *a : {m_duplicateAction, m_renameAction, m_removeAction, m_copyJsonAction,
+                       m_copyTtgAction, m_copyGluonAction})
+        a->setEnabled(has);
+}
+
+void LayoutActions::addLayoutFromBases()
+{
+    QDialog dialog(m_dialogParent);
     dialog.setWindowTitle(tr("Add Layout from Bases"));
     auto *form = new QFormLayout(&dialog);
     auto *name = new QLineEdit(m_document->uniqueLayoutName(QStringLiteral("L")), &dialog);
@@ -118,7 +168,7 @@ void MainWindow::addLayoutFromBases()
     dialog.exec();
 }
 
-QString MainWindow::addLayoutWithView(const DocumentLayout &layout)
+QString LayoutActions::addLayoutWithView(const DocumentLayout &layout)
 {
     // One undo step: undoing the add removes the view with the layout.
     QUndoStack *stack = m_document->undoStack();
@@ -137,64 +187,64 @@ QString MainWindow::addLayoutWithView(const DocumentLayout &layout)
         }
         return e;
     }
-    setCurrentLayoutIndex(m_document->layoutCount() - 1);
-    m_viewTabs->setCurrentIndex(m_viewTabs->count() - 1);
+    Q_EMIT layoutChosen(m_document->layoutCount() - 1);
+    Q_EMIT lastViewChosen();
     return {};
 }
 
-void MainWindow::addLayoutFromBuilder()
+void LayoutActions::addLayoutFromBuilder()
 {
-    BuilderDialog dialog(m_document, this);
+    BuilderDialog dialog(m_document, m_dialogParent);
     if (dialog.exec() != QDialog::Accepted)
         return;
     const bool viewAdded = dialog.openViewBox()->isChecked();
-    setCurrentLayoutIndex(m_document->layoutCount() - 1);
+    Q_EMIT layoutChosen(m_document->layoutCount() - 1);
     if (viewAdded)
-        m_viewTabs->setCurrentIndex(m_viewTabs->count() - 1);
+        Q_EMIT lastViewChosen();
 }
 
-void MainWindow::duplicateLayout()
+void LayoutActions::duplicateLayout()
 {
-    if (const QString e = m_document->duplicateLayout(m_currentLayout); !e.isEmpty())
-        showRefusal(e);
+    if (const QString e = m_document->duplicateLayout(m_current); !e.isEmpty())
+        refuse(e);
     else
-        setCurrentLayoutIndex(m_currentLayout + 1);
+        Q_EMIT layoutChosen(m_current + 1);
 }
 
-void MainWindow::renameLayout()
+void LayoutActions::renameLayout()
 {
-    if (m_currentLayout < 0)
+    if (m_current < 0)
         return;
     bool ok = false;
     const QString name =
-        QInputDialog::getText(this, tr("Rename Layout"), tr("New name:"), QLineEdit::Normal,
-                              m_document->layoutAt(m_currentLayout).name, &ok);
+        QInputDialog::getText(m_dialogParent, tr("Rename Layout"), tr("New name:"),
+                              QLineEdit::Normal, m_document->layoutAt(m_current).name, &ok);
     if (!ok)
         return;
-    if (const QString e = m_document->renameLayout(m_currentLayout, name); !e.isEmpty())
-        QMessageBox::warning(this, tr("Rename Layout"), e);
+    if (const QString e = m_document->renameLayout(m_current, name); !e.isEmpty())
+        QMessageBox::warning(m_dialogParent, tr("Rename Layout"), e);
 }
 
-void MainWindow::removeLayout()
+void LayoutActions::removeLayout()
 {
-    if (const QString e = m_document->removeLayout(m_currentLayout); !e.isEmpty())
-        showRefusal(e);
+    if (const QString e = m_document->removeLayout(m_current); !e.isEmpty())
+        refuse(e);
 }
 
-void MainWindow::copyLayoutJson()
+void LayoutActions::copyLayoutJson()
 {
-    if (m_currentLayout < 0)
+    if (m_current < 0)
         return;
-    const DocumentLayout &l = m_document->layoutAt(m_currentLayout);
+    const DocumentLayout &l = m_document->layoutAt(m_current);
     QApplication::clipboard()->setText(QString::fromStdString(layoutToJson(l.layout).dump()));
-    showStatus(tr("Copied %1 as JSON").arg(l.name), 3000);
+    Q_EMIT status(tr("Copied %1 as JSON").arg(l.name), 3000);
 }
 
-void MainWindow::copyLayoutText(bool gluon)
+void LayoutActions::copyLayoutText(bool gluon)
 {
-    if (m_currentLayout < 0)
+    if (m_current < 0)
         return;
-    const DocumentLayout &l = m_document->layoutAt(m_currentLayout);
+    const DocumentLayout &l = m_document->layoutAt(m_current);
     // A layout written as text copies as that attribute; one edited by hand (raw bases) as the
     // #ttg.linear / #ttg.shared_linear that describes it, ready to paste into a kernel.
     LayoutAttrPtr attr = l.attr;
@@ -203,20 +253,20 @@ void MainWindow::copyLayoutText(bool gluon)
         if (!linear) {
             // Leave nothing on the clipboard that could be pasted as if it were this layout.
             QApplication::clipboard()->clear();
-            showRefusal(tr("Nothing copied: %1 has no %2 form, because %3")
-                            .arg(l.name, gluon ? tr("Gluon") : tr("#ttg"),
-                                 QString::fromStdString(linear.message())));
+            refuse(tr("Nothing copied: %1 has no %2 form, because %3")
+                       .arg(l.name, gluon ? tr("Gluon") : tr("#ttg"),
+                            QString::fromStdString(linear.message())));
             return;
         }
         attr = *linear;
     }
     QApplication::clipboard()->setText(
         QString::fromStdString(gluon ? printGluon(*attr) : printTtgWithAliases(*attr)));
-    showStatus(tr("Copied %1 as %2").arg(l.name, gluon ? tr("Gluon") : tr("#ttg")), 3000);
+    Q_EMIT status(tr("Copied %1 as %2").arg(l.name, gluon ? tr("Gluon") : tr("#ttg")), 3000);
 }
 
-QString MainWindow::addTextLayout(const QString &name, const QString &text, const QList<int> &shape,
-                                  const QString &dtype, bool cuteBytes)
+QString LayoutActions::addTextLayout(const QString &name, const QString &text,
+                                     const QList<int> &shape, const QString &dtype, bool cuteBytes)
 {
     if (looksLikeCute(text.toStdString())) {
         Expected<CuteLayoutText> cute =
@@ -228,7 +278,7 @@ QString MainWindow::addTextLayout(const QString &name, const QString &text, cons
             DocumentLayout{name.trimmed(), cute->layout, QString::fromStdString(cute->elementText),
                            QList<int>(cute->shape.begin(), cute->shape.end()), dtype, nullptr});
         if (e.isEmpty())
-            setCurrentLayoutIndex(m_document->layoutCount() - 1);
+            Q_EMIT layoutChosen(m_document->layoutCount() - 1);
         return e;
     }
     Expected<LayoutAttrPtr> attr = parseLayoutText(text.toStdString());
@@ -242,9 +292,9 @@ QString MainWindow::addTextLayout(const QString &name, const QString &text, cons
         DocumentLayout{name.trimmed(), *l, text.trimmed(), shape, dtype, *attr});
 }
 
-void MainWindow::addLayoutFromText(const QString &initialText)
+void LayoutActions::addLayoutFromText(const QString &initialText)
 {
-    QDialog dialog(this);
+    QDialog dialog(m_dialogParent);
     dialog.setWindowTitle(tr("Add Layout from Text"));
     dialog.resize(720, 360);
     auto *form = new QFormLayout(&dialog);
@@ -332,29 +382,29 @@ void MainWindow::addLayoutFromText(const QString &initialText)
     dialog.exec();
 }
 
-void MainWindow::pasteLayout()
+void LayoutActions::pasteLayout()
 {
     const QString text = QApplication::clipboard()->text().trimmed();
     if (text.isEmpty()) {
-        showRefusal(tr("The clipboard holds no text"));
+        refuse(tr("The clipboard holds no text"));
         return;
     }
-    if (KernelDock::looksLikeModule(text)) {
-        if (const QString e = m_kernelDock->openText(text, tr("clipboard")); !e.isEmpty())
-            showRefusal(e);
+    if (KernelDock::looksLikeModule(text) && m_openModuleText) {
+        if (const QString e = m_openModuleText(text); !e.isEmpty())
+            refuse(e);
         return;
     }
     if (text.startsWith(QLatin1Char('{'))) {
         const Expected<nlohmann::json> j = parseJson(text.toStdString());
         Expected<LinearLayout> l = j ? layoutFromJson(*j) : Expected<LinearLayout>(j.error());
         if (!l) {
-            showRefusal(tr("Paste: %1").arg(QString::fromStdString(l.message())));
+            refuse(tr("Paste: %1").arg(QString::fromStdString(l.message())));
             return;
         }
         const QString e = addLayoutWithView(DocumentLayout{
             m_document->uniqueLayoutName(QStringLiteral("L")), *l, {}, {}, {}, nullptr});
         if (!e.isEmpty())
-            showRefusal(e);
+            refuse(e);
         return;
     }
     addLayoutFromText(text);

@@ -1,0 +1,162 @@
+// LayoutActions on its own, over a LayoutDocument: the actions that need a layout, adding from
+// text as one undo step with its view, a refused add that leaves nothing, duplicate and remove,
+// and copy then paste through the clipboard.
+
+#include "io/layoutjson.h"
+
+#include "models/layoutdocument.h"
+#include "widgets/layoutactions.h"
+#include <nlohmann/json.hpp>
+
+#include <QAction>
+#include <QClipboard>
+#include <QGuiApplication>
+#include <QSignalSpy>
+#include <QTest>
+#include <QUndoStack>
+#include <QWidget>
+
+using namespace lx;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+const QString kBlocked = u"#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], "
+                         "warpsPerCTA = [2, 2], order = [1, 0]}>"_s;
+
+struct Fixture
+{
+    QWidget parent;
+    LayoutDocument document;
+    LayoutActions actions{&document, &parent};
+};
+
+} // namespace
+
+class TestLayoutActions : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void actionsThatNeedALayoutFollowTheCurrentOne()
+    {
+        Fixture f;
+        f.document.reset(builtinExampleScene());
+        const QList<QAction *> needOne{f.actions.duplicateAction(), f.actions.renameAction(),
+                                       f.actions.removeAction(),    f.actions.copyJsonAction(),
+                                       f.actions.copyTtgAction(),   f.actions.copyGluonAction()};
+        for (QAction *a : needOne)
+            QVERIFY(!a->isEnabled());
+        f.actions.setCurrentLayout(0);
+        QCOMPARE(f.actions.currentLayout(), 0);
+        for (QAction *a : needOne)
+            QVERIFY(a->isEnabled());
+        f.actions.setCurrentLayout(7); // past the end: none
+        QCOMPARE(f.actions.currentLayout(), -1);
+        for (QAction *a : needOne)
+            QVERIFY(!a->isEnabled());
+        // Adding needs no layout.
+        QVERIFY(f.actions.addFromTextAction()->isEnabled());
+        QVERIFY(f.actions.pasteAction()->isEnabled());
+    }
+
+    void addingFromTextIsOneUndoStepWithItsView()
+    {
+        Fixture f;
+        QSignalSpy chosen(&f.actions, &LayoutActions::layoutChosen);
+        QSignalSpy lastView(&f.actions, &LayoutActions::lastViewChosen);
+        QCOMPARE(f.actions.addTextLayout(u" B "_s, kBlocked, {32, 32}, u"f16"_s), QString());
+        QCOMPARE(f.document.layoutCount(), 1);
+        QCOMPARE(f.document.layoutAt(0).name, u"B"_s);
+        QCOMPARE(f.document.layoutAt(0).shape, (QList<int>{32, 32}));
+        QCOMPARE(f.document.views().size(), 1);
+        QCOMPARE(f.document.views().at(0).kind, u"ownership"_s);
+        QCOMPARE(f.document.views().at(0).layoutName, u"B"_s);
+        QCOMPARE(chosen.size(), 1);
+        QCOMPARE(chosen.at(0).at(0).toInt(), 0);
+        QCOMPARE(lastView.size(), 1);
+        QCOMPARE(f.document.undoStack()->count(), 1);
+        f.document.undoStack()->undo();
+        QCOMPARE(f.document.layoutCount(), 0);
+        QCOMPARE(f.document.views().size(), 0);
+    }
+
+    void aRefusedAddLeavesNothing_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("not a layout") << u"B"_s << u"#ttg.blocked<{sizePerThread = [1}>"_s;
+        QTest::newRow("a taken name") << u"L"_s << kBlocked;
+    }
+    void aRefusedAddLeavesNothing()
+    {
+        QFETCH(QString, name);
+        QFETCH(QString, text);
+        Fixture f;
+        f.document.reset(builtinExampleScene());
+        const SceneContents before = f.document.contents();
+        QSignalSpy chosen(&f.actions, &LayoutActions::layoutChosen);
+        QVERIFY(!f.actions.addTextLayout(name, text, {32, 32}, u"f16"_s).isEmpty());
+        QCOMPARE(f.document.contents(), before);
+        QCOMPARE(f.document.undoStack()->count(), 0);
+        QVERIFY(!f.document.undoStack()->canRedo());
+        QCOMPARE(chosen.size(), 0);
+    }
+
+    void duplicateThenRemove()
+    {
+        Fixture f;
+        f.document.reset(builtinExampleScene());
+        f.actions.setCurrentLayout(0);
+        QSignalSpy chosen(&f.actions, &LayoutActions::layoutChosen);
+        f.actions.duplicateAction()->trigger();
+        QCOMPARE(f.document.layoutCount(), 2);
+        QCOMPARE(f.document.layoutAt(1).layout, f.document.layoutAt(0).layout);
+        QCOMPARE(chosen.size(), 1);
+        QCOMPARE(chosen.at(0).at(0).toInt(), 1);
+        f.actions.setCurrentLayout(1);
+        f.actions.removeAction()->trigger();
+        QCOMPARE(f.document.layoutCount(), 1);
+        QCOMPARE(f.document.layoutAt(0).name, u"L"_s);
+    }
+
+    void copyAsJsonThenPasteAddsTheSameLayout()
+    {
+        Fixture f;
+        f.document.reset(builtinExampleScene());
+        f.actions.setCurrentLayout(0);
+        f.actions.copyJsonAction()->trigger();
+        Expected<LinearLayout> copied = layoutFromJson(
+            nlohmann::json::parse(QGuiApplication::clipboard()->text().toStdString()));
+        QVERIFY(copied);
+        QCOMPARE(*copied, f.document.layoutAt(0).layout);
+        f.actions.pasteAction()->trigger();
+        QCOMPARE(f.document.layoutCount(), 2);
+        QCOMPARE(f.document.layoutAt(1).layout, f.document.layoutAt(0).layout);
+        QVERIFY(f.document.layoutAt(1).name != f.document.layoutAt(0).name);
+    }
+
+    void pastedModuleTextGoesToTheModuleOpener()
+    {
+        Fixture f;
+        QStringList opened;
+        f.actions.setModuleTextOpener([&](const QString &text) {
+            opened << text;
+            return QString();
+        });
+        const QString module = u"module attributes {\"ttg.num-warps\" = 4 : i32} {\n}"_s;
+        QGuiApplication::clipboard()->setText(module);
+        f.actions.pasteAction()->trigger();
+        QCOMPARE(opened, QStringList{module});
+        QCOMPARE(f.document.layoutCount(), 0);
+        // An empty clipboard is refused with a reason.
+        QGuiApplication::clipboard()->setText(QString());
+        QSignalSpy status(&f.actions, &LayoutActions::status);
+        f.actions.pasteAction()->trigger();
+        QCOMPARE(status.size(), 1);
+        QVERIFY(!status.at(0).at(0).toString().isEmpty());
+    }
+};
+
+QTEST_MAIN(TestLayoutActions)
+#include "tst_layoutactions.moc"

@@ -1,0 +1,194 @@
+#include "widgets/viewtabs.h"
+
+#include "models/documentviews.h"
+#include "models/layoutdocument.h"
+#include "render/ownershipdiagram.h"
+#include "render/viewregistry.h"
+#include "widgets/diagramview.h"
+#include "widgets/viewpane.h"
+
+#include <QAction>
+#include <QJsonObject>
+
+namespace lx {
+
+ViewTabs::ViewTabs(LayoutDocument *document, QWidget *parent)
+    : QTabWidget(parent), m_document(document)
+{
+    setObjectName(QStringLiteral("viewTabs"));
+    setDocumentMode(true);
+    setMovable(false); // tab order is the scene's view order
+    setTabsClosable(true);
+    connect(this, &QTabWidget::tabCloseRequested, this, [this](int index) {
+        if (const QString e = closeView(index); !e.isEmpty())
+            Q_EMIT status(e, 8000);
+    });
+    connect(this, &QTabWidget::currentChanged, this, &ViewTabs::currentViewChanged);
+
+    auto action = [this](const QString &text, const QKeySequence &shortcut, auto onPane) {
+        auto *a = new QAction(text, this);
+        a->setShortcut(shortcut);
+        connect(a, &QAction::triggered, this, [this, onPane] {
+            if (ViewPane *p = currentPane())
+                onPane(p);
+        });
+        return a;
+    };
+    auto toggle = [this](const QString &text) {
+        auto *a = new QAction(text, this);
+        a->setCheckable(true);
+        a->setChecked(true);
+        connect(a, &QAction::toggled, this, &ViewTabs::applyRenderOptions);
+        return a;
+    };
+    m_zoomInAction = action(tr("Zoom &In"), QKeySequence::ZoomIn,
+                            [](ViewPane *p) { p->diagramView()->zoomIn(); });
+    m_zoomOutAction = action(tr("Zoom &Out"), QKeySequence::ZoomOut,
+                             [](ViewPane *p) { p->diagramView()->zoomOut(); });
+    m_zoomResetAction = action(tr("&Actual Size"), QKeySequence(Qt::CTRL | Qt::Key_0),
+                               [](ViewPane *p) { p->diagramView()->setScale(1.0); });
+    m_fitAction = action(tr("&Fit to Window"), QKeySequence(Qt::CTRL | Qt::Key_9),
+                         [](ViewPane *p) { p->diagramView()->fitToView(); });
+    m_labelsAction = toggle(tr("Cell &Labels"));
+    m_gridAction = toggle(tr("&Grid"));
+    m_nextStepAction = action(tr("&Next Step"), QKeySequence(Qt::CTRL | Qt::Key_BracketRight),
+                              [](ViewPane *p) { p->nextStep(); });
+    m_nextStepAction->setStatusTip(
+        tr("Pipeline views: show the next step of cvt → divideLeft → reps → addrToOffset → "
+           "addrLayout"));
+    m_previousStepAction =
+        action(tr("&Previous Step"), QKeySequence(Qt::CTRL | Qt::Key_BracketLeft),
+               [](ViewPane *p) { p->previousStep(); });
+    m_previousStepAction->setStatusTip(tr("Pipeline views: show the previous step"));
+    m_closeViewAction = new QAction(tr("&Close View"), this);
+    m_closeViewAction->setShortcut(QKeySequence::Close);
+    connect(m_closeViewAction, &QAction::triggered, this, [this] {
+        if (const QString e = closeView(currentIndex()); !e.isEmpty())
+            Q_EMIT status(e, 8000);
+    });
+    // The step actions and the close action follow the current view.
+    connect(this, &ViewTabs::currentViewChanged, this, [this] {
+        ViewPane *pane = currentPane();
+        const bool steps = pane && pane->stepCount() > 0;
+        m_nextStepAction->setEnabled(steps);
+        m_previousStepAction->setEnabled(steps);
+        m_closeViewAction->setEnabled(count() > 0);
+    });
+}
+
+QList<ViewPane *> ViewTabs::panes() const
+{
+    QList<ViewPane *> result;
+    for (int i = 0; i < count(); ++i)
+        if (auto *p = qobject_cast<ViewPane *>(widget(i)))
+            result.append(p);
+    return result;
+}
+
+ViewPane *ViewTabs::currentPane() const
+{
+    auto *pane = qobject_cast<ViewPane *>(currentWidget());
+    if (pane && pane->viewIndex() >= int(m_document->views().size()))
+        return nullptr;
+    return pane;
+}
+
+void ViewTabs::rebuild()
+{
+    const int current = currentIndex();
+    while (count() > 0) {
+        QWidget *w = widget(0);
+        removeTab(0);
+        w->deleteLater();
+    }
+    const SceneContents &scene = m_document->contents();
+    for (int i = 0; i < int(scene.views.size()); ++i) {
+        auto *pane = new ViewPane(m_document, i, this);
+        connect(pane, &ViewPane::elementClicked, this, &ViewTabs::selectElement);
+        connect(pane, &ViewPane::rebuilt, this, [this, pane] {
+            if (pane == currentPane())
+                Q_EMIT currentViewChanged();
+        });
+        addTab(pane, viewTitle(scene, i));
+        const ViewKind *kind = findViewKind(scene.views.at(i).kind.toStdString());
+        setTabToolTip(i, QString::fromUtf8(kind ? kind->summary : ""));
+        Q_EMIT paneCreated(pane);
+    }
+    if (current >= 0 && current < count())
+        setCurrentIndex(current);
+    applyRenderOptions();
+    Q_EMIT currentViewChanged();
+}
+
+void ViewTabs::applyRenderOptions()
+{
+    for (ViewPane *p : panes()) {
+        RenderOptions o = p->diagramView()->renderOptions();
+        o.labels = m_labelsAction->isChecked();
+        o.grid = m_gridAction->isChecked();
+        o.dark = m_dark;
+        p->diagramView()->setRenderOptions(o);
+        p->diagramView()->setHighlightedElement(m_selectedElement);
+    }
+}
+
+void ViewTabs::setDark(bool dark)
+{
+    m_dark = dark;
+    applyRenderOptions();
+}
+
+void ViewTabs::selectElement(qint64 elementId)
+{
+    m_selectedElement = elementId;
+    for (ViewPane *p : panes())
+        p->diagramView()->setHighlightedElement(elementId);
+}
+
+QString ViewTabs::addView(const QString &kind, const QString &layoutName)
+{
+    if (layoutName.isEmpty())
+        return tr("Select a layout first");
+    if (const QString e = m_document->addView(DocumentView{kind, layoutName, {}}); !e.isEmpty())
+        return e;
+    setCurrentIndex(count() - 1);
+    return {};
+}
+
+QString ViewTabs::closeView(int index)
+{
+    if (index < 0)
+        return {};
+    return m_document->removeView(index);
+}
+
+std::optional<QString> ViewTabs::currentColor() const
+{
+    ViewPane *pane = currentPane();
+    if (!pane)
+        return std::nullopt;
+    const DocumentView &view = m_document->views().at(pane->viewIndex());
+    if (view.kind != QLatin1String("ownership"))
+        return std::nullopt;
+    const int layout = pane->layoutIndex();
+    const QString fallback =
+        layout >= 0
+            ? QString::fromStdString(defaultOwnerColorName(m_document->layoutAt(layout).layout))
+            : QString();
+    return view.options.value(QStringLiteral("colorBy")).toString(fallback);
+}
+
+QString ViewTabs::setCurrentColor(const QString &colorBy)
+{
+    ViewPane *pane = currentPane();
+    if (!pane)
+        return {};
+    const DocumentView &view = m_document->views().at(pane->viewIndex());
+    if (view.kind != QLatin1String("ownership"))
+        return {};
+    QJsonObject options = view.options;
+    options.insert(QStringLiteral("colorBy"), colorBy);
+    return m_document->setViewOptions(pane->viewIndex(), options, tr("Colour by %1").arg(colorBy));
+}
+
+} // namespace lx

@@ -1,0 +1,81 @@
+#pragma once
+
+// ViewTabs: the window's part that shows the scene's views, one tab each, in the scene's order.
+// It rebuilds its panes when the document's views change, owns the actions that act on the
+// current view (zoom, fit, labels, grid, steps, close), keeps the selected element highlighted in
+// every view, and sets the current ownership view's colouring as an undo step. The window reads
+// the current pane's figures and colouring from it to fill its panels and toolbar.
+
+#include <QTabWidget>
+
+#include <optional>
+
+class QAction;
+
+namespace lx {
+
+class LayoutDocument;
+class ViewPane;
+
+class ViewTabs : public QTabWidget
+{
+    Q_OBJECT
+public:
+    explicit ViewTabs(LayoutDocument *document, QWidget *parent = nullptr);
+
+    QAction *zoomInAction() const { return m_zoomInAction; }
+    QAction *zoomOutAction() const { return m_zoomOutAction; }
+    QAction *zoomResetAction() const { return m_zoomResetAction; }
+    QAction *fitAction() const { return m_fitAction; }
+    QAction *labelsAction() const { return m_labelsAction; }
+    QAction *gridAction() const { return m_gridAction; }
+    QAction *nextStepAction() const { return m_nextStepAction; }
+    QAction *previousStepAction() const { return m_previousStepAction; }
+    QAction *closeViewAction() const { return m_closeViewAction; }
+
+    // The panes in tab order, and the current one (null when there is none, or while the tabs
+    // are rebuilt and the current pane is one of the old views).
+    QList<ViewPane *> panes() const;
+    ViewPane *currentPane() const;
+
+    // Rebuilds every pane from the document's views, keeping the current tab.
+    void rebuild();
+    // Highlights one element in every view (-1: none).
+    void selectElement(qint64 elementId);
+    qint64 selectedElement() const { return m_selectedElement; }
+    void setDark(bool dark);
+
+    // Adds a view of `kind` over the layout `layoutName` and shows it; returns the refusal.
+    [[nodiscard]] QString addView(const QString &kind, const QString &layoutName);
+    // Removes the view at `index` (an undo step); returns the refusal.
+    [[nodiscard]] QString closeView(int index);
+    // The current view's colouring when it is an ownership view (its option, or the default for
+    // its layout), else nothing; and setting it as an undo step.
+    [[nodiscard]] std::optional<QString> currentColor() const;
+    [[nodiscard]] QString setCurrentColor(const QString &colorBy);
+
+Q_SIGNALS:
+    // Created for every pane, so the window can connect what lives outside the tabs.
+    void paneCreated(ViewPane *pane);
+    // The current pane changed, or it was rebuilt: its figures, steps or colouring may differ.
+    void currentViewChanged();
+    void status(const QString &message, int milliseconds);
+
+private:
+    void applyRenderOptions();
+
+    LayoutDocument *m_document;
+    qint64 m_selectedElement = -1;
+    bool m_dark = false;
+    QAction *m_zoomInAction = nullptr;
+    QAction *m_zoomOutAction = nullptr;
+    QAction *m_zoomResetAction = nullptr;
+    QAction *m_fitAction = nullptr;
+    QAction *m_labelsAction = nullptr;
+    QAction *m_gridAction = nullptr;
+    QAction *m_nextStepAction = nullptr;
+    QAction *m_previousStepAction = nullptr;
+    QAction *m_closeViewAction = nullptr;
+};
+
+} // namespace lx
