@@ -29,8 +29,8 @@ int thpEligible(const void *p)
     bool inside = false;
     const QByteArray all = f.readAll(); // a /proc file has no size: read it to its end
     for (const QByteArray &line : all.split('\n')) {
-        const int dash = line.indexOf('-');
-        const int space = line.indexOf(' ');
+        const qsizetype dash = line.indexOf('-');
+        const qsizetype space = line.indexOf(' ');
         if (dash > 0 && space > dash && !line.startsWith("THP")) {
             bool ok1 = false, ok2 = false;
             const quint64 lo = line.left(dash).toULongLong(&ok1, 16);
