@@ -63,9 +63,15 @@ std::optional<int> parseOrExit(QCommandLineParser &parser, const QStringList &ar
 
 int withGuiApplication(const std::function<int()> &run)
 {
-    static int argc = 1;
+    // The offscreen platform (when none is chosen) is an argument, not QT_QPA_PLATFORM put in
+    // the environment: the environment stays as the program found it, for every process it starts.
     static char name[] = "layout-explorer";
-    static char *argv[] = {name, nullptr};
+    static char platformFlag[] = "-platform";
+    static char offscreen[] = "offscreen";
+    char *argv[] = {name, platformFlag, offscreen, nullptr}; // QGuiApplication may reorder it
+    int argc = qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") ? 3 : 1;
+    if (argc == 1)
+        argv[1] = nullptr;
     QGuiApplication app(argc, argv);
     return run();
 }

@@ -32,8 +32,8 @@ struct Command
 std::optional<int> parseOrExit(QCommandLineParser &parser, const QStringList &args,
                                const QString &prog, bool allowPositional = true);
 
-// Runs `run` inside a QGuiApplication, which fonts and painting need (main() chose the offscreen
-// platform when there is no display), and returns what it returns.
+// Runs `run` inside a QGuiApplication, which fonts and painting need, on the offscreen platform
+// unless QT_QPA_PLATFORM names one (the environment is left as it is), and returns what it returns.
 int withGuiApplication(const std::function<int()> &run);
 
 // The commands and the analyses of `analyze`, sorted by name. The lists are written out in

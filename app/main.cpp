@@ -2,7 +2,6 @@
 // subcommand it runs headless, needing no display.
 
 #include "command.h"
-#include "sys/processmemory.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -37,7 +36,6 @@ void printUsage(FILE *out)
 
 int main(int argc, char **argv)
 {
-    lx::configureProcessMemory(argv); // may run the program again, before any allocation
     // Exported files must not depend on the process: QPdfWriter embeds fonts in QHash order, which
     // follows the per-process hash seed. A fixed seed (taken by every hash created from here on)
     // makes the window's export and the command line's byte-identical from run to run.
@@ -52,10 +50,8 @@ int main(int argc, char **argv)
         return 0;
     }
     if (const lx::app::Command *cmd = argc > 1 ? lx::app::findCommand(first) : nullptr) {
-        // Headless: a QCoreApplication-free path would lose QImage fonts, so use a
-        // QGuiApplication-capable core with the offscreen platform when no display is set.
-        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-            qputenv("QT_QPA_PLATFORM", "offscreen");
+        // Headless: the commands that paint open their QGuiApplication on the offscreen platform
+        // (withGuiApplication), without touching the environment a child would inherit.
         QStringList args;
         for (int i = 1; i < argc; ++i)
             args << QString::fromLocal8Bit(argv[i]);

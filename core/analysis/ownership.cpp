@@ -43,8 +43,8 @@ struct SliceBits
 // gathered (pext), which is linear in x. The slot (element << m | rank) of an input is thus one
 // XOR per input and the owners are written once, already in order: no count pass and no
 // per-input buffer.
-std::vector<uint64_t, detail::NoInitAllocator<uint64_t>>
-ownersByCoset(const LinearLayout &layout, const std::vector<int> &outOffset, const SliceBits &sb)
+LargeBuffer<uint64_t> ownersByCoset(const LinearLayout &layout, const std::vector<int> &outOffset,
+                                    const SliceBits &sb)
 {
     const int nBits = layout.totalInDimSizeLog2();
     const int m = nBits - layout.rank();
@@ -72,7 +72,7 @@ ownersByCoset(const LinearLayout &layout, const std::vector<int> &outOffset, con
         }
     }
     const uint64_t total = uint64_t(1) << nBits;
-    std::vector<uint64_t, detail::NoInitAllocator<uint64_t>> owners(total); // every slot written
+    LargeBuffer<uint64_t> owners(total); // every slot written
     uint64_t slot = 0;
     owners[0] = 0;
     for (uint64_t x = 1; x < total; ++x) {
@@ -214,8 +214,9 @@ Expected<OwnershipMap> computeOwnership(const LinearLayout &layout, const Owners
     // scatter's count[e + 1]++ leaves it at the start of e + 1: the offsets, with no cursor copy.
     // Inputs outside the slice get the sentinel kOutside.
     constexpr uint32_t kOutside = UINT32_MAX;
-    std::vector<uint32_t, detail::NoInitAllocator<uint32_t>> elementOf(total); // all written
-    std::vector<uint32_t, detail::NoInitAllocator<uint32_t>> count(nElements + 2, 0);
+    LargeBuffer<uint32_t> elementOf(total); // all written
+    LargeBuffer<uint32_t> count(nElements + 2);
+    std::fill(count.begin(), count.end(), 0u);
     {
         uint64_t out = 0;
         for (uint64_t x = 0; x < total; ++x) {
@@ -236,14 +237,14 @@ Expected<OwnershipMap> computeOwnership(const LinearLayout &layout, const Owners
         map.m_maxOwners = std::max(map.m_maxOwners, size_t(count[e + 2]));
         count[e + 2] += count[e + 1];
     }
-    map.m_owners.resize(count[nElements + 1]); // every entry written by pass 2
+    map.m_owners = LargeBuffer<uint64_t>(count[nElements + 1]); // every entry written by pass 2
     // Pass 2: scatter the inputs, ascending, to their elements.
     for (uint64_t x = 0; x < total; ++x) {
         const uint32_t e = elementOf[x];
         if (e != kOutside)
             map.m_owners[count[size_t(e) + 1]++] = x;
     }
-    count.pop_back();
+    count.shrink(nElements + 1);
     map.m_offsets = std::move(count);
     return map;
 }

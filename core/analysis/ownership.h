@@ -20,6 +20,7 @@
 // over (dim0: 4, dim1: 2). decomposeXor(warp = 3) = "warp=3 → [2,1] ⊕ [1,0] = [3,1]".
 
 #include "base/expected.h"
+#include "base/largebuffer.h"
 #include "layout/linearlayout.h"
 
 #include <cstdint>
@@ -47,24 +48,6 @@ struct OwnershipSlice
 
     bool operator==(const OwnershipSlice &) const = default;
 };
-
-namespace detail {
-// Allocates without zero-filling: every entry is written once by computeOwnership.
-template <typename T> struct NoInitAllocator : std::allocator<T>
-{
-    template <typename U> struct rebind
-    {
-        using other = NoInitAllocator<U>;
-    };
-    NoInitAllocator() = default;
-    template <typename U> NoInitAllocator(const NoInitAllocator<U> &) noexcept {}
-    template <typename U> void construct(U *p) noexcept { ::new (static_cast<void *>(p)) U; }
-    template <typename U, typename... Args> void construct(U *p, Args &&...args)
-    {
-        ::new (static_cast<void *>(p)) U(std::forward<Args>(args)...);
-    }
-};
-} // namespace detail
 
 // Every owner of every element of a slice, in compressed rows (CSR) over the elements.
 class OwnershipMap
@@ -115,9 +98,10 @@ private:
     int64_t m_idBase = 0; // element id bits of the fixed dims
     int m_idRowShift = 0;
     int m_idColShift = 0;
-    // rows*cols + 1 (at most 2^kMaxInputBits owners); empty when m_uniformLog2 >= 0.
-    std::vector<uint32_t, detail::NoInitAllocator<uint32_t>> m_offsets;
-    std::vector<uint64_t, detail::NoInitAllocator<uint64_t>> m_owners;
+    // rows*cols + 1 (at most 2^kMaxInputBits owners); empty when m_uniformLog2 >= 0. Large
+    // buffers (base/largebuffer.h): the map of the next edit reuses the pages of the last one.
+    LargeBuffer<uint32_t> m_offsets;
+    LargeBuffer<uint64_t> m_owners;
     int m_uniformLog2 = -1;
     size_t m_maxOwners = 0;
 };

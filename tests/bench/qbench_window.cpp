@@ -10,9 +10,7 @@
 //   QT_QPA_PLATFORM=offscreen build/dev/tests/bench/lx_window_bench [-tickcounter]
 
 #include "openviews.h"
-#include "sys/processmemory.h"
 
-#include <QApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QScrollBar>
@@ -120,12 +118,5 @@ private Q_SLOTS:
     }
 };
 
-// QTEST_MAIN, after the program's own memory settings (sys/processmemory.h).
-int main(int argc, char **argv)
-{
-    lx::configureProcessMemory(argv);
-    QApplication app(argc, argv);
-    WindowBench bench;
-    return QTest::qExec(&bench, argc, argv);
-}
+QTEST_MAIN(WindowBench)
 #include "qbench_window.moc"

@@ -47,11 +47,11 @@ private Q_SLOTS:
 void TestKernelDock::modelUnderTester()
 {
     KernelOpsModel model;
-    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
     LayoutDocument document;
     KernelDock dock(&document);
     QAbstractItemModelTester dockTester(dock.model(),
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+                                        QAbstractItemModelTester::FailureReportingMode::Fatal);
     QCOMPARE(dock.openFile(kAttention), QString());
     const KernelOpsModel &m = *dock.model();
     QVERIFY(m.rowCount() > 20);

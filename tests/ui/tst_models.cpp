@@ -1,13 +1,20 @@
-// The item models of the side panels, each under QAbstractItemModelTester while the document is
-// edited, undone and replaced, plus what each shows.
+// Every item model of ui/models, each under QAbstractItemModelTester (Fatal: a broken contract
+// aborts the test) while the document is edited, undone and replaced or the model is refreshed,
+// plus what each shows. KernelOpsModel's tester runs in tst_kerneldock with real modules.
 
 #include "models/basesmodel.h"
 #include "models/layoutdocument.h"
 #include "models/layoutlistmodel.h"
 #include "models/layoutpropertiesmodel.h"
 #include "models/matrixmodel.h"
+#include "models/presetlistmodel.h"
+#include "models/scenefile.h"
+#include "models/suggestmodel.h"
+
+#include "io/scene.h"
 
 #include <QAbstractItemModelTester>
+#include <QFont>
 #include <QSignalSpy>
 #include <QTest>
 #include <QUndoStack>
@@ -68,7 +75,7 @@ private Q_SLOTS:
         doc.reset(exampleScene());
         BasesModel model(&doc, 0, QStringLiteral("lane"));
         QAbstractItemModelTester tester(&model,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+                                        QAbstractItemModelTester::FailureReportingMode::Fatal);
         QCOMPARE(model.rowCount(), 2);
         QCOMPARE(model.columnCount(), 2);
         QCOMPARE(model.data(model.index(1, 0)).toInt(), 2); // lane basis 1 = [2, 0]
@@ -83,7 +90,7 @@ private Q_SLOTS:
         doc.reset(exampleScene());
         BasesModel model(&doc, 0, QStringLiteral("lane"));
         QAbstractItemModelTester tester(&model,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+                                        QAbstractItemModelTester::FailureReportingMode::Fatal);
         const QModelIndex cell = model.index(0, 0);
         QVERIFY(model.setData(cell, QStringLiteral("9")));
         QCOMPARE(model.data(cell).toString(), QStringLiteral("9"));
@@ -110,7 +117,7 @@ private Q_SLOTS:
         doc.reset(exampleScene());
         LayoutListModel model(&doc);
         QAbstractItemModelTester tester(&model,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+                                        QAbstractItemModelTester::FailureReportingMode::Fatal);
         QCOMPARE(model.rowCount(), 2);
         QCOMPARE(model.data(model.index(0, LayoutListModel::NameColumn)).toString(), u"L"_s);
         QCOMPARE(model.data(model.index(0, LayoutListModel::InDimsColumn)).toString(),
@@ -131,7 +138,7 @@ private Q_SLOTS:
         doc.reset(exampleScene());
         LayoutPropertiesModel model(&doc);
         QAbstractItemModelTester tester(&model,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+                                        QAbstractItemModelTester::FailureReportingMode::Fatal);
         model.setLayoutIndex(0);
         // Bases register0 [0,1], lane0 [1,0], lane1 [2,0] already span all 3 out bits: rank 3,
         // 5 in bits, so every element has 2^(5-3) = 4 owners; both warp bases are redundant.
@@ -154,7 +161,7 @@ private Q_SLOTS:
         doc.reset(exampleScene());
         MatrixModel model(&doc);
         QAbstractItemModelTester tester(&model,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+                                        QAbstractItemModelTester::FailureReportingMode::Fatal);
         model.setLayoutIndex(0);
         QCOMPARE(model.rowCount(), 3);    // dim0 bits 0,1; dim1 bit 0
         QCOMPARE(model.columnCount(), 5); // register0, lane0, lane1, warp0, warp1
@@ -171,6 +178,102 @@ private Q_SLOTS:
         QCOMPARE(model.columnCount(), 2);
         model.setLayoutIndex(-1);
         QCOMPARE(model.rowCount(), 0);
+    }
+
+    void presetListUnderTester()
+    {
+        PresetListModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::Fatal);
+        const std::vector<PresetInfo> presets = listPresets();
+        QCOMPARE(model.rowCount(), int(presets.size()));
+        QCOMPARE(model.columnCount(), int(PresetListModel::NumColumns));
+        QCOMPARE(model.headerData(PresetListModel::TitleColumn, Qt::Horizontal).toString(),
+                 u"Figure"_s);
+        for (int r = 0; r < model.rowCount(); ++r) {
+            const PresetInfo &p = presets[size_t(r)];
+            const QModelIndex name = model.index(r, PresetListModel::NameColumn);
+            const QModelIndex title = model.index(r, PresetListModel::TitleColumn);
+            QCOMPARE(name.data().toString(), QString::fromStdString(p.name));
+            QCOMPARE(title.data().toString(), QString::fromStdString(p.title));
+            QCOMPARE(title.data(PresetListModel::NameRole).toString(),
+                     QString::fromStdString(p.name));
+            QCOMPARE(name.data(PresetListModel::DescriptionRole).toString(),
+                     QString::fromStdString(p.description));
+            QCOMPARE(name.data(Qt::ToolTipRole), name.data(PresetListModel::DescriptionRole));
+            QVERIFY(!model.setData(name, u"x"_s)); // read-only
+        }
+        QVERIFY(!model.data(model.index(model.rowCount(), 0)).isValid());
+    }
+
+    // The Suggest panel's model through every reset it has: a search with Triton's pick as the
+    // last row, a candidate applied to the document, a kPack scene, a scene with nothing to
+    // search, and back.
+    void suggestUnderTester()
+    {
+        LayoutDocument doc;
+        auto scene = loadPresetScene(u"lds-c1"_s);
+        QVERIFY2(scene, scene ? "" : scene.message().c_str());
+        doc.reset(*scene);
+        SuggestModel model(&doc);
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::Fatal);
+        QCOMPARE(model.rowCount(), 0); // nothing searched yet
+        QSignalSpy refreshed(&model, &SuggestModel::refreshed);
+        QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+        model.refresh();
+        QCOMPARE(refreshed.count(), 1);
+        QCOMPARE(reset.count(), 1);
+        QVERIFY2(model.rowCount() > 1, qPrintable(model.status()));
+        QCOMPARE(model.columnCount(), int(SuggestModel::ColumnCount));
+        QVERIFY(!model.isKPack());
+        const int reference = model.referenceRow();
+        QCOMPARE(reference, model.rowCount() - 1);
+        QCOMPARE(model.index(reference, SuggestModel::FamilyColumn).data().toString(),
+                 u"Triton's pick"_s);
+        QVERIFY(model.index(reference, 0).data(Qt::FontRole).value<QFont>().italic());
+        for (int r = 0; r < model.rowCount(); ++r) {
+            const SharedCandidate *c = model.candidate(r);
+            QVERIFY(c);
+            QCOMPARE(model.index(r, SuggestModel::TextColumn).data().toString(),
+                     QString::fromStdString(c->text));
+            QCOMPARE(model.index(r, SuggestModel::LdsColumn).data().toString(),
+                     QString::number(c->ldsBytes));
+        }
+        QVERIFY(!model.candidate(model.rowCount()));
+        QVERIFY(!model.index(model.rowCount(), 0).isValid());
+
+        // Applying a candidate is one undo step; the next search runs on the new layout.
+        const int steps = doc.undoStack()->count();
+        QCOMPARE(model.apply(0), QString());
+        QCOMPARE(doc.undoStack()->count(), steps + 1);
+        model.refresh();
+        QVERIFY(model.rowCount() > 1);
+        doc.undoStack()->undo();
+        model.refresh();
+        QVERIFY(!model.apply(model.rowCount()).isEmpty()); // no such row: a reason, no change
+        QCOMPARE(doc.undoStack()->index(), steps);
+
+        // A kPack scene: the last row is the scene's own layout, and applying is refused.
+        auto kpack = loadPresetScene(u"rocmlir-kpack-before"_s);
+        QVERIFY(kpack);
+        doc.reset(*kpack);
+        model.refresh();
+        QVERIFY2(model.isKPack(), qPrintable(model.status()));
+        QVERIFY(model.rowCount() > 0);
+        if (model.referenceRow() >= 0)
+            QCOMPARE(model.index(model.referenceRow(), 0).data().toString(), u"current"_s);
+        QVERIFY(!model.apply(0).isEmpty());
+
+        // Nothing to search: no rows, and the status says why.
+        doc.reset(exampleScene());
+        model.refresh();
+        QCOMPARE(model.rowCount(), 0);
+        QCOMPARE(model.referenceRow(), -1);
+        QVERIFY(model.status().startsWith(u"Nothing to search"_s));
+        doc.reset(*scene);
+        model.refresh();
+        QVERIFY(model.rowCount() > 1);
     }
 };
 

@@ -1,6 +1,7 @@
 #include "render/diagramrenderer.h"
 #include "render/celltextpainter.h"
 #include "render/diagramstyle.h"
+#include "render/largeimage.h"
 
 #include <QFont>
 #include <QImage>
@@ -294,7 +295,9 @@ void DiagramRenderer::paintFills(QPainter *painter, int index, const QRect &visi
 QImage DiagramRenderer::rasterise(int index, const QRect &block) const
 {
     const DiagramPanel &dp = m_diagram->panels[size_t(index)];
-    QImage img(block.size(), QImage::Format_ARGB32_Premultiplied);
+    QImage img = largeImage(block.size()); // a large block reused from one repaint to the next
+    if (img.isNull())
+        return img;
     std::vector<int> colOf(size_t(block.width()));
     for (int x = 0; x < block.width(); ++x)
         colOf[size_t(x)] = m_geometry.columnAt(index, block.left() + x);

@@ -3,6 +3,7 @@
 #include "base/safewrite.h"
 
 #include "render/diagram.h"
+#include "render/largeimage.h"
 
 #include <QBuffer>
 #include <QFileInfo>
@@ -17,10 +18,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
-
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
 
 using namespace Qt::StringLiterals;
 
@@ -55,36 +52,6 @@ QString exportFormatName(ExportFormat format)
     return {};
 }
 
-namespace {
-
-// An image whose pixels are allocated so that the kernel may back them with 2 MiB pages: a
-// figure's image is written once, top to bottom, right after it is allocated, and with 4 KiB pages
-// a 128×128 ownership figure (~70 MB) spends about a third of its export in page faults. Pixels and
-// their layout are QImage's own (bytes per line = width × 4), so what is painted is the same.
-QImage allocateImage(const QSize &size)
-{
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    constexpr size_t kHugePage = size_t(2) << 20;
-    const size_t bytes = size_t(size.width()) * size_t(size.height()) * 4;
-    if (bytes >= 4 * kHugePage) {
-        void *data = nullptr;
-        if (posix_memalign(&data, kHugePage, bytes) == 0) {
-            madvise(data, (bytes + kHugePage - 1) & ~(kHugePage - 1), MADV_HUGEPAGE);
-            QImage image(
-                static_cast<uchar *>(data), size.width(), size.height(),
-                qsizetype(size.width()) * 4, QImage::Format_ARGB32_Premultiplied,
-                [](void *p) { std::free(p); }, data);
-            if (!image.isNull())
-                return image;
-            std::free(data);
-        }
-    }
-#endif
-    return QImage(size, QImage::Format_ARGB32_Premultiplied);
-}
-
-} // namespace
-
 QImage renderImage(const Diagram &diagram, const RenderOptions &options, QString *error)
 {
     const DiagramRenderer renderer(diagram, options);
@@ -101,7 +68,7 @@ QImage renderImage(const Diagram &diagram, const RenderOptions &options, QString
                     .arg(kMaxImagePixels >> 20);
         return {};
     }
-    QImage image = allocateImage(size);
+    QImage image = largeImage(size);
     if (image.isNull()) {
         if (error)
             *error = QStringLiteral("out of memory for a %1×%2 image")

@@ -1,5 +1,6 @@
 #include "render/ownershipdiagram.h"
 
+#include "base/largebuffer.h"
 #include "layout/linearlayout.h"
 #include "render/palette.h"
 #include "render/viewregistry.h"
@@ -294,7 +295,7 @@ class OwnershipCells final : public DiagramCellSource
 public:
     // `fills`: every cell's fill, row-major (the first owner's colour; alpha 0: no owner).
     OwnershipCells(std::shared_ptr<const OwnershipMap> map, OwnerColouring colouring,
-                   OwnerLabel label, int maxLabelOwners, std::unique_ptr<QRgb[]> fills)
+                   OwnerLabel label, int maxLabelOwners, LargeBuffer<QRgb> fills)
         : m_map(std::move(map)), m_colouring(std::move(colouring)), m_label(label),
           m_maxLabelOwners(maxLabelOwners), m_fills(std::move(fills))
     {
@@ -414,8 +415,9 @@ private:
     OwnerLabel m_label;
     int m_maxLabelOwners;
     // Every fill once (4 bytes a cell): a zoomed-out view reads one per pixel, and a pan of a
-    // 4096×4096 view must not decode a million owners again. Row-major, alpha 0: no owner.
-    std::unique_ptr<QRgb[]> m_fills;
+    // 4096×4096 view must not decode a million owners again. Row-major, alpha 0: no owner. A
+    // large buffer (base/largebuffer.h): the next edit's fills reuse its pages.
+    LargeBuffer<QRgb> m_fills;
     bool m_withWarp = false;
     bool m_withBlock = false;
 };
@@ -515,8 +517,8 @@ Expected<Diagram> ownershipDiagram(const LinearLayout &layout,
     size_t unowned = 0;
     size_t mixedCells = 0;
     // Not zero-filled first (every entry is written below): at 4096×4096 that pass is 64 MiB.
-    auto fills = std::make_unique_for_overwrite<QRgb[]>(size_t(rows) * size_t(cols));
-    QRgb *fill = fills.get();
+    LargeBuffer<QRgb> fills(size_t(rows) * size_t(cols));
+    QRgb *fill = fills.data();
     for (int r = 0; r < rows; ++r) {
         for (int c = 0; c < cols; ++c, ++fill) {
             const auto owners = map.owners(r, c);
