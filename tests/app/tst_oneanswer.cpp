@@ -106,8 +106,8 @@ QString moduleOf(const LoweringCase &c)
            u"module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 4 : i32, "
            u"ttg.target = \"hip:gfx1250\", \"ttg.threads-per-warp\" = 32 : i32} {\n"
            u"  tt.func public @k() {\n"_s +
-           u"    %0 = ttg.local_alloc : () -> %1\n"_s.arg(mem) +
-           u"    %1 = ttg.local_load %0 : %1 -> tensor<%2, %3>\n"_s.arg(
+           u"    %m = ttg.local_alloc : () -> %1\n"_s.arg(mem) +
+           u"    %r = ttg.local_load %m : %1 -> tensor<%2, %3>\n"_s.arg(
                mem, type, dst.value(u"encoding"_s).toString()) +
            u"    tt.return\n  }\n}\n"_s;
 }
@@ -278,8 +278,11 @@ void TestOneAnswer::tooManyPartitionsAreRefused()
             .object();
     QJsonArray layouts = scene.value(u"layouts"_s).toArray();
     QJsonObject a = layouts[0].toObject();
-    a[u"text"_s] = a.value(u"text"_s).toString().replace(u"numPartitions = 2, numGroups = 2"_s,
-                                                         u"numPartitions = 8, numGroups = 2"_s);
+    a[u"text"_s] =
+        a.value(u"text"_s)
+            .toString()
+            .replace(u"numPartitions = 2, numGroups = 2"_s, u"numPartitions = 8, numGroups = 1"_s)
+            .replace(u"shape = [32, 64]"_s, u"shape = [16, 64]"_s);
     layouts[0] = a;
     scene[u"layouts"_s] = layouts;
     QTemporaryDir dir;

@@ -308,11 +308,14 @@ Expected<Diagram> buildLdsDatapathView(const ViewRequest &request)
             u"loadConflict"_s, u"Partition conflict in load %1"_s.arg(load->index),
             load->conflict ? u"yes: both pairs reach P%1"_s.arg(*load->conflictPartitions.begin())
                            : u"no"_s,
-            u"Same-cycle model: every warp issues load %1 in the same cycle"_s.arg(load->index));
+            u"Same-cycle model: every warp issues load %1 in the same cycle"_s.arg(load->index),
+            load->conflict ? 1.0 : 0.0, {}, u"computed"_s);
         d.addFigure(u"loadPorts"_s, u"Ports load %1 can use"_s.arg(load->index),
-                    u"%1 of %2"_s.arg(load->portsUsable).arg(cu.ports));
+                    u"%1 of %2"_s.arg(load->portsUsable).arg(cu.ports), {},
+                    double(load->portsUsable), {}, u"computed"_s);
         d.addFigure(u"loadRate"_s, u"Rate of load %1 (model)"_s.arg(load->index),
-                    rateText(cu.peakBytesPerCycle(load->portsUsable)), modelText(cu));
+                    rateText(cu.peakBytesPerCycle(load->portsUsable)), modelText(cu),
+                    cu.peakBytesPerCycle(load->portsUsable), u"B/cycle"_s, u"model"_s);
     }
     return d;
 }
