@@ -10,7 +10,8 @@
 //  - provenance: the bandwidth model's fixed cost is `fitted`, the blog's measurements are
 //    `measured` beside it, a bank count from an extrapolated phase table is `extrapolated`, and
 //    `render --figures` carries the same values and provenance as `analyze --json`;
-//  - claims: the n-way counts that preset descriptions quote are the ones the program computes.
+//  - claims: the n-way and cycle counts preset descriptions quote are the ones the program
+//    computes, and the rocMLIR presets say what of them is inferred.
 
 #include "clitest.h"
 
@@ -404,7 +405,8 @@ void TestOneAnswer::extrapolatedPhaseTables()
 
 void TestOneAnswer::presetClaimsAreComputed()
 {
-    // Every "N-way" a preset description quotes is the worst conflict of one of its bank views.
+    // Every "N-way" and "N cycles" a preset description quotes is computed by one of its bank
+    // views (the worst conflict, or the cycles of an instruction, of the wave, or the ideal).
     const QJsonArray presets =
         QJsonDocument::fromJson(lx::test::runApp({u"presets"_s, u"--json"_s}).out)
             .object()
@@ -415,17 +417,23 @@ void TestOneAnswer::presetClaimsAreComputed()
     for (const QJsonValue &pv : presets) {
         const QString name = pv.toObject().value(u"name"_s).toString();
         const QString description = pv.toObject().value(u"description"_s).toString();
-        std::set<int> claimed;
+        std::set<int> claimed, claimedCycles;
         auto it = QRegularExpression(u"(\\d+)-way"_s).globalMatch(description);
         while (it.hasNext())
             claimed.insert(it.next().captured(1).toInt());
-        if (claimed.empty())
+        // "16 cycles", and a bare "(16)" after a claim ("unswizzled 4-way (32)").
+        auto cy = QRegularExpression(u"(\\d+) cycles|\\((\\d+)\\)"_s).globalMatch(description);
+        while (cy.hasNext()) {
+            const QRegularExpressionMatch m = cy.next();
+            claimedCycles.insert((m.captured(1).isEmpty() ? m.captured(2) : m.captured(1)).toInt());
+        }
+        if (claimed.empty() && claimedCycles.empty())
             continue;
         const QJsonObject scene =
             QJsonDocument::fromJson(
                 readAll(QStringLiteral(LX_SOURCE_DIR "/resources/presets/") + name + u".lxscene"_s))
                 .object();
-        std::set<int> computed;
+        std::set<int> computed, computedCycles;
         const QJsonArray views = scene.value(u"views"_s).toArray();
         for (qsizetype i = 0; i < views.size(); ++i) {
             const QString kind = views[i].toObject().value(u"kind"_s).toString();
@@ -434,12 +442,20 @@ void TestOneAnswer::presetClaimsAreComputed()
             const QJsonObject r = json({u"analyze"_s, u"banks"_s, u"--preset"_s, name, u"--view"_s,
                                         QString::number(i), u"--json"_s});
             computed.insert(r.value(u"maxWays"_s).toInt());
-            for (const QJsonValue &ins : r.value(u"instructions"_s).toArray())
+            for (const QString &k : {u"cycles"_s, u"idealCycles"_s})
+                computedCycles.insert(r.value(k).toInt());
+            computedCycles.insert(r.value(u"totals"_s).toObject().value(u"cycles"_s).toInt());
+            for (const QJsonValue &ins : r.value(u"instructions"_s).toArray()) {
                 computed.insert(ins.toObject().value(u"maxWays"_s).toInt());
+                computedCycles.insert(ins.toObject().value(u"cycles"_s).toInt());
+            }
         }
         for (int n : claimed)
             QVERIFY2(computed.count(n),
                      qPrintable(name + u": the description says %1-way"_s.arg(n)));
+        for (int n : claimedCycles)
+            QVERIFY2(computedCycles.count(n),
+                     qPrintable(name + u": the description says %1 cycles"_s.arg(n)));
         ++checked;
     }
     QVERIFY(checked >= 10);
