@@ -152,8 +152,8 @@ PlainAccess plainAccess(const Architecture &arch, const LinearLayout &cvt, int e
     vec = std::max<int64_t>(vec, 1);
     PlainAccess a;
     a.vectorElements = int(vec);
-    a.bits = int(vec) * elementBits;
-    if (const LdsInstruction *i = arch.plainInstruction(std::max(1, a.bits / 8), isWrite))
+    a.bits = std::max(8, int(vec) * elementBits); // sub-byte elements move a byte at least
+    if (const LdsInstruction *i = arch.plainInstruction(a.bits / 8, isWrite))
         a.instruction = i->name;
     a.count = {registers / vec, distinctRegs / vec};
     return a;
