@@ -164,6 +164,29 @@ void addAllocatorFigures(Diagram &d, const LdsInput &in)
                 u"partitions"_s);
 }
 
+// The figures of the one load the datapath view shows: partitions, conflict, ports, rate.
+void addLoadFigures(Diagram &d, const LoadInstruction &load,
+                    const std::vector<std::set<int>> &byPair, const CuModel &cu)
+{
+    QStringList reached;
+    for (int q = 0; q < int(byPair.size()); ++q)
+        for (int part : byPair[size_t(q)])
+            reached << u"P%1 (%2)"_s.arg(part).arg(pairName(q));
+    d.addFigure(u"loadPartitions"_s, u"Partitions reached by load %1"_s.arg(load.index),
+                reached.isEmpty() ? u"none"_s : reached.join(u", "_s));
+    d.addFigure(u"loadConflict"_s, u"Partition conflict in load %1"_s.arg(load.index),
+                load.conflict ? u"yes: both pairs reach P%1"_s.arg(*load.conflictPartitions.begin())
+                              : u"no"_s,
+                u"Same-cycle model: every warp issues load %1 in the same cycle"_s.arg(load.index),
+                load.conflict ? 1.0 : 0.0, {}, u"computed"_s);
+    d.addFigure(u"loadPorts"_s, u"Ports load %1 can use"_s.arg(load.index),
+                u"%1 of %2"_s.arg(load.portsUsable).arg(cu.ports), {}, double(load.portsUsable), {},
+                u"computed"_s);
+    d.addFigure(u"loadRate"_s, u"Rate of load %1 (model)"_s.arg(load.index),
+                rateText(cu.peakBytesPerCycle(load.portsUsable)), modelText(cu),
+                cu.peakBytesPerCycle(load.portsUsable), u"B/cycle"_s, u"model"_s);
+}
+
 } // namespace
 
 Expected<Diagram> buildLdsDatapathView(const ViewRequest &request)
@@ -297,26 +320,8 @@ Expected<Diagram> buildLdsDatapathView(const ViewRequest &request)
     d.legend.push_back({qRgb(255, 230, 120), u"port in use"_s});
 
     appendFigures(d, ldsFigures(*prep));
-    if (load) {
-        QStringList reached;
-        for (int q = 0; q < int(byPair.size()); ++q)
-            for (int part : byPair[size_t(q)])
-                reached << u"P%1 (%2)"_s.arg(part).arg(pairName(q));
-        d.addFigure(u"loadPartitions"_s, u"Partitions reached by load %1"_s.arg(load->index),
-                    reached.isEmpty() ? u"none"_s : reached.join(u", "_s));
-        d.addFigure(
-            u"loadConflict"_s, u"Partition conflict in load %1"_s.arg(load->index),
-            load->conflict ? u"yes: both pairs reach P%1"_s.arg(*load->conflictPartitions.begin())
-                           : u"no"_s,
-            u"Same-cycle model: every warp issues load %1 in the same cycle"_s.arg(load->index),
-            load->conflict ? 1.0 : 0.0, {}, u"computed"_s);
-        d.addFigure(u"loadPorts"_s, u"Ports load %1 can use"_s.arg(load->index),
-                    u"%1 of %2"_s.arg(load->portsUsable).arg(cu.ports), {},
-                    double(load->portsUsable), {}, u"computed"_s);
-        d.addFigure(u"loadRate"_s, u"Rate of load %1 (model)"_s.arg(load->index),
-                    rateText(cu.peakBytesPerCycle(load->portsUsable)), modelText(cu),
-                    cu.peakBytesPerCycle(load->portsUsable), u"B/cycle"_s, u"model"_s);
-    }
+    if (load)
+        addLoadFigures(d, *load, byPair, cu);
     return d;
 }
 
