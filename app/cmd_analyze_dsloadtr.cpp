@@ -100,11 +100,14 @@ json planJson(const lx::DsLoadTrPlan &p, const std::string &dtype)
     j["intrinsic"] = p.hasInstruction() ? json(p.instruction.intrinsic) : json(nullptr);
     j["elementsPerInstruction"] =
         p.hasInstruction() ? json(p.instruction.elementsPerInstruction()) : json(nullptr);
+    // The counting rule (analysis/dsloadtr.h InstructionCount): issued and distinct.
     j["instructions"] = p.instructions;
+    j["instructionsDistinct"] = p.distinctInstructions;
     j["registers"] = p.registers;
     j["warps"] = p.warps;
     j["fallbackInstruction"] = p.fallback.instruction;
     j["fallbackInstructions"] = p.fallback.count;
+    j["fallbackInstructionsDistinct"] = p.fallback.distinctCount;
     j["fallbackVectorElements"] = p.fallback.vectorElements;
     j["fallbackBits"] = p.fallback.bits;
     j["reason"] = p.reason.empty() ? json(nullptr) : json(p.reason);
@@ -148,12 +151,14 @@ void printText(QTextStream &out, const lx::DsLoadTrPlan &p, const std::string &d
         << '\n';
     if (p.eligible) {
         out << "eligible     yes: " << p.instructions << " x " << qs(p.instruction.name)
-            << " per thread\n";
+            << " per thread issued, " << p.distinctInstructions
+            << " distinct (what the assembly keeps)\n";
     } else {
         out << "eligible     no: " << qs(p.reason) << '\n';
     }
-    out << "fallback     " << p.fallback.count << " x " << qs(p.fallback.instruction) << " ("
-        << p.fallback.vectorElements << " element(s) per load)\n";
+    out << "fallback     " << p.fallback.count << " x " << qs(p.fallback.instruction) << " issued, "
+        << p.fallback.distinctCount << " distinct (" << p.fallback.vectorElements
+        << " element(s) per load)\n";
     if (!p.eligible)
         return;
     out << "addrLayout   "

@@ -20,6 +20,11 @@ using lx::app::ExitBadInput;
 using lx::app::ExitBadUsage;
 using lx::app::ExitOk;
 
+// The counting rule (analysis/dsloadtr.h InstructionCount), said in every report.
+constexpr const char *kCounting =
+    "count: instructions per thread the final assembly keeps (distinct addresses); issued: what "
+    "Triton's lowering emits, a replicated register loaded again (LLVM removes the copy)";
+
 nlohmann::json reportJson(const lx::TtgirModule &module, const lx::KernelReport &report)
 {
     nlohmann::json layouts = nlohmann::json::array();
@@ -42,6 +47,7 @@ nlohmann::json reportJson(const lx::TtgirModule &module, const lx::KernelReport 
                          {"dst", r.dst},
                          {"instruction", r.instruction},
                          {"count", r.count},
+                         {"issued", r.issued},
                          {"eligible", nullptr},
                          {"reason", r.reason},
                          {"maxWays", r.maxWays},
@@ -57,20 +63,25 @@ nlohmann::json reportJson(const lx::TtgirModule &module, const lx::KernelReport 
             o["error"] = r.problem;
         ops.push_back(std::move(o));
     }
-    nlohmann::json totals = nlohmann::json::object();
+    nlohmann::json totals = nlohmann::json::object(), issued = nlohmann::json::object();
     for (const auto &[inst, n] : report.totals.instructions)
         totals[inst] = n;
+    for (const auto &[inst, n] : report.totals.issued)
+        issued[inst] = n;
     return {{"arch", report.arch},
             {"target", module.target},
             {"numWarps", module.numWarps},
             {"threadsPerWarp", module.threadsPerWarp},
             {"layouts", layouts},
             {"ops", ops},
+            {"counting", kCounting},
             {"totals", totals},
+            {"totalsIssued", issued},
             {"ldsBytes", report.totals.ldsBytes},
             {"worstWays", report.totals.worstWays},
             {"lostTransposed", report.totals.lostTransposed},
-            {"notes", report.notes}};
+            {"notes", report.notes},
+            {"warnings", report.warnings}};
 }
 
 void printText(QTextStream &out, const lx::TtgirModule &module, const lx::KernelReport &report)
@@ -87,9 +98,11 @@ void printText(QTextStream &out, const lx::TtgirModule &module, const lx::Kernel
             << q(r.op).leftJustified(22) << ' ' << q(r.name).leftJustified(12) << ' '
             << q(r.shape + "x" + r.dtype).leftJustified(16) << ' ' << q(r.src) << " -> "
             << q(r.dst);
-        if (!r.instruction.empty() && r.count > 0)
+        if (!r.instruction.empty() && r.count > 0) {
             out << "  " << r.count << " x " << q(r.instruction);
-        else if (!r.instruction.empty())
+            if (r.issued > r.count)
+                out << " (" << r.issued << " issued)";
+        } else if (!r.instruction.empty())
             out << "  " << q(r.instruction);
         if (r.maxWays > 1)
             out << ", " << r.maxWays << "-way conflicts";
@@ -103,9 +116,14 @@ void printText(QTextStream &out, const lx::TtgirModule &module, const lx::Kernel
         else if (r.lostTransposed)
             out << "         no transposed load: " << q(r.reason) << '\n';
     }
-    out << "\ntotals (per thread)\n";
-    for (const auto &[inst, n] : report.totals.instructions)
-        out << "  " << q(inst).leftJustified(22) << ' ' << n << '\n';
+    out << "\ntotals (per thread; " << kCounting << ")\n";
+    for (const auto &[inst, n] : report.totals.instructions) {
+        out << "  " << q(inst).leftJustified(22) << ' ' << n;
+        if (const auto it = report.totals.issued.find(inst);
+            it != report.totals.issued.end() && it->second > n)
+            out << " (" << it->second << " issued)";
+        out << '\n';
+    }
     out << "  LDS allocated          " << report.totals.ldsBytes << " B\n";
     if (report.totals.worstWays > 1)
         out << "  worst conflict         " << report.totals.worstWays << "-way (line "
@@ -114,6 +132,8 @@ void printText(QTextStream &out, const lx::TtgirModule &module, const lx::Kernel
         out << "  lost transposed load   " << q(s) << '\n';
     for (const std::string &n : report.notes)
         out << "note: " << q(n) << '\n';
+    for (const std::string &w : report.warnings)
+        out << "warning: " << q(w) << '\n';
 }
 
 int runAnalyzeKernel(const QStringList &args)

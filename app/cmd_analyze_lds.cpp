@@ -101,6 +101,13 @@ int runAnalyzeLds(const QStringList &args)
         j["steadyBytesPerCycle"] = bw.steadyBytesPerCycle;
         j["peakBytesPerCycle"] = bw.peakBytesPerCycle;
     }
+    // What the architecture cannot hold (core/analysis/ldsscenario.h CapacityWarning): listed,
+    // and the command exits 1.
+    nlohmann::json warnings = nlohmann::json::array();
+    for (const lx::CapacityWarning &w : s->warnings)
+        warnings.push_back(
+            {{"kind", w.kind}, {"message", w.message}, {"partitions", w.partitions}});
+    j["warnings"] = warnings;
     j["figures"] = lx::figuresJson(figures);
     std::string out;
     if (parser.isSet(QStringLiteral("json"))) {
@@ -127,10 +134,17 @@ int runAnalyzeLds(const QStringList &args)
               << bw.rawBytesPerCycle << " B/cycle, steady " << bw.steadyBytesPerCycle << ", peak "
               << bw.peakBytesPerCycle << "\n";
         }
+        for (const lx::CapacityWarning &w : s->warnings)
+            o << "warning: " << w.message << "\n";
         o << "figures:\n" << lx::figuresText(figures);
         out = o.str();
     }
     std::fwrite(out.data(), 1, out.size(), stdout);
+    if (!s->warnings.empty()) {
+        for (const lx::CapacityWarning &w : s->warnings)
+            err << prog << QString::fromStdString(w.message) << '\n';
+        return ExitBadInput;
+    }
     return ExitOk;
 }
 

@@ -107,6 +107,9 @@ void printFigures(const lx::Diagram &diagram, const std::string &kind)
         figures.push_back({{"key", f.key.toStdString()},
                            {"label", f.label.toStdString()},
                            {"text", f.value.toStdString()},
+                           {"value", f.number ? nlohmann::json(*f.number) : nlohmann::json()},
+                           {"unit", f.unit.toStdString()},
+                           {"provenance", f.provenance.toStdString()},
                            {"note", f.toolTip.toStdString()}});
     const std::string text = nlohmann::json{{"view", kind}, {"figures", figures}}.dump(1) + "\n";
     std::fwrite(text.data(), 1, text.size(), stdout);

@@ -120,6 +120,7 @@ Expected<MicrobenchRow> runMicrobenchmark(const MicrobenchSpec &spec, const CuMo
         return layouts.error();
     MicrobenchRow row;
     row.layout = spec.partitioned ? "partitioned" : "plain";
+    row.spec = spec;
     row.layouts = *layouts;
     const int parts = spec.partitioned ? cu.numPairs() : 1;
     AllocRequest req;

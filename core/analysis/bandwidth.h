@@ -81,6 +81,7 @@ struct MicrobenchLayouts
 struct MicrobenchRow
 {
     std::string layout; // "plain" or "partitioned"
+    MicrobenchSpec spec;
     MicrobenchLayouts layouts;
     AllocationResult allocation;
     PartitionAccessReport access;

@@ -117,12 +117,15 @@ struct BankTotals
 // The transposed load a compiler tries first for a read into a dot operand (dsloadtr.h).
 struct TransposedLoadChoice
 {
-    std::string candidate;     // "ds_load_tr16_b128"; empty when no variant moves the element width
-    bool used = false;         // the report counts the transposed load's source addresses
-    std::string reason;        // why it is not used (empty when used)
-    std::string fallback;      // what the lowering emits otherwise ("ds_load_u16")
-    int64_t fallbackCount = 0; // fallback loads per thread
-    int64_t transposedCount = 0; // transposed loads per thread when used
+    std::string candidate; // "ds_load_tr16_b128"; empty when no variant moves the element width
+    bool used = false;     // the report counts the transposed load's source addresses
+    std::string reason;    // why it is not used (empty when used)
+    std::string fallback;  // what the lowering emits otherwise ("ds_load_u16")
+    // Per thread, issued and distinct (dsloadtr.h InstructionCount).
+    int64_t fallbackCount = 0;      // fallback loads, issued
+    int64_t fallbackDistinct = 0;   // fallback loads, distinct
+    int64_t transposedCount = 0;    // transposed loads when used, issued
+    int64_t transposedDistinct = 0; // transposed loads when used, distinct
 };
 
 // One access of the layout-level analysis.

@@ -100,7 +100,9 @@ Expected<BankConflictReport> analyzeDsLoadTrBanks(const Architecture &arch,
     choice.used = true;
     choice.fallback = plan.fallback.instruction;
     choice.fallbackCount = plan.fallback.count;
+    choice.fallbackDistinct = plan.fallback.distinctCount;
     choice.transposedCount = plan.instructions;
+    choice.transposedDistinct = plan.distinctInstructions;
     report.transposedLoad = choice;
     return report;
 }

@@ -106,36 +106,58 @@ std::string diagnoseTile(const LinearLayout &offsetCvt, const DsLoadTrInstructio
     return "divideLeft(cvt, tile) has no result";
 }
 
-std::string fallbackName(const std::string &arch, int bits)
+// 2^rank of the register bases of `cvt` from index `first` on, over every out-dim (offset and
+// partition): the distinct addresses the registers reach.
+int64_t distinctRegisterSpan(const LinearLayout &cvt, int first)
 {
-    const std::string prefix = arch == "gfx950" ? "ds_read_" : "ds_load_";
-    if (bits <= 8)
-        return prefix + "u8";
-    if (bits == 16)
-        return prefix + "u16";
-    return prefix + "b" + std::to_string(bits);
+    if (!cvt.hasInDim(kRegister))
+        return 1;
+    std::vector<LinearLayout::Basis> bases;
+    for (int i = first; i < cvt.inDimSizeLog2(kRegister); ++i)
+        bases.push_back(cvt.basis(kRegister, i));
+    Expected<LinearLayout> sub =
+        LinearLayout::tryCreate({{kRegister, bases}}, cvt.outDims(), false);
+    return sub ? int64_t(1) << sub->rank() : int64_t(1) << (cvt.inDimSizeLog2(kRegister) - first);
 }
 
-// Triton's generic local_load: vectorise over the leading registers that walk consecutive
-// offsets (getNumConsecutiveInOut), at most 128 bits and at most one padding interval.
-DsLoadFallback computeFallback(const LinearLayout &offsetCvt, int64_t registers,
-                               const DsLoadTrInstruction &instr, const DsLoadTrOptions &options)
+DsLoadFallback toFallback(const PlainAccess &a)
 {
-    int64_t vec = offsetCvt.getNumConsecutiveInOut();
-    vec = std::min<int64_t>(vec, std::max(1, 128 / instr.elementBits));
-    vec = std::min<int64_t>(vec, registers);
-    for (const auto &[interval, pad] : options.padding)
-        vec = std::min<int64_t>(vec, std::max(1, interval));
-    vec = std::max<int64_t>(vec, 1);
     DsLoadFallback f;
-    f.vectorElements = int(vec);
-    f.bits = std::max(8, int(vec) * instr.elementBits);
-    f.instruction = fallbackName(instr.arch, f.bits);
-    f.count = registers / vec;
+    f.vectorElements = a.vectorElements;
+    f.bits = a.bits;
+    f.instruction = a.instruction;
+    f.count = a.count.issued;
+    f.distinctCount = a.count.distinct;
     return f;
 }
 
 } // namespace
+
+PlainAccess plainAccess(const Architecture &arch, const LinearLayout &cvt, int elementBits,
+                        bool isWrite, const std::vector<std::pair<int32_t, int32_t>> &padding)
+{
+    std::vector<std::string> ins;
+    for (const std::string &d : {kRegister, kLane, kWarp})
+        if (cvt.hasInDim(d))
+            ins.push_back(d);
+    const int64_t registers = cvt.hasInDim(kRegister) ? cvt.inDimSize(kRegister) : 1;
+    const int64_t distinctRegs = distinctRegisterSpan(cvt, 0);
+    Expected<LinearLayout> off =
+        cvt.hasOutDim(kOffset) ? cvt.sublayout(ins, {kOffset}) : Expected<LinearLayout>(cvt);
+    int64_t vec = off ? off->getNumConsecutiveInOut() : 1;
+    vec = std::min<int64_t>(vec, std::max(1, 128 / std::max(1, elementBits)));
+    vec = std::min<int64_t>(vec, distinctRegs);
+    for (const auto &[interval, pad] : padding)
+        vec = std::min<int64_t>(vec, std::max(1, interval));
+    vec = std::max<int64_t>(vec, 1);
+    PlainAccess a;
+    a.vectorElements = int(vec);
+    a.bits = std::max(8, int(vec) * elementBits); // sub-byte elements move a byte at least
+    if (const LdsInstruction *i = arch.plainInstruction(a.bits / 8, isWrite))
+        a.instruction = i->name;
+    a.count = {registers / vec, distinctRegs / vec};
+    return a;
+}
 
 LinearLayout DsLoadTrInstruction::tile() const
 {
@@ -178,49 +200,52 @@ DsLoadTrInstruction::LaneElement DsLoadTrInstruction::destinationOf(int srcLane,
     return {v[size_t(li)], v[size_t(ri)]};
 }
 
+std::vector<DsLoadTrInstruction> dsLoadTrInstructionsOf(const Architecture &arch)
+{
+    std::vector<DsLoadTrInstruction> out;
+    for (const TransposedLoad &t : arch.transposedLoads)
+        out.push_back(makeInstruction(arch.name, t.name, t.intrinsic, t.elementBits,
+                                      t.instructionBits, t.leadingRegisterBases, t.leadingLaneBases,
+                                      arch.waveSize));
+    return out;
+}
+
 const std::vector<DsLoadTrInstruction> &dsLoadTrInstructions()
 {
-    // The architecture files' "transposedLoads" (resources/arch/*.json), gfx1250 first.
     static const std::vector<DsLoadTrInstruction> all = [] {
-        std::vector<std::string> names = knownArchitectures();
-        std::stable_partition(names.begin(), names.end(),
-                              [](const std::string &n) { return n == "gfx1250"; });
         std::vector<DsLoadTrInstruction> out;
-        for (const std::string &name : names) {
-            const Expected<Architecture> arch = loadArchitecture(name);
-            if (!arch)
-                continue;
-            for (const TransposedLoad &t : arch->transposedLoads)
-                out.push_back(makeInstruction(arch->name, t.name, t.intrinsic, t.elementBits,
-                                              t.instructionBits, t.leadingRegisterBases,
-                                              t.leadingLaneBases, arch->waveSize));
-        }
+        for (const std::string &name : knownArchitectures())
+            if (const Expected<Architecture> arch = loadArchitecture(name))
+                for (DsLoadTrInstruction &i : dsLoadTrInstructionsOf(*arch))
+                    out.push_back(std::move(i));
         return out;
     }();
     return all;
 }
 
-Expected<DsLoadTrInstruction> dsLoadTrInstruction(const std::string &arch, int elementBits)
+Expected<DsLoadTrInstruction> dsLoadTrInstruction(const Architecture &arch, int elementBits)
 {
-    bool archKnown = false;
-    for (const DsLoadTrInstruction &i : dsLoadTrInstructions()) {
-        if (i.arch != arch)
-            continue;
-        archKnown = true;
+    const std::vector<DsLoadTrInstruction> own = dsLoadTrInstructionsOf(arch);
+    std::string widths;
+    for (const DsLoadTrInstruction &i : own) {
         if (i.elementBits == elementBits)
             return i;
+        widths += (widths.empty() ? "" : ", ") + std::to_string(i.elementBits);
     }
-    if (!archKnown) {
-        std::string list;
-        for (const DsLoadTrInstruction &i : dsLoadTrInstructions())
-            if (list.find(i.arch) == std::string::npos)
-                list += (list.empty() ? "" : " and ") + i.arch;
-        return makeError("unknown arch '" + arch + "' (transposed LDS loads exist on " + list +
-                         ")");
-    }
+    if (own.empty())
+        return makeError(arch.name + " has no transposed LDS loads (its architecture file lists "
+                                     "no \"transposedLoads\")");
     return makeError(std::to_string(elementBits) +
-                     "-bit elements cannot be moved by a transposed load on " + arch +
-                     " (it has 16-, 8- and 4-bit variants)");
+                     "-bit elements cannot be moved by a transposed load on " + arch.name +
+                     " (its variants move " + widths + "-bit elements)");
+}
+
+Expected<DsLoadTrInstruction> dsLoadTrInstruction(const std::string &arch, int elementBits)
+{
+    Expected<Architecture> a = loadArchitecture(arch);
+    if (!a)
+        return a.error();
+    return dsLoadTrInstruction(*a, elementBits);
 }
 
 std::optional<DsLoadTrInstruction> dsLoadTrInstructionByName(const std::string &name)
@@ -234,22 +259,17 @@ std::optional<DsLoadTrInstruction> dsLoadTrInstructionByName(const std::string &
 namespace {
 
 // The variant for (arch, bits); when the arch has transposed loads but none for this element
-// width, an instruction with an empty name, and the reason in *noVariant. An unknown arch
-// stays an error.
-Expected<DsLoadTrInstruction> instructionOrNone(const std::string &arch, int elementBits,
+// width, an instruction with an empty name, and the reason in *noVariant. An arch without
+// transposed loads stays an error.
+Expected<DsLoadTrInstruction> instructionOrNone(const Architecture &arch, int elementBits,
                                                 std::string *noVariant)
 {
     Expected<DsLoadTrInstruction> found = dsLoadTrInstruction(arch, elementBits);
     if (found)
         return found;
     std::vector<int> widths;
-    int warpSize = 0;
-    for (const DsLoadTrInstruction &i : dsLoadTrInstructions()) {
-        if (i.arch != arch)
-            continue;
+    for (const DsLoadTrInstruction &i : dsLoadTrInstructionsOf(arch))
         widths.push_back(i.elementBits);
-        warpSize = i.warpSize;
-    }
     std::string variants; // "16-, 8- and 4-bit"
     for (size_t w = 0; w < widths.size(); ++w)
         variants += std::string(w == 0                   ? ""
@@ -259,12 +279,12 @@ Expected<DsLoadTrInstruction> instructionOrNone(const std::string &arch, int ele
     if (variants.empty())
         return found.error();
     DsLoadTrInstruction none;
-    none.arch = arch;
+    none.arch = arch.name;
     none.elementBits = elementBits;
-    none.warpSize = warpSize;
+    none.warpSize = arch.waveSize;
     if (noVariant)
         *noVariant = "no transposed load moves " + std::to_string(elementBits) +
-                     "-bit elements on " + arch + " (only " + variants +
+                     "-bit elements on " + arch.name + " (only " + variants +
                      " ones); the lowering emits ordinary loads";
     return none;
 }
@@ -323,7 +343,7 @@ int64_t DsLoadTrPlan::byteAddress(int warp, int64_t instr, int lane) const
 }
 
 Expected<DsLoadTrPlan> analyzeDsLoadTrCvt(const LinearLayout &rawCvt, int elementBits,
-                                          const std::string &arch, const DsLoadTrOptions &options)
+                                          const Architecture &arch, const DsLoadTrOptions &options)
 {
     if (auto ok = checkAnalysisSize(rawCvt, "the conversion"); !ok)
         return ok.error();
@@ -338,7 +358,8 @@ Expected<DsLoadTrPlan> analyzeDsLoadTrCvt(const LinearLayout &rawCvt, int elemen
     const LinearLayout &cvt = *cvtE;
     if (cvt.inDimSize(kLane) != instr.warpSize)
         return makeError("the destination has " + std::to_string(cvt.inDimSize(kLane)) +
-                         " lanes but " + arch + " warps have " + std::to_string(instr.warpSize));
+                         " lanes but " + arch.name + " warps have " +
+                         std::to_string(instr.warpSize));
     for (const auto &[interval, pad] : options.padding)
         if (interval <= 0 || pad < 0 || !std::has_single_bit(uint32_t(interval)) ||
             (pad > 0 && !std::has_single_bit(uint32_t(pad))))
@@ -353,7 +374,7 @@ Expected<DsLoadTrPlan> analyzeDsLoadTrCvt(const LinearLayout &rawCvt, int elemen
     plan.registers = cvt.inDimSize(kRegister);
     plan.warps = cvt.inDimSize(kWarp);
     const LinearLayout offsetCvt = *cvt.sublayout({kRegister, kLane, kWarp}, {kOffset});
-    plan.fallback = computeFallback(offsetCvt, plan.registers, instr, options);
+    plan.fallback = toFallback(plainAccess(arch, cvt, elementBits, false, options.padding));
 
     auto ineligible = [&](std::string why) {
         plan.eligible = false;
@@ -416,6 +437,9 @@ Expected<DsLoadTrPlan> analyzeDsLoadTrCvt(const LinearLayout &rawCvt, int elemen
 
     plan.eligible = true;
     plan.instructions = plan.registers / E;
+    // Instruction i reads register i * E on: the register bits above log2(E) pick the
+    // instruction, and a zero one among them (over offset and partition) repeats a load.
+    plan.distinctInstructions = distinctRegisterSpan(cvt, t);
 
     // Source lane s, address bit j comes from the destination lane fullTile sends to addr = 2^j
     // (bits that come from registers select nothing): the lane at which the partition of cvt is
@@ -458,7 +482,7 @@ Expected<DsLoadTrPlan> analyzeDsLoadTrCvt(const LinearLayout &rawCvt, int elemen
 }
 
 Expected<DsLoadTrPlan> analyzeDsLoadTr(const LinearLayout &shared, const LinearLayout &dst,
-                                       int elementBits, const std::string &arch,
+                                       int elementBits, const Architecture &arch,
                                        const DsLoadTrOptions &options)
 {
     Expected<DsLoadTrInstruction> instr = instructionOrNone(arch, elementBits, nullptr);
@@ -537,7 +561,7 @@ Expected<LinearLayout> liftToNibbles(const LinearLayout &l, const std::string &i
 } // namespace
 
 Expected<DsLoadTrPlan> analyzePackedFp4DsLoadTr(const LinearLayout &sharedI8,
-                                                const LinearLayout &dstI8, const std::string &arch,
+                                                const LinearLayout &dstI8, const Architecture &arch,
                                                 const DsLoadTrOptions &options)
 {
     if (sharedI8.numOutDims() != 2 || dstI8.numOutDims() != 2 ||
@@ -570,6 +594,35 @@ Expected<DsLoadTrPlan> analyzePackedFp4DsLoadTr(const LinearLayout &sharedI8,
     if (!dst)
         return dst.error();
     return analyzeDsLoadTr(*shared, *dst, 4, arch, options);
+}
+
+Expected<DsLoadTrPlan> analyzeDsLoadTr(const LinearLayout &shared, const LinearLayout &dst,
+                                       int elementBits, const std::string &arch,
+                                       const DsLoadTrOptions &options)
+{
+    Expected<Architecture> a = loadArchitecture(arch);
+    if (!a)
+        return a.error();
+    return analyzeDsLoadTr(shared, dst, elementBits, *a, options);
+}
+
+Expected<DsLoadTrPlan> analyzeDsLoadTrCvt(const LinearLayout &cvt, int elementBits,
+                                          const std::string &arch, const DsLoadTrOptions &options)
+{
+    Expected<Architecture> a = loadArchitecture(arch);
+    if (!a)
+        return a.error();
+    return analyzeDsLoadTrCvt(cvt, elementBits, *a, options);
+}
+
+Expected<DsLoadTrPlan> analyzePackedFp4DsLoadTr(const LinearLayout &sharedI8,
+                                                const LinearLayout &dstI8, const std::string &arch,
+                                                const DsLoadTrOptions &options)
+{
+    Expected<Architecture> a = loadArchitecture(arch);
+    if (!a)
+        return a.error();
+    return analyzePackedFp4DsLoadTr(sharedI8, dstI8, *a, options);
 }
 
 } // namespace lx

@@ -42,12 +42,13 @@
 
 namespace lx {
 
+struct Architecture;
 struct LayoutAttr;
 
 // One transposed-load instruction as Triton models it (one row of reference §2.1).
 struct DsLoadTrInstruction
 {
-    std::string arch;      // "gfx1250" or "gfx950"
+    std::string arch;      // the architecture's name ("gfx1250"), for messages only
     std::string name;      // ISA mnemonic, e.g. "ds_load_tr16_b128"
     std::string intrinsic; // LLVM/ROCDL intrinsic, e.g. "llvm.amdgcn.ds.load.tr16.b128"
     int elementBits = 0;   // logical element width: 16, 8 or 4
@@ -83,12 +84,19 @@ struct DsLoadTrInstruction
     bool operator==(const DsLoadTrInstruction &) const = default;
 };
 
-// Every variant Triton can emit, gfx1250 first (tr16_b128, tr8_b64, tr4_b64) then gfx950.
-[[nodiscard]] const std::vector<DsLoadTrInstruction> &dsLoadTrInstructions();
-// The variant for (arch, logical element bits), or an error naming what exists.
+// The transposed loads of one architecture: its file's "transposedLoads", nothing else (an
+// edited architecture file changes the answer; nothing is keyed on the architecture's name).
+[[nodiscard]] std::vector<DsLoadTrInstruction> dsLoadTrInstructionsOf(const Architecture &arch);
+// The variant of `arch` for the logical element bits, or an error naming what exists.
+[[nodiscard]] Expected<DsLoadTrInstruction> dsLoadTrInstruction(const Architecture &arch,
+                                                                int elementBits);
+// The same for an architecture given by name or file (hw/arch.h loadArchitecture).
 [[nodiscard]] Expected<DsLoadTrInstruction> dsLoadTrInstruction(const std::string &arch,
                                                                 int elementBits);
-// By mnemonic ("ds_load_tr8_b64"); nullopt when unknown.
+// The variants of every embedded architecture file, in the order of knownArchitectures(): the
+// catalogue the instruction pictures draw from by mnemonic. Analyses use dsLoadTrInstructionsOf.
+[[nodiscard]] const std::vector<DsLoadTrInstruction> &dsLoadTrInstructions();
+// By mnemonic ("ds_load_tr8_b64") in that catalogue; nullopt when unknown.
 [[nodiscard]] std::optional<DsLoadTrInstruction> dsLoadTrInstructionByName(const std::string &name);
 
 // Per-request facts the two LinearLayouts cannot carry.
@@ -99,13 +107,47 @@ struct DsLoadTrOptions
     std::vector<std::pair<int32_t, int32_t>> padding;
 };
 
+// The counting rule of every face (analyze ds-load-tr, analyze banks, analyze kernel, the views):
+// a count of LDS instructions per thread is given twice.
+//   issued    what Triton's lowering emits: one instruction per group of destination
+//             registers, replicated registers included (the count Triton's lit tests check);
+//   distinct  what the final assembly keeps: LLVM removes a load of an address already loaded,
+//             so a register basis that is zero in cvt (a replica) adds nothing. A basis that
+//             only changes the partition is not a replica: it reads another partition's buffer.
+// The two differ only when the destination replicates elements (Triton's b8_tests: 32 issued,
+// 16 distinct); tests/core/tst_kernel.cpp checks the distinct counts against the compiler's.
+struct InstructionCount
+{
+    int64_t issued = 0;
+    int64_t distinct = 0;
+    bool operator==(const InstructionCount &) const = default;
+};
+
+// The vectorisation of a plain (not transposed) LDS access, Triton's rule: the leading registers
+// that walk consecutive offsets (getNumConsecutiveInOut of offsetCvt), at most 128 bits, at most
+// the distinct registers and the smallest padding interval. The instruction is the architecture's
+// single-address one of that width and direction (Architecture::plainInstruction): the one rule
+// by which every analysis names a fallback. `cvt` maps (register, lane, warp) to offset and, for a
+// partitioned source, partition; the distinct count is taken over both.
+struct PlainAccess
+{
+    std::string instruction; // "ds_load_b128"; empty when the architecture has none that wide
+    int vectorElements = 1;  // logical elements per instruction
+    int bits = 0;            // bits per instruction
+    InstructionCount count;  // per thread
+};
+[[nodiscard]] PlainAccess plainAccess(const Architecture &arch, const LinearLayout &cvt,
+                                      int elementBits, bool isWrite,
+                                      const std::vector<std::pair<int32_t, int32_t>> &padding);
+
 // One ds_load of the fallback a compiler emits when the transposed load does not apply.
 struct DsLoadFallback
 {
-    std::string instruction; // e.g. "ds_load_u16", "ds_load_b128" (gfx950: "ds_read_...")
-    int vectorElements = 1;  // logical elements per load
-    int bits = 0;            // bits per load
-    int64_t count = 0;       // loads per thread
+    std::string instruction;   // e.g. "ds_load_u16", "ds_load_b128" (gfx950: "ds_read_...")
+    int vectorElements = 1;    // logical elements per load
+    int bits = 0;              // bits per load
+    int64_t count = 0;         // loads per thread, issued (see InstructionCount)
+    int64_t distinctCount = 0; // loads per thread the final assembly keeps
 };
 
 // The result of analysing one local_load. When !eligible only cvt (when it exists), reason and
@@ -127,7 +169,9 @@ struct DsLoadTrPlan
     LinearLayout addrLayout;   // (lane, warp) -> offset: the chunk each source lane reads
 
     int64_t registers = 0;    // registers per thread of the destination, duplicates included
-    int64_t instructions = 0; // transposed loads per thread (registers / elements per instruction)
+    int64_t instructions = 0; // transposed loads per thread, issued (registers / elements per
+                              // instruction; see InstructionCount)
+    int64_t distinctInstructions = 0; // of them, with distinct addresses (what the assembly keeps)
     int warps = 1;
     DsLoadFallback fallback;
 
@@ -150,6 +194,11 @@ struct DsLoadTrPlan
 // moves `elementBits`-bit elements (then !plan.hasInstruction()).
 [[nodiscard]] Expected<DsLoadTrPlan> analyzeDsLoadTr(const LinearLayout &shared,
                                                      const LinearLayout &dst, int elementBits,
+                                                     const Architecture &arch,
+                                                     const DsLoadTrOptions &options = {});
+// The same for an architecture given by name or file (hw/arch.h loadArchitecture).
+[[nodiscard]] Expected<DsLoadTrPlan> analyzeDsLoadTr(const LinearLayout &shared,
+                                                     const LinearLayout &dst, int elementBits,
                                                      const std::string &arch,
                                                      const DsLoadTrOptions &options = {});
 
@@ -161,11 +210,18 @@ struct DsLoadTrPlan
 // Requires: 2-D layouts whose shapes differ by exactly that factor-of-two swap.
 [[nodiscard]] Expected<DsLoadTrPlan> analyzePackedFp4DsLoadTr(const LinearLayout &sharedI8,
                                                               const LinearLayout &dstI8,
+                                                              const Architecture &arch,
+                                                              const DsLoadTrOptions &options = {});
+[[nodiscard]] Expected<DsLoadTrPlan> analyzePackedFp4DsLoadTr(const LinearLayout &sharedI8,
+                                                              const LinearLayout &dstI8,
                                                               const std::string &arch,
                                                               const DsLoadTrOptions &options = {});
 
 // The same analysis from a given cvt ((register, lane, warp) -> offset [, partition]), for when
 // the lowering's cvt is known directly (conformance cases, partitioned pieces).
+[[nodiscard]] Expected<DsLoadTrPlan> analyzeDsLoadTrCvt(const LinearLayout &cvt, int elementBits,
+                                                        const Architecture &arch,
+                                                        const DsLoadTrOptions &options = {});
 [[nodiscard]] Expected<DsLoadTrPlan> analyzeDsLoadTrCvt(const LinearLayout &cvt, int elementBits,
                                                         const std::string &arch,
                                                         const DsLoadTrOptions &options = {});

@@ -16,37 +16,6 @@ namespace lx {
 
 namespace {
 
-bool isGfx9(const std::string &arch)
-{
-    return arch.rfind("gfx9", 0) == 0;
-}
-
-std::string readName(const std::string &arch, int bits)
-{
-    const std::string prefix = isGfx9(arch) ? "ds_read_" : "ds_load_";
-    if (bits <= 8)
-        return prefix + "u8";
-    if (bits == 16)
-        return prefix + "u16";
-    return prefix + "b" + std::to_string(bits);
-}
-
-std::string writeName(const std::string &arch, int bits)
-{
-    return (isGfx9(arch) ? "ds_write_b" : "ds_store_b") + std::to_string(std::max(8, bits));
-}
-
-// 2^rank of the part of `layout` over in-dims `ins`.
-int64_t distinctOver(const LinearLayout &layout, const std::vector<std::string> &ins)
-{
-    std::vector<std::string> present;
-    for (const std::string &d : ins)
-        if (layout.hasInDim(d))
-            present.push_back(d);
-    Expected<LinearLayout> sub = layout.sublayout(present, layout.outDimNames());
-    return sub ? int64_t(1) << sub->rank() : 1;
-}
-
 // The dims of a memdesc that its encoding describes (a multi-buffered memdesc<2x128x64>
 // carries a rank-2 encoding; the leading dims count buffers).
 std::vector<int32_t> encodedShape(const TtgirType &type, int64_t *buffers)
@@ -97,23 +66,6 @@ Expected<SharedMemoryLayout> sharedOf(const TtgirType &t, int bits, const Archit
     return s;
 }
 
-// Transposed loads with distinct addresses: instruction i reads reps(register = i * E); the
-// first log2(E) register bits are the elements of one instruction, the rest pick the
-// instruction, and a zero (replicated) basis among them repeats an earlier load.
-int64_t distinctInstructions(const DsLoadTrPlan &plan)
-{
-    const LinearLayout &reps = plan.reps;
-    if (!reps.hasInDim("register"))
-        return plan.instructions;
-    const int e = std::countr_zero(uint32_t(plan.instruction.elementsPerInstruction()));
-    std::vector<LinearLayout::Basis> bases;
-    for (int i = e; i < reps.inDimSizeLog2("register"); ++i)
-        bases.push_back(reps.basis("register", i));
-    Expected<LinearLayout> sub =
-        LinearLayout::tryCreate({{"register", bases}}, reps.outDims(), false);
-    return sub ? int64_t(1) << sub->rank() : plan.instructions;
-}
-
 const TtgirType *firstOf(const TtgirOp &op, TtgirType::Kind kind)
 {
     for (const TtgirType &t : op.types)
@@ -128,27 +80,6 @@ const TtgirType *lastOf(const TtgirOp &op, TtgirType::Kind kind)
         if (it->kind == kind)
             return &*it;
     return nullptr;
-}
-
-// Widest vector: registers contiguous in offset, at most 128 bits, at most the distinct
-// registers and the smallest padding interval.
-int64_t vectorWidth(const LinearLayout &reg, const SharedMemoryLayout &shared, int bits,
-                    int64_t distinctRegs)
-{
-    Expected<LinearLayout> cvt = reg.invertAndCompose(shared.layout);
-    if (!cvt)
-        return 1;
-    std::vector<std::string> ins;
-    for (const char *d : {"register", "lane", "warp"})
-        if (cvt->hasInDim(d))
-            ins.push_back(d);
-    Expected<LinearLayout> off = cvt->sublayout(ins, {"offset"});
-    int64_t vec = off ? off->getNumConsecutiveInOut() : 1;
-    vec = std::min<int64_t>(vec, std::max(1, 128 / std::max(1, bits)));
-    vec = std::min<int64_t>(vec, distinctRegs);
-    for (const auto &[interval, pad] : shared.padding)
-        vec = std::min<int64_t>(vec, std::max(1, interval));
-    return std::max<int64_t>(vec, 1);
 }
 
 void addBanks(KernelOpReport &r, const Architecture &arch, const LinearLayout &reg,
@@ -222,6 +153,13 @@ public:
         for (size_t i = 0; i < m_module.ops.size(); ++i)
             report.ops.push_back(analyzeOp(int(i)));
         totals(report);
+        // The architecture file's capacity (the allocations' footprint, liveness ignored).
+        if (report.totals.ldsBytes > m_arch.ldsBytes)
+            report.warnings.push_back(
+                "the allocations take " + std::to_string(report.totals.ldsBytes) +
+                " B one after another; " + m_arch.name + " has " + std::to_string(m_arch.ldsBytes) +
+                " B of LDS (liveness is ignored: the compiler "
+                "may reuse some of it)");
         return report;
     }
 
@@ -333,7 +271,6 @@ private:
         const TtgirType *src = nullptr, *dst = nullptr;
         SharedMemoryLayout shared;
         LinearLayout reg;
-        int64_t distinctRegs = 0;
     };
     // The sides of a load (memdesc -> tensor) or a write (tensor -> memdesc); nullopt, with
     // r.problem set, when the op does not have them.
@@ -354,20 +291,31 @@ private:
             r.problem = !shared ? shared.message() : reg.message();
             return std::nullopt;
         }
-        const int64_t distinctRegs = distinctOver(*reg, {"register"});
-        return LdsSides{src, dst, std::move(*shared), std::move(*reg), distinctRegs};
+        return LdsSides{src, dst, std::move(*shared), std::move(*reg)};
     }
 
-    // The plain LDS read or write of both sides: the widest vector the layouts allow, how many
-    // and their banks. Returns the vector's width in elements.
-    int64_t plainAccess(const LdsSides &sides, bool isWrite, KernelOpReport &r) const
+    // The plain LDS read or write of both sides (analysis/dsloadtr.h plainAccess, the rule every
+    // face uses): the widest vector the layouts allow, how many and their banks. Returns the
+    // vector's width in elements.
+    int64_t plainAccessOf(const LdsSides &sides, bool isWrite, KernelOpReport &r) const
     {
-        const int64_t vec = vectorWidth(sides.reg, sides.shared, r.elementBits, sides.distinctRegs);
-        const int bits = int(vec) * r.elementBits;
-        r.instruction = isWrite ? writeName(m_arch.name, bits) : readName(m_arch.name, bits);
-        r.count = sides.distinctRegs / vec;
+        Expected<LinearLayout> cvt = sides.reg.invertAndCompose(sides.shared.layout);
+        if (!cvt) {
+            r.problem = "cannot map the registers onto shared memory: " + cvt.message();
+            return 1;
+        }
+        const PlainAccess a =
+            plainAccess(m_arch, *cvt, r.elementBits, isWrite, sides.shared.padding);
+        if (a.instruction.empty()) {
+            r.problem = m_arch.name + " has no single-address " + std::to_string(a.bits) + "-bit " +
+                        (isWrite ? "write" : "read") + " in its architecture file";
+            return a.vectorElements;
+        }
+        r.instruction = a.instruction;
+        r.count = a.count.distinct;
+        r.issued = a.count.issued;
         addBanks(r, m_arch, sides.reg, sides.shared, isWrite);
-        return vec;
+        return a.vectorElements;
     }
 
     void localLoad(const TtgirOp &op, KernelOpReport &r)
@@ -375,15 +323,16 @@ private:
         std::optional<LdsSides> sides = ldsSides(op, false, r);
         if (!sides)
             return;
-        Expected<DsLoadTrInstruction> tr = dsLoadTrInstruction(m_arch.name, r.elementBits);
+        Expected<DsLoadTrInstruction> tr = dsLoadTrInstruction(m_arch, r.elementBits);
         if (tr) {
             Expected<DsLoadTrPlan> plan =
-                analyzeDsLoadTr(sides->shared.layout, sides->reg, r.elementBits, m_arch.name,
+                analyzeDsLoadTr(sides->shared.layout, sides->reg, r.elementBits, m_arch,
                                 dsLoadTrOptionsFor(sides->src->encoding.get()));
             if (plan && plan->eligible) {
                 r.eligible = true;
                 r.instruction = plan->instruction.name;
-                r.count = distinctInstructions(*plan);
+                r.count = plan->distinctInstructions;
+                r.issued = plan->instructions;
                 addTransposedBanks(r, m_arch, *plan);
                 return;
             }
@@ -395,7 +344,7 @@ private:
             r.reason = "no transposed load on " + m_arch.name + " for " +
                        std::to_string(r.elementBits) + "-bit elements";
         }
-        const int64_t vec = plainAccess(*sides, false, r);
+        const int64_t vec = plainAccessOf(*sides, false, r);
         r.lostTransposed = tr && vec * r.elementBits < tr->instBits;
     }
 
@@ -403,7 +352,7 @@ private:
     void write(const TtgirOp &op, KernelOpReport &r)
     {
         if (std::optional<LdsSides> sides = ldsSides(op, true, r))
-            plainAccess(*sides, true, r);
+            plainAccessOf(*sides, true, r);
     }
 
     void localAlloc(const TtgirOp &op, KernelOpReport &r)
@@ -462,8 +411,10 @@ private:
     {
         KernelTotals &t = report.totals;
         for (const KernelOpReport &r : report.ops) {
-            if (isLdsInstruction(r.instruction) && r.count > 0)
+            if (isLdsInstruction(r.instruction) && r.count > 0) {
                 t.instructions[r.instruction] += r.count;
+                t.issued[r.instruction] += std::max(r.issued, r.count);
+            }
             if (r.op == "ttg.local_alloc")
                 t.ldsBytes += r.bytes;
             if (r.maxWays > t.worstWays) {

@@ -15,14 +15,15 @@
 //   ttg.convert_layout   what it lowers to (analysis/conversion.h), with the LDS bytes of a round
 //                        trip.
 //
-// Counting distinct elements. Where the destination of a load replicates elements (a register
-// basis that is zero, e.g. an fp8 K tile of 32 under a K = 64 instruction), the compiler loads
-// each distinct element once and copies registers; the counts here are per distinct element:
-// transposed loads = 2^rank of the register part of `reps`, vector loads = distinct registers /
-// vector width. The same holds for writes.
+// Counting (analysis/dsloadtr.h InstructionCount, the rule of every face). Where the destination
+// of a load replicates elements (a register basis that is zero in cvt, e.g. an fp8 K tile of 32
+// under a K = 64 instruction), the lowering issues a load per register group and LLVM keeps each
+// distinct address once: `count` is the distinct count (the compiler's), `issued` the lowering's.
+// A register basis that only changes the partition of a partitioned buffer is not a replica.
+// The same holds for writes.
 //
-// Names: gfx9 architectures (gfx90a, gfx942, gfx950) spell LDS reads ds_read_*, writes
-// ds_write_*; later ones ds_load_* / ds_store_*.
+// Names: the architecture file's instructions (Architecture::plainInstruction for plain accesses,
+// its "transposedLoads" for transposed ones); nothing is keyed on the architecture's name.
 //
 // Nothing here aborts: an op whose layouts cannot be analysed carries `problem`, and the
 // module's other ops are still analysed.
@@ -52,7 +53,9 @@ struct KernelOpReport
     LayoutAttrPtr srcAttr, dstAttr;
 
     std::string instruction;      // "ds_load_tr16_b128", "ds_read_b128", "LDS round trip"
-    int64_t count = 0;            // instructions per thread (distinct elements)
+    int64_t count = 0;            // instructions per thread the assembly keeps (distinct)
+    int64_t issued = 0;           // instructions per thread the lowering issues (dsloadtr.h
+                                  // InstructionCount); count <= issued
     std::optional<bool> eligible; // local_load on an arch/width with a transposed load
     std::string reason;           // why not transposed / what the conversion does / notes
     // Not transposed, and the fallback reads fewer bits per load than the transposed
@@ -74,6 +77,7 @@ struct KernelOpReport
 struct KernelTotals
 {
     std::map<std::string, int64_t> instructions; // LDS instruction -> count summed over ops
+    std::map<std::string, int64_t> issued;       // LDS instruction -> issued summed over ops
     int64_t ldsBytes = 0;                        // sum of the allocations
     int worstWays = 0;
     int worstWaysLine = 0;
@@ -87,7 +91,8 @@ struct KernelReport
     int threadsPerWarp = 0;
     std::vector<KernelOpReport> ops;
     KernelTotals totals;
-    std::vector<std::string> notes; // module-level caveats (unreadable aliases, overrides)
+    std::vector<std::string> notes;    // module-level caveats (unreadable aliases, overrides)
+    std::vector<std::string> warnings; // more LDS than the architecture file has
 };
 
 // Analyses every data-placing op of `module` for `arch` (empty: the module's own target).

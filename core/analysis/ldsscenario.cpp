@@ -71,10 +71,46 @@ Expected<LdsScenario> runMicro(const nlohmann::json &m, const CuModel &cu)
     s.access = row->access;
     s.bandwidth = row->bandwidth;
     s.microbench = *row;
+    s.warnings = capacityWarnings(s.requests, s.allocation, cu);
     return s;
 }
 
 } // namespace
+
+std::vector<CapacityWarning> capacityWarnings(const std::vector<AllocRequest> &requests,
+                                              const AllocationResult &allocation, const CuModel &cu)
+{
+    std::vector<CapacityWarning> out;
+    const std::string has = cu.arch + " has " + std::to_string(cu.ldsPartitions) +
+                            " LDS partitions (P0-P" + std::to_string(cu.ldsPartitions - 1) + ")";
+    for (const AllocRequest &r : requests)
+        if (cu.partitionBytes > 0 && r.numPartitions > cu.ldsPartitions) {
+            CapacityWarning w{"partitions",
+                              "layout '" + r.name + "' asks for " +
+                                  std::to_string(r.numPartitions) + " partitions; " + has,
+                              {}};
+            for (int p = cu.ldsPartitions; p < r.numPartitions; ++p)
+                w.partitions.push_back(p);
+            out.push_back(std::move(w));
+        }
+    if (allocation.totalBytes > cu.ldsBytes) {
+        CapacityWarning w{"capacity",
+                          "the allocation needs " + std::to_string(allocation.totalBytes) + " B; " +
+                              cu.arch + " has " + std::to_string(cu.ldsBytes) + " B",
+                          {}};
+        if (cu.partitionBytes > 0) {
+            for (int64_t p = cu.ldsPartitions; p <= (allocation.totalBytes - 1) / cu.partitionBytes;
+                 ++p)
+                w.partitions.push_back(int(p));
+            std::string names;
+            for (int p : w.partitions)
+                names += (names.empty() ? "P" : ", P") + std::to_string(p);
+            w.message += "; buffers lie in " + names + ", which the LDS does not have";
+        }
+        out.push_back(std::move(w));
+    }
+    return out;
+}
 
 Expected<LdsScenario> runLdsScenario(const nlohmann::json &options,
                                      const std::vector<ResolvedLayout> &layouts, const CuModel &cu)
@@ -132,6 +168,7 @@ Expected<LdsScenario> runLdsScenario(const nlohmann::json &options,
     if (!alloc)
         return alloc.error();
     s.allocation = *alloc;
+    s.warnings = capacityWarnings(s.requests, s.allocation, cu);
 
     if (options.contains("read")) {
         const auto &rd = options.at("read");

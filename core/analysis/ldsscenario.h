@@ -35,6 +35,17 @@ namespace lx {
 
 struct ResolvedLayout; // io/scene.h
 
+// A layout or an allocation that needs more than the architecture has (its `cu` entry: LDS
+// partitions and capacity). The analysis still runs, so the views can show where it overflows;
+// every face flags it (the figure "capacity", `analyze lds` exits 1 with a `warnings` list).
+struct CapacityWarning
+{
+    std::string kind;            // "partitions" (a layout asks for more) or "capacity" (bytes)
+    std::string message;         // "layout 'A' asks for 8 partitions; gfx1250 has 5 (P0-P4)"
+    std::vector<int> partitions; // the partitions that do not exist (P5, P6, ...), when known
+    bool operator==(const CapacityWarning &) const = default;
+};
+
 struct LdsScenario
 {
     std::string label; // "plain", "partitioned", or a description of the allocations
@@ -44,7 +55,14 @@ struct LdsScenario
     PartitionAccessReport access;
     BandwidthEstimate bandwidth;
     std::optional<MicrobenchRow> microbench;
+    std::vector<CapacityWarning> warnings; // empty when everything fits
 };
+
+// What of `allocation` the architecture cannot hold: requests with more partitions than the LDS
+// has, and bytes past its capacity (with the partitions that would hold them).
+[[nodiscard]] std::vector<CapacityWarning>
+capacityWarnings(const std::vector<AllocRequest> &requests, const AllocationResult &allocation,
+                 const CuModel &cu);
 
 [[nodiscard]] Expected<LdsScenario> runLdsScenario(const nlohmann::json &options,
                                                    const std::vector<ResolvedLayout> &layouts,

@@ -209,6 +209,52 @@ Expected<TransposedLoad> parseTransposedLoad(const json &obj, const std::string 
     return t;
 }
 
+Expected<std::vector<LdsMeasurement>> parseMeasurements(const json &arr, const std::string &where)
+{
+    if (!arr.is_array() || arr.size() > 64)
+        return makeError(where + ": \"measurements\" must be an array of at most 64 entries");
+    std::vector<LdsMeasurement> out;
+    for (const json &obj : arr) {
+        if (!obj.is_object())
+            return makeError(where + ": every measurement must be an object");
+        const std::string w = where + " measurement";
+        LdsMeasurement m;
+        auto layout = member<std::string>(obj, "layout", w);
+        if (!layout)
+            return layout.error();
+        if (*layout != "plain" && *layout != "partitioned")
+            return makeError(w + ": \"layout\" must be \"plain\" or \"partitioned\"");
+        m.layout = *layout;
+        auto warps = intMember(obj, "warps", w, 1, 64);
+        auto bytes = intMember<int64_t>(obj, "bytes", w, 1, int64_t(1) << 30);
+        auto bits = intMember(obj, "elementBits", w, 1, 64);
+        auto load = intMember(obj, "loadBits", w, 8, 512);
+        for (const Error *e : {warps ? nullptr : &warps.error(), bytes ? nullptr : &bytes.error(),
+                               bits ? nullptr : &bits.error(), load ? nullptr : &load.error()})
+            if (e)
+                return *e;
+        m.warps = *warps;
+        m.bytes = *bytes;
+        m.elementBits = *bits;
+        m.loadBits = *load;
+        for (auto [key, target] : {std::pair{"cycles", &m.cycles},
+                                   std::pair{"steadyBytesPerCycle", &m.steadyBytesPerCycle}}) {
+            auto v = member<double>(obj, key, w);
+            if (!v)
+                return v.error();
+            if (!std::isfinite(*v) || *v <= 0 || *v > kMaxFixedCycles * 1000)
+                return makeError(w + ": \"" + key + "\" must be a positive number");
+            *target = *v;
+        }
+        auto prov = provenance(obj, w);
+        if (!prov)
+            return prov.error();
+        m.provenance = *prov;
+        out.push_back(std::move(m));
+    }
+    return out;
+}
+
 Expected<CuModel> parseCu(const json &obj, const std::string &archName)
 {
     const std::string where = archName + " cu";
@@ -280,6 +326,12 @@ Expected<CuModel> parseCu(const json &obj, const std::string &archName)
     if (!prov)
         return prov.error();
     cu.provenance = *prov;
+    if (auto m = obj.find("measurements"); m != obj.end()) {
+        auto list = parseMeasurements(*m, where);
+        if (!list)
+            return list.error();
+        cu.measurements = std::move(*list);
+    }
     return cu;
 }
 

@@ -27,7 +27,9 @@
 //   cu lanesPerWarp 1..128, simds 1..64, partitionBytes 1..2^30, ldsPartitions 1..64,
 //      l0Partitions 0..64, ports 1..64, pair SIMD indices 0..simds-1
 //   portBytesPerCycle: finite, > 0 and <= 2^20 bytes per cycle;  fixedCycles: finite, 0..10^6
-//   bankConflictRateScale: finite, > 0 and <= 1000;  transposed loads: elementBits 1..64,
+//   bankConflictRateScale: finite, > 0 and <= 1000;  cu measurements: warps 1..64, bytes
+//      1..2^30, elementBits 1..64, loadBits 8..512, cycles and steadyBytesPerCycle finite > 0;
+//      transposed loads: elementBits 1..64,
 //      instructionBits 8..512, leadingRegisterBases and leadingLaneBases 0..8
 // An architecture file is at most 1 MiB (base/boundedread.h) and nests at most 64 levels.
 
@@ -110,6 +112,23 @@ struct PhaseMergeRule
     bool operator==(const PhaseMergeRule &) const = default;
 };
 
+// A hardware measurement of the LDS microbenchmark (analysis/bandwidth.h MicrobenchSpec): a
+// [warps, N] tensor of `bytes` read once with `loadBits`-bit loads, plain or partitioned, took
+// `cycles` (clock bracket) at `steadyBytesPerCycle`. The views show it beside the model, labelled
+// measured; the model's fixed cost is fitted to these numbers.
+struct LdsMeasurement
+{
+    std::string layout; // "plain" or "partitioned"
+    int warps = 4;
+    int64_t bytes = 65536;
+    int elementBits = 16;
+    int loadBits = 128;
+    double cycles = 0;
+    double steadyBytesPerCycle = 0;
+    Provenance provenance; // confidence "measured", the source
+    bool operator==(const LdsMeasurement &) const = default;
+};
+
 // The compute-unit / LDS-partition model of gfx1250 (docs/lds-models.md §3, docs/worked-cases.md
 // P1): which SIMD and which SIMD pair (LDS port) a warp runs on, and the 64 KiB LDS partitions.
 // The one model of a compute unit: the ctaLayout, partition, allocator and bandwidth analyses read
@@ -134,8 +153,9 @@ struct CuModel
     std::vector<std::string> portNames;      // {"L", "C"}, one per port
     ModelConstant portBytesPerCycle;         // 256 B/cycle per port
     // The fixed cost of the bandwidth model cycles = fixed + bytes / rate (analysis/bandwidth.h).
-    ModelConstant fixedCycles; // F ~ 67.5 cycles
-    Provenance provenance;     // of the structure (pairs, partitions, ports)
+    ModelConstant fixedCycles;                // F ~ 67.5 cycles
+    Provenance provenance;                    // of the structure (pairs, partitions, ports)
+    std::vector<LdsMeasurement> measurements; // "measurements": the data the model is fitted to
 
     [[nodiscard]] int numPairs() const { return int(pairNames.size()); }
     // All hardware partitions, the L0 one included (6 on gfx1250).

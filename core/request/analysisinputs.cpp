@@ -70,9 +70,13 @@ Expected<DsLoadTrInput> resolveDsLoadTrUnguarded(const ViewRequest &r)
     if (std::optional<std::string> problem = dsLoadTrDestinationProblem(out.dst->attr.get()))
         return makeError("view '" + r.kind + "': " + *problem);
     const DsLoadTrOptions options = dsLoadTrOptionsFor(out.shared->attr.get());
+    // The transposed loads and fallback names come from the architecture file (by name or path).
+    const Expected<Architecture> arch = loadArchitecture(r.arch);
+    if (!arch)
+        return makeError("view '" + r.kind + "': " + arch.message());
     Expected<DsLoadTrPlan> plan =
-        *packed ? analyzePackedFp4DsLoadTr(out.shared->layout, out.dst->layout, r.arch, options)
-                : analyzeDsLoadTr(out.shared->layout, out.dst->layout, *bits, r.arch, options);
+        *packed ? analyzePackedFp4DsLoadTr(out.shared->layout, out.dst->layout, *arch, options)
+                : analyzeDsLoadTr(out.shared->layout, out.dst->layout, *bits, *arch, options);
     if (!plan)
         return makeError("view '" + r.kind + "': " + plan.message());
     out.plan = std::move(*plan);
@@ -216,15 +220,23 @@ transposedLoadReport(const Architecture &arch, const ResolvedLayout &shared,
                      const std::string &instruction, bool write, const BankOptions &options,
                      int warp, std::optional<TransposedLoadChoice> *choice)
 {
-    const std::optional<DsLoadTrInstruction> named = dsLoadTrInstructionByName(instruction);
+    // The architecture's own transposed loads (its file), never a table keyed on its name.
+    const std::vector<DsLoadTrInstruction> own = dsLoadTrInstructionsOf(arch);
+    std::optional<DsLoadTrInstruction> named;
+    for (const DsLoadTrInstruction &i : own)
+        if (!instruction.empty() && i.name == instruction)
+            named = i;
+    if (!instruction.empty() && !named) {
+        // A transposed load of another architecture file is an error; a plain one is not ours.
+        if (const std::optional<DsLoadTrInstruction> other = dsLoadTrInstructionByName(instruction))
+            return makeError(instruction + " is a transposed load of " + other->arch + ", not of " +
+                             arch.name + " (its architecture file lists " +
+                             (own.empty() ? std::string("none") : own.front().name + ", ...") +
+                             ")");
+    }
     if (write || (!instruction.empty() && !named))
         return std::optional<BankConflictReport>();
-    const bool archHas =
-        std::any_of(dsLoadTrInstructions().begin(), dsLoadTrInstructions().end(),
-                    [&](const DsLoadTrInstruction &i) { return i.arch == arch.name; });
-    if (named && named->arch != arch.name)
-        return makeError(instruction + " is a " + named->arch + " instruction, not " + arch.name +
-                         "'s");
+    const bool archHas = !own.empty();
     if (!archHas)
         return std::optional<BankConflictReport>();
     if (std::optional<std::string> problem = dsLoadTrDestinationProblem(reg.attr.get())) {
@@ -232,7 +244,7 @@ transposedLoadReport(const Architecture &arch, const ResolvedLayout &shared,
             return makeError(instruction + ": " + *problem);
         return std::optional<BankConflictReport>();
     }
-    Expected<DsLoadTrPlan> plan = analyzeDsLoadTr(shared.layout, reg.layout, bits, arch.name,
+    Expected<DsLoadTrPlan> plan = analyzeDsLoadTr(shared.layout, reg.layout, bits, arch,
                                                   dsLoadTrOptionsFor(shared.attr.get()));
     if (!plan) {
         if (named)
@@ -258,6 +270,7 @@ transposedLoadReport(const Architecture &arch, const ResolvedLayout &shared,
         c.reason = plan->reason;
         c.fallback = plan->fallback.instruction;
         c.fallbackCount = plan->fallback.count;
+        c.fallbackDistinct = plan->fallback.distinctCount;
         *choice = c;
         return std::optional<BankConflictReport>();
     }
@@ -445,8 +458,11 @@ nlohmann::json transposedLoadJson(const BankConflictReport &r)
     j["eligible"] = c.used;
     j["reason"] = c.reason.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.reason);
     j["fallbackInstruction"] = c.fallback;
+    // Issued and distinct (analysis/dsloadtr.h InstructionCount).
     j["fallbackInstructions"] = c.fallbackCount;
+    j["fallbackInstructionsDistinct"] = c.fallbackDistinct;
     j["transposedInstructions"] = c.used ? nlohmann::json(c.transposedCount) : nullptr;
+    j["transposedInstructionsDistinct"] = c.used ? nlohmann::json(c.transposedDistinct) : nullptr;
     return j;
 }
 
@@ -457,11 +473,12 @@ std::string transposedLoadLine(const BankConflictReport &r)
     const TransposedLoadChoice &c = *r.transposedLoad;
     if (c.used)
         return "transposed load: " + std::to_string(c.transposedCount) + " x " + c.candidate +
-               " per thread, conflicts counted on the source addresses (fallback would be " +
+               " per thread issued (" + std::to_string(c.transposedDistinct) +
+               " distinct), conflicts counted on the source addresses (fallback would be " +
                std::to_string(c.fallbackCount) + " x " + c.fallback + ")";
     return "transposed load: not eligible (" + c.reason + "); shown: the fallback " +
            r.instruction.name + ", " + std::to_string(c.fallbackCount) + " x " + c.fallback +
-           " per thread";
+           " per thread issued (" + std::to_string(c.fallbackDistinct) + " distinct)";
 }
 
 Expected<DsLoadTrInput> resolveDsLoadTr(const ViewRequest &request)

@@ -87,8 +87,23 @@ const char *figureSourceName(FigureSource source)
         return "triton-model";
     case FigureSource::Measured:
         return "measured";
+    case FigureSource::Fitted:
+        return "fitted";
+    case FigureSource::Extrapolated:
+        return "extrapolated";
     }
     return "computed";
+}
+
+FigureSource figureSourceOf(const Provenance &p, FigureSource otherwise)
+{
+    if (p.confidence == "L")
+        return FigureSource::Extrapolated;
+    if (p.confidence == "inferred")
+        return FigureSource::Fitted;
+    if (p.confidence == "measured")
+        return FigureSource::Measured;
+    return otherwise;
 }
 
 std::string fixedText(double v, int digits)
@@ -154,15 +169,28 @@ std::vector<Figure> dsLoadTrFigures(const DsLoadTrInput &in)
     f.push_back(computed("eligible", "ds_load_tr eligible",
                          p.eligible ? std::string("yes") : "no: " + p.reason,
                          p.eligible ? 1.0 : 0.0, {}, "Whether divideLeft(cvt, tile) has a result"));
-    f.push_back(computed("instructions", "Transposed loads per thread",
+    f.push_back(computed("instructions", "Transposed loads per thread, issued",
                          p.eligible ? num(p.instructions) : std::string("none"),
                          p.eligible ? std::optional<double>(double(p.instructions)) : std::nullopt,
-                         {}, "Destination registers / elements per instruction"));
-    f.push_back(computed("fallback", "Fallback loads per thread",
+                         {},
+                         "What Triton's lowering issues: destination registers / elements per "
+                         "instruction, replicated registers included (Triton's lit tests count "
+                         "these)"));
+    f.push_back(computed(
+        "instructionsDistinct", "Transposed loads per thread, distinct",
+        p.eligible ? num(p.distinctInstructions) : std::string("none"),
+        p.eligible ? std::optional<double>(double(p.distinctInstructions)) : std::nullopt, {},
+        "What the final assembly keeps: LLVM removes a load of an address already "
+        "loaded (a replicated register); a partition bit is not a replica"));
+    f.push_back(computed("fallback", "Fallback loads per thread, issued",
                          num(p.fallback.count) + " × " + p.fallback.instruction,
                          double(p.fallback.count), {},
                          "What the lowering emits without ds_load_tr (Triton's generic "
-                         "vectorisation)"));
+                         "vectorisation), replicated registers included"));
+    f.push_back(computed("fallbackDistinct", "Fallback loads per thread, distinct",
+                         num(p.fallback.distinctCount) + " × " + p.fallback.instruction,
+                         double(p.fallback.distinctCount), {},
+                         "The fallback loads the final assembly keeps (distinct addresses)"));
     if (p.eligible && p.instructions > 0 && p.fallback.count > 0) {
         const double ratio = double(p.fallback.count) / double(p.instructions);
         char buf[32];
@@ -359,6 +387,19 @@ std::vector<Figure> bankFigures(const BankViewInput &in, const InstructionReport
             : r.tritonNote);
     triton.source = FigureSource::TritonModel;
     f.push_back(std::move(triton));
+    // Numbers read off the instruction's phase table are exact for that table; a table the
+    // architecture file marks as low confidence (extrapolated) makes them extrapolated.
+    if (r.instruction.provenance.confidence == "L")
+        for (Figure &x : f)
+            if (x.source == FigureSource::Computed &&
+                (x.key == "phases" || x.key == "nway" || x.key == "cycles" ||
+                 x.key == "cyclesTotal" || x.key == "conflictsPerAccess" ||
+                 x.key == "conflictRatePercent")) {
+                x.source = FigureSource::Extrapolated;
+                x.note += (x.note.empty() ? "" : "; ") + std::string("from the phase table of ") +
+                          r.instruction.name + ", " + r.instruction.provenance.label() + ": " +
+                          r.instruction.provenance.source;
+            }
     return f;
 }
 
@@ -384,14 +425,30 @@ std::vector<Figure> ldsFigures(const LdsInput &in)
         std::string names;
         for (int64_t q : used)
             names += (names.empty() ? "P" : ", P") + num(q);
-        f.push_back(computed("partitionsUsed", "LDS partitions used",
-                             used.empty() ? std::string("none")
-                                          : num(int64_t(used.size())) + " of " +
-                                                num(cu.ldsPartitions) + " (" + names + ")",
-                             double(used.size()), {},
-                             "Hardware partitions of " + kib(cu.partitionBytes) +
-                                 " that the allocated buffers touch"));
+        std::string missing;
+        for (int64_t q : used)
+            if (q >= cu.ldsPartitions)
+                missing += (missing.empty() ? "P" : ", P") + num(q);
+        f.push_back(computed(
+            "partitionsUsed", "LDS partitions used",
+            used.empty() ? std::string("none")
+            : missing.empty()
+                ? num(int64_t(used.size())) + " of " + num(cu.ldsPartitions) + " (" + names + ")"
+                : num(int64_t(used.size())) + " (" + names + "), but " + cu.arch + " has only " +
+                      num(cu.ldsPartitions) + ": " + missing + " do not exist",
+            double(used.size()), {},
+            "Hardware partitions of " + kib(cu.partitionBytes) +
+                " that the allocated buffers touch"));
     }
+    // Capacity: every face flags a layout or an allocation the architecture cannot hold.
+    std::string problems;
+    for (const CapacityWarning &w : in.scenario.warnings)
+        problems += (problems.empty() ? "" : "; ") + w.message;
+    f.push_back(
+        computed("fits", "Fits the LDS", problems.empty() ? std::string("yes") : "no: " + problems,
+                 problems.empty() ? 1.0 : 0.0, {},
+                 "Partitions and bytes against the architecture file (" + cu.arch + ": " +
+                     num(cu.ldsPartitions) + " LDS partitions, " + bytesText(cu.ldsBytes) + ")"));
     const LdsScenario &s = in.scenario;
     if (!s.hasRead)
         return f;
@@ -412,8 +469,11 @@ std::vector<Figure> ldsFigures(const LdsInput &in)
                  bw.peakBytesPerCycle, "B/cycle",
                  "The ceiling of the fastest load: " + decimalText(cu.portBytesPerCycle.value) +
                      " B/cycle per port it can use; " + model));
-    f.push_back(modelled("fixedCycles", "Fixed cost (model)", cyclesText(bw.fixedCycles),
-                         bw.fixedCycles, "cycles", model));
+    Figure fixed = modelled(
+        "fixedCycles", "Fixed cost (model)", cyclesText(bw.fixedCycles), bw.fixedCycles, "cycles",
+        "A constant of the model, " + cu.fixedCycles.provenance.source + "; " + model);
+    fixed.source = figureSourceOf(cu.fixedCycles.provenance, FigureSource::Model);
+    f.push_back(std::move(fixed));
     f.push_back(modelled("cyclesModel", "Cycles (model)", cyclesText(bw.modelCycles),
                          bw.modelCycles, "cycles", model));
     f.push_back(modelled("bandwidthModel", "Raw bandwidth (model)", rateText(bw.rawBytesPerCycle),
@@ -423,6 +483,21 @@ std::vector<Figure> ldsFigures(const LdsInput &in)
         modelled("bandwidthSteady", "Steady bandwidth (model)", rateText(bw.steadyBytesPerCycle),
                  bw.steadyBytesPerCycle, "B/cycle",
                  "Bytes / (modelled cycles - fixed) (the reciprocal slope of a fit); " + model));
+    // A measurement of the same microbenchmark in the architecture file, beside the model.
+    if (s.microbench)
+        for (const LdsMeasurement &m : cu.measurements) {
+            const MicrobenchSpec &sp = s.microbench->spec;
+            if (m.layout != s.microbench->layout || m.warps != sp.numWarps ||
+                m.bytes != sp.totalBytes || m.elementBits != sp.elemBits ||
+                m.loadBits != sp.loadBits)
+                continue;
+            f.push_back(Figure{"cyclesMeasured", "Cycles (measured)", cyclesText(m.cycles),
+                               m.cycles, "cycles", FigureSource::Measured,
+                               m.provenance.source + "; the model's fixed cost is fitted to it"});
+            f.push_back(Figure{"bandwidthSteadyMeasured", "Steady bandwidth (measured)",
+                               rateText(m.steadyBytesPerCycle), m.steadyBytesPerCycle, "B/cycle",
+                               FigureSource::Measured, m.provenance.source});
+        }
     return f;
 }
 

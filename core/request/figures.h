@@ -9,8 +9,11 @@
 // it comes from:
 //   computed      exact, from the layouts and the architecture description
 //   model         from a hardware model with fitted or documented constants (bandwidth, cycles)
+//   fitted        a model constant tuned to the numbers it is shown beside (the note says which)
+//   extrapolated  computed exactly, but from architecture data the file marks as low confidence
+//                 (confidence "L": e.g. the gfx1250 phase tables of most instructions)
 //   triton-model  Triton's own generic model, shown beside ours
-//   measured      a hardware measurement quoted from its source
+//   measured      a hardware measurement quoted from its source (the architecture file)
 
 #include "request/analysisinputs.h"
 
@@ -28,9 +31,11 @@ enum class FigureSource
     Model,
     TritonModel,
     Measured,
+    Fitted,
+    Extrapolated,
 };
 
-// "computed", "model", "triton-model", "measured".
+// "computed", "model", "triton-model", "measured", "fitted", "extrapolated".
 [[nodiscard]] const char *figureSourceName(FigureSource source);
 
 struct Figure
@@ -45,6 +50,10 @@ struct Figure
 
     bool operator==(const Figure &) const = default;
 };
+
+// The provenance of a number derived from architecture data of provenance `p`: confidence "L" ->
+// extrapolated, "inferred" -> fitted, "measured" -> measured, else `otherwise`.
+[[nodiscard]] FigureSource figureSourceOf(const Provenance &p, FigureSource otherwise);
 
 // [{"key", "label", "text", "value" (number or null), "unit", "provenance", "note"}, ...]
 [[nodiscard]] nlohmann::json figuresJson(const std::vector<Figure> &figures);

@@ -298,7 +298,7 @@ void TestCliDsLoadTr::badInput_data()
         << 1 << QStringLiteral("must be a dot operand");
     QTest::newRow("unknown arch") << req(toyDst, QStringLiteral("32x8"), QStringLiteral("bf16"),
                                          QStringLiteral("gfx90a"))
-                                  << 1 << QStringLiteral("unknown arch 'gfx90a'");
+                                  << 1 << QStringLiteral("gfx90a has no transposed LDS loads");
     QTest::newRow("gfx950 has 64 lanes")
         << req(toyDst, QStringLiteral("32x8"), QStringLiteral("bf16"), QStringLiteral("gfx950"))
         << 1 << QStringLiteral("warps have 64");

@@ -767,8 +767,9 @@ void TestDsLoadTr::badInput_data()
 {
     QTest::addColumn<int>("which");
     QTest::addColumn<std::string>("needle");
-    QTest::newRow("unknown arch") << 0 << std::string("unknown arch 'gfx90a'");
-    QTest::newRow("arch without transposed loads") << 1 << std::string("unknown arch 'gfx942'");
+    QTest::newRow("unknown arch") << 0 << std::string("gfx90a has no transposed LDS loads");
+    QTest::newRow("arch without transposed loads")
+        << 1 << std::string("gfx942 has no transposed LDS loads");
     QTest::newRow("mismatched shapes") << 2 << std::string("shapes differ");
     QTest::newRow("destination is a shared layout") << 3 << std::string("not a register layout");
     QTest::newRow("gfx950 needs 64 lanes") << 4 << std::string("warps have 64");

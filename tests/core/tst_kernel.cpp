@@ -1,16 +1,27 @@
 // Per-op analysis of real modules (analysis/kernel.h) against what the compiler emitted.
 //
 // tests/data/kernels holds modules Triton 3.6 compiled for gfx942, gfx950 and gfx1250 and, in
-// kernels.json, the LDS instructions left in the final AMDGCN of each. For every module:
+// kernels.json, the LDS instructions left in the final AMDGCN of each (static counts). For every
+// module:
 //  - the set of transposed-load kinds predicted over its local_loads equals the compiler's;
-//  - the LDS reads predicted per local_load op, summed per instruction, match the compiler's
-//    counts as  compiler = straight-line + f x in-loop  with one whole factor f >= 1 for the
-//    kernel: the pipeliner has already written its prologue / epilogue copies into the module,
-//    LLVM then copies the body of a loop (unrolling) the same number of times for every op and
-//    emits straight-line code once. (The attention kernel loads Q once before its loop and K, V
-//    in it; the 64x64x32 matmuls come out of LLVM with their loop body twice.) A merged
-//    dual-address read (ds_read2_b64, ds_read2st64_b64, ds_load_2addr_b64,
-//    ds_load_2addr_stride64_b64) counts as two of the single read.
+//  - the reads (local_load) AND the writes (local_store, local_alloc with a source) predicted per
+//    op, summed per instruction, match the compiler's counts as
+//        compiler = straight-line + u x in-loop
+//    where the straight-line / in-loop split is the module's loop structure (an op inside an
+//    scf.for / scf.while is in the loop) and the pipeline stages are already in the module: the
+//    pipeliner wrote the prologue (the `amd.pipeliner_part = "prologue"` loads, whose stores sit
+//    before the loop) and the epilogue as straight-line ops, checked here: a loop that stores
+//    a stage has (stages - 1) copies of each of its stores before it, stages read off the module.
+//    u is not a free parameter fitted per instruction: it is the number of copies of the loop body
+//    LLVM emits, one number for the whole kernel, derived once from the module's in-loop LDS
+//    instructions and the compiler's totals over all kinds (u = (total - straight) / in-loop),
+//    then required of every read and every write kind separately. The module does not say how
+//    LLVM unrolls; the test prints u and fails unless it is whole and the same for every kind.
+//    (The 64x64x32 matmuls come out of LLVM with their loop body twice, u = 2; all others u = 1.)
+//  - A merged dual-address read or write (ds_read2_b64, ds_read2st64_b64, ds_load_2addr_b64,
+//    ds_load_2addr_stride64_b64, ds_write2_*, ds_store_2addr_*) counts as two single ones; a
+//    *_d16_hi store (the high half of a packed register) as the plain store of its width.
+// Counts are the distinct ones (dsloadtr.h InstructionCount), as the assembly keeps them.
 // The agreement is printed per kernel.
 
 #include "analysis/kernel.h"
@@ -41,21 +52,44 @@ std::string readFile(const QString &path)
 
 const QString kDir = QStringLiteral(LX_TEST_DATA_DIR "/kernels/");
 
-// ds_read2_b64 -> (ds_read_b64, 2); other reads -> (name, 1); anything else -> ("", 0).
-std::pair<std::string, int> normaliseRead(const std::string &name)
+// ds_read2_b64 -> (ds_read_b64, 2); other reads and writes -> (name, 1); anything else (a
+// permute, an atomic) -> ("", 0).
+std::pair<std::string, int> normaliseAccess(const std::string &name)
 {
     static const std::vector<std::pair<std::string, std::string>> merged = {
         {"ds_read2st64_", "ds_read_"},
         {"ds_read2_", "ds_read_"},
         {"ds_load_2addr_stride64_", "ds_load_"},
         {"ds_load_2addr_", "ds_load_"},
+        {"ds_write2st64_", "ds_write_"},
+        {"ds_write2_", "ds_write_"},
+        {"ds_store_2addr_stride64_", "ds_store_"},
+        {"ds_store_2addr_", "ds_store_"},
     };
     for (const auto &[prefix, single] : merged)
         if (name.rfind(prefix, 0) == 0)
             return {single + name.substr(prefix.size()), 2};
-    if (name.rfind("ds_read", 0) == 0 || name.rfind("ds_load", 0) == 0)
-        return {name, 1};
+    // ds_store_b16_d16_hi / ds_write_b8_d16_hi: the same store of the high half of a register.
+    const std::string hi = "_d16_hi";
+    const bool high =
+        name.size() > hi.size() && name.compare(name.size() - hi.size(), hi.size(), hi) == 0;
+    const std::string base = high ? name.substr(0, name.size() - hi.size()) : name;
+    for (const char *p : {"ds_read", "ds_load", "ds_write", "ds_store"})
+        if (base.rfind(p, 0) == 0)
+            return {base, 1};
     return {"", 0};
+}
+
+bool inLoop(const TtgirOp &op)
+{
+    return std::any_of(op.regions.begin(), op.regions.end(), [](const TtgirRegion &g) {
+        return g.op == "scf.for" || g.op == "scf.while";
+    });
+}
+
+bool isWrite(const KernelOpReport &r)
+{
+    return r.op == "ttg.local_store" || (r.op == "ttg.local_alloc" && r.count > 0);
 }
 
 bool isTransposed(const std::string &name)
@@ -110,25 +144,34 @@ void TestKernel::compilerAgreement()
     QVERIFY2(report.hasValue(), report ? "" : report.message().c_str());
 
     std::set<std::string> predictedTr, compilerTr;
-    std::map<std::string, int64_t> inLoop, straight, compiler;
-    int loads = 0;
+    std::map<std::string, int64_t> loop, straight, compiler;
+    int loads = 0, writes = 0, loopStores = 0, prologueStores = 0, prologueLoads = 0,
+        loopGlobalLoads = 0;
+    for (const TtgirOp &op : module->ops) {
+        const bool looped = inLoop(op);
+        if (op.name == "tt.load" &&
+            op.text.find("amd.pipeliner_part = \"prologue\"") != std::string::npos)
+            ++prologueLoads;
+        else if (op.name == "tt.load" && looped)
+            ++loopGlobalLoads;
+    }
     for (const KernelOpReport &r : report->ops) {
-        if (r.op != "ttg.local_load")
+        const bool read = r.op == "ttg.local_load";
+        if (!read && !isWrite(r))
             continue;
-        ++loads;
+        (read ? loads : writes) += 1;
         QVERIFY2(r.problem.empty(), (std::to_string(r.line) + ": " + r.problem).c_str());
-        if (isTransposed(r.instruction))
+        QVERIFY2(r.count > 0 && r.count <= r.issued, std::to_string(r.line).c_str());
+        if (read && isTransposed(r.instruction))
             predictedTr.insert(r.instruction);
-        const TtgirOp &op = module->ops[size_t(r.opIndex)];
-        const bool looped =
-            std::any_of(op.regions.begin(), op.regions.end(), [](const TtgirRegion &g) {
-                return g.op == "scf.for" || g.op == "scf.while";
-            });
-        (looped ? inLoop : straight)[r.instruction] += r.count;
+        const bool looped = inLoop(module->ops[size_t(r.opIndex)]);
+        if (!read && r.op == "ttg.local_store")
+            (looped ? loopStores : prologueStores) += 1;
+        (looped ? loop : straight)[r.instruction] += r.count;
     }
     QCOMPARE(loads, expected.at("local_loads").get<int>());
     for (const auto &[inst, n] : expected.at("ds").items()) {
-        const auto [single, times] = normaliseRead(inst);
+        const auto [single, times] = normaliseAccess(inst);
         if (times == 0)
             continue;
         compiler[single] += n.get<int64_t>() * times;
@@ -136,32 +179,41 @@ void TestKernel::compilerAgreement()
             compilerTr.insert(single);
     }
 
-    // compiler = straight + factor * inLoop for every read instruction, one whole factor >= 1.
+    // Pipeline stages, read off the module: each global load the loop pipelines has
+    // (stages - 1) prologue copies, and so each store of the loop (stages - 1) before it.
+    if (loopStores > 0 && loopGlobalLoads > 0) {
+        QVERIFY(prologueLoads % loopGlobalLoads == 0);
+        const int stages = 1 + prologueLoads / loopGlobalLoads;
+        QCOMPARE(prologueStores, (stages - 1) * loopStores);
+    }
+
+    // u: the copies of the loop body in the assembly, one number for the kernel, from the totals.
+    int64_t totalCompiler = 0, totalStraight = 0, totalLoop = 0;
     std::set<std::string> kinds;
-    for (const auto *m : {&inLoop, &straight, &compiler})
+    for (const auto *m : {&loop, &straight, &compiler})
         for (const auto &[k, n] : *m)
             kinds.insert(k);
-    int64_t factor = 0;
-    bool agree = true;
     for (const std::string &k : kinds) {
-        const int64_t c = compiler[k], s = straight[k], l = inLoop[k];
-        if (l == 0) {
-            agree = agree && c == s;
-            continue;
-        }
-        if (c - s < l || (c - s) % l != 0) {
-            agree = false;
-            continue;
-        }
-        if (factor == 0)
-            factor = (c - s) / l;
-        agree = agree && c - s == factor * l;
+        totalCompiler += compiler[k];
+        totalStraight += straight[k];
+        totalLoop += loop[k];
     }
-    qInfo("%s: transposed %s, reads %s: straight-line %s + %lld x in loops %s vs compiler %s",
+    const int64_t u = totalLoop > 0 ? (totalCompiler - totalStraight) / totalLoop : 1;
+    const bool whole = totalLoop == 0 ? totalCompiler == totalStraight
+                                      : u >= 1 && (totalCompiler - totalStraight) % totalLoop == 0;
+    bool agree = whole;
+    std::string differ;
+    for (const std::string &k : kinds)
+        if (compiler[k] != straight[k] + u * loop[k]) {
+            agree = false;
+            differ += " " + k;
+        }
+    qInfo("%s: transposed %s, reads and writes %s%s: straight-line %s + %lld x in loops %s vs "
+          "compiler %s",
           qPrintable(name), predictedTr == compilerTr ? "agree" : "DIFFER",
-          agree ? "agree" : "DIFFER", format(straight).c_str(),
-          static_cast<long long>(std::max<int64_t>(factor, 1)), format(inLoop).c_str(),
-          format(compiler).c_str());
+          agree ? "agree" : "DIFFER on", differ.c_str(), format(straight).c_str(),
+          static_cast<long long>(u), format(loop).c_str(), format(compiler).c_str());
+    QVERIFY(writes > 0);
     QVERIFY(predictedTr == compilerTr);
     QVERIFY(agree);
 }

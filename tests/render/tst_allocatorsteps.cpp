@@ -1,6 +1,8 @@
 // The allocator view (Figure 12) draws every stage-1 step, numbered as the analysis numbers
-// them: a step that neither placed a buffer nor reopened its slot is shown, not skipped.
+// them: a step that neither placed a buffer nor reopened its slot is shown, not skipped; and
+// every chart draws the architecture's LDS capacity.
 
+#include "hw/arch.h"
 #include "presetrequests.h"
 #include "render/diagram.h"
 #include "render/viewregistry.h"
@@ -24,8 +26,8 @@ private Q_SLOTS:
         QVERIFY2(bool(d), d ? "" : d.message().c_str());
         int steps = -1;
         for (const DiagramFigure &f : d->figures)
-            if (f.key == u"stage1Steps"_s)
-                steps = f.value.section(QLatin1Char(' '), 0, 0).toInt();
+            if (f.key == u"stage1Steps"_s && f.number)
+                steps = int(*f.number);
         QVERIFY(steps > 0);
         QList<int> drawn;
         const QRegularExpression re(uR"(stage 1, step (\d+))"_s);
@@ -42,6 +44,27 @@ private Q_SLOTS:
         QCOMPARE(drawn, expected);
         // fig12 has a step that placed nothing (step 1): it says so.
         QVERIFY(dropped);
+    }
+
+    void capacityIsDrawn()
+    {
+        QString error;
+        const std::vector<ViewRequest> reqs = lx::test::presetRequests("fig12", &error);
+        QVERIFY2(!reqs.empty(), qPrintable(error));
+        Expected<Diagram> d = buildView(reqs.front());
+        QVERIFY2(bool(d), d ? "" : d.message().c_str());
+        Expected<CuModel> cu = cuModelOf(reqs.front().arch);
+        QVERIFY(bool(cu));
+        // One capacity line per chart (every stage-1 step and the final placement), labelled with
+        // the architecture's capacity.
+        const QString label = u"capacity %1 KiB"_s.arg(cu->ldsBytes / 1024);
+        int lines = 0, charts = 0;
+        for (const DiagramAnnotation &a : d->annotations) {
+            lines += a.kind == DiagramAnnotation::Line && a.text == label ? 1 : 0;
+            charts += a.text.startsWith(u"stage 1, step"_s) || a.text.startsWith(u"final"_s);
+        }
+        QVERIFY(charts > 0);
+        QCOMPARE(lines, charts);
     }
 };
 

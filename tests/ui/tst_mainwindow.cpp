@@ -34,6 +34,9 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include <map>
+#include <optional>
+
 using namespace lx;
 using namespace Qt::StringLiterals;
 
@@ -390,6 +393,40 @@ private Q_SLOTS:
         w->viewTabs()->setCurrentIndex(1);
         QVERIFY(m->value(u"view"_s).startsWith(u"ds-load-tr-pipeline"_s));
         QCOMPARE(m->value(u"view:instructions"_s), u"128"_s);
+    }
+
+    void analysisPanelShowsProvenance()
+    {
+        auto w = makeWindow();
+        QVERIFY(w);
+        QCOMPARE(w->openPreset(u"microbench-plain"_s), QString());
+        int datapath = -1;
+        for (int i = 0; i < w->viewTabs()->count(); ++i)
+            if (w->viewTabs()->tabText(i).startsWith(u"lds-datapath"_s))
+                datapath = i;
+        QVERIFY(datapath >= 0);
+        w->viewTabs()->setCurrentIndex(datapath);
+        LayoutPropertiesModel *m = w->propertiesModel();
+        const Expected<CuModel> cu = cuModelOf("gfx1250");
+        QVERIFY(bool(cu));
+        QVERIFY(!cu->measurements.empty());
+        std::map<QString, DiagramFigure> byKey;
+        for (const DiagramFigure &f : m->viewFigures())
+            byKey[f.key] = f;
+        // The fixed cost is fitted to the measurements shown beside it.
+        QCOMPARE(byKey[u"fixedCycles"_s].provenance, u"fitted"_s);
+        QCOMPARE(byKey[u"fixedCycles"_s].number, std::optional<double>(cu->fixedCycles.value));
+        QCOMPARE(byKey[u"cyclesMeasured"_s].provenance, u"measured"_s);
+        QCOMPARE(byKey[u"cyclesMeasured"_s].number,
+                 std::optional<double>(cu->measurements.front().cycles));
+        QCOMPARE(byKey[u"cyclesModel"_s].provenance, u"model"_s);
+        // The row's tooltip names the provenance.
+        for (int r = 0; r < m->rowCount(); ++r) {
+            const QModelIndex i = m->index(r, 1);
+            if (m->index(r, 0).data().toString() == byKey[u"fixedCycles"_s].label)
+                QVERIFY2(i.data(Qt::ToolTipRole).toString().startsWith(u"[fitted]"_s),
+                         qPrintable(i.data(Qt::ToolTipRole).toString()));
+        }
     }
 
     void analysisFollowsAnEditAndTheArchitecture()

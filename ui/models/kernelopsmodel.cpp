@@ -57,7 +57,14 @@ QString KernelOpsModel::detail(const KernelOpReport &r) const
     if (!r.problem.empty())
         lines << tr("Cannot analyse: %1").arg(q(r.problem));
     if (r.eligible == true)
-        lines << tr("Transposed load: %1 × %2 per thread").arg(r.count).arg(q(r.instruction));
+        lines
+            << (r.issued > r.count
+                    ? tr("Transposed load: %1 × %2 per thread (distinct; the lowering issues %3, "
+                         "LLVM removes the repeated loads)")
+                          .arg(r.count)
+                          .arg(q(r.instruction))
+                          .arg(r.issued)
+                    : tr("Transposed load: %1 × %2 per thread").arg(r.count).arg(q(r.instruction)));
     else if (r.eligible == false)
         lines << tr("No transposed load: %1").arg(q(r.reason));
     else if (!r.reason.empty())

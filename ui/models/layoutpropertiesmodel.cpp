@@ -56,7 +56,10 @@ void LayoutPropertiesModel::refresh()
         m_rows.append({QStringLiteral("view"), tr("View"), m_view,
                        tr("Numbers of the analysis the current view ran"), true});
         for (const DiagramFigure &f : m_viewFigures)
-            m_rows.append({QStringLiteral("view:") + f.key, f.label, f.value, f.toolTip});
+            m_rows.append({QStringLiteral("view:") + f.key, f.label, f.value,
+                           f.provenance == QLatin1String("computed")
+                               ? f.toolTip
+                               : QStringLiteral("[%1] %2").arg(f.provenance, f.toolTip)});
     }
     if (const DocumentLayout *entry = layout()) {
         const LinearLayout &l = entry->layout;

@@ -35,6 +35,9 @@ public:
     // The current view's analysis figures (Diagram::figures), shown before the layout's rows
     // under a heading row naming the view; keys become "view:<key>". Empty `view`: none.
     void setViewFigures(const QString &view, const std::vector<DiagramFigure> &figures);
+    // The figures shown, with their values, units and provenance (a provenance other than
+    // "computed" leads the row's tooltip: "[fitted] A constant of the model, ...").
+    [[nodiscard]] const std::vector<DiagramFigure> &viewFigures() const { return m_viewFigures; }
     // The value of the row with this key (empty when absent); for tests and the status bar.
     [[nodiscard]] QString value(const QString &key) const;
 

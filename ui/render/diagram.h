@@ -42,6 +42,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace lx {
@@ -280,8 +281,13 @@ struct DiagramFigure
 {
     QString key;     // stable name for tests and scripts: "instructions", "nway", ...
     QString label;   // what the panel shows: "ds_load_tr instructions"
-    QString value;   // "128"
+    QString value;   // the text shown: "128", "323.5 cycles"
     QString toolTip; // how it is computed (may be empty)
+    // The number behind the text, its unit and where it comes from (request/figures.h Figure):
+    // the window's panel, `render --figures` and `analyze --json` carry the same three.
+    std::optional<double> number;
+    QString unit;
+    QString provenance = QStringLiteral("computed");
 
     bool operator==(const DiagramFigure &) const = default;
 };
@@ -336,7 +342,19 @@ struct Diagram
     void addFigure(const QString &key, const QString &label, const QString &value,
                    const QString &toolTip = {})
     {
-        figures.push_back({key, label, value, toolTip});
+        DiagramFigure f;
+        f.key = key;
+        f.label = label;
+        f.value = value;
+        f.toolTip = toolTip;
+        figures.push_back(std::move(f));
+    }
+    // A figure with its number, unit and provenance ("computed", "model", "measured", ...).
+    void addFigure(const QString &key, const QString &label, const QString &value,
+                   const QString &toolTip, std::optional<double> number, const QString &unit,
+                   const QString &provenance)
+    {
+        figures.push_back({key, label, value, toolTip, number, unit, provenance});
     }
 
     bool operator==(const Diagram &) const = default;

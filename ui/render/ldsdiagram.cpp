@@ -138,12 +138,15 @@ void addAllocatorFigures(Diagram &d, const LdsInput &in)
         u"stage1Steps"_s, u"Stage-1 steps"_s,
         u"%1 (%2 placed, %3 slot(s) reopened)"_s.arg(a.stage1.size()).arg(placed).arg(reopened),
         u"One step per free slot taken, lowest first; a slot whose candidates all sit "
-        u"in a neighbour's partition is reopened higher"_s);
+        u"in a neighbour's partition is reopened higher"_s,
+        double(a.stage1.size()), {}, u"computed"_s);
     d.addFigure(u"stage2Rounds"_s, u"Stage-2 rounds"_s, QString::number(a.stage2.size()),
-                u"Interference refinement rounds until no edge is left"_s);
+                u"Interference refinement rounds until no edge is left"_s, double(a.stage2.size()),
+                {}, u"computed"_s);
     d.addFigure(u"padding"_s, u"Padding"_s, bytesQ(a.totalBytes - live),
                 u"LDS allocated minus the most bytes live at one step (%1): alignment gaps and "
-                u"partition separation"_s.arg(bytesQ(live)));
+                u"partition separation"_s.arg(bytesQ(live)),
+                double(a.totalBytes - live), u"B"_s, u"computed"_s);
     if (a.partitionBytes <= 0)
         return;
     QString clash;
@@ -159,6 +162,29 @@ void addAllocatorFigures(Diagram &d, const LdsInput &in)
                 clash.isEmpty() ? u"yes"_s : clash,
                 u"The partition buffers of one allocation must occupy disjoint hardware "
                 u"partitions"_s);
+}
+
+// The figures of the one load the datapath view shows: partitions, conflict, ports, rate.
+void addLoadFigures(Diagram &d, const LoadInstruction &load,
+                    const std::vector<std::set<int>> &byPair, const CuModel &cu)
+{
+    QStringList reached;
+    for (int q = 0; q < int(byPair.size()); ++q)
+        for (int part : byPair[size_t(q)])
+            reached << u"P%1 (%2)"_s.arg(part).arg(pairName(q));
+    d.addFigure(u"loadPartitions"_s, u"Partitions reached by load %1"_s.arg(load.index),
+                reached.isEmpty() ? u"none"_s : reached.join(u", "_s));
+    d.addFigure(u"loadConflict"_s, u"Partition conflict in load %1"_s.arg(load.index),
+                load.conflict ? u"yes: both pairs reach P%1"_s.arg(*load.conflictPartitions.begin())
+                              : u"no"_s,
+                u"Same-cycle model: every warp issues load %1 in the same cycle"_s.arg(load.index),
+                load.conflict ? 1.0 : 0.0, {}, u"computed"_s);
+    d.addFigure(u"loadPorts"_s, u"Ports load %1 can use"_s.arg(load.index),
+                u"%1 of %2"_s.arg(load.portsUsable).arg(cu.ports), {}, double(load.portsUsable), {},
+                u"computed"_s);
+    d.addFigure(u"loadRate"_s, u"Rate of load %1 (model)"_s.arg(load.index),
+                rateText(cu.peakBytesPerCycle(load.portsUsable)), modelText(cu),
+                cu.peakBytesPerCycle(load.portsUsable), u"B/cycle"_s, u"model"_s);
 }
 
 } // namespace
@@ -294,23 +320,8 @@ Expected<Diagram> buildLdsDatapathView(const ViewRequest &request)
     d.legend.push_back({qRgb(255, 230, 120), u"port in use"_s});
 
     appendFigures(d, ldsFigures(*prep));
-    if (load) {
-        QStringList reached;
-        for (int q = 0; q < int(byPair.size()); ++q)
-            for (int part : byPair[size_t(q)])
-                reached << u"P%1 (%2)"_s.arg(part).arg(pairName(q));
-        d.addFigure(u"loadPartitions"_s, u"Partitions reached by load %1"_s.arg(load->index),
-                    reached.isEmpty() ? u"none"_s : reached.join(u", "_s));
-        d.addFigure(
-            u"loadConflict"_s, u"Partition conflict in load %1"_s.arg(load->index),
-            load->conflict ? u"yes: both pairs reach P%1"_s.arg(*load->conflictPartitions.begin())
-                           : u"no"_s,
-            u"Same-cycle model: every warp issues load %1 in the same cycle"_s.arg(load->index));
-        d.addFigure(u"loadPorts"_s, u"Ports load %1 can use"_s.arg(load->index),
-                    u"%1 of %2"_s.arg(load->portsUsable).arg(cu.ports));
-        d.addFigure(u"loadRate"_s, u"Rate of load %1 (model)"_s.arg(load->index),
-                    rateText(cu.peakBytesPerCycle(load->portsUsable)), modelText(cu));
-    }
+    if (load)
+        addLoadFigures(d, *load, byPair, cu);
     return d;
 }
 
@@ -325,8 +336,10 @@ Expected<Diagram> buildAllocatorView(const ViewRequest &request)
     d.title = request.title.empty() ? u"Partition-aware allocation (time x offset)"_s
                                     : QString::fromStdString(request.title);
     d.subtitle = u"stage 1 step by step (blue: the slot taken), then the final placement; grey "
-                 u"lines: %1 partition boundaries; total %2 B"_s.arg(kib(cu.partitionBytes))
-                     .arg(a.totalBytes);
+                 u"lines: %1 partition boundaries; red: the LDS capacity (%2, %3); total %4 B%5"_s
+                     .arg(kib(cu.partitionBytes), kib(cu.ldsBytes), QString::fromStdString(cu.arch))
+                     .arg(a.totalBytes)
+                     .arg(prep->scenario.warnings.empty() ? QString() : u", which does not fit"_s);
     addAllocatorFigures(d, *prep);
     if (a.buffers.empty())
         return d;
@@ -340,7 +353,9 @@ Expected<Diagram> buildAllocatorView(const ViewRequest &request)
         tMax = std::max(tMax, b.liveEnd);
     }
     const int64_t unit = cu.partitionBytes > 0 ? cu.partitionBytes : 65536;
-    const int64_t topOffset = (top / unit + 1) * unit;
+    // The chart reaches the capacity, so the red line at it is always drawn.
+    const int64_t topOffset =
+        std::max((top / unit + 1) * unit, (cu.ldsBytes + unit - 1) / unit * unit);
     const double chartW = 170, chartH = 240, gap = 60;
     const double yScale = chartH / double(topOffset);
     const double tScale = chartW / double(std::max<int64_t>(tMax - tMin, 1));
@@ -368,6 +383,9 @@ Expected<Diagram> buildAllocatorView(const ViewRequest &request)
             d.annotations.push_back(l);
             text(d, x0 + chartW + 2, y - 8, kib(b));
         }
+        const double yCap = y0 + chartH - double(cu.ldsBytes) * yScale;
+        line(d, DiagramAnnotation::Line, QPointF(x0, yCap), QPointF(x0 + chartW, yCap), kConflict,
+             2, u"capacity %1"_s.arg(kib(cu.ldsBytes)));
         for (const AllocBuffer &b : a.buffers) {
             const int64_t off = offsets[size_t(b.id)];
             if (off < 0)
@@ -586,25 +604,42 @@ Expected<Diagram> buildMicrobenchTableView(const ViewRequest &request)
         const QString layout = QString::fromStdString(row->layout);
         const QString suffix = layout.left(1).toUpper() + layout.mid(1);
         const QString model = modelText(*cu);
+        const QString computed = u"computed"_s, modelled = u"model"_s;
         d.addFigure(u"ldsBytes"_s + suffix, u"%1: LDS allocated"_s.arg(suffix),
-                    bytesQ(row->allocation.totalBytes));
+                    bytesQ(row->allocation.totalBytes), {}, double(row->allocation.totalBytes),
+                    u"B"_s, computed);
         d.addFigure(u"conflicts"_s + suffix, u"%1: loads with a partition conflict"_s.arg(suffix),
-                    u"%1 of %2"_s.arg(row->access.conflictingLoads).arg(row->access.loads.size()));
+                    u"%1 of %2"_s.arg(row->access.conflictingLoads).arg(row->access.loads.size()),
+                    {}, double(row->access.conflictingLoads), {}, computed);
         d.addFigure(u"bandwidthPeak"_s + suffix, u"%1: peak bandwidth (model)"_s.arg(suffix),
-                    rateText(b.peakBytesPerCycle), model);
+                    rateText(b.peakBytesPerCycle), model, b.peakBytesPerCycle, u"B/cycle"_s,
+                    modelled);
         d.addFigure(u"cyclesModel"_s + suffix, u"%1: cycles (model)"_s.arg(suffix),
-                    cyclesText(b.modelCycles), model);
+                    cyclesText(b.modelCycles), model, b.modelCycles, u"cycles"_s, modelled);
         d.addFigure(u"bandwidthModel"_s + suffix, u"%1: raw bandwidth (model)"_s.arg(suffix),
-                    rateText(b.rawBytesPerCycle), model);
+                    rateText(b.rawBytesPerCycle), model, b.rawBytesPerCycle, u"B/cycle"_s,
+                    modelled);
         d.addFigure(u"bandwidthSteady"_s + suffix, u"%1: steady bandwidth (model)"_s.arg(suffix),
-                    rateText(b.steadyBytesPerCycle), model);
+                    rateText(b.steadyBytesPerCycle), model, b.steadyBytesPerCycle, u"B/cycle"_s,
+                    modelled);
+        if (measured) {
+            const double m = partitioned ? measured->second : measured->first;
+            d.addFigure(u"cyclesMeasured"_s + suffix, u"%1: cycles (measured)"_s.arg(suffix),
+                        cyclesText(m),
+                        measuredSource.isEmpty()
+                            ? u"The view's measured cycles; the model's fixed cost is fitted to "
+                              u"them"_s
+                            : measuredSource + u"; the model's fixed cost is fitted to them"_s,
+                        m, u"cycles"_s, u"measured"_s);
+        }
         cycles.push_back(b.modelCycles);
     }
     d.tables.push_back(t);
     if (cycles.size() == 2 && cycles[1] > 0) {
         const QString model = u"%1\u00d7"_s.arg(QString::number(cycles[0] / cycles[1], 'f', 2));
         d.addFigure(u"speedupModel"_s, u"Partitioned speedup (model)"_s, model,
-                    u"Plain cycles / partitioned cycles; "_s + modelText(*cu));
+                    u"Plain cycles / partitioned cycles; "_s + modelText(*cu),
+                    cycles[0] / cycles[1], {}, u"model"_s);
         DiagramTable speedup;
         speedup.title = u"Speedup of the partitioned layout (plain cycles / partitioned cycles)"_s;
         speedup.header = {u""_s, u"speedup"_s};
@@ -615,7 +650,8 @@ Expected<Diagram> buildMicrobenchTableView(const ViewRequest &request)
             speedup.rows.push_back({u"measured"_s, m});
             d.addFigure(u"speedupMeasured"_s, u"Partitioned speedup (measured)"_s, m,
                         u"Measured plain cycles / measured partitioned cycles"_s +
-                            (measuredSource.isEmpty() ? QString() : u"; "_s + measuredSource));
+                            (measuredSource.isEmpty() ? QString() : u"; "_s + measuredSource),
+                        measured->first / measured->second, {}, u"measured"_s);
         }
         d.tables.push_back(std::move(speedup));
     }

@@ -74,14 +74,10 @@ constexpr auto kViewKinds = std::to_array<ViewKind>({
 
 void appendFigures(Diagram &d, const std::vector<Figure> &figures)
 {
-    for (const Figure &f : figures) {
-        QString tip = QString::fromStdString(f.note);
-        if (f.source != FigureSource::Computed)
-            tip += (tip.isEmpty() ? QString() : QStringLiteral(" ")) +
-                   QStringLiteral("[%1]").arg(QLatin1String(figureSourceName(f.source)));
+    for (const Figure &f : figures)
         d.addFigure(QString::fromStdString(f.key), QString::fromStdString(f.label),
-                    QString::fromStdString(f.text), tip);
-    }
+                    QString::fromStdString(f.text), QString::fromStdString(f.note), f.value,
+                    QString::fromStdString(f.unit), QLatin1String(figureSourceName(f.source)));
 }
 
 std::span<const ViewKind> viewKinds()

@@ -216,10 +216,15 @@ void KernelDock::updateSummary()
                  .arg(r.numWarps)
                  .arg(r.threadsPerWarp);
     QStringList inst;
-    for (const auto &[name, n] : r.totals.instructions)
-        inst << QStringLiteral("%1 × %2").arg(n).arg(q(name));
+    for (const auto &[name, n] : r.totals.instructions) {
+        const auto issued = r.totals.issued.find(name);
+        inst << (issued != r.totals.issued.end() && issued->second > n
+                     ? tr("%1 × %2 (%3 issued)").arg(n).arg(q(name)).arg(issued->second)
+                     : QStringLiteral("%1 × %2").arg(n).arg(q(name)));
+    }
     if (!inst.isEmpty())
-        parts << tr("per thread: %1").arg(inst.join(QStringLiteral(", ")));
+        parts << tr("per thread, distinct (what the assembly keeps): %1")
+                     .arg(inst.join(QStringLiteral(", ")));
     parts << tr("LDS allocated: %1 B").arg(r.totals.ldsBytes);
     if (r.totals.worstWays > 1)
         parts << tr("worst conflict: %1-way (line %2)")
