@@ -303,7 +303,7 @@ std::map<std::string, Op> algebraOps()
     };
 }
 
-// Shape and structure operations, and Triton's layout helpers.
+// Shape and structure operations: transposes, reshapes, comparisons, sublayouts, quotients.
 std::map<std::string, Op> structureOps()
 {
     return {
@@ -367,6 +367,14 @@ std::map<std::string, Op> structureOps()
              return json(
                  unwrap(toLayout(arg(a, 0)).squareSublayoutIsIdentity(toNames(arg(a, 1), "dims"))));
          }},
+    };
+}
+
+// Triton's layout helpers around the engine: column actions, resizing and concatenation, the
+// distributed and shared views, bank conflicts and the conversion of Gluon layouts.
+std::map<std::string, Op> helperOps()
+{
+    return {
         {"columnActionApply",
          [](const json &a) {
              std::vector<int32_t> action;
@@ -449,7 +457,7 @@ const std::map<std::string, Op> &ops()
 {
     static const std::map<std::string, Op> table = [] {
         std::map<std::string, Op> all;
-        for (auto group : {constructionOps, algebraOps, structureOps})
+        for (auto group : {constructionOps, algebraOps, structureOps, helperOps})
             all.merge(group());
         return all;
     }();

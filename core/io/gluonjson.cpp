@@ -154,17 +154,9 @@ private:
     std::set<std::string> m_used;
 };
 
-LayoutAttrPtr parseAttr(const json &j, const std::string &where, int depth)
+// The distributed kinds (BlockedLayout, SliceLayout, ...); null for any other kind.
+LayoutAttrPtr readDistributed(const std::string &kind, KeywordReader &r)
 {
-    if (depth > kMaxNesting)
-        fail(where + ": layouts nest more than " + std::to_string(kMaxNesting) + " levels deep");
-    if (!j.is_object())
-        fail(where + ": a Gluon layout must be an object {\"kind\": ..., ...}, got " + excerpt(j));
-    if (!j.contains("kind") || !j["kind"].is_string())
-        fail(where + ": the layout has no string 'kind'");
-    const std::string kind = j["kind"].get<std::string>();
-    KeywordReader r(j, kind, depth);
-    LayoutAttrPtr out;
     if (kind == "BlockedLayout") {
         BlockedAttr a;
         a.sizePerThread = r.intList("size_per_thread");
@@ -172,13 +164,15 @@ LayoutAttrPtr parseAttr(const json &j, const std::string &where, int depth)
         a.warpsPerCTA = r.intList("warps_per_cta");
         a.order = r.intList("order");
         a.cgaLayout = r.bases("cga_layout", {});
-        out = makeAttr(a);
-    } else if (kind == "SliceLayout") {
+        return makeAttr(a);
+    }
+    if (kind == "SliceLayout") {
         SliceAttr a;
         a.dim = r.integer("dim");
         a.parent = r.nested("parent");
-        out = makeAttr(a);
-    } else if (kind == "DistributedLinearLayout") {
+        return makeAttr(a);
+    }
+    if (kind == "DistributedLinearLayout") {
         DistributedLinearAttr a;
         a.registerBases = r.bases("reg_bases");
         a.laneBases = r.bases("lane_bases");
@@ -191,14 +185,16 @@ LayoutAttrPtr parseAttr(const json &j, const std::string &where, int depth)
                 if (b.size() != shape.size())
                     fail(kind + ": a basis has " + std::to_string(b.size()) +
                          " components but 'shape' has rank " + std::to_string(shape.size()));
-        out = makeAttr(a);
-    } else if (kind == "DotOperandLayout") {
+        return makeAttr(a);
+    }
+    if (kind == "DotOperandLayout") {
         DotOperandAttr a;
         a.opIdx = r.integer("operand_index");
         a.parent = r.nested("parent");
         a.kWidth = r.integer("k_width");
-        out = makeAttr(a);
-    } else if (kind == "AMDMFMALayout") {
+        return makeAttr(a);
+    }
+    if (kind == "AMDMFMALayout") {
         AmdMfmaAttr a;
         a.version = r.integer("version");
         a.instrShape = r.intList("instr_shape");
@@ -207,8 +203,9 @@ LayoutAttrPtr parseAttr(const json &j, const std::string &where, int depth)
         a.elementBitWidth = r.integer("element_bitwidth", 32);
         a.tilesPerWarp = r.optionalIntList("tiles_per_warp").value_or(IntList{});
         a.cgaLayout = r.bases("cga_layout", {});
-        out = makeAttr(a);
-    } else if (kind == "AMDWMMALayout") {
+        return makeAttr(a);
+    }
+    if (kind == "AMDWMMALayout") {
         AmdWmmaAttr a;
         a.version = r.integer("version");
         a.isTransposed = r.boolean("transposed");
@@ -229,16 +226,24 @@ LayoutAttrPtr parseAttr(const json &j, const std::string &where, int depth)
         if (std::optional<IntList> s = r.optionalIntList("instr_shape"))
             a.instrShape = *s;
         a.cgaLayout = r.bases("cga_layout", {});
-        out = makeAttr(a);
-    } else if (kind == "SwizzledSharedLayout") {
+        return makeAttr(a);
+    }
+    return nullptr;
+}
+
+// The shared kinds (SwizzledSharedLayout, PaddedSharedLayout, ...); null for any other kind.
+LayoutAttrPtr readShared(const std::string &kind, KeywordReader &r)
+{
+    if (kind == "SwizzledSharedLayout") {
         SwizzledSharedAttr a;
         a.vec = r.integer("vec");
         a.perPhase = r.integer("per_phase");
         a.maxPhase = r.integer("max_phase");
         a.order = r.intList("order");
         a.cgaLayout = r.bases("cga_layout", {});
-        out = makeAttr(a);
-    } else if (kind == "PaddedSharedLayout") {
+        return makeAttr(a);
+    }
+    if (kind == "PaddedSharedLayout") {
         PaddedSharedAttr a;
         const BasisList pairs = r.bases("interval_padding_pairs");
         for (const IntList &p : pairs) {
@@ -256,14 +261,16 @@ LayoutAttrPtr parseAttr(const json &j, const std::string &where, int depth)
             a.order = r.intList("order");
         }
         a.blockBases = r.bases("cga_layout", {});
-        out = makeAttr(a);
-    } else if (kind == "SharedLinearLayout") {
+        return makeAttr(a);
+    }
+    if (kind == "SharedLinearLayout") {
         SharedLinearAttr a;
         a.offsetBases = r.bases("offset_bases");
         a.blockBases = r.bases("block_bases", {});
         a.alignment = r.integer("alignment", 16);
-        out = makeAttr(a);
-    } else if (kind == "PartitionedSharedLayout") {
+        return makeAttr(a);
+    }
+    if (kind == "PartitionedSharedLayout") {
         PartitionedSharedAttr a;
         a.numPartitions = r.integer("num_partitions");
         a.numGroups = r.integer("num_groups");
@@ -271,10 +278,26 @@ LayoutAttrPtr parseAttr(const json &j, const std::string &where, int depth)
         a.partitionLayout = r.nested("partition_layout");
         if (!a.partitionLayout->isShared())
             fail(kind + ": 'partition_layout' must be a shared layout, got a distributed one");
-        out = makeAttr(a);
-    } else {
-        fail(where + ": unknown layout kind '" + kind + "'");
+        return makeAttr(a);
     }
+    return nullptr;
+}
+
+LayoutAttrPtr parseAttr(const json &j, const std::string &where, int depth)
+{
+    if (depth > kMaxNesting)
+        fail(where + ": layouts nest more than " + std::to_string(kMaxNesting) + " levels deep");
+    if (!j.is_object())
+        fail(where + ": a Gluon layout must be an object {\"kind\": ..., ...}, got " + excerpt(j));
+    if (!j.contains("kind") || !j["kind"].is_string())
+        fail(where + ": the layout has no string 'kind'");
+    const std::string kind = j["kind"].get<std::string>();
+    KeywordReader r(j, kind, depth);
+    LayoutAttrPtr out = readDistributed(kind, r);
+    if (!out)
+        out = readShared(kind, r);
+    if (!out)
+        fail(where + ": unknown layout kind '" + kind + "'");
     r.finish();
     return out;
 }

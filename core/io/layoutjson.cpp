@@ -90,24 +90,11 @@ Expected<std::vector<std::string>> readNames(const json &list, const std::string
     return names;
 }
 
-Expected<LinearLayout> parse(const json &j)
+// The in-dims and their bases, in order: a list of [inDim, bases] pairs, or an object with
+// 'inOrder'.
+Expected<LinearLayout::BasesT> readInDims(const json &j)
 {
-    if (!j.is_object())
-        return makeError("a layout must be a JSON object with 'bases' and 'outDims', got " +
-                         excerpt(j));
-    if (!j.contains("bases"))
-        return makeError("the layout has no 'bases'");
-    if (!j.contains("outDims") && !j.contains("outOrder"))
-        return makeError("the layout has no 'outDims'");
-    bool inferred = false;
-    if (j.contains("sizesInferred")) {
-        if (!j["sizesInferred"].is_boolean())
-            return makeError("'sizesInferred' must be true or false");
-        inferred = j["sizesInferred"].get<bool>();
-    }
-
     LinearLayout::BasesT bases;
-    std::vector<LinearLayout::NamedSize> outDims;
     const json &jb = j["bases"];
     if (jb.is_object()) {
         // Object form: the order lives in inOrder / outOrder (JSON objects are unordered).
@@ -143,7 +130,14 @@ Expected<LinearLayout> parse(const json &j)
     } else {
         return makeError("'bases' must be a list of [inDim, bases] pairs, got " + excerpt(jb));
     }
+    return bases;
+}
 
+// The out-dims and their sizes, in order: a list of [name, size] pairs, an object with
+// 'outOrder', or only 'outOrder' when the sizes are inferred (size 0 here).
+Expected<std::vector<LinearLayout::NamedSize>> readOutDims(const json &j, bool inferred)
+{
+    std::vector<LinearLayout::NamedSize> outDims;
     if (j.contains("outDims")) {
         const json &jo = j["outDims"];
         if (jo.is_array()) {
@@ -189,6 +183,33 @@ Expected<LinearLayout> parse(const json &j)
         for (const std::string &o : *outOrder)
             outDims.emplace_back(o, 0);
     }
+    return outDims;
+}
+
+Expected<LinearLayout> parse(const json &j)
+{
+    if (!j.is_object())
+        return makeError("a layout must be a JSON object with 'bases' and 'outDims', got " +
+                         excerpt(j));
+    if (!j.contains("bases"))
+        return makeError("the layout has no 'bases'");
+    if (!j.contains("outDims") && !j.contains("outOrder"))
+        return makeError("the layout has no 'outDims'");
+    bool inferred = false;
+    if (j.contains("sizesInferred")) {
+        if (!j["sizesInferred"].is_boolean())
+            return makeError("'sizesInferred' must be true or false");
+        inferred = j["sizesInferred"].get<bool>();
+    }
+
+    Expected<LinearLayout::BasesT> inDims = readInDims(j);
+    if (!inDims)
+        return inDims.error();
+    LinearLayout::BasesT bases = std::move(*inDims);
+    Expected<std::vector<LinearLayout::NamedSize>> outs = readOutDims(j, inferred);
+    if (!outs)
+        return outs.error();
+    std::vector<LinearLayout::NamedSize> outDims = std::move(*outs);
 
     if (!inferred)
         return LinearLayout::tryCreate(std::move(bases), std::move(outDims), false);

@@ -178,57 +178,59 @@ std::string tensorView(const RowMajor &rm, size_t elementBytes, const char *sepa
     return text;
 }
 
-} // namespace
-
-std::string tritonDistributedView(const LinearLayout &layout, bool useHWPointOfView)
+// A distributed layout's in-dim sizes and the row-major image of each index of each in-dim.
+struct DistributedImages
 {
-    if (layout.numOutDims() == 0)
-        return {};
-    const RowMajor rm(layout);
-    const int64_t tensorSize = layout.totalOutDimSize();
-    const int64_t lanes = layout.inDimSize("lane");
-    const int64_t warps = layout.inDimSize("warp");
-    const int64_t blocks = layout.inDimSize("block");
-    const int64_t registers = layout.inDimSize("register");
-    const std::vector<uint64_t> regImg = imagesOf(layout, rm, "register", registers);
-    const std::vector<uint64_t> laneImg = imagesOf(layout, rm, "lane", lanes);
-    const std::vector<uint64_t> warpImg = imagesOf(layout, rm, "warp", warps);
-    const std::vector<uint64_t> blockImg = imagesOf(layout, rm, "block", blocks);
-    const auto inputs = size_t(blocks * warps * lanes * registers);
+    int64_t registers, lanes, warps, blocks;
+    std::vector<uint64_t> reg, lane, warp, block;
+};
 
-    if (useHWPointOfView) {
-        // "Block<b>:\n" "Warp<w>:\n", then per register the tuples of every lane.
-        const size_t tuple = rm.tupleWidth();
-        const size_t headers = size_t(blocks) * (size_t(warps) + 1) * 32;
-        std::string text(headers + inputs * (tuple + 2) + size_t(blocks * warps * registers), '\0');
-        char *const begin = text.data();
-        char *p = begin;
-        for (int64_t b = 0; b < blocks; ++b) {
-            if (blocks > 1) {
-                p = writeChars(p, "Block");
-                p = writeNumber(p, b);
-                p = writeChars(p, ":\n");
-            }
-            for (int64_t w = 0; w < warps; ++w) {
-                p = writeChars(p, "Warp");
-                p = writeNumber(p, w);
-                p = writeChars(p, ":\n");
-                const uint64_t bw = blockImg[size_t(b)] ^ warpImg[size_t(w)];
-                for (int64_t r = 0; r < registers; ++r) {
-                    const uint64_t bwr = bw ^ regImg[size_t(r)];
-                    for (int64_t t = 0; t < lanes; ++t) {
-                        if (t > 0)
-                            p = writeChars(p, ", ");
-                        p = rm.writeTuple(p, bwr ^ laneImg[size_t(t)], ',');
-                    }
-                    *p++ = '\n';
+// useHWPointOfView: "Block<b>:\n" "Warp<w>:\n", then per register the tuples of every lane.
+std::string distributedHardwareView(const RowMajor &rm, const DistributedImages &d)
+{
+    const int64_t registers = d.registers, lanes = d.lanes, warps = d.warps, blocks = d.blocks;
+    const std::vector<uint64_t> &regImg = d.reg, &laneImg = d.lane, &warpImg = d.warp,
+                                &blockImg = d.block;
+    const auto inputs = size_t(blocks * warps * lanes * registers);
+    const size_t tuple = rm.tupleWidth();
+    const size_t headers = size_t(blocks) * (size_t(warps) + 1) * 32;
+    std::string text(headers + inputs * (tuple + 2) + size_t(blocks * warps * registers), '\0');
+    char *const begin = text.data();
+    char *p = begin;
+    for (int64_t b = 0; b < blocks; ++b) {
+        if (blocks > 1) {
+            p = writeChars(p, "Block");
+            p = writeNumber(p, b);
+            p = writeChars(p, ":\n");
+        }
+        for (int64_t w = 0; w < warps; ++w) {
+            p = writeChars(p, "Warp");
+            p = writeNumber(p, w);
+            p = writeChars(p, ":\n");
+            const uint64_t bw = blockImg[size_t(b)] ^ warpImg[size_t(w)];
+            for (int64_t r = 0; r < registers; ++r) {
+                const uint64_t bwr = bw ^ regImg[size_t(r)];
+                for (int64_t t = 0; t < lanes; ++t) {
+                    if (t > 0)
+                        p = writeChars(p, ", ");
+                    p = rm.writeTuple(p, bwr ^ laneImg[size_t(t)], ',');
                 }
+                *p++ = '\n';
             }
         }
-        text.resize(size_t(p - begin));
-        return text;
     }
+    text.resize(size_t(p - begin));
+    return text;
+}
 
+// The tensor's point of view: every element's owners as B:T:R, in Triton's order.
+std::string distributedTensorView(const RowMajor &rm, const DistributedImages &d,
+                                  int64_t tensorSize)
+{
+    const int64_t registers = d.registers, lanes = d.lanes, warps = d.warps, blocks = d.blocks;
+    const std::vector<uint64_t> &regImg = d.reg, &laneImg = d.lane, &warpImg = d.warp,
+                                &blockImg = d.block;
+    const auto inputs = size_t(blocks * warps * lanes * registers);
     // Owners of each element in Triton's order (block, warp, lane, register), by counting sort
     // over the hardware index i = ((b·warps + w)·lanes + t)·registers + r.
     std::vector<uint32_t> elementOf(inputs);
@@ -290,6 +292,29 @@ std::string tritonDistributedView(const LinearLayout &layout, bool useHWPointOfV
         }
         return p;
     });
+}
+
+} // namespace
+
+std::string tritonDistributedView(const LinearLayout &layout, bool useHWPointOfView)
+{
+    if (layout.numOutDims() == 0)
+        return {};
+    const RowMajor rm(layout);
+    DistributedImages d{layout.inDimSize("register"),
+                        layout.inDimSize("lane"),
+                        layout.inDimSize("warp"),
+                        layout.inDimSize("block"),
+                        {},
+                        {},
+                        {},
+                        {}};
+    d.reg = imagesOf(layout, rm, "register", d.registers);
+    d.lane = imagesOf(layout, rm, "lane", d.lanes);
+    d.warp = imagesOf(layout, rm, "warp", d.warps);
+    d.block = imagesOf(layout, rm, "block", d.blocks);
+    return useHWPointOfView ? distributedHardwareView(rm, d)
+                            : distributedTensorView(rm, d, layout.totalOutDimSize());
 }
 
 std::string tritonSharedView(const LinearLayout &layout, bool useHWPointOfView)

@@ -57,40 +57,10 @@ void headers(DiagramPanel &p, const CtaAnalysis &c, const QString &strip)
         p.columnHeaders << u"N%1"_s.arg(n);
 }
 
-} // namespace
-
-Expected<Diagram> buildCtaTilesView(const ViewRequest &request)
+// The tiles of every instruction (fill: warp; outline: SIMD pair, thick for `instr`) and the
+// strips of who reads each A row band and B column band in instruction `instr`.
+void fillTilesPanel(DiagramPanel &p, const CtaAnalysis &c, int instr)
 {
-    auto prep = prepare(request);
-    if (!prep)
-        return prep.error();
-    const CtaAnalysis &c = prep->cta;
-    const CuModel &cu = prep->cu;
-    auto instr = request.intOption("instruction", 0);
-    if (!instr)
-        return instr.error();
-    if (*instr < 0 || *instr >= int64_t(c.instructions.size()))
-        return makeError("view 'cta-tiles': instruction " + std::to_string(*instr) +
-                         " does not exist (0.." + std::to_string(c.instructions.size() - 1) + ")");
-    const CtaInstruction &ins = c.instructions[size_t(*instr)];
-
-    Diagram d;
-    d.title = request.title.empty() ? u"ctaLayout tiles by SIMD pair"_s
-                                    : QString::fromStdString(request.title);
-    d.subtitle =
-        ctaBasesText(c) + u"\nstrips: who reads A rows / B columns in instruction %1"_s.arg(*instr);
-    d.cellSize = QSizeF(46, 30);
-    DiagramPanel &p = d.addPanel(c.tilesM + 1, c.tilesN + 1);
-    p.title = u"C %1x%2 in %3x%4 tiles"_s.arg(c.tilesM * c.tileM)
-                  .arg(c.tilesN * c.tileN)
-                  .arg(c.tileM)
-                  .arg(c.tileN);
-    p.rowAxisLabel = u"A rows (M)"_s;
-    p.columnAxisLabel = u"B columns (N)"_s;
-    headers(p, c, u"B"_s);
-    p.rowHeaders[0] = u"B strip"_s;
-    p.columnHeaders[0] = u"A strip"_s;
-
     for (const CtaInstruction &in : c.instructions)
         for (const CtaWarpTile &t : in.tiles) {
             const int row = t.tileM + 1, col = t.tileN + 1;
@@ -102,7 +72,7 @@ Expected<Diagram> buildCtaTilesView(const ViewRequest &request)
             if (cell.fill == 0) {
                 cell.fill = categoricalColor(t.warp, c.numWarps);
                 p.groups.push_back({QRect(col, row, 1, 1), simdPairColor(pair), QString(),
-                                    in.index == *instr ? 4.0 : 2.0, false});
+                                    in.index == instr ? 4.0 : 2.0, false});
             }
             p.setTooltip(row, col,
                          u"tile (%1, %2): warp %3 (SIMD %4, %5), instruction %6"_s.arg(t.tileM)
@@ -114,7 +84,7 @@ Expected<Diagram> buildCtaTilesView(const ViewRequest &request)
         }
     // Strips: which pairs read each band in the chosen instruction.
     std::vector<std::set<int>> rowsBy(size_t(c.tilesM)), colsBy(size_t(c.tilesN));
-    for (const CtaWarpTile &t : ins.tiles) {
+    for (const CtaWarpTile &t : c.instructions[size_t(instr)].tiles) {
         rowsBy[size_t(t.tileM)].insert(c.warps[size_t(t.warp)].pair);
         colsBy[size_t(t.tileN)].insert(c.warps[size_t(t.warp)].pair);
     }
@@ -131,15 +101,11 @@ Expected<Diagram> buildCtaTilesView(const ViewRequest &request)
         stripCell(m + 1, 0, rowsBy[size_t(m)]);
     for (int n = 0; n < c.tilesN; ++n)
         stripCell(0, n + 1, colsBy[size_t(n)]);
+}
 
-    d.legendTitle = u"fill: warp; dark outline: SIMD pair (thick: instruction %1)"_s.arg(*instr);
-    for (int w = 0; w < c.numWarps; ++w)
-        d.legend.push_back({categoricalColor(w, c.numWarps),
-                            u"w%1 (SIMD %2)"_s.arg(w).arg(c.warps[size_t(w)].simd)});
-    for (int q = 0; q < cu.numPairs(); ++q)
-        d.legend.push_back({simdPairColor(q), u"p%1: %2 reads"_s.arg(q).arg(pairName(q))});
-    d.legend.push_back({kShared, u"both SIMD pairs read it: shared across pairs"_s});
-
+// The location condition per operand, and the analysis' notes.
+void addLocationTables(Diagram &d, const CtaAnalysis &c)
+{
     DiagramTable t;
     t.title = u"Location condition (same-cycle model)"_s;
     t.header = {u"operand"_s, u"cross-pair shared"_s, u"evidence"_s};
@@ -158,6 +124,137 @@ Expected<Diagram> buildCtaTilesView(const ViewRequest &request)
             n.rows.push_back({QString::fromStdString(s)});
         d.tables.push_back(n);
     }
+}
+
+QRgb partitionColor(int part)
+{
+    return part == 0 ? qRgb(150, 200, 150) : qRgb(200, 160, 220);
+}
+
+// One operand's strip: each piece in its partition's colour and outlined, each group (one P0,
+// P1 cycle) outlined thick.
+void drawOperandStrip(DiagramPanel &p, const CtaAnalysis &c, const OperandPartitioning &op)
+{
+    const int tileExtent = op.partitionDim == 0 ? c.tileM : c.tileN;
+    for (const OperandPiece &pc : op.pieces) {
+        const int first = pc.begin / tileExtent, count = (pc.end - pc.begin) / tileExtent;
+        for (int k = first; k < first + count; ++k) {
+            const int row = op.partitionDim == 0 ? k + 1 : 0;
+            const int col = op.partitionDim == 0 ? 0 : k + 1;
+            p.cell(row, col).fill = partitionColor(pc.partition);
+            // The group is in the label: a group label on the outline would cover it.
+            p.setText(row, col, k == first ? u"pc%1 G%2"_s.arg(pc.index).arg(pc.group) : QString());
+            p.setTooltip(row, col,
+                         u"%1 piece %2: %3 [%4, %5), partition %6, group %7"_s
+                             .arg(QString::fromStdString(op.name))
+                             .arg(pc.index)
+                             .arg(op.partitionDim == 0 ? u"rows"_s : u"columns"_s)
+                             .arg(pc.begin)
+                             .arg(pc.end)
+                             .arg(pc.partition)
+                             .arg(pc.group));
+        }
+        const QRect r =
+            op.partitionDim == 0 ? QRect(0, first + 1, 1, count) : QRect(first + 1, 0, count, 1);
+        p.groups.push_back({r, qRgb(40, 40, 40), QString(), 1.5, false});
+    }
+    // One group = one (P0, P1) cycle.
+    const int perGroup = op.numPartitions > 0 ? op.numPartitions : 1;
+    for (int g = 0; g < op.numGroups; ++g) {
+        const OperandPiece &a = op.pieces[size_t(g * perGroup)];
+        const OperandPiece &b = op.pieces[size_t(g * perGroup + perGroup - 1)];
+        const int first = a.begin / tileExtent, count = (b.end - a.begin) / tileExtent;
+        const QRect r =
+            op.partitionDim == 0 ? QRect(0, first + 1, 1, count) : QRect(first + 1, 0, count, 1);
+        p.groups.push_back({r, qRgb(0, 0, 0), QString(), 3.0, false});
+    }
+}
+
+// The PartitionedSharedLayout parameters and the buffer of each partition.
+void addPartitionTables(Diagram &d, const CtaAnalysis &c)
+{
+    DiagramTable params;
+    params.title = u"PartitionedSharedLayout parameters read off the ctaLayout"_s;
+    params.header = {u"operand"_s,          u"partition_dim"_s,    u"num_partitions"_s,
+                     u"num_groups"_s,       u"pieces"_s,           u"piece extent"_s,
+                     u"TDM instructions"_s, u"cross-pair shared"_s};
+    for (const OperandPartitioning *op : {&c.a, &c.b})
+        params.rows.push_back({QString::fromStdString(op->name), QString::number(op->partitionDim),
+                               op->separable ? QString::number(op->numPartitions) : u"-"_s,
+                               op->separable ? QString::number(op->numGroups) : u"-"_s,
+                               op->separable ? QString::number(op->numPieces) : u"-"_s,
+                               op->separable ? QString::number(op->pieceExtent) : u"-"_s,
+                               op->separable ? u"ceil(%1 / %2) = %3"_s.arg(op->numPieces)
+                                                   .arg(c.numWarps)
+                                                   .arg(op->tdmInstructions)
+                                             : u"-"_s,
+                               op->crossPairShared ? u"yes"_s : u"no"_s});
+    d.tables.push_back(params);
+    DiagramTable buffers;
+    buffers.title = u"Round-robin distribution: the buffer of each partition"_s;
+    buffers.header = {u"operand"_s, u"partition"_s, u"pieces (groups in order)"_s};
+    for (const OperandPartitioning *op : {&c.a, &c.b}) {
+        if (!op->separable) {
+            buffers.rows.push_back(
+                {QString::fromStdString(op->name), u"-"_s, QString::fromStdString(op->note)});
+            continue;
+        }
+        for (int q = 0; q < op->numPartitions; ++q) {
+            QStringList list;
+            for (const OperandPiece &pc : op->pieces)
+                if (pc.partition == q)
+                    list << u"pc%1 (G%2)"_s.arg(pc.index).arg(pc.group);
+            buffers.rows.push_back(
+                {QString::fromStdString(op->name), u"P%1"_s.arg(q), list.join(u" | "_s)});
+        }
+    }
+    d.tables.push_back(buffers);
+}
+
+} // namespace
+
+Expected<Diagram> buildCtaTilesView(const ViewRequest &request)
+{
+    auto prep = prepare(request);
+    if (!prep)
+        return prep.error();
+    const CtaAnalysis &c = prep->cta;
+    const CuModel &cu = prep->cu;
+    auto instr = request.intOption("instruction", 0);
+    if (!instr)
+        return instr.error();
+    if (*instr < 0 || *instr >= int64_t(c.instructions.size()))
+        return makeError("view 'cta-tiles': instruction " + std::to_string(*instr) +
+                         " does not exist (0.." + std::to_string(c.instructions.size() - 1) + ")");
+
+    Diagram d;
+    d.title = request.title.empty() ? u"ctaLayout tiles by SIMD pair"_s
+                                    : QString::fromStdString(request.title);
+    d.subtitle =
+        ctaBasesText(c) + u"\nstrips: who reads A rows / B columns in instruction %1"_s.arg(*instr);
+    d.cellSize = QSizeF(46, 30);
+    DiagramPanel &p = d.addPanel(c.tilesM + 1, c.tilesN + 1);
+    p.title = u"C %1x%2 in %3x%4 tiles"_s.arg(c.tilesM * c.tileM)
+                  .arg(c.tilesN * c.tileN)
+                  .arg(c.tileM)
+                  .arg(c.tileN);
+    p.rowAxisLabel = u"A rows (M)"_s;
+    p.columnAxisLabel = u"B columns (N)"_s;
+    headers(p, c, u"B"_s);
+    p.rowHeaders[0] = u"B strip"_s;
+    p.columnHeaders[0] = u"A strip"_s;
+
+    fillTilesPanel(p, c, int(*instr));
+
+    d.legendTitle = u"fill: warp; dark outline: SIMD pair (thick: instruction %1)"_s.arg(*instr);
+    for (int w = 0; w < c.numWarps; ++w)
+        d.legend.push_back({categoricalColor(w, c.numWarps),
+                            u"w%1 (SIMD %2)"_s.arg(w).arg(c.warps[size_t(w)].simd)});
+    for (int q = 0; q < cu.numPairs(); ++q)
+        d.legend.push_back({simdPairColor(q), u"p%1: %2 reads"_s.arg(q).arg(pairName(q))});
+    d.legend.push_back({kShared, u"both SIMD pairs read it: shared across pairs"_s});
+
+    addLocationTables(d, c);
     appendFigures(d, ctaFigures(*prep));
     return d;
 }
@@ -200,84 +297,10 @@ Expected<Diagram> buildCtaPiecesView(const ViewRequest &request)
             p.groups.push_back({QRect(n + 1, m + 1, std::min(c.ctaTilesN, c.tilesN - n),
                                       std::min(c.ctaTilesM, c.tilesM - m)),
                                 qRgb(60, 60, 60), QString(), 2.0, true});
-    auto partitionColor = [](int part) {
-        return part == 0 ? qRgb(150, 200, 150) : qRgb(200, 160, 220);
-    };
-    auto strip = [&](const OperandPartitioning &op) {
-        const int tileExtent = op.partitionDim == 0 ? c.tileM : c.tileN;
-        for (const OperandPiece &pc : op.pieces) {
-            const int first = pc.begin / tileExtent, count = (pc.end - pc.begin) / tileExtent;
-            for (int k = first; k < first + count; ++k) {
-                const int row = op.partitionDim == 0 ? k + 1 : 0;
-                const int col = op.partitionDim == 0 ? 0 : k + 1;
-                p.cell(row, col).fill = partitionColor(pc.partition);
-                // The group is in the label: a group label on the outline would cover it.
-                p.setText(row, col,
-                          k == first ? u"pc%1 G%2"_s.arg(pc.index).arg(pc.group) : QString());
-                p.setTooltip(row, col,
-                             u"%1 piece %2: %3 [%4, %5), partition %6, group %7"_s
-                                 .arg(QString::fromStdString(op.name))
-                                 .arg(pc.index)
-                                 .arg(op.partitionDim == 0 ? u"rows"_s : u"columns"_s)
-                                 .arg(pc.begin)
-                                 .arg(pc.end)
-                                 .arg(pc.partition)
-                                 .arg(pc.group));
-            }
-            const QRect r = op.partitionDim == 0 ? QRect(0, first + 1, 1, count)
-                                                 : QRect(first + 1, 0, count, 1);
-            p.groups.push_back({r, qRgb(40, 40, 40), QString(), 1.5, false});
-        }
-        // One group = one (P0, P1) cycle.
-        const int perGroup = op.numPartitions > 0 ? op.numPartitions : 1;
-        for (int g = 0; g < op.numGroups; ++g) {
-            const OperandPiece &a = op.pieces[size_t(g * perGroup)];
-            const OperandPiece &b = op.pieces[size_t(g * perGroup + perGroup - 1)];
-            const int first = a.begin / tileExtent, count = (b.end - a.begin) / tileExtent;
-            const QRect r = op.partitionDim == 0 ? QRect(0, first + 1, 1, count)
-                                                 : QRect(first + 1, 0, count, 1);
-            p.groups.push_back({r, qRgb(0, 0, 0), QString(), 3.0, false});
-        }
-    };
-    strip(c.a);
-    strip(c.b);
+    drawOperandStrip(p, c, c.a);
+    drawOperandStrip(p, c, c.b);
 
-    DiagramTable params;
-    params.title = u"PartitionedSharedLayout parameters read off the ctaLayout"_s;
-    params.header = {u"operand"_s,          u"partition_dim"_s,    u"num_partitions"_s,
-                     u"num_groups"_s,       u"pieces"_s,           u"piece extent"_s,
-                     u"TDM instructions"_s, u"cross-pair shared"_s};
-    for (const OperandPartitioning *op : {&c.a, &c.b})
-        params.rows.push_back({QString::fromStdString(op->name), QString::number(op->partitionDim),
-                               op->separable ? QString::number(op->numPartitions) : u"-"_s,
-                               op->separable ? QString::number(op->numGroups) : u"-"_s,
-                               op->separable ? QString::number(op->numPieces) : u"-"_s,
-                               op->separable ? QString::number(op->pieceExtent) : u"-"_s,
-                               op->separable ? u"ceil(%1 / %2) = %3"_s.arg(op->numPieces)
-                                                   .arg(c.numWarps)
-                                                   .arg(op->tdmInstructions)
-                                             : u"-"_s,
-                               op->crossPairShared ? u"yes"_s : u"no"_s});
-    d.tables.push_back(params);
-    DiagramTable buffers;
-    buffers.title = u"Round-robin distribution: the buffer of each partition"_s;
-    buffers.header = {u"operand"_s, u"partition"_s, u"pieces (groups in order)"_s};
-    for (const OperandPartitioning *op : {&c.a, &c.b}) {
-        if (!op->separable) {
-            buffers.rows.push_back(
-                {QString::fromStdString(op->name), u"-"_s, QString::fromStdString(op->note)});
-            continue;
-        }
-        for (int q = 0; q < op->numPartitions; ++q) {
-            QStringList list;
-            for (const OperandPiece &pc : op->pieces)
-                if (pc.partition == q)
-                    list << u"pc%1 (G%2)"_s.arg(pc.index).arg(pc.group);
-            buffers.rows.push_back(
-                {QString::fromStdString(op->name), u"P%1"_s.arg(q), list.join(u" | "_s)});
-        }
-    }
-    d.tables.push_back(buffers);
+    addPartitionTables(d, c);
     d.legendTitle = u"strips: partition of the piece; thick outline: a group (one P0, P1 cycle)"_s;
     d.legend.push_back({partitionColor(0), u"partition 0 (even pieces)"_s});
     d.legend.push_back({partitionColor(1), u"partition 1 (odd pieces)"_s});

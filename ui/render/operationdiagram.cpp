@@ -113,10 +113,13 @@ std::optional<LayoutOperation> layoutOperationFromName(const std::string &name)
     return std::nullopt;
 }
 
-Expected<Diagram> operationDiagram(LayoutOperation op, const LinearLayout &a, const LinearLayout &b,
-                                   const QString &nameA, const QString &nameB,
-                                   const std::vector<std::string> &ins,
-                                   const std::vector<std::string> &outs)
+namespace {
+
+// The result of `op` and the figure's title.
+Expected<std::pair<LinearLayout, QString>>
+applyOperation(LayoutOperation op, const LinearLayout &a, const LinearLayout &b,
+               const QString &nameA, const QString &nameB, const std::vector<std::string> &ins,
+               const std::vector<std::string> &outs)
 {
     Expected<LinearLayout> result = makeError("unknown operation");
     QString title;
@@ -159,7 +162,67 @@ Expected<Diagram> operationDiagram(LayoutOperation op, const LinearLayout &a, co
     }
     if (!result)
         return result.error();
-    const LinearLayout &r = *result;
+    return std::make_pair(*result, title);
+}
+
+// The operands and the result of an operation, for the result's basis labels.
+struct OperationTerms
+{
+    const LinearLayout &a, &b, &r;
+    const QString &nameA, &nameB;
+};
+
+// Where the result's basis (dim, i) comes from: "B(A lane[2] = [4, 0])".
+QString basisSource(LayoutOperation op, const OperationTerms &t, const std::string &dim, int i)
+{
+    const LinearLayout &a = t.a, &b = t.b, &r = t.r;
+    const QString &nameA = t.nameA, &nameB = t.nameB;
+    const QString qd = QString::fromStdString(dim);
+    switch (op) {
+    case LayoutOperation::Compose:
+        return u"%1(%2 %3[%4] = %5)"_s.arg(nameB, nameA, qd).arg(i).arg(vec(a.basis(dim, i)));
+    case LayoutOperation::Invert: {
+        // The result's in-dims are A's out-dims: its basis (dim, i) is the index of A that
+        // lands on the unit vector dim = 2^i.
+        return u"%1(%2) = %3=%4"_s.arg(nameA, vec(r.basis(dim, i)), qd).arg(1 << i);
+    }
+    case LayoutOperation::InvertAndCompose: {
+        const LinearLayout::Basis &e = a.basis(dim, i);
+        return u"%1 %2[%3] = %4, held by %5 at %6"_s.arg(nameA, qd).arg(i).arg(vec(e), nameB,
+                                                                               preimageText(b, e));
+    }
+    case LayoutOperation::Product: {
+        const int ka = a.inDimSizeLog2(dim);
+        return i < ka ? u"%1 %2[%3]"_s.arg(nameA, qd).arg(i)
+                      : u"%1 %2[%3], shifted past %4"_s.arg(nameB, qd).arg(i - ka).arg(nameA);
+    }
+    case LayoutOperation::DivideLeft: {
+        const int kb = b.inDimSizeLog2(dim);
+        return u"%1 %2[%3] = %4, over %5's sizes"_s.arg(nameA, qd).arg(kb + i).arg(
+            vec(a.basis(dim, kb + i)), nameB);
+    }
+    case LayoutOperation::DivideRight:
+        return u"%1 %2[%3] = %4"_s.arg(nameA, qd).arg(i).arg(vec(a.basis(dim, i)));
+    case LayoutOperation::Sublayout:
+        return u"%1 %2[%3] = %4, kept out-dims only"_s.arg(nameA, qd).arg(i).arg(
+            vec(a.basis(dim, i)));
+    }
+    return {};
+}
+
+} // namespace
+
+Expected<Diagram> operationDiagram(LayoutOperation op, const LinearLayout &a, const LinearLayout &b,
+                                   const QString &nameA, const QString &nameB,
+                                   const std::vector<std::string> &ins,
+                                   const std::vector<std::string> &outs)
+{
+    Expected<std::pair<LinearLayout, QString>> applied =
+        applyOperation(op, a, b, nameA, nameB, ins, outs);
+    if (!applied)
+        return applied.error();
+    const LinearLayout &r = applied->first;
+    const QString &title = applied->second;
     const Tints tints{a, b};
     const bool twoOperands = op != LayoutOperation::Invert && op != LayoutOperation::Sublayout;
 
@@ -185,38 +248,8 @@ Expected<Diagram> operationDiagram(LayoutOperation op, const LinearLayout &a, co
             return a.hasInDim(dim) ? tints.of(true, dim) : tints.of(false, dim);
         }
     };
-    auto from = [&](const std::string &dim, int i) -> QString {
-        const QString qd = QString::fromStdString(dim);
-        switch (op) {
-        case LayoutOperation::Compose:
-            return u"%1(%2 %3[%4] = %5)"_s.arg(nameB, nameA, qd).arg(i).arg(vec(a.basis(dim, i)));
-        case LayoutOperation::Invert: {
-            // The result's in-dims are A's out-dims: its basis (dim, i) is the index of A that
-            // lands on the unit vector dim = 2^i.
-            return u"%1(%2) = %3=%4"_s.arg(nameA, vec(r.basis(dim, i)), qd).arg(1 << i);
-        }
-        case LayoutOperation::InvertAndCompose: {
-            const LinearLayout::Basis &e = a.basis(dim, i);
-            return u"%1 %2[%3] = %4, held by %5 at %6"_s.arg(nameA, qd).arg(i).arg(
-                vec(e), nameB, preimageText(b, e));
-        }
-        case LayoutOperation::Product: {
-            const int ka = a.inDimSizeLog2(dim);
-            return i < ka ? u"%1 %2[%3]"_s.arg(nameA, qd).arg(i)
-                          : u"%1 %2[%3], shifted past %4"_s.arg(nameB, qd).arg(i - ka).arg(nameA);
-        }
-        case LayoutOperation::DivideLeft: {
-            const int kb = b.inDimSizeLog2(dim);
-            return u"%1 %2[%3] = %4, over %5's sizes"_s.arg(nameA, qd).arg(kb + i).arg(
-                vec(a.basis(dim, kb + i)), nameB);
-        }
-        case LayoutOperation::DivideRight:
-            return u"%1 %2[%3] = %4"_s.arg(nameA, qd).arg(i).arg(vec(a.basis(dim, i)));
-        case LayoutOperation::Sublayout:
-            return u"%1 %2[%3] = %4, kept out-dims only"_s.arg(nameA, qd).arg(i).arg(
-                vec(a.basis(dim, i)));
-        }
-        return {};
+    auto from = [&](const std::string &dim, int i) {
+        return basisSource(op, {a, b, r, nameA, nameB}, dim, i);
     };
     d.tables.push_back(basesTable(u"result"_s, r, tint, from));
     d.addFigure(u"resultRank"_s, u"Rank of the result"_s, QString::number(r.rank()));

@@ -91,6 +91,39 @@ ExportDialog::ExportDialog(const SceneContents &scene, int view, QWidget *parent
     pathRow->addWidget(browseButton);
     form->addRow(tr("Format"), m_format);
     form->addRow(tr("Scale"), m_scale);
+    form->addRow(tr("Page"), createPageRow());
+    form->addRow(tr("Title"), m_title);
+    form->addRow(QString(), m_legend);
+    form->addRow(QString(), m_labels);
+    form->addRow(QString(), m_grid);
+    form->addRow(tr("Colour by"), m_colorBy);
+    form->addRow(tr("Colours"), m_dark);
+    form->addRow(QString(), m_transparent);
+    form->addRow(tr("File"), pathRow);
+    m_message = newMessageLabel(this);
+    form->addRow(m_message);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
+    buttons->addButton(tr("Export"), QDialogButtonBox::AcceptRole);
+    connect(buttons, &QDialogButtonBox::accepted, this, &ExportDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &ExportDialog::reject);
+    form->addRow(buttons);
+    outer->addLayout(form);
+
+    m_preview = new QLabel(this);
+    m_preview->setObjectName(QStringLiteral("exportPreview"));
+    m_preview->setFixedSize(kPreviewSide, kPreviewSide);
+    m_preview->setAlignment(Qt::AlignCenter);
+    m_preview->setFrameShape(QFrame::StyledPanel);
+    outer->addWidget(m_preview);
+
+    connectControls(browseButton);
+    updatePreview();
+}
+
+ExportDialog::~ExportDialog() = default;
+
+QHBoxLayout *ExportDialog::createPageRow()
+{
     // Fit to a page (a slide, a column of a paper): the panels are laid out in rows when that
     // gives a larger figure, and the file is never larger than the page.
     m_fit = new QCheckBox(tr("Fit to page"), this);
@@ -117,31 +150,11 @@ ExportDialog::ExportDialog(const SceneContents &scene, int view, QWidget *parent
     fitRow->addWidget(new QLabel(QStringLiteral("×"), this));
     fitRow->addWidget(m_fitHeight, 1);
     fitRow->addWidget(m_fitUnit);
-    form->addRow(tr("Page"), fitRow);
-    form->addRow(tr("Title"), m_title);
-    form->addRow(QString(), m_legend);
-    form->addRow(QString(), m_labels);
-    form->addRow(QString(), m_grid);
-    form->addRow(tr("Colour by"), m_colorBy);
-    form->addRow(tr("Colours"), m_dark);
-    form->addRow(QString(), m_transparent);
-    form->addRow(tr("File"), pathRow);
-    m_message = newMessageLabel(this);
-    form->addRow(m_message);
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
-    buttons->addButton(tr("Export"), QDialogButtonBox::AcceptRole);
-    connect(buttons, &QDialogButtonBox::accepted, this, &ExportDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, this, &ExportDialog::reject);
-    form->addRow(buttons);
-    outer->addLayout(form);
+    return fitRow;
+}
 
-    m_preview = new QLabel(this);
-    m_preview->setObjectName(QStringLiteral("exportPreview"));
-    m_preview->setFixedSize(kPreviewSide, kPreviewSide);
-    m_preview->setAlignment(Qt::AlignCenter);
-    m_preview->setFrameShape(QFrame::StyledPanel);
-    outer->addWidget(m_preview);
-
+void ExportDialog::connectControls(QPushButton *browseButton)
+{
     connect(browseButton, &QPushButton::clicked, this, &ExportDialog::browse);
     connect(m_format, &QComboBox::currentIndexChanged, this, [this] {
         syncSuffix();
@@ -179,10 +192,7 @@ ExportDialog::ExportDialog(const SceneContents &scene, int view, QWidget *parent
             m_request->options["colorBy"] = c.toStdString();
         updatePreview();
     });
-    updatePreview();
 }
-
-ExportDialog::~ExportDialog() = default;
 
 RenderOptions ExportDialog::renderOptions() const
 {

@@ -14,8 +14,10 @@
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 
 namespace lx {
 
@@ -57,6 +59,10 @@ public:
     void accept() override;
 
 private:
+    // The "Fit to page" check box, the page's width and height and their unit, in one row.
+    QHBoxLayout *createPageRow();
+    // What each control changes: the suffix, the enabled controls, the preview, the options.
+    void connectControls(QPushButton *browseButton);
     void updatePreview();
     void browse();
     void syncSuffix();
