@@ -21,8 +21,8 @@
 #include "analysis/partitions.h"
 #include "base/expected.h"
 #include "hw/arch.h"
+#include "hw/dtype.h"
 #include "layout/attrs.h"
-#include "layout/dtype.h"
 #include "layout/linearlayout.h"
 
 #include <nlohmann/json_fwd.hpp>
@@ -45,6 +45,9 @@ struct LdsScenario
     BandwidthEstimate bandwidth;
     std::optional<MicrobenchRow> microbench;
 };
+
+// The microbenchmark's parameters from its JSON object (see above; "dtype" required).
+[[nodiscard]] Expected<MicrobenchSpec> microbenchSpecFromJson(const nlohmann::json &m);
 
 [[nodiscard]] Expected<LdsScenario> runLdsScenario(const nlohmann::json &options,
                                                    const std::vector<ResolvedLayout> &layouts,

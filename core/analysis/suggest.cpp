@@ -225,26 +225,29 @@ Expected<SharedCandidate> scoreSharedCandidate(const SuggestSharedRequest &reque
     br.reg = request.read;
     br.shared = *sml;
     br.elementBits = bits;
-    br.maxWarps = 1;
+    br.instruction = request.instruction;
+    br.maxWarps = request.warp + 1;
     br.collectElements = false;
     br.tritonModel = false;
     auto rd = analyzeBanks(arch, br);
     if (!rd)
         return makeError("read: " + rd.message());
-    c.readWays = rd->totals.maxWays;
-    c.readCycles = int(rd->totals.cycles);
+    const BankTotals readTotals = waveTotals(*rd, request.warp);
+    c.readWays = readTotals.maxWays;
+    c.readCycles = int(readTotals.cycles);
     c.vectorBits = rd->vectorElements * bits;
     if (!rd->measuredRule.empty())
         c.note = "read: measured rule '" + rd->measuredRule + "' (" +
-                 std::to_string(rd->totals.modelCycles) + " cycles in the textbook model)";
+                 std::to_string(readTotals.modelCycles) + " cycles in the textbook model)";
     if (request.write) {
         br.reg = *request.write;
         br.isWrite = true;
         auto wr = analyzeBanks(arch, br);
         if (!wr)
             return makeError("write: " + wr.message());
-        c.writeWays = wr->totals.maxWays;
-        c.writeCycles = int(wr->totals.cycles);
+        const BankTotals writeTotals = waveTotals(*wr, request.warp);
+        c.writeWays = writeTotals.maxWays;
+        c.writeCycles = int(writeTotals.cycles);
     }
     if (withDsLoadTr)
         c.dsLoadTr = dsLoadTrEligible(request, *attr, sml->layout);
@@ -266,8 +269,9 @@ Expected<SharedCandidate> scoreSharedCandidate(const SuggestSharedRequest &reque
         for (int p = 0; p < parts; ++p)
             spec.bufferOffsets.push_back(int64_t(p) * sml->partitionStrideBytes);
         auto acc = analyzePartitionAccess(spec, *cu);
-        if (acc)
-            c.partitionConflicts = acc->conflictingLoads;
+        if (!acc)
+            return makeError("partition analysis: " + acc.message());
+        c.partitionConflicts = acc->conflictingLoads;
     }
     return c;
 }

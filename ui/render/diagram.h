@@ -32,6 +32,8 @@
 //     p.setText(0, 1, u"W1"_s);
 //     p.groups.push_back({QRect(0, 0, 2, 1), qRgb(0, 0, 0), u"warp tile"_s});
 
+#include "request/figures.h"
+
 #include <QColor>
 #include <QHash>
 #include <QPointF>
@@ -42,6 +44,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace lx {
@@ -282,6 +285,9 @@ struct DiagramFigure
     QString label;   // what the panel shows: "ds_load_tr instructions"
     QString value;   // "128"
     QString toolTip; // how it is computed (may be empty)
+    // The request layer's figure behind it (value, unit, provenance), when it came from one
+    // (appendFigures); tests compare these values, not the text.
+    std::optional<Figure> figure;
 
     bool operator==(const DiagramFigure &) const = default;
 };

@@ -81,6 +81,7 @@ void appendFigures(Diagram &d, const std::vector<Figure> &figures)
                    QStringLiteral("[%1]").arg(QLatin1String(figureSourceName(f.source)));
         d.addFigure(QString::fromStdString(f.key), QString::fromStdString(f.label),
                     QString::fromStdString(f.text), tip);
+        d.figures.back().figure = f;
     }
 }
 
