@@ -565,8 +565,17 @@ Expected<SuggestSharedResult> suggestShared(const SuggestSharedRequest &request)
     }
     s.xorLayouts();
     s.partitioned();
-    if (s.result.candidates.empty())
-        return makeError("no candidate could be scored for this access");
+    if (s.result.candidates.empty()) {
+        // Say why: the reasons of the most frequent prunes (a failed analysis among them).
+        std::string why;
+        for (const auto &[key, count] : s.prunedCounts) {
+            const std::string reason = key.substr(key.find('\t') + 1);
+            if (why.find(reason) == std::string::npos)
+                why += (why.empty() ? "" : "; ") + reason;
+        }
+        return makeError("no candidate could be scored for this access" +
+                         (why.empty() ? std::string() : ": " + why));
+    }
     s.markPareto();
     for (const auto &[key, count] : s.prunedCounts) {
         const auto tab = key.find('\t');

@@ -342,7 +342,7 @@ struct Diagram
     void addFigure(const QString &key, const QString &label, const QString &value,
                    const QString &toolTip = {})
     {
-        figures.push_back({key, label, value, toolTip});
+        figures.push_back({key, label, value, toolTip, std::nullopt});
     }
 
     bool operator==(const Diagram &) const = default;
