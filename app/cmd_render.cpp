@@ -99,15 +99,27 @@ int writeFigure(const lx::Diagram &diagram, const lx::RenderOptions &options, QS
 }
 
 // --figures: the numbers the window's analysis panel lists for this view, as
-// JSON on stdout.
+// JSON on stdout; a figure of the request layer carries its value, unit and provenance as in
+// `analyze --json` (null where the view computed the figure itself).
 void printFigures(const lx::Diagram &diagram, const std::string &kind)
 {
     nlohmann::json figures = nlohmann::json::array();
-    for (const lx::DiagramFigure &f : diagram.figures)
-        figures.push_back({{"key", f.key.toStdString()},
-                           {"label", f.label.toStdString()},
-                           {"text", f.value.toStdString()},
-                           {"note", f.toolTip.toStdString()}});
+    for (const lx::DiagramFigure &f : diagram.figures) {
+        nlohmann::json j = {{"key", f.key.toStdString()},
+                            {"label", f.label.toStdString()},
+                            {"text", f.value.toStdString()},
+                            {"note", f.toolTip.toStdString()},
+                            {"value", nullptr},
+                            {"unit", nullptr},
+                            {"provenance", nullptr}};
+        if (f.figure) {
+            if (f.figure->value)
+                j["value"] = *f.figure->value;
+            j["unit"] = f.figure->unit;
+            j["provenance"] = lx::figureSourceName(f.figure->source);
+        }
+        figures.push_back(std::move(j));
+    }
     const std::string text = nlohmann::json{{"view", kind}, {"figures", figures}}.dump(1) + "\n";
     std::fwrite(text.data(), 1, text.size(), stdout);
 }

@@ -622,13 +622,13 @@ Expected<TritonSharedPick> tritonSharedPick(const TritonPickInput &in)
                       "unswizzled (vec = perPhase = maxPhase = 1) in the global order");
     const int kDim = in.opIdx == 0 ? 1 : 0;
     const bool kContig = in.order[0] == kDim;
-    const bool gfx950 = in.mfmaVersion >= 4;
+    const bool mfmaV4 = in.mfmaVersion >= 4; // Triton's rule is keyed on the MFMA version
     std::string rule = "SwizzledSharedEncodingAttr::get for an MFMA v" +
                        std::to_string(in.mfmaVersion) + " operand";
     if (!kContig) {
-        if (gfx950 && (in.elementBits == 8 || in.elementBits == 16)) {
-            rule += " (not K-contiguous; gfx950 swizzles for its transposed loads)";
-        } else if (!gfx950) {
+        if (mfmaV4 && (in.elementBits == 8 || in.elementBits == 16)) {
+            rule += " (not K-contiguous; MFMA v4 swizzles for its transposed loads)";
+        } else if (!mfmaV4) {
             pick.kind = "amd_rotating_shared";
             pick.order = {kDim, 1 - kDim};
             rule += " after the AMD in-thread transpose (global order not K-contiguous): "
@@ -637,7 +637,7 @@ Expected<TritonSharedPick> tritonSharedPick(const TritonPickInput &in)
             return finish(rule + ": not K-contiguous, unswizzled");
         }
     }
-    const int numBanks = gfx950 ? 64 : 32;
+    const int numBanks = mfmaV4 ? 64 : 32;
     const int inner = in.shape[size_t(pick.order[0])];
     const int elemsPerRow = numBanks * 32 / std::max(1, in.elementBits);
     pick.perPhase = std::max(1, elemsPerRow / std::max(1, inner));

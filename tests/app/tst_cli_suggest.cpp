@@ -297,7 +297,7 @@ void TestCliSuggest::unknownArchitecture()
     QFETCH(QStringList, args);
     const Run r = runApp(args + QStringList{u"--arch"_s, u"nonsense"_s});
     QCOMPARE(r.exitCode, 1);
-    QVERIFY2(QString::fromUtf8(r.err).contains(u"nonsense"_s), r.err.constData());
+    QVERIFY2(r.err.contains(u"nonsense"_s), qPrintable(r.err));
     QVERIFY(r.out.isEmpty());
 }
 

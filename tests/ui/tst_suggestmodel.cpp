@@ -23,7 +23,10 @@ namespace {
 SceneContents presetContents(const char *name)
 {
     Expected<Scene> scene = loadPreset(name);
-    return scene ? sceneContentsFromScene(*scene) : SceneContents{};
+    if (!scene)
+        return SceneContents{};
+    Expected<SceneContents> contents = sceneContentsFromScene(*scene);
+    return contents ? *contents : SceneContents{};
 }
 
 // The worst n-way of the access bank view `view` of the document shows.
@@ -43,9 +46,10 @@ private Q_SLOTS:
     void searchTakesTheViewsDtype();
 };
 
-// lds-c1: 'read' reads 'naive' (an unswizzled [16, 64] f16 tile, view 0). A hand edit XORs column
-// bit 3 into row bit 0 (offset basis 6 becomes [1, 8]): the layout is raw bases now, with fewer
-// conflicts than the unswizzled one but still some. The explainer must explain that layout.
+// lds-c1: 'read' reads 'naive' (an unswizzled [16, 64] f16 tile, view 0, 4-way). A hand edit XORs
+// column bit 4 into row bit 0 (offset basis 6 becomes [1, 16]): the layout is raw bases now, with
+// fewer conflicts than the unswizzled one but still some (2-way). The explainer must explain
+// that layout, not an unswizzled one.
 void TestSuggestModel::explainsTheHandEditedLayout()
 {
     LayoutDocument doc;
@@ -54,7 +58,7 @@ void TestSuggestModel::explainsTheHandEditedLayout()
     QVERIFY(naive >= 0);
     const int unswizzledWays = shownWays(doc, 0);
     QCOMPARE(doc.layoutAt(naive).layout.basis("offset", 6), (LinearLayout::Basis{1, 0}));
-    QVERIFY(doc.setBasisComponent(naive, u"offset"_s, 6, 1, 8).isEmpty());
+    QVERIFY(doc.setBasisComponent(naive, u"offset"_s, 6, 1, 16).isEmpty());
     QVERIFY(!doc.layoutAt(naive).attr); // raw bases now
     const LinearLayout edited = doc.layoutAt(naive).layout;
     const int editedWays = shownWays(doc, 0);
