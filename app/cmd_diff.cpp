@@ -108,7 +108,8 @@ int runDiff(const QStringList &args)
     if (parser.isSet(shapeOpt)) {
         auto parsed = lx::app::shapeArg(QStringLiteral("shape"), parser.value(shapeOpt));
         if (!parsed)
-            return usage(QStringLiteral("malformed %1").arg(QString::fromStdString(parsed.message())));
+            return usage(
+                QStringLiteral("malformed %1").arg(QString::fromStdString(parsed.message())));
         shape = *parsed;
     }
     // The request the diff view makes: layouts "a" and "b", the element type by the request

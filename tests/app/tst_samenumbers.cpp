@@ -262,11 +262,16 @@ void TestSameNumbers::everywhere()
         QCOMPARE(QString::fromStdString(rendered.at(key)), QString::fromStdString(shown));
         QCOMPARE(panel.value(u"view:"_s + k), QString::fromStdString(shown));
     }
-    // The values and provenance behind the view's figures are the command's.
+    // The values and provenance behind the view's figures are the command's (a view may list
+    // figures of its own besides, e.g. the microbenchmark table's).
     bool complete = false;
     const std::vector<lx::Figure> shownFigures = figuresOf(*diagram, &complete);
-    QVERIFY2(complete, "a view figure without the request layer's Figure");
-    compareFigures(figures, shownFigures, kind + u" "_s + preset);
+    std::vector<lx::Figure> analysed;
+    for (const json &f : figures)
+        for (const lx::Figure &g : shownFigures)
+            if (g.key == f.at("key").get<std::string>())
+                analysed.push_back(g);
+    compareFigures(figures, analysed, kind + u" "_s + preset);
 
     // The analyze JSON's own keys say the same as its figures.
     if (kind == u"banks"_s) {
