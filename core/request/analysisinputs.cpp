@@ -159,8 +159,6 @@ Expected<KPackViewOptions> resolveKPackOptions(const ViewRequest &req)
     }
     if (!k.contains("perfConfig") || !k.at("perfConfig").is_string())
         return makeError("view '" + req.kind + "': kpack.perfConfig must be a \"v4:...\" string");
-    if (k.contains("operand") && !k.at("operand").is_string())
-        return makeError("view '" + req.kind + "': kpack.operand must be \"A\" or \"B\"");
     const std::string operand = k.value("operand", std::string("A"));
     if (operand != "A" && operand != "B")
         return makeError("view '" + req.kind + "': kpack.operand must be \"A\" or \"B\", not \"" +
