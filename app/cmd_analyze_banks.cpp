@@ -346,7 +346,8 @@ struct BankOptions
     }
 };
 
-// The request of --preset/--scene: the scene's bank view, with --warp and --dtype applied.
+// The request of --preset/--scene: the scene's bank view, with --arch, --warp and --dtype
+// applied.
 // Returns an exit code when it failed (the message is printed), nullopt when `req` is filled.
 std::optional<int> sceneBankRequest(const QCommandLineParser &parser, const BankOptions &o,
                                     int warpIndex, lx::ViewRequest &req)
@@ -364,6 +365,8 @@ std::optional<int> sceneBankRequest(const QCommandLineParser &parser, const Bank
     if (!r)
         return fail(ExitBadInput, qs(r.message()));
     req = std::move(*r);
+    // --arch replaces the scene's architecture, as in every analyze command.
+    req.arch = lx::app::archArg(parser, o.arch, req.arch);
     if (parser.isSet(o.warp))
         req.options["warp"] = warpIndex;
     // An explicit --dtype wins over the scene view's own (checked by the request layer).

@@ -15,6 +15,8 @@
 #include "cliargs.h"
 #include "command.h"
 
+#include "hw/dtype.h"
+
 #include "analysis/dsloadtr.h"
 #include "io/layoutjson.h"
 #include "io/scene.h"
@@ -224,8 +226,8 @@ int runDsLoadTr(const QStringList &args)
         u"dtype"_s,
         u"Element type: f16, bf16, f8, i8, i4 (f32, i32: no transposed variant, the fallback)."_s,
         u"T"_s);
-    const QCommandLineOption archOpt(u"arch"_s, lx::app::archHelp(u"gfx1250 or gfx950"_s),
-                                     u"ARCH"_s);
+    const QCommandLineOption archOpt(
+        u"arch"_s, lx::app::archHelp(u"an architecture with transposed loads"_s), u"ARCH"_s);
     const QCommandLineOption jsonOpt(u"json"_s, u"JSON report on stdout."_s);
     const QCommandLineOption warpOpt(u"warp"_s,
                                      u"The warp whose addresses the text report lists."_s, u"W"_s);
@@ -273,7 +275,8 @@ int runDsLoadTr(const QStringList &args)
             if (!shape)
                 return fail(ExitBadInput, qs(shape.message()));
             lx::Expected<lx::ResolvedLayout> l =
-                buildLayout(name, parser.value(*opt).toStdString(), *shape, "i8");
+                buildLayout(name, parser.value(*opt).toStdString(), *shape,
+                            std::string(lx::kPackedFp4LayoutDtype));
             if (!l)
                 return fail(ExitBadInput, qs(l.message()));
             req.layouts.push_back(std::move(*l));

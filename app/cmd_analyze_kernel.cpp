@@ -4,8 +4,8 @@
 
 #include "command.h"
 
-#include "analysis/kernel.h"
 #include "io/ttgir.h"
+#include "request/kernelrequest.h"
 
 #include <QFile>
 #include <QTextStream>
@@ -81,7 +81,8 @@ nlohmann::json reportJson(const lx::TtgirModule &module, const lx::KernelReport 
             {"worstWays", report.totals.worstWays},
             {"lostTransposed", report.totals.lostTransposed},
             {"notes", report.notes},
-            {"warnings", report.warnings}};
+            {"warnings", report.warnings},
+            {"figures", lx::figuresJson(lx::kernelFigures(report))}};
 }
 
 void printText(QTextStream &out, const lx::TtgirModule &module, const lx::KernelReport &report)
@@ -180,7 +181,7 @@ int runAnalyzeKernel(const QStringList &args)
         return ExitBadInput;
     }
     const std::string arch = parser.value(QStringLiteral("arch")).toStdString();
-    lx::Expected<lx::KernelReport> report = lx::analyzeKernel(*module, arch);
+    lx::Expected<lx::KernelReport> report = lx::resolveKernel(*module, arch);
     if (!report) {
         err << prog << pos.front() << ": " << QString::fromStdString(report.message()) << '\n';
         return ExitBadInput;

@@ -19,13 +19,13 @@
 #include "request/shape.h"
 
 #include "base/jsoninput.h"
+#include "hw/dtype.h"
 #include "io/basestext.h"
 #include "io/cute.h"
 #include "io/layoutjson.h"
 #include "io/tritontext.h"
 #include "io/ttgtext.h"
 #include "layout/builders.h"
-#include "layout/dtype.h"
 #include "layout/linearlayout.h"
 
 #include <QCommandLineParser>

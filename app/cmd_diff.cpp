@@ -4,6 +4,7 @@
 // to B costs. A LAYOUT is #ttg or Gluon text, CuTe text, or @FILE holding a raw layout in the
 // conformance JSON form ({"bases": ..., "outDims": ...}, or an object with such a "layout").
 
+#include "cliargs.h"
 #include "command.h"
 
 #include "analysis/diff.h"
@@ -11,7 +12,7 @@
 #include "io/layoutjson.h"
 #include "io/ttgtext.h"
 #include "layout/builders.h"
-#include "layout/dtype.h"
+#include "request/diffinput.h"
 
 #include <QCommandLineParser>
 #include <QFile>
@@ -29,22 +30,6 @@ using lx::app::ExitBadUsage;
 using lx::app::ExitOk;
 
 constexpr qint64 kMaxLayoutFileBytes = qint64(16) << 20;
-
-std::optional<std::vector<int32_t>> parseShapeText(const QString &text)
-{
-    const QStringList parts = text.split(QLatin1Char('x'));
-    std::vector<int32_t> shape;
-    for (const QString &p : parts) {
-        bool ok = false;
-        const qlonglong v = p.trimmed().toLongLong(&ok);
-        if (!ok || v < 1 || v > (qlonglong(1) << 30))
-            return std::nullopt;
-        shape.push_back(int32_t(v));
-    }
-    if (shape.empty() || shape.size() > 8)
-        return std::nullopt;
-    return shape;
-}
 
 // One LAYOUT argument as a linear layout.
 lx::Expected<lx::LinearLayout> readLayoutArg(const QString &arg,
@@ -98,7 +83,8 @@ int runDiff(const QStringList &args)
                                       QStringLiteral("MxN"));
     const QCommandLineOption dtypeOpt(
         QStringLiteral("dtype"),
-        QStringLiteral("element type for the LDS bytes of a conversion (default f16)"),
+        QStringLiteral(
+            "element type for the LDS bytes of a conversion (default: the request layer's)"),
         QStringLiteral("T"));
     const QCommandLineOption jsonOpt(QStringLiteral("json"), QStringLiteral("JSON output"));
     parser.addOptions({aOpt, bOpt, shapeOpt, dtypeOpt, jsonOpt});
@@ -120,29 +106,45 @@ int runDiff(const QStringList &args)
         return usage(QStringLiteral("--a and --b are required"));
     std::optional<std::vector<int32_t>> shape;
     if (parser.isSet(shapeOpt)) {
-        shape = parseShapeText(parser.value(shapeOpt));
-        if (!shape)
-            return usage(QStringLiteral("malformed --shape '%1' (expected sizes like 128x64)")
-                             .arg(parser.value(shapeOpt)));
+        auto parsed = lx::app::shapeArg(QStringLiteral("shape"), parser.value(shapeOpt));
+        if (!parsed)
+            return usage(
+                QStringLiteral("malformed %1").arg(QString::fromStdString(parsed.message())));
+        shape = *parsed;
     }
-    int elementBits = 16;
+    // The request the diff view makes: layouts "a" and "b", the element type by the request
+    // layer's policy (--dtype, else the default), so both count the same LDS bytes.
+    lx::ViewRequest req;
+    req.kind = "diff";
     if (parser.isSet(dtypeOpt)) {
-        auto bits = lx::dtypeBits(parser.value(dtypeOpt).toStdString());
-        if (!bits)
-            return usage(QStringLiteral("--dtype: %1").arg(QString::fromStdString(bits.message())));
-        elementBits = *bits;
+        req.dtype = parser.value(dtypeOpt).toStdString();
+        if (auto known = req.elementType({}); !known)
+            return usage(
+                QStringLiteral("--dtype: %1").arg(QString::fromStdString(known.message())));
     }
-    auto a = readLayoutArg(parser.value(aOpt), shape);
-    if (!a)
-        return bad("--a: " + a.message());
-    auto b = readLayoutArg(parser.value(bOpt), shape);
-    if (!b)
-        return bad("--b: " + b.message());
-    auto diff = lx::diffLayouts(*a, *b, elementBits);
-    if (!diff)
-        return bad(diff.message());
-    const std::string out =
-        parser.isSet(jsonOpt) ? lx::diffToJson(*diff) + "\n" : lx::diffToText(*diff, *a);
+    for (const auto &[name, opt] : {std::pair{"a", &aOpt}, std::pair{"b", &bOpt}}) {
+        auto l = readLayoutArg(parser.value(*opt), shape);
+        if (!l)
+            return bad("--" + std::string(name) + ": " + l.message());
+        lx::ResolvedLayout r;
+        r.name = name;
+        r.layout = std::move(*l);
+        req.layouts.push_back(std::move(r));
+    }
+    req.options["layout"] = "a";
+    req.options["other"] = "b";
+    auto in = lx::resolveDiff(req);
+    if (!in)
+        return bad(in.message());
+    std::string out;
+    if (parser.isSet(jsonOpt)) {
+        nlohmann::json j = nlohmann::json::parse(lx::diffToJson(in->diff));
+        j["dtype"] = in->dtype;
+        j["figures"] = lx::figuresJson(lx::diffFigures(*in));
+        out = j.dump() + "\n";
+    } else {
+        out = lx::diffToText(in->diff, in->a->layout);
+    }
     std::fwrite(out.data(), 1, out.size(), stdout);
     return ExitOk;
 }

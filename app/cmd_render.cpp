@@ -99,7 +99,8 @@ int writeFigure(const lx::Diagram &diagram, const lx::RenderOptions &options, QS
 }
 
 // --figures: the numbers the window's analysis panel lists for this view, as
-// JSON on stdout.
+// JSON on stdout; a figure of the request layer carries its value, unit and provenance as in
+// `analyze --json` (null where the view computed the figure itself).
 void printFigures(const lx::Diagram &diagram, const std::string &kind)
 {
     nlohmann::json figures = nlohmann::json::array();

@@ -1,20 +1,23 @@
 // `layout-explorer suggest`: the design assistant's searches, headless.
 //
-//   suggest shared (--preset NAME | --reg TEXT --shape MxN --dtype T --arch A
-//                  [--write-layout TEXT] [--order I,J]) [--limit N] [--max-lds BYTES] [--json]
+//   suggest shared (--preset NAME | --scene FILE) [--view N] [--arch A] [--dtype T]
+//                  [--explain] [--limit N] [--max-lds BYTES] [--json]
+//   suggest shared --reg TEXT --shape MxN [--dtype T] [--arch A] [--write-layout TEXT]
+//                  [--order I,J] [--limit N] [--max-lds BYTES] [--json]
+//
+// A scene's access is resolved by the request layer (request/suggestaccess.h) from its bank view:
+// the view's dtype, instruction, warp and layouts, so the search scores what the view shows.
 //   suggest cta --shape MxN --warps W --instr MxNxK --dtype T [--arch A] [--limit N] [--json]
 
 #include "cliargs.h"
 #include "command.h"
 
-#include "analysis/suggest.h"
+#include "output.h"
+
 #include "analysis/suggestcta.h"
-#include "analysis/suggestpreset.h"
 #include "hw/arch.h"
-#include "io/scene.h"
-#include "io/ttgtext.h"
-#include "layout/builders.h"
-#include "layout/dtype.h"
+#include "hw/dtype.h"
+#include "request/suggestaccess.h"
 
 #include <QElapsedTimer>
 #include <QTextStream>
@@ -33,19 +36,6 @@ using lx::app::qs;
 int fail(const char *sub, int code, const QString &message)
 {
     return lx::app::fail(u"layout-explorer suggest %1: "_qs.arg(QLatin1String(sub)), code, message);
-}
-
-std::optional<std::vector<int32_t>> parseSizes(const QString &text, QChar sep)
-{
-    std::vector<int32_t> out;
-    for (const QString &part : text.split(sep)) {
-        bool ok = false;
-        const int v = part.toInt(&ok);
-        if (!ok || v <= 0 || v > (1 << 24))
-            return std::nullopt;
-        out.push_back(v);
-    }
-    return out;
 }
 
 nlohmann::json candidateJson(const lx::SharedCandidate &c)
@@ -77,11 +67,14 @@ void printCandidate(QTextStream &out, const lx::SharedCandidate &c, const QStrin
         out << "      (" << qs(c.note) << ")\n";
 }
 
-int printResult(const lx::SuggestSharedResult &r, const std::string &access, double ms, bool json)
+int printResult(const lx::SceneAccess &a, const lx::SuggestSharedResult &r, double ms, bool json)
 {
+    const std::string &access = a.description;
     if (json) {
         nlohmann::json j;
         j["access"] = access;
+        j["dtype"] = a.dtype;
+        j["figures"] = lx::figuresJson(lx::suggestFigures(a, r));
         j["candidates"] = nlohmann::json::array();
         for (const auto &c : r.candidates)
             j["candidates"].push_back(candidateJson(c));
@@ -114,125 +107,192 @@ int printResult(const lx::SuggestSharedResult &r, const std::string &access, dou
     return ExitOk;
 }
 
+nlohmann::json explanationJson(const lx::ConflictExplanation &e)
+{
+    nlohmann::json j = {{"warp", e.warp},           {"instruction", e.instruction},
+                        {"phase", e.phase},         {"bank", e.bank},
+                        {"ways", e.ways},           {"lanes", e.lanes},
+                        {"addresses", e.addresses}, {"dwords", e.dwords}};
+    j["collisions"] = nlohmann::json::array();
+    for (const auto &c : e.collisions)
+        j["collisions"].push_back({{"laneBits", c.laneBits}, {"byteDelta", c.byteDelta}});
+    j["kernelNote"] = e.kernelNote;
+    if (e.fix)
+        j["fix"] = {{"kind", e.fix->kind},
+                    {"description", e.fix->description},
+                    {"text", e.fix->text},
+                    {"waysBefore", e.fix->waysBefore},
+                    {"waysAfter", e.fix->waysAfter},
+                    {"cyclesBefore", e.fix->cyclesBefore},
+                    {"cyclesAfter", e.fix->cyclesAfter},
+                    {"ldsBytesBefore", e.fix->ldsBytesBefore},
+                    {"ldsBytesAfter", e.fix->ldsBytesAfter}};
+    else
+        j["fix"] = nullptr;
+    j["figures"] = lx::figuresJson(lx::explainFigures(e));
+    return j;
+}
+
+int printExplanation(const lx::SceneAccess &access, bool json)
+{
+    auto e = lx::explainAccess(access);
+    if (!e)
+        return fail("shared", ExitBadInput, u"--explain: "_qs + qs(e.message()));
+    if (json) {
+        nlohmann::json j = explanationJson(*e);
+        j["access"] = access.description;
+        return lx::app::writeStdout(j.dump(1) + "\n", u"layout-explorer suggest shared: "_qs);
+    }
+    return lx::app::writeStdout("access: " + access.description + "\n" +
+                                    lx::figuresText(lx::explainFigures(*e)),
+                                u"layout-explorer suggest shared: "_qs);
+}
+
+struct SharedOptions
+{
+    QCommandLineOption preset{u"preset"_qs, u"a preset whose access to search"_qs, u"NAME"_qs};
+    QCommandLineOption scene{u"scene"_qs, u"a scene file whose access to search"_qs, u"FILE"_qs};
+    QCommandLineOption view{u"view"_qs,
+                            u"which view of the scene (0-based; default: the first "
+                            u"with an access)"_qs,
+                            u"N"_qs};
+    QCommandLineOption reg{u"reg"_qs, u"the layout that reads the tile (#ttg or Gluon)"_qs,
+                           u"TEXT"_qs};
+    QCommandLineOption write{
+        u"write-layout"_qs, u"the layout that writes the tile (global-load layout)"_qs, u"TEXT"_qs};
+    QCommandLineOption shape{u"shape"_qs, u"tile shape, e.g. 128x64"_qs, u"MxN"_qs};
+    QCommandLineOption dtype{u"dtype"_qs, u"element type (f16, bf16, f32, f8, ...)"_qs, u"T"_qs};
+    QCommandLineOption arch{
+        u"arch"_qs, lx::app::archHelp(u"architecture name or description file"_qs), u"A"_qs};
+    QCommandLineOption order{u"order"_qs, u"global order for Triton's pick, e.g. 1,0"_qs,
+                             u"I,J"_qs};
+    QCommandLineOption limit{u"limit"_qs, u"print at most N candidates"_qs, u"N"_qs};
+    QCommandLineOption maxLds{u"max-lds"_qs, u"prune candidates above BYTES"_qs, u"BYTES"_qs};
+    QCommandLineOption explain{u"explain"_qs,
+                               u"explain the worst conflict of the access under the scene's "
+                               u"shared layout instead of searching"_qs};
+    QCommandLineOption json{u"json"_qs, u"print JSON"_qs};
+};
+
+// The access of --preset/--scene (with --view, --arch and --dtype applied) or of --reg.
+lx::Expected<lx::SceneAccess> sharedAccessArg(const QCommandLineParser &parser,
+                                              const SharedOptions &o,
+                                              const std::vector<int32_t> &dims)
+{
+    if (!parser.isSet(o.reg)) {
+        std::string what;
+        lx::Expected<lx::Scene> scene = lx::app::sceneArg(parser, o.preset, &o.scene, &what);
+        if (!scene)
+            return scene.error();
+        // --arch replaces the scene's architecture (an unknown one is refused by the request
+        // layer); --dtype is the view's element type, as the bank view would take it.
+        if (parser.isSet(o.arch))
+            scene->arch = parser.value(o.arch).toStdString();
+        const std::optional<int> view = lx::app::nonNegativeIntArg(parser, o.view);
+        if (view && *view < 0)
+            return lx::makeError("--view expects a non-negative integer");
+        if (parser.isSet(o.dtype))
+            for (lx::SceneView &v : scene->views)
+                v.options["dtype"] = parser.value(o.dtype).toStdString();
+        if (!view)
+            return lx::sceneAccess(*scene);
+        lx::SceneViewChoice choice;
+        choice.index = *view;
+        choice.what = what;
+        auto req = lx::sceneViewRequest(*scene, choice);
+        if (!req)
+            return req.error();
+        return lx::viewAccess(*req, *view);
+    }
+    lx::ViewRequest req;
+    req.kind = "suggest";
+    req.arch = lx::app::archArg(parser, o.arch);
+    if (parser.isSet(o.dtype))
+        req.dtype = parser.value(o.dtype).toStdString();
+    for (const auto &[name, option] : {std::pair{"reg", &o.reg}, std::pair{"write", &o.write}}) {
+        if (!parser.isSet(*option))
+            continue;
+        auto l = lx::app::textLayoutArg(name, parser.value(*option).toStdString(), dims, {});
+        if (!l)
+            return lx::makeError("--" + option->names().front().toStdString() + ": " + l.message());
+        req.layouts.push_back(std::move(*l));
+    }
+    req.options["reg"] = "reg";
+    if (parser.isSet(o.write))
+        req.options["write"] = "write";
+    if (parser.isSet(o.order)) {
+        const QStringList parts = parser.value(o.order).split(u',');
+        req.options["order"] = nlohmann::json::array();
+        for (const QString &p : parts) {
+            bool ok = false;
+            const int v = p.toInt(&ok);
+            if (!ok)
+                return lx::makeError("--order expects 1,0 or 0,1");
+            req.options["order"].push_back(v);
+        }
+    }
+    return lx::readerAccess(req);
+}
+
 int runShared(const QStringList &args)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Search shared layouts for an access: swizzled, padded, partitioned (gfx1250) and XOR "
         "layouts scored by bank conflicts, vector width, ds_load_tr, LDS bytes and partition "
-        "conflicts; prints the Pareto front and Triton's pick."));
+        "conflicts; prints the Pareto front and Triton's pick. The access of a scene is its bank "
+        "view's, with the view's dtype, instruction, warp and layouts."));
     parser.addHelpOption();
-    const QCommandLineOption preset(u"preset"_qs, u"a preset whose access to search"_qs,
-                                    u"NAME"_qs);
-    const QCommandLineOption reg(u"reg"_qs, u"the layout that reads the tile (#ttg or Gluon)"_qs,
-                                 u"TEXT"_qs);
-    const QCommandLineOption write(
-        u"write-layout"_qs, u"the layout that writes the tile (global-load layout)"_qs, u"TEXT"_qs);
-    const QCommandLineOption shape(u"shape"_qs, u"tile shape, e.g. 128x64"_qs, u"MxN"_qs);
-    const QCommandLineOption dtype(u"dtype"_qs, u"element type (f16, bf16, f32, f8, ...)"_qs,
-                                   u"T"_qs);
-    const QCommandLineOption arch(u"arch"_qs, u"architecture name or description file"_qs, u"A"_qs);
-    const QCommandLineOption order(u"order"_qs, u"global order for Triton's pick, e.g. 1,0"_qs,
-                                   u"I,J"_qs);
-    const QCommandLineOption limit(u"limit"_qs, u"print at most N candidates"_qs, u"N"_qs);
-    const QCommandLineOption maxLds(u"max-lds"_qs, u"prune candidates above BYTES"_qs, u"BYTES"_qs);
-    const QCommandLineOption json(u"json"_qs, u"print JSON"_qs);
-    parser.addOptions({preset, reg, write, shape, dtype, arch, order, limit, maxLds, json});
+    const SharedOptions o;
+    parser.addOptions({o.preset, o.scene, o.view, o.reg, o.write, o.shape, o.dtype, o.arch, o.order,
+                       o.limit, o.maxLds, o.explain, o.json});
     if (const auto rc =
             lx::app::parseOrExit(parser, args, u"layout-explorer suggest shared: "_qs, false))
         return *rc;
     int limitN = 0;
     int64_t maxBytes = 0;
-    if (parser.isSet(limit)) {
+    if (parser.isSet(o.limit)) {
         bool ok = false;
-        limitN = parser.value(limit).toInt(&ok);
+        limitN = parser.value(o.limit).toInt(&ok);
         if (!ok || limitN <= 0)
             return fail("shared", ExitBadUsage, u"--limit expects a positive integer"_qs);
     }
-    if (parser.isSet(maxLds)) {
+    if (parser.isSet(o.maxLds)) {
         bool ok = false;
-        maxBytes = parser.value(maxLds).toLongLong(&ok);
+        maxBytes = parser.value(o.maxLds).toLongLong(&ok);
         if (!ok || maxBytes <= 0)
             return fail("shared", ExitBadUsage, u"--max-lds expects a positive byte count"_qs);
     }
-    if (parser.isSet(preset) == parser.isSet(reg))
-        return fail("shared", ExitBadUsage, u"give exactly one of --preset or --reg"_qs);
-
+    const int modes =
+        int(parser.isSet(o.preset)) + int(parser.isSet(o.scene)) + int(parser.isSet(o.reg));
+    if (modes != 1)
+        return fail("shared", ExitBadUsage, u"give exactly one of --preset, --scene or --reg"_qs);
+    std::vector<int32_t> dims;
+    if (parser.isSet(o.reg)) {
+        if (!parser.isSet(o.shape))
+            return fail("shared", ExitBadUsage, u"missing --shape"_qs);
+        lx::ShapeRules rank2;
+        rank2.rank = 2;
+        auto shape = lx::app::shapeArg(u"shape"_qs, parser.value(o.shape), rank2);
+        if (!shape)
+            return fail("shared", ExitBadUsage, qs(shape.message()));
+        dims = *shape;
+    }
+    if (parser.isSet(o.reg) && parser.isSet(o.explain))
+        return fail("shared", ExitBadUsage,
+                    u"--explain needs a scene's shared layout (--preset or --scene)"_qs);
+    auto access = sharedAccessArg(parser, o, dims);
+    if (!access)
+        return fail("shared", ExitBadInput, qs(access.message()));
+    if (parser.isSet(o.explain))
+        return printExplanation(*access, parser.isSet(o.json));
     QElapsedTimer timer;
-    if (parser.isSet(preset)) {
-        auto scene = lx::loadPreset(parser.value(preset).toStdString());
-        if (!scene)
-            return fail("shared", ExitBadInput, qs(scene.message()));
-        auto access = lx::sceneAccess(*scene);
-        if (!access)
-            return fail("shared", ExitBadInput, qs(access.message()));
-        timer.start();
-        lx::Expected<lx::SuggestSharedResult> r = lx::makeError("no request");
-        if (auto *sr = std::get_if<lx::SuggestSharedRequest>(&access->request)) {
-            sr->limit = limitN;
-            sr->maxLdsBytes = maxBytes;
-            r = lx::suggestShared(*sr);
-        } else {
-            r = lx::suggestKPack(std::get<lx::KPackSuggestRequest>(access->request));
-            if (r && limitN > 0 && int(r->candidates.size()) > limitN)
-                r->candidates.resize(size_t(limitN));
-        }
-        const double ms = double(timer.nsecsElapsed()) / 1e6;
-        if (!r)
-            return fail("shared", ExitBadInput, qs(r.message()));
-        return printResult(*r, access->description, ms, parser.isSet(json));
-    }
-    for (const QCommandLineOption *o : {&shape, &dtype, &arch}) {
-        if (!parser.isSet(*o))
-            return fail("shared", ExitBadUsage, u"missing --%1"_qs.arg(o->names().front()));
-    }
-    auto dims = parseSizes(parser.value(shape), u'x');
-    if (!dims || dims->size() != 2)
-        return fail("shared", ExitBadUsage, u"--shape expects two sizes like 128x64"_qs);
-    auto bits = lx::dtypeBits(parser.value(dtype).toStdString());
-    if (!bits)
-        return fail("shared", ExitBadInput, u"--dtype: "_qs + qs(bits.message()));
-    auto a = lx::loadArchitecture(parser.value(arch).toStdString());
-    if (!a)
-        return fail("shared", ExitBadInput, qs(a.message()));
-    lx::SuggestSharedRequest req;
-    req.arch = *a;
-    req.shape = *dims;
-    req.elementBits = *bits;
-    req.limit = limitN;
-    req.maxLdsBytes = maxBytes;
-    for (const auto &[name, option] : {std::pair{"reg", &reg}, std::pair{"write-layout", &write}}) {
-        if (!parser.isSet(*option))
-            continue;
-        auto attr = lx::parseLayoutText(parser.value(*option).toStdString());
-        if (!attr)
-            return fail("shared", ExitBadInput,
-                        u"--%1: %2"_qs.arg(QLatin1String(name), qs(attr.message())));
-        auto ll = lx::toLinearLayout(**attr, *dims);
-        if (!ll)
-            return fail("shared", ExitBadInput,
-                        u"--%1: %2"_qs.arg(QLatin1String(name), qs(ll.message())));
-        if (std::string(name) == "reg") {
-            req.read = *ll;
-            req.readAttr = *attr;
-        } else {
-            req.write = *ll;
-        }
-    }
-    if (parser.isSet(order)) {
-        const QStringList parts = parser.value(order).split(u',');
-        if (parts.size() != 2 ||
-            !((parts[0] == u"0" && parts[1] == u"1") || (parts[0] == u"1" && parts[1] == u"0")))
-            return fail("shared", ExitBadUsage, u"--order expects 1,0 or 0,1"_qs);
-        req.order = {parts[0].toInt(), parts[1].toInt()};
-    }
     timer.start();
-    auto r = lx::suggestShared(req);
+    auto r = lx::searchAccess(*access, limitN, maxBytes);
     const double ms = double(timer.nsecsElapsed()) / 1e6;
     if (!r)
         return fail("shared", ExitBadInput, qs(r.message()));
-    return printResult(*r, "--reg over " + parser.value(shape).toStdString(), ms,
-                       parser.isSet(json));
+    return printResult(*access, *r, ms, parser.isSet(o.json));
 }
 
 int runCta(const QStringList &args)
@@ -247,7 +307,7 @@ int runCta(const QStringList &args)
     const QCommandLineOption instr(u"instr"_qs, u"WMMA instruction shape, e.g. 16x16x32"_qs,
                                    u"MxNxK"_qs);
     const QCommandLineOption dtype(u"dtype"_qs, u"operand element type"_qs, u"T"_qs);
-    const QCommandLineOption arch(u"arch"_qs, u"architecture (default gfx1250)"_qs, u"A"_qs);
+    const QCommandLineOption arch(u"arch"_qs, lx::app::archHelp(u"architecture"_qs), u"A"_qs);
     const QCommandLineOption notTransposed(u"not-transposed"_qs,
                                            u"isTranspose = false (default true)"_qs);
     const QCommandLineOption limit(u"limit"_qs, u"print at most N candidates"_qs, u"N"_qs);
@@ -260,14 +320,17 @@ int runCta(const QStringList &args)
         if (!parser.isSet(*o))
             return fail("cta", ExitBadUsage, u"missing --%1"_qs.arg(o->names().front()));
     }
-    auto dims = parseSizes(parser.value(shape), u'x');
-    auto ins = parseSizes(parser.value(instr), u'x');
+    lx::ShapeRules rank2, rank3;
+    rank2.rank = 2;
+    rank3.rank = 3;
+    auto dims = lx::app::shapeArg(u"shape"_qs, parser.value(shape), rank2);
+    auto ins = lx::app::shapeArg(u"instr"_qs, parser.value(instr), rank3);
     bool ok = false;
     const int w = parser.value(warps).toInt(&ok);
-    if (!dims || dims->size() != 2)
-        return fail("cta", ExitBadUsage, u"--shape expects two sizes like 64x32"_qs);
-    if (!ins || ins->size() != 3)
-        return fail("cta", ExitBadUsage, u"--instr expects three sizes like 16x16x32"_qs);
+    if (!dims)
+        return fail("cta", ExitBadUsage, qs(dims.message()));
+    if (!ins)
+        return fail("cta", ExitBadUsage, qs(ins.message()));
     if (!ok || w <= 0)
         return fail("cta", ExitBadUsage, u"--warps expects a positive integer"_qs);
     int limitN = 0;
@@ -279,8 +342,7 @@ int runCta(const QStringList &args)
     auto bits = lx::dtypeBits(parser.value(dtype).toStdString());
     if (!bits)
         return fail("cta", ExitBadInput, u"--dtype: "_qs + qs(bits.message()));
-    auto a = lx::loadArchitecture(parser.isSet(arch) ? parser.value(arch).toStdString()
-                                                     : std::string("gfx1250"));
+    auto a = lx::loadArchitecture(lx::app::archArg(parser, arch));
     if (!a)
         return fail("cta", ExitBadInput, qs(a.message()));
     auto cu = lx::cuModelOf(*a);

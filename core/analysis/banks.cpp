@@ -140,6 +140,22 @@ double BankTotals::conflictRatePercent(double scale) const
     return scale * conflictsPerAccess();
 }
 
+BankTotals waveTotals(const BankConflictReport &report, int warp)
+{
+    BankTotals t;
+    for (const InstructionReport &ir : report.instructions) {
+        if (ir.warp != warp)
+            continue;
+        t.instructions += 1;
+        t.cycles += ir.cycles;
+        t.idealCycles += ir.idealCycles;
+        t.maxWays = std::max(t.maxWays, ir.maxWays);
+        t.modelCycles += ir.modelCycles;
+        t.measuredInstructions += ir.measuredRule.empty() ? 0 : 1;
+    }
+    return t;
+}
+
 std::vector<int> bankCounts(const std::vector<int64_t> &byteAddresses, int dwordsPerAccess,
                             int bankWidthBytes, int numBanks, bool broadcast)
 {

@@ -26,8 +26,8 @@
 
 #include "base/expected.h"
 #include "hw/arch.h"
+#include "hw/dtype.h"
 #include "layout/attrs.h"
-#include "layout/dtype.h"
 #include "layout/linearlayout.h"
 
 #include <cstdint>
@@ -249,6 +249,9 @@ sharedBankMap(const SharedMemoryLayout &shared, int elementBits, int numBanks,
 
 [[nodiscard]] Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
                                                         const BankAccessRequest &request);
+
+// The totals of one wave's instructions of `report` (analyzeBanks totals every analysed wave).
+[[nodiscard]] BankTotals waveTotals(const BankConflictReport &report, int warp);
 
 // Adds one instruction's textbook cycles to report.totals.modelCycles and, when a measured rule
 // changed it, records the rule (name, provenance) in the report.

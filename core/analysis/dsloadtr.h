@@ -31,7 +31,7 @@
 // Everything here is a plain function of values; nothing aborts on bad input.
 
 #include "base/expected.h"
-#include "layout/dtype.h"
+#include "hw/dtype.h"
 #include "layout/linearlayout.h"
 
 #include <cstdint>

@@ -4,8 +4,8 @@
 #include "analysis/conversion.h"
 #include "analysis/dsloadtr.h"
 #include "hw/arch.h"
+#include "hw/dtype.h"
 #include "layout/builders.h"
-#include "layout/dtype.h"
 
 #include <algorithm>
 #include <bit>

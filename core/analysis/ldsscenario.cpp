@@ -30,19 +30,21 @@ Expected<T> field(const nlohmann::json &j, const char *key, T def, const std::st
     }
 }
 
-Expected<LdsScenario> runMicro(const nlohmann::json &m, const CuModel &cu)
+} // namespace
+
+Expected<MicrobenchSpec> microbenchSpecFromJson(const nlohmann::json &m)
 {
     if (!m.is_object())
         return makeError("lds: 'microbenchmark' must be an object");
     MicrobenchSpec spec;
-    auto warps = field<int>(m, "warps", 4, "microbenchmark");
-    auto bytes = field<int64_t>(m, "bytes", 64 * 1024, "microbenchmark");
+    auto warps = field<int>(m, "warps", spec.numWarps, "microbenchmark");
+    auto bytes = field<int64_t>(m, "bytes", spec.totalBytes, "microbenchmark");
     // The request layer (core/request) fills in the default element type.
     if (!m.contains("dtype"))
         return makeError("microbenchmark: no 'dtype'");
     auto dtype = field<std::string>(m, "dtype", "", "microbenchmark");
-    auto load = field<int>(m, "loadBits", 128, "microbenchmark");
-    auto part = field<bool>(m, "partitioned", false, "microbenchmark");
+    auto load = field<int>(m, "loadBits", spec.loadBits, "microbenchmark");
+    auto part = field<bool>(m, "partitioned", spec.partitioned, "microbenchmark");
     for (const Error *e : {warps ? nullptr : &warps.error(), bytes ? nullptr : &bytes.error(),
                            dtype ? nullptr : &dtype.error(), load ? nullptr : &load.error(),
                            part ? nullptr : &part.error()})
@@ -56,6 +58,17 @@ Expected<LdsScenario> runMicro(const nlohmann::json &m, const CuModel &cu)
     spec.elemBits = *elemBits;
     spec.loadBits = *load;
     spec.partitioned = *part;
+    return spec;
+}
+
+namespace {
+
+Expected<LdsScenario> runMicro(const nlohmann::json &m, const CuModel &cu)
+{
+    Expected<MicrobenchSpec> parsed = microbenchSpecFromJson(m);
+    if (!parsed)
+        return parsed.error();
+    const MicrobenchSpec &spec = *parsed;
     auto row = runMicrobenchmark(spec, cu);
     if (!row)
         return row.error();

@@ -21,8 +21,8 @@
 #include "analysis/partitions.h"
 #include "base/expected.h"
 #include "hw/arch.h"
+#include "hw/dtype.h"
 #include "layout/attrs.h"
-#include "layout/dtype.h"
 #include "layout/linearlayout.h"
 
 #include <nlohmann/json_fwd.hpp>
@@ -63,6 +63,9 @@ struct LdsScenario
 [[nodiscard]] std::vector<CapacityWarning>
 capacityWarnings(const std::vector<AllocRequest> &requests, const AllocationResult &allocation,
                  const CuModel &cu);
+
+// The microbenchmark's parameters from its JSON object (see above; "dtype" required).
+[[nodiscard]] Expected<MicrobenchSpec> microbenchSpecFromJson(const nlohmann::json &m);
 
 [[nodiscard]] Expected<LdsScenario> runLdsScenario(const nlohmann::json &options,
                                                    const std::vector<ResolvedLayout> &layouts,

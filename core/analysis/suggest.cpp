@@ -197,9 +197,9 @@ int64_t ldsSpan(const LayoutAttr &attr, const std::vector<int32_t> &shape, int b
 static bool dsLoadTrEligible(const SuggestSharedRequest &request, const LayoutAttr &attr,
                              const LinearLayout &shared)
 {
-    if (!dsLoadTrInstruction(request.arch.name, request.elementBits))
+    if (!dsLoadTrInstruction(request.arch, request.elementBits))
         return false;
-    auto plan = analyzeDsLoadTr(shared, request.read, request.elementBits, request.arch.name,
+    auto plan = analyzeDsLoadTr(shared, request.read, request.elementBits, request.arch,
                                 dsLoadTrOptionsFor(&attr));
     return plan && plan->eligible;
 }
@@ -225,26 +225,29 @@ Expected<SharedCandidate> scoreSharedCandidate(const SuggestSharedRequest &reque
     br.reg = request.read;
     br.shared = *sml;
     br.elementBits = bits;
-    br.maxWarps = 1;
+    br.instruction = request.instruction;
+    br.maxWarps = request.warp + 1;
     br.collectElements = false;
     br.tritonModel = false;
     auto rd = analyzeBanks(arch, br);
     if (!rd)
         return makeError("read: " + rd.message());
-    c.readWays = rd->totals.maxWays;
-    c.readCycles = int(rd->totals.cycles);
+    const BankTotals readTotals = waveTotals(*rd, request.warp);
+    c.readWays = readTotals.maxWays;
+    c.readCycles = int(readTotals.cycles);
     c.vectorBits = rd->vectorElements * bits;
     if (!rd->measuredRule.empty())
         c.note = "read: measured rule '" + rd->measuredRule + "' (" +
-                 std::to_string(rd->totals.modelCycles) + " cycles in the textbook model)";
+                 std::to_string(readTotals.modelCycles) + " cycles in the textbook model)";
     if (request.write) {
         br.reg = *request.write;
         br.isWrite = true;
         auto wr = analyzeBanks(arch, br);
         if (!wr)
             return makeError("write: " + wr.message());
-        c.writeWays = wr->totals.maxWays;
-        c.writeCycles = int(wr->totals.cycles);
+        const BankTotals writeTotals = waveTotals(*wr, request.warp);
+        c.writeWays = writeTotals.maxWays;
+        c.writeCycles = int(writeTotals.cycles);
     }
     if (withDsLoadTr)
         c.dsLoadTr = dsLoadTrEligible(request, *attr, sml->layout);
@@ -266,8 +269,9 @@ Expected<SharedCandidate> scoreSharedCandidate(const SuggestSharedRequest &reque
         for (int p = 0; p < parts; ++p)
             spec.bufferOffsets.push_back(int64_t(p) * sml->partitionStrideBytes);
         auto acc = analyzePartitionAccess(spec, *cu);
-        if (acc)
-            c.partitionConflicts = acc->conflictingLoads;
+        if (!acc)
+            return makeError("partition analysis: " + acc.message());
+        c.partitionConflicts = acc->conflictingLoads;
     }
     return c;
 }
@@ -462,7 +466,7 @@ struct Search
     void addDsLoadTr()
     {
         auto &cs = result.candidates;
-        if (cs.empty() || !dsLoadTrInstruction(req.arch.name, req.elementBits))
+        if (cs.empty() || !dsLoadTrInstruction(req.arch, req.elementBits))
             return;
         std::vector<bool> need(cs.size(), false);
         for (size_t i = 0; i < cs.size(); ++i) {
@@ -561,8 +565,17 @@ Expected<SuggestSharedResult> suggestShared(const SuggestSharedRequest &request)
     }
     s.xorLayouts();
     s.partitioned();
-    if (s.result.candidates.empty())
-        return makeError("no candidate could be scored for this access");
+    if (s.result.candidates.empty()) {
+        // Say why: the reasons of the most frequent prunes (a failed analysis among them).
+        std::string why;
+        for (const auto &[key, count] : s.prunedCounts) {
+            const std::string reason = key.substr(key.find('\t') + 1);
+            if (why.find(reason) == std::string::npos)
+                why += (why.empty() ? "" : "; ") + reason;
+        }
+        return makeError("no candidate could be scored for this access" +
+                         (why.empty() ? std::string() : ": " + why));
+    }
     s.markPareto();
     for (const auto &[key, count] : s.prunedCounts) {
         const auto tab = key.find('\t');
@@ -609,13 +622,13 @@ Expected<TritonSharedPick> tritonSharedPick(const TritonPickInput &in)
                       "unswizzled (vec = perPhase = maxPhase = 1) in the global order");
     const int kDim = in.opIdx == 0 ? 1 : 0;
     const bool kContig = in.order[0] == kDim;
-    const bool gfx950 = in.mfmaVersion >= 4;
+    const bool mfmaV4 = in.mfmaVersion >= 4; // Triton's rule is keyed on the MFMA version
     std::string rule = "SwizzledSharedEncodingAttr::get for an MFMA v" +
                        std::to_string(in.mfmaVersion) + " operand";
     if (!kContig) {
-        if (gfx950 && (in.elementBits == 8 || in.elementBits == 16)) {
-            rule += " (not K-contiguous; gfx950 swizzles for its transposed loads)";
-        } else if (!gfx950) {
+        if (mfmaV4 && (in.elementBits == 8 || in.elementBits == 16)) {
+            rule += " (not K-contiguous; MFMA v4 swizzles for its transposed loads)";
+        } else if (!mfmaV4) {
             pick.kind = "amd_rotating_shared";
             pick.order = {kDim, 1 - kDim};
             rule += " after the AMD in-thread transpose (global order not K-contiguous): "
@@ -624,7 +637,7 @@ Expected<TritonSharedPick> tritonSharedPick(const TritonPickInput &in)
             return finish(rule + ": not K-contiguous, unswizzled");
         }
     }
-    const int numBanks = gfx950 ? 64 : 32;
+    const int numBanks = mfmaV4 ? 64 : 32;
     const int inner = in.shape[size_t(pick.order[0])];
     const int elemsPerRow = numBanks * 32 / std::max(1, in.elementBits);
     pick.perPhase = std::max(1, elemsPerRow / std::max(1, inner));

@@ -16,10 +16,12 @@
 //    lanes of one phase, so that those lanes fall into distinct bank positions, the rest
 //    completes a basis of the tile. Printed as #ttg.shared_linear.
 //
-// Scores: read/write n-way (the worst phase) and cycles of wave 0 (all its instructions), the
+// Scores: read/write n-way (the worst phase) and cycles of the request's wave (all its
+// instructions, with the request's instruction when it names one), the
 // read vector width in bits, ds_load_tr eligibility of the read, the LDS bytes the allocation
 // spans (padding included; a partitioned layout spans one buffer per hardware partition) and the
-// loads with a partition conflict (gfx1250 same-cycle model; 0 elsewhere).
+// loads with a partition conflict (gfx1250 same-cycle model; 0 elsewhere). A candidate whose
+// partition analysis fails is pruned with the reason, never scored as conflict-free.
 //
 // Pareto: a candidate is on the front when no other is at least as good on every score and
 // better on one (fewer read cycles, write cycles, LDS bytes, partition conflicts; wider vectors;
@@ -48,6 +50,10 @@ struct SuggestSharedRequest
     std::vector<int32_t> order;        // optional: the global order for Triton's pick
     int64_t maxLdsBytes = 0;           // candidates above are pruned; 0 = the arch's capacity
     int limit = 0;                     // keep at most this many candidates (front first); 0 = all
+    // The access as the bank view reads it: its LDS instruction (empty: the widest plain one)
+    // and the wave whose instructions are scored.
+    std::string instruction;
+    int warp = 0;
 };
 
 struct SharedCandidate

@@ -3,7 +3,6 @@
 #include "analysis/bandwidth.h"
 #include "hw/arch.h"
 #include "layout/builders.h"
-#include "layout/dtype.h"
 
 #include <algorithm>
 
@@ -42,11 +41,6 @@ Expected<SharedCandidate> scoreKPack(const Architecture &arch, const KPackStoreP
                              std::to_string(plan.dPerBlock * plan.config.kpack) + " elements"
                        : std::string());
     return c;
-}
-
-Expected<int> bitsOf(const std::string &dtype)
-{
-    return dtypeBits(dtype.empty() ? std::string("f16") : dtype);
 }
 
 } // namespace
@@ -140,105 +134,6 @@ Expected<ConflictExplanation> explainKPack(const KPackSuggestRequest &request,
         e->fix = f;
     }
     return e;
-}
-
-Expected<SceneAccess> sceneAccess(const Scene &scene)
-{
-    const std::string archName = scene.arch.empty() ? std::string("gfx1250") : scene.arch;
-    auto arch = loadArchitecture(archName);
-    if (!arch)
-        return arch.error();
-    for (size_t v = 0; v < scene.views.size(); ++v) {
-        const SceneView &view = scene.views[v];
-        const auto &o = view.options;
-        if (view.kind.rfind("bank-", 0) == 0 && !view.layout.empty() && o.contains("shared") &&
-            o.at("shared").is_string()) {
-            auto reg = resolveLayout(scene, view.layout);
-            auto sh = resolveLayout(scene, o.at("shared").get<std::string>());
-            if (!reg)
-                return reg.error();
-            if (!sh)
-                return sh.error();
-            auto bits = bitsOf(sh->dtype.empty() ? reg->dtype : sh->dtype);
-            if (!bits)
-                return bits.error();
-            SuggestSharedRequest r;
-            r.arch = *arch;
-            r.shape = sh->shape.empty() ? reg->shape : sh->shape;
-            r.elementBits = *bits;
-            const bool isWrite =
-                o.contains("write") && o.at("write").is_boolean() && o.at("write").get<bool>();
-            // A store is searched as the write side; the same layout then also reads it back.
-            r.read = reg->layout;
-            r.readAttr = reg->attr;
-            if (isWrite)
-                r.write = reg->layout;
-            SceneAccess a;
-            a.description = "view " + std::to_string(v) + " (" + view.kind + "): '" + view.layout +
-                            "' " + (isWrite ? "writes" : "reads") + " '" + sh->name + "'";
-            a.request = std::move(r);
-            a.current = sh->attr;
-            return a;
-        }
-        if (view.kind.rfind("bank-", 0) == 0 && o.contains("kpack") && o.at("kpack").is_object()) {
-            const auto &k = o.at("kpack");
-            if (!k.contains("perfConfig") || !k.at("perfConfig").is_string())
-                return makeError("view " + std::to_string(v) + ": kpack.perfConfig missing");
-            auto cfg = parsePerfConfig(k.at("perfConfig").get<std::string>());
-            if (!cfg)
-                return cfg.error();
-            auto bits = bitsOf(k.value("dtype", std::string("f16")));
-            if (!bits)
-                return bits.error();
-            KPackSuggestRequest r;
-            r.arch = *arch;
-            r.config = *cfg;
-            r.operand =
-                k.value("operand", std::string("A")) == "B" ? KPackOperand::B : KPackOperand::A;
-            r.elementBits = *bits;
-            r.currentRotate = k.value("rotate", false);
-            SceneAccess a;
-            a.description = "view " + std::to_string(v) + " (" + view.kind +
-                            "): rocMLIR kPack stores of " + cfg->toString();
-            a.request = std::move(r);
-            return a;
-        }
-        if (o.contains("microbenchmark") && o.at("microbenchmark").is_object()) {
-            const auto &m = o.at("microbenchmark");
-            auto cu = cuModelOf(*arch);
-            if (!cu)
-                return cu.error();
-            MicrobenchSpec spec;
-            spec.numWarps = m.value("warps", 4);
-            spec.totalBytes = m.value("bytes", int64_t(65536));
-            auto bits = bitsOf(m.value("dtype", std::string("f16")));
-            if (!bits)
-                return bits.error();
-            spec.elemBits = *bits;
-            spec.loadBits = m.value("loadBits", 128);
-            spec.partitioned = m.value("partitioned", false);
-            auto layouts = microbenchmarkLayouts(spec, *cu);
-            if (!layouts)
-                return layouts.error();
-            SuggestSharedRequest r;
-            r.arch = *arch;
-            r.shape = {layouts->rows, layouts->cols};
-            r.elementBits = *bits;
-            r.read = layouts->distributed;
-            SceneAccess a;
-            a.description = "view " + std::to_string(v) + " (" + view.kind +
-                            "): the microbenchmark's " + std::to_string(spec.numWarps) +
-                            " warps reading one row each";
-            SwizzledSharedAttr plain;
-            plain.order = {1, 0};
-            a.current = makeAttr(plain);
-            a.request = std::move(r);
-            return a;
-        }
-    }
-    return makeError("scene '" + scene.name +
-                     "' has no access to search for: no bank view with a register and a shared "
-                     "layout, no kPack view, no microbenchmark");
 }
 
 } // namespace lx

@@ -1,19 +1,14 @@
 #pragma once
 
-// The access of a scene (a preset) as a shared-layout search request, and the search for rocMLIR
-// kPack stores (an address model, not a linear layout: D need not be a power of two).
-//
-// A scene's access is, in this order of preference: the first bank view with a register layout
-// and a shared layout (its `write` option says whether it is a store); a kPack bank view (rocMLIR
-// stores); a microbenchmark view ([warps, N] read one row per warp, gfx1250).
+// The search for rocMLIR kPack stores (an address model, not a linear layout: D need not be a
+// power of two) and its explainer. A scene's access becomes a search request in the request layer
+// (request/suggestaccess.h), the one place that reads a view's options.
 
 #include "analysis/explain.h"
 #include "analysis/kpack.h"
 #include "analysis/suggest.h"
-#include "io/scene.h"
 
 #include <optional>
-#include <variant>
 
 namespace lx {
 
@@ -38,14 +33,5 @@ struct KPackSuggestRequest
 [[nodiscard]] Expected<ConflictExplanation>
 explainKPack(const KPackSuggestRequest &request,
              const std::optional<ConflictQuery> &at = std::nullopt);
-
-struct SceneAccess
-{
-    std::string description; // "bank view 0: reg read from shared", ...
-    std::variant<SuggestSharedRequest, KPackSuggestRequest> request;
-    LayoutAttrPtr current; // the scene's own shared layout, when it has one
-};
-
-[[nodiscard]] Expected<SceneAccess> sceneAccess(const Scene &scene);
 
 } // namespace lx

@@ -2,7 +2,7 @@
 
 #include "io/textcursor.h"
 
-#include "layout/dtype.h"
+#include "hw/dtype.h"
 
 #include <algorithm>
 #include <bit>

@@ -7,9 +7,10 @@
 #include "analysis/diff.h"
 #include "analysis/partitions.h"
 #include "hw/arch.h"
+#include "hw/dtype.h"
 #include "io/textcursor.h"
 #include "layout/builders.h"
-#include "layout/dtype.h"
+#include "request/viewrequest.h"
 
 #include <algorithm>
 #include <cctype>
@@ -221,8 +222,9 @@ private:
 
 int elementBitsOf(const PredicateLayout &l)
 {
-    const auto bits = dtypeBits(l.dtype.empty() ? "f16" : l.dtype);
-    return bits ? *bits : 16;
+    // The request layer's policy: a layout without a dtype is kDefaultDtype.
+    const auto bits = dtypeBits(elementTypeOr({l.dtype}));
+    return bits ? *bits : *dtypeBits(kDefaultDtype);
 }
 
 using Value = std::variant<int64_t, bool, std::string, std::vector<int64_t>>;

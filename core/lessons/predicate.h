@@ -38,6 +38,7 @@
 #include "base/expected.h"
 #include "layout/attrs.h"
 #include "layout/linearlayout.h"
+#include "request/defaults.h"
 
 #include <string>
 #include <string_view>
@@ -57,7 +58,7 @@ struct PredicateLayout
 struct PredicateContext
 {
     std::vector<PredicateLayout> layouts;
-    std::string arch = "gfx1250";
+    std::string arch = std::string(kDefaultArch);
     [[nodiscard]] const PredicateLayout *find(const std::string &name) const;
 };
 

@@ -2,8 +2,8 @@
 
 #include "analysis/banksdsloadtr.h"
 #include "analysis/kpack.h"
+#include "hw/dtype.h"
 #include "layout/builders.h"
-#include "layout/dtype.h"
 
 #include <algorithm>
 
@@ -148,10 +148,10 @@ Expected<LdsInput> resolveLdsUnguarded(const ViewRequest &request)
 
 // ---- banks ---------------------------------------------------------------------------------
 
-namespace {
-
-Expected<BankViewInput> resolveKPack(const ViewRequest &req, const Architecture &arch, int warp)
+Expected<KPackViewOptions> resolveKPackOptions(const ViewRequest &req)
 {
+    if (!req.options.is_object() || !req.options.contains("kpack"))
+        return makeError("view '" + req.kind + "' has no option 'kpack'");
     const nlohmann::json &k = req.options.at("kpack");
     if (!k.is_object())
         return makeError("view '" + req.kind +
@@ -165,26 +165,41 @@ Expected<BankViewInput> resolveKPack(const ViewRequest &req, const Architecture 
         return makeError("view '" + req.kind + "': kpack.perfConfig must be a \"v4:...\" string");
     const std::string operand = k.value("operand", std::string("A"));
     if (operand != "A" && operand != "B")
-        return makeError("view '" + req.kind + "': kpack.operand must be \"A\" or \"B\"");
+        return makeError("view '" + req.kind + "': kpack.operand must be \"A\" or \"B\", not \"" +
+                         operand + "\"");
     if (k.contains("rotate") && !k.at("rotate").is_boolean())
         return makeError("view '" + req.kind + "': kpack.rotate must be true or false");
-    const bool rotate = k.value("rotate", false);
     auto cfg = parsePerfConfig(k.at("perfConfig").get<std::string>());
     if (!cfg)
         return cfg.error();
     if (k.contains("dtype") && !k.at("dtype").is_string())
         return makeError("view '" + req.kind + "': kpack.dtype must be a string");
-    bool defaulted = false;
+    KPackViewOptions out;
+    out.config = *cfg;
+    out.operand = operand == "A" ? KPackOperand::A : KPackOperand::B;
+    out.rotate = k.value("rotate", false);
     Expected<std::string> dtype = k.contains("dtype")
                                       ? Expected<std::string>(k.at("dtype").get<std::string>())
-                                      : req.elementType({}, &defaulted);
+                                      : req.elementType({}, &out.dtypeDefaulted);
     if (!dtype)
         return dtype.error();
-    auto bits = dtypeBits(*dtype);
+    out.dtype = *dtype;
+    const Expected<int> bits = dtypeBits(out.dtype);
     if (!bits)
         return makeError("view '" + req.kind + "': " + bits.message());
-    auto plan = kpackStorePlan(*cfg, operand == "A" ? KPackOperand::A : KPackOperand::B, *bits,
-                               arch.waveSize, rotate);
+    out.elementBits = *bits;
+    return out;
+}
+
+namespace {
+
+Expected<BankViewInput> resolveKPack(const ViewRequest &req, const Architecture &arch, int warp)
+{
+    Expected<KPackViewOptions> k = resolveKPackOptions(req);
+    if (!k)
+        return k.error();
+    const PerfConfigV4 &cfg = k->config;
+    auto plan = kpackStorePlan(cfg, k->operand, k->elementBits, arch.waveSize, k->rotate);
     if (!plan)
         return plan.error();
     auto report = kpackReport(arch, *plan, warp);
@@ -197,15 +212,15 @@ Expected<BankViewInput> resolveKPack(const ViewRequest &req, const Architecture 
     in.map = kpackBankMap(*plan, in.mapBanks, arch.bankWidthBytes);
     in.rows = plan->dPerBlock;
     in.cols = plan->kPerBlock;
-    in.dtype = *dtype;
-    in.dtypeDefaulted = defaulted;
-    in.rowAxis = operand == "A" ? "d = m" : "d = n";
+    in.dtype = k->dtype;
+    in.dtypeDefaulted = k->dtypeDefaulted;
+    in.rowAxis = k->operand == KPackOperand::A ? "d = m" : "d = n";
     in.columnAxis = "k";
-    in.sourceText = "rocMLIR kPack LDS [kPackPerBlock " + std::to_string(cfg->kpackPerBlock) +
+    in.sourceText = "rocMLIR kPack LDS [kPackPerBlock " + std::to_string(cfg.kpackPerBlock) +
                     ", D " + std::to_string(plan->dPerBlock) + ", kPack " +
-                    std::to_string(cfg->kpack) + "], " + cfg->toString() + ", " +
+                    std::to_string(cfg.kpack) + "], " + cfg.toString() + ", " +
                     std::to_string(plan->dPerThread) + " x " + std::to_string(plan->kPerThread) +
-                    " per thread, rotation " + (rotate ? "on" : "off");
+                    " per thread, rotation " + (k->rotate ? "on" : "off");
     return in;
 }
 
@@ -392,15 +407,7 @@ Expected<BankViewInput> resolveBankViewUnguarded(const ViewRequest &req)
         std::erase_if(in.report.elements, [&](const ElementAccess &e) { return e.warp != *warp; });
         std::erase_if(in.report.instructions,
                       [&](const InstructionReport &r) { return r.warp != *warp; });
-        in.report.totals = BankTotals{};
-        for (const InstructionReport &ir : in.report.instructions) {
-            in.report.totals.instructions += 1;
-            in.report.totals.cycles += ir.cycles;
-            in.report.totals.idealCycles += ir.idealCycles;
-            in.report.totals.maxWays = std::max(in.report.totals.maxWays, ir.maxWays);
-            in.report.totals.modelCycles += ir.modelCycles;
-            in.report.totals.measuredInstructions += ir.measuredRule.empty() ? 0 : 1;
-        }
+        in.report.totals = waveTotals(in.report, int(*warp));
         in.mapBanks = in.report.instruction.numBanks;
     }
     auto map =
@@ -411,6 +418,9 @@ Expected<BankViewInput> resolveBankViewUnguarded(const ViewRequest &req)
     in.sharedAttr = (*shared)->attr;
     in.sharedName = (*shared)->name;
     in.sharedShape = shape;
+    if (in.sharedShape.empty()) // raw bases: the out-dim sizes are the shape
+        for (const auto &[name, size] : sl.outDims())
+            in.sharedShape.push_back(size);
     if (sl.numOutDims() == 1) {
         in.rows = 1;
         in.cols = sl.outDims()[0].second;

@@ -11,6 +11,7 @@
 #include "analysis/banks.h"
 #include "analysis/ctalayout.h"
 #include "analysis/dsloadtr.h"
+#include "analysis/kpack.h"
 #include "analysis/ldsscenario.h"
 #include "base/expected.h"
 #include "hw/arch.h"
@@ -58,6 +59,20 @@ struct LdsInput
     LdsScenario scenario;
 };
 [[nodiscard]] Expected<LdsInput> resolveLds(const ViewRequest &request);
+
+// A kPack bank view's option "kpack" {perfConfig, operand "A"|"B", rotate, dtype}, checked (an
+// operand other than "A" or "B" is refused, as every unknown value is); the element type by the
+// one policy when kpack.dtype is absent.
+struct KPackViewOptions
+{
+    PerfConfigV4 config;
+    KPackOperand operand = KPackOperand::A;
+    bool rotate = false;
+    std::string dtype;
+    bool dtypeDefaulted = false;
+    int elementBits = 0;
+};
+[[nodiscard]] Expected<KPackViewOptions> resolveKPackOptions(const ViewRequest &request);
 
 // Bank views and `analyze banks`: the access of the view's options (see render/bankdiagram.h).
 struct BankViewInput

@@ -2,7 +2,8 @@
 
 #include "analysis/kpack.h"
 #include "analysis/suggestpreset.h"
-#include "layout/dtype.h"
+#include "hw/dtype.h"
+#include "io/ttgtext.h"
 
 namespace lx {
 
@@ -64,57 +65,50 @@ std::optional<ConflictAtCell> conflictAtCell(const BankViewInput &in, const std:
     return conflictAtElement(in, coords, viewKind == "bank-table" ? instructionIndex : -1);
 }
 
-namespace {
-
-Expected<KPackSuggestRequest> kpackRequest(const ViewRequest &request, const BankViewInput &in)
-{
-    const nlohmann::json &k = request.options.at("kpack");
-    auto cfg = parsePerfConfig(k.at("perfConfig").get<std::string>());
-    if (!cfg)
-        return cfg.error();
-    auto bits = dtypeBits(in.dtype);
-    if (!bits)
-        return bits.error();
-    KPackSuggestRequest r;
-    r.arch = in.arch;
-    r.config = *cfg;
-    r.operand = k.value("operand", std::string("A")) == "B" ? KPackOperand::B : KPackOperand::A;
-    r.elementBits = *bits;
-    r.currentRotate = k.value("rotate", false);
-    return r;
-}
-
-} // namespace
-
 Expected<ViewConflictExplanation>
 explainViewConflict(const ViewRequest &request, const BankViewInput &in, const ConflictQuery &at)
 {
     ViewConflictExplanation out;
+    out.dtype = in.dtype;
     if (request.options.is_object() && request.options.contains("kpack")) {
-        auto r = kpackRequest(request, in);
-        if (!r)
-            return r.error();
-        auto e = explainKPack(*r, at);
+        auto k = resolveKPackOptions(request);
+        if (!k)
+            return k.error();
+        KPackSuggestRequest r;
+        r.arch = in.arch;
+        r.config = k->config;
+        r.operand = k->operand;
+        r.elementBits = k->elementBits;
+        r.currentRotate = k->rotate;
+        auto e = explainKPack(r, at);
         if (!e)
             return e.error();
         out.explanation = std::move(*e);
         out.kpack = true;
-        out.elementBits = r->elementBits;
         return out;
     }
     if (!in.access)
         return makeError("view '" + request.kind +
                          "' has no access to explain: give it a register layout (option 'reg')");
-    if (!in.sharedAttr)
-        return makeError("shared layout '" + in.sharedName +
-                         "' is raw bases, not a #ttg attribute: no fix can be expressed for it");
-    auto e = explainConflict(in.arch, *in.access, *in.sharedAttr, in.sharedShape, at);
+    // A layout edited by hand (raw bases) is explained, and fixed, as the #ttg.shared_linear of
+    // its bases: the layout the view shows.
+    LayoutAttrPtr attr = in.sharedAttr;
+    if (!attr) {
+        const ResolvedLayout *shared = request.find(in.sharedName);
+        if (!shared)
+            return makeError("no shared layout '" + in.sharedName + "' in the scene");
+        Expected<LayoutAttrPtr> linear = linearAttrFor(shared->layout);
+        if (!linear)
+            return makeError("shared layout '" + in.sharedName +
+                             "' has no #ttg form to express a fix in: " + linear.message());
+        attr = *linear;
+    }
+    auto e = explainConflict(in.arch, *in.access, *attr, in.sharedShape, at);
     if (!e)
         return e.error();
     out.explanation = std::move(*e);
     out.sharedName = in.sharedName;
     out.shape = in.sharedShape;
-    out.elementBits = in.access->elementBits;
     return out;
 }
 

@@ -49,7 +49,7 @@ struct ViewConflictExplanation
     bool kpack = false;         // the fix is a kPack option (rotation) of the scene's views
     std::string sharedName;     // else: the scene layout the fix replaces
     std::vector<int32_t> shape; // of that layout
-    int elementBits = 16;
+    std::string dtype;          // the access's element type (request layer's policy)
 };
 
 // Explains `at` in the access of the bank view `request` resolved to `in`.

@@ -501,4 +501,9 @@ std::vector<Figure> ldsFigures(const LdsInput &in)
     return f;
 }
 
+Figure elementTypeFigure(const std::string &dtype, bool defaulted)
+{
+    return dtypeFigure(dtype, defaulted);
+}
+
 } // namespace lx

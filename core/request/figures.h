@@ -78,4 +78,7 @@ struct Figure
 // printf("%.*f").
 [[nodiscard]] std::string fixedText(double v, int digits);
 
+// The "dtype" figure of every analysis: the element type, "(default)" when the default was taken.
+[[nodiscard]] Figure elementTypeFigure(const std::string &dtype, bool defaulted);
+
 } // namespace lx

@@ -1,6 +1,6 @@
 #include "request/viewrequest.h"
 
-#include "layout/dtype.h"
+#include "hw/dtype.h"
 
 #include <algorithm>
 

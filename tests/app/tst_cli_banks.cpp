@@ -42,6 +42,8 @@ private Q_SLOTS:
     void errors_data();
     void errors();
     void defaultsOfTheRequestLayer();
+    void archOfAPreset_data();
+    void archOfAPreset();
 };
 
 void TestCliBanks::initTestCase()
@@ -308,6 +310,40 @@ void TestCliBanks::defaultsOfTheRequestLayer()
     a.remove(u"figures"_s);
     b.remove(u"figures"_s);
     QCOMPARE(a, b);
+}
+
+void TestCliBanks::archOfAPreset_data()
+{
+    QTest::addColumn<QString>("arch");
+    QTest::newRow("gfx1250") << u"gfx1250"_s;
+    QTest::newRow("gfx950") << u"gfx950"_s;
+    QTest::newRow("gfx942") << u"gfx942"_s;
+}
+
+// --arch replaces a preset's architecture, as in every analyze command: the preset's access on
+// that architecture gives the numbers of the same access given on the command line (--perf-config
+// with the preset's kPack options) on it. An unknown architecture is refused, named.
+void TestCliBanks::archOfAPreset()
+{
+    QFETCH(QString, arch);
+    const lx::test::CliResult preset =
+        runApp({u"--preset"_s, u"rocmlir-kpack-before"_s, u"--arch"_s, arch, u"--json"_s});
+    QVERIFY2(preset.exitCode == 0, qPrintable(preset.errText()));
+    const lx::test::CliResult given =
+        runApp({u"--perf-config"_s, u"v4:96,256,8,96,32,32,4,1,2,0,0,4,1,1"_s, u"--operand"_s,
+                u"A"_s, u"--dtype"_s, u"f16"_s, u"--arch"_s, arch, u"--json"_s});
+    QVERIFY2(given.exitCode == 0, qPrintable(given.errText()));
+    const QJsonObject p = QJsonDocument::fromJson(preset.out).object();
+    const QJsonObject g = QJsonDocument::fromJson(given.out).object();
+    QCOMPARE(p.value(u"arch"_s).toString(), arch);
+    for (const char *key : {"arch", "instruction", "maxWays", "cycles", "idealCycles", "banks"})
+        QCOMPARE(p.value(QLatin1String(key)), g.value(QLatin1String(key)));
+
+    const lx::test::CliResult bad =
+        runApp({u"--preset"_s, u"rocmlir-kpack-before"_s, u"--arch"_s, u"nonsense"_s});
+    QCOMPARE(bad.exitCode, 1);
+    QVERIFY2(bad.errText().contains(u"nonsense"_s), qPrintable(bad.errText()));
+    QVERIFY(bad.out.isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestCliBanks)

@@ -65,6 +65,8 @@ private Q_SLOTS:
     void ctaJson();
     void usageErrors_data();
     void usageErrors();
+    void unknownArchitecture_data();
+    void unknownArchitecture();
 };
 
 void TestCliSuggest::initTestCase()
@@ -253,6 +255,50 @@ void TestCliSuggest::usageErrors()
     const Run r = runApp(args);
     QCOMPARE(r.exitCode, code);
     QVERIFY(!r.err.isEmpty());
+}
+
+void TestCliSuggest::unknownArchitecture_data()
+{
+    QTest::addColumn<QStringList>("args");
+    const QString kernel =
+        QStringLiteral(LX_TEST_DATA_DIR "/kernels/attn_gfx950_128x64x128_w4.ttgir");
+    QTest::newRow("suggest shared --preset")
+        << QStringList{u"suggest"_s, u"shared"_s, u"--preset"_s, u"lds-c1"_s};
+    QTest::newRow("suggest shared kPack")
+        << QStringList{u"suggest"_s, u"shared"_s, u"--preset"_s, u"rocmlir-kpack-before"_s};
+    QTest::newRow("suggest shared --explain")
+        << QStringList{u"suggest"_s, u"shared"_s, u"--preset"_s, u"lds-c1"_s, u"--explain"_s};
+    QTest::newRow("suggest shared --reg")
+        << QStringList{u"suggest"_s,
+                       u"shared"_s,
+                       u"--reg"_s,
+                       u"#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], "
+                       u"warpsPerCTA = [1, 1], order = [1, 0]}>"_s,
+                       u"--shape"_s,
+                       u"32x32"_s};
+    QTest::newRow("suggest cta") << QStringList{u"suggest"_s, u"cta"_s, u"--shape"_s, u"64x32"_s,
+                                                u"--warps"_s, u"4"_s,   u"--instr"_s, u"16x16x32"_s,
+                                                u"--dtype"_s, u"f16"_s};
+    QTest::newRow("analyze banks --preset kPack")
+        << QStringList{u"analyze"_s, u"banks"_s, u"--preset"_s, u"rocmlir-kpack-before"_s};
+    QTest::newRow("analyze banks --preset")
+        << QStringList{u"analyze"_s, u"banks"_s, u"--preset"_s, u"lds-c1"_s};
+    QTest::newRow("analyze ds-load-tr")
+        << QStringList{u"analyze"_s, u"ds-load-tr"_s, u"--preset"_s, u"fig1a"_s};
+    QTest::newRow("analyze cta") << QStringList{u"analyze"_s, u"cta"_s, u"--preset"_s, u"fig8"_s};
+    QTest::newRow("analyze lds") << QStringList{u"analyze"_s, u"lds"_s, u"--preset"_s,
+                                                u"microbench-plain"_s};
+    QTest::newRow("analyze kernel") << QStringList{u"analyze"_s, u"kernel"_s, kernel};
+}
+
+// Every command that takes --arch refuses an unknown one: exit 1, the name in the message.
+void TestCliSuggest::unknownArchitecture()
+{
+    QFETCH(QStringList, args);
+    const Run r = runApp(args + QStringList{u"--arch"_s, u"nonsense"_s});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(u"nonsense"_s), qPrintable(r.err));
+    QVERIFY(r.out.isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestCliSuggest)

@@ -12,6 +12,8 @@
 #include "io/scene.h"
 #include "io/ttgtext.h"
 #include "layout/builders.h"
+#include "request/analysisinputs.h"
+#include "request/suggestaccess.h"
 
 #include <QDir>
 #include <QFile>
@@ -96,6 +98,11 @@ private Q_SLOTS:
     void fig8CtaLayout();
     void paretoInvariants();
     void badInput();
+    void searchScoresTheBankViewsAccess_data();
+    void searchScoresTheBankViewsAccess();
+    void kpackOperandRefused();
+    void unknownArchitectureRefused();
+    void failedPartitionAnalysisPrunes();
 };
 
 void TestSuggest::tritonPickMatchesKernels_data()
@@ -368,6 +375,90 @@ void TestSuggest::badInput()
     QVERIFY(!suggestCtaLayouts(c, cu));
     c.warps = 64;
     QVERIFY(!suggestCtaLayouts(c, cu));
+}
+
+void TestSuggest::searchScoresTheBankViewsAccess_data()
+{
+    QTest::addColumn<QString>("option");
+    QTest::addColumn<QString>("value");
+    QTest::newRow("dtype f32") << u"dtype"_qs << u"f32"_qs;
+    QTest::newRow("instruction ds_read_b64") << u"instruction"_qs << u"ds_read_b64"_qs;
+    QTest::newRow("instruction ds_read_b32") << u"instruction"_qs << u"ds_read_b32"_qs;
+}
+
+// lds-c1's bank view 0 with one view option changed: the search's request scores the scene's own
+// shared layout exactly as the bank view counts it (n-way and cycles of the shown wave).
+void TestSuggest::searchScoresTheBankViewsAccess()
+{
+    QFETCH(QString, option);
+    QFETCH(QString, value);
+    auto scene = loadPreset("lds-c1");
+    QVERIFY(scene);
+    scene->views[0].options[option.toStdString()] = value.toStdString();
+    auto base = sceneRequest(*scene);
+    QVERIFY(base);
+    auto bank = resolveBankView(withSceneView(*base, scene->views[0]));
+    QVERIFY2(bank, bank ? "" : bank.message().c_str());
+    auto access = sceneAccess(*scene);
+    QVERIFY2(access, access ? "" : access.message().c_str());
+    const auto &req = std::get<SuggestSharedRequest>(access->request);
+    auto own = scoreSharedCandidate(req, access->current, "own");
+    QVERIFY2(own, own ? "" : own.message().c_str());
+    QCOMPARE(own->readWays, bank->report.totals.maxWays);
+    QCOMPARE(int64_t(own->readCycles), bank->report.totals.cycles);
+    QCOMPARE(own->vectorBits, bank->report.vectorElements * bank->report.elementBits);
+}
+
+// kpack.operand "b" is refused by the bank view; the search refuses it too (it does not become
+// operand A).
+void TestSuggest::kpackOperandRefused()
+{
+    auto scene = loadPreset("rocmlir-kpack-before");
+    QVERIFY(scene);
+    bool found = false;
+    for (SceneView &v : scene->views)
+        if (v.options.contains("kpack")) {
+            v.options["kpack"]["operand"] = "b";
+            found = true;
+        }
+    QVERIFY(found);
+    auto access = sceneAccess(*scene);
+    QVERIFY(!access);
+    QVERIFY2(access.message().find("operand") != std::string::npos, access.message().c_str());
+}
+
+void TestSuggest::unknownArchitectureRefused()
+{
+    auto scene = loadPreset("lds-c1");
+    QVERIFY(scene);
+    scene->arch = "nonsense";
+    auto access = sceneAccess(*scene);
+    QVERIFY(!access);
+    QVERIFY2(access.message().find("nonsense") != std::string::npos, access.message().c_str());
+}
+
+// A reader the partition analysis cannot take (no "warp" dim) on gfx1250, an architecture with
+// LDS partitions: every candidate is pruned with the analysis's reason; none is scored as if it
+// had 0 partition conflicts.
+void TestSuggest::failedPartitionAnalysisPrunes()
+{
+    auto arch = loadArchitecture("gfx1250");
+    QVERIFY(arch);
+    SuggestSharedRequest req;
+    req.arch = *arch;
+    req.shape = {16, 64};
+    req.elementBits = 16;
+    auto read = LinearLayout::tryCreate({{"register", {{0, 1}, {0, 2}, {0, 4}, {0, 32}}},
+                                         {"lane", {{1, 0}, {2, 0}, {4, 0}, {8, 0}, {0, 8}}}},
+                                        {{"dim0", 16}, {"dim1", 64}}, false);
+    QVERIFY(read);
+    req.read = *read;
+    // Every candidate fails the partition analysis: the search is an error that says so, not a
+    // front of layouts scored with 0 conflicts.
+    auto r = suggestShared(req);
+    QVERIFY2(!r, qPrintable(u"scored without a partition analysis: "_qs +
+                            QString::fromStdString(r ? r->candidates.front().text : "")));
+    QVERIFY2(r.message().find("partition analysis") != std::string::npos, r.message().c_str());
 }
 
 QTEST_APPLESS_MAIN(TestSuggest)

@@ -4,11 +4,11 @@
 // kind of field is reported next to the field with OK disabled and the document unchanged; OK
 // adds the layout and its view as one undo step; the parameters are remembered.
 
+#include "hw/dtype.h"
 #include "io/layoutjson.h"
 #include "io/scene.h"
 #include "io/ttgtext.h"
 #include "layout/builders.h"
-#include "layout/dtype.h"
 #include "models/layoutdocument.h"
 #include "scratchsettings.h"
 #include "widgets/builderdialog.h"

@@ -14,7 +14,7 @@ namespace lx {
 
 QString applySharedFix(LayoutDocument *document, const LayoutAttrPtr &attr,
                        const QString &sharedName, const std::vector<int32_t> &shape,
-                       int elementBits, const QString &what)
+                       const QString &dtype, const QString &what)
 {
     if (!attr)
         return QObject::tr("the fix has no #ttg layout to apply");
@@ -29,7 +29,7 @@ QString applySharedFix(LayoutDocument *document, const LayoutAttrPtr &attr,
         entry.name = document->uniqueLayoutName(u"suggested"_s);
         for (int32_t s : shape)
             entry.shape.push_back(s);
-        entry.dtype = elementBits == 8 ? u"f8"_s : elementBits == 32 ? u"f32"_s : u"f16"_s;
+        entry.dtype = dtype;
     }
     entry.layout = *ll;
     entry.attr = attr;

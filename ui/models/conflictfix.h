@@ -15,11 +15,12 @@ namespace lx {
 
 class LayoutDocument;
 
-// `sharedName` is the scene layout to replace (empty: a new layout "suggested" is added) over
-// `shape` with `elementBits`-bit elements. Returns an empty string, or why the fix was refused.
+// `sharedName` is the scene layout to replace (empty: a new layout "suggested" is added, over
+// `shape` with element type `dtype`, as the request layer resolved it). Returns an empty string,
+// or why the fix was refused.
 [[nodiscard]] QString applySharedFix(LayoutDocument *document, const LayoutAttrPtr &attr,
                                      const QString &sharedName, const std::vector<int32_t> &shape,
-                                     int elementBits, const QString &what);
+                                     const QString &dtype, const QString &what);
 [[nodiscard]] QString applyKPackFix(LayoutDocument *document, const ConflictFix &fix);
 
 } // namespace lx

@@ -1,9 +1,5 @@
 #include "models/suggestmodel.h"
 
-#include "analysis/suggestpreset.h"
-#include "io/scene.h"
-#include "io/ttgtext.h"
-#include "layout/builders.h"
 #include "models/conflictfix.h"
 #include "models/layoutdocument.h"
 #include "models/scenefile.h"
@@ -97,33 +93,18 @@ void SuggestModel::refresh()
 {
     beginResetModel();
     m_result = {};
-    m_request.reset();
-    m_kpackRequest.reset();
-    m_sharedName.clear();
+    m_access.reset();
+    m_explained.reset();
     m_kpack = false;
-    const Scene scene = sceneFromContents(m_document->contents());
-    for (const SceneView &v : scene.views) {
-        if (v.kind.rfind("bank-", 0) == 0 && v.options.contains("shared") &&
-            v.options.at("shared").is_string()) {
-            m_sharedName = qs(v.options.at("shared").get<std::string>());
-            break;
-        }
-    }
-    auto access = sceneAccess(scene);
+    auto access = sceneAccess(sceneFromContents(m_document->contents()));
     if (!access) {
         m_status = tr("Nothing to search: %1").arg(qs(access.message()));
     } else {
+        m_access = *access;
+        m_kpack = std::holds_alternative<KPackSuggestRequest>(access->request);
         QElapsedTimer timer;
         timer.start();
-        Expected<SuggestSharedResult> r = makeError("no access");
-        if (auto *sr = std::get_if<SuggestSharedRequest>(&access->request)) {
-            m_request = *sr;
-            r = suggestShared(*sr);
-        } else {
-            m_kpack = true;
-            m_kpackRequest = std::get<KPackSuggestRequest>(access->request);
-            r = suggestKPack(*m_kpackRequest);
-        }
+        Expected<SuggestSharedResult> r = searchAccess(*access);
         const double ms = double(timer.nsecsElapsed()) / 1e6;
         if (!r) {
             m_status = tr("Search failed: %1").arg(qs(r.message()));
@@ -143,11 +124,18 @@ void SuggestModel::refresh()
     Q_EMIT refreshed();
 }
 
-QString SuggestModel::replaceShared(const LayoutAttrPtr &attr, const QString &what)
+std::vector<Figure> SuggestModel::figures() const
 {
-    if (!m_request)
+    return m_access ? suggestFigures(*m_access, m_result) : std::vector<Figure>{};
+}
+
+QString SuggestModel::replaceShared(const SceneAccess &access, const LayoutAttrPtr &attr,
+                                    const QString &what)
+{
+    const auto *request = std::get_if<SuggestSharedRequest>(&access.request);
+    if (!request)
         return tr("this access has no shared layout to replace");
-    return applySharedFix(m_document, attr, m_sharedName, m_request->shape, m_request->elementBits,
+    return applySharedFix(m_document, attr, qs(access.sharedName), request->shape, qs(access.dtype),
                           what);
 }
 
@@ -159,58 +147,43 @@ QString SuggestModel::apply(int row)
     if (m_kpack || !c->attr)
         return tr("kPack layouts are rocMLIR parameters, not #ttg layouts: set the rotation in "
                   "the view options (or pad the LDS rows) in rocMLIR");
-    return replaceShared(c->attr, tr("Apply suggested layout (%1)").arg(qs(c->family)));
+    if (!m_access)
+        return tr("no access was searched");
+    return replaceShared(*m_access, c->attr, tr("Apply suggested layout (%1)").arg(qs(c->family)));
 }
 
-Expected<ConflictExplanation> SuggestModel::explainWorst() const
+Expected<ConflictExplanation> SuggestModel::explainWorst()
 {
-    if (m_kpackRequest)
-        return explainKPack(*m_kpackRequest);
-    if (!m_request)
-        return makeError("the explainer needs a register layout reading a #ttg shared layout");
-    LayoutAttrPtr attr;
-    const int index = m_sharedName.isEmpty() ? -1 : m_document->indexOfLayout(m_sharedName);
-    if (index >= 0)
-        attr = m_document->layoutAt(index).attr;
-    if (!attr) {
-        SwizzledSharedAttr plain;
-        plain.order = {1, 0};
-        attr = makeAttr(plain);
-    }
-    auto sml = sharedMemoryLayout(*attr, m_request->shape, m_request->elementBits);
-    if (!sml)
-        return sml.error();
-    BankAccessRequest req;
-    req.reg = m_request->write ? *m_request->write : m_request->read;
-    req.isWrite = m_request->write.has_value();
-    req.shared = *sml;
-    req.elementBits = m_request->elementBits;
-    // The worst instruction of wave 0.
-    req.maxWarps = 1;
-    req.collectElements = false;
-    req.tritonModel = false;
-    auto rep = analyzeBanks(m_request->arch, req);
-    if (!rep)
-        return rep.error();
-    ConflictQuery q;
-    int worst = 0;
-    for (const auto &ir : rep->instructions)
-        if (ir.maxWays > worst) {
-            worst = ir.maxWays;
-            q.instruction = ir.index;
-        }
-    return explainConflict(m_request->arch, req, *attr, m_request->shape, q);
+    m_explained.reset();
+    // The document as it is now: a hand edit since the last search is what the views show.
+    auto access = sceneAccess(sceneFromContents(m_document->contents()));
+    if (!access)
+        return access.error();
+    auto e = explainAccess(*access);
+    if (e)
+        m_explained = std::move(*access);
+    return e;
 }
 
 QString SuggestModel::applyFix(const ConflictFix &fix)
 {
-    if (m_kpackRequest) {
+    if (!m_explained)
+        return tr("explain the conflict first");
+    if (std::holds_alternative<KPackSuggestRequest>(m_explained->request)) {
         const QString why = applyKPackFix(m_document, fix);
         if (why.isEmpty())
             refresh();
         return why;
     }
-    return replaceShared(fix.attr, tr("Apply conflict fix (%1)").arg(qs(fix.description)));
+    // The fix is a change of the layout that was explained: refuse it over any other.
+    if (!m_explained->sharedName.empty()) {
+        const int index = m_document->indexOfLayout(qs(m_explained->sharedName));
+        if (index < 0 || !(m_document->layoutAt(index).layout == m_explained->sharedLayout))
+            return tr("'%1' has changed since it was explained: explain it again")
+                .arg(qs(m_explained->sharedName));
+    }
+    return replaceShared(*m_explained, fix.attr,
+                         tr("Apply conflict fix (%1)").arg(qs(fix.description)));
 }
 
 } // namespace lx

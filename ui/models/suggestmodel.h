@@ -1,14 +1,16 @@
 #pragma once
 
-// The Suggest panel's model (no Widgets): the access of the document's scene (sceneAccess), the
-// search run on it (suggestShared or suggestKPack), the candidates as table rows with Triton's
-// pick (or the scene's own kPack layout) as the last row, and the edit that applies a candidate
-// to the document as one undo step.
+// The Suggest panel's model (no Widgets): the access of the document's scene as the request layer
+// resolves it (request/suggestaccess.h: the bank view's dtype, instruction, wave and layouts),
+// the search run on it, the candidates as table rows with Triton's pick (or the scene's own kPack
+// layout) as the last row, and the edit that applies a candidate to the document as one undo
+// step. The explainer explains the layout the document holds when it is asked (hand edits
+// included), and its fix is applied over exactly that layout.
 
 #include "analysis/explain.h"
 #include "analysis/suggest.h"
-#include "analysis/suggestpreset.h"
 #include "models/tablemodel.h"
+#include "request/suggestaccess.h"
 
 #include <QString>
 
@@ -49,14 +51,19 @@ public:
     const SharedCandidate *candidate(int row) const;
     int referenceRow() const { return m_result.triton ? int(m_result.candidates.size()) : -1; }
     bool isKPack() const { return m_kpack; }
+    // The access the search ran on (the request layer's), and the search's figures.
+    const std::optional<SceneAccess> &access() const { return m_access; }
+    [[nodiscard]] std::vector<Figure> figures() const;
 
     // Replaces the scene's shared layout with the candidate's (one undo step); returns an empty
     // string or why not.
     [[nodiscard]] QString apply(int row);
 
-    // The worst conflict of the access under the scene's current shared layout, explained.
-    [[nodiscard]] Expected<ConflictExplanation> explainWorst() const;
-    // Applies an explanation's fix (one undo step).
+    // The worst conflict of the access under the shared layout the document holds now (the one
+    // the views show), explained; remembers that layout for applyFix.
+    [[nodiscard]] Expected<ConflictExplanation> explainWorst();
+    // Applies the last explanation's fix (one undo step) over the layout it explained; refused
+    // when that layout has changed since.
     [[nodiscard]] QString applyFix(const ConflictFix &fix);
 
 Q_SIGNALS:
@@ -64,13 +71,13 @@ Q_SIGNALS:
 
 private:
     int rows() const override;
-    [[nodiscard]] QString replaceShared(const LayoutAttrPtr &attr, const QString &what);
+    [[nodiscard]] QString replaceShared(const SceneAccess &access, const LayoutAttrPtr &attr,
+                                        const QString &what);
 
     LayoutDocument *m_document;
     SuggestSharedResult m_result;
-    std::optional<SuggestSharedRequest> m_request;
-    std::optional<KPackSuggestRequest> m_kpackRequest;
-    QString m_sharedName; // the scene layout the access reads
+    std::optional<SceneAccess> m_access;    // what the search ran on
+    std::optional<SceneAccess> m_explained; // what the last explanation explained
     QString m_status;
     bool m_kpack = false;
 };

@@ -32,6 +32,8 @@
 //     p.setText(0, 1, u"W1"_s);
 //     p.groups.push_back({QRect(0, 0, 2, 1), qRgb(0, 0, 0), u"warp tile"_s});
 
+#include "request/figures.h"
+
 #include <QColor>
 #include <QHash>
 #include <QPointF>

@@ -1,7 +1,6 @@
 #include "render/diffdiagram.h"
 
 #include "analysis/ownership.h"
-#include "layout/dtype.h"
 #include "render/viewregistry.h"
 
 using namespace Qt::StringLiterals;
@@ -137,35 +136,22 @@ Expected<Diagram> diffDiagram(const LinearLayout &a, const LinearLayout &b, cons
     d.legendTitle = u"Owner sets"_s;
     d.legend.push_back({kDiffers, u"differ"_s});
     d.legend.push_back({kSame, u"same"_s});
-    d.addFigure(u"equal"_s, u"Equal as functions"_s, diff.equal ? u"yes"_s : u"no"_s);
-    d.addFigure(u"differingElements"_s, u"Elements whose owners differ"_s,
-                QString::number(diff.differingElements),
-                u"elements some hardware index reaches under one layout and not the other"_s);
-    d.addFigure(u"conversion"_s, u"convert_layout"_s, conversion,
-                diff.conversion ? QString::fromStdString(diff.conversion->reason) : QString());
     return d;
 }
 
 Expected<Diagram> buildDiffView(const ViewRequest &request)
 {
-    const auto a = request.layoutOption("layout");
-    if (!a)
-        return a.error();
-    if (!request.options.contains("other"))
-        return makeError("the diff view needs the option \"other\": the layout to compare with");
-    const auto b = request.layoutOption("other");
-    if (!b)
-        return b.error();
-    int bits = 16;
-    const std::string dtype = request.dtype.empty() ? (*a)->dtype : request.dtype;
-    if (!dtype.empty())
-        if (auto db = dtypeBits(dtype); db)
-            bits = *db;
-    auto diff = diffLayouts((*a)->layout, (*b)->layout, bits);
-    if (!diff)
-        return diff.error();
-    return diffDiagram((*a)->layout, (*b)->layout, *diff, QString::fromStdString((*a)->name),
-                       QString::fromStdString((*b)->name));
+    // The request layer resolves both layouts and the element type, as for `diff`.
+    Expected<DiffInput> in = resolveDiff(request);
+    if (!in)
+        return in.error();
+    Expected<Diagram> d =
+        diffDiagram(in->a->layout, in->b->layout, in->diff, QString::fromStdString(in->a->name),
+                    QString::fromStdString(in->b->name));
+    if (!d)
+        return d.error();
+    appendFigures(*d, diffFigures(*in));
+    return d;
 }
 
 } // namespace lx

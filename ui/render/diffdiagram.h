@@ -8,6 +8,7 @@
 #include "analysis/diff.h"
 #include "base/expected.h"
 #include "render/diagram.h"
+#include "request/diffinput.h"
 
 #include <QString>
 
@@ -16,13 +17,13 @@ namespace lx {
 struct ViewRequest;
 
 // Requires: `diff` made by diffLayouts(a, b). Draws out-dims 0 and 1 of a (1-D: one column;
-// further out-dims at 0).
+// further out-dims at 0). The figures are the request layer's (buildDiffView adds them).
 [[nodiscard]] Expected<Diagram> diffDiagram(const LinearLayout &a, const LinearLayout &b,
                                             const LayoutDiff &diff, const QString &nameA,
                                             const QString &nameB);
 
-// Registry entry point. Options: "layout" (A, default the primary layout), "other" (B, required),
-// "dtype" bits come from A's dtype (default 16) for the conversion's LDS bytes.
+// Registry entry point: the request layer's resolveDiff (request/diffinput.h: options "layout",
+// "other", "dtype"; the element type by the one policy over A then B) and its diffFigures.
 [[nodiscard]] Expected<Diagram> buildDiffView(const ViewRequest &request);
 
 } // namespace lx

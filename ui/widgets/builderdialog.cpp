@@ -2,6 +2,7 @@
 
 #include "widgets/builderdialogspecs.h"
 
+#include "hw/dtype.h"
 #include "io/ttgtext.h"
 #include "models/layoutdocument.h"
 #include "request/defaults.h"
@@ -203,7 +204,7 @@ void BuilderDialog::buildCommonFields()
          ""},
         shape);
     auto *dtype = new QComboBox(this);
-    for (const char *d : dtypeNames())
+    for (const char *d : dtypeChoices())
         dtype->addItem(QString::fromLatin1(d), QString::fromLatin1(d));
     connect(dtype, &QComboBox::currentIndexChanged, this, &BuilderDialog::revalidate);
     add({"dtype", "Element type", FieldType::Choice, "",

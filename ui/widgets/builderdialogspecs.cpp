@@ -295,14 +295,6 @@ const PageSpec &pageSpec(BuilderDialog::Kind kind)
     return pageSpecs().front();
 }
 
-const std::vector<const char *> &dtypeNames()
-{
-    static const std::vector<const char *> names{"f16",      "bf16",   "f32",      "f64",
-                                                 "f8E4M3FN", "f8E5M2", "f4E2M1FN", "i8",
-                                                 "i16",      "i32",    "i64",      "tf32"};
-    return names;
-}
-
 QString lastComponent(const char *key)
 {
     return QString::fromLatin1(key).section(QLatin1Char('.'), -1);

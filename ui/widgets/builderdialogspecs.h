@@ -78,8 +78,6 @@ struct PageSpec
 // Every page, in the order of the kind selector.
 [[nodiscard]] const std::vector<PageSpec> &pageSpecs();
 [[nodiscard]] const PageSpec &pageSpec(BuilderDialog::Kind kind);
-// Element types offered; each is a name core/layout/dtype.h knows.
-[[nodiscard]] const std::vector<const char *> &dtypeNames();
 
 // The field text parsers: whole numbers in [0, 2^30), with messages for a person typing.
 [[nodiscard]] Expected<IntList> parseIntList(const QString &text);

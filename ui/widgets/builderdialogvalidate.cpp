@@ -6,9 +6,9 @@
 #include "widgets/builderdialogspecs.h"
 
 #include "analysis/limits.h"
+#include "hw/dtype.h"
 #include "io/basestext.h"
 #include "io/ttgtext.h"
-#include "layout/dtype.h"
 #include "models/layoutdocument.h"
 
 #include <QCheckBox>

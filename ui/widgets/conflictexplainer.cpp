@@ -250,7 +250,7 @@ void ConflictExplainer::show(const Target &target)
     m_kpack = ve->kpack;
     m_sharedName = ve->sharedName;
     m_shape = ve->shape;
-    m_elementBits = ve->elementBits;
+    m_dtype = ve->dtype;
     m_heading->setText(prefix + tr("View %1 (%2): wave %3, instruction %4, phase %5, bank %6")
                                     .arg(target.bankView)
                                     .arg(viewTitle(m_document->contents(), target.bankView))
@@ -270,7 +270,7 @@ void ConflictExplainer::applyFix()
     const ConflictFix fix = *m_explanation->fix;
     const QString why =
         m_kpack ? applyKPackFix(m_document, fix)
-                : applySharedFix(m_document, fix.attr, qs(m_sharedName), m_shape, m_elementBits,
+                : applySharedFix(m_document, fix.attr, qs(m_sharedName), m_shape, qs(m_dtype),
                                  tr("Apply conflict fix (%1)").arg(qs(fix.description)));
     if (!why.isEmpty()) {
         Q_EMIT editRefused(why);

@@ -75,7 +75,7 @@ private:
     bool m_kpack = false;
     std::string m_sharedName;
     std::vector<int32_t> m_shape;
-    int m_elementBits = 16;
+    std::string m_dtype;
     QString m_note; // "Applied ...", while the undo stack stays at m_noteIndex
     int m_noteIndex = -1;
 };

@@ -3,6 +3,7 @@
 #include "io/ttgtext.h"
 #include "layout/builders.h"
 #include "models/layoutdocument.h"
+#include "request/shape.h"
 #include "widgets/documentundo.h"
 #include "widgets/panelwidgets.h"
 
@@ -178,9 +179,10 @@ QString CtaLayoutEditor::apply()
         m_message->setText(m);
         return m;
     };
-    Expected<IntList> shape = parseList(m_shape->text(), QLatin1Char('x'), "tensor shape");
-    if (!shape)
-        return fail(QString::fromStdString(shape.message()));
+    const Expected<std::vector<int32_t>> parsedShape = parseShape(m_shape->text().toStdString());
+    if (!parsedShape)
+        return fail(tr("Tensor shape: %1").arg(QString::fromStdString(parsedShape.message())));
+    const Expected<IntList> shape = IntList(parsedShape->begin(), parsedShape->end());
     const int rank = int(shape->size());
     Expected<BasisList> warp = parseBases(m_warp->text(), rank);
     if (!warp)

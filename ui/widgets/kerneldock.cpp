@@ -4,9 +4,9 @@
 #include "models/layoutdocument.h"
 #include "widgets/panelwidgets.h"
 
-#include "analysis/kernel.h"
 #include "io/ttgir.h"
 #include "layout/builders.h"
+#include "request/kernelrequest.h"
 
 #include <QAction>
 #include <QElapsedTimer>
@@ -157,7 +157,7 @@ QString KernelDock::openText(const QString &text, const QString &origin)
     Expected<TtgirModule> module = parseTtgir(utf8);
     if (!module)
         return tr("%1:%2").arg(origin, q(module.message()));
-    Expected<KernelReport> report = analyzeKernel(*module);
+    Expected<KernelReport> report = resolveKernel(*module);
     if (!report)
         return tr("%1: %2").arg(origin, q(report.message()));
     m_origin = origin;

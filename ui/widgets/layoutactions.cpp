@@ -7,6 +7,7 @@
 #include "layout/builders.h"
 #include "models/layoutdocument.h"
 #include "request/defaults.h"
+#include "request/shape.h"
 #include "widgets/builderdialog.h"
 #include "widgets/kerneldock.h"
 #include "widgets/panelwidgets.h"
@@ -325,16 +326,12 @@ void LayoutActions::addLayoutFromText(const QString &initialText)
     message->setObjectName(QStringLiteral("addTextMessage"));
     // Validated as typed, like the bases editor: the reason shows before OK, and OK is only
     // offered for text that builds a layout.
+    // The request layer's one shape parser (request/shape.h).
     auto parseShapeText = [&]() -> std::optional<QList<int>> {
-        QList<int> dims;
-        for (const QString &part : shape->text().split(QLatin1Char('x'))) {
-            bool ok = false;
-            const int v = part.trimmed().toInt(&ok);
-            if (!ok || v <= 0)
-                return std::nullopt;
-            dims << v;
-        }
-        return dims;
+        const Expected<std::vector<int32_t>> parsed = parseShape(shape->text().toStdString());
+        if (!parsed)
+            return std::nullopt;
+        return QList<int>(parsed->begin(), parsed->end());
     };
     auto validate = [&] {
         QString error;

@@ -1,4 +1,4 @@
-#include "layout/dtype.h"
+#include "hw/dtype.h"
 
 #include <string>
 #include <utility>
@@ -21,6 +21,14 @@ Expected<int> dtypeBits(std::string_view dtype)
         names += (names.empty() ? "" : ", ") + std::string(name);
     }
     return makeError("unknown element type '" + std::string(dtype) + "'; known: " + names);
+}
+
+const std::vector<const char *> &dtypeChoices()
+{
+    static const std::vector<const char *> names{"f16",      "bf16",   "f32",      "f64",
+                                                 "f8E4M3FN", "f8E5M2", "f4E2M1FN", "i8",
+                                                 "i16",      "i32",    "i64",      "tf32"};
+    return names;
 }
 
 } // namespace lx
