@@ -239,13 +239,11 @@ private:
         }
     }
 
-    // One operation from tokens[i]; returns the index after it.
-    size_t parseOp(size_t i)
+    // An operation's results ("%a, %b:2 ="), its name and its source line, from tokens[i];
+    // returns the index after the name.
+    size_t parseOpHead(size_t i, TtgirOp &op)
     {
         const Token &first = tok(i);
-        if (first.kind == Tok::Sigil && first.text[0] == '^') // block label: ^bb0(...):
-            return endOfLine(i, first.pos.line);
-        TtgirOp op;
         op.line = first.pos.line;
         op.column = first.pos.column;
         while (tok(i).kind == Tok::Sigil && tok(i).text[0] == '%') {
@@ -272,10 +270,20 @@ private:
         op.text = trim(m_text.substr(first.offset, lineEnd == std::string_view::npos
                                                        ? std::string_view::npos
                                                        : lineEnd - first.offset));
+        return i + 1;
+    }
+
+    // One operation from tokens[i]; returns the index after it.
+    size_t parseOp(size_t i)
+    {
+        const Token &first = tok(i);
+        if (first.kind == Tok::Sigil && first.text[0] == '^') // block label: ^bb0(...):
+            return endOfLine(i, first.pos.line);
+        TtgirOp op;
+        i = parseOpHead(i, op);
         const bool record = isTtgirDataOp(op.name);
         const bool isModule = op.name == "module" || op.name == "builtin.module";
         const bool pushesRegion = !isModule && op.name != "tt.func";
-        ++i;
 
         std::vector<size_t> stack;
         size_t locStart = 0;

@@ -440,6 +440,7 @@ private:
 
     Expected<Value> call(const Node &n);
     Expected<Value> callMemory(const Node &n, const PredicateLayout &first);
+    Expected<Value> callOwners(const Node &n, const LinearLayout &L);
 
     const PredicateContext &m_c;
     std::string m_lastFailure;
@@ -506,27 +507,7 @@ Expected<Value> Evaluator::call(const Node &n)
     if (f == "owners") {
         if (auto ok = arity(2); !ok)
             return ok.error();
-        auto v = eval(n.children[1]);
-        if (!v)
-            return v;
-        const auto *coords = std::get_if<std::vector<int64_t>>(&*v);
-        if (!coords || int(coords->size()) != L.numOutDims())
-            return makeError("owners: the element needs one coordinate per out-dim");
-        uint64_t flat = 0;
-        int shift = 0;
-        for (int d = 0; d < L.numOutDims(); ++d) {
-            const int bits = L.outDimSizeLog2(L.outDims()[size_t(d)].first);
-            if ((*coords)[size_t(d)] < 0 || (*coords)[size_t(d)] >= (int64_t(1) << bits))
-                return makeError("owners: coordinate out of range");
-            flat |= uint64_t((*coords)[size_t(d)]) << shift;
-            shift += bits;
-        }
-        if (L.totalInDimSizeLog2() > 24)
-            return makeError("owners: too many hardware indices to count");
-        int64_t count = 0;
-        for (uint64_t h = 0; h < (uint64_t(1) << L.totalInDimSizeLog2()); ++h)
-            count += L.applyFlat(h) == flat;
-        return Value(count);
+        return callOwners(n, L);
     }
     if (f == "equal" || f == "differing" || f == "conversion" || f == "divides") {
         if (auto ok = arity(2); !ok)
@@ -553,6 +534,32 @@ Expected<Value> Evaluator::call(const Node &n)
         f == "crossPairShared")
         return callMemory(n, **l);
     return makeError("unknown function '" + f + "'");
+}
+
+// owners(L, [coords]): how many hardware indices of L land on the element.
+Expected<Value> Evaluator::callOwners(const Node &n, const LinearLayout &L)
+{
+    auto v = eval(n.children[1]);
+    if (!v)
+        return v;
+    const auto *coords = std::get_if<std::vector<int64_t>>(&*v);
+    if (!coords || int(coords->size()) != L.numOutDims())
+        return makeError("owners: the element needs one coordinate per out-dim");
+    uint64_t flat = 0;
+    int shift = 0;
+    for (int d = 0; d < L.numOutDims(); ++d) {
+        const int bits = L.outDimSizeLog2(L.outDims()[size_t(d)].first);
+        if ((*coords)[size_t(d)] < 0 || (*coords)[size_t(d)] >= (int64_t(1) << bits))
+            return makeError("owners: coordinate out of range");
+        flat |= uint64_t((*coords)[size_t(d)]) << shift;
+        shift += bits;
+    }
+    if (L.totalInDimSizeLog2() > 24)
+        return makeError("owners: too many hardware indices to count");
+    int64_t count = 0;
+    for (uint64_t h = 0; h < (uint64_t(1) << L.totalInDimSizeLog2()); ++h)
+        count += L.applyFlat(h) == flat;
+    return Value(count);
 }
 
 // The shared-memory and SIMD-pair functions (bankConflicts, partitionConflicts, ldsBytes,
