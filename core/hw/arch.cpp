@@ -469,23 +469,12 @@ const LdsInstruction *Architecture::plainInstruction(int bytesPerLane, bool isWr
     return nullptr;
 }
 
-Expected<Architecture> parseArchitecture(std::string_view jsonText)
+namespace {
+
+// The architecture's headline facts (product, vendor, wave size, banks, LDS bytes) and their
+// provenance, into `arch`; `arch.name` is set.
+Expected<bool> readHeadline(const json &doc, Architecture &arch)
 {
-    Expected<json> parsedDoc = parseJson(jsonText);
-    if (!parsedDoc)
-        return makeError("architecture JSON: " + parsedDoc.message());
-    const json &doc = *parsedDoc;
-    if (!doc.is_object())
-        return makeError("architecture JSON: the top level must be an object");
-    auto format = member<std::string>(doc, "format", "architecture", std::string());
-    if (format && !format->empty() && *format != "layout-explorer-arch")
-        return makeError("architecture JSON: format \"" + *format +
-                         "\" is not layout-explorer-arch");
-    Architecture arch;
-    auto name = member<std::string>(doc, "name", "architecture");
-    if (!name)
-        return name.error();
-    arch.name = *name;
     const std::string &w = arch.name;
     auto product = member<std::string>(doc, "product", w, std::string());
     auto vendor = member<std::string>(doc, "vendor", w);
@@ -529,6 +518,31 @@ Expected<Architecture> parseArchitecture(std::string_view jsonText)
             return prov.error();
         *p.target = *prov;
     }
+    return true;
+}
+
+} // namespace
+
+Expected<Architecture> parseArchitecture(std::string_view jsonText)
+{
+    Expected<json> parsedDoc = parseJson(jsonText);
+    if (!parsedDoc)
+        return makeError("architecture JSON: " + parsedDoc.message());
+    const json &doc = *parsedDoc;
+    if (!doc.is_object())
+        return makeError("architecture JSON: the top level must be an object");
+    auto format = member<std::string>(doc, "format", "architecture", std::string());
+    if (format && !format->empty() && *format != "layout-explorer-arch")
+        return makeError("architecture JSON: format \"" + *format +
+                         "\" is not layout-explorer-arch");
+    Architecture arch;
+    auto name = member<std::string>(doc, "name", "architecture");
+    if (!name)
+        return name.error();
+    arch.name = *name;
+    const std::string &w = arch.name;
+    if (Expected<bool> ok = readHeadline(doc, arch); !ok)
+        return ok.error();
     if (doc.contains("bankConflictRateScale")) {
         auto c = modelConstant(doc, "bankConflictRateScale", w, 0, kMaxRateScale, true);
         if (!c)
