@@ -146,11 +146,13 @@ Expected<ConflictExplanation> describeConflict(const InstructionReport &irRef,
     return e;
 }
 
-Expected<ConflictExplanation> explainConflict(const Architecture &arch,
-                                              const BankAccessRequest &request,
-                                              const LayoutAttr &sharedAttr,
-                                              const std::vector<int32_t> &shape,
-                                              const ConflictQuery &query)
+namespace {
+
+// The conflict of one instruction of one wave, described (no fix yet); `numBanks` is set to the
+// instruction's bank count.
+Expected<ConflictExplanation> describeQuery(const Architecture &arch,
+                                            const BankAccessRequest &request,
+                                            const ConflictQuery &query, int *numBanks)
 {
     BankAccessRequest req = request;
     req.maxWarps = query.warp + 1;
@@ -171,10 +173,24 @@ Expected<ConflictExplanation> explainConflict(const Architecture &arch,
                         request.shared.baseBytes == 0;
     auto described = describeConflict(*ir, report->instruction, arch.bankWidthBytes, arch.waveSize,
                                       linear, query);
+    if (described)
+        *numBanks = report->instruction.numBanks;
+    return described;
+}
+
+} // namespace
+
+Expected<ConflictExplanation> explainConflict(const Architecture &arch,
+                                              const BankAccessRequest &request,
+                                              const LayoutAttr &sharedAttr,
+                                              const std::vector<int32_t> &shape,
+                                              const ConflictQuery &query)
+{
+    int numBanks = 0;
+    auto described = describeQuery(arch, request, query, &numBanks);
     if (!described)
         return described.error();
     ConflictExplanation e = std::move(*described);
-    const int numBanks = report->instruction.numBanks;
     const int width = arch.bankWidthBytes;
 
     // The smallest change: one XOR term, or one pad.

@@ -21,6 +21,32 @@ bool independent(const std::vector<uint32_t> &vs)
     return f2::rank(std::vector<uint64_t>(vs.begin(), vs.end())) == int(vs.size());
 }
 
+// The candidate of one ctaLayout: its #ttg text, warp bases and the analysis' figures.
+CtaCandidate candidateOf(const CtaSuggestRequest &request, const CtaLayoutSpec &spec,
+                         const CtaAnalysis &an)
+{
+    AmdWmmaAttr attr;
+    attr.version = 3;
+    attr.isTransposed = request.isTransposed;
+    attr.ctaWarp = spec.warpBases;
+    attr.ctaRegister = spec.registerBases;
+    attr.instrShape = {request.instrShape[0], request.instrShape[1], request.instrShape[2]};
+    CtaCandidate c;
+    c.text = printTtg(LayoutAttr{LayoutAttr::Variant(attr)});
+    c.warpBases = spec.warpBases;
+    c.crossPairSharedA = an.a.crossPairShared;
+    c.crossPairSharedB = an.b.crossPairShared;
+    c.tdmInstructionsA = an.a.tdmInstructions;
+    c.tdmInstructionsB = an.b.tdmInstructions;
+    c.piecesA = an.a.numPieces;
+    c.piecesB = an.b.numPieces;
+    c.groupsA = an.a.numGroups;
+    c.groupsB = an.b.numGroups;
+    c.partitionConflicts =
+        int(an.a.crossPairShared || !an.a.separable) + int(an.b.crossPairShared || !an.b.separable);
+    return c;
+}
+
 } // namespace
 
 Expected<CtaSuggestResult> suggestCtaLayouts(const CtaSuggestRequest &request, const CuModel &cu)
@@ -78,27 +104,9 @@ Expected<CtaSuggestResult> suggestCtaLayouts(const CtaSuggestRequest &request, c
             result.rejected += 1;
             return;
         }
-        AmdWmmaAttr attr;
-        attr.version = 3;
-        attr.isTransposed = request.isTransposed;
-        attr.ctaWarp = spec.warpBases;
-        attr.ctaRegister = spec.registerBases;
-        attr.instrShape = {request.instrShape[0], request.instrShape[1], request.instrShape[2]};
-        CtaCandidate c;
-        c.text = printTtg(LayoutAttr{LayoutAttr::Variant(attr)});
+        CtaCandidate c = candidateOf(request, spec, *an);
         if (!seen.insert(c.text).second)
             return;
-        c.warpBases = spec.warpBases;
-        c.crossPairSharedA = an->a.crossPairShared;
-        c.crossPairSharedB = an->b.crossPairShared;
-        c.tdmInstructionsA = an->a.tdmInstructions;
-        c.tdmInstructionsB = an->b.tdmInstructions;
-        c.piecesA = an->a.numPieces;
-        c.piecesB = an->b.numPieces;
-        c.groupsA = an->a.numGroups;
-        c.groupsB = an->b.numGroups;
-        c.partitionConflicts = int(an->a.crossPairShared || !an->a.separable) +
-                               int(an->b.crossPairShared || !an->b.separable);
         result.candidates.push_back(std::move(c));
     };
     // Ordered choices (warp bit 0 selects the SIMD pair, so order matters), independent.
