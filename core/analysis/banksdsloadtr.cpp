@@ -4,11 +4,12 @@
 
 namespace lx {
 
-Expected<BankConflictReport> analyzeDsLoadTrBanks(const Architecture &arch,
-                                                  const DsLoadTrPlan &plan, const LinearLayout &dst,
-                                                  const SharedMemoryLayout &shared,
-                                                  const BankOptions &options, int maxWarps,
-                                                  bool collectElements)
+namespace {
+
+// The architecture's phase table for the plan's transposed load, once the plan is known to apply
+// to `arch` and `dst`; an error says why not.
+Expected<const LdsInstruction *>
+checkedInstruction(const Architecture &arch, const DsLoadTrPlan &plan, const LinearLayout &dst)
 {
     const DsLoadTrInstruction &tr = plan.instruction;
     if (!plan.eligible)
@@ -24,6 +25,22 @@ Expected<BankConflictReport> analyzeDsLoadTrBanks(const Architecture &arch,
     if (!dst.hasInDim("register") || !dst.hasInDim("lane") ||
         dst.inDimSize("register") != plan.registers || dst.inDimSize("lane") != tr.warpSize)
         return makeError("the destination layout is not the one the plan was computed from");
+    return ins;
+}
+
+} // namespace
+
+Expected<BankConflictReport> analyzeDsLoadTrBanks(const Architecture &arch,
+                                                  const DsLoadTrPlan &plan, const LinearLayout &dst,
+                                                  const SharedMemoryLayout &shared,
+                                                  const BankOptions &options, int maxWarps,
+                                                  bool collectElements)
+{
+    const DsLoadTrInstruction &tr = plan.instruction;
+    Expected<const LdsInstruction *> checked = checkedInstruction(arch, plan, dst);
+    if (!checked)
+        return checked.error();
+    const LdsInstruction *ins = *checked;
 
     BankConflictReport report;
     report.arch = arch.name;
