@@ -301,9 +301,10 @@ void LayoutActions::addLayoutFromText(const QString &initialText)
     auto *form = new QFormLayout(&dialog);
     auto *name = new QLineEdit(m_document->uniqueLayoutName(QStringLiteral("L")), &dialog);
     auto *text = new QPlainTextEdit(&dialog);
-    text->setPlaceholderText(
-        QStringLiteral("#ttg.amd_wmma<{version = 3, isTranspose = true, ctaLayout = {warp = [[0, "
-                       "1], [1, 0]]}, instrShape = [16, 16, 32]}>"));
+    const QString example = QStringLiteral(
+        "#ttg.amd_wmma<{version = 3, isTranspose = true, ctaLayout = {warp = [[0, 1], [1, 0]]}, "
+        "instrShape = [16, 16, 32]}>");
+    text->setPlaceholderText(example);
     text->setPlainText(initialText);
     auto *shape = new QLineEdit(QStringLiteral("64x64"), &dialog);
     auto *dtype = new QLineEdit(

@@ -186,8 +186,12 @@ void SceneFiles::newScene()
 
 void SceneFiles::openWithPrompt(const QString &file)
 {
-    if (!maybeSave())
-        return;
+    if (maybeSave())
+        openOrWarn(file);
+}
+
+void SceneFiles::openOrWarn(const QString &file)
+{
     if (const QString e = openFile(file); !e.isEmpty())
         QMessageBox::warning(m_dialogParent, tr("Open Scene"),
                              tr("Could not open %1:\n%2").arg(file, e));
@@ -204,9 +208,7 @@ void SceneFiles::openDialog()
     if (file.isEmpty())
         return;
     settings.setValue(settingsKeyDirectory(), QFileInfo(file).absolutePath());
-    if (const QString e = openFile(file); !e.isEmpty())
-        QMessageBox::warning(m_dialogParent, tr("Open Scene"),
-                             tr("Could not open %1:\n%2").arg(file, e));
+    openOrWarn(file);
 }
 
 bool SceneFiles::save()

@@ -90,6 +90,8 @@ private:
     void updateRecentMenu();
     // Opens `file` after the prompt, with a message box on failure.
     void openWithPrompt(const QString &file);
+    // Opens `file`, with a message box on failure.
+    void openOrWarn(const QString &file);
 
     LayoutDocument *m_document;
     QWidget *m_dialogParent;
