@@ -325,6 +325,11 @@ Expected<Diagram> buildLdsDatapathView(const ViewRequest &request)
     return d;
 }
 
+namespace {
+// Top of the allocator's charts: a step's caption takes three lines, the capacity label one.
+constexpr double kChartTop = 60;
+} // namespace
+
 Expected<Diagram> buildAllocatorView(const ViewRequest &request)
 {
     auto prep = prepare(request);
@@ -369,7 +374,8 @@ Expected<Diagram> buildAllocatorView(const ViewRequest &request)
     int chart = 0;
     auto drawChart = [&](const QString &title, const std::vector<int64_t> &offsets,
                          const AllocStage1Step *st) {
-        const double x0 = chart * (chartW + gap), y0 = 44;
+        // Below the three-line caption, with room for the capacity's label above the chart.
+        const double x0 = chart * (chartW + gap), y0 = kChartTop;
         text(d, x0, 0, title);
         box(d, x0, y0, chartW, chartH, QString(), qRgb(252, 252, 252), qRgb(0, 0, 0), 1);
         for (int64_t b = unit; b < topOffset; b += unit) {
@@ -434,7 +440,8 @@ Expected<Diagram> buildAllocatorView(const ViewRequest &request)
     drawChart(a.stage2.empty() ? u"final\n(stage 2: no change)"_s
                                : u"final\n(after %1 stage-2 rounds)"_s.arg(a.stage2.size()),
               final, nullptr);
-    text(d, 0, 44 + chartH + 8, u"x: liveness (program steps), y: offset (0 at the bottom)"_s);
+    text(d, 0, kChartTop + chartH + 8,
+         u"x: liveness (program steps), y: offset (0 at the bottom)"_s);
 
     DiagramTable t;
     t.title = u"Buffers (largest first; neighbours must sit in different partitions)"_s;
