@@ -6,6 +6,7 @@
 #include "base/safewrite.h"
 #include "io/cute.h"
 #include "io/layoutjson.h"
+#include "io/ttgir.h"
 #include "io/ttgtext.h"
 #include "layout/builders.h"
 
@@ -140,6 +141,54 @@ SceneView readView(const json &j, const std::string &where, const Scene &scene)
     return v;
 }
 
+// Names in the order people count: a run of digits compares by its value, so fig2 comes before
+// fig10 and fig1a before fig1b.
+bool naturalLess(std::string_view a, std::string_view b)
+{
+    size_t i = 0, j = 0;
+    auto digit = [](char c) { return c >= '0' && c <= '9'; };
+    while (i < a.size() && j < b.size()) {
+        if (digit(a[i]) && digit(b[j])) {
+            size_t ei = i, ej = j;
+            while (ei < a.size() && digit(a[ei]))
+                ++ei;
+            while (ej < b.size() && digit(b[ej]))
+                ++ej;
+            // Without leading zeros, the longer run is the larger number.
+            std::string_view x = a.substr(i, ei - i), y = b.substr(j, ej - j);
+            while (x.size() > 1 && x.front() == '0')
+                x.remove_prefix(1);
+            while (y.size() > 1 && y.front() == '0')
+                y.remove_prefix(1);
+            if (x.size() != y.size())
+                return x.size() < y.size();
+            if (x != y)
+                return x < y;
+            i = ei;
+            j = ej;
+            continue;
+        }
+        if (a[i] != b[j])
+            return a[i] < b[j];
+        ++i;
+        ++j;
+    }
+    return a.size() - i < b.size() - j;
+}
+
+SceneKernel readKernel(const json &j)
+{
+    if (!j.is_object())
+        fail("kernel", "expected an object");
+    checkKeys(j, "kernel", {"origin", "text"});
+    SceneKernel k;
+    k.origin = readString(j, "origin", "kernel");
+    k.text = readString(j, "text", "kernel", true);
+    if (k.text.size() > kMaxTtgirBytes)
+        fail("kernel.text", "a module is at most " + std::to_string(kMaxTtgirBytes >> 20) + " MiB");
+    return k;
+}
+
 Scene readScene(const json &doc)
 {
     if (!doc.is_object())
@@ -158,7 +207,8 @@ Scene readScene(const json &doc)
     if (v != kSceneVersion)
         fail("version", "unsupported scene version " + std::to_string(v));
     checkKeys(doc, "",
-              {"format", "version", "name", "title", "description", "arch", "layouts", "views"});
+              {"format", "version", "name", "title", "description", "arch", "layouts", "views",
+               "kernel"});
     Scene s;
     s.version = int(v);
     s.name = readString(doc, "name", "");
@@ -182,6 +232,8 @@ Scene readScene(const json &doc)
         for (size_t i = 0; i < it->size(); ++i)
             s.views.push_back(readView((*it)[i], "views[" + std::to_string(i) + "]", s));
     }
+    if (const auto it = doc.find("kernel"); it != doc.end())
+        s.kernel = readKernel(*it);
     return s;
 }
 
@@ -306,6 +358,12 @@ std::string serializeScene(const Scene &scene)
         views.push_back(std::move(o));
     }
     doc["views"] = std::move(views);
+    if (scene.kernel) {
+        ojson kernel = ojson::object();
+        kernel["origin"] = scene.kernel->origin;
+        kernel["text"] = scene.kernel->text;
+        doc["kernel"] = std::move(kernel);
+    }
     std::string out;
     writeOrdered(out, doc, 0);
     return out + "\n";
@@ -347,6 +405,9 @@ std::vector<PresetInfo> listPresets()
         }
         presets.push_back(std::move(info));
     }
+    std::stable_sort(presets.begin(), presets.end(), [](const PresetInfo &a, const PresetInfo &b) {
+        return naturalLess(a.name, b.name);
+    });
     return presets;
 }
 

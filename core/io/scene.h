@@ -8,14 +8,17 @@
 //    "layouts": [
 //      {"name": "C", "text": "#ttg.amd_wmma<{...}>", "shape": [128, 128], "dtype": "f16"},
 //      {"name": "raw", "layout": {"bases": [...], "outDims": [...]}}],
-//    "views": [{"kind": "ownership", "layout": "C", "options": {"colorBy": "warp"}}]}
+//    "views": [{"kind": "ownership", "layout": "C", "options": {"colorBy": "warp"}}],
+//    "kernel": {"origin": "gemm.ttgir", "text": "#blocked = ...\nmodule attributes {...} {...}"}}
 //
 // A layout has exactly one of "text" (#ttg attribute text with optional alias lines, a Gluon
 // constructor expression, see io/ttgtext.h, or CuTe text in elements, see io/cute.h) or "layout" (a
 // raw linear layout in the conformance JSON format). "shape" is required to turn a text layout into
 // a linear layout; for a raw layout it is optional and must then equal the layout's out-dim sizes.
 // A view's "layout" names one of the scene's layouts; its "options" object belongs to whoever
-// implements that view kind and is kept as it is.
+// implements that view kind and is kept as it is. "kernel" (optional) is the TTGIR module the
+// scene was opened from, kept with it; its layouts are the scene's own (each op layout's text
+// carries the alias lines it refers to), so the scene reads without it.
 //
 // Reading is strict: the format tag, a version this program knows (1), unique non-empty layout
 // names, every text layout parsing, every view referring to an existing layout, integers in
@@ -58,6 +61,15 @@ struct SceneView
     bool operator==(const SceneView &) const = default;
 };
 
+// The TTGIR module a scene was opened from (File > Open Kernel), kept with the scene so that the
+// Kernel dock comes back when the scene is reopened or recovered.
+struct SceneKernel
+{
+    std::string origin; // the file name it was read from ("clipboard" for pasted text)
+    std::string text;   // the module's text, at most kMaxTtgirBytes
+    bool operator==(const SceneKernel &) const = default;
+};
+
 struct Scene
 {
     int version = kSceneVersion;
@@ -67,6 +79,7 @@ struct Scene
     std::string arch;
     std::vector<SceneLayout> layouts;
     std::vector<SceneView> views;
+    std::optional<SceneKernel> kernel;
 
     // The layout of that name, or null.
     const SceneLayout *findLayout(std::string_view layoutName) const;
@@ -83,7 +96,8 @@ struct Scene
 // Reads a scene file from disk.
 [[nodiscard]] Expected<Scene> loadSceneFile(const std::string &path);
 
-// The embedded presets (resources/presets/*.lxscene), sorted by name.
+// The embedded presets (resources/presets/*.lxscene), sorted by name as people count (a run of
+// digits by its value: fig2b before fig10).
 struct PresetInfo
 {
     std::string name; // file name without .lxscene

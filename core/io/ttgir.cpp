@@ -4,6 +4,7 @@
 #include "io/ttgtextreader.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <utility>
 
@@ -560,6 +561,51 @@ const TtgirAlias *TtgirModule::alias(std::string_view name) const
         if (a.name == name)
             return &a;
     return nullptr;
+}
+
+namespace {
+
+// The alias names `text` refers to (`#name`, MLIR's alias identifier characters).
+std::vector<std::string> aliasReferences(std::string_view text)
+{
+    std::vector<std::string> out;
+    auto isIdent = [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '.';
+    };
+    for (size_t i = 0; i < text.size(); ++i) {
+        if (text[i] != '#')
+            continue;
+        size_t end = i + 1;
+        while (end < text.size() && isIdent(text[end]))
+            ++end;
+        if (end > i + 1)
+            out.emplace_back(text.substr(i + 1, end - i - 1));
+        i = end - 1;
+    }
+    return out;
+}
+
+} // namespace
+
+std::string TtgirModule::selfContained(std::string_view text) const
+{
+    std::vector<bool> needed(aliases.size(), false);
+    std::vector<std::string> pending = aliasReferences(text);
+    while (!pending.empty()) {
+        const std::string name = std::move(pending.back());
+        pending.pop_back();
+        for (size_t i = 0; i < aliases.size(); ++i)
+            if (!needed[i] && aliases[i].name == name) {
+                needed[i] = true;
+                for (std::string &r : aliasReferences(aliases[i].text))
+                    pending.push_back(std::move(r));
+            }
+    }
+    std::string out;
+    for (size_t i = 0; i < aliases.size(); ++i)
+        if (needed[i])
+            out += "#" + aliases[i].name + " = " + aliases[i].text + "\n";
+    return out + std::string(text);
 }
 
 Expected<TtgirModule> parseTtgir(std::string_view text)

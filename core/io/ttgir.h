@@ -114,6 +114,10 @@ struct TtgirModule
     // The layout aliases only (attr != null or error not empty).
     [[nodiscard]] std::vector<const TtgirAlias *> layoutAliases() const;
     [[nodiscard]] const TtgirAlias *alias(std::string_view name) const;
+    // `text` (an op's encoding, e.g. "#ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 8}>" or
+    // "#blocked1") preceded by the definition lines, in module order, of every alias it refers
+    // to directly or through another alias: text that reads on its own, with the module's names.
+    [[nodiscard]] std::string selfContained(std::string_view text) const;
 };
 
 inline constexpr size_t kMaxTtgirBytes = size_t(32) << 20;

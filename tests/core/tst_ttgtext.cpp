@@ -5,6 +5,7 @@
 
 #include "io/gluonjson.h"
 #include "io/layoutjson.h"
+#include "io/namedattr.h"
 #include "io/ttgtext.h"
 #include "layout/builders.h"
 #include "layout/linearlayout.h"
@@ -32,6 +33,9 @@ class TestTtgText : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void namedFormOfRawBases_data();
+    void namedFormOfRawBases();
+    void noNamedFormOfOtherBases();
     void printsTritonForm_data();
     void printsTritonForm();
     void roundTrips_data();
@@ -570,6 +574,59 @@ void TestTtgText::damagedTextNeverCrashes()
     const auto r = parseTtg(deep);
     QVERIFY(!r.hasValue());
     QVERIFY2(r.message().find("nested too deeply") != std::string::npos, r.message().c_str());
+}
+
+// A layout given as raw bases that a named attribute describes gets that attribute back: the
+// same mnemonic and, over the same shape, the same linear layout (several parameter sets can
+// describe one layout, e.g. a maxPhase larger than the rows reach; any of them will do).
+void TestTtgText::namedFormOfRawBases_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QList<int>>("shape");
+    QTest::newRow("swizzled_shared(8, 1, 8, [1, 0])")
+        << u"#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>"_qs
+        << QList<int>{64, 64};
+    QTest::newRow("swizzled_shared(4, 2, 4, [0, 1])")
+        << u"#ttg.swizzled_shared<{vec = 4, perPhase = 2, maxPhase = 4, order = [0, 1]}>"_qs
+        << QList<int>{32, 64};
+    QTest::newRow("unswizzled rank 3")
+        << u"#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [2, 0, 1]}>"_qs
+        << QList<int>{4, 8, 16};
+    QTest::newRow("blocked")
+        << u"#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>"_qs
+        << QList<int>{64, 64};
+    QTest::newRow("blocked, order [0, 1], registers repeating")
+        << u"#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 2], order = [0, 1]}>"_qs
+        << QList<int>{128, 16};
+}
+
+void TestTtgText::namedFormOfRawBases()
+{
+    QFETCH(QString, text);
+    QFETCH(QList<int>, shape);
+    const std::vector<int32_t> dims(shape.begin(), shape.end());
+    const Expected<LayoutAttrPtr> attr = parseTtg(text.toStdString());
+    QVERIFY(attr);
+    const Expected<LinearLayout> layout = toLinearLayout(**attr, dims);
+    QVERIFY(layout);
+    const LayoutAttrPtr named = namedAttrFor(*layout);
+    QVERIFY(named);
+    QCOMPARE(ttgMnemonic(*named), ttgMnemonic(**attr));
+    const Expected<LinearLayout> back = toLinearLayout(*named, dims);
+    QVERIFY(back && *back == *layout);
+}
+
+void TestTtgText::noNamedFormOfOtherBases()
+{
+    // offset bases no swizzle makes (offset 1 moves two dims at once): no named form, and the
+    // description falls back to #ttg.shared_linear.
+    const Expected<LinearLayout> layout = LinearLayout::tryCreate(
+        {{"offset", {{1, 1}, {0, 2}, {2, 0}, {0, 1}}}}, {{"dim0", 4}, {"dim1", 4}}, true);
+    QVERIFY(layout);
+    QVERIFY(!namedAttrFor(*layout));
+    const Expected<LayoutAttrPtr> described = describingAttrFor(*layout);
+    QVERIFY(described);
+    QCOMPARE(ttgMnemonic(**described), std::string("shared_linear"));
 }
 
 QTEST_APPLESS_MAIN(TestTtgText)

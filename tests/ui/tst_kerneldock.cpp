@@ -1,15 +1,21 @@
 // The Kernel dock and its model: KernelOpsModel under QAbstractItemModelTester, opening real
 // modules in the window (every one in tests/data/kernels), selecting an op (layouts and views
-// added in one undo step), paste, and a module that cannot be read.
+// added in one undo step), paste, and a module that cannot be read; a kernel as a document of its
+// own (saved, reopened and read by the command line's scene reader exactly, for every module).
 
+#include "io/scene.h"
 #include "models/kernelopsmodel.h"
 #include "models/layoutdocument.h"
+#include "models/scenefile.h"
+#include "request/kernelrequest.h"
 #include "widgets/kerneldock.h"
 #include "widgets/mainwindow.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
 #include <QPlainTextEdit>
 #include <QTableView>
 #include <QTest>
@@ -42,6 +48,10 @@ private Q_SLOTS:
     void selectingAnOpIsOneUndoStep();
     void unreadableModule();
     void pasteOpensAModule();
+    void aKernelIsADocument();
+    void kernelFollowsTheScene();
+    void openingAsksBeforeReplacing();
+    void suggestForAnOpGivesALineForTheKernel();
 };
 
 void TestKernelDock::modelUnderTester()
@@ -166,6 +176,144 @@ void TestKernelDock::pasteOpensAModule()
     QVERIFY(!KernelDock::looksLikeModule(u"#ttg.blocked<{sizePerThread = [1]}>"_qs));
     QVERIFY(KernelDock::isModuleFile(u"/a/b.ttgir"_qs));
     QVERIFY(!KernelDock::isModuleFile(u"/a/b.lxscene"_qs));
+}
+
+void TestKernelDock::aKernelIsADocument()
+{
+    // Every module: opened, its first op shown, then saved; the saved scene reads back to the
+    // same contents, the command line's reader resolves every layout in it, and opening it
+    // brings the kernel back into the dock with the same rows.
+    const QStringList files =
+        QDir(kDir).entryList({QStringLiteral("*.ttgir")}, QDir::Files, QDir::Name);
+    QVERIFY(!files.isEmpty());
+    for (const QString &f : files) {
+        LayoutDocument document;
+        KernelDock dock(&document);
+        QCOMPARE(dock.openFile(kDir + f), QString());
+        QCOMPARE(document.contents().title,
+                 QStringLiteral("Kernel ") + QFileInfo(f).completeBaseName());
+        QCOMPARE(document.contents().kernelOrigin, f);
+        const QByteArray saved = serializeSceneContents(document.contents());
+        Expected<Scene> scene =
+            parseScene(std::string_view(saved.constData(), size_t(saved.size())));
+        QVERIFY2(scene, scene ? "" : scene.message().c_str());
+        for (const SceneLayout &l : scene->layouts) {
+            Expected<ResolvedLayout> r = resolveLayout(*scene, l.name);
+            QVERIFY2(r, qPrintable(f + QStringLiteral(": ") + QString::fromStdString(l.name) +
+                                   QStringLiteral(": ") +
+                                   QString::fromStdString(r ? std::string() : r.message())));
+        }
+        Expected<SceneContents> back = parseSceneText(saved);
+        QVERIFY2(back, qPrintable(f));
+        QVERIFY2(*back == document.contents(), qPrintable(f));
+
+        LayoutDocument reopened;
+        KernelDock again(&reopened);
+        reopened.reset(*back);
+        QCOMPARE(again.model()->rowCount(), dock.model()->rowCount());
+        QCOMPARE(again.model()->report().ops.size(), dock.model()->report().ops.size());
+        QVERIFY(!reopened.isModified()); // reopening adds nothing
+        QCOMPARE(reopened.contents(), *back);
+    }
+}
+
+void TestKernelDock::kernelFollowsTheScene()
+{
+    LayoutDocument document;
+    KernelDock dock(&document);
+    QCOMPARE(dock.openFile(kAttention), QString());
+    QCOMPARE(dock.model()->report().arch, std::string("gfx950"));
+    // The Architecture selector re-analyses the kernel.
+    document.setArch(QStringLiteral("gfx942"));
+    QCOMPARE(dock.model()->report().arch, std::string("gfx942"));
+    document.undoStack()->undo();
+    QCOMPARE(dock.model()->report().arch, std::string("gfx950"));
+    // A new scene has no kernel: the dock is empty.
+    SceneContents empty;
+    empty.name = QStringLiteral("untitled");
+    document.reset(empty);
+    QCOMPARE(dock.model()->rowCount(), 0);
+    QVERIFY(dock.textView()->toPlainText().isEmpty());
+}
+
+void TestKernelDock::openingAsksBeforeReplacing()
+{
+    LayoutDocument document;
+    KernelDock dock(&document);
+    document.reset(builtinExampleScene());
+    QVERIFY(document.flipMatrixBit(0, 0, 0).isEmpty());
+    const SceneContents edited = document.contents();
+    int asked = 0;
+    dock.setReplacePrompt([&asked] {
+        ++asked;
+        return false;
+    });
+    QCOMPARE(dock.openFile(kAttention), QString());
+    QCOMPARE(asked, 1);
+    QCOMPARE(document.contents(), edited); // cancelled: the edited scene stays
+    QCOMPARE(dock.model()->rowCount(), 0);
+    dock.setReplacePrompt([&asked] {
+        ++asked;
+        return true;
+    });
+    QCOMPARE(dock.openFile(kAttention), QString());
+    QCOMPARE(asked, 2);
+    // Its own scene: none of the old layouts, the kernel's aliases under their own names.
+    QCOMPARE(document.indexOfLayout(edited.layouts.front().name), -1);
+    for (const char *alias : {"shared", "shared1", "shared2"})
+        QVERIFY2(document.indexOfLayout(QString::fromLatin1(alias)) >= 0, alias);
+    QVERIFY(dock.model()->rowCount() > 0);
+}
+
+// The design loop on a kernel: the worst op, "Suggest for this op", the alias line put back into
+// the module text, and the module analysed again: that op's conflicts are no worse, and its
+// read or write is no narrower.
+void TestKernelDock::suggestForAnOpGivesALineForTheKernel()
+{
+    const QString file = kDir + u"gemm_gfx1250_bf16_64x64x64_w22_t11_a01_b01_s1618_4116.ttgir"_qs;
+    LayoutDocument document;
+    KernelDock dock(&document);
+    QCOMPARE(dock.openFile(file), QString());
+    const KernelOpsModel &m = *dock.model();
+    int worst = -1;
+    for (int r = 0; r < m.rowCount(); ++r)
+        if (m.opAt(r).op != "ttg.convert_layout" && m.opAt(r).problem.empty() &&
+            (worst < 0 || m.opAt(r).maxWays > m.opAt(worst).maxWays))
+            worst = r;
+    QVERIFY(worst >= 0 && m.opAt(worst).maxWays > 1);
+    const KernelOpReport before = m.opAt(worst);
+    QCOMPARE(dock.suggestForOp(worst), QString());
+    const QString line = dock.advice().ttgLine;
+    QVERIFY2(line.startsWith(u"#shared"_qs) && line.contains(u" = #ttg."_qs), qPrintable(line));
+    QVERIFY(!dock.advice().gluon.isEmpty());
+
+    // Put the line back into the module in place of the alias it names, and analyse again.
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QStringList lines = QString::fromUtf8(f.readAll()).split(u'\n');
+    const QString alias = line.section(u' ', 0, 0);
+    int replaced = 0;
+    for (QString &l : lines)
+        if (l.startsWith(alias + u" = "_qs)) {
+            l = line;
+            ++replaced;
+        }
+    QCOMPARE(replaced, 1);
+    const std::string text = lines.join(u'\n').toStdString();
+    Expected<TtgirModule> module = parseTtgir(text);
+    QVERIFY(module);
+    Expected<KernelReport> after = resolveKernel(*module);
+    QVERIFY(after);
+    bool found = false;
+    for (const KernelOpReport &op : after->ops)
+        if (op.line == before.line) {
+            found = true;
+            QVERIFY2(
+                op.maxWays <= before.maxWays,
+                qPrintable(u"%1-way after, %2-way before"_qs.arg(op.maxWays).arg(before.maxWays)));
+            QVERIFY(op.cycles <= before.cycles);
+        }
+    QVERIFY(found);
 }
 
 QTEST_MAIN(TestKernelDock)

@@ -120,6 +120,69 @@ private Q_SLOTS:
         QCOMPARE(f.document.layoutAt(0).name, u"L"_s);
     }
 
+    void removingALayoutViewsUseAsksFirst()
+    {
+        Fixture f;
+        f.document.reset(builtinExampleScene());
+        // A second view uses L through an option only.
+        QVERIFY(f.document.duplicateLayout(0).isEmpty());
+        QVERIFY(f.document.addView({u"diff"_s, f.document.layoutAt(1).name, {{u"other"_s, u"L"_s}}})
+                    .isEmpty());
+        int views = 0;
+        for (const DocumentView &v : f.document.views())
+            views += v.uses(u"L"_s);
+        QVERIFY(views >= 2);
+        const SceneContents before = f.document.contents();
+        QStringList asked;
+        bool answer = false;
+        f.actions.setRemovePrompt([&](const QString &q) {
+            asked << q;
+            return answer;
+        });
+        f.actions.setCurrentLayout(0);
+        f.actions.removeAction()->trigger();
+        QCOMPARE(asked.size(), 1);
+        QVERIFY2(asked.first().contains(QString::number(views)), qPrintable(asked.first()));
+        QCOMPARE(f.document.contents(), before); // declined: nothing removed
+        answer = true;
+        f.actions.removeAction()->trigger();
+        QCOMPARE(f.document.indexOfLayout(u"L"_s), -1);
+        for (const DocumentView &v : f.document.views())
+            QVERIFY(!v.uses(u"L"_s)); // no view is left naming a layout that is gone
+        f.document.undoStack()->undo();
+        QCOMPARE(f.document.contents(), before);
+        // A layout no view uses goes without a question.
+        const QString copy = f.document.layoutAt(1).name;
+        QVERIFY(f.document.removeView(int(f.document.views().size()) - 1).isEmpty());
+        for (const DocumentView &v : f.document.views())
+            QVERIFY(!v.uses(copy));
+        const int layouts = f.document.layoutCount();
+        f.actions.setCurrentLayout(1);
+        f.actions.removeAction()->trigger();
+        QVERIFY2(asked.size() == 2, qPrintable(asked.join(u" | "_s))); // the two questions above
+        QCOMPARE(f.document.layoutCount(), layouts - 1);
+        QCOMPARE(f.document.indexOfLayout(copy), -1);
+    }
+
+    void copyAsTtgGivesTheNamedForm()
+    {
+        // A swizzled shared layout edited to raw bases (and back to the same bases) copies as
+        // #ttg.swizzled_shared, not as #ttg.shared_linear.
+        Fixture f;
+        const QString text =
+            u"#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>"_s;
+        QVERIFY(f.actions.addTextLayout(u"S"_s, text, {64, 64}, u"f16"_s, false).isEmpty());
+        const LinearLayout bases = f.document.layoutAt(0).layout;
+        QVERIFY(f.document.flipMatrixBit(0, 0, 0).isEmpty());
+        QVERIFY(f.document.flipMatrixBit(0, 0, 0).isEmpty());
+        QVERIFY(!f.document.layoutAt(0).attr); // raw bases now
+        QCOMPARE(f.document.layoutAt(0).layout, bases);
+        f.actions.setCurrentLayout(0);
+        f.actions.copyTtgAction()->trigger();
+        const QString copied = QGuiApplication::clipboard()->text();
+        QVERIFY2(copied.startsWith(u"#ttg.swizzled_shared"_s), qPrintable(copied));
+    }
+
     void copyAsJsonThenPasteAddsTheSameLayout()
     {
         Fixture f;

@@ -88,6 +88,15 @@ private Q_SLOTS:
         QCOMPARE(a.document.contents(), before);
         QVERIFY(a.document.isModified());
         QVERIFY(!a.files.recentFiles().contains(file));
+        // The warning names the file once, whether the reason names it (a missing file) or
+        // not (a parse error).
+        for (const QString &path : {file, dir.filePath(u"missing.lxscene"_s)}) {
+            const QString reason = a.files.openFile(path);
+            QVERIFY(!reason.isEmpty());
+            const QString message = SceneFiles::openFailureMessage(path, reason);
+            QVERIFY2(message.count(path) == 1, qPrintable(message));
+            QVERIFY(message.contains(reason));
+        }
     }
 
     void thePromptIsAskedOnlyForUnsavedChanges_data()

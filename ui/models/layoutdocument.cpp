@@ -65,8 +65,9 @@ private:
     QString m_after;
 };
 
-// Changes one view's options (e.g. the pipeline step). Consecutive changes of the same view merge
-// into one undo step, so walking a pipeline step by step is undone at once.
+// Changes one view's options (e.g. the pipeline step). Consecutive changes of the same option of
+// the same view merge into one undo step, so walking a pipeline step by step is undone at once;
+// a change of another option (the view-options editor) is a step of its own.
 class SetViewOptionsCommand : public QUndoCommand
 {
 public:
@@ -82,7 +83,8 @@ public:
     bool mergeWith(const QUndoCommand *other) override
     {
         const auto *o = static_cast<const SetViewOptionsCommand *>(other);
-        if (o->m_view != m_view)
+        if (o->m_view != m_view ||
+            changedKeys(m_before, m_after) != changedKeys(o->m_before, o->m_after))
             return false;
         m_after = o->m_after;
         setText(o->text());
@@ -90,6 +92,16 @@ public:
     }
 
 private:
+    static QStringList changedKeys(const QJsonObject &a, const QJsonObject &b)
+    {
+        QStringList keys;
+        for (const QString &k : a.keys() + b.keys())
+            if (a.value(k) != b.value(k) && !keys.contains(k))
+                keys << k;
+        keys.sort();
+        return keys;
+    }
+
     LayoutDocument *m_doc;
     int m_view;
     QJsonObject m_before;
@@ -415,6 +427,16 @@ QString LayoutDocument::renameLayout(int layout, const QString &newName)
     return {};
 }
 
+bool DocumentView::uses(const QString &name) const
+{
+    if (layoutName == name)
+        return true;
+    for (auto it = options.begin(); it != options.end(); ++it)
+        if (it.value().isString() && it.value().toString() == name)
+            return true;
+    return false;
+}
+
 QString LayoutDocument::removeLayout(int layout)
 {
     if (layout < 0 || layout >= layoutCount())
@@ -422,7 +444,7 @@ QString LayoutDocument::removeLayout(int layout)
     const QString name = layoutAt(layout).name;
     SceneContents after = m_scene;
     after.layouts.removeAt(layout);
-    after.views.removeIf([&](const DocumentView &v) { return v.layoutName == name; });
+    after.views.removeIf([&](const DocumentView &v) { return v.uses(name); });
     pushSnapshot(after, tr("Remove layout %1").arg(name));
     return {};
 }

@@ -54,6 +54,9 @@ struct DocumentView
     QString kind;       // view kind, e.g. "ownership", "matrix"
     QString layoutName; // the layout it shows (may be empty for multi-layout views)
     QJsonObject options;
+    // Whether the view shows the layout `name`: as its own layout or through an option that
+    // names it ("shared", "other", "dst", ...).
+    bool uses(const QString &name) const;
     bool operator==(const DocumentView &) const = default;
 };
 
@@ -66,6 +69,9 @@ struct SceneContents
     QString arch = QString::fromLatin1(kDefaultArch.data(), qsizetype(kDefaultArch.size()));
     QList<DocumentLayout> layouts;
     QList<DocumentView> views;
+    // The TTGIR module the scene was opened from (empty text: none); the Kernel dock shows it.
+    QString kernelOrigin;
+    QString kernelText;
     bool operator==(const SceneContents &) const = default;
 };
 
@@ -125,7 +131,8 @@ public:
     [[nodiscard]] QString duplicateLayout(int layout);
     // Views that showed the layout show the new name.
     [[nodiscard]] QString renameLayout(int layout, const QString &newName);
-    // Views of the removed layout are removed with it (and come back on undo).
+    // Views that use the removed layout (DocumentView::uses) are removed with it (and come back
+    // on undo).
     [[nodiscard]] QString removeLayout(int layout);
     [[nodiscard]] QString addView(const DocumentView &view);
     [[nodiscard]] QString removeView(int view);

@@ -51,6 +51,10 @@ Expected<SceneContents> sceneContentsFromScene(const Scene &scene)
     for (const SceneView &v : scene.views)
         s.views.append(DocumentView{QString::fromStdString(v.kind),
                                     QString::fromStdString(v.layout), toQJson(v.options)});
+    if (scene.kernel) {
+        s.kernelOrigin = QString::fromStdString(scene.kernel->origin);
+        s.kernelText = QString::fromStdString(scene.kernel->text);
+    }
     return s;
 }
 
@@ -83,6 +87,9 @@ Scene sceneFromContents(const SceneContents &contents)
     for (const DocumentView &v : contents.views)
         scene.views.push_back(
             SceneView{v.kind.toStdString(), v.layoutName.toStdString(), toNlohmann(v.options)});
+    if (!contents.kernelText.isEmpty())
+        scene.kernel =
+            SceneKernel{contents.kernelOrigin.toStdString(), contents.kernelText.toStdString()};
     return scene;
 }
 

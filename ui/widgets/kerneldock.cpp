@@ -5,19 +5,26 @@
 #include "widgets/panelwidgets.h"
 
 #include "io/ttgir.h"
+#include "io/ttgtext.h"
 #include "layout/builders.h"
+#include "models/documentviews.h"
 #include "request/kernelrequest.h"
+#include "request/suggestaccess.h"
 
 #include <QAction>
+#include <QClipboard>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGuiApplication>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QJsonObject>
 #include <QLabel>
 #include <QMainWindow>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
 #include <QTextBlock>
@@ -52,6 +59,19 @@ bool layoutOfType(const TtgirType &type, LinearLayout &layout, std::vector<int32
         shape.erase(shape.begin());
     }
     return false;
+}
+
+// The text a layout of the module keeps in the scene: the encoding with the alias lines it refers
+// to, so it reads on its own with the module's names; for an encoding the #ttg reader only reads
+// with a caveat (amd_rotating_shared as the swizzled layout it amounts to), the attribute as
+// read.
+QString documentText(const TtgirModule &module, const std::string &encodingText,
+                     const LayoutAttrPtr &attr)
+{
+    const std::string text = module.selfContained(encodingText);
+    if (parseLayoutText(text) || !attr)
+        return q(text);
+    return q(printTtgWithAliases(*attr));
 }
 
 QString baseName(const KernelOpReport &r)
@@ -91,11 +111,40 @@ KernelDock::KernelDock(LayoutDocument *document, QWidget *parent)
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_summary);
+    auto *adviceRow = new QHBoxLayout;
+    m_suggest = new QPushButton(tr("Suggest for this op"), panel);
+    m_suggest->setObjectName(QStringLiteral("kernelSuggest"));
+    m_suggest->setToolTip(tr("Search shared layouts for the selected op's access and give the "
+                             "alias line to put back into the kernel"));
+    m_copyTtg = new QPushButton(tr("Copy #ttg line"), panel);
+    m_copyTtg->setToolTip(tr("Copy the suggested alias line, to paste over the kernel's own"));
+    m_copyGluon = new QPushButton(tr("Copy Gluon"), panel);
+    m_copyGluon->setToolTip(tr("Copy the suggested layout as a Gluon constructor"));
+    m_copyTtg->setEnabled(false);
+    m_copyGluon->setEnabled(false);
+    adviceRow->addWidget(m_suggest);
+    adviceRow->addWidget(m_copyTtg);
+    adviceRow->addWidget(m_copyGluon);
+    adviceRow->addStretch(1);
+    layout->addLayout(adviceRow);
+    m_adviceLabel = new QLabel(panel);
+    m_adviceLabel->setObjectName(QStringLiteral("kernelAdvice"));
+    m_adviceLabel->setWordWrap(true);
+    m_adviceLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_adviceLabel);
+    connect(m_suggest, &QPushButton::clicked, this, [this] {
+        if (const QString e = suggestForOp(m_table->currentIndex().row()); !e.isEmpty())
+            Q_EMIT statusMessage(e);
+    });
+    connect(m_copyTtg, &QPushButton::clicked, this,
+            [this] { QGuiApplication::clipboard()->setText(m_advice.ttgLine); });
+    connect(m_copyGluon, &QPushButton::clicked, this,
+            [this] { QGuiApplication::clipboard()->setText(m_advice.gluon); });
     setWidget(panel);
 
     m_openAction = new QAction(tr("Open &Kernel…"), this);
     m_openAction->setObjectName(QStringLiteral("openKernelAction"));
-    m_openAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    m_openAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
     m_openAction->setStatusTip(tr("Open a TTGIR module (.ttgir) and analyse its LDS accesses"));
     connect(m_openAction, &QAction::triggered, this, &KernelDock::chooseFile);
 
@@ -112,6 +161,10 @@ KernelDock::KernelDock(LayoutDocument *document, QWidget *parent)
         if (row >= 0)
             m_table->selectRow(row);
     });
+    // The dock shows the scene's kernel: a new scene, an opened or recovered one brings its own
+    // (or none), and a change of architecture analyses it again.
+    connect(m_document, &LayoutDocument::sceneReset, this, &KernelDock::loadFromDocument);
+    connect(m_document, &LayoutDocument::archChanged, this, &KernelDock::analyse);
     updateSummary();
 }
 
@@ -131,14 +184,16 @@ bool KernelDock::isModuleFile(const QString &path)
 void KernelDock::chooseFile()
 {
     const QString path = QFileDialog::getOpenFileName(
-        this, tr("Open Kernel"), {}, tr("TTGIR modules (*.ttgir *.mlir);;All files (*)"));
+        this, tr("Open Kernel"), dialogDirectory(QStringLiteral("kernels")),
+        tr("TTGIR modules (*.ttgir *.mlir);;All files (*)"));
     if (path.isEmpty())
         return;
+    rememberDialogDirectory(QStringLiteral("kernels"), path);
     if (const QString e = openFile(path); !e.isEmpty())
         Q_EMIT statusMessage(tr("Open Kernel: %1").arg(e));
 }
 
-QString KernelDock::openFile(const QString &path)
+QString KernelDock::openFile(const QString &path, bool prompt)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
@@ -146,13 +201,11 @@ QString KernelDock::openFile(const QString &path)
     const QByteArray bytes = file.read(qint64(kMaxTtgirBytes) + 1);
     if (bytes.size() > qint64(kMaxTtgirBytes))
         return tr("%1: a module is at most %2 MiB").arg(path).arg(kMaxTtgirBytes >> 20);
-    return openText(QString::fromUtf8(bytes), QFileInfo(path).fileName());
+    return openText(QString::fromUtf8(bytes), QFileInfo(path).fileName(), prompt);
 }
 
-QString KernelDock::openText(const QString &text, const QString &origin)
+QString KernelDock::openText(const QString &text, const QString &origin, bool prompt)
 {
-    QElapsedTimer timer;
-    timer.start();
     const std::string utf8 = text.toStdString();
     Expected<TtgirModule> module = parseTtgir(utf8);
     if (!module)
@@ -160,19 +213,58 @@ QString KernelDock::openText(const QString &text, const QString &origin)
     Expected<KernelReport> report = resolveKernel(*module);
     if (!report)
         return tr("%1: %2").arg(origin, q(report.message()));
-    m_origin = origin;
-    // Reading a module into an unmodified scene is opening a file, not an edit: the scene stays
-    // unmodified (an undo makes it modified, as for any other change).
-    const bool wasClean = !m_document->isModified();
-    m_model->setReport(*module, *report);
+    // A kernel is a document of its own: it replaces the scene (after the unsaved-changes
+    // prompt), titled by the kernel, with every layout alias as a named layout and the module
+    // text kept with it.
+    if (prompt && m_confirmReplace && !m_confirmReplace())
+        return {};
+    SceneContents scene;
+    scene.name = QFileInfo(origin).completeBaseName();
+    scene.title = tr("Kernel %1").arg(scene.name);
+    scene.arch = q(report->arch);
+    scene.layouts = aliasLayouts(*module);
+    scene.kernelOrigin = origin;
+    scene.kernelText = text;
+    m_selectFirst = true;
+    m_document->reset(scene);
+    m_selectFirst = false;
+    Q_EMIT statusMessage(tr("%1: %2 ops analysed for %3 in %4 ms")
+                             .arg(origin)
+                             .arg(m_model->report().ops.size())
+                             .arg(q(m_model->report().arch))
+                             .arg(m_lastOpenMs));
+    return {};
+}
+
+void KernelDock::loadFromDocument()
+{
+    const SceneContents &scene = m_document->contents();
+    if (scene.kernelText.isEmpty()) {
+        m_origin.clear();
+        m_model->setReport({}, {});
+        m_text->clear();
+        m_error.clear();
+        setWindowTitle(tr("Kernel"));
+        updateSummary();
+        return;
+    }
+    QElapsedTimer timer;
+    timer.start();
+    m_origin = scene.kernelOrigin;
+    Expected<TtgirModule> module = parseTtgir(scene.kernelText.toStdString());
+    if (!module) {
+        m_error = tr("%1:%2").arg(m_origin, q(module.message()));
+        m_model->setReport({}, {});
+        updateSummary();
+        return;
+    }
+    m_module = std::move(*module);
     m_selecting = true;
-    m_text->setPlainText(text);
+    m_text->setPlainText(scene.kernelText);
     m_selecting = false;
-    m_table->resizeColumnsToContents();
+    setWindowTitle(tr("Kernel — %1").arg(m_origin));
+    analyse();
     m_lastOpenMs = timer.elapsed();
-    setWindowTitle(tr("Kernel — %1").arg(origin));
-    updateSummary();
-    addAliasLayouts();
     const bool firstShow = isHidden();
     show();
     raise();
@@ -183,7 +275,8 @@ QString KernelDock::openText(const QString &text, const QString &origin)
         QTimer::singleShot(0, this, [this, window] {
             window->resizeDocks({this}, {window->height() * 2 / 5}, Qt::Vertical);
         });
-    // Start on the first op that needs attention, else the first local_load.
+    // Start on the first op that needs attention, else the first local_load. A freshly opened
+    // kernel shows that op's layouts and views; a reopened scene already has them.
     int first = -1;
     for (int row = 0; row < m_model->rowCount() && first < 0; ++row)
         if (m_model->opAt(row).isProblem() && m_model->opAt(row).problem.empty())
@@ -191,21 +284,45 @@ QString KernelDock::openText(const QString &text, const QString &origin)
     for (int row = 0; row < m_model->rowCount() && first < 0; ++row)
         if (m_model->opAt(row).op == "ttg.local_load")
             first = row;
-    if (first >= 0)
+    if (first < 0)
+        return;
+    if (m_selectFirst) {
         selectOp(first);
-    if (wasClean)
         m_document->markClean();
-    Q_EMIT statusMessage(tr("%1: %2 ops analysed for %3 in %4 ms")
-                             .arg(origin)
-                             .arg(report->ops.size())
-                             .arg(q(report->arch))
-                             .arg(m_lastOpenMs));
-    return {};
+    } else {
+        m_selecting = true;
+        m_table->selectRow(first);
+        m_selecting = false;
+        highlightLine(m_model->module().ops.at(size_t(m_model->opAt(first).opIndex)).line, 1);
+    }
+}
+
+void KernelDock::analyse()
+{
+    if (m_origin.isEmpty())
+        return;
+    // The Architecture selector decides: the scene's architecture, which opening a kernel sets
+    // to the module's own target.
+    Expected<KernelReport> report = resolveKernel(m_module, m_document->arch().toStdString());
+    if (!report) {
+        m_error = tr("%1: %2").arg(m_origin, q(report.message()));
+        m_model->setReport(m_module, {});
+    } else {
+        m_error.clear();
+        m_model->setReport(m_module, *report);
+    }
+    m_table->resizeColumnsToContents();
+    updateSummary();
 }
 
 void KernelDock::updateSummary()
 {
     const KernelReport &r = m_model->report();
+    if (!m_error.isEmpty()) {
+        m_summary->setText(
+            QStringLiteral("<span style=\"color:#b00020\">%1</span>").arg(m_error.toHtmlEscaped()));
+        return;
+    }
     if (r.arch.empty()) {
         m_summary->setText(tr("No kernel open."));
         return;
@@ -259,9 +376,8 @@ void KernelDock::highlightLine(int line, int lines)
     }
 }
 
-void KernelDock::addAliasLayouts()
+QList<DocumentLayout> KernelDock::aliasLayouts(const TtgirModule &module)
 {
-    const TtgirModule &module = m_model->module();
     QList<DocumentLayout> layouts;
     for (const TtgirAlias *alias : module.layoutAliases()) {
         if (!alias->attr)
@@ -286,29 +402,14 @@ void KernelDock::addAliasLayouts()
         std::vector<int32_t> shape;
         if (!layoutOfType(typed, l, shape))
             continue;
-        const QString name = q(alias->name);
-        const int existing = m_document->indexOfLayout(name);
-        DocumentLayout entry{name,
-                             l,
-                             q(alias->text),
-                             QList<int>(shape.begin(), shape.end()),
-                             q(use->elementType),
-                             alias->attr};
-        if (existing >= 0 && m_document->layoutAt(existing) == entry)
-            continue;
-        if (existing >= 0)
-            entry.name = m_document->uniqueLayoutName(name);
-        layouts << entry;
+        layouts << DocumentLayout{q(alias->name),
+                                  l,
+                                  documentText(module, alias->text, alias->attr),
+                                  QList<int>(shape.begin(), shape.end()),
+                                  q(use->elementType),
+                                  alias->attr};
     }
-    const QString arch = q(m_model->report().arch);
-    if (layouts.isEmpty() && arch == m_document->arch())
-        return;
-    m_document->undoStack()->beginMacro(tr("Open kernel %1").arg(m_origin));
-    if (!arch.isEmpty() && arch != m_document->arch())
-        m_document->setArch(arch);
-    for (const DocumentLayout &l : layouts)
-        (void)m_document->addLayout(l);
-    m_document->undoStack()->endMacro();
+    return layouts;
 }
 
 void KernelDock::selectOp(int row)
@@ -324,12 +425,12 @@ void KernelDock::selectOp(int row)
     showOp(row);
 }
 
-void KernelDock::showOp(int row)
+std::optional<DocumentView> KernelDock::showOp(int row)
 {
     const KernelOpReport &r = m_model->opAt(row);
     const TtgirOp &op = m_model->module().ops.at(size_t(r.opIndex));
     if (op.types.empty())
-        return;
+        return std::nullopt;
     const TtgirType &first = op.types.front();
     const TtgirType &last = op.types.back();
     const QString base = baseName(r);
@@ -349,7 +450,7 @@ void KernelDock::showOp(int row)
             return QString();
         DocumentLayout entry{name,
                              l,
-                             q(t.encodingText),
+                             documentText(m_model->module(), t.encodingText, t.encoding),
                              QList<int>(shape.begin(), shape.end()),
                              q(t.elementType),
                              t.encoding};
@@ -393,13 +494,17 @@ void KernelDock::showOp(int row)
         if (dst != src)
             view("ownership", dst);
     }
+    std::optional<DocumentView> banks;
+    for (const DocumentView &v : views)
+        if (!banks && v.kind == QLatin1String("bank-table"))
+            banks = v;
     // Views already open stay; only new ones are added.
     QList<DocumentView> newViews;
     for (const DocumentView &v : views)
         if (!m_document->views().contains(v))
             newViews << v;
     if (add.isEmpty() && newViews.isEmpty())
-        return;
+        return banks;
     m_document->undoStack()->beginMacro(tr("Show %1 at line %2").arg(q(r.op)).arg(r.line));
     for (const DocumentLayout &l : add)
         (void)m_document->addLayout(l);
@@ -407,6 +512,78 @@ void KernelDock::showOp(int row)
         if (const QString e = m_document->addView(v); !e.isEmpty())
             Q_EMIT statusMessage(e);
     m_document->undoStack()->endMacro();
+    return banks;
+}
+
+QString KernelDock::suggestForOp(int row)
+{
+    m_advice = {};
+    if (row < 0 || row >= m_model->rowCount())
+        return tr("no op in row %1").arg(row);
+    m_selecting = true;
+    m_table->selectRow(row);
+    m_selecting = false;
+    const KernelOpReport &r = m_model->opAt(row);
+    highlightLine(m_model->module().ops.at(size_t(r.opIndex)).line, 1);
+    const std::optional<DocumentView> banks = showOp(row);
+    const int view = banks ? int(m_document->views().indexOf(*banks)) : -1;
+    if (view < 0)
+        return showAdvice(
+            tr("%1 at line %2 has no shared-memory access to search").arg(q(r.op)).arg(r.line));
+    // The op's access as its bank view reads it, through the request layer: the same search as
+    // the Suggest panel and `suggest shared`.
+    Expected<SceneAccess> access = viewAccess(viewRequestFor(m_document->contents(), view), view);
+    if (!access)
+        return showAdvice(q(access.message()));
+    Expected<SuggestSharedResult> result = searchAccess(*access);
+    if (!result)
+        return showAdvice(q(result.message()));
+    if (result->candidates.empty())
+        return showAdvice(tr("the search found no layout for this access"));
+    const SharedCandidate &best = result->candidates.front();
+    const auto *request = std::get_if<SuggestSharedRequest>(&access->request);
+    Expected<SharedCandidate> now =
+        request && access->current
+            ? scoreSharedCandidate(*request, access->current, "current")
+            : Expected<SharedCandidate>(makeError("the access has no shared layout"));
+    // The line to put back into the module: the op's own alias, or the attribute inline.
+    const std::string encoding = r.op == "ttg.local_load" ? r.src : r.dst;
+    const bool alias = encoding.size() > 1 && encoding[0] == '#' &&
+                       m_model->module().alias(encoding.substr(1)) != nullptr;
+    m_advice.ttgLine = alias ? q(encoding + " = " + printTtg(*best.attr)) : q(printTtg(*best.attr));
+    m_advice.gluon = q(printGluon(*best.attr));
+    auto score = [](const SharedCandidate &c) {
+        return tr("%1-bit vectors, read %2-way (%3 cycles)%4, %5 B")
+            .arg(c.vectorBits)
+            .arg(c.readWays)
+            .arg(c.readCycles)
+            .arg(c.writeWays > 0
+                     ? tr(", write %1-way (%2 cycles)").arg(c.writeWays).arg(c.writeCycles)
+                     : QString())
+            .arg(c.ldsBytes);
+    };
+    QString text =
+        tr("<b>Suggested for line %1</b> (%2 family): <pre>%3</pre>Gluon: <code>%4</code>")
+            .arg(r.line)
+            .arg(q(best.family), m_advice.ttgLine.toHtmlEscaped(), m_advice.gluon.toHtmlEscaped());
+    if (now)
+        text += tr("<br>now: %1<br>after: %2").arg(score(*now), score(best));
+    else
+        text += tr("<br>after: %1").arg(score(best));
+    m_advice.html = text;
+    m_adviceLabel->setText(text);
+    m_copyTtg->setEnabled(true);
+    m_copyGluon->setEnabled(true);
+    return {};
+}
+
+QString KernelDock::showAdvice(const QString &why)
+{
+    m_advice = {};
+    m_adviceLabel->setText(why.toHtmlEscaped());
+    m_copyTtg->setEnabled(false);
+    m_copyGluon->setEnabled(false);
+    return why;
 }
 
 } // namespace lx

@@ -4,9 +4,12 @@
 // highlighted) beside a table of its data-placing ops with what each costs (KernelOpsModel),
 // and the kernel's totals underneath.
 //
-// Opening a module (File > Open Kernel, dropping a .ttgir file, pasting module text) sets the
-// scene's architecture to the module's and adds every layout alias as a named layout, in one
-// undo step, and selects the first op that needs attention (else the first local_load).
+// Opening a module (File > Open Kernel, dropping a .ttgir file, pasting module text) starts a
+// scene of its own, after the unsaved-changes prompt: titled by the kernel, on the module's
+// architecture, with every layout alias as a named layout and the module text kept with the
+// scene (so saving, reopening and recovering bring the dock back), and selects the first op that
+// needs attention (else the first local_load). The dock always shows the scene's kernel: a scene
+// without one empties it, and the Architecture selector re-analyses it.
 // Selecting an op adds its layouts (source and destination, over the op's shape) and
 // opens the views that answer for it, again in one undo step: for a local_load the ds_load_tr
 // panels (or the eligibility table when the transposed load does not apply), the bank table and
@@ -14,17 +17,23 @@
 // ownership; for a convert_layout the conversion map dst.invertAndCompose(src) and the
 // ownership of both sides.
 
+#include "io/ttgir.h"
+#include "models/layoutdocument.h"
+
 #include <QDockWidget>
+
+#include <functional>
+#include <optional>
 
 class QAction;
 class QLabel;
+class QPushButton;
 class QPlainTextEdit;
 class QTableView;
 
 namespace lx {
 
 class KernelOpsModel;
-class LayoutDocument;
 
 class KernelDock : public QDockWidget
 {
@@ -38,10 +47,14 @@ public:
     QTableView *table() const { return m_table; }
     QPlainTextEdit *textView() const { return m_text; }
 
-    // Reads, analyses and shows a module; an empty string on success, else why not (the dock
-    // keeps what it showed). `origin` names the text in titles and messages.
-    QString openFile(const QString &path);
-    QString openText(const QString &text, const QString &origin);
+    // Reads, analyses and shows a module as a new scene; an empty string on success (or when
+    // the unsaved-changes prompt cancelled it), else why not (the scene stays as it was).
+    // `origin` names the text in titles and messages. `prompt` false: the caller has asked
+    // already.
+    QString openFile(const QString &path, bool prompt = true);
+    QString openText(const QString &text, const QString &origin, bool prompt = true);
+    // Asked before a kernel replaces the scene (the unsaved-changes prompt); true to go on.
+    void setReplacePrompt(std::function<bool()> confirm) { m_confirmReplace = std::move(confirm); }
     // Whether pasted text is a module rather than one layout.
     static bool looksLikeModule(const QString &text);
     // Whether a dropped file is a module (by its suffix).
@@ -49,6 +62,19 @@ public:
 
     // Selects the op in `row` of the table: highlights it and shows it in the scene.
     void selectOp(int row);
+
+    // Suggest for this op: selects it, searches shared layouts for its access (as its bank view
+    // reads it, through the request layer) and shows the best one as the alias line to put back
+    // into the kernel, in #ttg and Gluon, with the access's vector width, n-way and cycles now
+    // and after. An empty string on success, else why there is nothing to suggest.
+    QString suggestForOp(int row);
+    struct Advice
+    {
+        QString ttgLine; // "#shared = #ttg.swizzled_shared<{...}>" (the op's alias), or inline
+        QString gluon;
+        QString html; // what the dock shows
+    };
+    const Advice &advice() const { return m_advice; }
     // Milliseconds from reading the text to the table filled, for the last open.
     qint64 lastOpenMilliseconds() const { return m_lastOpenMs; }
 
@@ -58,8 +84,15 @@ Q_SIGNALS:
 private:
     void chooseFile();
     void highlightLine(int line, int lines);
-    void addAliasLayouts();
-    void showOp(int row);
+    // Every layout alias of the module as a named layout over the shape of its first use.
+    static QList<DocumentLayout> aliasLayouts(const TtgirModule &module);
+    // Shows the scene's kernel (none: an empty dock).
+    void loadFromDocument();
+    // Analyses the shown module for the scene's architecture.
+    void analyse();
+    // Adds the op's layouts and views; returns its bank view (none for an op without one).
+    std::optional<DocumentView> showOp(int row);
+    QString showAdvice(const QString &why);
     void updateSummary();
 
     LayoutDocument *m_document;
@@ -71,6 +104,15 @@ private:
     QString m_origin;
     qint64 m_lastOpenMs = 0;
     bool m_selecting = false;
+    bool m_selectFirst = false; // the scene is being opened from a module: show its first op
+    TtgirModule m_module;
+    QString m_error; // why the shown module cannot be analysed (empty: it can)
+    std::function<bool()> m_confirmReplace;
+    QPushButton *m_suggest;
+    QPushButton *m_copyTtg;
+    QPushButton *m_copyGluon;
+    QLabel *m_adviceLabel;
+    Advice m_advice;
 };
 
 } // namespace lx

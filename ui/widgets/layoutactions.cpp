@@ -3,6 +3,7 @@
 #include "base/jsoninput.h"
 #include "io/cute.h"
 #include "io/layoutjson.h"
+#include "io/namedattr.h"
 #include "io/ttgtext.h"
 #include "layout/builders.h"
 #include "models/layoutdocument.h"
@@ -228,6 +229,26 @@ void LayoutActions::renameLayout()
 
 void LayoutActions::removeLayout()
 {
+    if (m_current < 0 || m_current >= m_document->layoutCount())
+        return;
+    const QString name = m_document->layoutAt(m_current).name;
+    QStringList users;
+    for (const DocumentView &v : m_document->views())
+        if (v.uses(name))
+            users << v.kind;
+    if (!users.isEmpty()) {
+        const QString question =
+            tr("%1 is shown by %n view(s) (%2). Remove the layout and those views? Undo brings "
+               "them back.",
+               nullptr, int(users.size()))
+                .arg(name, users.join(QStringLiteral(", ")));
+        const bool remove = m_removePrompt
+                                ? m_removePrompt(question)
+                                : QMessageBox::question(m_dialogParent, tr("Remove Layout"),
+                                                        question) == QMessageBox::Yes;
+        if (!remove)
+            return;
+    }
     if (const QString e = m_document->removeLayout(m_current); !e.isEmpty())
         refuse(e);
 }
@@ -246,20 +267,25 @@ void LayoutActions::copyLayoutText(bool gluon)
     if (m_current < 0)
         return;
     const DocumentLayout &l = m_document->layoutAt(m_current);
-    // A layout written as text copies as that attribute; one edited by hand (raw bases) as the
-    // #ttg.linear / #ttg.shared_linear that describes it, ready to paste into a kernel.
+    // A layout written as a named attribute copies as that attribute. One edited by hand (raw
+    // bases) or held as #ttg.linear / #ttg.shared_linear (a fix applied, a pasted dump) copies
+    // as the named attribute that equals it (swizzled_shared, blocked) when one does, else as the
+    // linear attribute that describes it, ready to paste into a kernel.
     LayoutAttrPtr attr = l.attr;
-    if (!attr) {
-        Expected<LayoutAttrPtr> linear = linearAttrFor(l.layout);
-        if (!linear) {
+    const std::string mnemonic = attr ? ttgMnemonic(*attr) : std::string();
+    if (!attr || mnemonic == "linear" || mnemonic == "generic_linear" ||
+        mnemonic == "shared_linear") {
+        Expected<LayoutAttrPtr> described = describingAttrFor(l.layout);
+        if (described) {
+            attr = *described;
+        } else if (!attr) {
             // Leave nothing on the clipboard that could be pasted as if it were this layout.
             QApplication::clipboard()->clear();
             refuse(tr("Nothing copied: %1 has no %2 form, because %3")
                        .arg(l.name, gluon ? tr("Gluon") : tr("#ttg"),
-                            QString::fromStdString(linear.message())));
+                            QString::fromStdString(described.message())));
             return;
         }
-        attr = *linear;
     }
     QApplication::clipboard()->setText(
         QString::fromStdString(gluon ? printGluon(*attr) : printTtgWithAliases(*attr)));

@@ -41,6 +41,10 @@ public:
     int currentLayout() const { return m_current; }
 
     // Module text pasted from the clipboard goes to the Kernel dock; set by the window.
+    // Asked before a layout that views use is removed (they go with it); true to remove.
+    using RemovePrompt = std::function<bool(const QString &question)>;
+    void setRemovePrompt(RemovePrompt prompt) { m_removePrompt = std::move(prompt); }
+
     using ModuleTextOpener = std::function<QString(const QString &text)>;
     void setModuleTextOpener(ModuleTextOpener open) { m_openModuleText = std::move(open); }
 
@@ -77,6 +81,7 @@ private:
     QWidget *m_dialogParent;
     int m_current = -1;
     ModuleTextOpener m_openModuleText;
+    RemovePrompt m_removePrompt;
     QAction *m_addBasesAction = nullptr;
     QAction *m_addTextAction = nullptr;
     QAction *m_addBuilderAction = nullptr;

@@ -13,6 +13,7 @@
 #include "widgets/kerneldock.h"
 #include "widgets/layoutactions.h"
 #include "widgets/scenefiles.h"
+#include "widgets/viewoptionspanel.h"
 #include "widgets/viewpane.h"
 #include "widgets/viewtabs.h"
 #include "widgets/welcomepage.h"
@@ -98,7 +99,9 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_document(new La
     connect(m_viewTabs, &ViewTabs::status, this, &MainWindow::showStatus);
     connect(m_docks, &WindowDocks::status, this, &MainWindow::showStatus);
     KernelDock *kernel = m_docks->kernelDock();
-    m_files->setModuleOpener([kernel](const QString &file) { return kernel->openFile(file); });
+    m_files->setModuleOpener(
+        [kernel](const QString &file) { return kernel->openFile(file, /*prompt=*/false); });
+    kernel->setReplacePrompt([this] { return m_files->maybeSave(); });
     m_layoutActions->setModuleTextOpener(
         [kernel](const QString &text) { return kernel->openText(text, tr("clipboard")); });
     connect(m_layoutActions, &LayoutActions::layoutChosen, this,
@@ -348,8 +351,12 @@ void MainWindow::updateCurrentViewControls()
     for (QAction *a : m_colorGroup->actions())
         a->setChecked(color && a->text() == *color);
     ViewPane *pane = m_viewTabs->currentPane();
+    m_docks->viewOptions()->setView(pane ? pane->viewIndex() : -1);
     if (!pane || !pane->errorText().isEmpty()) {
-        // A view that cannot be built has no numbers; stale ones would mislead.
+        // A view that cannot be built has no numbers; stale ones would mislead. Its options are
+        // what it needs: the View Options panel comes forward.
+        if (pane)
+            m_docks->viewOptionsDock()->raise();
         m_docks->propertiesModel()->setViewFigures({}, {});
         return;
     }
@@ -363,6 +370,8 @@ void MainWindow::addViewOfKind(const QString &kind)
         m_currentLayout >= 0 ? m_document->layoutAt(m_currentLayout).name : QString();
     if (const QString e = m_viewTabs->addView(kind, layout); !e.isEmpty())
         showRefusal(e);
+    else
+        m_docks->viewOptionsDock()->show(); // a new view's options, to set it up
 }
 
 void MainWindow::showRefusal(const QString &message)

@@ -5,6 +5,7 @@
 #include "models/layoutdocument.h"
 #include "models/scenefile.h"
 #include "widgets/kerneldock.h"
+#include "widgets/panelwidgets.h"
 #include "widgets/presetsdialog.h"
 #include "widgets/recoverydialog.h"
 
@@ -30,10 +31,8 @@ QString settingsKeyRecent()
     return QStringLiteral("recentFiles");
 }
 
-QString settingsKeyDirectory()
-{
-    return QStringLiteral("lastDirectory");
-}
+// The file dialogs' kind for scenes (widgets/panelwidgets.h).
+const QString kDialogKey = QStringLiteral("scenes");
 
 template <typename Slot>
 QAction *fileAction(SceneFiles *files, const QString &text, const QKeySequence &shortcut, Slot slot)
@@ -190,24 +189,26 @@ void SceneFiles::openWithPrompt(const QString &file)
         openOrWarn(file);
 }
 
+QString SceneFiles::openFailureMessage(const QString &file, const QString &reason)
+{
+    return reason.contains(file) ? reason : tr("Could not open %1:\n%2").arg(file, reason);
+}
+
 void SceneFiles::openOrWarn(const QString &file)
 {
     if (const QString e = openFile(file); !e.isEmpty())
-        QMessageBox::warning(m_dialogParent, tr("Open Scene"),
-                             tr("Could not open %1:\n%2").arg(file, e));
+        QMessageBox::warning(m_dialogParent, tr("Open Scene"), openFailureMessage(file, e));
 }
 
 void SceneFiles::openDialog()
 {
     if (!maybeSave())
         return;
-    QSettings settings;
-    const QString dir = settings.value(settingsKeyDirectory()).toString();
-    const QString file =
-        QFileDialog::getOpenFileName(m_dialogParent, tr("Open Scene"), dir, kSceneFilter);
+    const QString file = QFileDialog::getOpenFileName(m_dialogParent, tr("Open Scene"),
+                                                      dialogDirectory(kDialogKey), kSceneFilter);
     if (file.isEmpty())
         return;
-    settings.setValue(settingsKeyDirectory(), QFileInfo(file).absolutePath());
+    rememberDialogDirectory(kDialogKey, file);
     openOrWarn(file);
 }
 
@@ -226,15 +227,14 @@ bool SceneFiles::saveAs()
 {
     QString suggested = m_document->fileName();
     if (suggested.isEmpty())
-        suggested = QSettings().value(settingsKeyDirectory()).toString() +
-                    QStringLiteral("/untitled.lxscene");
+        suggested = dialogDirectory(kDialogKey) + QStringLiteral("/untitled.lxscene");
     QString file =
         QFileDialog::getSaveFileName(m_dialogParent, tr("Save Scene As"), suggested, kSceneFilter);
     if (file.isEmpty())
         return false;
     if (QFileInfo(file).suffix().isEmpty())
         file += QStringLiteral(".lxscene");
-    QSettings().setValue(settingsKeyDirectory(), QFileInfo(file).absolutePath());
+    rememberDialogDirectory(kDialogKey, file);
     if (const QString e = saveToFile(file); !e.isEmpty()) {
         QMessageBox::warning(m_dialogParent, tr("Save Scene"), e);
         return false;
@@ -296,6 +296,9 @@ void SceneFiles::openDropped(const QMimeData *mime)
         return;
     const QString file = urls.first().toLocalFile();
     if (KernelDock::isModuleFile(file) && m_openModule) {
+        // A kernel opens as a scene of its own: after the unsaved-changes prompt.
+        if (!maybeSave())
+            return;
         if (const QString e = m_openModule(file); !e.isEmpty())
             Q_EMIT status(e, 8000);
         return;

@@ -40,13 +40,17 @@ public:
     // Open Recent: filled from the recent-files list and kept up to date by this part.
     void setRecentMenu(QMenu *menu);
 
-    // Module files (.ttgir, .mlir) and module text go to the Kernel dock; set by the window.
+    // Module files (.ttgir, .mlir) go to the Kernel dock, which opens them as a scene of their
+    // own; set by the window. Called after the unsaved-changes prompt.
     using ModuleOpener = std::function<QString(const QString &fileName)>;
     void setModuleOpener(ModuleOpener open) { m_openModule = std::move(open); }
 
     // Opens a scene (or, through the module opener, a kernel) file; returns the reason on
     // failure and leaves the document as it was.
     [[nodiscard]] QString openFile(const QString &fileName);
+    // What the warning of a failed open says: the reason, after the file's path unless the
+    // reason names the file already ("cannot read /a/b.lxscene: ..."), so the path shows once.
+    [[nodiscard]] static QString openFailureMessage(const QString &file, const QString &reason);
     // Writes the document atomically, marks it clean and remembers the file.
     [[nodiscard]] QString saveToFile(const QString &fileName);
     // Replaces the document by a scene not backed by a file.
