@@ -31,4 +31,22 @@ const std::vector<const char *> &dtypeChoices()
     return names;
 }
 
+std::vector<std::array<int32_t, 3>> wmmaV3Shapes(int bits)
+{
+    switch (bits) {
+    case 32:
+        return {{16, 16, 4}};
+    case 16:
+        return {{16, 16, 32}};
+    case 8:
+        return {{16, 16, 64}, {16, 16, 128}};
+    case 6:
+        return {{16, 16, 128}};
+    case 4:
+        return {{16, 16, 128}, {32, 16, 128}};
+    default:
+        return {};
+    }
+}
+
 } // namespace lx

@@ -308,6 +308,32 @@ std::string show(const Value &v)
     return out + "]";
 }
 
+// What a boolean check that failed means, in words: "L is not injective (two hardware indices
+// hold the same element)" rather than the predicate's own text "injective(L)".
+std::string inWords(const Node &clause)
+{
+    if (clause.kind != Node::Call || clause.children.empty())
+        return clause.source + " does not hold";
+    auto arg = [&clause](size_t i) {
+        if (i >= clause.children.size())
+            return std::string("?");
+        const Node &a = clause.children[i];
+        return a.source.empty() ? (a.kind == Node::Str ? "\"" + a.text + "\"" : a.text) : a.source;
+    };
+    const std::string &f = clause.text;
+    if (f == "injective")
+        return arg(0) + " is not injective (two hardware indices hold the same element)";
+    if (f == "surjective")
+        return arg(0) + " is not surjective (some elements have no owner)";
+    if (f == "equal")
+        return arg(0) + " and " + arg(1) + " are not the same layout";
+    if (f == "divides")
+        return arg(1) + " does not divide " + arg(0) + " (divideLeft finds no quotient)";
+    if (f == "crossPairShared")
+        return "no two SIMD pairs of " + arg(0) + " read the same " + arg(1) + " data";
+    return clause.source + " is false";
+}
+
 class Evaluator
 {
 public:
@@ -329,7 +355,7 @@ public:
                 out.holds = false;
                 if (!out.explanation.empty())
                     out.explanation += "; ";
-                out.explanation += m_lastFailure.empty() ? clause.source : m_lastFailure;
+                out.explanation += m_lastFailure.empty() ? inWords(clause) : m_lastFailure;
             }
         }
         return out;

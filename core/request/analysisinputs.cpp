@@ -19,7 +19,7 @@ Expected<const ResolvedLayout *> layoutOrByNames(const ViewRequest &r, const std
                                                  std::initializer_list<const char *> names,
                                                  size_t fallbackIndex)
 {
-    if (r.options.is_object() && r.options.contains(key))
+    if (r.hasOption(key, OptionUse::Layout))
         return r.layoutOption(key);
     for (const char *n : names)
         if (const ResolvedLayout *l = r.find(n))
@@ -133,7 +133,7 @@ Expected<LdsInput> resolveLdsUnguarded(const ViewRequest &request)
     if (!dtype)
         return dtype.error();
     nlohmann::json options = request.options;
-    if (options.is_object() && options.contains("microbenchmark") &&
+    if (request.hasOption("microbenchmark", OptionUse::Object) &&
         options.at("microbenchmark").is_object() && !options.at("microbenchmark").contains("dtype"))
         options["microbenchmark"]["dtype"] = *dtype;
     std::vector<ResolvedLayout> layouts = request.layouts;
@@ -150,7 +150,7 @@ Expected<LdsInput> resolveLdsUnguarded(const ViewRequest &request)
 
 Expected<KPackViewOptions> resolveKPackOptions(const ViewRequest &req)
 {
-    if (!req.options.is_object() || !req.options.contains("kpack"))
+    if (!req.hasOption("kpack", OptionUse::Object))
         return makeError("view '" + req.kind + "' has no option 'kpack'");
     const nlohmann::json &k = req.options.at("kpack");
     if (!k.is_object())
@@ -322,16 +322,17 @@ Expected<BankViewInput> resolveBankViewUnguarded(const ViewRequest &req)
     auto warp = req.intOption("warp", 0);
     if (!warp)
         return warp.error();
-    if (req.options.is_object() && req.options.contains("kpack"))
+    if (req.hasOption("kpack", OptionUse::Object))
         return resolveKPack(req, *arch, int(*warp));
 
-    if (!req.options.is_object() || !req.options.contains("shared"))
+    if (!req.hasOption("shared", OptionUse::Layout))
         return makeError("view '" + req.kind +
                          "' needs option 'shared' (a shared layout) or 'kpack'");
     auto shared = req.layoutOption("shared");
     if (!shared)
         return shared.error();
-    const bool hasReg = req.options.contains("reg") || (req.primary() && req.primary() != *shared);
+    const bool hasReg =
+        req.hasOption("reg", OptionUse::Layout) || (req.primary() && req.primary() != *shared);
     const ResolvedLayout *reg = nullptr;
     if (hasReg) {
         auto r = req.layoutOption("reg");
@@ -439,7 +440,7 @@ Expected<BankViewInput> resolveBankViewUnguarded(const ViewRequest &req)
 
 Expected<ViewRequest> dsLoadTrBankRequest(const ViewRequest &view)
 {
-    if (view.options.is_object() && view.options.value("packedFp4", false))
+    if (view.hasOption("packedFp4", OptionUse::Bool) && view.options.value("packedFp4", false))
         return makeError("view '" + view.kind +
                          "': the bank analysis takes the unpacked load, not packed fp4");
     auto l = dsLoadTrLayouts(view);

@@ -3,6 +3,7 @@
 #include "hw/dtype.h"
 
 #include <algorithm>
+#include <type_traits>
 
 namespace lx {
 
@@ -11,6 +12,18 @@ namespace {
 std::string jsonTypeName(const nlohmann::json &j)
 {
     return j.type_name();
+}
+
+// Appends the option to the request's trace, once per key.
+void record(const ViewRequest &r, const std::string &key, OptionUse::Kind kind,
+            const std::vector<std::string> &allowed = {})
+{
+    if (!r.trace)
+        return;
+    for (const OptionUse &u : *r.trace)
+        if (u.key == key)
+            return;
+    r.trace->push_back(OptionUse{key, kind, allowed});
 }
 
 // The request's option key, or null when it does not give one.
@@ -33,6 +46,7 @@ template <class T>
 Expected<T> scalarOption(const ViewRequest &r, const std::string &key, const T &def,
                          bool (nlohmann::json::*isT)() const noexcept, const std::string &expected)
 {
+    record(r, key, std::is_same_v<T, bool> ? OptionUse::Bool : OptionUse::Int);
     const nlohmann::json *v = optionValue(r, key);
     if (!v)
         return def;
@@ -58,8 +72,15 @@ const ResolvedLayout *ViewRequest::primary() const
     return layouts.empty() ? nullptr : &layouts.front();
 }
 
+bool ViewRequest::hasOption(const std::string &key, OptionUse::Kind kind) const
+{
+    record(*this, key, kind);
+    return optionValue(*this, key) != nullptr;
+}
+
 Expected<const ResolvedLayout *> ViewRequest::layoutOption(const std::string &key) const
 {
+    record(*this, key, OptionUse::Layout);
     const nlohmann::json *v = optionValue(*this, key);
     if (!v) {
         if (const ResolvedLayout *p = primary())
@@ -79,6 +100,7 @@ Expected<const ResolvedLayout *> ViewRequest::layoutOption(const std::string &ke
 Expected<std::string> ViewRequest::stringOption(const std::string &key, const std::string &def,
                                                 const std::vector<std::string> &allowed) const
 {
+    record(*this, key, key == "dtype" ? OptionUse::Dtype : OptionUse::String, allowed);
     const nlohmann::json *v = optionValue(*this, key);
     if (!v)
         return def;
@@ -107,6 +129,7 @@ Expected<bool> ViewRequest::boolOption(const std::string &key, bool def) const
 Expected<std::vector<int64_t>> ViewRequest::intListOption(const std::string &key,
                                                           const std::vector<int64_t> &def) const
 {
+    record(*this, key, OptionUse::IntList);
     const nlohmann::json *v = optionValue(*this, key);
     if (!v)
         return def;

@@ -24,10 +24,33 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace lx {
+
+// An option a view reads, as its reader saw it: what the view-options editor offers. A view
+// declares its options by reading them; running its builder with a trace set (see
+// ViewRequest::trace) lists the options it read, in order, on the path the current options take
+// (an option that only matters once another is set appears after that one is).
+struct OptionUse
+{
+    enum Kind
+    {
+        Layout,  // the name of one of the scene's layouts (layoutOption)
+        String,  // a string, one of `allowed` when that is not empty
+        Dtype,   // an element type (the "dtype" of elementType)
+        Int,     // an integer
+        Bool,    // true or false
+        IntList, // a list of integers
+        Object,  // a JSON object (hasOption with Object)
+    };
+    std::string key;
+    Kind kind = String;
+    std::vector<std::string> allowed;
+    bool operator==(const OptionUse &) const = default;
+};
 
 struct ViewRequest
 {
@@ -40,6 +63,9 @@ struct ViewRequest
     std::string arch = std::string(kDefaultArch);
     std::string title; // overrides the builder's title when not empty
     nlohmann::json options = nlohmann::json::object();
+    // When set, every option reader appends the option it read (once per key): the options the
+    // view declares. Copies of the request share it.
+    std::shared_ptr<std::vector<OptionUse>> trace;
 
     // The layout named `name`, or null.
     [[nodiscard]] const ResolvedLayout *find(const std::string &name) const;
@@ -48,6 +74,8 @@ struct ViewRequest
     // The layout named by option `key` (a string), or the primary layout when the option is
     // absent. An error names the option and the missing layout.
     [[nodiscard]] Expected<const ResolvedLayout *> layoutOption(const std::string &key) const;
+    // Whether the options give `key` (recorded in the trace as an option of that kind).
+    [[nodiscard]] bool hasOption(const std::string &key, OptionUse::Kind kind) const;
 
     // Typed option readers: the default when absent, an error naming the option when present
     // with the wrong type (or, for strings with `allowed`, a value not in the list).

@@ -97,6 +97,18 @@ private Q_SLOTS:
         QVERIFY(r);
         QVERIFY(!r->holds);
         QCOMPARE(r->explanation, std::string("apply(L, {lane: 1}) is [1, 0], wanted == [0, 2]"));
+        // A boolean check that fails is said in words, not as the predicate's own text.
+        lx::PredicateContext wide = c;
+        wide.layouts[0].layout =
+            *LinearLayout::tryCreate({{"register", {{0, 1}}}, {"lane", {{1, 0}, {2, 0}}}},
+                                     {{"dim0", 8}, {"dim1", 2}}, false);
+        wide.layouts[0].shape = {8, 2};
+        auto s = lx::evaluatePredicate("injective(L) && surjective(L)", wide);
+        QVERIFY(s && !s->holds);
+        QVERIFY2(s->explanation.find("L is not surjective (some elements have no owner)") !=
+                         std::string::npos &&
+                     s->explanation.find("surjective(L)") == std::string::npos,
+                 s->explanation.c_str());
     }
 
     // The blog's microbenchmark: [4, 8192] f16, warp w reads row w, 128 bits per lane per load:

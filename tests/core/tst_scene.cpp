@@ -224,6 +224,21 @@ void TestScene::presets()
         }
     }
     QVERIFY(hasDefault);
+    // As people count: the figures of the blog in the blog's order, fig1a ... fig9, fig10 ...
+    auto at = [&list](const char *name) {
+        for (size_t i = 0; i < list.size(); ++i)
+            if (list[i].name == name)
+                return int(i);
+        return -1;
+    };
+    for (const auto &[before, after] :
+         std::vector<std::pair<const char *, const char *>>{{"fig1a", "fig1b"},
+                                                            {"fig1b", "fig2a"},
+                                                            {"fig2b", "fig3"},
+                                                            {"fig9", "fig10"},
+                                                            {"fig10", "fig11"},
+                                                            {"fig13", "lds-a1"}})
+        QVERIFY2(at(before) >= 0 && at(before) < at(after), before);
     QVERIFY(!loadPreset("no-such-preset").hasValue());
     QVERIFY(!loadPreset("../arch/gfx1250").hasValue());
 }

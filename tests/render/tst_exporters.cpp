@@ -232,10 +232,10 @@ private Q_SLOTS:
                  QStringList());
     }
 
-    void tooLargeImageKeepsTheOldFile()
+    void tooLargeForAVectorFormatKeepsTheOldFile()
     {
         QTemporaryDir dir;
-        const QString path = dir.filePath(u"f.png"_s);
+        const QString path = dir.filePath(u"f.svg"_s);
         {
             QFile old(path);
             QVERIFY(old.open(QIODevice::WriteOnly));
@@ -245,12 +245,34 @@ private Q_SLOTS:
         d.addPanel(2000, 2000);
         RenderOptions o;
         o.scale = 1;
-        const QString error = lx::exportDiagram(d, o, path, ExportFormat::Png);
-        QVERIFY2(error.contains(u"limit"_s), qPrintable(error));
+        const QString error = lx::exportDiagram(d, o, path, ExportFormat::Svg);
+        QVERIFY2(error.contains(u"SVG"_s) && error.contains(u"PNG"_s), qPrintable(error));
         QFile old(path);
         QVERIFY(old.open(QIODevice::ReadOnly));
         QCOMPARE(old.readAll(), QByteArray("old"));
-        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{u"f.png"_s});
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{u"f.svg"_s});
+    }
+
+    void aLargeFigureExportsAsPng()
+    {
+        // 1024 x 1024 cells: more than a vector format carries, a PNG within the image limits
+        // (the window's level of detail: no text where a cell is too small for it).
+        Diagram d;
+        auto &p = d.addPanel(1024, 1024);
+        for (int r = 0; r < 1024; ++r)
+            for (int c = 0; c < 1024; ++c)
+                p.cell(r, c).fill = lx::categoricalColor((r / 64) ^ (c / 64), 16);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"big.png"_s);
+        QCOMPARE(lx::exportDiagram(d, RenderOptions{}, path, ExportFormat::Png), QString());
+        QImageReader reader(path);
+        const QSize size = reader.size();
+        QVERIFY(size.width() >= 1024 && size.height() >= 1024); // at least a pixel a cell
+        QVERIFY(size.width() <= lx::kMaxImageSide && size.height() <= lx::kMaxImageSide);
+        QVERIFY(qint64(size.width()) * size.height() <= lx::kMaxImagePixels);
+        // It reads back as an image.
+        const QImage image = reader.read();
+        QVERIFY(!image.isNull());
     }
 };
 

@@ -125,6 +125,8 @@ private Q_SLOTS:
         QCOMPARE(dim0.text(0, 0) + dim0.text(0, 1), u"10"_s);
         QCOMPARE(dim0.text(1, 0) + dim0.text(1, 1), u"01"_s);
         QCOMPARE(dim0.text(2, 0) + dim0.text(2, 1), u"11"_s);
+        // Headers as narrow as a cell: the exponent in superscript ("2^12^0" ran together).
+        QCOMPARE(dim0.columnHeaders, QStringList({u"2\u00b9"_s, u"2\u2070"_s}));
     }
 
     void registryErrors_data()

@@ -97,6 +97,29 @@ private:
 private Q_SLOTS:
     void initTestCase() { QVERIFY(m_scratch.install()); }
 
+    void everyShortcutIsUnique()
+    {
+        // Two actions of one window on the same key make Qt fire neither ("Ambiguous shortcut
+        // overload"): every action of the window, its docks and parts included, has keys of its
+        // own.
+        auto w = makeWindow();
+        std::map<QString, QString> seen;
+        int keys = 0;
+        for (QAction *a : w->findChildren<QAction *>()) {
+            if (a->shortcutContext() == Qt::WidgetShortcut)
+                continue;
+            for (const QKeySequence &k : a->shortcuts()) {
+                if (k.isEmpty())
+                    continue;
+                ++keys;
+                const QString key = k.toString(QKeySequence::PortableText);
+                const auto [it, inserted] = seen.emplace(key, a->text());
+                QVERIFY2(inserted, qPrintable(key + u": "_s + it->second + u" and "_s + a->text()));
+            }
+        }
+        QVERIFY(keys > 20);
+    }
+
     void opensOnTheSceneWithItsViews()
     {
         auto w = makeWindow();

@@ -10,9 +10,12 @@
 #include "models/suggestmodel.h"
 #include "request/analysisinputs.h"
 #include "request/viewrequest.h"
+#include "widgets/suggestpanel.h"
 
 #include <QJsonObject>
+#include <QPushButton>
 #include <QTest>
+#include <QTextBrowser>
 #include <QUndoStack>
 
 using namespace lx;
@@ -44,6 +47,7 @@ class TestSuggestModel : public QObject
 private Q_SLOTS:
     void explainsTheHandEditedLayout();
     void searchTakesTheViewsDtype();
+    void thePanelFollowsTheDocument();
 };
 
 // lds-c1: 'read' reads 'naive' (an unswizzled [16, 64] f16 tile, view 0, 4-way). A hand edit XORs
@@ -110,6 +114,42 @@ void TestSuggestModel::searchTakesTheViewsDtype()
         model.access() ? std::get_if<SuggestSharedRequest>(&model.access()->request) : nullptr;
     QVERIFY(request);
     QCOMPARE(request->elementBits, 32);
+}
+
+// Shown, the panel never shows a stale result: applying the best candidate re-explains the new
+// layout (no conflict, nothing to fix) and searches again for it; an undo brings the old
+// explanation back.
+void TestSuggestModel::thePanelFollowsTheDocument()
+{
+    LayoutDocument doc;
+    doc.reset(presetContents("lds-c1"));
+    const int naive = doc.indexOfLayout(u"naive"_s);
+    SuggestPanel panel(&doc);
+    panel.resize(600, 800);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.refresh();
+    auto *explainer = panel.findChild<QTextBrowser *>(u"conflictExplainer"_s);
+    QVERIFY(explainer);
+    const int before = shownWays(doc, 0);
+    QVERIFY(before > 1);
+    QVERIFY(explainer->toPlainText().contains(u"%1-way"_s.arg(before)));
+    const SuggestModel &model = *panel.model();
+    int best = -1;
+    for (int r = 0; r < model.rowCount() && best < 0; ++r)
+        if (model.candidate(r) && model.candidate(r)->readWays <= 1)
+            best = r;
+    QVERIFY(best >= 0);
+    QVERIFY(panel.model()->apply(best).isEmpty());
+    QCOMPARE(shownWays(doc, 0), 1);
+    // At once: the explainer explains the applied layout.
+    QVERIFY2(explainer->toPlainText().contains(u"No bank conflict"_s),
+             qPrintable(explainer->toPlainText()));
+    // A moment later the search has run on the applied layout.
+    QTRY_VERIFY(model.access() && model.access()->sharedLayout == doc.layoutAt(naive).layout);
+    doc.undoStack()->undo();
+    QVERIFY(explainer->toPlainText().contains(u"%1-way"_s.arg(before)));
+    QTRY_VERIFY(model.access() && model.access()->sharedLayout == doc.layoutAt(naive).layout);
 }
 
 QTEST_MAIN(TestSuggestModel)

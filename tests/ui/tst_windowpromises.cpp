@@ -159,6 +159,41 @@ private Q_SLOTS:
         QCOMPARE(w->document()->layoutAt(0).layout, before);
     }
 
+    void ctaLayoutEditorRefusesWhatWmmaHasNot_data()
+    {
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("unknown element type") << u"ctaDtype"_s << u"f13"_s << u"f13"_s;
+        // 16,16,64 is a WMMA v3 shape (8-bit operands, f32 or f16 accumulators), 16,16,16 none.
+        QTest::newRow("no such WMMA v3 shape")
+            << u"ctaInstrShape"_s << u"16,16,16"_s << u"16,16,32"_s;
+    }
+
+    void ctaLayoutEditorRefusesWhatWmmaHasNot()
+    {
+        QFETCH(QString, field);
+        QFETCH(QString, text);
+        QFETCH(QString, reason);
+        auto w = makeWindow();
+        QVERIFY(w);
+        QCOMPARE(w->openPreset(u"default"_s), QString());
+        w->setCurrentLayoutIndex(0);
+        auto *edit = w->ctaLayoutEditor()->findChild<QLineEdit *>(field);
+        QVERIFY(edit && edit->isVisible());
+        const DocumentLayout before = w->document()->layoutAt(0);
+        edit->setFocus();
+        edit->selectAll();
+        QTest::keyClicks(edit, text);
+        QTest::keyClick(edit, Qt::Key_Return);
+        QCOMPARE(w->document()->layoutAt(0), before); // nothing committed
+        QString message;
+        for (QLabel *l : w->ctaLayoutEditor()->findChildren<QLabel *>())
+            if (l->text().contains(reason))
+                message = l->text();
+        QVERIFY2(!message.isEmpty(), qPrintable(reason));
+    }
+
     void archSwitchKeepsPanelAndViewAgreed()
     {
         auto w = makeWindow();

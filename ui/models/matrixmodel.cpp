@@ -112,8 +112,11 @@ QVariant MatrixModel::headerData(int section, Qt::Orientation orientation, int r
     if (role == Qt::ToolTipRole)
         return orientation == Qt::Horizontal ? tr("Basis %1 of %2").arg(a.bit).arg(a.dim)
                                              : tr("Bit %1 of %2").arg(a.bit).arg(a.dim);
-    // Short labels keep a 64-column matrix readable: "lan2" is lane basis 2, "d0.1" dim0 bit 1.
-    return orientation == Qt::Horizontal ? QStringLiteral("%1%2").arg(a.dim.left(3)).arg(a.bit)
+    // Short labels keep a 64-column matrix readable: "lane2" is lane basis 2, "reg0" register
+    // basis 0, "dim0.1" dim0 bit 1. A name of up to five letters is kept whole; a longer one
+    // is shortened to its first three ("register" -> "reg", "offset" -> "off").
+    const QString dim = a.dim.size() <= 5 ? a.dim : a.dim.left(3);
+    return orientation == Qt::Horizontal ? QStringLiteral("%1%2").arg(dim).arg(a.bit)
                                          : QStringLiteral("%1.%2").arg(a.dim).arg(a.bit);
 }
 

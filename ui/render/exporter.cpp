@@ -52,6 +52,20 @@ QString exportFormatName(ExportFormat format)
     return {};
 }
 
+RenderOptions fittedForImage(const Diagram &diagram, RenderOptions options, qint64 cells)
+{
+    if (cells <= kMaxExportCells)
+        return options;
+    const QSize size = DiagramRenderer(diagram, options).size();
+    const double side = double(kMaxImageSide) / std::max(size.width(), size.height());
+    const double area = std::sqrt(double(kMaxImagePixels) / (double(size.width()) * size.height()));
+    const double factor = std::min({1.0, side, area});
+    // A little under the limits: the size is not exactly proportional to the scale (margins,
+    // text).
+    options.scale *= factor * 0.95;
+    return options;
+}
+
 QImage renderImage(const Diagram &diagram, const RenderOptions &options, QString *error)
 {
     const DiagramRenderer renderer(diagram, options);
@@ -643,15 +657,18 @@ QString exportDiagram(const Diagram &diagram, const RenderOptions &options, cons
     qint64 cells = 0;
     for (const DiagramPanel &panel : diagram.panels)
         cells += qint64(panel.rows()) * panel.columns();
-    if (cells > kMaxExportCells)
-        return u"the figure has %1 cells, more than the export limit of %2 (2^18, e.g. 512 x "
-               u"512): show a slice or a smaller layout"_s.arg(cells)
+    // A vector format carries every cell as shapes of its own; a PNG is pixels, drawn with the
+    // window's level of detail, so it takes any figure the window shows.
+    if (cells > kMaxExportCells && format != ExportFormat::Png)
+        return u"the figure has %1 cells, more than %2 can carry (at most %3, 2^18, e.g. 512 x "
+               u"512): export it as PNG, or show a slice or a smaller layout"_s.arg(cells)
+                   .arg(exportFormatName(format))
                    .arg(kMaxExportCells);
     QByteArray bytes;
     switch (format) {
     case ExportFormat::Png: {
         QString error;
-        const QImage image = renderImage(diagram, options, &error);
+        const QImage image = renderImage(diagram, fittedForImage(diagram, options, cells), &error);
         if (image.isNull())
             return error;
         QBuffer buffer(&bytes);

@@ -53,6 +53,11 @@ constexpr qint64 kMaxExportCells = qint64(1) << 18;
 // The creation date is fixed, so the same pages give the same bytes.
 [[nodiscard]] QByteArray renderPdfPages(std::span<const Diagram> pages,
                                         const RenderOptions &options);
+// `options` with its scale reduced, for a figure of more than kMaxExportCells cells, so that its
+// image fits kMaxImageSide and kMaxImagePixels (at that scale the renderer leaves out what does
+// not fit a cell, as the window does); `options` as they are otherwise.
+[[nodiscard]] RenderOptions fittedForImage(const Diagram &diagram, RenderOptions options,
+                                           qint64 cells);
 // A standalone LaTeX document (pdflatex) drawing the diagram with TikZ. options.scale is
 // ignored (TikZ output is vector, 1 diagram unit = 0.75 pt); the other options apply.
 [[nodiscard]] QByteArray renderTikz(const Diagram &diagram, const RenderOptions &options);

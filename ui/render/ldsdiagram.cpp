@@ -549,7 +549,7 @@ Expected<Diagram> buildMicrobenchTableView(const ViewRequest &request)
     // {"plain": 323, "partitioned": 196, "source": "..."}.
     std::optional<std::pair<double, double>> measured;
     QString measuredSource;
-    if (request.options.is_object() && request.options.contains("measured")) {
+    if (request.hasOption("measured", OptionUse::Object)) {
         const nlohmann::json &m = request.options.at("measured");
         if (!m.is_object() || !m.contains("plain") || !m.contains("partitioned") ||
             !m.at("plain").is_number() || !m.at("partitioned").is_number() ||

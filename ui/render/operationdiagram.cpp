@@ -276,7 +276,7 @@ Expected<Diagram> buildOperationView(const ViewRequest &request)
     const bool two = *op != LayoutOperation::Invert && *op != LayoutOperation::Sublayout;
     const ResolvedLayout *b = *a;
     if (two) {
-        if (!request.options.contains("other"))
+        if (!request.hasOption("other", OptionUse::Layout))
             return makeError("the operation view needs the option \"other\": the second operand");
         const auto other = request.layoutOption("other");
         if (!other)

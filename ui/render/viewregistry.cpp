@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <array>
+#include <memory>
 
 namespace lx {
 
@@ -108,6 +109,15 @@ Expected<Diagram> buildView(const ViewRequest &request)
     if (d && !request.title.empty())
         d->title = QString::fromStdString(request.title);
     return d;
+}
+
+std::vector<OptionUse> viewOptions(ViewRequest request, std::string *error)
+{
+    request.trace = std::make_shared<std::vector<OptionUse>>();
+    const Expected<Diagram> d = buildView(request);
+    if (error)
+        *error = d ? std::string() : d.message();
+    return *request.trace;
 }
 
 } // namespace lx

@@ -45,4 +45,9 @@ void appendFigures(Diagram &d, const std::vector<Figure> &figures);
 // Builds the view `request.kind`; an error for an unknown kind lists the known ones.
 [[nodiscard]] Expected<Diagram> buildView(const ViewRequest &request);
 
+// The options the view reads with the request's options as they are (request/viewrequest.h
+// OptionUse), found by building it with a trace: what the view-options editor offers. The
+// view's build error, if any, goes to `error`.
+[[nodiscard]] std::vector<OptionUse> viewOptions(ViewRequest request, std::string *error = nullptr);
+
 } // namespace lx

@@ -19,6 +19,18 @@ QString vecText(const std::vector<int32_t> &v)
     return s + u']';
 }
 
+// "2" with the exponent in superscript digits ("2⁰", "2¹²"): a column header as narrow as its
+// cell, where "2^12" would run into the next one.
+QString power(int exponent)
+{
+    static const char16_t digits[] =
+        u"\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079";
+    QString e;
+    for (const QChar c : QString::number(exponent))
+        e += QChar(digits[c.digitValue()]);
+    return u"2"_s + e;
+}
+
 } // namespace
 
 Diagram xorDiagram(const LinearLayout &layout, const XorDecomposition &x)
@@ -39,7 +51,7 @@ Diagram xorDiagram(const LinearLayout &layout, const XorDecomposition &x)
         DiagramPanel &p = d.addPanel(rows, bits);
         p.title = QString::fromStdString(outDims[o].first);
         for (int c = 0; c < bits; ++c)
-            p.columnHeaders << u"2^%1"_s.arg(bits - 1 - c);
+            p.columnHeaders << power(bits - 1 - c);
         if (d.panels.size() == 1) {
             for (const XorTerm &t : x.terms)
                 p.rowHeaders << u"%1 bit %2 %3"_s.arg(QString::fromStdString(t.inDim))

@@ -1,5 +1,6 @@
 #include "widgets/ctalayouteditor.h"
 
+#include "hw/dtype.h"
 #include "io/ttgtext.h"
 #include "layout/builders.h"
 #include "models/layoutdocument.h"
@@ -80,6 +81,23 @@ Expected<IntList> parseList(const QString &text, QChar sep, const char *what)
     if (out.empty())
         return makeError(std::string(what) + " is empty");
     return out;
+}
+
+// Why `instr` is no WMMA v3 instruction shape (hw/dtype.h wmmaV3Shapes of every operand width),
+// naming those; empty when it is one.
+QString wmmaShapeProblem(const IntList &instr)
+{
+    QStringList names;
+    for (int bits : {32, 16, 8, 6, 4})
+        for (const auto &s : wmmaV3Shapes(bits)) {
+            if (instr.size() == 3 && instr[0] == s[0] && instr[1] == s[1] && instr[2] == s[2])
+                return {};
+            const QString name = QStringLiteral("%1,%2,%3").arg(s[0]).arg(s[1]).arg(s[2]);
+            if (!names.contains(name))
+                names << name;
+        }
+    return CtaLayoutEditor::tr("not a WMMA v3 instruction shape (those are %1)")
+        .arg(names.join(QStringLiteral("; ")));
 }
 
 } // namespace
@@ -194,6 +212,15 @@ QString CtaLayoutEditor::apply()
         parseList(m_instrShape->text(), QLatin1Char(','), "instruction shape");
     if (!instr)
         return fail(QString::fromStdString(instr.message()));
+    const QString dtype = m_dtype->text().trimmed();
+    // The element type sizes the LDS pieces; empty: the view's default.
+    if (!dtype.isEmpty())
+        if (const Expected<int> bits = dtypeBits(dtype.toStdString()); !bits)
+            return fail(tr("Element type: %1").arg(QString::fromStdString(bits.message())));
+    // An instruction shape WMMA v3 has for some operand width (hw/dtype.h wmmaV3Shapes; the
+    // scene's element type may be the accumulator's, so the shape is not checked against it).
+    if (const QString why = wmmaShapeProblem(*instr); !why.isEmpty())
+        return fail(tr("Instruction M, N, K: %1").arg(why));
     AmdWmmaAttr next = *old;
     next.ctaWarp = *warp;
     next.ctaRegister = *reg;
@@ -208,7 +235,7 @@ QString CtaLayoutEditor::apply()
     after.layout = *linear;
     after.sourceText = QString::fromStdString(printTtg(*attr));
     after.shape = QList<int>(shape->begin(), shape->end());
-    after.dtype = m_dtype->text().trimmed();
+    after.dtype = dtype;
     const QString e =
         m_document->replaceEntry(m_layout, after, tr("Edit ctaLayout of %1").arg(before.name));
     if (!e.isEmpty())

@@ -20,7 +20,6 @@
 #include <QLineEdit>
 #include <QPixmap>
 #include <QPushButton>
-#include <QSettings>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -82,8 +81,7 @@ ExportDialog::ExportDialog(const SceneContents &scene, int view, QWidget *parent
         m_viewColorBy = QString::fromStdString(m_request->options["colorBy"].get<std::string>());
     m_transparent = new QCheckBox(tr("Transparent background"), this);
     m_path = new QLineEdit(this);
-    const QString dir = QSettings().value(QStringLiteral("export/directory")).toString();
-    m_path->setText((dir.isEmpty() ? QString() : dir + QLatin1Char('/')) +
+    m_path->setText(dialogDirectory(QStringLiteral("export")) + QLatin1Char('/') +
                     QString::fromStdString(m_request->kind) + QStringLiteral(".png"));
     auto *browseButton = new QPushButton(tr("Browse..."), this);
     auto *pathRow = new QHBoxLayout;
@@ -306,8 +304,7 @@ void ExportDialog::accept()
         m_message->setText(error);
         return;
     }
-    QSettings().setValue(QStringLiteral("export/directory"),
-                         QFileInfo(m_path->text()).absolutePath());
+    rememberDialogDirectory(QStringLiteral("export"), m_path->text());
     QDialog::accept();
 }
 

@@ -9,6 +9,7 @@
 #include "render/handout.h"
 #include "render/viewregistry.h"
 #include "widgets/mainwindow.h"
+#include "widgets/panelwidgets.h"
 #include "widgets/viewpane.h"
 
 #include <QComboBox>
@@ -28,6 +29,9 @@ using namespace Qt::StringLiterals;
 namespace lx {
 
 namespace {
+
+// The file dialogs' kind for lessons (widgets/panelwidgets.h).
+const QString kLessonDialogs = u"lessons"_s;
 
 QString solvedKey(const QString &id)
 {
@@ -152,10 +156,11 @@ LearnPanel::LearnPanel(MainWindow *window, QWidget *parent)
     connect(m_hint, &QPushButton::clicked, this, &LearnPanel::showNextHint);
     connect(m_solution, &QPushButton::clicked, this, &LearnPanel::showSolution);
     connect(open, &QPushButton::clicked, this, [this] {
-        const QString path =
-            QFileDialog::getOpenFileName(this, tr("Open Lesson"), {}, tr("Lessons (*.json)"));
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Open Lesson"), dialogDirectory(kLessonDialogs), tr("Lessons (*.json)"));
         if (path.isEmpty())
             return;
+        rememberDialogDirectory(kLessonDialogs, path);
         const QString error = openLessonFile(path);
         if (!error.isEmpty())
             m_status->setText(error);
@@ -359,7 +364,8 @@ void exportViewHandout(MainWindow *window)
         return;
     }
     const QString path = QFileDialog::getSaveFileName(
-        window, QObject::tr("Export Handout"), QObject::tr("handout.pdf"),
+        window, QObject::tr("Export Handout"),
+        dialogDirectory(QStringLiteral("export")) + QStringLiteral("/handout.pdf"),
         QObject::tr("PDF, one page per step (*.pdf);;SVG, one file per step (*.svg)"));
     if (path.isEmpty())
         return;

@@ -173,7 +173,7 @@ void MainWindow::createMenus()
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     QAction *learn = help->addAction(tr("&Learn"));
     learn->setObjectName(QStringLiteral("learnAction"));
-    learn->setShortcut(QKeySequence(Qt::Key_F1));
+    learn->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F1));
     learn->setStatusTip(tr("Lessons: linear layouts step by step, checked as you edit"));
     connect(learn, &QAction::triggered, this, [this] { showLearnDock(this); });
     help->addAction(m_gettingStartedAction);

@@ -1,7 +1,10 @@
 #include "widgets/panelwidgets.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
+#include <QSettings>
 #include <QTableView>
 
 namespace lx {
@@ -20,6 +23,17 @@ void showAsRowList(QTableView *table, QAbstractItemModel *model)
     table->setSelectionBehavior(QAbstractItemView::SelectRows);
     table->setSelectionMode(QAbstractItemView::SingleSelection);
     table->verticalHeader()->hide();
+}
+
+QString dialogDirectory(const QString &key)
+{
+    const QString dir = QSettings().value(QStringLiteral("dialogs/%1").arg(key)).toString();
+    return !dir.isEmpty() && QFileInfo(dir).isDir() ? dir : QDir::homePath();
+}
+
+void rememberDialogDirectory(const QString &key, const QString &file)
+{
+    QSettings().setValue(QStringLiteral("dialogs/%1").arg(key), QFileInfo(file).absolutePath());
 }
 
 } // namespace lx

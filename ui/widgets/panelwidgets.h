@@ -2,6 +2,8 @@
 
 // Small pieces the panels and dialogs share, so they look and behave alike.
 
+#include <QString>
+
 class QAbstractItemModel;
 class QLabel;
 class QTableView;
@@ -15,5 +17,12 @@ namespace lx {
 // Shows `model` in `table` as a list to pick one row of: whole rows are selected, one at a
 // time, and rows are not numbered.
 void showAsRowList(QTableView *table, QAbstractItemModel *model);
+
+// The folder a file dialog of kind `key` ("scenes", "kernels", "lessons", "export") starts in:
+// the one a dialog of that kind last used (QSettings), else the home folder, never the working
+// directory of a program started from a desktop menu ("/").
+[[nodiscard]] QString dialogDirectory(const QString &key);
+// Remembers the folder of `file` for the next dialog of kind `key`.
+void rememberDialogDirectory(const QString &key, const QString &file);
 
 } // namespace lx

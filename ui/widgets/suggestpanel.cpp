@@ -19,6 +19,7 @@
 #include <QSplitter>
 #include <QTableView>
 #include <QTextBrowser>
+#include <QTimer>
 #include <QToolTip>
 #include <QVBoxLayout>
 
@@ -374,6 +375,14 @@ SuggestPanel::SuggestPanel(LayoutDocument *document, QWidget *parent)
     split->setStretchFactor(2, 3);
     layout->addWidget(split, 1);
 
+    m_searchAgain = new QTimer(this);
+    m_searchAgain->setSingleShot(true);
+    m_searchAgain->setInterval(150);
+    connect(m_searchAgain, &QTimer::timeout, this, &SuggestPanel::refresh);
+    connect(document, &LayoutDocument::layoutChanged, this, &SuggestPanel::follow);
+    connect(document, &LayoutDocument::structureChanged, this, &SuggestPanel::follow);
+    connect(document, &LayoutDocument::archChanged, this, &SuggestPanel::follow);
+    connect(document, &LayoutDocument::viewChanged, this, &SuggestPanel::follow);
     connect(again, &QPushButton::clicked, this, &SuggestPanel::refresh);
     connect(m_scatter, &SuggestScatter::clicked, this, &SuggestPanel::select);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
@@ -395,7 +404,18 @@ SuggestPanel::SuggestPanel(LayoutDocument *document, QWidget *parent)
 
 void SuggestPanel::refresh()
 {
+    m_searchAgain->stop();
     m_model->refresh();
+}
+
+void SuggestPanel::follow()
+{
+    if (!isVisible())
+        return; // searched when shown
+    m_apply->setEnabled(false);
+    m_status->setText(tr("The scene changed: searching again…"));
+    explain();
+    m_searchAgain->start();
 }
 
 void SuggestPanel::select(int row)

@@ -6,6 +6,11 @@
 // current layout. Hover a point: its layout text; click a point or a row and press Apply (or
 // double-click): the layout replaces the scene's shared layout as one undo step, and every view
 // updates from the document.
+//
+// The panel follows the document: while it is shown, every edit, apply, undo, architecture or
+// view change re-explains the layout on screen at once and searches again a moment later (the
+// edits of one gesture are one search); Apply waits for the new results, so a stale candidate is
+// never applied. A hidden panel searches when it is shown.
 
 #include <QWidget>
 
@@ -15,6 +20,7 @@ class QMainWindow;
 class QPushButton;
 class QTableView;
 class QTextBrowser;
+class QTimer;
 
 namespace lx {
 
@@ -39,6 +45,8 @@ Q_SIGNALS:
 private:
     void select(int row);
     void applySelected();
+    // The document changed: explain again now, search again after a short pause.
+    void follow();
 
     LayoutDocument *m_document;
     SuggestModel *m_model;
@@ -48,6 +56,7 @@ private:
     QPushButton *m_apply;
     QTextBrowser *m_explainer;
     QPushButton *m_applyFix;
+    QTimer *m_searchAgain;
 };
 
 // The panel in a dock (objectName "suggestDock", hidden until asked for), refreshed when it is

@@ -11,6 +11,7 @@
 #include "widgets/layoutactions.h"
 #include "widgets/panelwidgets.h"
 #include "widgets/suggestpanel.h"
+#include "widgets/viewoptionspanel.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -178,6 +179,15 @@ void WindowDocks::createAnalysisDocks()
     m_conflictDock->hide();
     connect(static_cast<ConflictExplainer *>(m_conflictDock->widget()),
             &ConflictExplainer::editRefused, this, &WindowDocks::report);
+
+    // The current view's options, beside the analysis panel.
+    m_viewOptionsDock = newDock(m_window, tr("View Options"), "viewOptionsDock");
+    m_viewOptions = new ViewOptionsPanel(m_document, m_viewOptionsDock);
+    m_viewOptions->setObjectName(QStringLiteral("viewOptionsPanel"));
+    m_viewOptionsDock->setWidget(m_viewOptions);
+    m_window->addDockWidget(Qt::RightDockWidgetArea, m_viewOptionsDock);
+    m_window->tabifyDockWidget(m_analysisDock, m_viewOptionsDock);
+    m_analysisDock->raise();
 }
 
 void WindowDocks::applyDefaultSizes()

@@ -23,6 +23,7 @@ class LayoutDocument;
 class LayoutListModel;
 class LayoutPropertiesModel;
 class MatrixModel;
+class ViewOptionsPanel;
 
 class WindowDocks : public QObject
 {
@@ -40,6 +41,9 @@ public:
     QTableView *layoutTable() const { return m_layoutTable; }
     QDockWidget *suggestDock() const { return m_suggestDock; }
     QDockWidget *conflictDock() const { return m_conflictDock; }
+    // The current view's options (the window tells it which view is current).
+    ViewOptionsPanel *viewOptions() const { return m_viewOptions; }
+    QDockWidget *viewOptionsDock() const { return m_viewOptionsDock; }
 
     // Shows layout `index` (-1: none) in the editors, the bit matrix, the analysis panel and the
     // scene panel's selection.
@@ -76,6 +80,8 @@ private:
     QDockWidget *m_analysisDock = nullptr;
     QDockWidget *m_suggestDock = nullptr;
     QDockWidget *m_conflictDock = nullptr;
+    ViewOptionsPanel *m_viewOptions = nullptr;
+    QDockWidget *m_viewOptionsDock = nullptr;
 };
 
 } // namespace lx

@@ -1,0 +1,107 @@
+// The View Options panel: a view added without options offers what it needs, each accepted value
+// is one undo step and makes the view build, a value that does not parse is refused next to the
+// field with the document unchanged, and options that matter once another is set appear then.
+
+#include "io/scene.h"
+#include "models/documentviews.h"
+#include "models/layoutdocument.h"
+#include "models/scenefile.h"
+#include "render/viewregistry.h"
+#include "widgets/viewoptionspanel.h"
+
+#include <QComboBox>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace lx;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+SceneContents presetContents(const char *name)
+{
+    Expected<Scene> scene = loadPreset(name);
+    Expected<SceneContents> contents =
+        scene ? sceneContentsFromScene(*scene) : Expected<SceneContents>(scene.error());
+    return contents ? *contents : SceneContents{};
+}
+
+QString buildError(const LayoutDocument &doc, int view)
+{
+    const Expected<Diagram> d = buildView(viewRequestFor(doc.contents(), view));
+    return d ? QString() : QString::fromStdString(d.message());
+}
+
+} // namespace
+
+class TestViewOptionsPanel : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void aNewBankViewIsSetUpFromThePanel()
+    {
+        LayoutDocument doc;
+        doc.reset(presetContents("lds-c1"));
+        QVERIFY(doc.addView({u"bank-table"_s, u"read"_s, {}}).isEmpty());
+        const int view = int(doc.views().size()) - 1;
+        QVERIFY(!buildError(doc, view).isEmpty()); // needs a shared layout
+        ViewOptionsPanel panel(&doc);
+        panel.setView(view);
+        QVERIFY2(panel.offeredKeys().contains(u"shared"_s),
+                 qPrintable(panel.offeredKeys().join(u',')));
+        QCOMPARE(panel.viewError(), buildError(doc, view));
+        // The shared layout is picked from the scene's layouts.
+        auto *shared = panel.findChild<QComboBox *>(u"viewOption_shared"_s);
+        QVERIFY(shared);
+        QVERIFY(shared->findData(u"naive"_s) >= 0 && shared->findData(u"xor"_s) >= 0);
+
+        const int steps = doc.undoStack()->count();
+        QCOMPARE(panel.setOption(u"shared"_s, u"naive"_s), QString());
+        QCOMPARE(doc.undoStack()->count(), steps + 1);
+        QCOMPARE(buildError(doc, view), QString());
+        QCOMPARE(panel.viewError(), QString());
+        // Once the view builds, it reads more options: the element type and the instruction,
+        // picked from the architecture's instructions.
+        QVERIFY(panel.offeredKeys().contains(u"dtype"_s));
+        QVERIFY(panel.offeredKeys().contains(u"instruction"_s));
+        auto *instruction = panel.findChild<QComboBox *>(u"viewOption_instruction"_s);
+        QVERIFY(instruction && instruction->count() > 1);
+        QCOMPARE(panel.setOption(u"dtype"_s, u"f32"_s), QString());
+        QCOMPARE(doc.undoStack()->count(), steps + 2); // one step per option
+        QCOMPARE(doc.views().at(view).options.value(u"dtype"_s).toString(), u"f32"_s);
+
+        // Refused next to the field, the document unchanged.
+        const SceneContents before = doc.contents();
+        QVERIFY(panel.offeredKeys().contains(u"warp"_s));
+        QVERIFY(panel.setOption(u"warp"_s, u"two"_s).contains(u"not an integer"_s));
+        QVERIFY(panel.setOption(u"nonsense"_s, u"1"_s).contains(u"no option"_s));
+        QCOMPARE(doc.contents(), before);
+        // An empty value is the default again.
+        QCOMPARE(panel.setOption(u"dtype"_s, QString()), QString());
+        QVERIFY(!doc.views().at(view).options.contains(u"dtype"_s));
+        // Setting and clearing the same option in a row is one step (net: nothing); the shared
+        // layout is another.
+        doc.undoStack()->undo();
+        QVERIFY(!doc.views().at(view).options.contains(u"dtype"_s));
+        doc.undoStack()->undo();
+        QVERIFY(doc.views().at(view).options.isEmpty());
+    }
+
+    void theOperationViewOffersItsOperations()
+    {
+        LayoutDocument doc;
+        doc.reset(presetContents("lds-c1"));
+        QVERIFY(doc.addView({u"operation"_s, u"read"_s, {}}).isEmpty());
+        const int view = int(doc.views().size()) - 1;
+        ViewOptionsPanel panel(&doc);
+        panel.setView(view);
+        auto *op = panel.findChild<QComboBox *>(u"viewOption_op"_s);
+        QVERIFY(op);
+        QVERIFY(op->findData(u"invert"_s) >= 0);
+        QCOMPARE(panel.setOption(u"op"_s, u"invert"_s), QString());
+        QCOMPARE(buildError(doc, view), QString());
+    }
+};
+
+QTEST_MAIN(TestViewOptionsPanel)
+#include "tst_viewoptionspanel.moc"

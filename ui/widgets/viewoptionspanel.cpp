@@ -1,0 +1,258 @@
+#include "widgets/viewoptionspanel.h"
+
+#include "hw/arch.h"
+#include "hw/dtype.h"
+#include "models/documentviews.h"
+#include "models/layoutdocument.h"
+#include "render/viewregistry.h"
+#include "widgets/panelwidgets.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QVBoxLayout>
+
+#include <nlohmann/json.hpp>
+
+namespace lx {
+
+namespace {
+
+QString q(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+// The text an option's editor shows for its JSON value (empty: not set).
+QString textOf(const QJsonValue &v)
+{
+    if (v.isUndefined() || v.isNull())
+        return {};
+    if (v.isString())
+        return v.toString();
+    if (v.isBool())
+        return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    if (v.isDouble())
+        return QString::number(v.toInteger());
+    const QJsonDocument d = v.isArray() ? QJsonDocument(v.toArray()) : QJsonDocument(v.toObject());
+    return QString::fromUtf8(d.toJson(QJsonDocument::Compact));
+}
+
+// The choices of a picked option; empty for a typed one.
+QStringList choicesOf(const OptionUse &use, const LayoutDocument &document)
+{
+    QStringList out;
+    switch (use.kind) {
+    case OptionUse::Layout:
+        for (int i = 0; i < document.layoutCount(); ++i)
+            out << document.layoutAt(i).name;
+        break;
+    case OptionUse::Dtype:
+        for (const char *d : dtypeChoices())
+            out << QString::fromLatin1(d);
+        break;
+    case OptionUse::Bool:
+        out << QStringLiteral("true") << QStringLiteral("false");
+        break;
+    case OptionUse::String:
+        for (const std::string &a : use.allowed)
+            out << q(a);
+        if (out.isEmpty() && use.key == "instruction")
+            if (const Expected<Architecture> arch = loadArchitecture(document.arch().toStdString()))
+                for (const LdsInstruction &i : arch->instructions)
+                    out << q(i.name);
+        break;
+    default:
+        break;
+    }
+    return out;
+}
+
+// The JSON value of `text` for an option of this kind, or why it is refused.
+Expected<QJsonValue> valueOf(const OptionUse &use, const QString &text)
+{
+    const QString t = text.trimmed();
+    switch (use.kind) {
+    case OptionUse::Int: {
+        bool ok = false;
+        const qlonglong n = t.toLongLong(&ok);
+        if (!ok)
+            return makeError("'" + t.toStdString() + "' is not an integer");
+        return QJsonValue(n);
+    }
+    case OptionUse::Bool:
+        if (t != QLatin1String("true") && t != QLatin1String("false"))
+            return makeError("expected true or false");
+        return QJsonValue(t == QLatin1String("true"));
+    case OptionUse::IntList:
+    case OptionUse::Object: {
+        const QByteArray wrapped = "{\"v\": " + t.toUtf8() + "}";
+        QJsonParseError error{};
+        const QJsonDocument d = QJsonDocument::fromJson(wrapped, &error);
+        const QJsonValue v = d.object().value(QStringLiteral("v"));
+        if (error.error != QJsonParseError::NoError ||
+            (use.kind == OptionUse::IntList ? !v.isArray() : !v.isObject()))
+            return makeError(use.kind == OptionUse::IntList ? "expected a list such as [1, 0]"
+                                                            : "expected a JSON object {...}");
+        return v;
+    }
+    default:
+        return QJsonValue(t);
+    }
+}
+
+const char *kindName(OptionUse::Kind kind)
+{
+    switch (kind) {
+    case OptionUse::Layout:
+        return "a layout of the scene";
+    case OptionUse::Dtype:
+        return "an element type";
+    case OptionUse::Int:
+        return "an integer";
+    case OptionUse::Bool:
+        return "true or false";
+    case OptionUse::IntList:
+        return "a list of integers";
+    case OptionUse::Object:
+        return "a JSON object";
+    default:
+        return "text";
+    }
+}
+
+} // namespace
+
+ViewOptionsPanel::ViewOptionsPanel(LayoutDocument *document, QWidget *parent)
+    : QWidget(parent), m_document(document)
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    m_title = new QLabel(this);
+    m_title->setWordWrap(true);
+    layout->addWidget(m_title);
+    m_form = new QFormLayout;
+    layout->addLayout(m_form);
+    m_message = newMessageLabel(this);
+    m_message->setObjectName(QStringLiteral("viewOptionsMessage"));
+    layout->addWidget(m_message);
+    m_error = newMessageLabel(this);
+    m_error->setObjectName(QStringLiteral("viewOptionsViewError"));
+    layout->addWidget(m_error);
+    layout->addStretch(1);
+    connect(document, &LayoutDocument::viewChanged, this, [this](int v) {
+        if (v == m_view)
+            rebuild();
+    });
+    connect(document, &LayoutDocument::structureChanged, this, &ViewOptionsPanel::rebuild);
+    connect(document, &LayoutDocument::sceneReset, this, [this] { setView(-1); });
+    connect(document, &LayoutDocument::archChanged, this, &ViewOptionsPanel::rebuild);
+    rebuild();
+}
+
+void ViewOptionsPanel::setView(int view)
+{
+    m_view = view;
+    m_message->clear();
+    rebuild();
+}
+
+QStringList ViewOptionsPanel::offeredKeys() const
+{
+    QStringList keys;
+    for (const OptionUse &u : m_uses)
+        keys << q(u.key);
+    return keys;
+}
+
+QString ViewOptionsPanel::viewError() const
+{
+    return m_error->text();
+}
+
+void ViewOptionsPanel::rebuild()
+{
+    while (m_form->rowCount() > 0)
+        m_form->removeRow(0);
+    m_uses.clear();
+    m_error->clear();
+    if (m_view < 0 || m_view >= int(m_document->views().size())) {
+        m_title->setText(tr("No view is open."));
+        return;
+    }
+    const DocumentView &v = m_document->views().at(m_view);
+    m_title->setText(
+        tr("<b>%1</b> view%2")
+            .arg(v.kind, v.layoutName.isEmpty() ? QString() : tr(" of %1").arg(v.layoutName)));
+    std::string error;
+    m_uses = viewOptions(viewRequestFor(m_document->contents(), m_view), &error);
+    m_error->setText(q(error));
+    if (m_uses.empty())
+        m_form->addRow(new QLabel(tr("This view has no options."), this));
+    for (const OptionUse &use : m_uses)
+        m_form->addRow(q(use.key), editorFor(use, textOf(v.options.value(q(use.key)))));
+}
+
+QWidget *ViewOptionsPanel::editorFor(const OptionUse &use, const QString &current)
+{
+    const QString key = q(use.key);
+    const QStringList choices = choicesOf(use, *m_document);
+    const QString tip = tr("%1: %2; empty for the view's default").arg(key, tr(kindName(use.kind)));
+    if (!choices.isEmpty()) {
+        auto *box = new QComboBox(this);
+        box->setObjectName(QStringLiteral("viewOption_") + key);
+        box->setToolTip(tip);
+        box->addItem(tr("(default)"), QString());
+        for (const QString &c : choices)
+            box->addItem(c, c);
+        if (!current.isEmpty() && box->findData(current) < 0)
+            box->addItem(current, current); // a value the list lacks stays shown (and refused)
+        box->setCurrentIndex(std::max(0, box->findData(current)));
+        connect(box, &QComboBox::activated, this, [this, key, box] {
+            const QString e = setOption(key, box->currentData().toString());
+            if (!e.isEmpty())
+                m_message->setText(e);
+        });
+        return box;
+    }
+    auto *edit = new QLineEdit(current, this);
+    edit->setObjectName(QStringLiteral("viewOption_") + key);
+    edit->setToolTip(tip);
+    edit->setPlaceholderText(tr("(default)"));
+    connect(edit, &QLineEdit::editingFinished, this, [this, key, edit] {
+        const QString e = setOption(key, edit->text());
+        if (!e.isEmpty())
+            m_message->setText(e);
+    });
+    return edit;
+}
+
+QString ViewOptionsPanel::setOption(const QString &key, const QString &text)
+{
+    if (m_view < 0 || m_view >= int(m_document->views().size()))
+        return tr("no view");
+    const OptionUse *use = nullptr;
+    for (const OptionUse &u : m_uses)
+        if (q(u.key) == key)
+            use = &u;
+    if (!use)
+        return tr("the %1 view has no option '%2'").arg(m_document->views().at(m_view).kind, key);
+    QJsonObject options = m_document->views().at(m_view).options;
+    if (text.trimmed().isEmpty()) {
+        options.remove(key);
+    } else {
+        const Expected<QJsonValue> value = valueOf(*use, text);
+        if (!value)
+            return tr("%1: %2").arg(key, q(value.message()));
+        options.insert(key, *value);
+    }
+    m_message->clear();
+    return m_document->setViewOptions(
+        m_view, options, tr("Set %1 of the %2 view").arg(key, m_document->views().at(m_view).kind));
+}
+
+} // namespace lx
