@@ -39,6 +39,17 @@
 
 namespace lx {
 
+// One kind of LDS instruction an op lowers to, per thread (a convert_layout through LDS has two:
+// its store and its load).
+struct KernelLdsAccess
+{
+    std::string instruction; // "ds_store_b128"
+    int64_t count = 0;       // distinct (the assembly's)
+    int64_t issued = 0;      // the lowering's
+    bool isWrite = false;
+    bool operator==(const KernelLdsAccess &) const = default;
+};
+
 struct KernelOpReport
 {
     int opIndex = 0; // into TtgirModule::ops
@@ -57,7 +68,13 @@ struct KernelOpReport
     int64_t issued = 0;           // instructions per thread the lowering issues (dsloadtr.h
                                   // InstructionCount); count <= issued
     std::optional<bool> eligible; // local_load on an arch/width with a transposed load
-    std::string reason;           // why not transposed / what the conversion does / notes
+    // The lowering path Triton takes for an LDS access ("transposed", "packed transposed",
+    // "generic", "round trip") and why, in one sentence (empty for ops that touch no LDS).
+    std::string path;
+    std::string pathReason;
+    // Every LDS instruction the op lowers to; the totals sum these.
+    std::vector<KernelLdsAccess> accesses;
+    std::string reason; // why not transposed / what the conversion does / notes
     // Not transposed, and the fallback reads fewer bits per load than the transposed
     // instruction would (a local_load whose fallback is already a full-width vector, e.g. a
     // K-contiguous operand, has lost nothing).
