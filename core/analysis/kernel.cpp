@@ -4,6 +4,7 @@
 #include "analysis/conversion.h"
 #include "analysis/dsloadtr.h"
 #include "analysis/ldslowering.h"
+#include "analysis/tdm.h"
 #include "hw/arch.h"
 #include "hw/dtype.h"
 #include "layout/builders.h"
@@ -216,6 +217,8 @@ private:
             localLoad(op, r);
         else if (isPackedTransposedLoad(op.name))
             packedLoad(op, r);
+        else if (isTdmWrite(op.name))
+            tdmWrite(op, r);
         else if (op.name == "ttg.local_store")
             write(op, r);
         else if (op.name == "ttg.local_alloc")
@@ -418,6 +421,23 @@ private:
                        "the " +
                        r.instruction + " tile (analysis/dsloadtr.h)";
         addTransposedBanks(r, m_arch, *plan);
+    }
+
+    // A copy by the Tensor Data Mover: no per-thread LDS instruction, but the buffer's layout
+    // must be one the TDM can write (analysis/tdm.h).
+    void tdmWrite(const TtgirOp &op, KernelOpReport &r)
+    {
+        describeOnly(op, r);
+        const TtgirType *mem = lastOf(op, TtgirType::Kind::MemDesc);
+        if (!mem || !mem->encoding)
+            return;
+        r.dst = mem->encodingText;
+        r.dstAttr = mem->encoding;
+        r.path = "TDM";
+        r.pathReason = "the Tensor Data Mover writes the buffer (tensor_load_to_lds): no LDS "
+                       "instruction per thread";
+        if (auto problem = tdmLayoutProblem(m_arch, *mem->encoding))
+            r.problem = "the Tensor Data Mover cannot write " + r.dst + ": " + *problem;
     }
 
     static bool isPackedTransposedLoad(const std::string &name)

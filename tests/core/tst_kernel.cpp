@@ -132,6 +132,8 @@ private Q_SLOTS:
     void olderMfmaSyntax();
     void unreadableParentNamedAtTheOp();
     void paddedSubsliceSizedFromAllocation();
+    void tdmWritesOnlyWhatItCan_data();
+    void tdmWritesOnlyWhatItCan();
 };
 
 namespace {
@@ -425,6 +427,56 @@ void TestKernel::paddedSubsliceSizedFromAllocation()
             QVERIFY2(r.problem.empty(), r.problem.c_str());
             QCOMPARE(r.instruction, std::string("ds_read_b128"));
             QCOMPARE(r.count, int64_t(1));
+        }
+    QVERIFY(found);
+}
+
+// A buffer the Tensor Data Mover fills (the op as in Triton's gfx1250 lowering tests:
+// `amdg.async_tdm_copy_global_to_local %desc[...] into %buf, pred = ...`) may hold a padded
+// layout or a swizzled one with maxPhase 1 (Gluon's gfx1250 tensor descriptor); an XOR swizzle
+// is a problem at the op, named as such.
+void TestKernel::tdmWritesOnlyWhatItCan_data()
+{
+    QTest::addColumn<QString>("layout");
+    QTest::addColumn<bool>("legal");
+    QTest::newRow("padded") << QStringLiteral(
+                                   "#ttg.padded_shared<[64:+4] {order = [1, 0], shape = [64, 64]}>")
+                            << true;
+    QTest::newRow("unswizzled")
+        << QStringLiteral(
+               "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>")
+        << true;
+    QTest::newRow("xor swizzle")
+        << QStringLiteral(
+               "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>")
+        << false;
+}
+
+void TestKernel::tdmWritesOnlyWhatItCan()
+{
+    QFETCH(QString, layout);
+    QFETCH(bool, legal);
+    const std::string text =
+        "#shared = " + layout.toStdString() +
+        "\n#smem = #ttg.shared_memory\n"
+        "module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 4 : i32, "
+        "ttg.target = \"hip:gfx1250\", \"ttg.threads-per-warp\" = 32 : i32} {\n"
+        "  tt.func @f(%desc: !tt.tensordesc<64x64xf16, #shared>, %p: i32) {\n"
+        "    %c0 = arith.constant 0 : i32\n"
+        "    %buf = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>\n"
+        "    %t = amdg.async_tdm_copy_global_to_local %desc[%c0, %c0] into %buf, pred = %p : "
+        "!tt.tensordesc<64x64xf16, #shared> -> !ttg.memdesc<64x64xf16, #shared, #smem, "
+        "mutable>\n    tt.return\n  }\n}\n";
+    Expected<KernelReport> report = analyzeText(text, {});
+    QVERIFY2(report.hasValue(), report ? "" : report.message().c_str());
+    bool found = false;
+    for (const KernelOpReport &r : report->ops)
+        if (r.op == "amdg.async_tdm_copy_global_to_local") {
+            found = true;
+            QCOMPARE(r.path, std::string("TDM"));
+            QCOMPARE(r.problem.empty(), legal);
+            if (!legal)
+                QVERIFY2(r.problem.find("XOR swizzle") != std::string::npos, r.problem.c_str());
         }
     QVERIFY(found);
 }
