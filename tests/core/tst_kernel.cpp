@@ -307,10 +307,11 @@ void TestKernel::genericPathSaysWhy()
 }
 
 // Triton's test/Conversion/amd/ds_transpose.mlir (triton-lang/triton
-// 06dbcc894b2284aa0dbee053f9cd52b38a338898), ds_transpose_t_fp4_mfma32_small: two packed fp4 loads,
-// `CHECK-COUNT-4: rocdl.ds.read.tr4.b64` (gfx950's ds_read_b64_tr_b4) over both. The op is spelled
-// `amdg.local_load_packed_tranposed` there; Triton now spells it `..._transposed`, and modules
-// before the dialect's rename `amdgpu.`. Every spelling is the same op.
+// 06dbcc894b2284aa0dbee053f9cd52b38a338898), ds_transpose_t_fp4_mfma32_small: two packed fp4
+// loads, `CHECK-COUNT-4: rocdl.ds.read.tr4.b64` (gfx950's ds_read_b64_tr_b4) over both. The op is
+// spelled `amdgpu.local_load_packed_tranposed` there; Triton now spells it
+// `amdg.local_load_packed_transposed` (and for a while `amdg.local_load_packed_tranposed`).
+// Every spelling is the same op.
 void TestKernel::packedTransposedLoad_data()
 {
     QTest::addColumn<QString>("op");
