@@ -4,12 +4,12 @@
 // commit, RUN line), its layout aliases, and per function the loads it lowers with the CHECK lines
 // that count the lowering's instructions: `CHECK-COUNT-N: rocdl.ds.read.tr16.b64` followed by a
 // `CHECK-NOT` of the same intrinsic is exactly N ("bounded"), a CHECK-COUNT-N alone is at least N
-// in FileCheck (we require N all the same: these are vector loads of one local_load, all emitted
-// together), a lone CHECK-NOT is none. Every function becomes a module with its loads; the
-// prediction (the `issued` counts: Triton's lowering before LLVM removes repeated loads) summed
-// per instruction must equal the CHECK counts, the intrinsic named by the file's "intrinsics" map
-// (docs/kernel.md: rocdl.ds.read.tr16.b64 is gfx950's ds_read_b64_tr_b16, a 128-bit llvm.load of
-// address space 3 is ds_read_b128, ...).
+// (as FileCheck reads it; e.g. ds_transpose_gfx1250.mlir's no_ds_read_tr counts 8 of the 128-bit
+// loads of two local_loads), a lone CHECK-NOT is none. Every function becomes a module with its
+// loads; the prediction (the `issued` counts: Triton's lowering before LLVM removes repeated loads)
+// summed per instruction must equal the CHECK counts, the intrinsic named by the file's
+// "intrinsics" map (docs/kernel.md: rocdl.ds.read.tr16.b64 is gfx950's ds_read_b64_tr_b16, a
+// 128-bit llvm.load of address space 3 is ds_read_b128, ...).
 
 #include "analysis/kernel.h"
 #include "io/ttgir.h"
@@ -109,10 +109,14 @@ void TestLitSuite::checkCounts()
         const std::string instruction = doc.at("intrinsics").at(intrinsic);
         const int64_t expected = c.at("count");
         const int64_t got = predicted.count(instruction) ? predicted.at(instruction) : 0;
-        qInfo("%s %s: %s x %lld (%s) predicted %lld", source.c_str(),
+        qInfo("%s %s: %s x %s%lld (%s) predicted %lld", source.c_str(),
               fn.at("name").get<std::string>().c_str(), intrinsic.c_str(),
-              static_cast<long long>(expected), instruction.c_str(), static_cast<long long>(got));
-        QCOMPARE(got, expected);
+              c.at("bounded").get<bool>() ? "" : ">= ", static_cast<long long>(expected),
+              instruction.c_str(), static_cast<long long>(got));
+        if (c.at("bounded").get<bool>())
+            QCOMPARE(got, expected);
+        else
+            QVERIFY2(got >= expected, intrinsic.c_str());
     }
 }
 
