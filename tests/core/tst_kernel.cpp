@@ -154,12 +154,33 @@ const std::string kShared =
     "#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]}>\n"
     "#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>\n";
 
+// The report of the first op named `op`; null when there is none.
+const KernelOpReport *firstOp(const KernelReport &report, const std::string &op)
+{
+    for (const KernelOpReport &r : report.ops)
+        if (r.op == op)
+            return &r;
+    return nullptr;
+}
+
 Expected<KernelReport> analyzeText(const std::string &text, const std::string &arch)
 {
     Expected<TtgirModule> module = parseTtgir(text);
     if (!module)
         return module.error();
     return analyzeKernel(*module, arch);
+}
+
+// The report of the first `op` of the module made of `aliases` and `body` (see moduleText).
+Expected<KernelOpReport> firstOpOf(const std::string &aliases, const std::string &body,
+                                   const std::string &arch, const std::string &op)
+{
+    Expected<KernelReport> report = analyzeText(moduleText(aliases, body), arch);
+    if (!report)
+        return report.error();
+    if (const KernelOpReport *r = firstOp(*report, op))
+        return *r;
+    return makeError("no " + op + " in the module");
 }
 
 } // namespace
@@ -389,17 +410,11 @@ void TestKernel::unreadableParentNamedAtTheOp()
         "  tt.func @f(%arg0: !ttg.memdesc<128x64xf16, #shared, #smem, mutable>) {\n"
         "    %1 = ttg.local_load %arg0 : !ttg.memdesc<128x64xf16, #shared, #smem, mutable> -> "
         "tensor<128x64xf16, #dot>\n    tt.return\n  }\n";
-    Expected<KernelReport> report = analyzeText(moduleText(aliases, body), "gfx950");
-    QVERIFY2(report.hasValue(), report ? "" : report.message().c_str());
-    bool found = false;
-    for (const KernelOpReport &r : report->ops)
-        if (r.op == "ttg.local_load") {
-            found = true;
-            QVERIFY2(r.problem.find("versionMinor") != std::string::npos, r.problem.c_str());
-            QVERIFY2(r.problem.find("#mma") != std::string::npos, r.problem.c_str());
-            QVERIFY2(r.problem.find("unknown alias") == std::string::npos, r.problem.c_str());
-        }
-    QVERIFY(found);
+    Expected<KernelOpReport> r = firstOpOf(aliases, body, "gfx950", "ttg.local_load");
+    QVERIFY2(r.hasValue(), r ? "" : r.message().c_str());
+    QVERIFY2(r->problem.find("versionMinor") != std::string::npos, r->problem.c_str());
+    QVERIFY2(r->problem.find("#mma") != std::string::npos, r->problem.c_str());
+    QVERIFY2(r->problem.find("unknown alias") == std::string::npos, r->problem.c_str());
 }
 
 // A view of a padded buffer is addressed through the allocation's layout (Triton's
@@ -419,17 +434,11 @@ void TestKernel::paddedSubsliceSizedFromAllocation()
         "mutable> -> !ttg.memdesc<64x32xf16, #padded, #smem, mutable, 64x64>\n"
         "    %1 = ttg.local_load %v : !ttg.memdesc<64x32xf16, #padded, #smem, mutable, 64x64> -> "
         "tensor<64x32xf16, #blocked>\n    tt.return\n  }\n";
-    Expected<KernelReport> report = analyzeText(moduleText(aliases, body), "gfx950");
-    QVERIFY2(report.hasValue(), report ? "" : report.message().c_str());
-    bool found = false;
-    for (const KernelOpReport &r : report->ops)
-        if (r.op == "ttg.local_load") {
-            found = true;
-            QVERIFY2(r.problem.empty(), r.problem.c_str());
-            QCOMPARE(r.instruction, std::string("ds_read_b128"));
-            QCOMPARE(r.count, int64_t(1));
-        }
-    QVERIFY(found);
+    Expected<KernelOpReport> r = firstOpOf(aliases, body, "gfx950", "ttg.local_load");
+    QVERIFY2(r.hasValue(), r ? "" : r.message().c_str());
+    QVERIFY2(r->problem.empty(), r->problem.c_str());
+    QCOMPARE(r->instruction, std::string("ds_read_b128"));
+    QCOMPARE(r->count, int64_t(1));
 }
 
 // A buffer the Tensor Data Mover fills (the op as in Triton's gfx1250 lowering tests:
@@ -470,16 +479,12 @@ void TestKernel::tdmWritesOnlyWhatItCan()
         "mutable>\n    tt.return\n  }\n}\n";
     Expected<KernelReport> report = analyzeText(text, {});
     QVERIFY2(report.hasValue(), report ? "" : report.message().c_str());
-    bool found = false;
-    for (const KernelOpReport &r : report->ops)
-        if (r.op == "amdg.async_tdm_copy_global_to_local") {
-            found = true;
-            QCOMPARE(r.path, std::string("TDM"));
-            QCOMPARE(r.problem.empty(), legal);
-            if (!legal)
-                QVERIFY2(r.problem.find("XOR swizzle") != std::string::npos, r.problem.c_str());
-        }
-    QVERIFY(found);
+    const KernelOpReport *r = firstOp(*report, "amdg.async_tdm_copy_global_to_local");
+    QVERIFY(r);
+    QCOMPARE(r->path, std::string("TDM"));
+    QCOMPARE(r->problem.empty(), legal);
+    if (!legal)
+        QVERIFY2(r->problem.find("XOR swizzle") != std::string::npos, r->problem.c_str());
 }
 
 QTEST_GUILESS_MAIN(TestKernel)
