@@ -3,17 +3,29 @@
 // Per-op analysis of a TTGIR module (io/ttgir.h): what each op that touches LDS or moves data
 // between layouts costs, with the analyses the views use, and totals per kernel.
 //
-//   ttg.local_load       the transposed-load decision (analysis/dsloadtr.h) where the arch has a
-//                        transposed load for the element width; otherwise, or when the layouts
-//                        are not eligible, the vector load the compiler falls back to. Bank
-//                        conflicts of that access (analysis/banks.h) for the module's arch.
-//   ttg.local_store,     the write instruction (widest run of registers contiguous in LDS, at
-//   ttg.local_alloc(v)   most 128 bits), its count per thread and its conflicts.
+// One function per op decides its lowering path and records it (`path`, `pathReason`):
+//
+//   ttg.local_load       "transposed": the transposed-load decision (analysis/dsloadtr.h) where
+//                        the arch has a transposed load for the element width and the layouts
+//                        are eligible; otherwise "generic": Triton's generic shared-memory
+//                        lowering (analysis/ldslowering.h: broadcast registers removed, the
+//                        largest vector over any register order). Bank conflicts of that access
+//                        (analysis/banks.h) for the module's arch.
+//   amdg.local_load_packed_transposed (and the older spellings)
+//                        "packed transposed": fp4 packed in i8, the 4-bit transposed load.
+//   ttg.local_store,     "generic": the write instruction by the same vectorisation, its count
+//   ttg.local_alloc(v)   per thread and its conflicts.
 //   ttg.local_alloc      the bytes it occupies (layout/builders.h sharedAllocationBytes), and on
 //                        gfx1250 the 64 KiB partitions it spans when the allocations are laid
 //                        out one after another in the order of the text (liveness is ignored).
 //   ttg.convert_layout   what it lowers to (analysis/conversion.h), with the LDS bytes of a round
-//                        trip.
+//                        trip and, for a round trip ("round trip"), its store and its load
+//                        (analysis/ldslowering.h ldsRoundTrip) in `accesses`.
+//   amdg.async_tdm_*     "TDM": no per-thread instruction; a problem when the buffer's layout is
+//                        one the Tensor Data Mover cannot write (analysis/tdm.h).
+//
+// A memdesc printed with its allocation's shape (a view) is addressed through the layout of the
+// whole allocation, as Triton's toLinearLayout(MemDescType) does.
 //
 // Counting (analysis/dsloadtr.h InstructionCount, the rule of every face). Where the destination
 // of a load replicates elements (a register basis that is zero in cvt, e.g. an fp8 K tile of 32
