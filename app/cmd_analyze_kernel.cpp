@@ -50,6 +50,8 @@ nlohmann::json reportJson(const lx::TtgirModule &module, const lx::KernelReport 
                          {"issued", r.issued},
                          {"eligible", nullptr},
                          {"reason", r.reason},
+                         {"path", r.path},
+                         {"pathReason", r.pathReason},
                          {"maxWays", r.maxWays},
                          {"cycles", r.cycles},
                          {"bytes", r.bytes},
@@ -59,6 +61,14 @@ nlohmann::json reportJson(const lx::TtgirModule &module, const lx::KernelReport 
             o["eligible"] = *r.eligible;
         if (!r.partitions.empty())
             o["partitions"] = r.partitions;
+        if (r.accesses.size() > 1) {
+            o["accesses"] = nlohmann::json::array();
+            for (const lx::KernelLdsAccess &a : r.accesses)
+                o["accesses"].push_back({{"instruction", a.instruction},
+                                         {"count", a.count},
+                                         {"issued", a.issued},
+                                         {"write", a.isWrite}});
+        }
         if (!r.problem.empty())
             o["error"] = r.problem;
         ops.push_back(std::move(o));
@@ -112,10 +122,16 @@ void printText(QTextStream &out, const lx::TtgirModule &module, const lx::Kernel
         if (!r.partitions.empty())
             out << " (partition " << q(r.partitions) << ')';
         out << '\n';
+        if (r.accesses.size() > 1)
+            for (const lx::KernelLdsAccess &a : r.accesses)
+                out << "         " << (a.isWrite ? "store " : "load  ") << a.count << " x "
+                    << q(a.instruction) << '\n';
         if (!r.problem.empty())
             out << "         error: " << q(r.problem) << '\n';
         else if (r.lostTransposed)
             out << "         no transposed load: " << q(r.reason) << '\n';
+        if (!r.path.empty() && r.problem.empty())
+            out << "         " << q(r.path) << " path: " << q(r.pathReason) << '\n';
     }
     out << "\ntotals (per thread; " << kCounting << ")\n";
     for (const auto &[inst, n] : report.totals.instructions) {

@@ -172,6 +172,9 @@ struct SharedOptions
                                u"explain the worst conflict of the access under the scene's "
                                u"shared layout instead of searching"_qs};
     QCommandLineOption json{u"json"_qs, u"print JSON"_qs};
+    QCommandLineOption tdm{u"tdm"_qs, u"the Tensor Data Mover writes the buffer: only the layouts "
+                                      u"it can write (padded, swizzled with maxPhase 1, "
+                                      u"partitioned of those)"_qs};
 };
 
 // The access of --preset/--scene (with --view, --arch and --dtype applied) or of --reg.
@@ -194,6 +197,9 @@ lx::Expected<lx::SceneAccess> sharedAccessArg(const QCommandLineParser &parser,
         if (parser.isSet(o.dtype))
             for (lx::SceneView &v : scene->views)
                 v.options["dtype"] = parser.value(o.dtype).toStdString();
+        if (parser.isSet(o.tdm))
+            for (lx::SceneView &v : scene->views)
+                v.options["tdm"] = true;
         if (!view)
             return lx::sceneAccess(*scene);
         lx::SceneViewChoice choice;
@@ -220,6 +226,8 @@ lx::Expected<lx::SceneAccess> sharedAccessArg(const QCommandLineParser &parser,
     req.options["reg"] = "reg";
     if (parser.isSet(o.write))
         req.options["write"] = "write";
+    if (parser.isSet(o.tdm))
+        req.options["tdm"] = true;
     if (parser.isSet(o.order)) {
         const QStringList parts = parser.value(o.order).split(u',');
         req.options["order"] = nlohmann::json::array();
@@ -244,8 +252,8 @@ int runShared(const QStringList &args)
         "view's, with the view's dtype, instruction, warp and layouts."));
     parser.addHelpOption();
     const SharedOptions o;
-    parser.addOptions({o.preset, o.scene, o.view, o.reg, o.write, o.shape, o.dtype, o.arch, o.order,
-                       o.limit, o.maxLds, o.explain, o.json});
+    parser.addOptions({o.tdm, o.preset, o.scene, o.view, o.reg, o.write, o.shape, o.dtype, o.arch,
+                       o.order, o.limit, o.maxLds, o.explain, o.json});
     if (const auto rc =
             lx::app::parseOrExit(parser, args, u"layout-explorer suggest shared: "_qs, false))
         return *rc;

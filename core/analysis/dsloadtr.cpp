@@ -1,5 +1,7 @@
 #include "analysis/dsloadtr.h"
 
+#include "analysis/ldslowering.h"
+
 #include "analysis/limits.h"
 #include "hw/arch.h"
 
@@ -136,26 +138,23 @@ DsLoadFallback toFallback(const PlainAccess &a)
 PlainAccess plainAccess(const Architecture &arch, const LinearLayout &cvt, int elementBits,
                         bool isWrite, const std::vector<std::pair<int32_t, int32_t>> &padding)
 {
-    std::vector<std::string> ins;
-    for (const std::string &d : {kRegister, kLane, kWarp})
-        if (cvt.hasInDim(d))
-            ins.push_back(d);
-    const int64_t registers = cvt.hasInDim(kRegister) ? cvt.inDimSize(kRegister) : 1;
-    const int64_t distinctRegs = distinctRegisterSpan(cvt, 0);
-    Expected<LinearLayout> off =
-        cvt.hasOutDim(kOffset) ? cvt.sublayout(ins, {kOffset}) : Expected<LinearLayout>(cvt);
-    int64_t vec = off ? off->getNumConsecutiveInOut() : 1;
-    vec = std::min<int64_t>(vec, std::max(1, 128 / std::max(1, elementBits)));
-    vec = std::min<int64_t>(vec, distinctRegs);
+    // A padded source caps the vector at its smallest interval (and then Triton permutes no
+    // registers); analysis/ldslowering.h.
+    std::optional<int> cap;
     for (const auto &[interval, pad] : padding)
-        vec = std::min<int64_t>(vec, std::max(1, interval));
-    vec = std::max<int64_t>(vec, 1);
+        cap = std::min(cap.value_or(std::max(1, 128 / std::max(1, elementBits))),
+                       std::max(1, interval));
+    const LdsVectorisation v = largestVectorisation(cvt, elementBits, cap);
+    const int64_t distinctRegs = distinctRegisterSpan(cvt, 0);
+    const int64_t vec = std::max<int64_t>(1, std::min<int64_t>(v.elements, distinctRegs));
     PlainAccess a;
     a.vectorElements = int(vec);
     a.bits = std::max(8, int(vec) * elementBits); // sub-byte elements move a byte at least
     if (const LdsInstruction *i = arch.plainInstruction(a.bits / 8, isWrite))
         a.instruction = i->name;
-    a.count = {registers / vec, distinctRegs / vec};
+    a.count = {std::max<int64_t>(1, (int64_t(1) << v.registerBases) / vec), distinctRegs / vec};
+    a.permuted = v.permuted;
+    a.broadcastBases = v.broadcastBases;
     return a;
 }
 

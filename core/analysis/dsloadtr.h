@@ -123,18 +123,23 @@ struct InstructionCount
     bool operator==(const InstructionCount &) const = default;
 };
 
-// The vectorisation of a plain (not transposed) LDS access, Triton's rule: the leading registers
-// that walk consecutive offsets (getNumConsecutiveInOut of offsetCvt), at most 128 bits, at most
-// the distinct registers and the smallest padding interval. The instruction is the architecture's
-// single-address one of that width and direction (Architecture::plainInstruction): the one rule
-// by which every analysis names a fallback. `cvt` maps (register, lane, warp) to offset and, for a
-// partitioned source, partition; the distinct count is taken over both.
+// The vectorisation of a plain (not transposed) LDS access, Triton's generic lowering
+// (analysis/ldslowering.h largestVectorisation): broadcast registers removed, the widest vector
+// of registers (in any order) that walk offsets 1, 2, 4, ..., at most 128 bits, at most the
+// distinct registers; a padded source caps it at the smallest interval and permutes nothing.
+// The instruction is the architecture's single-address one of that width and direction
+// (Architecture::plainInstruction): the one rule by which every analysis names a fallback.
+// `cvt` maps (register, lane, warp) to offset and, for a partitioned source, partition; the
+// distinct count is taken over both; `issued` counts the non-zero register bases (Triton drops
+// the replicas before it emits anything).
 struct PlainAccess
 {
     std::string instruction; // "ds_load_b128"; empty when the architecture has none that wide
     int vectorElements = 1;  // logical elements per instruction
     int bits = 0;            // bits per instruction
     InstructionCount count;  // per thread
+    bool permuted = false;   // the vector is not the leading registers
+    int broadcastBases = 0;  // register bases that replicate (removed before lowering)
 };
 [[nodiscard]] PlainAccess plainAccess(const Architecture &arch, const LinearLayout &cvt,
                                       int elementBits, bool isWrite,

@@ -1,5 +1,7 @@
 #include "analysis/explain.h"
 
+#include "analysis/tdm.h"
+
 #include "io/ttgtext.h"
 #include "layout/builders.h"
 
@@ -229,8 +231,14 @@ Expected<ConflictExplanation> explainConflict(const Architecture &arch,
         f.ldsBytesAfter = allocationBytes(*attr, shape, request.elementBits);
         options.push_back(std::move(f));
     };
+    const bool noXor = query.tdmFed && arch.tdm;
+    if (noXor) {
+        SharedLinearAttr xorAttr;
+        xorAttr.offsetBases = bases;
+        e.fixNote = "no XOR fix: " + tdmLayoutProblem(arch, *makeAttr(xorAttr)).value_or("");
+    }
     if (request.shared.padding.empty()) {
-        for (int h = highBank; h < int(bases.size()); ++h) {
+        for (int h = highBank; h < int(bases.size()) && !noXor; ++h) {
             for (int j = std::max(0, lowBank); j < std::min(highBank, int(bases.size())); ++j) {
                 SharedLinearAttr a;
                 a.offsetBases = bases;

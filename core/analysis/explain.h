@@ -10,6 +10,10 @@
 //    offsets, so the layout stays a bijection);
 //  - or one pad: [interval:+pad] with the smallest pad that moves the colliding rows apart.
 //
+// A buffer the Tensor Data Mover writes (ConflictQuery::tdmFed, on an architecture with one)
+// gets no XOR fix -- the TDM writes rows at linear addresses (analysis/tdm.h) -- and fixNote says
+// so; the padding fixes remain.
+//
 // Every candidate change is scored with analyzeBanks; the fix is the one with the fewest ways in
 // the named phase (then the fewest cycles, then no extra LDS), and it is only returned when it
 // lowers that phase's n-way. The kernel is exact for unpadded, unpartitioned layouts whose bank
@@ -53,6 +57,7 @@ struct ConflictExplanation
     std::vector<Collision> collisions;
     std::string kernelNote; // why no kernel, when none was computed
     std::optional<ConflictFix> fix;
+    std::string fixNote; // why a kind of fix was not considered (a TDM-fed buffer: no XOR)
 };
 
 struct ConflictQuery
@@ -62,6 +67,8 @@ struct ConflictQuery
     int pass = 0;
     int phase = -1; // -1: the worst phase of the instruction
     int bank = -1;  // -1: the worst bank of the phase
+    // The Tensor Data Mover writes the buffer (analysis/tdm.h): no XOR fix, only padding.
+    bool tdmFed = false;
 };
 
 // The lanes, addresses, dwords and (when `linearAddresses`: addresses XOR-linear in the lane

@@ -3,6 +3,8 @@
 #include "analysis/banks.h"
 #include "analysis/conversion.h"
 #include "analysis/dsloadtr.h"
+#include "analysis/ldslowering.h"
+#include "analysis/tdm.h"
 #include "hw/arch.h"
 #include "hw/dtype.h"
 #include "layout/builders.h"
@@ -38,6 +40,22 @@ std::vector<int32_t> encodedShape(const TtgirType &type, int64_t *buffers)
     return shape;
 }
 
+// The shape a memdesc's shared layout is built over: a view (memdesc_subslice, printed with the
+// allocation's shape last) is addressed through the layout of the whole allocation, as Triton
+// does -- a padded layout's padding depends on the allocation's rows, not the view's.
+std::vector<int32_t> layoutShape(const TtgirType &t)
+{
+    std::vector<int32_t> shape = encodedShape(t, nullptr);
+    if (t.allocShape.size() < shape.size())
+        return shape;
+    const std::vector<int32_t> alloc(t.allocShape.end() - std::ptrdiff_t(shape.size()),
+                                     t.allocShape.end());
+    for (size_t i = 0; i < shape.size(); ++i)
+        if (alloc[i] < shape[i])
+            return shape;
+    return alloc;
+}
+
 Expected<LinearLayout> distributedOf(const TtgirType &t)
 {
     if (!t.encoding)
@@ -59,8 +77,7 @@ Expected<SharedMemoryLayout> sharedOf(const TtgirType &t, int bits, const Archit
     if (!t.encoding->isShared())
         return makeError(t.encodingText + " is not a shared layout");
     const int64_t align = arch.cu ? arch.cu->partitionBytes : 0;
-    Expected<SharedMemoryLayout> s =
-        sharedMemoryLayout(*t.encoding, encodedShape(t, nullptr), bits, align);
+    Expected<SharedMemoryLayout> s = sharedMemoryLayout(*t.encoding, layoutShape(t), bits, align);
     if (!s)
         return makeError(t.encodingText + " does not fit " + t.text + ": " + s.message());
     return s;
@@ -198,6 +215,10 @@ private:
         }
         if (op.name == "ttg.local_load")
             localLoad(op, r);
+        else if (isPackedTransposedLoad(op.name))
+            packedLoad(op, r);
+        else if (isTdmWrite(op.name))
+            tdmWrite(op, r);
         else if (op.name == "ttg.local_store")
             write(op, r);
         else if (op.name == "ttg.local_alloc")
@@ -314,8 +335,26 @@ private:
         r.instruction = a.instruction;
         r.count = a.count.distinct;
         r.issued = a.count.issued;
+        r.accesses = {{a.instruction, r.count, r.issued, isWrite}};
+        r.path = "generic";
+        r.pathReason = genericReason(a, sides.shared.padding.empty());
         addBanks(r, m_arch, sides.reg, sides.shared, isWrite);
         return a.vectorElements;
+    }
+
+    // Why the generic lowering chose its vector, in one sentence.
+    static std::string genericReason(const PlainAccess &a, bool unpadded)
+    {
+        std::string s = std::to_string(a.vectorElements) + " register" +
+                        (a.vectorElements == 1 ? "" : "s") + " contiguous in LDS per access";
+        if (a.vectorElements > 1 && a.permuted)
+            s += " (not the leading registers: Triton permutes them to the front)";
+        if (!unpadded)
+            s += ", at most the padding interval, registers in order";
+        if (a.broadcastBases > 0)
+            s += "; " + std::to_string(a.broadcastBases) +
+                 " replicating register bases removed first";
+        return s;
     }
 
     void localLoad(const TtgirOp &op, KernelOpReport &r)
@@ -333,6 +372,10 @@ private:
                 r.instruction = plan->instruction.name;
                 r.count = plan->distinctInstructions;
                 r.issued = plan->instructions;
+                r.accesses = {{r.instruction, r.count, r.issued, false}};
+                r.path = "transposed";
+                r.pathReason = "the destination's lanes and registers divide by the " +
+                               r.instruction + " tile (analysis/dsloadtr.h)";
                 addTransposedBanks(r, m_arch, *plan);
                 return;
             }
@@ -346,6 +389,63 @@ private:
         }
         const int64_t vec = plainAccessOf(*sides, false, r);
         r.lostTransposed = tr && vec * r.elementBits < tr->instBits;
+        if (!r.pathReason.empty())
+            r.pathReason =
+                (tr ? "not transposed (" + r.reason + "): " : r.reason + ": ") + r.pathReason;
+    }
+
+    // amdg.local_load_packed_transposed (and the older amdgpu.local_load_packed_tranposed):
+    // fp4 packed two to an i8, read with the 4-bit transposed load or not at all -- Triton has
+    // no fallback for this op, so a plan that is not eligible is a problem at the op.
+    void packedLoad(const TtgirOp &op, KernelOpReport &r)
+    {
+        std::optional<LdsSides> sides = ldsSides(op, false, r);
+        if (!sides)
+            return;
+        r.path = "packed transposed";
+        Expected<DsLoadTrPlan> plan =
+            analyzePackedFp4DsLoadTr(sides->shared.layout, sides->reg, m_arch,
+                                     dsLoadTrOptionsFor(sides->src->encoding.get()));
+        if (!plan || !plan->eligible || !plan->hasInstruction()) {
+            r.eligible = false;
+            r.reason = !plan ? plan.message() : plan->reason;
+            r.problem = "Triton cannot lower this packed fp4 load: " + r.reason;
+            return;
+        }
+        r.eligible = true;
+        r.instruction = plan->instruction.name;
+        r.count = plan->distinctInstructions;
+        r.issued = plan->instructions;
+        r.accesses = {{r.instruction, r.count, r.issued, false}};
+        r.pathReason = "fp4 packed two to a byte: both layouts lifted to 4-bit elements divide by "
+                       "the " +
+                       r.instruction + " tile (analysis/dsloadtr.h)";
+        addTransposedBanks(r, m_arch, *plan);
+    }
+
+    // A copy by the Tensor Data Mover: no per-thread LDS instruction, but the buffer's layout
+    // must be one the TDM can write (analysis/tdm.h).
+    void tdmWrite(const TtgirOp &op, KernelOpReport &r)
+    {
+        describeOnly(op, r);
+        const TtgirType *mem = lastOf(op, TtgirType::Kind::MemDesc);
+        if (!mem || !mem->encoding)
+            return;
+        r.dst = mem->encodingText;
+        r.dstAttr = mem->encoding;
+        r.path = "TDM";
+        r.pathReason = "the Tensor Data Mover writes the buffer (tensor_load_to_lds): no LDS "
+                       "instruction per thread";
+        if (auto problem = tdmLayoutProblem(m_arch, *mem->encoding))
+            r.problem = "the Tensor Data Mover cannot write " + r.dst + ": " + *problem;
+    }
+
+    static bool isPackedTransposedLoad(const std::string &name)
+    {
+        return name == "amdg.local_load_packed_transposed" ||
+               name == "amdgpu.local_load_packed_tranposed" ||
+               name == "amdg.local_load_packed_tranposed" ||
+               name == "amdgpu.local_load_packed_transposed";
     }
 
     // local_store, or local_alloc with a value: tensor -> memdesc.
@@ -403,6 +503,35 @@ private:
         r.instruction = conversionKindName(plan->kind);
         r.reason = plan->reason;
         r.bytes = plan->ldsBytes;
+        if (plan->kind == ConversionKind::LdsRoundTrip)
+            roundTrip(*a, *b, r);
+    }
+
+    // The store and the load of a conversion through LDS (analysis/ldslowering.h ldsRoundTrip).
+    void roundTrip(const LinearLayout &src, const LinearLayout &dst, KernelOpReport &r)
+    {
+        Expected<LdsRoundTrip> t = ldsRoundTrip(src, dst, r.elementBits);
+        if (!t) {
+            r.problem = t.message();
+            return;
+        }
+        r.path = "round trip";
+        r.pathReason = "the scratch buffer's low offsets hold registers of both layouts: " +
+                       std::to_string(t->storeElements) + " per store, " +
+                       std::to_string(t->loadElements) + " per load";
+        for (const bool isWrite : {true, false}) {
+            const int elems = isWrite ? t->storeElements : t->loadElements;
+            const int64_t regs = isWrite ? t->storeRegisters : t->loadRegisters;
+            const int bits = std::max(8, elems * r.elementBits);
+            const LdsInstruction *i = m_arch.plainInstruction(bits / 8, isWrite);
+            if (!i) {
+                r.problem = m_arch.name + " has no single-address " + std::to_string(bits) +
+                            "-bit " + (isWrite ? "write" : "read") + " in its architecture file";
+                r.accesses.clear();
+                return;
+            }
+            r.accesses.push_back({i->name, regs / elems, regs / elems, isWrite});
+        }
     }
 
     static bool isLdsInstruction(const std::string &name) { return name.rfind("ds_", 0) == 0; }
@@ -411,10 +540,11 @@ private:
     {
         KernelTotals &t = report.totals;
         for (const KernelOpReport &r : report.ops) {
-            if (isLdsInstruction(r.instruction) && r.count > 0) {
-                t.instructions[r.instruction] += r.count;
-                t.issued[r.instruction] += std::max(r.issued, r.count);
-            }
+            for (const KernelLdsAccess &a : r.accesses)
+                if (isLdsInstruction(a.instruction) && a.count > 0) {
+                    t.instructions[a.instruction] += a.count;
+                    t.issued[a.instruction] += std::max(a.issued, a.count);
+                }
             if (r.op == "ttg.local_alloc")
                 t.ldsBytes += r.bytes;
             if (r.maxWays > t.worstWays) {

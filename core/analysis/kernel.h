@@ -3,17 +3,29 @@
 // Per-op analysis of a TTGIR module (io/ttgir.h): what each op that touches LDS or moves data
 // between layouts costs, with the analyses the views use, and totals per kernel.
 //
-//   ttg.local_load       the transposed-load decision (analysis/dsloadtr.h) where the arch has a
-//                        transposed load for the element width; otherwise, or when the layouts
-//                        are not eligible, the vector load the compiler falls back to. Bank
-//                        conflicts of that access (analysis/banks.h) for the module's arch.
-//   ttg.local_store,     the write instruction (widest run of registers contiguous in LDS, at
-//   ttg.local_alloc(v)   most 128 bits), its count per thread and its conflicts.
+// One function per op decides its lowering path and records it (`path`, `pathReason`):
+//
+//   ttg.local_load       "transposed": the transposed-load decision (analysis/dsloadtr.h) where
+//                        the arch has a transposed load for the element width and the layouts
+//                        are eligible; otherwise "generic": Triton's generic shared-memory
+//                        lowering (analysis/ldslowering.h: broadcast registers removed, the
+//                        largest vector over any register order). Bank conflicts of that access
+//                        (analysis/banks.h) for the module's arch.
+//   amdg.local_load_packed_transposed (and the older spellings)
+//                        "packed transposed": fp4 packed in i8, the 4-bit transposed load.
+//   ttg.local_store,     "generic": the write instruction by the same vectorisation, its count
+//   ttg.local_alloc(v)   per thread and its conflicts.
 //   ttg.local_alloc      the bytes it occupies (layout/builders.h sharedAllocationBytes), and on
 //                        gfx1250 the 64 KiB partitions it spans when the allocations are laid
 //                        out one after another in the order of the text (liveness is ignored).
 //   ttg.convert_layout   what it lowers to (analysis/conversion.h), with the LDS bytes of a round
-//                        trip.
+//                        trip and, for a round trip ("round trip"), its store and its load
+//                        (analysis/ldslowering.h ldsRoundTrip) in `accesses`.
+//   amdg.async_tdm_*     "TDM": no per-thread instruction; a problem when the buffer's layout is
+//                        one the Tensor Data Mover cannot write (analysis/tdm.h).
+//
+// A memdesc printed with its allocation's shape (a view) is addressed through the layout of the
+// whole allocation, as Triton's toLinearLayout(MemDescType) does.
 //
 // Counting (analysis/dsloadtr.h InstructionCount, the rule of every face). Where the destination
 // of a load replicates elements (a register basis that is zero in cvt, e.g. an fp8 K tile of 32
@@ -39,6 +51,17 @@
 
 namespace lx {
 
+// One kind of LDS instruction an op lowers to, per thread (a convert_layout through LDS has two:
+// its store and its load).
+struct KernelLdsAccess
+{
+    std::string instruction; // "ds_store_b128"
+    int64_t count = 0;       // distinct (the assembly's)
+    int64_t issued = 0;      // the lowering's
+    bool isWrite = false;
+    bool operator==(const KernelLdsAccess &) const = default;
+};
+
 struct KernelOpReport
 {
     int opIndex = 0; // into TtgirModule::ops
@@ -57,7 +80,13 @@ struct KernelOpReport
     int64_t issued = 0;           // instructions per thread the lowering issues (dsloadtr.h
                                   // InstructionCount); count <= issued
     std::optional<bool> eligible; // local_load on an arch/width with a transposed load
-    std::string reason;           // why not transposed / what the conversion does / notes
+    // The lowering path Triton takes for an LDS access ("transposed", "packed transposed",
+    // "generic", "round trip") and why, in one sentence (empty for ops that touch no LDS).
+    std::string path;
+    std::string pathReason;
+    // Every LDS instruction the op lowers to; the totals sum these.
+    std::vector<KernelLdsAccess> accesses;
+    std::string reason; // why not transposed / what the conversion does / notes
     // Not transposed, and the fallback reads fewer bits per load than the transposed
     // instruction would (a local_load whose fallback is already a full-width vector, e.g. a
     // K-contiguous operand, has lost nothing).

@@ -1,5 +1,7 @@
 #include "analysis/suggest.h"
 
+#include "analysis/tdm.h"
+
 #include "analysis/allocator.h"
 #include "analysis/banks.h"
 #include "analysis/dsloadtr.h"
@@ -314,6 +316,11 @@ struct Search
     bool consider(const LayoutAttrPtr &attr, const std::string &family)
     {
         result.enumerated += 1;
+        if (req.tdmFed)
+            if (auto problem = tdmLayoutProblem(req.arch, *attr)) {
+                prune(family, "the Tensor Data Mover writes this buffer: " + *problem);
+                return false;
+            }
         const int64_t cap = req.maxLdsBytes > 0 ? req.maxLdsBytes : req.arch.ldsBytes;
         const bool plainLinear = attr->as<SwizzledSharedAttr>() || attr->as<SharedLinearAttr>();
         if (plainLinear) {
@@ -533,6 +540,12 @@ void addTritonPick(const SuggestSharedRequest &req, SuggestSharedResult &result)
         return;
     }
     result.tritonRule = pick->rule;
+    if (req.tdmFed && pick->attr)
+        if (auto problem = tdmLayoutProblem(req.arch, *pick->attr)) {
+            result.tritonRule +=
+                "; not for this buffer, which the Tensor Data Mover writes: " + *problem;
+            return;
+        }
     if (!pick->attr) {
         result.tritonRule += "; " + pick->text() + " is not a linear layout, so it is not scored";
         return;

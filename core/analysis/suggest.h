@@ -6,6 +6,10 @@
 // use (analyzeBanks for reads and writes, analyzeDsLoadTr, the partition analysis, the
 // allocation size) and keep the Pareto front.
 //
+// A TDM-fed buffer (SuggestSharedRequest::tdmFed) keeps only the families the TDM can write:
+// the XOR and swizzled candidates with maxPhase > 1 are pruned, so a conflict-free layout, when
+// one exists, is a padded one.
+//
 // Families:
 //  - swizzled_shared (vec, perPhase, maxPhase, order), the plain layout among them;
 //  - padded_shared ([interval:+padding], order);
@@ -54,6 +58,10 @@ struct SuggestSharedRequest
     // and the wave whose instructions are scored.
     std::string instruction;
     int warp = 0;
+    // The Tensor Data Mover writes the buffer (analysis/tdm.h): only the layouts it can write
+    // are candidates (padded, swizzled with maxPhase 1, partitioned of those); the others are
+    // pruned with the reason, Triton's pick included. No effect where the arch has no TDM.
+    bool tdmFed = false;
 };
 
 struct SharedCandidate

@@ -579,6 +579,19 @@ Expected<Architecture> parseArchitecture(std::string_view jsonText)
             return rules.error();
         arch.phaseMergeRules = std::move(*rules);
     }
+    if (doc.contains("tensorDataMover")) {
+        const json &t = doc["tensorDataMover"];
+        const std::string where = w + " tensorDataMover";
+        if (!t.is_object())
+            return makeError(where + ": expected an object");
+        auto phase = intMember(t, "maxSwizzlePhase", where, 1, 1 << 20);
+        if (!phase)
+            return phase.error();
+        auto prov = provenance(t, where);
+        if (!prov)
+            return prov.error();
+        arch.tdm = TdmRule{*phase, *prov};
+    }
     if (doc.contains("cu")) {
         auto cu = parseCu(doc["cu"], w);
         if (!cu)

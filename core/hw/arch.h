@@ -197,6 +197,18 @@ struct TransposedLoad
     bool operator==(const TransposedLoad &) const = default;
 };
 
+// What the Tensor Data Mover (gfx1250's asynchronous global -> LDS copy) can write: its LDS
+// addresses advance linearly with a padding every interval, so a buffer it fills may only hold a
+// padded layout, a swizzled one whose XOR does not change between rows (maxPhase at most
+// `maxSwizzlePhase`), or a partitioned layout of those (Gluon's
+// cdna5.tdm.make_tensor_descriptor refuses the others).
+struct TdmRule
+{
+    int maxSwizzlePhase = 1;
+    Provenance provenance;
+    bool operator==(const TdmRule &) const = default;
+};
+
 struct Architecture
 {
     std::string name;        // "gfx1250"
@@ -218,6 +230,7 @@ struct Architecture
     std::vector<LdsInstruction> instructions;
     std::vector<TransposedLoad> transposedLoads; // ds_load_tr* / ds_read_b64_tr_*
     std::optional<CuModel> cu;                   // gfx1250 only, for now
+    std::optional<TdmRule> tdm;                  // "tensorDataMover": architectures with a TDM
     // Measured departures from the phase tables ("phaseMergeRules"); empty for most targets.
     std::vector<PhaseMergeRule> phaseMergeRules;
 

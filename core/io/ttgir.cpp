@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <optional>
 #include <utility>
 
 namespace lx {
@@ -236,8 +237,27 @@ private:
             m_layouts[alias.name] = alias.attr;
         } catch (const ParseFailure &f) {
             alias.attr.reset();
-            alias.error = positioned(f);
+            alias.error = failedAliasUsed(start, end).value_or(positioned(f));
         }
+    }
+
+    // When tokens [start, end) name an earlier alias that could not be read, the real cause:
+    // that alias's own error (a dot_op whose MFMA parent was refused is not an unknown alias).
+    std::optional<std::string> failedAliasUsed(size_t start, size_t end) const
+    {
+        for (size_t i = start; i < end; ++i) {
+            const Token &t = tok(i);
+            if (t.kind != Tok::Hash || isLayoutName(t.text))
+                continue;
+            const auto it = m_aliasIndex.find(t.text);
+            if (it == m_aliasIndex.end())
+                continue;
+            const TtgirAlias &used = m_module.aliases[it->second];
+            if (!used.attr && !used.error.empty())
+                return "uses #" + used.name + " (line " + std::to_string(used.line) +
+                       "), which is not read: " + used.error;
+        }
+        return std::nullopt;
     }
 
     // An operation's results ("%a, %b:2 ="), its name and its source line, from tokens[i];

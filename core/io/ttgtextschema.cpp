@@ -394,7 +394,16 @@ LayoutAttrPtr makeWmma(DictReader &dict)
 LayoutAttrPtr makeMfma(DictReader &dict)
 {
     AmdMfmaAttr a;
-    a.version = asInt(dict.require("version"), "version", 0, 4);
+    // Modules printed before mid-2025 spell the version `versionMajor = 4, versionMinor = 0`;
+    // the minor version was always 0 and is gone from the attribute since.
+    if (const Value *major = dict.take("versionMajor")) {
+        a.version = asInt(*major, "versionMajor", 0, 4);
+        if (const Value *minor = dict.take("versionMinor");
+            minor && asInt(*minor, "versionMinor", 0, 1 << 30) != 0)
+            fail(minor->pos, "versionMinor: only 0 existed (MFMA layouts carry one version now)");
+    } else {
+        a.version = asInt(dict.require("version"), "version", 0, 4);
+    }
     const Value &warps = dict.require("warpsPerCTA");
     a.warpsPerCTA = asIntList(warps, "warpsPerCTA");
     requirePow2(warps, a.warpsPerCTA, "warpsPerCTA");
@@ -420,7 +429,8 @@ LayoutAttrPtr makeMfma(DictReader &dict)
     }
     a.cgaLayout = readCga(dict, rank);
     dict.finish({"version", "warpsPerCTA", "instrShape", "isTransposed", "CGALayout",
-                 "tilesPerWarp", "elementBitWidth", "CTAsPerCGA", "CTASplitNum", "CTAOrder"});
+                 "tilesPerWarp", "elementBitWidth", "CTAsPerCGA", "CTASplitNum", "CTAOrder",
+                 "versionMajor", "versionMinor"});
     return makeAttr(std::move(a));
 }
 

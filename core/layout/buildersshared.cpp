@@ -130,11 +130,13 @@ LinearLayout buildPartitioned(const PartitionedSharedAttr &a, const std::vector<
     LinearLayout inner;
     if (const auto *padded = a.partitionLayout->as<PaddedSharedAttr>()) {
         // Padding is applied to the whole in-buffer offset later; the layout uses the linear
-        // component, whose own shape must be the piece shape.
+        // component as it is, as Triton does (LinearLayoutConversions.cpp
+        // partitionedSharedToLinearLayout): one that covers more than a piece is accepted, and
+        // the pieces then sit above its extent. One that covers less cannot address a piece.
         inner = paddedComponent(*padded);
         for (size_t d = 0; d < rank; ++d)
-            if (inner.numOutDims() != int(rank) || inner.outDimSize(dimName(d)) != pieceShape[d])
-                fail("the padded partition_layout's shape must be the piece shape " +
+            if (inner.numOutDims() != int(rank) || inner.outDimSize(dimName(d)) < pieceShape[d])
+                fail("the padded partition_layout's shape must cover the piece shape " +
                      listText(pieceShape));
     } else {
         inner = build(*a.partitionLayout, pieceShape);

@@ -74,10 +74,13 @@ Expected<SceneAccess> sharedAccess(const ViewRequest &view, int index)
     // resolveBankView has read and checked these options: the same values here.
     const Expected<bool> write = view.boolOption("write", false);
     const Expected<int64_t> warp = view.intOption("warp", 0);
+    const Expected<bool> tdm = view.boolOption("tdm", false);
     if (!write)
         return write.error();
     if (!warp)
         return warp.error();
+    if (!tdm)
+        return tdm.error();
     const bool isWrite = *write;
     SuggestSharedRequest r;
     r.arch = in->arch;
@@ -93,6 +96,7 @@ Expected<SceneAccess> sharedAccess(const ViewRequest &view, int index)
     if (in->access)
         r.instruction = in->access->instruction;
     r.warp = int(*warp);
+    r.tdmFed = *tdm;
     SceneAccess a;
     a.description = viewLabel(view, index) + ": '" + (*reg)->name + "' " +
                     (isWrite ? "writes" : "reads") + " '" + (*shared)->name + "'";
@@ -231,6 +235,7 @@ Expected<ConflictExplanation> explainAccess(const SceneAccess &a)
         return rep.error();
     ConflictQuery q;
     q.warp = r.warp;
+    q.tdmFed = r.tdmFed;
     int worst = 0;
     for (const auto &ir : rep->instructions)
         if (ir.warp == r.warp && ir.maxWays > worst) {
@@ -277,6 +282,9 @@ Expected<SceneAccess> readerAccess(const ViewRequest &request)
             Expected<std::vector<int64_t>> order = req.intListOption("order", {});
             if (!order)
                 return order.error();
+            const Expected<bool> tdm = req.boolOption("tdm", false);
+            if (!tdm)
+                return tdm.error();
             if (!order->empty() && *order != std::vector<int64_t>{1, 0} &&
                 *order != std::vector<int64_t>{0, 1})
                 return makeError("option 'order' must be [1, 0] or [0, 1]");
@@ -298,6 +306,7 @@ Expected<SceneAccess> readerAccess(const ViewRequest &request)
             r.readAttr = (*reg)->attr;
             if (write)
                 r.write = write->layout;
+            r.tdmFed = *tdm;
             for (int64_t o : *order)
                 r.order.push_back(int32_t(o));
             a.description = "'" + (*reg)->name + "' over " + std::to_string(r.shape[0]) + "x" +
@@ -381,6 +390,8 @@ std::vector<Figure> explainFigures(const ConflictExplanation &e)
     f.push_back(countFigure("lanes", "Lanes on the bank", int64_t(e.lanes.size())));
     f.push_back(countFigure("collisions", "Colliding lane-bit combinations",
                             int64_t(e.collisions.size()), e.kernelNote));
+    if (!e.fixNote.empty())
+        f.push_back(figure("fixNote", "Fixes left out", e.fixNote));
     if (!e.fix) {
         f.push_back(figure("fix", "Fix", "none lowers this phase"));
         return f;

@@ -11,6 +11,10 @@
 // included (a layout given by raw bases is explained as its #ttg.shared_linear). An option the
 // bank view refuses (kpack.operand "b", an unknown dtype or architecture) is refused here too.
 //
+// A view's boolean option "tdm" marks its buffer as written by the Tensor Data Mover: the search
+// then keeps only the layouts the TDM can write and the explainer proposes no XOR fix
+// (analysis/tdm.h). The command line's `suggest shared --tdm` sets it.
+//
 // A scene's access is, in this order of preference: the first bank view with a register layout
 // and a shared layout (its "write" option says whether it is a store); a kPack bank view (rocMLIR
 // stores); a microbenchmark view ([warps, N] read one row per warp).

@@ -102,7 +102,30 @@ private Q_SLOTS:
     void invalidParameters();
     void linearAttrForRoundTripsEveryConversion();
     void linearAttrForRefuses();
+    void partitionedPaddedInnerLargerThanPiece();
 };
+
+// Triton builds a partitioned layout over a padded one from the padded layout's linear component
+// as it is (LinearLayoutConversions.cpp partitionedSharedToLinearLayout: base * partition *
+// groups), also when that component covers more rows than one piece. Here 2 partitions of a
+// 32x32 tensor (pieces of 16 rows) over a padded layout of shape [32, 32]: the base covers 32
+// rows, so the partition basis is the next row bit, dim0 = 32 (operator* shifts the outer
+// layout by the inner's size), and the offsets are the 32 x 32 row-major component's.
+void TestBuilders::partitionedPaddedInnerLargerThanPiece()
+{
+    Expected<LayoutAttrPtr> attr = attrFromGluonJson(json::parse(
+        R"({"kind": "PartitionedSharedLayout", "num_partitions": 2, "num_groups": 1,
+           "partition_dim": 0, "partition_layout": {"kind": "PaddedSharedLayout",
+           "interval_padding_pairs": [[512, 16]], "shape": [32, 32], "order": [1, 0]}})"));
+    QVERIFY2(attr.hasValue(), attr ? "" : attr.message().c_str());
+    Expected<LinearLayout> l = toLinearLayout(**attr, {32, 32});
+    QVERIFY2(l.hasValue(), l ? "" : l.message().c_str());
+    QCOMPARE(l->inDimSizeLog2("partition"), 1);
+    QCOMPARE(l->basis("partition", 0), (LinearLayout::Basis{32, 0}));
+    QCOMPARE(l->inDimSizeLog2("offset"), 10);
+    QCOMPARE(l->basis("offset", 0), (LinearLayout::Basis{0, 1}));
+    QCOMPARE(l->basis("offset", 5), (LinearLayout::Basis{1, 0}));
+}
 
 // Every layout Triton built in triton-conversions.json, written back as #ttg.linear /
 // #ttg.generic_linear / #ttg.shared_linear by linearAttrFor, builds the same layout again (up to
@@ -670,10 +693,10 @@ void TestBuilders::invalidParameters_data()
            "partition_dim": 0, "partition_layout": {"kind": "SwizzledSharedLayout", "vec": 1, "per_phase": 1,
            "max_phase": 1, "order": [1, 0]}})")
         << QList<int>{32, 32} << u"num_partitions"_s;
-    QTest::newRow("padded inner not the piece shape")
+    QTest::newRow("padded inner smaller than a piece")
         << QByteArray(R"({"kind": "PartitionedSharedLayout", "num_partitions": 2, "num_groups": 1,
            "partition_dim": 0, "partition_layout": {"kind": "PaddedSharedLayout",
-           "interval_padding_pairs": [[512, 16]], "shape": [32, 32], "order": [1, 0]}})")
+           "interval_padding_pairs": [[512, 16]], "shape": [8, 32], "order": [1, 0]}})")
         << QList<int>{32, 32} << u"piece shape"_s;
     QTest::newRow("padded interval not a power of two")
         << QByteArray(

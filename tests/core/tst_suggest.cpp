@@ -103,7 +103,27 @@ private Q_SLOTS:
     void kpackOperandRefused();
     void unknownArchitectureRefused();
     void failedPartitionAnalysisPrunes();
+    void tdmFedBufferGetsLegalLayouts();
+    void tdmFedExplainerOffersNoXor();
 };
+
+namespace {
+
+// The layouts the Tensor Data Mover can write (Gluon's gfx1250 tensor descriptor): padded,
+// swizzled with maxPhase 1, or partitioned with such pieces. Written here from that rule, not
+// through analysis/tdm.h.
+bool tdmWritable(const LayoutAttr &a)
+{
+    if (a.as<PaddedSharedAttr>())
+        return true;
+    if (const auto *s = a.as<SwizzledSharedAttr>())
+        return s->maxPhase == 1;
+    if (const auto *p = a.as<PartitionedSharedAttr>())
+        return p->partitionLayout && tdmWritable(*p->partitionLayout);
+    return false;
+}
+
+} // namespace
 
 void TestSuggest::tritonPickMatchesKernels_data()
 {
@@ -459,6 +479,55 @@ void TestSuggest::failedPartitionAnalysisPrunes()
     QVERIFY2(!r, qPrintable(u"scored without a partition analysis: "_qs +
                             QString::fromStdString(r ? r->candidates.front().text : "")));
     QVERIFY2(r.message().find("partition analysis") != std::string::npos, r.message().c_str());
+}
+
+// lds-g3, the blog's case G3 (a gfx1250 WMMA A operand read with ds_load_b128: unpadded
+// 8-way, [128:+8] conflict-free). Marked as filled by the TDM, the search keeps only layouts the
+// TDM can write, and still finds a conflict-free padded one (the case's own [128:+8] is one);
+// unmarked, it proposes layouts the TDM cannot write (so the filter is what removed them).
+void TestSuggest::tdmFedBufferGetsLegalLayouts()
+{
+    auto scene = loadPreset("lds-g3");
+    QVERIFY(scene);
+    auto access = sceneAccess(*scene);
+    QVERIFY2(access, access ? "" : access.message().c_str());
+    SuggestSharedRequest req = std::get<SuggestSharedRequest>(access->request);
+    QVERIFY(req.arch.tdm.has_value());
+    auto free = suggestShared(req);
+    QVERIFY(free);
+    QVERIFY(std::any_of(free->candidates.begin(), free->candidates.end(),
+                        [](const SharedCandidate &c) { return !tdmWritable(*c.attr); }));
+    req.tdmFed = true;
+    auto r = suggestShared(req);
+    QVERIFY2(r, r ? "" : r.message().c_str());
+    QVERIFY(!r->candidates.empty());
+    for (const SharedCandidate &c : r->candidates)
+        QVERIFY2(tdmWritable(*c.attr), c.text.c_str());
+    QVERIFY(!r->triton || tdmWritable(*r->triton->attr));
+    QVERIFY(std::any_of(r->candidates.begin(), r->candidates.end(), [](const SharedCandidate &c) {
+        return c.family == "padded" && c.readWays == 1;
+    }));
+    QVERIFY(std::any_of(r->pruned.begin(), r->pruned.end(), [](const PrunedGroup &g) {
+        return g.reason.find("Tensor Data Mover") != std::string::npos;
+    }));
+}
+
+// The same access's worst conflict under its unpadded layout (8-way): for a TDM-fed buffer the
+// explainer's fix is a padding, and it says why no XOR is offered.
+void TestSuggest::tdmFedExplainerOffersNoXor()
+{
+    auto scene = loadPreset("lds-g3");
+    QVERIFY(scene);
+    scene->views.front().options["tdm"] = true;
+    auto access = sceneAccess(*scene);
+    QVERIFY2(access, access ? "" : access.message().c_str());
+    auto e = explainAccess(*access);
+    QVERIFY2(e, e ? "" : e.message().c_str());
+    QVERIFY(e->ways > 1);
+    QVERIFY2(e->fixNote.find("XOR") != std::string::npos, e->fixNote.c_str());
+    QVERIFY(e->fixNote.find("Tensor Data Mover") != std::string::npos);
+    if (e->fix)
+        QCOMPARE(e->fix->kind, std::string("pad"));
 }
 
 QTEST_APPLESS_MAIN(TestSuggest)

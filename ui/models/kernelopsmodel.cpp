@@ -69,6 +69,14 @@ QString KernelOpsModel::detail(const KernelOpReport &r) const
         lines << tr("No transposed load: %1").arg(q(r.reason));
     else if (!r.reason.empty())
         lines << q(r.reason);
+    if (!r.path.empty())
+        lines << tr("Lowering: %1 path, %2").arg(q(r.path), q(r.pathReason));
+    if (r.accesses.size() > 1)
+        for (const KernelLdsAccess &a : r.accesses)
+            lines << (a.isWrite ? tr("Stores: %1 × %2 per thread")
+                                : tr("Loads: %1 × %2 per thread"))
+                         .arg(a.count)
+                         .arg(q(a.instruction));
     if (r.maxWays > 0)
         lines << tr("Bank conflicts: %1-way, %2 cycles (ideal %3)")
                      .arg(r.maxWays)

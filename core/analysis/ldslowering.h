@@ -1,0 +1,88 @@
+#pragma once
+
+// Triton's generic shared-memory lowering, the rule behind every plain (not transposed) LDS
+// access: a local_load or local_store of any distributed layout (an FMA `#ttg.dot_op` of a
+// `#blocked` parent included) and both halves of a convert_layout that goes through LDS.
+//
+// local_load / local_store (TritonGPUToLLVM/MemoryOpToLLVM.cpp lowerLocalLdSt, Utility.cpp
+// lowerLdSt, Tools/LayoutUtils.cpp largestVectorisation):
+//   cvt = reg.invertAndCompose(shared)   (register, lane, warp) -> offset [, partition]
+//   1. the register bases that are zero over every out-dim are removed (a replica is neither
+//      loaded nor stored twice: actionRemoveBroadcastedRegs);
+//   2. the partition out-dim is set aside (it selects a base pointer, not an offset);
+//   3. the largest v = 2^k, at most 128 bits, such that offsets 1, 2, ..., 2^(k-1) are each the
+//      image of some register basis, and every other basis (register, lane, warp) leaves the low
+//      k offset bits alone (divideLeft(cvt, identity1D(v, register, offset)) exists). The
+//      registers may be permuted to find them -- any register basis may sit in the vector --
+//      unless the vector is capped by the source (a padded layout: at most its smallest
+//      interval), where Triton allows no permutation and only the leading registers count.
+//   One instruction per v registers: issued = 2^(non-zero register bases) / v; the assembly
+//   keeps 2^rank(register bases over offset and partition) / v (LLVM merges equal addresses).
+//
+// Worked example (an FMA A operand on gfx1250): dot_op<{opIdx = 0, parent = blocked<
+// sizePerThread [4, 4]>}> of 64x64 f32 read from an M-contiguous buffer (order [0, 1]): the
+// registers walk K first (64 of them, offset strides of 64), then M by 1, 2 (sizePerThread) --
+// getNumConsecutiveInOut of the register order is 1, but M's two bases map to offsets 1 and 2,
+// so v = 4 (128 bits, ds_load_b128) once they are moved to the front: 1024 registers / 4 = 256
+// loads per thread, not 1024 ds_load_b32.
+//
+// convert_layout through LDS (ConvertLayoutOpToLLVM.cpp transferWithinBlockSwizzling,
+// Tools/GenericSwizzling.cpp optimalSwizzlingLdSt / getVbasis): the scratch layout's lowest
+// offset bits are the "vector basis": the tensor bases that are registers in both layouts, in
+// the source's register order, at most 128 bits; when that is narrower than 32 bits it is
+// completed with one side's next registers up to a 32-bit bank word. Each side then vectorises
+// over the longest prefix of that basis that lies in its own registers; its count is its
+// distinct registers over that width. (Later Triton versions also append registers of one side
+// that are lanes of the other, which widens that side's accesses; Triton 3.6's assembly shows
+// no such widening -- tests/data/kernels/more-shapes, the gfx1250 128x64 and 64x64 epilogues --
+// so it is not modelled.)
+//
+// Worked example (the epilogue of an FMA matmul, 64x64 f16): #blocked sizePerThread [4, 4],
+// threadsPerWarp [2, 16], warpsPerCTA [4, 1] -> #blocked sizePerThread [1, 1], threadsPerWarp
+// [1, 32], warpsPerCTA [2, 2]. Source registers: n 1, 2, m 1, 2, 32; destination registers: m 2,
+// 4, 8, 16, 32. Both: m 2, m 32 -- 4 elements, 64 bits: 32 registers / 4 = 8 ds_store_b64 and
+// 8 ds_load_b64 per thread (the assembly merges them in pairs: 4 ds_store_2addr_b64, 4
+// ds_load_2addr_b64).
+
+#include "base/expected.h"
+#include "layout/linearlayout.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lx {
+
+// The vectorisation step 3 found.
+struct LdsVectorisation
+{
+    int elements = 1;            // elements per access (v)
+    int registerBases = 0;       // non-zero register bases (after step 1)
+    int broadcastBases = 0;      // zero register bases removed in step 1
+    bool permuted = false;       // the vector's registers are not the leading ones
+    std::vector<int> vectorRegs; // indices (into cvt's register bases) of the vector, in order
+};
+
+// Steps 1-3 for `cvt` (register, lane, warp [, block]) -> offset [, partition] of
+// `elementBits`-bit elements. maxElements caps v and forbids the permutation (Triton's
+// maybeMaxVecElems); absent, v is at most 128 / elementBits (1 for wider elements).
+[[nodiscard]] LdsVectorisation largestVectorisation(const LinearLayout &cvt, int elementBits,
+                                                    std::optional<int> maxElements = {});
+
+// The two halves of a convert_layout through LDS: elements per store and per load, and the
+// distinct registers of each side (the store and load counts are registers / elements).
+struct LdsRoundTrip
+{
+    int storeElements = 1;
+    int loadElements = 1;
+    int64_t storeRegisters = 1;       // distinct source registers (replicas removed)
+    int64_t loadRegisters = 1;        // distinct destination registers
+    std::vector<int64_t> vectorBasis; // flattened tensor indices of the scratch's low offset bits
+};
+
+// Requires: src and dst distributed layouts of the same tensor (the same out-dims and sizes).
+[[nodiscard]] Expected<LdsRoundTrip> ldsRoundTrip(const LinearLayout &src, const LinearLayout &dst,
+                                                  int elementBits);
+
+} // namespace lx
