@@ -38,7 +38,7 @@ if [ -n "${2:-}" ]; then
         'import layout_explorer as lx; print(lx.__file__); print(lx.layout("#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>").to_gluon())')" ||
         fail "import layout_explorer from $site failed"
     [[ "$(head -1 <<<"$found")" == "$site/layout_explorer/"* ]] || fail "layout_explorer was imported from $(head -1 <<<"$found"), not $site"
-    [[ "$(tail -1 <<<"$found")" == SwizzledSharedLayout* ]] || fail "the installed package answered '$(tail -1 <<<"$found")'"
+    [[ "$(tail -1 <<<"$found")" == ttgl.SwizzledSharedLayout\(vec=1* ]] || fail "the installed package answered '$(tail -1 <<<"$found")'"
     python_note="; python3 imports layout_explorer from $site"
 fi
 echo "check-install: $version installed into an empty prefix; desktop file, metainfo, MIME type, icon and man page in place$python_note"
