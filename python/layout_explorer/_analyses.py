@@ -117,7 +117,8 @@ def _bank_picture(reg, shared, shape, dtype, arch, instruction, write, warp):
     for key, value in (("dtype", dtype), ("instruction", instruction), ("warp", warp)):
         if value is not None:
             options[key] = value
-    scene = scene_of(layouts, {"kind": "bank-map", "layout": "reg", "options": options}, arch)
+    scene = scene_of("bank map of reg read from shared", layouts,
+                     {"kind": "bank-map", "layout": "reg", "options": options}, arch)
     return _scene_picture(_SceneSource(None, scene), None, None)
 
 
@@ -246,5 +247,5 @@ def diff(a, b, shape=None, dtype=None) -> Record:
                    {"name": "B", "text": as_text(b), "shape": dims}]
         options = {"other": "B"} | ({"dtype": dtype} if dtype else {})
         picture = _scene_picture(_SceneSource(None, scene_of(
-            layouts, {"kind": "diff", "layout": "A", "options": options})), None, None)
+            "diff of A and B", layouts, {"kind": "diff", "layout": "A", "options": options})), None, None)
     return Record(result, picture)

@@ -73,9 +73,10 @@ class SceneFile:
             self._dir.cleanup()
 
 
-def scene_of(layouts: Sequence[dict], view: dict, arch: Optional[str] = None) -> dict:
-    """A scene holding `layouts` ({name, text, shape[, dtype]}) and one view."""
-    scene = {"format": "layout-explorer-scene", "version": 1, "name": "python",
+def scene_of(name: str, layouts: Sequence[dict], view: dict, arch: Optional[str] = None) -> dict:
+    """A scene named `name` (its figure's title) holding `layouts` ({name, text, shape[, dtype]})
+    and one view."""
+    scene = {"format": "layout-explorer-scene", "version": 1, "name": name,
              "layouts": list(layouts), "views": [view]}
     if arch is not None:
         scene["arch"] = arch

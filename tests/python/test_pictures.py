@@ -42,7 +42,8 @@ def test_bank_result_picture_is_the_scene_view(cli, tmp_path):
     rec = lx.bank_conflicts(read["text"], plain["text"], read["shape"], dtype="f16")
     rec.render(tmp_path / "py.svg")
     # The same access as a scene's bank-map view, drawn by the command line.
-    cli_scene = {"format": "layout-explorer-scene", "version": 1, "name": "python",
+    cli_scene = {"format": "layout-explorer-scene", "version": 1,
+                 "name": "bank map of reg read from shared",
                  "layouts": [dict(read, name="reg"), dict(plain, name="shared")],
                  "views": [{"kind": "bank-map", "layout": "reg",
                             "options": {"shared": "shared", "write": False, "dtype": "f16"}}]}
