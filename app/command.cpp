@@ -64,8 +64,9 @@ std::optional<int> parseOrExit(QCommandLineParser &parser, const QStringList &ar
 
 int withGuiApplication(const std::function<int()> &run)
 {
-    // A host that made its application already (the Python package) keeps it.
-    if (QGuiApplication::instance())
+    // A host that made its QGuiApplication already (the Python package) keeps it; a plain
+    // QCoreApplication (a GUI-less test) does not paint, so the one below is made as before.
+    if (qobject_cast<QGuiApplication *>(QCoreApplication::instance()))
         return run();
     // The offscreen platform (when none is chosen) is an argument, not QT_QPA_PLATFORM put in
     // the environment: the environment stays as the program found it, for every process it starts.

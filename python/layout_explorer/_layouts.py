@@ -78,6 +78,11 @@ class Layout:
         """Triton's hardware view (``convert --to triton-text --hw``)."""
         return _convert(self.gluon_text(), "triton-text", shape, hw=True)
 
+    def to_cute(self, shape: Sequence[int]) -> str:
+        """CuTe shape:stride text over `shape` (``convert --to cute``): a shared layout as a memory
+        layout, a distributed one as a thread-value layout."""
+        return _convert(self.gluon_text(), "cute", shape).rstrip("\n")
+
     def to_linear_layout(self, shape: Sequence[int]) -> "_core.LinearLayout":
         return _core.to_linear_layout(self.gluon_text(), dims(shape))
 

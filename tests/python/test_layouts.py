@@ -95,6 +95,15 @@ def test_triton_views_are_convert(cli, case):
         assert view.encode() == out
 
 
+def test_cute_is_convert(cli):
+    s = lx.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[1, 0])
+    code, out, err = cli("convert", "--layout", repr(s), "--shape", "32x64", "--to", "cute")
+    assert code == 0, err
+    assert s.to_cute((32, 64)) + "\n" == out.decode()
+    # Read back, the CuTe text is the same layout over that shape.
+    assert lx.to_linear_layout(s.to_cute((32, 64)), (32, 64)) == lx.to_linear_layout(s, (32, 64))
+
+
 def test_blocked_view_by_hand():
     # Triton's DumpLayoutTest: 4 elements, 1 per thread, 4 threads of one warp: thread i holds
     # element i, register 0 ("T<i>:0").
