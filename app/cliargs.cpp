@@ -1,4 +1,5 @@
 #include "cliargs.h"
+#include "output.h"
 
 #include "io/scene.h"
 
@@ -10,7 +11,7 @@ namespace lx::app {
 
 int fail(const QString &prog, int code, const QString &message)
 {
-    QTextStream(stderr) << prog << message << '\n';
+    lx::app::ErrorStream() << prog << message << '\n';
     return code;
 }
 

@@ -1,6 +1,7 @@
 // `layout-explorer analyze KIND [OPTIONS]`: dispatches to the analysis registered under KIND.
 
 #include "command.h"
+#include "output.h"
 
 #include <QTextStream>
 
@@ -10,7 +11,7 @@ namespace {
 
 int runAnalyze(const QStringList &args)
 {
-    QTextStream err(stderr);
+    lx::app::ErrorStream err;
     const QString kind = args.size() > 1 ? args.at(1) : QString();
     if (kind.isEmpty() || kind == QLatin1String("--help") || kind == QLatin1String("-h")) {
         QTextStream out(kind.isEmpty() ? stderr : stdout);

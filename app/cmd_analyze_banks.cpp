@@ -299,11 +299,9 @@ int runAddresses(const QString &list, const QString &widthText, bool isWrite,
             j["addresses"].push_back(a ? nlohmann::json(*a) : nlohmann::json(nullptr));
         if (arch->vendor == "nvidia")
             j["cyclesMeaning"] = "wavefronts";
-        const std::string text = j.dump(1) + "\n";
-        std::fwrite(text.data(), 1, text.size(), stdout);
-    } else {
-        printText(in);
+        return lx::app::writeJson(j, QStringLiteral("layout-explorer analyze banks: "));
     }
+    printText(in);
     return ExitOk;
 }
 
@@ -441,8 +439,7 @@ int printBankReport(const lx::ViewRequest &req, bool json)
     if (json) {
         nlohmann::json j = reportJson(*in);
         j["figures"] = lx::figuresJson(figures);
-        return lx::app::writeStdout(j.dump(1) + "\n",
-                                    QStringLiteral("layout-explorer analyze banks: "));
+        return lx::app::writeJson(j, QStringLiteral("layout-explorer analyze banks: "));
     }
     printText(*in);
     return lx::app::writeStdout("figures:\n" + lx::figuresText(figures),

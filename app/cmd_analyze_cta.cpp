@@ -57,9 +57,10 @@ std::string pairName(const lx::CuModel &cu, int pair)
                                                            : std::to_string(pair);
 }
 
-// The report of `analyze cta`: JSON (with the figures) or text (ending with the figures).
-std::string ctaReport(const lx::CtaInput &in, const std::string &text, bool asJson)
+// Writes the report of `analyze cta`: JSON (with the figures) or text (ending with the figures).
+int writeCtaReport(const lx::CtaInput &in, const std::string &text, bool asJson)
 {
+    const QString prog = QStringLiteral("layout-explorer analyze cta: ");
     const lx::CuModel *cu = &in.cu;
     const lx::CtaAnalysis *r = &in.cta;
     const std::vector<int32_t> &shape = in.shape;
@@ -94,34 +95,30 @@ std::string ctaReport(const lx::CtaInput &in, const std::string &text, bool asJs
         {"B", operandJson(r->b)},
         {"notes", r->notes},
         {"figures", lx::figuresJson(figures)}};
-    std::string out;
-    if (asJson) {
-        out = j.dump(1) + "\n";
-    } else {
-        std::ostringstream s;
-        s << "ctaLayout analysis (" << cu->arch << "), C " << shape[0] << "x" << shape[1] << " "
-          << dtype << ", tile " << r->tileM << "x" << r->tileN << ", " << r->numWarps << " warps, "
-          << r->instructions.size() << " instructions\n";
-        for (const lx::CtaWarp &w : r->warps)
-            s << "  warp " << w.warp << ": SIMD " << w.simd << ", pair " << pairName(*cu, w.pair)
-              << "\n";
-        for (const lx::OperandPartitioning *op : {&r->a, &r->b}) {
-            s << op->name << " (partition_dim " << op->partitionDim
-              << "): " << (op->crossPairShared ? "shared across pairs" : "not shared across pairs");
-            if (op->separable)
-                s << "; num_partitions " << op->numPartitions << ", " << op->numPieces
-                  << " pieces of " << op->pieceExtent << ", num_groups " << op->numGroups
-                  << ", TDM instructions " << op->tdmInstructions;
-            if (!op->note.empty())
-                s << "; " << op->note;
-            s << "\n";
-        }
-        for (const std::string &n : r->notes)
-            s << "note: " << n << "\n";
-        s << "figures:\n" << lx::figuresText(figures);
-        out = s.str();
+    if (asJson)
+        return lx::app::writeJson(j, prog);
+    std::ostringstream s;
+    s << "ctaLayout analysis (" << cu->arch << "), C " << shape[0] << "x" << shape[1] << " "
+      << dtype << ", tile " << r->tileM << "x" << r->tileN << ", " << r->numWarps << " warps, "
+      << r->instructions.size() << " instructions\n";
+    for (const lx::CtaWarp &w : r->warps)
+        s << "  warp " << w.warp << ": SIMD " << w.simd << ", pair " << pairName(*cu, w.pair)
+          << "\n";
+    for (const lx::OperandPartitioning *op : {&r->a, &r->b}) {
+        s << op->name << " (partition_dim " << op->partitionDim
+          << "): " << (op->crossPairShared ? "shared across pairs" : "not shared across pairs");
+        if (op->separable)
+            s << "; num_partitions " << op->numPartitions << ", " << op->numPieces << " pieces of "
+              << op->pieceExtent << ", num_groups " << op->numGroups << ", TDM instructions "
+              << op->tdmInstructions;
+        if (!op->note.empty())
+            s << "; " << op->note;
+        s << "\n";
     }
-    return out;
+    for (const std::string &n : r->notes)
+        s << "note: " << n << "\n";
+    s << "figures:\n" << lx::figuresText(figures);
+    return lx::app::writeStdout(s.str(), prog);
 }
 
 int runAnalyzeCta(const QStringList &args)
@@ -149,7 +146,7 @@ int runAnalyzeCta(const QStringList &args)
     parser.addOption({QStringLiteral("arch"), lx::app::archHelp(QStringLiteral("architecture")),
                       QStringLiteral("NAME")});
     parser.addOption({QStringLiteral("json"), QStringLiteral("print JSON")});
-    QTextStream err(stderr);
+    lx::app::ErrorStream err;
     const QString prog = QStringLiteral("layout-explorer analyze cta: ");
     if (const std::optional<int> done = lx::app::parseOrExit(parser, args, prog))
         return *done;
@@ -228,8 +225,7 @@ int runAnalyzeCta(const QStringList &args)
         err << prog << QString::fromStdString(in.message()) << '\n';
         return ExitBadInput;
     }
-    return lx::app::writeStdout(ctaReport(*in, layoutText, parser.isSet(QStringLiteral("json"))),
-                                QStringLiteral("layout-explorer analyze cta: "));
+    return writeCtaReport(*in, layoutText, parser.isSet(QStringLiteral("json")));
 }
 
 } // namespace

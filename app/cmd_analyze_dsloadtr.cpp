@@ -14,6 +14,7 @@
 
 #include "cliargs.h"
 #include "command.h"
+#include "output.h"
 
 #include "hw/dtype.h"
 
@@ -189,6 +190,8 @@ int writeFigure(const QString &path, lx::ViewRequest view, const std::optional<l
                     view = lx::withSceneView(std::move(view), v);
         view.kind = kind;
     }
+    if (view.kind.empty()) // layouts given as text: the default the help names
+        view.kind = "ds-load-tr-panels";
     if (!lx::findViewKind(view.kind))
         return fail(ExitBadUsage, qs(lx::buildView(view).message()));
     return lx::app::withGuiApplication([&] {
@@ -340,7 +343,7 @@ int runDsLoadTr(const QStringList &args)
     if (parser.isSet(jsonOpt)) {
         json j = planJson(*plan, in->dtype);
         j["figures"] = lx::figuresJson(figures);
-        out << qs(j.dump(1)) << '\n';
+        return lx::app::writeJson(j, u"layout-explorer analyze ds-load-tr: "_s);
     } else {
         printText(out, *plan, in->dtype, warp);
         out << "figures:\n" << qs(lx::figuresText(figures));

@@ -3,6 +3,7 @@
 // totals. `-` reads the module from stdin.
 
 #include "command.h"
+#include "output.h"
 
 #include "io/ttgir.h"
 #include "request/kernelrequest.h"
@@ -168,7 +169,7 @@ int runAnalyzeKernel(const QStringList &args)
                       QStringLiteral("architecture (default: the module's ttg.target)"),
                       QStringLiteral("NAME")});
     parser.addOption({QStringLiteral("json"), QStringLiteral("print JSON")});
-    QTextStream err(stderr);
+    lx::app::ErrorStream err;
     const QString prog = QStringLiteral("layout-explorer analyze kernel: ");
     if (const std::optional<int> done = lx::app::parseOrExit(parser, args, prog))
         return *done;
@@ -202,11 +203,10 @@ int runAnalyzeKernel(const QStringList &args)
         err << prog << pos.front() << ": " << QString::fromStdString(report.message()) << '\n';
         return ExitBadInput;
     }
-    QTextStream out(stdout);
     if (parser.isSet(QStringLiteral("json")))
-        out << QString::fromStdString(reportJson(*module, *report).dump(2)) << '\n';
-    else
-        printText(out, *module, *report);
+        return lx::app::writeJson(reportJson(*module, *report), prog, 2);
+    QTextStream out(stdout);
+    printText(out, *module, *report);
     return ExitOk;
 }
 

@@ -4,6 +4,7 @@
 
 #include "cliargs.h"
 #include "command.h"
+#include "output.h"
 
 #include "request/analysisinputs.h"
 #include "request/figures.h"
@@ -39,7 +40,7 @@ int runAnalyzeLds(const QStringList &args)
                                      QStringLiteral("NAME"));
     parser.addOptions({sceneOpt, archOpt});
     parser.addOption({QStringLiteral("json"), QStringLiteral("print JSON")});
-    QTextStream err(stderr);
+    lx::app::ErrorStream err;
     const QString prog = QStringLiteral("layout-explorer analyze lds: ");
     if (const std::optional<int> done = lx::app::parseOrExit(parser, args, prog))
         return *done;
@@ -109,9 +110,9 @@ int runAnalyzeLds(const QStringList &args)
             {{"kind", w.kind}, {"message", w.message}, {"partitions", w.partitions}});
     j["warnings"] = warnings;
     j["figures"] = lx::figuresJson(figures);
-    std::string out;
+    int rc = ExitOk;
     if (parser.isSet(QStringLiteral("json"))) {
-        out = j.dump(1) + "\n";
+        rc = lx::app::writeJson(j, prog);
     } else {
         std::ostringstream o;
         o << std::fixed << std::setprecision(1);
@@ -137,9 +138,10 @@ int runAnalyzeLds(const QStringList &args)
         for (const lx::CapacityWarning &w : s->warnings)
             o << "warning: " << w.message << "\n";
         o << "figures:\n" << lx::figuresText(figures);
-        out = o.str();
+        rc = lx::app::writeStdout(o.str(), prog);
     }
-    std::fwrite(out.data(), 1, out.size(), stdout);
+    if (rc != ExitOk)
+        return rc;
     if (!s->warnings.empty()) {
         for (const lx::CapacityWarning &w : s->warnings)
             err << prog << QString::fromStdString(w.message) << '\n';

@@ -175,14 +175,15 @@ struct ConvertOptions
 
 int usage(const QString &message)
 {
-    QTextStream(stderr) << "layout-explorer convert: " << message
-                        << "\nRun 'layout-explorer convert --help' for the options.\n";
+    lx::app::ErrorStream() << "layout-explorer convert: " << message
+                           << "\nRun 'layout-explorer convert --help' for the options.\n";
     return ExitBadUsage;
 }
 
 int bad(const std::string &message)
 {
-    QTextStream(stderr) << "layout-explorer convert: " << QString::fromStdString(message) << '\n';
+    lx::app::ErrorStream() << "layout-explorer convert: " << QString::fromStdString(message)
+                           << '\n';
     return ExitBadInput;
 }
 

@@ -6,6 +6,7 @@
 
 #include "cliargs.h"
 #include "command.h"
+#include "output.h"
 
 #include "analysis/diff.h"
 #include "io/cute.h"
@@ -89,7 +90,7 @@ int runDiff(const QStringList &args)
     const QCommandLineOption jsonOpt(QStringLiteral("json"), QStringLiteral("JSON output"));
     parser.addOptions({aOpt, bOpt, shapeOpt, dtypeOpt, jsonOpt});
 
-    QTextStream err(stderr);
+    lx::app::ErrorStream err;
     auto usage = [&](const QString &message) {
         err << "layout-explorer diff: " << message
             << "\nRun 'layout-explorer diff --help' for the options.\n";
@@ -136,17 +137,14 @@ int runDiff(const QStringList &args)
     auto in = lx::resolveDiff(req);
     if (!in)
         return bad(in.message());
-    std::string out;
     if (parser.isSet(jsonOpt)) {
         nlohmann::json j = nlohmann::json::parse(lx::diffToJson(in->diff));
         j["dtype"] = in->dtype;
         j["figures"] = lx::figuresJson(lx::diffFigures(*in));
-        out = j.dump() + "\n";
-    } else {
-        out = lx::diffToText(in->diff, in->a->layout);
+        return lx::app::writeJson(j, QStringLiteral("layout-explorer diff: "), -1);
     }
-    std::fwrite(out.data(), 1, out.size(), stdout);
-    return ExitOk;
+    return lx::app::writeStdout(lx::diffToText(in->diff, in->a->layout),
+                                QStringLiteral("layout-explorer diff: "));
 }
 
 } // namespace

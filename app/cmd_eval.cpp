@@ -28,7 +28,7 @@ int runEval(const QStringList &args)
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("FILE"),
                                  QStringLiteral("case file (JSON), or - for stdin"));
-    QTextStream err(stderr);
+    lx::app::ErrorStream err;
     if (const auto rc =
             lx::app::parseOrExit(parser, args, QStringLiteral("layout-explorer eval: ")))
         return *rc;
@@ -67,8 +67,8 @@ int runEval(const QStringList &args)
         if (r.contains("value") && r["value"].is_object() && r["value"].contains("internalError"))
             ++internal;
     if (internal > 0) {
-        QTextStream(stderr) << "layout-explorer eval: " << internal
-                            << " case(s) failed with an internal error (see their value)\n";
+        lx::app::ErrorStream() << "layout-explorer eval: " << internal
+                               << " case(s) failed with an internal error (see their value)\n";
         return lx::app::ExitBadInput;
     }
     return lx::app::ExitOk;

@@ -5,6 +5,7 @@
 // OUT-02.svg, ...; the files written are listed on stdout.
 
 #include "command.h"
+#include "output.h"
 
 #include "io/scene.h"
 #include "lessons/lesson.h"
@@ -65,7 +66,7 @@ int runHandout(const QStringList &args)
     const QCommandLineOption darkOpt(u"dark"_s, u"dark theme"_s);
     const QCommandLineOption outOpt({u"o"_s, u"output"_s}, u"OUT.pdf or OUT.svg"_s, u"FILE"_s);
     parser.addOptions({presetOpt, sceneOpt, lessonOpt, viewOpt, darkOpt, outOpt});
-    QTextStream err(stderr);
+    lx::app::ErrorStream err;
     auto fail = [&](int code, const QString &message) {
         err << "layout-explorer handout: " << message << '\n';
         return code;

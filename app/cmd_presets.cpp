@@ -3,6 +3,7 @@
 // `show NAME` the preset's layouts and views, or with --json the scene file itself.
 
 #include "command.h"
+#include "output.h"
 
 #include "io/scene.h"
 
@@ -52,8 +53,8 @@ int show(const QString &name, bool json)
 {
     const auto scene = lx::loadPreset(name.toStdString());
     if (!scene) {
-        QTextStream(stderr) << "layout-explorer presets: "
-                            << QString::fromStdString(scene.message()) << '\n';
+        lx::app::ErrorStream() << "layout-explorer presets: "
+                               << QString::fromStdString(scene.message()) << '\n';
         return ExitBadInput;
     }
     if (json) {
@@ -102,7 +103,7 @@ int runPresets(const QStringList &args)
                                  QStringLiteral("[list | show NAME]"));
     const QCommandLineOption jsonOpt(QStringLiteral("json"), QStringLiteral("JSON output"));
     parser.addOption(jsonOpt);
-    QTextStream err(stderr);
+    lx::app::ErrorStream err;
     if (const auto rc =
             lx::app::parseOrExit(parser, args, QStringLiteral("layout-explorer presets: ")))
         return *rc;

@@ -101,7 +101,7 @@ int writeFigure(const lx::Diagram &diagram, const lx::RenderOptions &options, QS
 // --figures: the numbers the window's analysis panel lists for this view, as
 // JSON on stdout; a figure of the request layer carries its value, unit and provenance as in
 // `analyze --json` (null where the view computed the figure itself).
-void printFigures(const lx::Diagram &diagram, const std::string &kind)
+int printFigures(const lx::Diagram &diagram, const std::string &kind)
 {
     nlohmann::json figures = nlohmann::json::array();
     for (const lx::DiagramFigure &f : diagram.figures)
@@ -112,8 +112,8 @@ void printFigures(const lx::Diagram &diagram, const std::string &kind)
                            {"unit", f.unit.toStdString()},
                            {"provenance", f.provenance.toStdString()},
                            {"note", f.toolTip.toStdString()}});
-    const std::string text = nlohmann::json{{"view", kind}, {"figures", figures}}.dump(1) + "\n";
-    std::fwrite(text.data(), 1, text.size(), stdout);
+    return lx::app::writeJson(nlohmann::json{{"view", kind}, {"figures", figures}},
+                              u"layout-explorer render: "_s);
 }
 
 // The command's options, in the order --help lists them.
@@ -394,7 +394,7 @@ int runRender(const QStringList &args)
         if (const int rc = writeFigure(*diagram, options, fit, outPath, *format); rc != ExitOk)
             return rc;
     if (parser.isSet(o.figures))
-        printFigures(*diagram, request.kind);
+        return printFigures(*diagram, request.kind);
     return ExitOk;
 }
 

@@ -86,9 +86,7 @@ int printResult(const lx::SceneAccess &a, const lx::SuggestSharedResult &r, doub
         for (const auto &p : r.pruned)
             j["pruned"].push_back({{"family", p.family}, {"count", p.count}, {"reason", p.reason}});
         j["searchMilliseconds"] = ms;
-        const std::string text = j.dump(1) + "\n";
-        std::fwrite(text.data(), 1, text.size(), stdout);
-        return ExitOk;
+        return lx::app::writeJson(j, u"layout-explorer suggest: "_qs);
     }
     QTextStream out(stdout);
     out << "access: " << qs(access) << '\n';
@@ -141,7 +139,7 @@ int printExplanation(const lx::SceneAccess &access, bool json)
     if (json) {
         nlohmann::json j = explanationJson(*e);
         j["access"] = access.description;
-        return lx::app::writeStdout(j.dump(1) + "\n", u"layout-explorer suggest shared: "_qs);
+        return lx::app::writeJson(j, u"layout-explorer suggest shared: "_qs);
     }
     return lx::app::writeStdout("access: " + access.description + "\n" +
                                     lx::figuresText(lx::explainFigures(*e)),
@@ -387,9 +385,7 @@ int runCta(const QStringList &args)
         j["enumerated"] = r->enumerated;
         j["rejected"] = r->rejected;
         j["searchMilliseconds"] = ms;
-        const std::string text = j.dump(1) + "\n";
-        std::fwrite(text.data(), 1, text.size(), stdout);
-        return ExitOk;
+        return lx::app::writeJson(j, u"layout-explorer suggest: "_qs);
     }
     QTextStream out(stdout);
     out << r->enumerated << " warp-basis choices, " << r->candidates.size() << " distinct, "

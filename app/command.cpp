@@ -1,4 +1,5 @@
 #include "command.h"
+#include "output.h"
 
 #include <QGuiApplication>
 #include <QTextStream>
@@ -44,7 +45,7 @@ std::optional<int> parseOrExit(QCommandLineParser &parser, const QStringList &ar
                                const QString &prog, bool allowPositional)
 {
     if (!parser.parse(args)) {
-        QTextStream(stderr) << prog << parser.errorText() << '\n';
+        lx::app::ErrorStream() << prog << parser.errorText() << '\n';
         return ExitBadUsage;
     }
     if (parser.isSet(QStringLiteral("help"))) {
@@ -52,10 +53,10 @@ std::optional<int> parseOrExit(QCommandLineParser &parser, const QStringList &ar
         return ExitOk;
     }
     if (!allowPositional && !parser.positionalArguments().isEmpty()) {
-        QTextStream(stderr) << prog
-                            << QStringLiteral("unexpected argument '%1'")
-                                   .arg(parser.positionalArguments().constFirst())
-                            << '\n';
+        lx::app::ErrorStream() << prog
+                               << QStringLiteral("unexpected argument '%1'")
+                                      .arg(parser.positionalArguments().constFirst())
+                               << '\n';
         return ExitBadUsage;
     }
     return std::nullopt;
@@ -63,6 +64,10 @@ std::optional<int> parseOrExit(QCommandLineParser &parser, const QStringList &ar
 
 int withGuiApplication(const std::function<int()> &run)
 {
+    // A host that made its QGuiApplication already (the Python package) keeps it; a plain
+    // QCoreApplication (a GUI-less test) does not paint, so the one below is made as before.
+    if (qobject_cast<QGuiApplication *>(QCoreApplication::instance()))
+        return run();
     // The offscreen platform (when none is chosen) is an argument, not QT_QPA_PLATFORM put in
     // the environment: the environment stays as the program found it, for every process it starts.
     static char name[] = "layout-explorer";

@@ -33,7 +33,8 @@ std::optional<int> parseOrExit(QCommandLineParser &parser, const QStringList &ar
                                const QString &prog, bool allowPositional = true);
 
 // Runs `run` inside a QGuiApplication, which fonts and painting need, on the offscreen platform
-// unless QT_QPA_PLATFORM names one (the environment is left as it is), and returns what it returns.
+// unless QT_QPA_PLATFORM names one (the environment is left as it is), and returns what it returns;
+// in a process that has a QGuiApplication already (the Python package), runs `run` in that one.
 int withGuiApplication(const std::function<int()> &run);
 
 // The commands and the analyses of `analyze`, sorted by name. The lists are written out in

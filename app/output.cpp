@@ -4,7 +4,7 @@
 
 #include "base/safewrite.h"
 
-#include <QTextStream>
+#include <QIODevice>
 
 #include <cerrno>
 #include <cstdio>
@@ -12,17 +12,51 @@
 
 namespace lx::app {
 
+namespace {
+thread_local CommandReply *t_capture = nullptr;
+} // namespace
+
+CommandCapture::CommandCapture()
+{
+    t_capture = &m_reply;
+}
+
+CommandCapture::~CommandCapture()
+{
+    t_capture = nullptr;
+}
+
+ErrorStream::ErrorStream() : QTextStream(stderr)
+{
+    if (t_capture)
+        setString(&t_capture->err, QIODevice::WriteOnly | QIODevice::Append);
+}
+
 int writeStdout(std::string_view bytes, const QString &prog)
 {
+    if (t_capture) {
+        t_capture->out.append(bytes);
+        return ExitOk;
+    }
     errno = 0;
     const size_t written = std::fwrite(bytes.data(), 1, bytes.size(), stdout);
     const bool flushed = std::fflush(stdout) == 0;
     if (written == bytes.size() && flushed && !std::ferror(stdout))
         return ExitOk;
     const int e = errno ? errno : EIO;
-    QTextStream(stderr) << prog << "cannot write standard output: "
-                        << QString::fromLocal8Bit(std::strerror(e)) << '\n';
+    ErrorStream() << prog
+                  << "cannot write standard output: " << QString::fromLocal8Bit(std::strerror(e))
+                  << '\n';
     return ExitBadInput;
+}
+
+int writeJson(const nlohmann::json &j, const QString &prog, int indent)
+{
+    if (t_capture) {
+        t_capture->json = j;
+        return ExitOk;
+    }
+    return writeStdout(j.dump(indent) + "\n", prog);
 }
 
 QString writeOutputFile(const QString &path, std::string_view bytes)

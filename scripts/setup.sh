@@ -14,7 +14,8 @@ LX_PACKAGES=(
     desktop-file-utils appstream
     fonts-dejavu-core
     texlive-latex-base texlive-pictures poppler-utils
-    python3
+    python3 python3-dev pybind11-dev python3-numpy python3-pytest python3-pytest-benchmark
+    python3-nbconvert python3-ipykernel
 )
 
 lx_missing_packages() {
@@ -35,7 +36,7 @@ LX_EXECUTABLES=(
     "pdflatex:texlive-latex-base" "xvfb-run:xvfb" "cmake:cmake" "ninja:ninja-build"
     "clang-format:clang-format" "pdftoppm:poppler-utils"
     "desktop-file-validate:desktop-file-utils" "appstreamcli:appstream"
-    "python3:python3"
+    "python3:python3" "/usr/bin/python3:python3" "/usr/bin/pytest-3:python3-pytest"
 )
 
 lx_missing_files() {

@@ -7,9 +7,9 @@
 #   bash check-no-process-switches.sh SOURCE_DIR
 set -u
 cd "$1" || exit 2
-pattern='(^|[^A-Za-z_])(q?setenv|q?putenv|q?unsetenv|mallopt|exec[lv]p?e?)[[:space:]]*\(|GLIBC_TUNABLES|/proc/self/exe'
+pattern='(^|[^A-Za-z_])(q?setenv|q?putenv|q?unsetenv|mallopt|exec[lv]p?e?)[[:space:]]*\(|GLIBC_TUNABLES|/proc/self/exe|os\.environ(\[[^]]*\][[:space:]]*=[^=]|\.(update|setdefault|pop)\()'
 # Comments are not code: a line matches only when its part before // does.
-found=$(grep -rnE --include='*.cpp' --include='*.h' "$pattern" core ui app |
+found=$(grep -rnE --include='*.cpp' --include='*.h' --include='*.py' "$pattern" core ui app python |
         awk -v re="$pattern" '{ code = $0; sub(/^[^:]*:[0-9]+:/, "", code); sub(/\/\/.*/, "", code);
                                 if (code ~ re) print $0 }')
 if [ -n "$found" ]; then
@@ -17,4 +17,4 @@ if [ -n "$found" ]; then
     echo "$found"
     exit 1
 fi
-echo "no environment variable set, no malloc tuning, no re-exec in core, ui, app"
+echo "no environment variable set, no malloc tuning, no re-exec in core, ui, app, python"

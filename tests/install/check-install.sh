@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the build into an empty prefix and checks what a desktop user gets: the program runs
 # from there, the .desktop file and the AppStream metadata validate, the man page, icon and MIME
-# type are in place. Usage: check-install.sh BUILD_DIR
+# type are in place, and (given PYTHON) the Python package imports from there.
+# Usage: check-install.sh BUILD_DIR [PYTHON]
 set -euo pipefail
 build="$1"
 prefix="$(mktemp -d)"
@@ -26,4 +27,18 @@ QT_QPA_PLATFORM=offscreen "$prefix/bin/layout-explorer" --help |
     sed -n '/^Commands:/,/^$/p' | awk 'NF>1 {print $1}' | while read -r cmd; do
     grep -q "^\.SS $cmd\$" "$prefix/share/man/man1/layout-explorer.1" || fail "the man page lacks '$cmd'"
 done
-echo "check-install: $version installed into an empty prefix; desktop file, metainfo, MIME type, icon and man page in place"
+# The Python package (when built): the prefix is laid out as ~/.local is, so the interpreter the
+# package is built for imports it from there as a user site directory, from no other place.
+python_note=""
+if [ -n "${2:-}" ]; then
+    python="$2"
+    site="$(PYTHONUSERBASE="$prefix" "$python" -c 'import site; print(site.getusersitepackages())')"
+    [ -f "$site/layout_explorer/__init__.py" ] || fail "the Python package is not in $site"
+    found="$(cd / && PYTHONUSERBASE="$prefix" PYTHONPATH= "$python" -c \
+        'import layout_explorer as lx; print(lx.__file__); print(lx.layout("#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>").to_gluon())')" ||
+        fail "import layout_explorer from $site failed"
+    [[ "$(head -1 <<<"$found")" == "$site/layout_explorer/"* ]] || fail "layout_explorer was imported from $(head -1 <<<"$found"), not $site"
+    [[ "$(tail -1 <<<"$found")" == ttgl.SwizzledSharedLayout\(vec=1* ]] || fail "the installed package answered '$(tail -1 <<<"$found")'"
+    python_note="; python3 imports layout_explorer from $site"
+fi
+echo "check-install: $version installed into an empty prefix; desktop file, metainfo, MIME type, icon and man page in place$python_note"

@@ -1,0 +1,251 @@
+"""The analyses, each the command line's own command run in process with --json.
+
+Every function takes the inputs of its command (keyword for option: ``dtype="f16"`` is
+``--dtype f16``; a layout is an object or its text; a scene is a preset name, a file or a dict in
+the .lxscene form) and returns the command's JSON as a Record. The command parses the options,
+asks the request layer (core/request) and builds the JSON; nothing is computed here, so the
+numbers and the messages are the command line's. A refused input raises LayoutError with the
+command's message.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from typing import Any, List, Optional, Sequence
+
+from . import _core
+from ._layouts import as_text
+from ._layouts import dims as layout_dims
+from ._pictures import SceneFile, render, scene_of, shape_text
+from ._records import Record
+
+
+class _Args:
+    """Command-line arguments built from keywords; None leaves an option out."""
+
+    def __init__(self, *words: str):
+        self.words: List[str] = list(words)
+
+    def opt(self, name: str, value: Any, form=str) -> "_Args":
+        if value is not None:
+            self.words.append(f"--{name}={form(value)}")
+        return self
+
+    def flag(self, name: str, on: bool) -> "_Args":
+        if on:
+            self.words.append(f"--{name}")
+        return self
+
+
+def _json(args: _Args, gui: bool = False) -> dict:
+    value, _ = _core.run(args.words + ["--json"], gui=gui)
+    if value is None:
+        raise _core.LayoutError(f"layout-explorer {' '.join(args.words[:2])} printed no JSON")
+    return value
+
+
+class _SceneSource:
+    """--preset NAME or --scene FILE; a dict is written to a temporary scene file."""
+
+    def __init__(self, preset: Optional[str], scene: Any):
+        if preset is not None and scene is not None:
+            raise _core.LayoutError("give preset or scene, not both")
+        self.preset, self.scene = preset, scene
+        self._file: Optional[SceneFile] = None
+
+    def __bool__(self) -> bool:
+        return self.preset is not None or self.scene is not None
+
+    def __enter__(self) -> List[str]:
+        if self.preset is not None:
+            return [f"--preset={self.preset}"]
+        if isinstance(self.scene, dict):
+            self._file = SceneFile(self.scene)
+            return [f"--scene={self._file.__enter__()}"]
+        return [f"--scene={os.fspath(self.scene)}"] if self.scene is not None else []
+
+    def __exit__(self, *exc) -> None:
+        if self._file is not None:
+            self._file.__exit__(*exc)
+
+
+def _scene_picture(source: _SceneSource, view_index: Optional[int], default_view: Optional[str]):
+    """A picture of a scene's view, drawn by ``render --preset/--scene``."""
+    def picture(path, view=None, **drawing):
+        with _SceneSource(source.preset, source.scene) as args:
+            if view_index is not None:
+                args = args + [f"--view-index={view_index}"]
+            render(args, path, view=view if view is not None or view_index is not None
+                   else default_view, **drawing)
+    return picture
+
+
+def bank_conflicts(reg=None, shared=None, shape=None, dtype=None, arch=None, instruction=None,
+                   write=False, *, warp=None, preset=None, scene=None, view=None, perf_config=None,
+                   operand=None, rotate=False, addresses=None, width=None) -> Record:
+    """``layout-explorer analyze banks``: LDS bank conflicts of one access, per instruction and
+    phase (lanes, banks, n-way, cycles), totals, and Triton's generic count beside ours."""
+    source = _SceneSource(preset, scene)
+    with source as scene_args:
+        args = _Args("analyze", "banks", *scene_args).opt("view", view)
+        if reg is not None or shared is not None:
+            args.opt("reg", reg, as_text).opt("shared", shared, as_text)
+        args.opt("shape", shape, shape_text).opt("dtype", dtype).opt("arch", arch)
+        args.opt("instruction", instruction).flag("write", write).opt("warp", warp)
+        args.opt("perf-config", perf_config).opt("operand", operand).flag("rotate", rotate)
+        if addresses is not None:
+            listed = addresses if isinstance(addresses, str) else ",".join(
+                "-" if a is None else str(int(a)) for a in addresses)
+            args.opt("addresses", listed)
+        args.opt("width", width)
+        result = _json(args)
+    picture = None
+    if source:
+        picture = _scene_picture(source, view, None)
+    elif reg is not None and shared is not None and shape is not None:
+        picture = _bank_picture(reg, shared, shape, dtype, arch, instruction, write, warp)
+    return Record(result, picture)
+
+
+def _bank_picture(reg, shared, shape, dtype, arch, instruction, write, warp):
+    """The bank map of a --reg/--shared access: the same request as a scene's bank view."""
+    dims = layout_dims(shape)
+    layouts = [{"name": "reg", "text": as_text(reg), "shape": dims},
+               {"name": "shared", "text": as_text(shared), "shape": dims}]
+    options = {"shared": "shared", "write": bool(write)}
+    for key, value in (("dtype", dtype), ("instruction", instruction), ("warp", warp)):
+        if value is not None:
+            options[key] = value
+    scene = scene_of("bank map of reg read from shared", layouts,
+                     {"kind": "bank-map", "layout": "reg", "options": options}, arch)
+    return _scene_picture(_SceneSource(None, scene), None, None)
+
+
+def ds_load_tr(shared=None, dst=None, shape=None, dtype=None, arch=None, *, warp=None,
+               preset=None, scene=None, packed_fp4=False, dst_shape=None) -> Record:
+    """``layout-explorer analyze ds-load-tr``: whether a local_load becomes a transposed LDS load,
+    why (not), what each lane reads and what the fallback costs."""
+    def command(extra: Sequence[str] = ()):
+        source = _SceneSource(preset, scene)
+        with source as scene_args:
+            args = _Args("analyze", "ds-load-tr", *scene_args)
+            args.opt("shared", shared, as_text).opt("dst", dst, as_text)
+            args.opt("shape", shape, shape_text).opt("dtype", dtype).opt("arch", arch)
+            args.opt("warp", warp).flag("packed-fp4", packed_fp4)
+            args.opt("dst-shape", dst_shape, shape_text)
+            args.words += list(extra)
+            return args
+
+    def picture(path, view=None, **drawing):
+        if any(v is not None for v in drawing.values()):
+            raise _core.LayoutError("a ds_load_tr picture takes only view= (analyze ds-load-tr -o)")
+        args = command([f"--output={path}"] + ([f"--view={view}"] if view else []))
+        _core.run(args.words, gui=True)
+
+    return Record(_json(command(), gui=True), picture)
+
+
+def cta(layout=None, shape=None, dtype=None, arch=None, *, preset=None, scene=None) -> Record:
+    """``layout-explorer analyze cta``: a WMMA v3 ctaLayout's warps, SIMD pairs, cross-pair
+    sharing, pieces and TDM instructions."""
+    source = _SceneSource(preset, scene)
+    with source as scene_args:
+        args = _Args("analyze", "cta", *scene_args).opt("layout", layout, as_text)
+        result = _json(args.opt("shape", shape, shape_text).opt("dtype", dtype).opt("arch", arch))
+    if source:
+        return Record(result, _scene_picture(source, None, None))
+    picture = None
+    if layout is not None and shape is not None:
+        def picture(path, view=None, **drawing):
+            render([f"--layout={as_text(layout)}", f"--shape={shape_text(shape)}"], path,
+                   view=view or "cta-tiles", **drawing)
+    return Record(result, picture)
+
+
+def partitions(layout=None, shape=None, *, preset=None, scene=None, view="cta-pieces",
+               view_index=None, arch=None) -> Record:
+    """The partition figures of a ctaLayout's operands (pieces, groups, partitions and TDM
+    instructions): the figures ``render --figures`` lists for the partition view."""
+    source = _SceneSource(preset, scene)
+    def words(scene_args):
+        if source:
+            out = list(scene_args) + ([f"--view-index={view_index}"] if view_index is not None else [])
+            return out + ([f"--view={view}"] if view_index is None else [])
+        return [f"--layout={as_text(layout)}", f"--shape={shape_text(shape)}", f"--view={view}"]
+    with source as scene_args:
+        value, _ = _core.run(["render", *words(scene_args), "--figures"], gui=True)
+
+    def picture(path, view=None, **drawing):
+        with _SceneSource(preset, scene) as scene_args:
+            render(words(scene_args), path, **drawing)
+    return Record(value, picture)
+
+
+def lds(preset=None, scene=None, arch=None) -> Record:
+    """``layout-explorer analyze lds``: the partition-aware allocation, partition conflicts and the
+    LDS bandwidth model of a scene's shared buffers."""
+    source = _SceneSource(preset, scene)
+    with source as scene_args:
+        result = _json(_Args("analyze", "lds", *scene_args).opt("arch", arch))
+    return Record(result, _scene_picture(source, None, None))
+
+
+def analyze_kernel(path_or_text, arch=None) -> Record:
+    """``layout-explorer analyze kernel``: every op of a TTGIR module that places data, with its
+    LDS cost, and the kernel's totals. A str holding a module (a newline in it) is the module's
+    text; otherwise it is a file name."""
+    text = str(path_or_text) if not isinstance(path_or_text, os.PathLike) else None
+    if text is not None and "\n" in text:
+        with tempfile.TemporaryDirectory(prefix="layout-explorer-") as tmp:
+            path = os.path.join(tmp, "module.ttgir")
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+            return Record(_json(_Args("analyze", "kernel", path).opt("arch", arch)))
+    return Record(_json(_Args("analyze", "kernel", os.fspath(path_or_text)).opt("arch", arch)))
+
+
+def suggest_shared(reg=None, shape=None, dtype=None, arch=None, *, write_layout=None, order=None,
+                   limit=None, max_lds=None, preset=None, scene=None, view=None) -> Record:
+    """``layout-explorer suggest shared``: shared layouts for an access, scored by the bank
+    analysis, with Triton's own choice beside them."""
+    source = _SceneSource(preset, scene)
+    with source as scene_args:
+        args = _Args("suggest", "shared", *scene_args).opt("view", view).opt("reg", reg, as_text)
+        args.opt("shape", shape, shape_text).opt("dtype", dtype).opt("arch", arch)
+        args.opt("write-layout", write_layout, as_text)
+        args.opt("order", order, lambda o: o if isinstance(o, str) else ",".join(map(str, o)))
+        return Record(_json(args.opt("limit", limit).opt("max-lds", max_lds)))
+
+
+def suggest_cta(shape, warps, instr, dtype, arch=None, *, limit=None) -> Record:
+    """``layout-explorer suggest cta``: warp-basis choices of a WMMA ctaLayout, by cross-pair
+    sharing, TDM instructions and partition conflicts."""
+    args = _Args("suggest", "cta").opt("shape", shape, shape_text).opt("warps", warps)
+    args.opt("instr", instr, shape_text).opt("dtype", dtype).opt("arch", arch)
+    return Record(_json(args.opt("limit", limit)))
+
+
+def explain(preset=None, scene=None, view=None, dtype=None, arch=None) -> Record:
+    """``layout-explorer suggest shared --explain``: why the worst conflict of a scene's access
+    happens (which lanes meet in which bank, and the basis that sends them there)."""
+    source = _SceneSource(preset, scene)
+    with source as scene_args:
+        args = _Args("suggest", "shared", *scene_args).opt("view", view).opt("dtype", dtype)
+        return Record(_json(args.opt("arch", arch).flag("explain", True)))
+
+
+def diff(a, b, shape=None, dtype=None) -> Record:
+    """``layout-explorer diff``: two layouts compared (equal or not, elements whose owners differ,
+    the basis delta) and what convert_layout from A to B costs."""
+    args = _Args("diff").opt("a", a, as_text).opt("b", b, as_text)
+    result = _json(args.opt("shape", shape, shape_text).opt("dtype", dtype))
+    picture = None
+    if shape is not None:
+        dims = layout_dims(shape)
+        layouts = [{"name": "A", "text": as_text(a), "shape": dims},
+                   {"name": "B", "text": as_text(b), "shape": dims}]
+        options = {"other": "B"} | ({"dtype": dtype} if dtype else {})
+        picture = _scene_picture(_SceneSource(None, scene_of(
+            "diff of A and B", layouts, {"kind": "diff", "layout": "A", "options": options})), None, None)
+    return Record(result, picture)

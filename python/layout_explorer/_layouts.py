@@ -1,0 +1,342 @@
+"""Layouts with Gluon's names and keyword signatures.
+
+A layout object holds its constructor's arguments and nothing else: its meaning is the engine's.
+Its text is the Gluon constructor expression (``BlockedLayout(size_per_thread=[1, 4], ...)``),
+which the engine reads as it reads a pasted Gluon layout, with the same checks and messages; the
+#ttg and Gluon forms, the Triton text views and the linear layout all come from the engine
+(``layout-explorer convert`` and the engine's reader, run in process).
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+from typing import Any, Dict, Optional, Sequence, Tuple
+
+from . import _core
+from ._pictures import picture_bytes, render, shape_text
+
+
+def _convert(text: str, to: str, shape=None, hw: bool = False) -> str:
+    args = ["convert", f"--layout={text}", f"--to={to}"]
+    if shape is not None:
+        args.append(f"--shape={shape_text(shape)}")
+    if hw:
+        args.append("--hw")
+    _, out = _core.run(args)
+    return out.decode("utf-8")
+
+
+def _value_text(value: Any) -> str:
+    """A constructor argument as Gluon source text."""
+    if isinstance(value, Layout):
+        return value.gluon_text()
+    if isinstance(value, bool):
+        return "True" if value else "False"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_value_text(v) for v in value) + "]"
+    if _is_foreign_layout(value):
+        return _from_foreign(value).gluon_text()
+    if hasattr(value, "value") and isinstance(getattr(value, "value"), (int, bool, list, tuple)):
+        return _value_text(value.value)  # a triton constexpr
+    raise _core.LayoutError(f"cannot pass {value!r} ({type(value).__name__}) to a layout")
+
+
+class Layout:
+    """A layout given by its Gluon constructor call. Subclasses name the constructor."""
+
+    _call: str = ""
+    _params: Tuple[str, ...] = ()
+
+    def __init__(self, **kwargs: Any):
+        self._kwargs: Dict[str, Any] = {k: kwargs[k] for k in self._params if k in kwargs}
+        self._shape: Optional[Tuple[int, ...]] = None
+        for k, v in self._kwargs.items():
+            object.__setattr__(self, k, v)
+
+    # ---- text -------------------------------------------------------------------------------
+    def gluon_text(self) -> str:
+        """The constructor call this object is, as Gluon source (arguments left out are None)."""
+        args = ", ".join(f"{k}={_value_text(v)}" for k, v in self._kwargs.items() if v is not None)
+        return f"{self._call}({args})"
+
+    def to_ttg(self) -> str:
+        """Triton's MLIR attribute text (``convert --to ttg``)."""
+        return _convert(self.gluon_text(), "ttg").rstrip("\n")
+
+    def to_gluon(self) -> str:
+        """The engine's Gluon form (``convert --to gluon``)."""
+        return _convert(self.gluon_text(), "gluon").rstrip("\n")
+
+    def format_tensor_view(self, shape: Sequence[int]) -> str:
+        """Triton's tensor view of the layout over `shape` (``convert --to triton-text``)."""
+        return _convert(self.gluon_text(), "triton-text", shape)
+
+    def format_hardware_view(self, shape: Sequence[int]) -> str:
+        """Triton's hardware view (``convert --to triton-text --hw``)."""
+        return _convert(self.gluon_text(), "triton-text", shape, hw=True)
+
+    def to_cute(self, shape: Sequence[int]) -> str:
+        """CuTe shape:stride text over `shape` (``convert --to cute``): a shared layout as a memory
+        layout, a distributed one as a thread-value layout."""
+        return _convert(self.gluon_text(), "cute", shape).rstrip("\n")
+
+    def to_linear_layout(self, shape: Sequence[int]) -> "_core.LinearLayout":
+        return _core.to_linear_layout(self.gluon_text(), dims(shape))
+
+    # ---- pictures ---------------------------------------------------------------------------
+    def over(self, shape: Sequence[int]) -> "Layout":
+        """This layout with a tensor shape for its pictures (``_repr_svg_``)."""
+        copy = type(self).__new__(type(self))
+        copy.__dict__.update(self.__dict__)
+        copy._shape = tuple(dims(shape))
+        return copy
+
+    def _picture_shape(self) -> Optional[Tuple[int, ...]]:
+        if self._shape is not None:
+            return self._shape
+        shape = self._kwargs.get("shape")
+        return tuple(shape) if isinstance(shape, (list, tuple)) else None
+
+    def render(self, path, shape=None, view=None, colour_by=None, fit=None, **drawing) -> None:
+        """Writes the layout's picture as ``layout-explorer render --layout TEXT --shape S``."""
+        shape = shape if shape is not None else self._picture_shape()
+        if shape is None:
+            raise _core.LayoutError("a picture of a layout needs its tensor shape (shape=...)")
+        render([f"--layout={self.gluon_text()}", f"--shape={shape_text(shape)}"], str(path),
+               view=view, colour_by=colour_by, fit=fit, **drawing)
+
+    def _repr_svg_(self):
+        if self._picture_shape() is None:
+            return None
+        return picture_bytes(self.render, ".svg").decode("utf-8")
+
+    def _repr_png_(self):
+        if self._picture_shape() is None:
+            return None
+        return picture_bytes(self.render, ".png")
+
+    # ---- values -----------------------------------------------------------------------------
+    def __eq__(self, other: Any) -> bool:
+        if not isinstance(other, Layout):
+            return NotImplemented
+        return self.to_ttg() == other.to_ttg()
+
+    def __hash__(self) -> int:
+        return hash(self.to_ttg())
+
+    def __repr__(self) -> str:
+        return self.gluon_text()
+
+
+class BlockedLayout(Layout):
+    """``ttgl.BlockedLayout``: a blocked distributed layout."""
+
+    _call = "BlockedLayout"
+    _params = ("size_per_thread", "threads_per_warp", "warps_per_cta", "order", "cga_layout")
+
+    def __init__(self, size_per_thread, threads_per_warp, warps_per_cta, order, cga_layout=None):
+        super().__init__(size_per_thread=size_per_thread, threads_per_warp=threads_per_warp,
+                         warps_per_cta=warps_per_cta, order=order, cga_layout=cga_layout)
+
+
+class SliceLayout(Layout):
+    """``ttgl.SliceLayout``: `parent` with dimension `dim` removed."""
+
+    _call = "SliceLayout"
+    _params = ("dim", "parent")
+
+    def __init__(self, dim, parent):
+        super().__init__(dim=dim, parent=parent)
+
+
+class DistributedLinearLayout(Layout):
+    """``ttgl.DistributedLinearLayout``: register, lane, warp and block bases over `shape`."""
+
+    _call = "DistributedLinearLayout"
+    _params = ("reg_bases", "lane_bases", "warp_bases", "block_bases", "shape")
+
+    def __init__(self, reg_bases, lane_bases, warp_bases, block_bases, shape):
+        super().__init__(reg_bases=reg_bases, lane_bases=lane_bases, warp_bases=warp_bases,
+                         block_bases=block_bases, shape=shape)
+
+
+class DotOperandLayout(Layout):
+    """``ttgl.DotOperandLayout``: operand `operand_index` (0 = A, 1 = B) of an MMA `parent`."""
+
+    _call = "DotOperandLayout"
+    _params = ("operand_index", "parent", "k_width")
+
+    def __init__(self, operand_index, parent, k_width):
+        super().__init__(operand_index=operand_index, parent=parent, k_width=k_width)
+
+
+class AMDMFMALayout(Layout):
+    """``ttgl.amd.AMDMFMALayout``: the MFMA accumulator layout (CDNA)."""
+
+    _call = "AMDMFMALayout"
+    _params = ("version", "instr_shape", "transposed", "warps_per_cta", "element_bitwidth",
+               "tiles_per_warp", "cga_layout")
+
+    def __init__(self, version, instr_shape, transposed, warps_per_cta, element_bitwidth=None,
+                 tiles_per_warp=None, cga_layout=None):
+        super().__init__(version=version, instr_shape=instr_shape, transposed=transposed,
+                         warps_per_cta=warps_per_cta, element_bitwidth=element_bitwidth,
+                         tiles_per_warp=tiles_per_warp, cga_layout=cga_layout)
+
+
+class AMDWMMALayout(Layout):
+    """``ttgl.amd.AMDWMMALayout``: the WMMA accumulator layout (v3: the gfx1250 ctaLayout form
+    with warp and register bases)."""
+
+    _call = "AMDWMMALayout"
+    _params = ("version", "transposed", "warp_bases", "reg_bases", "instr_shape", "cga_layout",
+               "rank", "warps_per_cta", "tiles_per_warp")
+
+    def __init__(self, version, transposed, warp_bases=None, reg_bases=None, instr_shape=None,
+                 cga_layout=None, rank=None, warps_per_cta=None, tiles_per_warp=None):
+        super().__init__(version=version, transposed=transposed, warp_bases=warp_bases,
+                         reg_bases=reg_bases, instr_shape=instr_shape, cga_layout=cga_layout,
+                         rank=rank, warps_per_cta=warps_per_cta, tiles_per_warp=tiles_per_warp)
+
+
+class SwizzledSharedLayout(Layout):
+    """``ttgl.SwizzledSharedLayout``: XOR-swizzled shared memory."""
+
+    _call = "SwizzledSharedLayout"
+    _params = ("vec", "per_phase", "max_phase", "order", "cga_layout")
+
+    def __init__(self, vec, per_phase, max_phase, order, cga_layout=None):
+        super().__init__(vec=vec, per_phase=per_phase, max_phase=max_phase, order=order,
+                         cga_layout=cga_layout)
+
+
+class PaddedSharedLayout(Layout):
+    """``ttgl.PaddedSharedLayout``: shared memory with padding after each interval."""
+
+    _call = "PaddedSharedLayout"
+    _params = ("interval_padding_pairs", "offset_bases", "cga_layout", "shape")
+
+    def __init__(self, interval_padding_pairs, offset_bases, cga_layout=None, shape=None):
+        super().__init__(interval_padding_pairs=interval_padding_pairs, offset_bases=offset_bases,
+                         cga_layout=cga_layout, shape=shape)
+
+    @staticmethod
+    def with_identity_for(interval_padding_pairs, shape, order, cga_layout=None) -> "PaddedSharedLayout":
+        """The padded layout whose offsets run over `shape` in `order` (Gluon's helper)."""
+        return _PaddedIdentity(interval_padding_pairs=interval_padding_pairs, shape=shape,
+                               order=order, cga_layout=cga_layout)
+
+
+class _PaddedIdentity(PaddedSharedLayout):
+    _call = "PaddedSharedLayout.with_identity_for"
+    _params = ("interval_padding_pairs", "shape", "order", "cga_layout")
+
+    def __init__(self, **kwargs):  # pylint: disable=super-init-not-called
+        Layout.__init__(self, **kwargs)
+
+
+class PartitionedSharedLayout(Layout):
+    """``ttgl.amd.PartitionedSharedLayout``: a shared layout split over LDS partitions."""
+
+    _call = "PartitionedSharedLayout"
+    _params = ("num_partitions", "num_groups", "partition_dim", "partition_layout")
+
+    def __init__(self, num_partitions, num_groups, partition_dim, partition_layout):
+        super().__init__(num_partitions=num_partitions, num_groups=num_groups,
+                         partition_dim=partition_dim, partition_layout=partition_layout)
+
+
+class SharedLinearLayout(Layout):
+    """``ttgl.SharedLinearLayout``: offset and block bases."""
+
+    _call = "SharedLinearLayout"
+    _params = ("offset_bases", "block_bases", "alignment")
+
+    def __init__(self, offset_bases, block_bases=None, alignment=None):
+        super().__init__(offset_bases=offset_bases, block_bases=block_bases, alignment=alignment)
+
+
+class TextLayout(Layout):
+    """A layout known only by its text (a form without a class here)."""
+
+    def __init__(self, text: str):
+        super().__init__()
+        self._text = text
+
+    def gluon_text(self) -> str:
+        return self._text
+
+
+CLASSES = {c._call: c for c in (
+    BlockedLayout, SliceLayout, DistributedLinearLayout, DotOperandLayout, AMDMFMALayout,
+    AMDWMMALayout, SwizzledSharedLayout, PaddedSharedLayout, PartitionedSharedLayout,
+    SharedLinearLayout)}
+
+
+def _is_foreign_layout(obj: Any) -> bool:
+    return dataclasses.is_dataclass(obj) and type(obj).__name__ in CLASSES
+
+
+def _from_foreign(obj: Any) -> Layout:
+    """A Gluon layout object (triton.experimental.gluon) read from its fields."""
+    cls = CLASSES[type(obj).__name__]
+    kwargs = {f.name: getattr(obj, f.name) for f in dataclasses.fields(obj) if f.name in cls._params}
+    return cls(**kwargs)
+
+
+def _build(node: ast.AST) -> Any:
+    """A value of the engine's Gluon text: literals, lists and constructor calls only."""
+    if isinstance(node, ast.Call):
+        name = ast.unparse(node.func)
+        short = name.rsplit(".", 2)
+        call = ".".join(short[-2:]) if name.endswith("with_identity_for") else short[-1]
+        args = [_build(a) for a in node.args]
+        kwargs = {k.arg: _build(k.value) for k in node.keywords}
+        if call == "PaddedSharedLayout.with_identity_for":
+            return PaddedSharedLayout.with_identity_for(*args, **kwargs)
+        if call not in CLASSES:
+            raise LookupError(call)
+        return CLASSES[call](*args, **kwargs)
+    if isinstance(node, (ast.List, ast.Tuple)):
+        return [_build(e) for e in node.elts]
+    return ast.literal_eval(node)
+
+
+def layout(text: str) -> Layout:
+    """A layout read from #ttg text (alias lines allowed), a Gluon constructor or CuTe text, as
+    the command line reads ``--layout``: the engine writes its Gluon form, and that becomes the
+    object of the matching class."""
+    if isinstance(text, Layout):
+        return text
+    if _is_foreign_layout(text):
+        return _from_foreign(text)
+    gluon = _convert(str(text), "gluon").strip()
+    try:
+        return _build(ast.parse(gluon, mode="eval").body)
+    except (LookupError, SyntaxError, ValueError, TypeError):
+        return TextLayout(gluon)
+
+
+def as_text(value: Any) -> str:
+    """The text the command line takes for a layout argument: a str as it is, a layout object's
+    Gluon text, a Gluon layout object read from its fields."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, Layout):
+        return value.gluon_text()
+    if _is_foreign_layout(value):
+        return _from_foreign(value).gluon_text()
+    raise _core.LayoutError(f"expected a layout or its text, not {type(value).__name__}")
+
+
+def dims(shape) -> list:
+    """A shape as a list of sizes: (64, 64), [64, 64] or "64x64"."""
+    return [int(s) for s in shape_text(shape).split("x")]
+
+
+def to_linear_layout(value: Any, shape: Sequence[int]) -> "_core.LinearLayout":
+    """The linear layout of a layout (object or text) over `shape`, with Triton's Python API."""
+    return _core.to_linear_layout(as_text(value), dims(shape))

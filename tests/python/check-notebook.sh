@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Executes a notebook headless with nbconvert (the python3 kernel, which runs the interpreter the
+# package is built for and finds the package through PYTHONPATH) and checks that it ran without
+# an error and that its outputs hold pictures: at least three SVG outputs.
+#   check-notebook.sh PYTHON NOTEBOOK
+set -euo pipefail
+python="$1"
+notebook="$2"
+out="$(mktemp -d)"
+trap 'rm -rf "$out"' EXIT
+cd "$(dirname "$notebook")"
+"$python" -m nbconvert --to notebook --execute --ExecutePreprocessor.timeout=600 \
+    --ExecutePreprocessor.kernel_name=python3 --output-dir "$out" --output executed.ipynb \
+    "$(basename "$notebook")" >/dev/null 2>"$out/log" || { cat "$out/log" >&2; exit 1; }
+"$python" - "$out/executed.ipynb" <<'PY'
+import json, sys
+nb = json.load(open(sys.argv[1], encoding="utf-8"))
+outputs = [o for c in nb["cells"] if c["cell_type"] == "code" for o in c.get("outputs", [])]
+errors = [o for o in outputs if o.get("output_type") == "error"]
+if errors:
+    sys.exit("check-notebook: a cell failed: " + errors[0].get("ename", "") + ": " + errors[0].get("evalue", ""))
+svgs = [o for o in outputs if "image/svg+xml" in o.get("data", {})]
+if len(svgs) < 3:
+    sys.exit(f"check-notebook: {len(svgs)} SVG outputs, expected at least 3")
+for o in svgs:
+    svg = o["data"]["image/svg+xml"]
+    svg = "".join(svg) if isinstance(svg, list) else svg
+    if "<svg" not in svg:
+        sys.exit("check-notebook: an image/svg+xml output holds no <svg> element")
+print(f"check-notebook: {len(outputs)} outputs, {len(svgs)} SVG pictures, no error")
+PY

@@ -1,0 +1,128 @@
+"""Hostile input through Python (tests/app/tst_hostile.cpp's categories): nesting, size, devices,
+encodings, numbers past their range, broken text. Each call raises LayoutError (a ValueError)
+carrying the command line's own message for the same input, and the interpreter goes on."""
+
+import os
+
+import pytest
+
+import layout_explorer as lx
+
+WMMA = "#ttg.amd_wmma<{version = 3, isTranspose = true, ctaLayout = {warp = [[0, 1], [1, 0]]}, instrShape = [16, 16, 32]}>"
+SHARED = "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>"
+
+
+@pytest.fixture(scope="module")
+def fixtures(tmp_path_factory):
+    d = tmp_path_factory.mktemp("hostile")
+    (d / "deep.lxscene").write_text("[" * 100000)
+    (d / "a-directory.lxscene").mkdir()
+    big = d / "big70m.lxscene"
+    with open(big, "wb") as f:
+        f.truncate(70 << 20)
+    (d / "bad-utf8.lxscene").write_bytes(b'{"format": "layout-explorer-scene", "name": "\xff\xfe"}')
+    (d / "empty.ttgir").write_text("")
+    (d / "binary.ttgir").write_bytes(bytes(range(256)) * 64)
+    return d
+
+
+def cases(d):
+    """(name, Python call, the same input on the command line)."""
+    deep_scene, directory = str(d / "deep.lxscene"), str(d / "a-directory.lxscene")
+    return [
+        ("lds deep scene", lambda: lx.lds(scene=deep_scene), ["analyze", "lds", "--scene", deep_scene]),
+        ("lds /dev/zero", lambda: lx.lds(scene="/dev/zero"), ["analyze", "lds", "--scene", "/dev/zero"]),
+        ("lds directory", lambda: lx.lds(scene=directory), ["analyze", "lds", "--scene", directory]),
+        ("lds 70 MiB", lambda: lx.lds(scene=str(d / "big70m.lxscene")),
+         ["analyze", "lds", "--scene", str(d / "big70m.lxscene")]),
+        ("banks invalid UTF-8 scene", lambda: lx.bank_conflicts(scene=str(d / "bad-utf8.lxscene")),
+         ["analyze", "banks", "--scene", str(d / "bad-utf8.lxscene")]),
+        ("lds --arch /dev/zero", lambda: lx.lds(preset="fig12", arch="/dev/zero"),
+         ["analyze", "lds", "--preset", "fig12", "--arch", "/dev/zero"]),
+        ("unknown arch", lambda: lx.cta(preset="fig10", arch="gfx9999"),
+         ["analyze", "cta", "--preset", "fig10", "--arch", "gfx9999"]),
+        ("unknown dtype", lambda: lx.ds_load_tr(preset="fig2b", dtype="f13"),
+         ["analyze", "ds-load-tr", "--preset", "fig2b", "--dtype", "f13"]),
+        ("unknown preset", lambda: lx.cta(preset="no-such-preset"),
+         ["analyze", "cta", "--preset", "no-such-preset"]),
+        ("layout basis 2^40", lambda: lx.diff("#ttg.linear<{register = [[1099511627776]], lane = [], warp = [], block = []}>", SHARED, (64, 64)),
+         ["diff", "--a", "#ttg.linear<{register = [[1099511627776]], lane = [], warp = [], block = []}>", "--b", SHARED, "--shape", "64x64"]),
+        ("number 1e400", lambda: lx.cta(WMMA.replace("32]", "1e400]"), (128, 128)),
+         ["analyze", "cta", "--layout", WMMA.replace("32]", "1e400]"), "--shape", "128x128"]),
+        ("unclosed text", lambda: lx.bank_conflicts(WMMA[:40], SHARED, (64, 64)),
+         ["analyze", "banks", "--reg", WMMA[:40], "--shared", SHARED, "--shape", "64x64"]),
+        ("deep text", lambda: lx.bank_conflicts("[" * 10000, SHARED, (64, 64)),
+         ["analyze", "banks", "--reg", "[" * 10000, "--shared", SHARED, "--shape", "64x64"]),
+        ("100k text", lambda: lx.diff("x" * 100000, SHARED, (64, 64)),
+         ["diff", "--a", "x" * 100000, "--b", SHARED, "--shape", "64x64"]),
+        ("shape not a power of two", lambda: lx.ds_load_tr(SHARED, WMMA, (48, 64)),
+         ["analyze", "ds-load-tr", "--shared", SHARED, "--dst", WMMA, "--shape", "48x64"]),
+        ("shape 2^40", lambda: lx.bank_conflicts(WMMA, SHARED, (1 << 40, 64)),
+         ["analyze", "banks", "--reg", WMMA, "--shared", SHARED, "--shape", f"{1 << 40}x64"]),
+        ("shape with zero", lambda: lx.cta(WMMA, (0, 128)),
+         ["analyze", "cta", "--layout", WMMA, "--shape", "0x128"]),
+        ("negative warp", lambda: lx.bank_conflicts(WMMA, SHARED, (64, 64), warp=-1),
+         ["analyze", "banks", "--reg", WMMA, "--shared", SHARED, "--shape", "64x64", "--warp", "-1"]),
+        ("empty kernel", lambda: lx.analyze_kernel(str(d / "empty.ttgir")),
+         ["analyze", "kernel", str(d / "empty.ttgir")]),
+        ("binary kernel", lambda: lx.analyze_kernel(str(d / "binary.ttgir")),
+         ["analyze", "kernel", str(d / "binary.ttgir")]),
+        ("kernel /dev/zero", lambda: lx.analyze_kernel("/dev/zero"), ["analyze", "kernel", "/dev/zero"]),
+        ("missing kernel", lambda: lx.analyze_kernel(str(d / "nothing.ttgir")),
+         ["analyze", "kernel", str(d / "nothing.ttgir")]),
+        ("addresses past the wave", lambda: lx.bank_conflicts(addresses=list(range(0, 4 * 200, 4)), width=4, arch="gfx1250"),
+         ["analyze", "banks", "--addresses", ",".join(str(a) for a in range(0, 800, 4)), "--width", "4", "--arch", "gfx1250"]),
+        ("address 2^70", lambda: lx.bank_conflicts(addresses=[1 << 70], width=4, arch="gfx1250"),
+         ["analyze", "banks", "--addresses", str(1 << 70), "--width", "4", "--arch", "gfx1250"]),
+        ("suggest cta zero warps", lambda: lx.suggest_cta((128, 128), 0, (16, 16, 32), "bf16"),
+         ["suggest", "cta", "--shape", "128x128", "--warps", "0", "--instr", "16x16x32", "--dtype", "bf16"]),
+        ("convert of a view too large", lambda: lx.layout(WMMA).format_tensor_view((1 << 15, 1 << 15)),
+         ["convert", "--layout", WMMA, "--shape", f"{1 << 15}x{1 << 15}", "--to", "triton-text"]),
+    ]
+
+
+def test_each_raises_the_command_lines_message(cli, fixtures):
+    refused = 0
+    for name, call, args in cases(fixtures):
+        code, _, err = cli(*args, *(["--json"] if args[0] in ("analyze", "suggest", "diff") else []))
+        if code == 0:  # accepted by the command line: then by Python too
+            call()
+            continue
+        with pytest.raises(lx.LayoutError) as e:
+            call()
+        assert isinstance(e.value, ValueError)
+        assert str(e.value) == err.strip(), name
+        refused += 1
+    assert refused >= len(cases(fixtures)) - 2  # nearly all of them are refused
+
+
+@pytest.mark.parametrize("value", [None, 3.5, object(), b"bytes", ["list"]])
+def test_wrong_python_types(value):
+    with pytest.raises((lx.LayoutError, TypeError)):
+        lx.bank_conflicts(value, SHARED, (64, 64))
+    with pytest.raises((lx.LayoutError, TypeError)):
+        lx.to_linear_layout(value, (64, 64))
+
+
+def test_nul_and_surrogates_are_refused():
+    for text in ["#ttg.blocked\x00<{}>", "\ud800", "BlockedLayout(" + "[" * 5000]:
+        with pytest.raises((lx.LayoutError, UnicodeEncodeError, TypeError)):
+            lx.layout(text)
+
+
+def test_linear_layout_limits():
+    with pytest.raises(lx.LayoutError):  # an out-dim of 2^31: past the engine's 30 bits
+        lx.LinearLayout.from_bases([("in", [[1 << 30]])], ["out"])
+    for big in (1 << 40, 1 << 70):  # not a 32-bit basis component: refused by the binding
+        with pytest.raises(TypeError):
+            lx.LinearLayout.from_bases([("in", [[big]])], ["out"])
+    layout = lx.LinearLayout.identity_1d(8, "in", "out")
+    with pytest.raises(lx.LayoutError):
+        layout.apply({"nope": 1})
+    with pytest.raises(lx.LayoutError):
+        layout.compose(lx.LinearLayout.identity_1d(8, "other", "x"))
+
+
+def test_interpreter_still_works():
+    assert lx.layout(SHARED).to_ttg().startswith("#ttg.swizzled_shared")
+    assert os.getpid() > 0

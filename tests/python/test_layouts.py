@@ -1,0 +1,142 @@
+"""Layouts with Gluon's names: keyword signatures as Gluon's, every Triton 3.6 conversion of
+tests/data/conformance/triton-conversions.json (Triton's own to_linear_layout, with Gluon's class
+names and keywords) reproduced through the Python classes, the text forms round-tripping through
+the engine, and the Triton text views equal to `convert --to triton-text` byte for byte."""
+
+import inspect
+import json
+
+import pytest
+
+import layout_explorer as lx
+from conftest import data_path
+
+with open(data_path("conformance", "triton-conversions.json"), encoding="utf-8") as f:
+    CONVERSIONS = json.load(f)["cases"]
+
+
+def build(spec):
+    """A Python layout object from a conformance layout: {"kind": Gluon class, Gluon keywords}."""
+    fields = {k: (build(v) if isinstance(v, dict) and "kind" in v else v)
+              for k, v in spec.items() if k != "kind"}
+    if spec["kind"] == "PaddedSharedLayout.with_identity_for":
+        return lx.PaddedSharedLayout.with_identity_for(**fields)
+    return getattr(lx, spec["kind"])(**fields)
+
+
+def bases_of(ll):
+    return [[name, bases] for name, bases in ll.bases]
+
+
+@pytest.mark.parametrize("case", CONVERSIONS, ids=[c["name"] for c in CONVERSIONS])
+def test_triton_conversion(case):
+    spec, shape = case["args"]
+    got = lx.to_linear_layout(build(spec), shape)
+    assert bases_of(got) == case["expect"]["bases"]
+    assert [list(d) for d in got.out_dims] == case["expect"]["outDims"]
+
+
+# Gluon's constructors, keyword for keyword (python/triton/experimental/gluon/language/_layouts.py
+# and amd/_layouts.py of Triton 3.6): the first parameters, in order, that a Gluon user passes.
+GLUON_SIGNATURES = {
+    "BlockedLayout": ["size_per_thread", "threads_per_warp", "warps_per_cta", "order"],
+    "SliceLayout": ["dim", "parent"],
+    "DistributedLinearLayout": ["reg_bases", "lane_bases", "warp_bases", "block_bases", "shape"],
+    "DotOperandLayout": ["operand_index", "parent", "k_width"],
+    "SwizzledSharedLayout": ["vec", "per_phase", "max_phase", "order"],
+    "PartitionedSharedLayout": ["num_partitions", "num_groups", "partition_dim",
+                                "partition_layout"],
+    "AMDWMMALayout": ["version", "transposed", "warp_bases", "reg_bases", "instr_shape"],
+    "AMDMFMALayout": ["version", "instr_shape", "transposed", "warps_per_cta"],
+    "PaddedSharedLayout": ["interval_padding_pairs", "offset_bases"],
+    "SharedLinearLayout": ["offset_bases", "block_bases", "alignment"],
+}
+
+
+@pytest.mark.parametrize("name", sorted(GLUON_SIGNATURES))
+def test_gluon_keywords(name):
+    params = list(inspect.signature(getattr(lx, name)).parameters)
+    assert params[: len(GLUON_SIGNATURES[name])] == GLUON_SIGNATURES[name]
+
+
+def test_with_identity_for_keywords():
+    params = list(inspect.signature(lx.PaddedSharedLayout.with_identity_for).parameters)
+    assert params[:3] == ["interval_padding_pairs", "shape", "order"]
+
+
+SAMPLES = [c for c in CONVERSIONS if c["name"].endswith("-0001")]
+
+
+@pytest.mark.parametrize("case", SAMPLES, ids=[c["name"] for c in SAMPLES])
+def test_text_forms_round_trip(cli, case):
+    spec, shape = case["args"]
+    obj = build(spec)
+    ttg, gluon = obj.to_ttg(), obj.to_gluon()
+    for form, text in (("ttg", ttg), ("gluon", gluon)):
+        code, out, err = cli("convert", "--layout", repr(obj), "--to", form)
+        assert code == 0, err
+        assert out.decode() == text + "\n"
+    # Read back from either form, it is the same layout (equal linear layouts over the shape).
+    for text in (ttg, gluon, repr(obj)):
+        again = lx.layout(text)
+        assert again == obj
+        assert lx.to_linear_layout(again, shape) == lx.to_linear_layout(obj, shape)
+
+
+@pytest.mark.parametrize("case", SAMPLES, ids=[c["name"] for c in SAMPLES])
+def test_triton_views_are_convert(cli, case):
+    spec, shape = case["args"]
+    obj = build(spec)
+    shape_text = "x".join(map(str, shape))
+    for hw, view in ((False, obj.format_tensor_view(shape)), (True, obj.format_hardware_view(shape))):
+        code, out, err = cli("convert", "--layout", repr(obj), "--shape", shape_text, "--to",
+                             "triton-text", *(["--hw"] if hw else []))
+        assert code == 0, err
+        assert view.encode() == out
+
+
+def test_cute_is_convert(cli):
+    s = lx.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[1, 0])
+    code, out, err = cli("convert", "--layout", repr(s), "--shape", "32x64", "--to", "cute")
+    assert code == 0, err
+    assert s.to_cute((32, 64)) + "\n" == out.decode()
+    # Read back, the CuTe text is the same layout over that shape.
+    assert lx.to_linear_layout(s.to_cute((32, 64)), (32, 64)) == lx.to_linear_layout(s, (32, 64))
+
+
+def test_blocked_view_by_hand():
+    # Triton's DumpLayoutTest: 4 elements, 1 per thread, 4 threads of one warp: thread i holds
+    # element i, register 0 ("T<i>:0").
+    b = lx.BlockedLayout(size_per_thread=[1], threads_per_warp=[4], warps_per_cta=[1], order=[0])
+    assert b.format_tensor_view([4]) == "[T0:0, T1:0, T2:0, T3:0]\n"
+
+
+def test_equality_and_repr():
+    a = lx.BlockedLayout([1, 4], [8, 4], [4, 1], [1, 0])
+    b = lx.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[8, 4], warps_per_cta=[4, 1],
+                         order=[1, 0])
+    c = lx.BlockedLayout([4, 1], [8, 4], [4, 1], [1, 0])
+    assert a == b and a != c and hash(a) == hash(b)
+    assert repr(a) == ("BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[8, 4], "
+                       "warps_per_cta=[4, 1], order=[1, 0])")
+    assert isinstance(lx.layout(a.to_ttg()), lx.BlockedLayout)
+    s = lx.SliceLayout(dim=0, parent=a)
+    assert lx.layout(s.to_ttg()) == s and lx.layout(s.to_ttg()).parent == a
+
+
+def test_foreign_gluon_object():
+    # A Gluon layout object (a dataclass named as Gluon names it) is read from its fields.
+    import dataclasses
+
+    @dataclasses.dataclass(frozen=True)
+    class SwizzledSharedLayout:
+        vec: int
+        per_phase: int
+        max_phase: int
+        order: list
+        cga_layout: list = None
+
+    g = SwizzledSharedLayout(8, 1, 8, [1, 0])
+    mine = lx.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[1, 0])
+    assert lx.layout(g) == mine
+    assert lx.to_linear_layout(g, [32, 32]) == lx.to_linear_layout(mine, [32, 32])

@@ -1,0 +1,200 @@
+"""The Python calls give the command line's --json, field by field, for every analysis kind, over
+the scenes of tests/app/tst_samenumbers.cpp (with and without element types), layouts given as
+text, tests/data/scenes and every kernel of tests/data/kernels.
+
+The command line runs as its own process (LX_APP); the Python call runs the engine in this one.
+The only field left out is the search's wall-clock time (searchMilliseconds), which differs from
+run to run in the command line itself.
+"""
+
+import copy
+import glob
+import json
+import os
+
+import pytest
+
+import layout_explorer as lx
+from conftest import data_path, preset_scene
+
+VOLATILE = {"searchMilliseconds"}
+
+
+def assert_same(cli, py, path="$"):
+    if isinstance(cli, dict):
+        assert isinstance(py, dict), f"{path}: {type(py).__name__}, not an object"
+        assert sorted(set(cli) - VOLATILE) == sorted(set(py) - VOLATILE), path
+        for key in set(cli) - VOLATILE:
+            assert_same(cli[key], py[key], f"{path}.{key}")
+    elif isinstance(cli, list):
+        assert isinstance(py, list), f"{path}: {type(py).__name__}, not an array"
+        assert len(cli) == len(py), f"{path}: {len(py)} items, the command line has {len(cli)}"
+        for i, (c, p) in enumerate(zip(cli, py)):
+            assert_same(c, p, f"{path}[{i}]")
+    else:
+        assert type(cli) is type(py) and cli == py, f"{path}: {py!r}, the command line has {cli!r}"
+
+
+def strip_dtypes(j):
+    if isinstance(j, dict):
+        j.pop("dtype", None)
+        for v in j.values():
+            strip_dtypes(v)
+    elif isinstance(j, list):
+        for v in j:
+            strip_dtypes(v)
+    return j
+
+
+def analysed_view(scene, kind):
+    """The view `analyze KIND` analyses (tst_samenumbers.cpp's rule)."""
+    for i, v in enumerate(scene["views"]):
+        opts = v.get("options", {})
+        lds = isinstance(opts, dict) and ("microbenchmark" in opts or "allocations" in opts)
+        if ((kind == "lds" and lds) or (kind == "banks" and v["kind"].startswith("bank-"))
+                or (kind == "cta" and v["kind"].startswith("cta"))
+                or (kind == "ds-load-tr" and v["kind"].startswith("ds-load-tr"))):
+            return i
+    return -1
+
+
+SCENE_CASES = [("ds-load-tr", "fig1a"), ("ds-load-tr", "fig2b"), ("cta", "fig10"),
+               ("cta", "fig8"), ("lds", "microbench-partitioned"), ("lds", "fig12"),
+               ("banks", "lds-g3"), ("banks", "rocmlir-kpack-after")]
+
+
+@pytest.mark.parametrize("strip", [False, True], ids=["scene", "without dtype"])
+@pytest.mark.parametrize("kind,preset", SCENE_CASES, ids=[f"{k} {p}" for k, p in SCENE_CASES])
+def test_scene_analyses(cli, tmp_path, kind, preset, strip):
+    scene = preset_scene(preset)
+    if strip:
+        strip_dtypes(scene)
+    path = tmp_path / f"{preset}.lxscene"
+    path.write_text(json.dumps(scene))
+    args = ["analyze", kind, "--scene", str(path)]
+    view = analysed_view(scene, kind)
+    if kind == "banks":
+        args += ["--view", str(view)]
+    expected = cli.json(*args)
+    if kind == "banks":
+        got = lx.bank_conflicts(scene=scene, view=view)
+    elif kind == "ds-load-tr":
+        got = lx.ds_load_tr(scene=str(path))
+    elif kind == "cta":
+        got = lx.cta(scene=scene)
+    else:
+        got = lx.lds(scene=scene)
+    assert_same(expected, got)
+    # The preset by name gives the same as its file.
+    if not strip and kind != "banks":
+        by_name = {"ds-load-tr": lx.ds_load_tr, "cta": lx.cta, "lds": lx.lds}[kind](preset=preset)
+        assert_same(expected, by_name)
+
+
+def layout_of(scene, name):
+    for l in scene["layouts"]:
+        if l["name"] == name:
+            return l
+    raise KeyError(name)
+
+
+def shape_arg(shape):
+    return "x".join(map(str, shape))
+
+
+@pytest.mark.parametrize("write", [False, True], ids=["read", "write"])
+@pytest.mark.parametrize("view", [0, 2], ids=["unpadded", "padded"])
+def test_banks_from_text(cli, view, write):
+    scene = preset_scene("lds-g3")
+    v = scene["views"][view]
+    reg, shared = layout_of(scene, v["layout"]), layout_of(scene, v["options"]["shared"])
+    args = ["analyze", "banks", "--reg", reg["text"], "--shared", shared["text"], "--shape",
+            shape_arg(reg["shape"]), "--dtype", reg["dtype"]] + (["--write"] if write else [])
+    got = lx.bank_conflicts(reg["text"], lx.layout(shared["text"]), reg["shape"],
+                            dtype=reg["dtype"], write=write)
+    assert_same(cli.json(*args), got)
+    assert got.cycles == got["cycles"] and got.phases[0].maxWays == got["phases"][0]["maxWays"]
+
+
+@pytest.mark.parametrize("preset", ["fig1a", "fig2b"])
+def test_ds_load_tr_from_text(cli, preset):
+    scene = preset_scene(preset)
+    v = scene["views"][analysed_view(scene, "ds-load-tr")]
+    dst, shared = layout_of(scene, v["options"]["dst"]), layout_of(scene, v["options"]["shared"])
+    args = ["analyze", "ds-load-tr", "--shared", shared["text"], "--dst", dst["text"], "--shape",
+            shape_arg(dst["shape"])]
+    assert_same(cli.json(*args), lx.ds_load_tr(shared["text"], dst["text"], dst["shape"]))
+
+
+@pytest.mark.parametrize("preset", ["fig10", "fig8"])
+def test_cta_from_text(cli, preset):
+    scene = preset_scene(preset)
+    c = layout_of(scene, scene["views"][analysed_view(scene, "cta")]["layout"])
+    args = ["analyze", "cta", "--layout", c["text"], "--shape", shape_arg(c["shape"])]
+    expected = cli.json(*args)
+    assert_same(expected, lx.cta(c["text"], c["shape"]))
+    # Given as a layout object, only the echo of the input text differs.
+    as_object = lx.cta(lx.layout(c["text"]), c["shape"])
+    assert as_object.layout == repr(lx.layout(c["text"]))
+    assert_same(dict(expected, layout=None), dict(as_object, layout=None))
+
+
+SUGGEST_PRESETS = ["lds-c1", "lds-t1", "lds-b1", "lds-g3", "lds-a1", "store-transposed",
+                   "rocmlir-kpack-before", "rocmlir-kpack-after", "microbench-partitioned"]
+
+
+@pytest.mark.parametrize("preset", SUGGEST_PRESETS)
+def test_suggest_and_explain(cli, preset):
+    assert_same(cli.json("suggest", "shared", "--preset", preset), lx.suggest_shared(preset=preset))
+    code, out, err = cli("suggest", "shared", "--preset", preset, "--explain", "--json")
+    if code == 0:
+        assert_same(json.loads(out), lx.explain(preset=preset))
+    else:
+        with pytest.raises(lx.LayoutError) as e:
+            lx.explain(preset=preset)
+        assert str(e.value) == err.strip()
+
+
+def test_suggest_scene_file(cli):
+    path = data_path("scenes", "f32-views.lxscene")
+    assert_same(cli.json("suggest", "shared", "--scene", path), lx.suggest_shared(scene=path))
+
+
+def test_suggest_from_text(cli):
+    scene = preset_scene("lds-g3")
+    reg = layout_of(scene, "read")
+    args = ["suggest", "shared", "--reg", reg["text"], "--shape", shape_arg(reg["shape"]),
+            "--dtype", "f16", "--limit", "3"]
+    assert_same(cli.json(*args), lx.suggest_shared(reg["text"], reg["shape"], "f16", limit=3))
+
+
+def test_suggest_cta(cli):
+    args = ["suggest", "cta", "--shape", "128x128", "--warps", "4", "--instr", "16x16x32",
+            "--dtype", "bf16"]
+    assert_same(cli.json(*args), lx.suggest_cta((128, 128), 4, (16, 16, 32), "bf16"))
+
+
+@pytest.mark.parametrize("dtype", ["f32", None], ids=["f32", "no dtype"])
+def test_diff(cli, dtype):
+    with open(data_path("scenes", "f32-views.lxscene"), encoding="utf-8") as f:
+        scene = json.load(f)
+    a, b = layout_of(scene, "A")["text"], layout_of(scene, "B")["text"]
+    args = ["diff", "--a", a, "--b", b, "--shape", "64x64"] + (["--dtype", dtype] if dtype else [])
+    assert_same(cli.json(*args), lx.diff(a, lx.layout(b), (64, 64), dtype))
+
+
+def test_partitions(cli):
+    code, out, err = cli("render", "--preset", "fig10", "--view", "cta-pieces", "--figures")
+    assert code == 0, err
+    assert_same(json.loads(out), lx.partitions(preset="fig10"))
+
+
+KERNELS = sorted(glob.glob(data_path("kernels", "*.ttgir")))
+
+
+@pytest.mark.parametrize("path", KERNELS, ids=[os.path.basename(k) for k in KERNELS])
+def test_kernel(cli, path):
+    expected = cli.json("analyze", "kernel", path)
+    assert_same(expected, lx.analyze_kernel(path))
+    with open(path, encoding="utf-8") as f:
+        assert_same(expected, lx.analyze_kernel(f.read()))
