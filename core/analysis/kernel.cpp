@@ -3,6 +3,7 @@
 #include "analysis/banks.h"
 #include "analysis/conversion.h"
 #include "analysis/dsloadtr.h"
+#include "analysis/kernelpartitions.h"
 #include "hw/arch.h"
 #include "hw/dtype.h"
 #include "layout/builders.h"
@@ -315,6 +316,8 @@ private:
         r.count = a.count.distinct;
         r.issued = a.count.issued;
         addBanks(r, m_arch, sides.reg, sides.shared, isWrite);
+        r.partitionConflicts =
+            accessPartitionConflicts(m_arch, sides.reg, sides.shared, r.elementBits, a.bits);
         return a.vectorElements;
     }
 

@@ -39,8 +39,12 @@ public:
     QPlainTextEdit *textView() const { return m_text; }
 
     // Reads, analyses and shows a module; an empty string on success, else why not (the dock
-    // keeps what it showed). `origin` names the text in titles and messages.
+    // keeps what it showed). `origin` names the text in titles and messages. openFile also takes
+    // a Triton cache kernel folder or a dump folder (its first complete kernel), and where the
+    // assembly is beside the module the summary gets a line with the compiler's answer.
     QString openFile(const QString &path);
+    // The summary under the table (rich text): totals and, when there, the compiler's line.
+    QString summaryText() const;
     QString openText(const QString &text, const QString &origin);
     // Whether pasted text is a module rather than one layout.
     static bool looksLikeModule(const QString &text);
@@ -69,6 +73,7 @@ private:
     QLabel *m_summary;
     QAction *m_openAction;
     QString m_origin;
+    QString m_compiler; // the compiler's header line (HTML), empty without an assembly
     qint64 m_lastOpenMs = 0;
     bool m_selecting = false;
 };
