@@ -1,12 +1,17 @@
-// `layout-explorer analyze kernel FILE.ttgir [--arch A] [--json]`: every op of a TTGIR module
-// that places data, with what it costs on the LDS (core/analysis/kernel.h), and the kernel's
-// totals. `-` reads the module from stdin.
+// `layout-explorer analyze kernel PATH [--asm FILE] [--arch A] [--json]`: every op of a TTGIR
+// module that places data, with what it costs on the LDS (core/analysis/kernel.h), and the
+// kernel's totals. PATH is a module (`-`: stdin), a Triton cache folder or a dump folder
+// (io/tritoncache.h); where the assembly is there the compiler's own answer is shown beside the
+// prediction, every disagreement marked (analysis/compilercheck.h).
 
 #include "command.h"
 #include "output.h"
 
+#include "base/boundedread.h"
 #include "io/ttgir.h"
 #include "request/kernelrequest.h"
+
+#include <QFileInfo>
 
 #include <QFile>
 #include <QTextStream>
@@ -26,7 +31,53 @@ constexpr const char *kCounting =
     "count: instructions per thread the final assembly keeps (distinct addresses); issued: what "
     "Triton's lowering emits, a replicated register loaded again (LLVM removes the copy)";
 
-nlohmann::json reportJson(const lx::TtgirModule &module, const lx::KernelReport &report)
+nlohmann::json compilerJson(const lx::KernelAnswer &a)
+{
+    const lx::AmdgcnKernel &as = *a.assembly;
+    const lx::CompilerComparison &c = *a.compiler;
+    auto opt = [](const std::optional<int64_t> &v) -> nlohmann::json {
+        return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
+    };
+    nlohmann::json kinds = nlohmann::json::array();
+    for (const lx::CompilerKindRow &k : c.kinds)
+        kinds.push_back({{"instruction", k.instruction},
+                         {"access", k.write ? "write" : "read"},
+                         {"straight", k.straight},
+                         {"inLoop", k.inLoop},
+                         {"predicted", k.predicted},
+                         {"compiler", k.compiler},
+                         {"agree", k.agree}});
+    nlohmann::json ds = nlohmann::json::object();
+    for (const auto &[m, n] : as.ds)
+        ds[m] = n;
+    const bool meta = a.metadata.has_value();
+    return {{"assembly", a.files.amdgcn},
+            {"metadata", meta ? nlohmann::json(a.files.metadata) : nlohmann::json(nullptr)},
+            {"target", as.target},
+            {"tritonVersion", meta ? nlohmann::json(a.metadata->tritonVersion) : nullptr},
+            {"ds", ds},
+            {"vgprs", opt(as.vgprs)},
+            {"agprs", opt(as.agprs)},
+            {"vgprSpills", opt(as.vgprSpills)},
+            {"sgprSpills", opt(as.sgprSpills)},
+            {"scratchBytes", opt(as.scratchBytes)},
+            {"occupancy", opt(as.occupancy)},
+            {"groupSegmentBytes", opt(as.groupSegmentBytes)},
+            {"ldsBytes", opt(c.compilerLdsBytes)},
+            {"predictedLdsBytes", c.predictedLdsBytes},
+            {"unroll", c.unroll},
+            {"kinds", kinds},
+            {"transposed", c.compilerTransposed},
+            {"predictedTransposed", c.predictedTransposed},
+            {"transposedAgree", c.transposedAgree},
+            {"countsAgree", c.countsAgree},
+            {"ldsAgree", c.ldsAgree},
+            {"agree", c.agree()},
+            {"notes", c.notes}};
+}
+
+nlohmann::json reportJson(const lx::TtgirModule &module, const lx::KernelReport &report,
+                          const lx::CompilerComparison *compiler = nullptr)
 {
     nlohmann::json layouts = nlohmann::json::array();
     for (const lx::TtgirAlias *a : module.layoutAliases()) {
@@ -72,6 +123,10 @@ nlohmann::json reportJson(const lx::TtgirModule &module, const lx::KernelReport 
         }
         if (!r.problem.empty())
             o["error"] = r.problem;
+        if (r.partitionConflicts)
+            o["partitionConflicts"] = *r.partitionConflicts;
+        if (compiler)
+            o["compilerAgrees"] = !compiler->disagreesOn(r);
         ops.push_back(std::move(o));
     }
     nlohmann::json totals = nlohmann::json::object(), issued = nlohmann::json::object();
@@ -96,7 +151,8 @@ nlohmann::json reportJson(const lx::TtgirModule &module, const lx::KernelReport 
             {"figures", lx::figuresJson(lx::kernelFigures(report))}};
 }
 
-void printText(QTextStream &out, const lx::TtgirModule &module, const lx::KernelReport &report)
+void printText(QTextStream &out, const lx::TtgirModule &module, const lx::KernelReport &report,
+               const lx::CompilerComparison *compiler = nullptr)
 {
     auto q = [](const std::string &s) { return QString::fromStdString(s); };
     out << "arch " << q(report.arch) << ", " << module.numWarps << " warps of "
@@ -122,6 +178,8 @@ void printText(QTextStream &out, const lx::TtgirModule &module, const lx::Kernel
             out << ", " << r.bytes << " B";
         if (!r.partitions.empty())
             out << " (partition " << q(r.partitions) << ')';
+        if (compiler && compiler->disagreesOn(r))
+            out << "  [the compiler disagrees]";
         out << '\n';
         if (r.accesses.size() > 1)
             for (const lx::KernelLdsAccess &a : r.accesses)
@@ -154,6 +212,91 @@ void printText(QTextStream &out, const lx::TtgirModule &module, const lx::Kernel
         out << "warning: " << q(w) << '\n';
 }
 
+void printCompiler(QTextStream &out, const lx::KernelAnswer &a)
+{
+    auto q = [](const std::string &s) { return QString::fromStdString(s); };
+    auto n = [](const std::optional<int64_t> &v) {
+        return v ? QString::number(*v) : QStringLiteral("?");
+    };
+    const lx::AmdgcnKernel &as = *a.assembly;
+    const lx::CompilerComparison &c = *a.compiler;
+    out << "\ncompiler (" << q(a.files.amdgcn);
+    if (a.metadata && !a.metadata->tritonVersion.empty())
+        out << "; Triton " << q(a.metadata->tritonVersion);
+    out << "; " << q(as.target) << ")\n";
+    out << "    instruction            predicted   compiler\n";
+    for (const lx::CompilerKindRow &k : c.kinds)
+        out << (k.agree ? "    " : "  ! ") << q(k.instruction).leftJustified(22) << ' '
+            << QString::number(k.predicted).rightJustified(9) << ' '
+            << QString::number(k.compiler).rightJustified(10) << (k.agree ? "" : "   DIFFER")
+            << '\n';
+    out << "    (merged ds_read2 / ds_load_2addr / ds_write2 forms counted as their two accesses; "
+           "predicted = straight-line + "
+        << c.unroll << " x in-loop)\n";
+    out << (c.transposedAgree ? "    " : "  ! ") << "transposed loads       "
+        << (c.transposedAgree ? "agree" : "DIFFER") << '\n';
+    out << "    VGPRs                  " << n(as.vgprs);
+    if (as.agprs)
+        out << " (" << *as.agprs << " AGPRs)";
+    out << ", " << n(as.vgprSpills) << " spilled; SGPRs spilled " << n(as.sgprSpills)
+        << "; scratch " << n(as.scratchBytes) << " B; occupancy " << n(as.occupancy) << '\n';
+    out << (c.ldsAgree ? "    " : "  ! ") << "LDS                    "
+        << (c.compilerLdsBytes
+                ? QString::number(*c.compilerLdsBytes) + QStringLiteral(" B (metadata shared)")
+                : QStringLiteral("? (no metadata)"))
+        << ", " << c.predictedLdsBytes << " B predicted; static group segment "
+        << n(as.groupSegmentBytes) << " B\n";
+    out << "    " << (c.agree() ? "the prediction agrees with the compiler" : "DISAGREES") << '\n';
+    for (const std::string &note : c.notes)
+        out << "    " << q(note) << '\n';
+}
+
+// One kernel with its report: the JSON object, or the text with the compiler's block.
+nlohmann::json answerJson(const lx::KernelAnswer &a)
+{
+    nlohmann::json j = reportJson(a.module, a.report, a.compiler ? &*a.compiler : nullptr);
+    j["path"] = a.files.ttgir;
+    j["name"] = a.files.name;
+    j["figures"] = lx::figuresJson(lx::kernelFigures(a));
+    if (a.compiler)
+        j["compiler"] = compilerJson(a);
+    return j;
+}
+
+void printAnswer(QTextStream &out, const lx::KernelAnswer &a)
+{
+    printText(out, a.module, a.report, a.compiler ? &*a.compiler : nullptr);
+    if (a.compiler)
+        printCompiler(out, a);
+}
+
+// A module from standard input: no files beside it.
+int analyzeStdin(const QString &prog, const std::string &arch, bool json)
+{
+    lx::app::ErrorStream err;
+    lx::Expected<std::string> data =
+        lx::readBounded("-", int64_t(lx::kMaxTtgirBytes), "a TTGIR module");
+    if (!data) {
+        err << prog << QString::fromStdString(data.message()) << '\n';
+        return ExitBadInput;
+    }
+    lx::Expected<lx::TtgirModule> module = lx::parseTtgir(*data);
+    if (!module) {
+        err << prog << "-:" << QString::fromStdString(module.message()) << '\n';
+        return ExitBadInput;
+    }
+    lx::Expected<lx::KernelReport> report = lx::resolveKernel(*module, arch);
+    if (!report) {
+        err << prog << "-: " << QString::fromStdString(report.message()) << '\n';
+        return ExitBadInput;
+    }
+    if (json)
+        return lx::app::writeJson(reportJson(*module, *report), prog, 2);
+    QTextStream out(stdout);
+    printText(out, *module, *report);
+    return ExitOk;
+}
+
 int runAnalyzeKernel(const QStringList &args)
 {
     QCommandLineParser parser;
@@ -161,10 +304,17 @@ int runAnalyzeKernel(const QStringList &args)
         "Every op of a TTGIR module that places data: for each local_load the transposed-load "
         "decision or the fallback vector load, for each local_store / local_alloc the write, "
         "for each convert_layout what it lowers to, with bank conflicts and LDS bytes; then the "
-        "kernel's totals."));
+        "kernel's totals. PATH may also be a Triton cache folder (~/.triton/cache or one of its "
+        "kernel folders) or a dump folder (NAME.ttgir beside NAME.amdgcn): where the assembly is "
+        "there, the compiler's LDS instructions, VGPRs, spills and LDS bytes are shown beside "
+        "the prediction, every disagreement marked."));
     parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("FILE"),
-                                 QStringLiteral("a .ttgir module, or - for stdin"));
+    parser.addPositionalArgument(
+        QStringLiteral("PATH"),
+        QStringLiteral("a .ttgir module (- for stdin), a Triton cache folder or a dump folder"));
+    parser.addOption({QStringLiteral("asm"),
+                      QStringLiteral("the module's final assembly (NAME.amdgcn), to compare with"),
+                      QStringLiteral("FILE")});
     parser.addOption({QStringLiteral("arch"),
                       QStringLiteral("architecture (default: the module's ttg.target)"),
                       QStringLiteral("NAME")});
@@ -175,38 +325,63 @@ int runAnalyzeKernel(const QStringList &args)
         return *done;
     const QStringList pos = parser.positionalArguments();
     if (pos.size() != 1) {
-        err << prog << "expected one FILE (or - for stdin)\n";
+        err << prog << "expected one FILE (a module, - for stdin, or a folder)\n";
         return ExitBadUsage;
     }
-    QFile file(pos.front());
-    const bool ok = pos.front() == QLatin1String("-") ? file.open(stdin, QIODevice::ReadOnly)
-                                                      : file.open(QIODevice::ReadOnly);
-    if (!ok) {
-        err << prog << "cannot read " << pos.front() << ": " << file.errorString() << '\n';
-        return ExitBadInput;
-    }
-    const qint64 limit = qint64(lx::kMaxTtgirBytes);
-    const QByteArray data = file.read(limit + 1);
-    if (data.size() > limit) {
-        err << prog << pos.front() << ": a module is at most " << (limit >> 20) << " MiB\n";
-        return ExitBadInput;
-    }
-    lx::Expected<lx::TtgirModule> module =
-        lx::parseTtgir(std::string_view(data.constData(), size_t(data.size())));
-    if (!module) {
-        err << prog << pos.front() << ":" << QString::fromStdString(module.message()) << '\n';
-        return ExitBadInput;
-    }
     const std::string arch = parser.value(QStringLiteral("arch")).toStdString();
-    lx::Expected<lx::KernelReport> report = lx::resolveKernel(*module, arch);
-    if (!report) {
-        err << prog << pos.front() << ": " << QString::fromStdString(report.message()) << '\n';
+    const bool json = parser.isSet(QStringLiteral("json"));
+    const std::string asmPath = parser.value(QStringLiteral("asm")).toStdString();
+    if (pos.front() == QLatin1String("-") && asmPath.empty())
+        return analyzeStdin(prog, arch, json);
+    if (pos.front() == QLatin1String("-")) {
+        err << prog << "--asm needs the module as a file, not standard input\n";
+        return ExitBadUsage;
+    }
+    const std::string path = pos.front().toStdString();
+    lx::Expected<std::vector<lx::KernelFiles>> found = lx::findKernels(path, asmPath);
+    if (!found) {
+        err << prog << QString::fromStdString(found.message()) << '\n';
         return ExitBadInput;
     }
-    if (parser.isSet(QStringLiteral("json")))
-        return lx::app::writeJson(reportJson(*module, *report), prog, 2);
+    const bool folder = QFileInfo(pos.front()).isDir();
+    std::vector<lx::KernelAnswer> answers;
+    nlohmann::json incomplete = nlohmann::json::array();
+    for (const lx::KernelFiles &f : *found) {
+        if (!f.incomplete.empty()) {
+            incomplete.push_back({{"path", f.ttgir}, {"reason", f.incomplete}});
+            err << prog << QString::fromStdString(f.folder)
+                << ": incomplete, not read: " << QString::fromStdString(f.incomplete) << '\n';
+            continue;
+        }
+        lx::Expected<lx::KernelAnswer> a = lx::resolveCompiledKernel(f, arch);
+        if (!a) {
+            err << prog << QString::fromStdString(a.message()) << '\n';
+            return ExitBadInput;
+        }
+        answers.push_back(std::move(*a));
+    }
     QTextStream out(stdout);
-    printText(out, *module, *report);
+    if (!folder) {
+        // One module: the report as before, with the compiler's answer when its assembly is there.
+        const lx::KernelAnswer &a = answers.front();
+        if (json)
+            return lx::app::writeJson(answerJson(a), prog, 2);
+        printAnswer(out, a);
+        return ExitOk;
+    }
+    if (json) {
+        nlohmann::json kernels = nlohmann::json::array();
+        for (const lx::KernelAnswer &a : answers)
+            kernels.push_back(answerJson(a));
+        return lx::app::writeJson(
+            nlohmann::json{{"kernels", kernels}, {"incomplete", incomplete}}, prog, 2);
+    }
+    for (const lx::KernelAnswer &a : answers) {
+        out << "=== " << QString::fromStdString(a.files.ttgir) << "\n";
+        printAnswer(out, a);
+        out << '\n';
+    }
+    out << answers.size() << " kernels analysed, " << incomplete.size() << " incomplete\n";
     return ExitOk;
 }
 

@@ -5,6 +5,7 @@
 #include "analysis/dsloadtr.h"
 #include "analysis/ldslowering.h"
 #include "analysis/tdm.h"
+#include "analysis/kernelpartitions.h"
 #include "hw/arch.h"
 #include "hw/dtype.h"
 #include "layout/builders.h"
@@ -339,6 +340,8 @@ private:
         r.path = "generic";
         r.pathReason = genericReason(a, sides.shared.padding.empty());
         addBanks(r, m_arch, sides.reg, sides.shared, isWrite);
+        r.partitionConflicts =
+            accessPartitionConflicts(m_arch, sides.reg, sides.shared, r.elementBits, a.bits);
         return a.vectorElements;
     }
 

@@ -94,6 +94,9 @@ struct KernelOpReport
     int maxWays = 0;    // worst bank conflict of the access (0 = not analysed)
     int64_t cycles = 0; // LDS cycles of the access per warp set (phase model)
     int64_t idealCycles = 0;
+    // Loads/stores of a plain access with a partition conflict (analysis/kernelpartitions.h);
+    // unset where not analysed (no partition model, a transposed load, other ops).
+    std::optional<int> partitionConflicts;
     int64_t bytes = 0;      // LDS bytes: allocation size or conversion scratch
     std::string partitions; // gfx1250 allocations: "0" or "0-1"
     std::string problem;    // why the op could not be analysed (empty when it could)

@@ -91,6 +91,8 @@ const char *figureSourceName(FigureSource source)
         return "fitted";
     case FigureSource::Extrapolated:
         return "extrapolated";
+    case FigureSource::Compiler:
+        return "compiler";
     }
     return "computed";
 }

@@ -33,9 +33,10 @@ enum class FigureSource
     Measured,
     Fitted,
     Extrapolated,
+    Compiler, // read from the compiler's own output (the assembly, the kernel's metadata)
 };
 
-// "computed", "model", "triton-model", "measured", "fitted", "extrapolated".
+// "computed", "model", "triton-model", "measured", "fitted", "extrapolated", "compiler".
 [[nodiscard]] const char *figureSourceName(FigureSource source);
 
 struct Figure

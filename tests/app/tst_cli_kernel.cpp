@@ -7,6 +7,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QTest>
 
 namespace {
@@ -107,6 +108,52 @@ private Q_SLOTS:
         QVERIFY(j.value(QStringLiteral("notes")).toArray().size() >= 1);
     }
 
+    // A Triton cache folder: one report per kernel folder, each with the compiler's answer; the
+    // same module given with --asm gives the same compiler block. The three modules that are also
+    // in tests/data/kernels agree (tst_kernel holds them to the criterion); the gfx1250 FMA
+    // matmul, which tst_kernel does not hold, is where a disagreement shows and is marked.
+    void cacheFolder()
+    {
+        const QString cache = QStringLiteral(LX_TEST_DATA_DIR "/triton-cache");
+        const lx::test::CliResult r = run({cache, QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonArray kernels =
+            QJsonDocument::fromJson(r.out).object().value(QStringLiteral("kernels")).toArray();
+        QCOMPARE(kernels.size(), 5);
+        int agree = 0;
+        for (const QJsonValue &k : kernels) {
+            const QJsonObject c = k[QStringLiteral("compiler")].toObject();
+            QVERIFY(!c.isEmpty());
+            QVERIFY(c[QStringLiteral("vgprs")].toInt() > 0);
+            QVERIFY(c[QStringLiteral("ldsBytes")].toInt() > 0);
+            agree += c[QStringLiteral("agree")].toBool() ? 1 : 0;
+            bool marked = false;
+            for (const QJsonValue &op : k[QStringLiteral("ops")].toArray())
+                marked = marked || !op[QStringLiteral("compilerAgrees")].toBool(true);
+            QCOMPARE(marked, !c[QStringLiteral("countsAgree")].toBool() ||
+                                 !c[QStringLiteral("transposedAgree")].toBool());
+            const QString ttgir = k[QStringLiteral("path")].toString();
+            const QString asmFile = ttgir.chopped(6) + QStringLiteral(".amdgcn");
+            QTemporaryDir tmp;
+            const QString alone = tmp.filePath(QStringLiteral("alone.ttgir"));
+            QVERIFY(QFile::copy(ttgir, alone));
+            const lx::test::CliResult one =
+                run({alone, QStringLiteral("--asm"), asmFile, QStringLiteral("--json")});
+            QCOMPARE(one.exitCode, 0);
+            const QJsonObject c1 =
+                QJsonDocument::fromJson(one.out).object()[QStringLiteral("compiler")].toObject();
+            QCOMPARE(c1[QStringLiteral("ds")], c[QStringLiteral("ds")]);
+            QCOMPARE(c1[QStringLiteral("kinds")], c[QStringLiteral("kinds")]);
+            QVERIFY(c1[QStringLiteral("ldsBytes")].isNull()); // no metadata beside it
+        }
+        QVERIFY(agree >= 3);
+        const lx::test::CliResult text = run({cache});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY(text.out.contains("compiler ("));
+        QVERIFY(text.out.contains("VGPRs"));
+        QCOMPARE(text.out.contains("DIFFER"), agree < 5);
+    }
+
     void badInput_data()
     {
         QTest::addColumn<QStringList>("args");
@@ -127,6 +174,15 @@ private Q_SLOTS:
         QTest::newRow("no target")
             << QStringList{QStringLiteral("-")} << QByteArray("%a = tt.load %p : tensor<4xf16>\n")
             << 1 << QByteArray("no target");
+        QTest::newRow("binary assembly")
+            << QStringList{kAttention, QStringLiteral("--asm"), QStringLiteral("/bin/sh")}
+            << QByteArray() << 1 << QByteArray("NUL");
+        QTest::newRow("missing assembly") << QStringList{kAttention, QStringLiteral("--asm"),
+                                                         kDir + QStringLiteral("nope.amdgcn")}
+                                          << QByteArray() << 1 << QByteArray("nope.amdgcn");
+        QTest::newRow("empty folder")
+            << QStringList{QStringLiteral(LX_TEST_DATA_DIR "/kernels/../floors-none")}
+            << QByteArray() << 1 << QByteArray("cannot read");
         QTest::newRow("unknown option") << QStringList{QStringLiteral("--frobnicate")}
                                         << QByteArray() << 2 << QByteArray("frobnicate");
     }

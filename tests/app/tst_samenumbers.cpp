@@ -134,7 +134,8 @@ std::vector<lx::Figure> figuresOf(const lx::Diagram &d)
         bool known = false;
         for (lx::FigureSource s :
              {lx::FigureSource::Computed, lx::FigureSource::Model, lx::FigureSource::TritonModel,
-              lx::FigureSource::Measured, lx::FigureSource::Fitted, lx::FigureSource::Extrapolated})
+              lx::FigureSource::Measured, lx::FigureSource::Fitted, lx::FigureSource::Extrapolated,
+              lx::FigureSource::Compiler})
             if (f.provenance == QLatin1String(lx::figureSourceName(s))) {
                 g.source = s;
                 known = true;

@@ -52,6 +52,7 @@ private Q_SLOTS:
     void kernelFollowsTheScene();
     void openingAsksBeforeReplacing();
     void suggestForAnOpGivesALineForTheKernel();
+    void compilerLine();
 };
 
 void TestKernelDock::modelUnderTester()
@@ -314,6 +315,41 @@ void TestKernelDock::suggestForAnOpGivesALineForTheKernel()
             QVERIFY(op.cycles <= before.cycles);
         }
     QVERIFY(found);
+// A Triton cache kernel folder opens with the compiler's line under the totals: the numbers of the
+// request layer's answer for the same folder, each disagreement marked; a module without its
+// assembly, or pasted text, has no such line.
+void TestKernelDock::compilerLine()
+{
+    LayoutDocument document;
+    KernelDock dock(&document);
+    const QDir cache(QStringLiteral(LX_TEST_DATA_DIR "/triton-cache"));
+    int agreeing = 0, disagreeing = 0;
+    for (const QString &hash : cache.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        const QString folder = cache.filePath(hash);
+        QCOMPARE(dock.openFile(folder), QString());
+        Expected<std::vector<KernelFiles>> files = findKernels(folder.toStdString());
+        QVERIFY(files.hasValue());
+        Expected<KernelAnswer> a = resolveCompiledKernel(files->front());
+        QVERIFY(a.hasValue() && a->compiler && a->assembly);
+        const QString text = dock.summaryText();
+        QVERIFY2(text.contains(QStringLiteral("Compiler (%1.amdgcn)")
+                                   .arg(QString::fromStdString(files->front().name))),
+                 qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("VGPRs %1, %2 spilled")
+                                  .arg(*a->assembly->vgprs)
+                                  .arg(*a->assembly->vgprSpills)));
+        if (a->compiler->agree()) {
+            ++agreeing;
+            QVERIFY(text.contains(u"agrees with the prediction"_qs) && !text.contains(u"✗"_qs));
+        } else {
+            ++disagreeing;
+            QVERIFY(text.contains(u"<b>disagrees</b>"_qs) && text.contains(u"✗"_qs));
+        }
+    }
+    QVERIFY(agreeing > 0);
+    QCOMPARE(dock.openFile(kAttention), QString());
+    QVERIFY(!dock.summaryText().contains(u"Compiler ("_qs));
+    qInfo("cache kernels: %d agree with the compiler, %d do not", agreeing, disagreeing);
 }
 
 QTEST_MAIN(TestKernelDock)

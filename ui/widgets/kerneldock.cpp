@@ -193,15 +193,67 @@ void KernelDock::chooseFile()
         Q_EMIT statusMessage(tr("Open Kernel: %1").arg(e));
 }
 
+// The per-kernel header line of the compiler's answer: its counts beside the prediction, each
+// disagreement marked, and what only the compiler knows (VGPRs, spills, LDS bytes).
+static QString compilerSummary(const KernelAnswer &a)
+{
+    const CompilerComparison &c = *a.compiler;
+    const AmdgcnKernel &as = *a.assembly;
+    QStringList kinds;
+    for (const CompilerKindRow &k : c.kinds)
+        kinds << (k.agree ? QStringLiteral("%1 %2").arg(k.compiler).arg(q(k.instruction))
+                          : QStringLiteral("<b>✗ %1 %2 (predicted %3)</b>")
+                                .arg(k.compiler)
+                                .arg(q(k.instruction))
+                                .arg(k.predicted));
+    auto n = [](const std::optional<int64_t> &v) {
+        return v ? QString::number(*v) : QStringLiteral("?");
+    };
+    QString line =
+        KernelDock::tr("Compiler (%1): %2 · VGPRs %3, %4 spilled · LDS %5 B")
+            .arg(QFileInfo(q(a.files.amdgcn)).fileName(), kinds.join(QStringLiteral(", ")),
+                 n(as.vgprs), n(as.vgprSpills), n(c.compilerLdsBytes));
+    line += c.agree() ? KernelDock::tr(" · agrees with the prediction")
+                      : KernelDock::tr(" · <b>disagrees</b>");
+    for (const std::string &note : c.notes)
+        line += QStringLiteral("<br>") + q(note).toHtmlEscaped();
+    return line;
+}
+
 QString KernelDock::openFile(const QString &path, bool prompt)
 {
-    QFile file(path);
+    // A folder (a Triton cache kernel folder, a dump folder) or a module with its assembly beside
+    // it: the first complete kernel, with the compiler's answer (request/kernelrequest.h).
+    Expected<std::vector<KernelFiles>> found = findKernels(path.toStdString());
+    if (!found)
+        return q(found.message());
+    const KernelFiles *first = nullptr;
+    for (const KernelFiles &f : *found)
+        if (!first && f.incomplete.empty())
+            first = &f;
+    if (!first)
+        return tr("%1: %2").arg(path, q(found->front().incomplete));
+    QString compiler;
+    if (!first->amdgcn.empty()) {
+        Expected<KernelAnswer> a = resolveCompiledKernel(*first);
+        if (!a)
+            return q(a.message());
+        if (a->compiler)
+            compiler = compilerSummary(*a);
+    }
+    const QString modulePath = q(first->ttgir);
+    QFile file(modulePath);
     if (!file.open(QIODevice::ReadOnly))
         return tr("cannot read %1: %2").arg(path, file.errorString());
     const QByteArray bytes = file.read(qint64(kMaxTtgirBytes) + 1);
     if (bytes.size() > qint64(kMaxTtgirBytes))
         return tr("%1: a module is at most %2 MiB").arg(path).arg(kMaxTtgirBytes >> 20);
-    return openText(QString::fromUtf8(bytes), QFileInfo(path).fileName(), prompt);
+    const QString e = openText(QString::fromUtf8(bytes), QFileInfo(modulePath).fileName(), prompt);
+    if (e.isEmpty()) {
+        m_compiler = compiler;
+        updateSummary();
+    }
+    return e;
 }
 
 QString KernelDock::openText(const QString &text, const QString &origin, bool prompt)
@@ -241,6 +293,7 @@ void KernelDock::loadFromDocument()
     const SceneContents &scene = m_document->contents();
     if (scene.kernelText.isEmpty()) {
         m_origin.clear();
+        m_compiler.clear();
         m_model->setReport({}, {});
         m_text->clear();
         m_error.clear();
@@ -251,6 +304,7 @@ void KernelDock::loadFromDocument()
     QElapsedTimer timer;
     timer.start();
     m_origin = scene.kernelOrigin;
+    m_compiler.clear(); // the compiler's answer is the opened folder's, set by openFile
     Expected<TtgirModule> module = parseTtgir(scene.kernelText.toStdString());
     if (!module) {
         m_error = tr("%1:%2").arg(m_origin, q(module.message()));
@@ -315,6 +369,11 @@ void KernelDock::analyse()
     updateSummary();
 }
 
+QString KernelDock::summaryText() const
+{
+    return m_summary->text();
+}
+
 void KernelDock::updateSummary()
 {
     const KernelReport &r = m_model->report();
@@ -351,6 +410,8 @@ void KernelDock::updateSummary()
         parts << tr("%n local_load(s) without a transposed load", nullptr,
                     int(r.totals.lostTransposed.size()));
     QString text = parts.join(QStringLiteral(" · "));
+    if (!m_compiler.isEmpty())
+        text += QStringLiteral("<br>") + m_compiler;
     for (const std::string &n : r.notes)
         text += QStringLiteral("<br>") + q(n).toHtmlEscaped();
     m_summary->setText(text);

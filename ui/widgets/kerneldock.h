@@ -55,6 +55,11 @@ public:
     QString openText(const QString &text, const QString &origin, bool prompt = true);
     // Asked before a kernel replaces the scene (the unsaved-changes prompt); true to go on.
     void setReplacePrompt(std::function<bool()> confirm) { m_confirmReplace = std::move(confirm); }
+    // openFile also takes a Triton cache kernel folder or a dump folder (its first complete
+    // kernel); where the assembly is beside the module the summary gets a line with the
+    // compiler's answer.
+    // The summary under the table (rich text): totals and, when there, the compiler's line.
+    QString summaryText() const;
     // Whether pasted text is a module rather than one layout.
     static bool looksLikeModule(const QString &text);
     // Whether a dropped file is a module (by its suffix).
@@ -102,6 +107,7 @@ private:
     QLabel *m_summary;
     QAction *m_openAction;
     QString m_origin;
+    QString m_compiler; // the compiler's header line (HTML), empty without an assembly
     qint64 m_lastOpenMs = 0;
     bool m_selecting = false;
     bool m_selectFirst = false; // the scene is being opened from a module: show its first op

@@ -1,0 +1,269 @@
+// `layout-explorer check PATH... [budgets] [--budgets FILE] [--json] [--junit FILE]`: a CI gate.
+// Every kernel under the paths (TTGIR files, folders of them, Triton cache folders) is analysed
+// and held to the budgets (core/request/check.h); the exit code says pass (0), a budget broken
+// (1) or bad input (2), which are check's own codes (docs/check.md).
+
+#include "command.h"
+#include "output.h"
+
+#include "base/boundedread.h"
+#include "request/check.h"
+
+#include <QTextStream>
+#include <QXmlStreamWriter>
+
+namespace {
+
+QString q(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+void printSummary(QTextStream &out, const lx::CheckResult &r)
+{
+    int passed = 0, incomplete = 0, unreadable = 0;
+    for (const lx::CheckKernel &k : r.kernels) {
+        if (!k.error.empty()) {
+            ++unreadable;
+            out << "ERROR " << q(k.path) << ": " << q(k.error) << '\n';
+            continue;
+        }
+        if (!k.incomplete.empty()) {
+            ++incomplete;
+            out << "SKIP  " << q(k.path) << ": incomplete: " << q(k.incomplete) << '\n';
+            continue;
+        }
+        QStringList broken;
+        for (const lx::CheckCase &c : k.cases)
+            if (c.failed())
+                broken << q(c.budget);
+        passed += broken.isEmpty() ? 1 : 0;
+        out << (broken.isEmpty() ? "PASS  " : "FAIL  ") << q(k.path) << " (" << q(k.arch) << ')';
+        if (!broken.isEmpty())
+            out << ": " << broken.join(QStringLiteral(", "));
+        out << '\n';
+        for (const lx::CheckCase &c : k.cases)
+            for (const lx::CheckViolation &v : c.violations) {
+                out << "      " << q(k.path) << ':' << v.line << "  " << q(v.op) << "  "
+                    << q(v.name) << "  " << q(c.budget) << ": " << q(v.reason);
+                if (v.waived)
+                    out << "  [waived: " << q(v.waiver) << ']';
+                out << '\n';
+            }
+    }
+    for (const std::string &e : r.errors)
+        out << "ERROR " << q(e) << '\n';
+    out << r.kernels.size() << " kernels: " << passed << " passed, " << r.failedKernels()
+        << " failed, " << incomplete << " incomplete, " << (unreadable + int(r.errors.size()))
+        << " unreadable\n";
+}
+
+// JUnit XML: <testsuites> of one <testsuite> per kernel, one <testcase> per budget (a
+// <failure> naming each offending op), an incomplete kernel a skipped case, an unreadable one an
+// error case.
+std::string junitXml(const lx::CheckResult &r)
+{
+    QByteArray bytes;
+    QXmlStreamWriter w(&bytes);
+    w.setAutoFormatting(true);
+    w.writeStartDocument();
+    w.writeStartElement(QStringLiteral("testsuites"));
+    w.writeAttribute(QStringLiteral("name"), QStringLiteral("layout-explorer check"));
+    auto suite = [&](const QString &name, int tests, int failures, int errors, int skipped) {
+        w.writeStartElement(QStringLiteral("testsuite"));
+        w.writeAttribute(QStringLiteral("name"), name);
+        w.writeAttribute(QStringLiteral("tests"), QString::number(tests));
+        w.writeAttribute(QStringLiteral("failures"), QString::number(failures));
+        w.writeAttribute(QStringLiteral("errors"), QString::number(errors));
+        w.writeAttribute(QStringLiteral("skipped"), QString::number(skipped));
+    };
+    auto testcase = [&](const QString &cls, const QString &name) {
+        w.writeStartElement(QStringLiteral("testcase"));
+        w.writeAttribute(QStringLiteral("classname"), cls);
+        w.writeAttribute(QStringLiteral("name"), name);
+    };
+    for (const lx::CheckKernel &k : r.kernels) {
+        const QString path = q(k.path);
+        if (!k.error.empty() || !k.incomplete.empty()) {
+            const bool error = !k.error.empty();
+            suite(path, 1, 0, error ? 1 : 0, error ? 0 : 1);
+            testcase(path, QStringLiteral("read"));
+            w.writeStartElement(error ? QStringLiteral("error") : QStringLiteral("skipped"));
+            w.writeAttribute(QStringLiteral("message"), q(error ? k.error : k.incomplete));
+            w.writeEndElement();
+            w.writeEndElement();
+            w.writeEndElement();
+            continue;
+        }
+        int failures = 0;
+        for (const lx::CheckCase &c : k.cases)
+            failures += c.failed() ? 1 : 0;
+        suite(path, int(k.cases.size()), failures, 0, 0);
+        for (const lx::CheckCase &c : k.cases) {
+            testcase(path, q(c.budget));
+            QString text;
+            int broken = 0;
+            for (const lx::CheckViolation &v : c.violations) {
+                text += QStringLiteral("%1:%2 %3 %4: %5%6\n")
+                            .arg(path)
+                            .arg(v.line)
+                            .arg(q(v.op), q(v.name), q(v.reason),
+                                 v.waived ? QStringLiteral(" [waived: %1]").arg(q(v.waiver))
+                                          : QString());
+                broken += v.waived ? 0 : 1;
+            }
+            if (broken > 0) {
+                w.writeStartElement(QStringLiteral("failure"));
+                w.writeAttribute(QStringLiteral("type"), q(c.budget));
+                w.writeAttribute(
+                    QStringLiteral("message"),
+                    QStringLiteral("%1 op(s) over the budget %2").arg(broken).arg(q(c.limit)));
+                w.writeCharacters(text);
+                w.writeEndElement();
+            } else if (!text.isEmpty()) {
+                w.writeTextElement(QStringLiteral("system-out"), text);
+            }
+            w.writeEndElement();
+        }
+        w.writeEndElement();
+    }
+    for (const std::string &e : r.errors) {
+        suite(QStringLiteral("paths"), 1, 0, 1, 0);
+        testcase(QStringLiteral("paths"), QStringLiteral("read"));
+        w.writeStartElement(QStringLiteral("error"));
+        w.writeAttribute(QStringLiteral("message"), q(e));
+        w.writeEndElement();
+        w.writeEndElement();
+        w.writeEndElement();
+    }
+    w.writeEndElement();
+    w.writeEndDocument();
+    return bytes.toStdString();
+}
+
+int runCheck(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Holds every kernel under the paths (TTGIR files, folders of them, Triton cache folders) "
+        "to LDS budgets, for CI. Exit codes (check's own): 0 every kernel within its budgets, "
+        "1 a budget broken, 2 bad input (a path, module, assembly or budgets file that cannot be "
+        "read, a bad option, no budget given). A kernel folder still being written is reported "
+        "as incomplete and does not fail. See docs/check.md."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("PATH"),
+                                 QStringLiteral("TTGIR files and folders (Triton cache folders)"),
+                                 QStringLiteral("PATH..."));
+    parser.addOption({QStringLiteral("max-ways"),
+                      QStringLiteral("no access with a bank conflict worse than N-way"),
+                      QStringLiteral("N")});
+    parser.addOption(
+        {QStringLiteral("no-fallback"),
+         QStringLiteral("no local_load that could use a transposed load and does not")});
+    parser.addOption({QStringLiteral("max-lds"),
+                      QStringLiteral("at most BYTES of LDS per kernel (the compiler's metadata "
+                                     "when there, else the sum of the allocations)"),
+                      QStringLiteral("BYTES")});
+    parser.addOption({QStringLiteral("no-partition-conflicts"),
+                      QStringLiteral("no access with an LDS partition conflict (gfx1250)")});
+    parser.addOption({QStringLiteral("budgets"),
+                      QStringLiteral("budgets and waivers as JSON (docs/check.md); the options "
+                                     "above replace its top-level budgets"),
+                      QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("arch"),
+                      QStringLiteral("architecture (default: each module's ttg.target)"),
+                      QStringLiteral("NAME")});
+    parser.addOption({QStringLiteral("json"), QStringLiteral("print JSON")});
+    parser.addOption({QStringLiteral("junit"), QStringLiteral("also write JUnit XML to FILE"),
+                      QStringLiteral("FILE")});
+    QTextStream err(stderr);
+    const QString prog = QStringLiteral("layout-explorer check: ");
+    if (!parser.parse(args)) {
+        err << prog << parser.errorText() << '\n';
+        return lx::CheckBadInput;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        QTextStream(stdout) << parser.helpText();
+        return lx::CheckPass;
+    }
+    auto bad = [&](const QString &message) {
+        err << prog << message << '\n';
+        return int(lx::CheckBadInput);
+    };
+    const QStringList pos = parser.positionalArguments();
+    if (pos.isEmpty())
+        return bad(QStringLiteral("expected at least one PATH"));
+    lx::CheckConfig config;
+    if (parser.isSet(QStringLiteral("budgets"))) {
+        const std::string file = parser.value(QStringLiteral("budgets")).toStdString();
+        lx::Expected<std::string> text =
+            lx::readBounded(file, lx::kMaxInputFileBytes, "a budgets file");
+        if (!text)
+            return bad(q(text.message()));
+        lx::Expected<lx::CheckConfig> c = lx::parseCheckConfig(*text);
+        if (!c)
+            return bad(q(file) + QStringLiteral(": ") + q(c.message()));
+        config = std::move(*c);
+    }
+    lx::CheckBudgets flags;
+    if (parser.isSet(QStringLiteral("max-ways"))) {
+        bool ok = false;
+        const int n = parser.value(QStringLiteral("max-ways")).toInt(&ok);
+        if (!ok || n < 1 || n > 64)
+            return bad(QStringLiteral("--max-ways: a whole number from 1 to 64, not '%1'")
+                           .arg(parser.value(QStringLiteral("max-ways"))));
+        flags.maxWays = n;
+    }
+    if (parser.isSet(QStringLiteral("max-lds"))) {
+        bool ok = false;
+        const qlonglong n = parser.value(QStringLiteral("max-lds")).toLongLong(&ok);
+        if (!ok || n < 0 || n > (qlonglong(1) << 40))
+            return bad(QStringLiteral("--max-lds: a number of bytes from 0 to 2^40, not '%1'")
+                           .arg(parser.value(QStringLiteral("max-lds"))));
+        flags.maxLds = int64_t(n);
+    }
+    if (parser.isSet(QStringLiteral("no-fallback")))
+        flags.noFallback = true;
+    if (parser.isSet(QStringLiteral("no-partition-conflicts")))
+        flags.noPartitionConflicts = true;
+    config.budgets = flags.over(config.budgets);
+    const bool anyBudget =
+        config.budgets.any() ||
+        std::any_of(config.kernels.begin(), config.kernels.end(),
+                    [](const lx::CheckKernelBudgets &k) { return k.budgets.any(); });
+    if (!anyBudget)
+        return bad(QStringLiteral("no budget given (--max-ways, --no-fallback, --max-lds, "
+                                  "--no-partition-conflicts or --budgets FILE)"));
+    const QString junit = parser.value(QStringLiteral("junit"));
+    if (!junit.isEmpty())
+        if (const QString e = lx::app::checkOutputFile(junit); !e.isEmpty())
+            return bad(QStringLiteral("--junit: ") + e);
+
+    std::vector<std::string> paths;
+    for (const QString &p : pos)
+        paths.push_back(p.toStdString());
+    const lx::CheckResult result =
+        lx::runCheck(paths, config, parser.value(QStringLiteral("arch")).toStdString());
+    if (!junit.isEmpty())
+        if (const QString e = lx::app::writeOutputFile(junit, junitXml(result)); !e.isEmpty())
+            return bad(QStringLiteral("--junit: ") + e);
+    std::string out;
+    if (parser.isSet(QStringLiteral("json"))) {
+        out = lx::checkJson(result).dump(2) + "\n";
+    } else {
+        QString text;
+        QTextStream s(&text);
+        printSummary(s, result);
+        s.flush();
+        out = text.toStdString();
+    }
+    if (lx::app::writeStdout(out, prog) != lx::app::ExitOk)
+        return lx::CheckBadInput;
+    return result.exitCode();
+}
+
+} // namespace
+
+LX_REGISTER_COMMAND(check, "check",
+                    "holds kernels to LDS budgets for CI (exit 0 pass, 1 broken, 2 bad input)",
+                    runCheck);
