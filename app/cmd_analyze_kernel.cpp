@@ -373,8 +373,8 @@ int runAnalyzeKernel(const QStringList &args)
         nlohmann::json kernels = nlohmann::json::array();
         for (const lx::KernelAnswer &a : answers)
             kernels.push_back(answerJson(a));
-        return lx::app::writeJson(
-            nlohmann::json{{"kernels", kernels}, {"incomplete", incomplete}}, prog, 2);
+        return lx::app::writeJson(nlohmann::json{{"kernels", kernels}, {"incomplete", incomplete}},
+                                  prog, 2);
     }
     for (const lx::KernelAnswer &a : answers) {
         out << "=== " << QString::fromStdString(a.files.ttgir) << "\n";

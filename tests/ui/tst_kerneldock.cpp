@@ -315,6 +315,8 @@ void TestKernelDock::suggestForAnOpGivesALineForTheKernel()
             QVERIFY(op.cycles <= before.cycles);
         }
     QVERIFY(found);
+}
+
 // A Triton cache kernel folder opens with the compiler's line under the totals: the numbers of the
 // request layer's answer for the same folder, each disagreement marked; a module without its
 // assembly, or pasted text, has no such line.
