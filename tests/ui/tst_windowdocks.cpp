@@ -51,9 +51,9 @@ private Q_SLOTS:
         for (QDockWidget *d : f.window.findChildren<QDockWidget *>())
             names << d->objectName();
         names.sort();
-        QCOMPARE(names,
-                 (QStringList{u"analysisDock"_s, u"basesDock"_s, u"conflictDock"_s, u"ctaDock"_s,
-                              u"kernelDock"_s, u"matrixDock"_s, u"sceneDock"_s, u"suggestDock"_s}));
+        QCOMPARE(names, (QStringList{u"analysisDock"_s, u"basesDock"_s, u"conflictDock"_s,
+                                     u"ctaDock"_s, u"kernelDock"_s, u"matrixDock"_s, u"sceneDock"_s,
+                                     u"suggestDock"_s, u"viewOptionsDock"_s}));
         QCOMPARE(f.docks.suggestDock()->objectName(), u"suggestDock"_s);
         QCOMPARE(f.docks.conflictDock()->objectName(), u"conflictDock"_s);
     }
