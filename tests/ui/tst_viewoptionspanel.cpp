@@ -46,6 +46,7 @@ private Q_SLOTS:
         const int view = int(doc.views().size()) - 1;
         QVERIFY(!buildError(doc, view).isEmpty()); // needs a shared layout
         ViewOptionsPanel panel(&doc);
+        panel.show(); // a hidden panel builds its form when it is shown
         panel.setView(view);
         QVERIFY2(panel.offeredKeys().contains(u"shared"_s),
                  qPrintable(panel.offeredKeys().join(u',')));
@@ -94,6 +95,7 @@ private Q_SLOTS:
         QVERIFY(doc.addView({u"operation"_s, u"read"_s, {}}).isEmpty());
         const int view = int(doc.views().size()) - 1;
         ViewOptionsPanel panel(&doc);
+        panel.show(); // a hidden panel builds its form when it is shown
         panel.setView(view);
         auto *op = panel.findChild<QComboBox *>(u"viewOption_op"_s);
         QVERIFY(op);

@@ -312,7 +312,7 @@ void KernelDock::loadFromDocument()
         updateSummary();
         return;
     }
-    m_module = std::move(*module);
+    m_model->setReport(*module, {});
     m_selecting = true;
     m_text->setPlainText(scene.kernelText);
     m_selecting = false;
@@ -357,13 +357,15 @@ void KernelDock::analyse()
         return;
     // The Architecture selector decides: the scene's architecture, which opening a kernel sets
     // to the module's own target.
-    Expected<KernelReport> report = resolveKernel(m_module, m_document->arch().toStdString());
+    // The model holds the module; the report is replaced (a copy: setReport resets the model).
+    const TtgirModule module = m_model->module();
+    Expected<KernelReport> report = resolveKernel(module, m_document->arch().toStdString());
     if (!report) {
         m_error = tr("%1: %2").arg(m_origin, q(report.message()));
-        m_model->setReport(m_module, {});
+        m_model->setReport(module, {});
     } else {
         m_error.clear();
-        m_model->setReport(m_module, *report);
+        m_model->setReport(module, *report);
     }
     m_table->resizeColumnsToContents();
     updateSummary();

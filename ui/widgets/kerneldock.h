@@ -17,7 +17,6 @@
 // ownership; for a convert_layout the conversion map dst.invertAndCompose(src) and the
 // ownership of both sides.
 
-#include "io/ttgir.h"
 #include "models/layoutdocument.h"
 
 #include <QDockWidget>
@@ -34,6 +33,7 @@ class QTableView;
 namespace lx {
 
 class KernelOpsModel;
+struct TtgirModule;
 
 class KernelDock : public QDockWidget
 {
@@ -111,8 +111,7 @@ private:
     qint64 m_lastOpenMs = 0;
     bool m_selecting = false;
     bool m_selectFirst = false; // the scene is being opened from a module: show its first op
-    TtgirModule m_module;
-    QString m_error; // why the shown module cannot be analysed (empty: it can)
+    QString m_error;            // why the shown module cannot be analysed (empty: it can)
     std::function<bool()> m_confirmReplace;
     QPushButton *m_suggest;
     QPushButton *m_copyTtg;

@@ -14,6 +14,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QShowEvent>
 #include <QVBoxLayout>
 
 #include <nlohmann/json.hpp>
@@ -174,8 +175,23 @@ QString ViewOptionsPanel::viewError() const
     return m_error->text();
 }
 
+void ViewOptionsPanel::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_stale)
+        rebuildNow();
+}
+
 void ViewOptionsPanel::rebuild()
 {
+    m_stale = true;
+    if (isVisible())
+        rebuildNow();
+}
+
+void ViewOptionsPanel::rebuildNow()
+{
+    m_stale = false;
     while (m_form->rowCount() > 0)
         m_form->removeRow(0);
     m_uses.clear();

@@ -39,8 +39,14 @@ public:
     // The view's build error with its options as they are; empty when it builds.
     QString viewError() const;
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
+    // Builds the form for the current view now when the panel is shown, else when it is (the
+    // trace builds the view a second time: not worth it for a panel no one sees).
     void rebuild();
+    void rebuildNow();
     QWidget *editorFor(const OptionUse &use, const QString &current);
 
     LayoutDocument *m_document;
@@ -50,6 +56,7 @@ private:
     QLabel *m_message;
     QLabel *m_error;
     std::vector<OptionUse> m_uses;
+    bool m_stale = true;
 };
 
 } // namespace lx
