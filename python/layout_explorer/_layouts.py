@@ -14,7 +14,7 @@ import dataclasses
 from typing import Any, Dict, Optional, Sequence, Tuple
 
 from . import _core
-from ._pictures import picture_bytes, render, shape_text
+from ._pictures import picture_bytes, render, shape_text, svg_text
 
 
 def _convert(text: str, to: str, shape=None, hw: bool = False) -> str:
@@ -111,7 +111,7 @@ class Layout:
     def _repr_svg_(self):
         if self._picture_shape() is None:
             return None
-        return picture_bytes(self.render, ".svg").decode("utf-8")
+        return svg_text(picture_bytes(self.render, ".svg"))
 
     def _repr_png_(self):
         if self._picture_shape() is None:

@@ -53,6 +53,15 @@ def picture_bytes(picture: Callable[..., None], suffix: str, **drawing) -> bytes
             return f.read()
 
 
+def svg_text(data: bytes) -> str:
+    """An SVG file's bytes as the text a notebook embeds: without the XML declaration, which
+    HTML has no place for (nbconvert's HTML export refuses a fragment that carries one)."""
+    text = data.decode("utf-8")
+    if text.startswith("<?xml"):
+        text = text[text.index("?>") + 2:].lstrip()
+    return text
+
+
 class SceneFile:
     """A scene (a dict in the .lxscene form) written to a temporary file for a command that reads
     --scene; removed on exit."""

@@ -8,6 +8,7 @@ are the command's own (docs/json-schema.md); nothing is renamed or recomputed he
 from __future__ import annotations
 
 from typing import Any, Callable, Optional
+from ._pictures import svg_text
 
 
 def wrap(value: Any) -> Any:
@@ -50,7 +51,7 @@ class Record(dict):
 
     def _repr_svg_(self):
         data = self._picture_or_none(".svg")
-        return None if data is None else data.decode("utf-8")
+        return None if data is None else svg_text(data)
 
     def _repr_png_(self):
         return self._picture_or_none(".png")

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Executes a notebook headless with nbconvert (the python3 kernel, which runs the interpreter the
 # package is built for and finds the package through PYTHONPATH) and checks that it ran without
-# an error and that its outputs hold pictures: at least three SVG outputs.
+# an error, that its outputs hold pictures (at least three SVG outputs) and that it exports to
+# HTML with its pictures (nbconvert --to html, which refuses an SVG output that carries an XML
+# declaration). Debian 12's nbconvert 6.5 strips the elements inside an SVG output when it writes
+# HTML, so the HTML is written with the PNG form of each picture first.
 #   check-notebook.sh PYTHON NOTEBOOK
 set -euo pipefail
 python="$1"
@@ -29,3 +32,9 @@ for o in svgs:
         sys.exit("check-notebook: an image/svg+xml output holds no <svg> element")
 print(f"check-notebook: {len(outputs)} outputs, {len(svgs)} SVG pictures, no error")
 PY
+"$python" -m nbconvert --to html --output-dir "$out" --output executed.html \
+    --NbConvertBase.display_data_priority="['text/html','text/markdown','image/png','image/svg+xml','text/plain']" \
+    "$out/executed.ipynb" >/dev/null 2>"$out/html.log" || { cat "$out/html.log" >&2; exit 1; }
+pictures="$(grep -o 'data:image/png' "$out/executed.html" | wc -l)"
+[ "$pictures" -ge 3 ] || { echo "check-notebook: $pictures pictures in the HTML, expected at least 3" >&2; exit 1; }
+echo "check-notebook: exported to HTML with $pictures pictures"

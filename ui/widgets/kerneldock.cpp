@@ -32,6 +32,9 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <tuple>
+
 namespace lx {
 
 namespace {
@@ -603,7 +606,15 @@ QString KernelDock::suggestForOp(int row)
         return showAdvice(q(result.message()));
     if (result->candidates.empty())
         return showAdvice(tr("the search found no layout for this access"));
-    const SharedCandidate &best = result->candidates.front();
+    // The layout to put into the kernel: the fewest conflicts, then the least LDS (a partitioned
+    // layout that takes many times the buffer is no advice for one op), then the fewest cycles.
+    auto key = [](const SharedCandidate &c) {
+        return std::make_tuple(std::max(c.readWays, c.writeWays), c.ldsBytes,
+                               c.readCycles + c.writeCycles);
+    };
+    const SharedCandidate &best = *std::min_element(
+        result->candidates.begin(), result->candidates.end(),
+        [&key](const SharedCandidate &a, const SharedCandidate &b) { return key(a) < key(b); });
     const auto *request = std::get_if<SuggestSharedRequest>(&access->request);
     Expected<SharedCandidate> now =
         request && access->current
