@@ -74,6 +74,7 @@ private Q_SLOTS:
     void comparisonAgreesOnTwins();
     void comparisonMarksDisagreement();
     void halfWritten();
+    void linksAndDepth();
     void badInput_data();
     void badInput();
 };
@@ -278,6 +279,27 @@ void TestTritonCache::halfWritten()
     Expected<KernelAnswer> d = resolveCompiledKernel(k[2]);
     QVERIFY(d.hasValue() && d->compiler && !d->compiler->compilerLdsBytes);
     QVERIFY(resolveCompiledKernel(k[3])->compiler == std::nullopt);
+}
+
+// A link to a folder (here: back to the root, a loop) is not followed, and nothing deeper than
+// kMaxKernelDepth levels is read; the walk ends either way.
+void TestTritonCache::linksAndDepth()
+{
+    QTemporaryDir tmp;
+    const QString module = kKernels + QStringLiteral("/attn_gfx950_128x64x128_w4.ttgir");
+    QString deep = tmp.path();
+    for (int level = 0; level <= kMaxKernelDepth + 1; ++level) {
+        deep += QStringLiteral("/d%1").arg(level);
+        QVERIFY(QDir().mkpath(deep));
+        QVERIFY(copy(module, deep + QStringLiteral("/k.ttgir")));
+    }
+    QVERIFY(QFile::link(tmp.path(), tmp.path() + QStringLiteral("/d0/loop")));
+    Expected<std::vector<KernelFiles>> found = findKernels(tmp.path().toStdString());
+    QVERIFY2(found.hasValue(), found ? "" : found.message().c_str());
+    // d0 is at depth 1 below the root, ..., d(kMaxKernelDepth - 1) at depth kMaxKernelDepth.
+    QCOMPARE(int(found->size()), kMaxKernelDepth);
+    for (const KernelFiles &f : *found)
+        QVERIFY(f.ttgir.find("/loop/") == std::string::npos);
 }
 
 void TestTritonCache::badInput_data()
