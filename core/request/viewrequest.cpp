@@ -72,9 +72,9 @@ const ResolvedLayout *ViewRequest::primary() const
     return layouts.empty() ? nullptr : &layouts.front();
 }
 
-bool ViewRequest::hasOption(const std::string &key, OptionUse::Kind kind) const
+bool ViewRequest::hasOption(const std::string &key, OptionUse::Kind use) const
 {
-    record(*this, key, kind);
+    record(*this, key, use);
     return optionValue(*this, key) != nullptr;
 }
 
