@@ -6,20 +6,6 @@
 
 namespace lx {
 
-namespace {
-
-bool isRead(const KernelOpReport &r)
-{
-    return r.op == "ttg.local_load";
-}
-
-bool isWrite(const KernelOpReport &r)
-{
-    return r.op == "ttg.local_store" || (r.op == "ttg.local_alloc" && r.count > 0);
-}
-
-} // namespace
-
 bool isInLoop(const TtgirOp &op)
 {
     return std::any_of(op.regions.begin(), op.regions.end(), [](const TtgirRegion &g) {
@@ -29,13 +15,13 @@ bool isInLoop(const TtgirOp &op)
 
 bool CompilerComparison::disagreesOn(const KernelOpReport &op) const
 {
-    if (op.instruction.empty())
-        return false;
-    if (isRead(op) && isTransposedLoadName(op.instruction) && !transposedAgree)
-        return true;
-    for (const CompilerKindRow &k : kinds)
-        if (k.instruction == op.instruction)
-            return !k.agree;
+    for (const KernelLdsAccess &a : op.accesses) {
+        if (!a.isWrite && isTransposedLoadName(a.instruction) && !transposedAgree)
+            return true;
+        for (const CompilerKindRow &k : kinds)
+            if (k.instruction == a.instruction && !k.agree)
+                return true;
+    }
     return false;
 }
 
@@ -45,18 +31,23 @@ CompilerComparison compareWithCompiler(const TtgirModule &module, const KernelRe
 {
     CompilerComparison c;
     std::map<std::string, CompilerKindRow> rows;
+    // Every LDS instruction each op lowers to (a convert_layout round trip has a store and a
+    // load), as the totals count them.
     for (const KernelOpReport &r : report.ops) {
-        const bool read = isRead(r);
-        if ((!read && !isWrite(r)) || r.instruction.empty() || r.count <= 0 || !r.problem.empty())
+        if (!r.problem.empty())
             continue;
-        CompilerKindRow &row = rows[r.instruction];
-        row.instruction = r.instruction;
-        row.write = !read;
         const bool looped = r.opIndex >= 0 && size_t(r.opIndex) < module.ops.size() &&
                             isInLoop(module.ops[size_t(r.opIndex)]);
-        (looped ? row.inLoop : row.straight) += r.count;
-        if (read && isTransposedLoadName(r.instruction))
-            c.predictedTransposed.insert(r.instruction);
+        for (const KernelLdsAccess &a : r.accesses) {
+            if (a.instruction.empty() || a.count <= 0)
+                continue;
+            CompilerKindRow &row = rows[a.instruction];
+            row.instruction = a.instruction;
+            row.write = a.isWrite;
+            (looped ? row.inLoop : row.straight) += a.count;
+            if (!a.isWrite && isTransposedLoadName(a.instruction))
+                c.predictedTransposed.insert(a.instruction);
+        }
     }
     for (const auto &[mnemonic, n] : compilerDs) {
         const LdsMnemonic m = classifyLdsMnemonic(mnemonic);

@@ -57,7 +57,7 @@ struct CompilerComparison
     std::vector<std::string> notes; // what each disagreement is, in words
 
     [[nodiscard]] bool agree() const { return transposedAgree && countsAgree && ldsAgree; }
-    // Whether the op's instruction is one the compiler disagrees on.
+    // Whether any LDS instruction the op lowers to is one the compiler disagrees on.
     [[nodiscard]] bool disagreesOn(const KernelOpReport &op) const;
 };
 
