@@ -83,12 +83,16 @@ public:
                 return fail("expected ',' or ')', found " + found());
             return CuteTuple::tuple(std::move(items));
         }
-        auto v = integer(allowNegative);
+        // An XOR stride, F2(d), where strides are read (allowNegative).
+        const bool isXor = allowNegative && eat("F2(");
+        auto v = integer(allowNegative && !isXor);
         if (!v)
             return v.error();
+        if (isXor && !eat(')'))
+            return fail("expected ')' after the F2 stride, found " + found());
         if (++m_leaves > kMaxLeaves)
             return fail("more than " + std::to_string(kMaxLeaves) + " integers");
-        return CuteTuple::leaf(*v);
+        return CuteTuple::leaf(*v, isXor);
     }
 
 private:
@@ -107,7 +111,7 @@ bool congruent(const CuteTuple &a, const CuteTuple &b)
     return true;
 }
 
-Expected<CuteSwizzle> readSwizzle(Reader &r)
+Expected<CuteSwizzle> readSwizzle(Reader &r, char close)
 {
     int v[3] = {0, 0, 0};
     for (int i = 0; i < 3; ++i) {
@@ -120,8 +124,9 @@ Expected<CuteSwizzle> readSwizzle(Reader &r)
             return r.fail("swizzle parameter " + std::to_string(*n) + " out of range");
         v[i] = int(*n);
     }
-    if (!r.eat('>'))
-        return r.fail("expected '>' after the swizzle parameters, found " + r.found());
+    if (!r.eat(close))
+        return r.fail(std::string("expected '") + close + "' after the swizzle parameters, found " +
+                      r.found());
     const CuteSwizzle sw{v[0], v[1], v[2]};
     if (std::abs(sw.shift) < sw.bits)
         return r.fail("a swizzle needs |S| >= B (CuTe's rule), got Sw<" + std::to_string(sw.bits) +
@@ -145,51 +150,55 @@ std::vector<std::pair<CuteTuple, CuteTuple>> topModes(const CuteLayout &layout)
     return modes;
 }
 
-// The image of each coordinate bit of one mode, in colexicographic bit order.
-Expected<std::vector<uint64_t>> modeBits(const CuteTuple &shape, const CuteTuple &stride)
+// The image of each coordinate bit of one mode, in colexicographic bit order. `plain` collects
+// the bits plain strides reach: CuTe adds those, so two reaching the same bit would carry.
+Expected<std::vector<uint64_t>> modeBits(const CuteTuple &shape, const CuteTuple &stride,
+                                         uint64_t &plain)
 {
     const std::vector<int64_t> sizes = shape.leaves();
-    const std::vector<int64_t> strides = stride.leaves();
+    std::vector<const CuteTuple *> strides;
+    stride.forEachLeaf([&](const CuteTuple &leaf) { strides.push_back(&leaf); });
     std::vector<uint64_t> images;
     for (size_t i = 0; i < sizes.size(); ++i) {
-        const int64_t s = sizes[i], d = strides[i];
+        const int64_t s = sizes[i], d = strides[i]->value;
+        const bool isXor = strides[i]->xorStride;
         if (s < 1 || !isPow2(uint64_t(s)))
             return makeError("mode size " + std::to_string(s) +
                              " is not a power of two, so the layout is not linear over GF(2)");
         if (d < 0)
             return makeError("stride " + std::to_string(d) + " is negative");
-        if (d != 0 && !isPow2(uint64_t(d)))
+        if (!isXor && d != 0 && !isPow2(uint64_t(d)))
             return makeError("stride " + std::to_string(d) +
                              " is not a power of two or zero, so the layout is not linear over "
-                             "GF(2)");
+                             "GF(2) (an XOR stride is written F2(" +
+                             std::to_string(d) + "))");
         for (int j = 0; j < log2u(uint64_t(s)); ++j) {
             const uint64_t img = d == 0 ? 0 : uint64_t(d) << j;
             if (img >> kMaxBits)
                 return makeError("the layout reaches offset " + std::to_string(img) +
                                  ", beyond 2^" + std::to_string(kMaxBits));
+            if (!isXor && (plain & img))
+                return makeError("two strides reach offset " + std::to_string(img) +
+                                 ": CuTe adds them and the sum carries, so the layout is not "
+                                 "linear over GF(2)");
+            if (!isXor)
+                plain |= img;
             images.push_back(img);
         }
     }
     return images;
 }
 
-// Per top-level mode, the images of its bits; refuses overlapping contributions (the sum would
-// carry, so it is not the XOR).
+// Per top-level mode, the images of its bits (XOR strides combine by XOR; plain ones must not
+// overlap, see modeBits).
 Expected<std::vector<std::vector<uint64_t>>> allModeBits(const CuteLayout &layout)
 {
     std::vector<std::vector<uint64_t>> perMode;
-    uint64_t seen = 0;
+    uint64_t plain = 0;
     for (const auto &[shape, stride] : topModes(layout)) {
-        auto bits = modeBits(shape, stride);
+        auto bits = modeBits(shape, stride, plain);
         if (!bits)
             return bits.error();
-        for (uint64_t img : *bits) {
-            if (seen & img)
-                return makeError("two strides reach offset " + std::to_string(img) +
-                                 ": CuTe adds them and the sum carries, so the layout is not "
-                                 "linear over GF(2)");
-            seen |= img;
-        }
         perMode.push_back(std::move(*bits));
     }
     return perMode;
@@ -201,8 +210,8 @@ std::string dimName(size_t k)
 }
 
 // The layout of one mode from the images of its bits: runs of doubling strides (or of zeros)
-// coalesce into one leaf.
-std::pair<CuteTuple, CuteTuple> modeOf(const std::vector<uint64_t> &images)
+// coalesce into one leaf; the strides are XOR strides (F2) when isXor.
+std::pair<CuteTuple, CuteTuple> modeOf(const std::vector<uint64_t> &images, bool isXor = false)
 {
     std::vector<CuteTuple> shapes, strides;
     size_t j = 0;
@@ -211,7 +220,7 @@ std::pair<CuteTuple, CuteTuple> modeOf(const std::vector<uint64_t> &images)
         while (e < images.size() && images[e] == images[e - 1] * 2)
             ++e;
         shapes.push_back(CuteTuple::leaf(int64_t(1) << (e - j)));
-        strides.push_back(CuteTuple::leaf(int64_t(images[j])));
+        strides.push_back(CuteTuple::leaf(int64_t(images[j]), isXor && images[j] != 0));
         j = e;
     }
     if (shapes.empty())
@@ -376,8 +385,9 @@ Expected<CuteLayout> parseCute(std::string_view text)
         return makeError("CuTe text longer than 64 KiB");
     Reader r(text);
     CuteLayout layout;
-    if (r.eat("Swizzle<") || r.eat("Sw<")) {
-        auto sw = readSwizzle(r);
+    const bool angled = r.eat("Swizzle<") || r.eat("Sw<");
+    if (angled || r.eat("Swizzle(")) {
+        auto sw = readSwizzle(r, angled ? '>' : ')');
         if (!sw)
             return sw.error();
         layout.swizzle = *sw;
@@ -393,14 +403,19 @@ Expected<CuteLayout> parseCute(std::string_view text)
             r.setPos(mark);
         }
     }
+    // Python's Layout(shape, stride), or CuTe's printed shape:stride.
+    const bool python = r.eat("Layout(");
     auto shape = r.tuple(1, false);
     if (!shape)
         return shape.error();
-    if (!r.eat(':'))
-        return r.fail("expected ':' between shape and stride, found " + r.found());
+    if (!r.eat(python ? ',' : ':'))
+        return r.fail(std::string("expected '") + (python ? ',' : ':') +
+                      "' between shape and stride, found " + r.found());
     auto stride = r.tuple(1, true);
     if (!stride)
         return stride.error();
+    if (python && !r.eat(')'))
+        return r.fail("expected ')' after Layout's stride, found " + r.found());
     if (!r.atEnd())
         return r.fail("unexpected " + r.found() + " after the layout");
     if (!congruent(*shape, *stride))
@@ -417,7 +432,7 @@ namespace {
 void printTuple(const CuteTuple &t, std::string &out)
 {
     if (t.isLeaf) {
-        out += std::to_string(t.value);
+        out += t.xorStride ? "F2(" + std::to_string(t.value) + ")" : std::to_string(t.value);
         return;
     }
     out += '(';
@@ -451,7 +466,8 @@ bool looksLikeCute(std::string_view text)
     const std::string_view t = text.substr(i);
     const char c = t[0];
     return c == '(' || c == '_' || std::isdigit(static_cast<unsigned char>(c)) ||
-           t.starts_with("Sw<") || t.starts_with("Swizzle<");
+           t.starts_with("Sw<") || t.starts_with("Swizzle<") || t.starts_with("Swizzle(") ||
+           t.starts_with("Layout(");
 }
 
 Expected<LinearLayout> cuteMemoryToLinear(const CuteLayout &layout, CuteUnits units,
@@ -528,19 +544,21 @@ Expected<LinearLayout> cuteTvToLinear(const CuteLayout &layout,
     auto images = allModeBits(layout);
     if (!images)
         return images.error();
+    // The tile coordinates of a column-major index; an XOR stride may set bits of several dims.
     auto coords = [&](uint64_t img) -> Expected<LinearLayout::Basis> {
         LinearLayout::Basis b(tileShape.size(), 0);
-        if (img == 0)
-            return b;
-        const int bit = log2u(img);
-        if (bit >= t)
+        if (img >> t)
             return makeError("the layout reaches index " + std::to_string(img) +
                              ", outside the tile of " + std::to_string(int64_t(1) << t) +
                              " elements");
-        size_t d = tileShape.size() - 1;
-        while (offsets[d] > bit)
-            --d;
-        b[d] = int32_t(1) << (bit - offsets[d]);
+        for (int bit = 0; bit < t; ++bit) {
+            if (!((img >> bit) & 1))
+                continue;
+            size_t d = tileShape.size() - 1;
+            while (offsets[d] > bit)
+                --d;
+            b[d] |= int32_t(1) << (bit - offsets[d]);
+        }
         return b;
     };
     std::vector<LinearLayout::Basis> reg, lane, warp;
@@ -607,21 +625,23 @@ Expected<CuteLayout> linearToCuteMemory(const LinearLayout &layout, CuteUnits un
             imgs.push_back(uint64_t(b[0]));
         images.push_back(std::move(imgs));
     }
+    // Plain strides; else one swizzle after plain strides; else XOR strides, which write any
+    // bijection.
     std::optional<CuteSwizzle> sw;
+    bool isXor = false;
     if (!allSingleBits(images, nullptr, n)) {
         sw = findSwizzle(images, n);
-        if (!sw)
-            return makeError("the offsets XOR bits in a pattern that no single Sw<B,M,S> after "
-                             "a strided layout produces");
-        for (auto &mode : images)
-            for (uint64_t &img : mode)
-                img = sw->apply(img);
+        isXor = !sw;
+        if (sw)
+            for (auto &mode : images)
+                for (uint64_t &img : mode)
+                    img = sw->apply(img);
     }
     CuteLayout out;
     out.swizzle = sw;
     std::vector<CuteTuple> shapes, strides;
     for (const auto &mode : images) {
-        auto [s, d] = modeOf(mode);
+        auto [s, d] = modeOf(mode, isXor);
         shapes.push_back(std::move(s));
         strides.push_back(std::move(d));
     }

@@ -39,10 +39,21 @@
 // is `Sw<3,3,3> o 0 o (64,64):(64,1)` in elements. Reading bytes removes the byte-within-element
 // bits (they must be the lowest bits of one dim, reached by offsets 1, 2, ...), writing adds them.
 //
-// Text. Integers may carry CuTe's static prefix (`_64`); `Swizzle<B,M,S>` is read like `Sw<B,M,S>`;
-// the offset between the swizzle and the layout (`o _0 o`) may be omitted. printCute writes what
-// CuTe's print() writes for a dynamic layout: `(4,8):(8,1)`, `Sw<3,3,3> o 0 o (64,64):(64,1)`.
-// Reading is bounded: nesting depth 16, 256 leaves, integers below 2^31.
+// XOR strides
+// -----------
+// NVIDIA's pure-Python CuTe also writes strides in GF(2), `F2(d)`: a mode of size 2^k with stride
+// F2(d) sends coordinate c to the carry-less product c * d, i.e. bit j of c to d << j, and
+// contributions combine by XOR. `Layout((8,8),(F2(9),F2(1)))` is the 8x8 tile whose row r starts
+// at 8r and whose column c lands at c XOR r: bit j of the row reaches 9 << j = (8 << j) XOR
+// (1 << j). Any non-negative d is linear; plain strides keep CuTe's addition, so they must still
+// be powers of two reaching bits no other plain stride reaches. The F2 contributions are XORed
+// into their sum.
+//
+// Text. Integers may carry CuTe's static prefix (`_64`); `Swizzle<B,M,S>` is read like `Sw<B,M,S>`,
+// and so are the Python forms `Swizzle(B, M, S)` and `Layout(shape, stride)`; the offset between
+// the swizzle and the layout (`o _0 o`) may be omitted. printCute writes what CuTe's print()
+// writes for a dynamic layout: `(4,8):(8,1)`, `Sw<3,3,3> o 0 o (64,64):(64,1)`, and F2(d) for an
+// XOR stride. Reading is bounded: nesting depth 16, 256 leaves, integers below 2^31.
 
 #include "base/expected.h"
 #include "layout/linearlayout.h"
@@ -61,14 +72,27 @@ struct CuteTuple
     int64_t value = 0;            // a leaf's integer
     std::vector<CuteTuple> items; // a tuple's children
     bool isLeaf = true;
+    bool xorStride = false; // a stride leaf written F2(value): an XOR stride (see above)
 
-    [[nodiscard]] static CuteTuple leaf(int64_t v) { return CuteTuple{v, {}, true}; }
+    [[nodiscard]] static CuteTuple leaf(int64_t v, bool isXor = false)
+    {
+        return CuteTuple{v, {}, true, isXor};
+    }
     [[nodiscard]] static CuteTuple tuple(std::vector<CuteTuple> children)
     {
-        return CuteTuple{0, std::move(children), false};
+        return CuteTuple{0, std::move(children), false, false};
     }
     // The leaves depth first (colexicographic order: the first one varies fastest).
     [[nodiscard]] std::vector<int64_t> leaves() const;
+    // Calls f(leaf) for each leaf, depth first.
+    template <typename F> void forEachLeaf(F &&f) const
+    {
+        if (isLeaf)
+            f(*this);
+        else
+            for (const CuteTuple &t : items)
+                t.forEachLeaf(f);
+    }
     // The product of the leaves (a shape's size).
     [[nodiscard]] int64_t product() const;
     bool operator==(const CuteTuple &) const = default;
@@ -109,7 +133,7 @@ enum class CuteKind
 // CuTe's print() of a dynamic layout (no `_` prefixes).
 [[nodiscard]] std::string printCute(const CuteLayout &layout);
 // Whether text reads as CuTe rather than #ttg or Gluon: it starts (after blanks) with `(`, a
-// digit, `_`, `Sw<` or `Swizzle<`.
+// digit, `_`, `Sw<`, `Swizzle<`, `Swizzle(` or `Layout(`.
 [[nodiscard]] bool looksLikeCute(std::string_view text);
 
 // The memory reading as Triton's shared form: in-dim `offset`, out-dims dim0.. (one per top-level
@@ -127,8 +151,8 @@ cuteTvToLinear(const CuteLayout &layout, const std::vector<int32_t> &tileShape, 
 
 // The CuTe layout of a shared-form linear layout (in-dim `offset`, optionally a `block` of size
 // 1; out-dims dim0.. in order): the inverse map, factored as a swizzle after a layout whose
-// strides are powers of two when one Sw<B,M,S> does it. Refused with the reason otherwise (not a
-// bijection, an XOR pattern no single swizzle makes).
+// strides are powers of two when one Sw<B,M,S> does it, else with XOR strides F2(d). Refused
+// with the reason when it is not a bijection.
 [[nodiscard]] Expected<CuteLayout> linearToCuteMemory(const LinearLayout &layout,
                                                       CuteUnits units = CuteUnits::Elements,
                                                       int elementBytes = 1);

@@ -198,6 +198,19 @@ private Q_SLOTS:
                               << QStringLiteral("nesting deeper than 16");
         QTest::newRow("outside tile") << QStringLiteral("(32,4):(1,64)") << QList<int>{16, 8}
                                       << QStringLiteral("outside the tile");
+        QTest::newRow("negative F2") << QStringLiteral("(8,8):(F2(-9),1)") << QList<int>{}
+                                     << QStringLiteral("negative number is not allowed");
+        QTest::newRow("F2 unclosed") << QStringLiteral("(8,8):(F2(9,1)") << QList<int>{}
+                                     << QStringLiteral("expected ')' after the F2 stride");
+        QTest::newRow("F2 in a shape") << QStringLiteral("(F2(8),8):(8,1)") << QList<int>{}
+                                       << QStringLiteral("expected a number");
+        QTest::newRow("Layout unclosed") << QStringLiteral("Layout((8,8),(8,1)") << QList<int>{}
+                                         << QStringLiteral("expected ')' after Layout's stride");
+        QTest::newRow("Layout colon") << QStringLiteral("Layout((8,8):(8,1))") << QList<int>{}
+                                      << QStringLiteral("expected ','");
+        QTest::newRow("Swizzle( closed by >")
+            << QStringLiteral("Swizzle(3,0,3> o (8,8):(8,1)") << QList<int>{}
+            << QStringLiteral("expected ')' after the swizzle");
         QTest::newRow("tile not pow2") << QStringLiteral("(32,4):(1,32)") << QList<int>{12, 8}
                                        << QStringLiteral("tile size 12");
     }
@@ -312,6 +325,64 @@ private Q_SLOTS:
             ++checked;
         }
         QVERIFY(checked >= 140);
+    }
+
+    // XOR strides: the 8x8 tile whose column c of row r lands at 8r + (c XOR r) is, by the
+    // carry-less product, Layout((8,8),(F2(9),F2(1))) (bit j of the row reaches
+    // (8 << j) XOR (1 << j) = 9 << j), and also CuTe's Sw<3,0,3> o (8,8):(8,1). Each element is
+    // checked against that definition, and the two spellings give the same layout.
+    void xorStrides()
+    {
+        for (const char *text :
+             {"Layout((8, 8), (F2(9), F2(1)))", "(8,8):(F2(9),F2(1))", "(8,8):(F2(9),1)",
+              "Swizzle(3, 0, 3) o Layout((8, 8), (8, 1))", "Sw<3,0,3> o 0 o (8,8):(8,1)"}) {
+            auto ll = lx::cuteTextToLinear(text, {}, CuteKind::Memory);
+            QVERIFY2(ll, (std::string(text) + ": " + (ll ? "" : ll.message())).c_str());
+            for (int32_t r = 0; r < 8; ++r)
+                for (int32_t c = 0; c < 8; ++c)
+                    QCOMPARE(ll->applyOrdered({8 * r + (c ^ r)}), (std::vector<int32_t>{r, c}));
+        }
+        // The plain strides of a mixed layout still add: 2 and 2 carry.
+        auto carry = lx::cuteTextToLinear("(2,2,2):(2,2,F2(3))", {}, CuteKind::Memory);
+        QVERIFY(!carry);
+        QVERIFY2(carry.message().find("the sum carries") != std::string::npos,
+                 carry.message().c_str());
+        // A thread-value layout with an XOR stride: value bit 0 moves both dims of a 2x2 tile.
+        auto tv = lx::cuteTextToLinear("(2,2):(1,F2(3))", {2, 2}, CuteKind::ThreadValue);
+        QVERIFY2(tv, tv ? "" : tv.message().c_str());
+        QCOMPARE(tv->basis("register", 0), (LinearLayout::Basis{1, 1}));
+        QCOMPARE(tv->basis("lane", 0), (LinearLayout::Basis{1, 0}));
+    }
+
+    // Any bijection offset -> (dim0, dim1) is written by linearToCuteText (with XOR strides when
+    // no single swizzle does it) and reads back as the same layout.
+    void everyBijectionWrites()
+    {
+        std::mt19937 rng(7);
+        int xorWritten = 0;
+        for (int iter = 0; iter < 200; ++iter) {
+            const int rows = 1 + int(rng() % 4), cols = 1 + int(rng() % 4), n = rows + cols;
+            // A random invertible GF(2) matrix: the identity under random row additions.
+            std::vector<uint32_t> img(static_cast<size_t>(n));
+            for (int i = 0; i < n; ++i)
+                img[size_t(i)] = 1u << i;
+            for (int k = 0; k < 3 * n; ++k) {
+                const int a = int(rng() % n), b = int(rng() % n);
+                if (a != b)
+                    img[size_t(a)] ^= img[size_t(b)];
+            }
+            std::vector<LinearLayout::Basis> offset;
+            for (uint32_t v : img)
+                offset.push_back({int32_t(v >> cols), int32_t(v & ((1u << cols) - 1))});
+            const LinearLayout ll = make({{"offset", offset}, {"block", {}}},
+                                         {{"dim0", 1 << rows}, {"dim1", 1 << cols}});
+            auto text = lx::linearToCuteText(ll);
+            QVERIFY2(text, text ? "" : text.message().c_str());
+            xorWritten += text->find("F2(") != std::string::npos ? 1 : 0;
+            auto back = lx::cuteTextToLinear(*text, {}, CuteKind::Memory);
+            QVERIFY2(back && *back == ll, text->c_str());
+        }
+        QVERIFY(xorWritten > 20);
     }
 
     // Random thread-value layouts over random tiles, zero strides (broadcast) included.

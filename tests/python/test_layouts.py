@@ -140,3 +140,21 @@ def test_foreign_gluon_object():
     mine = lx.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[1, 0])
     assert lx.layout(g) == mine
     assert lx.to_linear_layout(g, [32, 32]) == lx.to_linear_layout(mine, [32, 32])
+
+
+def test_cute_xor_strides(cli):
+    # NVIDIA's pure-Python CuTe notation: XOR strides F2(d) and Swizzle(B, M, S).
+    xor = lx.layout("Layout((8, 8), (F2(9), F2(1)))")
+    swizzle = lx.layout("Swizzle(3, 0, 3) o (8, 8):(8, 1)")
+    assert lx.to_linear_layout(xor, (8, 8)) == lx.to_linear_layout(swizzle, (8, 8))
+    # A shared layout no single swizzle reproduces is written with F2 strides, by Python and by
+    # `convert --to cute` alike, and reads back as the same layout.
+    odd = lx.SharedLinearLayout(offset_bases=[[1, 5], [2, 3], [0, 1], [0, 2], [0, 4]])
+    text = odd.to_cute((4, 8))
+    assert "F2(" in text
+    code, out, err = cli("convert", "--layout", repr(odd), "--shape", "4x8", "--to", "cute")
+    assert code == 0, err
+    assert text + "\n" == out.decode()
+    assert lx.to_linear_layout(lx.layout(text), (4, 8)) == lx.to_linear_layout(odd, (4, 8))
+    with pytest.raises(lx.LayoutError, match="negative"):
+        lx.layout("Layout((8, 8), (F2(-1), F2(1)))")
