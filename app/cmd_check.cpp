@@ -176,7 +176,7 @@ int runCheck(const QStringList &args)
     parser.addOption({QStringLiteral("json"), QStringLiteral("print JSON")});
     parser.addOption({QStringLiteral("junit"), QStringLiteral("also write JUnit XML to FILE"),
                       QStringLiteral("FILE")});
-    QTextStream err(stderr);
+    lx::app::ErrorStream err;
     const QString prog = QStringLiteral("layout-explorer check: ");
     if (!parser.parse(args)) {
         err << prog << parser.errorText() << '\n';
@@ -247,17 +247,23 @@ int runCheck(const QStringList &args)
     if (!junit.isEmpty())
         if (const QString e = lx::app::writeOutputFile(junit, junitXml(result)); !e.isEmpty())
             return bad(QStringLiteral("--junit: ") + e);
-    std::string out;
     if (parser.isSet(QStringLiteral("json"))) {
-        out = lx::checkJson(result).dump(2) + "\n";
-    } else {
-        QString text;
-        QTextStream s(&text);
-        printSummary(s, result);
-        s.flush();
-        out = text.toStdString();
+        // The JSON carries the unreadable inputs; standard error names them too, as every
+        // command names its bad input there (and Python raises LayoutError with these lines).
+        for (const lx::CheckKernel &k : result.kernels)
+            if (!k.error.empty())
+                err << prog << q(k.path) << ": " << q(k.error) << '\n';
+        for (const std::string &e : result.errors)
+            err << prog << q(e) << '\n';
+        if (lx::app::writeJson(lx::checkJson(result), prog, 2) != lx::app::ExitOk)
+            return lx::CheckBadInput;
+        return result.exitCode();
     }
-    if (lx::app::writeStdout(out, prog) != lx::app::ExitOk)
+    QString text;
+    QTextStream s(&text);
+    printSummary(s, result);
+    s.flush();
+    if (lx::app::writeStdout(text.toStdString(), prog) != lx::app::ExitOk)
         return lx::CheckBadInput;
     return result.exitCode();
 }

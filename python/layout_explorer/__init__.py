@@ -14,6 +14,7 @@ from ._layouts import (AMDMFMALayout, AMDWMMALayout, BlockedLayout, DistributedL
                        SharedLinearLayout, SliceLayout, SwizzledSharedLayout, TextLayout, layout,
                        to_linear_layout)
 from ._records import Record
+from . import testing
 
 __all__ = [
     "AMDMFMALayout", "AMDWMMALayout", "BlockedLayout", "DistributedLinearLayout",
@@ -21,5 +22,5 @@ __all__ = [
     "PartitionedSharedLayout", "Record", "SharedLinearLayout", "SliceLayout",
     "SwizzledSharedLayout", "TextLayout", "analyze_kernel", "bank_conflicts", "cta", "diff",
     "ds_load_tr", "explain", "layout", "lds", "partitions", "suggest_cta", "suggest_shared",
-    "to_linear_layout",
+    "testing", "to_linear_layout",
 ]

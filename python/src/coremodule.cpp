@@ -26,6 +26,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -98,7 +99,7 @@ py::object toPython(const nlohmann::json &j)
 
 // Runs `layout-explorer ARGS...` in process; returns (json value or None, standard output bytes).
 // The GIL is released while the command runs.
-py::tuple run(const std::vector<std::string> &args, bool gui)
+py::tuple run(const std::vector<std::string> &args, bool gui, const std::vector<int> &okCodes)
 {
     if (args.empty())
         throw LayoutError{"no command given"};
@@ -119,7 +120,7 @@ py::tuple run(const std::vector<std::string> &args, bool gui)
                 QStringLiteral("layout-explorer: unknown command '%1'").arg(qargs.front());
         reply = std::move(capture.reply());
     }
-    if (code != lx::app::ExitOk) {
+    if (std::find(okCodes.begin(), okCodes.end(), code) == okCodes.end()) {
         const std::string message = reply.err.trimmed().toStdString();
         throw LayoutError{message.empty() ? "the command failed (exit " + std::to_string(code) + ")"
                                           : message};
@@ -267,8 +268,10 @@ PYBIND11_MODULE(_core, m)
         }
     });
     m.def("run", &run, py::arg("args"), py::arg("gui") = false,
+          py::arg("ok_codes") = std::vector<int>{lx::app::ExitOk},
           "Runs `layout-explorer ARGS...` in process and returns (its JSON value or None, its "
-          "standard output as bytes); raises LayoutError with the command's message on failure.");
+          "standard output as bytes); raises LayoutError with the command's message when its "
+          "exit code is not one of ok_codes (by default only 0).");
     m.def("to_linear_layout", &toLinearLayout, py::arg("text"), py::arg("shape"),
           "The linear layout of a layout given as #ttg, Gluon or CuTe text over a shape.");
     defineLinearLayout(m);
