@@ -1,14 +1,16 @@
-// `layout-explorer analyze kernel PATH [--asm FILE] [--arch A] [--json]`: every op of a TTGIR
-// module that places data, with what it costs on the LDS (core/analysis/kernel.h), and the
+// `layout-explorer analyze kernel PATH [--asm FILE] [--arch A] [--since OLD] [--json]`: every op of
+// a TTGIR module that places data, with what it costs on the LDS (core/analysis/kernel.h), and the
 // kernel's totals. PATH is a module (`-`: stdin), a Triton cache folder or a dump folder
 // (io/tritoncache.h); where the assembly is there the compiler's own answer is shown beside the
-// prediction, every disagreement marked (analysis/compilercheck.h).
+// prediction, every disagreement marked (analysis/compilercheck.h). `--since OLD` adds what
+// changed against an earlier compile (request/kerneldiff.h, as the window's cache watcher shows).
 
 #include "command.h"
 #include "output.h"
 
 #include "base/boundedread.h"
 #include "io/ttgir.h"
+#include "request/kerneldiff.h"
 #include "request/kernelrequest.h"
 
 #include <QFileInfo>
@@ -297,6 +299,40 @@ int analyzeStdin(const QString &prog, const std::string &arch, bool json)
     return ExitOk;
 }
 
+// `--since OLD`: the first complete kernel of OLD (a module, a kernel folder), analysed as PATH
+// is, to compare with.
+lx::Expected<lx::KernelAnswer> previousAnswer(const std::string &old, const std::string &arch)
+{
+    lx::Expected<std::vector<lx::KernelFiles>> found = lx::findKernels(old);
+    if (!found)
+        return found.error();
+    for (const lx::KernelFiles &f : *found)
+        if (f.incomplete.empty())
+            return lx::resolveCompiledKernel(f, arch);
+    return lx::makeError("--since " + old + ": " + found->front().incomplete);
+}
+
+nlohmann::json sinceJson(const lx::KernelAnswer &old, const lx::KernelDiff &d)
+{
+    nlohmann::json changes = nlohmann::json::array();
+    for (const lx::KernelChange &c : d.changes)
+        changes.push_back(
+            {{"kind", c.kind}, {"what", c.what}, {"before", c.before}, {"after", c.after}});
+    return {{"path", old.files.ttgir}, {"same", d.same()}, {"changes", changes}};
+}
+
+void printSince(QTextStream &out, const lx::KernelAnswer &old, const lx::KernelDiff &d)
+{
+    out << "\nsince " << QString::fromStdString(old.files.ttgir) << ": ";
+    if (d.same()) {
+        out << "no change\n";
+        return;
+    }
+    out << d.changes.size() << (d.changes.size() == 1 ? " change\n" : " changes\n");
+    for (const std::string &line : lx::describeChanges(d))
+        out << "  " << QString::fromStdString(line) << '\n';
+}
+
 int runAnalyzeKernel(const QStringList &args)
 {
     QCommandLineParser parser;
@@ -318,6 +354,10 @@ int runAnalyzeKernel(const QStringList &args)
     parser.addOption({QStringLiteral("arch"),
                       QStringLiteral("architecture (default: the module's ttg.target)"),
                       QStringLiteral("NAME")});
+    parser.addOption({QStringLiteral("since"),
+                      QStringLiteral("an earlier compile of the kernel (a module or a kernel "
+                                     "folder): what changed, after the report"),
+                      QStringLiteral("OLD")});
     parser.addOption({QStringLiteral("json"), QStringLiteral("print JSON")});
     lx::app::ErrorStream err;
     const QString prog = QStringLiteral("layout-explorer analyze kernel: ");
@@ -331,6 +371,11 @@ int runAnalyzeKernel(const QStringList &args)
     const std::string arch = parser.value(QStringLiteral("arch")).toStdString();
     const bool json = parser.isSet(QStringLiteral("json"));
     const std::string asmPath = parser.value(QStringLiteral("asm")).toStdString();
+    const std::string since = parser.value(QStringLiteral("since")).toStdString();
+    if (pos.front() == QLatin1String("-") && !since.empty()) {
+        err << prog << "--since needs the module as a file or folder, not standard input\n";
+        return ExitBadUsage;
+    }
     if (pos.front() == QLatin1String("-") && asmPath.empty())
         return analyzeStdin(prog, arch, json);
     if (pos.front() == QLatin1String("-")) {
@@ -361,6 +406,27 @@ int runAnalyzeKernel(const QStringList &args)
         answers.push_back(std::move(*a));
     }
     QTextStream out(stdout);
+    if (!since.empty()) {
+        if (answers.size() != 1) {
+            err << prog << "--since compares one kernel; " << pos.front() << " holds "
+                << answers.size() << '\n';
+            return ExitBadUsage;
+        }
+        lx::Expected<lx::KernelAnswer> old = previousAnswer(since, arch);
+        if (!old) {
+            err << prog << QString::fromStdString(old.message()) << '\n';
+            return ExitBadInput;
+        }
+        const lx::KernelDiff d = lx::diffKernels(*old, answers.front());
+        if (json) {
+            nlohmann::json j = answerJson(answers.front());
+            j["since"] = sinceJson(*old, d);
+            return lx::app::writeJson(j, prog, 2);
+        }
+        printAnswer(out, answers.front());
+        printSince(out, *old, d);
+        return ExitOk;
+    }
     if (!folder) {
         // One module: the report as before, with the compiler's answer when its assembly is there.
         const lx::KernelAnswer &a = answers.front();

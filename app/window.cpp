@@ -1,14 +1,16 @@
 // The window entry point: `layout-explorer [FILE.lxscene | --preset NAME | --lesson ID
-// [--show-solution]] [--screenshot PNG]`. With no scene it opens the default preset, or the
-// built-in worked example when the program has no presets compiled in; on the very first start
-// it also opens the Learn panel. --screenshot renders the window once it is laid out, writes the
-// PNG and exits (for the README and for looking at the window under xvfb-run).
+// [--show-solution]] [--watch DIR] [--screenshot PNG]`. With no scene it opens the default preset,
+// or the built-in worked example when the program has no presets compiled in; on the very first
+// start it also opens the Learn panel. --screenshot renders the window once it is laid out, writes
+// the PNG and exits (for the README and for looking at the window under xvfb-run).
 
 #include "command.h"
 #include "output.h"
 
 #include "models/layoutdocument.h"
 #include "models/scenefile.h"
+#include "widgets/kerneldock.h"
+#include "widgets/kernelwatchpanel.h"
 #include "widgets/learnpanel.h"
 #include "widgets/mainwindow.h"
 #include "widgets/viewpane.h"
@@ -59,6 +61,11 @@ struct WindowOptions
         QStringLiteral("ID")};
     QCommandLineOption showSolution{QStringLiteral("show-solution"),
                                     QStringLiteral("With --lesson: apply the lesson's solution.")};
+    QCommandLineOption watch{
+        QStringLiteral("watch"),
+        QStringLiteral("Watch the Triton cache folder DIR: every kernel compiled into it appears "
+                       "in the Kernel dock (File > Watch Triton Cache)."),
+        QStringLiteral("DIR")};
     QCommandLineOption dock{QStringLiteral("dock"),
                             QStringLiteral("Show a panel at start (e.g. suggest)."),
                             QStringLiteral("NAME")};
@@ -71,6 +78,7 @@ struct WindowOptions
         for (const QCommandLineOption *o : {&preset, &lesson, &showSolution, &screenshot, &size})
             parser.addOption(*o);
         parser.addOption(dock);
+        parser.addOption(watch);
         parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A scene (*.lxscene)."),
                                      QStringLiteral("[FILE.lxscene]"));
     }
@@ -271,6 +279,14 @@ int runWindow(int argc, char **argv)
     window.show();
     if (const int rc = showStartPanels(window, parser, options); rc >= 0)
         return rc;
+    if (parser.isSet(options.watch)) {
+        const QString e =
+            window.kernelDock()->watchPanel()->startWatching(parser.value(options.watch));
+        if (!e.isEmpty()) {
+            std::fprintf(stderr, "layout-explorer: --watch: %s\n", qPrintable(e));
+            return ExitBadInput;
+        }
+    }
     if (screenshot) {
         int rc = ExitOk;
         grabWhenReady(app, window, parser.value(options.screenshot), rc);

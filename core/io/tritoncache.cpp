@@ -34,31 +34,6 @@ bool isFile(const fs::path &p)
     return fs::is_regular_file(p, ec);
 }
 
-// The kernel of `ttgir` in `dir`, with the files beside it and whether it is ready.
-KernelFiles kernelIn(const fs::path &dir, const std::string &name)
-{
-    KernelFiles k;
-    k.name = name;
-    k.folder = dir.string();
-    k.ttgir = (dir / (name + ".ttgir")).string();
-    if (const fs::path a = dir / (name + ".amdgcn"); isFile(a))
-        k.amdgcn = a.string();
-    if (const fs::path m = dir / (name + ".json"); isFile(m))
-        k.metadata = m.string();
-    if (!k.metadata.empty())
-        return k;
-    if (isFile(dir / ("__grp__" + name + ".json")))
-        k.incomplete = "Triton's group file is there but not " + name +
-                       ".json: the folder was left half-written";
-    else if (k.amdgcn.empty())
-        for (const char *stage : {".ttir", ".llir", ".source"})
-            if (isFile(dir / (name + stage)))
-                k.incomplete = "Triton's other stages (" + name + stage +
-                               ") are there but neither " + name + ".json nor " + name +
-                               ".amdgcn: the compile is still being written, or it stopped";
-    return k;
-}
-
 Expected<bool> walk(const fs::path &dir, int depth, std::vector<KernelFiles> &out)
 {
     std::error_code ec;
@@ -82,7 +57,7 @@ Expected<bool> walk(const fs::path &dir, int depth, std::vector<KernelFiles> &ou
         if (int(out.size()) >= kMaxKernelFolders)
             return makeError("more than " + std::to_string(kMaxKernelFolders) +
                              " kernels below the path; give a narrower folder");
-        out.push_back(kernelIn(dir, f.stem().string()));
+        out.push_back(kernelFilesIn(dir.string(), f.stem().string()));
     }
     if (depth < kMaxKernelDepth)
         for (const fs::path &d : dirs)
@@ -92,6 +67,31 @@ Expected<bool> walk(const fs::path &dir, int depth, std::vector<KernelFiles> &ou
 }
 
 } // namespace
+
+KernelFiles kernelFilesIn(const std::string &folder, const std::string &name)
+{
+    const fs::path dir(folder);
+    KernelFiles k;
+    k.name = name;
+    k.folder = dir.string();
+    k.ttgir = (dir / (name + ".ttgir")).string();
+    if (const fs::path a = dir / (name + ".amdgcn"); isFile(a))
+        k.amdgcn = a.string();
+    if (const fs::path m = dir / (name + ".json"); isFile(m))
+        k.metadata = m.string();
+    if (!k.metadata.empty())
+        return k;
+    if (isFile(dir / ("__grp__" + name + ".json")))
+        k.incomplete = "Triton's group file is there but not " + name +
+                       ".json: the folder was left half-written";
+    else if (k.amdgcn.empty())
+        for (const char *stage : {".ttir", ".llir", ".source"})
+            if (isFile(dir / (name + stage)))
+                k.incomplete = "Triton's other stages (" + name + stage +
+                               ") are there but neither " + name + ".json nor " + name +
+                               ".amdgcn: the compile is still being written, or it stopped";
+    return k;
+}
 
 Expected<TritonMetadata> parseTritonMetadata(std::string_view jsonText)
 {
@@ -127,8 +127,8 @@ Expected<std::vector<KernelFiles>> findKernels(const std::string &path, const st
         // A module given alone is read whatever the state of its folder; the assembly and the
         // metadata beside it (NAME.amdgcn, NAME.json) come with it, `asmPath` replaces the first.
         const fs::path p(path);
-        KernelFiles k =
-            kernelIn(p.has_parent_path() ? p.parent_path() : fs::path("."), p.stem().string());
+        KernelFiles k = kernelFilesIn(
+            (p.has_parent_path() ? p.parent_path() : fs::path(".")).string(), p.stem().string());
         k.folder.clear();
         k.ttgir = path;
         k.incomplete.clear();

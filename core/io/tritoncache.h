@@ -74,6 +74,10 @@ struct CompiledKernel
     std::optional<TritonMetadata> metadata;
 };
 
+// NAME.ttgir in `folder` with the files beside it, and whether the folder is ready
+// (`incomplete`, by the rule above). The module itself need not exist yet.
+[[nodiscard]] KernelFiles kernelFilesIn(const std::string &folder, const std::string &name);
+
 // Requires files.incomplete empty.
 [[nodiscard]] Expected<CompiledKernel> readCompiledKernel(const KernelFiles &files);
 

@@ -3,6 +3,10 @@
 
 #include "clitest.h"
 
+#include "request/kerneldiff.h"
+#include "request/kernelrequest.h"
+
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -152,6 +156,58 @@ private Q_SLOTS:
         QVERIFY(text.out.contains("compiler ("));
         QVERIFY(text.out.contains("VGPRs"));
         QCOMPARE(text.out.contains("DIFFER"), agree < 5);
+    }
+
+    void since()
+    {
+        // --since: what changed against an earlier compile, the request layer's diff
+        // (request/kerneldiff.h) written out; every pair of compiles of "matmul" in the cache.
+        const QDir cache(QStringLiteral(LX_TEST_DATA_DIR "/triton-cache"));
+        QStringList matmuls;
+        for (const QString &h : cache.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name))
+            if (QFile::exists(cache.filePath(h + QStringLiteral("/matmul.ttgir"))))
+                matmuls << cache.filePath(h);
+        QVERIFY(matmuls.size() >= 2);
+        for (int i = 0; i + 1 < matmuls.size(); ++i) {
+            const QString a = matmuls[i], b = matmuls[i + 1];
+            const lx::test::CliResult r =
+                run({b, QStringLiteral("--since"), a, QStringLiteral("--json")});
+            QCOMPARE(r.exitCode, 0);
+            const QJsonObject since =
+                QJsonDocument::fromJson(r.out).object()[QStringLiteral("since")].toObject();
+            const lx::Expected<lx::KernelAnswer> before =
+                lx::resolveCompiledKernel(lx::kernelFilesIn(a.toStdString(), "matmul"));
+            const lx::Expected<lx::KernelAnswer> after =
+                lx::resolveCompiledKernel(lx::kernelFilesIn(b.toStdString(), "matmul"));
+            QVERIFY(before && after);
+            const lx::KernelDiff d = lx::diffKernels(*before, *after);
+            const QJsonArray changes = since[QStringLiteral("changes")].toArray();
+            QCOMPARE(changes.size(), qsizetype(d.changes.size()));
+            for (size_t k = 0; k < d.changes.size(); ++k) {
+                const QJsonObject c = changes.at(qsizetype(k)).toObject();
+                QCOMPARE(c[QStringLiteral("kind")].toString().toStdString(), d.changes[k].kind);
+                QCOMPARE(c[QStringLiteral("what")].toString().toStdString(), d.changes[k].what);
+                QCOMPARE(c[QStringLiteral("before")].toString().toStdString(), d.changes[k].before);
+                QCOMPARE(c[QStringLiteral("after")].toString().toStdString(), d.changes[k].after);
+            }
+            QCOMPARE(since[QStringLiteral("same")].toBool(), d.same());
+            const lx::test::CliResult text = run({b, QStringLiteral("--since"), a});
+            QCOMPARE(text.exitCode, 0);
+            for (const std::string &line : lx::describeChanges(d))
+                QVERIFY2(text.out.contains(QByteArray::fromStdString("  " + line + "\n")),
+                         line.c_str());
+        }
+        // A compile against itself: no change.
+        const lx::test::CliResult same = run({matmuls[0], QStringLiteral("--since"), matmuls[0]});
+        QCOMPARE(same.exitCode, 0);
+        QVERIFY(same.out.contains(": no change\n"));
+        // Usage and input errors.
+        QCOMPARE(run({cache.path(), QStringLiteral("--since"), matmuls[0]}).exitCode, 2);
+        QCOMPARE(run({QStringLiteral("-"), QStringLiteral("--since"), matmuls[0]}).exitCode, 2);
+        const lx::test::CliResult missing =
+            run({matmuls[0], QStringLiteral("--since"), QStringLiteral("/no/such/kernel")});
+        QCOMPARE(missing.exitCode, 1);
+        QVERIFY(missing.err.contains("/no/such/kernel"));
     }
 
     void badInput_data()

@@ -66,6 +66,31 @@ private Q_SLOTS:
         QCOMPARE(p.exitCode(), 1);
         QVERIFY(!QFile::exists(shot));
     }
+
+    void watch()
+    {
+        // --watch DIR: the window opens watching it; a folder that is not there is refused with
+        // the reason (exit 1).
+        QTemporaryDir dir;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
+        const QString shot = dir.filePath(u"shot.png"_s);
+        QProcess bad;
+        bad.setProcessEnvironment(env);
+        bad.start(qEnvironmentVariable("LX_APP"),
+                  {u"--watch"_s, u"/nonexistent/cache"_s, u"--screenshot"_s, shot});
+        QVERIFY(bad.waitForFinished(60000));
+        QCOMPARE(bad.exitCode(), 1);
+        const QByteArray err = bad.readAllStandardError();
+        QVERIFY2(err.contains("--watch") && err.contains("/nonexistent/cache"), err.constData());
+        QProcess good;
+        good.setProcessEnvironment(env);
+        good.start(qEnvironmentVariable("LX_APP"),
+                   {u"--watch"_s, dir.path(), u"--screenshot"_s, shot});
+        QVERIFY(good.waitForFinished(60000));
+        QCOMPARE(good.exitCode(), 0);
+        QVERIFY(QFile::exists(shot));
+    }
 };
 
 QTEST_MAIN(TestCliWindow)

@@ -1,7 +1,9 @@
 #include "kerneldock.h"
 
 #include "models/kernelopsmodel.h"
+#include "models/kernelwatchmodel.h"
 #include "models/layoutdocument.h"
+#include "widgets/kernelwatchpanel.h"
 #include "widgets/panelwidgets.h"
 
 #include "io/ttgir.h"
@@ -95,6 +97,17 @@ KernelDock::KernelDock(LayoutDocument *document, QWidget *parent)
     auto *layout = new QVBoxLayout(panel);
     layout->setContentsMargins(2, 2, 2, 2);
     auto *splitter = new QSplitter(Qt::Horizontal, panel);
+    m_watchPanel = new KernelWatchPanel(splitter);
+    m_watchPanel->setOpener(
+        [this](const QString &path, bool prompt) { return openFile(path, prompt); });
+    m_watchPanel->setMayReplace([this] { return !m_document->isModified(); });
+    connect(m_watchPanel, &KernelWatchPanel::statusMessage, this, &KernelDock::statusMessage);
+    connect(m_watchPanel->model(), &KernelWatchModel::watchingChanged, this, [this](bool on) {
+        if (on) {
+            show();
+            raise();
+        }
+    });
     m_text = new QPlainTextEdit(splitter);
     m_text->setObjectName(QStringLiteral("kernelText"));
     m_text->setReadOnly(true);
@@ -107,7 +120,8 @@ KernelDock::KernelDock(LayoutDocument *document, QWidget *parent)
     m_table->setWordWrap(false);
     m_table->horizontalHeader()->setStretchLastSection(true);
     splitter->setStretchFactor(0, 2);
-    splitter->setStretchFactor(1, 3);
+    splitter->setStretchFactor(1, 2);
+    splitter->setStretchFactor(2, 3);
     layout->addWidget(splitter, 1);
     m_summary = new QLabel(panel);
     m_summary->setObjectName(QStringLiteral("kernelSummary"));

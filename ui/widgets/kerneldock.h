@@ -16,6 +16,8 @@
 // the destination's ownership; for a write the bank table, the bank map and the source's
 // ownership; for a convert_layout the conversion map dst.invertAndCompose(src) and the
 // ownership of both sides.
+// While a cache folder is watched (widgets/kernelwatchpanel.h) the list of compiled kernels sits
+// left of the module; each new one opens as it arrives when the scene has no unsaved changes.
 
 #include "models/layoutdocument.h"
 
@@ -33,6 +35,7 @@ class QTableView;
 namespace lx {
 
 class KernelOpsModel;
+class KernelWatchPanel;
 struct TtgirModule;
 
 class KernelDock : public QDockWidget
@@ -44,6 +47,9 @@ public:
     // File > Open Kernel… (asks for a file).
     QAction *openAction() const { return m_openAction; }
     KernelOpsModel *model() const { return m_model; }
+    // The kernels compiled into a watched cache folder (File > Watch Triton Cache…,
+    // `--watch DIR`), shown beside the module while a folder is watched.
+    KernelWatchPanel *watchPanel() const { return m_watchPanel; }
     QTableView *table() const { return m_table; }
     QPlainTextEdit *textView() const { return m_text; }
 
@@ -113,6 +119,7 @@ private:
     bool m_selectFirst = false; // the scene is being opened from a module: show its first op
     QString m_error;            // why the shown module cannot be analysed (empty: it can)
     std::function<bool()> m_confirmReplace;
+    KernelWatchPanel *m_watchPanel;
     QPushButton *m_suggest;
     QPushButton *m_copyTtg;
     QPushButton *m_copyGluon;

@@ -7,6 +7,7 @@
 #include "widgets/diagramview.h"
 #include "widgets/exportdialog.h"
 #include "widgets/kerneldock.h"
+#include "widgets/kernelwatchpanel.h"
 #include "widgets/layoutactions.h"
 #include "widgets/learnpanel.h"
 #include "widgets/scenefiles.h"
@@ -93,6 +94,7 @@ void MainWindow::createMenus()
     file->addAction(m_files->newAction());
     file->addAction(m_files->openAction());
     file->addAction(m_docks->kernelDock()->openAction());
+    file->addAction(m_docks->kernelDock()->watchPanel()->watchAction());
     m_files->setRecentMenu(file->addMenu(tr("Open &Recent")));
     file->addAction(m_files->presetsAction());
     file->addSeparator();
