@@ -1,5 +1,7 @@
 #include "io/cachewatch.h"
 
+#include "base/boundedread.h"
+
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
@@ -77,6 +79,19 @@ FolderLook look(const fs::path &dir)
     for (const std::string &e : entries)
         l.signature += e + '\n';
     return l;
+}
+
+// The target its NAME.json names, or empty (no metadata, unreadable).
+std::string metadataArch(const KernelFiles &k)
+{
+    if (k.metadata.empty())
+        return {};
+    Expected<std::string> text =
+        readBounded(k.metadata, kMaxKernelMetadataBytes, "Triton's kernel metadata");
+    if (!text)
+        return {};
+    Expected<TritonMetadata> m = parseTritonMetadata(*text);
+    return m ? m->arch : std::string();
 }
 
 int64_t folderStamp(const fs::path &p)
@@ -231,8 +246,10 @@ std::optional<KernelFiles> CacheWatch::previousCompile(const WatchEvent &kernel)
     Expected<std::vector<std::string>> names = listFolders(m_root);
     if (!names)
         return std::nullopt;
-    std::optional<KernelFiles> best;
-    int64_t bestMs = 0;
+    const std::string arch = metadataArch(kernel.files);
+    // The newest earlier compile for the same target, else the newest for any.
+    std::optional<KernelFiles> best[2];
+    int64_t bestMs[2] = {0, 0};
     for (const std::string &n : *names) {
         if (n == kernel.folderName || m_pending.count(n))
             continue;
@@ -244,12 +261,15 @@ std::optional<KernelFiles> CacheWatch::previousCompile(const WatchEvent &kernel)
         if (!k.incomplete.empty())
             continue;
         const int64_t t = look(dir).newestMs;
-        if (t > kernel.modifiedMs || (best && t <= bestMs))
+        if (t > kernel.modifiedMs)
             continue;
-        best = std::move(k);
-        bestMs = t;
+        const int slot = !arch.empty() && metadataArch(k) == arch ? 0 : 1;
+        if (best[slot] && t <= bestMs[slot])
+            continue;
+        best[slot] = std::move(k);
+        bestMs[slot] = t;
     }
-    return best;
+    return best[0] ? best[0] : best[1];
 }
 
 } // namespace lx

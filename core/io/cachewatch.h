@@ -27,8 +27,9 @@
 //    oldest names are forgotten, which can only make an old folder count as new again.
 //
 // previousCompile finds the compile that a new kernel replaces: the newest other folder of the
-// root holding a complete kernel of the same name and modified before it (a folder of the
-// baseline counts: the previous compile may predate the watch).
+// root holding a complete kernel of the same name, modified before it, for the same target (its
+// NAME.json's), else for any target (a folder of the baseline counts: the previous compile may
+// predate the watch).
 //
 // No Qt: the window's KernelWatcher (ui/models/kernelwatcher.h) drives it, the tests drive it by
 // hand.

@@ -17,6 +17,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <map>
 
 using namespace lx;
 
@@ -60,6 +61,7 @@ private Q_SLOTS:
     void onlyKernelFoldersAreRead();
     void bounded();
     void recompileDiff();
+    void previousCompilePrefersTheSameTarget();
     void diffOfComparedCompiles();
     void badRoots();
 };
@@ -246,6 +248,42 @@ void TestCacheWatch::recompileDiff()
                          [](const KernelChange &c) { return c.kind == "compiler"; }));
     QCOMPARE(describeChanges(d).size(), d.changes.size());
     QVERIFY(diffKernels(after, after).same());
+}
+
+void TestCacheWatch::previousCompilePrefersTheSameTarget()
+{
+    // Folders of "matmul" for several targets: a new compile for a target is compared with the
+    // newest earlier one for that target, not with the newest of any.
+    QTemporaryDir root;
+    std::map<std::string, QStringList> byArch; // target -> folders of "matmul"
+    for (const QString &h : tritonCacheFolders()) {
+        const std::string json =
+            readFile(kCache + u'/' + h + QStringLiteral("/matmul.json")).toStdString();
+        if (json.empty())
+            continue;
+        const Expected<TritonMetadata> m = parseTritonMetadata(json);
+        QVERIFY(m);
+        byArch[m->arch] << h;
+    }
+    QVERIFY(byArch.size() >= 2);
+    CacheWatch w(root.path().toStdString(), 100);
+    int64_t now = 0;
+    QVERIFY(w.start(now));
+    const QString first = byArch.begin()->second.front();
+    QVERIFY(copyKernelFolder(root.path(), first));
+    QCOMPARE(pollUntil(w, now, 3 * kRescanMs).size(), size_t(1));
+    // Another target afterwards, so that it is the newest.
+    const QString other = std::next(byArch.begin())->second.front();
+    QTest::qWait(20);
+    QVERIFY(copyKernelFolder(root.path(), other));
+    const std::vector<WatchEvent> o = pollUntil(w, now, 3 * kRescanMs);
+    QCOMPARE(o.size(), size_t(1));
+    QCOMPARE(QDir(QString::fromStdString(w.previousCompile(o[0])->folder)).dirName(), first);
+    QTest::qWait(20);
+    QVERIFY(copyKernelFolder(root.path(), first, QStringLiteral("AGAIN")));
+    const std::vector<WatchEvent> again = pollUntil(w, now, 3 * kRescanMs);
+    QCOMPARE(again.size(), size_t(1));
+    QCOMPARE(QDir(QString::fromStdString(w.previousCompile(again[0])->folder)).dirName(), first);
 }
 
 void TestCacheWatch::diffOfComparedCompiles()

@@ -187,7 +187,9 @@ void KernelWatchPanel::updateHeader()
         return;
     }
     m_stop->setEnabled(true);
-    m_header->setText(tr("Watching <b>%1</b>: %n kernel(s) compiled", nullptr, m_model->rowCount())
+    const int n = m_model->rowCount();
+    m_header->setText((n == 1 ? tr("Watching <b>%1</b>: 1 kernel compiled")
+                              : tr("Watching <b>%1</b>: %2 kernels compiled").arg(n))
                           .arg(where.toHtmlEscaped()));
 }
 
@@ -211,9 +213,10 @@ QString KernelWatchPanel::changesHtml(int row) const
                                    QDir(e.previousFolder).dirName().toHtmlEscaped());
     if (e.changes.empty())
         return html + tr("<p>No change since %1.</p>").arg(since);
-    html +=
-        tr("<p>%n change(s) since %1:</p><table cellspacing=\"2\">", nullptr, int(e.changes.size()))
-            .arg(since);
+    html += (e.changes.size() == 1
+                 ? tr("<p>1 change since %1:</p>").arg(since)
+                 : tr("<p>%1 changes since %2:</p>").arg(e.changes.size()).arg(since)) +
+            QStringLiteral("<table cellspacing=\"2\">");
     for (const KernelChange &c : e.changes) {
         QString value;
         if (c.before.empty())
