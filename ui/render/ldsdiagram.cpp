@@ -189,6 +189,132 @@ void addLoadFigures(Diagram &d, const LoadInstruction &load,
 
 } // namespace
 
+namespace {
+
+// Where the datapath view's rows sit: SIMD pairs on top, the arbiter with its ports, the
+// partitions below.
+struct DatapathGeometry
+{
+    double pairW = 250, pairH = 90, gap = 40;
+    double totalW = 0;
+    double arbY = 0, arbH = 80;
+    double partY = 0, partW = 0, partH = 60;
+
+    explicit DatapathGeometry(const CuModel &cu)
+    {
+        const int pairs = cu.numPairs();
+        totalW = std::max(pairs * pairW + (pairs - 1) * gap, cu.hwPartitions() * 110.0);
+        arbY = pairH + 50;
+        partY = arbY + arbH + 50;
+        partW = totalW / cu.hwPartitions() - 10;
+    }
+};
+
+// The SIMD pairs, each SIMD with the warps the load runs on it (lit when active).
+void drawSimdPairs(Diagram &d, const CuModel &cu, const LoadInstruction *load,
+                   const std::set<int> &activeSimds, const DatapathGeometry &g)
+{
+    for (int q = 0; q < cu.numPairs(); ++q) {
+        const double x = q * (g.pairW + g.gap);
+        box(d, x, 0, g.pairW, g.pairH, QString(), 0, simdPairColor(q), 2.5);
+        text(d, x + 8, 4, pairName(q));
+        int k = 0;
+        for (int simd = 0; simd < cu.simds; ++simd) {
+            if (cu.pairOfSimd(simd) != q)
+                continue;
+            QStringList warps;
+            if (load)
+                for (const WarpLoadAccess &w : load->warps)
+                    if (cu.simdOfWarp(w.warp) == simd)
+                        warps << u"w%1"_s.arg(w.warp);
+            box(d, x + 12 + k * 118, 30, 108, 50,
+                u"SIMD %1\n%2"_s.arg(simd).arg(warps.isEmpty() ? u"idle"_s : warps.join(u" "_s)),
+                activeSimds.count(simd) ? simdPairColor(q) : kIdle);
+            ++k;
+        }
+    }
+}
+
+// The arbiter with its ports (the first portsUsed lit) and the pairs' arrows into it; where each
+// port's lines to the partitions start.
+std::vector<QPointF> drawArbiter(Diagram &d, const CuModel &cu,
+                                 const std::vector<std::set<int>> &byPair,
+                                 const LoadInstruction *load, const DatapathGeometry &g)
+{
+    box(d, 0, g.arbY, g.totalW, g.arbH, QString(), qRgb(250, 250, 245), qRgb(0, 0, 0), 2);
+    text(d, 8, g.arbY + 4, u"LDS/L0 arbiter"_s);
+    const int portsUsed = load ? load->portsUsable : 0;
+    const double portW = 150;
+    std::vector<QPointF> portBottoms;
+    for (int p = 0; p < cu.ports; ++p) {
+        const double px = g.totalW / cu.ports * (p + 0.5) - portW / 2;
+        portBottoms.emplace_back(px + portW / 2, g.arbY + 28 + 42);
+        const bool lit = p < portsUsed;
+        box(d, px, g.arbY + 28, portW, 42,
+            u"port %1\n%2 B/cycle"_s.arg(QString::fromStdString(cu.portNames[size_t(p)]))
+                .arg(cu.portBytesPerCycle.value),
+            lit ? qRgb(255, 230, 120) : kIdle);
+    }
+    for (int q = 0; q < cu.numPairs(); ++q) {
+        const double x = q * (g.pairW + g.gap) + g.pairW / 2;
+        const bool active = load && !byPair[size_t(q)].empty();
+        line(d, DiagramAnnotation::Arrow, QPointF(x, g.pairH), QPointF(x, g.arbY),
+             active ? simdPairColor(q) : qRgb(160, 160, 160), active ? 3 : 1.5);
+    }
+    return portBottoms;
+}
+
+// The partitions, coloured by the pair(s) reading them (red: both), each reached by every port.
+void drawPartitions(Diagram &d, const CuModel &cu, const std::vector<std::set<int>> &byPair,
+                    const std::vector<QPointF> &portBottoms, int portsUsed,
+                    const DatapathGeometry &g)
+{
+    for (int i = 0; i < cu.hwPartitions(); ++i) {
+        const double x = i * (g.partW + 10);
+        std::vector<int> readers;
+        for (int q = 0; q < int(byPair.size()); ++q)
+            if (byPair[size_t(q)].count(i))
+                readers.push_back(q);
+        QRgb fill = kIdle;
+        if (readers.size() > 1)
+            fill = kConflict;
+        else if (readers.size() == 1)
+            fill = simdPairColor(readers[0]);
+        const bool l0 = i >= cu.ldsPartitions;
+        QStringList who;
+        for (int q : readers)
+            who << QString::number(q);
+        box(d, x, g.partY, g.partW, g.partH,
+            u"P%1 %2\n%3"_s.arg(i)
+                .arg(l0 ? u"(L0)"_s : kib(cu.partitionBytes))
+                .arg(who.isEmpty() ? QString() : u"SIMD pair "_s + who.join(u"+"_s)),
+            fill, l0 ? qRgb(120, 120, 120) : qRgb(0, 0, 0), l0 ? 1 : 1.5);
+        // Every port reaches every partition: one line from each port to each partition.
+        for (size_t p = 0; p < portBottoms.size(); ++p)
+            line(d, DiagramAnnotation::Line, portBottoms[p],
+                 QPointF(x + g.partW * double(p + 1) / double(portBottoms.size() + 1), g.partY),
+                 int(p) < portsUsed ? qRgb(200, 150, 0) : qRgb(160, 160, 160), 1);
+    }
+}
+
+// What the load costs under the model, and how many loads of the scenario conflict.
+QString loadCaption(const CuModel &cu, const LdsScenario &s, const LoadInstruction &load)
+{
+    const double rate = cu.peakBytesPerCycle(load.portsUsable);
+    QString caption =
+        load.conflict
+            ? u"Partition conflict: both pairs reach P%1 in this load; the arbiter "
+              u"serialises them onto one port: %2 B/cycle (model)"_s
+                  .arg(*load.conflictPartitions.begin())
+                  .arg(rate)
+            : u"No partition conflict: each pair gets its own port: %1 B/cycle (model)"_s.arg(rate);
+    caption +=
+        u"\n%1 of %2 loads conflict"_s.arg(s.access.conflictingLoads).arg(s.access.loads.size());
+    return caption;
+}
+
+} // namespace
+
 Expected<Diagram> buildLdsDatapathView(const ViewRequest &request)
 {
     auto prep = prepare(request);
@@ -224,97 +350,15 @@ Expected<Diagram> buildLdsDatapathView(const ViewRequest &request)
                             .arg(QString::fromStdString(s.label))
                       : u"no read in this scenario: nothing lit"_s;
 
-    const double pairW = 250, pairH = 90, gap = 40;
-    const int pairs = cu.numPairs();
-    const double totalW = std::max(pairs * pairW + (pairs - 1) * gap, cu.hwPartitions() * 110.0);
-    // SIMD pairs.
-    for (int q = 0; q < pairs; ++q) {
-        const double x = q * (pairW + gap);
-        box(d, x, 0, pairW, pairH, QString(), 0, simdPairColor(q), 2.5);
-        text(d, x + 8, 4, pairName(q));
-        int k = 0;
-        for (int simd = 0; simd < cu.simds; ++simd) {
-            if (cu.pairOfSimd(simd) != q)
-                continue;
-            QStringList warps;
-            if (load)
-                for (const WarpLoadAccess &w : load->warps)
-                    if (cu.simdOfWarp(w.warp) == simd)
-                        warps << u"w%1"_s.arg(w.warp);
-            box(d, x + 12 + k * 118, 30, 108, 50,
-                u"SIMD %1\n%2"_s.arg(simd).arg(warps.isEmpty() ? u"idle"_s : warps.join(u" "_s)),
-                activeSimds.count(simd) ? simdPairColor(q) : kIdle);
-            ++k;
-        }
-    }
-    // Arbiter with ports.
-    const double arbY = pairH + 50, arbH = 80;
-    box(d, 0, arbY, totalW, arbH, QString(), qRgb(250, 250, 245), qRgb(0, 0, 0), 2);
-    text(d, 8, arbY + 4, u"LDS/L0 arbiter"_s);
-    const int portsUsed = load ? load->portsUsable : 0;
-    const double portW = 150;
-    std::vector<QPointF> portBottoms; // where each port's lines to the partitions start
-    for (int p = 0; p < cu.ports; ++p) {
-        const double px = totalW / cu.ports * (p + 0.5) - portW / 2;
-        portBottoms.emplace_back(px + portW / 2, arbY + 28 + 42);
-        const bool lit = p < portsUsed;
-        box(d, px, arbY + 28, portW, 42,
-            u"port %1\n%2 B/cycle"_s.arg(QString::fromStdString(cu.portNames[size_t(p)]))
-                .arg(cu.portBytesPerCycle.value),
-            lit ? qRgb(255, 230, 120) : kIdle);
-    }
-    for (int q = 0; q < pairs; ++q) {
-        const double x = q * (pairW + gap) + pairW / 2;
-        const bool active = load && !byPair[size_t(q)].empty();
-        line(d, DiagramAnnotation::Arrow, QPointF(x, pairH), QPointF(x, arbY),
-             active ? simdPairColor(q) : qRgb(160, 160, 160), active ? 3 : 1.5);
-    }
-    // Partitions.
-    const double partY = arbY + arbH + 50, partW = totalW / cu.hwPartitions() - 10, partH = 60;
-    for (int i = 0; i < cu.hwPartitions(); ++i) {
-        const double x = i * (partW + 10);
-        std::vector<int> readers;
-        for (int q = 0; q < int(byPair.size()); ++q)
-            if (byPair[size_t(q)].count(i))
-                readers.push_back(q);
-        QRgb fill = kIdle;
-        if (readers.size() > 1)
-            fill = kConflict;
-        else if (readers.size() == 1)
-            fill = simdPairColor(readers[0]);
-        const bool l0 = i >= cu.ldsPartitions;
-        QStringList who;
-        for (int q : readers)
-            who << QString::number(q);
-        box(d, x, partY, partW, partH,
-            u"P%1 %2\n%3"_s.arg(i)
-                .arg(l0 ? u"(L0)"_s : kib(cu.partitionBytes))
-                .arg(who.isEmpty() ? QString() : u"SIMD pair "_s + who.join(u"+"_s)),
-            fill, l0 ? qRgb(120, 120, 120) : qRgb(0, 0, 0), l0 ? 1 : 1.5);
-        // Every port reaches every partition: one line from each port to each partition.
-        for (size_t p = 0; p < portBottoms.size(); ++p)
-            line(d, DiagramAnnotation::Line, portBottoms[p],
-                 QPointF(x + partW * double(p + 1) / double(portBottoms.size() + 1), partY),
-                 int(p) < portsUsed ? qRgb(200, 150, 0) : qRgb(160, 160, 160), 1);
-    }
-    QString caption;
-    if (load) {
-        const double rate = cu.peakBytesPerCycle(load->portsUsable);
-        caption =
-            load->conflict
-                ? u"Partition conflict: both pairs reach P%1 in this load; the arbiter "
-                  u"serialises them onto one port: %2 B/cycle (model)"_s
-                      .arg(*load->conflictPartitions.begin())
-                      .arg(rate)
-                : u"No partition conflict: each pair gets its own port: %1 B/cycle (model)"_s.arg(
-                      rate);
-        caption += u"\n%1 of %2 loads conflict"_s.arg(s.access.conflictingLoads)
-                       .arg(s.access.loads.size());
-    }
+    const DatapathGeometry g(cu);
+    drawSimdPairs(d, cu, load, activeSimds, g);
+    const std::vector<QPointF> portBottoms = drawArbiter(d, cu, byPair, load, g);
+    drawPartitions(d, cu, byPair, portBottoms, load ? load->portsUsable : 0, g);
+    const QString caption = load ? loadCaption(cu, s, *load) : QString();
     if (!caption.isEmpty())
-        text(d, 0, partY + partH + 16, caption);
+        text(d, 0, g.partY + g.partH + 16, caption);
     d.legendTitle = u"lit by the load"_s;
-    for (int q = 0; q < pairs; ++q)
+    for (int q = 0; q < cu.numPairs(); ++q)
         d.legend.push_back({simdPairColor(q), pairName(q)});
     d.legend.push_back({kConflict, u"partition reached by both SIMD pairs"_s});
     d.legend.push_back({qRgb(255, 230, 120), u"port in use"_s});
