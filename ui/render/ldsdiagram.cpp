@@ -370,8 +370,145 @@ Expected<Diagram> buildLdsDatapathView(const ViewRequest &request)
 }
 
 namespace {
+
 // Top of the allocator's charts: a step's caption takes three lines, the capacity label one.
 constexpr double kChartTop = 60;
+
+// The allocator's charts side by side, time x offset, all on one scale: one per stage-1 step,
+// then the final placement.
+class AllocatorCharts
+{
+public:
+    static constexpr double kChartW = 170, kChartH = 240, kGap = 60;
+
+    AllocatorCharts(Diagram &d, const CuModel &cu, const AllocationResult &a)
+        : m_d(d), m_cu(cu), m_a(a)
+    {
+        int64_t tMax = a.buffers.front().liveEnd;
+        m_tMin = a.buffers.front().liveStart;
+        int64_t top = a.totalBytes;
+        for (const AllocStage1Step &st : a.stage1)
+            top = std::max(top, std::max(st.slotOffset, st.reopenedAt));
+        for (const AllocBuffer &b : a.buffers) {
+            m_tMin = std::min(m_tMin, b.liveStart);
+            tMax = std::max(tMax, b.liveEnd);
+        }
+        m_unit = cu.partitionBytes > 0 ? cu.partitionBytes : 65536;
+        // The chart reaches the capacity, so the red line at it is always drawn.
+        m_topOffset =
+            std::max((top / m_unit + 1) * m_unit, (cu.ldsBytes + m_unit - 1) / m_unit * m_unit);
+        m_yScale = kChartH / double(m_topOffset);
+        m_tScale = kChartW / double(std::max<int64_t>(tMax - m_tMin, 1));
+    }
+
+    // The next chart: the buffers at `offsets` (-1: not placed yet), and for a step its slot and
+    // what blocked it.
+    void draw(const QString &title, const std::vector<int64_t> &offsets, const AllocStage1Step *st)
+    {
+        // Below the three-line caption, with room for the capacity's label above the chart.
+        const double x0 = m_chart * (kChartW + kGap), y0 = kChartTop;
+        text(m_d, x0, 0, title);
+        box(m_d, x0, y0, kChartW, kChartH, QString(), qRgb(252, 252, 252), qRgb(0, 0, 0), 1);
+        drawScale(x0, y0);
+        for (const AllocBuffer &b : m_a.buffers) {
+            const int64_t off = offsets[size_t(b.id)];
+            if (off < 0)
+                continue;
+            const double x = x0 + double(b.liveStart - m_tMin) * m_tScale;
+            const double w = double(b.liveEnd - b.liveStart) * m_tScale;
+            const double h = std::max(double(b.size) * m_yScale, 12.0);
+            const double y = y0 + kChartH - double(off) * m_yScale - h;
+            const bool justPlaced = st && st->chosen == b.id;
+            box(m_d, x, y, w, h, QString::fromStdString(b.name),
+                categoricalColor(b.request, int(m_a.buffers.back().request) + 1),
+                justPlaced ? qRgb(0, 0, 0) : qRgb(90, 90, 90), justPlaced ? 2.5 : 1);
+        }
+        if (st)
+            drawSlot(x0, y0, *st);
+        ++m_chart;
+    }
+
+private:
+    // The partition boundaries with their offsets and the capacity line.
+    void drawScale(double x0, double y0)
+    {
+        for (int64_t b = m_unit; b < m_topOffset; b += m_unit) {
+            const double y = y0 + kChartH - double(b) * m_yScale;
+            DiagramAnnotation l;
+            l.kind = DiagramAnnotation::Line;
+            l.from = at(x0, y);
+            l.to = at(x0 + kChartW, y);
+            l.color = kPartitionLine;
+            l.penWidth = 1;
+            m_d.annotations.push_back(l);
+            text(m_d, x0 + kChartW + 2, y - 8, kib(b));
+        }
+        const double yCap = y0 + kChartH - double(m_cu.ldsBytes) * m_yScale;
+        line(m_d, DiagramAnnotation::Line, QPointF(x0, yCap), QPointF(x0 + kChartW, yCap),
+             kConflict, 2, u"capacity %1"_s.arg(kib(m_cu.ldsBytes)));
+    }
+
+    // The step's slot (blue) and, when it was blocked, the arrow to where it reopened.
+    void drawSlot(double x0, double y0, const AllocStage1Step &st)
+    {
+        const double ys = y0 + kChartH - double(st.slotOffset) * m_yScale;
+        line(m_d, DiagramAnnotation::Line, QPointF(x0, ys), QPointF(x0 + kChartW, ys),
+             qRgb(30, 90, 200), 2);
+        if (st.reopenedAt >= 0) {
+            const double yr = y0 + kChartH - double(st.reopenedAt) * m_yScale;
+            QStringList blocked;
+            for (int id : st.blocked)
+                blocked << QString::fromStdString(m_a.buffers[size_t(id)].name);
+            line(m_d, DiagramAnnotation::Arrow, QPointF(x0 + kChartW * 0.8, ys),
+                 QPointF(x0 + kChartW * 0.8, yr), kConflict, 2.5,
+                 u"%1 blocked"_s.arg(blocked.join(u", "_s)));
+        }
+    }
+
+    Diagram &m_d;
+    const CuModel &m_cu;
+    const AllocationResult &m_a;
+    int64_t m_tMin = 0;
+    int64_t m_unit = 65536;
+    int64_t m_topOffset = 0;
+    double m_yScale = 1;
+    double m_tScale = 1;
+    int m_chart = 0;
+};
+
+// "slot 0:\nB placed at 0", "slot 65536 blocked:\nreopened at 98304", or a dropped slot.
+QString stepCaption(const AllocationResult &a, const AllocStage1Step &st)
+{
+    return st.chosen >= 0 ? u"slot %1:\n%2 placed at %3"_s.arg(st.slotOffset)
+                                .arg(QString::fromStdString(a.buffers[size_t(st.chosen)].name))
+                                .arg(st.placedOffset)
+           : st.reopenedAt >= 0
+               ? u"slot %1 blocked:\nreopened at %2"_s.arg(st.slotOffset).arg(st.reopenedAt)
+               : u"slot %1: no buffer\nneeds it; dropped"_s.arg(st.slotOffset);
+}
+
+// The buffers in placement order with their partitions and neighbours.
+DiagramTable allocatorBufferTable(const AllocationResult &a)
+{
+    DiagramTable t;
+    t.title = u"Buffers (largest first; neighbours must sit in different partitions)"_s;
+    t.header = {u"buffer"_s, u"size"_s, u"live"_s, u"offset"_s, u"partitions"_s, u"neighbours"_s};
+    for (int id : a.placementOrder) {
+        const AllocBuffer &b = a.buffers[size_t(id)];
+        const auto parts = a.partitionsOf(b);
+        QStringList nb;
+        for (int n : b.neighbors)
+            nb << QString::fromStdString(a.buffers[size_t(n)].name);
+        t.rows.push_back({QString::fromStdString(b.name), QString::number(b.size),
+                          u"[%1, %2)"_s.arg(b.liveStart).arg(b.liveEnd), QString::number(b.offset),
+                          parts.first == parts.second
+                              ? QString::number(parts.first)
+                              : u"%1-%2"_s.arg(parts.first).arg(parts.second),
+                          nb.join(u", "_s)});
+    }
+    return t;
+}
+
 } // namespace
 
 Expected<Diagram> buildAllocatorView(const ViewRequest &request)
@@ -393,117 +530,25 @@ Expected<Diagram> buildAllocatorView(const ViewRequest &request)
     if (a.buffers.empty())
         return d;
 
-    int64_t tMin = a.buffers.front().liveStart, tMax = a.buffers.front().liveEnd;
-    int64_t top = a.totalBytes;
-    for (const AllocStage1Step &st : a.stage1)
-        top = std::max(top, std::max(st.slotOffset, st.reopenedAt));
-    for (const AllocBuffer &b : a.buffers) {
-        tMin = std::min(tMin, b.liveStart);
-        tMax = std::max(tMax, b.liveEnd);
-    }
-    const int64_t unit = cu.partitionBytes > 0 ? cu.partitionBytes : 65536;
-    // The chart reaches the capacity, so the red line at it is always drawn.
-    const int64_t topOffset =
-        std::max((top / unit + 1) * unit, (cu.ldsBytes + unit - 1) / unit * unit);
-    const double chartW = 170, chartH = 240, gap = 60;
-    const double yScale = chartH / double(topOffset);
-    const double tScale = chartW / double(std::max<int64_t>(tMax - tMin, 1));
-
+    AllocatorCharts charts(d, cu, a);
     // Every step, numbered as the allocator numbers them (and the stage1Steps figure counts
     // them): a step that placed nothing and reopened nothing still took its slot off the list.
-    std::vector<int> steps;
-    for (size_t i = 0; i < a.stage1.size(); ++i)
-        steps.push_back(int(i));
     std::vector<int64_t> placedAt(a.buffers.size(), -1);
-    int chart = 0;
-    auto drawChart = [&](const QString &title, const std::vector<int64_t> &offsets,
-                         const AllocStage1Step *st) {
-        // Below the three-line caption, with room for the capacity's label above the chart.
-        const double x0 = chart * (chartW + gap), y0 = kChartTop;
-        text(d, x0, 0, title);
-        box(d, x0, y0, chartW, chartH, QString(), qRgb(252, 252, 252), qRgb(0, 0, 0), 1);
-        for (int64_t b = unit; b < topOffset; b += unit) {
-            const double y = y0 + chartH - double(b) * yScale;
-            DiagramAnnotation l;
-            l.kind = DiagramAnnotation::Line;
-            l.from = at(x0, y);
-            l.to = at(x0 + chartW, y);
-            l.color = kPartitionLine;
-            l.penWidth = 1;
-            d.annotations.push_back(l);
-            text(d, x0 + chartW + 2, y - 8, kib(b));
-        }
-        const double yCap = y0 + chartH - double(cu.ldsBytes) * yScale;
-        line(d, DiagramAnnotation::Line, QPointF(x0, yCap), QPointF(x0 + chartW, yCap), kConflict,
-             2, u"capacity %1"_s.arg(kib(cu.ldsBytes)));
-        for (const AllocBuffer &b : a.buffers) {
-            const int64_t off = offsets[size_t(b.id)];
-            if (off < 0)
-                continue;
-            const double x = x0 + double(b.liveStart - tMin) * tScale;
-            const double w = double(b.liveEnd - b.liveStart) * tScale;
-            const double h = std::max(double(b.size) * yScale, 12.0);
-            const double y = y0 + chartH - double(off) * yScale - h;
-            const bool justPlaced = st && st->chosen == b.id;
-            box(d, x, y, w, h, QString::fromStdString(b.name),
-                categoricalColor(b.request, int(a.buffers.back().request) + 1),
-                justPlaced ? qRgb(0, 0, 0) : qRgb(90, 90, 90), justPlaced ? 2.5 : 1);
-        }
-        if (st) {
-            const double ys = y0 + chartH - double(st->slotOffset) * yScale;
-            line(d, DiagramAnnotation::Line, QPointF(x0, ys), QPointF(x0 + chartW, ys),
-                 qRgb(30, 90, 200), 2);
-            if (st->reopenedAt >= 0) {
-                const double yr = y0 + chartH - double(st->reopenedAt) * yScale;
-                QStringList blocked;
-                for (int id : st->blocked)
-                    blocked << QString::fromStdString(a.buffers[size_t(id)].name);
-                line(d, DiagramAnnotation::Arrow, QPointF(x0 + chartW * 0.8, ys),
-                     QPointF(x0 + chartW * 0.8, yr), kConflict, 2.5,
-                     u"%1 blocked"_s.arg(blocked.join(u", "_s)));
-            }
-        }
-        ++chart;
-    };
-    for (int i : steps) {
-        const AllocStage1Step &st = a.stage1[size_t(i)];
+    for (size_t i = 0; i < a.stage1.size(); ++i) {
+        const AllocStage1Step &st = a.stage1[i];
         if (st.chosen >= 0)
             placedAt[size_t(st.chosen)] = st.placedOffset;
-        const QString what =
-            st.chosen >= 0 ? u"slot %1:\n%2 placed at %3"_s.arg(st.slotOffset)
-                                 .arg(QString::fromStdString(a.buffers[size_t(st.chosen)].name))
-                                 .arg(st.placedOffset)
-            : st.reopenedAt >= 0
-                ? u"slot %1 blocked:\nreopened at %2"_s.arg(st.slotOffset).arg(st.reopenedAt)
-                : u"slot %1: no buffer\nneeds it; dropped"_s.arg(st.slotOffset);
-        drawChart(u"stage 1, step %1\n%2"_s.arg(i).arg(what), placedAt, &st);
+        charts.draw(u"stage 1, step %1\n%2"_s.arg(int(i)).arg(stepCaption(a, st)), placedAt, &st);
     }
     std::vector<int64_t> final;
     for (const AllocBuffer &b : a.buffers)
         final.push_back(b.offset);
-    drawChart(a.stage2.empty() ? u"final\n(stage 2: no change)"_s
-                               : u"final\n(after %1 stage-2 rounds)"_s.arg(a.stage2.size()),
-              final, nullptr);
-    text(d, 0, kChartTop + chartH + 8,
+    charts.draw(a.stage2.empty() ? u"final\n(stage 2: no change)"_s
+                                 : u"final\n(after %1 stage-2 rounds)"_s.arg(a.stage2.size()),
+                final, nullptr);
+    text(d, 0, kChartTop + AllocatorCharts::kChartH + 8,
          u"x: liveness (program steps), y: offset (0 at the bottom)"_s);
-
-    DiagramTable t;
-    t.title = u"Buffers (largest first; neighbours must sit in different partitions)"_s;
-    t.header = {u"buffer"_s, u"size"_s, u"live"_s, u"offset"_s, u"partitions"_s, u"neighbours"_s};
-    for (int id : a.placementOrder) {
-        const AllocBuffer &b = a.buffers[size_t(id)];
-        const auto parts = a.partitionsOf(b);
-        QStringList nb;
-        for (int n : b.neighbors)
-            nb << QString::fromStdString(a.buffers[size_t(n)].name);
-        t.rows.push_back({QString::fromStdString(b.name), QString::number(b.size),
-                          u"[%1, %2)"_s.arg(b.liveStart).arg(b.liveEnd), QString::number(b.offset),
-                          parts.first == parts.second
-                              ? QString::number(parts.first)
-                              : u"%1-%2"_s.arg(parts.first).arg(parts.second),
-                          nb.join(u", "_s)});
-    }
-    d.tables.push_back(t);
+    d.tables.push_back(allocatorBufferTable(a));
     return d;
 }
 
