@@ -121,9 +121,9 @@ int writeCtaReport(const lx::CtaInput &in, const std::string &text, bool asJson)
     return lx::app::writeStdout(s.str(), prog);
 }
 
-int runAnalyzeCta(const QStringList &args)
+// The options of `analyze cta` besides --scene (the caller's sceneOpt).
+void addCtaOptions(QCommandLineParser &parser, const QCommandLineOption &sceneOpt)
 {
-    QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "ctaLayout analysis of a WMMA v3 accumulator: warps -> SIMD -> pair, cross-pair sharing "
         "of A and B, PartitionedSharedLayout pieces and TDM instructions (the AMD MI450 LDS blog, "
@@ -131,8 +131,6 @@ int runAnalyzeCta(const QStringList &args)
     parser.addHelpOption();
     parser.addOption(
         {QStringLiteral("preset"), QStringLiteral("a preset scene"), QStringLiteral("NAME")});
-    const QCommandLineOption sceneOpt(
-        QStringLiteral("scene"), QStringLiteral("a scene file (.lxscene)"), QStringLiteral("FILE"));
     parser.addOption(sceneOpt);
     parser.addOption({QStringLiteral("layout"),
                       QStringLiteral("#ttg.amd_wmma text or a Gluon AMDWMMALayout"),
@@ -146,6 +144,77 @@ int runAnalyzeCta(const QStringList &args)
     parser.addOption({QStringLiteral("arch"), lx::app::archHelp(QStringLiteral("architecture")),
                       QStringLiteral("NAME")});
     parser.addOption({QStringLiteral("json"), QStringLiteral("print JSON")});
+}
+
+// The request and layout text of --preset or --scene: the layout of the first cta view, else the
+// first text layout of the scene. An exit code on failure.
+std::optional<int> ctaRequestFromScene(const QCommandLineParser &parser,
+                                       const QCommandLineOption &sceneOpt, QTextStream &err,
+                                       lx::ViewRequest &req, std::string &layoutText)
+{
+    const QString prog = QStringLiteral("layout-explorer analyze cta: ");
+    std::string what;
+    auto scene =
+        lx::app::sceneArg(parser, QCommandLineOption(QStringLiteral("preset")), &sceneOpt, &what);
+    if (!scene) {
+        err << prog << QString::fromStdString(scene.message()) << '\n';
+        return ExitBadInput;
+    }
+    auto base = lx::sceneRequest(*scene);
+    if (!base) {
+        err << prog << QString::fromStdString(what + ": " + base.message()) << '\n';
+        return ExitBadInput;
+    }
+    req = std::move(*base);
+    req.kind = "cta-tiles";
+    for (const lx::SceneView &v : scene->views)
+        if (req.layout.empty() && v.kind.rfind("cta", 0) == 0)
+            req.layout = v.layout;
+    for (const lx::SceneLayout &l : scene->layouts)
+        if (layoutText.empty() && l.text && (req.layout.empty() || l.name == req.layout)) {
+            layoutText = *l.text;
+            req.layout = l.name;
+        }
+    if (layoutText.empty()) {
+        err << prog << QString::fromStdString(what) << " has no WMMA layout to analyse\n";
+        return ExitBadInput;
+    }
+    return std::nullopt;
+}
+
+// The request and layout text of --layout TEXT --shape MxN. An exit code on failure.
+std::optional<int> ctaRequestFromLayout(const QCommandLineParser &parser, QTextStream &err,
+                                        lx::ViewRequest &req, std::string &layoutText)
+{
+    const QString prog = QStringLiteral("layout-explorer analyze cta: ");
+    if (!parser.isSet(QStringLiteral("shape"))) {
+        err << prog << "--layout needs --shape MxN\n";
+        return ExitBadUsage;
+    }
+    auto shape = lx::app::shapeArg(QStringLiteral("shape"), parser.value(QStringLiteral("shape")),
+                                   {.rank = 2});
+    if (!shape) {
+        err << prog << QString::fromStdString(shape.message()) << '\n';
+        return ExitBadUsage;
+    }
+    layoutText = parser.value(QStringLiteral("layout")).toStdString();
+    auto l = lx::app::textLayoutArg("C", layoutText, *shape, {});
+    if (!l) {
+        err << prog << QString::fromStdString(l.message()) << '\n';
+        return ExitBadInput;
+    }
+    req.kind = "cta-tiles";
+    req.layout = "C";
+    req.layouts.push_back(std::move(*l));
+    return std::nullopt;
+}
+
+int runAnalyzeCta(const QStringList &args)
+{
+    QCommandLineParser parser;
+    const QCommandLineOption sceneOpt(
+        QStringLiteral("scene"), QStringLiteral("a scene file (.lxscene)"), QStringLiteral("FILE"));
+    addCtaOptions(parser, sceneOpt);
     lx::app::ErrorStream err;
     const QString prog = QStringLiteral("layout-explorer analyze cta: ");
     if (const std::optional<int> done = lx::app::parseOrExit(parser, args, prog))
@@ -164,55 +233,10 @@ int runAnalyzeCta(const QStringList &args)
     const QCommandLineOption archOpt(QStringLiteral("arch"));
     lx::ViewRequest req;
     std::string layoutText;
-    if (preset) {
-        std::string what;
-        auto scene = lx::app::sceneArg(parser, QCommandLineOption(QStringLiteral("preset")),
-                                       &sceneOpt, &what);
-        if (!scene) {
-            err << prog << QString::fromStdString(scene.message()) << '\n';
-            return ExitBadInput;
-        }
-        // The layout of the first cta view, else the first text layout of the scene.
-        auto base = lx::sceneRequest(*scene);
-        if (!base) {
-            err << prog << QString::fromStdString(what + ": " + base.message()) << '\n';
-            return ExitBadInput;
-        }
-        req = std::move(*base);
-        req.kind = "cta-tiles";
-        for (const lx::SceneView &v : scene->views)
-            if (req.layout.empty() && v.kind.rfind("cta", 0) == 0)
-                req.layout = v.layout;
-        for (const lx::SceneLayout &l : scene->layouts)
-            if (layoutText.empty() && l.text && (req.layout.empty() || l.name == req.layout)) {
-                layoutText = *l.text;
-                req.layout = l.name;
-            }
-        if (layoutText.empty()) {
-            err << prog << QString::fromStdString(what) << " has no WMMA layout to analyse\n";
-            return ExitBadInput;
-        }
-    } else {
-        if (!parser.isSet(QStringLiteral("shape"))) {
-            err << prog << "--layout needs --shape MxN\n";
-            return ExitBadUsage;
-        }
-        auto shape = lx::app::shapeArg(QStringLiteral("shape"),
-                                       parser.value(QStringLiteral("shape")), {.rank = 2});
-        if (!shape) {
-            err << prog << QString::fromStdString(shape.message()) << '\n';
-            return ExitBadUsage;
-        }
-        layoutText = parser.value(QStringLiteral("layout")).toStdString();
-        auto l = lx::app::textLayoutArg("C", layoutText, *shape, {});
-        if (!l) {
-            err << prog << QString::fromStdString(l.message()) << '\n';
-            return ExitBadInput;
-        }
-        req.kind = "cta-tiles";
-        req.layout = "C";
-        req.layouts.push_back(std::move(*l));
-    }
+    if (const std::optional<int> failed =
+            preset ? ctaRequestFromScene(parser, sceneOpt, err, req, layoutText)
+                   : ctaRequestFromLayout(parser, err, req, layoutText))
+        return *failed;
     req.arch = lx::app::archArg(parser, archOpt, req.arch);
     // An explicit --dtype wins over a scene view's own "dtype" option (the option comes first
     // in the request layer's policy), so it is set as that option too.

@@ -205,6 +205,124 @@ int writeFigure(const QString &path, lx::ViewRequest view, const std::optional<l
     });
 }
 
+// The options of `analyze ds-load-tr`, in the order --help lists them.
+struct TrCommandOptions
+{
+    const QCommandLineOption presetOpt{u"preset"_s, u"A preset (resources/presets)."_s, u"NAME"_s};
+    const QCommandLineOption sceneOpt{u"scene"_s, u"A scene file (.lxscene)."_s, u"FILE"_s};
+    const QCommandLineOption sharedOpt{u"shared"_s, u"Source shared layout (#ttg text or Gluon)."_s,
+                                       u"TEXT"_s};
+    const QCommandLineOption dstOpt{
+        u"dst"_s, u"Destination layout (a dot operand or #ttg.linear)."_s, u"TEXT"_s};
+    const QCommandLineOption shapeOpt{u"shape"_s, u"Tensor shape MxN (powers of two)."_s, u"MxN"_s};
+    const QCommandLineOption packedOpt{
+        u"packed-fp4"_s,
+        u"amdg.local_load_packed_transposed: i8 layouts holding fp4 pairs; --shape is the source's "
+        "i8 shape and --dst-shape the destination's."_s};
+    const QCommandLineOption dstShapeOpt{u"dst-shape"_s, u"Destination i8 shape (--packed-fp4)."_s,
+                                         u"MxN"_s};
+    const QCommandLineOption dtypeOpt{
+        u"dtype"_s,
+        u"Element type: f16, bf16, f8, i8, i4 (f32, i32: no transposed variant, the fallback)."_s,
+        u"T"_s};
+    const QCommandLineOption archOpt{
+        u"arch"_s, lx::app::archHelp(u"an architecture with transposed loads"_s), u"ARCH"_s};
+    const QCommandLineOption jsonOpt{u"json"_s, u"JSON report on stdout."_s};
+    const QCommandLineOption warpOpt{u"warp"_s,
+                                     u"The warp whose addresses the text report lists."_s, u"W"_s};
+    const QCommandLineOption outOpt{
+        {u"o"_s, u"output"_s}, u"Also write a figure (.png, .svg, .pdf, .tex)."_s, u"FILE"_s};
+    const QCommandLineOption viewOpt{u"view"_s,
+                                     u"The figure's view kind (default: the preset's first view, "
+                                     "else ds-load-tr-panels)."_s,
+                                     u"KIND"_s};
+
+    QList<QCommandLineOption> all() const
+    {
+        return {presetOpt, sceneOpt, sharedOpt, dstOpt,  shapeOpt, packedOpt, dstShapeOpt,
+                dtypeOpt,  archOpt,  jsonOpt,   warpOpt, outOpt,   viewOpt};
+    }
+};
+
+// The request of --preset NAME or --scene FILE (the scene kept for the figure); an exit code on
+// failure.
+std::optional<int> requestFromScene(const QCommandLineParser &parser, const TrCommandOptions &o,
+                                    lx::ViewRequest &req, std::optional<lx::Scene> &scene)
+{
+    const QCommandLineOption &source = parser.isSet(o.presetOpt) ? o.presetOpt : o.sceneOpt;
+    for (const QCommandLineOption *opt : {&o.sharedOpt, &o.dstOpt, &o.shapeOpt})
+        if (parser.isSet(*opt))
+            return fail(ExitBadUsage, u"--%1 and --%2 exclude each other"_s.arg(
+                                          source.names().first(), opt->names().first()));
+    std::string what;
+    lx::Expected<lx::Scene> loaded = lx::app::sceneArg(parser, o.presetOpt, &o.sceneOpt, &what);
+    if (!loaded)
+        return fail(ExitBadInput, qs(what + ": " + loaded.message()));
+    scene = std::move(*loaded);
+    lx::Expected<lx::ViewRequest> r = presetRequest(what, *scene);
+    if (!r)
+        return fail(ExitBadInput, qs(r.message()));
+    req = std::move(*r);
+    if (parser.isSet(o.dtypeOpt))
+        req.options["dtype"] = parser.value(o.dtypeOpt).toStdString();
+    return std::nullopt;
+}
+
+// The request of --packed-fp4 --shared TEXT --dst TEXT --shape MxN --dst-shape MxN; an exit code
+// on failure.
+std::optional<int> requestFromPackedFp4(const QCommandLineParser &parser, const TrCommandOptions &o,
+                                        lx::ViewRequest &req)
+{
+    for (const QCommandLineOption *opt : {&o.sharedOpt, &o.dstOpt, &o.shapeOpt, &o.dstShapeOpt})
+        if (!parser.isSet(*opt))
+            return fail(ExitBadUsage, u"--packed-fp4 needs --%1"_s.arg(opt->names().first()));
+    for (const auto &[name, opt, shapeOption] : {std::tuple{"shared", &o.sharedOpt, &o.shapeOpt},
+                                                 std::tuple{"dst", &o.dstOpt, &o.dstShapeOpt}}) {
+        lx::Expected<std::vector<int32_t>> shape =
+            lx::parseShape(parser.value(*shapeOption).toStdString(), kShapeRules);
+        if (!shape)
+            return fail(ExitBadInput, qs(shape.message()));
+        lx::Expected<lx::ResolvedLayout> l = buildLayout(
+            name, parser.value(*opt).toStdString(), *shape, std::string(lx::kPackedFp4LayoutDtype));
+        if (!l)
+            return fail(ExitBadInput, qs(l.message()));
+        req.layouts.push_back(std::move(*l));
+    }
+    req.options = {{"shared", "shared"}, {"dst", "dst"}, {"packedFp4", true}};
+    return std::nullopt;
+}
+
+// The request of --shared TEXT --dst TEXT --shape MxN [--dtype T]; an exit code on failure.
+std::optional<int> requestFromLayouts(const QCommandLineParser &parser, const TrCommandOptions &o,
+                                      lx::ViewRequest &req)
+{
+    for (const QCommandLineOption *opt : {&o.sharedOpt, &o.dstOpt, &o.shapeOpt})
+        if (!parser.isSet(*opt))
+            return fail(ExitBadUsage,
+                        u"missing --%1 (or give --preset NAME)"_s.arg(opt->names().first()));
+    if (parser.isSet(o.dtypeOpt)) {
+        req.dtype = parser.value(o.dtypeOpt).toStdString();
+        if (!lx::dtypeBits(req.dtype))
+            return fail(ExitBadUsage,
+                        u"unknown --dtype '%1' (f16, bf16, f8, i8, i4, f32, i32)"_s.arg(
+                            parser.value(o.dtypeOpt)));
+    }
+    lx::Expected<std::vector<int32_t>> shape =
+        lx::parseShape(parser.value(o.shapeOpt).toStdString(), kShapeRules);
+    if (!shape)
+        return fail(ExitBadInput, qs(shape.message()));
+    for (const auto &[name, opt] :
+         {std::pair{"shared", &o.sharedOpt}, std::pair{"dst", &o.dstOpt}}) {
+        lx::Expected<lx::ResolvedLayout> l =
+            buildLayout(name, parser.value(*opt).toStdString(), *shape, req.dtype);
+        if (!l)
+            return fail(ExitBadInput, qs(l.message()));
+        req.layouts.push_back(std::move(*l));
+    }
+    req.options = {{"shared", "shared"}, {"dst", "dst"}};
+    return std::nullopt;
+}
+
 int runDsLoadTr(const QStringList &args)
 {
     QCommandLineParser parser;
@@ -212,107 +330,25 @@ int runDsLoadTr(const QStringList &args)
         u"Whether a local_load lowers to ds_load_tr / ds_read_b64_tr_*, why or why not, the LDS "
         "address of every lane, and the fallback."_s);
     parser.addHelpOption();
-    const QCommandLineOption presetOpt(u"preset"_s, u"A preset (resources/presets)."_s, u"NAME"_s);
-    const QCommandLineOption sceneOpt(u"scene"_s, u"A scene file (.lxscene)."_s, u"FILE"_s);
-    const QCommandLineOption sharedOpt(u"shared"_s, u"Source shared layout (#ttg text or Gluon)."_s,
-                                       u"TEXT"_s);
-    const QCommandLineOption dstOpt(
-        u"dst"_s, u"Destination layout (a dot operand or #ttg.linear)."_s, u"TEXT"_s);
-    const QCommandLineOption shapeOpt(u"shape"_s, u"Tensor shape MxN (powers of two)."_s, u"MxN"_s);
-    const QCommandLineOption packedOpt(
-        u"packed-fp4"_s,
-        u"amdg.local_load_packed_transposed: i8 layouts holding fp4 pairs; --shape is the source's "
-        "i8 shape and --dst-shape the destination's."_s);
-    const QCommandLineOption dstShapeOpt(u"dst-shape"_s, u"Destination i8 shape (--packed-fp4)."_s,
-                                         u"MxN"_s);
-    const QCommandLineOption dtypeOpt(
-        u"dtype"_s,
-        u"Element type: f16, bf16, f8, i8, i4 (f32, i32: no transposed variant, the fallback)."_s,
-        u"T"_s);
-    const QCommandLineOption archOpt(
-        u"arch"_s, lx::app::archHelp(u"an architecture with transposed loads"_s), u"ARCH"_s);
-    const QCommandLineOption jsonOpt(u"json"_s, u"JSON report on stdout."_s);
-    const QCommandLineOption warpOpt(u"warp"_s,
-                                     u"The warp whose addresses the text report lists."_s, u"W"_s);
-    const QCommandLineOption outOpt({u"o"_s, u"output"_s},
-                                    u"Also write a figure (.png, .svg, .pdf, .tex)."_s, u"FILE"_s);
-    const QCommandLineOption viewOpt(u"view"_s,
-                                     u"The figure's view kind (default: the preset's first view, "
-                                     "else ds-load-tr-panels)."_s,
-                                     u"KIND"_s);
-    parser.addOptions({presetOpt, sceneOpt, sharedOpt, dstOpt, shapeOpt, packedOpt, dstShapeOpt,
-                       dtypeOpt, archOpt, jsonOpt, warpOpt, outOpt, viewOpt});
+    const TrCommandOptions o;
+    parser.addOptions(o.all());
     if (const auto rc = lx::app::parseOrExit(
             parser, args, QStringLiteral("layout-explorer analyze ds-load-tr: "), false))
         return *rc;
 
     lx::ViewRequest req;
     std::optional<lx::Scene> scene;
-    if (parser.isSet(presetOpt) && parser.isSet(sceneOpt))
+    if (parser.isSet(o.presetOpt) && parser.isSet(o.sceneOpt))
         return fail(ExitBadUsage, u"--preset and --scene exclude each other"_s);
-    if (parser.isSet(presetOpt) || parser.isSet(sceneOpt)) {
-        const QCommandLineOption &source = parser.isSet(presetOpt) ? presetOpt : sceneOpt;
-        for (const QCommandLineOption *o : {&sharedOpt, &dstOpt, &shapeOpt})
-            if (parser.isSet(*o))
-                return fail(ExitBadUsage, u"--%1 and --%2 exclude each other"_s.arg(
-                                              source.names().first(), o->names().first()));
-        std::string what;
-        lx::Expected<lx::Scene> loaded = lx::app::sceneArg(parser, presetOpt, &sceneOpt, &what);
-        if (!loaded)
-            return fail(ExitBadInput, qs(what + ": " + loaded.message()));
-        scene = std::move(*loaded);
-        lx::Expected<lx::ViewRequest> r = presetRequest(what, *scene);
-        if (!r)
-            return fail(ExitBadInput, qs(r.message()));
-        req = std::move(*r);
-        if (parser.isSet(dtypeOpt))
-            req.options["dtype"] = parser.value(dtypeOpt).toStdString();
-    } else if (parser.isSet(packedOpt)) {
-        for (const QCommandLineOption *o : {&sharedOpt, &dstOpt, &shapeOpt, &dstShapeOpt})
-            if (!parser.isSet(*o))
-                return fail(ExitBadUsage, u"--packed-fp4 needs --%1"_s.arg(o->names().first()));
-        for (const auto &[name, opt, shapeOption] : {std::tuple{"shared", &sharedOpt, &shapeOpt},
-                                                     std::tuple{"dst", &dstOpt, &dstShapeOpt}}) {
-            lx::Expected<std::vector<int32_t>> shape =
-                lx::parseShape(parser.value(*shapeOption).toStdString(), kShapeRules);
-            if (!shape)
-                return fail(ExitBadInput, qs(shape.message()));
-            lx::Expected<lx::ResolvedLayout> l =
-                buildLayout(name, parser.value(*opt).toStdString(), *shape,
-                            std::string(lx::kPackedFp4LayoutDtype));
-            if (!l)
-                return fail(ExitBadInput, qs(l.message()));
-            req.layouts.push_back(std::move(*l));
-        }
-        req.options = {{"shared", "shared"}, {"dst", "dst"}, {"packedFp4", true}};
-    } else {
-        for (const QCommandLineOption *o : {&sharedOpt, &dstOpt, &shapeOpt})
-            if (!parser.isSet(*o))
-                return fail(ExitBadUsage,
-                            u"missing --%1 (or give --preset NAME)"_s.arg(o->names().first()));
-        if (parser.isSet(dtypeOpt)) {
-            req.dtype = parser.value(dtypeOpt).toStdString();
-            if (!lx::dtypeBits(req.dtype))
-                return fail(ExitBadUsage,
-                            u"unknown --dtype '%1' (f16, bf16, f8, i8, i4, f32, i32)"_s.arg(
-                                parser.value(dtypeOpt)));
-        }
-        lx::Expected<std::vector<int32_t>> shape =
-            lx::parseShape(parser.value(shapeOpt).toStdString(), kShapeRules);
-        if (!shape)
-            return fail(ExitBadInput, qs(shape.message()));
-        for (const auto &[name, opt] :
-             {std::pair{"shared", &sharedOpt}, std::pair{"dst", &dstOpt}}) {
-            lx::Expected<lx::ResolvedLayout> l =
-                buildLayout(name, parser.value(*opt).toStdString(), *shape, req.dtype);
-            if (!l)
-                return fail(ExitBadInput, qs(l.message()));
-            req.layouts.push_back(std::move(*l));
-        }
-        req.options = {{"shared", "shared"}, {"dst", "dst"}};
-    }
-    req.arch = lx::app::archArg(parser, archOpt, req.arch);
-    const std::optional<int> warpArg = lx::app::nonNegativeIntArg(parser, warpOpt);
+    const std::optional<int> failed = parser.isSet(o.presetOpt) || parser.isSet(o.sceneOpt)
+                                          ? requestFromScene(parser, o, req, scene)
+                                      : parser.isSet(o.packedOpt)
+                                          ? requestFromPackedFp4(parser, o, req)
+                                          : requestFromLayouts(parser, o, req);
+    if (failed)
+        return *failed;
+    req.arch = lx::app::archArg(parser, o.archOpt, req.arch);
+    const std::optional<int> warpArg = lx::app::nonNegativeIntArg(parser, o.warpOpt);
     if (warpArg && *warpArg < 0)
         return fail(ExitBadUsage, u"--warp must be a warp index"_s);
     const int warp = warpArg.value_or(0);
@@ -331,16 +367,16 @@ int runDsLoadTr(const QStringList &args)
         return fail(ExitBadUsage,
                     u"--warp %1: the layout has %2 warp(s)"_s.arg(warp).arg(plan->warps));
 
-    if (parser.isSet(outOpt))
-        if (const int rc = writeFigure(parser.value(outOpt), req, scene,
-                                       parser.isSet(viewOpt) ? parser.value(viewOpt).toStdString()
-                                                             : std::string());
+    if (parser.isSet(o.outOpt))
+        if (const int rc = writeFigure(
+                parser.value(o.outOpt), req, scene,
+                parser.isSet(o.viewOpt) ? parser.value(o.viewOpt).toStdString() : std::string());
             rc != ExitOk)
             return rc;
 
     QTextStream out(stdout);
     const std::vector<lx::Figure> figures = lx::dsLoadTrFigures(*in);
-    if (parser.isSet(jsonOpt)) {
+    if (parser.isSet(o.jsonOpt)) {
         json j = planJson(*plan, in->dtype);
         j["figures"] = lx::figuresJson(figures);
         return lx::app::writeJson(j, u"layout-explorer analyze ds-load-tr: "_s);

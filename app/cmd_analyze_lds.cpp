@@ -24,6 +24,81 @@ using lx::app::ExitBadInput;
 using lx::app::ExitBadUsage;
 using lx::app::ExitOk;
 
+// The JSON report of `analyze lds`: the buffers and their partitions, the read's conflicts and
+// bandwidth model, the capacity warnings and the figures.
+nlohmann::json ldsJson(const lx::LdsInput &in, const std::vector<lx::Figure> &figures)
+{
+    const lx::CuModel *cu = &in.cu;
+    const lx::LdsScenario *s = &in.scenario;
+    nlohmann::json buffers = nlohmann::json::array();
+    for (const lx::AllocBuffer &b : s->allocation.buffers) {
+        const auto parts = s->allocation.partitionsOf(b);
+        nlohmann::json list = nlohmann::json::array();
+        for (int64_t p = parts.first; p <= parts.second; ++p)
+            list.push_back(p);
+        buffers.push_back(
+            {{"name", b.name}, {"offset", b.offset}, {"size", b.size}, {"partitions", list}});
+    }
+    nlohmann::json j{{"arch", cu->arch},
+                     {"scenario", s->label},
+                     {"buffers", buffers},
+                     {"totalBytes", s->allocation.totalBytes}};
+    if (s->hasRead) {
+        const lx::BandwidthEstimate &bw = s->bandwidth;
+        j["loads"] = s->access.loads.size();
+        j["partitionConflicts"] = s->access.conflictingLoads;
+        j["bytesRead"] = s->access.totalBytes;
+        j["bytesConflicting"] = s->access.bytesConflicting;
+        j["model"] = "cycles = fixed + bytes / rate (a model, not a measurement)";
+        j["fixedCycles"] = bw.fixedCycles;
+        j["modelCycles"] = bw.modelCycles;
+        j["rawBytesPerCycle"] = bw.rawBytesPerCycle;
+        j["steadyBytesPerCycle"] = bw.steadyBytesPerCycle;
+        j["peakBytesPerCycle"] = bw.peakBytesPerCycle;
+    }
+    // What the architecture cannot hold (core/analysis/ldsscenario.h CapacityWarning): listed,
+    // and the command exits 1.
+    nlohmann::json warnings = nlohmann::json::array();
+    for (const lx::CapacityWarning &w : s->warnings)
+        warnings.push_back(
+            {{"kind", w.kind}, {"message", w.message}, {"partitions", w.partitions}});
+    j["warnings"] = warnings;
+    j["figures"] = lx::figuresJson(figures);
+    return j;
+}
+
+// The text report of `analyze lds`, ending with the figures.
+std::string ldsText(const lx::LdsInput &in, const std::vector<lx::Figure> &figures)
+{
+    const lx::CuModel *cu = &in.cu;
+    const lx::LdsScenario *s = &in.scenario;
+    std::ostringstream o;
+    o << std::fixed << std::setprecision(1);
+    o << "LDS analysis (" << cu->arch << "), " << s->label << "\n";
+    for (const lx::AllocBuffer &b : s->allocation.buffers) {
+        const auto parts = s->allocation.partitionsOf(b);
+        o << "  " << b.name << ": offset " << b.offset << ", " << b.size << " B, partition"
+          << (parts.first == parts.second
+                  ? " " + std::to_string(parts.first)
+                  : "s " + std::to_string(parts.first) + "-" + std::to_string(parts.second))
+          << "\n";
+    }
+    o << "total " << s->allocation.totalBytes << " B\n";
+    if (s->hasRead) {
+        const lx::BandwidthEstimate &bw = s->bandwidth;
+        o << s->access.conflictingLoads << " of " << s->access.loads.size()
+          << " loads have a partition conflict\n";
+        o << "model (cycles = fixed + bytes / rate): " << bw.modelCycles << " cycles for "
+          << s->access.totalBytes << " B (fixed " << bw.fixedCycles << "); raw "
+          << bw.rawBytesPerCycle << " B/cycle, steady " << bw.steadyBytesPerCycle << ", peak "
+          << bw.peakBytesPerCycle << "\n";
+    }
+    for (const lx::CapacityWarning &w : s->warnings)
+        o << "warning: " << w.message << "\n";
+    o << "figures:\n" << lx::figuresText(figures);
+    return o.str();
+}
+
 int runAnalyzeLds(const QStringList &args)
 {
     QCommandLineParser parser;
@@ -72,74 +147,11 @@ int runAnalyzeLds(const QStringList &args)
         err << prog << QString::fromStdString(in.message()) << '\n';
         return ExitBadInput;
     }
-    const lx::CuModel *cu = &in->cu;
     const lx::LdsScenario *s = &in->scenario;
     const std::vector<lx::Figure> figures = lx::ldsFigures(*in);
-
-    nlohmann::json buffers = nlohmann::json::array();
-    for (const lx::AllocBuffer &b : s->allocation.buffers) {
-        const auto parts = s->allocation.partitionsOf(b);
-        nlohmann::json list = nlohmann::json::array();
-        for (int64_t p = parts.first; p <= parts.second; ++p)
-            list.push_back(p);
-        buffers.push_back(
-            {{"name", b.name}, {"offset", b.offset}, {"size", b.size}, {"partitions", list}});
-    }
-    nlohmann::json j{{"arch", cu->arch},
-                     {"scenario", s->label},
-                     {"buffers", buffers},
-                     {"totalBytes", s->allocation.totalBytes}};
-    if (s->hasRead) {
-        const lx::BandwidthEstimate &bw = s->bandwidth;
-        j["loads"] = s->access.loads.size();
-        j["partitionConflicts"] = s->access.conflictingLoads;
-        j["bytesRead"] = s->access.totalBytes;
-        j["bytesConflicting"] = s->access.bytesConflicting;
-        j["model"] = "cycles = fixed + bytes / rate (a model, not a measurement)";
-        j["fixedCycles"] = bw.fixedCycles;
-        j["modelCycles"] = bw.modelCycles;
-        j["rawBytesPerCycle"] = bw.rawBytesPerCycle;
-        j["steadyBytesPerCycle"] = bw.steadyBytesPerCycle;
-        j["peakBytesPerCycle"] = bw.peakBytesPerCycle;
-    }
-    // What the architecture cannot hold (core/analysis/ldsscenario.h CapacityWarning): listed,
-    // and the command exits 1.
-    nlohmann::json warnings = nlohmann::json::array();
-    for (const lx::CapacityWarning &w : s->warnings)
-        warnings.push_back(
-            {{"kind", w.kind}, {"message", w.message}, {"partitions", w.partitions}});
-    j["warnings"] = warnings;
-    j["figures"] = lx::figuresJson(figures);
-    int rc = ExitOk;
-    if (parser.isSet(QStringLiteral("json"))) {
-        rc = lx::app::writeJson(j, prog);
-    } else {
-        std::ostringstream o;
-        o << std::fixed << std::setprecision(1);
-        o << "LDS analysis (" << cu->arch << "), " << s->label << "\n";
-        for (const lx::AllocBuffer &b : s->allocation.buffers) {
-            const auto parts = s->allocation.partitionsOf(b);
-            o << "  " << b.name << ": offset " << b.offset << ", " << b.size << " B, partition"
-              << (parts.first == parts.second
-                      ? " " + std::to_string(parts.first)
-                      : "s " + std::to_string(parts.first) + "-" + std::to_string(parts.second))
-              << "\n";
-        }
-        o << "total " << s->allocation.totalBytes << " B\n";
-        if (s->hasRead) {
-            const lx::BandwidthEstimate &bw = s->bandwidth;
-            o << s->access.conflictingLoads << " of " << s->access.loads.size()
-              << " loads have a partition conflict\n";
-            o << "model (cycles = fixed + bytes / rate): " << bw.modelCycles << " cycles for "
-              << s->access.totalBytes << " B (fixed " << bw.fixedCycles << "); raw "
-              << bw.rawBytesPerCycle << " B/cycle, steady " << bw.steadyBytesPerCycle << ", peak "
-              << bw.peakBytesPerCycle << "\n";
-        }
-        for (const lx::CapacityWarning &w : s->warnings)
-            o << "warning: " << w.message << "\n";
-        o << "figures:\n" << lx::figuresText(figures);
-        rc = lx::app::writeStdout(o.str(), prog);
-    }
+    const int rc = parser.isSet(QStringLiteral("json"))
+                       ? lx::app::writeJson(ldsJson(*in, figures), prog)
+                       : lx::app::writeStdout(ldsText(*in, figures), prog);
     if (rc != ExitOk)
         return rc;
     if (!s->warnings.empty()) {

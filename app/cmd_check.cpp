@@ -141,9 +141,9 @@ std::string junitXml(const lx::CheckResult &r)
     return bytes.toStdString();
 }
 
-int runCheck(const QStringList &args)
+// The options of `check`: its paths, the budgets, the outputs.
+void addCheckOptions(QCommandLineParser &parser)
 {
-    QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Holds every kernel under the paths (TTGIR files, folders of them, Triton cache folders) "
         "to LDS budgets, for CI. Exit codes (check's own): 0 every kernel within its budgets, "
@@ -176,6 +176,74 @@ int runCheck(const QStringList &args)
     parser.addOption({QStringLiteral("json"), QStringLiteral("print JSON")});
     parser.addOption({QStringLiteral("junit"), QStringLiteral("also write JUnit XML to FILE"),
                       QStringLiteral("FILE")});
+}
+
+// The budgets and waivers of --budgets FILE and the budget options into config; the message
+// when they cannot be read or none is given.
+std::optional<QString> readCheckConfig(const QCommandLineParser &parser, lx::CheckConfig &config)
+{
+    if (parser.isSet(QStringLiteral("budgets"))) {
+        const std::string file = parser.value(QStringLiteral("budgets")).toStdString();
+        lx::Expected<std::string> text =
+            lx::readBounded(file, lx::kMaxInputFileBytes, "a budgets file");
+        if (!text)
+            return q(text.message());
+        lx::Expected<lx::CheckConfig> c = lx::parseCheckConfig(*text);
+        if (!c)
+            return q(file) + QStringLiteral(": ") + q(c.message());
+        config = std::move(*c);
+    }
+    lx::CheckBudgets flags;
+    if (parser.isSet(QStringLiteral("max-ways"))) {
+        bool ok = false;
+        const int n = parser.value(QStringLiteral("max-ways")).toInt(&ok);
+        if (!ok || n < 1 || n > 64)
+            return QStringLiteral("--max-ways: a whole number from 1 to 64, not '%1'")
+                .arg(parser.value(QStringLiteral("max-ways")));
+        flags.maxWays = n;
+    }
+    if (parser.isSet(QStringLiteral("max-lds"))) {
+        bool ok = false;
+        const qlonglong n = parser.value(QStringLiteral("max-lds")).toLongLong(&ok);
+        if (!ok || n < 0 || n > (qlonglong(1) << 40))
+            return QStringLiteral("--max-lds: a number of bytes from 0 to 2^40, not '%1'")
+                .arg(parser.value(QStringLiteral("max-lds")));
+        flags.maxLds = int64_t(n);
+    }
+    if (parser.isSet(QStringLiteral("no-fallback")))
+        flags.noFallback = true;
+    if (parser.isSet(QStringLiteral("no-partition-conflicts")))
+        flags.noPartitionConflicts = true;
+    config.budgets = flags.over(config.budgets);
+    const bool anyBudget =
+        config.budgets.any() ||
+        std::any_of(config.kernels.begin(), config.kernels.end(),
+                    [](const lx::CheckKernelBudgets &k) { return k.budgets.any(); });
+    if (!anyBudget)
+        return QStringLiteral("no budget given (--max-ways, --no-fallback, --max-lds, "
+                              "--no-partition-conflicts or --budgets FILE)");
+    return std::nullopt;
+}
+
+// The JSON report on standard output, the unreadable inputs on standard error; check's exit code.
+int writeCheckJson(const lx::CheckResult &result, QTextStream &err, const QString &prog)
+{
+    // The JSON carries the unreadable inputs; standard error names them too, as every
+    // command names its bad input there (and Python raises LayoutError with these lines).
+    for (const lx::CheckKernel &k : result.kernels)
+        if (!k.error.empty())
+            err << prog << q(k.path) << ": " << q(k.error) << '\n';
+    for (const std::string &e : result.errors)
+        err << prog << q(e) << '\n';
+    if (lx::app::writeJson(lx::checkJson(result), prog, 2) != lx::app::ExitOk)
+        return lx::CheckBadInput;
+    return result.exitCode();
+}
+
+int runCheck(const QStringList &args)
+{
+    QCommandLineParser parser;
+    addCheckOptions(parser);
     lx::app::ErrorStream err;
     const QString prog = QStringLiteral("layout-explorer check: ");
     if (!parser.parse(args)) {
@@ -194,46 +262,8 @@ int runCheck(const QStringList &args)
     if (pos.isEmpty())
         return bad(QStringLiteral("expected at least one PATH"));
     lx::CheckConfig config;
-    if (parser.isSet(QStringLiteral("budgets"))) {
-        const std::string file = parser.value(QStringLiteral("budgets")).toStdString();
-        lx::Expected<std::string> text =
-            lx::readBounded(file, lx::kMaxInputFileBytes, "a budgets file");
-        if (!text)
-            return bad(q(text.message()));
-        lx::Expected<lx::CheckConfig> c = lx::parseCheckConfig(*text);
-        if (!c)
-            return bad(q(file) + QStringLiteral(": ") + q(c.message()));
-        config = std::move(*c);
-    }
-    lx::CheckBudgets flags;
-    if (parser.isSet(QStringLiteral("max-ways"))) {
-        bool ok = false;
-        const int n = parser.value(QStringLiteral("max-ways")).toInt(&ok);
-        if (!ok || n < 1 || n > 64)
-            return bad(QStringLiteral("--max-ways: a whole number from 1 to 64, not '%1'")
-                           .arg(parser.value(QStringLiteral("max-ways"))));
-        flags.maxWays = n;
-    }
-    if (parser.isSet(QStringLiteral("max-lds"))) {
-        bool ok = false;
-        const qlonglong n = parser.value(QStringLiteral("max-lds")).toLongLong(&ok);
-        if (!ok || n < 0 || n > (qlonglong(1) << 40))
-            return bad(QStringLiteral("--max-lds: a number of bytes from 0 to 2^40, not '%1'")
-                           .arg(parser.value(QStringLiteral("max-lds"))));
-        flags.maxLds = int64_t(n);
-    }
-    if (parser.isSet(QStringLiteral("no-fallback")))
-        flags.noFallback = true;
-    if (parser.isSet(QStringLiteral("no-partition-conflicts")))
-        flags.noPartitionConflicts = true;
-    config.budgets = flags.over(config.budgets);
-    const bool anyBudget =
-        config.budgets.any() ||
-        std::any_of(config.kernels.begin(), config.kernels.end(),
-                    [](const lx::CheckKernelBudgets &k) { return k.budgets.any(); });
-    if (!anyBudget)
-        return bad(QStringLiteral("no budget given (--max-ways, --no-fallback, --max-lds, "
-                                  "--no-partition-conflicts or --budgets FILE)"));
+    if (const std::optional<QString> problem = readCheckConfig(parser, config))
+        return bad(*problem);
     const QString junit = parser.value(QStringLiteral("junit"));
     if (!junit.isEmpty())
         if (const QString e = lx::app::checkOutputFile(junit); !e.isEmpty())
@@ -247,18 +277,8 @@ int runCheck(const QStringList &args)
     if (!junit.isEmpty())
         if (const QString e = lx::app::writeOutputFile(junit, junitXml(result)); !e.isEmpty())
             return bad(QStringLiteral("--junit: ") + e);
-    if (parser.isSet(QStringLiteral("json"))) {
-        // The JSON carries the unreadable inputs; standard error names them too, as every
-        // command names its bad input there (and Python raises LayoutError with these lines).
-        for (const lx::CheckKernel &k : result.kernels)
-            if (!k.error.empty())
-                err << prog << q(k.path) << ": " << q(k.error) << '\n';
-        for (const std::string &e : result.errors)
-            err << prog << q(e) << '\n';
-        if (lx::app::writeJson(lx::checkJson(result), prog, 2) != lx::app::ExitOk)
-            return lx::CheckBadInput;
-        return result.exitCode();
-    }
+    if (parser.isSet(QStringLiteral("json")))
+        return writeCheckJson(result, err, prog);
     QString text;
     QTextStream s(&text);
     printSummary(s, result);

@@ -1,4 +1,5 @@
 #include "analysis/banks.h"
+#include "analysis/banksinternal.h"
 
 #include "analysis/limits.h"
 
@@ -12,6 +13,8 @@
 #include <set>
 
 namespace lx {
+
+using banksinternal::checkPadding;
 
 namespace {
 
@@ -321,115 +324,6 @@ int rocRollerIssueCycles(bool isWrite, int dwordsPerLane)
     return isWrite ? 4 + 4 * dwordsPerLane : 4;
 }
 
-namespace {
-
-// Triton requires power-of-two intervals and paddings (PaddedSharedEncodingAttr).
-std::optional<Error> checkPadding(const IntervalPadding &padding)
-{
-    auto ok = validateIntervalPadding(padding);
-    if (!ok)
-        return makeError("padding: " + ok.message());
-    return std::nullopt;
-}
-
-// Bytes of the padded buffer of one partition.
-int64_t bufferBytes(const SharedMemoryLayout &shared, int elementBytes)
-{
-    const int64_t n = shared.layout.hasInDim("offset") ? shared.layout.inDimSize("offset") : 1;
-    return (paddedOffset(n - 1, shared.padding) + 1) * elementBytes;
-}
-
-int64_t partitionStride(const SharedMemoryLayout &shared, int elementBytes,
-                        int64_t archPartitionBytes)
-{
-    if (shared.partitionStrideBytes > 0)
-        return shared.partitionStrideBytes;
-    const int64_t align = archPartitionBytes > 0 ? archPartitionBytes : 256;
-    const int64_t bytes = bufferBytes(shared, elementBytes);
-    return (bytes + align - 1) / align * align;
-}
-
-} // namespace
-
-int64_t sharedPartitionStride(const SharedMemoryLayout &shared, int elementBytes,
-                              int64_t archPartitionBytes)
-{
-    return partitionStride(shared, elementBytes, archPartitionBytes);
-}
-
-Expected<std::vector<SharedElementBank>> sharedBankMap(const SharedMemoryLayout &shared,
-                                                       int elementBits, int numBanks,
-                                                       int bankWidthBytes,
-                                                       int64_t partitionStrideBytes)
-{
-    if (elementBits % 8 != 0 || elementBits <= 0 || elementBits > 64)
-        return makeError("element width " + std::to_string(elementBits) +
-                         " bits: expected 8, 16, 32 or 64");
-    if (numBanks <= 0 || bankWidthBytes <= 0)
-        return makeError("the bank count and width must be positive");
-    if (auto pe = checkPadding(shared.padding))
-        return *pe;
-    const LinearLayout &L = shared.layout;
-    if (!L.hasInDim("offset"))
-        return makeError("the shared layout has no 'offset' in-dim");
-    for (const auto &[dim, size] : L.inDims()) {
-        if (dim != "offset" && dim != "block" && dim != "partition")
-            return makeError("the shared layout has an unexpected in-dim '" + dim + "'");
-    }
-    const int elementBytes = elementBits / 8;
-    SharedMemoryLayout s = shared;
-    if (partitionStrideBytes > 0)
-        s.partitionStrideBytes = partitionStrideBytes;
-    const int64_t stride = partitionStride(s, elementBytes, 0);
-    const int nParts = L.hasInDim("partition") ? L.inDimSize("partition") : 1;
-    const int32_t nOffsets = L.inDimSize("offset");
-    std::vector<SharedElementBank> out;
-    out.reserve(size_t(nParts) * size_t(nOffsets));
-    for (int p = 0; p < nParts; ++p) {
-        for (int32_t o = 0; o < nOffsets; ++o) {
-            std::vector<int32_t> ins;
-            for (const auto &[dim, size] : L.inDims())
-                ins.push_back(dim == "offset" ? o : dim == "partition" ? p : 0);
-            SharedElementBank e;
-            e.coords = L.applyOrdered(ins);
-            e.offset = o;
-            e.partition = p;
-            e.byteAddress =
-                shared.baseBytes + p * stride + paddedOffset(o, shared.padding) * elementBytes;
-            e.bank = bankOf(e.byteAddress, bankWidthBytes, numBanks);
-            out.push_back(std::move(e));
-        }
-    }
-    return out;
-}
-
-Expected<SharedMemoryLayout> sharedMemoryLayout(const LayoutAttr &attr,
-                                                const std::vector<int32_t> &shape, int elementBits,
-                                                int64_t partitionAlignBytes)
-{
-    if (!attr.isShared())
-        return makeError("not a shared layout (swizzled_shared, padded_shared, shared_linear or "
-                         "partitioned_shared)");
-    auto ll = toLinearLayout(attr, shape);
-    if (!ll)
-        return ll.error();
-    SharedMemoryLayout out;
-    out.layout = *ll;
-    const LayoutAttr *inner = &attr;
-    if (const auto *part = attr.as<PartitionedSharedAttr>()) {
-        auto sizes = partitionedBufferSizes(*part, shape, elementBits);
-        if (!sizes)
-            return sizes.error();
-        const int64_t align = partitionAlignBytes > 0 ? partitionAlignBytes : 256;
-        out.partitionStrideBytes = (sizes->bufferBytes + align - 1) / align * align;
-        inner = part->partitionLayout.get();
-    }
-    if (inner)
-        if (const auto *padded = inner->as<PaddedSharedAttr>())
-            out.padding = padded->intervalPadding;
-    return out;
-}
-
 void noteMeasuredRule(const Architecture &arch, const InstructionReport &ir,
                       BankConflictReport &report)
 {
@@ -565,14 +459,15 @@ void addTritonCount(const BankAccessRequest &request, BankConflictReport &report
 
 } // namespace
 
-Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
-                                          const BankAccessRequest &request)
+namespace {
+
+// The request's own checks, before any layout algebra.
+Expected<bool> checkBankRequest(const Architecture &arch, const BankAccessRequest &request)
 {
     const int bits = request.elementBits;
     if (bits != 8 && bits != 16 && bits != 32 && bits != 64)
         return makeError("element width " + std::to_string(bits) +
                          " bits: expected 8, 16, 32 or 64");
-    const int elementBytes = bits / 8;
     if (auto ok = checkAnalysisSize(request.reg, "the register layout"); !ok)
         return ok.error();
     const SharedMemoryLayout &shared = request.shared;
@@ -586,6 +481,101 @@ Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
         return makeError("the register layout has " +
                          std::to_string(request.reg.inDimSize("lane")) + " lanes but a " +
                          arch.name + " wave has " + std::to_string(arch.waveSize));
+    return true;
+}
+
+// How the access is cut into instructions: the instruction, its vector, the register groups one
+// warp issues and the warps and lanes walked.
+struct AccessPlan
+{
+    const LdsInstruction *ins = nullptr;
+    int vec = 1;
+    int log2Vec = 0;
+    int perWarp = 0;
+    int nWarps = 1;
+    int lanes = 1;
+};
+
+// The register layout's in-dims set to (register r, lane l, warp w), every other in-dim 0.
+std::vector<int32_t> registerInputs(const LinearLayout &L, int r, int l, int w)
+{
+    std::vector<int32_t> in;
+    for (const auto &[dim, size] : L.inDims())
+        in.push_back(dim == "register" ? r : dim == "lane" ? l : dim == "warp" ? w : 0);
+    return in;
+}
+
+// The byte addresses of instruction i of warp w, per pass and lane.
+std::vector<std::vector<std::optional<int64_t>>>
+instructionAddresses(const Architecture &arch, const AccessPlan &plan,
+                     const CvtAddresses &cvtAddress, int w, int i)
+{
+    std::vector<std::vector<std::optional<int64_t>>> addrs(
+        size_t(plan.ins->passes), std::vector<std::optional<int64_t>>(size_t(arch.waveSize)));
+    for (int q = 0; q < plan.ins->passes; ++q) {
+        const int g = i * plan.ins->passes + q;
+        for (int l = 0; l < plan.lanes; ++l)
+            addrs[size_t(q)][size_t(l)] = cvtAddress(g << plan.log2Vec, l, w);
+    }
+    return addrs;
+}
+
+// The elements instruction ir moves, with the ways of their bank in their phase.
+Expected<bool> appendElements(const Architecture &arch, const AccessPlan &plan,
+                              const LinearLayout &permReg, const CvtAddresses &cvtAddress,
+                              const InstructionReport &ir, std::vector<ElementAccess> &out)
+{
+    const LdsInstruction *ins = plan.ins;
+    const int w = ir.warp, i = ir.index;
+    for (int q = 0; q < ins->passes; ++q) {
+        const int g = i * ins->passes + q;
+        for (int l = 0; l < plan.lanes; ++l) {
+            const PhaseReport *phPtr = ir.phaseOfLane(q, l);
+            if (!phPtr)
+                return makeError("internal: lane " + std::to_string(l) + " is in no phase of " +
+                                 ins->name);
+            const PhaseReport &ph = *phPtr;
+            const int phase = ph.phase;
+            for (int j = 0; j < plan.vec; ++j) {
+                const int r = (g << plan.log2Vec) | j;
+                ElementAccess e;
+                e.coords = permReg.applyOrdered(registerInputs(permReg, r, l, w));
+                e.warp = w;
+                e.lane = l;
+                e.instruction = i;
+                e.pass = q;
+                e.byteAddress = cvtAddress(r, l, w);
+                e.bank = bankOf(e.byteAddress, arch.bankWidthBytes, ins->numBanks);
+                e.phase = phase;
+                e.ways = ph.accessesPerBank[size_t(e.bank)];
+                out.push_back(std::move(e));
+            }
+        }
+    }
+    return true;
+}
+
+// Adds one instruction's report to the totals and the list.
+void addInstruction(const Architecture &arch, InstructionReport ir, BankConflictReport &report)
+{
+    report.totals.instructions += 1;
+    report.totals.cycles += ir.cycles;
+    report.totals.idealCycles += ir.idealCycles;
+    noteMeasuredRule(arch, ir, report);
+    report.totals.maxWays = std::max(report.totals.maxWays, ir.maxWays);
+    report.instructions.push_back(std::move(ir));
+}
+
+} // namespace
+
+Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
+                                          const BankAccessRequest &request)
+{
+    if (auto ok = checkBankRequest(arch, request); !ok)
+        return ok.error();
+    const int bits = request.elementBits;
+    const int elementBytes = bits / 8;
+    const SharedMemoryLayout &shared = request.shared;
 
     auto reg = removeBroadcastRegisters(request.reg);
     if (!reg)
@@ -610,87 +600,49 @@ Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
     auto chosen = chooseInstruction(arch, request, maxVec);
     if (!chosen)
         return chosen.error();
-    const LdsInstruction *ins = chosen->first;
-    const int vec = chosen->second;
+    AccessPlan plan;
+    plan.ins = chosen->first;
+    plan.vec = chosen->second;
+    const LdsInstruction *ins = plan.ins;
     report.instructionForced = !request.instruction.empty();
     report.instruction = *ins;
-    report.vectorElements = vec;
+    report.vectorElements = plan.vec;
 
     // Registers ordered so that the vector is the low bits.
     auto permReg = permuteRegisters(*reg, order);
     auto permCvt = permuteRegisters(*cvt, order);
     if (!permReg || !permCvt)
         return makeError("internal: register permutation failed");
-    const int log2Vec = std::countr_zero(unsigned(vec));
+    plan.log2Vec = std::countr_zero(unsigned(plan.vec));
     const int regBits = permReg->inDimSizeLog2("register");
-    const int groups = 1 << (regBits - log2Vec);
+    const int groups = 1 << (regBits - plan.log2Vec);
     if (groups % ins->passes != 0)
         return makeError(ins->name + " needs register groups in multiples of " +
                          std::to_string(ins->passes));
-    const int perWarp = groups / ins->passes;
+    plan.perWarp = groups / ins->passes;
     const int warps = request.reg.hasInDim("warp") ? request.reg.inDimSize("warp") : 1;
-    const int nWarps = request.maxWarps > 0 ? std::min(warps, request.maxWarps) : warps;
-    const int lanes = request.reg.inDimSize("lane");
+    plan.nWarps = request.maxWarps > 0 ? std::min(warps, request.maxWarps) : warps;
+    plan.lanes = request.reg.inDimSize("lane");
 
     const int64_t stride =
-        partitionStride(shared, elementBytes, arch.cu ? arch.cu->partitionBytes : 0);
-    const auto regInDims = permReg->inDimNames();
-
-    auto inputs = [&](const LinearLayout &L, int r, int l, int w) {
-        std::vector<int32_t> in;
-        for (const auto &[dim, size] : L.inDims())
-            in.push_back(dim == "register" ? r : dim == "lane" ? l : dim == "warp" ? w : 0);
-        return in;
-    };
+        sharedPartitionStride(shared, elementBytes, arch.cu ? arch.cu->partitionBytes : 0);
     // The hot path of searches: no per-lane allocation.
-    const CvtAddresses cvtAddress(*permCvt, shared, stride, elementBytes, lanes);
+    const CvtAddresses cvtAddress(*permCvt, shared, stride, elementBytes, plan.lanes);
 
-    for (int w = 0; w < nWarps; ++w) {
-        for (int i = 0; i < perWarp; ++i) {
-            std::vector<std::vector<std::optional<int64_t>>> addrs(
-                size_t(ins->passes), std::vector<std::optional<int64_t>>(size_t(arch.waveSize)));
-            for (int q = 0; q < ins->passes; ++q) {
-                const int g = i * ins->passes + q;
-                for (int l = 0; l < lanes; ++l)
-                    addrs[size_t(q)][size_t(l)] = cvtAddress(g << log2Vec, l, w);
-            }
-            auto ir = analyzeAddresses(arch, *ins, addrs, request.options);
+    for (int w = 0; w < plan.nWarps; ++w) {
+        for (int i = 0; i < plan.perWarp; ++i) {
+            auto ir = analyzeAddresses(
+                arch, *ins, instructionAddresses(arch, plan, cvtAddress, w, i), request.options);
             if (!ir)
                 return ir.error();
             ir->warp = w;
             ir->index = i;
-            // Elements, with the ways of their bank in their phase.
-            for (int q = 0; request.collectElements && q < ins->passes; ++q) {
-                const int g = i * ins->passes + q;
-                for (int l = 0; l < lanes; ++l) {
-                    const PhaseReport *phPtr = ir->phaseOfLane(q, l);
-                    if (!phPtr)
-                        return makeError("internal: lane " + std::to_string(l) +
-                                         " is in no phase of " + ins->name);
-                    const PhaseReport &ph = *phPtr;
-                    const int phase = ph.phase;
-                    for (int j = 0; j < vec; ++j) {
-                        const int r = (g << log2Vec) | j;
-                        ElementAccess e;
-                        e.coords = permReg->applyOrdered(inputs(*permReg, r, l, w));
-                        e.warp = w;
-                        e.lane = l;
-                        e.instruction = i;
-                        e.pass = q;
-                        e.byteAddress = cvtAddress(r, l, w);
-                        e.bank = bankOf(e.byteAddress, arch.bankWidthBytes, ins->numBanks);
-                        e.phase = phase;
-                        e.ways = ph.accessesPerBank[size_t(e.bank)];
-                        report.elements.push_back(std::move(e));
-                    }
-                }
+            if (request.collectElements) {
+                auto ok = appendElements(arch, plan, *permReg, cvtAddress, *ir, report.elements);
+                if (!ok)
+                    return ok.error();
             }
-            report.totals.instructions += 1;
-            report.totals.cycles += ir->cycles;
-            report.totals.idealCycles += ir->idealCycles;
-            noteMeasuredRule(arch, *ir, report);
-            report.totals.maxWays = std::max(report.totals.maxWays, ir->maxWays);
-            report.instructions.push_back(std::move(*ir));
+            addInstruction(arch, std::move(*ir), report);
         }
     }
 

@@ -209,7 +209,10 @@ std::vector<std::pair<int, int>> CtaAnalysis::ownersOfTile(int m, int n) const
     return owners;
 }
 
-Expected<CtaAnalysis> analyzeCtaLayout(const CtaLayoutSpec &spec, const CuModel &cu)
+namespace {
+
+// The spec's own checks: a WMMA v3 shape, a paired compute unit, bases within bounds.
+Expected<bool> checkCtaSpec(const CtaLayoutSpec &spec, const CuModel &cu)
 {
     static const std::array<std::array<int32_t, 3>, 6> kValid{
         {{16, 16, 4}, {16, 16, 32}, {16, 16, 64}, {16, 16, 128}, {32, 16, 64}, {32, 16, 128}}};
@@ -230,8 +233,12 @@ Expected<CtaAnalysis> analyzeCtaLayout(const CtaLayoutSpec &spec, const CuModel 
         return warps.error();
     if (spec.warpBases.size() > 5 || spec.registerBases.size() > 12)
         return makeError("at most 5 warp bases (32 warps) and 12 register bases are supported");
+    return true;
+}
 
-    CtaAnalysis cta;
+// The instruction tile and the count of tiles over the output, into cta.
+Expected<bool> tileOutput(const CtaLayoutSpec &spec, CtaAnalysis &cta)
+{
     const auto tile = wmmaLogicalTile(spec.instrShape, spec.isTransposed);
     cta.tileM = tile[0];
     cta.tileN = tile[1];
@@ -246,18 +253,12 @@ Expected<CtaAnalysis> analyzeCtaLayout(const CtaLayoutSpec &spec, const CuModel 
     cta.tilesN = spec.shape[1] / cta.tileN;
     if (int64_t(cta.tilesM) * cta.tilesN > (1 << 12))
         return makeError("more than 4096 instruction tiles: the analysis enumerates every tile");
+    return true;
+}
 
-    // The ctaLayout as written must be surjective onto its own extent (the blog: "we add an
-    // explicit reg = [[2, 0]] basis to restore surjectivity").
-    LinearLayout::BasesT ctaBases{{"register", spec.registerBases}, {"warp", spec.warpBases}};
-    auto ctaLl = LinearLayout::tryCreateInferred(ctaBases, {"dim0", "dim1"});
-    if (!ctaLl)
-        return makeError("the ctaLayout does not cover its tile (" + ctaLl.message() +
-                         "); add register bases for the tiles no warp reaches");
-    cta.ctaTilesM = ctaLl->outDimSize("dim0");
-    cta.ctaTilesN = ctaLl->outDimSize("dim1");
-
-    // Repetitions: N first, then M (docs/gfx1250-layouts.md §3.3 step 2-3); then clip.
+// Repetitions: N first, then M (docs/gfx1250-layouts.md §3.3 step 2-3); then clip.
+void fitBases(const CtaLayoutSpec &spec, CtaAnalysis &cta)
+{
     cta.writtenRegisterBases = spec.registerBases;
     cta.writtenWarpBases = spec.warpBases;
     cta.registerBases = spec.registerBases;
@@ -274,7 +275,11 @@ Expected<CtaAnalysis> analyzeCtaLayout(const CtaLayoutSpec &spec, const CuModel 
             if (b[1] >= cta.tilesN)
                 b[1] = 0;
         }
+}
 
+// A note for every written basis that moves both dims (only #ttg.generic_linear writes it).
+void noteGenericBases(const CtaLayoutSpec &spec, CtaAnalysis &cta)
+{
     for (size_t i = 0; i < spec.warpBases.size(); ++i)
         if (spec.warpBases[i][0] != 0 && spec.warpBases[i][1] != 0)
             cta.notes.push_back("warp basis " + std::to_string(i) + " = " +
@@ -287,7 +292,11 @@ Expected<CtaAnalysis> analyzeCtaLayout(const CtaLayoutSpec &spec, const CuModel 
                                 basisText(spec.registerBases[i]) +
                                 " moves both dims: this layout can only be written as "
                                 "#ttg.generic_linear, not #ttg.linear");
+}
 
+// The warps with their SIMD and pair, and per instruction the tile each warp computes.
+void enumerateInstructions(const CuModel &cu, CtaAnalysis &cta)
+{
     cta.numWarps = 1 << cta.warpBases.size();
     for (int w = 0; w < cta.numWarps; ++w)
         cta.warps.push_back(CtaWarp{w, cu.simdOfWarp(w), cu.pairOfWarp(w)});
@@ -302,8 +311,11 @@ Expected<CtaAnalysis> analyzeCtaLayout(const CtaLayoutSpec &spec, const CuModel 
         }
         cta.instructions.push_back(std::move(ins));
     }
+}
 
-    // The element-level accumulator: instruction tile (§3.2) x fitted ctaLayout, scaled.
+// The element-level accumulator: instruction tile (§3.2) x fitted ctaLayout, scaled.
+Expected<LinearLayout> accumulatorLayout(const CtaLayoutSpec &spec, const CtaAnalysis &cta)
+{
     Bases tileRegs, tileLanes;
     if (!spec.isTransposed) {
         tileRegs = {{1, 0}, {2, 0}, {4, 0}};
@@ -321,9 +333,35 @@ Expected<CtaAnalysis> analyzeCtaLayout(const CtaLayoutSpec &spec, const CuModel 
         accRegs.push_back({b[0] * cta.tileM, b[1] * cta.tileN});
     for (const auto &b : cta.warpBases)
         accWarps.push_back({b[0] * cta.tileM, b[1] * cta.tileN});
-    auto acc = LinearLayout::tryCreate(
+    return LinearLayout::tryCreate(
         {{"register", accRegs}, {"lane", tileLanes}, {"warp", accWarps}, {"block", {}}},
         {{"dim0", spec.shape[0]}, {"dim1", spec.shape[1]}}, false);
+}
+
+} // namespace
+
+Expected<CtaAnalysis> analyzeCtaLayout(const CtaLayoutSpec &spec, const CuModel &cu)
+{
+    if (auto ok = checkCtaSpec(spec, cu); !ok)
+        return ok.error();
+    CtaAnalysis cta;
+    if (auto ok = tileOutput(spec, cta); !ok)
+        return ok.error();
+
+    // The ctaLayout as written must be surjective onto its own extent (the blog: "we add an
+    // explicit reg = [[2, 0]] basis to restore surjectivity").
+    LinearLayout::BasesT ctaBases{{"register", spec.registerBases}, {"warp", spec.warpBases}};
+    auto ctaLl = LinearLayout::tryCreateInferred(ctaBases, {"dim0", "dim1"});
+    if (!ctaLl)
+        return makeError("the ctaLayout does not cover its tile (" + ctaLl.message() +
+                         "); add register bases for the tiles no warp reaches");
+    cta.ctaTilesM = ctaLl->outDimSize("dim0");
+    cta.ctaTilesN = ctaLl->outDimSize("dim1");
+
+    fitBases(spec, cta);
+    noteGenericBases(spec, cta);
+    enumerateInstructions(cu, cta);
+    auto acc = accumulatorLayout(spec, cta);
     if (!acc)
         return acc.error();
     cta.accumulator = *acc;

@@ -341,77 +341,59 @@ int64_t DsLoadTrPlan::byteAddress(int warp, int64_t instr, int lane) const
     return padded * (unitBits / 8);
 }
 
-Expected<DsLoadTrPlan> analyzeDsLoadTrCvt(const LinearLayout &rawCvt, int elementBits,
-                                          const Architecture &arch, const DsLoadTrOptions &options)
+namespace {
+
+using Padding = std::vector<std::pair<int32_t, int32_t>>;
+
+// An error unless every [interval:+pad] is a pair of powers of two.
+Expected<bool> checkTrPadding(const Padding &padding)
 {
-    if (auto ok = checkAnalysisSize(rawCvt, "the conversion"); !ok)
-        return ok.error();
-    std::string noVariant;
-    Expected<DsLoadTrInstruction> instrE = instructionOrNone(arch, elementBits, &noVariant);
-    if (!instrE)
-        return instrE.error();
-    const DsLoadTrInstruction instr = *instrE;
-    Expected<LinearLayout> cvtE = canonicalCvt(rawCvt);
-    if (!cvtE)
-        return cvtE.error();
-    const LinearLayout &cvt = *cvtE;
-    if (cvt.inDimSize(kLane) != instr.warpSize)
-        return makeError("the destination has " + std::to_string(cvt.inDimSize(kLane)) +
-                         " lanes but " + arch.name + " warps have " +
-                         std::to_string(instr.warpSize));
-    for (const auto &[interval, pad] : options.padding)
+    for (const auto &[interval, pad] : padding)
         if (interval <= 0 || pad < 0 || !std::has_single_bit(uint32_t(interval)) ||
             (pad > 0 && !std::has_single_bit(uint32_t(pad))))
             return makeError("padding [" + std::to_string(interval) + ":+" + std::to_string(pad) +
                              "] is not a pair of powers of two");
+    return true;
+}
 
-    DsLoadTrPlan plan;
-    plan.instruction = instr;
-    plan.cvt = cvt;
-    plan.padding = options.padding;
-    plan.partitioned = cvt.hasOutDim(kPartition);
-    plan.registers = cvt.inDimSize(kRegister);
-    plan.warps = cvt.inDimSize(kWarp);
-    const LinearLayout offsetCvt = *cvt.sublayout({kRegister, kLane, kWarp}, {kOffset});
-    plan.fallback = toFallback(plainAccess(arch, cvt, elementBits, false, options.padding));
-
-    auto ineligible = [&](std::string why) {
-        plan.eligible = false;
-        plan.reason = std::move(why);
-        return plan;
-    };
-    if (!noVariant.empty())
-        return ineligible(noVariant);
+// Reference §2.4, in the lowering's order: why the conversion cannot use the instruction, or
+// nothing, with the quotient of the offsets by the instruction's tile in q.
+std::optional<std::string> trIneligibility(const DsLoadTrPlan &plan, const LinearLayout &offsetCvt,
+                                           const Padding &padding, std::optional<LinearLayout> &q)
+{
+    const DsLoadTrInstruction &instr = plan.instruction;
     const int E = instr.elementsPerInstruction();
     const int t = log2Exact(instr.tileSize());
-
-    // Reference §2.4, in the lowering's order.
     int32_t minInterval = 0;
-    for (const auto &[interval, pad] : options.padding)
+    for (const auto &[interval, pad] : padding)
         minInterval = minInterval == 0 ? interval : std::min(minInterval, interval);
     if (minInterval > 0 && minInterval < E)
-        return ineligible("padding interval " + std::to_string(minInterval) +
-                          " < elems per instruction " + std::to_string(E));
+        return "padding interval " + std::to_string(minInterval) + " < elems per instruction " +
+               std::to_string(E);
     if (plan.registers < E)
-        return ineligible("the destination holds " + std::to_string(plan.registers) +
-                          " registers per lane; one " + instr.name + " fills " + std::to_string(E));
+        return "the destination holds " + std::to_string(plan.registers) +
+               " registers per lane; one " + instr.name + " fills " + std::to_string(E);
     if (offsetCvt.outDimSize(kOffset) < instr.tileSize())
-        return ineligible("the source has fewer than " + std::to_string(instr.tileSize()) +
-                          " elements");
-    std::optional<LinearLayout> q = LinearLayout::divideLeft(offsetCvt, instr.tile());
+        return "the source has fewer than " + std::to_string(instr.tileSize()) + " elements";
+    q = LinearLayout::divideLeft(offsetCvt, instr.tile());
     if (!q)
-        return ineligible(diagnoseTile(offsetCvt, instr));
+        return diagnoseTile(offsetCvt, instr);
     if (plan.partitioned) {
-        const int pi = cvt.outDimIndex(kPartition);
+        const int pi = plan.cvt.outDimIndex(kPartition);
         for (int i = 0; i < t; ++i)
-            if (cvt.basis(kRegister, i)[size_t(pi)] != 0)
-                return ineligible("register basis " + std::to_string(i) +
-                                  " changes partition: the registers of one instruction must lie "
-                                  "in one partition");
+            if (plan.cvt.basis(kRegister, i)[size_t(pi)] != 0)
+                return "register basis " + std::to_string(i) +
+                       " changes partition: the registers of one instruction must lie in one "
+                       "partition";
     }
+    return std::nullopt;
+}
 
-    plan.quotient = *q;
-    Expected<LinearLayout> reps = instr.tile().zerosLike().product(*q);
+// plan.reps, plan.addrToOffset and plan.addrLayout from plan.quotient.
+Expected<bool> buildTrAddressing(DsLoadTrPlan &plan)
+{
+    const DsLoadTrInstruction &instr = plan.instruction;
+    Expected<LinearLayout> reps = instr.tile().zerosLike().product(plan.quotient);
     if (!reps)
         return reps.error();
     plan.reps = *reps;
@@ -433,16 +415,14 @@ Expected<DsLoadTrPlan> analyzeDsLoadTrCvt(const LinearLayout &rawCvt, int elemen
     if (!addr)
         return makeError("addrLayout: " + addr.message());
     plan.addrLayout = *addr;
+    return true;
+}
 
-    plan.eligible = true;
-    plan.instructions = plan.registers / E;
-    // Instruction i reads register i * E on: the register bits above log2(E) pick the
-    // instruction, and a zero one among them (over offset and partition) repeats a load.
-    plan.distinctInstructions = distinctRegisterSpan(cvt, t);
-
-    // Source lane s, address bit j comes from the destination lane fullTile sends to addr = 2^j
-    // (bits that come from registers select nothing): the lane at which the partition of cvt is
-    // read.
+// Source lane s, address bit j comes from the destination lane fullTile sends to addr = 2^j
+// (bits that come from registers select nothing): the lane at which the partition of cvt is
+// read.
+std::vector<int32_t> partitionLaneBits(const DsLoadTrInstruction &instr)
+{
     const LinearLayout &ft = instr.fullTile();
     const LinearLayout ftInv = *ft.invert();
     std::vector<int32_t> remapBit;
@@ -452,6 +432,16 @@ Expected<DsLoadTrPlan> analyzeDsLoadTrCvt(const LinearLayout &rawCvt, int elemen
         const int32_t dstReg = v[size_t(ftInv.outDimIndex(kRegister))];
         remapBit.push_back(dstReg == 0 ? dstLane : 0);
     }
+    return remapBit;
+}
+
+// plan.laneOffsets and plan.lanePartitions: per warp, instruction and source lane.
+void tabulateTrLanes(DsLoadTrPlan &plan)
+{
+    const DsLoadTrInstruction &instr = plan.instruction;
+    const LinearLayout &cvt = plan.cvt;
+    const int E = instr.elementsPerInstruction();
+    const std::vector<int32_t> remapBit = partitionLaneBits(instr);
     const int repsRegIdx = plan.reps.inDimIndex(kRegister);
     const int repsLaneIdx = plan.reps.inDimIndex(kLane);
     const int repsWarpIdx = plan.reps.inDimIndex(kWarp);
@@ -477,6 +467,64 @@ Expected<DsLoadTrPlan> analyzeDsLoadTrCvt(const LinearLayout &rawCvt, int elemen
             plan.lanePartitions[size_t(w)].push_back(std::move(parts));
         }
     }
+}
+
+} // namespace
+
+Expected<DsLoadTrPlan> analyzeDsLoadTrCvt(const LinearLayout &rawCvt, int elementBits,
+                                          const Architecture &arch, const DsLoadTrOptions &options)
+{
+    if (auto ok = checkAnalysisSize(rawCvt, "the conversion"); !ok)
+        return ok.error();
+    std::string noVariant;
+    Expected<DsLoadTrInstruction> instrE = instructionOrNone(arch, elementBits, &noVariant);
+    if (!instrE)
+        return instrE.error();
+    const DsLoadTrInstruction instr = *instrE;
+    Expected<LinearLayout> cvtE = canonicalCvt(rawCvt);
+    if (!cvtE)
+        return cvtE.error();
+    const LinearLayout &cvt = *cvtE;
+    if (cvt.inDimSize(kLane) != instr.warpSize)
+        return makeError("the destination has " + std::to_string(cvt.inDimSize(kLane)) +
+                         " lanes but " + arch.name + " warps have " +
+                         std::to_string(instr.warpSize));
+    if (auto ok = checkTrPadding(options.padding); !ok)
+        return ok.error();
+
+    DsLoadTrPlan plan;
+    plan.instruction = instr;
+    plan.cvt = cvt;
+    plan.padding = options.padding;
+    plan.partitioned = cvt.hasOutDim(kPartition);
+    plan.registers = cvt.inDimSize(kRegister);
+    plan.warps = cvt.inDimSize(kWarp);
+    const LinearLayout offsetCvt = *cvt.sublayout({kRegister, kLane, kWarp}, {kOffset});
+    plan.fallback = toFallback(plainAccess(arch, cvt, elementBits, false, options.padding));
+
+    auto ineligible = [&](std::string why) {
+        plan.eligible = false;
+        plan.reason = std::move(why);
+        return plan;
+    };
+    if (!noVariant.empty())
+        return ineligible(noVariant);
+    const int E = instr.elementsPerInstruction();
+    const int t = log2Exact(instr.tileSize());
+
+    std::optional<LinearLayout> q;
+    if (auto why = trIneligibility(plan, offsetCvt, options.padding, q))
+        return ineligible(std::move(*why));
+    plan.quotient = *q;
+    if (auto ok = buildTrAddressing(plan); !ok)
+        return ok.error();
+
+    plan.eligible = true;
+    plan.instructions = plan.registers / E;
+    // Instruction i reads register i * E on: the register bits above log2(E) pick the
+    // instruction, and a zero one among them (over offset and partition) repeats a load.
+    plan.distinctInstructions = distinctRegisterSpan(cvt, t);
+    tabulateTrLanes(plan);
     return plan;
 }
 

@@ -107,7 +107,10 @@ std::vector<int32_t> OwnershipMap::decode(uint64_t flatInput) const
     return v;
 }
 
-Expected<OwnershipMap> computeOwnership(const LinearLayout &layout, const OwnershipSlice &slice)
+namespace {
+
+// The slice's fixed index per out-dim, once the slice and the layout's size are checked.
+Expected<std::vector<int32_t>> checkedFixed(const LinearLayout &layout, const OwnershipSlice &slice)
 {
     const int nOut = layout.numOutDims();
     if (nOut == 0)
@@ -137,6 +140,96 @@ Expected<OwnershipMap> computeOwnership(const LinearLayout &layout, const Owners
         return makeError("ownership: " + std::to_string(nBits) +
                          " input bits exceed the limit of " +
                          std::to_string(OwnershipMap::kMaxInputBits));
+    return fixed;
+}
+
+// step[k]: the output change when counting from x-1 to x with k trailing zeros in x, i.e. the
+// XOR of the images of bits 0..k.
+std::vector<uint64_t> countingSteps(const LinearLayout &layout, const std::vector<int> &offset)
+{
+    std::vector<uint64_t> step(size_t(layout.totalInDimSizeLog2()) + 1, 0);
+    uint64_t acc = 0;
+    int k = 0;
+    for (const auto &[name, bases] : layout.bases()) {
+        for (const auto &b : bases) {
+            uint64_t img = 0;
+            for (size_t o = 0; o < b.size(); ++o)
+                img ^= uint64_t(uint32_t(b[o])) << offset[o];
+            acc ^= img;
+            step[size_t(k++)] = acc;
+        }
+    }
+    return step;
+}
+
+// The owners of every element of a slice in CSR form: offsets (nElements + 1 of them), owners
+// and the largest owner count.
+struct ScannedOwners
+{
+    LargeBuffer<uint32_t> offsets;
+    LargeBuffer<uint64_t> owners;
+    size_t maxOwners = 0;
+};
+
+// The owners by two passes over every input (the general case: fixed dims or a layout not
+// surjective onto the slice). Inputs whose output bits under sliceMask differ from sliceValue lie
+// outside the slice.
+ScannedOwners ownersByScan(const std::vector<uint64_t> &step, int nBits, size_t nElements,
+                           uint64_t sliceMask, uint64_t sliceValue, const SliceBits &sb)
+{
+    const uint64_t total = uint64_t(1) << nBits;
+    ScannedOwners out;
+    // Pass 1: the element of every input (sequential writes) and the owner count per element,
+    // counted at count[e + 2] so that after the prefix sum count[e + 1] is the start of e and the
+    // scatter's count[e + 1]++ leaves it at the start of e + 1: the offsets, with no cursor copy.
+    // Inputs outside the slice get the sentinel kOutside.
+    constexpr uint32_t kOutside = UINT32_MAX;
+    LargeBuffer<uint32_t> elementOf(total); // all written
+    LargeBuffer<uint32_t> count(nElements + 2);
+    std::fill(count.begin(), count.end(), 0u);
+    {
+        uint64_t o = 0;
+        for (uint64_t x = 0; x < total; ++x) {
+            if (x)
+                o ^= step[size_t(std::countr_zero(x))];
+            if ((o & sliceMask) != sliceValue) {
+                elementOf[x] = kOutside;
+                continue;
+            }
+            const uint64_t r = (o >> sb.rowShift) & sb.rowMask;
+            const uint64_t c = sb.hasColumns ? (o >> sb.colShift) & sb.colMask : 0;
+            const auto e = uint32_t((r << sb.colBits) | c);
+            elementOf[x] = e;
+            ++count[size_t(e) + 2];
+        }
+    }
+    for (size_t e = 0; e < nElements; ++e) {
+        out.maxOwners = std::max(out.maxOwners, size_t(count[e + 2]));
+        count[e + 2] += count[e + 1];
+    }
+    out.owners = LargeBuffer<uint64_t>(count[nElements + 1]); // every entry written by pass 2
+    // Pass 2: scatter the inputs, ascending, to their elements.
+    for (uint64_t x = 0; x < total; ++x) {
+        const uint32_t e = elementOf[x];
+        if (e != kOutside)
+            out.owners[count[size_t(e) + 1]++] = x;
+    }
+    count.shrink(nElements + 1);
+    out.offsets = std::move(count);
+    return out;
+}
+
+} // namespace
+
+Expected<OwnershipMap> computeOwnership(const LinearLayout &layout, const OwnershipSlice &slice)
+{
+    auto fixedE = checkedFixed(layout, slice);
+    if (!fixedE)
+        return fixedE.error();
+    const std::vector<int32_t> &fixed = *fixedE;
+    const int nOut = layout.numOutDims();
+    const auto &outDims = layout.outDims();
+    const int nBits = layout.totalInDimSizeLog2();
 
     OwnershipMap map;
     map.m_outDims = outDims;
@@ -163,33 +256,20 @@ Expected<OwnershipMap> computeOwnership(const LinearLayout &layout, const Owners
         sliceValue |= uint64_t(uint32_t(fixed[size_t(d)])) << offset[size_t(d)];
     }
     const int rowShift = offset[size_t(slice.rowDim)];
-    const uint64_t rowMask = uint64_t(map.m_rows - 1);
     const int colShift = slice.colDim >= 0 ? offset[size_t(slice.colDim)] : 0;
-    const uint64_t colMask = uint64_t(map.m_cols - 1);
-    const int colBits = log2Of(map.m_cols);
+    const SliceBits sb{.rowShift = rowShift,
+                       .rowMask = uint64_t(map.m_rows - 1),
+                       .colShift = colShift,
+                       .colMask = uint64_t(map.m_cols - 1),
+                       .colBits = log2Of(map.m_cols),
+                       .hasColumns = slice.colDim >= 0};
 
-    // step[k]: the output change when counting from x-1 to x with k trailing zeros in x, i.e. the
-    // XOR of the images of bits 0..k.
-    std::vector<uint64_t> step(size_t(nBits) + 1, 0);
-    {
-        uint64_t acc = 0;
-        int k = 0;
-        for (const auto &[name, bases] : layout.bases()) {
-            for (const auto &b : bases) {
-                uint64_t img = 0;
-                for (size_t o = 0; o < b.size(); ++o)
-                    img ^= uint64_t(uint32_t(b[o])) << offset[o];
-                acc ^= img;
-                step[size_t(k++)] = acc;
-            }
-        }
-    }
+    const std::vector<uint64_t> step = countingSteps(layout, offset);
     if (log2Of(map.m_rows) + log2Of(map.m_cols) > OwnershipMap::kMaxInputBits)
         return makeError("ownership: a " + std::to_string(map.m_rows) + "×" +
                          std::to_string(map.m_cols) +
                          " slice has more elements than the limit of 2^" +
                          std::to_string(OwnershipMap::kMaxInputBits));
-    const uint64_t total = uint64_t(1) << nBits;
     const size_t nElements = size_t(map.m_rows) * size_t(map.m_cols);
     // Element ids: the out-space flattening with the fixed dims' bits in place.
     map.m_idBase = int64_t(sliceValue);
@@ -202,50 +282,15 @@ Expected<OwnershipMap> computeOwnership(const LinearLayout &layout, const Owners
         const int m = nBits - layout.rank();
         const auto perElement = uint32_t(1) << m;
         map.m_uniformLog2 = m;
-        map.m_owners = ownersByCoset(
-            layout, offset,
-            SliceBits{rowShift, rowMask, colShift, colMask, colBits, slice.colDim >= 0});
+        map.m_owners = ownersByCoset(layout, offset, sb);
         map.m_maxOwners = perElement;
         return map;
     }
 
-    // Pass 1: the element of every input (sequential writes) and the owner count per element,
-    // counted at count[e + 2] so that after the prefix sum count[e + 1] is the start of e and the
-    // scatter's count[e + 1]++ leaves it at the start of e + 1: the offsets, with no cursor copy.
-    // Inputs outside the slice get the sentinel kOutside.
-    constexpr uint32_t kOutside = UINT32_MAX;
-    LargeBuffer<uint32_t> elementOf(total); // all written
-    LargeBuffer<uint32_t> count(nElements + 2);
-    std::fill(count.begin(), count.end(), 0u);
-    {
-        uint64_t out = 0;
-        for (uint64_t x = 0; x < total; ++x) {
-            if (x)
-                out ^= step[size_t(std::countr_zero(x))];
-            if ((out & sliceMask) != sliceValue) {
-                elementOf[x] = kOutside;
-                continue;
-            }
-            const uint64_t r = (out >> rowShift) & rowMask;
-            const uint64_t c = slice.colDim >= 0 ? (out >> colShift) & colMask : 0;
-            const auto e = uint32_t((r << colBits) | c);
-            elementOf[x] = e;
-            ++count[size_t(e) + 2];
-        }
-    }
-    for (size_t e = 0; e < nElements; ++e) {
-        map.m_maxOwners = std::max(map.m_maxOwners, size_t(count[e + 2]));
-        count[e + 2] += count[e + 1];
-    }
-    map.m_owners = LargeBuffer<uint64_t>(count[nElements + 1]); // every entry written by pass 2
-    // Pass 2: scatter the inputs, ascending, to their elements.
-    for (uint64_t x = 0; x < total; ++x) {
-        const uint32_t e = elementOf[x];
-        if (e != kOutside)
-            map.m_owners[count[size_t(e) + 1]++] = x;
-    }
-    count.shrink(nElements + 1);
-    map.m_offsets = std::move(count);
+    ScannedOwners scanned = ownersByScan(step, nBits, nElements, sliceMask, sliceValue, sb);
+    map.m_maxOwners = scanned.maxOwners;
+    map.m_owners = std::move(scanned.owners);
+    map.m_offsets = std::move(scanned.offsets);
     return map;
 }
 

@@ -56,6 +56,7 @@ Expected<LinearLayout> LinearLayout::compose(const LinearLayout &outer) const
     return makeUnchecked(std::move(bases), outer.m_outDims, surj);
 }
 
+// check-sizes: mirrors Triton's LinearLayout::invertAndCompose, step for step
 Expected<LinearLayout> LinearLayout::invertAndCompose(const LinearLayout &outer) const
 {
     // Triton's algorithm (docs/linear-layouts.md §6), computed directly on flattened

@@ -312,6 +312,98 @@ std::string transposedLoadText(const BankConflictReport &r)
            ")";
 }
 
+// The access options of a bank view besides its layouts.
+struct BankAccessOptions
+{
+    bool write = false;
+    bool broadcast = true;
+    std::string instruction;
+    int64_t warp = 0; // the chosen wave
+    int bits = 0;
+};
+
+// The shared layout as the bank analysis reads it: its padding and partitions from the
+// attribute, 1-D or 2-D.
+Expected<SharedMemoryLayout> bankSharedMemory(const ViewRequest &req, const Architecture &arch,
+                                              const ResolvedLayout &shared, int bits)
+{
+    SharedMemoryLayout sml;
+    if (shared.attr) {
+        auto s = sharedMemoryLayout(*shared.attr, shared.shape, bits,
+                                    arch.cu ? arch.cu->partitionBytes : 0);
+        if (!s)
+            return makeError("shared layout '" + shared.name + "': " + s.message());
+        sml = std::move(*s);
+    } else {
+        sml.layout = shared.layout;
+    }
+    const LinearLayout &sl = sml.layout;
+    if (sl.numOutDims() < 1 || sl.numOutDims() > 2)
+        return makeError("view '" + req.kind + "' draws 1-D or 2-D tensors; '" + shared.name +
+                         "' has " + std::to_string(sl.numOutDims()) + " dims");
+    return sml;
+}
+
+// The report of the register layout's access to the shared one (a transposed load when one
+// applies), kept to the chosen wave, into in.
+Expected<bool> addAccessReport(const ViewRequest &req, const ResolvedLayout &shared,
+                               const ResolvedLayout &reg, const SharedMemoryLayout &sml,
+                               const BankAccessOptions &o, BankViewInput &in)
+{
+    const Architecture &arch = in.arch;
+    BankAccessRequest br;
+    br.reg = reg.layout;
+    br.shared = sml;
+    br.elementBits = o.bits;
+    br.isWrite = o.write;
+    br.instruction = o.instruction;
+    br.options.broadcast = o.broadcast;
+    br.maxWarps = int(o.warp) + 1;
+    std::optional<TransposedLoadChoice> choice;
+    auto tr = transposedLoadReport(arch, shared, reg, sml, o.bits, o.instruction, o.write,
+                                   br.options, int(o.warp), &choice);
+    if (!tr)
+        return makeError("view '" + req.kind + "': " + tr.message());
+    if (*tr) {
+        // The conflict explainer re-runs ordinary accesses only: no in.access for the
+        // transposed load's source addresses.
+        in.report = std::move(**tr);
+    } else {
+        in.access = br;
+        auto report = analyzeBanks(arch, br);
+        if (!report)
+            return report.error();
+        in.report = std::move(*report);
+        in.report.transposedLoad = choice;
+    }
+    // Keep the chosen wave only.
+    std::erase_if(in.report.elements, [&](const ElementAccess &e) { return e.warp != o.warp; });
+    std::erase_if(in.report.instructions,
+                  [&](const InstructionReport &r) { return r.warp != o.warp; });
+    in.report.totals = waveTotals(in.report, int(o.warp));
+    in.mapBanks = in.report.instruction.numBanks;
+    return true;
+}
+
+// The shape, grid and axes of the drawn shared tensor, into in.
+void placeSharedTensor(const std::vector<int32_t> &shape, const LinearLayout &sl, BankViewInput &in)
+{
+    in.sharedShape = shape;
+    if (in.sharedShape.empty()) // raw bases: the out-dim sizes are the shape
+        for (const auto &[name, size] : sl.outDims())
+            in.sharedShape.push_back(size);
+    if (sl.numOutDims() == 1) {
+        in.rows = 1;
+        in.cols = sl.outDims()[0].second;
+        in.columnAxis = sl.outDims()[0].first;
+    } else {
+        in.rows = sl.outDims()[0].second;
+        in.cols = sl.outDims()[1].second;
+        in.rowAxis = sl.outDims()[0].first;
+        in.columnAxis = sl.outDims()[1].first;
+    }
+}
+
 } // namespace
 
 Expected<BankViewInput> resolveBankViewUnguarded(const ViewRequest &req)
@@ -357,21 +449,11 @@ Expected<BankViewInput> resolveBankViewUnguarded(const ViewRequest &req)
     if (!bits)
         return bits.error();
 
-    SharedMemoryLayout sml;
-    const std::vector<int32_t> &shape = (*shared)->shape;
-    if ((*shared)->attr) {
-        auto s = sharedMemoryLayout(*(*shared)->attr, shape, *bits,
-                                    arch->cu ? arch->cu->partitionBytes : 0);
-        if (!s)
-            return makeError("shared layout '" + (*shared)->name + "': " + s.message());
-        sml = std::move(*s);
-    } else {
-        sml.layout = (*shared)->layout;
-    }
+    auto smlE = bankSharedMemory(req, *arch, **shared, *bits);
+    if (!smlE)
+        return smlE.error();
+    const SharedMemoryLayout &sml = *smlE;
     const LinearLayout &sl = sml.layout;
-    if (sl.numOutDims() < 1 || sl.numOutDims() > 2)
-        return makeError("view '" + req.kind + "' draws 1-D or 2-D tensors; '" + (*shared)->name +
-                         "' has " + std::to_string(sl.numOutDims()) + " dims");
 
     BankViewInput in;
     in.arch = *arch;
@@ -379,37 +461,9 @@ Expected<BankViewInput> resolveBankViewUnguarded(const ViewRequest &req)
     in.dtype = *dtype;
     in.dtypeDefaulted = defaulted;
     if (reg) {
-        BankAccessRequest br;
-        br.reg = reg->layout;
-        br.shared = sml;
-        br.elementBits = *bits;
-        br.isWrite = *write;
-        br.instruction = *instruction;
-        br.options.broadcast = *broadcast;
-        br.maxWarps = int(*warp) + 1;
-        std::optional<TransposedLoadChoice> choice;
-        auto tr = transposedLoadReport(*arch, **shared, *reg, sml, *bits, *instruction, *write,
-                                       br.options, int(*warp), &choice);
-        if (!tr)
-            return makeError("view '" + req.kind + "': " + tr.message());
-        if (*tr) {
-            // The conflict explainer re-runs ordinary accesses only: no in.access for the
-            // transposed load's source addresses.
-            in.report = std::move(**tr);
-        } else {
-            in.access = br;
-            auto report = analyzeBanks(*arch, br);
-            if (!report)
-                return report.error();
-            in.report = std::move(*report);
-            in.report.transposedLoad = choice;
-        }
-        // Keep the chosen wave only.
-        std::erase_if(in.report.elements, [&](const ElementAccess &e) { return e.warp != *warp; });
-        std::erase_if(in.report.instructions,
-                      [&](const InstructionReport &r) { return r.warp != *warp; });
-        in.report.totals = waveTotals(in.report, int(*warp));
-        in.mapBanks = in.report.instruction.numBanks;
+        const BankAccessOptions o{*write, *broadcast, *instruction, *warp, *bits};
+        if (auto ok = addAccessReport(req, **shared, *reg, sml, o, in); !ok)
+            return ok.error();
     }
     auto map =
         sharedBankMap(sml, *bits, in.mapBanks, arch->bankWidthBytes, sml.partitionStrideBytes);
@@ -418,20 +472,7 @@ Expected<BankViewInput> resolveBankViewUnguarded(const ViewRequest &req)
     in.map = std::move(*map);
     in.sharedAttr = (*shared)->attr;
     in.sharedName = (*shared)->name;
-    in.sharedShape = shape;
-    if (in.sharedShape.empty()) // raw bases: the out-dim sizes are the shape
-        for (const auto &[name, size] : sl.outDims())
-            in.sharedShape.push_back(size);
-    if (sl.numOutDims() == 1) {
-        in.rows = 1;
-        in.cols = sl.outDims()[0].second;
-        in.columnAxis = sl.outDims()[0].first;
-    } else {
-        in.rows = sl.outDims()[0].second;
-        in.cols = sl.outDims()[1].second;
-        in.rowAxis = sl.outDims()[0].first;
-        in.columnAxis = sl.outDims()[1].first;
-    }
+    placeSharedTensor((*shared)->shape, sl, in);
     in.sourceText = (reg ? reg->name + " <-> " : std::string()) + (*shared)->name + " over " +
                     std::to_string(in.rows) + " x " + std::to_string(in.cols) + ", " +
                     std::to_string(*bits) + "-bit elements" + transposedLoadText(in.report);

@@ -278,9 +278,11 @@ std::vector<Figure> ctaFigures(const CtaInput &in)
     return f;
 }
 
-std::vector<Figure> bankFigures(const BankViewInput &in, const InstructionReport *focus)
+namespace {
+
+// The bank geometry: the banks the analysis used and the architecture's, their width, the dtype.
+void addBankGeometry(const BankViewInput &in, std::vector<Figure> &f)
 {
-    std::vector<Figure> f;
     // The banks the conflict analysis used: the instruction's own count (gfx950 has 64 banks,
     // but its narrow loads see 32), so the panel and the view's subtitle name the same number;
     // archBanks is the architecture's headline count.
@@ -297,13 +299,11 @@ std::vector<Figure> bankFigures(const BankViewInput &in, const InstructionReport
     f.push_back(computed("bankWidth", "Bank width", num(in.arch.bankWidthBytes) + " B",
                          double(in.arch.bankWidthBytes), "B", "Bank = (byte / width) mod banks"));
     f.push_back(dtypeFigure(in.dtype, in.dtypeDefaulted));
-    const BankConflictReport &r = in.report;
-    if (r.instructions.empty()) {
-        f.push_back(computed("elements", "Elements mapped", num(int64_t(in.map.size())),
-                             double(in.map.size())));
-        return f;
-    }
-    const int wave = r.instructions.front().warp;
+}
+
+// The instruction and, when one was considered, the transposed load.
+void addInstructionFigures(const BankConflictReport &r, std::vector<Figure> &f)
+{
     const bool transposed = r.transposedLoad && r.transposedLoad->used;
     f.push_back(computed("instruction", "LDS instruction", r.instruction.name, std::nullopt, {},
                          std::string(r.instructionForced ? "Forced by the view"
@@ -328,6 +328,12 @@ std::vector<Figure> bankFigures(const BankViewInput &in, const InstructionReport
                                      ? "No transposed load moves this element width"
                                      : c.candidate + " does not apply to this access"));
     }
+}
+
+// Phases, n-way and cycles of the focused instruction (or of the wave), the wave's totals.
+void addCycleFigures(const BankConflictReport &r, const InstructionReport *focus, int wave,
+                     std::vector<Figure> &f)
+{
     const std::vector<PhaseReport> &phases = focus ? focus->phases : r.instructions.front().phases;
     f.push_back(computed("phases", "Phases per instruction", num(int64_t(phases.size())),
                          double(phases.size()), {},
@@ -360,6 +366,12 @@ std::vector<Figure> bankFigures(const BankViewInput &in, const InstructionReport
                            num(r.totals.cycles) + " vs " + num(r.totals.modelCycles) + " cycles",
                            double(r.totals.cycles), "cycles", FigureSource::Measured,
                            r.measuredRule + ": " + r.measuredRuleProvenance.source});
+}
+
+// The conflict metrics: rocprof-compute's per access and rate, Triton's extra wavefronts.
+void addConflictMetrics(const BankViewInput &in, int wave, std::vector<Figure> &f)
+{
+    const BankConflictReport &r = in.report;
     // Over the view's accesses only: a profile of a whole kernel divides by all its LDS cycles
     // (the rocMLIR PR's 0.49 -> 0.07), so the denominator is given and the label says so.
     f.push_back(computed(
@@ -389,8 +401,12 @@ std::vector<Figure> bankFigures(const BankViewInput &in, const InstructionReport
             : r.tritonNote);
     triton.source = FigureSource::TritonModel;
     f.push_back(std::move(triton));
-    // Numbers read off the instruction's phase table are exact for that table; a table the
-    // architecture file marks as low confidence (extrapolated) makes them extrapolated.
+}
+
+// Numbers read off the instruction's phase table are exact for that table; a table the
+// architecture file marks as low confidence (extrapolated) makes them extrapolated.
+void markExtrapolated(const BankConflictReport &r, std::vector<Figure> &f)
+{
     if (r.instruction.provenance.confidence == "L")
         for (Figure &x : f)
             if (x.source == FigureSource::Computed &&
@@ -402,6 +418,25 @@ std::vector<Figure> bankFigures(const BankViewInput &in, const InstructionReport
                           r.instruction.name + ", " + r.instruction.provenance.label() + ": " +
                           r.instruction.provenance.source;
             }
+}
+
+} // namespace
+
+std::vector<Figure> bankFigures(const BankViewInput &in, const InstructionReport *focus)
+{
+    std::vector<Figure> f;
+    addBankGeometry(in, f);
+    const BankConflictReport &r = in.report;
+    if (r.instructions.empty()) {
+        f.push_back(computed("elements", "Elements mapped", num(int64_t(in.map.size())),
+                             double(in.map.size())));
+        return f;
+    }
+    const int wave = r.instructions.front().warp;
+    addInstructionFigures(r, f);
+    addCycleFigures(r, focus, wave, f);
+    addConflictMetrics(in, wave, f);
+    markExtrapolated(r, f);
     return f;
 }
 

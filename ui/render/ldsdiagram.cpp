@@ -1,4 +1,5 @@
 #include "render/ldsdiagram.h"
+#include "render/ldsdiagraminternal.h"
 
 #include "render/palette.h"
 #include "render/viewregistry.h"
@@ -11,6 +12,53 @@
 using namespace Qt::StringLiterals;
 
 namespace lx {
+
+namespace ldsdiagraminternal {
+
+namespace {
+
+QString decimal(double v)
+{
+    return QString::fromStdString(decimalText(v));
+}
+
+} // namespace
+
+QString kib(int64_t bytes)
+{
+    return bytes % 1024 == 0 ? u"%1 KiB"_s.arg(bytes / 1024) : u"%1 B"_s.arg(bytes);
+}
+
+QString bytesQ(int64_t bytes)
+{
+    return QString::fromStdString(bytesText(bytes));
+}
+
+QString rateText(double bytesPerCycle)
+{
+    return u"%1 B/cycle"_s.arg(decimal(bytesPerCycle));
+}
+
+QString cyclesText(double cycles)
+{
+    return u"%1 cycles"_s.arg(decimal(cycles));
+}
+
+// The tooltip of every modelled number: the model and where its constants come from.
+QString modelText(const CuModel &cu)
+{
+    return u"A model, not a measurement: cycles = fixed + bytes / rate, load by load; fixed = %1 "
+           u"cycles (fitted to the MI450 LDS blog's two measurements); rate = %2 B/cycle on one "
+           u"port when "
+           u"two SIMD pairs reach a common partition in the load (same-cycle model), else one "
+           u"port per pair present, up to %3 ports"_s.arg(cu.fixedCycles.value)
+               .arg(cu.portBytesPerCycle.value)
+               .arg(cu.ports);
+}
+
+} // namespace ldsdiagraminternal
+
+using namespace ldsdiagraminternal;
 
 namespace {
 
@@ -68,43 +116,6 @@ void text(Diagram &d, double x, double y, const QString &s)
     a.from = at(x, y);
     a.text = s;
     d.annotations.push_back(a);
-}
-
-QString kib(int64_t bytes)
-{
-    return bytes % 1024 == 0 ? u"%1 KiB"_s.arg(bytes / 1024) : u"%1 B"_s.arg(bytes);
-}
-
-QString bytesQ(int64_t bytes)
-{
-    return QString::fromStdString(bytesText(bytes));
-}
-
-QString decimal(double v)
-{
-    return QString::fromStdString(decimalText(v));
-}
-
-QString rateText(double bytesPerCycle)
-{
-    return u"%1 B/cycle"_s.arg(decimal(bytesPerCycle));
-}
-
-QString cyclesText(double cycles)
-{
-    return u"%1 cycles"_s.arg(decimal(cycles));
-}
-
-// The tooltip of every modelled number: the model and where its constants come from.
-QString modelText(const CuModel &cu)
-{
-    return u"A model, not a measurement: cycles = fixed + bytes / rate, load by load; fixed = %1 "
-           u"cycles (fitted to the MI450 LDS blog's two measurements); rate = %2 B/cycle on one "
-           u"port when "
-           u"two SIMD pairs reach a common partition in the load (same-cycle model), else one "
-           u"port per pair present, up to %3 ports"_s.arg(cu.fixedCycles.value)
-               .arg(cu.portBytesPerCycle.value)
-               .arg(cu.ports);
 }
 
 // The allocator's own numbers: buffers, stage-1 steps, stage-2 rounds, padding and whether every
@@ -189,6 +200,132 @@ void addLoadFigures(Diagram &d, const LoadInstruction &load,
 
 } // namespace
 
+namespace {
+
+// Where the datapath view's rows sit: SIMD pairs on top, the arbiter with its ports, the
+// partitions below.
+struct DatapathGeometry
+{
+    double pairW = 250, pairH = 90, gap = 40;
+    double totalW = 0;
+    double arbY = 0, arbH = 80;
+    double partY = 0, partW = 0, partH = 60;
+
+    explicit DatapathGeometry(const CuModel &cu)
+    {
+        const int pairs = cu.numPairs();
+        totalW = std::max(pairs * pairW + (pairs - 1) * gap, cu.hwPartitions() * 110.0);
+        arbY = pairH + 50;
+        partY = arbY + arbH + 50;
+        partW = totalW / cu.hwPartitions() - 10;
+    }
+};
+
+// The SIMD pairs, each SIMD with the warps the load runs on it (lit when active).
+void drawSimdPairs(Diagram &d, const CuModel &cu, const LoadInstruction *load,
+                   const std::set<int> &activeSimds, const DatapathGeometry &g)
+{
+    for (int q = 0; q < cu.numPairs(); ++q) {
+        const double x = q * (g.pairW + g.gap);
+        box(d, x, 0, g.pairW, g.pairH, QString(), 0, simdPairColor(q), 2.5);
+        text(d, x + 8, 4, pairName(q));
+        int k = 0;
+        for (int simd = 0; simd < cu.simds; ++simd) {
+            if (cu.pairOfSimd(simd) != q)
+                continue;
+            QStringList warps;
+            if (load)
+                for (const WarpLoadAccess &w : load->warps)
+                    if (cu.simdOfWarp(w.warp) == simd)
+                        warps << u"w%1"_s.arg(w.warp);
+            box(d, x + 12 + k * 118, 30, 108, 50,
+                u"SIMD %1\n%2"_s.arg(simd).arg(warps.isEmpty() ? u"idle"_s : warps.join(u" "_s)),
+                activeSimds.count(simd) ? simdPairColor(q) : kIdle);
+            ++k;
+        }
+    }
+}
+
+// The arbiter with its ports (the first portsUsed lit) and the pairs' arrows into it; where each
+// port's lines to the partitions start.
+std::vector<QPointF> drawArbiter(Diagram &d, const CuModel &cu,
+                                 const std::vector<std::set<int>> &byPair,
+                                 const LoadInstruction *load, const DatapathGeometry &g)
+{
+    box(d, 0, g.arbY, g.totalW, g.arbH, QString(), qRgb(250, 250, 245), qRgb(0, 0, 0), 2);
+    text(d, 8, g.arbY + 4, u"LDS/L0 arbiter"_s);
+    const int portsUsed = load ? load->portsUsable : 0;
+    const double portW = 150;
+    std::vector<QPointF> portBottoms;
+    for (int p = 0; p < cu.ports; ++p) {
+        const double px = g.totalW / cu.ports * (p + 0.5) - portW / 2;
+        portBottoms.emplace_back(px + portW / 2, g.arbY + 28 + 42);
+        const bool lit = p < portsUsed;
+        box(d, px, g.arbY + 28, portW, 42,
+            u"port %1\n%2 B/cycle"_s.arg(QString::fromStdString(cu.portNames[size_t(p)]))
+                .arg(cu.portBytesPerCycle.value),
+            lit ? qRgb(255, 230, 120) : kIdle);
+    }
+    for (int q = 0; q < cu.numPairs(); ++q) {
+        const double x = q * (g.pairW + g.gap) + g.pairW / 2;
+        const bool active = load && !byPair[size_t(q)].empty();
+        line(d, DiagramAnnotation::Arrow, QPointF(x, g.pairH), QPointF(x, g.arbY),
+             active ? simdPairColor(q) : qRgb(160, 160, 160), active ? 3 : 1.5);
+    }
+    return portBottoms;
+}
+
+// The partitions, coloured by the pair(s) reading them (red: both), each reached by every port.
+void drawPartitions(Diagram &d, const CuModel &cu, const std::vector<std::set<int>> &byPair,
+                    const std::vector<QPointF> &portBottoms, int portsUsed,
+                    const DatapathGeometry &g)
+{
+    for (int i = 0; i < cu.hwPartitions(); ++i) {
+        const double x = i * (g.partW + 10);
+        std::vector<int> readers;
+        for (int q = 0; q < int(byPair.size()); ++q)
+            if (byPair[size_t(q)].count(i))
+                readers.push_back(q);
+        QRgb fill = kIdle;
+        if (readers.size() > 1)
+            fill = kConflict;
+        else if (readers.size() == 1)
+            fill = simdPairColor(readers[0]);
+        const bool l0 = i >= cu.ldsPartitions;
+        QStringList who;
+        for (int q : readers)
+            who << QString::number(q);
+        box(d, x, g.partY, g.partW, g.partH,
+            u"P%1 %2\n%3"_s.arg(i)
+                .arg(l0 ? u"(L0)"_s : kib(cu.partitionBytes))
+                .arg(who.isEmpty() ? QString() : u"SIMD pair "_s + who.join(u"+"_s)),
+            fill, l0 ? qRgb(120, 120, 120) : qRgb(0, 0, 0), l0 ? 1 : 1.5);
+        // Every port reaches every partition: one line from each port to each partition.
+        for (size_t p = 0; p < portBottoms.size(); ++p)
+            line(d, DiagramAnnotation::Line, portBottoms[p],
+                 QPointF(x + g.partW * double(p + 1) / double(portBottoms.size() + 1), g.partY),
+                 int(p) < portsUsed ? qRgb(200, 150, 0) : qRgb(160, 160, 160), 1);
+    }
+}
+
+// What the load costs under the model, and how many loads of the scenario conflict.
+QString loadCaption(const CuModel &cu, const LdsScenario &s, const LoadInstruction &load)
+{
+    const double rate = cu.peakBytesPerCycle(load.portsUsable);
+    QString caption =
+        load.conflict
+            ? u"Partition conflict: both pairs reach P%1 in this load; the arbiter "
+              u"serialises them onto one port: %2 B/cycle (model)"_s
+                  .arg(*load.conflictPartitions.begin())
+                  .arg(rate)
+            : u"No partition conflict: each pair gets its own port: %1 B/cycle (model)"_s.arg(rate);
+    caption +=
+        u"\n%1 of %2 loads conflict"_s.arg(s.access.conflictingLoads).arg(s.access.loads.size());
+    return caption;
+}
+
+} // namespace
+
 Expected<Diagram> buildLdsDatapathView(const ViewRequest &request)
 {
     auto prep = prepare(request);
@@ -224,97 +361,15 @@ Expected<Diagram> buildLdsDatapathView(const ViewRequest &request)
                             .arg(QString::fromStdString(s.label))
                       : u"no read in this scenario: nothing lit"_s;
 
-    const double pairW = 250, pairH = 90, gap = 40;
-    const int pairs = cu.numPairs();
-    const double totalW = std::max(pairs * pairW + (pairs - 1) * gap, cu.hwPartitions() * 110.0);
-    // SIMD pairs.
-    for (int q = 0; q < pairs; ++q) {
-        const double x = q * (pairW + gap);
-        box(d, x, 0, pairW, pairH, QString(), 0, simdPairColor(q), 2.5);
-        text(d, x + 8, 4, pairName(q));
-        int k = 0;
-        for (int simd = 0; simd < cu.simds; ++simd) {
-            if (cu.pairOfSimd(simd) != q)
-                continue;
-            QStringList warps;
-            if (load)
-                for (const WarpLoadAccess &w : load->warps)
-                    if (cu.simdOfWarp(w.warp) == simd)
-                        warps << u"w%1"_s.arg(w.warp);
-            box(d, x + 12 + k * 118, 30, 108, 50,
-                u"SIMD %1\n%2"_s.arg(simd).arg(warps.isEmpty() ? u"idle"_s : warps.join(u" "_s)),
-                activeSimds.count(simd) ? simdPairColor(q) : kIdle);
-            ++k;
-        }
-    }
-    // Arbiter with ports.
-    const double arbY = pairH + 50, arbH = 80;
-    box(d, 0, arbY, totalW, arbH, QString(), qRgb(250, 250, 245), qRgb(0, 0, 0), 2);
-    text(d, 8, arbY + 4, u"LDS/L0 arbiter"_s);
-    const int portsUsed = load ? load->portsUsable : 0;
-    const double portW = 150;
-    std::vector<QPointF> portBottoms; // where each port's lines to the partitions start
-    for (int p = 0; p < cu.ports; ++p) {
-        const double px = totalW / cu.ports * (p + 0.5) - portW / 2;
-        portBottoms.emplace_back(px + portW / 2, arbY + 28 + 42);
-        const bool lit = p < portsUsed;
-        box(d, px, arbY + 28, portW, 42,
-            u"port %1\n%2 B/cycle"_s.arg(QString::fromStdString(cu.portNames[size_t(p)]))
-                .arg(cu.portBytesPerCycle.value),
-            lit ? qRgb(255, 230, 120) : kIdle);
-    }
-    for (int q = 0; q < pairs; ++q) {
-        const double x = q * (pairW + gap) + pairW / 2;
-        const bool active = load && !byPair[size_t(q)].empty();
-        line(d, DiagramAnnotation::Arrow, QPointF(x, pairH), QPointF(x, arbY),
-             active ? simdPairColor(q) : qRgb(160, 160, 160), active ? 3 : 1.5);
-    }
-    // Partitions.
-    const double partY = arbY + arbH + 50, partW = totalW / cu.hwPartitions() - 10, partH = 60;
-    for (int i = 0; i < cu.hwPartitions(); ++i) {
-        const double x = i * (partW + 10);
-        std::vector<int> readers;
-        for (int q = 0; q < int(byPair.size()); ++q)
-            if (byPair[size_t(q)].count(i))
-                readers.push_back(q);
-        QRgb fill = kIdle;
-        if (readers.size() > 1)
-            fill = kConflict;
-        else if (readers.size() == 1)
-            fill = simdPairColor(readers[0]);
-        const bool l0 = i >= cu.ldsPartitions;
-        QStringList who;
-        for (int q : readers)
-            who << QString::number(q);
-        box(d, x, partY, partW, partH,
-            u"P%1 %2\n%3"_s.arg(i)
-                .arg(l0 ? u"(L0)"_s : kib(cu.partitionBytes))
-                .arg(who.isEmpty() ? QString() : u"SIMD pair "_s + who.join(u"+"_s)),
-            fill, l0 ? qRgb(120, 120, 120) : qRgb(0, 0, 0), l0 ? 1 : 1.5);
-        // Every port reaches every partition: one line from each port to each partition.
-        for (size_t p = 0; p < portBottoms.size(); ++p)
-            line(d, DiagramAnnotation::Line, portBottoms[p],
-                 QPointF(x + partW * double(p + 1) / double(portBottoms.size() + 1), partY),
-                 int(p) < portsUsed ? qRgb(200, 150, 0) : qRgb(160, 160, 160), 1);
-    }
-    QString caption;
-    if (load) {
-        const double rate = cu.peakBytesPerCycle(load->portsUsable);
-        caption =
-            load->conflict
-                ? u"Partition conflict: both pairs reach P%1 in this load; the arbiter "
-                  u"serialises them onto one port: %2 B/cycle (model)"_s
-                      .arg(*load->conflictPartitions.begin())
-                      .arg(rate)
-                : u"No partition conflict: each pair gets its own port: %1 B/cycle (model)"_s.arg(
-                      rate);
-        caption += u"\n%1 of %2 loads conflict"_s.arg(s.access.conflictingLoads)
-                       .arg(s.access.loads.size());
-    }
+    const DatapathGeometry g(cu);
+    drawSimdPairs(d, cu, load, activeSimds, g);
+    const std::vector<QPointF> portBottoms = drawArbiter(d, cu, byPair, load, g);
+    drawPartitions(d, cu, byPair, portBottoms, load ? load->portsUsable : 0, g);
+    const QString caption = load ? loadCaption(cu, s, *load) : QString();
     if (!caption.isEmpty())
-        text(d, 0, partY + partH + 16, caption);
+        text(d, 0, g.partY + g.partH + 16, caption);
     d.legendTitle = u"lit by the load"_s;
-    for (int q = 0; q < pairs; ++q)
+    for (int q = 0; q < cu.numPairs(); ++q)
         d.legend.push_back({simdPairColor(q), pairName(q)});
     d.legend.push_back({kConflict, u"partition reached by both SIMD pairs"_s});
     d.legend.push_back({qRgb(255, 230, 120), u"port in use"_s});
@@ -326,8 +381,145 @@ Expected<Diagram> buildLdsDatapathView(const ViewRequest &request)
 }
 
 namespace {
+
 // Top of the allocator's charts: a step's caption takes three lines, the capacity label one.
 constexpr double kChartTop = 60;
+
+// The allocator's charts side by side, time x offset, all on one scale: one per stage-1 step,
+// then the final placement.
+class AllocatorCharts
+{
+public:
+    static constexpr double kChartW = 170, kChartH = 240, kGap = 60;
+
+    AllocatorCharts(Diagram &d, const CuModel &cu, const AllocationResult &a)
+        : m_d(d), m_cu(cu), m_a(a)
+    {
+        int64_t tMax = a.buffers.front().liveEnd;
+        m_tMin = a.buffers.front().liveStart;
+        int64_t top = a.totalBytes;
+        for (const AllocStage1Step &st : a.stage1)
+            top = std::max(top, std::max(st.slotOffset, st.reopenedAt));
+        for (const AllocBuffer &b : a.buffers) {
+            m_tMin = std::min(m_tMin, b.liveStart);
+            tMax = std::max(tMax, b.liveEnd);
+        }
+        m_unit = cu.partitionBytes > 0 ? cu.partitionBytes : 65536;
+        // The chart reaches the capacity, so the red line at it is always drawn.
+        m_topOffset =
+            std::max((top / m_unit + 1) * m_unit, (cu.ldsBytes + m_unit - 1) / m_unit * m_unit);
+        m_yScale = kChartH / double(m_topOffset);
+        m_tScale = kChartW / double(std::max<int64_t>(tMax - m_tMin, 1));
+    }
+
+    // The next chart: the buffers at `offsets` (-1: not placed yet), and for a step its slot and
+    // what blocked it.
+    void draw(const QString &title, const std::vector<int64_t> &offsets, const AllocStage1Step *st)
+    {
+        // Below the three-line caption, with room for the capacity's label above the chart.
+        const double x0 = m_chart * (kChartW + kGap), y0 = kChartTop;
+        text(m_d, x0, 0, title);
+        box(m_d, x0, y0, kChartW, kChartH, QString(), qRgb(252, 252, 252), qRgb(0, 0, 0), 1);
+        drawScale(x0, y0);
+        for (const AllocBuffer &b : m_a.buffers) {
+            const int64_t off = offsets[size_t(b.id)];
+            if (off < 0)
+                continue;
+            const double x = x0 + double(b.liveStart - m_tMin) * m_tScale;
+            const double w = double(b.liveEnd - b.liveStart) * m_tScale;
+            const double h = std::max(double(b.size) * m_yScale, 12.0);
+            const double y = y0 + kChartH - double(off) * m_yScale - h;
+            const bool justPlaced = st && st->chosen == b.id;
+            box(m_d, x, y, w, h, QString::fromStdString(b.name),
+                categoricalColor(b.request, int(m_a.buffers.back().request) + 1),
+                justPlaced ? qRgb(0, 0, 0) : qRgb(90, 90, 90), justPlaced ? 2.5 : 1);
+        }
+        if (st)
+            drawSlot(x0, y0, *st);
+        ++m_chart;
+    }
+
+private:
+    // The partition boundaries with their offsets and the capacity line.
+    void drawScale(double x0, double y0)
+    {
+        for (int64_t b = m_unit; b < m_topOffset; b += m_unit) {
+            const double y = y0 + kChartH - double(b) * m_yScale;
+            DiagramAnnotation l;
+            l.kind = DiagramAnnotation::Line;
+            l.from = at(x0, y);
+            l.to = at(x0 + kChartW, y);
+            l.color = kPartitionLine;
+            l.penWidth = 1;
+            m_d.annotations.push_back(l);
+            text(m_d, x0 + kChartW + 2, y - 8, kib(b));
+        }
+        const double yCap = y0 + kChartH - double(m_cu.ldsBytes) * m_yScale;
+        line(m_d, DiagramAnnotation::Line, QPointF(x0, yCap), QPointF(x0 + kChartW, yCap),
+             kConflict, 2, u"capacity %1"_s.arg(kib(m_cu.ldsBytes)));
+    }
+
+    // The step's slot (blue) and, when it was blocked, the arrow to where it reopened.
+    void drawSlot(double x0, double y0, const AllocStage1Step &st)
+    {
+        const double ys = y0 + kChartH - double(st.slotOffset) * m_yScale;
+        line(m_d, DiagramAnnotation::Line, QPointF(x0, ys), QPointF(x0 + kChartW, ys),
+             qRgb(30, 90, 200), 2);
+        if (st.reopenedAt >= 0) {
+            const double yr = y0 + kChartH - double(st.reopenedAt) * m_yScale;
+            QStringList blocked;
+            for (int id : st.blocked)
+                blocked << QString::fromStdString(m_a.buffers[size_t(id)].name);
+            line(m_d, DiagramAnnotation::Arrow, QPointF(x0 + kChartW * 0.8, ys),
+                 QPointF(x0 + kChartW * 0.8, yr), kConflict, 2.5,
+                 u"%1 blocked"_s.arg(blocked.join(u", "_s)));
+        }
+    }
+
+    Diagram &m_d;
+    const CuModel &m_cu;
+    const AllocationResult &m_a;
+    int64_t m_tMin = 0;
+    int64_t m_unit = 65536;
+    int64_t m_topOffset = 0;
+    double m_yScale = 1;
+    double m_tScale = 1;
+    int m_chart = 0;
+};
+
+// "slot 0:\nB placed at 0", "slot 65536 blocked:\nreopened at 98304", or a dropped slot.
+QString stepCaption(const AllocationResult &a, const AllocStage1Step &st)
+{
+    return st.chosen >= 0 ? u"slot %1:\n%2 placed at %3"_s.arg(st.slotOffset)
+                                .arg(QString::fromStdString(a.buffers[size_t(st.chosen)].name))
+                                .arg(st.placedOffset)
+           : st.reopenedAt >= 0
+               ? u"slot %1 blocked:\nreopened at %2"_s.arg(st.slotOffset).arg(st.reopenedAt)
+               : u"slot %1: no buffer\nneeds it; dropped"_s.arg(st.slotOffset);
+}
+
+// The buffers in placement order with their partitions and neighbours.
+DiagramTable allocatorBufferTable(const AllocationResult &a)
+{
+    DiagramTable t;
+    t.title = u"Buffers (largest first; neighbours must sit in different partitions)"_s;
+    t.header = {u"buffer"_s, u"size"_s, u"live"_s, u"offset"_s, u"partitions"_s, u"neighbours"_s};
+    for (int id : a.placementOrder) {
+        const AllocBuffer &b = a.buffers[size_t(id)];
+        const auto parts = a.partitionsOf(b);
+        QStringList nb;
+        for (int n : b.neighbors)
+            nb << QString::fromStdString(a.buffers[size_t(n)].name);
+        t.rows.push_back({QString::fromStdString(b.name), QString::number(b.size),
+                          u"[%1, %2)"_s.arg(b.liveStart).arg(b.liveEnd), QString::number(b.offset),
+                          parts.first == parts.second
+                              ? QString::number(parts.first)
+                              : u"%1-%2"_s.arg(parts.first).arg(parts.second),
+                          nb.join(u", "_s)});
+    }
+    return t;
+}
+
 } // namespace
 
 Expected<Diagram> buildAllocatorView(const ViewRequest &request)
@@ -349,117 +541,25 @@ Expected<Diagram> buildAllocatorView(const ViewRequest &request)
     if (a.buffers.empty())
         return d;
 
-    int64_t tMin = a.buffers.front().liveStart, tMax = a.buffers.front().liveEnd;
-    int64_t top = a.totalBytes;
-    for (const AllocStage1Step &st : a.stage1)
-        top = std::max(top, std::max(st.slotOffset, st.reopenedAt));
-    for (const AllocBuffer &b : a.buffers) {
-        tMin = std::min(tMin, b.liveStart);
-        tMax = std::max(tMax, b.liveEnd);
-    }
-    const int64_t unit = cu.partitionBytes > 0 ? cu.partitionBytes : 65536;
-    // The chart reaches the capacity, so the red line at it is always drawn.
-    const int64_t topOffset =
-        std::max((top / unit + 1) * unit, (cu.ldsBytes + unit - 1) / unit * unit);
-    const double chartW = 170, chartH = 240, gap = 60;
-    const double yScale = chartH / double(topOffset);
-    const double tScale = chartW / double(std::max<int64_t>(tMax - tMin, 1));
-
+    AllocatorCharts charts(d, cu, a);
     // Every step, numbered as the allocator numbers them (and the stage1Steps figure counts
     // them): a step that placed nothing and reopened nothing still took its slot off the list.
-    std::vector<int> steps;
-    for (size_t i = 0; i < a.stage1.size(); ++i)
-        steps.push_back(int(i));
     std::vector<int64_t> placedAt(a.buffers.size(), -1);
-    int chart = 0;
-    auto drawChart = [&](const QString &title, const std::vector<int64_t> &offsets,
-                         const AllocStage1Step *st) {
-        // Below the three-line caption, with room for the capacity's label above the chart.
-        const double x0 = chart * (chartW + gap), y0 = kChartTop;
-        text(d, x0, 0, title);
-        box(d, x0, y0, chartW, chartH, QString(), qRgb(252, 252, 252), qRgb(0, 0, 0), 1);
-        for (int64_t b = unit; b < topOffset; b += unit) {
-            const double y = y0 + chartH - double(b) * yScale;
-            DiagramAnnotation l;
-            l.kind = DiagramAnnotation::Line;
-            l.from = at(x0, y);
-            l.to = at(x0 + chartW, y);
-            l.color = kPartitionLine;
-            l.penWidth = 1;
-            d.annotations.push_back(l);
-            text(d, x0 + chartW + 2, y - 8, kib(b));
-        }
-        const double yCap = y0 + chartH - double(cu.ldsBytes) * yScale;
-        line(d, DiagramAnnotation::Line, QPointF(x0, yCap), QPointF(x0 + chartW, yCap), kConflict,
-             2, u"capacity %1"_s.arg(kib(cu.ldsBytes)));
-        for (const AllocBuffer &b : a.buffers) {
-            const int64_t off = offsets[size_t(b.id)];
-            if (off < 0)
-                continue;
-            const double x = x0 + double(b.liveStart - tMin) * tScale;
-            const double w = double(b.liveEnd - b.liveStart) * tScale;
-            const double h = std::max(double(b.size) * yScale, 12.0);
-            const double y = y0 + chartH - double(off) * yScale - h;
-            const bool justPlaced = st && st->chosen == b.id;
-            box(d, x, y, w, h, QString::fromStdString(b.name),
-                categoricalColor(b.request, int(a.buffers.back().request) + 1),
-                justPlaced ? qRgb(0, 0, 0) : qRgb(90, 90, 90), justPlaced ? 2.5 : 1);
-        }
-        if (st) {
-            const double ys = y0 + chartH - double(st->slotOffset) * yScale;
-            line(d, DiagramAnnotation::Line, QPointF(x0, ys), QPointF(x0 + chartW, ys),
-                 qRgb(30, 90, 200), 2);
-            if (st->reopenedAt >= 0) {
-                const double yr = y0 + chartH - double(st->reopenedAt) * yScale;
-                QStringList blocked;
-                for (int id : st->blocked)
-                    blocked << QString::fromStdString(a.buffers[size_t(id)].name);
-                line(d, DiagramAnnotation::Arrow, QPointF(x0 + chartW * 0.8, ys),
-                     QPointF(x0 + chartW * 0.8, yr), kConflict, 2.5,
-                     u"%1 blocked"_s.arg(blocked.join(u", "_s)));
-            }
-        }
-        ++chart;
-    };
-    for (int i : steps) {
-        const AllocStage1Step &st = a.stage1[size_t(i)];
+    for (size_t i = 0; i < a.stage1.size(); ++i) {
+        const AllocStage1Step &st = a.stage1[i];
         if (st.chosen >= 0)
             placedAt[size_t(st.chosen)] = st.placedOffset;
-        const QString what =
-            st.chosen >= 0 ? u"slot %1:\n%2 placed at %3"_s.arg(st.slotOffset)
-                                 .arg(QString::fromStdString(a.buffers[size_t(st.chosen)].name))
-                                 .arg(st.placedOffset)
-            : st.reopenedAt >= 0
-                ? u"slot %1 blocked:\nreopened at %2"_s.arg(st.slotOffset).arg(st.reopenedAt)
-                : u"slot %1: no buffer\nneeds it; dropped"_s.arg(st.slotOffset);
-        drawChart(u"stage 1, step %1\n%2"_s.arg(i).arg(what), placedAt, &st);
+        charts.draw(u"stage 1, step %1\n%2"_s.arg(int(i)).arg(stepCaption(a, st)), placedAt, &st);
     }
     std::vector<int64_t> final;
     for (const AllocBuffer &b : a.buffers)
         final.push_back(b.offset);
-    drawChart(a.stage2.empty() ? u"final\n(stage 2: no change)"_s
-                               : u"final\n(after %1 stage-2 rounds)"_s.arg(a.stage2.size()),
-              final, nullptr);
-    text(d, 0, kChartTop + chartH + 8,
+    charts.draw(a.stage2.empty() ? u"final\n(stage 2: no change)"_s
+                                 : u"final\n(after %1 stage-2 rounds)"_s.arg(a.stage2.size()),
+                final, nullptr);
+    text(d, 0, kChartTop + AllocatorCharts::kChartH + 8,
          u"x: liveness (program steps), y: offset (0 at the bottom)"_s);
-
-    DiagramTable t;
-    t.title = u"Buffers (largest first; neighbours must sit in different partitions)"_s;
-    t.header = {u"buffer"_s, u"size"_s, u"live"_s, u"offset"_s, u"partitions"_s, u"neighbours"_s};
-    for (int id : a.placementOrder) {
-        const AllocBuffer &b = a.buffers[size_t(id)];
-        const auto parts = a.partitionsOf(b);
-        QStringList nb;
-        for (int n : b.neighbors)
-            nb << QString::fromStdString(a.buffers[size_t(n)].name);
-        t.rows.push_back({QString::fromStdString(b.name), QString::number(b.size),
-                          u"[%1, %2)"_s.arg(b.liveStart).arg(b.liveEnd), QString::number(b.offset),
-                          parts.first == parts.second
-                              ? QString::number(parts.first)
-                              : u"%1-%2"_s.arg(parts.first).arg(parts.second),
-                          nb.join(u", "_s)});
-    }
-    d.tables.push_back(t);
+    d.tables.push_back(allocatorBufferTable(a));
     return d;
 }
 
@@ -525,143 +625,6 @@ Expected<Diagram> buildCvtPartitionView(const ViewRequest &request)
                 feeding.isEmpty() ? u"none"_s : feeding.join(u", "_s),
                 u"The partition index is the XOR of these bases' partition components"_s);
     appendFigures(d, ldsFigures(*prep));
-    return d;
-}
-
-Expected<Diagram> buildMicrobenchTableView(const ViewRequest &request)
-{
-    auto cu = cuModelOf(request.arch);
-    if (!cu)
-        return cu.error();
-    auto warps = request.intOption("warps", 4);
-    auto bytes = request.intOption("bytes", 64 * 1024);
-    auto dtype = request.elementType({});
-    auto load = request.intOption("loadBits", 128);
-    if (!warps)
-        return warps.error();
-    if (!bytes)
-        return bytes.error();
-    if (!dtype)
-        return dtype.error();
-    if (!load)
-        return load.error();
-    // Measured cycles to show beside the model, e.g. the AMD blog's MI450 LDS microbenchmark:
-    // {"plain": 323, "partitioned": 196, "source": "..."}.
-    std::optional<std::pair<double, double>> measured;
-    QString measuredSource;
-    if (request.hasOption("measured", OptionUse::Object)) {
-        const nlohmann::json &m = request.options.at("measured");
-        if (!m.is_object() || !m.contains("plain") || !m.contains("partitioned") ||
-            !m.at("plain").is_number() || !m.at("partitioned").is_number() ||
-            m.at("plain").get<double>() <= 0 || m.at("partitioned").get<double>() <= 0 ||
-            (m.contains("source") && !m.at("source").is_string()))
-            return makeError("view 'microbench-table': option 'measured' must be "
-                             "{\"plain\": cycles, \"partitioned\": cycles, \"source\": text} "
-                             "with positive cycle counts");
-        measured = std::make_pair(m.at("plain").get<double>(), m.at("partitioned").get<double>());
-        measuredSource = QString::fromStdString(m.value("source", std::string()));
-    }
-    Diagram d;
-    d.title = request.title.empty() ? u"LDS bandwidth microbenchmark (model)"_s
-                                    : QString::fromStdString(request.title);
-    d.subtitle =
-        u"[%1, N] %2 read once, %3-bit loads; model: cycles = fixed + bytes / rate, fixed "
-        u"= %4 cycles (fitted to the MI450 LDS blog's two measurements, so it matches them by "
-        u"construction; docs/worked-cases.md P1)"_s.arg(*warps)
-            .arg(QString::fromStdString(*dtype))
-            .arg(*load)
-            .arg(cu->fixedCycles.value);
-    DiagramTable t;
-    t.title = measured ? u"Modelled, beside the measured cycles (%1)"_s.arg(
-                             measuredSource.isEmpty() ? u"measured"_s : measuredSource)
-                       : u"Computed by the model, not measured"_s;
-    t.header = {u"layout"_s,           u"model cycles"_s,   u"LDS"_s,
-                u"raw B/cycle"_s,      u"steady B/cycle"_s, u"peak B/cycle"_s,
-                u"conflicting loads"_s};
-    if (measured)
-        t.header.insert(2, u"measured cycles"_s);
-    std::vector<double> cycles;
-    for (bool partitioned : {false, true}) {
-        MicrobenchSpec spec;
-        spec.numWarps = int(*warps);
-        spec.totalBytes = *bytes;
-        const Expected<int> elemBits = dtypeBits(*dtype);
-        if (!elemBits)
-            return makeError("view '" + request.kind + "': " + elemBits.message());
-        spec.elemBits = *elemBits;
-        spec.loadBits = int(*load);
-        spec.partitioned = partitioned;
-        auto row = runMicrobenchmark(spec, *cu);
-        if (!row)
-            return makeError("view 'microbench-table': " + row.message());
-        const BandwidthEstimate &b = row->bandwidth;
-        t.rows.push_back(
-            {QString::fromStdString(row->layout), QString::number(b.modelCycles, 'f', 1),
-             kib(row->allocation.totalBytes), QString::number(b.rawBytesPerCycle, 'f', 1),
-             QString::number(b.steadyBytesPerCycle, 'f', 1),
-             QString::number(b.peakBytesPerCycle, 'f', 0),
-             u"%1 / %2"_s.arg(row->access.conflictingLoads).arg(row->access.loads.size())});
-        if (measured)
-            t.rows.back().insert(
-                2, QString::number(partitioned ? measured->second : measured->first, 'f', 0));
-        t.fills.push_back(std::vector<QRgb>(size_t(t.header.size()), row->access.conflictingLoads
-                                                                         ? qRgb(250, 215, 215)
-                                                                         : qRgb(215, 240, 215)));
-
-        const QString layout = QString::fromStdString(row->layout);
-        const QString suffix = layout.left(1).toUpper() + layout.mid(1);
-        const QString model = modelText(*cu);
-        const QString computed = u"computed"_s, modelled = u"model"_s;
-        d.addFigure(u"ldsBytes"_s + suffix, u"%1: LDS allocated"_s.arg(suffix),
-                    bytesQ(row->allocation.totalBytes), {}, double(row->allocation.totalBytes),
-                    u"B"_s, computed);
-        d.addFigure(u"conflicts"_s + suffix, u"%1: loads with a partition conflict"_s.arg(suffix),
-                    u"%1 of %2"_s.arg(row->access.conflictingLoads).arg(row->access.loads.size()),
-                    {}, double(row->access.conflictingLoads), {}, computed);
-        d.addFigure(u"bandwidthPeak"_s + suffix, u"%1: peak bandwidth (model)"_s.arg(suffix),
-                    rateText(b.peakBytesPerCycle), model, b.peakBytesPerCycle, u"B/cycle"_s,
-                    modelled);
-        d.addFigure(u"cyclesModel"_s + suffix, u"%1: cycles (model)"_s.arg(suffix),
-                    cyclesText(b.modelCycles), model, b.modelCycles, u"cycles"_s, modelled);
-        d.addFigure(u"bandwidthModel"_s + suffix, u"%1: raw bandwidth (model)"_s.arg(suffix),
-                    rateText(b.rawBytesPerCycle), model, b.rawBytesPerCycle, u"B/cycle"_s,
-                    modelled);
-        d.addFigure(u"bandwidthSteady"_s + suffix, u"%1: steady bandwidth (model)"_s.arg(suffix),
-                    rateText(b.steadyBytesPerCycle), model, b.steadyBytesPerCycle, u"B/cycle"_s,
-                    modelled);
-        if (measured) {
-            const double m = partitioned ? measured->second : measured->first;
-            d.addFigure(u"cyclesMeasured"_s + suffix, u"%1: cycles (measured)"_s.arg(suffix),
-                        cyclesText(m),
-                        measuredSource.isEmpty()
-                            ? u"The view's measured cycles; the model's fixed cost is fitted to "
-                              u"them"_s
-                            : measuredSource + u"; the model's fixed cost is fitted to them"_s,
-                        m, u"cycles"_s, u"measured"_s);
-        }
-        cycles.push_back(b.modelCycles);
-    }
-    d.tables.push_back(t);
-    if (cycles.size() == 2 && cycles[1] > 0) {
-        const QString model = u"%1\u00d7"_s.arg(QString::number(cycles[0] / cycles[1], 'f', 2));
-        d.addFigure(u"speedupModel"_s, u"Partitioned speedup (model)"_s, model,
-                    u"Plain cycles / partitioned cycles; "_s + modelText(*cu),
-                    cycles[0] / cycles[1], {}, u"model"_s);
-        DiagramTable speedup;
-        speedup.title = u"Speedup of the partitioned layout (plain cycles / partitioned cycles)"_s;
-        speedup.header = {u""_s, u"speedup"_s};
-        speedup.rows.push_back({u"model"_s, model});
-        if (measured) {
-            const QString m =
-                u"%1\u00d7"_s.arg(QString::number(measured->first / measured->second, 'f', 2));
-            speedup.rows.push_back({u"measured"_s, m});
-            d.addFigure(u"speedupMeasured"_s, u"Partitioned speedup (measured)"_s, m,
-                        u"Measured plain cycles / measured partitioned cycles"_s +
-                            (measuredSource.isEmpty() ? QString() : u"; "_s + measuredSource),
-                        measured->first / measured->second, {}, u"measured"_s);
-        }
-        d.tables.push_back(std::move(speedup));
-    }
     return d;
 }
 

@@ -1,4 +1,5 @@
 #include "render/ownershipdiagram.h"
+#include "render/ownershipdiagraminternal.h"
 
 #include "base/largebuffer.h"
 #include "layout/linearlayout.h"
@@ -14,11 +15,24 @@ using namespace Qt::StringLiterals;
 
 namespace lx {
 
+namespace ownershipdiagraminternal {
+
+QString xorText(const LinearLayout &layout, const std::vector<int32_t> &values)
+{
+    std::vector<LinearLayout::NamedValue> in;
+    for (size_t i = 0; i < values.size(); ++i)
+        in.emplace_back(layout.bases()[i].first, values[i]);
+    const auto x = decomposeXor(layout, in);
+    return x ? QString::fromStdString(x->toString()) : QString::fromStdString(x.message());
+}
+
+} // namespace ownershipdiagraminternal
+
+using ownershipdiagraminternal::InDimFields;
+using ownershipdiagraminternal::xorText;
+
 namespace {
 
-// The largest inverse diagram built (1024 x 1024 stored cells: ~0.3 s and ~0.3 GB; the window
-// paints only the visible part, an export takes at most kMaxExportCells of them).
-constexpr int64_t kMaxDiagramCells = int64_t(1) << 20;
 // The largest ownership diagram: its cells are computed, not stored (a 4096 x 4096 view costs its
 // ownership map and 4 bytes of fill per cell, ~0.3 GB at 2 owners per element).
 constexpr int64_t kMaxOwnershipCells = int64_t(1) << 24;
@@ -37,43 +51,6 @@ constexpr ColorName kColorNames[] = {
     {"warp", OwnerColor::Warp},          {"simd", OwnerColor::Simd},
     {"simd-pair", OwnerColor::SimdPair}, {"block", OwnerColor::Block},
     {"offset", OwnerColor::Offset},
-};
-
-// Where each well-known in-dim sits in the flattened input.
-struct InDimFields
-{
-    struct Field
-    {
-        int shift = 0;
-        int bits = -1; // -1: the layout has no such in-dim
-        int32_t get(uint64_t x) const
-        {
-            return bits < 0 ? 0 : int32_t((x >> shift) & ((uint64_t(1) << bits) - 1));
-        }
-        int32_t size() const { return bits < 0 ? 1 : int32_t(1) << bits; }
-        bool present() const { return bits >= 0; }
-    };
-    Field reg, lane, warp, block, offset;
-
-    explicit InDimFields(const LinearLayout &layout)
-    {
-        int shift = 0;
-        for (const auto &[name, bases] : layout.bases()) {
-            Field f{shift, int(bases.size())};
-            if (name == "register")
-                reg = f;
-            else if (name == "lane")
-                lane = f;
-            else if (name == "warp")
-                warp = f;
-            else if (name == "block")
-                block = f;
-            else if (name == "offset")
-                offset = f;
-            shift += int(bases.size());
-        }
-    }
-    bool isShared() const { return offset.present(); }
 };
 
 // Appends the decimal digits of v >= 0 at p.
@@ -117,16 +94,6 @@ QString ownerText(const InDimFields &f, uint64_t x, bool withWarp, bool withBloc
     return QString(reinterpret_cast<const QChar *>(buf), p - buf);
 }
 
-// "warp=3 → [2,1] ⊕ [1,0] = [3,1]" for one value per in-dim.
-QString xorText(const LinearLayout &layout, const std::vector<int32_t> &values)
-{
-    std::vector<LinearLayout::NamedValue> in;
-    for (size_t i = 0; i < values.size(); ++i)
-        in.emplace_back(layout.bases()[i].first, values[i]);
-    const auto x = decomposeXor(layout, in);
-    return x ? QString::fromStdString(x->toString()) : QString::fromStdString(x.message());
-}
-
 // Every owner of an element, each with its XOR decomposition, computed when asked.
 class OwnershipTooltips final : public DiagramTooltipSource
 {
@@ -163,39 +130,6 @@ private:
     std::shared_ptr<const OwnershipMap> m_map;
     QString m_rowName;
     QString m_colName;
-};
-
-// Hardware index -> element, with its XOR decomposition.
-class InverseTooltips final : public DiagramTooltipSource
-{
-public:
-    InverseTooltips(LinearLayout layout, std::vector<int32_t> fixed, int rowIn, int colIn,
-                    int offIn, int perRow)
-        : m_layout(std::move(layout)), m_fixed(std::move(fixed)), m_rowIn(rowIn), m_colIn(colIn),
-          m_offIn(offIn), m_perRow(perRow)
-    {
-    }
-    QString tooltip(int row, int col) const override
-    {
-        std::vector<int32_t> in = m_fixed;
-        if (m_offIn >= 0) {
-            in[size_t(m_offIn)] = row * m_perRow + col;
-        } else {
-            if (m_rowIn >= 0)
-                in[size_t(m_rowIn)] = row;
-            if (m_colIn >= 0)
-                in[size_t(m_colIn)] = col;
-        }
-        return xorText(m_layout, in);
-    }
-
-private:
-    LinearLayout m_layout;
-    std::vector<int32_t> m_fixed;
-    int m_rowIn;
-    int m_colIn;
-    int m_offIn;
-    int m_perRow;
 };
 
 // The colour key of an owner (lane, register, warp, ...), how many keys there are and the
@@ -456,22 +390,13 @@ Expected<OwnerColor> parseOwnerColor(const std::string &name)
     return makeError("unknown colour key '" + name + "'; expected one of: " + list);
 }
 
-Expected<Diagram> ownershipDiagram(const LinearLayout &layout,
-                                   const OwnershipDiagramOptions &options)
-{
-    const InDimFields f(layout);
-    const bool shared = f.isShared();
-    OwnerColor colorBy = options.colorBy;
-    if (shared && colorBy != OwnerColor::Block)
-        colorBy = OwnerColor::Offset;
-    if (!shared && colorBy == OwnerColor::Offset)
-        return makeError("ownership: colour by offset needs a shared layout (an 'offset' in-dim)");
-    if (!shared && !f.lane.present() && !f.reg.present())
-        return makeError("ownership: a distributed layout needs 'register' or 'lane' in-dims");
+namespace {
 
-    // The cells are counted before anything is allocated: a diagram cell costs far more than an
-    // owner, so the figure limit is below the ownership analysis's 2^26 inputs.
-    const int sliceRow = options.slice.rowDim, sliceCol = options.slice.colDim;
+// The cells are counted before anything is allocated: a diagram cell costs far more than an
+// owner, so the figure limit is below the ownership analysis's 2^26 inputs.
+Expected<bool> checkOwnershipCells(const LinearLayout &layout, const OwnershipSlice &slice)
+{
+    const int sliceRow = slice.rowDim, sliceCol = slice.colDim;
     if (sliceRow >= 0 && sliceRow < layout.numOutDims() && sliceCol < layout.numOutDims()) {
         const int64_t cells = int64_t(layout.outDims()[size_t(sliceRow)].second) *
                               (sliceCol >= 0 ? layout.outDims()[size_t(sliceCol)].second : 1);
@@ -480,80 +405,77 @@ Expected<Diagram> ownershipDiagram(const LinearLayout &layout,
                              "-element slice is more than a figure shows (at most 2^24 = " +
                              std::to_string(kMaxOwnershipCells) + " cells, e.g. 4096 x 4096)");
     }
-    Expected<OwnershipMap> mapOr = computeOwnership(layout, options.slice);
-    if (!mapOr)
-        return mapOr.error();
-    const auto mapPtr = std::make_shared<const OwnershipMap>(std::move(*mapOr));
-    const OwnershipMap &map = *mapPtr;
-    const auto &outDims = layout.outDims();
-    const int rows = map.rows();
-    const int cols = map.columns();
-    const OwnerColouring colouring(f, colorBy);
-    const int32_t keyCount = colouring.keyCount;
-    auto colorOf = [&](int32_t key) { return colouring.color(key); };
+    return true;
+}
 
-    Diagram d;
-    d.title = options.title.isEmpty() ? u"Ownership"_s : options.title;
-    const auto &rowDim = outDims[size_t(options.slice.rowDim)];
+// "rows: dim0 (64), columns: dim1 (64), dim2 = 0; colour: warp; owners per element: up to 2".
+QString ownershipSubtitle(const LinearLayout &layout, const OwnershipSlice &slice,
+                          OwnerColor colorBy, size_t maxOwners)
+{
+    const auto &outDims = layout.outDims();
+    const auto &rowDim = outDims[size_t(slice.rowDim)];
     QString sub = u"rows: %1 (%2)"_s.arg(QString::fromStdString(rowDim.first)).arg(rowDim.second);
-    if (options.slice.colDim >= 0) {
-        const auto &colDim = outDims[size_t(options.slice.colDim)];
+    if (slice.colDim >= 0) {
+        const auto &colDim = outDims[size_t(slice.colDim)];
         sub += u", columns: %1 (%2)"_s.arg(QString::fromStdString(colDim.first)).arg(colDim.second);
     }
     for (int dd = 0; dd < int(outDims.size()); ++dd) {
-        if (dd == options.slice.rowDim || dd == options.slice.colDim)
+        if (dd == slice.rowDim || dd == slice.colDim)
             continue;
-        const int32_t v =
-            size_t(dd) < options.slice.fixed.size() ? options.slice.fixed[size_t(dd)] : 0;
+        const int32_t v = size_t(dd) < slice.fixed.size() ? slice.fixed[size_t(dd)] : 0;
         sub += u", %1 = %2"_s.arg(QString::fromStdString(outDims[size_t(dd)].first)).arg(v);
     }
-    sub += u"; colour: %1; owners per element: up to %2"_s.arg(colorKeyName(colorBy))
-               .arg(map.maxOwnerCount());
-    d.subtitle = sub;
-    if (!shared && cols >= 24)
-        d.cellSize = QSizeF(34, 20); // "T31:R63" fits at the smallest readable size
+    sub +=
+        u"; colour: %1; owners per element: up to %2"_s.arg(colorKeyName(colorBy)).arg(maxOwners);
+    return sub;
+}
 
-    // One pass over the owners: the fill of every cell and the figures.
+// Every cell's fill (the first owner's colour, 0 without an owner) and the counts of cells
+// without an owner and with owners of mixed keys.
+struct OwnerFills
+{
+    LargeBuffer<QRgb> fills;
     size_t unowned = 0;
     size_t mixedCells = 0;
+};
+
+// One pass over the owners: the fill of every cell and the figures.
+OwnerFills ownerFills(const OwnershipMap &map, const OwnerColouring &colouring)
+{
+    const int rows = map.rows();
+    const int cols = map.columns();
+    OwnerFills out;
     // Not zero-filled first (every entry is written below): at 4096×4096 that pass is 64 MiB.
-    LargeBuffer<QRgb> fills(size_t(rows) * size_t(cols));
-    QRgb *fill = fills.data();
+    out.fills = LargeBuffer<QRgb>(size_t(rows) * size_t(cols));
+    QRgb *fill = out.fills.data();
     for (int r = 0; r < rows; ++r) {
         for (int c = 0; c < cols; ++c, ++fill) {
             const auto owners = map.owners(r, c);
             if (owners.empty()) {
                 *fill = 0;
-                ++unowned;
+                ++out.unowned;
                 continue;
             }
             const int32_t key = colouring.key(owners[0]);
             *fill = colouring.color(key);
             for (size_t i = 1; i < owners.size(); ++i) {
                 if (colouring.key(owners[i]) != key) { // as OwnerColouring::mixed
-                    ++mixedCells;
+                    ++out.mixedCells;
                     break;
                 }
             }
         }
     }
-    DiagramPanel &p = d.addComputedPanel(
-        rows, cols,
-        std::make_shared<const OwnershipCells>(mapPtr, colouring, options.label,
-                                               options.maxLabelOwners, std::move(fills)));
-    p.rowAxisLabel = QString::fromStdString(rowDim.first);
-    if (options.slice.colDim >= 0)
-        p.columnAxisLabel = QString::fromStdString(outDims[size_t(options.slice.colDim)].first);
-    for (int r = 0; r < rows; ++r)
-        p.rowHeaders << QString::number(r);
-    for (int c = 0; c < cols; ++c)
-        p.columnHeaders << QString::number(c);
+    return out;
+}
 
-    const bool anyMixed = mixedCells > 0;
-    p.tooltipSource = std::make_shared<const OwnershipTooltips>(
-        layout, mapPtr, QString::fromStdString(rowDim.first), p.columnAxisLabel);
-
-    // Legend: one entry per colour key (up to 64; beyond, a single line naming the key).
+// Legend: one entry per colour key (up to 64; beyond, a single line naming the key), then the
+// mixed outline and the unowned elements when there are any.
+void addOwnershipLegend(Diagram &d, const OwnerColouring &colouring, bool anyMixed, size_t unowned)
+{
+    const OwnerColor colorBy = colouring.colorBy;
+    const int32_t keyCount = colouring.keyCount;
+    auto colorOf = [&](int32_t key) { return colouring.color(key); };
     d.legendTitle = colorKeyName(colorBy);
     if (colorBy == OwnerColor::SimdPair) {
         d.legendTitle = u"SIMD pair (warp mod 4)"_s;
@@ -577,7 +499,14 @@ Expected<Diagram> ownershipDiagram(const LinearLayout &layout,
                                                      colorKeyName(colorBy))});
     if (unowned)
         d.legend.push_back({0, u"%1 elements without an owner (empty)"_s.arg(unowned)});
+}
 
+// The figures: elements drawn and owned, owners per element, the hardware sizes, mixed colours.
+void addOwnershipFigures(Diagram &d, const InDimFields &f, const OwnershipMap &map,
+                         OwnerColor colorBy, size_t unowned, size_t mixedCells)
+{
+    const int rows = map.rows();
+    const int cols = map.columns();
     const qint64 cells = qint64(rows) * qint64(cols);
     d.addFigure(u"elements"_s, u"Elements drawn"_s,
                 u"%1 × %2 = %3"_s.arg(rows).arg(cols).arg(cells));
@@ -585,7 +514,7 @@ Expected<Diagram> ownershipDiagram(const LinearLayout &layout,
                 u"%1 of %2"_s.arg(cells - qint64(unowned)).arg(cells));
     d.addFigure(u"maxOwners"_s, u"Owners per element (max)"_s, QString::number(map.maxOwnerCount()),
                 u"More than one: the element is replicated (broadcast)"_s);
-    if (!shared) {
+    if (!f.isShared()) {
         d.addFigure(u"registers"_s, u"Registers per thread"_s, QString::number(f.reg.size()));
         d.addFigure(u"lanes"_s, u"Lanes"_s, QString::number(f.lane.size()));
         d.addFigure(u"warps"_s, u"Warps"_s, QString::number(f.warp.size()));
@@ -595,110 +524,58 @@ Expected<Diagram> ownershipDiagram(const LinearLayout &layout,
     d.addFigure(u"mixedColour"_s, u"Elements with mixed %1"_s.arg(colorKeyName(colorBy)),
                 QString::number(mixedCells),
                 u"Owners of the element differ in the colour key (outlined black)"_s);
-    return d;
 }
 
-Expected<Diagram> inverseDiagram(const LinearLayout &layout, const InverseDiagramOptions &options)
+} // namespace
+
+Expected<Diagram> ownershipDiagram(const LinearLayout &layout,
+                                   const OwnershipDiagramOptions &options)
 {
     const InDimFields f(layout);
     const bool shared = f.isShared();
+    OwnerColor colorBy = options.colorBy;
+    if (shared && colorBy != OwnerColor::Block)
+        colorBy = OwnerColor::Offset;
+    if (!shared && colorBy == OwnerColor::Offset)
+        return makeError("ownership: colour by offset needs a shared layout (an 'offset' in-dim)");
     if (!shared && !f.lane.present() && !f.reg.present())
-        return makeError("inverse: a distributed layout needs 'register' or 'lane' in-dims");
-    if (layout.numOutDims() == 0)
-        return makeError("inverse: the layout has no out-dims");
-    const int rowDim = std::clamp(options.slice.rowDim, 0, layout.numOutDims() - 1);
-
-    // Grid axes: rows = lane, columns = register (distributed); rows = offset / k,
-    // columns = offset % k (shared).
-    std::vector<int32_t> fixedValues(size_t(layout.numInDims()), 0);
-    for (const auto &[name, value] : options.fixed) {
-        const int i = layout.inDimIndex(name);
-        if (i < 0)
-            return makeError("inverse: '" + name + "' is not an in-dim of the layout");
-        if (value < 0 || value >= layout.inDimSize(name))
-            return makeError("inverse: " + name + "=" + std::to_string(value) + " is outside [0, " +
-                             std::to_string(layout.inDimSize(name)) + ")");
-        fixedValues[size_t(i)] = value;
-    }
-    int rows = 0;
-    int cols = 0;
-    const int regIdx = layout.inDimIndex("register");
-    const int laneIdx = layout.inDimIndex("lane");
-    const int offIdx = layout.inDimIndex("offset");
-    int perRow = 1;
-    if (shared) {
-        const int32_t n = f.offset.size();
-        perRow = options.offsetsPerRow > 0 ? options.offsetsPerRow : std::min<int32_t>(16, n);
-        if (!std::has_single_bit(unsigned(perRow)) || perRow > n)
-            return makeError("inverse: offsetsPerRow must be a power of two at most " +
-                             std::to_string(n));
-        cols = perRow;
-        rows = n / perRow;
-    } else {
-        rows = f.lane.size();
-        cols = f.reg.size();
-    }
-    if (int64_t(rows) * cols > kMaxDiagramCells)
-        return makeError("inverse: " + std::to_string(rows) + "×" + std::to_string(cols) +
-                         " cells is too many for a figure (at most 2^20 = " +
-                         std::to_string(kMaxDiagramCells) + ")");
+        return makeError("ownership: a distributed layout needs 'register' or 'lane' in-dims");
+    if (auto ok = checkOwnershipCells(layout, options.slice); !ok)
+        return ok.error();
+    Expected<OwnershipMap> mapOr = computeOwnership(layout, options.slice);
+    if (!mapOr)
+        return mapOr.error();
+    const auto mapPtr = std::make_shared<const OwnershipMap>(std::move(*mapOr));
+    const OwnershipMap &map = *mapPtr;
+    const auto &outDims = layout.outDims();
+    const int rows = map.rows();
+    const int cols = map.columns();
+    const OwnerColouring colouring(f, colorBy);
 
     Diagram d;
-    d.title = options.title.isEmpty() ? u"Hardware index \u2192 element"_s : options.title;
-    QString fixedText;
-    for (int i = 0; i < layout.numInDims(); ++i) {
-        if (i == regIdx || i == laneIdx || i == offIdx)
-            continue;
-        fixedText += (fixedText.isEmpty() ? QString() : u", "_s) +
-                     QString::fromStdString(layout.bases()[size_t(i)].first) + u'=' +
-                     QString::number(fixedValues[size_t(i)]);
-    }
-    d.subtitle = shared ? u"offset = row \u00d7 %1 + column"_s.arg(perRow)
-                        : u"rows: lane, columns: register"_s;
-    if (!fixedText.isEmpty())
-        d.subtitle += u"; "_s + fixedText;
-    d.subtitle += u"; colour: the element's %1"_s.arg(
-        QString::fromStdString(layout.outDims()[size_t(rowDim)].first));
-    d.cellSize = QSizeF(layout.numOutDims() > 2 ? 52 : 44, 20);
-    DiagramPanel &p = d.addPanel(rows, cols);
-    p.rowAxisLabel = shared ? u"offset / %1"_s.arg(perRow) : u"lane"_s;
-    p.columnAxisLabel = shared ? u"offset % %1"_s.arg(perRow) : u"register"_s;
+    d.title = options.title.isEmpty() ? u"Ownership"_s : options.title;
+    const auto &rowDim = outDims[size_t(options.slice.rowDim)];
+    d.subtitle = ownershipSubtitle(layout, options.slice, colorBy, map.maxOwnerCount());
+    if (!shared && cols >= 24)
+        d.cellSize = QSizeF(34, 20); // "T31:R63" fits at the smallest readable size
+
+    OwnerFills filled = ownerFills(map, colouring);
+    DiagramPanel &p = d.addComputedPanel(
+        rows, cols,
+        std::make_shared<const OwnershipCells>(mapPtr, colouring, options.label,
+                                               options.maxLabelOwners, std::move(filled.fills)));
+    p.rowAxisLabel = QString::fromStdString(rowDim.first);
+    if (options.slice.colDim >= 0)
+        p.columnAxisLabel = QString::fromStdString(outDims[size_t(options.slice.colDim)].first);
     for (int r = 0; r < rows; ++r)
-        p.rowHeaders << (shared ? QString::number(r * perRow) : QString::number(r));
+        p.rowHeaders << QString::number(r);
     for (int c = 0; c < cols; ++c)
         p.columnHeaders << QString::number(c);
-    const int32_t rowSize = layout.outDims()[size_t(rowDim)].second;
-    std::vector<int32_t> in = fixedValues;
-    for (int r = 0; r < rows; ++r) {
-        for (int c = 0; c < cols; ++c) {
-            if (shared) {
-                in[size_t(offIdx)] = r * perRow + c;
-            } else {
-                if (laneIdx >= 0)
-                    in[size_t(laneIdx)] = r;
-                if (regIdx >= 0)
-                    in[size_t(regIdx)] = c;
-            }
-            const std::vector<int32_t> out = layout.applyOrdered(in);
-            DiagramCell &cell = p.cell(r, c);
-            cell.elementId = elementId(out, layout.outDims());
-            cell.fill =
-                rampColor(rowSize > 1 ? double(out[size_t(rowDim)]) / double(rowSize - 1) : 0.0);
-            QString text = u"["_s;
-            for (size_t i = 0; i < out.size(); ++i)
-                text += (i ? u","_s : QString()) + QString::number(out[i]);
-            text += u']';
-            // Each element's text is stored as it comes: a lookup per cell to share the repeats of
-            // a broadcast layout cost a third of a 1024×1024 edit (most texts are distinct).
-            cell.text = p.addString(text);
-        }
-    }
-    p.tooltipSource = std::make_shared<const InverseTooltips>(layout, fixedValues, laneIdx, regIdx,
-                                                              shared ? offIdx : -1, perRow);
-    d.legendTitle =
-        u"element %1"_s.arg(QString::fromStdString(layout.outDims()[size_t(rowDim)].first));
-    d.legend.push_back({rampColor(0), u"0"_s});
-    d.legend.push_back({rampColor(1), QString::number(rowSize - 1)});
+
+    p.tooltipSource = std::make_shared<const OwnershipTooltips>(
+        layout, mapPtr, QString::fromStdString(rowDim.first), p.columnAxisLabel);
+    addOwnershipLegend(d, colouring, filled.mixedCells > 0, filled.unowned);
+    addOwnershipFigures(d, f, map, colorBy, filled.unowned, filled.mixedCells);
     return d;
 }
 
@@ -761,33 +638,6 @@ Expected<Diagram> buildOwnershipView(const ViewRequest &request)
     o.maxLabelOwners = int(std::clamp<int64_t>(*maxOwners, 0, 16));
     o.title = u"Ownership of %1"_s.arg(QString::fromStdString((*named)->name));
     return ownershipDiagram(layout, o);
-}
-
-Expected<Diagram> buildInverseView(const ViewRequest &request)
-{
-    const auto named = request.layoutOption("layout");
-    if (!named)
-        return named.error();
-    const LinearLayout &layout = (*named)->layout;
-    InverseDiagramOptions o;
-    for (const auto &[name, bases] : layout.bases()) {
-        if (name == "register" || name == "lane" || name == "offset")
-            continue;
-        const auto v = request.intOption(name, 0);
-        if (!v)
-            return v.error();
-        o.fixed.emplace_back(name, int32_t(std::clamp<int64_t>(*v, -1, INT32_MAX)));
-    }
-    const auto perRow = request.intOption("offsetsPerRow", 0);
-    if (!perRow)
-        return perRow.error();
-    o.offsetsPerRow = int(std::clamp<int64_t>(*perRow, -1, 1 << 20));
-    const auto rowDim = request.intOption("rowDim", 0);
-    if (!rowDim)
-        return rowDim.error();
-    o.slice.rowDim = int(std::clamp<int64_t>(*rowDim, 0, std::max(0, layout.numOutDims() - 1)));
-    o.title = u"%1: hardware index \u2192 element"_s.arg(QString::fromStdString((*named)->name));
-    return inverseDiagram(layout, o);
 }
 
 } // namespace lx

@@ -1,0 +1,17 @@
+#pragma once
+
+// Internal to the bank analysis sources (banks.cpp: the conflict analysis of an access;
+// banksshared.cpp: the shared-memory buffer and its bank map). Not part of the interface: banks.h
+// is.
+
+#include "base/expected.h"
+#include "layout/builders.h"
+
+#include <optional>
+
+namespace lx::banksinternal {
+
+// Triton requires power-of-two intervals and paddings (PaddedSharedEncodingAttr).
+std::optional<Error> checkPadding(const IntervalPadding &padding);
+
+} // namespace lx::banksinternal
