@@ -333,9 +333,36 @@ void printSince(QTextStream &out, const lx::KernelAnswer &old, const lx::KernelD
         out << "  " << QString::fromStdString(line) << '\n';
 }
 
-int runAnalyzeKernel(const QStringList &args)
+// `--since OLD` on the one kernel of PATH: its report, then what changed.
+int answerSince(const std::vector<lx::KernelAnswer> &answers, const QString &path,
+                const std::string &since, const std::string &arch, bool json)
 {
-    QCommandLineParser parser;
+    lx::app::ErrorStream err;
+    const QString prog = QStringLiteral("layout-explorer analyze kernel: ");
+    if (answers.size() != 1) {
+        err << prog << "--since compares one kernel; " << path << " holds " << answers.size()
+            << '\n';
+        return ExitBadUsage;
+    }
+    lx::Expected<lx::KernelAnswer> old = previousAnswer(since, arch);
+    if (!old) {
+        err << prog << QString::fromStdString(old.message()) << '\n';
+        return ExitBadInput;
+    }
+    const lx::KernelDiff d = lx::diffKernels(*old, answers.front());
+    if (json) {
+        nlohmann::json j = answerJson(answers.front());
+        j["since"] = sinceJson(*old, d);
+        return lx::app::writeJson(j, prog, 2);
+    }
+    QTextStream out(stdout);
+    printAnswer(out, answers.front());
+    printSince(out, *old, d);
+    return ExitOk;
+}
+
+void addKernelOptions(QCommandLineParser &parser)
+{
     parser.setApplicationDescription(QStringLiteral(
         "Every op of a TTGIR module that places data: for each local_load the transposed-load "
         "decision or the fallback vector load, for each local_store / local_alloc the write, "
@@ -359,6 +386,12 @@ int runAnalyzeKernel(const QStringList &args)
                                      "folder): what changed, after the report"),
                       QStringLiteral("OLD")});
     parser.addOption({QStringLiteral("json"), QStringLiteral("print JSON")});
+}
+
+int runAnalyzeKernel(const QStringList &args)
+{
+    QCommandLineParser parser;
+    addKernelOptions(parser);
     lx::app::ErrorStream err;
     const QString prog = QStringLiteral("layout-explorer analyze kernel: ");
     if (const std::optional<int> done = lx::app::parseOrExit(parser, args, prog))
@@ -406,27 +439,8 @@ int runAnalyzeKernel(const QStringList &args)
         answers.push_back(std::move(*a));
     }
     QTextStream out(stdout);
-    if (!since.empty()) {
-        if (answers.size() != 1) {
-            err << prog << "--since compares one kernel; " << pos.front() << " holds "
-                << answers.size() << '\n';
-            return ExitBadUsage;
-        }
-        lx::Expected<lx::KernelAnswer> old = previousAnswer(since, arch);
-        if (!old) {
-            err << prog << QString::fromStdString(old.message()) << '\n';
-            return ExitBadInput;
-        }
-        const lx::KernelDiff d = lx::diffKernels(*old, answers.front());
-        if (json) {
-            nlohmann::json j = answerJson(answers.front());
-            j["since"] = sinceJson(*old, d);
-            return lx::app::writeJson(j, prog, 2);
-        }
-        printAnswer(out, answers.front());
-        printSince(out, *old, d);
-        return ExitOk;
-    }
+    if (!since.empty())
+        return answerSince(answers, pos.front(), since, arch, json);
     if (!folder) {
         // One module: the report as before, with the compiler's answer when its assembly is there.
         const lx::KernelAnswer &a = answers.front();
