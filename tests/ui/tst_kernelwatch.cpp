@@ -20,6 +20,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QAction>
+#include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
@@ -144,6 +145,10 @@ void TestKernelWatch::kernelsAppearAsTheyAreCompiled()
         names << want.name;
     }
     QVERIFY2(names.count(QStringLiteral("matmul")) >= 2, "the test data has recompiles");
+    const QString header = panel->findChild<QLabel *>(QStringLiteral("kernelWatchHeader"))->text();
+    QVERIFY2(header.contains(cache.path()), qPrintable(header));
+    QVERIFY2(header.contains(QStringLiteral("%1 kernels compiled").arg(folders.size())),
+             qPrintable(header));
 
     // A recompile with one layout changed: the change names that layout with both texts.
     const QString fma = folders.back();

@@ -188,9 +188,10 @@ void KernelWatchPanel::updateHeader()
     }
     m_stop->setEnabled(true);
     const int n = m_model->rowCount();
-    m_header->setText((n == 1 ? tr("Watching <b>%1</b>: 1 kernel compiled")
-                              : tr("Watching <b>%1</b>: %2 kernels compiled").arg(n))
-                          .arg(where.toHtmlEscaped()));
+    m_header->setText(n == 1
+                          ? tr("Watching <b>%1</b>: 1 kernel compiled").arg(where.toHtmlEscaped())
+                          : tr("Watching <b>%1</b>: %2 kernels compiled")
+                                .arg(where.toHtmlEscaped(), QString::number(n)));
 }
 
 QString KernelWatchPanel::changesHtml(int row) const
