@@ -166,8 +166,9 @@ QVariant KernelWatchModel::data(const QModelIndex &index, int role) const
             return e.files.incomplete.empty() ? tr("cannot be read") : tr("incomplete");
         if (!e.hasPrevious)
             return tr("first compile");
-        return e.changes.empty() ? tr("no change")
-                                 : tr("%n change(s)", nullptr, int(e.changes.size()));
+        if (e.changes.empty())
+            return tr("no change");
+        return e.changes.size() == 1 ? tr("1 change") : tr("%1 changes").arg(e.changes.size());
     default:
         return {};
     }

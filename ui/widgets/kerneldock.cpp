@@ -119,7 +119,7 @@ KernelDock::KernelDock(LayoutDocument *document, QWidget *parent)
     showAsRowList(m_table, m_model);
     m_table->setWordWrap(false);
     m_table->horizontalHeader()->setStretchLastSection(true);
-    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
     splitter->setStretchFactor(2, 3);
     layout->addWidget(splitter, 1);

@@ -13,6 +13,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSettings>
+#include <QSplitter>
 #include <QTableView>
 #include <QTextBrowser>
 #include <QVBoxLayout>
@@ -54,20 +55,23 @@ KernelWatchPanel::KernelWatchPanel(QWidget *parent)
     top->addWidget(m_follow);
     top->addWidget(m_stop);
     layout->addLayout(top);
-    m_list = new QTableView(this);
+    // The list above what changed, the person sizing the two.
+    auto *split = new QSplitter(Qt::Vertical, this);
+    m_list = new QTableView(split);
     m_list->setObjectName(QStringLiteral("kernelWatchList"));
     showAsRowList(m_list, m_model);
     m_list->setWordWrap(false);
     m_list->horizontalHeader()->setStretchLastSection(true);
     m_list->setToolTip(tr("Kernels compiled into the watched folder, newest first; select one "
                           "to open it"));
-    layout->addWidget(m_list, 2);
-    m_changes = new QTextBrowser(this);
+    m_changes = new QTextBrowser(split);
     m_changes->setObjectName(QStringLiteral("kernelWatchChanges"));
     m_changes->setOpenLinks(false);
     m_changes->setPlaceholderText(tr("What changed since the previous compile of the selected "
                                      "kernel"));
-    layout->addWidget(m_changes, 3);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 2);
+    layout->addWidget(split, 1);
 
     connect(m_follow, &QCheckBox::toggled, this,
             [](bool on) { QSettings().setValue(kFollowKey, on); });
