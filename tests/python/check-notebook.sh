@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Executes a notebook headless with nbconvert (the python3 kernel, which runs the interpreter the
 # package is built for and finds the package through PYTHONPATH) and checks that it ran without
-# an error, that its outputs hold pictures (at least three SVG outputs) and that it exports to
-# HTML with its pictures (nbconvert --to html, which refuses an SVG output that carries an XML
+# an error and without a word on stderr, that its outputs hold pictures (at least three SVG
+# outputs) and that it exports to HTML with its pictures (nbconvert --to html, which refuses an SVG output that carries an XML
 # declaration). Debian 12's nbconvert 6.5 strips the elements inside an SVG output when it writes
 # HTML, so the HTML is written with the PNG form of each picture first.
 #   check-notebook.sh PYTHON NOTEBOOK
@@ -22,6 +22,11 @@ outputs = [o for c in nb["cells"] if c["cell_type"] == "code" for o in c.get("ou
 errors = [o for o in outputs if o.get("output_type") == "error"]
 if errors:
     sys.exit("check-notebook: a cell failed: " + errors[0].get("ename", "") + ": " + errors[0].get("evalue", ""))
+# Nothing on stderr: a reader of the notebook sees no stray warning (Qt's, the package's).
+stderr = [o for o in outputs if o.get("output_type") == "stream" and o.get("name") == "stderr"]
+if stderr:
+    text = stderr[0]["text"]
+    sys.exit("check-notebook: a cell wrote to stderr: " + ("".join(text) if isinstance(text, list) else text))
 svgs = [o for o in outputs if "image/svg+xml" in o.get("data", {})]
 if len(svgs) < 3:
     sys.exit(f"check-notebook: {len(svgs)} SVG outputs, expected at least 3")
