@@ -136,7 +136,7 @@ nlohmann::json reportJson(const lx::BankViewInput &in)
 void printText(const lx::BankViewInput &in)
 {
     const lx::BankConflictReport &r = in.report;
-    QTextStream out(stdout);
+    lx::app::OutStream out;
     out << "arch " << qs(in.arch.name) << ": " << qs(in.sourceText) << '\n';
     out << "instruction " << qs(r.instruction.name) << (r.instructionForced ? " (forced)" : "")
         << ", " << r.instruction.numBanks << " banks of " << r.bankWidthBytes << " B, "

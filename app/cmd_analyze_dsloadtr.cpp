@@ -374,7 +374,7 @@ int runDsLoadTr(const QStringList &args)
             rc != ExitOk)
             return rc;
 
-    QTextStream out(stdout);
+    lx::app::OutStream out;
     const std::vector<lx::Figure> figures = lx::dsLoadTrFigures(*in);
     if (parser.isSet(o.jsonOpt)) {
         json j = planJson(*plan, in->dtype);

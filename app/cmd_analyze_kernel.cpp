@@ -294,7 +294,7 @@ int analyzeStdin(const QString &prog, const std::string &arch, bool json)
     }
     if (json)
         return lx::app::writeJson(reportJson(*module, *report), prog, 2);
-    QTextStream out(stdout);
+    lx::app::OutStream out;
     printText(out, *module, *report);
     return ExitOk;
 }
@@ -355,7 +355,7 @@ int answerSince(const std::vector<lx::KernelAnswer> &answers, const QString &pat
         j["since"] = sinceJson(*old, d);
         return lx::app::writeJson(j, prog, 2);
     }
-    QTextStream out(stdout);
+    lx::app::OutStream out;
     printAnswer(out, answers.front());
     printSince(out, *old, d);
     return ExitOk;
@@ -438,7 +438,7 @@ int runAnalyzeKernel(const QStringList &args)
         }
         answers.push_back(std::move(*a));
     }
-    QTextStream out(stdout);
+    lx::app::OutStream out;
     if (!since.empty())
         return answerSince(answers, pos.front(), since, arch, json);
     if (!folder) {

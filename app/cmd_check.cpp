@@ -251,7 +251,7 @@ int runCheck(const QStringList &args)
         return lx::CheckBadInput;
     }
     if (parser.isSet(QStringLiteral("help"))) {
-        QTextStream(stdout) << parser.helpText();
+        lx::app::OutStream() << parser.helpText();
         return lx::CheckPass;
     }
     auto bad = [&](const QString &message) {

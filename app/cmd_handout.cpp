@@ -111,7 +111,7 @@ int runHandout(const QStringList &args)
     const QString e = lx::exportHandout(*pages, options, out, &written);
     if (!e.isEmpty())
         return fail(ExitBadInput, e);
-    QTextStream(stdout) << written.join(u'\n') << '\n';
+    lx::app::OutStream() << written.join(u'\n') << '\n';
     return ExitOk;
 }
 

@@ -20,9 +20,10 @@ using lx::app::ExitBadInput;
 using lx::app::ExitBadUsage;
 using lx::app::ExitOk;
 
+// Standard output (or the Python package's capture); a write error is reported there.
 void writeOut(const std::string &text)
 {
-    std::fwrite(text.data(), 1, text.size(), stdout);
+    (void)lx::app::writeStdout(text, QStringLiteral("layout-explorer presets: "));
 }
 
 int list(bool json)

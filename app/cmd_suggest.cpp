@@ -88,7 +88,7 @@ int printResult(const lx::SceneAccess &a, const lx::SuggestSharedResult &r, doub
         j["searchMilliseconds"] = ms;
         return lx::app::writeJson(j, u"layout-explorer suggest: "_qs);
     }
-    QTextStream out(stdout);
+    lx::app::OutStream out;
     out << "access: " << qs(access) << '\n';
     out << r.enumerated << " candidates enumerated, " << r.scored << " scored in "
         << QString::number(ms, 'f', 1) << " ms; * = Pareto front\n";
@@ -387,7 +387,7 @@ int runCta(const QStringList &args)
         j["searchMilliseconds"] = ms;
         return lx::app::writeJson(j, u"layout-explorer suggest: "_qs);
     }
-    QTextStream out(stdout);
+    lx::app::OutStream out;
     out << r->enumerated << " warp-basis choices, " << r->candidates.size() << " distinct, "
         << r->rejected << " rejected, " << QString::number(ms, 'f', 1) << " ms\n";
     for (const auto &c : r->candidates)
@@ -406,8 +406,8 @@ int runSuggest(const QStringList &args)
     if (sub == u"cta")
         return runCta(args.mid(1));
     if (sub == u"--help" || sub == u"-h") {
-        QTextStream(stdout) << "usage: layout-explorer suggest shared|cta [options] (--help for "
-                               "each)\n";
+        lx::app::OutStream() << "usage: layout-explorer suggest shared|cta [options] (--help for "
+                                "each)\n";
         return ExitOk;
     }
     return fail("", ExitBadUsage, u"expected 'shared' or 'cta', got '%1'"_qs.arg(sub));

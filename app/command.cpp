@@ -50,7 +50,7 @@ std::optional<int> parseOrExit(QCommandLineParser &parser, const QStringList &ar
         return ExitBadUsage;
     }
     if (parser.isSet(QStringLiteral("help"))) {
-        QTextStream(stdout) << parser.helpText();
+        lx::app::OutStream() << parser.helpText();
         return ExitOk;
     }
     if (!allowPositional && !parser.positionalArguments().isEmpty()) {

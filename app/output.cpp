@@ -32,6 +32,19 @@ ErrorStream::ErrorStream() : QTextStream(stderr)
         setString(&t_capture->err, QIODevice::WriteOnly | QIODevice::Append);
 }
 
+OutStream::OutStream() : QTextStream(stdout)
+{
+    if (t_capture)
+        setString(&m_captured, QIODevice::WriteOnly);
+}
+
+OutStream::~OutStream()
+{
+    flush();
+    if (t_capture)
+        t_capture->out.append(m_captured.toStdString());
+}
+
 int writeStdout(std::string_view bytes, const QString &prog)
 {
     if (t_capture) {

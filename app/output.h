@@ -50,6 +50,21 @@ public:
     ErrorStream();
 };
 
+// Standard output, or the capture's other bytes while a CommandCapture is alive on this thread
+// (a command's text report, printed beside a file it writes, does not leak into a Python caller's
+// output). Every command writes its text through one.
+class OutStream : public QTextStream
+{
+public:
+    OutStream();
+    ~OutStream() override;
+    OutStream(const OutStream &) = delete;
+    OutStream &operator=(const OutStream &) = delete;
+
+private:
+    QString m_captured;
+};
+
 // Writes `bytes` to standard output and flushes it. On failure prints "PROG: cannot write
 // standard output: <cause>" on stderr (prog ends with ": ") and returns ExitBadInput, else ExitOk.
 int writeStdout(std::string_view bytes, const QString &prog);

@@ -81,3 +81,18 @@ def test_records_without_pictures():
     assert rec._repr_svg_() is None
     with pytest.raises(TypeError):
         rec.render("x.svg")
+
+
+def test_pictures_print_nothing(capfd):
+    # A notebook shows a result's picture, not the command's text report beside it: drawing a
+    # picture of every kind of result writes nothing to the process's stdout or stderr.
+    shared = "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]}>"
+    dot = lx.DotOperandLayout(operand_index=0, parent=WMMA, k_width=8)
+    results = [lx.ds_load_tr(shared, dot, (64, 64), dtype="f16"), lx.ds_load_tr(preset="fig2b"),
+               lx.bank_conflicts(dot, shared, (64, 64), dtype="f16"), lx.cta(preset="fig10"),
+               lx.lds(preset="fig12"), lx.partitions(preset="fig10"), dot.over((64, 64))]
+    capfd.readouterr()
+    for r in results:
+        assert r._repr_svg_() and r._repr_png_()
+    out, err = capfd.readouterr()
+    assert out == "" and err == ""
