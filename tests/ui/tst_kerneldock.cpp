@@ -4,9 +4,11 @@
 // own (saved, reopened and read by the command line's scene reader exactly, for every module).
 
 #include "io/scene.h"
+#include "models/documentviews.h"
 #include "models/kernelopsmodel.h"
 #include "models/layoutdocument.h"
 #include "models/scenefile.h"
+#include "request/analysisinputs.h"
 #include "request/kernelrequest.h"
 #include "widgets/kerneldock.h"
 #include "widgets/mainwindow.h"
@@ -46,6 +48,7 @@ private Q_SLOTS:
     void modelUnderTester();
     void opensEveryModule();
     void selectingAnOpIsOneUndoStep();
+    void aWriteShowsItsStore();
     void unreadableModule();
     void pasteOpensAModule();
     void aKernelIsADocument();
@@ -155,6 +158,47 @@ void TestKernelDock::selectingAnOpIsOneUndoStep()
     const int after = document.undoStack()->index();
     dock.selectOp(k);
     QCOMPARE(document.undoStack()->index(), after);
+}
+
+void TestKernelDock::aWriteShowsItsStore()
+{
+    // A local_store's or local_alloc's bank views are the write's: the bank table names the store
+    // instruction the op lowers to, not a load of the same layouts.
+    int writes = 0;
+    for (const QString &f :
+         {kAttention, kDir + u"gemm_gfx1250_bf16_64x64x64_w22_t11_a01_b01_s1618_4116.ttgir"_qs}) {
+        LayoutDocument probe;
+        KernelDock probeDock(&probe);
+        QCOMPARE(probeDock.openFile(f), QString());
+        for (int row = 0; row < probeDock.model()->rowCount(); ++row) {
+            const KernelOpReport op = probeDock.model()->opAt(row);
+            const bool write = op.op == "ttg.local_store" || op.op == "ttg.local_alloc";
+            if (!write || !op.problem.empty() || op.accesses.empty())
+                continue;
+            // A fresh scene each time: the views this op adds are the ones to look at (the op
+            // shown on opening already has its views).
+            LayoutDocument document;
+            KernelDock dock(&document);
+            QCOMPARE(dock.openFile(f), QString());
+            const QList<DocumentView> before = dock.table()->currentIndex().row() == row
+                                                   ? QList<DocumentView>()
+                                                   : document.views();
+            dock.selectOp(row);
+            const QList<DocumentView> &views = document.views();
+            int table = -1;
+            for (int v = 0; v < views.size() && table < 0; ++v)
+                if (views[v].kind == u"bank-table"_qs && !before.contains(views[v]))
+                    table = v;
+            QVERIFY2(table >= 0, op.name.c_str());
+            Expected<BankViewInput> in =
+                resolveBankView(viewRequestFor(document.contents(), table));
+            QVERIFY2(in, in ? "" : in.message().c_str());
+            QVERIFY2(in->report.instruction.isWrite, op.name.c_str());
+            QCOMPARE(in->report.instruction.name, op.accesses.front().instruction);
+            ++writes;
+        }
+    }
+    QVERIFY(writes >= 2);
 }
 
 void TestKernelDock::unreadableModule()

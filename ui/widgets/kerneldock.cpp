@@ -559,8 +559,9 @@ std::optional<DocumentView> KernelDock::showOp(int row)
         view("bank-table", dst, {{QStringLiteral("shared"), src}});
         view("ownership", dst);
     } else if (write && !src.isEmpty() && !dst.isEmpty()) {
-        view("bank-table", src, {{QStringLiteral("shared"), dst}});
-        view("bank-map", dst, {{QStringLiteral("shared"), dst}});
+        // The op's access is a write: its bank views are the store's (ds_store_*).
+        view("bank-table", src, {{QStringLiteral("shared"), dst}, {QStringLiteral("write"), true}});
+        view("bank-map", dst, {{QStringLiteral("shared"), dst}, {QStringLiteral("write"), true}});
         view("ownership", src);
     } else if (r.op == "ttg.convert_layout" && !src.isEmpty() && !dst.isEmpty()) {
         // cvt = dst.invertAndCompose(src): for each destination index, the source index that
