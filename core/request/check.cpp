@@ -56,13 +56,16 @@ Expected<bool> checkKeys(const json &o, std::initializer_list<const char *> keys
 {
     if (!o.is_object())
         return makeError(where + " must be an object, not " + std::string(o.type_name()));
-    for (const auto &[k, v] : o.items())
+    for (const auto &item : o.items()) {
+        // (not a structured binding: clang 14 cannot capture one in the lambda)
+        const std::string &k = item.key();
         if (std::none_of(keys.begin(), keys.end(), [&](const char *x) { return k == x; })) {
             std::string known;
             for (const char *x : keys)
                 known += (known.empty() ? "" : ", ") + std::string(x);
             return makeError(where + ": unknown key \"" + k + "\" (known: " + known + ")");
         }
+    }
     return true;
 }
 
