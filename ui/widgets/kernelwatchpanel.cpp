@@ -67,8 +67,7 @@ KernelWatchPanel::KernelWatchPanel(QWidget *parent)
     m_changes = new QTextBrowser(split);
     m_changes->setObjectName(QStringLiteral("kernelWatchChanges"));
     m_changes->setOpenLinks(false);
-    m_changes->setPlaceholderText(tr("What changed since the previous compile of the selected "
-                                     "kernel"));
+    m_changes->setPlaceholderText(tr("What changed since the selected kernel's previous compile"));
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 2);
     layout->addWidget(split, 1);
