@@ -308,6 +308,35 @@ private Q_SLOTS:
             qPrintable(why));
     }
 
+    // A group outlined in black (the cta-pieces strips, warp tiles) stays visible on the dark
+    // theme: its outline's pixel stands out from the background there, and is black on light.
+    void groupOutlinesShowOnTheDarkTheme()
+    {
+        const Diagram d = flatDiagram();
+        for (const bool dark : {false, true}) {
+            RenderOptions o;
+            o.dark = dark;
+            o.scale = 2;
+            const QImage img = paintAll(d, o);
+            const DiagramRenderer r(d, o);
+            const lx::DiagramPalette palette = lx::DiagramPalette::forOptions(o);
+            // The outline runs along the group's top edge, over the top-left cell's first row.
+            const QPoint onOutline = r.geometry().cellRect(0, 0, 0).topLeft() + QPoint(3, 0);
+            const QRgb outline = img.pixel(onOutline);
+            const int distance = std::abs(qGray(outline) - qGray(palette.background));
+            QVERIFY2(distance > 100, qPrintable(u"%1: outline %2 on background %3"_s
+                                                    .arg(dark ? u"dark"_s : u"light"_s)
+                                                    .arg(qGray(outline))
+                                                    .arg(qGray(palette.background))));
+            if (!dark)
+                QCOMPARE(outline, qRgb(0, 0, 0));
+        }
+        // The rule itself: ink that vanishes takes the foreground; a coloured outline stays.
+        const lx::DiagramPalette darkPalette = lx::DiagramPalette::dark();
+        QCOMPARE(lx::visibleOutline(qRgb(40, 40, 40), darkPalette), darkPalette.foreground);
+        QCOMPARE(lx::visibleOutline(qRgb(230, 60, 60), darkPalette), qRgb(230, 60, 60));
+    }
+
     void goldenLabelledTolerance()
     {
         // Text rasterisation varies between FreeType versions and fonts: allow 3% of the pixels

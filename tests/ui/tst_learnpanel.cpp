@@ -83,9 +83,12 @@ private Q_SLOTS:
         QCOMPARE(solved.count(), 1);
         QVERIFY(panel->statusText().contains(QStringLiteral("Solved")));
         QVERIFY(LearnPanel::wasSolved(QString::fromStdString(lesson.id)));
-        // Undo unsolves it again.
+        // A finished lesson is no unsaved work: the next lesson opens without asking.
+        QVERIFY(!doc->isModified());
+        // Undo unsolves it again (and that is a change).
         doc->undoStack()->undo();
         QVERIFY(!panel->isSolved());
+        QVERIFY(doc->isModified());
         QCOMPARE(solved.count(), 2);
     }
 
@@ -105,9 +108,10 @@ private Q_SLOTS:
         const auto pages = panel->handoutPages();
         QCOMPARE(pages.size(), panel->lessons()[1].scene.views.size());
         QVERIFY(pages.front().subtitle.contains(QStringLiteral("task:")));
-        // Show Me applies the solution as one undoable step.
+        // Show Me applies the solution as one undoable step, and the lesson is then finished.
         panel->showSolution();
         QVERIFY(panel->isSolved());
+        QVERIFY(!w->document()->isModified());
         w->document()->undoStack()->undo();
         QVERIFY(!panel->isSolved());
         // The current lesson is remembered: a new window's panel opens it again.

@@ -551,15 +551,25 @@ private Q_SLOTS:
         next->trigger();
         QCOMPARE(pipeline->currentStep(), 3);
         QVERIFY(pipeline->stepLabel()->text().contains(u"reps"_s));
-        // The step is a view option in the scene: saved, exported and undone like any edit;
-        // walking is one undo step.
+        // The step is a view option in the scene (saved and exported), but walking is reading,
+        // not editing: no undo step, and the preset is not modified.
         QCOMPARE(w->document()->views().at(pipeline->viewIndex()).options.value(u"step"_s).toInt(),
                  3);
+        QCOMPARE(w->document()->undoStack()->count(), 0);
+        QVERIFY(!w->document()->isModified());
+        QVERIFY(!w->isWindowModified());
+        // An edit and its undo leave the reader on the step they were at.
+        const int view = pipeline->viewIndex();
+        QJsonObject colour = w->document()->views().at(view).options;
+        colour.insert(u"legend"_s, false);
+        QCOMPARE(w->document()->setViewOptions(view, colour, u"Hide legend"_s), QString());
         QCOMPARE(w->document()->undoStack()->count(), 1);
         pipeline->setStep(pipeline->stepCount());
         QCOMPARE(pipeline->diagramView()->diagram().tables.size(), all.tables.size() + 1);
         w->document()->undoStack()->undo();
-        QCOMPARE(pipeline->currentStep(), 0);
+        QCOMPARE(pipeline->currentStep(), pipeline->stepCount());
+        QVERIFY(!w->document()->isModified());
+        pipeline->setStep(0);
         QCOMPARE(pipeline->diagramView()->diagram(), all);
 
         // An invalid cvt (Fig 5 right) stops at divideLeft: two steps.

@@ -271,6 +271,49 @@ private Q_SLOTS:
         QCOMPARE(w->currentViewPane()->layoutIndex(), layouts);
     }
 
+    // 10 in bits (register:4, lane:32, warp:8) cannot own 12 out bits (dim0:64, dim1:64): the
+    // dialog says so as it is typed, OK waits, and the fields show a three-dim spec whole.
+    void addFromBasesRefusesTooFewInBitsAsTyped()
+    {
+        auto w = makeWindow();
+        QVERIFY(w);
+        const int layouts = w->document()->layoutCount();
+        QString shown;
+        bool okEnabled = true;
+        bool stillOpen = false;
+        int fieldWidth = 0;
+        int specWidth = 0;
+        QTimer::singleShot(0, this, [&] {
+            auto *dialog = qobject_cast<QDialog *>(QApplication::activeModalWidget());
+            if (!dialog)
+                return;
+            auto *ins = dialog->findChild<QLineEdit *>(u"basesInDims"_s);
+            auto *outs = dialog->findChild<QLineEdit *>(u"basesOutDims"_s);
+            auto *message = dialog->findChild<QLabel *>(u"basesMessage"_s);
+            auto *ok = dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+            if (!ins || !outs || !message)
+                return dialog->reject();
+            ins->setText(u"register:4, lane:32, warp:8"_s);
+            outs->setText(u"dim0:64, dim1:64"_s);
+            ok->click();
+            shown = message->text();
+            okEnabled = ok->isEnabled();
+            stillOpen = dialog->isVisible();
+            fieldWidth = ins->width();
+            specWidth = ins->fontMetrics().horizontalAdvance(u"register:16, lane:32, warp:8"_s);
+            dialog->reject();
+        });
+        QAction *add = actionNamed(*w, u"&Add Layout from Bases..."_s);
+        QVERIFY(add);
+        add->trigger();
+        QVERIFY(stillOpen);
+        QVERIFY2(shown.contains(u"10 in bits"_s) && shown.contains(u"12 out bits"_s),
+                 qPrintable(shown));
+        QVERIFY(!okEnabled);
+        QCOMPARE(w->document()->layoutCount(), layouts);
+        QVERIFY2(fieldWidth > specWidth, qPrintable(u"%1 <= %2"_s.arg(fieldWidth).arg(specWidth)));
+    }
+
     void addFromTextValidatesAsTyped()
     {
         auto w = makeWindow();

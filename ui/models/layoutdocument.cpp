@@ -471,14 +471,45 @@ QString LayoutDocument::removeView(int view)
     return {};
 }
 
+bool isNavigationOption(const QString &key)
+{
+    // Where a reader is in a walk-through, like a scroll position: kept with the scene, never an
+    // edit of it.
+    return key == QLatin1String("step");
+}
+
+namespace {
+
+// `options` with its navigation options replaced by those of `current`.
+QJsonObject withNavigationOf(QJsonObject options, const QJsonObject &current)
+{
+    for (const QString &key : options.keys())
+        if (isNavigationOption(key) && !current.contains(key))
+            options.remove(key);
+    for (auto it = current.begin(); it != current.end(); ++it)
+        if (isNavigationOption(it.key()))
+            options.insert(it.key(), it.value());
+    return options;
+}
+
+} // namespace
+
 QString LayoutDocument::setViewOptions(int view, const QJsonObject &options, const QString &what)
 {
     if (view < 0 || view >= int(m_scene.views.size()))
         return tr("no view %1").arg(view);
-    if (m_scene.views.at(view).options == options)
+    const QJsonObject before = m_scene.views.at(view).options;
+    if (before == options)
         return {};
-    m_undoStack->push(
-        new SetViewOptionsCommand(this, view, m_scene.views.at(view).options, options, what));
+    // Navigation moves at once and is no undo step; the rest of the change is one.
+    const QJsonObject navigated = withNavigationOf(before, options);
+    if (navigated != before) {
+        m_scene.views[view].options = navigated;
+        Q_EMIT viewChanged(view);
+    }
+    if (withNavigationOf(options, navigated) != navigated)
+        m_undoStack->push(new SetViewOptionsCommand(this, view, navigated,
+                                                    withNavigationOf(options, navigated), what));
     return {};
 }
 
@@ -497,13 +528,21 @@ void LayoutDocument::applyLayout(int index, const DocumentLayout &value)
 
 void LayoutDocument::applyScene(const SceneContents &contents)
 {
-    m_scene = contents;
+    // Undo and redo leave every view that stays where the reader put it.
+    SceneContents next = contents;
+    for (qsizetype v = 0; v < std::min(next.views.size(), m_scene.views.size()); ++v) {
+        const DocumentView &now = m_scene.views.at(v);
+        DocumentView &then = next.views[v];
+        if (now.kind == then.kind && now.layoutName == then.layoutName)
+            then.options = withNavigationOf(then.options, now.options);
+    }
+    m_scene = std::move(next);
     Q_EMIT structureChanged();
 }
 
 void LayoutDocument::applyViewOptions(int view, const QJsonObject &options)
 {
-    m_scene.views[view].options = options;
+    m_scene.views[view].options = withNavigationOf(options, m_scene.views.at(view).options);
     Q_EMIT viewChanged(view);
 }
 

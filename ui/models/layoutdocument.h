@@ -136,8 +136,10 @@ public:
     [[nodiscard]] QString removeLayout(int layout);
     [[nodiscard]] QString addView(const DocumentView &view);
     [[nodiscard]] QString removeView(int view);
-    // Replaces one view's options (the pipeline step, colour mode, ...). Consecutive changes of
-    // the same view are one undo step. Emits viewChanged(view), not structureChanged().
+    // Replaces one view's options (colour mode, the other layout, ...). Consecutive changes of
+    // the same view are one undo step. Navigation options (isNavigationOption: the pipeline's
+    // step) move at once, are no undo step and leave the document unmodified, as scrolling
+    // would; undo and redo keep them. Emits viewChanged(view), not structureChanged().
     [[nodiscard]] QString setViewOptions(int view, const QJsonObject &options, const QString &what);
     void setArch(const QString &arch);
 
@@ -184,6 +186,10 @@ private:
     QString m_fileName;
     QUndoStack *m_undoStack;
 };
+
+// Whether a view option says where the reader is (the pipeline's "step") rather than what the
+// view shows: it is saved with the scene but never makes it modified.
+[[nodiscard]] bool isNavigationOption(const QString &key);
 
 // The built-in scene shown when no preset is available: the worked example of
 // core/layout/linearlayout.h (warp 3 lands on [2,1] XOR [1,0] = [3,1]).

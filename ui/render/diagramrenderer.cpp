@@ -33,7 +33,26 @@ QColor contrastText(QRgb fill)
     return lum > 140 ? QColor(Qt::black) : QColor(Qt::white);
 }
 
+// WCAG's relative luminance of an sRGB colour, in [0, 1].
+double relativeLuminance(QRgb c)
+{
+    auto channel = [](int v) {
+        const double x = v / 255.0;
+        return x <= 0.04045 ? x / 12.92 : std::pow((x + 0.055) / 1.055, 2.4);
+    };
+    return 0.2126 * channel(qRed(c)) + 0.7152 * channel(qGreen(c)) + 0.0722 * channel(qBlue(c));
+}
+
 } // namespace
+
+QRgb visibleOutline(QRgb color, const DiagramPalette &palette)
+{
+    // An outline drawn in the light theme's ink (black, dark grey) vanishes on the dark theme's
+    // background: below a contrast ratio of 2:1 it takes the palette's foreground instead.
+    const double a = relativeLuminance(color), b = relativeLuminance(palette.background);
+    const double ratio = (std::max(a, b) + 0.05) / (std::min(a, b) + 0.05);
+    return ratio < 2.0 ? palette.foreground : color;
+}
 
 QFont DiagramRenderer::textFont(int pixelSize, bool bold)
 {
@@ -398,7 +417,8 @@ void DiagramRenderer::paintGroups(QPainter *painter, int index, const QRect &exp
         const QRect outer(gx0, gy0, gx1 - gx0 + 1, gy1 - gy0 + 1);
         if (!outer.intersects(exposed))
             continue;
-        const QColor col = QColor::fromRgba(grp.color);
+        const QRgb rgb = visibleOutline(grp.color, m_palette);
+        const QColor col = QColor::fromRgba(rgb);
         if (grp.dashed) {
             QPen pen(col, w, Qt::DashLine);
             pen.setJoinStyle(Qt::MiterJoin);
@@ -416,7 +436,7 @@ void DiagramRenderer::paintGroups(QPainter *painter, int index, const QRect &exp
             const int tw = DiagramGeometry::textWidth(grp.label, headerPx) + px(4 * s);
             const QRect lr(outer.left() + w, outer.top() + w, tw, px(headerPx * 1.4));
             painter->fillRect(lr, col);
-            painter->setPen(contrastText(grp.color));
+            painter->setPen(contrastText(rgb));
             painter->drawText(lr, Qt::AlignCenter, grp.label);
         }
     }

@@ -68,6 +68,10 @@ struct DiagramPalette
     }
 };
 
+// `color` for an outline (a group) on `palette`'s background: the palette's foreground when
+// `color` has too little contrast with the background to be seen (black on the dark theme).
+[[nodiscard]] QRgb visibleOutline(QRgb color, const DiagramPalette &palette);
+
 // What is under a point: a cell of a panel (panel, row, col >= 0) or nothing (panel == -1).
 struct DiagramHit
 {

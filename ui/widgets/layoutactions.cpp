@@ -69,6 +69,21 @@ Expected<LinearLayout> identityLikeLayout(const QString &inSpec, const QString &
     for (size_t o = 0; o < outs.size(); ++o)
         for (int b = 0; (1 << b) < outs[o].second; ++b)
             outBits.emplace_back(o, b);
+    size_t inBits = 0;
+    for (const auto &in : ins)
+        for (int b = 0; (1 << b) < in.second; ++b)
+            ++inBits;
+    // Fewer in bits than out bits leave part of the tensor with no owner: every element of a
+    // distributed layout has one, so such a start is refused rather than made.
+    if (inBits < outBits.size())
+        return makeError(QObject::tr("%1 in bits cannot reach %2 out bits: only 1 in %3 "
+                                     "elements would have an owner; give the in dims %4 more "
+                                     "bits or shrink the out dims")
+                             .arg(inBits)
+                             .arg(outBits.size())
+                             .arg(1LL << (outBits.size() - inBits))
+                             .arg(outBits.size() - inBits)
+                             .toStdString());
     LinearLayout::BasesT bases;
     size_t next = 0;
     for (const auto &[name, size] : ins) {
@@ -152,6 +167,22 @@ void LayoutActions::addLayoutFromBases()
     form->addRow(message);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
     form->addRow(buttons);
+    // Wide enough for a three-dim spec and its message without eliding either.
+    const int fieldWidth = ins->fontMetrics().horizontalAdvance(
+        QStringLiteral("register:16, lane:32, warp:8, block:4"));
+    for (QLineEdit *field : {name, ins, outs})
+        field->setMinimumWidth(fieldWidth + 24);
+    ins->setObjectName(QStringLiteral("basesInDims"));
+    outs->setObjectName(QStringLiteral("basesOutDims"));
+    message->setObjectName(QStringLiteral("basesMessage"));
+    // Validated as typed: the message names the cause and OK waits for a valid start.
+    auto validate = [&] {
+        const Expected<LinearLayout> l = identityLikeLayout(ins->text(), outs->text());
+        message->setText(l ? QString() : QString::fromStdString(l.message()));
+        buttons->button(QDialogButtonBox::Ok)->setEnabled(bool(l));
+    };
+    connect(ins, &QLineEdit::textChanged, &dialog, validate);
+    connect(outs, &QLineEdit::textChanged, &dialog, validate);
     connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
     connect(buttons, &QDialogButtonBox::accepted, &dialog, [&] {
         Expected<LinearLayout> l = identityLikeLayout(ins->text(), outs->text());

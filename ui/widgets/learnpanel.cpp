@@ -174,6 +174,16 @@ LearnPanel::LearnPanel(MainWindow *window, QWidget *parent)
         check();
     });
     connect(doc, &LayoutDocument::archChanged, this, &LearnPanel::check);
+    // A solved lesson is finished work, not unsaved work: once the edit that solved it is on the
+    // undo stack (a push or a macro has settled), the scene is clean, so the next lesson or
+    // closing the window asks nothing. Further edits make it modified again.
+    connect(doc->undoStack(), &QUndoStack::indexChanged, this, [this, doc] {
+        if (!m_cleanWhenSettled)
+            return;
+        m_cleanWhenSettled = false;
+        if (m_solved && m_sceneIsLesson)
+            doc->markClean();
+    });
     updateText();
 }
 
@@ -253,6 +263,7 @@ void LearnPanel::check()
     m_solved = outcome.holds;
     m_explanation = QString::fromStdString(outcome.explanation);
     if (m_solved && !was) {
+        m_cleanWhenSettled = true;
         QSettings().setValue(solvedKey(QString::fromStdString(lesson.id)), true);
         populate();
     }

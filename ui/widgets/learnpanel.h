@@ -74,7 +74,8 @@ private:
     bool m_solved = false;
     // False once another scene (File > Open, a recovered autosave, New) replaced the lesson's.
     bool m_sceneIsLesson = false;
-    bool m_opening = false; // inside openLesson's own scene reset
+    bool m_opening = false;          // inside openLesson's own scene reset
+    bool m_cleanWhenSettled = false; // just solved: mark the scene clean once the edit is pushed
     int m_hintsShown = 0;
     QString m_explanation;
     QComboBox *m_picker;
