@@ -126,9 +126,21 @@ private Q_SLOTS:
                  u"dim0:4"_s);
         QVERIFY(model.setData(model.index(1, LayoutListModel::NameColumn), u"K"_s));
         QCOMPARE(doc.layoutAt(1).name, u"K"_s);
-        QSignalSpy refused(&model, &LayoutListModel::renameRefused);
+        QSignalSpy refused(&model, &LayoutListModel::editRefused);
         QVERIFY(!model.setData(model.index(1, LayoutListModel::NameColumn), u"L"_s));
         QCOMPARE(refused.count(), 1);
+        // The Source column edits the text: refused text names its cause and changes nothing.
+        const QModelIndex source = model.index(1, LayoutListModel::SourceColumn);
+        QVERIFY(model.flags(source) & Qt::ItemIsEditable);
+        const DocumentLayout before = doc.layoutAt(1);
+        QVERIFY(!model.setData(source, u"#ttg.blocked<{sizePerThread = [1]"_s));
+        QCOMPARE(refused.count(), 2);
+        QVERIFY(!refused.last().at(0).toString().isEmpty());
+        QCOMPARE(doc.layoutAt(1), before);
+        // Its own edit text back is no change and no undo step.
+        const int steps = doc.undoStack()->count();
+        QVERIFY(model.setData(source, model.data(source, Qt::EditRole)));
+        QCOMPARE(doc.undoStack()->count(), steps);
         churn(doc);
     }
 

@@ -3,6 +3,7 @@
 // refusal becomes a status message.
 
 #include "models/layoutdocument.h"
+#include "models/layoutlistmodel.h"
 #include "models/layoutpropertiesmodel.h"
 #include "models/matrixmodel.h"
 #include "widgets/baseseditor.h"
@@ -10,10 +11,13 @@
 #include "widgets/windowdocks.h"
 
 #include <QDockWidget>
+#include <QLabel>
 #include <QMainWindow>
+#include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTest>
+#include <QUndoStack>
 
 using namespace lx;
 using namespace Qt::StringLiterals;
@@ -88,6 +92,56 @@ private Q_SLOTS:
         Q_EMIT f.docks.basesEditor()->editRefused(u"lane basis 0: out of range"_s);
         QCOMPARE(status.size(), 1);
         QCOMPARE(status.at(0).at(0).toString(), u"lane basis 0: out of range"_s);
+    }
+
+    // Double-click a layout's Source to edit its text in place: the reason for refused text
+    // shows under the list as it is typed and Return keeps the box open; valid text replaces the
+    // layout as one undo step.
+    void aLayoutsTextIsEditedInPlace()
+    {
+        Fixture f;
+        f.window.resize(900, 600);
+        f.window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&f.window));
+        QTableView *table = f.docks.layoutTable();
+        const QModelIndex source = table->model()->index(0, LayoutListModel::SourceColumn);
+        QVERIFY(table->model()->flags(source) & Qt::ItemIsEditable);
+        const LinearLayout before = f.document.layoutAt(0).layout;
+        table->setCurrentIndex(source);
+        table->edit(source);
+        auto *box = table->viewport()->findChild<QPlainTextEdit *>(u"layoutTextEditor"_s);
+        QVERIFY(box);
+        // Hand-written bases open as the attribute that equals them.
+        QVERIFY2(box->toPlainText().startsWith(u"#ttg."_s), qPrintable(box->toPlainText()));
+        auto *message = f.window.findChild<QLabel *>(u"layoutTextMessage"_s);
+        QVERIFY(message);
+
+        box->setPlainText(u"#ttg.linear<{register = [[0, 1]], lane = [[1, 0], [2, 0]]"_s);
+        QVERIFY(message->isVisibleTo(&f.window));
+        QVERIFY(!message->text().isEmpty());
+        QTest::keyClick(box, Qt::Key_Return);
+        QCoreApplication::processEvents();
+        QVERIFY(table->viewport()->findChild<QPlainTextEdit *>(u"layoutTextEditor"_s));
+        QCOMPARE(f.document.layoutAt(0).layout, before);
+        QCOMPARE(f.document.undoStack()->count(), 0);
+
+        // The same layout with its two warp bases swapped.
+        const QString swapped =
+            u"#ttg.generic_linear<{register = [[0, 1]], lane = [[1, 0], [2, 0]], "
+            u"warp = [[1, 0], [2, 1]], block = []}>"_s;
+        box->setPlainText(swapped);
+        QVERIFY2(!message->isVisibleTo(&f.window), qPrintable(message->text()));
+        QTest::keyClick(box, Qt::Key_Return);
+        QCoreApplication::processEvents();
+        QCOMPARE(f.document.undoStack()->count(), 1);
+        const LinearLayout &after = f.document.layoutAt(0).layout;
+        const int warp = after.inDimIndex("warp");
+        QVERIFY(warp >= 0);
+        QCOMPARE(after.bases()[size_t(warp)].second,
+                 (std::vector<LinearLayout::Basis>{{1, 0}, {2, 1}}));
+        QCOMPARE(f.document.layoutAt(0).sourceText, swapped);
+        f.document.undoStack()->undo();
+        QCOMPARE(f.document.layoutAt(0).layout, before);
     }
 };
 

@@ -9,6 +9,7 @@
 #include "widgets/ctalayouteditor.h"
 #include "widgets/kerneldock.h"
 #include "widgets/layoutactions.h"
+#include "widgets/layouttextdelegate.h"
 #include "widgets/panelwidgets.h"
 #include "widgets/suggestpanel.h"
 #include "widgets/viewoptionspanel.h"
@@ -80,7 +81,7 @@ void WindowDocks::createSceneDock(LayoutActions *actions)
     actions->removeAction()->setIconText(tr("Delete"));
     sceneLayout->addWidget(bar);
     m_layoutList = new LayoutListModel(m_document, this);
-    connect(m_layoutList, &LayoutListModel::renameRefused, this, &WindowDocks::report);
+    connect(m_layoutList, &LayoutListModel::editRefused, this, &WindowDocks::report);
     m_layoutTable = new QTableView(scenePanel);
     m_layoutTable->setObjectName(QStringLiteral("layoutTable"));
     showAsRowList(m_layoutTable, m_layoutList);
@@ -96,6 +97,19 @@ void WindowDocks::createSceneDock(LayoutActions *actions)
                     Q_EMIT layoutChosen(current.row());
             });
     sceneLayout->addWidget(m_layoutTable);
+    // The Source column edits the layout's text in place; why typed text is refused shows right
+    // under the list as it is typed.
+    auto *textDelegate = new LayoutTextDelegate(m_layoutTable);
+    m_layoutTable->setItemDelegateForColumn(LayoutListModel::SourceColumn, textDelegate);
+    QLabel *textMessage = newMessageLabel(scenePanel);
+    textMessage->setObjectName(QStringLiteral("layoutTextMessage"));
+    textMessage->hide();
+    connect(textDelegate, &LayoutTextDelegate::message, textMessage,
+            [textMessage](const QString &m) {
+                textMessage->setText(m);
+                textMessage->setVisible(!m.isEmpty());
+            });
+    sceneLayout->addWidget(textMessage);
     m_sceneDock->setWidget(scenePanel);
     m_window->addDockWidget(Qt::LeftDockWidgetArea, m_sceneDock);
 }
