@@ -106,6 +106,7 @@ nlohmann::json reportJson(const lx::TtgirModule &module, const lx::KernelReport 
                          {"reason", r.reason},
                          {"path", r.path},
                          {"pathReason", r.pathReason},
+                         {"advice", r.advice},
                          {"maxWays", r.maxWays},
                          {"cycles", r.cycles},
                          {"bytes", r.bytes},
@@ -193,6 +194,8 @@ void printText(QTextStream &out, const lx::TtgirModule &module, const lx::Kernel
             out << "         no transposed load: " << q(r.reason) << '\n';
         if (!r.path.empty() && r.problem.empty())
             out << "         " << q(r.path) << " path: " << q(r.pathReason) << '\n';
+        if (!r.advice.empty() && r.problem.empty())
+            out << "         to vectorise: " << q(r.advice) << '\n';
     }
     out << "\ntotals (per thread; " << kCounting << ")\n";
     for (const auto &[inst, n] : report.totals.instructions) {

@@ -3,6 +3,7 @@
 #include "analysis/banks.h"
 #include "analysis/conversion.h"
 #include "analysis/dsloadtr.h"
+#include "analysis/kerneladvice.h"
 #include "analysis/kernelpartitions.h"
 #include "analysis/ldslowering.h"
 #include "analysis/tdm.h"
@@ -339,6 +340,9 @@ private:
         r.accesses = {{a.instruction, r.count, r.issued, isWrite}};
         r.path = "generic";
         r.pathReason = genericReason(a, sides.shared.padding.empty());
+        r.advice =
+            vectorAdvice(sides.reg, sides.shared, *cvt, a.vectorElements, r.elementBits, isWrite)
+                .text;
         addBanks(r, m_arch, sides.reg, sides.shared, isWrite);
         r.partitionConflicts =
             accessPartitionConflicts(m_arch, sides.reg, sides.shared, r.elementBits, a.bits);

@@ -84,6 +84,10 @@ struct KernelOpReport
     // "generic", "round trip") and why, in one sentence (empty for ops that touch no LDS).
     std::string path;
     std::string pathReason;
+    // What to change so a plain access vectorises as far as its registers allow: the dims, basis
+    // or padding that stop it, and the width a matching shared layout gives
+    // (analysis/kerneladvice.h); empty when nothing is lost or no rule names the cause.
+    std::string advice;
     // Every LDS instruction the op lowers to; the totals sum these.
     std::vector<KernelLdsAccess> accesses;
     std::string reason; // why not transposed / what the conversion does / notes

@@ -95,6 +95,8 @@ private Q_SLOTS:
     void compilerAgreement_data();
     void compilerAgreement();
     void genericPathSaysWhy();
+    void adviceVectorisesWhenFollowed();
+    void fullWidthAccessesGetNoAdvice();
     void packedTransposedLoad_data();
     void packedTransposedLoad();
     void olderMfmaSyntax();
@@ -295,6 +297,77 @@ void TestKernel::genericPathSaysWhy()
             QVERIFY2(r.pathReason.find("permutes") != std::string::npos, r.pathReason.c_str());
     }
     QCOMPARE(operands, 2);
+}
+
+// The advice on a narrow store, followed in the module's text, gives the full-width store it
+// promised and no advice. The gemm of issue 24: line 39 stores #blocked1 (8 registers along
+// dim1) into #shared (order [0, 1]); line 40 stores #blocked (8 along dim0) into #shared1
+// (order [0, 1], vec 4).
+void TestKernel::adviceVectorisesWhenFollowed()
+{
+    const std::string text = readFile(
+        kDir + QStringLiteral("gemm_gfx1250_bf16_64x64x64_w22_t11_a01_b01_s1618_4116.ttgir"));
+    auto opAtLine = [](const KernelReport &report, int line) -> const KernelOpReport * {
+        for (const KernelOpReport &r : report.ops)
+            if (r.line == line)
+                return &r;
+        return nullptr;
+    };
+    Expected<KernelReport> before = analyzeText(text, {});
+    QVERIFY2(before.hasValue(), before.hasValue() ? "" : before.message().c_str());
+    const KernelOpReport *order = opAtLine(*before, 39);
+    const KernelOpReport *vec = opAtLine(*before, 40);
+    QVERIFY(order && vec);
+    QCOMPARE(order->instruction, std::string("ds_store_b16"));
+    QVERIFY2(order->advice.find("along dim1") != std::string::npos &&
+                 order->advice.find("contiguous along dim0") != std::string::npos &&
+                 order->advice.find("order starting with 1") != std::string::npos,
+             order->advice.c_str());
+    QCOMPARE(vec->instruction, std::string("ds_store_b64"));
+    QVERIFY2(vec->advice.find("vec >= 8") != std::string::npos, vec->advice.c_str());
+
+    auto replaced = [](std::string s, const std::string &line, const std::string &from,
+                       const std::string &to) {
+        const size_t at = s.find(line);
+        const size_t where = s.find(from, at);
+        if (at == std::string::npos || where == std::string::npos)
+            return std::string();
+        return s.replace(where, from.size(), to);
+    };
+    const std::string followed =
+        replaced(replaced(text, "#shared = ", "order = [0, 1]", "order = [1, 0]"),
+                 "#shared1 = ", "vec = 4", "vec = 8");
+    QVERIFY(!followed.empty());
+    Expected<KernelReport> after = analyzeText(followed, {});
+    QVERIFY(after.hasValue());
+    for (int line : {39, 40}) {
+        const KernelOpReport *r = opAtLine(*after, line);
+        QVERIFY(r);
+        QCOMPARE(r->instruction, std::string("ds_store_b128"));
+        QVERIFY2(r->advice.empty(), r->advice.c_str());
+    }
+}
+
+// Over every kernel: an access already 128 bits wide is told nothing, and every advice names a
+// wider access than the op has.
+void TestKernel::fullWidthAccessesGetNoAdvice()
+{
+    int advised = 0;
+    for (const QString &name : QDir(kDir).entryList({QStringLiteral("*.ttgir")})) {
+        Expected<KernelReport> report = analyzeText(readFile(kDir + name), {});
+        QVERIFY(report.hasValue());
+        for (const KernelOpReport &r : report->ops) {
+            if (r.advice.empty())
+                continue;
+            ++advised;
+            QVERIFY2(r.instruction.find("128") == std::string::npos,
+                     qPrintable(name + QStringLiteral(": ") + QString::fromStdString(r.advice)));
+            QVERIFY(r.advice.find("128 bits") != std::string::npos ||
+                    r.advice.find("64 bits") != std::string::npos ||
+                    r.advice.find("32 bits") != std::string::npos);
+        }
+    }
+    QVERIFY(advised > 0);
 }
 
 // Triton's test/Conversion/amd/ds_transpose.mlir (triton-lang/triton
