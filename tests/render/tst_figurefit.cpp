@@ -30,12 +30,25 @@ Diagram panels(int n)
 
 bool overlaps(const DiagramGeometry &g)
 {
-    const auto &ps = g.panels();
-    for (size_t i = 0; i < ps.size(); ++i)
-        for (size_t j = i + 1; j < ps.size(); ++j)
-            if (ps[i].bounds.intersects(ps[j].bounds))
+    std::vector<QRect> boxes;
+    for (const auto &p : g.panels())
+        boxes.push_back(p.bounds);
+    for (const auto &t : g.tables())
+        boxes.push_back(t.bounds);
+    for (size_t i = 0; i < boxes.size(); ++i)
+        for (size_t j = i + 1; j < boxes.size(); ++j)
+            if (boxes[i].intersects(boxes[j]))
                 return true;
     return false;
+}
+
+// A table of `rows` rows of two short columns.
+DiagramTable table(const QString &title, int rows)
+{
+    DiagramTable t{title, {u"basis"_s, u"value"_s}, {}, {}};
+    for (int r = 0; r < rows; ++r)
+        t.rows.push_back({u"lane=%1"_s.arg(1 << r), u"[%1, 0]"_s.arg(r)});
+    return t;
 }
 
 } // namespace
@@ -67,6 +80,59 @@ private Q_SLOTS:
         // It uses the page: within 10% of one side (or at the enlargement cap).
         QVERIFY(f.size.width() >= 0.9 * target.width() ||
                 f.size.height() >= 0.9 * target.height() || f.options.scale >= 4.0);
+        QVERIFY(!overlaps(g));
+    }
+
+    // A tall panel with a table on a wide page: the table goes beside the panel, at a larger
+    // scale than below it, and nothing overlaps.
+    void aTableSitsBesideATallPanel()
+    {
+        Diagram d;
+        d.title = u"tall"_s;
+        d.addPanel(64, 16);
+        d.tables.push_back(table(u"bases"_s, 8));
+        RenderOptions one;
+        const QSize natural = DiagramGeometry::compute(d, one).size();
+        const double belowScale = std::min(1920.0 / natural.width(), 1080.0 / natural.height());
+        const FittedFigure f = fitDiagram(d, one, QSize(1920, 1080));
+        QVERIFY(f.fits);
+        QVERIFY(f.options.tablesBeside);
+        QVERIFY(f.options.scale > 1.1 * belowScale);
+        const DiagramGeometry g = DiagramGeometry::compute(f.diagram, f.options);
+        QVERIFY(!overlaps(g));
+        QVERIFY(g.tables().front().bounds.left() > g.panels().front().bounds.right());
+        QCOMPARE(g.tables().front().bounds.top(), g.panels().front().bounds.top());
+    }
+
+    // Six tall tables under a short panel: on a wide page they stand in columns.
+    void tablesStandInColumnsOnAWidePage()
+    {
+        Diagram d;
+        d.title = u"pipeline"_s;
+        for (int i = 0; i < 6; ++i)
+            d.tables.push_back(table(u"step %1"_s.arg(i), 10));
+        const FittedFigure f = fitDiagram(d, RenderOptions{}, QSize(1920, 1080));
+        QVERIFY(f.fits);
+        QVERIFY2(f.options.tableColumns > 1, qPrintable(QString::number(f.options.tableColumns)));
+        const DiagramGeometry g = DiagramGeometry::compute(f.diagram, f.options);
+        QVERIFY(!overlaps(g));
+        // In order: each column is read top to bottom, left column first.
+        for (size_t i = 1; i < g.tables().size(); ++i) {
+            const QRect &a = g.tables()[i - 1].bounds, &b = g.tables()[i].bounds;
+            QVERIFY(b.top() > a.bottom() || b.left() > a.right());
+        }
+    }
+
+    // Fitted to a slide, no text is below kFittedMinTextPx even when the grids shrink far.
+    void fittedTextKeepsItsMinimum()
+    {
+        const Diagram d = panels(32);
+        const FittedFigure f = fitDiagram(d, RenderOptions{}, QSize(1920, 1080));
+        QVERIFY(f.fits);
+        QVERIFY(f.options.scale < 1.0);
+        const DiagramGeometry g = DiagramGeometry::compute(f.diagram, f.options);
+        QVERIFY(g.textPx(diagramstyle::kHeaderPx) >= kFittedMinTextPx);
+        QVERIFY(g.textPx(diagramstyle::kLabelPx) >= kFittedMinTextPx);
         QVERIFY(!overlaps(g));
     }
 

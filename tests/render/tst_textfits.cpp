@@ -1,6 +1,7 @@
 // No clipped text: in every view of every preset, at its natural size and fitted to a
 // 1920x1080 slide, every text the renderer draws fits the room its geometry reserves for it,
-// measured with the font the renderer draws it in, and that room lies inside the image.
+// measured with the font the renderer draws it in, and that room lies inside the image. Fitted
+// to the slide, no text is smaller than 10 px.
 
 #include "io/scene.h"
 #include "render/diagram.h"
@@ -35,8 +36,8 @@ QStringList clippedTexts(const Diagram &d, const RenderOptions &options)
     const DiagramRenderer r(d, options);
     const DiagramGeometry &g = r.geometry();
     const double s = g.scale();
-    const int labelPx = px(kLabelPx * s);
-    const int headerPx = px(kHeaderPx * s);
+    const int labelPx = g.textPx(kLabelPx);
+    const int headerPx = g.textPx(kHeaderPx);
     const QRect image(QPoint(0, 0), g.size());
     QStringList out;
     auto check = [&](const QString &what, const QString &text, int need, int room,
@@ -103,6 +104,37 @@ QStringList clippedTexts(const Diagram &d, const RenderOptions &options)
     return out;
 }
 
+// Every text the renderer draws smaller than `minPx`, one line each: titles, panel titles,
+// axis labels, headers, tables, the legend, cell labels, group labels (every font the geometry
+// and the renderer size).
+QStringList smallTexts(const Diagram &d, const RenderOptions &options, int minPx)
+{
+    const DiagramRenderer r(d, options);
+    const DiagramGeometry &g = r.geometry();
+    QStringList out;
+    auto need = [&](const QString &what, bool present, int size) {
+        if (present && size < minPx)
+            out << u"%1: %2 px"_s.arg(what).arg(size);
+    };
+    bool panelText = false, headers = false;
+    for (const DiagramPanel &p : d.panels) {
+        panelText = panelText || !p.title.isEmpty() || !p.rowAxisLabel.isEmpty() ||
+                    !p.columnAxisLabel.isEmpty();
+        headers = headers || !p.rowHeaders.isEmpty() || !p.columnHeaders.isEmpty() ||
+                  std::any_of(p.groups.begin(), p.groups.end(),
+                              [](const DiagramGroup &grp) { return !grp.label.isEmpty(); });
+    }
+    need(u"title"_s, !d.title.isEmpty(), g.textPx(kTitlePx));
+    need(u"subtitle"_s, !d.subtitle.isEmpty(), g.textPx(kSubtitlePx));
+    need(u"panel title or axis"_s, panelText || !d.rowAxisLabel.isEmpty(), g.textPx(kLabelPx));
+    need(u"headers"_s, headers && options.labels, g.textPx(kHeaderPx));
+    need(u"tables"_s, !d.tables.empty(), g.textPx(kHeaderPx));
+    need(u"legend"_s, options.legend && !d.legend.empty(), g.textPx(kLabelPx));
+    need(u"annotations"_s, !d.annotations.empty(), g.textPx(kLabelPx));
+    need(u"cell labels"_s, r.labelPixelSize() > 0, r.labelPixelSize());
+    return out;
+}
+
 } // namespace
 
 class TestTextFits : public QObject
@@ -139,6 +171,8 @@ private Q_SLOTS:
             const FittedFigure f = fitDiagram(*d, RenderOptions{}, QSize(1920, 1080));
             QVERIFY(f.fits);
             clipped = clippedTexts(f.diagram, f.options);
+            // Readable on a slide: no text under 10 px at 1920 x 1080.
+            clipped += smallTexts(f.diagram, f.options, 10);
         } else {
             clipped = clippedTexts(*d, RenderOptions{});
         }

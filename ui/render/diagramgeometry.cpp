@@ -26,10 +26,10 @@ int axisLabelLength(const QString &label, int labelPx, double s)
 // Panel `dp` laid out in local coordinates: its cell area at (0, 0), decorations at negative
 // coordinates above and to the left.
 DiagramGeometry::Panel layoutPanel(const Diagram &diagram, const DiagramPanel &dp, bool labels,
-                                   double s)
+                                   double s, int minPx)
 {
-    const int labelPx = px(kLabelPx * s);
-    const int headerPx = px(kHeaderPx * s);
+    const int labelPx = textPx(kLabelPx, s, minPx);
+    const int headerPx = textPx(kHeaderPx, s, minPx);
     const double cw = diagram.cellSize.width() * s;
     const double ch = diagram.cellSize.height() * s;
     DiagramGeometry::Panel p;
@@ -95,8 +95,8 @@ DiagramGeometry::Panel layoutPanel(const Diagram &diagram, const DiagramPanel &d
 int DiagramGeometry::layoutTitles(const Diagram &diagram, int margin, int &right)
 {
     const double s = m_scale;
-    const int titlePx = px(kTitlePx * s);
-    const int subtitlePx = px(kSubtitlePx * s);
+    const int titlePx = textPx(kTitlePx);
+    const int subtitlePx = textPx(kSubtitlePx);
     int y = margin;
     if (!diagram.title.isEmpty()) {
         m_title = QRect(margin, y, textWidth(diagram.title, titlePx), px(titlePx * 1.4));
@@ -126,7 +126,7 @@ QRect DiagramGeometry::placePanels(const Diagram &diagram, bool labels, QPoint t
     double flowX = 0;
     const int gap = px(diagram.panelGap * s);
     for (const DiagramPanel &dp : diagram.panels) {
-        const Panel p = layoutPanel(diagram, dp, labels, s);
+        const Panel p = layoutPanel(diagram, dp, labels, s, m_minTextPx);
         QPoint origin;
         if (dp.origin.x() >= 0 && dp.origin.y() >= 0) {
             origin = QPoint(px(dp.origin.x() * s), px(dp.origin.y() * s));
@@ -158,7 +158,7 @@ QRect DiagramGeometry::placePanels(const Diagram &diagram, bool labels, QPoint t
 
 int DiagramGeometry::annotationsBottom(const Diagram &diagram, int bottom, int &right) const
 {
-    const int labelPx = px(kLabelPx * m_scale);
+    const int labelPx = textPx(kLabelPx);
     for (const DiagramAnnotation &a : diagram.annotations) {
         for (const DiagramPoint *pt : {&a.from, &a.to}) {
             if (pt->panel >= 0 && size_t(pt->panel) >= m_panels.size())
@@ -178,18 +178,24 @@ int DiagramGeometry::annotationsBottom(const Diagram &diagram, int bottom, int &
     return bottom;
 }
 
-int DiagramGeometry::layoutTables(const Diagram &diagram, int margin, int y, int &right)
+int DiagramGeometry::layoutTables(const Diagram &diagram, int margin, int y, int &right,
+                                  int columns)
 {
     const double s = m_scale;
-    const int labelPx = px(kLabelPx * s);
-    const int headerPx = px(kHeaderPx * s);
+    const int labelPx = textPx(kLabelPx);
+    const int headerPx = textPx(kHeaderPx);
+    const int gap = px(10 * s);
+    // A column's padding grows with its text where the text keeps a minimum size.
+    const double pad = headerPx > px(kHeaderPx * s) ? headerPx / kHeaderPx : s;
+    // Each table laid out at (margin, 0), then moved to its column.
+    std::vector<Table> laid;
     for (const DiagramTable &t : diagram.tables) {
         Table tg;
         const int rowH = px(headerPx * 1.8);
         tg.rowHeight = rowH;
-        int top = y;
+        int top = 0;
         if (!t.title.isEmpty()) {
-            tg.title = QRect(margin, y, textWidth(t.title, labelPx), px(labelPx * 1.6));
+            tg.title = QRect(margin, 0, textWidth(t.title, labelPx), px(labelPx * 1.6));
             top = tg.title.bottom() + 1;
         }
         tg.top = top;
@@ -203,24 +209,48 @@ int DiagramGeometry::layoutTables(const Diagram &diagram, int margin, int y, int
             for (const QStringList &r : t.rows)
                 if (c < r.size())
                     chars = std::max(chars, r.at(c).size());
-            x += textWidth(QString(chars, QLatin1Char('0')), headerPx) + px(16 * s);
+            x += textWidth(QString(chars, QLatin1Char('0')), headerPx) + px(16 * pad);
             tg.columnLefts.push_back(x);
         }
         const int nrows = int(t.rows.size()) + (t.header.isEmpty() ? 0 : 1);
-        tg.bounds = QRect(margin, y, std::max(x, tg.title.right() + 1) - margin,
-                          top - y + nrows * rowH + 1);
+        tg.bounds =
+            QRect(margin, 0, std::max(x, tg.title.right() + 1) - margin, top + nrows * rowH + 1);
+        laid.push_back(std::move(tg));
+    }
+    // Columns filled in order: a column takes tables until it holds its share of the height.
+    columns = std::clamp(columns, 1, std::max(1, int(laid.size())));
+    int total = 0;
+    for (const Table &t : laid)
+        total += t.bounds.height() + 1 + gap;
+    const int share = (total + columns - 1) / columns;
+    int x = 0, column = 0, columnY = y, columnRight = margin, bottom = y;
+    for (Table &tg : laid) {
+        if (columnY > y && columnY - y + tg.bounds.height() / 2 > share && column + 1 < columns) {
+            ++column;
+            x = columnRight + 1 + px(24 * s) - margin;
+            columnY = y;
+        }
+        const QPoint by(x, columnY);
+        tg.bounds.translate(by);
+        if (tg.title.isValid())
+            tg.title.translate(by);
+        tg.top += columnY;
+        for (int &left : tg.columnLefts)
+            left += x;
         right = std::max(right, tg.bounds.right());
-        y = tg.bounds.bottom() + 1 + px(10 * s);
+        columnRight = std::max(columnRight, tg.bounds.right());
+        columnY = tg.bounds.bottom() + 1 + gap;
+        bottom = std::max(bottom, columnY);
         m_tables.push_back(std::move(tg));
     }
-    return y;
+    return laid.empty() ? y : bottom;
 }
 
 int DiagramGeometry::layoutLegend(const Diagram &diagram, int margin, int y, int &right)
 {
     // Entries flow left to right, wrapping at the width of the content so far.
     const double s = m_scale;
-    const int labelPx = px(kLabelPx * s);
+    const int labelPx = textPx(kLabelPx);
     const int wrap = std::max(right, px(360 * s));
     const int rowH = px(labelPx * 1.6);
     const int sw = px(12 * s);
@@ -257,6 +287,7 @@ DiagramGeometry DiagramGeometry::compute(const Diagram &diagram, const RenderOpt
     DiagramGeometry g;
     const double s = options.scale > 0 ? options.scale : 1.0;
     g.m_scale = s;
+    g.m_minTextPx = std::max(0, options.minTextPx);
     const int margin = px(kMargin * s);
 
     int right = margin; // rightmost used pixel so far
@@ -265,8 +296,14 @@ DiagramGeometry DiagramGeometry::compute(const Diagram &diagram, const RenderOpt
     // Free annotations are in diagram units from the top-left of the panel area.
     g.m_freeOrigin = QPointF(margin, y);
     const int bottom = g.annotationsBottom(diagram, all.isValid() ? y + all.height() : y, right);
-    y = bottom + (diagram.panels.empty() && diagram.annotations.empty() ? 0 : px(10 * s));
-    y = g.layoutTables(diagram, margin, y, right);
+    if (options.tablesBeside && all.isValid() && !diagram.tables.empty()) {
+        const int tablesBottom =
+            g.layoutTables(diagram, all.right() + 1 + px(24 * s), y, right, options.tableColumns);
+        y = std::max(bottom + px(10 * s), tablesBottom);
+    } else {
+        y = bottom + (diagram.panels.empty() && diagram.annotations.empty() ? 0 : px(10 * s));
+        y = g.layoutTables(diagram, margin, y, right, options.tableColumns);
+    }
     if (options.legend && !diagram.legend.empty())
         y = g.layoutLegend(diagram, margin, y, right);
     else if (!diagram.tables.empty())

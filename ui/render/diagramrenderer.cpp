@@ -113,7 +113,7 @@ int DiagramRenderer::cellTextPixelSize(int panel, int lines, int chars) const
     const double byWidth = (p.cellWidth - 2) * 0.9 / (0.6 * chars);
     const int size =
         int(std::floor(std::min({byHeight, byWidth, kLabelPx * m_geometry.scale() * 1.2})));
-    return size >= kMinTextPixelSize ? size : 0;
+    return size >= std::max(kMinTextPixelSize, m_options.minTextPx) ? size : 0;
 }
 
 void DiagramRenderer::paint(QPainter *painter, const QRect &exposed) const
@@ -128,12 +128,12 @@ void DiagramRenderer::paint(QPainter *painter, const QRect &exposed) const
     const double s = m_geometry.scale();
     painter->setPen(QColor(m_palette.foreground));
     if (m_geometry.titleRect().intersects(exposed)) {
-        painter->setFont(fontOfSize(px(kTitlePx * s), true));
+        painter->setFont(fontOfSize(m_geometry.textPx(kTitlePx), true));
         painter->drawText(m_geometry.titleRect().adjusted(0, 0, m_geometry.size().width(), 0),
                           Qt::AlignLeft | Qt::AlignVCenter, m_diagram->title);
     }
     if (m_geometry.subtitleRect().intersects(exposed)) {
-        painter->setFont(fontOfSize(px(kSubtitlePx * s)));
+        painter->setFont(fontOfSize(m_geometry.textPx(kSubtitlePx)));
         painter->setPen(QColor(m_palette.muted));
         painter->drawText(m_geometry.subtitleRect().adjusted(0, 0, m_geometry.size().width(), 0),
                           Qt::AlignLeft | Qt::AlignVCenter, m_diagram->subtitle);
@@ -169,7 +169,7 @@ void DiagramRenderer::paintPanel(QPainter *painter, int index, const QRect &expo
 {
     const DiagramGeometry::Panel &pg = m_geometry.panels()[size_t(index)];
     paintPanelLabels(painter, index, exposed);
-    if (m_options.labels && px(kHeaderPx * m_geometry.scale()) >= kMinTextPixelSize)
+    if (m_options.labels && m_geometry.textPx(kHeaderPx) >= kMinTextPixelSize)
         paintHeaders(painter, index, exposed);
 
     const QRect visible = exposed.intersected(pg.cells);
@@ -196,7 +196,7 @@ void DiagramRenderer::paintPanelLabels(QPainter *painter, int index, const QRect
     const DiagramGeometry::Panel &pg = m_geometry.panels()[size_t(index)];
     const double s = m_geometry.scale();
     const QColor fg(m_palette.foreground);
-    const int labelPx = px(kLabelPx * s);
+    const int labelPx = m_geometry.textPx(kLabelPx);
     if (pg.title.isValid() && pg.title.intersects(exposed)) {
         painter->setPen(fg);
         painter->setFont(fontOfSize(labelPx, true));
@@ -230,7 +230,7 @@ void DiagramRenderer::paintHeaders(QPainter *painter, int index, const QRect &ex
     const DiagramPanel &dp = m_diagram->panels[size_t(index)];
     const DiagramGeometry::Panel &pg = m_geometry.panels()[size_t(index)];
     const double s = m_geometry.scale();
-    const int headerPx = px(kHeaderPx * s);
+    const int headerPx = m_geometry.textPx(kHeaderPx);
     painter->setFont(fontOfSize(headerPx));
     painter->setPen(QColor(m_palette.muted));
     if (pg.columnHeaders.isValid() && pg.columnHeaders.intersects(exposed)) {
@@ -405,7 +405,7 @@ void DiagramRenderer::paintGroups(QPainter *painter, int index, const QRect &exp
     const DiagramPanel &dp = m_diagram->panels[size_t(index)];
     const DiagramGeometry::Panel &pg = m_geometry.panels()[size_t(index)];
     const double s = m_geometry.scale();
-    const int headerPx = px(kHeaderPx * s);
+    const int headerPx = m_geometry.textPx(kHeaderPx);
     for (const DiagramGroup &grp : dp.groups) {
         if (grp.cells.isEmpty())
             continue;
@@ -473,7 +473,7 @@ void DiagramRenderer::paintAnnotations(QPainter *painter) const
     const double s = m_geometry.scale();
     painter->save();
     painter->setRenderHint(QPainter::Antialiasing, true);
-    const QFont font = fontOfSize(px(kLabelPx * s));
+    const QFont font = fontOfSize(m_geometry.textPx(kLabelPx));
     for (const DiagramAnnotation &a : m_diagram->annotations) {
         const QPointF p0 = m_geometry.map(a.from);
         const QPointF p1 = m_geometry.map(a.to);
@@ -528,7 +528,7 @@ void DiagramRenderer::paintAnnotations(QPainter *painter) const
 void DiagramRenderer::paintTables(QPainter *painter, const QRect &exposed) const
 {
     const double s = m_geometry.scale();
-    const int headerPx = px(kHeaderPx * s);
+    const int headerPx = m_geometry.textPx(kHeaderPx);
     const QColor fg(m_palette.foreground);
     const QColor gc(m_palette.grid);
     for (size_t i = 0; i < m_diagram->tables.size() && i < m_geometry.tables().size(); ++i) {
@@ -538,7 +538,7 @@ void DiagramRenderer::paintTables(QPainter *painter, const QRect &exposed) const
             continue;
         if (tg.title.isValid()) {
             painter->setPen(fg);
-            painter->setFont(fontOfSize(px(kLabelPx * s), true));
+            painter->setFont(fontOfSize(m_geometry.textPx(kLabelPx), true));
             // The width is an estimate from the character count: never clip a bold title to it.
             painter->drawText(tg.title.adjusted(0, 0, tg.title.width() / 2 + px(40 * s), 0),
                               Qt::AlignLeft | Qt::AlignVCenter, t.title);
@@ -587,11 +587,11 @@ void DiagramRenderer::paintLegend(QPainter *painter) const
     const QColor fg(m_palette.foreground);
     if (m_geometry.legendTitleRect().isValid()) {
         painter->setPen(fg);
-        painter->setFont(fontOfSize(px(kLabelPx * s), true));
+        painter->setFont(fontOfSize(m_geometry.textPx(kLabelPx), true));
         painter->drawText(m_geometry.legendTitleRect().adjusted(0, 0, px(200 * s), 0),
                           Qt::AlignLeft | Qt::AlignVCenter, m_diagram->legendTitle);
     }
-    painter->setFont(fontOfSize(px(kLabelPx * s)));
+    painter->setFont(fontOfSize(m_geometry.textPx(kLabelPx)));
     const auto &items = m_geometry.legendItems();
     for (size_t i = 0; i < items.size() && i < m_diagram->legend.size(); ++i) {
         const DiagramLegendEntry &e = m_diagram->legend[i];

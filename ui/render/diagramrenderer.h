@@ -24,6 +24,7 @@
 // w = cellSize.width · scale, so flat-colour images are exact and the screen equals the PNG.
 
 #include "render/diagram.h"
+#include "render/diagramstyle.h"
 
 #include <QRect>
 #include <QSize>
@@ -47,6 +48,15 @@ struct RenderOptions
     bool dark = false;
     bool transparent = false; // no background fill (PNG alpha, SVG/PDF without a page colour)
     int64_t highlightedElement = -1; // outlined in every panel containing it (-1: none)
+    // The smallest font size of titles, headers, tables and the legend, in pixels (0: none, the
+    // sizes follow the scale). Cell labels that would be smaller are left out.
+    int minTextPx = 0;
+    // Tables side by side in this many columns (filled in order, balanced by height) instead of
+    // one below the other; fitDiagram picks it for a wide page.
+    int tableColumns = 1;
+    // Tables to the right of the panels, from their top, instead of below them (a tall figure
+    // on a wide page); fitDiagram picks it where that allows a larger scale.
+    bool tablesBeside = false;
 
     bool operator==(const RenderOptions &) const = default;
 };
@@ -122,6 +132,8 @@ public:
 
     QSize size() const { return m_size; }
     double scale() const { return m_scale; }
+    // A font's pixel size at this geometry's scale and minimum (diagramstyle textPx).
+    int textPx(double base) const { return diagramstyle::textPx(base, m_scale, m_minTextPx); }
     QRect titleRect() const { return m_title; }
     QRect subtitleRect() const { return m_subtitle; }
     const std::vector<Panel> &panels() const { return m_panels; }
@@ -152,11 +164,12 @@ private:
     // placement (its size is what matters).
     QRect placePanels(const Diagram &diagram, bool labels, QPoint topLeft, int &right);
     int annotationsBottom(const Diagram &diagram, int bottom, int &right) const;
-    int layoutTables(const Diagram &diagram, int margin, int y, int &right);
+    int layoutTables(const Diagram &diagram, int margin, int y, int &right, int columns);
     int layoutLegend(const Diagram &diagram, int margin, int y, int &right);
 
     QSize m_size;
     double m_scale = 1.0;
+    int m_minTextPx = 0;
     QPointF m_freeOrigin; // where diagram-unit annotation coordinates start
     QRect m_title;
     QRect m_subtitle;

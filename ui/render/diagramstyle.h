@@ -32,4 +32,12 @@ constexpr double kLabelPx = 11;
 constexpr double kHeaderPx = 10;
 constexpr double kMargin = 12;
 
+// A font's pixel size: `base` (one of the sizes above) at scale `s`, never below `minPx`
+// (RenderOptions::minTextPx: a figure fitted to a slide keeps its text readable while its grids
+// shrink).
+inline int textPx(double base, double s, int minPx)
+{
+    return std::max(px(base * s), minPx);
+}
+
 } // namespace lx::diagramstyle

@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <tuple>
+#include <utility>
+#include <vector>
 
 namespace lx {
 
@@ -141,17 +144,16 @@ Diagram arrangePanels(const Diagram &diagram, const RenderOptions &options, int 
 {
     if (!canRearrange(diagram) || columns < 1 || size_t(columns) >= diagram.panels.size())
         return diagram;
-    RenderOptions one = options;
-    one.scale = 1.0;
-    const DiagramGeometry g = DiagramGeometry::compute(diagram, one);
+    const double scale = options.scale > 0 ? options.scale : 1.0;
+    const DiagramGeometry g = DiagramGeometry::compute(diagram, options);
     const size_t n = diagram.panels.size();
     const size_t cols = size_t(columns);
     const size_t rows = (n + cols - 1) / cols;
     std::vector<double> colWidth(cols, 0.0), rowHeight(rows, 0.0);
     for (size_t i = 0; i < n; ++i) {
         const QRect b = g.panels()[i].bounds;
-        colWidth[i % cols] = std::max(colWidth[i % cols], double(b.width()));
-        rowHeight[i / cols] = std::max(rowHeight[i / cols], double(b.height()));
+        colWidth[i % cols] = std::max(colWidth[i % cols], b.width() / scale);
+        rowHeight[i / cols] = std::max(rowHeight[i / cols], b.height() / scale);
     }
     // Origins are in diagram units (pixels at scale 1); the gap leaves room for text that
     // rounds up at smaller scales.
@@ -166,26 +168,43 @@ Diagram arrangePanels(const Diagram &diagram, const RenderOptions &options, int 
         const DiagramGeometry::Panel &p = g.panels()[i];
         // The origin places the cell area; the decorations (headers, axis, title) sit above
         // and to the left of it.
-        out.panels[i].origin =
-            QPointF(x + (p.cells.left() - p.bounds.left()), y + (p.cells.top() - p.bounds.top()));
+        out.panels[i].origin = QPointF(x + (p.cells.left() - p.bounds.left()) / scale,
+                                       y + (p.cells.top() - p.bounds.top()) / scale);
     }
     return out;
 }
 
-FittedFigure fitDiagram(const Diagram &diagram, const RenderOptions &options, QSize target,
-                        double maxScale)
+namespace {
+
+// One arrangement to try: panels in rows of `columns` (0: the diagram's own flow) of `base`,
+// tables in `tableColumns` columns.
+struct Candidate
 {
-    FittedFigure best;
-    best.diagram = diagram;
-    best.options = options;
-    if (target.width() <= 0 || target.height() <= 0)
-        return best;
-    // Candidate arrangements: the diagram's own, then 1 .. n-1 panels per row, or a single
-    // panel far wider than the page cut into rows of columns.
-    std::vector<std::pair<int, Diagram>> candidates{{0, diagram}};
+    int columns = 0;
+    Diagram base;
+    int tableColumns = 1;
+    bool tablesBeside = false;
+};
+
+// The candidate's diagram and options at scale `s` (panels arranged at that scale, where text
+// does not shrink with it).
+std::pair<Diagram, RenderOptions> arrangedAt(const Candidate &c, RenderOptions options, double s)
+{
+    options.scale = s;
+    options.tableColumns = c.tableColumns;
+    options.tablesBeside = c.tablesBeside;
+    if (c.columns <= 0)
+        return {c.base, options};
+    return {arrangePanels(c.base, options, c.columns), options};
+}
+
+std::vector<Candidate> candidatesFor(const Diagram &diagram, const RenderOptions &options,
+                                     QSize target)
+{
+    std::vector<Candidate> candidates{{0, diagram, 1}};
     if (canRearrange(diagram))
         for (int c = 1; size_t(c) < diagram.panels.size(); ++c)
-            candidates.emplace_back(c, arrangePanels(diagram, options, c));
+            candidates.push_back({c, diagram, 1});
     RenderOptions one = options;
     one.scale = 1.0;
     if (diagram.panels.size() == 1 && diagram.annotations.empty()) {
@@ -193,49 +212,95 @@ FittedFigure fitDiagram(const Diagram &diagram, const RenderOptions &options, QS
         const double aspect = double(natural.width()) / std::max(1, natural.height());
         const double pageAspect = double(target.width()) / target.height();
         for (int k = 2; k <= 64 && aspect / (k * k) > pageAspect / 4.0; ++k) {
-            const Diagram cut = wrapPanelColumns(diagram, k);
+            Diagram cut = wrapPanelColumns(diagram, k);
             if (cut.panels.size() > 1)
-                candidates.emplace_back(1, arrangePanels(cut, options, 1));
+                candidates.push_back({1, std::move(cut), 1});
         }
     }
     // A subtitle longer than the figure is wide may wrap, so it does not set the scale; a few
     // line widths are tried, since more lines make the figure taller.
     const size_t unwrapped = candidates.size();
     for (size_t i = 0; i < unwrapped; ++i) {
-        // A copy: emplace_back below may move the candidates.
-        const Diagram d = candidates[i].second;
-        const int columns = candidates[i].first;
+        const Candidate c = candidates[i]; // a copy: push_back below may move the candidates
+        const Diagram d = arrangedAt(c, options, 1.0).first;
         const int content = std::max(contentWidth(d, one), 480);
-        if (d.subtitle.isEmpty() || subtitleWidth(d.subtitle, one) <= content)
+        if (c.base.subtitle.isEmpty() || subtitleWidth(c.base.subtitle, one) <= content)
             continue;
         for (const double factor : {1.0, 1.5, 2.0, 3.0}) {
-            Diagram wrapped = d;
-            wrapped.subtitle = wrapSubtitle(d.subtitle, int(content * factor), one);
-            if (wrapped.subtitle != d.subtitle)
-                candidates.emplace_back(columns, std::move(wrapped));
+            Candidate wrapped = c;
+            wrapped.base.subtitle = wrapSubtitle(c.base.subtitle, int(content * factor), one);
+            if (wrapped.base.subtitle != c.base.subtitle)
+                candidates.push_back(std::move(wrapped));
         }
     }
+    // Tables side by side where there are several, and beside the panels rather than below:
+    // a wide page has room there.
+    const size_t single = candidates.size();
+    for (const bool beside : {false, true})
+        for (int t = 1; t <= 3 && size_t(t) <= diagram.tables.size(); ++t)
+            for (size_t i = 0; i < single; ++i) {
+                if ((t == 1 && !beside) || (beside && diagram.panels.empty()))
+                    continue; // the first is the candidate itself; nothing to sit beside
+                Candidate c = candidates[i];
+                c.tableColumns = t;
+                c.tablesBeside = beside;
+                candidates.push_back(std::move(c));
+            }
+    return candidates;
+}
+
+FittedFigure fitWith(const Diagram &diagram, const RenderOptions &options, QSize target,
+                     double maxScale)
+{
+    FittedFigure best;
+    best.diagram = diagram;
+    best.options = options;
     double bestScale = -1;
-    for (auto &[columns, d] : candidates) {
-        const QSize natural = sizeAt(d, options, 1.0);
+    for (const Candidate &c : candidatesFor(diagram, options, target)) {
+        const QSize natural =
+            sizeAt(arrangedAt(c, options, 1.0).first, arrangedAt(c, options, 1.0).second, 1.0);
         if (natural.isEmpty())
             continue;
         double s = std::min({maxScale, double(target.width()) / natural.width(),
                              double(target.height()) / natural.height()});
-        // Lower until the measured layout fits (rounding of text and lines).
-        for (int i = 0; i < 80 && s > kMinScale && !within(sizeAt(d, options, s), target); ++i)
+        // Lower until the measured layout fits (rounding of text and lines, text that keeps
+        // its minimum size).
+        auto fitsAt = [&](double scale) {
+            const auto [d, o] = arrangedAt(c, options, scale);
+            return within(sizeAt(d, o, scale), target);
+        };
+        for (int i = 0; i < 80 && s > kMinScale && !fitsAt(s); ++i)
             s *= 0.98;
         s = std::max(s, kMinScale);
         if (s > bestScale + 1e-9) {
             bestScale = s;
-            best.diagram = d;
-            best.columns = columns;
+            std::tie(best.diagram, best.options) = arrangedAt(c, options, s);
+            best.columns = c.columns;
         }
     }
     best.options.scale = std::max(bestScale, kMinScale);
     best.size = sizeAt(best.diagram, best.options, best.options.scale);
     best.fits = within(best.size, target);
     return best;
+}
+
+} // namespace
+
+FittedFigure fitDiagram(const Diagram &diagram, const RenderOptions &options, QSize target,
+                        double maxScale)
+{
+    if (target.width() <= 0 || target.height() <= 0) {
+        FittedFigure unchanged;
+        unchanged.diagram = diagram;
+        unchanged.options = options;
+        return unchanged;
+    }
+    RenderOptions readable = options;
+    readable.minTextPx = std::max(options.minTextPx, kFittedMinTextPx);
+    FittedFigure f = fitWith(diagram, readable, target, maxScale);
+    if (f.fits || readable.minTextPx == options.minTextPx)
+        return f;
+    return fitWith(diagram, options, target, maxScale);
 }
 
 } // namespace lx

@@ -24,8 +24,15 @@ struct FittedFigure
     bool fits = false;     // false only when even the smallest scale is larger than the target
 };
 
+// The smallest text of a fitted figure, in pixels: titles, headers, tables and the legend
+// keep at least this size while the grids shrink, and cell labels that would be smaller are
+// left out (RenderOptions::minTextPx). A page too small for that is fitted without it.
+constexpr int kFittedMinTextPx = 10;
+
 // Requires: target width and height > 0. Postcondition: fits implies size fits in target.
-// `maxScale` caps the enlargement of a small figure.
+// `maxScale` caps the enlargement of a small figure. Arrangements tried: the diagram's own, its
+// panels in rows of 1 .. n-1, a very wide single panel cut into rows, each with its tables in
+// 1 .. 3 columns, below or beside the panels; the one that allows the largest scale wins.
 [[nodiscard]] FittedFigure fitDiagram(const Diagram &diagram, const RenderOptions &options,
                                       QSize target, double maxScale = 4.0);
 
@@ -34,7 +41,8 @@ struct FittedFigure
 [[nodiscard]] Diagram wrapPanelColumns(const Diagram &diagram, int pieces);
 
 // Panels of `diagram` placed in rows of `columns` (its own flow when the panels have fixed
-// origins or free annotations refer to the panel area). Sizes are measured at `options`.
+// origins or free annotations refer to the panel area). Sizes are measured at `options` (its
+// scale and minimum text size), so the panels do not overlap at that scale.
 [[nodiscard]] Diagram arrangePanels(const Diagram &diagram, const RenderOptions &options,
                                     int columns);
 
