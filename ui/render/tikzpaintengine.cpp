@@ -326,8 +326,15 @@ void TikzPaintEngine::drawRects(const QRectF *rects, int count)
             addFill(r, withOpacity(m_brush.color(), m_opacity));
             continue;
         }
-        shape(u" %1 rectangle %2"_s.arg(point(r.topLeft()), point(r.bottomRight())), r, true,
-              false);
+        // A dash pattern starts where the outline does: at the top-left corner, to the right
+        // (as Qt's PDF writer's rectangles do); TikZ's rectangle may start elsewhere.
+        const QString geometry =
+            m_pen.style() == Qt::SolidLine || m_pen.style() == Qt::NoPen
+                ? u" %1 rectangle %2"_s.arg(point(r.topLeft()), point(r.bottomRight()))
+                : u" %1 -- %2 -- %3 -- %4 -- cycle"_s.arg(point(r.topLeft()), point(r.topRight()),
+                                                          point(r.bottomRight()),
+                                                          point(r.bottomLeft()));
+        shape(geometry, r, true, false);
     }
 }
 
