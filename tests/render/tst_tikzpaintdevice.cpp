@@ -84,16 +84,17 @@ private Q_SLOTS:
 
     void aFillOverAnEarlierFillStaysAboveIt()
     {
-        // Red, then blue inside it, then red again below: the second red may not be merged
-        // into (and so drawn before) anything the blue covers.
+        // Red, blue below it, then red again just under the first red and over the blue: the
+        // second red would merge into the first (they touch) but must stay above the blue.
         const QString doc = paintTikz([](QPainter &p) {
-            p.fillRect(QRect(0, 0, 100, 50), QColor(255, 0, 0));
-            p.fillRect(QRect(10, 10, 10, 10), QColor(0, 0, 255));
-            p.fillRect(QRect(0, 15, 100, 50), QColor(255, 0, 0));
+            p.fillRect(QRect(0, 0, 100, 10), QColor(255, 0, 0));
+            p.fillRect(QRect(10, 12, 10, 5), QColor(0, 0, 255));
+            p.fillRect(QRect(0, 10, 100, 10), QColor(255, 0, 0));
         });
-        const qsizetype blue = doc.indexOf(u"\\lxf{lxc1}{10}{10}{20}{20}"_s);
-        const qsizetype secondRed = doc.indexOf(u"\\lxf{lxc0}{0}{15}{100}{65}"_s);
+        const qsizetype blue = doc.indexOf(u"\\lxf{lxc1}{10}{12}{20}{17}"_s);
+        const qsizetype secondRed = doc.indexOf(u"\\lxf{lxc0}{0}{10}{100}{20}"_s);
         QVERIFY2(blue >= 0 && secondRed > blue, qPrintable(doc));
+        QVERIFY(doc.contains(u"\\lxf{lxc0}{0}{0}{100}{10}"_s));
     }
 
     void strokesCarryThePen()
