@@ -14,6 +14,7 @@
 #include "layout/builders.h"
 #include "layout/linearlayout.h"
 #include "render/exporter.h"
+#include "render/exportformat.h"
 #include "render/figurefit.h"
 #include "render/ownershipdiagram.h"
 #include "render/viewregistry.h"
@@ -156,7 +157,7 @@ struct RenderCliOptions
     QCommandLineOption transparent{u"transparent"_s, u"No background fill."_s};
     QCommandLineOption dark{u"dark"_s, u"Dark palette."_s};
     QCommandLineOption out{
-        {u"o"_s, u"output"_s}, u"Output file: .svg, .pdf, .png or .tex."_s, u"FILE"_s};
+        {u"o"_s, u"output"_s}, u"Output file: %1."_s.arg(lx::exportSuffixesText()), u"FILE"_s};
     QCommandLineOption figures{u"figures"_s, u"Print the view's figures (the numbers the "
                                              u"window's analysis panel lists) as JSON on "
                                              u"stdout; -o is then optional."_s};
@@ -346,7 +347,8 @@ int runRender(const QStringList &args)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        u"Render a figure of a layout to SVG, PDF, PNG or TikZ (.tex), without a display."_s);
+        u"Render a figure of a layout to %1 (%2), without a display."_s.arg(
+            lx::exportFormatNamesText(), lx::exportSuffixesText()));
     parser.addHelpOption();
     const RenderCliOptions o;
     o.addTo(parser);
@@ -358,8 +360,8 @@ int runRender(const QStringList &args)
     const auto format = parser.isSet(o.out) ? lx::exportFormatForPath(outPath)
                                             : std::optional<lx::ExportFormat>(lx::ExportFormat{});
     if (!format)
-        return fail(ExitBadUsage,
-                    u"cannot tell the format of '%1': use .svg, .pdf, .png or .tex"_s.arg(outPath));
+        return fail(ExitBadUsage, u"cannot tell the format of '%1': use %2"_s.arg(
+                                      outPath, lx::exportSuffixesText()));
     if (parser.isSet(o.out))
         if (const QString e = lx::app::checkOutputFile(outPath); !e.isEmpty())
             return fail(ExitBadInput, e);

@@ -1,13 +1,14 @@
 #pragma once
 
-// DiagramRenderer: the only drawing code. DiagramView, every exporter (PNG, SVG, PDF), thumbnails
-// and the command line paint a Diagram through it, so the screen and a figure cannot disagree.
+// DiagramRenderer: the only drawing code. DiagramView, every exporter (PNG, SVG, PDF, TikZ),
+// thumbnails and the command line paint a Diagram through it, so the screen and a figure cannot
+// disagree.
 //
 // The renderer paints into any QPainter whose origin is the diagram's top-left corner and whose
 // unit is one device pixel at the chosen scale, given the exposed rect in the same coordinates;
 // it draws only the cells, headers and labels that intersect the exposed rect.
 //
-// Level of detail (thresholds are public so tests and the TikZ writer agree):
+// Level of detail (thresholds are public so tests can check them):
 //  - every cell text of the view is drawn in one size (labelPixelSize), the largest at which the
 //    widest text of every panel (DiagramPanel::textExtent) fits its cells, and only when that is
 //    at least kMinTextPixelSize pixels: zoomed out, all cell labels go at once, never some;
@@ -200,7 +201,7 @@ public:
     // Paints everything.
     void paint(QPainter *painter) const { paint(painter, QRect(QPoint(0, 0), size())); }
 
-    // Level-of-detail decisions for panel `panel` (exposed for tests and the TikZ writer).
+    // Level-of-detail decisions for panel `panel` (exposed for tests).
     [[nodiscard]] bool drawsGrid(int panel) const;
     // The font pixel size used for the text of a cell with `lines` lines of at most `chars`
     // characters, or 0 when the text is not drawn.

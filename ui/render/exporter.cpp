@@ -4,6 +4,7 @@
 
 #include "render/diagram.h"
 #include "render/largeimage.h"
+#include "render/tikzpaintdevice.h"
 
 #include <QBuffer>
 #include <QFileInfo>
@@ -20,35 +21,6 @@
 using namespace Qt::StringLiterals;
 
 namespace lx {
-
-std::optional<ExportFormat> exportFormatForPath(const QString &path)
-{
-    const QString suffix = QFileInfo(path).suffix().toLower();
-    if (suffix == u"png")
-        return ExportFormat::Png;
-    if (suffix == u"svg")
-        return ExportFormat::Svg;
-    if (suffix == u"pdf")
-        return ExportFormat::Pdf;
-    if (suffix == u"tex")
-        return ExportFormat::Tikz;
-    return std::nullopt;
-}
-
-QString exportFormatName(ExportFormat format)
-{
-    switch (format) {
-    case ExportFormat::Png:
-        return QStringLiteral("PNG");
-    case ExportFormat::Svg:
-        return QStringLiteral("SVG");
-    case ExportFormat::Pdf:
-        return QStringLiteral("PDF");
-    case ExportFormat::Tikz:
-        return QStringLiteral("TikZ");
-    }
-    return {};
-}
 
 RenderOptions fittedForImage(const Diagram &diagram, RenderOptions options, qint64 cells)
 {
@@ -166,6 +138,20 @@ QByteArray renderPdf(const Diagram &diagram, const RenderOptions &options)
     return renderPdfPages(std::span<const Diagram>(&diagram, 1), options);
 }
 
+QByteArray renderTikz(const Diagram &diagram, const RenderOptions &options, QString *error)
+{
+    RenderOptions atScaleOne = options;
+    atScaleOne.scale = 1.0;
+    const DiagramRenderer renderer(diagram, atScaleOne);
+    TikzPaintDevice device(renderer.size());
+    QPainter painter(&device);
+    renderer.paint(&painter);
+    painter.end();
+    if (error)
+        *error = device.error();
+    return device.document();
+}
+
 QString exportDiagram(const Diagram &diagram, const RenderOptions &options, const QString &path,
                       ExportFormat format)
 {
@@ -177,11 +163,11 @@ QString exportDiagram(const Diagram &diagram, const RenderOptions &options, cons
         cells += qint64(panel.rows()) * panel.columns();
     // A vector format carries every cell as shapes of its own; a PNG is pixels, drawn with the
     // window's level of detail, so it takes any figure the window shows.
-    if (cells > kMaxExportCells && format != ExportFormat::Png)
+    if (const qint64 most = exportFormatInfo(format).maxCells; most > 0 && cells > most)
         return u"the figure has %1 cells, more than %2 can carry (at most %3, 2^18, e.g. 512 x "
                u"512): export it as PNG, or show a slice or a smaller layout"_s.arg(cells)
                    .arg(exportFormatName(format))
-                   .arg(kMaxExportCells);
+                   .arg(most);
     QByteArray bytes;
     switch (format) {
     case ExportFormat::Png: {
@@ -202,9 +188,13 @@ QString exportDiagram(const Diagram &diagram, const RenderOptions &options, cons
     case ExportFormat::Pdf:
         bytes = renderPdf(diagram, options);
         break;
-    case ExportFormat::Tikz:
-        bytes = renderTikz(diagram, options);
+    case ExportFormat::Tikz: {
+        QString error;
+        bytes = renderTikz(diagram, options, &error);
+        if (!error.isEmpty())
+            return error;
         break;
+    }
     }
     if (bytes.isEmpty())
         return u"cannot write %1: the %2 writer produced no output"_s.arg(path,

@@ -2,16 +2,17 @@
 
 // Exporters: a Diagram to PNG, SVG, PDF or TikZ.
 //
-// PNG, SVG and PDF are painted by DiagramRenderer (the same code as the window); TikZ is written
-// from the Diagram and its DiagramGeometry at scale 1 (1 diagram unit = 0.75 pt), so a figure
-// has the same layout in every format. Output is deterministic: no timestamps, no random ids
-// (the PDF's creation date is normalised), colours numbered by first use.
+// Every format is painted by DiagramRenderer (the same code as the window) onto its paint device:
+// a QImage, QSvgGenerator, QPdfWriter or TikzPaintDevice (tikzpaintdevice.h). The formats and
+// what each can carry are one table (exportformat.h). Output is deterministic: no timestamps, no
+// random ids (the PDF's creation date is normalised), colours numbered by first use.
 //
 // Files are written atomically (core/base/safewrite: a temporary file renamed on success, written
 // through symbolic links, never over a device or other special file); on any error the target
 // is left untouched and no partial file remains.
 
 #include "render/diagramrenderer.h"
+#include "render/exportformat.h"
 
 #include <QByteArray>
 #include <QImage>
@@ -24,24 +25,10 @@ namespace lx {
 
 struct Diagram;
 
-enum class ExportFormat
-{
-    Png,
-    Svg,
-    Pdf,
-    Tikz
-};
-
-// The format named by a file suffix (png, svg, pdf, tex; case-insensitive), or nothing.
-[[nodiscard]] std::optional<ExportFormat> exportFormatForPath(const QString &path);
-[[nodiscard]] QString exportFormatName(ExportFormat format);
-
 // The largest raster export, in pixels per side and in total (32 Mpixels: a 128 MiB image,
-// e.g. 8000 x 4000), and the most cells any export paints (2^18, e.g. 512 x 512: every cell is
-// painted, unlike the window which paints the visible ones). Measured in the README's limits.
+// e.g. 8000 x 4000). The most cells a vector format carries is in its row of exportFormats().
 constexpr int kMaxImageSide = 32768;
 constexpr qint64 kMaxImagePixels = qint64(32) << 20;
-constexpr qint64 kMaxExportCells = qint64(1) << 18;
 
 // Renders into an image of renderer size (ARGB32 premultiplied; transparent when
 // options.transparent). A null image (and *error set) when the image would be too large.
@@ -58,9 +45,12 @@ constexpr qint64 kMaxExportCells = qint64(1) << 18;
 // not fit a cell, as the window does); `options` as they are otherwise.
 [[nodiscard]] RenderOptions fittedForImage(const Diagram &diagram, RenderOptions options,
                                            qint64 cells);
-// A standalone LaTeX document (pdflatex) drawing the diagram with TikZ. options.scale is
-// ignored (TikZ output is vector, 1 diagram unit = 0.75 pt); the other options apply.
-[[nodiscard]] QByteArray renderTikz(const Diagram &diagram, const RenderOptions &options);
+// A standalone LaTeX document (pdflatex, no package beyond tikz): the renderer painted onto a
+// TikzPaintDevice. options.scale is ignored (TikZ output is vector, 1 diagram unit = 0.75 pt);
+// the other options apply. Empty (and *error set) when the device refused something the renderer
+// drew (an image).
+[[nodiscard]] QByteArray renderTikz(const Diagram &diagram, const RenderOptions &options,
+                                    QString *error = nullptr);
 
 // Writes `diagram` to `path` in `format`. Returns an empty string on success, otherwise the
 // reason (naming the cause, e.g. "No space left on device"), and then no file was created or

@@ -24,24 +24,20 @@
 
 #include <cmath>
 
+using namespace Qt::StringLiterals;
+
 namespace lx {
 
 namespace {
 
 constexpr int kPreviewSide = 420;
 
-struct FormatEntry
+// Whether the format whose suffix is `suffix` takes the scale (TikZ is drawn at scale 1).
+bool takesScale(const QString &suffix)
 {
-    ExportFormat format;
-    const char *label;
-    const char *suffix;
-};
-constexpr FormatEntry kFormats[] = {
-    {ExportFormat::Png, "PNG image", "png"},
-    {ExportFormat::Svg, "SVG vector image", "svg"},
-    {ExportFormat::Pdf, "PDF document", "pdf"},
-    {ExportFormat::Tikz, "TikZ / LaTeX", "tex"},
-};
+    const std::optional<ExportFormat> f = exportFormatForPath(u"x."_s + suffix);
+    return !f || exportFormatInfo(*f).scaled;
+}
 
 } // namespace
 
@@ -52,8 +48,8 @@ ExportDialog::ExportDialog(const SceneContents &scene, int view, QWidget *parent
     auto *outer = new QHBoxLayout(this);
     auto *form = new QFormLayout;
     m_format = new QComboBox(this);
-    for (const FormatEntry &f : kFormats)
-        m_format->addItem(tr(f.label), QString::fromLatin1(f.suffix));
+    for (const ExportFormatInfo &f : exportFormats())
+        m_format->addItem(tr(f.description), f.suffix());
     m_scale = new QDoubleSpinBox(this);
     m_scale->setRange(0.25, 16);
     m_scale->setSingleStep(0.5);
@@ -156,14 +152,13 @@ void ExportDialog::connectControls(QPushButton *browseButton)
     connect(browseButton, &QPushButton::clicked, this, &ExportDialog::browse);
     connect(m_format, &QComboBox::currentIndexChanged, this, [this] {
         syncSuffix();
-        m_scale->setEnabled(!m_fit->isChecked() &&
-                            m_format->currentData().toString() != QLatin1String("tex"));
+        m_scale->setEnabled(!m_fit->isChecked() && takesScale(m_format->currentData().toString()));
     });
     connect(m_fit, &QCheckBox::toggled, this, [this](bool on) {
         m_fitWidth->setEnabled(on);
         m_fitHeight->setEnabled(on);
         m_fitUnit->setEnabled(on);
-        m_scale->setEnabled(!on && m_format->currentData().toString() != QLatin1String("tex"));
+        m_scale->setEnabled(!on && takesScale(m_format->currentData().toString()));
         updatePreview();
     });
     // Switching the unit converts the page so it stays the same size.
@@ -216,10 +211,10 @@ void ExportDialog::syncSuffix()
 
 void ExportDialog::browse()
 {
-    const QString suffix = m_format->currentData().toString();
-    const QString file =
-        QFileDialog::getSaveFileName(this, tr("Export Figure"), m_path->text(),
-                                     tr("%1 (*.%2)").arg(m_format->currentText(), suffix));
+    const std::optional<ExportFormat> format =
+        exportFormatForPath(u"x."_s + m_format->currentData().toString());
+    const QString file = QFileDialog::getSaveFileName(
+        this, tr("Export Figure"), m_path->text(), format ? exportFileFilter(*format) : QString());
     if (!file.isEmpty())
         m_path->setText(file);
 }
@@ -290,7 +285,7 @@ QString ExportDialog::exportFigure()
         return tr("Choose a file to export to");
     const std::optional<ExportFormat> format = exportFormatForPath(path);
     if (!format)
-        return tr("Cannot tell the format of '%1': use .png, .svg, .pdf or .tex").arg(path);
+        return tr("Cannot tell the format of '%1': use %2").arg(path, exportSuffixesText());
     Expected<std::pair<Diagram, RenderOptions>> fig = figure();
     if (!fig)
         return QString::fromStdString(fig.message());
