@@ -88,6 +88,27 @@ private Q_SLOTS:
         QVERIFY(doc.views().at(view).options.isEmpty());
     }
 
+    void choosingFromAListRebuildsTheFormUnderIt()
+    {
+        // Found by tst_monkey (seed 24, action 30): a choice made in an option's list rebuilds
+        // the form (the view reads other options now) from that list's own signal; the list was
+        // deleted under QComboBox's feet and the window crashed.
+        LayoutDocument doc;
+        doc.reset(presetContents("lds-c1"));
+        QVERIFY(doc.addView({u"bank-table"_s, u"read"_s, {}}).isEmpty());
+        ViewOptionsPanel panel(&doc);
+        panel.show();
+        panel.setView(int(doc.views().size()) - 1);
+        auto *shared = panel.findChild<QComboBox *>(u"viewOption_shared"_s);
+        QVERIFY(shared);
+        shared->setFocus();
+        QTest::keyClick(shared, Qt::Key_Down); // "(default)" -> the first layout
+        QCOMPARE(doc.views().back().options.value(u"shared"_s).toString(), doc.layoutAt(0).name);
+        // The new form's list is the one found by name; the old one is gone after the loop.
+        QVERIFY(panel.findChild<QComboBox *>(u"viewOption_shared"_s) != shared);
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    }
+
     void theOperationViewOffersItsOperations()
     {
         LayoutDocument doc;

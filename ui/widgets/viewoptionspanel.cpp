@@ -192,8 +192,22 @@ void ViewOptionsPanel::rebuild()
 void ViewOptionsPanel::rebuildNow()
 {
     m_stale = false;
-    while (m_form->rowCount() > 0)
-        m_form->removeRow(0);
+    // The form is rebuilt from an editor's own signal (a choice changes the options the view
+    // reads): the old editors go when control is back in the event loop, not under their feet.
+    // Hidden and nameless until then, so nothing finds them.
+    while (m_form->rowCount() > 0) {
+        const QFormLayout::TakeRowResult row = m_form->takeRow(0);
+        for (QLayoutItem *item : {row.labelItem, row.fieldItem}) {
+            if (!item)
+                continue;
+            if (QWidget *w = item->widget()) {
+                w->hide();
+                w->setObjectName(QString());
+                w->deleteLater();
+            }
+            delete item;
+        }
+    }
     m_uses.clear();
     m_error->clear();
     if (m_view < 0 || m_view >= int(m_document->views().size())) {
