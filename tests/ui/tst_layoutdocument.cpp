@@ -2,6 +2,7 @@
 // undo/redo restore the scene exactly.
 
 #include "models/layoutdocument.h"
+#include "models/scenefile.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -142,6 +143,25 @@ private Q_SLOTS:
         QCOMPARE(doc.setBasisComponent(1, QStringLiteral("lane"), 0, 1, 1), QString());
         QVERIFY(doc.layoutAt(1).sourceText.isEmpty());
         QCOMPARE(doc.layoutAt(1).shape, (QList<int>{4, 2}));
+        doc.undoStack()->undo();
+        QCOMPARE(doc.layoutAt(1), twoLayoutScene().layouts.at(1));
+    }
+
+    void resizingATextLayoutsOutDimDropsItsShape()
+    {
+        // Found by tst_monkey (seed 24, action 180): a text layout over 4x2 with dim1 resized
+        // kept the shape 4x2, which a saved scene drops (a raw layout's shape is its out-dims'),
+        // so the scene read back differed from the document.
+        LayoutDocument doc;
+        doc.reset(twoLayoutScene());
+        const LinearLayout resized =
+            *LinearLayout::tryCreate(exampleLayout().bases(), {{"dim0", 4}, {"dim1", 4}}, false);
+        QCOMPARE(doc.replaceLayout(1, resized, u"Resize dim1 to 4"_s), QString());
+        QVERIFY(doc.layoutAt(1).shape.isEmpty());
+        QCOMPARE(doc.layoutAt(1).dtype, u"f16"_s);
+        const Expected<SceneContents> back = parseSceneText(serializeSceneContents(doc.contents()));
+        QVERIFY(back);
+        QCOMPARE(*back, doc.contents());
         doc.undoStack()->undo();
         QCOMPARE(doc.layoutAt(1), twoLayoutScene().layouts.at(1));
     }

@@ -220,9 +220,16 @@ QString LayoutDocument::replaceLayout(int layout, const LinearLayout &value, con
         return {};
     DocumentLayout after = before;
     after.layout = value;
-    // The text described the old bases; from now on the bases are the layout.
+    // The text described the old bases; from now on the bases are the layout. The shape given
+    // with the text stays while it is the out-dims' sizes, as a saved raw layout keeps it
+    // (models/scenefile.cpp): a resized out-dim leaves it describing nothing.
     after.sourceText.clear();
     after.attr.reset();
+    QList<int> sizes;
+    for (const auto &[name, size] : value.outDims())
+        sizes.append(size);
+    if (after.shape != sizes)
+        after.shape.clear();
     m_undoStack->push(new ReplaceLayoutCommand(this, layout, before, after, what));
     return {};
 }
