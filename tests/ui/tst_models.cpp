@@ -68,6 +68,7 @@ void churn(LayoutDocument &doc)
 class TestModels : public QObject
 {
     Q_OBJECT
+    BasesModel *m_stale = nullptr;
 private Q_SLOTS:
     void basesModelUnderTester()
     {
@@ -82,6 +83,34 @@ private Q_SLOTS:
         QCOMPARE(model.headerData(1, Qt::Vertical).toString(), QStringLiteral("lane=2"));
         QCOMPARE(model.headerData(0, Qt::Horizontal).toString(), QStringLiteral("dim0"));
         churn(doc);
+    }
+
+    void basesModelReadsNoCellOfALayoutThatMovedUnderIt()
+    {
+        // Found by tst_monkey (seed 24, action 1125): removing a layout rebuilt the bases editor
+        // before its models heard of the change; a table asked its stale model for a cell, and
+        // the model read a basis the layout now at its index does not have (a crash).
+        LayoutDocument doc;
+        SceneContents scene = exampleScene(); // lane has 2 bases
+        scene.layouts.prepend(scene.layouts.at(0));
+        scene.layouts[0].name = u"Z"_s;
+        scene.layouts[1].layout = *LinearLayout::tryCreate(
+            {{"register", {{0, 1}}}, {"lane", {{1, 0}}}}, {{"dim0", 4}, {"dim1", 2}}, false);
+        doc.reset(scene);
+        QVariant seen = 0;
+        // Connected before the model exists, as the editor is: it runs before the model's own.
+        connect(&doc, &LayoutDocument::structureChanged, this, [&] {
+            // The model that showed Z's lane (2 rows) asked for row 1, with the one-basis layout
+            // now at index 0.
+            seen = m_stale->data(m_stale->index(1, 0));
+        });
+        BasesModel model(&doc, 0, u"lane"_s);
+        m_stale = &model;
+        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(doc.removeLayout(0), QString());
+        QVERIFY2(!seen.isValid(), qPrintable(seen.toString()));
+        QCOMPARE(model.rowCount(), 0); // and then it shows nothing, until the editor replaces it
+        m_stale = nullptr;
     }
 
     void basesModelKeepsRefusedText()

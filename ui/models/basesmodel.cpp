@@ -37,9 +37,17 @@ bool BasesModel::valid() const
            m_document->layoutAt(m_layout).layout.hasInDim(m_inDim.toStdString());
 }
 
+bool BasesModel::showsLayout() const
+{
+    if (!valid())
+        return false;
+    const LinearLayout &l = m_document->layoutAt(m_layout).layout;
+    return l.inDimSizeLog2(m_inDim.toStdString()) == m_rows && l.numOutDims() == m_columns;
+}
+
 QVariant BasesModel::data(const QModelIndex &index, int role) const
 {
-    if (!holds(index) || !valid())
+    if (!holds(index) || !showsLayout())
         return {};
     const LinearLayout &l = m_document->layoutAt(m_layout).layout;
     const int component = l.basis(m_inDim.toStdString(), index.row())[size_t(index.column())];
@@ -78,7 +86,7 @@ QVariant BasesModel::data(const QModelIndex &index, int role) const
 
 QString BasesModel::validate(const QModelIndex &index, const QString &text) const
 {
-    if (!holds(index) || !valid())
+    if (!holds(index) || !showsLayout())
         return tr("this layout is no longer in the scene");
     return LayoutDocument::validateComponent(m_document->layoutAt(m_layout).layout, index.column(),
                                              text);
@@ -86,7 +94,7 @@ QString BasesModel::validate(const QModelIndex &index, const QString &text) cons
 
 bool BasesModel::setData(const QModelIndex &index, const QVariant &value, int role)
 {
-    if (role != Qt::EditRole || !holds(index) || !valid())
+    if (role != Qt::EditRole || !holds(index) || !showsLayout())
         return false;
     const QString text = value.toString();
     int component = 0;

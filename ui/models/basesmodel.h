@@ -64,6 +64,11 @@ private:
     int columns() const override { return m_columns; }
     void onLayoutChanged(int index);
     bool valid() const;
+    // valid() and the layout has the rows and columns this model last reported. A structural
+    // change can put another layout (or other bases) at m_layout before this model hears of it:
+    // the bases editor rebuilds on the same signal first, and its tables ask for their cells
+    // while they are hidden. Cells are only read while this holds.
+    bool showsLayout() const;
 
     QPointer<LayoutDocument> m_document;
     int m_layout;
