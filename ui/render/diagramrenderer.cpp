@@ -125,7 +125,6 @@ void DiagramRenderer::paint(QPainter *painter, const QRect &exposed) const
     if (!m_options.transparent && area.isValid())
         painter->fillRect(area, QColor(m_palette.background));
 
-    const double s = m_geometry.scale();
     painter->setPen(QColor(m_palette.foreground));
     if (m_geometry.titleRect().intersects(exposed)) {
         painter->setFont(fontOfSize(m_geometry.textPx(kTitlePx), true));
