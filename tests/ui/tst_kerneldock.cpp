@@ -18,6 +18,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+#include <QLabel>
 #include <QPlainTextEdit>
 #include <QTableView>
 #include <QTest>
@@ -49,6 +50,7 @@ private Q_SLOTS:
     void opensEveryModule();
     void selectingAnOpIsOneUndoStep();
     void aWriteShowsItsStore();
+    void theSelectedOpSaysWhatToChange();
     void unreadableModule();
     void pasteOpensAModule();
     void aKernelIsADocument();
@@ -158,6 +160,33 @@ void TestKernelDock::selectingAnOpIsOneUndoStep()
     const int after = document.undoStack()->index();
     dock.selectOp(k);
     QCOMPARE(document.undoStack()->index(), after);
+}
+
+// The selected op's words stand under the table (not only in a tooltip): its instruction, its
+// lowering path and, for the gemm's narrow store at line 39, what to change.
+void TestKernelDock::theSelectedOpSaysWhatToChange()
+{
+    LayoutDocument document;
+    KernelDock dock(&document);
+    QCOMPARE(
+        dock.openFile(kDir + u"gemm_gfx1250_bf16_64x64x64_w22_t11_a01_b01_s1618_4116.ttgir"_qs),
+        QString());
+    auto *detail = dock.findChild<QLabel *>(u"kernelOpDetail"_qs);
+    QVERIFY(detail);
+    const int row = dock.model()->rowOfLine(39);
+    QVERIFY(row >= 0);
+    dock.selectOp(row);
+    const KernelOpReport &op = dock.model()->opAt(row);
+    QVERIFY(!op.advice.empty());
+    QVERIFY2(detail->text().contains(QString::fromStdString(op.advice)),
+             qPrintable(detail->text()));
+    QVERIFY(detail->text().contains(QString::fromStdString(op.instruction)));
+    // Another op, other words.
+    const int other = dock.model()->rowOfLine(41);
+    QVERIFY(other >= 0);
+    dock.selectOp(other);
+    QVERIFY(!detail->text().contains(QString::fromStdString(op.advice)));
+    QVERIFY(detail->text().contains(QString::fromStdString(dock.model()->opAt(other).instruction)));
 }
 
 void TestKernelDock::aWriteShowsItsStore()

@@ -73,7 +73,8 @@ QString KernelOpsModel::detail(const KernelOpReport &r) const
         lines << tr("Lowering: %1 path, %2").arg(q(r.path), q(r.pathReason));
     if (!r.advice.empty())
         lines << tr("To vectorise: %1").arg(q(r.advice));
-    if (r.accesses.size() > 1)
+    // (A transposed load said its instruction above.)
+    if (r.accesses.size() > 1 || (r.accesses.size() == 1 && r.eligible != true))
         for (const KernelLdsAccess &a : r.accesses)
             lines << (a.isWrite ? tr("Stores: %1 × %2 per thread")
                                 : tr("Loads: %1 × %2 per thread"))

@@ -128,6 +128,13 @@ KernelDock::KernelDock(LayoutDocument *document, QWidget *parent)
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_summary);
+    // The selected op in words: its instructions, lowering path and what to change.
+    m_opDetail = new QLabel(panel);
+    m_opDetail->setObjectName(QStringLiteral("kernelOpDetail"));
+    m_opDetail->setWordWrap(true);
+    m_opDetail->setTextFormat(Qt::PlainText);
+    m_opDetail->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_opDetail);
     auto *adviceRow = new QHBoxLayout;
     m_suggest = new QPushButton(tr("Suggest for this op"), panel);
     m_suggest->setObjectName(QStringLiteral("kernelSuggest"));
@@ -396,6 +403,11 @@ QString KernelDock::summaryText() const
 void KernelDock::updateSummary()
 {
     const KernelReport &r = m_model->report();
+    // The selected op's words follow a new report (another architecture, a reload).
+    const int row = m_table->currentIndex().row();
+    m_opDetail->setText(row >= 0 && row < m_model->rowCount()
+                            ? m_model->index(row, 0).data(KernelOpsModel::DetailRole).toString()
+                            : QString());
     if (!m_error.isEmpty()) {
         m_summary->setText(
             QStringLiteral("<span style=\"color:#b00020\">%1</span>").arg(m_error.toHtmlEscaped()));
@@ -502,6 +514,7 @@ void KernelDock::selectOp(int row)
     const KernelOpReport &r = m_model->opAt(row);
     const TtgirOp &op = m_model->module().ops.at(size_t(r.opIndex));
     highlightLine(op.line, 1);
+    m_opDetail->setText(m_model->index(row, 0).data(KernelOpsModel::DetailRole).toString());
     showOp(row);
 }
 

@@ -111,6 +111,7 @@ private:
     QPlainTextEdit *m_text;
     QTableView *m_table;
     QLabel *m_summary;
+    QLabel *m_opDetail = nullptr;
     QAction *m_openAction;
     QString m_origin;
     QString m_compiler; // the compiler's header line (HTML), empty without an assembly
