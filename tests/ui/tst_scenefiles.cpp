@@ -52,6 +52,16 @@ class TestSceneFiles : public QObject
 private Q_SLOTS:
     void initTestCase() { QVERIFY(m_scratch.install()); }
 
+    // Save As offers the scene's own name (a kernel scene is named after its module).
+    void saveAsOffersTheScenesName()
+    {
+        QCOMPARE(SceneFiles::suggestedFileName(u"gemm_gfx1250_bf16_64x64x64"_s),
+                 u"gemm_gfx1250_bf16_64x64x64.lxscene"_s);
+        QCOMPARE(SceneFiles::suggestedFileName(u"a/b c"_s), u"a-b-c.lxscene"_s);
+        QCOMPARE(SceneFiles::suggestedFileName(u"../x"_s), u"x.lxscene"_s);
+        QCOMPARE(SceneFiles::suggestedFileName(QString()), u"untitled.lxscene"_s);
+    }
+
     void saveThenOpenGivesTheSameScene()
     {
         QTemporaryDir dir;

@@ -119,6 +119,8 @@ KernelDock::KernelDock(LayoutDocument *document, QWidget *parent)
     showAsRowList(m_table, m_model);
     m_table->setWordWrap(false);
     m_table->horizontalHeader()->setStretchLastSection(true);
+    // Room for a few ops however much the op's words below take.
+    m_table->setMinimumHeight(m_table->verticalHeader()->defaultSectionSize() * 5);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
     splitter->setStretchFactor(2, 3);

@@ -223,11 +223,24 @@ bool SceneFiles::save()
     return true;
 }
 
+QString SceneFiles::suggestedFileName(const QString &sceneName)
+{
+    QString name;
+    for (const QChar c : sceneName.trimmed())
+        name += c.isLetterOrNumber() || c == u'_' || c == u'-' || c == u'.' ? c : QChar(u'-');
+    while (name.startsWith(u'.') || name.startsWith(u'-'))
+        name.remove(0, 1);
+    if (name.isEmpty())
+        name = QStringLiteral("untitled");
+    return name + QStringLiteral(".lxscene");
+}
+
 bool SceneFiles::saveAs()
 {
     QString suggested = m_document->fileName();
     if (suggested.isEmpty())
-        suggested = dialogDirectory(kDialogKey) + QStringLiteral("/untitled.lxscene");
+        suggested =
+            dialogDirectory(kDialogKey) + u'/' + suggestedFileName(m_document->contents().name);
     QString file =
         QFileDialog::getSaveFileName(m_dialogParent, tr("Save Scene As"), suggested, kSceneFilter);
     if (file.isEmpty())

@@ -64,6 +64,9 @@ public:
 
     bool save();
     bool saveAs();
+    // The file name Save As offers for a scene not saved yet: its name (a kernel's, a preset's)
+    // with characters no file name should hold replaced by '-', else "untitled.lxscene".
+    [[nodiscard]] static QString suggestedFileName(const QString &sceneName);
     void newScene();
     void openDialog();
     void showPresets();
