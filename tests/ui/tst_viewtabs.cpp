@@ -2,6 +2,7 @@
 // closing views as undo steps, the selection in every pane, the actions on the current pane
 // only, and the current ownership view's colouring.
 
+#include "analysis/ownership.h"
 #include "models/documentviews.h"
 #include "models/layoutdocument.h"
 #include "widgets/diagramview.h"
@@ -10,6 +11,7 @@
 
 #include <QAction>
 #include <QJsonObject>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
 #include <QUndoStack>
@@ -69,6 +71,45 @@ private Q_SLOTS:
         QVERIFY(!f.tabs.addView(u"xor"_s, QString()).isEmpty());
         QCOMPARE(f.tabs.count(), 2);
         QCOMPARE(f.document.undoStack()->count(), 0);
+    }
+
+    // Go to Element: by coordinates or by owner, the element is selected in every pane and the
+    // current view scrolls to it; a wrong query names its cause and selects nothing.
+    void goToElementByCoordinatesOrByOwner()
+    {
+        Fixture f;
+        // The worked example (linearlayout.h): warp 3 lands on [2,1] XOR [1,0] = [3,1].
+        const LinearLayout &l = f.document.layoutAt(0).layout;
+        Expected<QString> byOwner = f.tabs.goToElement(u"warp=3"_s);
+        QVERIFY2(byOwner, byOwner ? "" : byOwner.message().c_str());
+        QVERIFY2(byOwner->contains(u"dim0=3, dim1=1"_s), qPrintable(*byOwner));
+        QCOMPARE(f.tabs.selectedElement(), elementId({3, 1}, l.outDims()));
+        for (ViewPane *p : f.tabs.panes())
+            QCOMPARE(p->diagramView()->highlightedElement(), elementId({3, 1}, l.outDims()));
+        QVERIFY(f.tabs.goToElement(u"dim0=2 dim1=1"_s));
+        QCOMPARE(f.tabs.selectedElement(), elementId({2, 1}, l.outDims()));
+        for (const QString &bad : {u"dim0=4"_s, u"lane=1, dim0=1"_s, u"row=2"_s, u"dim0"_s})
+            QVERIFY2(!f.tabs.goToElement(bad), qPrintable(bad));
+        QCOMPARE(f.tabs.selectedElement(), elementId({2, 1}, l.outDims()));
+
+        // A 128 x 128 tensor does not fit the view: it scrolls to the element.
+        LinearLayout::BasesT bases{{"register", {}}};
+        for (int b = 0; b < 7; ++b)
+            bases[0].second.push_back({0, 1 << b});
+        for (int b = 0; b < 7; ++b)
+            bases[0].second.push_back({1 << b, 0});
+        Expected<LinearLayout> big =
+            LinearLayout::tryCreate(std::move(bases), {{"dim0", 128}, {"dim1", 128}}, true);
+        QVERIFY(big);
+        QCOMPARE(f.document.addLayout(DocumentLayout{u"big"_s, *big, {}, {}, {}, nullptr}),
+                 QString());
+        QCOMPARE(f.tabs.addView(u"ownership"_s, u"big"_s), QString());
+        ViewPane *pane = f.tabs.currentPane();
+        pane->resize(400, 300);
+        QVERIFY(f.tabs.goToElement(u"dim0=120, dim1=110"_s));
+        QVERIFY(pane->diagramView()->horizontalScrollBar()->value() > 0);
+        QVERIFY(pane->diagramView()->verticalScrollBar()->value() > 0);
+        QCOMPARE(pane->diagramView()->highlightedElement(), elementId({120, 110}, big->outDims()));
     }
 
     void theSelectionReachesEveryPaneAndSurvivesARebuild()

@@ -144,6 +144,26 @@ void DiagramView::setHighlightedElement(int64_t elementId)
     viewport()->update();
 }
 
+bool DiagramView::scrollToElement(int64_t elementId)
+{
+    if (elementId < 0)
+        return false;
+    for (size_t p = 0; p < m_diagram.panels.size(); ++p) {
+        const DiagramPanel &panel = m_diagram.panels[p];
+        for (int r = 0; r < panel.rows(); ++r)
+            for (int c = 0; c < panel.columns(); ++c) {
+                if (panel.cell(r, c).elementId != elementId)
+                    continue;
+                const QRect cell = m_renderer->geometry().cellRect(int(p), r, c);
+                horizontalScrollBar()->setValue(cell.center().x() - viewport()->width() / 2);
+                verticalScrollBar()->setValue(cell.center().y() - viewport()->height() / 2);
+                viewport()->update();
+                return true;
+            }
+    }
+    return false;
+}
+
 DiagramHit DiagramView::hitAt(QPoint viewportPos) const
 {
     return m_renderer->geometry().hitTest(m_diagram, viewportPos + offset());

@@ -63,6 +63,9 @@ public:
 
     int64_t highlightedElement() const { return m_options.highlightedElement; }
     void setHighlightedElement(int64_t elementId);
+    // Scrolls so that the first cell showing `elementId` is in the middle of the view; false
+    // when no cell of the diagram shows it.
+    bool scrollToElement(int64_t elementId);
 
     // The cell under a viewport position.
     [[nodiscard]] DiagramHit hitAt(QPoint viewportPos) const;

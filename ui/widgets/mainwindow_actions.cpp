@@ -153,6 +153,7 @@ void MainWindow::createMenus()
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_viewTabs->previousStepAction());
     m_viewMenu->addAction(m_viewTabs->nextStepAction());
+    m_viewMenu->addAction(m_viewTabs->goToElementAction());
     m_viewMenu->addSeparator();
     // Colour By: the same choice as the toolbar's box, for the current ownership view.
     m_colorMenu = m_viewMenu->addMenu(tr("&Colour By"));

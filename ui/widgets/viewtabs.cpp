@@ -1,6 +1,7 @@
 #include "widgets/viewtabs.h"
 
 #include "models/documentviews.h"
+#include "models/elementquery.h"
 #include "models/layoutdocument.h"
 #include "render/ownershipdiagram.h"
 #include "render/viewregistry.h"
@@ -8,7 +9,9 @@
 #include "widgets/viewpane.h"
 
 #include <QAction>
+#include <QInputDialog>
 #include <QJsonObject>
+#include <QLineEdit>
 
 namespace lx {
 
@@ -60,6 +63,31 @@ ViewTabs::ViewTabs(LayoutDocument *document, QWidget *parent)
         action(tr("&Previous Step"), QKeySequence(Qt::CTRL | Qt::Key_BracketLeft),
                [](ViewPane *p) { p->previousStep(); });
     m_previousStepAction->setStatusTip(tr("Pipeline views: show the previous step"));
+    m_goToElementAction = new QAction(tr("&Go to Element..."), this);
+    m_goToElementAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
+    m_goToElementAction->setStatusTip(
+        tr("Select and scroll to an element by its coordinates (dim0=12, dim1=40) or by who "
+           "owns it (lane=3 register=2 warp=1)"));
+    connect(m_goToElementAction, &QAction::triggered, this, [this] {
+        bool ok = false;
+        QString query = m_lastElementQuery;
+        for (QString error;;) {
+            query = QInputDialog::getText(
+                this, tr("Go to Element"),
+                (error.isEmpty() ? QString() : error + QStringLiteral("\n\n")) +
+                    tr("Coordinates (dim0=12, dim1=40) or hardware indices (lane=3 register=2):"),
+                QLineEdit::Normal, query, &ok);
+            if (!ok)
+                return;
+            const Expected<QString> found = goToElement(query);
+            if (found) {
+                m_lastElementQuery = query;
+                Q_EMIT status(tr("Element %1").arg(*found), 5000);
+                return;
+            }
+            error = QString::fromStdString(found.message());
+        }
+    });
     m_closeViewAction = new QAction(tr("&Close View"), this);
     m_closeViewAction->setShortcut(QKeySequence::Close);
     connect(m_closeViewAction, &QAction::triggered, this, [this] {
@@ -143,6 +171,23 @@ void ViewTabs::selectElement(qint64 elementId)
     m_selectedElement = elementId;
     for (ViewPane *p : panes())
         p->diagramView()->setHighlightedElement(elementId);
+}
+
+Expected<QString> ViewTabs::goToElement(const QString &query)
+{
+    ViewPane *pane = currentPane();
+    const int layout = pane ? pane->layoutIndex() : -1;
+    if (layout < 0 || layout >= m_document->layoutCount())
+        return makeError(tr("The current view shows no layout").toStdString());
+    Expected<ElementQueryResult> found = findElement(m_document->layoutAt(layout).layout, query);
+    if (!found)
+        return found.error();
+    selectElement(found->elementId);
+    if (!pane->diagramView()->scrollToElement(found->elementId))
+        return makeError(tr("%1 is not drawn in this view (another slice of the tensor)")
+                             .arg(found->description)
+                             .toStdString());
+    return found->description;
 }
 
 QString ViewTabs::addView(const QString &kind, const QString &layoutName)

@@ -6,6 +6,8 @@
 // every view, and sets the current ownership view's colouring as an undo step. The window reads
 // the current pane's figures and colouring from it to fill its panels and toolbar.
 
+#include "base/expected.h"
+
 #include <QTabWidget>
 
 #include <optional>
@@ -30,6 +32,7 @@ public:
     QAction *labelsAction() const { return m_labelsAction; }
     QAction *gridAction() const { return m_gridAction; }
     QAction *nextStepAction() const { return m_nextStepAction; }
+    QAction *goToElementAction() const { return m_goToElementAction; }
     QAction *previousStepAction() const { return m_previousStepAction; }
     QAction *closeViewAction() const { return m_closeViewAction; }
 
@@ -42,6 +45,10 @@ public:
     void rebuild();
     // Highlights one element in every view (-1: none).
     void selectElement(qint64 elementId);
+    // Selects the element `query` names in the current view's layout (models/elementquery.h:
+    // "dim0=12, dim1=40" or "lane=3 register=2") and scrolls the current view to it; returns
+    // what was found ("lane=3 → dim0=3, dim1=0") or the reason nothing was.
+    [[nodiscard]] Expected<QString> goToElement(const QString &query);
     qint64 selectedElement() const { return m_selectedElement; }
     void setDark(bool dark);
 
@@ -74,6 +81,8 @@ private:
     QAction *m_labelsAction = nullptr;
     QAction *m_gridAction = nullptr;
     QAction *m_nextStepAction = nullptr;
+    QAction *m_goToElementAction = nullptr;
+    QString m_lastElementQuery; // offered again by the next Go to Element
     QAction *m_previousStepAction = nullptr;
     QAction *m_closeViewAction = nullptr;
 };
