@@ -89,6 +89,39 @@ QString baseName(const KernelOpReport &r)
 
 } // namespace
 
+// Under the table: the selected op in words, the Suggest and Copy buttons and the suggestion.
+void KernelDock::addAdvicePanel(QWidget *panel, QVBoxLayout *layout)
+{
+    // The selected op in words: its instructions, lowering path and what to change.
+    m_opDetail = new QLabel(panel);
+    m_opDetail->setObjectName(QStringLiteral("kernelOpDetail"));
+    m_opDetail->setWordWrap(true);
+    m_opDetail->setTextFormat(Qt::PlainText);
+    m_opDetail->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_opDetail);
+    auto *adviceRow = new QHBoxLayout;
+    m_suggest = new QPushButton(tr("Suggest for this op"), panel);
+    m_suggest->setObjectName(QStringLiteral("kernelSuggest"));
+    m_suggest->setToolTip(tr("Search shared layouts for the selected op's access and give the "
+                             "alias line to put back into the kernel"));
+    m_copyTtg = new QPushButton(tr("Copy #ttg line"), panel);
+    m_copyTtg->setToolTip(tr("Copy the suggested alias line, to paste over the kernel's own"));
+    m_copyGluon = new QPushButton(tr("Copy Gluon"), panel);
+    m_copyGluon->setToolTip(tr("Copy the suggested layout as a Gluon constructor"));
+    m_copyTtg->setEnabled(false);
+    m_copyGluon->setEnabled(false);
+    adviceRow->addWidget(m_suggest);
+    adviceRow->addWidget(m_copyTtg);
+    adviceRow->addWidget(m_copyGluon);
+    adviceRow->addStretch(1);
+    layout->addLayout(adviceRow);
+    m_adviceLabel = new QLabel(panel);
+    m_adviceLabel->setObjectName(QStringLiteral("kernelAdvice"));
+    m_adviceLabel->setWordWrap(true);
+    m_adviceLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_adviceLabel);
+}
+
 KernelDock::KernelDock(LayoutDocument *document, QWidget *parent)
     : QDockWidget(tr("Kernel"), parent), m_document(document), m_model(new KernelOpsModel(this))
 {
@@ -130,34 +163,7 @@ KernelDock::KernelDock(LayoutDocument *document, QWidget *parent)
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_summary);
-    // The selected op in words: its instructions, lowering path and what to change.
-    m_opDetail = new QLabel(panel);
-    m_opDetail->setObjectName(QStringLiteral("kernelOpDetail"));
-    m_opDetail->setWordWrap(true);
-    m_opDetail->setTextFormat(Qt::PlainText);
-    m_opDetail->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(m_opDetail);
-    auto *adviceRow = new QHBoxLayout;
-    m_suggest = new QPushButton(tr("Suggest for this op"), panel);
-    m_suggest->setObjectName(QStringLiteral("kernelSuggest"));
-    m_suggest->setToolTip(tr("Search shared layouts for the selected op's access and give the "
-                             "alias line to put back into the kernel"));
-    m_copyTtg = new QPushButton(tr("Copy #ttg line"), panel);
-    m_copyTtg->setToolTip(tr("Copy the suggested alias line, to paste over the kernel's own"));
-    m_copyGluon = new QPushButton(tr("Copy Gluon"), panel);
-    m_copyGluon->setToolTip(tr("Copy the suggested layout as a Gluon constructor"));
-    m_copyTtg->setEnabled(false);
-    m_copyGluon->setEnabled(false);
-    adviceRow->addWidget(m_suggest);
-    adviceRow->addWidget(m_copyTtg);
-    adviceRow->addWidget(m_copyGluon);
-    adviceRow->addStretch(1);
-    layout->addLayout(adviceRow);
-    m_adviceLabel = new QLabel(panel);
-    m_adviceLabel->setObjectName(QStringLiteral("kernelAdvice"));
-    m_adviceLabel->setWordWrap(true);
-    m_adviceLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(m_adviceLabel);
+    addAdvicePanel(panel, layout);
     connect(m_suggest, &QPushButton::clicked, this, [this] {
         if (const QString e = suggestForOp(m_table->currentIndex().row()); !e.isEmpty())
             Q_EMIT statusMessage(e);

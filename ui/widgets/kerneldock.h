@@ -28,6 +28,7 @@
 
 class QAction;
 class QLabel;
+class QVBoxLayout;
 class QPushButton;
 class QPlainTextEdit;
 class QTableView;
@@ -93,6 +94,7 @@ Q_SIGNALS:
     void statusMessage(const QString &message);
 
 private:
+    void addAdvicePanel(QWidget *panel, QVBoxLayout *layout);
     void chooseFile();
     void highlightLine(int line, int lines);
     // Every layout alias of the module as a named layout over the shape of its first use.
