@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <iomanip>
 #include <sstream>
@@ -39,10 +40,28 @@ nlohmann::json ldsJson(const lx::LdsInput &in, const std::vector<lx::Figure> &fi
         buffers.push_back(
             {{"name", b.name}, {"offset", b.offset}, {"size", b.size}, {"partitions", list}});
     }
-    nlohmann::json j{{"arch", cu->arch},
-                     {"scenario", s->label},
-                     {"buffers", buffers},
-                     {"totalBytes", s->allocation.totalBytes}};
+    // Stage 2's moves, each with the interferer that set its new offset.
+    nlohmann::json stage2 = nlohmann::json::array();
+    const lx::AllocationResult &a = s->allocation;
+    for (const lx::AllocStage2Round &round : a.stage2) {
+        nlohmann::json moves = nlohmann::json::array();
+        for (const lx::AllocMove &m : round.moves)
+            moves.push_back(
+                {{"buffer", a.buffers[size_t(m.buffer)].name},
+                 {"from", m.from},
+                 {"to", m.to},
+                 {"cause",
+                  m.cause < 0 ? nlohmann::json() : nlohmann::json(a.buffers[size_t(m.cause)].name)},
+                 {"rule", m.partitionEdge ? "past the neighbour's partition"
+                                          : "above an overlapping live buffer"}});
+        const auto partitionEdges =
+            std::count(round.partitionEdge.begin(), round.partitionEdge.end(), true);
+        stage2.push_back(
+            {{"edges", round.edges.size()}, {"partitionEdges", partitionEdges}, {"moves", moves}});
+    }
+    nlohmann::json j{{"arch", cu->arch},   {"scenario", s->label},
+                     {"buffers", buffers}, {"stage1Steps", a.stage1.size()},
+                     {"stage2", stage2},   {"totalBytes", s->allocation.totalBytes}};
     if (s->hasRead) {
         const lx::BandwidthEstimate &bw = s->bandwidth;
         j["loads"] = s->access.loads.size();
@@ -83,6 +102,8 @@ std::string ldsText(const lx::LdsInput &in, const std::vector<lx::Figure> &figur
                   : "s " + std::to_string(parts.first) + "-" + std::to_string(parts.second))
           << "\n";
     }
+    for (const std::string &m : lx::describeStage2(s->allocation))
+        o << "stage 2, " << m << "\n";
     o << "total " << s->allocation.totalBytes << " B\n";
     if (s->hasRead) {
         const lx::BandwidthEstimate &bw = s->bandwidth;
@@ -148,7 +169,9 @@ int runAnalyzeLds(const QStringList &args)
         return ExitBadInput;
     }
     const lx::LdsScenario *s = &in->scenario;
-    const std::vector<lx::Figure> figures = lx::ldsFigures(*in);
+    std::vector<lx::Figure> figures = lx::ldsFigures(*in);
+    for (lx::Figure &f : lx::allocatorFigures(s->allocation))
+        figures.push_back(std::move(f));
     const int rc = parser.isSet(QStringLiteral("json"))
                        ? lx::app::writeJson(ldsJson(*in, figures), prog)
                        : lx::app::writeStdout(ldsText(*in, figures), prog);

@@ -26,6 +26,7 @@ set(LX_EMBEDDED_RESOURCES
     lessons/14-divide-left.json
     lessons/15-partitions.json
     lessons/16-memcpy-vector.json
+    presets/allocator-stage2.lxscene
     presets/attention-v.lxscene
     presets/default.lxscene
     presets/fig10.lxscene

@@ -170,17 +170,26 @@ public:
         }
         for (int x : order) {
             AllocBuffer &bx = m_buffers[size_t(x)];
+            AllocMove move;
+            move.buffer = x;
+            move.from = bx.offset;
             int64_t newOffset = 0;
             for (int y : graph[x]) {
                 const AllocBuffer &by = m_buffers[size_t(y)];
                 const bool neighbour =
                     std::find(bx.neighbors.begin(), bx.neighbors.end(), y) != bx.neighbors.end();
-                newOffset = std::max(newOffset, neighbour && m_partition > 0 ? pastPartitions(by)
-                                                                             : by.offset + by.size);
+                const bool pastPartition = neighbour && m_partition > 0;
+                const int64_t past = pastPartition ? pastPartitions(by) : by.offset + by.size;
+                if (past > newOffset || move.cause < 0) {
+                    newOffset = std::max(newOffset, past);
+                    move.cause = y;
+                    move.partitionEdge = pastPartition;
+                }
             }
             if (colour[x] != 0) {
                 bx.offset = alignUp(newOffset, bx.alignment);
-                round.moves.emplace_back(x, bx.offset);
+                move.to = bx.offset;
+                round.moves.push_back(move);
             }
         }
         m_out.stage2.push_back(std::move(round));
@@ -202,6 +211,37 @@ std::vector<const AllocBuffer *> AllocationResult::buffersOf(int request) const
         if (b.request == request)
             r.push_back(&b);
     return r;
+}
+
+std::vector<int64_t> AllocationResult::stage1Offsets() const
+{
+    std::vector<int64_t> offsets;
+    for (const AllocBuffer &b : buffers)
+        offsets.push_back(b.offset);
+    for (auto r = stage2.rbegin(); r != stage2.rend(); ++r)
+        for (auto m = r->moves.rbegin(); m != r->moves.rend(); ++m)
+            offsets[size_t(m->buffer)] = m->from;
+    return offsets;
+}
+
+std::vector<std::string> describeStage2(const AllocationResult &a)
+{
+    std::vector<std::string> out;
+    for (size_t r = 0; r < a.stage2.size(); ++r)
+        for (const AllocMove &m : a.stage2[r].moves) {
+            const std::string &name = a.buffers[size_t(m.buffer)].name;
+            std::string why;
+            if (m.cause >= 0) {
+                const std::string &cause = a.buffers[size_t(m.cause)].name;
+                why = m.partitionEdge ? ", past the partition of its neighbour " + cause
+                                      : ", above " + cause +
+                                            " (live at the same time, bytes "
+                                            "overlapping)";
+            }
+            out.push_back("round " + std::to_string(r + 1) + ": " + name + " moved from " +
+                          std::to_string(m.from) + " to " + std::to_string(m.to) + why);
+        }
+    return out;
 }
 
 std::pair<int64_t, int64_t> AllocationResult::partitionsOf(const AllocBuffer &b) const

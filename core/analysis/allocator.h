@@ -66,12 +66,22 @@ struct AllocStage1Step
     std::vector<int> blocked; // candidates refused because of a neighbour's partition
 };
 
+// One stage-2 move: a buffer pushed above its interferers. `cause` is the interferer that set the
+// new offset (its end, or for a partition edge the end of its last partition).
+struct AllocMove
+{
+    int buffer = -1;
+    int64_t from = 0, to = 0;
+    int cause = -1;
+    bool partitionEdge = false; // the cause is a neighbour: moved past its last partition
+};
+
 // One stage-2 round: edges found and the moves made.
 struct AllocStage2Round
 {
-    std::vector<std::pair<int, int>> edges;     // (buffer, interferer), neighbour edges included
-    std::vector<bool> partitionEdge;            // per edge: a neighbour sharing a partition
-    std::vector<std::pair<int, int64_t>> moves; // (buffer, new offset)
+    std::vector<std::pair<int, int>> edges; // (buffer, interferer), neighbour edges included
+    std::vector<bool> partitionEdge;        // per edge: a neighbour sharing a partition
+    std::vector<AllocMove> moves;
 };
 
 struct AllocationResult
@@ -87,7 +97,13 @@ struct AllocationResult
     [[nodiscard]] std::vector<const AllocBuffer *> buffersOf(int request) const;
     // First and last hardware partition a buffer touches.
     [[nodiscard]] std::pair<int64_t, int64_t> partitionsOf(const AllocBuffer &b) const;
+    // The offsets after stage 1, before any stage-2 move.
+    [[nodiscard]] std::vector<int64_t> stage1Offsets() const;
 };
+
+// One sentence per stage-2 move, e.g. "round 2: A.p1 moved from 65536 to 131072, past the
+// partition of its neighbour A.p0" (the words every face shows).
+[[nodiscard]] std::vector<std::string> describeStage2(const AllocationResult &a);
 
 // Requires: sizes > 0, alignment a power of two, liveStart < liveEnd, numPartitions >= 1,
 // at most 4096 buffers; else an Error.

@@ -440,6 +440,69 @@ std::vector<Figure> bankFigures(const BankViewInput &in, const InstructionReport
     return f;
 }
 
+std::vector<Figure> allocatorFigures(const AllocationResult &a)
+{
+    std::vector<Figure> f;
+    int requests = 0;
+    int64_t live = 0;
+    for (const AllocBuffer &b : a.buffers)
+        requests = std::max(requests, b.request + 1);
+    // The most bytes live at one step: the least any placement needs. The maximum over time is
+    // reached at some buffer's start.
+    for (const AllocBuffer &at : a.buffers) {
+        int64_t sum = 0;
+        for (const AllocBuffer &b : a.buffers)
+            if (b.liveStart <= at.liveStart && at.liveStart < b.liveEnd)
+                sum += b.size;
+        live = std::max(live, sum);
+    }
+    f.push_back(computed(
+        "buffers", "Buffers",
+        num(int64_t(a.buffers.size())) + " from " + num(requests) + " allocation(s)", std::nullopt,
+        {}, "A partitioned allocation is one buffer per partition, mutual neighbours"));
+    int placed = 0, reopened = 0;
+    for (const AllocStage1Step &st : a.stage1) {
+        placed += st.chosen >= 0 ? 1 : 0;
+        reopened += st.reopenedAt >= 0 ? 1 : 0;
+    }
+    f.push_back(computed("stage1Steps", "Stage-1 steps",
+                         num(int64_t(a.stage1.size())) + " (" + num(placed) + " placed, " +
+                             num(reopened) + " slot(s) reopened)",
+                         double(a.stage1.size()), {},
+                         "One step per free slot taken, lowest first; a slot whose candidates "
+                         "all sit in a neighbour's partition is reopened higher"));
+    f.push_back(computed("stage2Rounds", "Stage-2 rounds", num(int64_t(a.stage2.size())),
+                         double(a.stage2.size()), {},
+                         "Interference refinement rounds until no edge is left"));
+    const std::vector<std::string> moves = describeStage2(a);
+    std::string movesText;
+    for (const std::string &m : moves)
+        movesText += (movesText.empty() ? "" : "; ") + m;
+    f.push_back(computed("stage2Moves", "Stage-2 moves",
+                         moves.empty() ? std::string("none") : movesText, double(moves.size()), {},
+                         "Buffers live together whose bytes overlap, and neighbours sharing a "
+                         "partition, are pushed up until no such pair is left"));
+    f.push_back(computed("padding", "Padding", bytesText(a.totalBytes - live),
+                         double(a.totalBytes - live), "B",
+                         "LDS allocated minus the most bytes live at one step (" + bytesText(live) +
+                             "): alignment gaps and partition separation"));
+    if (a.partitionBytes <= 0)
+        return f;
+    std::string clash;
+    for (const AllocBuffer &b : a.buffers)
+        for (int n : b.neighbors) {
+            const AllocBuffer &o = a.buffers[size_t(n)];
+            const auto pb = a.partitionsOf(b), po = a.partitionsOf(o);
+            if (clash.empty() && b.id < o.id && pb.first <= po.second && po.first <= pb.second)
+                clash = "no: " + b.name + " and " + o.name + " share a partition";
+        }
+    f.push_back(computed("separated", "Neighbours in distinct partitions",
+                         clash.empty() ? std::string("yes") : clash, std::nullopt, {},
+                         "The partition buffers of one allocation must occupy disjoint hardware "
+                         "partitions"));
+    return f;
+}
+
 std::vector<Figure> ldsFigures(const LdsInput &in)
 {
     const CuModel &cu = in.cu;

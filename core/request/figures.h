@@ -70,6 +70,9 @@ struct Figure
 // Allocation (LDS bytes, capacity, partitions used) and, when the scenario reads, partition
 // conflicts and the bandwidth model.
 [[nodiscard]] std::vector<Figure> ldsFigures(const LdsInput &in);
+// The allocator's own numbers: buffers, stage-1 steps, stage-2 rounds and moves, padding, and
+// (partition-aware) whether every pair of neighbours ended in disjoint partitions.
+[[nodiscard]] std::vector<Figure> allocatorFigures(const AllocationResult &a);
 
 // Number formatting shared by the figures and the views that label the same numbers.
 // One decimal, none for a whole number: "323.5", "512".

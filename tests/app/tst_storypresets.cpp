@@ -2,11 +2,14 @@
 // store-transposed): the numbers their descriptions state are the ones the program computes
 // now (the script's --check mode reruns the analyses and compares), and the story each tells
 // holds: the swizzle removes the bank conflicts but not the partition conflicts, which the
-// partitioned layout removes; the K-contiguous store is strided ds_store_b16.
+// partitioned layout removes; the K-contiguous store is strided ds_store_b16; in
+// allocator-stage2 stage 2 first lifts a buffer off a live overlap, then a neighbour past the
+// partition that lift put it in, and ends with neither kind of clash.
 
 #include "clitest.h"
 
 #include <QFile>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -37,6 +40,7 @@ private Q_SLOTS:
     void descriptionsAreComputed();
     void swizzleIsNotEnough();
     void storeSide();
+    void allocatorSecondStage();
 };
 
 void TestStoryPresets::descriptionsAreComputed()
@@ -96,6 +100,62 @@ void TestStoryPresets::storeSide()
     // As wide as the transposed load: not labelled a fallback.
     QVERIFY(read.value(u"transposedLoad"_s).isNull());
     QCOMPARE(tr.value(u"instruction"_s).toString(), u"ds_load_tr16_b128"_s);
+}
+
+void TestStoryPresets::allocatorSecondStage()
+{
+    const QJsonObject lds = analyze({u"lds"_s, u"--preset"_s, u"allocator-stage2"_s, u"--json"_s});
+    const QJsonArray rounds = lds.value(u"stage2"_s).toArray();
+    QVERIFY(rounds.size() >= 2);
+    // The rules applied, in this order: a live overlap first, then a neighbour's partition.
+    QStringList rules;
+    for (const QJsonValue &r : rounds)
+        for (const QJsonValue &m : r.toObject().value(u"moves"_s).toArray())
+            rules << m.toObject().value(u"rule"_s).toString();
+    QVERIFY2(rules.size() >= 2, qPrintable(rules.join(u"; "_s)));
+    QVERIFY2(rules.first().contains(u"overlapping"_s), qPrintable(rules.first()));
+    QVERIFY2(rules.last().contains(u"partition"_s), qPrintable(rules.last()));
+    // The end state, checked from the buffers and the scene's lifetimes alone: no two buffers
+    // live at one step share a byte, and no two partition buffers of one allocation a partition.
+    const lx::test::CliResult shown =
+        lx::test::runApp({u"presets"_s, u"show"_s, u"allocator-stage2"_s, u"--json"_s});
+    QCOMPARE(shown.exitCode, 0);
+    const QJsonArray allocs = QJsonDocument::fromJson(shown.out)
+                                  .object()
+                                  .value(u"views"_s)
+                                  .toArray()
+                                  .first()
+                                  .toObject()
+                                  .value(u"options"_s)
+                                  .toObject()
+                                  .value(u"allocations"_s)
+                                  .toArray();
+    QHash<QString, QPair<int, int>> live;
+    for (const QJsonValue &a : allocs) {
+        const QJsonArray l = a.toObject().value(u"live"_s).toArray();
+        live.insert(a.toObject().value(u"layout"_s).toString(), {l.at(0).toInt(), l.at(1).toInt()});
+    }
+    const QJsonArray buffers = lds.value(u"buffers"_s).toArray();
+    QCOMPARE(buffers.size(), 7);
+    for (const QJsonValue &x : buffers)
+        for (const QJsonValue &y : buffers) {
+            const QJsonObject a = x.toObject(), b = y.toObject();
+            const QString na = a.value(u"name"_s).toString(), nb = b.value(u"name"_s).toString();
+            if (na >= nb)
+                continue;
+            const QString ra = na.section(u'.', 0, 0), rb = nb.section(u'.', 0, 0);
+            const auto la = live.value(ra), lb = live.value(rb);
+            const qint64 oa = a.value(u"offset"_s).toInteger(),
+                         ob = b.value(u"offset"_s).toInteger();
+            const qint64 sa = a.value(u"size"_s).toInteger(), sb = b.value(u"size"_s).toInteger();
+            if (la.first < lb.second && lb.first < la.second)
+                QVERIFY2(oa + sa <= ob || ob + sb <= oa, qPrintable(na + u" / "_s + nb));
+            if (ra == rb) {
+                const QJsonArray pa = a.value(u"partitions"_s).toArray();
+                for (const QJsonValue &p : b.value(u"partitions"_s).toArray())
+                    QVERIFY2(!pa.contains(p), qPrintable(na + u" / "_s + nb));
+            }
+        }
 }
 
 QTEST_MAIN(TestStoryPresets)

@@ -104,6 +104,7 @@ private Q_SLOTS:
     void paddedSizes();
     void stage1Trace();
     void microbenchmark();
+    void stage2Trace();
     void badInput_data();
     void badInput();
 };
@@ -209,6 +210,50 @@ void TestAllocator::microbenchmark()
     QVERIFY(part.hasValue());
     QCOMPARE(part->buffers[1].offset, int64_t(65536));
     QCOMPARE(part->totalBytes, int64_t(96 * 1024));
+}
+
+void TestAllocator::stage2Trace()
+{
+    // The blog's two reasons for stage 2 in one program. Expected values from a separate
+    // transcription of the rules (a Python model written from the header's description, run
+    // by hand): stage 1 puts S.p0 at 32768 on top of D.p0 (both live at step 2) and S.p1 at
+    // 65536; round 1 lifts S.p0 above D.p0 to 65536, into partition 1 where its neighbour S.p1
+    // is; round 2 lifts S.p1 past that partition, to 131072.
+    const std::vector<AllocRequest> reqs{{"S", 8192, 2, 16, 2, 5},
+                                         {"E", 32768, 1, 16, 3, 5},
+                                         {"C", 32768, 2, 16, 1, 2},
+                                         {"D", 32768, 2, 16, 0, 3}};
+    auto r = allocateShared(reqs, 65536);
+    QVERIFY(r.hasValue());
+    QCOMPARE(r->stage2.size(), size_t(2));
+    QCOMPARE(r->stage2[0].moves.size(), size_t(1));
+    const AllocMove &first = r->stage2[0].moves[0];
+    QCOMPARE(r->buffers[size_t(first.buffer)].name, std::string("S.p0"));
+    QCOMPARE(r->buffers[size_t(first.cause)].name, std::string("D.p0"));
+    QCOMPARE(first.from, int64_t(32768));
+    QCOMPARE(first.to, int64_t(65536));
+    QVERIFY(!first.partitionEdge);
+    QCOMPARE(r->stage2[1].moves.size(), size_t(1));
+    const AllocMove &second = r->stage2[1].moves[0];
+    QCOMPARE(r->buffers[size_t(second.buffer)].name, std::string("S.p1"));
+    QCOMPARE(r->buffers[size_t(second.cause)].name, std::string("S.p0"));
+    QVERIFY(second.partitionEdge);
+    QCOMPARE(second.from, int64_t(65536));
+    QCOMPARE(second.to, int64_t(131072));
+    // Replaying the moves from the stage-1 offsets reaches the final placement.
+    std::vector<int64_t> offsets = r->stage1Offsets();
+    QCOMPARE(offsets[size_t(first.buffer)], first.from);
+    for (const AllocStage2Round &round : r->stage2)
+        for (const AllocMove &m : round.moves) {
+            QCOMPARE(offsets[size_t(m.buffer)], m.from);
+            offsets[size_t(m.buffer)] = m.to;
+        }
+    for (const AllocBuffer &b : r->buffers)
+        QCOMPARE(offsets[size_t(b.id)], b.offset);
+    const std::vector<std::string> words = describeStage2(*r);
+    QCOMPARE(words.size(), size_t(2));
+    QVERIFY2(words[1].find("past the partition of its neighbour S.p0") != std::string::npos,
+             words[1].c_str());
 }
 
 void TestAllocator::badInput_data()

@@ -118,61 +118,11 @@ void text(Diagram &d, double x, double y, const QString &s)
     d.annotations.push_back(a);
 }
 
-// The allocator's own numbers: buffers, stage-1 steps, stage-2 rounds, padding and whether every
-// pair of neighbours ended in disjoint partitions (the guarantee the allocator exists for).
+// The LDS figures and the allocator's own (request/figures.h: every face gives the same).
 void addAllocatorFigures(Diagram &d, const LdsInput &in)
 {
     appendFigures(d, ldsFigures(in));
-    const AllocationResult &a = in.scenario.allocation;
-    int requests = 0;
-    int64_t live = 0;
-    for (const AllocBuffer &b : a.buffers)
-        requests = std::max(requests, b.request + 1);
-    // The most bytes live at one step: the least any placement needs. The maximum over time is
-    // reached at some buffer's start.
-    for (const AllocBuffer &at : a.buffers) {
-        int64_t sum = 0;
-        for (const AllocBuffer &b : a.buffers)
-            if (b.liveStart <= at.liveStart && at.liveStart < b.liveEnd)
-                sum += b.size;
-        live = std::max(live, sum);
-    }
-    d.addFigure(u"buffers"_s, u"Buffers"_s,
-                u"%1 from %2 allocation(s)"_s.arg(a.buffers.size()).arg(requests),
-                u"A partitioned allocation is one buffer per partition, mutual neighbours"_s);
-    int placed = 0, reopened = 0;
-    for (const AllocStage1Step &st : a.stage1) {
-        placed += st.chosen >= 0 ? 1 : 0;
-        reopened += st.reopenedAt >= 0 ? 1 : 0;
-    }
-    d.addFigure(
-        u"stage1Steps"_s, u"Stage-1 steps"_s,
-        u"%1 (%2 placed, %3 slot(s) reopened)"_s.arg(a.stage1.size()).arg(placed).arg(reopened),
-        u"One step per free slot taken, lowest first; a slot whose candidates all sit "
-        u"in a neighbour's partition is reopened higher"_s,
-        double(a.stage1.size()), {}, u"computed"_s);
-    d.addFigure(u"stage2Rounds"_s, u"Stage-2 rounds"_s, QString::number(a.stage2.size()),
-                u"Interference refinement rounds until no edge is left"_s, double(a.stage2.size()),
-                {}, u"computed"_s);
-    d.addFigure(u"padding"_s, u"Padding"_s, bytesQ(a.totalBytes - live),
-                u"LDS allocated minus the most bytes live at one step (%1): alignment gaps and "
-                u"partition separation"_s.arg(bytesQ(live)),
-                double(a.totalBytes - live), u"B"_s, u"computed"_s);
-    if (a.partitionBytes <= 0)
-        return;
-    QString clash;
-    for (const AllocBuffer &b : a.buffers)
-        for (int n : b.neighbors) {
-            const AllocBuffer &o = a.buffers[size_t(n)];
-            const auto pb = a.partitionsOf(b), po = a.partitionsOf(o);
-            if (clash.isEmpty() && b.id < o.id && pb.first <= po.second && po.first <= pb.second)
-                clash = u"no: %1 and %2 share a partition"_s.arg(QString::fromStdString(b.name),
-                                                                 QString::fromStdString(o.name));
-        }
-    d.addFigure(u"separated"_s, u"Neighbours in distinct partitions"_s,
-                clash.isEmpty() ? u"yes"_s : clash,
-                u"The partition buffers of one allocation must occupy disjoint hardware "
-                u"partitions"_s);
+    appendFigures(d, allocatorFigures(in.scenario.allocation));
 }
 
 // The figures of the one load the datapath view shows: partitions, conflict, ports, rate.
@@ -414,7 +364,8 @@ public:
 
     // The next chart: the buffers at `offsets` (-1: not placed yet), and for a step its slot and
     // what blocked it.
-    void draw(const QString &title, const std::vector<int64_t> &offsets, const AllocStage1Step *st)
+    void draw(const QString &title, const std::vector<int64_t> &offsets, const AllocStage1Step *st,
+              const std::vector<int> &emphasised = {})
     {
         // Below the three-line caption, with room for the capacity's label above the chart.
         const double x0 = m_chart * (kChartW + kGap), y0 = kChartTop;
@@ -429,7 +380,9 @@ public:
             const double w = double(b.liveEnd - b.liveStart) * m_tScale;
             const double h = std::max(double(b.size) * m_yScale, 12.0);
             const double y = y0 + kChartH - double(off) * m_yScale - h;
-            const bool justPlaced = st && st->chosen == b.id;
+            const bool justPlaced =
+                (st && st->chosen == b.id) ||
+                std::find(emphasised.begin(), emphasised.end(), b.id) != emphasised.end();
             box(m_d, x, y, w, h, QString::fromStdString(b.name),
                 categoricalColor(b.request, int(m_a.buffers.back().request) + 1),
                 justPlaced ? qRgb(0, 0, 0) : qRgb(90, 90, 90), justPlaced ? 2.5 : 1);
@@ -498,6 +451,27 @@ QString stepCaption(const AllocationResult &a, const AllocStage1Step &st)
                : u"slot %1: no buffer\nneeds it; dropped"_s.arg(st.slotOffset);
 }
 
+// Every stage-2 move: the buffer, where it was and went, and the interferer that set the offset.
+DiagramTable allocatorStage2Table(const AllocationResult &a)
+{
+    DiagramTable t;
+    t.title = u"Stage 2: buffers live together must not overlap, neighbours not share a "
+              u"partition"_s;
+    t.header = {u"round"_s, u"buffer"_s, u"from"_s, u"to"_s, u"because of"_s};
+    for (size_t r = 0; r < a.stage2.size(); ++r)
+        for (const AllocMove &m : a.stage2[r].moves) {
+            const QString cause = m.cause < 0
+                                      ? QString()
+                                      : QString::fromStdString(a.buffers[size_t(m.cause)].name) +
+                                            (m.partitionEdge ? u" (neighbour: past its partition)"_s
+                                                             : u" (overlapping while live)"_s);
+            t.rows.push_back({QString::number(r + 1),
+                              QString::fromStdString(a.buffers[size_t(m.buffer)].name),
+                              QString::number(m.from), QString::number(m.to), cause});
+        }
+    return t;
+}
+
 // The buffers in placement order with their partitions and neighbours.
 DiagramTable allocatorBufferTable(const AllocationResult &a)
 {
@@ -532,11 +506,14 @@ Expected<Diagram> buildAllocatorView(const ViewRequest &request)
     Diagram d;
     d.title = request.title.empty() ? u"Partition-aware allocation (time x offset)"_s
                                     : QString::fromStdString(request.title);
-    d.subtitle = u"stage 1 step by step (blue: the slot taken), then the final placement; grey "
-                 u"lines: %1 partition boundaries; red: the LDS capacity (%2, %3); total %4 B%5"_s
-                     .arg(kib(cu.partitionBytes), kib(cu.ldsBytes), QString::fromStdString(cu.arch))
-                     .arg(a.totalBytes)
-                     .arg(prep->scenario.warnings.empty() ? QString() : u", which does not fit"_s);
+    d.subtitle =
+        u"stage 1 step by step (blue: the slot taken), then %6; grey "
+        u"lines: %1 partition boundaries; red: the LDS capacity (%2, %3); total %4 B%5"_s
+            .arg(kib(cu.partitionBytes), kib(cu.ldsBytes), QString::fromStdString(cu.arch))
+            .arg(a.totalBytes)
+            .arg(prep->scenario.warnings.empty() ? QString() : u", which does not fit"_s)
+            .arg(a.stage2.empty() ? u"the final placement"_s
+                                  : u"each stage-2 round (outlined: the buffers it moved)"_s);
     addAllocatorFigures(d, *prep);
     if (a.buffers.empty())
         return d;
@@ -551,12 +528,26 @@ Expected<Diagram> buildAllocatorView(const ViewRequest &request)
             placedAt[size_t(st.chosen)] = st.placedOffset;
         charts.draw(u"stage 1, step %1\n%2"_s.arg(int(i)).arg(stepCaption(a, st)), placedAt, &st);
     }
-    std::vector<int64_t> final;
-    for (const AllocBuffer &b : a.buffers)
-        final.push_back(b.offset);
-    charts.draw(a.stage2.empty() ? u"final\n(stage 2: no change)"_s
-                                 : u"final\n(after %1 stage-2 rounds)"_s.arg(a.stage2.size()),
-                final, nullptr);
+    if (a.stage2.empty()) {
+        charts.draw(u"final\n(stage 2: no change)"_s, a.stage1Offsets(), nullptr);
+    } else {
+        // Each stage-2 round from the placement it found: the buffers it moved drawn thick.
+        std::vector<int64_t> offsets = a.stage1Offsets();
+        for (size_t r = 0; r < a.stage2.size(); ++r) {
+            std::vector<int> moved;
+            QStringList names;
+            for (const AllocMove &m : a.stage2[r].moves) {
+                offsets[size_t(m.buffer)] = m.to;
+                moved.push_back(m.buffer);
+                names << QString::fromStdString(a.buffers[size_t(m.buffer)].name);
+            }
+            charts.draw(u"stage 2, round %1%2\n%3 moved up"_s.arg(r + 1)
+                            .arg(r + 1 == a.stage2.size() ? u" (final)"_s : QString())
+                            .arg(names.join(u", "_s)),
+                        offsets, nullptr, moved);
+        }
+        d.tables.push_back(allocatorStage2Table(a));
+    }
     text(d, 0, kChartTop + AllocatorCharts::kChartH + 8,
          u"x: liveness (program steps), y: offset (0 at the bottom)"_s);
     d.tables.push_back(allocatorBufferTable(a));
