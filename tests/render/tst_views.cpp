@@ -85,6 +85,49 @@ private Q_SLOTS:
         QCOMPARE(pairs->panels[0].cell(0, 0).fill, lx::simdPairColor(0));
     }
 
+    // Cells are square once a side has more than 128 elements (a grid navigated, not read
+    // whole), wide enough for a one-line label below that; the option "cells" says otherwise.
+    void ownershipCellShape()
+    {
+        auto identity = [](int log2Rows, int log2Cols) {
+            std::vector<std::vector<int32_t>> lane, reg;
+            for (int i = 0; i < log2Cols; ++i)
+                reg.push_back({0, 1 << i});
+            for (int i = 0; i < log2Rows; ++i)
+                lane.push_back({1 << i, 0});
+            lx::ViewRequest r;
+            r.kind = "ownership";
+            r.layouts.push_back({"L",
+                                 *LinearLayout::tryCreate(
+                                     {{"register", reg}, {"lane", lane}},
+                                     {{"dim0", 1 << log2Rows}, {"dim1", 1 << log2Cols}}, false),
+                                 {},
+                                 {},
+                                 nullptr});
+            return r;
+        };
+        auto cellSize = [](const lx::ViewRequest &r) {
+            const auto d = lx::buildView(r);
+            return d ? d->cellSize : QSizeF();
+        };
+        const QSizeF small = cellSize(identity(6, 6));
+        QVERIFY(small.width() > small.height());
+        lx::ViewRequest big = identity(8, 8);
+        const QSizeF square = cellSize(big);
+        QCOMPARE(square.width(), square.height());
+        QCOMPARE(square.width(), small.width()); // as wide as before, as high as wide
+        QCOMPARE(cellSize(identity(3, 9)).height(), cellSize(identity(3, 9)).width());
+        big.options = {{"cells", "wide"}};
+        QCOMPARE(cellSize(big), small);
+        lx::ViewRequest forced = identity(6, 6);
+        forced.options = {{"cells", "square"}};
+        QCOMPARE(cellSize(forced).height(), small.width());
+        forced.options = {{"cells", "round"}};
+        const auto refused = lx::buildView(forced);
+        QVERIFY(!refused.hasValue());
+        QVERIFY2(refused.message().find("cells") != std::string::npos, refused.message().c_str());
+    }
+
     void inverseView()
     {
         const auto d = lx::buildView(request("inverse", {{"warp", 3}}));

@@ -5,6 +5,7 @@
 #include "widgets/diagramview.h"
 
 #include <QApplication>
+#include <QPainter>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
@@ -129,9 +130,12 @@ private Q_SLOTS:
         view.resize(size + QSize(40, 40)); // everything visible, no scrolling
         QCOMPARE(view.horizontalScrollBar()->value(), 0);
 
-        o.scale = scale;
-        o.highlightedElement = highlight;
-        const QImage png = lx::renderImage(view.diagram(), o);
+        // The window's options: the ones given, its scale and highlight, and its text floor.
+        const RenderOptions shown = view.renderOptions();
+        QCOMPARE(shown.scale, scale);
+        QCOMPARE(shown.highlightedElement, highlight);
+        QCOMPARE(shown.minTextPx, DiagramView::kMinTextPx);
+        const QImage png = lx::renderImage(view.diagram(), shown);
         QCOMPARE(png.size(), size);
         QCOMPARE(grabDiagram(view, size), png);
     }
@@ -151,9 +155,83 @@ private Q_SLOTS:
         o.scale = 2.0;
         const QImage png = lx::renderImage(view.diagram(), o);
         const QSize vp = view.viewport()->size();
-        const QImage shot =
+        QImage shot =
             view.viewport()->grab().toImage().convertToFormat(QImage::Format_ARGB32_Premultiplied);
-        QCOMPARE(shot.copy(QRect(QPoint(0, 0), vp)), png.copy(QRect(QPoint(57, 33), vp)));
+        shot = shot.copy(QRect(QPoint(0, 0), vp));
+        QImage region = png.copy(QRect(QPoint(57, 33), vp));
+        // Scrolled 57 px right, the row headers are out of sight: a frozen band along the left
+        // edge repeats them over the cells. Everywhere else the screen is the PNG.
+        const std::vector<QRect> bands = view.frozenHeaderBands();
+        QCOMPARE(bands.size(), size_t(1));
+        const QRect band = bands.front();
+        QCOMPARE(band.left(), 0);
+        QVERIFY(band.width() > 0 && band.width() < vp.width() / 2);
+        QVERIFY(shot.copy(band) != region.copy(band));
+        QPainter mask(&region);
+        mask.fillRect(band, Qt::black);
+        mask.end();
+        QPainter maskShot(&shot);
+        maskShot.fillRect(band, Qt::black);
+        maskShot.end();
+        QCOMPARE(shot, region);
+    }
+
+    // Frozen headers: none while the headers are in view; scrolled down a long grid, the column
+    // headers stay at the top, show the columns in view, and cover the cells (no hit there).
+    void frozenHeadersFollowTheScroll()
+    {
+        DiagramView view;
+        view.setFrameShape(QFrame::NoFrame);
+        view.setDiagram(gridDiagram());
+        view.resize(400, 300);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(view.frozenHeaderBands().empty());
+        view.verticalScrollBar()->setValue(view.verticalScrollBar()->maximum() / 2);
+        std::vector<QRect> bands = view.frozenHeaderBands();
+        QCOMPARE(bands.size(), size_t(1));
+        const QRect top = bands.front();
+        QCOMPARE(top.top(), 0);
+        QVERIFY(top.width() > view.viewport()->width() / 2);
+        QVERIFY(!view.hitAt(top.center()).isValid());
+        QVERIFY(view.hitAt(top.center() + QPoint(0, top.height() + 4)).isValid());
+        // The band shows text: pixels that are neither the background nor a cell fill.
+        const QImage shot = view.viewport()->grab().toImage();
+        const QRgb bg = lx::DiagramPalette::light().background;
+        int ink = 0, background = 0;
+        for (int y = top.top(); y <= top.bottom(); ++y)
+            for (int x = top.left(); x <= top.right(); ++x)
+                (shot.pixel(x, y) == bg ? background : ink) += 1;
+        QVERIFY2(background > ink && ink > 0,
+                 qPrintable(u"%1 ink, %2 bg"_s.arg(ink).arg(background)));
+        // Scrolled right as well: the row headers freeze too.
+        view.horizontalScrollBar()->setValue(view.horizontalScrollBar()->maximum() / 2);
+        bands = view.frozenHeaderBands();
+        QCOMPARE(bands.size(), size_t(2));
+    }
+
+    // Fit keeps the text floor: a grid too large to read at its fitted scale keeps its title,
+    // headers and legend at 10 px or more, and all of it still fits.
+    void fitKeepsTextReadable()
+    {
+        Diagram d = gridDiagram();
+        d.legend.push_back({lx::categoricalColor(0, 14), u"a legend entry to read"_s});
+        DiagramView view;
+        view.setDiagram(d);
+        view.resize(500, 400);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.fitToView();
+        QVERIFY(view.scale() < 0.5);
+        QCOMPARE(view.geometry().textPx(lx::diagramstyle::kHeaderPx), DiagramView::kMinTextPx);
+        QVERIFY(view.geometry().textPx(lx::diagramstyle::kTitlePx) >= DiagramView::kMinTextPx);
+        QTRY_VERIFY(view.geometry().size().width() <= view.viewport()->width());
+        QTRY_VERIFY(view.geometry().size().height() <= view.viewport()->height());
+        // Without the floor the same fit would draw the headers at a few pixels.
+        RenderOptions linear;
+        linear.scale = view.scale();
+        QVERIFY(lx::DiagramGeometry::compute(d, linear).textPx(lx::diagramstyle::kHeaderPx) <
+                DiagramView::kMinTextPx);
     }
 
     void hoverAndClickSignals()

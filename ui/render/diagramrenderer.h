@@ -198,6 +198,14 @@ public:
 
     // Paints what intersects `exposed` (device px, diagram top-left at the painter's origin).
     void paint(QPainter *painter, const QRect &exposed) const;
+
+    // Frozen headers (the window's, never a figure's): where a panel's cells fill the top or the
+    // left edge of `visible` (the part of the diagram a viewport shows) but its column or row
+    // headers have scrolled out of it, a band along that edge that repeats them for the visible
+    // columns or rows. The bands, in diagram device px; empty when nothing is frozen.
+    [[nodiscard]] std::vector<QRect> frozenHeaderBands(const QRect &visible) const;
+    // Paints those bands over what paint() drew.
+    void paintFrozenHeaders(QPainter *painter, const QRect &visible) const;
     // Paints everything.
     void paint(QPainter *painter) const { paint(painter, QRect(QPoint(0, 0), size())); }
 
@@ -222,6 +230,12 @@ private:
     void paintPanel(QPainter *painter, int index, const QRect &exposed) const;
     void paintPanelLabels(QPainter *painter, int index, const QRect &exposed) const;
     void paintHeaders(QPainter *painter, int index, const QRect &exposed) const;
+    // The column headers of the columns in [x0, x1] with their bottom at `bottom`; the row
+    // headers of the rows in [y0, y1] with their right edge at `right`.
+    void paintColumnHeaders(QPainter *painter, int index, int x0, int x1, int bottom) const;
+    void paintRowHeaders(QPainter *painter, int index, int y0, int y1, int right) const;
+    // The frozen bands of panel `index` in `visible`: top (column headers), left (row headers).
+    [[nodiscard]] std::pair<QRect, QRect> frozenBands(int index, const QRect &visible) const;
     void paintFills(QPainter *painter, int index, const QRect &visible, const CellRange &range,
                     bool grid) const;
     [[nodiscard]] QImage rasterise(int index, const QRect &block) const;

@@ -558,6 +558,13 @@ Expected<Diagram> ownershipDiagram(const LinearLayout &layout,
     d.subtitle = ownershipSubtitle(layout, options.slice, colorBy, map.maxOwnerCount());
     if (!shared && cols >= 24)
         d.cellSize = QSizeF(34, 20); // "T31:R63" fits at the smallest readable size
+    using Cells = OwnershipDiagramOptions::Cells;
+    const int big = OwnershipDiagramOptions::kSquareCellsAbove;
+    if (options.cells == Cells::Square ||
+        (options.cells == Cells::Auto && (rows > big || cols > big))) {
+        const double side = std::max(d.cellSize.width(), d.cellSize.height());
+        d.cellSize = QSizeF(side, side);
+    }
 
     OwnerFills filled = ownerFills(map, colouring);
     DiagramPanel &p = d.addComputedPanel(
@@ -636,6 +643,12 @@ Expected<Diagram> buildOwnershipView(const ViewRequest &request)
     if (!maxOwners)
         return maxOwners.error();
     o.maxLabelOwners = int(std::clamp<int64_t>(*maxOwners, 0, 16));
+    const auto cells = request.stringOption("cells", "auto", {"auto", "square", "wide"});
+    if (!cells)
+        return cells.error();
+    o.cells = *cells == "square" ? OwnershipDiagramOptions::Cells::Square
+              : *cells == "wide" ? OwnershipDiagramOptions::Cells::Wide
+                                 : OwnershipDiagramOptions::Cells::Auto;
     o.title = u"Ownership of %1"_s.arg(QString::fromStdString((*named)->name));
     return ownershipDiagram(layout, o);
 }

@@ -66,6 +66,16 @@ struct OwnershipDiagramOptions
     OwnerLabel label = OwnerLabel::Owner;
     int maxLabelOwners = 2;
     QString title;
+    // Cell shape: Auto is square once the slice has more than kSquareCellsAbove rows or columns
+    // (a grid one navigates, where a square tensor should look square), else wide enough for a
+    // label in one line.
+    enum class Cells
+    {
+        Auto,
+        Square,
+        Wide
+    } cells = Cells::Auto;
+    static constexpr int kSquareCellsAbove = 128;
 };
 
 // Requires: a layout computeOwnership accepts for options.slice.
@@ -87,8 +97,8 @@ struct InverseDiagramOptions
 
 // Registry entry points. Options (JSON): "rowDim", "colDim" (out-dim indices), "fixed" (one
 // value per out-dim), "colorBy" (see ownerColorNames), "label" ("owner", "lane", "register",
-// "warp", "offset", "none"), "maxLabelOwners". For "inverse": "warp", "block" (or any in-dim
-// name with an integer value) and "offsetsPerRow".
+// "warp", "offset", "none"), "maxLabelOwners", "cells" ("auto", "square", "wide"). For "inverse":
+// "warp", "block" (or any in-dim name with an integer value) and "offsetsPerRow".
 [[nodiscard]] Expected<Diagram> buildOwnershipView(const ViewRequest &request);
 [[nodiscard]] Expected<Diagram> buildInverseView(const ViewRequest &request);
 

@@ -17,6 +17,7 @@ DiagramView::DiagramView(QWidget *parent)
     : QAbstractScrollArea(parent),
       m_renderer(std::make_unique<DiagramRenderer>(m_diagram, m_options))
 {
+    m_options.minTextPx = kMinTextPx;
     viewport()->setMouseTracking(true);
     viewport()->setAutoFillBackground(false);
     setFocusPolicy(Qt::StrongFocus);
@@ -39,6 +40,7 @@ void DiagramView::setRenderOptions(const RenderOptions &options)
     m_options = options;
     m_options.scale = scale;
     m_options.highlightedElement = highlight;
+    m_options.minTextPx = std::max(options.minTextPx, kMinTextPx);
     rebuild();
 }
 
@@ -120,16 +122,30 @@ void DiagramView::fitToView()
     // The room the diagram has once it fits: the viewport without scroll bars (they go away when
     // it fits; measuring with them would shrink a diagram that already fits at 100 %).
     const QSize vp = maximumViewportSize();
-    auto fits = [&] {
-        return m_renderer->size().width() <= vp.width() &&
-               m_renderer->size().height() <= vp.height();
+    auto fitsAt = [&](double scale) {
+        RenderOptions o = m_options;
+        o.scale = scale;
+        const QSize at = DiagramGeometry::compute(m_diagram, o).size();
+        return at.width() <= vp.width() && at.height() <= vp.height();
     };
-    const double s =
+    // Text keeps its floor (kMinTextPx) while the cells shrink, so the size is not linear in the
+    // scale: the largest scale that fits, by bisection from the linear estimate. When even the
+    // smallest scale does not fit (text and tables wider than the window), the linear estimate
+    // is kept and the scroll bars stay.
+    const double linear =
         std::min({1.0, double(vp.width()) / size.width(), double(vp.height()) / size.height()});
+    double s = std::max(linear, kMinScale);
+    if (!fitsAt(s)) {
+        double lo = kMinScale, hi = s;
+        if (fitsAt(lo)) {
+            for (int i = 0; i < 24 && hi / lo > 1.001; ++i) {
+                const double mid = std::sqrt(lo * hi);
+                (fitsAt(mid) ? lo : hi) = mid;
+            }
+            s = lo;
+        }
+    }
     setScale(s, QPoint(0, 0));
-    // Text and margins do not scale exactly linearly (rounding); shrink until it fits.
-    for (int i = 0; i < 8 && !fits() && m_options.scale > kMinScale; ++i)
-        setScale(m_options.scale * 0.97, QPoint(0, 0));
     horizontalScrollBar()->setValue(0);
     verticalScrollBar()->setValue(0);
 }
@@ -166,7 +182,19 @@ bool DiagramView::scrollToElement(int64_t elementId)
 
 DiagramHit DiagramView::hitAt(QPoint viewportPos) const
 {
+    // A frozen header band covers the cells under it: no cell is hit there.
+    for (const QRect &band : frozenHeaderBands())
+        if (band.contains(viewportPos))
+            return DiagramHit{};
     return m_renderer->geometry().hitTest(m_diagram, viewportPos + offset());
+}
+
+std::vector<QRect> DiagramView::frozenHeaderBands() const
+{
+    std::vector<QRect> bands = m_renderer->frozenHeaderBands(QRect(offset(), viewport()->size()));
+    for (QRect &b : bands)
+        b.translate(-offset());
+    return bands;
 }
 
 void DiagramView::rebuild()
@@ -209,6 +237,8 @@ void DiagramView::paintEvent(QPaintEvent *event)
     painter.fillRect(event->rect(), QColor(palette.background));
     painter.translate(-off);
     m_renderer->paint(&painter, event->rect().translated(off));
+    // Scrolled past a panel's headers: they stay along the viewport's top and left edges.
+    m_renderer->paintFrozenHeaders(&painter, QRect(off, viewport()->size()));
 }
 
 void DiagramView::resizeEvent(QResizeEvent *event)

@@ -10,7 +10,8 @@
 // the caller's: connect one view's cellClicked to every view's setHighlightedElement).
 //
 // The diagram sits at the top-left of the viewport; the area outside it is the palette's
-// background.
+// background. Scrolled past a panel's row or column headers, the view keeps them along its left
+// and top edges (DiagramRenderer::paintFrozenHeaders); a figure export never freezes anything.
 
 #include "render/diagram.h"
 #include "render/diagramrenderer.h"
@@ -18,6 +19,7 @@
 #include <QAbstractScrollArea>
 
 #include <memory>
+#include <vector>
 
 namespace lx {
 
@@ -37,6 +39,10 @@ class DiagramView : public QAbstractScrollArea
 public:
     static constexpr double kMinScale = 1.0 / 64;
     static constexpr double kMaxScale = 16;
+    // Titles, headers, tables and the legend never shrink below this (pixels) when zoomed out,
+    // so a fitted 1024x1024 grid keeps a readable legend; cell labels that would be smaller are
+    // left out. At 100 % and above nothing is smaller anyway (the smallest text is 10 px).
+    static constexpr int kMinTextPx = 10;
 
     explicit DiagramView(QWidget *parent = nullptr);
     ~DiagramView() override;
@@ -67,8 +73,10 @@ public:
     // when no cell of the diagram shows it.
     bool scrollToElement(int64_t elementId);
 
-    // The cell under a viewport position.
+    // The cell under a viewport position (none under a frozen header band).
     [[nodiscard]] DiagramHit hitAt(QPoint viewportPos) const;
+    // The frozen header bands shown now, in viewport coordinates.
+    [[nodiscard]] std::vector<QRect> frozenHeaderBands() const;
     const DiagramGeometry &geometry() const { return m_renderer->geometry(); }
 
 Q_SIGNALS:
