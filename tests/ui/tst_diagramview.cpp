@@ -5,6 +5,7 @@
 #include "widgets/diagramview.h"
 
 #include <QApplication>
+#include <QCursor>
 #include <QPainter>
 #include <QScrollBar>
 #include <QSignalSpy>
@@ -225,6 +226,9 @@ private Q_SLOTS:
         QVERIFY(view.scale() < 0.5);
         QCOMPARE(view.geometry().textPx(lx::diagramstyle::kHeaderPx), DiagramView::kMinTextPx);
         QVERIFY(view.geometry().textPx(lx::diagramstyle::kTitlePx) >= DiagramView::kMinTextPx);
+        // The legend's swatches keep the proportion of its text, not of the cells.
+        QCOMPARE(view.geometry().legendItems().size(), size_t(1));
+        QVERIFY(view.geometry().legendItems().front().swatch.width() >= 10);
         QTRY_VERIFY(view.geometry().size().width() <= view.viewport()->width());
         QTRY_VERIFY(view.geometry().size().height() <= view.viewport()->height());
         // Without the floor the same fit would draw the headers at a few pixels.
@@ -263,6 +267,29 @@ private Q_SLOTS:
         QCOMPARE(hovered.at(1).at(0).toInt(), -1);
         // Tooltip text comes from the cell.
         QCOMPARE(view.diagram().panels[0].tooltip(1, 1), u"cell 1,1"_s);
+    }
+
+    // The wheel scrolls the picture under a resting cursor: the hover follows the cell now
+    // under it (the status bar would otherwise name a cell scrolled away).
+    void hoverFollowsTheScroll()
+    {
+        DiagramView view;
+        view.setFrameShape(QFrame::NoFrame);
+        view.setDiagram(gridDiagram());
+        view.resize(300, 200);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QSignalSpy hovered(&view, &DiagramView::cellHovered);
+        const QPoint at = view.geometry().cellRect(0, 3, 3).center();
+        QCursor::setPos(view.viewport()->mapToGlobal(at));
+        QTest::mouseMove(view.viewport(), at);
+        QTRY_VERIFY(hovered.count() >= 1);
+        QCOMPARE(hovered.last().at(1).toInt(), 3);
+        const int rowHeight =
+            view.geometry().cellRect(0, 4, 3).top() - view.geometry().cellRect(0, 3, 3).top();
+        view.verticalScrollBar()->setValue(view.verticalScrollBar()->value() + 2 * rowHeight);
+        QTRY_COMPARE(hovered.last().at(1).toInt(), 5);
+        QCOMPARE(hovered.last().at(2).toInt(), 3);
     }
 
     void zoomKeysAndFit()

@@ -248,9 +248,11 @@ int DiagramGeometry::layoutTables(const Diagram &diagram, int margin, int y, int
 
 int DiagramGeometry::layoutLegend(const Diagram &diagram, int margin, int y, int &right)
 {
-    // Entries flow left to right, wrapping at the width of the content so far.
-    const double s = m_scale;
+    // Entries flow left to right, wrapping at the width of the content so far. Swatches and
+    // gaps go with the text: where the text floor (minTextPx) holds the text up, they keep its
+    // proportions instead of shrinking to nothing beside it.
     const int labelPx = textPx(kLabelPx);
+    const double s = labelPx > px(kLabelPx * m_scale) ? double(labelPx) / kLabelPx : m_scale;
     const int wrap = std::max(right, px(360 * s));
     const int rowH = px(labelPx * 1.6);
     const int sw = px(12 * s);

@@ -1,5 +1,6 @@
 #include "widgets/diagramview.h"
 
+#include <QCursor>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPaintEvent>
@@ -250,6 +251,12 @@ void DiagramView::resizeEvent(QResizeEvent *event)
 void DiagramView::scrollContentsBy(int, int)
 {
     viewport()->update();
+    // The cell under a resting cursor changes as the picture moves under it (wheel, keys,
+    // scroll bars): the hover follows, so the status bar never names a cell scrolled away.
+    if (m_hover.isValid() || viewport()->underMouse()) {
+        const QPoint at = viewport()->mapFromGlobal(QCursor::pos());
+        updateHover(viewport()->rect().contains(at) ? at : QPoint(-1, -1));
+    }
 }
 
 void DiagramView::wheelEvent(QWheelEvent *event)
