@@ -292,6 +292,26 @@ private Q_SLOTS:
         QCOMPARE(hovered.last().at(2).toInt(), 3);
     }
 
+    // A subtitle wider than the view wraps to its width (read without scrolling) and unwraps
+    // when there is room again; the diagram's own subtitle is kept.
+    void subtitleWrapsToTheView()
+    {
+        Diagram d = sampleDiagram();
+        const QString words = u"a subtitle of many words that says what the view shows and why"_s;
+        d.subtitle = words;
+        DiagramView view;
+        view.setFrameShape(QFrame::NoFrame);
+        view.setDiagram(d);
+        view.resize(160, 200);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QTRY_VERIFY(view.diagram().subtitle.contains(u'\n'));
+        QCOMPARE(QString(view.diagram().subtitle).replace(u'\n', u' '), words);
+        QVERIFY(view.geometry().subtitleRect().right() < view.viewport()->width());
+        view.resize(1200, 200);
+        QTRY_COMPARE(view.diagram().subtitle, words);
+    }
+
     void zoomKeysAndFit()
     {
         DiagramView view;

@@ -69,8 +69,16 @@ int subtitleWidth(const QString &text, const RenderOptions &options)
     return DiagramGeometry::compute(probe, options).subtitleRect().width();
 }
 
-// The subtitle broken at spaces into lines no wider than `width` (a word longer than that
-// stays on its own line).
+int contentWidth(const Diagram &d, const RenderOptions &one)
+{
+    Diagram bare = d;
+    bare.title.clear();
+    bare.subtitle.clear();
+    return DiagramGeometry::compute(bare, one).size().width();
+}
+
+} // namespace
+
 QString wrapSubtitle(const QString &subtitle, int width, const RenderOptions &options)
 {
     if (subtitle.isEmpty() || subtitle.contains(QLatin1Char('\n')) ||
@@ -91,16 +99,6 @@ QString wrapSubtitle(const QString &subtitle, int width, const RenderOptions &op
         lines << line;
     return lines.join(QLatin1Char('\n'));
 }
-
-int contentWidth(const Diagram &d, const RenderOptions &one)
-{
-    Diagram bare = d;
-    bare.title.clear();
-    bare.subtitle.clear();
-    return DiagramGeometry::compute(bare, one).size().width();
-}
-
-} // namespace
 
 Diagram wrapPanelColumns(const Diagram &diagram, int pieces)
 {

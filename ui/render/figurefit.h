@@ -36,6 +36,11 @@ constexpr int kFittedMinTextPx = 10;
 [[nodiscard]] FittedFigure fitDiagram(const Diagram &diagram, const RenderOptions &options,
                                       QSize target, double maxScale = 4.0);
 
+// The subtitle broken at spaces into lines no wider than `width` device px at `options` (a word
+// longer than that stays on its own line); unchanged when it fits or already has line breaks.
+[[nodiscard]] QString wrapSubtitle(const QString &subtitle, int width,
+                                   const RenderOptions &options);
+
 // A single panel cut into `pieces` panels of consecutive columns (to be stacked in rows), with
 // its headers, groups and tooltips; other diagrams unchanged.
 [[nodiscard]] Diagram wrapPanelColumns(const Diagram &diagram, int pieces);

@@ -1,5 +1,7 @@
 #include "widgets/diagramview.h"
 
+#include "render/figurefit.h"
+
 #include <QCursor>
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -30,6 +32,7 @@ DiagramView::~DiagramView() = default;
 void DiagramView::setDiagram(Diagram diagram)
 {
     m_diagram = std::move(diagram);
+    m_subtitle = m_diagram.subtitle;
     m_hover = {};
     rebuild();
 }
@@ -198,9 +201,18 @@ std::vector<QRect> DiagramView::frozenHeaderBands() const
     return bands;
 }
 
+QString DiagramView::wrappedSubtitle() const
+{
+    // Wrapped to the viewport's width once the view is shown (before that its width is not
+    // the one it will have).
+    const int room = viewport()->width() - 2 * diagramstyle::px(diagramstyle::kMargin * scale());
+    return isVisible() && room > 0 ? wrapSubtitle(m_subtitle, room, m_options) : m_subtitle;
+}
+
 void DiagramView::rebuild()
 {
     m_zoomAnchorPos = QPoint(-1, -1); // a new picture: the next zoom anchors afresh
+    m_diagram.subtitle = wrappedSubtitle();
     m_renderer = std::make_unique<DiagramRenderer>(m_diagram, m_options);
     updateScrollBars();
     viewport()->update();
@@ -245,7 +257,11 @@ void DiagramView::paintEvent(QPaintEvent *event)
 void DiagramView::resizeEvent(QResizeEvent *event)
 {
     QAbstractScrollArea::resizeEvent(event);
-    updateScrollBars();
+    // A subtitle wider than the view wraps to its width, so it is read without scrolling.
+    if (wrappedSubtitle() != m_diagram.subtitle)
+        rebuild();
+    else
+        updateScrollBars();
 }
 
 void DiagramView::scrollContentsBy(int, int)

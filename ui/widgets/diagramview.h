@@ -10,8 +10,9 @@
 // the caller's: connect one view's cellClicked to every view's setHighlightedElement).
 //
 // The diagram sits at the top-left of the viewport; the area outside it is the palette's
-// background. Scrolled past a panel's row or column headers, the view keeps them along its left
-// and top edges (DiagramRenderer::paintFrozenHeaders); a figure export never freezes anything.
+// background. A subtitle wider than the view is wrapped to its width. Scrolled past a panel's row
+// or column headers, the view keeps them along its left and top edges
+// (DiagramRenderer::paintFrozenHeaders); a figure export never freezes anything.
 
 #include "render/diagram.h"
 #include "render/diagramrenderer.h"
@@ -98,11 +99,13 @@ protected:
 
 private:
     void rebuild();
+    [[nodiscard]] QString wrappedSubtitle() const;
     void updateScrollBars();
     QPoint offset() const;
     void updateHover(QPoint viewportPos);
 
-    Diagram m_diagram;
+    Diagram m_diagram;  // its subtitle wrapped to the view's width (wrappedSubtitle)
+    QString m_subtitle; // the diagram's own subtitle
     RenderOptions m_options;
     std::unique_ptr<DiagramRenderer> m_renderer;
     DiagramHit m_hover;
