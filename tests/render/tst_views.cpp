@@ -122,6 +122,12 @@ private Q_SLOTS:
         lx::ViewRequest forced = identity(6, 6);
         forced.options = {{"cells", "square"}};
         QCOMPARE(cellSize(forced).height(), small.width());
+        // Square cells put one owner's lane and register on two lines.
+        const auto tall = lx::buildView(forced);
+        QVERIFY(tall.hasValue());
+        QCOMPARE(tall->panels[0].text(1, 2), u"T1\nR2"_s);
+        const auto wide = lx::buildView(identity(6, 6));
+        QCOMPARE(wide->panels[0].text(1, 2), u"T1:R2"_s);
         forced.options = {{"cells", "round"}};
         const auto refused = lx::buildView(forced);
         QVERIFY(!refused.hasValue());

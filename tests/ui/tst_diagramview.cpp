@@ -136,6 +136,7 @@ private Q_SLOTS:
         QCOMPARE(shown.scale, scale);
         QCOMPARE(shown.highlightedElement, highlight);
         QCOMPARE(shown.minTextPx, DiagramView::kMinTextPx);
+        QCOMPARE(shown.minCellTextPx, lx::DiagramRenderer::kMinTextPixelSize);
         const QImage png = lx::renderImage(view.diagram(), shown);
         QCOMPARE(png.size(), size);
         QCOMPARE(grabDiagram(view, size), png);
@@ -209,6 +210,22 @@ private Q_SLOTS:
         view.horizontalScrollBar()->setValue(view.horizontalScrollBar()->maximum() / 2);
         bands = view.frozenHeaderBands();
         QCOMPARE(bands.size(), size_t(2));
+    }
+
+    // The window's text floor is not a cell-label floor: a label that fits at 9 px is drawn in
+    // the window (a fitted figure, whose floor covers labels too, leaves it out).
+    void windowKeepsSmallCellLabels()
+    {
+        Diagram d = sampleDiagram();
+        d.cellSize = QSizeF(34, 34);
+        DiagramView view;
+        view.setDiagram(d);
+        const lx::DiagramRenderer shown(view.diagram(), view.renderOptions());
+        const int px = shown.cellTextPixelSize(0, 1, 5); // "R8191" in a 34 px cell
+        QVERIFY2(px > 0 && px < DiagramView::kMinTextPx, qPrintable(QString::number(px)));
+        RenderOptions fitted;
+        fitted.minTextPx = DiagramView::kMinTextPx;
+        QCOMPARE(lx::DiagramRenderer(d, fitted).cellTextPixelSize(0, 1, 5), 0);
     }
 
     // Fit keeps the text floor: a grid too large to read at its fitted scale keeps its title,

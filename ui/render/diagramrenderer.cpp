@@ -113,7 +113,8 @@ int DiagramRenderer::cellTextPixelSize(int panel, int lines, int chars) const
     const double byWidth = (p.cellWidth - 2) * 0.9 / (0.6 * chars);
     const int size =
         int(std::floor(std::min({byHeight, byWidth, kLabelPx * m_geometry.scale() * 1.2})));
-    return size >= std::max(kMinTextPixelSize, m_options.minTextPx) ? size : 0;
+    const int floor = m_options.minCellTextPx > 0 ? m_options.minCellTextPx : m_options.minTextPx;
+    return size >= std::max(kMinTextPixelSize, floor) ? size : 0;
 }
 
 void DiagramRenderer::paint(QPainter *painter, const QRect &exposed) const

@@ -52,6 +52,9 @@ struct RenderOptions
     // The smallest font size of titles, headers, tables and the legend, in pixels (0: none, the
     // sizes follow the scale). Cell labels that would be smaller are left out.
     int minTextPx = 0;
+    // The smallest cell label drawn, in pixels (0: minTextPx, so a fitted figure's labels follow
+    // its text floor; the window keeps labels down to DiagramRenderer::kMinTextPixelSize).
+    int minCellTextPx = 0;
     // Tables side by side in this many columns (filled in order, balanced by height) instead of
     // one below the other; fitDiagram picks it for a wide page.
     int tableColumns = 1;

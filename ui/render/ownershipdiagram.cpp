@@ -68,7 +68,9 @@ char16_t *appendNumber(char16_t *p, int32_t v)
 }
 
 // "T5:R3", with "W1" and "B0" parts before it when asked (one allocation).
-QString ownerText(const InDimFields &f, uint64_t x, bool withWarp, bool withBlock, char16_t sep)
+// `tall`: the lane and the register on lines of their own (square cells have the room).
+QString ownerText(const InDimFields &f, uint64_t x, bool withWarp, bool withBlock, char16_t sep,
+                  bool tall = false)
 {
     char16_t buf[64];
     char16_t *p = buf;
@@ -88,7 +90,7 @@ QString ownerText(const InDimFields &f, uint64_t x, bool withWarp, bool withBloc
     }
     *p++ = u'T';
     p = appendNumber(p, f.lane.get(x));
-    *p++ = u':';
+    *p++ = tall ? sep : u':';
     *p++ = u'R';
     p = appendNumber(p, f.reg.get(x));
     return QString(reinterpret_cast<const QChar *>(buf), p - buf);
@@ -228,10 +230,11 @@ class OwnershipCells final : public DiagramCellSource
 {
 public:
     // `fills`: every cell's fill, row-major (the first owner's colour; alpha 0: no owner).
+    // `tall`: square cells, where one owner's lane and register stand on two lines.
     OwnershipCells(std::shared_ptr<const OwnershipMap> map, OwnerColouring colouring,
-                   OwnerLabel label, int maxLabelOwners, LargeBuffer<QRgb> fills)
+                   OwnerLabel label, int maxLabelOwners, LargeBuffer<QRgb> fills, bool tall)
         : m_map(std::move(map)), m_colouring(std::move(colouring)), m_label(label),
-          m_maxLabelOwners(maxLabelOwners), m_fills(std::move(fills))
+          m_maxLabelOwners(maxLabelOwners), m_fills(std::move(fills)), m_tall(tall)
     {
         const InDimFields &f = m_colouring.f;
         m_withWarp = f.warp.size() > 1 && m_colouring.colorBy != OwnerColor::Warp;
@@ -292,10 +295,12 @@ public:
         case OwnerLabel::Owner: {
             const int block = 1 + digits(f.block.size());
             const int warp = 1 + digits(f.warp.size());
+            const bool tall = m_tall && !f.isShared();
             const int thread = f.isShared() ? digits(f.offset.size())
-                                            : 3 + digits(f.lane.size()) + digits(f.reg.size());
+                               : tall ? 1 + std::max(digits(f.lane.size()), digits(f.reg.size()))
+                                      : 3 + digits(f.lane.size()) + digits(f.reg.size());
             const bool withWarp = m_withWarp && !f.isShared();
-            widen(1 + int(m_withBlock) + int(withWarp),
+            widen(1 + int(m_withBlock) + int(withWarp) + int(tall),
                   std::max({m_withBlock ? block : 0, withWarp ? warp : 0, thread}));
             oneLine = (m_withBlock ? block + 1 : 0) + (withWarp ? warp + 1 : 0) + thread;
             break;
@@ -329,7 +334,7 @@ private:
         const InDimFields &f = m_colouring.f;
         switch (m_label) {
         case OwnerLabel::Owner:
-            return ownerText(f, x, m_withWarp, m_withBlock, sep);
+            return ownerText(f, x, m_withWarp, m_withBlock, sep, m_tall && sep == u'\n');
         case OwnerLabel::Lane:
             return u'T' + QString::number(f.lane.get(x));
         case OwnerLabel::Register:
@@ -352,6 +357,7 @@ private:
     // 4096×4096 view must not decode a million owners again. Row-major, alpha 0: no owner. A
     // large buffer (base/largebuffer.h): the next edit's fills reuse its pages.
     LargeBuffer<QRgb> m_fills;
+    bool m_tall = false;
     bool m_withWarp = false;
     bool m_withBlock = false;
 };
@@ -560,17 +566,19 @@ Expected<Diagram> ownershipDiagram(const LinearLayout &layout,
         d.cellSize = QSizeF(34, 20); // "T31:R63" fits at the smallest readable size
     using Cells = OwnershipDiagramOptions::Cells;
     const int big = OwnershipDiagramOptions::kSquareCellsAbove;
-    if (options.cells == Cells::Square ||
-        (options.cells == Cells::Auto && (rows > big || cols > big))) {
+    const bool square = options.cells == Cells::Square ||
+                        (options.cells == Cells::Auto && (rows > big || cols > big));
+    if (square) {
         const double side = std::max(d.cellSize.width(), d.cellSize.height());
         d.cellSize = QSizeF(side, side);
     }
 
     OwnerFills filled = ownerFills(map, colouring);
-    DiagramPanel &p = d.addComputedPanel(
-        rows, cols,
-        std::make_shared<const OwnershipCells>(mapPtr, colouring, options.label,
-                                               options.maxLabelOwners, std::move(filled.fills)));
+    DiagramPanel &p =
+        d.addComputedPanel(rows, cols,
+                           std::make_shared<const OwnershipCells>(mapPtr, colouring, options.label,
+                                                                  options.maxLabelOwners,
+                                                                  std::move(filled.fills), square));
     p.rowAxisLabel = QString::fromStdString(rowDim.first);
     if (options.slice.colDim >= 0)
         p.columnAxisLabel = QString::fromStdString(outDims[size_t(options.slice.colDim)].first);

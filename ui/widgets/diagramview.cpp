@@ -21,6 +21,7 @@ DiagramView::DiagramView(QWidget *parent)
       m_renderer(std::make_unique<DiagramRenderer>(m_diagram, m_options))
 {
     m_options.minTextPx = kMinTextPx;
+    m_options.minCellTextPx = DiagramRenderer::kMinTextPixelSize;
     viewport()->setMouseTracking(true);
     viewport()->setAutoFillBackground(false);
     setFocusPolicy(Qt::StrongFocus);
@@ -45,6 +46,7 @@ void DiagramView::setRenderOptions(const RenderOptions &options)
     m_options.scale = scale;
     m_options.highlightedElement = highlight;
     m_options.minTextPx = std::max(options.minTextPx, kMinTextPx);
+    m_options.minCellTextPx = std::max(options.minCellTextPx, DiagramRenderer::kMinTextPixelSize);
     rebuild();
 }
 

@@ -41,8 +41,9 @@ public:
     static constexpr double kMinScale = 1.0 / 64;
     static constexpr double kMaxScale = 16;
     // Titles, headers, tables and the legend never shrink below this (pixels) when zoomed out,
-    // so a fitted 1024x1024 grid keeps a readable legend; cell labels that would be smaller are
-    // left out. At 100 % and above nothing is smaller anyway (the smallest text is 10 px).
+    // so a fitted 1024x1024 grid keeps a readable legend; cell labels are drawn down to
+    // DiagramRenderer::kMinTextPixelSize as before (minCellTextPx). At 100 % and above nothing
+    // but a cell label is smaller anyway (the smallest other text is 10 px).
     static constexpr int kMinTextPx = 10;
 
     explicit DiagramView(QWidget *parent = nullptr);
