@@ -62,15 +62,17 @@ Figure renamed(const std::vector<Figure> &from, const std::string &key, std::str
 // One access between the distributed and the shared layout on one architecture, as the bank
 // views count it (resolveBankView, wave 0).
 // Why the access cannot be analysed there goes to `failure` (the architecture's note).
+// `archRequest` is the architecture as the request names it (a name or an architecture file).
 CompareAccess bankAccess(const ViewRequest &request, const Architecture &arch,
-                         const ResolvedLayout &reg, const ResolvedLayout &shared,
-                         const DiffInput &diff, bool write, std::string &failure)
+                         const std::string &archRequest, const ResolvedLayout &reg,
+                         const ResolvedLayout &shared, const DiffInput &diff, bool write,
+                         std::string &failure)
 {
     CompareAccess out;
     out.access = write ? "store" : "load";
     ViewRequest bank = request;
     bank.trace = nullptr; // the compare's own options are the ones it declares
-    bank.arch = arch.name;
+    bank.arch = archRequest;
     bank.layout = reg.name;
     bank.options = nlohmann::json{
         {"shared", shared.name}, {"reg", reg.name}, {"write", write}, {"dtype", diff.dtype}};
@@ -136,7 +138,7 @@ void roundTripAccessesOf(const Architecture &arch, const DiffInput &diff, Compar
 }
 
 CompareArch compareOnArch(const ViewRequest &request, const Architecture &arch,
-                          const CompareInput &in)
+                          const std::string &archRequest, const CompareInput &in)
 {
     CompareArch out;
     out.arch = arch.name;
@@ -144,7 +146,7 @@ CompareArch compareOnArch(const ViewRequest &request, const Architecture &arch,
     std::string failure;
     auto bank = [&](const ResolvedLayout &reg, const ResolvedLayout &shared, bool write) {
         std::string why;
-        out.accesses.push_back(bankAccess(request, arch, reg, shared, d, write, why));
+        out.accesses.push_back(bankAccess(request, arch, archRequest, reg, shared, d, write, why));
         if (!why.empty() && why != failure)
             out.note += (out.note.empty() ? "" : "; ") + why;
         if (!why.empty())
@@ -201,8 +203,8 @@ Expected<CompareInput> resolveCompareUnguarded(const ViewRequest &request)
     in.pair =
         aShared ? (bShared ? ComparePair::SharedShared : ComparePair::SharedDistributed)
                 : (bShared ? ComparePair::DistributedShared : ComparePair::DistributedDistributed);
-    for (const Architecture &arch : archs)
-        in.archs.push_back(compareOnArch(request, arch, in));
+    for (size_t i = 0; i < archs.size(); ++i)
+        in.archs.push_back(compareOnArch(request, archs[i], (*names)[i], in));
     return in;
 }
 

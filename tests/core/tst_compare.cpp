@@ -12,6 +12,8 @@
 #include "io/scene.h"
 #include "request/compareinput.h"
 
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 
 namespace {
@@ -215,6 +217,34 @@ private Q_SLOTS:
                 QVERIFY(lx::accessFigure(c, "nway")->note.find("not modelled") == 0);
             }
         }
+    }
+
+    // An architecture given as a file (one of the program does not know by name) is analysed
+    // from that file, as `--arch FILE.json` is elsewhere: gfx942's description renamed.
+    void anArchitectureFile()
+    {
+        QFile src(QStringLiteral(LX_SOURCE_DIR "/resources/arch/gfx942.json"));
+        QVERIFY(src.open(QIODevice::ReadOnly));
+        QByteArray text = src.readAll();
+        text.replace("\"name\": \"gfx942\"", "\"name\": \"mygpu\"");
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("mygpu.json"));
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly) && out.write(text) == text.size());
+        out.close();
+        lx::ViewRequest req = presetRequest("lds-c1", "read", "xor");
+        req.options["archs"] = {path.toStdString(), "gfx942"};
+        auto in = lx::resolveCompare(req);
+        QVERIFY2(in, in ? "" : in.message().c_str());
+        QCOMPARE(in->archs.at(0).arch, std::string("mygpu"));
+        QVERIFY2(in->archs.at(0).note.empty(), in->archs.at(0).note.c_str());
+        for (const char *access : {"store", "load"})
+            for (const char *key : {"instruction", "count", "nway", "cycles"}) {
+                const lx::Figure *mine = lx::accessFigure(*accessOf(in->archs.at(0), access), key);
+                const lx::Figure *named = lx::accessFigure(*accessOf(in->archs.at(1), access), key);
+                QVERIFY(mine && named);
+                QCOMPARE(mine->text, named->text);
+            }
     }
 
     void twoSharedLayoutsHaveNoAccess()
