@@ -183,7 +183,8 @@ def test_diff(cli, dtype):
     assert_same(cli.json(*args), lx.diff(a, lx.layout(b), (64, 64), dtype))
 
 
-@pytest.mark.parametrize("a,b,archs", [("read", "xor", None), ("read", "naive", ["gfx942", "gfx1250"])],
+@pytest.mark.parametrize("a,b,archs",
+                         [("read", "xor", None), ("read", "naive", ["gfx942", "gfx1250"])],
                          ids=["default archs", "two archs"])
 def test_compare(cli, a, b, archs):
     args = ["compare", "--preset", "lds-c1", a, b] + (["--archs", ",".join(archs)] if archs else [])
