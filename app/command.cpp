@@ -10,6 +10,7 @@
 // Defined by LX_REGISTER_COMMAND / LX_REGISTER_ANALYSIS in app/cmd_*.cpp.
 extern const ::lx::app::Command lxCommand_analyze;
 extern const ::lx::app::Command lxCommand_check;
+extern const ::lx::app::Command lxCommand_compare;
 extern const ::lx::app::Command lxCommand_convert;
 extern const ::lx::app::Command lxCommand_diff;
 extern const ::lx::app::Command lxCommand_eval;
@@ -85,9 +86,10 @@ int withGuiApplication(const std::function<int()> &run)
 namespace {
 const std::vector<Command> &registry()
 {
-    static const std::vector<Command> r{lxCommand_analyze, lxCommand_check,  lxCommand_convert,
-                                        lxCommand_diff,    lxCommand_eval,   lxCommand_handout,
-                                        lxCommand_presets, lxCommand_render, lxCommand_suggest};
+    static const std::vector<Command> r{lxCommand_analyze, lxCommand_check,   lxCommand_compare,
+                                        lxCommand_convert, lxCommand_diff,    lxCommand_eval,
+                                        lxCommand_handout, lxCommand_presets, lxCommand_render,
+                                        lxCommand_suggest};
     return r;
 }
 const std::vector<Command> &analysisRegistry()

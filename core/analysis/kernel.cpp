@@ -514,7 +514,7 @@ private:
             roundTrip(*a, *b, r);
     }
 
-    // The store and the load of a conversion through LDS (analysis/ldslowering.h ldsRoundTrip).
+    // The store and the load of a conversion through LDS (roundTripAccesses).
     void roundTrip(const LinearLayout &src, const LinearLayout &dst, KernelOpReport &r)
     {
         Expected<LdsRoundTrip> t = ldsRoundTrip(src, dst, r.elementBits);
@@ -526,19 +526,14 @@ private:
         r.pathReason = "the scratch buffer's low offsets hold registers of both layouts: " +
                        std::to_string(t->storeElements) + " per store, " +
                        std::to_string(t->loadElements) + " per load";
-        for (const bool isWrite : {true, false}) {
-            const int elems = isWrite ? t->storeElements : t->loadElements;
-            const int64_t regs = isWrite ? t->storeRegisters : t->loadRegisters;
-            const int bits = std::max(8, elems * r.elementBits);
-            const LdsInstruction *i = m_arch.plainInstruction(bits / 8, isWrite);
-            if (!i) {
-                r.problem = m_arch.name + " has no single-address " + std::to_string(bits) +
-                            "-bit " + (isWrite ? "write" : "read") + " in its architecture file";
-                r.accesses.clear();
-                return;
-            }
-            r.accesses.push_back({i->name, regs / elems, regs / elems, isWrite});
+        Expected<std::vector<KernelLdsAccess>> accesses =
+            roundTripAccesses(m_arch, src, dst, r.elementBits);
+        if (!accesses) {
+            r.problem = accesses.message();
+            r.accesses.clear();
+            return;
         }
+        r.accesses.insert(r.accesses.end(), accesses->begin(), accesses->end());
     }
 
     static bool isLdsInstruction(const std::string &name) { return name.rfind("ds_", 0) == 0; }
@@ -600,6 +595,27 @@ Expected<KernelReport> analyzeKernel(const TtgirModule &module, const std::strin
         report.notes.push_back("analysed for " + arch + " although the module targets " +
                                module.arch);
     return report;
+}
+
+Expected<std::vector<KernelLdsAccess>> roundTripAccesses(const Architecture &arch,
+                                                         const LinearLayout &src,
+                                                         const LinearLayout &dst, int elementBits)
+{
+    Expected<LdsRoundTrip> t = ldsRoundTrip(src, dst, elementBits);
+    if (!t)
+        return t.error();
+    std::vector<KernelLdsAccess> out;
+    for (const bool isWrite : {true, false}) {
+        const int elems = isWrite ? t->storeElements : t->loadElements;
+        const int64_t regs = isWrite ? t->storeRegisters : t->loadRegisters;
+        const int bits = std::max(8, elems * elementBits);
+        const LdsInstruction *i = arch.plainInstruction(bits / 8, isWrite);
+        if (!i)
+            return makeError(arch.name + " has no single-address " + std::to_string(bits) +
+                             "-bit " + (isWrite ? "write" : "read") + " in its architecture file");
+        out.push_back({i->name, regs / elems, regs / elems, isWrite});
+    }
+    return out;
 }
 
 } // namespace lx

@@ -41,7 +41,9 @@
 // module's other ops are still analysed.
 
 #include "base/expected.h"
+#include "hw/arch.h"
 #include "io/ttgir.h"
+#include "layout/linearlayout.h"
 
 #include <cstdint>
 #include <map>
@@ -138,5 +140,14 @@ struct KernelReport
 
 // The dims of a shape as "128x64".
 [[nodiscard]] std::string formatShape(const std::vector<int32_t> &shape);
+
+// The store and the load of a convert_layout src -> dst through LDS on `arch` (the kernel's
+// "round trip" path): the vectorisation of analysis/ldslowering.h ldsRoundTrip and the
+// architecture file's single-address instruction of that width, per thread. An error names the
+// width the architecture file has no instruction for.
+[[nodiscard]] Expected<std::vector<KernelLdsAccess>> roundTripAccesses(const Architecture &arch,
+                                                                       const LinearLayout &src,
+                                                                       const LinearLayout &dst,
+                                                                       int elementBits);
 
 } // namespace lx

@@ -144,6 +144,25 @@ Expected<std::vector<int64_t>> ViewRequest::intListOption(const std::string &key
     return out;
 }
 
+Expected<std::vector<std::string>>
+ViewRequest::stringListOption(const std::string &key, const std::vector<std::string> &def) const
+{
+    record(*this, key, OptionUse::StringList);
+    const nlohmann::json *v = optionValue(*this, key);
+    if (!v)
+        return def;
+    if (!v->is_array())
+        return optionError(*this, key, "must be a list of strings, not " + jsonTypeName(*v));
+    std::vector<std::string> out;
+    for (const nlohmann::json &e : *v) {
+        if (!e.is_string())
+            return optionError(*this, key,
+                               "must be a list of strings, but holds a " + jsonTypeName(e));
+        out.push_back(e.get<std::string>());
+    }
+    return out;
+}
+
 Expected<std::string>
 ViewRequest::elementType(std::initializer_list<const ResolvedLayout *> involved,
                          bool *defaulted) const

@@ -38,13 +38,14 @@ struct OptionUse
 {
     enum Kind
     {
-        Layout,  // the name of one of the scene's layouts (layoutOption)
-        String,  // a string, one of `allowed` when that is not empty
-        Dtype,   // an element type (the "dtype" of elementType)
-        Int,     // an integer
-        Bool,    // true or false
-        IntList, // a list of integers
-        Object,  // a JSON object (hasOption with Object)
+        Layout,     // the name of one of the scene's layouts (layoutOption)
+        String,     // a string, one of `allowed` when that is not empty
+        Dtype,      // an element type (the "dtype" of elementType)
+        Int,        // an integer
+        Bool,       // true or false
+        IntList,    // a list of integers
+        StringList, // a list of strings (stringListOption)
+        Object,     // a JSON object (hasOption with Object)
     };
     std::string key;
     Kind kind = String;
@@ -86,6 +87,8 @@ struct ViewRequest
     [[nodiscard]] Expected<bool> boolOption(const std::string &key, bool def) const;
     [[nodiscard]] Expected<std::vector<int64_t>>
     intListOption(const std::string &key, const std::vector<int64_t> &def) const;
+    [[nodiscard]] Expected<std::vector<std::string>>
+    stringListOption(const std::string &key, const std::vector<std::string> &def) const;
 
     // The element type by the one policy (option "dtype", `dtype`, the layouts in order,
     // kDefaultDtype), checked against the known types. `defaulted` is set when the default was

@@ -7,8 +7,8 @@ drawn by the same renderer.
 """
 
 from ._core import LayoutError, LinearLayout, version as __version__
-from ._analyses import (analyze_kernel, bank_conflicts, cta, diff, ds_load_tr, explain, lds,
-                        partitions, suggest_cta, suggest_shared)
+from ._analyses import (analyze_kernel, bank_conflicts, compare, cta, diff, ds_load_tr, explain,
+                        lds, partitions, suggest_cta, suggest_shared)
 from ._layouts import (AMDMFMALayout, AMDWMMALayout, BlockedLayout, DistributedLinearLayout,
                        DotOperandLayout, Layout, PaddedSharedLayout, PartitionedSharedLayout,
                        SharedLinearLayout, SliceLayout, SwizzledSharedLayout, TextLayout, layout,
@@ -20,7 +20,8 @@ __all__ = [
     "AMDMFMALayout", "AMDWMMALayout", "BlockedLayout", "DistributedLinearLayout",
     "DotOperandLayout", "Layout", "LayoutError", "LinearLayout", "PaddedSharedLayout",
     "PartitionedSharedLayout", "Record", "SharedLinearLayout", "SliceLayout",
-    "SwizzledSharedLayout", "TextLayout", "analyze_kernel", "bank_conflicts", "cta", "diff",
+    "SwizzledSharedLayout", "TextLayout", "analyze_kernel", "bank_conflicts", "compare", "cta",
+    "diff",
     "ds_load_tr", "explain", "layout", "lds", "partitions", "suggest_cta", "suggest_shared",
     "testing", "to_linear_layout",
 ]

@@ -249,3 +249,19 @@ def diff(a, b, shape=None, dtype=None) -> Record:
         picture = _scene_picture(_SceneSource(None, scene_of(
             "diff of A and B", layouts, {"kind": "diff", "layout": "A", "options": options})), None, None)
     return Record(result, picture)
+
+
+def compare(a, b, *, preset=None, scene=None, archs=None, dtype=None) -> Record:
+    """``layout-explorer compare``: layouts A and B of a scene (by name) in one record: the diff,
+    what convert_layout A -> B lowers to, and per architecture (``archs``, a list of names or
+    architecture files; default gfx942, gfx950, gfx1250) the LDS accesses between them with
+    their instruction, count per thread, n-way, cycles and LDS bytes."""
+    source = _SceneSource(preset, scene)
+    if not source:
+        raise _core.LayoutError("compare needs preset or scene")
+    if isinstance(archs, str):
+        archs = [archs]
+    with source as scene_args:
+        args = _Args("compare", *scene_args, str(a), str(b))
+        args.opt("archs", ",".join(archs) if archs is not None else None).opt("dtype", dtype)
+        return Record(_json(args))

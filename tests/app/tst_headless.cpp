@@ -17,10 +17,11 @@ private Q_SLOTS:
     void everyCommandIsListed()
     {
         // The names the program's --help and man page document (README "Command line").
-        const QStringList expected{
-            QStringLiteral("analyze"), QStringLiteral("check"),  QStringLiteral("convert"),
-            QStringLiteral("diff"),    QStringLiteral("eval"),   QStringLiteral("handout"),
-            QStringLiteral("presets"), QStringLiteral("render"), QStringLiteral("suggest")};
+        const QStringList expected{QStringLiteral("analyze"), QStringLiteral("check"),
+                                   QStringLiteral("compare"), QStringLiteral("convert"),
+                                   QStringLiteral("diff"),    QStringLiteral("eval"),
+                                   QStringLiteral("handout"), QStringLiteral("presets"),
+                                   QStringLiteral("render"),  QStringLiteral("suggest")};
         QStringList names;
         for (const lx::app::Command &c : lx::app::commands())
             names << QString::fromLatin1(c.name);

@@ -183,6 +183,15 @@ def test_diff(cli, dtype):
     assert_same(cli.json(*args), lx.diff(a, lx.layout(b), (64, 64), dtype))
 
 
+@pytest.mark.parametrize("a,b,archs",
+                         [("read", "xor", None), ("read", "naive", ["gfx942", "gfx1250"])],
+                         ids=["default archs", "two archs"])
+def test_compare(cli, a, b, archs):
+    args = ["compare", "--preset", "lds-c1", a, b] + (["--archs", ",".join(archs)] if archs else [])
+    assert_same(cli.json(*args), lx.compare(a, b, preset="lds-c1", archs=archs))
+    assert_same(cli.json(*args), lx.compare(a, b, scene=preset_scene("lds-c1"), archs=archs))
+
+
 def test_partitions(cli):
     code, out, err = cli("render", "--preset", "fig10", "--view", "cta-pieces", "--figures")
     assert code == 0, err

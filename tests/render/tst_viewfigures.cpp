@@ -500,7 +500,7 @@ void TestViewFigures::everyViewHasFigures()
         r.options = nlohmann::json::object();
         // Views of two layouts get the preset's layout as both: compared with itself, or
         // converted into itself.
-        if (r.kind == "diff")
+        if (r.kind == "diff" || r.kind == "compare")
             r.options["other"] = r.layout;
         if (r.kind == "operation")
             r.options = {{"op", "invertAndCompose"}, {"other", r.layout}};

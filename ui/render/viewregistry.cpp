@@ -1,6 +1,7 @@
 #include "render/viewregistry.h"
 
 #include "render/bankdiagram.h"
+#include "render/comparediagram.h"
 #include "render/ctadiagram.h"
 #include "render/diffdiagram.h"
 #include "render/dsloadtrdiagram.h"
@@ -69,6 +70,10 @@ constexpr auto kViewKinds = std::to_array<ViewKind>({
      &buildOperationView},
     {"diff", "two layouts compared: elements whose owners differ, basis delta, conversion cost",
      &buildDiffView},
+    {"compare",
+     "two layouts side by side: ownership, diff, conversion and the LDS accesses between them on "
+     "several architectures",
+     &buildCompareView},
 });
 
 } // namespace

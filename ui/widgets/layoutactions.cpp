@@ -22,6 +22,7 @@
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QInputDialog>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -139,6 +140,20 @@ LayoutActions::LayoutActions(LayoutDocument *document, QWidget *dialogParent)
     m_renameAction =
         action(tr("Re&name Layout..."), QKeySequence(Qt::Key_F2), &LayoutActions::renameLayout);
     m_removeAction = action(tr("&Remove Layout"), {}, &LayoutActions::removeLayout);
+    m_compareAction = action(tr("&Compare With..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D),
+                             &LayoutActions::compareWithChosen);
+    m_compareAction->setObjectName(QStringLiteral("compareWithAction"));
+    m_compareAction->setToolTip(
+        tr("Compare the current layout with another of the scene: both side by side, the diff, "
+           "the cost of convert_layout and the LDS accesses on gfx942, gfx950 and gfx1250"));
+    m_compareAction->setStatusTip(m_compareAction->toolTip());
+    m_chooseLayout = [this](const QString &current, const QStringList &others) {
+        bool ok = false;
+        const QString chosen =
+            QInputDialog::getItem(m_dialogParent, tr("Compare With"),
+                                  tr("Compare %1 with:").arg(current), others, 0, false, &ok);
+        return ok ? chosen : QString();
+    };
     setCurrentLayout(-1);
 }
 
@@ -149,6 +164,44 @@ void LayoutActions::setCurrentLayout(int index)
     for (QAction *a : {m_duplicateAction, m_renameAction, m_removeAction, m_copyJsonAction,
                        m_copyTtgAction, m_copyGluonAction})
         a->setEnabled(has);
+    m_compareAction->setEnabled(has);
+}
+
+QString LayoutActions::compareWith(const QString &other)
+{
+    if (m_current < 0)
+        return tr("Compare With: no current layout");
+    const QString name = m_document->layoutAt(m_current).name;
+    if (other == name)
+        return tr("Compare With: choose a layout other than %1").arg(name);
+    if (m_document->indexOfLayout(other) < 0)
+        return tr("Compare With: the scene has no layout named %1").arg(other);
+    QJsonObject options;
+    options.insert(QStringLiteral("other"), other);
+    // One undo step: the document adds the view as one snapshot.
+    if (QString e = m_document->addView(DocumentView{QStringLiteral("compare"), name, options});
+        !e.isEmpty())
+        return e;
+    Q_EMIT lastViewChosen();
+    return {};
+}
+
+void LayoutActions::compareWithChosen()
+{
+    if (m_current < 0)
+        return refuse(tr("Compare With needs a current layout: select one in the scene panel"));
+    const QString name = m_document->layoutAt(m_current).name;
+    QStringList others;
+    for (int i = 0; i < m_document->layoutCount(); ++i)
+        if (i != m_current)
+            others << m_document->layoutAt(i).name;
+    if (others.isEmpty())
+        return refuse(tr("Compare With needs a second layout: the scene has only %1").arg(name));
+    const QString other = m_chooseLayout ? m_chooseLayout(name, others) : QString();
+    if (other.isEmpty())
+        return;
+    if (const QString e = compareWith(other); !e.isEmpty())
+        refuse(e);
 }
 
 void LayoutActions::addLayoutFromBases()

@@ -35,6 +35,7 @@ public:
     QAction *duplicateAction() const { return m_duplicateAction; }
     QAction *renameAction() const { return m_renameAction; }
     QAction *removeAction() const { return m_removeAction; }
+    QAction *compareAction() const { return m_compareAction; }
 
     // The layout the actions apply to (-1: none; the actions that need one are disabled).
     void setCurrentLayout(int index);
@@ -45,6 +46,11 @@ public:
     using RemovePrompt = std::function<bool(const QString &question)>;
     void setRemovePrompt(RemovePrompt prompt) { m_removePrompt = std::move(prompt); }
 
+    // Asked by Compare With... for the other layout: the current layout's name and the scene's
+    // other layouts; returns the chosen name, empty when the person cancels. A test sets it.
+    using LayoutChooser = std::function<QString(const QString &current, const QStringList &others)>;
+    void setLayoutChooser(LayoutChooser choose) { m_chooseLayout = std::move(choose); }
+
     using ModuleTextOpener = std::function<QString(const QString &text)>;
     void setModuleTextOpener(ModuleTextOpener open) { m_openModuleText = std::move(open); }
 
@@ -54,6 +60,12 @@ public:
     [[nodiscard]] QString addTextLayout(const QString &name, const QString &text,
                                         const QList<int> &shape, const QString &dtype,
                                         bool cuteBytes = false);
+    // Adds a compare view (render/comparediagram.h) of the current layout with `other` as one
+    // undo step and shows it; returns the refusal.
+    [[nodiscard]] QString compareWith(const QString &other);
+    // Compare With...: asks the chooser for the other layout, then compareWith.
+    void compareWithChosen();
+
     // Adds a layout and an ownership view of it as one undo step.
     [[nodiscard]] QString addLayoutWithView(const DocumentLayout &layout);
 
@@ -82,6 +94,7 @@ private:
     int m_current = -1;
     ModuleTextOpener m_openModuleText;
     RemovePrompt m_removePrompt;
+    LayoutChooser m_chooseLayout;
     QAction *m_addBasesAction = nullptr;
     QAction *m_addTextAction = nullptr;
     QAction *m_addBuilderAction = nullptr;
@@ -92,6 +105,7 @@ private:
     QAction *m_duplicateAction = nullptr;
     QAction *m_renameAction = nullptr;
     QAction *m_removeAction = nullptr;
+    QAction *m_compareAction = nullptr;
 };
 
 } // namespace lx

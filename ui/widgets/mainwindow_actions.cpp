@@ -119,12 +119,15 @@ void MainWindow::createMenus()
     edit->addAction(m_layoutActions->pasteAction());
 
     QMenu *layout = menuBar()->addMenu(tr("&Layout"));
+    layout->setToolTipsVisible(true);
     layout->addAction(m_layoutActions->addFromBasesAction());
     layout->addAction(m_layoutActions->addFromTextAction());
     layout->addAction(m_layoutActions->addFromBuilderAction());
     layout->addAction(m_layoutActions->duplicateAction());
     layout->addAction(m_layoutActions->renameAction());
     layout->addAction(m_layoutActions->removeAction());
+    layout->addSeparator();
+    layout->addAction(m_layoutActions->compareAction());
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     m_addViewMenu = m_viewMenu->addMenu(tr("&Add View of Current Layout"));

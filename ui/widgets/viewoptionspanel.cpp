@@ -39,6 +39,12 @@ QString textOf(const QJsonValue &v)
         return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
     if (v.isDouble())
         return QString::number(v.toInteger());
+    if (v.isArray() && !v.toArray().isEmpty() && v.toArray().first().isString()) {
+        QStringList names; // a list of names reads as the editor takes it: "gfx942, gfx950"
+        for (const QJsonValue &e : v.toArray())
+            names << e.toString();
+        return names.join(QStringLiteral(", "));
+    }
     const QJsonDocument d = v.isArray() ? QJsonDocument(v.toArray()) : QJsonDocument(v.toObject());
     return QString::fromUtf8(d.toJson(QJsonDocument::Compact));
 }
@@ -89,6 +95,18 @@ Expected<QJsonValue> valueOf(const OptionUse &use, const QString &text)
         if (t != QLatin1String("true") && t != QLatin1String("false"))
             return makeError("expected true or false");
         return QJsonValue(t == QLatin1String("true"));
+    case OptionUse::StringList: {
+        // "gfx942, gfx950" (or the JSON list of them) as ["gfx942", "gfx950"].
+        QString names = t;
+        names.remove(QLatin1Char('[')).remove(QLatin1Char(']')).remove(QLatin1Char('"'));
+        QJsonArray list;
+        for (const QString &part : names.split(QLatin1Char(','), Qt::SkipEmptyParts))
+            if (!part.trimmed().isEmpty())
+                list.append(part.trimmed());
+        if (list.isEmpty())
+            return makeError("expected names separated by commas, e.g. gfx942, gfx950");
+        return QJsonValue(list);
+    }
     case OptionUse::IntList:
     case OptionUse::Object: {
         const QByteArray wrapped = "{\"v\": " + t.toUtf8() + "}";
@@ -119,6 +137,8 @@ const char *kindName(OptionUse::Kind kind)
         return "true or false";
     case OptionUse::IntList:
         return "a list of integers";
+    case OptionUse::StringList:
+        return "names separated by commas";
     case OptionUse::Object:
         return "a JSON object";
     default:
