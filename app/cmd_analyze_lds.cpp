@@ -169,9 +169,7 @@ int runAnalyzeLds(const QStringList &args)
         return ExitBadInput;
     }
     const lx::LdsScenario *s = &in->scenario;
-    std::vector<lx::Figure> figures = lx::ldsFigures(*in);
-    for (lx::Figure &f : lx::allocatorFigures(s->allocation))
-        figures.push_back(std::move(f));
+    const std::vector<lx::Figure> figures = lx::ldsFigures(*in);
     const int rc = parser.isSet(QStringLiteral("json"))
                        ? lx::app::writeJson(ldsJson(*in, figures), prog)
                        : lx::app::writeStdout(ldsText(*in, figures), prog);

@@ -549,6 +549,8 @@ std::vector<Figure> ldsFigures(const LdsInput &in)
                  problems.empty() ? 1.0 : 0.0, {},
                  "Partitions and bytes against the architecture file (" + cu.arch + ": " +
                      num(cu.ldsPartitions) + " LDS partitions, " + bytesText(cu.ldsBytes) + ")"));
+    for (Figure &g : allocatorFigures(a))
+        f.push_back(std::move(g));
     const LdsScenario &s = in.scenario;
     if (!s.hasRead)
         return f;

@@ -67,8 +67,8 @@ struct Figure
 // `focus`: the one instruction a view shows (the histogram), or null for the wave's totals.
 [[nodiscard]] std::vector<Figure> bankFigures(const BankViewInput &in,
                                               const InstructionReport *focus = nullptr);
-// Allocation (LDS bytes, capacity, partitions used) and, when the scenario reads, partition
-// conflicts and the bandwidth model.
+// Allocation (LDS bytes, capacity, partitions used, then allocatorFigures) and, when the
+// scenario reads, partition conflicts and the bandwidth model.
 [[nodiscard]] std::vector<Figure> ldsFigures(const LdsInput &in);
 // The allocator's own numbers: buffers, stage-1 steps, stage-2 rounds and moves, padding, and
 // (partition-aware) whether every pair of neighbours ended in disjoint partitions.

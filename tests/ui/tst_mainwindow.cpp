@@ -681,6 +681,9 @@ private Q_SLOTS:
         QVERIFY(!pane->findChild<QLabel *>(u"viewBusy"_s)->isVisibleTo(w.get()));
         Expected<Diagram> expect = buildDocumentView(w->document()->contents(), 0);
         QVERIFY(bool(expect));
+        // The view shows the subtitle wrapped to its width; everything else as built.
+        QCOMPARE(pane->diagramView()->subtitle(), expect->subtitle);
+        expect->subtitle = pane->diagramView()->diagram().subtitle;
         QVERIFY(pane->diagramView()->diagram() == *expect);
     }
 

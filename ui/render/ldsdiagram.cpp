@@ -118,11 +118,11 @@ void text(Diagram &d, double x, double y, const QString &s)
     d.annotations.push_back(a);
 }
 
-// The LDS figures and the allocator's own (request/figures.h: every face gives the same).
+// The LDS figures, the allocator's own among them (request/figures.h: every face gives the
+// same).
 void addAllocatorFigures(Diagram &d, const LdsInput &in)
 {
     appendFigures(d, ldsFigures(in));
-    appendFigures(d, allocatorFigures(in.scenario.allocation));
 }
 
 // The figures of the one load the datapath view shows: partitions, conflict, ports, rate.

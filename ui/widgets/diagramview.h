@@ -50,7 +50,10 @@ public:
     ~DiagramView() override;
 
     void setDiagram(Diagram diagram);
+    // The diagram shown: the one given, its subtitle wrapped to the view's width.
     const Diagram &diagram() const { return m_diagram; }
+    // The given diagram's own subtitle.
+    const QString &subtitle() const { return m_subtitle; }
 
     // Every option except the scale (which the view owns: setScale) and the highlight.
     void setRenderOptions(const RenderOptions &options);
