@@ -6,6 +6,7 @@
 //   open4096                 a 4096×4096 ownership view from the scene to the first painted picture
 //   pan4096 / zoom4096       one pan step / one zoom step of that view repainted (fitted, and at
 //                            100 % where labels are drawn)
+//   fit4096                  Fit of that view from 100 %, repainted
 //
 //   QT_QPA_PLATFORM=offscreen build/dev/tests/bench/lx_window_bench [-tickcounter]
 
@@ -92,6 +93,22 @@ private Q_SLOTS:
             if (h->value() + step > h->maximum() || h->value() + step < 0)
                 step = -step;
             h->setValue(h->value() + step);
+            view->viewport()->repaint();
+        }
+    }
+
+    // Fit (F) of that view: the bisection for the largest scale at which it fits with its text
+    // at the window's floor.
+    void fit4096()
+    {
+        OpenViews v(12, {u"ownership"_s}, QSize(1280, 800));
+        QVERIFY(QTest::qWaitForWindowExposed(&v.window));
+        QTRY_VERIFY_WITH_TIMEOUT(v.idle(), 60000);
+        DiagramView *view = v.panes[0]->diagramView();
+        QBENCHMARK
+        {
+            view->setScale(1.0);
+            view->fitToView();
             view->viewport()->repaint();
         }
     }
