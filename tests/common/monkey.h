@@ -55,6 +55,46 @@ constexpr int kMaxViews = 8;
 constexpr int kMaxInBits = 13; // bases are not added past 2^13 elements: views stay quick
 
 // The scene with navigation options (the pipeline's step) left out: undo keeps them by design.
+// Equal diagrams; a panel of more than kMaxComparedCells cells is compared in a sample of its
+// cells (every 61st, with its text and tooltip): a computed panel makes each tooltip on request,
+// and comparing every one of a large ownership view took minutes under ASan.
+constexpr qint64 kMaxComparedCells = 4096;
+inline bool sameDiagram(const Diagram &a, const Diagram &b)
+{
+    if (a.panels.size() != b.panels.size())
+        return false;
+    Diagram sa = a, sb = b;
+    for (size_t i = 0; i < a.panels.size(); ++i) {
+        const DiagramPanel &pa = a.panels[i], &pb = b.panels[i];
+        const qint64 cells = qint64(pa.rows()) * pa.columns();
+        if (cells <= kMaxComparedCells)
+            continue; // compared whole below
+        if (pa.rows() != pb.rows() || pa.columns() != pb.columns())
+            return false;
+        for (qint64 k = 0; k < cells; k += 61) {
+            const int r = int(k / pa.columns()), c = int(k % pa.columns());
+            const DiagramCell x = pa.cell(r, c), y = pb.cell(r, c);
+            if (x.fill != y.fill || x.outline != y.outline || x.elementId != y.elementId ||
+                pa.text(r, c) != pb.text(r, c) || pa.tooltip(r, c) != pb.tooltip(r, c))
+                return false;
+        }
+        // The rest of the panel as a picture without its cells.
+        DiagramPanel &qa = sa.panels[i], &qb = sb.panels[i];
+        qa = DiagramPanel(0, 0); // sizes compared above
+        qb = DiagramPanel(0, 0);
+        for (auto [to, from] : {std::pair{&qa, &pa}, std::pair{&qb, &pb}}) {
+            to->title = from->title;
+            to->rowHeaders = from->rowHeaders;
+            to->columnHeaders = from->columnHeaders;
+            to->rowAxisLabel = from->rowAxisLabel;
+            to->columnAxisLabel = from->columnAxisLabel;
+            to->groups = from->groups;
+            to->origin = from->origin;
+        }
+    }
+    return sa == sb;
+}
+
 inline QByteArray sceneBytes(const SceneContents &c)
 {
     SceneContents s = c;
@@ -677,7 +717,7 @@ inline void Monkey::checkViews()
             QVERIFY2(
                 pane->errorText().isEmpty(),
                 qPrintable(what + u" builds, and its tab shows an error: "_s + pane->errorText()));
-        QVERIFY2(pane->diagramView()->diagram() == **d,
+        QVERIFY2(sameDiagram(pane->diagramView()->diagram(), **d),
                  qPrintable(what + u": its tab shows another diagram than the document's"_s));
     }
 }

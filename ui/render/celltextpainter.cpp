@@ -41,6 +41,11 @@ qsizetype CellTextPainter::cachedFonts()
     return threadFonts().size();
 }
 
+void CellTextPainter::dropCache()
+{
+    threadFonts().clear();
+}
+
 void CellTextPainter::dropMainThreadCache()
 {
     if (mainThreadFonts)

@@ -46,6 +46,8 @@ public:
     // The lines (and fonts) this thread keeps now.
     [[nodiscard]] static qsizetype cachedLines();
     [[nodiscard]] static qsizetype cachedFonts();
+    // Drops every line this thread keeps (a leak check compares the heap without the cache).
+    static void dropCache();
 
 private:
     static void dropMainThreadCache();
