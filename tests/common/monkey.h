@@ -58,7 +58,7 @@ constexpr int kMaxInBits = 13; // bases are not added past 2^13 elements: views 
 // Equal diagrams; a panel of more than kMaxComparedCells cells is compared in a sample of its
 // cells (every 61st, with its text and tooltip): a computed panel makes each tooltip on request,
 // and comparing every one of a large ownership view took minutes under ASan.
-constexpr qint64 kMaxComparedCells = 4096;
+constexpr qint64 kMaxComparedCells = 1024;
 inline bool sameDiagram(const Diagram &a, const Diagram &b)
 {
     if (a.panels.size() != b.panels.size())
@@ -188,6 +188,9 @@ public:
         act(QLatin1String(kind->name));
         settle();
         record(kind->name, t.nsecsElapsed());
+        if (t.elapsed() > 10000) // a slow action is named in the output
+            qInfo("slow: action %d took %.1f s: %s", m_actions, double(t.elapsed()) / 1e3,
+                  qPrintable(m_log.value(m_log.size() - 1)));
         t.restart();
         if (m_reset)
             startEpoch();
@@ -337,6 +340,7 @@ private:
     {
         DocumentView view;
         Expected<Diagram> diagram;
+        QList<const ViewPane *> shownBy; // the tabs found showing it
     };
     QString m_builtArch; // the inputs of the diagrams in m_built but the views' own entries
     QList<DocumentLayout> m_builtLayouts;
@@ -702,7 +706,7 @@ inline void Monkey::checkViews()
         auto built = std::find_if(m_built.begin(), m_built.end(),
                                   [&](const Built &b) { return b.view == c.views.at(v); });
         if (built == m_built.end())
-            built = m_built.insert(m_built.end(), {c.views.at(v), buildDocumentView(c, v)});
+            built = m_built.insert(m_built.end(), {c.views.at(v), buildDocumentView(c, v), {}});
         const Expected<Diagram> *d = &built->diagram;
         const QString what =
             u"view %1 (%2 of %3)"_s.arg(v).arg(c.views.at(v).kind, c.views.at(v).layoutName);
@@ -717,8 +721,13 @@ inline void Monkey::checkViews()
             QVERIFY2(
                 pane->errorText().isEmpty(),
                 qPrintable(what + u" builds, and its tab shows an error: "_s + pane->errorText()));
+        // Compared when it is built and in each new tab: the same inputs give the same diagram,
+        // and comparing every computed tooltip after every action dominated the ASan run.
+        if (built->shownBy.contains(pane))
+            continue;
         QVERIFY2(sameDiagram(pane->diagramView()->diagram(), **d),
                  qPrintable(what + u": its tab shows another diagram than the document's"_s));
+        built->shownBy.append(pane);
     }
 }
 
