@@ -5,13 +5,17 @@
 //    drawn (never only the short ones, which made owned cells look unowned).
 
 #include "layout/linearlayout.h"
+#include "render/celltextpainter.h"
 #include "render/diagram.h"
 #include "render/diagramrenderer.h"
 #include "render/exporter.h"
 #include "render/ownershipdiagram.h"
 #include "render/palette.h"
 
+#include <QPainter>
 #include <QTest>
+
+#include <malloc.h>
 
 using namespace Qt::StringLiterals;
 using lx::Diagram;
@@ -205,6 +209,35 @@ private Q_SLOTS:
                      qPrintable(u"scale %1: %2 of %3 cells labelled"_s.arg(scale).arg(labelled).arg(
                          cells)));
             QCOMPARE(labelled == cells, r.labelPixelSize() > 0);
+        }
+    }
+
+    void shapedLinesAreBounded()
+    {
+        // Labels at more zoom steps (a font each) than the cache keeps fonts, each step with an
+        // eighth of the lines it keeps: lines of all fonts together stay within the bound.
+        using lx::CellTextPainter;
+        QImage image(64, 64, QImage::Format_ARGB32_Premultiplied);
+        QPainter painter(&image);
+        const qsizetype perFont = CellTextPainter::kMaxCachedLines / 8;
+        const qint64 heapBefore = qint64(mallinfo2().uordblks);
+        qsizetype most = 0;
+        for (int px = 6; px < 6 + CellTextPainter::kMaxCachedFonts + 8; ++px) {
+            QFont font = painter.font();
+            font.setPixelSize(px);
+            painter.setFont(font);
+            CellTextPainter labels(&painter);
+            for (qsizetype i = 0; i < perFont; ++i)
+                labels.draw(QRect(0, 0, 64, 64), u"T%1 B%2"_s.arg(i).arg(px));
+            QVERIFY(CellTextPainter::cachedFonts() <= CellTextPainter::kMaxCachedFonts);
+            // The bound holds when a painter starts; one painter's new lines come on top.
+            QVERIFY2(CellTextPainter::cachedLines() <= CellTextPainter::kMaxCachedLines + perFont,
+                     qPrintable(u"%1 lines kept"_s.arg(CellTextPainter::cachedLines())));
+            if (CellTextPainter::cachedLines() > most) {
+                most = CellTextPainter::cachedLines();
+                qInfo("%lld lines kept: %.0f bytes of heap each", qlonglong(most),
+                      double(qint64(mallinfo2().uordblks) - heapBefore) / double(most));
+            }
         }
     }
 };

@@ -173,14 +173,14 @@ Diagram bankMapDiagram(const BankViewInput &in)
         DiagramCell &cell = p.cell(r, c);
         cell.fill = categoricalColor(e.bank, in.mapBanks);
         cell.elementId = int64_t(r) * in.cols + c;
-        p.setText(r, c, u"B%1"_s.arg(e.bank));
-        cell.tooltip =
-            p.addString(u"(%1, %2): offset %3%4, byte %5, bank %6"_s.arg(r)
-                            .arg(c)
-                            .arg(e.offset)
-                            .arg(e.partition ? u" in partition %1"_s.arg(e.partition) : QString())
-                            .arg(e.byteAddress)
-                            .arg(e.bank));
+        // One arg() of every field: a chain of arg(int) calls reads the text again per field,
+        // and the map's labels were most of the time of a bank view's build.
+        const QString bank = QString::number(e.bank);
+        p.setText(r, c, u"B"_s + bank);
+        cell.tooltip = p.addString(u"(%1, %2): offset %3%4, byte %5, bank %6"_s.arg(
+            QString::number(r), QString::number(c), QString::number(e.offset),
+            e.partition ? u" in partition "_s + QString::number(e.partition) : QString(),
+            QString::number(e.byteAddress), bank));
     }
     d.legendTitle = u"colour = bank (%1 colours)"_s.arg(in.mapBanks);
     for (int b = 0; b < in.mapBanks; ++b)
@@ -234,17 +234,13 @@ Diagram bankTableDiagram(const BankViewInput &in, int lanes, int instructionInde
         DiagramCell &cell = p.cell(pr, pc);
         cell.fill = waysColor(e->ways);
         cell.elementId = int64_t(row) * in.cols + col;
-        p.setText(pr, pc, u"T%1 B%2"_s.arg(e->lane).arg(e->bank));
+        const QString lane = QString::number(e->lane), bank = QString::number(e->bank);
+        p.setText(pr, pc, u"T"_s + lane + u" B"_s + bank);
         cell.tooltip = p.addString(
-            u"(%1, %2): lane %3, instruction %4%5, phase %6, byte %7, bank %8, %9-way"_s.arg(row)
-                .arg(col)
-                .arg(e->lane)
-                .arg(e->instruction)
-                .arg(e->pass ? u" pass 2"_s : QString())
-                .arg(e->phase)
-                .arg(e->byteAddress)
-                .arg(e->bank)
-                .arg(e->ways));
+            u"(%1, %2): lane %3, instruction %4%5, phase %6, byte %7, bank %8, %9-way"_s.arg(
+                QString::number(row), QString::number(col), lane, QString::number(e->instruction),
+                e->pass ? u" pass 2"_s : QString(), QString::number(e->phase),
+                QString::number(e->byteAddress), bank, QString::number(e->ways)));
     }
     d.legendTitle = u"fill = distinct dwords in the element's bank within its phase"_s;
     d.legend.push_back({waysColor(1), u"conflict-free"_s});

@@ -13,8 +13,38 @@ using namespace Qt::StringLiterals;
 namespace lx {
 
 namespace {
-QHash<QString, std::shared_ptr<CellTextPainter::LineMap>> *mainThreadFonts = nullptr;
+using FontMap = QHash<QString, std::shared_ptr<CellTextPainter::LineMap>>;
+FontMap *mainThreadFonts = nullptr;
+
+FontMap &threadFonts()
+{
+    thread_local FontMap fonts;
+    return fonts;
+}
+
+qsizetype linesOf(const FontMap &fonts)
+{
+    qsizetype n = 0;
+    for (const std::shared_ptr<CellTextPainter::LineMap> &lines : fonts)
+        n += lines->size();
+    return n;
+}
 } // namespace
+
+qsizetype CellTextPainter::cachedLines()
+{
+    return linesOf(threadFonts());
+}
+
+qsizetype CellTextPainter::cachedFonts()
+{
+    return threadFonts().size();
+}
+
+void CellTextPainter::dropCache()
+{
+    threadFonts().clear();
+}
 
 void CellTextPainter::dropMainThreadCache()
 {
@@ -33,7 +63,7 @@ struct CellTextPainter::Line
 CellTextPainter::CellTextPainter(QPainter *painter)
     : m_painter(painter), m_leading(QFontMetricsF(painter->font()).leading())
 {
-    thread_local QHash<QString, std::shared_ptr<LineMap>> fonts;
+    FontMap &fonts = threadFonts();
     // Shaped lines hold font engines: drop the main thread's before the application (and its font
     // database) goes.
     static const bool dropAtExit = [] {
@@ -46,18 +76,15 @@ CellTextPainter::CellTextPainter(QPainter *painter)
         mainThreadFonts = &fonts;
     const QString key = painter->font().key() +
                         (painter->layoutDirection() == Qt::RightToLeft ? u"|rtl"_s : u"|ltr"_s);
-    std::shared_ptr<LineMap> &slot = fonts[key];
-    if (!slot) {
-        if (fonts.size() > kMaxCachedFonts) {
-            fonts.clear();
-            m_lines = fonts[key] = std::make_shared<LineMap>();
-            return;
-        }
-        slot = std::make_shared<LineMap>();
-    } else if (slot->size() > kMaxCachedLines) {
-        slot->clear();
+    auto it = fonts.find(key);
+    if ((it == fonts.end() && fonts.size() >= kMaxCachedFonts) ||
+        linesOf(fonts) > kMaxCachedLines) {
+        fonts.clear();
+        it = fonts.end();
     }
-    m_lines = slot;
+    if (it == fonts.end())
+        it = fonts.insert(key, std::make_shared<LineMap>());
+    m_lines = *it;
 }
 
 CellTextPainter::~CellTextPainter() = default;

@@ -9,8 +9,10 @@
 //
 // The shaped lines outlive the painter: they are kept per thread and per font (QFont::key and
 // layout direction), so a repaint of the window or a second export shapes no line again. The cache
-// is bounded: a font's lines are dropped when more than kMaxCachedLines have gathered, and all
-// of them when more than kMaxCachedFonts fonts were used.
+// is bounded in lines of all fonts together: when a painter starts with more than kMaxCachedLines
+// kept (or more than kMaxCachedFonts fonts), every line is dropped. A shaped line costs about a
+// kilobyte; each zoom step of a view is a font of its own, so a bound per font let the cache of a
+// long session grow to hundreds of megabytes (32 fonts of 32768 lines).
 
 #include <QHash>
 #include <QString>
@@ -38,10 +40,17 @@ public:
     struct Line;
     using LineMap = QHash<QString, std::shared_ptr<Line>>;
 
+    // Lines of every font together: the labels of a 64 x 64 bank table at three zoom steps.
+    static constexpr qsizetype kMaxCachedLines = 1 << 14;
+    static constexpr qsizetype kMaxCachedFonts = 16;
+    // The lines (and fonts) this thread keeps now.
+    [[nodiscard]] static qsizetype cachedLines();
+    [[nodiscard]] static qsizetype cachedFonts();
+    // Drops every line this thread keeps (a leak check compares the heap without the cache).
+    static void dropCache();
+
 private:
     static void dropMainThreadCache();
-    static constexpr qsizetype kMaxCachedLines = 1 << 15;
-    static constexpr qsizetype kMaxCachedFonts = 32;
     const Line &lineOf(const QString &line);
 
     QPainter *m_painter;

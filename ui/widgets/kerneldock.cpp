@@ -6,6 +6,7 @@
 #include "widgets/kernelwatchpanel.h"
 #include "widgets/panelwidgets.h"
 
+#include "base/boundedread.h"
 #include "io/ttgir.h"
 #include "io/ttgtext.h"
 #include "layout/builders.h"
@@ -16,7 +17,6 @@
 #include <QAction>
 #include <QClipboard>
 #include <QElapsedTimer>
-#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGuiApplication>
@@ -274,13 +274,13 @@ QString KernelDock::openFile(const QString &path, bool prompt)
             compiler = compilerSummary(*a);
     }
     const QString modulePath = q(first->ttgir);
-    QFile file(modulePath);
-    if (!file.open(QIODevice::ReadOnly))
-        return tr("cannot read %1: %2").arg(path, file.errorString());
-    const QByteArray bytes = file.read(qint64(kMaxTtgirBytes) + 1);
-    if (bytes.size() > qint64(kMaxTtgirBytes))
-        return tr("%1: a module is at most %2 MiB").arg(path).arg(kMaxTtgirBytes >> 20);
-    const QString e = openText(QString::fromUtf8(bytes), QFileInfo(modulePath).fileName(), prompt);
+    // Read as it grows: QFile::read(limit) reserves the whole limit (32 MiB) for a 20 KiB module.
+    const Expected<std::string> bytes =
+        readBounded(modulePath.toStdString(), int64_t(kMaxTtgirBytes), "a module");
+    if (!bytes)
+        return q(bytes.message());
+    const QString e =
+        openText(QString::fromStdString(*bytes), QFileInfo(modulePath).fileName(), prompt);
     if (e.isEmpty()) {
         m_compiler = compiler;
         updateSummary();
