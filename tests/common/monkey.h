@@ -725,7 +725,10 @@ inline void Monkey::checkViews()
         // and comparing every computed tooltip after every action dominated the ASan run.
         if (built->shownBy.contains(pane))
             continue;
-        QVERIFY2(sameDiagram(pane->diagramView()->diagram(), **d),
+        // The tab wraps the subtitle to its width; the subtitle it was given is compared.
+        Diagram shown = pane->diagramView()->diagram();
+        shown.subtitle = pane->diagramView()->subtitle();
+        QVERIFY2(sameDiagram(shown, **d),
                  qPrintable(what + u": its tab shows another diagram than the document's"_s));
         built->shownBy.append(pane);
     }
