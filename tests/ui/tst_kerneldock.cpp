@@ -288,6 +288,12 @@ void TestKernelDock::aKernelIsADocument()
         QCOMPARE(again.model()->report().ops.size(), dock.model()->report().ops.size());
         QVERIFY(!reopened.isModified()); // reopening adds nothing
         QCOMPARE(reopened.contents(), *back);
+        // The op it selects says what it is, as when the kernel was opened.
+        const auto *detail = again.findChild<QLabel *>(u"kernelOpDetail"_qs);
+        const auto *first = dock.findChild<QLabel *>(u"kernelOpDetail"_qs);
+        QVERIFY(detail && first);
+        QVERIFY2(!detail->text().isEmpty(), qPrintable(f));
+        QCOMPARE(detail->text(), first->text());
     }
 }
 

@@ -380,6 +380,7 @@ void KernelDock::loadFromDocument()
         m_table->selectRow(first);
         m_selecting = false;
         highlightLine(m_model->module().ops.at(size_t(m_model->opAt(first).opIndex)).line, 1);
+        m_opDetail->setText(m_model->index(first, 0).data(KernelOpsModel::DetailRole).toString());
     }
 }
 
