@@ -54,4 +54,17 @@ struct ScratchSettings
     return w;
 }
 
+// Shows `w` at `size`, activates it and waits until it is active (so key events reach its
+// shortcuts); nullptr when it never is.
+[[nodiscard]] inline std::unique_ptr<MainWindow> activeWindow(std::unique_ptr<MainWindow> w,
+                                                              QSize size)
+{
+    w->resize(size);
+    w->show();
+    w->activateWindow();
+    if (!QTest::qWaitForWindowActive(w.get()))
+        return nullptr;
+    return w;
+}
+
 } // namespace lx::test

@@ -32,13 +32,7 @@ class TestCompareWith : public QObject
 
     std::unique_ptr<MainWindow> makeWindow()
     {
-        auto w = m_scratch.newWindow();
-        w->resize(1200, 800);
-        w->show();
-        w->activateWindow();
-        if (!QTest::qWaitForWindowActive(w.get()))
-            return nullptr;
-        return w;
+        return lx::test::activeWindow(m_scratch.newWindow(), QSize(1200, 800));
     }
 
 private Q_SLOTS:

@@ -78,12 +78,7 @@ private:
     {
         auto w = m_scratch.newWindow();
         w->openScene(builtinExampleScene());
-        w->resize(1200, 800);
-        w->show();
-        w->activateWindow();
-        if (!QTest::qWaitForWindowActive(w.get()))
-            return nullptr;
-        return w;
+        return lx::test::activeWindow(std::move(w), QSize(1200, 800));
     }
 
 private Q_SLOTS:

@@ -234,23 +234,34 @@ void DiagramRenderer::paintHeaders(QPainter *painter, int index, const QRect &ex
         paintRowHeaders(painter, index, exposed.top(), exposed.bottom(), pg.rowHeaders.right());
 }
 
-void DiagramRenderer::paintColumnHeaders(QPainter *painter, int index, int x0, int x1,
-                                         int bottom) const
+int DiagramRenderer::beginHeaders(QPainter *painter) const
 {
-    // Every k-th label, k the smallest power of two that leaves room for the text.
-    const DiagramPanel &dp = m_diagram->panels[size_t(index)];
-    const DiagramGeometry::Panel &pg = m_geometry.panels()[size_t(index)];
-    const double s = m_geometry.scale();
     const int headerPx = m_geometry.textPx(kHeaderPx);
     painter->setFont(fontOfSize(headerPx));
     painter->setPen(QColor(m_palette.muted));
+    return headerPx;
+}
+
+int DiagramRenderer::headerStep(double cell, double need)
+{
+    // Every k-th label, k the smallest power of two that leaves room for the text.
+    int step = 1;
+    while (step * cell < need && step < (1 << 20))
+        step *= 2;
+    return step;
+}
+
+void DiagramRenderer::paintColumnHeaders(QPainter *painter, int index, int x0, int x1,
+                                         int bottom) const
+{
+    const DiagramPanel &dp = m_diagram->panels[size_t(index)];
+    const DiagramGeometry::Panel &pg = m_geometry.panels()[size_t(index)];
+    const int headerPx = beginHeaders(painter);
     const auto [c0, c1] = columnRange(index, x0, x1);
     const int need = DiagramGeometry::textWidth(
                          QString(maxLength(dp.columnHeaders), QLatin1Char('0')), headerPx) +
-                     px(2 * s);
-    int step = 1;
-    while (step * pg.cellWidth < need && step < (1 << 20))
-        step *= 2;
+                     px(2 * m_geometry.scale());
+    const int step = headerStep(pg.cellWidth, need);
     if (c0 < 0)
         return;
     const int height = pg.columnHeaders.height();
@@ -266,13 +277,9 @@ void DiagramRenderer::paintRowHeaders(QPainter *painter, int index, int y0, int 
     const DiagramPanel &dp = m_diagram->panels[size_t(index)];
     const DiagramGeometry::Panel &pg = m_geometry.panels()[size_t(index)];
     const double s = m_geometry.scale();
-    const int headerPx = m_geometry.textPx(kHeaderPx);
-    painter->setFont(fontOfSize(headerPx));
-    painter->setPen(QColor(m_palette.muted));
+    const int headerPx = beginHeaders(painter);
     const auto [r0, r1] = rowRange(index, y0, y1);
-    int step = 1;
-    while (step * pg.cellHeight < headerPx * 1.1 && step < (1 << 20))
-        step *= 2;
+    const int step = headerStep(pg.cellHeight, headerPx * 1.1);
     if (r0 < 0)
         return;
     const int width = pg.rowHeaders.width();

@@ -237,6 +237,10 @@ private:
     // headers of the rows in [y0, y1] with their right edge at `right`.
     void paintColumnHeaders(QPainter *painter, int index, int x0, int x1, int bottom) const;
     void paintRowHeaders(QPainter *painter, int index, int y0, int y1, int right) const;
+    // Sets the headers' font and pen; returns their pixel size.
+    int beginHeaders(QPainter *painter) const;
+    // Every k-th header label is drawn: the smallest power of two k with k cells >= need px.
+    [[nodiscard]] static int headerStep(double cell, double need);
     // The frozen bands of panel `index` in `visible`: top (column headers), left (row headers).
     [[nodiscard]] std::pair<QRect, QRect> frozenBands(int index, const QRect &visible) const;
     void paintFills(QPainter *painter, int index, const QRect &visible, const CellRange &range,

@@ -118,13 +118,6 @@ void text(Diagram &d, double x, double y, const QString &s)
     d.annotations.push_back(a);
 }
 
-// The LDS figures, the allocator's own among them (request/figures.h: every face gives the
-// same).
-void addAllocatorFigures(Diagram &d, const LdsInput &in)
-{
-    appendFigures(d, ldsFigures(in));
-}
-
 // The figures of the one load the datapath view shows: partitions, conflict, ports, rate.
 void addLoadFigures(Diagram &d, const LoadInstruction &load,
                     const std::vector<std::set<int>> &byPair, const CuModel &cu)
@@ -514,7 +507,7 @@ Expected<Diagram> buildAllocatorView(const ViewRequest &request)
             .arg(prep->scenario.warnings.empty() ? QString() : u", which does not fit"_s)
             .arg(a.stage2.empty() ? u"the final placement"_s
                                   : u"each stage-2 round (outlined: the buffers it moved)"_s);
-    addAllocatorFigures(d, *prep);
+    appendFigures(d, ldsFigures(*prep)); // the allocator's own among them
     if (a.buffers.empty())
         return d;
 
