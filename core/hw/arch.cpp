@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
+#include <mutex>
 
 namespace lx {
 
@@ -122,22 +124,11 @@ std::vector<std::string> knownArchitectures()
     return names;
 }
 
-Expected<Architecture> loadArchitecture(std::string_view nameOrPath)
+namespace {
+
+// An embedded architecture by name or alias (`key` is `request` lower-cased).
+Expected<Architecture> loadEmbeddedArchitecture(const std::string &request, const std::string &key)
 {
-    const std::string request(nameOrPath);
-    const bool isPath =
-        request.find('/') != std::string::npos ||
-        (request.size() > 5 && lower(request.substr(request.size() - 5)) == ".json");
-    if (isPath) {
-        auto text = readBounded(request, kMaxInputFileBytes, "an architecture file");
-        if (!text)
-            return text.error();
-        auto arch = parseArchitecture(*text);
-        if (!arch)
-            return makeError(request + ": " + arch.message());
-        return arch;
-    }
-    const std::string key = lower(request);
     const std::vector<std::string> known = knownArchitectures();
     for (const std::string &name : known) {
         auto text = embeddedResource("arch/" + name + ".json");
@@ -157,6 +148,41 @@ Expected<Architecture> loadArchitecture(std::string_view nameOrPath)
         }
     }
     return makeError("unknown architecture '" + request + "'; known: " + joined(known));
+}
+
+} // namespace
+
+Expected<Architecture> loadArchitecture(std::string_view nameOrPath)
+{
+    const std::string request(nameOrPath);
+    const bool isPath =
+        request.find('/') != std::string::npos ||
+        (request.size() > 5 && lower(request.substr(request.size() - 5)) == ".json");
+    if (isPath) {
+        auto text = readBounded(request, kMaxInputFileBytes, "an architecture file");
+        if (!text)
+            return text.error();
+        auto arch = parseArchitecture(*text);
+        if (!arch)
+            return makeError(request + ": " + arch.message());
+        return arch;
+    }
+    // The embedded files never change: each name is parsed once (every view and analysis of the
+    // window asks for its architecture on every edit). A copy is returned.
+    static std::mutex mutex;
+    static std::map<std::string, Architecture> parsed;
+    const std::string key = lower(request);
+    {
+        const std::lock_guard lock(mutex);
+        if (const auto it = parsed.find(key); it != parsed.end())
+            return it->second;
+    }
+    Expected<Architecture> arch = loadEmbeddedArchitecture(request, key);
+    if (arch) {
+        const std::lock_guard lock(mutex);
+        parsed.emplace(key, *arch);
+    }
+    return arch;
 }
 
 Expected<std::vector<int>> parseLaneList(std::string_view text)

@@ -57,6 +57,19 @@ Expected<T> scalarOption(const ViewRequest &r, const std::string &key, const T &
 
 } // namespace
 
+bool sameInputs(const ViewRequest &a, const ViewRequest &b)
+{
+    const auto sameLayout = [](const ResolvedLayout &x, const ResolvedLayout &y) {
+        const bool sameAttr = x.attr == y.attr || (x.attr && y.attr && *x.attr == *y.attr);
+        return x.name == y.name && x.shape == y.shape && x.dtype == y.dtype && sameAttr &&
+               x.layout == y.layout;
+    };
+    return a.kind == b.kind && a.layout == b.layout && a.shape == b.shape && a.dtype == b.dtype &&
+           a.arch == b.arch && a.title == b.title && a.options.dump() == b.options.dump() &&
+           std::equal(a.layouts.begin(), a.layouts.end(), b.layouts.begin(), b.layouts.end(),
+                      sameLayout);
+}
+
 const ResolvedLayout *ViewRequest::find(const std::string &name) const
 {
     for (const ResolvedLayout &l : layouts)

@@ -127,6 +127,12 @@ template <typename T, typename F>
     }
 }
 
+// Whether two requests build the same view: the same kind, layouts (names, bases, shapes, dtypes,
+// attributes), primary layout, shape, dtype, architecture, title and options. Builders are plain
+// functions of their request, so a view built from `a` is the view `b` would build; the window
+// keeps a view whose request did not change instead of building it again.
+[[nodiscard]] bool sameInputs(const ViewRequest &a, const ViewRequest &b);
+
 // The element type by the same policy for callers without a request (command options).
 [[nodiscard]] std::string elementTypeOr(std::initializer_list<std::string_view> candidates,
                                         bool *defaulted = nullptr);

@@ -722,8 +722,10 @@ inline void Monkey::checkViews()
                 pane->errorText().isEmpty(),
                 qPrintable(what + u" builds, and its tab shows an error: "_s + pane->errorText()));
         // Compared when it is built and in each new tab: the same inputs give the same diagram,
-        // and comparing every computed tooltip after every action dominated the ASan run.
-        if (built->shownBy.contains(pane))
+        // and comparing every computed tooltip after every action dominated the ASan run. A tab
+        // behind the current one builds when it is shown (a "tab" action shows one): until then
+        // it has nothing to compare, and reading it would build it.
+        if (built->shownBy.contains(pane) || (pane != current && pane->isPending()))
             continue;
         // The tab wraps the subtitle to its width; the subtitle it was given is compared.
         Diagram shown = pane->diagramView()->diagram();

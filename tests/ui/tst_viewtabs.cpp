@@ -65,6 +65,54 @@ private Q_SLOTS:
         QCOMPARE(f.kinds(), (QStringList{u"ownership"_s, u"matrix"_s}));
     }
 
+    // Closing one view keeps the other tabs' panes (their diagram, zoom and scroll) instead of
+    // building every view again; a view whose inputs changed is built again.
+    void aStructureChangeKeepsTheViewsItDoesNotTouch()
+    {
+        Fixture f;
+        QCOMPARE(f.tabs.addView(u"xor"_s, u"L"_s), QString());
+        const QList<ViewPane *> before = f.tabs.panes();
+        before.at(2)->diagramView()->setScale(2.5);
+        QCOMPARE(f.tabs.closeView(0), QString());
+        const QList<ViewPane *> after = f.tabs.panes();
+        QCOMPARE(after.size(), 2);
+        QCOMPARE(after.at(0), before.at(1));
+        QCOMPARE(after.at(1), before.at(2));
+        QCOMPARE(after.at(1)->viewIndex(), 1);
+        QCOMPARE(after.at(1)->diagramView()->scale(), 2.5);
+        f.document.undoStack()->undo(); // the ownership view is back in front, as a new pane
+        const QList<ViewPane *> undone = f.tabs.panes();
+        QCOMPARE(undone.size(), 3);
+        QCOMPARE(undone.at(1), before.at(1));
+        QCOMPARE(undone.at(2), before.at(2));
+        for (int v = 0; v < 3; ++v) {
+            const Expected<Diagram> expect = buildDocumentView(f.document.contents(), v);
+            QVERIFY(bool(expect));
+            QCOMPARE(undone.at(v)->diagramView()->diagram().title, expect->title);
+            QCOMPARE(undone.at(v)->diagramView()->diagram().panels.size(), expect->panels.size());
+        }
+    }
+
+    // In a shown window only the current tab builds on an edit; a tab behind it builds when it
+    // is shown (or its diagram is read), and then shows the document as it is.
+    void aHiddenTabBuildsWhenShown()
+    {
+        Fixture f;
+        f.tabs.resize(800, 600);
+        f.tabs.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&f.tabs));
+        f.tabs.setCurrentIndex(0);
+        ViewPane *matrix = f.tabs.panes().at(1);
+        QCOMPARE(f.document.setBasisComponent(0, u"register"_s, 0, 0, 3), QString());
+        QVERIFY(!f.tabs.panes().at(0)->isPending());
+        QVERIFY(matrix->isPending());
+        f.tabs.setCurrentIndex(1);
+        QVERIFY(!matrix->isPending());
+        const Expected<Diagram> expect = buildDocumentView(f.document.contents(), 1);
+        QVERIFY(bool(expect));
+        QVERIFY(matrix->viewWidget()->diagram().panels == expect->panels);
+    }
+
     void anAddWithoutALayoutIsRefused()
     {
         Fixture f;

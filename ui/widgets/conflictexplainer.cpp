@@ -295,7 +295,7 @@ void explainClicksOf(QDockWidget *dock, ViewPane *pane)
     auto *explainer = qobject_cast<ConflictExplainer *>(dock->widget());
     if (!explainer)
         return;
-    QObject::connect(pane->diagramView(), &DiagramView::cellClicked, explainer,
+    QObject::connect(pane->viewWidget(), &DiagramView::cellClicked, explainer,
                      [dock, explainer, pane](int panel, int row, int col, qint64 elementId) {
                          if (!explainer->explainCell(pane->viewIndex(), panel, row, col, elementId))
                              return;

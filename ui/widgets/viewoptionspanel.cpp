@@ -175,6 +175,8 @@ ViewOptionsPanel::ViewOptionsPanel(LayoutDocument *document, QWidget *parent)
     rebuild();
 }
 
+ViewOptionsPanel::~ViewOptionsPanel() = default;
+
 void ViewOptionsPanel::setView(int view)
 {
     m_view = view;
@@ -212,6 +214,14 @@ void ViewOptionsPanel::rebuild()
 void ViewOptionsPanel::rebuildNow()
 {
     m_stale = false;
+    const bool valid = m_view >= 0 && m_view < int(m_document->views().size());
+    std::unique_ptr<ViewRequest> request =
+        valid ? std::make_unique<ViewRequest>(viewRequestFor(m_document->contents(), m_view))
+              : nullptr;
+    if (request && m_built && m_builtView == m_view && sameInputs(*m_built, *request))
+        return;
+    m_built = std::move(request);
+    m_builtView = m_view;
     // The form is rebuilt from an editor's own signal (a choice changes the options the view
     // reads): the old editors go when control is back in the event loop, not under their feet.
     // Hidden and nameless until then, so nothing finds them.
@@ -239,7 +249,7 @@ void ViewOptionsPanel::rebuildNow()
         tr("<b>%1</b> view%2")
             .arg(v.kind, v.layoutName.isEmpty() ? QString() : tr(" of %1").arg(v.layoutName)));
     std::string error;
-    m_uses = viewOptions(viewRequestFor(m_document->contents(), m_view), &error);
+    m_uses = viewOptions(*m_built, &error);
     m_error->setText(q(error));
     if (m_uses.empty())
         m_form->addRow(new QLabel(tr("This view has no options."), this));

@@ -12,6 +12,7 @@
 
 #include <QWidget>
 
+#include <memory>
 #include <vector>
 
 class QFormLayout;
@@ -21,12 +22,14 @@ namespace lx {
 
 class LayoutDocument;
 struct OptionUse;
+struct ViewRequest;
 
 class ViewOptionsPanel : public QWidget
 {
     Q_OBJECT
 public:
     explicit ViewOptionsPanel(LayoutDocument *document, QWidget *parent = nullptr);
+    ~ViewOptionsPanel() override;
 
     // The view whose options are shown (-1: none).
     void setView(int view);
@@ -57,6 +60,10 @@ private:
     QLabel *m_error;
     std::vector<OptionUse> m_uses;
     bool m_stale = true;
+    // The view and request the form was built for: a rebuild with both unchanged (the tabs
+    // following a structure change, the window announcing the same view again) keeps the form.
+    int m_builtView = -1;
+    std::unique_ptr<ViewRequest> m_built;
 };
 
 } // namespace lx

@@ -117,12 +117,12 @@ ViewPane::~ViewPane() = default;
 
 int ViewPane::stepCount() const
 {
-    return int(m_diagramView->diagram().steps.names.size());
+    return int(diagramView()->diagram().steps.names.size());
 }
 
 int ViewPane::currentStep() const
 {
-    return m_diagramView->diagram().steps.current;
+    return diagramView()->diagram().steps.current;
 }
 
 void ViewPane::setStep(int step)
@@ -202,7 +202,8 @@ void ViewPane::scrollToCurrentStep()
 
 QString ViewPane::errorText() const
 {
-    return m_error->isVisible() ? m_error->text() : QString();
+    (void)diagramView(); // a pending build first
+    return m_error->isHidden() ? QString() : m_error->text();
 }
 
 int ViewPane::layoutIndex() const
@@ -238,16 +239,47 @@ bool ViewPane::isBusy() const
     return m_building;
 }
 
+DiagramView *ViewPane::diagramView() const
+{
+    if (m_pending) // the reader sees the diagram of the document as it is now
+        const_cast<ViewPane *>(this)->build(/*inPlace=*/true);
+    return m_diagramView;
+}
+
+void ViewPane::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_pending)
+        build(/*inPlace=*/false);
+}
+
 void ViewPane::rebuild()
 {
     if (!m_document || m_view < 0 || m_view >= int(m_document->views().size()))
         return;
+    const QWidget *top = window();
+    if (top != this && top->isVisible() && !isVisible()) {
+        m_pending = true;
+        ++*m_generation; // a build under way is stale now
+        m_building = false;
+        m_busy->hide();
+        return;
+    }
+    build(/*inPlace=*/false);
+}
+
+void ViewPane::build(bool inPlace)
+{
+    if (!m_document || m_view < 0 || m_view >= int(m_document->views().size()))
+        return; // between two scenes (the tabs are being rebuilt): nothing to build yet
+    m_pending = false;
     ViewRequest request = viewRequestFor(m_document->contents(), m_view);
+    m_built = std::make_unique<ViewRequest>(request);
     int64_t largest = 0;
     for (const ResolvedLayout &l : request.layouts)
         largest = std::max<int64_t>(largest, l.layout.totalOutDimSize());
     const uint64_t generation = ++*m_generation;
-    if (largest <= kAsyncElements || !QCoreApplication::instance()) {
+    if (inPlace || largest <= kAsyncElements || !QCoreApplication::instance()) {
         m_building = false;
         m_busy->hide(); // a pending large build is now stale (its generation is old)
         showDiagram(buildView(request));
@@ -282,6 +314,19 @@ void ViewPane::rebuild()
                 promise->addResult(std::make_shared<Expected<Diagram>>(buildView(request)));
             promise->finish();
         });
+}
+
+void ViewPane::refresh()
+{
+    if (!m_document || m_view < 0 || m_view >= int(m_document->views().size()))
+        return;
+    if (!isBuiltFrom(viewRequestFor(m_document->contents(), m_view)))
+        rebuild();
+}
+
+bool ViewPane::isBuiltFrom(const ViewRequest &request) const
+{
+    return m_built && sameInputs(*m_built, request);
 }
 
 void ViewPane::showDiagram(Expected<Diagram> diagram)

@@ -30,6 +30,7 @@ namespace lx {
 class DiagramView;
 class LayoutDocument;
 struct RenderOptions;
+struct ViewRequest;
 
 class ViewPane : public QWidget
 {
@@ -39,15 +40,31 @@ public:
     ~ViewPane() override;
 
     int viewIndex() const { return m_view; }
-    DiagramView *diagramView() const { return m_diagramView; }
+    // The pane shows the scene's view `view` from now on (the views before it were added or
+    // removed); refresh() then builds it again only if its request changed.
+    void setViewIndex(int view) { m_view = view; }
+    // The diagram's widget, its diagram built first when a build is pending (isPending()).
+    DiagramView *diagramView() const;
+    // The same widget as it is, for what does not read its diagram (signals, render options).
+    DiagramView *viewWidget() const { return m_diagramView; }
     // Why the last rebuild failed (empty when it succeeded).
     QString errorText() const;
     // The layout this view shows (its own or the scene's first), or -1.
     int layoutIndex() const;
 
     // Builds the diagram again from the document. Views of more than 2^16 elements are built
-    // on a worker thread (isBusy() until the diagram arrives; rebuilt() then).
+    // on a worker thread (isBusy() until the diagram arrives; rebuilt() then). A pane hidden in
+    // a shown window (a tab behind the current one) only notes that it must build (isPending())
+    // and builds when it is shown or its diagram is read: an edit builds the views one can see.
     void rebuild();
+    bool isPending() const { return m_pending; }
+    // rebuild() unless the view's request (layouts, architecture, options) is the one the shown
+    // diagram was built from: a structure change (a layout added, a view closed) keeps the views
+    // it does not touch, with their scroll and zoom, instead of building every one again.
+    void refresh();
+    // Whether the diagram shown (or being built) comes from `request` (request/viewrequest.h
+    // sameInputs).
+    [[nodiscard]] bool isBuiltFrom(const ViewRequest &request) const;
     bool isBusy() const;
 
     // Step mode (no-ops when the view has no steps). step 0 shows every step at once.
@@ -57,6 +74,9 @@ public:
     void nextStep();
     void previousStep();
     QLabel *stepLabel() const { return m_stepLabel; }
+
+protected:
+    void showEvent(QShowEvent *event) override;
 
 Q_SIGNALS:
     // The hovered cell (panel -1: none) with the window's description of it.
@@ -72,6 +92,9 @@ private:
     // Scrolls the current step's tables into view (a no-op outside step mode).
     void scrollToCurrentStep();
     void showDiagram(Expected<Diagram> diagram);
+    // Builds now (inPlace: on this thread whatever the size, for a reader that needs the
+    // diagram at once).
+    void build(bool inPlace);
 
     DiagramView *m_diagramView;
     QLabel *m_error;
@@ -79,8 +102,10 @@ private:
     // Bumped by every rebuild; a worker whose build is no longer the newest skips it.
     std::shared_ptr<std::atomic<uint64_t>> m_generation;
     QFutureWatcher<std::shared_ptr<Expected<Diagram>>> *m_watcher = nullptr;
-    uint64_t m_asyncGeneration = 0; // the generation the watched build belongs to
-    bool m_building = false;        // a worker's diagram is awaited
+    uint64_t m_asyncGeneration = 0;       // the generation the watched build belongs to
+    bool m_building = false;              // a worker's diagram is awaited
+    bool m_pending = false;               // a rebuild waits for the pane to be shown or read
+    std::unique_ptr<ViewRequest> m_built; // the request of the last rebuild
     QWidget *m_stepBar;
     QLabel *m_stepLabel;
     QToolButton *m_firstStep;

@@ -26,7 +26,10 @@ ViewTabs::ViewTabs(LayoutDocument *document, QWidget *parent)
         if (const QString e = closeView(index); !e.isEmpty())
             Q_EMIT status(e, 8000);
     });
-    connect(this, &QTabWidget::currentChanged, this, &ViewTabs::currentViewChanged);
+    connect(this, &QTabWidget::currentChanged, this, [this] {
+        if (!m_rebuilding)
+            Q_EMIT currentViewChanged();
+    });
 
     auto action = [this](const QString &text, const QKeySequence &shortcut, auto onPane) {
         auto *a = new QAction(text, this);
@@ -123,40 +126,71 @@ ViewPane *ViewTabs::currentPane() const
 
 void ViewTabs::rebuild()
 {
-    const int current = currentIndex();
-    while (count() > 0) {
-        QWidget *w = widget(0);
+    // A pane whose view builds from the same request as before is kept (its diagram, scroll and
+    // zoom), wherever its view now sits: closing one view or adding a layout rebuilds only the
+    // views whose inputs changed. The tabs change without signals; the current view is announced
+    // once at the end.
+    m_rebuilding = true;
+    QWidget *current = currentWidget();
+    const int currentAt = currentIndex();
+    QList<ViewPane *> old = panes();
+    for (ViewPane *p : old)
+        p->setViewIndex(-1); // shown while the tabs are taken out: no view to build
+    while (count() > 0)
         removeTab(0);
-        w->deleteLater();
-    }
     const SceneContents &scene = m_document->contents();
     for (int i = 0; i < int(scene.views.size()); ++i) {
-        auto *pane = new ViewPane(m_document, i, this);
-        connect(pane, &ViewPane::elementClicked, this, &ViewTabs::selectElement);
-        connect(pane, &ViewPane::rebuilt, this, [this, pane] {
-            if (pane == currentPane())
-                Q_EMIT currentViewChanged();
-        });
+        const ViewRequest request = viewRequestFor(scene, i);
+        ViewPane *pane = nullptr;
+        for (int k = 0; k < old.size() && !pane; ++k)
+            if (old[k] && !old[k]->isBusy() && old[k]->isBuiltFrom(request))
+                std::swap(pane, old[k]);
+        if (pane)
+            pane->setViewIndex(i);
+        else
+            pane = newPane(i);
         addTab(pane, viewTitle(scene, i));
         const ViewKind *kind = findViewKind(scene.views.at(i).kind.toStdString());
         setTabToolTip(i, QString::fromUtf8(kind ? kind->summary : ""));
-        Q_EMIT paneCreated(pane);
     }
-    if (current >= 0 && current < count())
-        setCurrentIndex(current);
+    for (ViewPane *p : old)
+        if (p) {
+            QObject::disconnect(m_document, nullptr, p, nullptr); // no build for a view gone
+            p->deleteLater();
+        }
+    const int keep = current ? indexOf(current) : -1;
+    if (keep >= 0)
+        setCurrentIndex(keep);
+    else if (currentAt >= 0 && currentAt < count())
+        setCurrentIndex(currentAt);
+    m_rebuilding = false;
+    if (ViewPane *p = currentPane(); p && p->isPending())
+        p->rebuild(); // it was shown before it had its view again
     applyRenderOptions();
     Q_EMIT currentViewChanged();
+}
+
+ViewPane *ViewTabs::newPane(int view)
+{
+    auto *pane = new ViewPane(m_document, view, this);
+    connect(pane, &ViewPane::elementClicked, this, &ViewTabs::selectElement);
+    connect(pane, &ViewPane::rebuilt, this, [this, pane] {
+        if (!m_rebuilding && pane == currentPane())
+            Q_EMIT currentViewChanged();
+    });
+    Q_EMIT paneCreated(pane);
+    return pane;
 }
 
 void ViewTabs::applyRenderOptions()
 {
     for (ViewPane *p : panes()) {
-        RenderOptions o = p->diagramView()->renderOptions();
+        RenderOptions o = p->viewWidget()->renderOptions();
         o.labels = m_labelsAction->isChecked();
         o.grid = m_gridAction->isChecked();
         o.dark = m_dark;
-        p->diagramView()->setRenderOptions(o);
-        p->diagramView()->setHighlightedElement(m_selectedElement);
+        p->viewWidget()->setRenderOptions(o);
+        p->viewWidget()->setHighlightedElement(m_selectedElement);
     }
 }
 
@@ -170,7 +204,7 @@ void ViewTabs::selectElement(qint64 elementId)
 {
     m_selectedElement = elementId;
     for (ViewPane *p : panes())
-        p->diagramView()->setHighlightedElement(elementId);
+        p->viewWidget()->setHighlightedElement(elementId);
 }
 
 Expected<QString> ViewTabs::goToElement(const QString &query)

@@ -41,7 +41,8 @@ public:
     QList<ViewPane *> panes() const;
     ViewPane *currentPane() const;
 
-    // Rebuilds every pane from the document's views, keeping the current tab.
+    // Follows the document's views: a tab per view in the scene's order, keeping the panes whose
+    // view did not change (ViewPane::isBuiltFrom) and the current tab.
     void rebuild();
     // Highlights one element in every view (-1: none).
     void selectElement(qint64 elementId);
@@ -70,10 +71,12 @@ Q_SIGNALS:
 
 private:
     void applyRenderOptions();
+    ViewPane *newPane(int view);
 
     LayoutDocument *m_document;
     qint64 m_selectedElement = -1;
     bool m_dark = false;
+    bool m_rebuilding = false; // inside rebuild(): tab changes are not announced one by one
     QAction *m_zoomInAction = nullptr;
     QAction *m_zoomOutAction = nullptr;
     QAction *m_zoomResetAction = nullptr;
