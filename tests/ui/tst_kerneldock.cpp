@@ -20,6 +20,7 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QTableView>
 #include <QTest>
 #include <QUndoStack>
@@ -57,6 +58,7 @@ private Q_SLOTS:
     void kernelFollowsTheScene();
     void openingAsksBeforeReplacing();
     void suggestForAnOpGivesALineForTheKernel();
+    void applyingTheSuggestionGivesWhatItPromised();
     void compilerLine();
 };
 
@@ -394,6 +396,56 @@ void TestKernelDock::suggestForAnOpGivesALineForTheKernel()
             QVERIFY(op.cycles <= before.cycles);
         }
     QVERIFY(found);
+}
+
+// "Apply to scene" puts the suggested layout in place of the op's shared layout as one undo step:
+// the op's bank view then reads, as the access now, what the suggestion promised after (the
+// suggestion computed again over the applied scene); undo brings the kernel's own layout back.
+// (Suggest for this op shows the op as the module has it, so it is not what is asked again.)
+void TestKernelDock::applyingTheSuggestionGivesWhatItPromised()
+{
+    const QString file = kDir + u"gemm_gfx1250_bf16_64x64x64_w22_t11_a01_b01_s1618_4116.ttgir"_qs;
+    LayoutDocument document;
+    KernelDock dock(&document);
+    QCOMPARE(dock.openFile(file), QString());
+    auto *apply = dock.findChild<QPushButton *>(u"kernelApplyAdvice"_qs);
+    QVERIFY(apply && !apply->isEnabled());
+    QVERIFY(!applyOpSuggestion(&document, dock.advice()).isEmpty()); // nothing suggested yet
+    const KernelOpsModel &m = *dock.model();
+    int worst = -1;
+    for (int r = 0; r < m.rowCount(); ++r)
+        if (m.opAt(r).problem.empty() && (worst < 0 || m.opAt(r).maxWays > m.opAt(worst).maxWays))
+            worst = r;
+    QVERIFY(worst >= 0 && m.opAt(worst).maxWays > 1);
+    QCOMPARE(dock.suggestForOp(worst), QString());
+    QVERIFY(apply->isEnabled());
+    const OpSuggestion first = dock.advice();
+    const int shared = document.indexOfLayout(first.sharedName);
+    QVERIFY2(shared >= 0, qPrintable(first.sharedName));
+    const DocumentLayout own = document.layoutAt(shared);
+    int bankView = -1;
+    for (int v = 0; v < int(document.views().size()); ++v)
+        if (document.views().at(v).kind == u"bank-table"_qs)
+            bankView = v; // the op's, added last
+    QVERIFY(bankView >= 0);
+    const int steps = document.undoStack()->count();
+    apply->click();
+    QCOMPARE(document.undoStack()->count(), steps + 1);
+    QVERIFY(!(document.layoutAt(shared).layout == own.layout));
+
+    const KernelOpReport &r = m.opAt(worst);
+    const Expected<OpSuggestion> again = suggestForOpView(
+        document, bankView, r.line, r.op == "ttg.local_load" ? r.src : r.dst, m.module());
+    QVERIFY(again);
+    const auto part = [](const QString &html, const QString &label) {
+        return html.section(u"<br>"_qs + label + u": "_qs, 1, 1).section(u"<br>"_qs, 0, 0);
+    };
+    const QString promised = part(first.html, u"after"_qs);
+    QVERIFY(!promised.isEmpty());
+    QCOMPARE(part(again->html, u"now"_qs), promised);
+
+    document.undoStack()->undo();
+    QVERIFY(document.layoutAt(shared).layout == own.layout);
 }
 
 // A Triton cache kernel folder opens with the compiler's line under the totals: the numbers of the

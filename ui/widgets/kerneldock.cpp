@@ -3,6 +3,7 @@
 #include "models/kernelopsmodel.h"
 #include "models/kernelwatchmodel.h"
 #include "models/layoutdocument.h"
+#include "models/opsuggestion.h"
 #include "widgets/kernelwatchpanel.h"
 #include "widgets/panelwidgets.h"
 
@@ -35,7 +36,6 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
-#include <tuple>
 
 namespace lx {
 
@@ -108,11 +108,14 @@ void KernelDock::addAdvicePanel(QWidget *panel, QVBoxLayout *layout)
     m_copyTtg->setToolTip(tr("Copy the suggested alias line, to paste over the kernel's own"));
     m_copyGluon = new QPushButton(tr("Copy Gluon"), panel);
     m_copyGluon->setToolTip(tr("Copy the suggested layout as a Gluon constructor"));
-    m_copyTtg->setEnabled(false);
-    m_copyGluon->setEnabled(false);
-    adviceRow->addWidget(m_suggest);
-    adviceRow->addWidget(m_copyTtg);
-    adviceRow->addWidget(m_copyGluon);
+    m_applyAdvice = new QPushButton(tr("Apply to scene"), panel);
+    m_applyAdvice->setObjectName(QStringLiteral("kernelApplyAdvice"));
+    m_applyAdvice->setToolTip(tr("Replace the op's shared layout in the scene with the suggestion "
+                                 "(one undo step): every view shows the access as it would be"));
+    for (QPushButton *b : {m_suggest, m_copyTtg, m_copyGluon, m_applyAdvice}) {
+        b->setEnabled(b == m_suggest);
+        adviceRow->addWidget(b);
+    }
     adviceRow->addStretch(1);
     layout->addLayout(adviceRow);
     m_adviceLabel = new QLabel(panel);
@@ -172,6 +175,10 @@ KernelDock::KernelDock(LayoutDocument *document, QWidget *parent)
             [this] { QGuiApplication::clipboard()->setText(m_advice.ttgLine); });
     connect(m_copyGluon, &QPushButton::clicked, this,
             [this] { QGuiApplication::clipboard()->setText(m_advice.gluon); });
+    connect(m_applyAdvice, &QPushButton::clicked, this, [this] {
+        if (const QString e = applyOpSuggestion(m_document, m_advice); !e.isEmpty())
+            Q_EMIT statusMessage(e);
+    });
     setWidget(panel);
 
     m_openAction = new QAction(tr("Open &Kernel…"), this);
@@ -633,58 +640,15 @@ QString KernelDock::suggestForOp(int row)
     if (view < 0)
         return showAdvice(
             tr("%1 at line %2 has no shared-memory access to search").arg(q(r.op)).arg(r.line));
-    // The op's access as its bank view reads it, through the request layer: the same search as
-    // the Suggest panel and `suggest shared`.
-    Expected<SceneAccess> access = viewAccess(viewRequestFor(m_document->contents(), view), view);
-    if (!access)
-        return showAdvice(q(access.message()));
-    Expected<SuggestSharedResult> result = searchAccess(*access);
-    if (!result)
-        return showAdvice(q(result.message()));
-    if (result->candidates.empty())
-        return showAdvice(tr("the search found no layout for this access"));
-    // The layout to put into the kernel: the fewest conflicts, then the least LDS (a partitioned
-    // layout that takes many times the buffer is no advice for one op), then the fewest cycles.
-    auto key = [](const SharedCandidate &c) {
-        return std::make_tuple(std::max(c.readWays, c.writeWays), c.ldsBytes,
-                               c.readCycles + c.writeCycles);
-    };
-    const SharedCandidate &best = *std::min_element(
-        result->candidates.begin(), result->candidates.end(),
-        [&key](const SharedCandidate &a, const SharedCandidate &b) { return key(a) < key(b); });
-    const auto *request = std::get_if<SuggestSharedRequest>(&access->request);
-    Expected<SharedCandidate> now =
-        request && access->current
-            ? scoreSharedCandidate(*request, access->current, "current")
-            : Expected<SharedCandidate>(makeError("the access has no shared layout"));
-    // The line to put back into the module: the op's own alias, or the attribute inline.
     const std::string encoding = r.op == "ttg.local_load" ? r.src : r.dst;
-    const bool alias = encoding.size() > 1 && encoding[0] == '#' &&
-                       m_model->module().alias(encoding.substr(1)) != nullptr;
-    m_advice.ttgLine = alias ? q(encoding + " = " + printTtg(*best.attr)) : q(printTtg(*best.attr));
-    m_advice.gluon = q(printGluon(*best.attr));
-    auto score = [](const SharedCandidate &c) {
-        return tr("%1-bit vectors, read %2-way (%3 cycles)%4, %5 B")
-            .arg(c.vectorBits)
-            .arg(c.readWays)
-            .arg(c.readCycles)
-            .arg(c.writeWays > 0
-                     ? tr(", write %1-way (%2 cycles)").arg(c.writeWays).arg(c.writeCycles)
-                     : QString())
-            .arg(c.ldsBytes);
-    };
-    QString text =
-        tr("<b>Suggested for line %1</b> (%2 family): <pre>%3</pre>Gluon: <code>%4</code>")
-            .arg(r.line)
-            .arg(q(best.family), m_advice.ttgLine.toHtmlEscaped(), m_advice.gluon.toHtmlEscaped());
-    if (now)
-        text += tr("<br>now: %1<br>after: %2").arg(score(*now), score(best));
-    else
-        text += tr("<br>after: %1").arg(score(best));
-    m_advice.html = text;
-    m_adviceLabel->setText(text);
-    m_copyTtg->setEnabled(true);
-    m_copyGluon->setEnabled(true);
+    Expected<OpSuggestion> s =
+        suggestForOpView(*m_document, view, r.line, encoding, m_model->module());
+    if (!s)
+        return showAdvice(q(s.message()));
+    m_advice = std::move(*s);
+    m_adviceLabel->setText(m_advice.html);
+    for (QPushButton *b : {m_copyTtg, m_copyGluon, m_applyAdvice})
+        b->setEnabled(true);
     return {};
 }
 
@@ -692,8 +656,8 @@ QString KernelDock::showAdvice(const QString &why)
 {
     m_advice = {};
     m_adviceLabel->setText(why.toHtmlEscaped());
-    m_copyTtg->setEnabled(false);
-    m_copyGluon->setEnabled(false);
+    for (QPushButton *b : {m_copyTtg, m_copyGluon, m_applyAdvice})
+        b->setEnabled(false);
     return why;
 }
 

@@ -20,6 +20,7 @@
 // left of the module; each new one opens as it arrives when the scene has no unsaved changes.
 
 #include "models/layoutdocument.h"
+#include "models/opsuggestion.h"
 
 #include <QDockWidget>
 
@@ -80,12 +81,7 @@ public:
     // into the kernel, in #ttg and Gluon, with the access's vector width, n-way and cycles now
     // and after. An empty string on success, else why there is nothing to suggest.
     QString suggestForOp(int row);
-    struct Advice
-    {
-        QString ttgLine; // "#shared = #ttg.swizzled_shared<{...}>" (the op's alias), or inline
-        QString gluon;
-        QString html; // what the dock shows
-    };
+    using Advice = OpSuggestion; // the last "Suggest for this op"
     const Advice &advice() const { return m_advice; }
     // Milliseconds from reading the text to the table filled, for the last open.
     qint64 lastOpenMilliseconds() const { return m_lastOpenMs; }
@@ -127,6 +123,7 @@ private:
     QPushButton *m_copyTtg;
     QPushButton *m_copyGluon;
     QLabel *m_adviceLabel;
+    QPushButton *m_applyAdvice = nullptr;
     Advice m_advice;
 };
 
