@@ -19,6 +19,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QLabel>
+#include <QMainWindow>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QTableView>
@@ -59,6 +60,7 @@ private Q_SLOTS:
     void openingAsksBeforeReplacing();
     void suggestForAnOpGivesALineForTheKernel();
     void applyingTheSuggestionGivesWhatItPromised();
+    void aLongSuggestionDoesNotGrowTheWindow();
     void compilerLine();
 };
 
@@ -446,6 +448,34 @@ void TestKernelDock::applyingTheSuggestionGivesWhatItPromised()
 
     document.undoStack()->undo();
     QVERIFY(document.layoutAt(shared).layout == own.layout);
+}
+
+// The suggestion and the op's words scroll inside the dock: a window at the height of a screen
+// stays that high (before, the dock's minimum height grew with the text and pushed the window
+// past the bottom of the screen).
+void TestKernelDock::aLongSuggestionDoesNotGrowTheWindow()
+{
+    LayoutDocument document;
+    QMainWindow window;
+    auto *dock = new KernelDock(&document, &window);
+    window.setCentralWidget(new QWidget(&window));
+    window.addDockWidget(Qt::BottomDockWidgetArea, dock);
+    window.resize(1000, 380);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QCOMPARE(
+        dock->openFile(kDir + u"gemm_gfx1250_bf16_64x64x64_w22_t11_a01_b01_s1618_4116.ttgir"_qs),
+        QString());
+    QCoreApplication::processEvents();
+    const int height = window.height();
+    int worst = 0;
+    for (int r = 0; r < dock->model()->rowCount(); ++r)
+        if (dock->model()->opAt(r).maxWays > dock->model()->opAt(worst).maxWays)
+            worst = r;
+    QCOMPARE(dock->suggestForOp(worst), QString());
+    QVERIFY(!dock->advice().html.isEmpty());
+    QTest::qWait(50); // the layouts settle
+    QCOMPARE(window.height(), height);
 }
 
 // A Triton cache kernel folder opens with the compiler's line under the totals: the numbers of the

@@ -28,6 +28,7 @@
 #include <QMainWindow>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QTableView>
 #include <QTextBlock>
@@ -179,7 +180,14 @@ KernelDock::KernelDock(LayoutDocument *document, QWidget *parent)
         if (const QString e = applyOpSuggestion(m_document, m_advice); !e.isEmpty())
             Q_EMIT statusMessage(e);
     });
-    setWidget(panel);
+    // In a scroll area: a long suggestion or op detail scrolls instead of growing the dock's
+    // minimum height (which pushed the window past the bottom of the screen).
+    auto *scroll = new QScrollArea(this);
+    scroll->setObjectName(QStringLiteral("kernelScroll"));
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(panel);
+    setWidget(scroll);
 
     m_openAction = new QAction(tr("Open &Kernel…"), this);
     m_openAction->setObjectName(QStringLiteral("openKernelAction"));
