@@ -4,7 +4,7 @@
 //   layout-explorer analyze ds-load-tr (--preset NAME | --scene FILE | --shared TEXT --dst TEXT
 //       --shape MxN [--dtype f16|bf16|f8|i8|i4] [--arch gfx1250|gfx950] | --packed-fp4
 //       --shared TEXT --dst TEXT --shape MxN --dst-shape MxN [--arch ...]) [--json] [--warp W]
-//       [-o FIGURE.png|svg|pdf|tex [--view KIND]]
+//       [-o FIGURE (a suffix of ui/render/exportformat's table) [--view KIND]]
 //
 // Exit codes: 0 the analysis ran (eligible or not, also for an element type no transposed load
 // moves: 32-bit elements give "eligible no", the reason and the fallback), 1 bad input (layout
@@ -182,7 +182,7 @@ int writeFigure(const QString &path, lx::ViewRequest view, const std::optional<l
     const std::optional<lx::ExportFormat> format = lx::exportFormatForPath(path);
     if (!format)
         return fail(ExitBadUsage,
-                    u"cannot tell the format of '%1': use .svg, .pdf, .png or .tex"_s.arg(path));
+                    u"cannot tell the format of '%1': use %2"_s.arg(path, lx::exportSuffixesText()));
     if (!kind.empty()) {
         if (scene)
             for (const lx::SceneView &v : scene->views)
@@ -231,7 +231,8 @@ struct TrCommandOptions
     const QCommandLineOption warpOpt{u"warp"_s,
                                      u"The warp whose addresses the text report lists."_s, u"W"_s};
     const QCommandLineOption outOpt{
-        {u"o"_s, u"output"_s}, u"Also write a figure (.png, .svg, .pdf, .tex)."_s, u"FILE"_s};
+        {u"o"_s, u"output"_s}, u"Also write a figure (%1)."_s.arg(lx::exportSuffixesText()),
+        u"FILE"_s};
     const QCommandLineOption viewOpt{u"view"_s,
                                      u"The figure's view kind (default: the preset's first view, "
                                      "else ds-load-tr-panels)."_s,
