@@ -211,7 +211,10 @@ private:
     // the invariants by construction.
     static LinearLayout makeUnchecked(BasesT bases, std::vector<NamedSize> outDims,
                                       bool requireSurjective);
-    void computeRank();
+    // The same with the rank known by construction (rank < 0: compute it).
+    static LinearLayout makeWithRank(BasesT bases, std::vector<NamedSize> outDims,
+                                     bool requireSurjective, int rank);
+    void computeCaches();
 
     BasesT m_bases;
     std::vector<NamedSize> m_outDims;

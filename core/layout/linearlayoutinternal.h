@@ -38,9 +38,116 @@ inline bool sameSet(std::vector<std::string> a, std::vector<std::string> b)
     return a == b;
 }
 
+// Whether the name of entry k of a (name, ...) list is the name of an earlier entry.
+template <typename Pairs> bool appearsBefore(const Pairs &v, size_t k)
+{
+    for (size_t j = 0; j < k; ++j)
+        if (v[j].first == v[k].first)
+            return true;
+    return false;
+}
+
+// Whether `order` is a permutation of the names of a (name, ...) list without repeated names.
+// No allocation.
+template <typename Pairs>
+bool isPermutationOf(const std::vector<std::string> &order, const Pairs &dims)
+{
+    if (order.size() != dims.size())
+        return false;
+    for (size_t k = 0; k < order.size(); ++k) {
+        for (size_t j = 0; j < k; ++j)
+            if (order[j] == order[k])
+                return false;
+        bool found = false;
+        for (const auto &d : dims)
+            if (d.first == order[k]) {
+                found = true;
+                break;
+            }
+        if (!found)
+            return false;
+    }
+    return true;
+}
+
+// Whether two (name, ...) lists, each without repeated names, name the same set of dims. No
+// allocation: the lists hold at most kMaxDims entries.
+template <typename A, typename B> bool sameNames(const A &a, const B &b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (const auto &x : a) {
+        bool found = false;
+        for (const auto &y : b)
+            if (x.first == y.first) {
+                found = true;
+                break;
+            }
+        if (!found)
+            return false;
+    }
+    return true;
+}
+
 inline bool contains(const std::vector<std::string> &v, const std::string &s)
 {
     return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+// The name of an entry of a name list or of a (name, ...) list.
+inline const std::string &nameOf(const std::string &s)
+{
+    return s;
+}
+template <typename T> const std::string &nameOf(const std::pair<std::string, T> &p)
+{
+    return p.first;
+}
+
+// Triton's LayoutUtils `supremum` over name lists or (name, ...) lists (the layout's own dims,
+// so that product need not copy their names first): merge two ordered lists without duplicates.
+template <typename X, typename Y> std::vector<std::string> supremumOf(const X &x, const Y &y)
+{
+    std::vector<std::string> result;
+    result.reserve(x.size() + y.size());
+    size_t i = 0, j = 0;
+    auto emitted = [&](const std::string &s) { return contains(result, s); };
+    auto posIn = [](const auto &v, const std::string &s, size_t from) -> long {
+        for (size_t k = from; k < v.size(); ++k)
+            if (nameOf(v[k]) == s)
+                return long(k);
+        return -1;
+    };
+    while (i < x.size() || j < y.size()) {
+        while (i < x.size() && emitted(nameOf(x[i])))
+            ++i;
+        while (j < y.size() && emitted(nameOf(y[j])))
+            ++j;
+        if (i >= x.size() && j >= y.size())
+            break;
+        if (i >= x.size()) {
+            result.push_back(nameOf(y[j++]));
+            continue;
+        }
+        if (j >= y.size()) {
+            result.push_back(nameOf(x[i++]));
+            continue;
+        }
+        const std::string &xi = nameOf(x[i]), &yj = nameOf(y[j]);
+        if (xi == yj) {
+            result.push_back(xi);
+            ++i;
+            ++j;
+            continue;
+        }
+        const long xInY = posIn(y, xi, j + 1);
+        const long yInX = posIn(x, yj, i + 1);
+        if (xInY < 0 || (yInX >= 0 && xInY <= yInX))
+            result.push_back(nameOf(x[i++]));
+        else
+            result.push_back(nameOf(y[j++]));
+    }
+    return result;
 }
 
 // Flat bit offset of each out-dim (first out-dim least significant).
