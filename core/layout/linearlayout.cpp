@@ -35,15 +35,24 @@ LinearLayout LinearLayout::makeWithRank(BasesT bases, std::vector<NamedSize> out
 
 void LinearLayout::computeCaches()
 {
-    m_outOffsets = outOffsets(m_outDims);
+    // Offsets in place (at most kMaxDims out-dims of at most 64 bits in all: a byte each).
+    int acc = 0;
+    for (size_t o = 0; o < m_outDims.size(); ++o) {
+        m_outOffsets[o] = uint8_t(acc);
+        acc += log2Exact(m_outDims[o].second);
+    }
     size_t n = 0;
     for (const auto &d : m_bases)
         n += d.second.size();
     m_columns.clear();
     m_columns.reserve(n);
     for (const auto &[name, bs] : m_bases)
-        for (const Basis &b : bs)
-            m_columns.push_back(packBasis(b, m_outOffsets));
+        for (const Basis &b : bs) {
+            uint64_t v = 0;
+            for (size_t o = 0; o < b.size() && o < m_outDims.size(); ++o)
+                v |= uint64_t(uint32_t(b[o])) << m_outOffsets[o];
+            m_columns.push_back(v);
+        }
 }
 Expected<LinearLayout> LinearLayout::tryCreate(BasesT bases, std::vector<NamedSize> outDims,
                                                bool requireSurjective)
@@ -415,7 +424,13 @@ std::string LinearLayout::toString() const
 std::vector<std::string> supremum(const std::vector<std::string> &x,
                                   const std::vector<std::string> &y)
 {
-    return supremumOf(x, y);
+    std::vector<const std::string *> merged(x.size() + y.size());
+    merged.resize(supremumInto(x, y, merged.data()));
+    std::vector<std::string> result;
+    result.reserve(merged.size());
+    for (const std::string *s : merged)
+        result.push_back(*s);
+    return result;
 }
 
 } // namespace lx

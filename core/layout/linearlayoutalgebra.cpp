@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <bit>
 #include <optional>
+#include <span>
 #include <sstream>
 
 namespace lx {
@@ -217,16 +218,20 @@ Expected<LinearLayout> LinearLayout::invert() const
 Expected<LinearLayout> LinearLayout::product(const LinearLayout &outer) const
 {
     const LinearLayout &inner = *this;
-    const std::vector<std::string> ins = supremumOf(inner.m_bases, outer.m_bases);
-    const std::vector<std::string> outs = supremumOf(inner.m_outDims, outer.m_outDims);
-    // Per result out-dim (at most the dims of both): its index in inner and outer (-1 when
-    // absent) and inner's bits, the shift of outer's components.
+    // The merged dim names (at most the dims of both), pointing into inner and outer.
+    const std::string *insBuf[2 * kMaxDims], *outsBuf[2 * kMaxDims];
+    const std::span<const std::string *> ins(insBuf,
+                                             supremumInto(inner.m_bases, outer.m_bases, insBuf));
+    const std::span<const std::string *> outs(
+        outsBuf, supremumInto(inner.m_outDims, outer.m_outDims, outsBuf));
+    // Per result out-dim: its index in inner and outer (-1 when absent) and inner's bits, the
+    // shift of outer's components.
     int innerOut[2 * kMaxDims], outerOut[2 * kMaxDims], shift[2 * kMaxDims];
     std::vector<NamedSize> outDims;
     outDims.reserve(outs.size());
     int outBits = 0;
     for (size_t oi = 0; oi < outs.size(); ++oi) {
-        const std::string &o = outs[oi];
+        const std::string &o = *outs[oi];
         innerOut[oi] = inner.outDimIndex(o);
         outerOut[oi] = outer.outDimIndex(o);
         shift[oi] = innerOut[oi] < 0 ? 0 : log2Exact(inner.m_outDims[size_t(innerOut[oi])].second);
@@ -242,7 +247,8 @@ Expected<LinearLayout> LinearLayout::product(const LinearLayout &outer) const
     BasesT bases;
     bases.reserve(ins.size());
     int inBits = 0, widest = 0;
-    for (const std::string &d : ins) {
+    for (const std::string *dp : ins) {
+        const std::string &d = *dp;
         const int di = inner.inDimIndex(d), dO = outer.inDimIndex(d);
         const std::vector<Basis> *ib = di < 0 ? nullptr : &inner.m_bases[size_t(di)].second;
         const std::vector<Basis> *ob = dO < 0 ? nullptr : &outer.m_bases[size_t(dO)].second;

@@ -104,14 +104,21 @@ template <typename T> const std::string &nameOf(const std::pair<std::string, T> 
     return p.first;
 }
 
-// Triton's LayoutUtils `supremum` over name lists or (name, ...) lists (the layout's own dims,
-// so that product need not copy their names first): merge two ordered lists without duplicates.
-template <typename X, typename Y> std::vector<std::string> supremumOf(const X &x, const Y &y)
+// Triton's LayoutUtils `supremum` over name lists or (name, ...) lists: merge two ordered lists
+// without duplicates. The result points at the names of x and y and goes to `out`, which has room
+// for x.size() + y.size(); returns its length (product calls it on the layouts' own dims, so it
+// neither copies a name nor allocates).
+template <typename X, typename Y>
+size_t supremumInto(const X &x, const Y &y, const std::string **out)
 {
-    std::vector<std::string> result;
-    result.reserve(x.size() + y.size());
+    size_t n = 0;
     size_t i = 0, j = 0;
-    auto emitted = [&](const std::string &s) { return contains(result, s); };
+    auto emitted = [&](const std::string &s) {
+        for (size_t k = 0; k < n; ++k)
+            if (*out[k] == s)
+                return true;
+        return false;
+    };
     auto posIn = [](const auto &v, const std::string &s, size_t from) -> long {
         for (size_t k = from; k < v.size(); ++k)
             if (nameOf(v[k]) == s)
@@ -126,16 +133,16 @@ template <typename X, typename Y> std::vector<std::string> supremumOf(const X &x
         if (i >= x.size() && j >= y.size())
             break;
         if (i >= x.size()) {
-            result.push_back(nameOf(y[j++]));
+            out[n++] = &nameOf(y[j++]);
             continue;
         }
         if (j >= y.size()) {
-            result.push_back(nameOf(x[i++]));
+            out[n++] = &nameOf(x[i++]);
             continue;
         }
         const std::string &xi = nameOf(x[i]), &yj = nameOf(y[j]);
         if (xi == yj) {
-            result.push_back(xi);
+            out[n++] = &xi;
             ++i;
             ++j;
             continue;
@@ -143,11 +150,11 @@ template <typename X, typename Y> std::vector<std::string> supremumOf(const X &x
         const long xInY = posIn(y, xi, j + 1);
         const long yInX = posIn(x, yj, i + 1);
         if (xInY < 0 || (yInX >= 0 && xInY <= yInX))
-            result.push_back(nameOf(x[i++]));
+            out[n++] = &nameOf(x[i++]);
         else
-            result.push_back(nameOf(y[j++]));
+            out[n++] = &nameOf(y[j++]);
     }
-    return result;
+    return n;
 }
 
 // Flat bit offset of each out-dim (first out-dim least significant).
