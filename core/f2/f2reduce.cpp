@@ -1,5 +1,6 @@
 #include "f2/f2reduce.h"
 
+#include <bit>
 #include <cstddef>
 #include <utility>
 
@@ -40,7 +41,26 @@ std::vector<int> rref(uint64_t *rows, int nRows, int nCols, int stride)
 
 int rank(std::vector<uint64_t> rows)
 {
-    return int(rref(rows.data(), int(rows.size()), 64, 1).size());
+    return rankOfWords(rows.data(), rows.size());
+}
+
+int rankOfWords(const uint64_t *rows, size_t nRows)
+{
+    uint64_t byTop[64] = {};
+    int r = 0;
+    for (size_t i = 0; i < nRows; ++i) {
+        uint64_t v = rows[i];
+        while (v) {
+            const int top = 63 - std::countl_zero(v);
+            if (!byTop[top]) {
+                byTop[top] = v;
+                ++r;
+                break;
+            }
+            v ^= byTop[top];
+        }
+    }
+    return r;
 }
 
 } // namespace lx::f2

@@ -19,4 +19,8 @@ std::vector<int> rref(uint64_t *rows, int nRows, int nCols, int stride);
 // Rank of single-word rows (at most 64 columns); `rows` is taken by value and reduced.
 int rank(std::vector<uint64_t> rows);
 
+// The same rank without touching `rows` and without allocating (the engine's hot path: every
+// layout value caches its rank): each row is reduced against the kept ones, indexed by top bit.
+int rankOfWords(const uint64_t *rows, size_t nRows);
+
 } // namespace lx::f2

@@ -78,10 +78,12 @@ public:
         : m_entries(std::move(entries)), m_used(m_entries.size(), false),
           m_context(std::move(context)), m_pos(pos)
     {
-        std::set<std::string> seen;
-        for (const Entry &e : m_entries)
-            if (!seen.insert(e.key).second)
-                fail(e.pos, "duplicate key '" + e.key + "' in " + m_context);
+        // A handful of keys: pairwise comparison beats building a set.
+        for (size_t i = 0; i < m_entries.size(); ++i)
+            for (size_t j = 0; j < i; ++j)
+                if (m_entries[j].key == m_entries[i].key)
+                    fail(m_entries[i].pos,
+                         "duplicate key '" + m_entries[i].key + "' in " + m_context);
     }
 
     const Value *take(std::string_view key)

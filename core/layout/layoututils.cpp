@@ -61,6 +61,48 @@ std::optional<Error> multiplyByIdentity(LinearLayout &result, int32_t size,
     return std::nullopt;
 }
 
+// What ensureLayoutNotSmallerThan's products with identity1D(desired / size, first in-dim, o)
+// give, built in one step: each grown out-dim o gets bases size(o) << i along the first in-dim,
+// which no other basis reaches, so the rank grows by their number, and the product leaves the
+// result required to be surjective exactly when it is. nullopt when a dim is missing from `shape`
+// or a limit would be passed: the products then say why.
+std::optional<LinearLayout> grownDirectly(const LinearLayout &layout, const NamedShape &shape)
+{
+    if (layout.numOutDims() == 0)
+        return layout;
+    LinearLayout::BasesT bases = layout.bases();
+    std::vector<LinearLayout::NamedSize> outs = layout.outDims();
+    auto &grown = bases.front().second;
+    int added = 0, inBits = layout.totalInDimSizeLog2(), outBits = 0;
+    for (size_t o = 0; o < outs.size(); ++o) {
+        const int32_t desired = lookup(shape, outs[o].first);
+        const int32_t size = outs[o].second;
+        if (desired < 1)
+            return std::nullopt;
+        for (int32_t step = 1; step < desired / size; step *= 2) {
+            LinearLayout::Basis b(outs.size(), 0);
+            b[o] = size * step;
+            grown.push_back(std::move(b));
+            ++added;
+        }
+        outs[o].second = std::max(size, desired);
+        const int bits = std::countr_zero(uint32_t(outs[o].second));
+        if (bits > LinearLayout::kMaxOutDimBits)
+            return std::nullopt;
+        outBits += bits;
+    }
+    inBits += added;
+    if (int(grown.size()) > LinearLayout::kMaxOutDimBits || inBits > LinearLayout::kMaxTotalBits ||
+        outBits > LinearLayout::kMaxTotalBits)
+        return std::nullopt;
+    const bool surjective = layout.rank() + added == outBits;
+    Expected<LinearLayout> r =
+        LinearLayout::tryCreate(std::move(bases), std::move(outs), surjective);
+    if (!r)
+        return std::nullopt;
+    return std::move(*r);
+}
+
 } // namespace
 
 std::vector<int32_t> orderOfBases(const std::vector<std::vector<int32_t>> &bases, int rank)
@@ -179,6 +221,8 @@ Expected<LinearLayout> ensureLayoutNotSmallerThan(const LinearLayout &layout,
     if (kDim != "register" && kDim != "offset")
         return makeError("ensureLayoutNotSmallerThan: the first in-dim is '" + kDim +
                          "', expected 'register' or 'offset'");
+    if (std::optional<LinearLayout> direct = grownDirectly(layout, shape))
+        return std::move(*direct);
     LinearLayout result = layout;
     for (const auto &[name, size] : layout.outDims()) {
         const int32_t desired = lookup(shape, name);

@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <bit>
 #include <optional>
-#include <set>
 #include <sstream>
 
 namespace lx {
@@ -19,27 +18,42 @@ using namespace llinternal;
 LinearLayout LinearLayout::makeUnchecked(BasesT bases, std::vector<NamedSize> outDims,
                                          bool requireSurjective)
 {
+    return makeWithRank(std::move(bases), std::move(outDims), requireSurjective, -1);
+}
+
+LinearLayout LinearLayout::makeWithRank(BasesT bases, std::vector<NamedSize> outDims,
+                                        bool requireSurjective, int rank)
+{
     LinearLayout l;
     l.m_bases = std::move(bases);
     l.m_outDims = std::move(outDims);
     l.m_requireSurjective = requireSurjective;
-    l.computeRank();
+    l.computeCaches();
+    l.m_rank = rank >= 0 ? rank : f2::rankOfWords(l.m_columns.data(), l.m_columns.size());
     return l;
 }
 
-void LinearLayout::computeRank()
+void LinearLayout::computeCaches()
 {
-    m_outOffsets = outOffsets(m_outDims);
+    // Offsets in place (at most kMaxDims out-dims of at most 64 bits in all: a byte each).
+    int acc = 0;
+    for (size_t o = 0; o < m_outDims.size(); ++o) {
+        m_outOffsets[o] = uint8_t(acc);
+        acc += log2Exact(m_outDims[o].second);
+    }
+    size_t n = 0;
+    for (const auto &d : m_bases)
+        n += d.second.size();
     m_columns.clear();
+    m_columns.reserve(n);
     for (const auto &[name, bs] : m_bases)
-        for (const Basis &b : bs)
-            m_columns.push_back(packBasis(b, m_outOffsets));
-    // rank(M) = rank(M^T): the flattened columns are the rows of the transpose.
-    std::vector<uint64_t> rows = m_columns;
-    const int rank = int(f2::rref(rows.data(), int(rows.size()), totalOutDimSizeLog2(), 1).size());
-    m_rank = rank;
+        for (const Basis &b : bs) {
+            uint64_t v = 0;
+            for (size_t o = 0; o < b.size() && o < m_outDims.size(); ++o)
+                v |= uint64_t(uint32_t(b[o])) << m_outOffsets[o];
+            m_columns.push_back(v);
+        }
 }
-
 Expected<LinearLayout> LinearLayout::tryCreate(BasesT bases, std::vector<NamedSize> outDims,
                                                bool requireSurjective)
 {
@@ -47,10 +61,10 @@ Expected<LinearLayout> LinearLayout::tryCreate(BasesT bases, std::vector<NamedSi
         return makeError("a layout has at most " + std::to_string(kMaxDims) + " in-dims and " +
                          std::to_string(kMaxDims) + " out-dims; this one has " +
                          std::to_string(bases.size()) + " and " + std::to_string(outDims.size()));
-    std::set<std::string> seen;
     int outBits = 0;
-    for (const auto &[name, size] : outDims) {
-        if (!seen.insert(name).second)
+    for (size_t k = 0; k < outDims.size(); ++k) {
+        const auto &[name, size] = outDims[k];
+        if (appearsBefore(outDims, k))
             return makeError("out-dim '" + name + "' appears twice");
         if (!isPowerOf2(size))
             return makeError("out-dim '" + name + "' has size " + std::to_string(size) +
@@ -63,10 +77,10 @@ Expected<LinearLayout> LinearLayout::tryCreate(BasesT bases, std::vector<NamedSi
     if (outBits > kMaxTotalBits)
         return makeError("the out-dims have " + std::to_string(outBits) +
                          " bits in total, more than " + std::to_string(kMaxTotalBits));
-    seen.clear();
     int inBits = 0;
-    for (const auto &[name, bs] : bases) {
-        if (!seen.insert(name).second)
+    for (size_t k = 0; k < bases.size(); ++k) {
+        const auto &[name, bs] = bases[k];
+        if (appearsBefore(bases, k))
             return makeError("in-dim '" + name + "' appears twice");
         if (int(bs.size()) > kMaxOutDimBits)
             return makeError("in-dim '" + name + "' has " + std::to_string(bs.size()) +
@@ -141,10 +155,16 @@ Expected<LinearLayout> LinearLayout::strided1D(int32_t size, int32_t stride,
         return makeError("stride " + std::to_string(stride) + " is not a power of two");
     if (int64_t(size) * stride > (int64_t(1) << kMaxOutDimBits))
         return makeError("size times stride exceeds 2^" + std::to_string(kMaxOutDimBits));
+    // Valid and of full column rank by construction: no checks, no elimination.
     std::vector<Basis> bs;
+    bs.reserve(size_t(log2Exact(size)));
     for (int32_t i = 1; i < size; i *= 2)
         bs.push_back({stride * i});
-    return tryCreate({{inDim, bs}}, {{outDim, stride * size}}, stride == 1);
+    BasesT bases;
+    bases.emplace_back(inDim, std::move(bs));
+    std::vector<NamedSize> outs;
+    outs.emplace_back(outDim, stride * size);
+    return makeWithRank(std::move(bases), std::move(outs), stride == 1, log2Exact(size));
 }
 
 Expected<LinearLayout> LinearLayout::identity1D(int32_t size, const std::string &inDim,
@@ -162,8 +182,11 @@ Expected<LinearLayout> LinearLayout::zeros1D(int32_t size, const std::string &in
         return makeError("size " + std::to_string(size) + " is not a power of two");
     if (!isPowerOf2(outDimSize))
         return makeError("out size " + std::to_string(outDimSize) + " is not a power of two");
-    std::vector<Basis> bs(size_t(log2Exact(size)), Basis{0});
-    return tryCreate({{inDim, bs}}, {{outDim, outDimSize}}, outDimSize == 1);
+    BasesT bases;
+    bases.emplace_back(inDim, std::vector<Basis>(size_t(log2Exact(size)), Basis{0}));
+    std::vector<NamedSize> outs;
+    outs.emplace_back(outDim, outDimSize);
+    return makeWithRank(std::move(bases), std::move(outs), outDimSize == 1, 0);
 }
 
 // ---- accessors ---------------------------------------------------------------------------------
@@ -401,48 +424,12 @@ std::string LinearLayout::toString() const
 std::vector<std::string> supremum(const std::vector<std::string> &x,
                                   const std::vector<std::string> &y)
 {
+    std::vector<const std::string *> merged(x.size() + y.size());
+    merged.resize(supremumInto(x, y, merged.data()));
     std::vector<std::string> result;
-    size_t i = 0, j = 0;
-    auto emitted = [&](const std::string &s) { return contains(result, s); };
-    auto posIn = [](const std::vector<std::string> &v, const std::string &s, size_t from) -> long {
-        for (size_t k = from; k < v.size(); ++k)
-            if (v[k] == s)
-                return long(k);
-        return -1;
-    };
-    while (i < x.size() || j < y.size()) {
-        while (i < x.size() && emitted(x[i]))
-            ++i;
-        while (j < y.size() && emitted(y[j]))
-            ++j;
-        if (i >= x.size() && j >= y.size())
-            break;
-        if (i >= x.size()) {
-            result.push_back(y[j++]);
-            continue;
-        }
-        if (j >= y.size()) {
-            result.push_back(x[i++]);
-            continue;
-        }
-        if (x[i] == y[j]) {
-            result.push_back(x[i]);
-            ++i;
-            ++j;
-            continue;
-        }
-        const long xInY = posIn(y, x[i], j + 1);
-        const long yInX = posIn(x, y[j], i + 1);
-        if (xInY < 0) {
-            result.push_back(x[i++]);
-        } else if (yInX < 0) {
-            result.push_back(y[j++]);
-        } else if (xInY <= yInX) {
-            result.push_back(x[i++]);
-        } else {
-            result.push_back(y[j++]);
-        }
-    }
+    result.reserve(merged.size());
+    for (const std::string *s : merged)
+        result.push_back(*s);
     return result;
 }
 

@@ -37,6 +37,7 @@
 
 #include "base/expected.h"
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -211,14 +212,17 @@ private:
     // the invariants by construction.
     static LinearLayout makeUnchecked(BasesT bases, std::vector<NamedSize> outDims,
                                       bool requireSurjective);
-    void computeRank();
+    // The same with the rank known by construction (rank < 0: compute it).
+    static LinearLayout makeWithRank(BasesT bases, std::vector<NamedSize> outDims,
+                                     bool requireSurjective, int rank);
+    void computeCaches();
 
     BasesT m_bases;
     std::vector<NamedSize> m_outDims;
     // Derived caches (not part of the value): each in-bit's image as a flattened out index
     // (first out-dim least significant), in matrix column order, and each out-dim's bit offset.
     std::vector<uint64_t> m_columns;
-    std::vector<int> m_outOffsets;
+    std::array<uint8_t, kMaxDims> m_outOffsets{};
     int m_rank = 0;
     bool m_requireSurjective = true;
 };

@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <bit>
 #include <optional>
-#include <set>
+#include <span>
 #include <sstream>
 
 namespace lx {
@@ -20,7 +20,7 @@ using namespace llinternal;
 
 Expected<LinearLayout> LinearLayout::compose(const LinearLayout &outer) const
 {
-    if (!sameSet(outDimNames(), outer.inDimNames()))
+    if (!sameNames(m_outDims, outer.m_bases))
         return makeError("compose: out-dims " + joinNames(outDimNames()) +
                          " differ from the outer in-dims " + joinNames(outer.inDimNames()));
     bool sizesEqual = true;
@@ -69,7 +69,7 @@ Expected<LinearLayout> LinearLayout::invertAndCompose(const LinearLayout &outer)
     const LinearLayout &b = *this;
     const LinearLayout &a = outer;
     const size_t nOut = b.m_outDims.size();
-    if (!sameSet(b.outDimNames(), a.outDimNames()))
+    if (!sameNames(b.m_outDims, a.m_outDims))
         return makeError("invertAndCompose: out-dims " + joinNames(b.outDimNames()) +
                          " differ from the outer out-dims " + joinNames(a.outDimNames()));
     // aIdx[o]: index in A of B's out-dim o.
@@ -191,17 +191,18 @@ Expected<LinearLayout> LinearLayout::pseudoinvert() const
         return makeError("pseudoinvert: the layout is not surjective (rank " +
                          std::to_string(m_rank) + " of " + std::to_string(totalOutDimSizeLog2()) +
                          " out-bits)");
-    LinearLayout identity;
-    for (const auto &[name, size] : m_outDims) {
-        Expected<LinearLayout> id = identity1D(size, name, name);
-        if (!id)
-            return id;
-        Expected<LinearLayout> p = identity.product(*id);
-        if (!p)
-            return p;
-        identity = std::move(*p);
+    // The identity on the out-dims (the product of their identity1D), built directly.
+    BasesT bases;
+    bases.reserve(m_outDims.size());
+    int bits = 0;
+    for (size_t o = 0; o < m_outDims.size(); ++o) {
+        std::vector<Basis> bs(size_t(log2Exact(m_outDims[o].second)), Basis(m_outDims.size(), 0));
+        for (size_t i = 0; i < bs.size(); ++i)
+            bs[i][o] = int32_t(1) << i;
+        bits += int(bs.size());
+        bases.emplace_back(m_outDims[o].first, std::move(bs));
     }
-    return identity.invertAndCompose(*this);
+    return makeWithRank(std::move(bases), m_outDims, true, bits).invertAndCompose(*this);
 }
 
 Expected<LinearLayout> LinearLayout::invert() const
@@ -217,41 +218,67 @@ Expected<LinearLayout> LinearLayout::invert() const
 Expected<LinearLayout> LinearLayout::product(const LinearLayout &outer) const
 {
     const LinearLayout &inner = *this;
-    const std::vector<std::string> ins = supremum(inner.inDimNames(), outer.inDimNames());
-    const std::vector<std::string> outs = supremum(inner.outDimNames(), outer.outDimNames());
+    // The merged dim names (at most the dims of both), pointing into inner and outer.
+    const std::string *insBuf[2 * kMaxDims], *outsBuf[2 * kMaxDims];
+    const std::span<const std::string *> ins(insBuf,
+                                             supremumInto(inner.m_bases, outer.m_bases, insBuf));
+    const std::span<const std::string *> outs(
+        outsBuf, supremumInto(inner.m_outDims, outer.m_outDims, outsBuf));
+    // Per result out-dim: its index in inner and outer (-1 when absent) and inner's bits, the
+    // shift of outer's components.
+    int innerOut[2 * kMaxDims], outerOut[2 * kMaxDims], shift[2 * kMaxDims];
     std::vector<NamedSize> outDims;
-    for (const std::string &o : outs) {
-        const int bits = inner.outDimSizeLog2(o) + outer.outDimSizeLog2(o);
+    outDims.reserve(outs.size());
+    int outBits = 0;
+    for (size_t oi = 0; oi < outs.size(); ++oi) {
+        const std::string &o = *outs[oi];
+        innerOut[oi] = inner.outDimIndex(o);
+        outerOut[oi] = outer.outDimIndex(o);
+        shift[oi] = innerOut[oi] < 0 ? 0 : log2Exact(inner.m_outDims[size_t(innerOut[oi])].second);
+        const int bits =
+            shift[oi] +
+            (outerOut[oi] < 0 ? 0 : log2Exact(outer.m_outDims[size_t(outerOut[oi])].second));
         if (bits > kMaxOutDimBits)
             return makeError("product: out-dim '" + o + "' would have " + std::to_string(bits) +
                              " bits, more than " + std::to_string(kMaxOutDimBits));
         outDims.emplace_back(o, int32_t(1) << bits);
+        outBits += bits;
     }
     BasesT bases;
-    for (const std::string &d : ins) {
-        const int ki = inner.inDimSizeLog2(d);
-        const int ko = outer.inDimSizeLog2(d);
-        std::vector<Basis> bs(size_t(ki + ko), Basis(outs.size(), 0));
+    bases.reserve(ins.size());
+    int inBits = 0, widest = 0;
+    for (const std::string *dp : ins) {
+        const std::string &d = *dp;
+        const int di = inner.inDimIndex(d), dO = outer.inDimIndex(d);
+        const std::vector<Basis> *ib = di < 0 ? nullptr : &inner.m_bases[size_t(di)].second;
+        const std::vector<Basis> *ob = dO < 0 ? nullptr : &outer.m_bases[size_t(dO)].second;
+        const size_t ki = ib ? ib->size() : 0, ko = ob ? ob->size() : 0;
+        std::vector<Basis> bs(ki + ko, Basis(outs.size(), 0));
         for (size_t oi = 0; oi < outs.size(); ++oi) {
-            const std::string &o = outs[oi];
-            if (inner.hasInDim(d) && inner.hasOutDim(o)) {
-                const size_t src = size_t(inner.outDimIndex(o));
-                for (int i = 0; i < ki; ++i)
-                    bs[size_t(i)][oi] = inner.basis(d, i)[src];
-            }
-            if (outer.hasInDim(d) && outer.hasOutDim(o)) {
-                const size_t src = size_t(outer.outDimIndex(o));
-                const int shift = inner.outDimSizeLog2(o);
-                for (int i = 0; i < ko; ++i)
-                    bs[size_t(ki + i)][oi] = outer.basis(d, i)[src] << shift;
-            }
+            if (innerOut[oi] >= 0)
+                for (size_t i = 0; i < ki; ++i)
+                    bs[i][oi] = (*ib)[i][size_t(innerOut[oi])];
+            if (outerOut[oi] >= 0)
+                for (size_t i = 0; i < ko; ++i)
+                    bs[ki + i][oi] = (*ob)[i][size_t(outerOut[oi])] << shift[oi];
         }
+        inBits += int(ki + ko);
+        widest = std::max(widest, int(ki + ko));
         bases.emplace_back(d, std::move(bs));
     }
-    Expected<LinearLayout> r = tryCreate(std::move(bases), std::move(outDims), false);
-    if (r)
-        r->m_requireSurjective = inner.isSurjective() && outer.isSurjective();
-    return r;
+    const bool surjective = inner.isSurjective() && outer.isSurjective();
+    // Inner's bases only touch the low bits of each out-dim and outer's only the high ones, so
+    // the matrix is block diagonal up to a permutation and the ranks add. Out of the limits,
+    // tryCreate gives the error.
+    if (outs.size() > size_t(kMaxDims) || ins.size() > size_t(kMaxDims) ||
+        outBits > kMaxTotalBits || inBits > kMaxTotalBits || widest > kMaxOutDimBits) {
+        Expected<LinearLayout> r = tryCreate(std::move(bases), std::move(outDims), false);
+        if (r)
+            r->m_requireSurjective = surjective;
+        return r;
+    }
+    return makeWithRank(std::move(bases), std::move(outDims), surjective,
+                        inner.m_rank + outer.m_rank);
 }
 
 namespace {

@@ -25,12 +25,15 @@ LinearLayout::BasesT selectOuts(const LinearLayout::BasesT &from, const std::vec
                                 KeepIn keepIn)
 {
     LinearLayout::BasesT bases;
+    bases.reserve(from.size());
     for (const auto &[d, bs] : from) {
         if (!keepIn(d))
             continue;
         std::vector<LinearLayout::Basis> nb;
+        nb.reserve(bs.size());
         for (const LinearLayout::Basis &b : bs) {
             LinearLayout::Basis v;
+            v.reserve(outs.size());
             for (size_t o : outs)
                 v.push_back(b[o]);
             nb.push_back(std::move(v));
@@ -118,28 +121,37 @@ Expected<bool> LinearLayout::sublayoutIsZero(const std::vector<std::string> &ins
 
 Expected<LinearLayout> LinearLayout::transposeIns(const std::vector<std::string> &order) const
 {
-    if (order.size() != m_bases.size() || !sameSet(order, inDimNames()))
+    if (!isPermutationOf(order, m_bases))
         return makeError("transposeIns: " + joinNames(order) + " is not a permutation of " +
                          joinNames(inDimNames()));
     BasesT bases;
+    bases.reserve(order.size());
     for (const std::string &d : order)
         bases.push_back(m_bases[size_t(inDimIndex(d))]);
-    return makeUnchecked(std::move(bases), m_outDims, m_requireSurjective);
+    // A permutation of the columns: the rank stays.
+    return makeWithRank(std::move(bases), m_outDims, m_requireSurjective, m_rank);
 }
 
 Expected<LinearLayout> LinearLayout::transposeOuts(const std::vector<std::string> &order) const
 {
-    if (order.size() != m_outDims.size() || !sameSet(order, outDimNames()))
+    if (!isPermutationOf(order, m_outDims))
         return makeError("transposeOuts: " + joinNames(order) + " is not a permutation of " +
                          joinNames(outDimNames()));
     std::vector<size_t> perm;
     std::vector<NamedSize> outDims;
+    perm.reserve(order.size());
+    outDims.reserve(order.size());
+    bool same = true;
     for (const std::string &o : order) {
         perm.push_back(size_t(outDimIndex(o)));
+        same = same && perm.back() == perm.size() - 1;
         outDims.push_back(m_outDims[perm.back()]);
     }
+    if (same)
+        return *this;
     BasesT bases = selectOuts(m_bases, perm, [](const std::string &) { return true; });
-    return makeUnchecked(std::move(bases), std::move(outDims), m_requireSurjective);
+    // A permutation of the rows: the rank stays.
+    return makeWithRank(std::move(bases), std::move(outDims), m_requireSurjective, m_rank);
 }
 
 Expected<LinearLayout> LinearLayout::reshapeIns(const std::vector<NamedSize> &newInDims) const

@@ -1,6 +1,7 @@
 // LinearLayout unit tests: literal expected layouts with their hand derivation, the error
 // messages of the factories, and brute-force properties on random layouts.
 
+#include "f2/f2matrix.h"
 #include "layout/linearlayout.h"
 
 #include <QRandomGenerator>
@@ -225,6 +226,31 @@ private Q_SLOTS:
                       {{"out2", 2}, {"out3", 8}}));
         QVERIFY(!l.transposeIns({"in1"}));
         QCOMPARE(l.renameInDim("in1", "x")->inDimNames(), (std::vector<std::string>{"in2", "x"}));
+    }
+
+    void cachedRanksMatchTheMatrix()
+    {
+        // product, the transposes and invert carry a rank known by construction instead of
+        // eliminating again: on random layouts it must be the rank of the matrix (F2Matrix's
+        // own elimination), and product requires surjectivity exactly when both factors are.
+        QRandomGenerator rng(7);
+        for (int trial = 0; trial < 200; ++trial) {
+            const LinearLayout a = randomLayout(rng, int(rng.bounded(7u)), {2, 3});
+            const LinearLayout b = randomLayout(rng, int(rng.bounded(6u)), {3, 1});
+            const LinearLayout p = *a.product(b);
+            QCOMPARE(p.rank(), p.matrix().rank());
+            QCOMPARE(p.surjectivityRequired(), a.isSurjective() && b.isSurjective());
+            const LinearLayout to = *p.transposeOuts({"o1", "o0"});
+            QCOMPARE(to.rank(), to.matrix().rank());
+            const LinearLayout ti = *p.transposeIns({"warp", "register", "lane"});
+            QCOMPARE(ti.rank(), ti.matrix().rank());
+            if (a.isInvertible()) {
+                const LinearLayout inv = *a.invert();
+                QCOMPARE(inv.rank(), inv.matrix().rank());
+                QCOMPARE(*inv.compose(a), *LinearLayout::identity1D(4, "o0", "o0")
+                                               ->product(*LinearLayout::identity1D(8, "o1", "o1")));
+            }
+        }
     }
 
     void freeVariableMasks()
