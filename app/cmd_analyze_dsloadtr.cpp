@@ -181,8 +181,8 @@ int writeFigure(const QString &path, lx::ViewRequest view, const std::optional<l
 {
     const std::optional<lx::ExportFormat> format = lx::exportFormatForPath(path);
     if (!format)
-        return fail(ExitBadUsage,
-                    u"cannot tell the format of '%1': use %2"_s.arg(path, lx::exportSuffixesText()));
+        return fail(ExitBadUsage, u"cannot tell the format of '%1': use %2"_s.arg(
+                                      path, lx::exportSuffixesText()));
     if (!kind.empty()) {
         if (scene)
             for (const lx::SceneView &v : scene->views)
@@ -230,9 +230,9 @@ struct TrCommandOptions
     const QCommandLineOption jsonOpt{u"json"_s, u"JSON report on stdout."_s};
     const QCommandLineOption warpOpt{u"warp"_s,
                                      u"The warp whose addresses the text report lists."_s, u"W"_s};
-    const QCommandLineOption outOpt{
-        {u"o"_s, u"output"_s}, u"Also write a figure (%1)."_s.arg(lx::exportSuffixesText()),
-        u"FILE"_s};
+    const QCommandLineOption outOpt{{u"o"_s, u"output"_s},
+                                    u"Also write a figure (%1)."_s.arg(lx::exportSuffixesText()),
+                                    u"FILE"_s};
     const QCommandLineOption viewOpt{u"view"_s,
                                      u"The figure's view kind (default: the preset's first view, "
                                      "else ds-load-tr-panels)."_s,

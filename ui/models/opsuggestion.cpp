@@ -27,10 +27,9 @@ QString scoreText(const SharedCandidate &c)
         .arg(c.vectorBits)
         .arg(c.readWays)
         .arg(c.readCycles)
-        .arg(c.writeWays > 0 ? QObject::tr(", write %1-way (%2 cycles)")
-                                   .arg(c.writeWays)
-                                   .arg(c.writeCycles)
-                             : QString())
+        .arg(c.writeWays > 0
+                 ? QObject::tr(", write %1-way (%2 cycles)").arg(c.writeWays).arg(c.writeCycles)
+                 : QString())
         .arg(c.ldsBytes);
 }
 
@@ -66,8 +65,8 @@ Expected<OpSuggestion> suggestForOpView(const LayoutDocument &document, int view
     OpSuggestion s;
     s.line = line;
     // The line to put back into the module: the op's own alias, or the attribute inline.
-    const bool alias = encoding.size() > 1 && encoding[0] == '#' &&
-                       module.alias(encoding.substr(1)) != nullptr;
+    const bool alias =
+        encoding.size() > 1 && encoding[0] == '#' && module.alias(encoding.substr(1)) != nullptr;
     s.ttgLine = alias ? q(encoding + " = " + printTtg(*best.attr)) : q(printTtg(*best.attr));
     s.gluon = q(printGluon(*best.attr));
     s.attr = best.attr;

@@ -20,19 +20,20 @@ struct TtgirModule;
 
 struct OpSuggestion
 {
-    int line = 0;     // the op's line in the module
-    QString ttgLine;  // "#shared = #ttg.swizzled_shared<{...}>" for the op's alias, else inline
-    QString gluon;    // "ttgl.SwizzledSharedLayout(...)"
-    QString html;     // what the Kernel dock shows: the line, the family, now and after
-    LayoutAttrPtr attr;     // the suggested shared layout
-    QString sharedName;     // the scene layout it replaces (empty: added as a new layout)
+    int line = 0;       // the op's line in the module
+    QString ttgLine;    // "#shared = #ttg.swizzled_shared<{...}>" for the op's alias, else inline
+    QString gluon;      // "ttgl.SwizzledSharedLayout(...)"
+    QString html;       // what the Kernel dock shows: the line, the family, now and after
+    LayoutAttrPtr attr; // the suggested shared layout
+    QString sharedName; // the scene layout it replaces (empty: added as a new layout)
     std::vector<int32_t> shape;
     QString dtype;
 };
 
 // The suggestion for the op at `line` whose bank view is the scene's view `view`; `encoding` is
 // the op's shared encoding as the module writes it ("#shared", or an attribute inline). The pick:
-// the fewest conflicts, then the least LDS, then the fewest cycles. An error says why there is none.
+// the fewest conflicts, then the least LDS, then the fewest cycles. An error says why there is
+// none.
 [[nodiscard]] Expected<OpSuggestion> suggestForOpView(const LayoutDocument &document, int view,
                                                       int line, const std::string &encoding,
                                                       const TtgirModule &module);
