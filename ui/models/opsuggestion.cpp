@@ -2,15 +2,12 @@
 
 #include "io/ttgir.h"
 #include "io/ttgtext.h"
-#include "models/conflictfix.h"
-#include "models/documentviews.h"
+#include "layout/builders.h"
 #include "models/layoutdocument.h"
-#include "request/suggestaccess.h"
+#include "request/kernelsuggest.h"
 
 #include <QObject>
-
-#include <algorithm>
-#include <tuple>
+#include <QUndoStack>
 
 namespace lx {
 
@@ -21,67 +18,77 @@ QString q(const std::string &s)
     return QString::fromStdString(s);
 }
 
-QString scoreText(const SharedCandidate &c)
+// Each op of the encoding as a row: line, op, its access as written and with the suggestion.
+QString accessRows(const KernelSuggestion &s)
 {
-    return QObject::tr("%1-bit vectors, read %2-way (%3 cycles)%4, %5 B")
-        .arg(c.vectorBits)
-        .arg(c.readWays)
-        .arg(c.readCycles)
-        .arg(c.writeWays > 0
-                 ? QObject::tr(", write %1-way (%2 cycles)").arg(c.writeWays).arg(c.writeCycles)
-                 : QString())
-        .arg(c.ldsBytes);
+    QString rows;
+    for (size_t i = 0; i < s.before.size(); ++i) {
+        const KernelOpReport &b = s.before[i], &a = s.after.at(i);
+        rows += QObject::tr("<tr><td>%1</td><td>%2</td><td>%3</td><td>&rarr;</td><td>%4</td></tr>")
+                    .arg(b.line)
+                    .arg(q(b.op).toHtmlEscaped(), q(kernelAccessText(b)).toHtmlEscaped(),
+                         q(kernelAccessText(a)).toHtmlEscaped());
+    }
+    return QObject::tr("<table cellspacing=\"0\" cellpadding=\"2\"><tr><th>line</th><th>op</th>"
+                       "<th>now</th><th></th><th>after</th></tr>%1</table>")
+        .arg(rows);
 }
 
 } // namespace
 
-Expected<OpSuggestion> suggestForOpView(const LayoutDocument &document, int view, int line,
-                                        const std::string &encoding, const TtgirModule &module)
+QString kernelLayoutText(const TtgirModule &module, const std::string &encodingText,
+                         const LayoutAttrPtr &attr)
 {
-    // The op's access as its bank view reads it, through the request layer: the same search as
-    // the Suggest panel and `suggest shared`.
-    Expected<SceneAccess> access = viewAccess(viewRequestFor(document.contents(), view), view);
-    if (!access)
-        return access.error();
-    Expected<SuggestSharedResult> result = searchAccess(*access);
-    if (!result)
-        return result.error();
-    if (result->candidates.empty())
-        return makeError(QObject::tr("the search found no layout for this access").toStdString());
-    // The layout to put into the kernel: the fewest conflicts, then the least LDS (a partitioned
-    // layout that takes many times the buffer is no advice for one op), then the fewest cycles.
-    auto key = [](const SharedCandidate &c) {
-        return std::make_tuple(std::max(c.readWays, c.writeWays), c.ldsBytes,
-                               c.readCycles + c.writeCycles);
-    };
-    const SharedCandidate &best = *std::min_element(
-        result->candidates.begin(), result->candidates.end(),
-        [&key](const SharedCandidate &a, const SharedCandidate &b) { return key(a) < key(b); });
-    const auto *request = std::get_if<SuggestSharedRequest>(&access->request);
-    Expected<SharedCandidate> now =
-        request && access->current
-            ? scoreSharedCandidate(*request, access->current, "current")
-            : Expected<SharedCandidate>(makeError("the access has no shared layout"));
+    const std::string text = module.selfContained(encodingText);
+    if (parseLayoutText(text) || !attr)
+        return q(text);
+    return q(printTtgWithAliases(*attr));
+}
+
+Expected<OpSuggestion> suggestForKernelOp(const LayoutDocument &document, const TtgirModule &module,
+                                          int line)
+{
+    KernelSuggestOptions options;
+    options.arch = document.arch().toStdString();
+    Expected<KernelSuggestion> k = suggestForKernelOp(module, line, options);
+    if (!k)
+        return k.error();
     OpSuggestion s;
     s.line = line;
-    // The line to put back into the module: the op's own alias, or the attribute inline.
-    const bool alias =
-        encoding.size() > 1 && encoding[0] == '#' && module.alias(encoding.substr(1)) != nullptr;
-    s.ttgLine = alias ? q(encoding + " = " + printTtg(*best.attr)) : q(printTtg(*best.attr));
-    s.gluon = q(printGluon(*best.attr));
-    s.attr = best.attr;
-    s.sharedName = q(access->sharedName);
-    if (request)
-        s.shape = request->shape;
-    s.dtype = q(access->dtype);
-    s.html = QObject::tr("<b>Suggested for line %1</b> (%2 family): <pre>%3</pre>Gluon: "
-                         "<code>%4</code>")
-                 .arg(line)
-                 .arg(q(best.family), s.ttgLine.toHtmlEscaped(), s.gluon.toHtmlEscaped());
-    if (now)
-        s.html += QObject::tr("<br>now: %1<br>after: %2").arg(scoreText(*now), scoreText(best));
-    else
-        s.html += QObject::tr("<br>after: %1").arg(scoreText(best));
+    s.improves = k->improves;
+    s.ttgLine = q(k->ttgLine);
+    s.gluon = q(k->gluon);
+    s.attr = k->candidate.attr;
+    // The scene layouts made from the encoding: the op layouts (their text names the encoding)
+    // and the alias's own layout.
+    const LayoutAttrPtr &written = k->before.front().src == k->encoding ? k->before.front().srcAttr
+                                                                        : k->before.front().dstAttr;
+    const QString opText = kernelLayoutText(module, k->encoding, written);
+    const TtgirAlias *alias = k->alias.empty() ? nullptr : module.alias(k->alias);
+    const QString aliasText =
+        alias ? kernelLayoutText(module, alias->text, alias->attr) : QString();
+    for (int i = 0; i < document.layoutCount(); ++i) {
+        const DocumentLayout &l = document.layoutAt(i);
+        if (l.sourceText == opText ||
+            (alias && l.name == q(alias->name) && l.sourceText == aliasText))
+            s.sharedNames << l.name;
+    }
+    const QString head =
+        k->improves
+            ? QObject::tr("<b>Suggested for line %1</b> (%2 family, judged on the %3 ops that use "
+                          "%4; %5 layouts analysed in the module): <pre>%6</pre>Gluon: "
+                          "<code>%7</code>")
+                  .arg(line)
+                  .arg(q(k->candidate.family))
+                  .arg(k->before.size())
+                  .arg(q(k->encoding).toHtmlEscaped())
+                  .arg(k->analysed)
+                  .arg(s.ttgLine.toHtmlEscaped(), s.gluon.toHtmlEscaped())
+            : QObject::tr("<b>Line %1: keep %2.</b> %3. The best other layout:<pre>%4</pre>")
+                  .arg(line)
+                  .arg(q(k->encoding).toHtmlEscaped(), q(k->reason).toHtmlEscaped(),
+                       s.ttgLine.toHtmlEscaped());
+    s.html = head + accessRows(*k);
     return s;
 }
 
@@ -89,9 +96,32 @@ QString applyOpSuggestion(LayoutDocument *document, const OpSuggestion &suggesti
 {
     if (!suggestion.attr)
         return QObject::tr("no suggestion to apply: press Suggest for this op first");
-    return applySharedFix(document, suggestion.attr, suggestion.sharedName, suggestion.shape,
-                          suggestion.dtype,
-                          QObject::tr("Apply the suggestion for line %1").arg(suggestion.line));
+    if (suggestion.sharedNames.isEmpty())
+        return QObject::tr("the scene has no layout made from the op's shared encoding");
+    QUndoStack *stack = document->undoStack();
+    stack->beginMacro(QObject::tr("Apply the suggestion for line %1").arg(suggestion.line));
+    QString why;
+    for (const QString &name : suggestion.sharedNames) {
+        const int index = document->indexOfLayout(name);
+        if (index < 0)
+            continue;
+        DocumentLayout entry = document->layoutAt(index);
+        const std::vector<int32_t> shape(entry.shape.begin(), entry.shape.end());
+        Expected<LinearLayout> ll = toLinearLayout(*suggestion.attr, shape);
+        if (!ll) {
+            why = name + QStringLiteral(": ") + q(ll.message());
+            break;
+        }
+        entry.layout = *ll;
+        entry.attr = suggestion.attr;
+        entry.sourceText = q(printTtgWithAliases(*suggestion.attr));
+        if (why = document->replaceEntry(index, entry, QString()); !why.isEmpty())
+            break;
+    }
+    stack->endMacro();
+    if (!why.isEmpty() && stack->canUndo())
+        stack->undo(); // nothing half-applied
+    return why;
 }
 
 } // namespace lx

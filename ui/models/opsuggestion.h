@@ -1,17 +1,17 @@
 #pragma once
 
-// The design assistant for one op of a kernel scene: the search of the Suggest panel and
-// `suggest shared`, run on the access of the op's bank view (through the request layer), reduced
-// to the one layout to put back into the kernel, as the alias line and the Gluon constructor, with
-// the op's access before and after; and that layout applied to the scene as one undo step.
+// The design assistant for one op of a kernel scene: request/kernelsuggest.h (the shared layout
+// for the op's buffer, judged on every op of the module that uses that layout, the same answer
+// `suggest op` gives) as the Kernel dock shows it, and that layout applied to the scene as one
+// undo step.
 
 #include "base/expected.h"
 #include "layout/attrs.h"
 
 #include <QString>
+#include <QStringList>
 
-#include <cstdint>
-#include <vector>
+#include <string>
 
 namespace lx {
 
@@ -20,26 +20,30 @@ struct TtgirModule;
 
 struct OpSuggestion
 {
-    int line = 0;       // the op's line in the module
+    int line = 0;          // the op's line in the module
+    bool improves = false; // false: the layout as written is already the best found
     QString ttgLine;    // "#shared = #ttg.swizzled_shared<{...}>" for the op's alias, else inline
     QString gluon;      // "ttgl.SwizzledSharedLayout(...)"
-    QString html;       // what the Kernel dock shows: the line, the family, now and after
+    QString html;       // what the Kernel dock shows: the line, the family, each op now and after
     LayoutAttrPtr attr; // the suggested shared layout
-    QString sharedName; // the scene layout it replaces (empty: added as a new layout)
-    std::vector<int32_t> shape;
-    QString dtype;
+    // The scene layouts made from the op's shared encoding (the alias's own and the op layouts
+    // the Kernel dock added for it): what Apply to scene replaces.
+    QStringList sharedNames;
 };
 
-// The suggestion for the op at `line` whose bank view is the scene's view `view`; `encoding` is
-// the op's shared encoding as the module writes it ("#shared", or an attribute inline). The pick:
-// the fewest conflicts, then the least LDS, then the fewest cycles. An error says why there is
-// none.
-[[nodiscard]] Expected<OpSuggestion> suggestForOpView(const LayoutDocument &document, int view,
-                                                      int line, const std::string &encoding,
-                                                      const TtgirModule &module);
+// An op layout's text as the Kernel dock writes it into the scene: the encoding with the alias
+// lines it needs, or the attribute printed with its aliases where that text does not read alone.
+[[nodiscard]] QString kernelLayoutText(const TtgirModule &module, const std::string &encodingText,
+                                       const LayoutAttrPtr &attr);
 
-// Replaces the op's shared layout in the scene with the suggestion (one undo step: "Apply the
-// suggestion for line N"); returns why it was refused, or an empty string.
+// The suggestion for the op at `line` of `module`, analysed for the document's architecture.
+// An error says why there is none.
+[[nodiscard]] Expected<OpSuggestion> suggestForKernelOp(const LayoutDocument &document,
+                                                        const TtgirModule &module, int line);
+
+// Replaces every layout of suggestion.sharedNames in the scene with the suggestion, each over its
+// own shape (one undo step: "Apply the suggestion for line N"); returns why it was refused, or an
+// empty string.
 [[nodiscard]] QString applyOpSuggestion(LayoutDocument *document, const OpSuggestion &suggestion);
 
 } // namespace lx

@@ -71,15 +71,6 @@ bool layoutOfType(const TtgirType &type, LinearLayout &layout, std::vector<int32
 // to, so it reads on its own with the module's names; for an encoding the #ttg reader only reads
 // with a caveat (amd_rotating_shared as the swizzled layout it amounts to), the attribute as
 // read.
-QString documentText(const TtgirModule &module, const std::string &encodingText,
-                     const LayoutAttrPtr &attr)
-{
-    const std::string text = module.selfContained(encodingText);
-    if (parseLayoutText(text) || !attr)
-        return q(text);
-    return q(printTtgWithAliases(*attr));
-}
-
 QString baseName(const KernelOpReport &r)
 {
     QString n = q(r.name);
@@ -90,26 +81,24 @@ QString baseName(const KernelOpReport &r)
 
 } // namespace
 
-// Under the table: the selected op in words, the Suggest and Copy buttons and the suggestion.
-void KernelDock::addAdvicePanel(QWidget *panel, QVBoxLayout *layout)
+// Under the table: the Suggest and Copy buttons, always in view, then, scrolling, the kernel's
+// totals, the selected op in words and the suggestion.
+QWidget *KernelDock::addAdvicePanel(QWidget *parent)
 {
-    // The selected op in words: its instructions, lowering path and what to change.
-    m_opDetail = new QLabel(panel);
-    m_opDetail->setObjectName(QStringLiteral("kernelOpDetail"));
-    m_opDetail->setWordWrap(true);
-    m_opDetail->setTextFormat(Qt::PlainText);
-    m_opDetail->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(m_opDetail);
+    auto *details = new QWidget(parent);
+    auto *layout = new QVBoxLayout(details);
+    layout->setContentsMargins(0, 0, 0, 0);
     auto *adviceRow = new QHBoxLayout;
-    m_suggest = new QPushButton(tr("Suggest for this op"), panel);
+    m_suggest = new QPushButton(tr("Suggest for this op"), details);
     m_suggest->setObjectName(QStringLiteral("kernelSuggest"));
-    m_suggest->setToolTip(tr("Search shared layouts for the selected op's access and give the "
-                             "alias line to put back into the kernel"));
-    m_copyTtg = new QPushButton(tr("Copy #ttg line"), panel);
+    m_suggest->setToolTip(tr("Search shared layouts for the selected op's buffer, judged on every "
+                             "op of the kernel that uses that layout, and give the alias line to "
+                             "put back into the kernel"));
+    m_copyTtg = new QPushButton(tr("Copy #ttg line"), details);
     m_copyTtg->setToolTip(tr("Copy the suggested alias line, to paste over the kernel's own"));
-    m_copyGluon = new QPushButton(tr("Copy Gluon"), panel);
+    m_copyGluon = new QPushButton(tr("Copy Gluon"), details);
     m_copyGluon->setToolTip(tr("Copy the suggested layout as a Gluon constructor"));
-    m_applyAdvice = new QPushButton(tr("Apply to scene"), panel);
+    m_applyAdvice = new QPushButton(tr("Apply to scene"), details);
     m_applyAdvice->setObjectName(QStringLiteral("kernelApplyAdvice"));
     m_applyAdvice->setToolTip(tr("Replace the op's shared layout in the scene with the suggestion "
                                  "(one undo step): every view shows the access as it would be"));
@@ -119,21 +108,49 @@ void KernelDock::addAdvicePanel(QWidget *panel, QVBoxLayout *layout)
     }
     adviceRow->addStretch(1);
     layout->addLayout(adviceRow);
-    m_adviceLabel = new QLabel(panel);
+
+    auto *words = new QWidget(details);
+    auto *wordsLayout = new QVBoxLayout(words);
+    wordsLayout->setContentsMargins(2, 0, 2, 2);
+    m_summary = new QLabel(words);
+    m_summary->setObjectName(QStringLiteral("kernelSummary"));
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    wordsLayout->addWidget(m_summary);
+    // The selected op in words: its instructions, lowering path and what to change.
+    m_opDetail = new QLabel(words);
+    m_opDetail->setObjectName(QStringLiteral("kernelOpDetail"));
+    m_opDetail->setWordWrap(true);
+    m_opDetail->setTextFormat(Qt::PlainText);
+    m_opDetail->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    wordsLayout->addWidget(m_opDetail);
+    m_adviceLabel = new QLabel(words);
     m_adviceLabel->setObjectName(QStringLiteral("kernelAdvice"));
     m_adviceLabel->setWordWrap(true);
     m_adviceLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(m_adviceLabel);
+    wordsLayout->addWidget(m_adviceLabel);
+    wordsLayout->addStretch(1);
+    // In a scroll area: a long suggestion or op detail scrolls instead of growing the dock's
+    // minimum height (which pushed the window past the bottom of the screen).
+    auto *scroll = new QScrollArea(details);
+    scroll->setObjectName(QStringLiteral("kernelScroll"));
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(words);
+    layout->addWidget(scroll, 1);
+    return details;
 }
 
 KernelDock::KernelDock(LayoutDocument *document, QWidget *parent)
     : QDockWidget(tr("Kernel"), parent), m_document(document), m_model(new KernelOpsModel(this))
 {
     setObjectName(QStringLiteral("kernelDock"));
-    auto *panel = new QWidget(this);
-    auto *layout = new QVBoxLayout(panel);
-    layout->setContentsMargins(2, 2, 2, 2);
-    auto *splitter = new QSplitter(Qt::Horizontal, panel);
+    // The module and its ops above, the buttons and the words below; the user moves the line
+    // between them.
+    auto *rows = new QSplitter(Qt::Vertical, this);
+    rows->setObjectName(QStringLiteral("kernelRows"));
+    rows->setChildrenCollapsible(false);
+    auto *splitter = new QSplitter(Qt::Horizontal, rows);
     m_watchPanel = new KernelWatchPanel(splitter);
     m_watchPanel->setOpener(
         [this](const QString &path, bool prompt) { return openFile(path, prompt); });
@@ -161,13 +178,10 @@ KernelDock::KernelDock(LayoutDocument *document, QWidget *parent)
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
     splitter->setStretchFactor(2, 3);
-    layout->addWidget(splitter, 1);
-    m_summary = new QLabel(panel);
-    m_summary->setObjectName(QStringLiteral("kernelSummary"));
-    m_summary->setWordWrap(true);
-    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(m_summary);
-    addAdvicePanel(panel, layout);
+    rows->addWidget(splitter);
+    rows->addWidget(addAdvicePanel(rows));
+    rows->setStretchFactor(0, 3);
+    rows->setStretchFactor(1, 2);
     connect(m_suggest, &QPushButton::clicked, this, [this] {
         if (const QString e = suggestForOp(m_table->currentIndex().row()); !e.isEmpty())
             Q_EMIT statusMessage(e);
@@ -180,14 +194,7 @@ KernelDock::KernelDock(LayoutDocument *document, QWidget *parent)
         if (const QString e = applyOpSuggestion(m_document, m_advice); !e.isEmpty())
             Q_EMIT statusMessage(e);
     });
-    // In a scroll area: a long suggestion or op detail scrolls instead of growing the dock's
-    // minimum height (which pushed the window past the bottom of the screen).
-    auto *scroll = new QScrollArea(this);
-    scroll->setObjectName(QStringLiteral("kernelScroll"));
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setWidget(panel);
-    setWidget(scroll);
+    setWidget(rows);
 
     m_openAction = new QAction(tr("Open &Kernel…"), this);
     m_openAction->setObjectName(QStringLiteral("openKernelAction"));
@@ -407,6 +414,7 @@ void KernelDock::analyse()
     // to the module's own target.
     // The model holds the module; the report is replaced (a copy: setReport resets the model).
     const TtgirModule module = m_model->module();
+    showAdvice({}); // a suggestion was for the report being replaced
     Expected<KernelReport> report = resolveKernel(module, m_document->arch().toStdString());
     if (!report) {
         m_error = tr("%1: %2").arg(m_origin, q(report.message()));
@@ -520,7 +528,7 @@ QList<DocumentLayout> KernelDock::aliasLayouts(const TtgirModule &module)
             continue;
         layouts << DocumentLayout{q(alias->name),
                                   l,
-                                  documentText(module, alias->text, alias->attr),
+                                  kernelLayoutText(module, alias->text, alias->attr),
                                   QList<int>(shape.begin(), shape.end()),
                                   q(use->elementType),
                                   alias->attr};
@@ -542,12 +550,12 @@ void KernelDock::selectOp(int row)
     showOp(row);
 }
 
-std::optional<DocumentView> KernelDock::showOp(int row)
+void KernelDock::showOp(int row)
 {
     const KernelOpReport &r = m_model->opAt(row);
     const TtgirOp &op = m_model->module().ops.at(size_t(r.opIndex));
     if (op.types.empty())
-        return std::nullopt;
+        return;
     const TtgirType &first = op.types.front();
     const TtgirType &last = op.types.back();
     const QString base = baseName(r);
@@ -567,7 +575,7 @@ std::optional<DocumentView> KernelDock::showOp(int row)
             return QString();
         DocumentLayout entry{name,
                              l,
-                             documentText(m_model->module(), t.encodingText, t.encoding),
+                             kernelLayoutText(m_model->module(), t.encodingText, t.encoding),
                              QList<int>(shape.begin(), shape.end()),
                              q(t.elementType),
                              t.encoding};
@@ -612,17 +620,13 @@ std::optional<DocumentView> KernelDock::showOp(int row)
         if (dst != src)
             view("ownership", dst);
     }
-    std::optional<DocumentView> banks;
-    for (const DocumentView &v : views)
-        if (!banks && v.kind == QLatin1String("bank-table"))
-            banks = v;
     // Views already open stay; only new ones are added.
     QList<DocumentView> newViews;
     for (const DocumentView &v : views)
         if (!m_document->views().contains(v))
             newViews << v;
     if (add.isEmpty() && newViews.isEmpty())
-        return banks;
+        return;
     m_document->undoStack()->beginMacro(tr("Show %1 at line %2").arg(q(r.op)).arg(r.line));
     for (const DocumentLayout &l : add)
         (void)m_document->addLayout(l);
@@ -630,7 +634,6 @@ std::optional<DocumentView> KernelDock::showOp(int row)
         if (const QString e = m_document->addView(v); !e.isEmpty())
             Q_EMIT statusMessage(e);
     m_document->undoStack()->endMacro();
-    return banks;
 }
 
 QString KernelDock::suggestForOp(int row)
@@ -643,20 +646,15 @@ QString KernelDock::suggestForOp(int row)
     m_selecting = false;
     const KernelOpReport &r = m_model->opAt(row);
     highlightLine(m_model->module().ops.at(size_t(r.opIndex)).line, 1);
-    const std::optional<DocumentView> banks = showOp(row);
-    const int view = banks ? int(m_document->views().indexOf(*banks)) : -1;
-    if (view < 0)
-        return showAdvice(
-            tr("%1 at line %2 has no shared-memory access to search").arg(q(r.op)).arg(r.line));
-    const std::string encoding = r.op == "ttg.local_load" ? r.src : r.dst;
-    Expected<OpSuggestion> s =
-        suggestForOpView(*m_document, view, r.line, encoding, m_model->module());
+    showOp(row); // its layouts and views in the scene: what Apply to scene replaces
+    Expected<OpSuggestion> s = suggestForKernelOp(*m_document, m_model->module(), r.line);
     if (!s)
         return showAdvice(q(s.message()));
     m_advice = std::move(*s);
     m_adviceLabel->setText(m_advice.html);
+    // Nothing better found: the alias line is shown, but there is no fix to copy or apply.
     for (QPushButton *b : {m_copyTtg, m_copyGluon, m_applyAdvice})
-        b->setEnabled(true);
+        b->setEnabled(m_advice.improves);
     return {};
 }
 

@@ -76,10 +76,11 @@ public:
     // Selects the op in `row` of the table: highlights it and shows it in the scene.
     void selectOp(int row);
 
-    // Suggest for this op: selects it, searches shared layouts for its access (as its bank view
-    // reads it, through the request layer) and shows the best one as the alias line to put back
-    // into the kernel, in #ttg and Gluon, with the access's vector width, n-way and cycles now
-    // and after. An empty string on success, else why there is nothing to suggest.
+    // Suggest for this op: selects it and shows the shared layout for its buffer
+    // (request/kernelsuggest.h: judged on every op of the module that uses it) as the alias line
+    // to put back into the kernel, in #ttg and Gluon, with each of those ops' instructions,
+    // n-way and cycles now and after. An empty string on success, else why there is nothing to
+    // suggest.
     QString suggestForOp(int row);
     using Advice = OpSuggestion; // the last "Suggest for this op"
     const Advice &advice() const { return m_advice; }
@@ -90,7 +91,7 @@ Q_SIGNALS:
     void statusMessage(const QString &message);
 
 private:
-    void addAdvicePanel(QWidget *panel, QVBoxLayout *layout);
+    QWidget *addAdvicePanel(QWidget *parent);
     void chooseFile();
     void highlightLine(int line, int lines);
     // Every layout alias of the module as a named layout over the shape of its first use.
@@ -99,8 +100,8 @@ private:
     void loadFromDocument();
     // Analyses the shown module for the scene's architecture.
     void analyse();
-    // Adds the op's layouts and views; returns its bank view (none for an op without one).
-    std::optional<DocumentView> showOp(int row);
+    // Adds the op's layouts and views to the scene (those it has already stay).
+    void showOp(int row);
     QString showAdvice(const QString &why);
     void updateSummary();
 

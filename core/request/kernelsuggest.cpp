@@ -1,0 +1,233 @@
+#include "request/kernelsuggest.h"
+
+#include "analysis/tdm.h"
+#include "hw/arch.h"
+#include "io/ttgtext.h"
+#include "layout/builders.h"
+#include "request/kernelrequest.h"
+
+#include <algorithm>
+#include <tuple>
+
+namespace lx {
+
+namespace {
+
+// The ops of `report` whose shared side is `encoding`, as indices into report.ops.
+std::vector<size_t> usersOf(const KernelReport &report, const std::string &encoding)
+{
+    std::vector<size_t> users;
+    for (size_t i = 0; i < report.ops.size(); ++i)
+        if (report.ops[i].src == encoding || report.ops[i].dst == encoding)
+            users.push_back(i);
+    return users;
+}
+
+const TtgirType *tensorSide(const TtgirOp &op, bool first)
+{
+    const TtgirType *found = nullptr;
+    for (const TtgirType &t : op.types)
+        if (t.isTensor() && t.encoding && !t.encoding->isShared()) {
+            found = &t;
+            if (first)
+                break;
+        }
+    return found;
+}
+
+struct Access
+{
+    const TtgirType *type = nullptr;
+    LinearLayout layout;
+};
+
+// The register side of the first op in `users` that reads the encoding (`reads`) or writes it.
+std::optional<Access> registerSide(const TtgirModule &module, const KernelReport &report,
+                                   const std::vector<size_t> &users, const std::string &encoding,
+                                   bool reads)
+{
+    for (size_t i : users) {
+        const KernelOpReport &r = report.ops[i];
+        if ((reads ? r.src : r.dst) != encoding || !r.problem.empty())
+            continue;
+        const TtgirType *t = tensorSide(module.ops.at(size_t(r.opIndex)), !reads);
+        if (!t)
+            continue;
+        if (Expected<LinearLayout> l = toLinearLayout(*t->encoding, t->shape); l)
+            return Access{t, std::move(*l)};
+    }
+    return std::nullopt;
+}
+
+// The module with `attr` in place of the shared encoding written `encoding` (alias or inline).
+TtgirModule withEncoding(const TtgirModule &module, const std::string &encoding,
+                         const LayoutAttrPtr &attr)
+{
+    TtgirModule copy = module;
+    for (TtgirOp &op : copy.ops)
+        for (TtgirType &t : op.types)
+            if (t.encodingText == encoding) {
+                t.encoding = attr;
+                t.encodingError.clear();
+            }
+    for (TtgirAlias &a : copy.aliases)
+        if ("#" + a.name == encoding) {
+            a.attr = attr;
+            a.text = printTtg(*attr);
+            a.error.clear();
+            a.note.clear();
+        }
+    return copy;
+}
+
+// Ops left with a problem, the worst conflict, the cycles, the bytes: smaller is better.
+using Outcome = std::tuple<int, int, int64_t, int64_t>;
+
+Outcome outcomeOf(const std::vector<KernelOpReport> &ops)
+{
+    int problems = 0, ways = 0;
+    int64_t cycles = 0, bytes = 0;
+    for (const KernelOpReport &op : ops) {
+        problems += op.problem.empty() ? 0 : 1;
+        ways = std::max(ways, op.maxWays);
+        cycles += op.cycles;
+        bytes += op.bytes;
+    }
+    return {problems, ways, cycles, bytes};
+}
+
+std::vector<KernelOpReport> pick(const KernelReport &report, const std::vector<size_t> &users)
+{
+    std::vector<KernelOpReport> ops;
+    for (size_t i : users)
+        ops.push_back(report.ops.at(i));
+    return ops;
+}
+
+// The search request for the encoding's buffer: the first reader's registers as the read, the
+// first register-fed writer's as the write; a buffer only written is read back by its writer.
+Expected<SuggestSharedRequest> searchRequest(const TtgirModule &module, const KernelReport &report,
+                                             const std::vector<size_t> &users,
+                                             const KernelOpReport &asked,
+                                             const KernelSuggestOptions &options)
+{
+    const std::string &encoding = asked.op == "ttg.local_load" ? asked.src : asked.dst;
+    std::optional<Access> read = registerSide(module, report, users, encoding, true);
+    std::optional<Access> write = registerSide(module, report, users, encoding, false);
+    if (!read && !write)
+        return makeError("no op reads " + encoding + " into registers or writes it from them");
+    Expected<Architecture> arch =
+        loadArchitecture(options.arch.empty() ? module.arch : options.arch);
+    if (!arch)
+        return arch.error();
+    SuggestSharedRequest r;
+    r.arch = std::move(*arch);
+    const Access &reader = read ? *read : *write;
+    r.shape = reader.type->shape;
+    if (r.shape.size() != 2)
+        return makeError("the search takes rank-2 tiles; " + encoding + " is read as " +
+                         reader.type->text);
+    r.elementBits = asked.elementBits;
+    r.read = reader.layout;
+    r.readAttr = reader.type->encoding;
+    if (write && write->type->shape == r.shape) {
+        r.write = write->layout;
+        r.order = layoutOrder(write->layout);
+    }
+    for (size_t i : users)
+        if (isTdmWrite(report.ops[i].op))
+            r.tdmFed = true;
+    r.maxLdsBytes = options.maxLdsBytes;
+    return r;
+}
+
+// The candidates to analyse in the module: the front and the rest as the search ranks them,
+// Triton's pick among them, at most `limit`.
+std::vector<const SharedCandidate *> toAnalyse(const SuggestSharedResult &result, int limit)
+{
+    std::vector<const SharedCandidate *> list;
+    for (const SharedCandidate &c : result.candidates)
+        if (c.attr && int(list.size()) < limit)
+            list.push_back(&c);
+    if (result.triton && result.triton->attr &&
+        std::none_of(list.begin(), list.end(),
+                     [&](const SharedCandidate *c) { return c->text == result.triton->text; }))
+        list.push_back(&*result.triton);
+    return list;
+}
+
+} // namespace
+
+std::string kernelAccessText(const KernelOpReport &op)
+{
+    if (!op.problem.empty())
+        return "problem: " + op.problem;
+    if (op.instruction.empty())
+        return op.path.empty() ? std::string("no LDS instruction") : op.path;
+    std::string s = op.instruction + " x " + std::to_string(op.count);
+    if (op.maxWays > 0)
+        s += ", " + std::to_string(op.maxWays) + "-way, " + std::to_string(op.cycles) + " cycles";
+    return s;
+}
+
+Expected<KernelSuggestion> suggestForKernelOp(const TtgirModule &module, int line,
+                                              const KernelSuggestOptions &options)
+{
+    Expected<KernelReport> report = resolveKernel(module, options.arch);
+    if (!report)
+        return report.error();
+    const auto asked = std::find_if(report->ops.begin(), report->ops.end(),
+                                    [line](const KernelOpReport &r) { return r.line == line; });
+    if (asked == report->ops.end())
+        return makeError("no data-placing op at line " + std::to_string(line));
+    const bool load = asked->op == "ttg.local_load";
+    const std::string &encoding = load ? asked->src : asked->dst;
+    const LayoutAttrPtr &attr = load ? asked->srcAttr : asked->dstAttr;
+    if (encoding.empty() || !attr || !attr->isShared())
+        return makeError(asked->op + " at line " + std::to_string(line) +
+                         " has no shared-memory access to search");
+    if (!asked->problem.empty())
+        return makeError("line " + std::to_string(line) + ": " + asked->problem);
+    const std::vector<size_t> users = usersOf(*report, encoding);
+    Expected<SuggestSharedRequest> request = searchRequest(module, *report, users, *asked, options);
+    if (!request)
+        return request.error();
+    Expected<SuggestSharedResult> result = suggestShared(*request);
+    if (!result)
+        return result.error();
+
+    KernelSuggestion s;
+    s.line = line;
+    s.encoding = encoding;
+    if (encoding.size() > 1 && encoding[0] == '#' && module.alias(encoding.substr(1)))
+        s.alias = encoding.substr(1);
+    s.before = pick(*report, users);
+    const Outcome now = outcomeOf(s.before);
+    std::optional<Outcome> best;
+    const std::string arch = options.arch.empty() ? module.arch : options.arch;
+    for (const SharedCandidate *c : toAnalyse(*result, options.maxCandidates)) {
+        Expected<KernelReport> after = analyzeKernel(withEncoding(module, encoding, c->attr), arch);
+        if (!after)
+            continue;
+        ++s.analysed;
+        std::vector<KernelOpReport> ops = pick(*after, users);
+        const Outcome o = outcomeOf(ops);
+        if (!best || o < *best) {
+            best = o;
+            s.candidate = *c;
+            s.after = std::move(ops);
+        }
+    }
+    if (!best)
+        return makeError("the search found no layout for " + encoding);
+    s.improves = *best < now;
+    if (!s.improves)
+        s.reason = encoding + " as written is already the best of the " +
+                   std::to_string(s.analysed) + " layouts analysed in the module";
+    const std::string text = printTtg(*s.candidate.attr);
+    s.ttgLine = s.alias.empty() ? text : "#" + s.alias + " = " + text;
+    s.gluon = printGluon(*s.candidate.attr);
+    return s;
+}
+
+} // namespace lx
