@@ -7,6 +7,7 @@
 #include "models/documentviews.h"
 #include "models/layoutdocument.h"
 #include "models/scenefile.h"
+#include "request/viewrequest.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -175,7 +176,10 @@ private Q_SLOTS:
         Scene scene;
         scene.name = "exact";
         scene.arch = "gfx1250";
-        scene.layouts.push_back(SceneLayout{"A", std::nullopt, layoutToJson(exampleLayout())});
+        SceneLayout layout;
+        layout.name = "A";
+        layout.layout = layoutToJson(exampleLayout());
+        scene.layouts.push_back(layout);
         nlohmann::json options = nlohmann::json::object();
         options["one"] = 1.0;
         options["minusZero"] = -0.0;
