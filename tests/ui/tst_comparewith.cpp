@@ -114,7 +114,7 @@ private Q_SLOTS:
         QVERIFY(contents);
         LayoutDocument doc;
         doc.reset(*contents);
-        QVERIFY(doc.addView({u"compare"_s, u"read"_s, {{u"other"_s, u"xor"_s}}}).isEmpty());
+        QVERIFY(doc.addView({u"compare"_s, u"read"_s, {{"other", "xor"}}}).isEmpty());
         const int view = int(doc.views().size()) - 1;
         ViewOptionsPanel panel(&doc);
         panel.show();

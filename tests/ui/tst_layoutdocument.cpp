@@ -199,9 +199,9 @@ private Q_SLOTS:
     {
         // {} is a null nlohmann value; a view given it has no options, as QJsonObject{} had, so
         // it equals itself read back from its file.
-        const DocumentView view{u"ownership"_s, u"A"_s, {}};
+        const DocumentView view{u"ownership"_s, u"L"_s, {}};
         QVERIFY(view.options.is_object() && view.options.empty());
-        SceneContents s = twoLayoutScene();
+        SceneContents s = builtinExampleScene();
         s.views.append(view);
         const Expected<SceneContents> back = parseSceneText(serializeSceneContents(s));
         QVERIFY(back);
