@@ -99,9 +99,8 @@ inline QByteArray sceneBytes(const SceneContents &c)
 {
     SceneContents s = c;
     for (DocumentView &v : s.views)
-        for (const QString &key : v.options.keys())
-            if (isNavigationOption(key))
-                v.options.remove(key);
+        for (auto it = v.options.begin(); it != v.options.end();)
+            it = isNavigationOption(it.key()) ? v.options.erase(it) : std::next(it);
     return serializeSceneContents(s);
 }
 

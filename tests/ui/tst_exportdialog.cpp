@@ -89,8 +89,7 @@ private Q_SLOTS:
 
         // The scene: the worked example "L" with an ownership view coloured by warp.
         SceneContents scene = builtinExampleScene();
-        scene.views = {
-            DocumentView{u"ownership"_s, u"L"_s, QJsonObject{{u"colorBy"_s, u"warp"_s}}}};
+        scene.views = {DocumentView{u"ownership"_s, u"L"_s, {{"colorBy", "warp"}}}};
 
         ExportDialog dialog(scene, 0);
         const QString fromDialog = dir.filePath(u"dialog."_s + suffix);

@@ -126,7 +126,7 @@ private Q_SLOTS:
         f.document.reset(builtinExampleScene());
         // A second view uses L through an option only.
         QVERIFY(f.document.duplicateLayout(0).isEmpty());
-        QVERIFY(f.document.addView({u"diff"_s, f.document.layoutAt(1).name, {{u"other"_s, u"L"_s}}})
+        QVERIFY(f.document.addView({u"diff"_s, f.document.layoutAt(1).name, {{"other", "L"}}})
                     .isEmpty());
         int views = 0;
         for (const DocumentView &v : f.document.views())

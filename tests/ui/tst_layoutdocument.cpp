@@ -1,8 +1,13 @@
 // LayoutDocument: every edit is one undoable command, refused edits change nothing, and
 // undo/redo restore the scene exactly.
 
+#include "base/jsoninput.h"
+#include "io/layoutjson.h"
+#include "io/scene.h"
+#include "models/documentviews.h"
 #include "models/layoutdocument.h"
 #include "models/scenefile.h"
+#include "request/viewrequest.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -33,10 +38,7 @@ SceneContents twoLayoutScene()
                       QStringLiteral("f16"),
                       nullptr});
     s.views.append({QStringLiteral("ownership"), QStringLiteral("A"), {}});
-    s.views.append({QStringLiteral("ds-load-tr-panels"),
-                    {},
-                    QJsonObject{{QStringLiteral("shared"), QStringLiteral("A")},
-                                {QStringLiteral("dst"), QStringLiteral("B")}}});
+    s.views.append({QStringLiteral("ds-load-tr-panels"), {}, {{"shared", "A"}, {"dst", "B"}}});
     return s;
 }
 
@@ -166,6 +168,52 @@ private Q_SLOTS:
         QCOMPARE(doc.layoutAt(1), twoLayoutScene().layouts.at(1));
     }
 
+    void optionsPassFromFileToRequestExactly()
+    {
+        // A view's options reach the saved file and the view's request as the scene file wrote
+        // them. A trip through QJsonObject's text changed them: 1.0 came back 1, -0.0 came back
+        // 0 and 2^64-1 a double, so saving an unchanged scene changed its bytes.
+        Scene scene;
+        scene.name = "exact";
+        scene.arch = "gfx1250";
+        SceneLayout layout;
+        layout.name = "A";
+        layout.layout = layoutToJson(exampleLayout());
+        scene.layouts.push_back(layout);
+        nlohmann::json options = nlohmann::json::object();
+        options["one"] = 1.0;
+        options["minusZero"] = -0.0;
+        options["quarter"] = 0.25;
+        options["largest"] = UINT64_MAX;
+        options["past2to53"] = int64_t(9007199254740993);
+        options["name"] = "\u00e9\u4e2d";
+        scene.views.push_back(SceneView{"ownership", "A", options});
+        const std::string bytes = serializeScene(scene);
+        const Expected<SceneContents> contents = parseSceneText(QByteArray::fromStdString(bytes));
+        QVERIFY(contents);
+        QCOMPARE(serializeSceneContents(*contents).toStdString(), bytes);
+        QCOMPARE(safeDump(viewRequestFor(*contents, 0).options), safeDump(options));
+    }
+
+    void viewOptionsAreAlwaysAnObject()
+    {
+        // {} is a null nlohmann value; a view given it has no options, as QJsonObject{} had, so
+        // it equals itself read back from its file.
+        const DocumentView view{u"ownership"_s, u"L"_s, {}};
+        QVERIFY(view.options.is_object() && view.options.empty());
+        SceneContents s = builtinExampleScene();
+        s.views.append(view);
+        const Expected<SceneContents> back = parseSceneText(serializeSceneContents(s));
+        QVERIFY(back);
+        QCOMPARE(*back, s);
+        LayoutDocument doc;
+        doc.reset(s);
+        QVERIFY(!doc.setViewOptions(0, nlohmann::json::array(), u"list"_s).isEmpty());
+        QVERIFY(!doc.setViewOptions(0, nlohmann::json(), u"null"_s).isEmpty());
+        QCOMPARE(doc.contents(), s);
+        QCOMPARE(doc.undoStack()->count(), 0);
+    }
+
     void addAndRemoveBasis()
     {
         LayoutDocument doc;
@@ -233,7 +281,8 @@ private Q_SLOTS:
         QCOMPARE(structure.count(), 1);
         QCOMPARE(doc.layoutAt(0).name, QStringLiteral("S"));
         QCOMPARE(doc.views().at(0).layoutName, QStringLiteral("S"));
-        QCOMPARE(doc.views().at(1).options.value(QStringLiteral("shared")).toString(), u"S"_s);
+        QCOMPARE(QString::fromStdString(doc.views().at(1).options.value("shared", std::string())),
+                 u"S"_s);
         QVERIFY(!doc.renameLayout(0, QStringLiteral("B")).isEmpty());
         QVERIFY(!doc.renameLayout(0, QStringLiteral("  ")).isEmpty());
         doc.undoStack()->undo();

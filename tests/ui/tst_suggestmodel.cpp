@@ -12,7 +12,6 @@
 #include "request/viewrequest.h"
 #include "widgets/suggestpanel.h"
 
-#include <QJsonObject>
 #include <QPushButton>
 #include <QTest>
 #include <QTextBrowser>
@@ -104,8 +103,8 @@ void TestSuggestModel::searchTakesTheViewsDtype()
 {
     LayoutDocument doc;
     doc.reset(presetContents("lds-c1"));
-    QJsonObject o = doc.views()[0].options;
-    o[u"dtype"_s] = u"f32"_s;
+    nlohmann::json o = doc.views()[0].options;
+    o["dtype"] = "f32";
     QVERIFY(doc.setViewOptions(0, o, u"f32"_s).isEmpty());
     SuggestModel model(&doc);
     model.refresh();

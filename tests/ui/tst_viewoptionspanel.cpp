@@ -69,7 +69,8 @@ private Q_SLOTS:
         QVERIFY(instruction && instruction->count() > 1);
         QCOMPARE(panel.setOption(u"dtype"_s, u"f32"_s), QString());
         QCOMPARE(doc.undoStack()->count(), steps + 2); // one step per option
-        QCOMPARE(doc.views().at(view).options.value(u"dtype"_s).toString(), u"f32"_s);
+        QCOMPARE(QString::fromStdString(doc.views().at(view).options.value("dtype", std::string())),
+                 u"f32"_s);
 
         // Refused next to the field, the document unchanged.
         const SceneContents before = doc.contents();
@@ -79,13 +80,13 @@ private Q_SLOTS:
         QCOMPARE(doc.contents(), before);
         // An empty value is the default again.
         QCOMPARE(panel.setOption(u"dtype"_s, QString()), QString());
-        QVERIFY(!doc.views().at(view).options.contains(u"dtype"_s));
+        QVERIFY(!doc.views().at(view).options.contains("dtype"));
         // Setting and clearing the same option in a row is one step (net: nothing); the shared
         // layout is another.
         doc.undoStack()->undo();
-        QVERIFY(!doc.views().at(view).options.contains(u"dtype"_s));
+        QVERIFY(!doc.views().at(view).options.contains("dtype"));
         doc.undoStack()->undo();
-        QVERIFY(doc.views().at(view).options.isEmpty());
+        QVERIFY(doc.views().at(view).options.empty());
     }
 
     void choosingFromAListRebuildsTheFormUnderIt()
@@ -103,7 +104,8 @@ private Q_SLOTS:
         QVERIFY(shared);
         shared->setFocus();
         QTest::keyClick(shared, Qt::Key_Down); // "(default)" -> the first layout
-        QCOMPARE(doc.views().back().options.value(u"shared"_s).toString(), doc.layoutAt(0).name);
+        QCOMPARE(QString::fromStdString(doc.views().back().options.value("shared", std::string())),
+                 doc.layoutAt(0).name);
         // The new form's list is the one found by name; the old one is gone after the loop.
         QVERIFY(panel.findChild<QComboBox *>(u"viewOption_shared"_s) != shared);
         QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);

@@ -10,7 +10,6 @@
 #include "widgets/viewtabs.h"
 
 #include <QAction>
-#include <QJsonObject>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
@@ -199,7 +198,9 @@ private Q_SLOTS:
         QVERIFY(!initial->isEmpty());
         const QString other = *initial == u"warp"_s ? u"lane"_s : u"warp"_s;
         QCOMPARE(f.tabs.setCurrentColor(other), QString());
-        QCOMPARE(f.document.views().at(0).options.value(u"colorBy"_s).toString(), other);
+        QCOMPARE(QString::fromStdString(
+                     f.document.views().at(0).options.value("colorBy", std::string())),
+                 other);
         QCOMPARE(f.tabs.currentColor(), std::optional<QString>(other));
         f.document.undoStack()->undo();
         QCOMPARE(f.tabs.currentColor(), initial);
@@ -207,7 +208,7 @@ private Q_SLOTS:
         f.tabs.setCurrentIndex(1);
         QVERIFY(!f.tabs.currentColor().has_value());
         QCOMPARE(f.tabs.setCurrentColor(other), QString());
-        QVERIFY(f.document.views().at(1).options.isEmpty());
+        QVERIFY(f.document.views().at(1).options.empty());
     }
 };
 

@@ -4,7 +4,6 @@
 #include "layout/builders.h"
 #include "models/layoutdocument.h"
 
-#include <QJsonObject>
 #include <QObject>
 #include <QUndoStack>
 
@@ -47,12 +46,13 @@ QString applyKPackFix(LayoutDocument *document, const ConflictFix &fix)
     QString why;
     const auto views = document->views();
     for (int v = 0; v < views.size() && why.isEmpty(); ++v) {
-        QJsonObject o = views[v].options;
-        if (!o.contains(u"kpack"_s))
+        nlohmann::json o = views[v].options;
+        if (!o.contains("kpack"))
             continue;
-        QJsonObject k = o[u"kpack"_s].toObject();
-        k[u"rotate"_s] = true;
-        o[u"kpack"_s] = k;
+        nlohmann::json &k = o["kpack"];
+        if (!k.is_object()) // a kpack that is not an object starts over as one
+            k = nlohmann::json::object();
+        k["rotate"] = true;
         why = document->setViewOptions(v, o, QObject::tr("kPack rotation on"));
     }
     stack->endMacro();

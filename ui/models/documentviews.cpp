@@ -1,10 +1,7 @@
 #include "models/documentviews.h"
 
-#include "base/jsoninput.h"
 #include "models/layoutdocument.h"
 #include "render/viewregistry.h"
-
-#include <QJsonDocument>
 
 namespace lx {
 
@@ -19,11 +16,7 @@ ViewRequest viewRequestFor(const SceneContents &contents, int view)
         r.layouts.push_back(ResolvedLayout{l.name.toStdString(), l.layout,
                                            std::vector<int32_t>(l.shape.begin(), l.shape.end()),
                                            l.dtype.toStdString(), l.attr});
-    // Options travel as JSON text: QJsonObject and nlohmann::json agree on it exactly.
-    const QByteArray json = QJsonDocument(v.options).toJson(QJsonDocument::Compact);
-    Expected<nlohmann::json> options =
-        parseJson(std::string_view(json.constData(), size_t(json.size())));
-    r.options = options && options->is_object() ? std::move(*options) : nlohmann::json::object();
+    r.options = v.options;
     return r;
 }
 

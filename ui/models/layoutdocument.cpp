@@ -5,6 +5,10 @@
 #include <QUndoCommand>
 #include <QUndoStack>
 
+#include <algorithm>
+#include <set>
+#include <string>
+
 namespace lx {
 
 // Replaces one layout entry (bases, text, shape, dtype). Both states are kept whole, so undo
@@ -71,8 +75,8 @@ private:
 class SetViewOptionsCommand : public QUndoCommand
 {
 public:
-    SetViewOptionsCommand(LayoutDocument *doc, int view, QJsonObject before, QJsonObject after,
-                          const QString &what)
+    SetViewOptionsCommand(LayoutDocument *doc, int view, nlohmann::json before,
+                          nlohmann::json after, const QString &what)
         : QUndoCommand(what), m_doc(doc), m_view(view), m_before(std::move(before)),
           m_after(std::move(after))
     {
@@ -92,20 +96,24 @@ public:
     }
 
 private:
-    static QStringList changedKeys(const QJsonObject &a, const QJsonObject &b)
+    // The keys whose values differ between two option objects (set in one only counts).
+    static std::set<std::string> changedKeys(const nlohmann::json &a, const nlohmann::json &b)
     {
-        QStringList keys;
-        for (const QString &k : a.keys() + b.keys())
-            if (a.value(k) != b.value(k) && !keys.contains(k))
-                keys << k;
-        keys.sort();
+        std::set<std::string> keys;
+        for (const nlohmann::json *one : {&a, &b})
+            for (auto it = one->begin(); it != one->end(); ++it) {
+                const auto inA = a.find(it.key());
+                const auto inB = b.find(it.key());
+                if (inA == a.end() || inB == b.end() || *inA != *inB)
+                    keys.insert(it.key());
+            }
         return keys;
     }
 
     LayoutDocument *m_doc;
     int m_view;
-    QJsonObject m_before;
-    QJsonObject m_after;
+    nlohmann::json m_before;
+    nlohmann::json m_after;
 };
 
 LayoutDocument::LayoutDocument(QObject *parent) : QObject(parent), m_undoStack(new QUndoStack(this))
@@ -422,13 +430,14 @@ QString LayoutDocument::renameLayout(int layout, const QString &newName)
         return why;
     SceneContents after = m_scene;
     after.layouts[layout].name = name;
+    const std::string oldText = old.toStdString();
     for (DocumentView &v : after.views) {
         if (v.layoutName == old)
             v.layoutName = name;
         // Multi-layout views name their layouts in their options ("shared", "dst", ...).
-        for (auto it = v.options.begin(); it != v.options.end(); ++it)
-            if (it.value().isString() && it.value().toString() == old)
-                it.value() = name;
+        for (nlohmann::json &value : v.options)
+            if (value.is_string() && value.get_ref<const std::string &>() == oldText)
+                value = name.toStdString();
     }
     pushSnapshot(after, tr("Rename layout %1 to %2").arg(old, name));
     return {};
@@ -438,10 +447,10 @@ bool DocumentView::uses(const QString &name) const
 {
     if (layoutName == name)
         return true;
-    for (auto it = options.begin(); it != options.end(); ++it)
-        if (it.value().isString() && it.value().toString() == name)
-            return true;
-    return false;
+    const std::string wanted = name.toStdString();
+    return std::any_of(options.begin(), options.end(), [&](const nlohmann::json &value) {
+        return value.is_string() && value.get_ref<const std::string &>() == wanted;
+    });
 }
 
 QString LayoutDocument::removeLayout(int layout)
@@ -478,38 +487,42 @@ QString LayoutDocument::removeView(int view)
     return {};
 }
 
-bool isNavigationOption(const QString &key)
+bool isNavigationOption(std::string_view key)
 {
     // Where a reader is in a walk-through, like a scroll position: kept with the scene, never an
     // edit of it.
-    return key == QLatin1String("step");
+    return key == "step";
 }
 
 namespace {
 
 // `options` with its navigation options replaced by those of `current`.
-QJsonObject withNavigationOf(QJsonObject options, const QJsonObject &current)
+nlohmann::json withNavigationOf(nlohmann::json options, const nlohmann::json &current)
 {
-    for (const QString &key : options.keys())
-        if (isNavigationOption(key) && !current.contains(key))
-            options.remove(key);
+    for (auto it = options.begin(); it != options.end();)
+        if (isNavigationOption(it.key()) && !current.contains(it.key()))
+            it = options.erase(it);
+        else
+            ++it;
     for (auto it = current.begin(); it != current.end(); ++it)
         if (isNavigationOption(it.key()))
-            options.insert(it.key(), it.value());
+            options[it.key()] = it.value();
     return options;
 }
 
 } // namespace
 
-QString LayoutDocument::setViewOptions(int view, const QJsonObject &options, const QString &what)
+QString LayoutDocument::setViewOptions(int view, const nlohmann::json &options, const QString &what)
 {
     if (view < 0 || view >= int(m_scene.views.size()))
         return tr("no view %1").arg(view);
-    const QJsonObject before = m_scene.views.at(view).options;
+    if (!options.is_object())
+        return tr("the options of a view are a JSON object");
+    const nlohmann::json before = m_scene.views.at(view).options;
     if (before == options)
         return {};
     // Navigation moves at once and is no undo step; the rest of the change is one.
-    const QJsonObject navigated = withNavigationOf(before, options);
+    const nlohmann::json navigated = withNavigationOf(before, options);
     if (navigated != before) {
         m_scene.views[view].options = navigated;
         Q_EMIT viewChanged(view);
@@ -547,7 +560,7 @@ void LayoutDocument::applyScene(const SceneContents &contents)
     Q_EMIT structureChanged();
 }
 
-void LayoutDocument::applyViewOptions(int view, const QJsonObject &options)
+void LayoutDocument::applyViewOptions(int view, const nlohmann::json &options)
 {
     m_scene.views[view].options = withNavigationOf(options, m_scene.views.at(view).options);
     Q_EMIT viewChanged(view);

@@ -22,12 +22,15 @@
 #include "layout/linearlayout.h"
 #include "request/defaults.h"
 
-#include <QJsonObject>
 #include <QList>
 #include <QObject>
 #include <QString>
 
+#include <nlohmann/json.hpp>
+
 #include <optional>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 class QUndoStack;
@@ -55,9 +58,18 @@ struct DocumentLayout
 
 struct DocumentView
 {
+    DocumentView() = default;
+    // Options written {} (a null JSON value) are an empty object.
+    DocumentView(QString viewKind, QString layout,
+                 nlohmann::json viewOptions = nlohmann::json::object())
+        : kind(std::move(viewKind)), layoutName(std::move(layout)),
+          options(viewOptions.is_null() ? nlohmann::json::object() : std::move(viewOptions))
+    {
+    }
     QString kind;       // view kind, e.g. "ownership", "matrix"
     QString layoutName; // the layout it shows (may be empty for multi-layout views)
-    QJsonObject options;
+    // An object, kept as the scene file wrote it: the value core's SceneView and ViewRequest hold.
+    nlohmann::json options = nlohmann::json::object();
     // Whether the view shows the layout `name`: as its own layout or through an option that
     // names it ("shared", "other", "dst", ...).
     bool uses(const QString &name) const;
@@ -143,8 +155,10 @@ public:
     // Replaces one view's options (colour mode, the other layout, ...). Consecutive changes of
     // the same view are one undo step. Navigation options (isNavigationOption: the pipeline's
     // step) move at once, are no undo step and leave the document unmodified, as scrolling
-    // would; undo and redo keep them. Emits viewChanged(view), not structureChanged().
-    [[nodiscard]] QString setViewOptions(int view, const QJsonObject &options, const QString &what);
+    // would; undo and redo keep them. Emits viewChanged(view), not structureChanged(). Options
+    // that are not a JSON object are refused.
+    [[nodiscard]] QString setViewOptions(int view, const nlohmann::json &options,
+                                         const QString &what);
     void setArch(const QString &arch);
 
     // A name not yet used by a layout, built from `base` ("L" -> "L", "L2", "L3", ...).
@@ -178,7 +192,7 @@ private:
     void applyLayout(int index, const DocumentLayout &value);
     void applyScene(const SceneContents &contents);
     void applyArch(const QString &arch);
-    void applyViewOptions(int view, const QJsonObject &options);
+    void applyViewOptions(int view, const nlohmann::json &options);
     // The bases of an in-dim, or null with *error saying why there are none to edit.
     std::optional<std::vector<LinearLayout::Basis>> inDimBases(int layout, const QString &inDim,
                                                                QString *error) const;
@@ -193,7 +207,7 @@ private:
 
 // Whether a view option says where the reader is (the pipeline's "step") rather than what the
 // view shows: it is saved with the scene but never makes it modified.
-[[nodiscard]] bool isNavigationOption(const QString &key);
+[[nodiscard]] bool isNavigationOption(std::string_view key);
 
 // The built-in scene shown when no preset is available: the worked example of
 // core/layout/linearlayout.h (warp 3 lands on [2,1] XOR [1,0] = [3,1]).

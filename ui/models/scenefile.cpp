@@ -1,31 +1,10 @@
 #include "models/scenefile.h"
 
-#include "base/jsoninput.h"
 #include "io/layoutjson.h"
 #include "io/scene.h"
 #include "models/layoutdocument.h"
 
-#include <QJsonDocument>
-#include <QJsonObject>
-
 namespace lx {
-
-namespace {
-
-QJsonObject toQJson(const nlohmann::json &j)
-{
-    const std::string text = safeDump(j);
-    return QJsonDocument::fromJson(QByteArray::fromStdString(text)).object();
-}
-
-nlohmann::json toNlohmann(const QJsonObject &o)
-{
-    const QByteArray text = QJsonDocument(o).toJson(QJsonDocument::Compact);
-    Expected<nlohmann::json> j = parseJson(std::string_view(text.constData(), size_t(text.size())));
-    return j && j->is_object() ? std::move(*j) : nlohmann::json::object();
-}
-
-} // namespace
 
 Expected<SceneContents> sceneContentsFromScene(const Scene &scene)
 {
@@ -50,7 +29,7 @@ Expected<SceneContents> sceneContentsFromScene(const Scene &scene)
     }
     for (const SceneView &v : scene.views)
         s.views.append(DocumentView{QString::fromStdString(v.kind),
-                                    QString::fromStdString(v.layout), toQJson(v.options)});
+                                    QString::fromStdString(v.layout), v.options});
     if (scene.kernel) {
         s.kernelOrigin = QString::fromStdString(scene.kernel->origin);
         s.kernelText = QString::fromStdString(scene.kernel->text);
@@ -86,7 +65,7 @@ Scene sceneFromContents(const SceneContents &contents)
     }
     for (const DocumentView &v : contents.views)
         scene.views.push_back(
-            SceneView{v.kind.toStdString(), v.layoutName.toStdString(), toNlohmann(v.options)});
+            SceneView{v.kind.toStdString(), v.layoutName.toStdString(), v.options});
     if (!contents.kernelText.isEmpty())
         scene.kernel =
             SceneKernel{contents.kernelOrigin.toStdString(), contents.kernelText.toStdString()};

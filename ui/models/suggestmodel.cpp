@@ -6,7 +6,6 @@
 
 #include <QElapsedTimer>
 #include <QFont>
-#include <QJsonObject>
 #include <QUndoStack>
 
 #include <variant>

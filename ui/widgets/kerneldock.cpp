@@ -23,7 +23,6 @@
 #include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QJsonObject>
 #include <QLabel>
 #include <QMainWindow>
 #include <QPlainTextEdit>
@@ -591,28 +590,28 @@ void KernelDock::showOp(int row)
     const QString dst = addType(last, dstName);
 
     QList<DocumentView> views;
-    auto view = [&](const char *kind, const QString &layout, QJsonObject options = {}) {
+    auto view = [&](const char *kind, const QString &layout, nlohmann::json options = {}) {
         if (!layout.isEmpty())
             views << DocumentView{QString::fromLatin1(kind), layout, options};
     };
     if (load && !src.isEmpty() && !dst.isEmpty()) {
-        const QJsonObject both{{QStringLiteral("shared"), src}, {QStringLiteral("dst"), dst}};
+        const nlohmann::json both{{"shared", src.toStdString()}, {"dst", dst.toStdString()}};
         if (r.eligible == true)
             view("ds-load-tr-panels", dst, both);
         else if (r.eligible == false)
             view("ds-load-tr-eligibility", dst, both);
-        view("bank-table", dst, {{QStringLiteral("shared"), src}});
+        view("bank-table", dst, {{"shared", src.toStdString()}});
         view("ownership", dst);
     } else if (write && !src.isEmpty() && !dst.isEmpty()) {
         // The op's access is a write: its bank views are the store's (ds_store_*).
-        view("bank-table", src, {{QStringLiteral("shared"), dst}, {QStringLiteral("write"), true}});
-        view("bank-map", dst, {{QStringLiteral("shared"), dst}, {QStringLiteral("write"), true}});
+        view("bank-table", src, {{"shared", dst.toStdString()}, {"write", true}});
+        view("bank-map", dst, {{"shared", dst.toStdString()}, {"write", true}});
         view("ownership", src);
     } else if (r.op == "ttg.convert_layout" && !src.isEmpty() && !dst.isEmpty()) {
         // cvt = dst.invertAndCompose(src): for each destination index, the source index that
         // holds its element (the map minimalCvtLayout reduces).
         view("invert-and-compose", dst,
-             {{QStringLiteral("shared"), src}, {QStringLiteral("dst"), dst}});
+             {{"shared", src.toStdString()}, {"dst", dst.toStdString()}});
         view("ownership", src);
         view("ownership", dst);
     } else {

@@ -22,7 +22,6 @@
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QInputDialog>
-#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -176,8 +175,7 @@ QString LayoutActions::compareWith(const QString &other)
         return tr("Compare With: choose a layout other than %1").arg(name);
     if (m_document->indexOfLayout(other) < 0)
         return tr("Compare With: the scene has no layout named %1").arg(other);
-    QJsonObject options;
-    options.insert(QStringLiteral("other"), other);
+    const nlohmann::json options = {{"other", other.toStdString()}};
     // One undo step: the document adds the view as one snapshot.
     if (QString e = m_document->addView(DocumentView{QStringLiteral("compare"), name, options});
         !e.isEmpty())

@@ -1,5 +1,6 @@
 #include "widgets/viewoptionspanel.h"
 
+#include "base/jsoninput.h"
 #include "hw/arch.h"
 #include "hw/dtype.h"
 #include "models/documentviews.h"
@@ -9,15 +10,14 @@
 
 #include <QComboBox>
 #include <QFormLayout>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QShowEvent>
 #include <QVBoxLayout>
 
 #include <nlohmann/json.hpp>
+
+#include <cmath>
 
 namespace lx {
 
@@ -28,25 +28,39 @@ QString q(const std::string &s)
     return QString::fromStdString(s);
 }
 
-// The text an option's editor shows for its JSON value (empty: not set).
-QString textOf(const QJsonValue &v)
+// The value of option `key`, or null when it is not set.
+const nlohmann::json *optionAt(const nlohmann::json &options, const std::string &key)
 {
-    if (v.isUndefined() || v.isNull())
+    const auto it = options.find(key);
+    return it == options.end() ? nullptr : &*it;
+}
+
+// The text an option's editor shows for its JSON value (empty: not set).
+QString textOf(const nlohmann::json *v)
+{
+    if (!v || v->is_null())
         return {};
-    if (v.isString())
-        return v.toString();
-    if (v.isBool())
-        return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    if (v.isDouble())
-        return QString::number(v.toInteger());
-    if (v.isArray() && !v.toArray().isEmpty() && v.toArray().first().isString()) {
+    if (v->is_string())
+        return q(v->get<std::string>());
+    if (v->is_boolean())
+        return v->get<bool>() ? QStringLiteral("true") : QStringLiteral("false");
+    if (v->is_number_unsigned())
+        return QString::number(v->get<uint64_t>());
+    if (v->is_number_integer())
+        return QString::number(v->get<int64_t>());
+    if (v->is_number_float()) {
+        // A whole number shows as one; any other number as 0, as the integer editors read it.
+        const double d = v->get<double>();
+        const bool whole = d == std::trunc(d) && d >= -0x1p63 && d < 0x1p63;
+        return QString::number(whole ? int64_t(d) : int64_t(0));
+    }
+    if (v->is_array() && !v->empty() && v->front().is_string()) {
         QStringList names; // a list of names reads as the editor takes it: "gfx942, gfx950"
-        for (const QJsonValue &e : v.toArray())
-            names << e.toString();
+        for (const nlohmann::json &e : *v)
+            names << (e.is_string() ? q(e.get<std::string>()) : QString());
         return names.join(QStringLiteral(", "));
     }
-    const QJsonDocument d = v.isArray() ? QJsonDocument(v.toArray()) : QJsonDocument(v.toObject());
-    return QString::fromUtf8(d.toJson(QJsonDocument::Compact));
+    return q(safeDump(*v));
 }
 
 // The choices of a picked option; empty for a typed one.
@@ -80,7 +94,7 @@ QStringList choicesOf(const OptionUse &use, const LayoutDocument &document)
 }
 
 // The JSON value of `text` for an option of this kind, or why it is refused.
-Expected<QJsonValue> valueOf(const OptionUse &use, const QString &text)
+Expected<nlohmann::json> valueOf(const OptionUse &use, const QString &text)
 {
     const QString t = text.trimmed();
     switch (use.kind) {
@@ -89,38 +103,37 @@ Expected<QJsonValue> valueOf(const OptionUse &use, const QString &text)
         const qlonglong n = t.toLongLong(&ok);
         if (!ok)
             return makeError("'" + t.toStdString() + "' is not an integer");
-        return QJsonValue(n);
+        return nlohmann::json(int64_t(n));
     }
     case OptionUse::Bool:
         if (t != QLatin1String("true") && t != QLatin1String("false"))
             return makeError("expected true or false");
-        return QJsonValue(t == QLatin1String("true"));
+        return nlohmann::json(t == QLatin1String("true"));
     case OptionUse::StringList: {
         // "gfx942, gfx950" (or the JSON list of them) as ["gfx942", "gfx950"].
         QString names = t;
         names.remove(QLatin1Char('[')).remove(QLatin1Char(']')).remove(QLatin1Char('"'));
-        QJsonArray list;
+        nlohmann::json list = nlohmann::json::array();
         for (const QString &part : names.split(QLatin1Char(','), Qt::SkipEmptyParts))
             if (!part.trimmed().isEmpty())
-                list.append(part.trimmed());
-        if (list.isEmpty())
+                list.push_back(part.trimmed().toStdString());
+        if (list.empty())
             return makeError("expected names separated by commas, e.g. gfx942, gfx950");
-        return QJsonValue(list);
+        return list;
     }
     case OptionUse::IntList:
     case OptionUse::Object: {
-        const QByteArray wrapped = "{\"v\": " + t.toUtf8() + "}";
-        QJsonParseError error{};
-        const QJsonDocument d = QJsonDocument::fromJson(wrapped, &error);
-        const QJsonValue v = d.object().value(QStringLiteral("v"));
-        if (error.error != QJsonParseError::NoError ||
-            (use.kind == OptionUse::IntList ? !v.isArray() : !v.isObject()))
-            return makeError(use.kind == OptionUse::IntList ? "expected a list such as [1, 0]"
-                                                            : "expected a JSON object {...}");
-        return v;
+        const std::string wrapped = "{\"v\": " + t.toStdString() + "}";
+        const Expected<nlohmann::json> d = parseJson(wrapped);
+        const bool list = use.kind == OptionUse::IntList;
+        if (!d || !d->is_object() || !d->contains("v") ||
+            (list ? !(*d)["v"].is_array() : !(*d)["v"].is_object()))
+            return makeError(list ? "expected a list such as [1, 0]"
+                                  : "expected a JSON object {...}");
+        return (*d)["v"];
     }
     default:
-        return QJsonValue(t);
+        return nlohmann::json(t.toStdString());
     }
 }
 
@@ -254,7 +267,7 @@ void ViewOptionsPanel::rebuildNow()
     if (m_uses.empty())
         m_form->addRow(new QLabel(tr("This view has no options."), this));
     for (const OptionUse &use : m_uses)
-        m_form->addRow(q(use.key), editorFor(use, textOf(v.options.value(q(use.key)))));
+        m_form->addRow(q(use.key), editorFor(use, textOf(optionAt(v.options, use.key))));
 }
 
 QWidget *ViewOptionsPanel::editorFor(const OptionUse &use, const QString &current)
@@ -301,14 +314,14 @@ QString ViewOptionsPanel::setOption(const QString &key, const QString &text)
             use = &u;
     if (!use)
         return tr("the %1 view has no option '%2'").arg(m_document->views().at(m_view).kind, key);
-    QJsonObject options = m_document->views().at(m_view).options;
+    nlohmann::json options = m_document->views().at(m_view).options;
     if (text.trimmed().isEmpty()) {
-        options.remove(key);
+        options.erase(key.toStdString());
     } else {
-        const Expected<QJsonValue> value = valueOf(*use, text);
+        const Expected<nlohmann::json> value = valueOf(*use, text);
         if (!value)
             return tr("%1: %2").arg(key, q(value.message()));
-        options.insert(key, *value);
+        options[key.toStdString()] = *value;
     }
     m_message->clear();
     return m_document->setViewOptions(

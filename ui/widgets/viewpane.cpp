@@ -12,7 +12,6 @@
 #include <QCoreApplication>
 #include <QFutureWatcher>
 #include <QHBoxLayout>
-#include <QJsonObject>
 #include <QLabel>
 #include <QLocale>
 #include <QPromise>
@@ -130,11 +129,11 @@ void ViewPane::setStep(int step)
     if (!m_document || stepCount() == 0 || m_view < 0 || m_view >= int(m_document->views().size()))
         return;
     step = std::clamp(step, 0, stepCount());
-    QJsonObject options = m_document->views().at(m_view).options;
+    nlohmann::json options = m_document->views().at(m_view).options;
     if (step == 0)
-        options.remove(QStringLiteral("step"));
+        options.erase("step");
     else
-        options.insert(QStringLiteral("step"), step);
+        options["step"] = step;
     const QString what = step == 0 ? tr("Show every step")
                                    : tr("Show step %1 (%2)")
                                          .arg(step)

@@ -10,7 +10,6 @@
 
 #include <QAction>
 #include <QInputDialog>
-#include <QJsonObject>
 #include <QLineEdit>
 
 namespace lx {
@@ -254,7 +253,10 @@ std::optional<QString> ViewTabs::currentColor() const
         layout >= 0
             ? QString::fromStdString(defaultOwnerColorName(m_document->layoutAt(layout).layout))
             : QString();
-    return view.options.value(QStringLiteral("colorBy")).toString(fallback);
+    const auto colorBy = view.options.find("colorBy");
+    return colorBy != view.options.end() && colorBy->is_string()
+               ? QString::fromStdString(colorBy->get<std::string>())
+               : fallback;
 }
 
 QString ViewTabs::setCurrentColor(const QString &colorBy)
@@ -265,8 +267,8 @@ QString ViewTabs::setCurrentColor(const QString &colorBy)
     const DocumentView &view = m_document->views().at(pane->viewIndex());
     if (view.kind != QLatin1String("ownership"))
         return {};
-    QJsonObject options = view.options;
-    options.insert(QStringLiteral("colorBy"), colorBy);
+    nlohmann::json options = view.options;
+    options["colorBy"] = colorBy.toStdString();
     return m_document->setViewOptions(pane->viewIndex(), options, tr("Colour by %1").arg(colorBy));
 }
 
