@@ -256,6 +256,24 @@ Expected<LinearLayout> makeCgaLayout(const std::vector<std::vector<int32_t>> &bl
     return LinearLayout::tryCreate({{"block", blockBases}}, std::move(outDims), false);
 }
 
+namespace {
+
+// Whether every out-dim of the layout is within its size in `shape` (absent dims do not fit).
+bool fitsWithin(const LinearLayout &layout, const NamedShape &shape)
+{
+    if (shape.size() != size_t(layout.numOutDims()))
+        return false;
+    for (const auto &[name, size] : layout.outDims()) {
+        const auto it = std::find_if(shape.begin(), shape.end(),
+                                     [&](const auto &entry) { return entry.first == name; });
+        if (it == shape.end() || size > it->second)
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
 Expected<LinearLayout> combineCtaCgaWithShape(const LinearLayout &ctaLayout,
                                               const LinearLayout &cgaLayout,
                                               const std::vector<int32_t> &shape)
@@ -275,7 +293,11 @@ Expected<LinearLayout> combineCtaCgaWithShape(const LinearLayout &ctaLayout,
                              std::to_string(i) + " is not a power of two");
         labeled.emplace_back(names[size_t(i)], shape[size_t(i)]);
     }
-    Expected<LinearLayout> cga = ensureLayoutNotLargerThan(cgaLayout, labeled);
+    // Clipping a layout that already fits its shape changes neither bases nor sizes, only the
+    // surjectivity flag, which product() below does not read (it derives the result's flag from
+    // the ranks): such a clip is skipped, and with it a copy of every basis.
+    Expected<LinearLayout> cga =
+        fitsWithin(cgaLayout, labeled) ? cgaLayout : ensureLayoutNotLargerThan(cgaLayout, labeled);
     if (!cga)
         return cga;
     cga = cga->transposeOuts(ctaLayout.outDimNames());
@@ -287,9 +309,11 @@ Expected<LinearLayout> combineCtaCgaWithShape(const LinearLayout &ctaLayout,
     Expected<LinearLayout> cta = ensureLayoutNotSmallerThan(ctaLayout, ctaShape);
     if (!cta)
         return cta;
-    cta = ensureLayoutNotLargerThan(*cta, ctaShape);
-    if (!cta)
-        return cta;
+    if (!fitsWithin(*cta, ctaShape)) {
+        cta = ensureLayoutNotLargerThan(*cta, ctaShape);
+        if (!cta)
+            return cta;
+    }
     Expected<LinearLayout> ret = cta->product(*cga);
     if (!ret)
         return ret;
