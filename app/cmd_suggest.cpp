@@ -8,6 +8,9 @@
 // A scene's access is resolved by the request layer (request/suggestaccess.h) from its bank view:
 // the view's dtype, instruction, warp and layouts, so the search scores what the view shows.
 //   suggest cta --shape MxN --warps W --instr MxNxK --dtype T [--arch A] [--limit N] [--json]
+//   suggest op FILE.ttgir|- --line N [--arch A] [--json]
+//     the Kernel dock's "Suggest for this op" (request/kernelsuggest.h): the shared layout for
+//     the op's buffer, judged on every op of the module that uses it.
 
 #include "cliargs.h"
 #include "command.h"
@@ -15,8 +18,10 @@
 #include "output.h"
 
 #include "analysis/suggestcta.h"
+#include "base/boundedread.h"
 #include "hw/arch.h"
 #include "hw/dtype.h"
+#include "request/kernelsuggest.h"
 #include "request/suggestaccess.h"
 
 #include <QElapsedTimer>
@@ -398,6 +403,92 @@ int runCta(const QStringList &args)
     return ExitOk;
 }
 
+nlohmann::json accessJson(const lx::KernelOpReport &op)
+{
+    nlohmann::json j = {
+        {"instruction", op.instruction}, {"count", op.count}, {"maxWays", op.maxWays},
+        {"cycles", op.cycles},           {"bytes", op.bytes}, {"text", lx::kernelAccessText(op)}};
+    if (!op.problem.empty())
+        j["problem"] = op.problem;
+    return j;
+}
+
+int printOpSuggestion(const lx::KernelSuggestion &s, bool json)
+{
+    if (json) {
+        nlohmann::json ops = nlohmann::json::array();
+        for (size_t i = 0; i < s.before.size(); ++i)
+            ops.push_back({{"line", s.before[i].line},
+                           {"op", s.before[i].op},
+                           {"name", s.before[i].name},
+                           {"before", accessJson(s.before[i])},
+                           {"after", accessJson(s.after.at(i))}});
+        nlohmann::json j = {{"line", s.line},
+                            {"encoding", s.encoding},
+                            {"alias", s.alias},
+                            {"improves", s.improves},
+                            {"ttgLine", s.ttgLine},
+                            {"gluon", s.gluon},
+                            {"candidate", candidateJson(s.candidate)},
+                            {"analysed", s.analysed},
+                            {"ops", ops}};
+        if (!s.reason.empty())
+            j["reason"] = s.reason;
+        return lx::app::writeJson(j, u"layout-explorer suggest op: "_qs);
+    }
+    lx::app::OutStream out;
+    if (s.improves)
+        out << "line " << s.line << ": " << qs(s.encoding) << " judged on " << s.before.size()
+            << " ops, " << s.analysed << " layouts analysed in the module\n"
+            << qs(s.ttgLine) << "\n"
+            << qs(s.gluon) << "\n";
+    else
+        out << "line " << s.line << ": keep " << qs(s.encoding) << ": " << qs(s.reason)
+            << "\nbest other: " << qs(s.ttgLine) << "\n";
+    for (size_t i = 0; i < s.before.size(); ++i)
+        out << "  line " << s.before[i].line << ' ' << qs(s.before[i].op) << ": "
+            << qs(lx::kernelAccessText(s.before[i])) << " -> "
+            << qs(lx::kernelAccessText(s.after.at(i))) << '\n';
+    return ExitOk;
+}
+
+int runOp(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "The shared layout for one op's buffer in a TTGIR module (FILE, or - for stdin), judged "
+        "on every op of the module that uses it: the alias line to put back, in #ttg and Gluon, "
+        "with each of those ops before and after (the Kernel dock's Suggest for this op)."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(u"FILE"_qs, u"a TTGIR module, or - for standard input"_qs);
+    const QCommandLineOption line(u"line"_qs, u"the op's line in the module"_qs, u"N"_qs);
+    const QCommandLineOption arch(u"arch"_qs, lx::app::archHelp(u"architecture"_qs), u"A"_qs);
+    const QCommandLineOption json(u"json"_qs, u"print JSON"_qs);
+    parser.addOptions({line, arch, json});
+    if (const auto rc = lx::app::parseOrExit(parser, args, u"layout-explorer suggest op: "_qs))
+        return *rc;
+    if (parser.positionalArguments().size() != 1)
+        return fail("op", ExitBadUsage, u"expected one module file (or -)"_qs);
+    bool ok = false;
+    const int n = parser.value(line).toInt(&ok);
+    if (!parser.isSet(line) || !ok || n <= 0)
+        return fail("op", ExitBadUsage, u"--line expects the op's line, a positive integer"_qs);
+    const std::string path = parser.positionalArguments().front().toStdString();
+    lx::Expected<std::string> text =
+        lx::readBounded(path, int64_t(lx::kMaxTtgirBytes), "a TTGIR module");
+    if (!text)
+        return fail("op", ExitBadInput, qs(text.message()));
+    lx::Expected<lx::TtgirModule> module = lx::parseTtgir(*text);
+    if (!module)
+        return fail("op", ExitBadInput, qs(path + ":" + module.message()));
+    lx::KernelSuggestOptions options;
+    options.arch = parser.value(arch).toStdString();
+    lx::Expected<lx::KernelSuggestion> s = lx::suggestForKernelOp(*module, n, options);
+    if (!s)
+        return fail("op", ExitBadInput, qs(path + ": " + s.message()));
+    return printOpSuggestion(*s, parser.isSet(json));
+}
+
 int runSuggest(const QStringList &args)
 {
     const QString sub = args.size() > 1 ? args[1] : QString();
@@ -405,17 +496,20 @@ int runSuggest(const QStringList &args)
         return runShared(args.mid(1));
     if (sub == u"cta")
         return runCta(args.mid(1));
+    if (sub == u"op")
+        return runOp(args.mid(1));
     if (sub == u"--help" || sub == u"-h") {
-        lx::app::OutStream() << "usage: layout-explorer suggest shared|cta [options] (--help for "
-                                "each)\n";
+        lx::app::OutStream()
+            << "usage: layout-explorer suggest shared|cta|op [options] (--help for "
+               "each)\n";
         return ExitOk;
     }
-    return fail("", ExitBadUsage, u"expected 'shared' or 'cta', got '%1'"_qs.arg(sub));
+    return fail("", ExitBadUsage, u"expected 'shared', 'cta' or 'op', got '%1'"_qs.arg(sub));
 }
 
 } // namespace
 
 LX_REGISTER_COMMAND(suggest, "suggest",
-                    "proposals: shared layouts for an access (Pareto front, Triton's pick) or "
-                    "ctaLayouts for a WMMA tile",
+                    "proposals: shared layouts for an access (Pareto front, Triton's pick), "
+                    "ctaLayouts for a WMMA tile, or the shared layout for a kernel op's buffer",
                     runSuggest);

@@ -80,20 +80,34 @@ TtgirModule withEncoding(const TtgirModule &module, const std::string &encoding,
     return copy;
 }
 
-// Ops left with a problem, the worst conflict, the cycles, the bytes: smaller is better.
-using Outcome = std::tuple<int, int, int64_t, int64_t>;
+// Ops left with a problem, the worst conflict, the accesses with a partition conflict, the cycles,
+// the bytes, then the simpler family: smaller is better.
+using Outcome = std::tuple<int, int, int, int64_t, int64_t, int>;
 
-Outcome outcomeOf(const std::vector<KernelOpReport> &ops)
+// A layout that is easier to write and to keep first, where everything else is equal.
+int familyRank(const std::string &family)
 {
-    int problems = 0, ways = 0;
+    if (family == "swizzled" || family == "triton")
+        return 0;
+    if (family == "padded")
+        return 1;
+    if (family == "xor")
+        return 2;
+    return 3; // partitioned, and anything newer
+}
+
+Outcome outcomeOf(const std::vector<KernelOpReport> &ops, const std::string &family)
+{
+    int problems = 0, ways = 0, partitionConflicts = 0;
     int64_t cycles = 0, bytes = 0;
     for (const KernelOpReport &op : ops) {
         problems += op.problem.empty() ? 0 : 1;
         ways = std::max(ways, op.maxWays);
+        partitionConflicts += op.partitionConflicts.value_or(0);
         cycles += op.cycles;
         bytes += op.bytes;
     }
-    return {problems, ways, cycles, bytes};
+    return {problems, ways, partitionConflicts, cycles, bytes, familyRank(family)};
 }
 
 std::vector<KernelOpReport> pick(const KernelReport &report, const std::vector<size_t> &users)
@@ -202,7 +216,7 @@ Expected<KernelSuggestion> suggestForKernelOp(const TtgirModule &module, int lin
     if (encoding.size() > 1 && encoding[0] == '#' && module.alias(encoding.substr(1)))
         s.alias = encoding.substr(1);
     s.before = pick(*report, users);
-    const Outcome now = outcomeOf(s.before);
+    const Outcome now = outcomeOf(s.before, "swizzled"); // as written: no family to prefer
     std::optional<Outcome> best;
     const std::string arch = options.arch.empty() ? module.arch : options.arch;
     for (const SharedCandidate *c : toAnalyse(*result, options.maxCandidates)) {
@@ -211,7 +225,7 @@ Expected<KernelSuggestion> suggestForKernelOp(const TtgirModule &module, int lin
             continue;
         ++s.analysed;
         std::vector<KernelOpReport> ops = pick(*after, users);
-        const Outcome o = outcomeOf(ops);
+        const Outcome o = outcomeOf(ops, c->family);
         if (!best || o < *best) {
             best = o;
             s.candidate = *c;
@@ -220,7 +234,11 @@ Expected<KernelSuggestion> suggestForKernelOp(const TtgirModule &module, int lin
     }
     if (!best)
         return makeError("the search found no layout for " + encoding);
-    s.improves = *best < now;
+    // Better than the module as written on what the kernel pays (not only a simpler family).
+    s.improves = std::make_tuple(std::get<0>(*best), std::get<1>(*best), std::get<2>(*best),
+                                 std::get<3>(*best), std::get<4>(*best)) <
+                 std::make_tuple(std::get<0>(now), std::get<1>(now), std::get<2>(now),
+                                 std::get<3>(now), std::get<4>(now));
     if (!s.improves)
         s.reason = encoding + " as written is already the best of the " +
                    std::to_string(s.analysed) + " layouts analysed in the module";

@@ -15,8 +15,9 @@
 //      `maxCandidates`) is put in place of the encoding and the whole module analysed again
 //      (analysis/kernel.h, the same analysis `analyze kernel` and the Kernel dock show);
 //   4. the pick: no op of the encoding left with a problem, then the worst bank conflict over
-//      those ops, then their LDS cycles summed, then the LDS bytes; it is offered only when it
-//      beats the module as written on that order.
+//      those ops, then their accesses with a partition conflict, their LDS cycles summed, the
+//      LDS bytes, and last the simpler family (swizzled, padded, XOR, partitioned); it is offered
+//      only when it beats the module as written on that order (the family aside).
 // `analyze kernel` of the module with the alias line replaced gives exactly `after`.
 
 #include "analysis/kernel.h"

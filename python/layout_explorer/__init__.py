@@ -8,7 +8,7 @@ drawn by the same renderer.
 
 from ._core import LayoutError, LinearLayout, version as __version__
 from ._analyses import (analyze_kernel, bank_conflicts, compare, cta, diff, ds_load_tr, explain,
-                        lds, partitions, suggest_cta, suggest_shared)
+                        lds, partitions, suggest_cta, suggest_op, suggest_shared)
 from ._layouts import (AMDMFMALayout, AMDWMMALayout, BlockedLayout, DistributedLinearLayout,
                        DotOperandLayout, Layout, PaddedSharedLayout, PartitionedSharedLayout,
                        SharedLinearLayout, SliceLayout, SwizzledSharedLayout, TextLayout, layout,
@@ -22,6 +22,7 @@ __all__ = [
     "PartitionedSharedLayout", "Record", "SharedLinearLayout", "SliceLayout",
     "SwizzledSharedLayout", "TextLayout", "analyze_kernel", "bank_conflicts", "compare", "cta",
     "diff",
-    "ds_load_tr", "explain", "layout", "lds", "partitions", "suggest_cta", "suggest_shared",
+    "ds_load_tr", "explain", "layout", "lds", "partitions", "suggest_cta", "suggest_op",
+    "suggest_shared",
     "testing", "to_linear_layout",
 ]

@@ -191,18 +191,35 @@ def lds(preset=None, scene=None, arch=None) -> Record:
     return Record(result, _scene_picture(source, None, None))
 
 
-def analyze_kernel(path_or_text, arch=None) -> Record:
-    """``layout-explorer analyze kernel``: every op of a TTGIR module that places data, with its
-    LDS cost, and the kernel's totals. A str holding a module (a newline in it) is the module's
-    text; otherwise it is a file name."""
+def _with_module(path_or_text, run):
+    """Calls ``run(path)`` with a module file: ``path_or_text`` itself, or, for a str holding a
+    module (a newline in it), a temporary file with that text."""
     text = str(path_or_text) if not isinstance(path_or_text, os.PathLike) else None
     if text is not None and "\n" in text:
         with tempfile.TemporaryDirectory(prefix="layout-explorer-") as tmp:
             path = os.path.join(tmp, "module.ttgir")
             with open(path, "w", encoding="utf-8") as f:
                 f.write(text)
-            return Record(_json(_Args("analyze", "kernel", path).opt("arch", arch)))
-    return Record(_json(_Args("analyze", "kernel", os.fspath(path_or_text)).opt("arch", arch)))
+            return run(path)
+    return run(os.fspath(path_or_text))
+
+
+def analyze_kernel(path_or_text, arch=None) -> Record:
+    """``layout-explorer analyze kernel``: every op of a TTGIR module that places data, with its
+    LDS cost, and the kernel's totals. A str holding a module (a newline in it) is the module's
+    text; otherwise it is a file name."""
+    return _with_module(path_or_text,
+                        lambda path: Record(_json(_Args("analyze", "kernel", path).opt("arch", arch))))
+
+
+def suggest_op(path_or_text, line, arch=None) -> Record:
+    """``layout-explorer suggest op``: the shared layout for the buffer of the op at ``line`` of a
+    TTGIR module, judged on every op of the module that uses that layout (each candidate put in
+    place and the module analysed again). ``ttgLine`` is the alias line to put back, ``improves``
+    False says to keep the layout (``reason``), ``ops`` each op before and after. The module is
+    given as for :func:`analyze_kernel`."""
+    return _with_module(path_or_text, lambda path: Record(
+        _json(_Args("suggest", "op", path).opt("line", line).opt("arch", arch))))
 
 
 def suggest_shared(reg=None, shape=None, dtype=None, arch=None, *, write_layout=None, order=None,

@@ -1,5 +1,8 @@
-// End-to-end tests of `layout-explorer suggest shared|cta` (app/cmd_suggest.cpp) and of
+// End-to-end tests of `layout-explorer suggest shared|cta|op` (app/cmd_suggest.cpp) and of
 // `analyze banks --addresses` (app/cmd_analyze_banks.cpp), run as a process (LX_APP).
+
+#include "io/ttgir.h"
+#include "request/kernelsuggest.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -63,6 +66,7 @@ private Q_SLOTS:
     void sharedPresetJson();
     void sharedFromText();
     void ctaJson();
+    void opIsTheRequestLayersAnswer();
     void usageErrors_data();
     void usageErrors();
     void unknownArchitecture_data();
@@ -216,6 +220,46 @@ void TestCliSuggest::ctaJson()
     QVERIFY(!top[u"crossPairSharedA"].toBool() && !top[u"crossPairSharedB"].toBool());
 }
 
+// `suggest op --json` is the request layer's answer for the same module and line, every op of
+// the buffer before and after.
+void TestCliSuggest::opIsTheRequestLayersAnswer()
+{
+    const QString path =
+        QStringLiteral(LX_TEST_DATA_DIR "/kernels/gemm_gfx1250_bf16_64x64x64_w22_t11_a01_b01_"
+                                        "s1618_4116.ttgir");
+    const Run r = runApp({u"suggest"_s, u"op"_s, path, u"--line"_s, u"39"_s, u"--json"_s});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject j = json(r);
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const lx::Expected<lx::TtgirModule> module = lx::parseTtgir(f.readAll().toStdString());
+    QVERIFY(module);
+    const lx::Expected<lx::KernelSuggestion> s = lx::suggestForKernelOp(*module, 39);
+    QVERIFY(s);
+    QCOMPARE(j[u"ttgLine"].toString().toStdString(), s->ttgLine);
+    QCOMPARE(j[u"gluon"].toString().toStdString(), s->gluon);
+    QCOMPARE(j[u"improves"].toBool(), s->improves);
+    QCOMPARE(j[u"analysed"].toInt(), s->analysed);
+    const QJsonArray ops = j[u"ops"].toArray();
+    QCOMPARE(size_t(ops.size()), s->before.size());
+    for (qsizetype i = 0; i < ops.size(); ++i) {
+        const QJsonObject op = ops[i].toObject();
+        QCOMPARE(op[u"line"].toInt(), s->before[size_t(i)].line);
+        for (const auto &[key, report] : {std::pair{u"before"_s, s->before[size_t(i)]},
+                                          std::pair{u"after"_s, s->after[size_t(i)]}}) {
+            const QJsonObject a = op[key].toObject();
+            QCOMPARE(a[u"instruction"].toString().toStdString(), report.instruction);
+            QCOMPARE(a[u"count"].toInteger(), report.count);
+            QCOMPARE(a[u"maxWays"].toInt(), report.maxWays);
+            QCOMPARE(a[u"cycles"].toInteger(), report.cycles);
+        }
+    }
+    // The text names the same line.
+    const Run text = runApp({u"suggest"_s, u"op"_s, path, u"--line"_s, u"39"_s});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY2(text.out.contains(QByteArray::fromStdString(s->ttgLine)), text.out.constData());
+}
+
 void TestCliSuggest::usageErrors_data()
 {
     QTest::addColumn<QStringList>("args");
@@ -242,6 +286,19 @@ void TestCliSuggest::usageErrors_data()
                                               u"--warps"_s, u"3"_s,   u"--instr"_s, u"16x16x32"_s,
                                               u"--dtype"_s, u"f16"_s}
                                << 1;
+    const QString gemm =
+        QStringLiteral(LX_TEST_DATA_DIR "/kernels/gemm_gfx1250_bf16_64x64x64_w22_t11_a01_b01_"
+                                        "s1618_4116.ttgir");
+    QTest::newRow("op no line") << QStringList{u"suggest"_s, u"op"_s, gemm} << 2;
+    QTest::newRow("op bad line") << QStringList{u"suggest"_s, u"op"_s, gemm, u"--line"_s, u"x"_s}
+                                 << 2;
+    QTest::newRow("op no file") << QStringList{u"suggest"_s, u"op"_s, u"--line"_s, u"39"_s} << 2;
+    QTest::newRow("op missing file")
+        << QStringList{u"suggest"_s, u"op"_s, u"/nonexistent.ttgir"_s, u"--line"_s, u"39"_s} << 1;
+    QTest::newRow("op no op there")
+        << QStringList{u"suggest"_s, u"op"_s, gemm, u"--line"_s, u"2"_s} << 1;
+    QTest::newRow("op no shared") << QStringList{u"suggest"_s, u"op"_s, gemm, u"--line"_s, u"27"_s}
+                                  << 1;
     QTest::newRow("cta instr") << QStringList{u"suggest"_s, u"cta"_s, u"--shape"_s, u"64x32"_s,
                                               u"--warps"_s, u"4"_s,   u"--instr"_s, u"16x16"_s,
                                               u"--dtype"_s, u"f16"_s}

@@ -213,3 +213,18 @@ def test_kernel(cli, path):
         expected.pop(key, None)
         from_text.pop(key, None)
     assert_same(expected, from_text)
+
+
+def test_suggest_op(cli):
+    """The Kernel dock's Suggest for this op, from Python and the command line: one answer, for a
+    module given as a file and as text."""
+    path = data_path("kernels", "gemm_gfx1250_bf16_64x64x64_w22_t11_a01_b01_s1618_4116.ttgir")
+    expected = cli.json("suggest", "op", path, "--line", "39")
+    got = lx.suggest_op(path, 39)
+    assert_same(expected, got)
+    assert got.ttgLine.startswith("#shared = #ttg.")
+    assert [op.line for op in got.ops] == [op["line"] for op in expected["ops"]]
+    with open(path, encoding="utf-8") as f:
+        assert_same(expected, lx.suggest_op(f.read(), 39))
+    with pytest.raises(lx.LayoutError, match="no data-placing op at line 2"):
+        lx.suggest_op(path, 2)

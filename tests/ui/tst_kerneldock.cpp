@@ -492,6 +492,10 @@ void TestKernelDock::aLongSuggestionDoesNotGrowTheWindow()
     QVERIFY(!dock->advice().html.isEmpty());
     QTest::qWait(50); // the layouts settle
     QCOMPARE(window.height(), height);
+    // The suggestion asked for is scrolled into view.
+    const auto *advice = dock->findChild<QLabel *>(u"kernelAdvice"_qs);
+    QVERIFY(advice && !advice->visibleRegion().isEmpty());
+    QCOMPARE(advice->visibleRegion().boundingRect().top(), 0); // its first line at the top
     // The buttons stay in view above the words that scroll (they had scrolled out of sight under
     // a long op detail).
     for (const char *name : {"kernelSuggest", "kernelApplyAdvice"}) {

@@ -28,6 +28,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableView>
 #include <QTextBlock>
@@ -131,12 +132,12 @@ QWidget *KernelDock::addAdvicePanel(QWidget *parent)
     wordsLayout->addStretch(1);
     // In a scroll area: a long suggestion or op detail scrolls instead of growing the dock's
     // minimum height (which pushed the window past the bottom of the screen).
-    auto *scroll = new QScrollArea(details);
-    scroll->setObjectName(QStringLiteral("kernelScroll"));
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setWidget(words);
-    layout->addWidget(scroll, 1);
+    m_scroll = new QScrollArea(details);
+    m_scroll->setObjectName(QStringLiteral("kernelScroll"));
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setWidget(words);
+    layout->addWidget(m_scroll, 1);
     return details;
 }
 
@@ -179,8 +180,8 @@ KernelDock::KernelDock(LayoutDocument *document, QWidget *parent)
     splitter->setStretchFactor(2, 3);
     rows->addWidget(splitter);
     rows->addWidget(addAdvicePanel(rows));
-    rows->setStretchFactor(0, 3);
-    rows->setStretchFactor(1, 2);
+    rows->setStretchFactor(0, 1);
+    rows->setStretchFactor(1, 1);
     connect(m_suggest, &QPushButton::clicked, this, [this] {
         if (const QString e = suggestForOp(m_table->currentIndex().row()); !e.isEmpty())
             Q_EMIT statusMessage(e);
@@ -651,6 +652,10 @@ QString KernelDock::suggestForOp(int row)
         return showAdvice(q(s.message()));
     m_advice = std::move(*s);
     m_adviceLabel->setText(m_advice.html);
+    // The suggestion is what was asked for: scrolled to the top of the words once they are laid
+    // out (ensureWidgetVisible shows only the first line of a label taller than the view).
+    QTimer::singleShot(0, this,
+                       [this] { m_scroll->verticalScrollBar()->setValue(m_adviceLabel->y()); });
     // Nothing better found: the alias line is shown, but there is no fix to copy or apply.
     for (QPushButton *b : {m_copyTtg, m_copyGluon, m_applyAdvice})
         b->setEnabled(m_advice.improves);

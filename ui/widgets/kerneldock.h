@@ -29,7 +29,7 @@
 
 class QAction;
 class QLabel;
-class QVBoxLayout;
+class QScrollArea;
 class QPushButton;
 class QPlainTextEdit;
 class QTableView;
@@ -124,6 +124,7 @@ private:
     QPushButton *m_copyTtg;
     QPushButton *m_copyGluon;
     QLabel *m_adviceLabel;
+    QScrollArea *m_scroll = nullptr; // the words under the buttons
     QPushButton *m_applyAdvice = nullptr;
     Advice m_advice;
 };
