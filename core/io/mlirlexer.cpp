@@ -94,7 +94,7 @@ private:
         return false;
     }
 
-    size_t scan(size_t j, bool (*pred)(char)) const
+    template <typename Pred> size_t scan(size_t j, Pred pred) const
     {
         while (j < m_text.size() && pred(m_text[j]))
             ++j;
@@ -105,7 +105,11 @@ private:
     {
         t.kind = kind;
         t.text.assign(m_text.data() + textStart, end - textStart);
-        advance(end - m_i);
+        // Only a string (an escaped line break) can span lines: elsewhere only the column moves.
+        if (kind == Tok::String)
+            return advance(end - m_i);
+        m_pos.column += int(end - m_i);
+        m_i = end;
     }
 
     void lexOne(Token &t)

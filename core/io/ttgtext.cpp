@@ -155,6 +155,7 @@ private:
         v.pos = expect("{").pos;
         if (acceptPunct("}"))
             return v;
+        v.entries.reserve(4); // most attributes have at most four keys
         do {
             const Token key = next();
             if (key.kind != Tok::Ident)
