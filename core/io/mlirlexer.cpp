@@ -28,25 +28,35 @@ class Lexer
 public:
     Lexer(std::string_view text, Syntax syntax) : m_text(text), m_syntax(syntax) {}
 
-    std::vector<Token> run()
+    void run(std::vector<Token> &tokens)
     {
-        std::vector<Token> tokens;
+        // Token slots are reused when `tokens` comes back with its storage (see tokenizeInto):
+        // their strings keep their buffers.
+        size_t n = 0;
+        auto slot = [&]() -> Token & {
+            if (n == tokens.size())
+                tokens.emplace_back();
+            return tokens[n++];
+        };
         // A module averages about one token per 4 bytes; an attribute's text is denser (about
         // one per 2.5) and short, so one allocation holds all of its tokens.
         tokens.reserve(m_syntax == Syntax::MlirModule ? m_text.size() / 4 : m_text.size() / 2 + 2);
         while (skipBlanksAndComments()) {
-            Token t;
+            Token &t = slot();
+            t.value = 0;
             t.pos = m_pos;
             t.offset = m_i;
             lexOne(t);
             t.length = m_i - t.offset;
-            tokens.push_back(std::move(t));
         }
-        Token end;
+        Token &end = slot();
+        end.kind = Tok::End;
+        end.text.clear();
+        end.value = 0;
         end.pos = m_pos;
         end.offset = m_i;
-        tokens.push_back(end);
-        return tokens;
+        end.length = 0;
+        tokens.resize(n);
     }
 
 private:
@@ -84,7 +94,7 @@ private:
         return false;
     }
 
-    size_t scan(size_t j, bool (*pred)(char)) const
+    template <typename Pred> size_t scan(size_t j, Pred pred) const
     {
         while (j < m_text.size() && pred(m_text[j]))
             ++j;
@@ -95,7 +105,11 @@ private:
     {
         t.kind = kind;
         t.text.assign(m_text.data() + textStart, end - textStart);
-        advance(end - m_i);
+        // Only a string (an escaped line break) can span lines: elsewhere only the column moves.
+        if (kind == Tok::String)
+            return advance(end - m_i);
+        m_pos.column += int(end - m_i);
+        m_i = end;
     }
 
     void lexOne(Token &t)
@@ -211,7 +225,14 @@ private:
 
 std::vector<Token> tokenize(std::string_view text, Syntax syntax)
 {
-    return Lexer(text, syntax).run();
+    std::vector<Token> tokens;
+    Lexer(text, syntax).run(tokens);
+    return tokens;
+}
+
+void tokenizeInto(std::string_view text, Syntax syntax, std::vector<Token> &out)
+{
+    Lexer(text, syntax).run(out);
 }
 
 std::string describe(const Token &t)

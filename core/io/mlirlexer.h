@@ -77,6 +77,8 @@ enum class Syntax
 // Every token of `text` followed by one End token. Throws ParseFailure on text the syntax
 // cannot hold.
 [[nodiscard]] std::vector<Token> tokenize(std::string_view text, Syntax syntax);
+// The same into `out` (cleared first), whose storage a caller may keep from call to call.
+void tokenizeInto(std::string_view text, Syntax syntax, std::vector<Token> &out);
 
 // "'name'", "'#name'" or "end of text", for messages.
 [[nodiscard]] std::string describe(const Token &t);
@@ -102,14 +104,15 @@ protected:
     {
         return m_tokens[std::min(m_next + k, m_tokens.size() - 1)];
     }
-    Token next()
+    // The token stays valid while the cursor lives (the token vector is never modified).
+    const Token &next()
     {
-        Token t = m_tokens[m_next];
+        const Token &t = m_tokens[m_next];
         if (m_next + 1 < m_tokens.size())
             ++m_next;
         return t;
     }
-    Token expect(const char *punct)
+    const Token &expect(const char *punct)
     {
         const Token &t = peek();
         if (t.kind != Tok::Punct || t.text != punct)

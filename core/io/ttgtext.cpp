@@ -19,6 +19,8 @@ class MlirParser : private ValueCursor
 {
 public:
     explicit MlirParser(std::string_view text) : ValueCursor(tokenize(text, Syntax::Mlir)) {}
+    // Reads a document out of tokens owned by the caller.
+    explicit MlirParser(const std::vector<Token> &tokens) : ValueCursor(tokens, 0) {}
     // Reads attributes out of a module's tokens from `start`, resolving aliases in `aliases`.
     MlirParser(const std::vector<Token> &tokens, size_t start,
                std::map<std::string, LayoutAttrPtr> aliases)
@@ -153,6 +155,7 @@ private:
         v.pos = expect("{").pos;
         if (acceptPunct("}"))
             return v;
+        v.entries.reserve(4); // most attributes have at most four keys
         do {
             const Token key = next();
             if (key.kind != Tok::Ident)
@@ -213,10 +216,37 @@ LayoutAttrPtr parseTtgAttributeAt(const std::vector<Token> &tokens, size_t &inde
 
 using namespace ttgdetail;
 
+namespace {
+
+// The token storage of the last parseTtg on this thread, kept for the next one: an attribute's
+// tokens are otherwise one allocation too large for malloc's small bins, and each of their
+// strings one more. `busy` guards against a nested call (none exists today).
+struct TokenBuffer
+{
+    std::vector<Token> tokens;
+    bool busy = false;
+};
+thread_local TokenBuffer t_tokenBuffer;
+
+} // namespace
+
 Expected<LayoutAttrPtr> parseTtg(std::string_view text)
 {
+    TokenBuffer &buffer = t_tokenBuffer;
+    const bool reuse = !buffer.busy;
     try {
-        MlirParser parser(text);
+        if (!reuse) {
+            MlirParser parser(text);
+            return parser.parseDocument();
+        }
+        struct Release
+        {
+            bool &busy;
+            ~Release() { busy = false; }
+        } release{buffer.busy};
+        buffer.busy = true;
+        tokenizeInto(text, Syntax::Mlir, buffer.tokens);
+        MlirParser parser(buffer.tokens);
         return parser.parseDocument();
     } catch (const ParseFailure &f) {
         return makeError(positioned(f));

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <bit>
 #include <numeric>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -212,6 +213,53 @@ LinearLayout buildWmma(const AmdWmmaAttr &a, const std::vector<int32_t> &shape)
     return a.warpsPerCTA ? buildWmmaLegacy(a, shape) : buildWmmaCta(a, shape);
 }
 
+// The tile below written out directly, for power-of-two factors (nullopt otherwise, and when
+// tryCreate refuses it: the products then give the same layout or Triton's error). Register
+// bases walk K (kWidth elements, then one step per K repetition past the lanes' K extent), then
+// nonK; lane bases walk the 16 nonK lanes, then K (broadcast in version 1). In-dims [register,
+// lane], out-dims [K, nonK(, dim0 of size 1)]: exactly what the products give, without their
+// intermediate layouts.
+std::optional<LinearLayout> wmmaOperandTileDirect(const AmdWmmaAttr &w, int32_t kWidth,
+                                                  int32_t nonKInstr, const std::string &dimK,
+                                                  const std::string &dimNonK, size_t rank)
+{
+    constexpr int32_t kLanesNonK = 16, depth = 2;
+    const int32_t kInstr = w.instrShape[2];
+    const int32_t kRep = quotient(kInstr, int64_t(depth) * kWidth);
+    const int32_t nonKRep = nonKInstr / kLanesNonK;
+    if (!isPow2(kWidth) || !isPow2(kRep) || !isPow2(nonKRep))
+        return std::nullopt;
+    const size_t outs = rank == 3 ? 3 : 2;
+    const int32_t laneK = w.version == 1 ? kWidth : kWidth * depth; // K extent of reg + lanes
+    auto basis = [outs](int32_t k, int32_t nonK) {
+        LinearLayout::Basis b(outs, 0);
+        b[0] = k;
+        b[1] = nonK;
+        return b;
+    };
+    std::vector<LinearLayout::Basis> reg, lane;
+    for (int32_t k = 1; k < kWidth; k *= 2)
+        reg.push_back(basis(k, 0));
+    for (int32_t r = 1; r < kRep; r *= 2)
+        reg.push_back(basis(laneK * r, 0));
+    for (int32_t r = 1; r < nonKRep; r *= 2)
+        reg.push_back(basis(0, kLanesNonK * r));
+    for (int32_t l = 1; l < kLanesNonK; l *= 2)
+        lane.push_back(basis(0, l));
+    lane.push_back(basis(w.version == 1 ? 0 : kWidth, 0));
+    LinearLayout::BasesT bases;
+    bases.emplace_back("register", std::move(reg));
+    bases.emplace_back("lane", std::move(lane));
+    std::vector<LinearLayout::NamedSize> outDims = {{dimK, laneK * kRep},
+                                                    {dimNonK, kLanesNonK * nonKRep}};
+    if (rank == 3)
+        outDims.emplace_back(dimName(0), 1);
+    Expected<LinearLayout> l = LinearLayout::tryCreate(std::move(bases), std::move(outDims), true);
+    if (!l)
+        return std::nullopt;
+    return std::move(*l);
+}
+
 // §3.4: one instruction's operand tile, out-dims [K, nonK] (+ batch last for rank 3).
 LinearLayout wmmaOperandTile(const AmdWmmaAttr &w, int opIdx, int32_t kWidth, size_t rank,
                              int32_t &nonKInstr)
@@ -224,6 +272,9 @@ LinearLayout wmmaOperandTile(const AmdWmmaAttr &w, int opIdx, int32_t kWidth, si
     const std::string dimNonK = dimName(opIdx == 0 ? rank - 2 : rank - 1);
     constexpr int32_t kLanesNonK = 16;
     constexpr int32_t depth = 32 / kLanesNonK;
+    if (std::optional<LinearLayout> direct =
+            wmmaOperandTileDirect(w, kWidth, nonKInstr, dimK, dimNonK, rank))
+        return std::move(*direct);
     LinearLayout tile = id1D(kWidth, "register", dimK) * id1D(kLanesNonK, "lane", dimNonK);
     // Version 1 duplicates lanes 0-15 in lanes 16-31; versions 2/3 offset them along K.
     tile *= w.version == 1 ? zeros1D(depth, "lane", dimK) : id1D(depth, "lane", dimK);

@@ -178,10 +178,10 @@ inline LinearLayout cgaLayout(const Bases &blockBases, size_t rank)
     return must(makeCgaLayout(blockBases, int(rank)));
 }
 
-inline LinearLayout combine(const LinearLayout &cta, const Bases &cgaBases,
+inline LinearLayout combine(LinearLayout cta, const Bases &cgaBases,
                             const std::vector<int32_t> &shape)
 {
-    return must(combineCtaCgaWithShape(cta, cgaLayout(cgaBases, shape.size()), shape));
+    return must(combineCtaCgaWithShape(std::move(cta), cgaLayout(cgaBases, shape.size()), shape));
 }
 
 // Per dim the extent of the CGA layout clipped to the shape: Triton's CTASplitNum.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <optional>
+#include <utility>
 
 namespace lx {
 
@@ -64,43 +65,84 @@ std::optional<Error> multiplyByIdentity(LinearLayout &result, int32_t size,
 // What ensureLayoutNotSmallerThan's products with identity1D(desired / size, first in-dim, o)
 // give, built in one step: each grown out-dim o gets bases size(o) << i along the first in-dim,
 // which no other basis reaches, so the rank grows by their number, and the product leaves the
-// result required to be surjective exactly when it is. nullopt when a dim is missing from `shape`
-// or a limit would be passed: the products then say why.
-std::optional<LinearLayout> grownDirectly(const LinearLayout &layout, const NamedShape &shape)
+// result required to be surjective exactly when it is. planGrowth gives nullopt when a dim is
+// missing from `shape` or a limit would be passed: the products then say why.
+struct Growth
 {
-    if (layout.numOutDims() == 0)
-        return layout;
-    LinearLayout::BasesT bases = layout.bases();
-    std::vector<LinearLayout::NamedSize> outs = layout.outDims();
-    auto &grown = bases.front().second;
-    int added = 0, inBits = layout.totalInDimSizeLog2(), outBits = 0;
-    for (size_t o = 0; o < outs.size(); ++o) {
-        const int32_t desired = lookup(shape, outs[o].first);
-        const int32_t size = outs[o].second;
+    std::vector<LinearLayout::NamedSize> outs; // the grown out-dims
+    int added = 0;                             // bases added to the first in-dim
+};
+
+std::optional<Growth> planGrowth(const LinearLayout &layout, const NamedShape &shape)
+{
+    Growth g;
+    g.outs = layout.outDims();
+    int inBits = layout.totalInDimSizeLog2(), outBits = 0;
+    for (auto &[name, size] : g.outs) {
+        const int32_t desired = lookup(shape, name);
         if (desired < 1)
             return std::nullopt;
-        for (int32_t step = 1; step < desired / size; step *= 2) {
-            LinearLayout::Basis b(outs.size(), 0);
-            b[o] = size * step;
-            grown.push_back(std::move(b));
-            ++added;
-        }
-        outs[o].second = std::max(size, desired);
-        const int bits = std::countr_zero(uint32_t(outs[o].second));
+        for (int32_t step = 1; step < desired / size; step *= 2)
+            ++g.added;
+        size = std::max(size, desired);
+        const int bits = std::countr_zero(uint32_t(size));
         if (bits > LinearLayout::kMaxOutDimBits)
             return std::nullopt;
         outBits += bits;
     }
-    inBits += added;
-    if (int(grown.size()) > LinearLayout::kMaxOutDimBits || inBits > LinearLayout::kMaxTotalBits ||
+    inBits += g.added;
+    const size_t firstBits = layout.bases().front().second.size() + size_t(g.added);
+    if (int(firstBits) > LinearLayout::kMaxOutDimBits || inBits > LinearLayout::kMaxTotalBits ||
         outBits > LinearLayout::kMaxTotalBits)
         return std::nullopt;
-    const bool surjective = layout.rank() + added == outBits;
+    return g;
+}
+
+// `bases` are the layout's own (a copy, or moved out of it), `oldOuts` its out-dims.
+Expected<LinearLayout> applyGrowth(LinearLayout::BasesT bases,
+                                   const std::vector<LinearLayout::NamedSize> &oldOuts, int rank,
+                                   Growth g)
+{
+    auto &grown = bases.front().second;
+    for (size_t o = 0; o < oldOuts.size(); ++o) {
+        const int32_t size = oldOuts[o].second;
+        for (int32_t step = 1; step < g.outs[o].second / size; step *= 2) {
+            LinearLayout::Basis b(oldOuts.size(), 0);
+            b[o] = size * step;
+            grown.push_back(std::move(b));
+        }
+    }
+    int outBits = 0;
+    for (const auto &o : g.outs)
+        outBits += std::countr_zero(uint32_t(o.second));
+    const bool surjective = rank + g.added == outBits;
+    return LinearLayout::tryCreate(std::move(bases), std::move(g.outs), surjective);
+}
+
+std::optional<LinearLayout> grownDirectly(const LinearLayout &layout, const NamedShape &shape)
+{
+    if (layout.numOutDims() == 0)
+        return layout;
+    std::optional<Growth> g = planGrowth(layout, shape);
+    if (!g)
+        return std::nullopt;
     Expected<LinearLayout> r =
-        LinearLayout::tryCreate(std::move(bases), std::move(outs), surjective);
+        applyGrowth(layout.bases(), layout.outDims(), layout.rank(), std::move(*g));
     if (!r)
         return std::nullopt;
     return std::move(*r);
+}
+
+// Whether the layout's out-dims are `names`, in that order.
+bool hasOutOrder(const LinearLayout &layout, const std::vector<std::string> &names)
+{
+    const auto &outs = layout.outDims();
+    if (outs.size() != names.size())
+        return false;
+    for (size_t i = 0; i < names.size(); ++i)
+        if (outs[i].first != names[i])
+            return false;
+    return true;
 }
 
 } // namespace
@@ -139,6 +181,7 @@ std::vector<std::vector<int32_t>> identityBases(const std::vector<int32_t> &shap
 std::vector<std::string> standardOutDimNames(int rank)
 {
     std::vector<std::string> names;
+    names.reserve(size_t(std::max(rank, 0)));
     for (int i = 0; i < rank; ++i)
         names.push_back("dim" + std::to_string(i));
     return names;
@@ -210,17 +253,41 @@ Expected<LinearLayout> ensureLayoutNotLargerThan(const LinearLayout &layout,
     return LinearLayout::tryCreate(std::move(bases), std::move(outDims), false);
 }
 
-Expected<LinearLayout> ensureLayoutNotSmallerThan(const LinearLayout &layout,
-                                                  const NamedShape &shape)
+namespace {
+
+std::optional<Error> checkGrowable(const LinearLayout &layout, const NamedShape &shape)
 {
     if (std::optional<Error> e = checkShapeMatches(layout, shape, "ensureLayoutNotSmallerThan"))
-        return *e;
+        return e;
     if (layout.numInDims() == 0)
         return makeError("ensureLayoutNotSmallerThan: the layout has no in-dims");
-    const std::string kDim = layout.bases().front().first;
+    const std::string &kDim = layout.bases().front().first;
     if (kDim != "register" && kDim != "offset")
         return makeError("ensureLayoutNotSmallerThan: the first in-dim is '" + kDim +
                          "', expected 'register' or 'offset'");
+    return std::nullopt;
+}
+
+} // namespace
+
+Expected<LinearLayout> ensureLayoutNotSmallerThan(LinearLayout &&layout, const NamedShape &shape)
+{
+    std::optional<Growth> g;
+    if (layout.numOutDims() == 0 || checkGrowable(layout, shape) ||
+        !(g = planGrowth(layout, shape)))
+        return ensureLayoutNotSmallerThan(std::as_const(layout), shape);
+    // The bases move into the result; applyGrowth cannot fail once planGrowth has agreed.
+    const std::vector<LinearLayout::NamedSize> oldOuts = layout.outDims();
+    const int rank = layout.rank();
+    return applyGrowth(std::move(layout).takeBases(), oldOuts, rank, std::move(*g));
+}
+
+Expected<LinearLayout> ensureLayoutNotSmallerThan(const LinearLayout &layout,
+                                                  const NamedShape &shape)
+{
+    if (std::optional<Error> e = checkGrowable(layout, shape))
+        return *e;
+    const std::string kDim = layout.bases().front().first;
     if (std::optional<LinearLayout> direct = grownDirectly(layout, shape))
         return std::move(*direct);
     LinearLayout result = layout;
@@ -274,8 +341,7 @@ bool fitsWithin(const LinearLayout &layout, const NamedShape &shape)
 
 } // namespace
 
-Expected<LinearLayout> combineCtaCgaWithShape(const LinearLayout &ctaLayout,
-                                              const LinearLayout &cgaLayout,
+Expected<LinearLayout> combineCtaCgaWithShape(LinearLayout ctaLayout, const LinearLayout &cgaLayout,
                                               const std::vector<int32_t> &shape)
 {
     const int rank = int(shape.size());
@@ -287,6 +353,7 @@ Expected<LinearLayout> combineCtaCgaWithShape(const LinearLayout &ctaLayout,
                          " out-dims, the shape " + std::to_string(rank) + " dims");
     const std::vector<std::string> names = standardOutDimNames(rank);
     NamedShape labeled;
+    labeled.reserve(size_t(rank));
     for (int i = 0; i < rank; ++i) {
         if (!isPow2(shape[size_t(i)]))
             return makeError("shape entry " + std::to_string(shape[size_t(i)]) + " of dim " +
@@ -295,18 +362,30 @@ Expected<LinearLayout> combineCtaCgaWithShape(const LinearLayout &ctaLayout,
     }
     // Clipping a layout that already fits its shape changes neither bases nor sizes, only the
     // surjectivity flag, which product() below does not read (it derives the result's flag from
-    // the ranks): such a clip is skipped, and with it a copy of every basis.
-    Expected<LinearLayout> cga =
-        fitsWithin(cgaLayout, labeled) ? cgaLayout : ensureLayoutNotLargerThan(cgaLayout, labeled);
-    if (!cga)
-        return cga;
-    cga = cga->transposeOuts(ctaLayout.outDimNames());
-    if (!cga)
-        return cga;
+    // the ranks): such a clip is skipped, and with it a copy of every basis. Likewise a transpose
+    // to the order the layout already has; the layouts dropped along the way are moved, not
+    // copied.
+    std::optional<LinearLayout> cgaOwned;
+    if (!fitsWithin(cgaLayout, labeled)) {
+        Expected<LinearLayout> clipped = ensureLayoutNotLargerThan(cgaLayout, labeled);
+        if (!clipped)
+            return clipped;
+        cgaOwned = std::move(*clipped);
+    }
+    const std::vector<std::string> ctaNames = ctaLayout.outDimNames();
+    const LinearLayout &cgaIn = cgaOwned ? *cgaOwned : cgaLayout;
+    if (!hasOutOrder(cgaIn, ctaNames)) {
+        Expected<LinearLayout> t = cgaIn.transposeOuts(ctaNames);
+        if (!t)
+            return t;
+        cgaOwned = std::move(*t);
+    }
+    const LinearLayout &cga = cgaOwned ? *cgaOwned : cgaLayout;
     NamedShape ctaShape;
-    for (const std::string &d : ctaLayout.outDimNames())
-        ctaShape.emplace_back(d, std::max(1, lookup(labeled, d) / cga->outDimSize(d)));
-    Expected<LinearLayout> cta = ensureLayoutNotSmallerThan(ctaLayout, ctaShape);
+    ctaShape.reserve(ctaNames.size());
+    for (const std::string &d : ctaNames)
+        ctaShape.emplace_back(d, std::max(1, lookup(labeled, d) / cga.outDimSize(d)));
+    Expected<LinearLayout> cta = ensureLayoutNotSmallerThan(std::move(ctaLayout), ctaShape);
     if (!cta)
         return cta;
     if (!fitsWithin(*cta, ctaShape)) {
@@ -314,12 +393,14 @@ Expected<LinearLayout> combineCtaCgaWithShape(const LinearLayout &ctaLayout,
         if (!cta)
             return cta;
     }
-    Expected<LinearLayout> ret = cta->product(*cga);
+    Expected<LinearLayout> ret = cta->product(cga);
     if (!ret)
         return ret;
-    ret = ret->transposeOuts(names);
-    if (!ret)
-        return ret;
+    if (!hasOutOrder(*ret, names)) {
+        ret = std::move(*ret).transposeOuts(names);
+        if (!ret)
+            return ret;
+    }
     for (const auto &[n, s] : labeled)
         if (ret->outDimSize(n) != s)
             return makeError("the layout covers " + std::to_string(ret->outDimSize(n)) + " along " +

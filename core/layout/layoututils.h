@@ -51,6 +51,9 @@ using NamedShape = std::vector<std::pair<std::string, int32_t>>;
 // Requires: the first in-dim is `register` or `offset`; `shape` names exactly the out-dims.
 [[nodiscard]] Expected<LinearLayout> ensureLayoutNotSmallerThan(const LinearLayout &layout,
                                                                 const NamedShape &shape);
+// The same on a layout about to be dropped: its bases move into the result.
+[[nodiscard]] Expected<LinearLayout> ensureLayoutNotSmallerThan(LinearLayout &&layout,
+                                                                const NamedShape &shape);
 
 // The CGA layout (in-dim `block`, out-dims dim0..dim<rank-1>) of a list of block bases. Out sizes
 // are inferred from the bases (zero bases broadcast).
@@ -61,7 +64,8 @@ makeCgaLayout(const std::vector<std::vector<int32_t>> &blockBases, int rank);
 // out-dims in their repetition order) to shape / cgaSize, multiplies by the CGA layout clipped
 // to the shape, and returns out-dims dim0, dim1, ... .
 // Postcondition: every out-dim size equals the shape.
-[[nodiscard]] Expected<LinearLayout> combineCtaCgaWithShape(const LinearLayout &ctaLayout,
+// The CTA layout is taken by value: pass a temporary (or std::move) and its bases are reused.
+[[nodiscard]] Expected<LinearLayout> combineCtaCgaWithShape(LinearLayout ctaLayout,
                                                             const LinearLayout &cgaLayout,
                                                             const std::vector<int32_t> &shape);
 

@@ -189,11 +189,19 @@ Expected<LinearLayout> LinearLayout::zeros1D(int32_t size, const std::string &in
     return makeWithRank(std::move(bases), std::move(outs), outDimSize == 1, 0);
 }
 
+LinearLayout::BasesT LinearLayout::takeBases() &&
+{
+    BasesT bases = std::move(m_bases);
+    *this = LinearLayout();
+    return bases;
+}
+
 // ---- accessors ---------------------------------------------------------------------------------
 
 std::vector<std::string> LinearLayout::inDimNames() const
 {
     std::vector<std::string> n;
+    n.reserve(m_bases.size());
     for (const auto &b : m_bases)
         n.push_back(b.first);
     return n;
@@ -202,6 +210,7 @@ std::vector<std::string> LinearLayout::inDimNames() const
 std::vector<std::string> LinearLayout::outDimNames() const
 {
     std::vector<std::string> n;
+    n.reserve(m_outDims.size());
     for (const auto &o : m_outDims)
         n.push_back(o.first);
     return n;

@@ -170,7 +170,10 @@ public:
                                                  const std::vector<std::string> &outs) const;
     // Requires: a permutation of the existing names.
     [[nodiscard]] Expected<LinearLayout> transposeIns(const std::vector<std::string> &order) const;
-    [[nodiscard]] Expected<LinearLayout> transposeOuts(const std::vector<std::string> &order) const;
+    [[nodiscard]] Expected<LinearLayout>
+    transposeOuts(const std::vector<std::string> &order) const &;
+    // The same on a value about to be dropped: its bases are permuted in place, not copied.
+    [[nodiscard]] Expected<LinearLayout> transposeOuts(const std::vector<std::string> &order) &&;
     // Requires: power-of-two sizes whose product is the total size.
     [[nodiscard]] Expected<LinearLayout> reshapeIns(const std::vector<NamedSize> &newInDims) const;
     [[nodiscard]] Expected<LinearLayout>
@@ -191,6 +194,9 @@ public:
     [[nodiscard]] Expected<LinearLayout> concatIns(const LinearLayout &other) const;
     [[nodiscard]] Expected<LinearLayout> concatOuts(const LinearLayout &other) const;
     [[nodiscard]] LinearLayout removeZeroBasesAlongDim(const std::string &dim) const;
+    // Moves the bases out (in-dims in order, as bases() gives them) and leaves the empty layout:
+    // for building a changed layout from this one without copying every basis.
+    [[nodiscard]] BasesT takeBases() &&;
     // Same dims and sizes, every component 0, not required to be surjective.
     [[nodiscard]] LinearLayout zerosLike() const;
 

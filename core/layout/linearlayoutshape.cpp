@@ -11,6 +11,7 @@
 #include <optional>
 #include <set>
 #include <sstream>
+#include <utility>
 
 namespace lx {
 
@@ -132,7 +133,34 @@ Expected<LinearLayout> LinearLayout::transposeIns(const std::vector<std::string>
     return makeWithRank(std::move(bases), m_outDims, m_requireSurjective, m_rank);
 }
 
-Expected<LinearLayout> LinearLayout::transposeOuts(const std::vector<std::string> &order) const
+Expected<LinearLayout> LinearLayout::transposeOuts(const std::vector<std::string> &order) &&
+{
+    if (!isPermutationOf(order, m_outDims))
+        return std::as_const(*this).transposeOuts(order); // the error
+    size_t perm[kMaxDims];
+    std::vector<NamedSize> outDims;
+    outDims.reserve(order.size());
+    bool same = true;
+    for (size_t k = 0; k < order.size(); ++k) {
+        perm[k] = size_t(outDimIndex(order[k]));
+        same = same && perm[k] == k;
+    }
+    if (same)
+        return std::move(*this);
+    for (size_t k = 0; k < order.size(); ++k)
+        outDims.push_back(std::move(m_outDims[perm[k]]));
+    int32_t permuted[kMaxDims];
+    for (auto &[d, bs] : m_bases)
+        for (Basis &b : bs) {
+            for (size_t k = 0; k < order.size(); ++k)
+                permuted[k] = b[perm[k]];
+            std::copy(permuted, permuted + order.size(), b.begin());
+        }
+    // A permutation of the rows: the rank stays.
+    return makeWithRank(std::move(m_bases), std::move(outDims), m_requireSurjective, m_rank);
+}
+
+Expected<LinearLayout> LinearLayout::transposeOuts(const std::vector<std::string> &order) const &
 {
     if (!isPermutationOf(order, m_outDims))
         return makeError("transposeOuts: " + joinNames(order) + " is not a permutation of " +
