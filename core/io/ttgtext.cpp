@@ -239,11 +239,18 @@ Expected<LayoutAttrPtr> parseTtg(std::string_view text)
             MlirParser parser(text);
             return parser.parseDocument();
         }
+        // A text of a thousand tokens or so is an attribute; the storage of a larger one (a
+        // pasted module, hostile input) is not kept for the next call.
         struct Release
         {
-            bool &busy;
-            ~Release() { busy = false; }
-        } release{buffer.busy};
+            TokenBuffer &buffer;
+            ~Release()
+            {
+                buffer.busy = false;
+                if (buffer.tokens.capacity() > 4096)
+                    std::vector<Token>().swap(buffer.tokens);
+            }
+        } release{buffer};
         buffer.busy = true;
         tokenizeInto(text, Syntax::Mlir, buffer.tokens);
         MlirParser parser(buffer.tokens);
