@@ -330,10 +330,11 @@ bool fitsWithin(const LinearLayout &layout, const NamedShape &shape)
 {
     if (shape.size() != size_t(layout.numOutDims()))
         return false;
-    for (const auto &[name, size] : layout.outDims()) {
+    for (const auto &dim : layout.outDims()) {
+        // (not a structured binding: clang 14, the fuzz build's compiler, cannot capture one)
         const auto it = std::find_if(shape.begin(), shape.end(),
-                                     [&](const auto &entry) { return entry.first == name; });
-        if (it == shape.end() || size > it->second)
+                                     [&](const auto &entry) { return entry.first == dim.first; });
+        if (it == shape.end() || dim.second > it->second)
             return false;
     }
     return true;
