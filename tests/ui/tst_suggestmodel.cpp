@@ -4,6 +4,7 @@
 // bank view reads it (the view's dtype).
 
 #include "io/scene.h"
+#include "models/conflictfix.h"
 #include "models/documentviews.h"
 #include "models/layoutdocument.h"
 #include "models/scenefile.h"
@@ -38,6 +39,21 @@ int shownWays(const LayoutDocument &doc, int view)
     return in ? in->report.totals.maxWays : -1;
 }
 
+// lds-c1 over a [16, 32] tile instead of [16, 64] ('read' a blocked layout of that tile): a scene
+// whose shared layout has the name of lds-c1's but another shape.
+SceneContents narrowerLdsC1()
+{
+    SceneContents c = presetContents("lds-c1");
+    for (DocumentLayout &l : c.layouts) {
+        l.shape = {16, 32};
+        if (l.name == u"read"_s)
+            l.sourceText = u"#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [16, 4], "
+                           u"warpsPerCTA = [1, 1], order = [1, 0]}>"_s;
+    }
+    Expected<SceneContents> rebuilt = parseSceneText(serializeSceneContents(c));
+    return rebuilt ? *rebuilt : SceneContents{};
+}
+
 } // namespace
 
 class TestSuggestModel : public QObject
@@ -47,6 +63,8 @@ private Q_SLOTS:
     void explainsTheHandEditedLayout();
     void searchTakesTheViewsDtype();
     void thePanelFollowsTheDocument();
+    void aSearchIsNeverAppliedToAnotherScene();
+    void aHiddenPanelSearchesAgainWhenShown();
 };
 
 // lds-c1: 'read' reads 'naive' (an unswizzled [16, 64] f16 tile, view 0, 4-way). A hand edit XORs
@@ -149,6 +167,72 @@ void TestSuggestModel::thePanelFollowsTheDocument()
     doc.undoStack()->undo();
     QVERIFY(explainer->toPlainText().contains(u"%1-way"_s.arg(before)));
     QTRY_VERIFY(model.access() && model.access()->sharedLayout == doc.layoutAt(naive).layout);
+}
+
+// A search belongs to the scene it ran on. The monkey found this (seed 24, action 5106): the
+// panel searched one scene, was hidden, a kernel opened as a new scene with a layout of the same
+// name, and Apply layout wrote the old scene's candidate (built for the old shape) into it, with
+// the new shape beside it: a layout that its own file did not give back. Now the model refuses
+// a candidate or a fix of a scene that has changed since, and the document keeps what it was.
+void TestSuggestModel::aSearchIsNeverAppliedToAnotherScene()
+{
+    LayoutDocument doc;
+    doc.reset(presetContents("lds-c1"));
+    SuggestModel model(&doc);
+    model.refresh();
+    QVERIFY2(model.rowCount() > 0, qPrintable(model.status()));
+    Expected<ConflictExplanation> e = model.explainWorst();
+    QVERIFY(e && e->fix);
+
+    const SceneContents other = narrowerLdsC1();
+    QVERIFY(!other.layouts.isEmpty());
+    doc.reset(other);
+    QVERIFY(!model.apply(0).isEmpty());
+    QVERIFY(!model.applyFix(*e->fix).isEmpty());
+    QVERIFY(doc.contents() == other);
+    QCOMPARE(doc.undoStack()->count(), 0);
+
+    // Searched again on the scene it now holds, the same apply goes through, and what it writes
+    // is what the scene's file gives back.
+    model.refresh();
+    QVERIFY2(model.rowCount() > 0, qPrintable(model.status()));
+    QVERIFY(model.apply(0).isEmpty());
+    const Expected<SceneContents> back = parseSceneText(serializeSceneContents(doc.contents()));
+    QVERIFY2(back, back ? "" : back.message().c_str());
+    QVERIFY(*back == doc.contents());
+
+    // Below the model, the same rule: a fix made for one shape is not written into a layout of
+    // another (the entry would keep a shape its layout was not built over).
+    doc.undoStack()->undo();
+    const SceneContents before = doc.contents();
+    const LayoutAttrPtr attr = model.candidate(0)->attr;
+    QVERIFY(attr);
+    const QString why = applySharedFix(&doc, attr, u"naive"_s, {16, 64}, u"f16"_s, u"fix"_s);
+    QVERIFY2(why.contains(u"16×64"_s) && why.contains(u"16×32"_s), qPrintable(why));
+    QVERIFY(doc.contents() == before);
+}
+
+// A hidden panel does not keep a result of a scene that has changed; shown again, it searches
+// the scene the document holds.
+void TestSuggestModel::aHiddenPanelSearchesAgainWhenShown()
+{
+    LayoutDocument doc;
+    doc.reset(presetContents("lds-c1"));
+    SuggestPanel panel(&doc);
+    panel.resize(600, 800);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.refresh();
+    const SuggestModel &model = *panel.model();
+    QVERIFY(model.rowCount() > 0);
+    panel.hide();
+    doc.reset(narrowerLdsC1());
+    QCOMPARE(model.rowCount(), 0); // nothing stale to select while hidden
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QTRY_VERIFY(model.rowCount() > 0);
+    const int naive = doc.indexOfLayout(u"naive"_s);
+    QVERIFY(model.access() && model.access()->sharedLayout == doc.layoutAt(naive).layout);
 }
 
 QTEST_MAIN(TestSuggestModel)

@@ -88,14 +88,36 @@ QVariant SuggestModel::data(const QModelIndex &index, int role) const
     return {};
 }
 
-void SuggestModel::refresh()
+void SuggestModel::dropResult()
 {
-    beginResetModel();
     m_result = {};
     m_access.reset();
     m_explained.reset();
+    m_searchedScene.reset();
+    m_explainedScene.reset();
     m_kpack = false;
-    auto access = sceneAccess(sceneFromContents(m_document->contents()));
+}
+
+void SuggestModel::clear(const QString &status)
+{
+    beginResetModel();
+    dropResult();
+    m_status = status;
+    endResetModel();
+    Q_EMIT refreshed();
+}
+
+bool SuggestModel::isCurrent() const
+{
+    return m_searchedScene && *m_searchedScene == m_document->contents();
+}
+
+void SuggestModel::refresh()
+{
+    beginResetModel();
+    dropResult();
+    m_searchedScene = m_document->contents();
+    auto access = sceneAccess(sceneFromContents(*m_searchedScene));
     if (!access) {
         m_status = tr("Nothing to search: %1").arg(qs(access.message()));
     } else {
@@ -148,19 +170,25 @@ QString SuggestModel::apply(int row)
                   "the view options (or pad the LDS rows) in rocMLIR");
     if (!m_access)
         return tr("no access was searched");
+    if (!isCurrent())
+        return tr("the scene has changed since this search: search again");
     return replaceShared(*m_access, c->attr, tr("Apply suggested layout (%1)").arg(qs(c->family)));
 }
 
 Expected<ConflictExplanation> SuggestModel::explainWorst()
 {
     m_explained.reset();
+    m_explainedScene.reset();
     // The document as it is now: a hand edit since the last search is what the views show.
-    auto access = sceneAccess(sceneFromContents(m_document->contents()));
+    SceneContents scene = m_document->contents();
+    auto access = sceneAccess(sceneFromContents(scene));
     if (!access)
         return access.error();
     auto e = explainAccess(*access);
-    if (e)
+    if (e) {
         m_explained = std::move(*access);
+        m_explainedScene = std::move(scene);
+    }
     return e;
 }
 
@@ -168,18 +196,23 @@ QString SuggestModel::applyFix(const ConflictFix &fix)
 {
     if (!m_explained)
         return tr("explain the conflict first");
+    // The fix is a change of the scene that was explained: refuse it over any other (naming the
+    // explained layout when that is what changed).
+    if (!m_explainedScene || !(*m_explainedScene == m_document->contents())) {
+        const int index = m_explained->sharedName.empty()
+                              ? -1
+                              : m_document->indexOfLayout(qs(m_explained->sharedName));
+        if (!m_explained->sharedName.empty() &&
+            (index < 0 || !(m_document->layoutAt(index).layout == m_explained->sharedLayout)))
+            return tr("'%1' has changed since it was explained: explain it again")
+                .arg(qs(m_explained->sharedName));
+        return tr("the scene has changed since it was explained: explain it again");
+    }
     if (std::holds_alternative<KPackSuggestRequest>(m_explained->request)) {
         const QString why = applyKPackFix(m_document, fix);
         if (why.isEmpty())
             refresh();
         return why;
-    }
-    // The fix is a change of the layout that was explained: refuse it over any other.
-    if (!m_explained->sharedName.empty()) {
-        const int index = m_document->indexOfLayout(qs(m_explained->sharedName));
-        if (index < 0 || !(m_document->layoutAt(index).layout == m_explained->sharedLayout))
-            return tr("'%1' has changed since it was explained: explain it again")
-                .arg(qs(m_explained->sharedName));
     }
     return replaceShared(*m_explained, fix.attr,
                          tr("Apply conflict fix (%1)").arg(qs(fix.description)));

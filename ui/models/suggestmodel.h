@@ -9,6 +9,7 @@
 
 #include "analysis/explain.h"
 #include "analysis/suggest.h"
+#include "models/layoutdocument.h"
 #include "models/tablemodel.h"
 #include "request/suggestaccess.h"
 
@@ -44,6 +45,13 @@ public:
 
     // Re-runs the search on the document's scene (the first access sceneAccess finds).
     void refresh();
+    // Drops the result (the table empties) and says `status`: a hidden panel keeps nothing of a
+    // scene that has changed.
+    void clear(const QString &status);
+    // Whether the result was searched on the scene the document holds now. apply() and
+    // applyFix() refuse a result of any other scene: a layout of the same name in another scene
+    // is not the layout that was searched.
+    bool isCurrent() const;
     // What the search ran on, its timing, or why there is nothing to search.
     QString status() const { return m_status; }
     const SuggestSharedResult &result() const { return m_result; }
@@ -71,13 +79,17 @@ Q_SIGNALS:
 
 private:
     int rows() const override;
+    // Forgets the search, the explanation and the scenes they ran on (inside a model reset).
+    void dropResult();
     [[nodiscard]] QString replaceShared(const SceneAccess &access, const LayoutAttrPtr &attr,
                                         const QString &what);
 
     LayoutDocument *m_document;
     SuggestSharedResult m_result;
-    std::optional<SceneAccess> m_access;    // what the search ran on
-    std::optional<SceneAccess> m_explained; // what the last explanation explained
+    std::optional<SceneAccess> m_access;           // what the search ran on
+    std::optional<SceneAccess> m_explained;        // what the last explanation explained
+    std::optional<SceneContents> m_searchedScene;  // the scene m_result was searched on
+    std::optional<SceneContents> m_explainedScene; // the scene m_explained was explained on
     QString m_status;
     bool m_kpack = false;
 };

@@ -383,6 +383,7 @@ SuggestPanel::SuggestPanel(LayoutDocument *document, QWidget *parent)
     connect(document, &LayoutDocument::structureChanged, this, &SuggestPanel::follow);
     connect(document, &LayoutDocument::archChanged, this, &SuggestPanel::follow);
     connect(document, &LayoutDocument::viewChanged, this, &SuggestPanel::follow);
+    connect(document, &LayoutDocument::sceneReset, this, &SuggestPanel::follow);
     connect(again, &QPushButton::clicked, this, &SuggestPanel::refresh);
     connect(m_scatter, &SuggestScatter::clicked, this, &SuggestPanel::select);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
@@ -410,12 +411,24 @@ void SuggestPanel::refresh()
 
 void SuggestPanel::follow()
 {
-    if (!isVisible())
-        return; // searched when shown
+    if (!isVisible()) {
+        // Nothing of the old scene is kept to be selected or applied; searched when shown.
+        m_searchAgain->stop();
+        if (m_model->rowCount() > 0 || m_model->access())
+            m_model->clear(tr("The scene changed: it is searched again when this panel is shown."));
+        return;
+    }
     m_apply->setEnabled(false);
     m_status->setText(tr("The scene changed: searching again…"));
     explain();
     m_searchAgain->start();
+}
+
+void SuggestPanel::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (!m_model->isCurrent())
+        refresh();
 }
 
 void SuggestPanel::select(int row)
@@ -463,19 +476,12 @@ QDockWidget *createSuggestDock(QMainWindow *window, LayoutDocument *document)
     auto *panel = new SuggestPanel(document, dock);
     dock->setWidget(panel);
     QObject::connect(dock, &QDockWidget::visibilityChanged, panel,
-                     [window, dock, panel, sized = false](bool visible) mutable {
-                         if (!visible)
-                             return;
-                         if (!sized && !dock->isFloating()) {
+                     [window, dock, sized = false](bool visible) mutable {
+                         if (visible && !sized && !dock->isFloating()) {
                              window->resizeDocks({dock}, {560}, Qt::Horizontal);
                              sized = true;
                          }
-                         panel->refresh();
                      });
-    QObject::connect(document, &LayoutDocument::sceneReset, panel, [dock, panel] {
-        if (dock->isVisible())
-            panel->refresh();
-    });
     dock->hide();
     return dock;
 }

@@ -42,6 +42,10 @@ public Q_SLOTS:
 Q_SIGNALS:
     void editRefused(const QString &reason);
 
+protected:
+    // Shown again after the scene changed (or never searched): searches the scene it holds now.
+    void showEvent(QShowEvent *event) override;
+
 private:
     void select(int row);
     void applySelected();
@@ -59,8 +63,9 @@ private:
     QTimer *m_searchAgain;
 };
 
-// The panel in a dock (objectName "suggestDock", hidden until asked for), refreshed when it is
-// shown and when the scene is replaced. The caller adds it to the window and its menu.
+// The panel in a dock (objectName "suggestDock", hidden until asked for); the panel searches when
+// it is shown on a scene it has not searched, and follows the scene while it is shown. The caller
+// adds it to the window and its menu.
 QDockWidget *createSuggestDock(QMainWindow *window, LayoutDocument *document);
 
 } // namespace lx
