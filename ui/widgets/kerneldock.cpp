@@ -112,23 +112,20 @@ QWidget *KernelDock::addAdvicePanel(QWidget *parent)
     auto *words = new QWidget(details);
     auto *wordsLayout = new QVBoxLayout(words);
     wordsLayout->setContentsMargins(2, 0, 2, 2);
-    m_summary = new QLabel(words);
-    m_summary->setObjectName(QStringLiteral("kernelSummary"));
-    m_summary->setWordWrap(true);
-    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    wordsLayout->addWidget(m_summary);
+    // Selectable, word-wrapped lines of words, one under the other.
+    const auto addWords = [words, wordsLayout](const char *name, Qt::TextFormat format) {
+        auto *label = new QLabel(words);
+        label->setObjectName(QLatin1String(name));
+        label->setWordWrap(true);
+        label->setTextFormat(format);
+        label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        wordsLayout->addWidget(label);
+        return label;
+    };
+    m_summary = addWords("kernelSummary", Qt::AutoText);
     // The selected op in words: its instructions, lowering path and what to change.
-    m_opDetail = new QLabel(words);
-    m_opDetail->setObjectName(QStringLiteral("kernelOpDetail"));
-    m_opDetail->setWordWrap(true);
-    m_opDetail->setTextFormat(Qt::PlainText);
-    m_opDetail->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    wordsLayout->addWidget(m_opDetail);
-    m_adviceLabel = new QLabel(words);
-    m_adviceLabel->setObjectName(QStringLiteral("kernelAdvice"));
-    m_adviceLabel->setWordWrap(true);
-    m_adviceLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    wordsLayout->addWidget(m_adviceLabel);
+    m_opDetail = addWords("kernelOpDetail", Qt::PlainText);
+    m_adviceLabel = addWords("kernelAdvice", Qt::AutoText);
     wordsLayout->addStretch(1);
     // In a scroll area: a long suggestion or op detail scrolls instead of growing the dock's
     // minimum height (which pushed the window past the bottom of the screen).
