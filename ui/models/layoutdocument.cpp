@@ -159,7 +159,10 @@ void LayoutDocument::markUnsaved()
 void LayoutDocument::reset(const SceneContents &contents, const QString &fileName)
 {
     // clear() emits cleanChanged(true) when the stack was dirty, hence modifiedChanged(false).
+    // It does nothing to an empty stack, whose clean index markUnsaved() may have dropped (a
+    // recovered scene): the scene that replaces it is clean either way.
     m_undoStack->clear();
+    m_undoStack->setClean();
     m_scene = contents;
     setFileName(fileName);
     Q_EMIT sceneReset();
