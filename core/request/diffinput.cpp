@@ -11,7 +11,9 @@ Expected<DiffInput> resolveDiffUnguarded(const ViewRequest &request)
     Expected<const ResolvedLayout *> a = request.layoutOption("layout");
     if (!a)
         return a.error();
-    if (!request.options.is_object() || !request.options.contains("other"))
+    // Asked through the request (not the raw JSON) so that the view declares the option: the
+    // view-options editor offers what the view reads.
+    if (!request.hasOption("other", OptionUse::Layout))
         return makeError("view '" + request.kind +
                          "' needs the option \"other\": the layout to compare with");
     Expected<const ResolvedLayout *> b = request.layoutOption("other");

@@ -10,6 +10,7 @@
 #include "widgets/viewoptionspanel.h"
 
 #include <QComboBox>
+#include <QRegularExpression>
 #include <QTest>
 #include <QUndoStack>
 
@@ -125,6 +126,38 @@ private Q_SLOTS:
         QVERIFY(op->findData(u"invert"_s) >= 0);
         QCOMPARE(panel.setOption(u"op"_s, u"invert"_s), QString());
         QCOMPARE(buildError(doc, view), QString());
+    }
+
+    // Whatever option a view's error says it needs, the panel offers: every registered kind,
+    // added with no options, and the operation view's sublayout (found by a new user: the diff
+    // view said it needed "other", and the panel had no field for it).
+    void everyOptionAnErrorNamesIsOffered()
+    {
+        LayoutDocument doc;
+        doc.reset(presetContents("lds-c1"));
+        ViewOptionsPanel panel(&doc);
+        panel.show();
+        const QRegularExpression needs(u"needs the option \"([a-z_]+)\""_s);
+        int named = 0;
+        const auto check = [&](const DocumentView &v) {
+            QVERIFY(doc.addView(v).isEmpty());
+            const int view = int(doc.views().size()) - 1;
+            panel.setView(view);
+            const QRegularExpressionMatch m = needs.match(buildError(doc, view));
+            if (m.hasMatch()) {
+                ++named;
+                QVERIFY2(panel.offeredKeys().contains(m.captured(1)),
+                         qPrintable(v.kind + u": "_s + buildError(doc, view) + u" / offered: "_s +
+                                    panel.offeredKeys().join(u", "_s)));
+            }
+        };
+        for (const ViewKind &k : viewKinds())
+            check({QString::fromLatin1(k.kind), u"read"_s, {}});
+        check({u"operation"_s, u"read"_s, {{"op", "sublayout"}}});
+        check({u"operation"_s,
+               u"read"_s,
+               {{"op", "sublayout"}, {"ins", nlohmann::json::array({"lane"})}}});
+        QVERIFY(named >= 4); // diff, operation, its sublayout's ins and outs at least
     }
 };
 

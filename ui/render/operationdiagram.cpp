@@ -285,17 +285,16 @@ Expected<Diagram> buildOperationView(const ViewRequest &request)
     }
     std::vector<std::string> ins, outs;
     if (*op == LayoutOperation::Sublayout) {
+        // Read through the request, so that the view declares both (the view-options editor
+        // offers them).
         for (const char *key : {"ins", "outs"}) {
-            auto &list = std::string(key) == "ins" ? ins : outs;
-            const auto it = request.options.find(key);
-            if (it == request.options.end() || !it->is_array())
+            if (!request.hasOption(key, OptionUse::StringList))
                 return makeError(std::string("sublayout needs the option \"") + key +
                                  "\": a list of dim names");
-            for (const auto &v : *it) {
-                if (!v.is_string())
-                    return makeError(std::string("option \"") + key + "\" lists dim names");
-                list.push_back(v.get<std::string>());
-            }
+            Expected<std::vector<std::string>> names = request.stringListOption(key, {});
+            if (!names)
+                return names.error();
+            (std::string(key) == "ins" ? ins : outs) = std::move(*names);
         }
     }
     return operationDiagram(*op, (*a)->layout, b->layout, QString::fromStdString((*a)->name),
