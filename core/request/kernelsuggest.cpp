@@ -139,8 +139,8 @@ Expected<SuggestSharedRequest> searchRequest(const TtgirModule &module, const Ke
     const Access &reader = read ? *read : *write;
     r.shape = reader.type->shape;
     if (r.shape.size() != 2)
-        return makeError("the search takes rank-2 tiles; " + encoding + " is read as " +
-                         reader.type->text);
+        return makeError("the search takes 2-D tiles only; " + encoding + " holds a " +
+                         std::to_string(r.shape.size()) + "-D tensor here: " + reader.type->text);
     r.elementBits = asked.elementBits;
     r.read = reader.layout;
     r.readAttr = reader.type->encoding;
@@ -168,6 +168,24 @@ std::vector<const SharedCandidate *> toAnalyse(const SuggestSharedResult &result
                      [&](const SharedCandidate *c) { return c->text == result.triton->text; }))
         list.push_back(&*result.triton);
     return list;
+}
+
+// Whether `candidate` is the layout as written, and so no alternative to it: the same attribute,
+// or, where neither pads nor partitions, the same linear layout over the buffer's shape (an
+// amd_rotating_shared is read as the swizzled layout it amounts to).
+bool isAsWritten(const LayoutAttr &written, const LayoutAttr &candidate,
+                 const std::vector<int32_t> &shape)
+{
+    if (written == candidate)
+        return true;
+    const auto plain = [](const LayoutAttr &a) {
+        return a.as<SwizzledSharedAttr>() || a.as<SharedLinearAttr>();
+    };
+    if (!plain(written) || !plain(candidate))
+        return false;
+    const Expected<LinearLayout> a = toLinearLayout(written, shape);
+    const Expected<LinearLayout> b = toLinearLayout(candidate, shape);
+    return a && b && *a == *b;
 }
 
 } // namespace
@@ -219,7 +237,15 @@ Expected<KernelSuggestion> suggestForKernelOp(const TtgirModule &module, int lin
     const Outcome now = outcomeOf(s.before, "swizzled"); // as written: no family to prefer
     std::optional<Outcome> best;
     const std::string arch = options.arch.empty() ? module.arch : options.arch;
-    for (const SharedCandidate *c : toAnalyse(*result, options.maxCandidates)) {
+    // A candidate that is the layout as written is no change: it is neither offered nor named
+    // as the best other, unless the search found nothing else.
+    std::vector<const SharedCandidate *> candidates = toAnalyse(*result, options.maxCandidates);
+    std::erase_if(candidates, [&](const SharedCandidate *c) {
+        return isAsWritten(*attr, *c->attr, request->shape);
+    });
+    if (candidates.empty())
+        candidates = toAnalyse(*result, 1);
+    for (const SharedCandidate *c : candidates) {
         Expected<KernelReport> after = analyzeKernel(withEncoding(module, encoding, c->attr), arch);
         if (!after)
             continue;

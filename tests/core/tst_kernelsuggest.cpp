@@ -9,6 +9,7 @@
 
 #include "analysis/kernel.h"
 #include "io/ttgir.h"
+#include "layout/builders.h"
 #include "request/kernelrequest.h"
 #include "request/kernelsuggest.h"
 
@@ -98,6 +99,7 @@ private Q_SLOTS:
     void everyUserOfTheLayoutAsPromised();
     void theStoreDoesNotCostTheLoadItsTransposedRead();
     void opsWithoutSharedMemoryAreRefused();
+    void theBestOtherIsNeverTheLayoutAsWritten();
 };
 
 void TestKernelSuggest::everyUserOfTheLayoutAsPromised_data()
@@ -208,6 +210,43 @@ void TestKernelSuggest::opsWithoutSharedMemoryAreRefused()
     QVERIFY(!none);
     QVERIFY2(none.message().find("no data-placing op at line 2") != std::string::npos,
              none.message().c_str());
+}
+
+// Where the layout as written is kept, the "best other" shown beside it is another layout: not
+// the same attribute, nor one with the same bases (a new user was shown the module's own #shared
+// at line 63, and at line 118 the swizzled layout its amd_rotating_shared amounts to).
+void TestKernelSuggest::theBestOtherIsNeverTheLayoutAsWritten()
+{
+    const std::string text = readFile(kDir + QStringLiteral("attn_gfx942_128x64x128_w4.ttgir"));
+    Expected<TtgirModule> module = parseTtgir(text);
+    QVERIFY(module);
+    Expected<KernelReport> report = resolveKernel(*module);
+    QVERIFY(report);
+    for (int line : {63, 118}) {
+        const auto asked = std::find_if(report->ops.begin(), report->ops.end(),
+                                        [line](const KernelOpReport &r) { return r.line == line; });
+        QVERIFY(asked != report->ops.end());
+        const LayoutAttrPtr written =
+            asked->op == "ttg.local_load" ? asked->srcAttr : asked->dstAttr;
+        QVERIFY(written);
+        std::vector<int32_t> shape;
+        for (const QString &part : QString::fromStdString(asked->shape).split(u'x')) {
+            bool ok = false;
+            const int n = part.toInt(&ok);
+            if (!ok)
+                break;
+            shape.push_back(n);
+        }
+        QCOMPARE(shape.size(), size_t(2));
+        Expected<KernelSuggestion> s = suggestForKernelOp(*module, line);
+        QVERIFY2(s, s ? "" : s.message().c_str());
+        QVERIFY(s->candidate.attr);
+        QVERIFY2(!(*written == *s->candidate.attr), s->ttgLine.c_str());
+        const Expected<LinearLayout> before = toLinearLayout(*written, shape);
+        const Expected<LinearLayout> other = toLinearLayout(*s->candidate.attr, shape);
+        QVERIFY(before && other);
+        QVERIFY2(!(*before == *other), s->ttgLine.c_str());
+    }
 }
 
 QTEST_GUILESS_MAIN(TestKernelSuggest)
