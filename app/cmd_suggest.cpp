@@ -40,7 +40,10 @@ using lx::app::qs;
 
 int fail(const char *sub, int code, const QString &message)
 {
-    return lx::app::fail(u"layout-explorer suggest %1: "_qs.arg(QLatin1String(sub)), code, message);
+    // "layout-explorer suggest shared: ...", or "layout-explorer suggest: ..." before a kind.
+    const QString prog = *sub ? u"layout-explorer suggest %1: "_qs.arg(QLatin1String(sub))
+                              : u"layout-explorer suggest: "_qs;
+    return lx::app::fail(prog, code, message);
 }
 
 nlohmann::json candidateJson(const lx::SharedCandidate &c)

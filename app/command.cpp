@@ -41,6 +41,19 @@ const Command *find(const std::vector<Command> &v, const QString &name)
             return &c;
     return nullptr;
 }
+
+// Qt warns on every start where XDG_RUNTIME_DIR is unset (a container, CI, an ssh session): a
+// command that paints has no use for a runtime folder, and the warning would be the only line on
+// its standard error. Every other message goes where it went before.
+QtMessageHandler g_previousHandler = nullptr;
+void withoutRuntimeDirWarning(QtMsgType type, const QMessageLogContext &context,
+                              const QString &message)
+{
+    if (type == QtWarningMsg &&
+        message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR not set")))
+        return;
+    g_previousHandler(type, context, message); // Qt's default handler when none was installed
+}
 } // namespace
 
 std::optional<int> parseOrExit(QCommandLineParser &parser, const QStringList &args,
@@ -79,8 +92,11 @@ int withGuiApplication(const std::function<int()> &run)
     int argc = qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") ? 3 : 1;
     if (argc == 1)
         argv[1] = nullptr;
+    g_previousHandler = qInstallMessageHandler(withoutRuntimeDirWarning);
     QGuiApplication app(argc, argv);
-    return run();
+    const int rc = run();
+    qInstallMessageHandler(g_previousHandler);
+    return rc;
 }
 
 namespace {

@@ -85,6 +85,9 @@ private Q_SLOTS:
         const QString path = dir.filePath(file);
         const lx::test::CliResult r = run(source + extra + QStringList{u"-o"_s, path});
         QVERIFY2(r.exitCode == 0, r.err.constData());
+        // A figure written says nothing on standard error (Qt's warning about an unset
+        // XDG_RUNTIME_DIR included).
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
         QFile f(path);
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QByteArray bytes = f.readAll();

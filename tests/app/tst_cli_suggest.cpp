@@ -312,6 +312,10 @@ void TestCliSuggest::usageErrors()
     const Run r = runApp(args);
     QCOMPARE(r.exitCode, code);
     QVERIFY(!r.err.isEmpty());
+    // The message names the command, then the cause: "layout-explorer suggest: ..." or
+    // "layout-explorer suggest op: ...", never "suggest : ...".
+    QVERIFY2(r.err.startsWith(u"layout-explorer suggest"_s) && !r.err.contains(u" :"_s),
+             qPrintable(r.err));
 }
 
 void TestCliSuggest::unknownArchitecture_data()

@@ -37,7 +37,7 @@ struct CliOptions
     QByteArray input;       // written to standard input (then closed)
     QString stdinFile;      // or standard input read from this file (e.g. /dev/zero)
     QString stdoutFile;     // standard output written to this file instead (e.g. /dev/full)
-    bool headless = false;  // remove DISPLAY, WAYLAND_DISPLAY and QT_QPA_PLATFORM
+    bool headless = false;  // remove DISPLAY, WAYLAND_DISPLAY, QT_QPA_PLATFORM, XDG_RUNTIME_DIR
     int timeoutMs = 120000; // then the process is killed and kTimedOut returned
     QString workingDirectory;
 };
@@ -57,6 +57,7 @@ struct CliOptions
         env.remove(QStringLiteral("DISPLAY"));
         env.remove(QStringLiteral("WAYLAND_DISPLAY"));
         env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+        env.remove(QStringLiteral("XDG_RUNTIME_DIR")); // as in a container or CI job
         p.setProcessEnvironment(env);
     }
     if (!options.stdinFile.isEmpty())
