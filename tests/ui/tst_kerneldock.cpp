@@ -13,8 +13,10 @@
 #include "request/analysisinputs.h"
 #include "request/kernelrequest.h"
 #include "request/kernelsuggest.h"
+#include "scratchsettings.h"
 #include "widgets/kerneldock.h"
 #include "widgets/mainwindow.h"
+#include "widgets/scenefiles.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>
@@ -25,9 +27,12 @@
 #include <QMainWindow>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTest>
 #include <QUndoStack>
+#include <QWidget>
 
 #include <algorithm>
 
@@ -53,6 +58,7 @@ class TestKernelDock : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase() { QVERIFY(m_scratch.install()); }
     void modelUnderTester();
     void opensEveryModule();
     void selectingAnOpIsOneUndoStep();
@@ -67,6 +73,13 @@ private Q_SLOTS:
     void applyingTheSuggestionGivesWhatItPromised();
     void aLongSuggestionDoesNotGrowTheWindow();
     void compilerLine();
+    void aKeptSceneKeepsItsCompilerLine();
+    void selectingAnOpBringsItsViewForward();
+    void aSceneWithoutAKernelKeepsNoAdvice();
+    void saveAsStartsBesideTheKernel();
+
+private:
+    test::ScratchSettings m_scratch; // the dialogs' folders are settings
 };
 
 void TestKernelDock::modelUnderTester()
@@ -135,6 +148,11 @@ void TestKernelDock::opensEveryModule()
         QVERIFY(window.kernelDock()->model()->rowCount() > 0);
         QVERIFY(!window.document()->views().isEmpty());
     }
+    // A Triton cache folder too (`layout-explorer FOLDER`), with the compiler's line.
+    QCOMPARE(window.openFile(QStringLiteral(LX_TEST_DATA_DIR "/triton-cache")), QString());
+    QVERIFY(window.kernelDock()->model()->rowCount() > 0);
+    QVERIFY2(window.kernelDock()->summaryText().contains(u"Compiler ("_qs),
+             qPrintable(window.kernelDock()->summaryText()));
 }
 
 void TestKernelDock::selectingAnOpIsOneUndoStep()
@@ -494,8 +512,10 @@ void TestKernelDock::aLongSuggestionDoesNotGrowTheWindow()
     QCOMPARE(window.height(), height);
     // The suggestion asked for is scrolled into view.
     const auto *advice = dock->findChild<QLabel *>(u"kernelAdvice"_qs);
-    QVERIFY(advice && !advice->visibleRegion().isEmpty());
-    QCOMPARE(advice->visibleRegion().boundingRect().top(), 0); // its first line at the top
+    const auto *scroll = dock->findChild<QScrollArea *>(u"kernelScroll"_qs);
+    QVERIFY(advice && scroll && !advice->visibleRegion().isEmpty());
+    QCOMPARE(advice->visibleRegion().boundingRect().top(), 0);        // its first line in view...
+    QTRY_COMPARE(advice->mapTo(scroll->viewport(), QPoint()).y(), 0); // ...at the top
     // The buttons stay in view above the words that scroll (they had scrolled out of sight under
     // a long op detail).
     for (const char *name : {"kernelSuggest", "kernelApplyAdvice"}) {
@@ -540,6 +560,96 @@ void TestKernelDock::compilerLine()
     QCOMPARE(dock.openFile(kAttention), QString());
     QVERIFY(!dock.summaryText().contains(u"Compiler ("_qs));
     qInfo("cache kernels: %d agree with the compiler, %d do not", agreeing, disagreeing);
+}
+
+// A person who keeps the open scene at the replace prompt sees nothing of the module they did
+// not open: not its ops, not its compiler line.
+void TestKernelDock::aKeptSceneKeepsItsCompilerLine()
+{
+    LayoutDocument document;
+    KernelDock dock(&document);
+    QCOMPARE(dock.openFile(kAttention), QString());
+    const QString before = dock.summaryText();
+    QVERIFY(!before.contains(u"Compiler ("_qs));
+    dock.setReplacePrompt([] { return false; });
+    const QDir cache(QStringLiteral(LX_TEST_DATA_DIR "/triton-cache"));
+    const QStringList folders = cache.entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    QVERIFY(!folders.isEmpty());
+    QCOMPARE(dock.openFile(cache.filePath(folders.front())), QString());
+    QCOMPARE(dock.summaryText(), before);
+}
+
+// Save As of a kernel's scene starts beside the module it was opened from, under the kernel's
+// name; a scene of another kind starts in the scenes' folder.
+void TestKernelDock::saveAsStartsBesideTheKernel()
+{
+    LayoutDocument document;
+    QWidget parent;
+    SceneFiles files(&document, &parent);
+    KernelDock dock(&document);
+    QCOMPARE(dock.openFile(kAttention), QString());
+    const QFileInfo start(files.saveAsStartPath());
+    QCOMPARE(start.absolutePath(), QFileInfo(kAttention).absolutePath());
+    QCOMPARE(start.fileName(), u"attn_gfx950_128x64x128_w4.lxscene"_qs);
+    document.reset(builtinExampleScene());
+    QVERIFY(QFileInfo(files.saveAsStartPath()).absolutePath() != start.absolutePath());
+    // Pasted text has no folder: its scene is not saved into the last module's.
+    QFile module(kAttention);
+    QVERIFY(module.open(QIODevice::ReadOnly));
+    QCOMPARE(dock.openText(QString::fromUtf8(module.readAll()), u"clipboard"_qs), QString());
+    QVERIFY(QFileInfo(files.saveAsStartPath()).absolutePath() != start.absolutePath());
+}
+
+// Selecting an op in the window shows that op's views: its first view comes to the front, whether
+// it was just added or was open already (a new user saw the views pile up behind the last one).
+void TestKernelDock::selectingAnOpBringsItsViewForward()
+{
+    MainWindow window;
+    QCOMPARE(window.openFile(kAttention), QString());
+    const KernelOpsModel &m = *window.kernelDock()->model();
+    QList<int> rows; // two local_loads of named values
+    for (int r = 0; r < m.rowCount() && rows.size() < 2; ++r)
+        if (m.opAt(r).op == "ttg.local_load" && !m.opAt(r).name.empty() &&
+            m.opAt(r).name.front() != '%')
+            rows << r;
+    QCOMPARE(rows.size(), 2);
+    const auto shownIsOf = [&](int row) {
+        const int view = window.viewTabs()->currentIndex();
+        const QString prefix = QString::fromStdString(m.opAt(row).name) + u"_"_qs;
+        return view >= 0 && window.document()->views().at(view).layoutName.startsWith(prefix);
+    };
+    for (int row : {rows.at(0), rows.at(1), rows.at(0)}) {
+        window.kernelDock()->selectOp(row);
+        QVERIFY2(shownIsOf(row),
+                 qPrintable(
+                     window.document()->views().at(window.viewTabs()->currentIndex()).kind +
+                     u" of "_qs +
+                     window.document()->views().at(window.viewTabs()->currentIndex()).layoutName));
+    }
+}
+
+// A scene without a kernel leaves nothing of the last kernel's op or suggestion in the dock (a
+// new user read an old kernel's refusal under "No kernel open.").
+void TestKernelDock::aSceneWithoutAKernelKeepsNoAdvice()
+{
+    LayoutDocument document;
+    KernelDock dock(&document);
+    QCOMPARE(
+        dock.openFile(kDir + u"gemm_gfx1250_bf16_64x64x64_w22_t11_a01_b01_s1618_4116.ttgir"_qs),
+        QString());
+    const int row = dock.model()->rowOfLine(39);
+    QVERIFY(row >= 0);
+    QCOMPARE(dock.suggestForOp(row), QString());
+    auto *advice = dock.findChild<QLabel *>(u"kernelAdvice"_qs);
+    auto *detail = dock.findChild<QLabel *>(u"kernelOpDetail"_qs);
+    auto *apply = dock.findChild<QPushButton *>(u"kernelApplyAdvice"_qs);
+    QVERIFY(advice && detail && apply);
+    QVERIFY(!advice->text().isEmpty() && !detail->text().isEmpty() && apply->isEnabled());
+    document.reset(builtinExampleScene());
+    QCOMPARE(advice->text(), QString());
+    QCOMPARE(detail->text(), QString());
+    QVERIFY(!apply->isEnabled());
+    QVERIFY(dock.advice().html.isEmpty());
 }
 
 QTEST_MAIN(TestKernelDock)

@@ -22,6 +22,7 @@
 #include <QAction>
 #include <QClipboard>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QGuiApplication>
 #include <QLabel>
 #include <QLineEdit>
@@ -380,6 +381,38 @@ private Q_SLOTS:
         QVERIFY(Autosave::recoverable(dir.path()).isEmpty());
     }
 
+    // A window that is killed (no close event) comes back as it was last arranged: its size and
+    // its preferences are written a moment after they change, not only on a clean close.
+    void arrangementSurvivesAKill()
+    {
+        auto w = makeWindow();
+        QVERIFY(w);
+        w->resize(1000, 700);
+        w->setDarkTheme(true);
+        QTRY_COMPARE(QSettings().value(u"window/geometry"_s).toByteArray(), w->saveGeometry());
+        QTRY_VERIFY(QSettings().value(u"view/dark"_s).toBool());
+        auto second = m_scratch.newWindow(); // the first one never closed
+        QCOMPARE(second->size(), QSize(1000, 700));
+        QVERIFY(second->isDarkTheme());
+        second->setDarkTheme(false);
+        w->setDarkTheme(false);
+        QSettings().setValue(u"view/dark"_s, false); // for the tests after this one
+    }
+
+    // A dock asked for from the View menu comes to the front, also when it is a tab behind
+    // another (the Suggest panel opened behind View Options).
+    void aDockAskedForComesToTheFront()
+    {
+        auto w = makeWindow();
+        QVERIFY(w);
+        auto *suggest = w->findChild<QDockWidget *>(u"suggestDock"_s);
+        QVERIFY(suggest && suggest->isHidden());
+        suggest->toggleViewAction()->trigger();
+        QVERIFY(suggest->isVisible());
+        QTRY_VERIFY(!suggest->visibleRegion().isEmpty());
+        suggest->toggleViewAction()->trigger(); // hidden again for the tests after this one
+    }
+
     void cleanExitLeavesNothingToRecover()
     {
         QTemporaryDir dir;
@@ -475,12 +508,17 @@ private Q_SLOTS:
 
         // gfx950 runs 64-lane warps: this 32-lane destination has no transposed load there. The
         // view says why and the panel drops the figures rather than show stale ones.
+        // Nothing of the gfx1250 panels stays under the reason: they are not gfx950's.
+        QVERIFY(!w->currentViewPane()->diagramView()->diagram().title.isEmpty());
         w->document()->setArch(u"gfx950"_s);
         QVERIFY(!w->currentViewPane()->errorText().isEmpty());
+        QVERIFY(w->currentViewPane()->diagramView()->diagram().title.isEmpty());
+        QVERIFY(w->currentViewPane()->diagramView()->diagram().panels.empty());
         QCOMPARE(m->value(u"view:eligible"_s), QString());
         w->document()->undoStack()->undo();
         QCOMPARE(w->archBox()->currentText(), u"gfx1250"_s);
         QCOMPARE(m->value(u"view:eligible"_s), u"yes"_s);
+        QVERIFY(!w->currentViewPane()->diagramView()->diagram().title.isEmpty());
     }
 
     void basesTextLineAppliesAWholeInDim()
@@ -517,6 +555,43 @@ private Q_SLOTS:
         w->document()->undoStack()->undo();
         QCOMPARE(w->document()->layoutAt(0).layout, before);
         QCOMPARE(w->basesEditor()->textFor(u"lane"_s)->text(), u"[[1, 0], [2, 0]]"_s);
+    }
+
+    // The title says a layout is built from text while it is, and stops saying so as soon as an
+    // edit makes it raw; undo brings the text, and the words, back.
+    void basesTitleFollowsTheLayoutsSource()
+    {
+        auto w = makeWindow();
+        QVERIFY(w);
+        QCOMPARE(w->openPreset(u"lds-c1"_s), QString());
+        const int read = w->document()->indexOfLayout(u"read"_s);
+        QVERIFY(read >= 0 && !w->document()->layoutAt(read).sourceText.isEmpty());
+        w->setCurrentLayoutIndex(read);
+        auto *title = w->basesEditor()->findChild<QLabel *>(u"basesTitle"_s);
+        QVERIFY(title);
+        QVERIFY2(title->text().contains(u"Built from text"_s), qPrintable(title->text()));
+
+        // The register bases typed back in reverse order: the same in-dim, another layout.
+        const LinearLayout &l = w->document()->layoutAt(read).layout;
+        QStringList reversed;
+        for (int b = l.inDimSizeLog2("register") - 1; b >= 0; --b) {
+            QStringList parts;
+            for (int32_t v : l.basis("register", b))
+                parts << QString::number(v);
+            reversed << u"["_s + parts.join(u", "_s) + u"]"_s;
+        }
+        QVERIFY(reversed.size() >= 2);
+        QLineEdit *reg = w->basesEditor()->textFor(u"register"_s);
+        QVERIFY(reg);
+        reg->selectAll();
+        QTest::keyClicks(reg, u"["_s + reversed.join(u", "_s) + u"]"_s);
+        QTest::keyClick(reg, Qt::Key_Return);
+        QVERIFY(w->document()->layoutAt(read).sourceText.isEmpty());
+        QVERIFY2(!title->text().contains(u"Built from text"_s), qPrintable(title->text()));
+
+        w->document()->undoStack()->undo();
+        QVERIFY(!w->document()->layoutAt(read).sourceText.isEmpty());
+        QVERIFY2(title->text().contains(u"Built from text"_s), qPrintable(title->text()));
     }
 
     void pipelineStepMode()

@@ -103,6 +103,7 @@ BasesEditor::BasesEditor(LayoutDocument *document, QWidget *parent)
     auto *outer = new QVBoxLayout(this);
     outer->setContentsMargins(4, 4, 4, 4);
     m_title = new QLabel(this);
+    m_title->setObjectName(QStringLiteral("basesTitle"));
     m_title->setWordWrap(true);
     m_title->setTextFormat(Qt::RichText);
     outer->addWidget(m_title);
@@ -170,16 +171,27 @@ void BasesEditor::onLayoutChanged(int index)
     QList<std::pair<std::string, int32_t>> outs(l.outDims().begin(), l.outDims().end());
     // The tables follow their models; only a change of the dims themselves needs new widgets.
     if (currentInDims() != m_builtDims || outs != m_builtOutDims)
-        rebuild();
-    else
-        for (DimEditor &d : m_dims) {
-            const int n = l.inDimSizeLog2(d.inDim.toStdString());
-            if (auto *box = qobject_cast<QGroupBox *>(d.table->parentWidget()))
-                box->setTitle(tr("%1: %2 bases, size %3").arg(d.inDim).arg(n).arg(qint64(1) << n));
-            // The text follows the document unless the person is typing a refused value.
-            if (!d.text->property("lxInvalid").toBool())
-                d.text->setText(basesText(l, d.inDim.toStdString()));
-        }
+        return rebuild();
+    // An edit of a basis makes a layout built from text raw: the title says so at once.
+    updateTitle();
+    for (DimEditor &d : m_dims) {
+        const int n = l.inDimSizeLog2(d.inDim.toStdString());
+        if (auto *box = qobject_cast<QGroupBox *>(d.table->parentWidget()))
+            box->setTitle(tr("%1: %2 bases, size %3").arg(d.inDim).arg(n).arg(qint64(1) << n));
+        // The text follows the document unless the person is typing a refused value.
+        if (!d.text->property("lxInvalid").toBool())
+            d.text->setText(basesText(l, d.inDim.toStdString()));
+    }
+}
+
+void BasesEditor::updateTitle()
+{
+    const DocumentLayout &entry = m_document->layoutAt(m_layout);
+    QString title = tr("<b>%1</b>").arg(entry.name.toHtmlEscaped());
+    if (!entry.sourceText.isEmpty())
+        title += tr("<br><small>Built from text; editing a basis makes it a raw layout "
+                    "(undo brings the text back).</small>");
+    m_title->setText(title);
 }
 
 QWidget *BasesEditor::buildOutDimsRow()
@@ -252,11 +264,7 @@ void BasesEditor::rebuild()
     const LinearLayout &l = entry.layout;
     m_builtDims = currentInDims();
     m_builtOutDims = QList<std::pair<std::string, int32_t>>(l.outDims().begin(), l.outDims().end());
-    QString title = tr("<b>%1</b>").arg(entry.name.toHtmlEscaped());
-    if (!entry.sourceText.isEmpty())
-        title += tr("<br><small>Built from text; editing a basis makes it a raw layout "
-                    "(undo brings the text back).</small>");
-    m_title->setText(title);
+    updateTitle();
 
     m_bodyLayout->addWidget(buildOutDimsRow());
     m_outMessage = messageLabel(QStringLiteral("outDimsMessage"), m_body);

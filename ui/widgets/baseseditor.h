@@ -59,6 +59,8 @@ private:
     void rebuild();
     void onLayoutChanged(int index);
     QStringList currentInDims() const;
+    // The layout's name, and whether it is built from text (an edit makes it raw).
+    void updateTitle();
     QWidget *buildOutDimsRow();
     // The group box of one in-dim: its bases table, text line, message and buttons.
     QGroupBox *buildInDimBox(const LinearLayout &l, const QString &inDim);

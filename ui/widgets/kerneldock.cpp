@@ -135,6 +135,11 @@ QWidget *KernelDock::addAdvicePanel(QWidget *parent)
     m_scroll->setFrameShape(QFrame::NoFrame);
     m_scroll->setWidget(words);
     layout->addWidget(m_scroll, 1);
+    connect(m_scroll->verticalScrollBar(), &QScrollBar::rangeChanged, this,
+            &KernelDock::scrollToAdvice);
+    // The person's own scrolling wins.
+    connect(m_scroll->verticalScrollBar(), &QScrollBar::actionTriggered, this,
+            [this] { m_scrollToAdvice = false; });
     return details;
 }
 
@@ -234,12 +239,11 @@ bool KernelDock::isModuleFile(const QString &path)
 
 void KernelDock::chooseFile()
 {
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Open Kernel"), dialogDirectory(QStringLiteral("kernels")),
-        tr("TTGIR modules (*.ttgir *.mlir);;All files (*)"));
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Open Kernel"), dialogDirectory(kDialogKey),
+                                     tr("TTGIR modules (*.ttgir *.mlir);;All files (*)"));
     if (path.isEmpty())
         return;
-    rememberDialogDirectory(QStringLiteral("kernels"), path);
     if (const QString e = openFile(path); !e.isEmpty())
         Q_EMIT statusMessage(tr("Open Kernel: %1").arg(e));
 }
@@ -298,11 +302,15 @@ QString KernelDock::openFile(const QString &path, bool prompt)
         readBounded(modulePath.toStdString(), int64_t(kMaxTtgirBytes), "a module");
     if (!bytes)
         return q(bytes.message());
-    const QString e =
-        openText(QString::fromStdString(*bytes), QFileInfo(modulePath).fileName(), prompt);
-    if (e.isEmpty()) {
+    const QString text = QString::fromStdString(*bytes);
+    const QString e = openText(text, QFileInfo(modulePath).fileName(), prompt);
+    // Empty also when the person kept the scene at the prompt: then nothing of this module is
+    // shown, its compiler line included.
+    if (e.isEmpty() && m_document->contents().kernelText == text) {
         m_compiler = compiler;
         updateSummary();
+        // Open Kernel and Save As (of the kernel's scene) start in this module's folder next.
+        rememberDialogDirectory(kDialogKey, modulePath);
     }
     return e;
 }
@@ -348,6 +356,9 @@ void KernelDock::loadFromDocument()
         m_model->setReport({}, {});
         m_text->clear();
         m_error.clear();
+        // Nothing of the last kernel's op or suggestion stays in the words.
+        m_opDetail->clear();
+        showAdvice({});
         setWindowTitle(tr("Kernel"));
         updateSummary();
         return;
@@ -622,15 +633,19 @@ void KernelDock::showOp(int row)
     for (const DocumentView &v : views)
         if (!m_document->views().contains(v))
             newViews << v;
-    if (add.isEmpty() && newViews.isEmpty())
-        return;
-    m_document->undoStack()->beginMacro(tr("Show %1 at line %2").arg(q(r.op)).arg(r.line));
-    for (const DocumentLayout &l : add)
-        (void)m_document->addLayout(l);
-    for (const DocumentView &v : newViews)
-        if (const QString e = m_document->addView(v); !e.isEmpty())
-            Q_EMIT statusMessage(e);
-    m_document->undoStack()->endMacro();
+    if (!add.isEmpty() || !newViews.isEmpty()) {
+        m_document->undoStack()->beginMacro(tr("Show %1 at line %2").arg(q(r.op)).arg(r.line));
+        for (const DocumentLayout &l : add)
+            (void)m_document->addLayout(l);
+        for (const DocumentView &v : newViews)
+            if (const QString e = m_document->addView(v); !e.isEmpty())
+                Q_EMIT statusMessage(e);
+        m_document->undoStack()->endMacro();
+    }
+    // The op's first view in front, whether it was just added or open already.
+    if (!views.isEmpty())
+        if (const qsizetype at = m_document->views().indexOf(views.front()); at >= 0)
+            Q_EMIT viewChosen(int(at));
 }
 
 QString KernelDock::suggestForOp(int row)
@@ -649,19 +664,32 @@ QString KernelDock::suggestForOp(int row)
         return showAdvice(q(s.message()));
     m_advice = std::move(*s);
     m_adviceLabel->setText(m_advice.html);
-    // The suggestion is what was asked for: scrolled to the top of the words once they are laid
-    // out (ensureWidgetVisible shows only the first line of a label taller than the view).
-    QTimer::singleShot(0, this,
-                       [this] { m_scroll->verticalScrollBar()->setValue(m_adviceLabel->y()); });
+    // The suggestion asked for is scrolled to the top of the words; they grow after the text is
+    // laid out, so the scroll follows the range until it reaches the label (scrollToAdvice).
+    m_scrollToAdvice = true;
+    m_adviceShown.start();
+    QTimer::singleShot(0, this, &KernelDock::scrollToAdvice);
     // Nothing better found: the alias line is shown, but there is no fix to copy or apply.
     for (QPushButton *b : {m_copyTtg, m_copyGluon, m_applyAdvice})
         b->setEnabled(m_advice.improves);
     return {};
 }
 
+void KernelDock::scrollToAdvice()
+{
+    if (!m_scrollToAdvice)
+        return;
+    QScrollBar *bar = m_scroll->verticalScrollBar();
+    bar->setValue(m_adviceLabel->y());
+    // Done once the label's top is at the top; until then (the words are still being laid out:
+    // a wrapped label grows after its first layout) for at most two seconds.
+    m_scrollToAdvice = bar->value() != m_adviceLabel->y() && m_adviceShown.elapsed() < 2000;
+}
+
 QString KernelDock::showAdvice(const QString &why)
 {
     m_advice = {};
+    m_scrollToAdvice = false;
     m_adviceLabel->setText(why.toHtmlEscaped());
     for (QPushButton *b : {m_copyTtg, m_copyGluon, m_applyAdvice})
         b->setEnabled(false);

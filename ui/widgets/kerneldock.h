@@ -23,6 +23,7 @@
 #include "models/opsuggestion.h"
 
 #include <QDockWidget>
+#include <QElapsedTimer>
 
 #include <functional>
 #include <optional>
@@ -72,6 +73,8 @@ public:
     static bool looksLikeModule(const QString &text);
     // Whether a dropped file is a module (by its suffix).
     static bool isModuleFile(const QString &path);
+    // The file-dialog kind (panelwidgets.h) of the folder the last module was opened from.
+    static inline const QLatin1String kDialogKey{"kernels"};
 
     // Selects the op in `row` of the table: highlights it and shows it in the scene.
     void selectOp(int row);
@@ -89,6 +92,9 @@ public:
 
 Q_SIGNALS:
     void statusMessage(const QString &message);
+    // The first view that answers for the op just selected (index into the document's views):
+    // the window brings it to the front.
+    void viewChosen(int view);
 
 private:
     QWidget *addAdvicePanel(QWidget *parent);
@@ -103,6 +109,8 @@ private:
     // Adds the op's layouts and views to the scene (those it has already stay).
     void showOp(int row);
     QString showAdvice(const QString &why);
+    // Scrolls the words so the suggestion's first line is at the top (while one waits to be).
+    void scrollToAdvice();
     void updateSummary();
 
     LayoutDocument *m_document;
@@ -125,6 +133,8 @@ private:
     QPushButton *m_copyGluon;
     QLabel *m_adviceLabel;
     QScrollArea *m_scroll = nullptr; // the words under the buttons
+    bool m_scrollToAdvice = false;   // a suggestion waits to be scrolled to the top
+    QElapsedTimer m_adviceShown;     // since the suggestion was shown
     QPushButton *m_applyAdvice = nullptr;
     Advice m_advice;
 };

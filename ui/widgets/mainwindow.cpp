@@ -24,6 +24,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileInfo>
@@ -109,6 +110,10 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_document(new La
     connect(m_layoutActions, &LayoutActions::lastViewChosen, this,
             [this] { m_viewTabs->setCurrentIndex(m_viewTabs->count() - 1); });
     connect(m_docks, &WindowDocks::layoutChosen, this, &MainWindow::setCurrentLayoutIndex);
+    connect(m_docks, &WindowDocks::viewChosen, this, [this](int view) {
+        if (view >= 0 && view < m_viewTabs->count())
+            m_viewTabs->setCurrentIndex(view);
+    });
     connect(m_viewTabs, &ViewTabs::currentViewChanged, this,
             &MainWindow::updateCurrentViewControls);
     connect(m_viewTabs, &ViewTabs::paneCreated, this, [this](ViewPane *pane) {
@@ -120,6 +125,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_document(new La
     });
     connectDocument();
     readSettings();
+    rememberArrangement();
     updateTitle();
 }
 
@@ -474,6 +480,45 @@ void MainWindow::writeSettings() const
     settings.setValue(QStringLiteral("view/dark"), m_dark);
     settings.setValue(QStringLiteral("view/labels"), m_viewTabs->labelsAction()->isChecked());
     settings.setValue(QStringLiteral("view/grid"), m_viewTabs->gridAction()->isChecked());
+}
+
+void MainWindow::rememberArrangement()
+{
+    m_settingsTimer = new QTimer(this);
+    m_settingsTimer->setSingleShot(true);
+    m_settingsTimer->setInterval(1000);
+    connect(m_settingsTimer, &QTimer::timeout, this, &MainWindow::writeSettings);
+    const auto later = [this] { m_settingsTimer->start(); };
+    installEventFilter(this);
+    for (QDockWidget *dock : findChildren<QDockWidget *>()) {
+        dock->installEventFilter(this);
+        connect(dock, &QDockWidget::dockLocationChanged, this, later);
+        connect(dock, &QDockWidget::topLevelChanged, this, later);
+        // A dock asked for is shown in front, also when it is a tab behind another dock.
+        connect(dock->toggleViewAction(), &QAction::triggered, dock, [dock](bool shown) {
+            if (shown)
+                dock->raise();
+        });
+    }
+    for (QAction *a : {m_darkAction, m_viewTabs->labelsAction(), m_viewTabs->gridAction()})
+        connect(a, &QAction::toggled, this, later);
+}
+
+bool MainWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    switch (event->type()) {
+    case QEvent::Resize:
+    case QEvent::Move:
+    case QEvent::Show:
+    case QEvent::Hide:
+    case QEvent::WindowStateChange:
+        if (m_settingsTimer)
+            m_settingsTimer->start();
+        break;
+    default:
+        break;
+    }
+    return QMainWindow::eventFilter(watched, event);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

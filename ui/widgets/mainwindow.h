@@ -112,6 +112,7 @@ public:
 protected:
     void showEvent(QShowEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
@@ -125,6 +126,10 @@ private:
     void updateArchBox();
     void readSettings();
     void writeSettings() const;
+    // Writes the settings a moment after the window, a dock or a view preference changes, so a
+    // window that is killed comes back as it was last arranged (not only after a clean close);
+    // and brings a dock asked for from the View menu to the front.
+    void rememberArrangement();
     void updateTitle();
     void onLayoutSelected();
     void rebuildViewTabs();
@@ -153,6 +158,7 @@ private:
     QLabel *m_hoverLabel = nullptr;
     QLabel *m_messageLabel = nullptr;
     QTimer *m_messageTimer = nullptr;
+    QTimer *m_settingsTimer = nullptr;
     QMenu *m_addViewMenu = nullptr;
     QComboBox *m_archBox = nullptr;
     QComboBox *m_colorBox = nullptr;

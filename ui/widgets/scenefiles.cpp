@@ -134,7 +134,11 @@ void SceneFiles::openScene(const SceneContents &contents, const QString &fileNam
 
 QString SceneFiles::openFile(const QString &fileName)
 {
-    if (KernelDock::isModuleFile(fileName) && m_openModule)
+    // A module, or a folder that holds one (a Triton cache or dump folder), is a kernel; a
+    // folder named as a scene is a scene path that is not a file.
+    const QFileInfo info(fileName);
+    const bool kernelFolder = info.isDir() && info.suffix() != QLatin1String("lxscene");
+    if ((KernelDock::isModuleFile(fileName) || kernelFolder) && m_openModule)
         return m_openModule(fileName);
     Expected<SceneContents> scene = readSceneFile(fileName);
     if (!scene)
@@ -235,14 +239,23 @@ QString SceneFiles::suggestedFileName(const QString &sceneName)
     return name + QStringLiteral(".lxscene");
 }
 
+QString SceneFiles::saveAsStartPath() const
+{
+    if (!m_document->fileName().isEmpty())
+        return m_document->fileName();
+    // A kernel's scene is saved beside the module it was opened from (the kernel dock remembers
+    // that folder); any other in the folder scenes were last saved in or opened from.
+    const SceneContents &scene = m_document->contents();
+    const bool fromModuleFile =
+        !scene.kernelText.isEmpty() && KernelDock::isModuleFile(scene.kernelOrigin);
+    return dialogDirectory(fromModuleFile ? KernelDock::kDialogKey : kDialogKey) + u'/' +
+           suggestedFileName(scene.name);
+}
+
 bool SceneFiles::saveAs()
 {
-    QString suggested = m_document->fileName();
-    if (suggested.isEmpty())
-        suggested =
-            dialogDirectory(kDialogKey) + u'/' + suggestedFileName(m_document->contents().name);
-    QString file =
-        QFileDialog::getSaveFileName(m_dialogParent, tr("Save Scene As"), suggested, kSceneFilter);
+    QString file = QFileDialog::getSaveFileName(m_dialogParent, tr("Save Scene As"),
+                                                saveAsStartPath(), kSceneFilter);
     if (file.isEmpty())
         return false;
     if (QFileInfo(file).suffix().isEmpty())

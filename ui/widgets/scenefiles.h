@@ -67,6 +67,9 @@ public:
     // The file name Save As offers for a scene not saved yet: its name (a kernel's, a preset's)
     // with characters no file name should hold replaced by '-', else "untitled.lxscene".
     [[nodiscard]] static QString suggestedFileName(const QString &sceneName);
+    // Where Save As starts: the scene's file; for a scene not saved yet, its suggested file name
+    // in the folder of the module it was opened from (a kernel's scene) or of the last scene.
+    [[nodiscard]] QString saveAsStartPath() const;
     void newScene();
     void openDialog();
     void showPresets();

@@ -334,6 +334,10 @@ void ViewPane::showDiagram(Expected<Diagram> diagram)
         m_error->setText(tr("This view cannot show the current layouts: %1")
                              .arg(QString::fromStdString(diagram.message())));
         m_error->show();
+        // Nothing of the last diagram stays under the reason: it would read as the current
+        // layouts' (a pane opened on such a scene shows nothing either).
+        m_diagramView->setDiagram(Diagram{});
+        updateStepBar();
         Q_EMIT rebuilt();
         return;
     }

@@ -179,6 +179,7 @@ void WindowDocks::createAnalysisDocks()
     m_window->addDockWidget(Qt::BottomDockWidgetArea, m_kernelDock);
     m_kernelDock->hide();
     connect(m_kernelDock, &KernelDock::statusMessage, this, &WindowDocks::report);
+    connect(m_kernelDock, &KernelDock::viewChosen, this, &WindowDocks::viewChosen);
     // Suggest panel (the design assistant), tabbed with the analysis; hidden until asked for.
     m_suggestDock = createSuggestDock(m_window, m_document);
     m_window->addDockWidget(Qt::RightDockWidgetArea, m_suggestDock);

@@ -54,6 +54,8 @@ public:
 Q_SIGNALS:
     // A layout chosen in the scene panel.
     void layoutChosen(int index);
+    // A view to bring to the front (the Kernel dock's selected op).
+    void viewChosen(int view);
     // A refusal or note for the status bar.
     void status(const QString &message, int milliseconds);
 
