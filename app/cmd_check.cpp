@@ -25,7 +25,12 @@ void printSummary(QTextStream &out, const lx::CheckResult &r)
     for (const lx::CheckKernel &k : r.kernels) {
         if (!k.error.empty()) {
             ++unreadable;
-            out << "ERROR " << q(k.path) << ": " << q(k.error) << '\n';
+            // A parser's message starts with the file's name already ("path:1:1: ...").
+            const QString error = q(k.error);
+            out << "ERROR "
+                << (error.startsWith(q(k.path) + u':') ? error
+                                                       : q(k.path) + QStringLiteral(": ") + error)
+                << '\n';
             continue;
         }
         if (!k.incomplete.empty()) {
@@ -53,9 +58,9 @@ void printSummary(QTextStream &out, const lx::CheckResult &r)
     }
     for (const std::string &e : r.errors)
         out << "ERROR " << q(e) << '\n';
-    out << r.kernels.size() << " kernels: " << passed << " passed, " << r.failedKernels()
-        << " failed, " << incomplete << " incomplete, " << (unreadable + int(r.errors.size()))
-        << " unreadable\n";
+    out << r.kernels.size() << (r.kernels.size() == 1 ? " kernel: " : " kernels: ") << passed
+        << " passed, " << r.failedKernels() << " failed, " << incomplete << " incomplete, "
+        << (unreadable + int(r.errors.size())) << " unreadable\n";
 }
 
 // JUnit XML: <testsuites> of one <testsuite> per kernel, one <testcase> per budget (a

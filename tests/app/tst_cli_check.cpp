@@ -116,6 +116,7 @@ private Q_SLOTS:
     void cacheFolder();
     void badInput_data();
     void badInput();
+    void anUnreadableFileIsNamedOnce();
 };
 
 void TestCliCheck::initTestCase()
@@ -359,6 +360,23 @@ void TestCliCheck::badInput()
     const lx::test::CliResult r = lx::test::runApp(QStringList{u"check"_s} + args);
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.contains(message) || r.out.contains(message), r.err.constData());
+}
+
+// The text summary of an unreadable file names it once (the parser's message starts with it)
+// and counts one kernel as one.
+void TestCliCheck::anUnreadableFileIsNamedOnce()
+{
+    QTemporaryDir tmp;
+    const QString path = tmp.filePath(u"garbage.ttgir"_s);
+    QVERIFY(lx::test::writeFile(path, QByteArray("\x84\x01 not a module")));
+    const lx::test::CliResult r =
+        lx::test::runApp(QStringList{u"check"_s, path, u"--max-ways"_s, u"2"_s});
+    const QString text = r.outText() + r.errText();
+    const QStringList errors = text.split(u'\n').filter(u"ERROR "_s);
+    QVERIFY2(!errors.isEmpty(), qPrintable(text));
+    for (const QString &line : errors)
+        QVERIFY2(line.count(u"garbage.ttgir"_s) == 1, qPrintable(line));
+    QVERIFY2(text.contains(u"1 kernel: "_s), qPrintable(text));
 }
 
 QTEST_GUILESS_MAIN(TestCliCheck)
