@@ -574,11 +574,11 @@ bool KernelOpReport::isProblem() const
            instruction == conversionKindName(ConversionKind::CrossCta);
 }
 
-std::string formatShape(const std::vector<int32_t> &shape)
+std::string formatShape(const std::vector<int32_t> &shape, const char *separator)
 {
     std::string s;
     for (size_t i = 0; i < shape.size(); ++i)
-        s += (i ? "x" : "") + std::to_string(shape[i]);
+        s += (i ? separator : "") + std::to_string(shape[i]);
     return s;
 }
 

@@ -138,8 +138,9 @@ struct KernelReport
 [[nodiscard]] Expected<KernelReport> analyzeKernel(const TtgirModule &module,
                                                    const std::string &arch = {});
 
-// The dims of a shape as "128x64".
-[[nodiscard]] std::string formatShape(const std::vector<int32_t> &shape);
+// The dims of a shape as "128x64" (or with another separator: "128×64").
+[[nodiscard]] std::string formatShape(const std::vector<int32_t> &shape,
+                                      const char *separator = "x");
 
 // The store and the load of a convert_layout src -> dst through LDS on `arch` (the kernel's
 // "round trip" path): the vectorisation of analysis/ldslowering.h ldsRoundTrip and the

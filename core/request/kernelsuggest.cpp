@@ -7,6 +7,7 @@
 #include "request/kernelrequest.h"
 
 #include <algorithm>
+#include <optional>
 #include <tuple>
 
 namespace lx {
@@ -170,22 +171,11 @@ std::vector<const SharedCandidate *> toAnalyse(const SuggestSharedResult &result
     return list;
 }
 
-// Whether `candidate` is the layout as written, and so no alternative to it: the same attribute,
-// or, where neither pads nor partitions, the same linear layout over the buffer's shape (an
-// amd_rotating_shared is read as the swizzled layout it amounts to).
-bool isAsWritten(const LayoutAttr &written, const LayoutAttr &candidate,
-                 const std::vector<int32_t> &shape)
+// Whether a shared layout neither pads nor partitions: two such are the same layout when their
+// bases are.
+bool isPlainShared(const LayoutAttr &a)
 {
-    if (written == candidate)
-        return true;
-    const auto plain = [](const LayoutAttr &a) {
-        return a.as<SwizzledSharedAttr>() || a.as<SharedLinearAttr>();
-    };
-    if (!plain(written) || !plain(candidate))
-        return false;
-    const Expected<LinearLayout> a = toLinearLayout(written, shape);
-    const Expected<LinearLayout> b = toLinearLayout(candidate, shape);
-    return a && b && *a == *b;
+    return a.as<SwizzledSharedAttr>() || a.as<SharedLinearAttr>();
 }
 
 } // namespace
@@ -239,9 +229,20 @@ Expected<KernelSuggestion> suggestForKernelOp(const TtgirModule &module, int lin
     const std::string arch = options.arch.empty() ? module.arch : options.arch;
     // A candidate that is the layout as written is no change: it is neither offered nor named
     // as the best other, unless the search found nothing else.
+    // The same attribute, or, where neither pads nor partitions, the same bases over the buffer's
+    // shape (an amd_rotating_shared is read as the swizzled layout it amounts to).
+    std::optional<LinearLayout> written;
+    if (isPlainShared(*attr))
+        if (Expected<LinearLayout> l = toLinearLayout(*attr, request->shape))
+            written = std::move(*l);
     std::vector<const SharedCandidate *> candidates = toAnalyse(*result, options.maxCandidates);
     std::erase_if(candidates, [&](const SharedCandidate *c) {
-        return isAsWritten(*attr, *c->attr, request->shape);
+        if (*c->attr == *attr)
+            return true;
+        if (!written || !isPlainShared(*c->attr))
+            return false;
+        const Expected<LinearLayout> l = toLinearLayout(*c->attr, request->shape);
+        return l && *l == *written;
     });
     if (candidates.empty())
         candidates = toAnalyse(*result, 1);

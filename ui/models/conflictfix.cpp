@@ -1,28 +1,16 @@
 #include "models/conflictfix.h"
 
+#include "analysis/kernel.h"
 #include "io/ttgtext.h"
 #include "layout/builders.h"
 #include "models/layoutdocument.h"
 
 #include <QObject>
-#include <QStringList>
 #include <QUndoStack>
 
 using namespace Qt::StringLiterals;
 
 namespace lx {
-
-namespace {
-
-QString shapeText(const QList<int> &shape)
-{
-    QStringList parts;
-    for (int s : shape)
-        parts.push_back(QString::number(s));
-    return parts.join(u'×');
-}
-
-} // namespace
 
 QString applySharedFix(LayoutDocument *document, const LayoutAttrPtr &attr,
                        const QString &sharedName, const std::vector<int32_t> &shape,
@@ -40,12 +28,12 @@ QString applySharedFix(LayoutDocument *document, const LayoutAttrPtr &attr,
         // The new layout is built over the shape the fix was made for, and the entry keeps that
         // shape beside its text (its file builds the layout from both). A text entry over
         // another shape is another tensor: refused.
-        QList<int> fixShape;
-        for (int32_t s : shape)
-            fixShape.push_back(s);
+        const QList<int> fixShape(shape.begin(), shape.end());
         if (!entry.sourceText.isEmpty() && !entry.shape.isEmpty() && entry.shape != fixShape)
             return QObject::tr("the fix was made for a %1 tensor but '%2' is %3: search again")
-                .arg(shapeText(fixShape), sharedName, shapeText(entry.shape));
+                .arg(QString::fromStdString(formatShape(shape, "×")), sharedName,
+                     QString::fromStdString(formatShape(
+                         std::vector<int32_t>(entry.shape.begin(), entry.shape.end()), "×")));
         entry.shape = fixShape;
     } else {
         entry.name = document->uniqueLayoutName(u"suggested"_s);

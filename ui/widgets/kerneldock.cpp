@@ -139,7 +139,7 @@ QWidget *KernelDock::addAdvicePanel(QWidget *parent)
             &KernelDock::scrollToAdvice);
     // The person's own scrolling wins.
     connect(m_scroll->verticalScrollBar(), &QScrollBar::actionTriggered, this,
-            [this] { m_scrollToAdvice = false; });
+            [this] { m_adviceShown.invalidate(); });
     return details;
 }
 
@@ -666,7 +666,6 @@ QString KernelDock::suggestForOp(int row)
     m_adviceLabel->setText(m_advice.html);
     // The suggestion asked for is scrolled to the top of the words; they grow after the text is
     // laid out, so the scroll follows the range until it reaches the label (scrollToAdvice).
-    m_scrollToAdvice = true;
     m_adviceShown.start();
     QTimer::singleShot(0, this, &KernelDock::scrollToAdvice);
     // Nothing better found: the alias line is shown, but there is no fix to copy or apply.
@@ -677,19 +676,20 @@ QString KernelDock::suggestForOp(int row)
 
 void KernelDock::scrollToAdvice()
 {
-    if (!m_scrollToAdvice)
+    // Done once the label's top is at the top; until then (the words are still being laid out:
+    // a wrapped label grows after its first layout) for at most two seconds.
+    if (!m_adviceShown.isValid() || m_adviceShown.elapsed() >= 2000)
         return;
     QScrollBar *bar = m_scroll->verticalScrollBar();
     bar->setValue(m_adviceLabel->y());
-    // Done once the label's top is at the top; until then (the words are still being laid out:
-    // a wrapped label grows after its first layout) for at most two seconds.
-    m_scrollToAdvice = bar->value() != m_adviceLabel->y() && m_adviceShown.elapsed() < 2000;
+    if (bar->value() == m_adviceLabel->y())
+        m_adviceShown.invalidate();
 }
 
 QString KernelDock::showAdvice(const QString &why)
 {
     m_advice = {};
-    m_scrollToAdvice = false;
+    m_adviceShown.invalidate();
     m_adviceLabel->setText(why.toHtmlEscaped());
     for (QPushButton *b : {m_copyTtg, m_copyGluon, m_applyAdvice})
         b->setEnabled(false);

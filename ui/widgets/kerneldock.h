@@ -133,8 +133,8 @@ private:
     QPushButton *m_copyGluon;
     QLabel *m_adviceLabel;
     QScrollArea *m_scroll = nullptr; // the words under the buttons
-    bool m_scrollToAdvice = false;   // a suggestion waits to be scrolled to the top
-    QElapsedTimer m_adviceShown;     // since the suggestion was shown
+    // Since the suggestion was shown, while it waits to be scrolled to the top (else invalid).
+    QElapsedTimer m_adviceShown;
     QPushButton *m_applyAdvice = nullptr;
     Advice m_advice;
 };
