@@ -6,6 +6,7 @@
 #include "analysis/kerneladvice.h"
 #include "analysis/kernelpartitions.h"
 #include "analysis/ldslowering.h"
+#include "analysis/reducescratch.h"
 #include "analysis/tdm.h"
 #include "hw/arch.h"
 #include "hw/dtype.h"
@@ -171,6 +172,10 @@ public:
         }
         for (size_t i = 0; i < m_module.ops.size(); ++i)
             report.ops.push_back(analyzeOp(int(i)));
+        for (const KernelOpReport &r : report.ops)
+            if (r.path == "not modelled")
+                report.notes.push_back("line " + std::to_string(r.line) + ": " + r.op +
+                                       " is not modelled: its LDS traffic is not counted");
         totals(report);
         // The architecture file's capacity (the allocations' footprint, liveness ignored).
         if (report.totals.ldsBytes > m_arch.ldsBytes)
@@ -227,7 +232,13 @@ private:
             localAlloc(op, r);
         else if (op.name == "ttg.convert_layout")
             convert(op, r);
-        else
+        else if (op.name == "tt.reduce")
+            reduce(op, r);
+        else if (op.name == "tt.scan" || op.name == "tt.histogram") {
+            describeOnly(op, r);
+            r.path = "not modelled";
+            r.pathReason = "what " + op.name + " stores in and reads from LDS is not modelled";
+        } else
             describeOnly(op, r);
         m_cache.emplace(std::move(key), r);
         return r;
@@ -512,6 +523,50 @@ private:
         r.bytes = plan->ldsBytes;
         if (plan->kind == ConversionKind::LdsRoundTrip)
             roundTrip(*a, *b, r);
+    }
+
+    // A reduction: in registers and shuffles, or through an LDS scratch buffer when warps split
+    // its axis (analysis/reducescratch.h).
+    void reduce(const TtgirOp &op, KernelOpReport &r)
+    {
+        const TtgirType *src = nullptr, *dst = nullptr;
+        if (!endpoints(op, TtgirType::Kind::Tensor, TtgirType::Kind::Tensor,
+                       "tensor<...> -> tensor<...>", r, src, dst))
+            return;
+        const size_t at = op.text.find("axis = ");
+        Expected<LinearLayout> a = distributedOf(*src), b = distributedOf(*dst);
+        if (at == std::string::npos || !a || !b) {
+            r.problem = at == std::string::npos ? "no axis attribute"
+                        : !a                    ? a.message()
+                                                : b.message();
+            return;
+        }
+        const int axis = std::atoi(op.text.c_str() + at + 7);
+        Expected<ReduceScratch> s = reduceScratch(
+            *a, *b, axis, r.elementBits, int64_t(m_module.numWarps) * m_module.threadsPerWarp);
+        if (!s) {
+            r.problem = s.message();
+            return;
+        }
+        if (!s->throughLds) {
+            r.path = "in registers";
+            r.pathReason = "the axis lies inside each warp: shuffles, no LDS";
+            return;
+        }
+        Expected<std::vector<KernelLdsAccess>> accesses = reduceScratchAccesses(m_arch, *s);
+        if (!accesses) {
+            r.problem = accesses.message();
+            return;
+        }
+        r.instruction = "LDS scratch";
+        r.path = "reduce scratch";
+        r.bytes = s->scratchBytes;
+        r.accesses = std::move(*accesses);
+        r.pathReason = std::to_string(s->warpsAlongAxis) +
+                       " warps share the axis: " + std::to_string(s->accumulators) +
+                       " partial results stored per thread, " +
+                       std::to_string(s->partialsPerThread) + " combined, " +
+                       std::to_string(s->resultLoads) + " result loads, 2 barriers";
     }
 
     // The store and the load of a conversion through LDS (roundTripAccesses).

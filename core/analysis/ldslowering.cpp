@@ -1,7 +1,10 @@
 #include "analysis/ldslowering.h"
 
+#include "f2/f2matrix.h"
+
 #include <algorithm>
 #include <bit>
+#include <optional>
 #include <set>
 
 namespace lx {
@@ -10,6 +13,7 @@ namespace {
 
 const std::string kReg = "register";
 const std::string kOffsetDim = "offset";
+const std::string kWarpDim = "warp";
 
 bool isZero(const LinearLayout::Basis &b)
 {
@@ -56,6 +60,126 @@ bool contains(const std::vector<int64_t> &v, int64_t x)
 int log2Floor(int x)
 {
     return x <= 1 ? 0 : std::bit_width(unsigned(x)) - 1;
+}
+
+// Triton's computeSegment: the scratch's segment bases, the tensor bits no lane of either side
+// reads in one access (so they never conflict), else pairs of the two sides' bits.
+std::vector<int64_t> scratchSegment(const std::vector<int64_t> &bankSrc,
+                                    const std::vector<int64_t> &bankDst, int dim, int length)
+{
+    std::set<int64_t> setSrc(bankSrc.begin(), bankSrc.end()),
+        setDst(bankDst.begin(), bankDst.end());
+    setSrc.erase(0);
+    setDst.erase(0);
+    std::vector<int64_t> segment;
+    for (int b = 0; b < dim; ++b)
+        if (!setSrc.count(int64_t(1) << b) && !setDst.count(int64_t(1) << b))
+            segment.push_back(int64_t(1) << b);
+    if (int(segment.size()) >= length) {
+        segment.resize(size_t(std::max(length, 0)));
+        return segment;
+    }
+    std::vector<int64_t> a, b;
+    for (int64_t v : setSrc)
+        if (!setDst.count(v))
+            a.push_back(v);
+    for (int64_t v : setDst)
+        if (!setSrc.count(v))
+            b.push_back(v);
+    if (a.size() > b.size())
+        std::swap(a, b);
+    const int conflicts =
+        std::min(std::max(0, length - int(a.size()) - int(segment.size())), int(a.size()));
+    for (size_t i = size_t(conflicts); i < a.size(); ++i)
+        segment.push_back(a[i] ^ b[i]);
+    segment.insert(segment.end(), a.begin(), a.begin() + conflicts);
+    segment.insert(segment.end(), b.begin(), b.begin() + conflicts);
+    if (int(segment.size()) > length)
+        segment.resize(size_t(length));
+    return segment;
+}
+
+int totalOutBits(const LinearLayout &l)
+{
+    int dim = 0;
+    for (const auto &[name, size] : l.outDims())
+        dim += l.outDimSizeLog2(name);
+    return dim;
+}
+
+// The scratch's bases above the vector (Triton's optimalSwizzlingLdSt): the segment, and the
+// bank bases, the unit tensor bits independent of the vector and the segment, in increasing
+// order.
+struct ScratchBases
+{
+    std::vector<int64_t> banks, segment;
+};
+
+ScratchBases scratchBases(const LinearLayout &src, const LinearLayout &dst,
+                          const std::vector<int64_t> &vbasis, int bits, int log2Vec)
+{
+    const int dim = totalOutBits(src);
+    auto lanes = [&](const LinearLayout &l) {
+        std::vector<int64_t> out;
+        if (l.hasInDim("lane"))
+            for (int i = 0; i < l.inDimSizeLog2("lane"); ++i)
+                out.push_back(flatOf(l, l.basis("lane", i)));
+        out.resize(out.size() > size_t(log2Vec) ? out.size() - size_t(log2Vec) : 0);
+        return out;
+    };
+    std::vector<int64_t> bankSrc = vbasis, bankDst = vbasis;
+    for (int64_t l : lanes(src))
+        if (!contains(vbasis, l))
+            bankSrc.push_back(l);
+    for (int64_t l : lanes(dst))
+        if (!contains(vbasis, l))
+            bankDst.push_back(l);
+    const int lenBank = std::min(
+        log2Floor(int(std::max<int64_t>(1, 1024 / ((int64_t(1) << vbasis.size()) * bits)))),
+        dim - int(vbasis.size()));
+    const int lenSegment = dim - lenBank - int(vbasis.size());
+    ScratchBases out;
+    out.segment = scratchSegment(bankSrc, bankDst, dim, lenSegment);
+    std::vector<int64_t> used = vbasis;
+    used.insert(used.end(), out.segment.begin(), out.segment.end());
+    F2Matrix m(int(used.size()), dim);
+    for (size_t r = 0; r < used.size(); ++r)
+        for (int c = 0; c < dim; ++c)
+            if ((used[r] >> c) & 1)
+                m.set(int(r), c, true);
+    const std::vector<int> pivots = m.pivotColumns();
+    for (int c = 0; c < dim; ++c)
+        if (std::find(pivots.begin(), pivots.end(), c) == pivots.end())
+            out.banks.push_back(int64_t(1) << c);
+    return out;
+}
+
+// A side's (register, lane, warp) -> scratch offset map, the scratch's offset bit j holding the
+// tensor vector `positions[j]`; nullopt when the positions are not a basis of the tensor.
+std::optional<LinearLayout> sideOnScratch(const LinearLayout &side,
+                                          const std::vector<int64_t> &positions, int dim)
+{
+    std::vector<uint64_t> columns;
+    for (int64_t p : positions)
+        columns.push_back(uint64_t(p));
+    const std::optional<F2Matrix> inverse = F2Matrix::fromColumns(columns, dim).inverse();
+    if (!inverse || int(positions.size()) != dim)
+        return std::nullopt;
+    LinearLayout::BasesT bases;
+    for (const std::string dimName : {"register", "lane", "warp"}) {
+        if (!side.hasInDim(dimName))
+            continue;
+        std::vector<LinearLayout::Basis> offsets;
+        for (int i = 0; i < side.inDimSizeLog2(dimName); ++i) {
+            const uint64_t t = uint64_t(flatOf(side, side.basis(dimName, i)));
+            const F2Matrix x = *inverse * F2Matrix::fromColumns({t}, dim);
+            offsets.push_back({int32_t(x.column(0))});
+        }
+        bases.emplace_back(dimName, std::move(offsets));
+    }
+    Expected<LinearLayout> cvt =
+        LinearLayout::tryCreate(std::move(bases), {{kOffsetDim, int32_t(1) << dim}}, false);
+    return cvt ? std::optional<LinearLayout>(std::move(*cvt)) : std::nullopt;
 }
 
 } // namespace
@@ -116,6 +240,79 @@ LdsVectorisation largestVectorisation(const LinearLayout &cvt, int elementBits,
     return out;
 }
 
+namespace {
+
+// The bases of `a` (in its order) that are also bases of `b`.
+std::vector<int64_t> common(const std::vector<int64_t> &a, const std::vector<int64_t> &b)
+{
+    std::vector<int64_t> out;
+    for (int64_t x : a)
+        if (contains(b, x) && !contains(out, x))
+            out.push_back(x);
+    return out;
+}
+
+// The scratch's vector basis (getVbasis) and, when a 32-bit bank word had to be filled, which
+// side's registers filled it.
+struct ScratchVector
+{
+    std::vector<int64_t> bases;
+    std::optional<bool> srcFillsBank;
+};
+
+ScratchVector scratchVector(const LinearLayout &src, const LinearLayout &dst, int bits)
+{
+    const std::vector<int64_t> regSrc = flatBases(src, kReg), regDst = flatBases(dst, kReg);
+    const std::vector<int64_t> warpSrc =
+        src.hasInDim(kWarpDim) ? flatBases(src, kWarpDim) : std::vector<int64_t>{};
+    const std::vector<int64_t> warpDst =
+        dst.hasInDim(kWarpDim) ? flatBases(dst, kWarpDim) : std::vector<int64_t>{};
+    // The registers of both, in the source's order, at most 128 bits.
+    ScratchVector out;
+    std::vector<int64_t> &vbasis = out.bases;
+    vbasis = common(regSrc, regDst);
+    const size_t maxVecBases = size_t(log2Floor(std::max(1, 128 / bits)));
+    if (vbasis.size() > maxVecBases)
+        vbasis.resize(maxVecBases);
+    const size_t basesPerBank = bits > 32 ? 0 : size_t(log2Floor(32 / bits));
+    if ((int64_t(1) << vbasis.size()) * bits >= 32)
+        return out;
+    // Fill a 32-bit bank word. First the registers of one side that are warps of the other
+    // (vectorising them conflicts with nothing: warps run apart), the side with more of them (on
+    // a tie the one holding the lowest basis); then warps of both; then warps of either.
+    auto notInVector = [&](const std::vector<int64_t> &regs) {
+        std::vector<int64_t> r;
+        for (int64_t x : regs)
+            if (!contains(vbasis, x))
+                r.push_back(x);
+        return r;
+    };
+    const std::vector<int64_t> srcWarp = common(notInVector(regSrc), warpDst);
+    const std::vector<int64_t> dstWarp = common(notInVector(regDst), warpSrc);
+    bool srcFills = srcWarp.size() > dstWarp.size();
+    if (srcWarp.size() == dstWarp.size() && !srcWarp.empty())
+        srcFills = *std::min_element(srcWarp.begin(), srcWarp.end()) <
+                   *std::min_element(dstWarp.begin(), dstWarp.end());
+    out.srcFillsBank = srcFills;
+    for (int64_t x : srcFills ? srcWarp : dstWarp)
+        vbasis.push_back(x);
+    if (vbasis.size() < basesPerBank)
+        for (int64_t x : common(warpSrc, warpDst))
+            vbasis.push_back(x);
+    for (size_t i = 0; vbasis.size() < basesPerBank && (i < warpSrc.size() || i < warpDst.size());
+         ++i) {
+        if (i < warpSrc.size() && !contains(vbasis, warpSrc[i]))
+            vbasis.push_back(warpSrc[i]);
+        if (vbasis.size() < basesPerBank && i < warpDst.size() && !contains(vbasis, warpDst[i]))
+            vbasis.push_back(warpDst[i]);
+    }
+    if (vbasis.size() > basesPerBank)
+        vbasis.resize(basesPerBank);
+    return out;
+}
+
+} // namespace
+
 Expected<LdsRoundTrip> ldsRoundTrip(const LinearLayout &src, const LinearLayout &dst,
                                     int elementBits)
 {
@@ -124,49 +321,43 @@ Expected<LdsRoundTrip> ldsRoundTrip(const LinearLayout &src, const LinearLayout 
     if (!src.hasInDim(kReg) || !dst.hasInDim(kReg))
         return makeError("a layout without registers cannot be converted through LDS");
     const int bits = std::max(1, elementBits);
-    const std::vector<int64_t> regSrc0 = flatBases(src, kReg), regDst0 = flatBases(dst, kReg);
-    std::vector<int64_t> regSrc = regSrc0, regDst = regDst0;
-
-    // The registers of both, in the source's order, at most 128 bits (getVbasis).
-    std::vector<int64_t> vbasis;
-    for (int64_t r : regSrc)
-        if (contains(regDst, r) && !contains(vbasis, r))
-            vbasis.push_back(r);
+    const std::vector<int64_t> regSrc = flatBases(src, kReg), regDst = flatBases(dst, kReg);
     const size_t maxVecBases = size_t(log2Floor(std::max(1, 128 / bits)));
-    if (vbasis.size() > maxVecBases)
-        vbasis.resize(maxVecBases);
-    const int basesPerBank = bits > 32 ? 0 : log2Floor(32 / bits);
-    auto isPrefix = [](const std::vector<int64_t> &p, const std::vector<int64_t> &regs) {
-        return p.size() <= regs.size() && std::equal(p.begin(), p.end(), regs.begin());
-    };
-    auto fill = [&](const std::vector<int64_t> &regs, std::vector<int64_t> vb) {
-        for (size_t i = vb.size(); int(i) < basesPerBank && i < regs.size(); ++i)
-            vb.push_back(regs[i]);
-        return vb;
-    };
-    bool vecSrc = true;
-    if ((int64_t(1) << vbasis.size()) * bits < 32) {
-        bool srcPrefix = isPrefix(vbasis, regSrc), dstPrefix = isPrefix(vbasis, regDst);
-        if (!vbasis.empty() && !srcPrefix && !dstPrefix) {
-            auto front = [&](const std::vector<int64_t> &regs) {
-                std::vector<int64_t> r = vbasis;
-                for (int64_t x : regs)
-                    if (!contains(vbasis, x))
-                        r.push_back(x);
-                return r;
-            };
-            regSrc = front(regSrc);
-            regDst = front(regDst);
-            srcPrefix = dstPrefix = true;
-        }
-        // When both are prefixes the source's registers complete it (Triton's later choice of
-        // the side whose next registers are lanes of the other is not modelled).
-        vecSrc = srcPrefix;
-        vbasis = fill(vecSrc ? regSrc : regDst, vbasis);
-    }
+    const ScratchVector vector = scratchVector(src, dst, bits);
+    const std::vector<int64_t> &vbasis = vector.bases;
+    const std::optional<bool> srcFillsBank = vector.srcFillsBank;
 
-    // Each side: the longest prefix of the vector basis in its registers, at most 128 bits.
-    auto width = [&](const std::vector<int64_t> &regs) {
+    // The scratch: the vector, the bank bases (reordered to put one side's registers first when
+    // the vector is under 128 bits, so that side vectorises further), the segment.
+    const int log2Vec =
+        log2Floor(int(std::max<int64_t>(1, ((int64_t(1) << vbasis.size()) * bits) / 32)));
+    const ScratchBases scratch = scratchBases(src, dst, vbasis, bits, log2Vec);
+    std::vector<int64_t> positions = vbasis;
+    std::vector<int64_t> banks = scratch.banks;
+    if (log2Vec < 2) {
+        auto inRegs = [&](const std::vector<int64_t> &regs) {
+            std::vector<int64_t> out;
+            for (int64_t b : banks)
+                if (contains(regs, b))
+                    out.push_back(b);
+            return out;
+        };
+        const std::vector<int64_t> bankSrc = inRegs(regSrc), bankDst = inRegs(regDst);
+        const bool srcFirst = srcFillsBank ? *srcFillsBank : bankSrc.size() > bankDst.size();
+        std::vector<int64_t> ordered = srcFirst ? bankSrc : bankDst;
+        for (int64_t b : banks)
+            if (!contains(ordered, b))
+                ordered.push_back(b);
+        banks = std::move(ordered);
+    }
+    positions.insert(positions.end(), banks.begin(), banks.end());
+    positions.insert(positions.end(), scratch.segment.begin(), scratch.segment.end());
+    // Each side is lowered as a plain access of its own map onto the scratch (largestVectorisation
+    // above); where the scratch is not a basis, the longest prefix of the vector in its registers.
+    const int dim = totalOutBits(src);
+    auto width = [&](const LinearLayout &side, const std::vector<int64_t> &regs) {
+        if (const std::optional<LinearLayout> cvt = sideOnScratch(side, positions, dim))
+            return largestVectorisation(*cvt, bits).elements;
         size_t k = 0;
         while (k < vbasis.size() && k < maxVecBases && contains(regs, vbasis[k]))
             ++k;
@@ -176,8 +367,8 @@ Expected<LdsRoundTrip> ldsRoundTrip(const LinearLayout &src, const LinearLayout 
     out.vectorBasis = vbasis;
     out.storeRegisters = distinctRegisters(src);
     out.loadRegisters = distinctRegisters(dst);
-    out.storeElements = int(std::min<int64_t>(width(regSrc0), out.storeRegisters));
-    out.loadElements = int(std::min<int64_t>(width(regDst0), out.loadRegisters));
+    out.storeElements = int(std::min<int64_t>(width(src, regSrc), out.storeRegisters));
+    out.loadElements = int(std::min<int64_t>(width(dst, regDst), out.loadRegisters));
     return out;
 }
 

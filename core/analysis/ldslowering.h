@@ -27,15 +27,18 @@
 // loads per thread, not 1024 ds_load_b32.
 //
 // convert_layout through LDS (ConvertLayoutOpToLLVM.cpp transferWithinBlockSwizzling,
-// Tools/GenericSwizzling.cpp optimalSwizzlingLdSt / getVbasis): the scratch layout's lowest
-// offset bits are the "vector basis": the tensor bases that are registers in both layouts, in
-// the source's register order, at most 128 bits; when that is narrower than 32 bits it is
-// completed with one side's next registers up to a 32-bit bank word. Each side then vectorises
-// over the longest prefix of that basis that lies in its own registers; its count is its
-// distinct registers over that width. (Later Triton versions also append registers of one side
-// that are lanes of the other, which widens that side's accesses; Triton 3.6's assembly shows
-// no such widening -- tests/data/kernels/more-shapes, the gfx1250 128x64 and 64x64 epilogues --
-// so it is not modelled.)
+// Tools/GenericSwizzling.cpp optimalSwizzlingLdSt / getVbasis, as Triton 3.6 has them): the
+// scratch layout's lowest offset bits are the "vector basis": the tensor bases that are registers
+// in both layouts, in the source's order, at most 128 bits. When that is narrower than a 32-bit
+// bank word it is filled: first with the registers of one side that are warps of the other (the
+// side with more of them, on a tie the one with the lowest basis; with none, the destination's
+// side), then with warps of both, then with warps of either, up to 32 bits. Above the vector
+// come the bank bases (the tensor bits independent of the vector and of the segment, Triton's
+// computeSegment over the lanes of both sides) and the segment. When the vector is under 128
+// bits the bank bases are reordered to put one side's registers first: the side that filled the
+// bank word, else the side with more registers among them. Each side is then an ordinary access
+// of its own map onto that scratch: its vector is largestVectorisation above. Checked against the
+// assembly of every transpose and reduction of tests/data/kernels/lds-paths.
 //
 // Worked example (the epilogue of an FMA matmul, 64x64 f16): #blocked sizePerThread [4, 4],
 // threadsPerWarp [2, 16], warpsPerCTA [4, 1] -> #blocked sizePerThread [1, 1], threadsPerWarp

@@ -124,4 +124,34 @@ Expected<ReduceScratch> reduceScratch(const LinearLayout &src, const LinearLayou
     return out;
 }
 
+Expected<std::vector<KernelLdsAccess>> reduceScratchAccesses(const Architecture &arch,
+                                                             const ReduceScratch &s)
+{
+    std::vector<KernelLdsAccess> out;
+    if (!s.throughLds)
+        return out;
+    auto add = [&](int bits, int64_t count, bool isWrite) -> std::optional<std::string> {
+        if (count <= 0)
+            return std::nullopt;
+        const LdsInstruction *i = arch.plainInstruction(bits / 8, isWrite);
+        if (!i)
+            return arch.name + " has no single-address " + std::to_string(bits) + "-bit " +
+                   (isWrite ? "write" : "read") + " in its architecture file";
+        for (KernelLdsAccess &a : out)
+            if (a.instruction == i->name && a.isWrite == isWrite) {
+                a.count += count;
+                a.issued += count;
+                return std::nullopt;
+            }
+        out.push_back({i->name, count, count, isWrite});
+        return std::nullopt;
+    };
+    for (const auto &problem : {add(s.storedBits, s.accumulators + s.partialsPerThread, true),
+                                add(s.storedBits, s.partialsPerThread, false),
+                                add(s.storedBits * s.resultVector, s.resultLoads, false)})
+        if (problem)
+            return makeError(*problem);
+    return out;
+}
+
 } // namespace lx

@@ -17,7 +17,9 @@
 // A reduction whose axis lies inside one warp needs no LDS at all (`throughLds` false). Elements
 // narrower than 8 bits are stored as 8-bit ones.
 
+#include "analysis/kernel.h"
 #include "base/expected.h"
+#include "hw/arch.h"
 #include "layout/linearlayout.h"
 
 #include <cstdint>
@@ -46,5 +48,11 @@ struct ReduceScratch
 [[nodiscard]] Expected<ReduceScratch> reduceScratch(const LinearLayout &src,
                                                     const LinearLayout &result, int axis,
                                                     int elementBits, int64_t threads);
+
+// The scratch's stores and loads per thread as the architecture file's single-address
+// instructions (a store of each accumulator and partial; a load of each partial and of each
+// result vector). An error names a width the file has no instruction for.
+[[nodiscard]] Expected<std::vector<KernelLdsAccess>>
+reduceScratchAccesses(const Architecture &arch, const ReduceScratch &scratch);
 
 } // namespace lx

@@ -558,7 +558,11 @@ bool isTtgirDataOp(std::string_view name)
                                         "tt.load",
                                         "tt.store",
                                         "tt.descriptor_load",
-                                        "tt.descriptor_store"};
+                                        "tt.descriptor_store",
+                                        "tt.reduce",
+                                        "tt.scan",
+                                        "tt.histogram",
+                                        "tt.gather"};
     for (const char *e : exact)
         if (name == e)
             return true;

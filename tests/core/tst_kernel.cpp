@@ -94,6 +94,9 @@ class TestKernel : public QObject
 private Q_SLOTS:
     void compilerAgreement_data();
     void compilerAgreement();
+    void ldsPathsAgree_data();
+    void ldsPathsAgree();
+    void unmodelledOpsAreNamed();
     void genericPathSaysWhy();
     void adviceVectorisesWhenFollowed();
     void fullWidthAccessesGetNoAdvice();
@@ -270,6 +273,73 @@ void TestKernel::compilerAgreement()
     QVERIFY(writes > 0);
     QVERIFY(predictedTr == compilerTr);
     QVERIFY(agree);
+}
+
+// The kernels of lds-paths whose LDS traffic is not a matmul operand: transposes (a
+// convert_layout through LDS), reductions across warps, gathers and scaled dots, compiled for
+// gfx1250, gfx950 and gfx942. No loop: every instruction is issued once, so the predicted totals
+// must equal the assembly's counts kind by kind (merged and high-half forms as their single
+// accesses, cross-lane ds_swizzle/ds_bpermute not compared).
+void TestKernel::ldsPathsAgree_data()
+{
+    QTest::addColumn<QString>("name");
+    int rows = 0;
+    for (const json &k : kernelsOf(kDir + QStringLiteral("lds-paths/"))) {
+        const std::string kind = k.at("kernel");
+        if (!k.contains("ds") || kind == "scan" || kind == "histogram")
+            continue;
+        QTest::newRow(k.at("name").get<std::string>().c_str())
+            << QString::fromStdString(k.at("name").get<std::string>());
+        ++rows;
+    }
+    QVERIFY(rows >= 280);
+}
+
+void TestKernel::ldsPathsAgree()
+{
+    QFETCH(QString, name);
+    const QString dir = kDir + QStringLiteral("lds-paths/");
+    json expected;
+    for (const json &k : kernelsOf(dir))
+        if (k.at("name") == name.toStdString())
+            expected = k;
+    Expected<TtgirModule> module = parseTtgir(readFile(dir + name + QStringLiteral(".ttgir")));
+    QVERIFY2(module.hasValue(), module ? "" : module.message().c_str());
+    Expected<KernelReport> report = analyzeKernel(*module);
+    QVERIFY2(report.hasValue(), report ? "" : report.message().c_str());
+    for (const KernelOpReport &r : report->ops)
+        QVERIFY2(r.problem.empty(), (std::to_string(r.line) + ": " + r.problem).c_str());
+    std::map<std::string, int64_t> compiler;
+    for (const auto &[inst, n] : expected.at("ds").items()) {
+        const LdsMnemonic m = classifyLdsMnemonic(inst);
+        if (m.accesses > 0)
+            compiler[m.single] += n.get<int64_t>() * m.accesses;
+    }
+    const std::map<std::string, int64_t> predicted = report->totals.instructions;
+    QVERIFY2(predicted == compiler,
+             ("predicted " + format(predicted) + " vs compiler " + format(compiler)).c_str());
+}
+
+// Ops that may use LDS but are not modelled are named at the op and in the notes.
+void TestKernel::unmodelledOpsAreNamed()
+{
+    const QString dir = kDir + QStringLiteral("lds-paths/");
+    for (const char *name : {"scan_gfx1250_fp32_64x64_w4_ax0", "histogram_gfx1250_1024_b64_w4"}) {
+        Expected<TtgirModule> module =
+            parseTtgir(readFile(dir + QString::fromLatin1(name) + QStringLiteral(".ttgir")));
+        QVERIFY(module.hasValue());
+        Expected<KernelReport> report = analyzeKernel(*module);
+        QVERIFY(report.hasValue());
+        bool named = false;
+        for (const KernelOpReport &r : report->ops)
+            if (r.op == "tt.scan" || r.op == "tt.histogram")
+                named = r.path == "not modelled" && !r.pathReason.empty();
+        QVERIFY2(named, name);
+        bool noted = false;
+        for (const std::string &n : report->notes)
+            noted = noted || n.find("not modelled") != std::string::npos;
+        QVERIFY2(noted, name);
+    }
 }
 
 // The FMA operands of more-shapes: the generic path, and the reason names the permutation that
