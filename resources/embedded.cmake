@@ -10,6 +10,7 @@ set(LX_EMBEDDED_RESOURCES
     arch/gfx950.json
     arch/sm80.json
     arch/sm90.json
+    arch/sm100.json
     lessons/01-bases-and-xor.json
     lessons/02-bit-matrix.json
     lessons/03-blocked-order.json

@@ -109,6 +109,10 @@ LayoutAttrPtr construct(std::string_view mnemonic, const std::vector<FormValue> 
         return ttgdetail::makeSwizzled(dict);
     if (m == "partitioned_shared")
         return ttgdetail::makePartitioned(dict);
+    if (m == "nvidia_mma")
+        return ttgdetail::makeNvidiaMma(dict);
+    if (m == "nvmma_shared")
+        return ttgdetail::makeNvmmaShared(dict);
     if (m == "padded_shared") {
         for (size_t i = 0; i < values.size(); ++i)
             if (const auto *pairs = std::get_if<IntervalPadding>(&values[i].value))

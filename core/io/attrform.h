@@ -36,9 +36,9 @@ struct FormAttr
 };
 
 // Builds `#ttg.<mnemonic><{...}>` from `values` with the reader's constructor for that mnemonic:
-// blocked, amd_wmma, amd_mfma, dot_op, linear, generic_linear, swizzled_shared, padded_shared
-// (its "intervalPadding" value is the pair list written before the dictionary) and
-// partitioned_shared. An unknown mnemonic is refused with a message.
+// blocked, amd_wmma, amd_mfma, nvidia_mma, dot_op, linear, generic_linear, swizzled_shared,
+// padded_shared (its "intervalPadding" value is the pair list written before the dictionary),
+// partitioned_shared and nvmma_shared. An unknown mnemonic is refused with a message.
 [[nodiscard]] FormAttr attrFromForm(std::string_view mnemonic,
                                     const std::vector<FormValue> &values);
 

@@ -32,6 +32,11 @@ std::string excerpt(const json &v)
     return jsonExcerpt(v);
 }
 
+std::string listJson(const IntList &l)
+{
+    return json(l).dump();
+}
+
 LayoutAttrPtr parseAttr(const json &j, const std::string &where, int depth);
 
 // Parents nest a few levels in practice; the bound keeps hostile input from exhausting the stack.
@@ -205,6 +210,18 @@ LayoutAttrPtr readDistributed(const std::string &kind, KeywordReader &r)
         a.cgaLayout = r.bases("cga_layout", {});
         return makeAttr(a);
     }
+    if (kind == "NVMMADistributedLayout") {
+        NvidiaMmaAttr a;
+        const IntList version = r.intList("version");
+        if (version.size() != 2)
+            fail(kind + ": 'version' must be [major, minor], got " + listJson(version));
+        a.versionMajor = version[0];
+        a.versionMinor = version[1];
+        a.warpsPerCTA = r.intList("warps_per_cta");
+        a.instrShape = r.intList("instr_shape");
+        a.cgaLayout = r.bases("cga_layout", {});
+        return makeAttr(a);
+    }
     if (kind == "AMDWMMALayout") {
         AmdWmmaAttr a;
         a.version = r.integer("version");
@@ -270,6 +287,20 @@ LayoutAttrPtr readShared(const std::string &kind, KeywordReader &r)
         a.alignment = r.integer("alignment", 16);
         return makeAttr(a);
     }
+    if (kind == "NVMMASharedLayout") {
+        NvmmaSharedAttr a;
+        a.swizzlingByteWidth = r.integer("swizzle_byte_width");
+        a.elementBitWidth = r.integer("element_bitwidth");
+        a.rank = r.integer("rank", 2);
+        a.transposed = r.boolean("transposed", false);
+        a.fp4Padded = r.boolean("fp4_padded", false);
+        a.cgaLayout = r.bases("cga_layout", {});
+        for (const IntList &b : a.cgaLayout)
+            if (b.size() != size_t(a.rank))
+                fail(kind + ": a basis of 'cga_layout' has " + std::to_string(b.size()) +
+                     " components but 'rank' is " + std::to_string(a.rank));
+        return makeAttr(a);
+    }
     if (kind == "PartitionedSharedLayout") {
         PartitionedSharedAttr a;
         a.numPartitions = r.integer("num_partitions");
@@ -319,6 +350,26 @@ IntList impliedShape(const std::vector<const BasisList *> &lists)
                     std::max(shape[d], int32_t(std::bit_ceil(uint32_t(std::max(b[d], 0)) + 1)));
         }
     return shape;
+}
+
+json nvidiaJson(const NvidiaMmaAttr &a)
+{
+    return {{"kind", "NVMMADistributedLayout"},
+            {"version", json::array({a.versionMajor, a.versionMinor})},
+            {"warps_per_cta", a.warpsPerCTA},
+            {"instr_shape", a.instrShape},
+            {"cga_layout", basesJson(a.cgaLayout)}};
+}
+
+json nvidiaJson(const NvmmaSharedAttr &a)
+{
+    return {{"kind", "NVMMASharedLayout"},
+            {"swizzle_byte_width", a.swizzlingByteWidth},
+            {"element_bitwidth", a.elementBitWidth},
+            {"rank", a.rank},
+            {"transposed", a.transposed},
+            {"fp4_padded", a.fp4Padded},
+            {"cga_layout", basesJson(a.cgaLayout)}};
 }
 
 } // namespace
@@ -411,6 +462,9 @@ nlohmann::json attrToGluonJson(const LayoutAttr &attr)
                     j["order"] = a.order;
                 j["cga_layout"] = basesJson(a.blockBases);
                 return j;
+            } else if constexpr (std::is_same_v<T, NvidiaMmaAttr> ||
+                                 std::is_same_v<T, NvmmaSharedAttr>) {
+                return nvidiaJson(a);
             } else if constexpr (std::is_same_v<T, SharedLinearAttr>) {
                 return {{"kind", "SharedLinearLayout"},
                         {"offset_bases", basesJson(a.offsetBases)},

@@ -21,6 +21,9 @@
 //                        with_identity_for form shape, order, cga_layout ([])
 //   SharedLinearLayout   offset_bases, block_bases ([]), alignment (16)
 //   PartitionedSharedLayout  num_partitions, num_groups, partition_dim, partition_layout
+//   NVMMADistributedLayout   version ([major, minor]), warps_per_cta, instr_shape, cga_layout ([])
+//   NVMMASharedLayout    swizzle_byte_width, element_bitwidth, rank (2), transposed (false),
+//                        fp4_padded (false), cga_layout ([])
 // A missing required key, a key of the wrong type, or an unknown key gives an Error naming the
 // kind and the key; nothing throws.
 

@@ -134,13 +134,15 @@ private:
             {"slice", makeSlice},
             {"swizzled_shared", makeSwizzled},
             {"partitioned_shared", makePartitioned},
+            {"nvidia_mma", makeNvidiaMma},
+            {"nvmma_shared", makeNvmmaShared},
         };
         const auto it = makers.find(mnemonic);
         if (it == makers.end())
             fail(t.pos, "unsupported attribute '#" + t.text +
                             "' (known: linear, generic_linear, blocked, amd_wmma, amd_mfma, "
-                            "dot_op, slice, swizzled_shared, padded_shared, shared_linear, "
-                            "partitioned_shared)");
+                            "nvidia_mma, dot_op, slice, swizzled_shared, padded_shared, "
+                            "shared_linear, partitioned_shared, nvmma_shared)");
         expect("<");
         Value dict = parseDict(depth + 1);
         expect(">");

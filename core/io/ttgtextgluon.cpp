@@ -36,6 +36,9 @@ const std::vector<GluonClass> kGluonClasses = {
       "cga_layout"}},
     {"PartitionedSharedLayout",
      {"num_partitions", "num_groups", "partition_dim", "partition_layout"}},
+    {"NVMMADistributedLayout", {"version", "warps_per_cta", "instr_shape", "cga_layout"}},
+    {"NVMMASharedLayout",
+     {"swizzle_byte_width", "element_bitwidth", "rank", "transposed", "fp4_padded", "cga_layout"}},
 };
 
 class GluonParser : private ValueCursor
@@ -298,6 +301,44 @@ private:
                     {"cga_layout", "CGALayout"}});
             DictReader d(std::move(args), context, pos);
             return makeMfma(d);
+        }
+        if (name == "NVMMADistributedLayout") {
+            // version=[major, minor] is two keys of the attribute.
+            if (std::optional<Entry> version = take("version")) {
+                const IntList v = asIntList(version->value, "version");
+                if (v.size() != 2)
+                    fail(version->pos, "version: expected [major, minor]");
+                args.push_back(Entry{"versionMajor", version->pos,
+                                     Value{Value::Int, version->pos, v[0], false, {}, {}, {}}});
+                args.push_back(Entry{"versionMinor", version->pos,
+                                     Value{Value::Int, version->pos, v[1], false, {}, {}, {}}});
+            }
+            rename({{"warps_per_cta", "warpsPerCTA"},
+                    {"instr_shape", "instrShape"},
+                    {"cga_layout", "CGALayout"}});
+            DictReader d(std::move(args), context, pos);
+            return makeNvidiaMma(d);
+        }
+        if (name == "NVMMASharedLayout") {
+            // Gluon always knows the rank (default 2); a CGA must agree with it.
+            std::optional<Entry> rank = take("rank");
+            std::optional<Entry> cga = take("cga_layout");
+            if (cga && cga->value.kind == Value::List && !cga->value.items.empty()) {
+                if (rank) {
+                    int r = -1;
+                    (void)asBases(cga->value, "cga_layout", r);
+                    if (r != asInt(rank->value, "rank", 1, 8))
+                        fail(rank->pos, "rank does not match the rank of cga_layout");
+                }
+                args.push_back(Entry{"CGALayout", cga->pos, std::move(cga->value)});
+            } else if (rank) {
+                args.push_back(Entry{"rank", rank->pos, std::move(rank->value)});
+            }
+            rename({{"swizzle_byte_width", "swizzlingByteWidth"},
+                    {"element_bitwidth", "elementBitWidth"},
+                    {"fp4_padded", "fp4Padded"}});
+            DictReader d(std::move(args), context, pos);
+            return makeNvmmaShared(d);
         }
         // PartitionedSharedLayout
         rename({{"num_partitions", "numPartitions"},

@@ -123,6 +123,22 @@ std::string printMlir(const LayoutAttr &attr, const AliasNames &aliases)
                ", numGroups = " + std::to_string(a->numGroups) +
                ", partitionDim = " + std::to_string(a->partitionDim) +
                ", partitionLayout = " + nested(a->partitionLayout, aliases) + "}>";
+    // NvidiaMmaEncodingAttr::print: the CGA between warpsPerCTA and instrShape.
+    if (auto *a = attr.as<NvidiaMmaAttr>())
+        return "#ttg.nvidia_mma<{versionMajor = " + std::to_string(a->versionMajor) +
+               ", versionMinor = " + std::to_string(a->versionMinor) + ", warpsPerCTA = [" +
+               ints(a->warpsPerCTA) + "]" + cgaSuffix(a->cgaLayout) + ", instrShape = [" +
+               ints(a->instrShape) + "]}>";
+    // NVMMASharedEncodingAttr::print: fp4Padded only when set; rank only when no CGA shows it
+    // and it is not 2.
+    if (auto *a = attr.as<NvmmaSharedAttr>())
+        return "#ttg.nvmma_shared<{swizzlingByteWidth = " + std::to_string(a->swizzlingByteWidth) +
+               ", transposed = " + (a->transposed ? "true" : "false") +
+               ", elementBitWidth = " + std::to_string(a->elementBitWidth) +
+               (a->fp4Padded ? ", fp4Padded = true" : "") +
+               (a->cgaLayout.empty() && a->rank != 2 ? ", rank = " + std::to_string(a->rank)
+                                                     : std::string()) +
+               cgaSuffix(a->cgaLayout) + "}>";
     return "<unknown layout>";
 }
 
@@ -130,7 +146,7 @@ std::string printMlir(const LayoutAttr &attr, const AliasNames &aliases)
 // dot_op print inline).
 std::string aliasBase(const LayoutAttr &a)
 {
-    if (a.as<AmdWmmaAttr>() || a.as<AmdMfmaAttr>())
+    if (a.as<AmdWmmaAttr>() || a.as<AmdMfmaAttr>() || a.as<NvidiaMmaAttr>())
         return "mma";
     if (a.isShared())
         return "shared";
@@ -229,6 +245,18 @@ std::string printPython(const LayoutAttr &attr)
         return "ttgl.SharedLinearLayout(offset_bases=" + bases(a->offsetBases) +
                (a->blockBases.empty() ? "" : ", block_bases=" + bases(a->blockBases)) +
                (a->alignment != 16 ? ", alignment=" + std::to_string(a->alignment) : "") + ")";
+    if (auto *a = attr.as<NvidiaMmaAttr>())
+        return "ttgl.NVMMADistributedLayout(version=[" + std::to_string(a->versionMajor) + ", " +
+               std::to_string(a->versionMinor) + "], warps_per_cta=[" + ints(a->warpsPerCTA) +
+               "], instr_shape=[" + ints(a->instrShape) + "]" +
+               (a->cgaLayout.empty() ? "" : ", cga_layout=" + bases(a->cgaLayout)) + ")";
+    if (auto *a = attr.as<NvmmaSharedAttr>())
+        return "ttgl.NVMMASharedLayout(swizzle_byte_width=" +
+               std::to_string(a->swizzlingByteWidth) +
+               ", element_bitwidth=" + std::to_string(a->elementBitWidth) +
+               ", rank=" + std::to_string(a->rank) + ", transposed=" + pyBool(a->transposed) +
+               ", fp4_padded=" + pyBool(a->fp4Padded) +
+               (a->cgaLayout.empty() ? "" : ", cga_layout=" + bases(a->cgaLayout)) + ")";
     if (auto *a = attr.as<PartitionedSharedAttr>())
         return "ttgl.amd.cdna5.PartitionedSharedLayout(num_partitions=" +
                std::to_string(a->numPartitions) + ", num_groups=" + std::to_string(a->numGroups) +
@@ -300,6 +328,10 @@ std::string ttgMnemonic(const LayoutAttr &attr)
         return "padded_shared";
     if (attr.as<SharedLinearAttr>())
         return "shared_linear";
+    if (attr.as<NvidiaMmaAttr>())
+        return "nvidia_mma";
+    if (attr.as<NvmmaSharedAttr>())
+        return "nvmma_shared";
     return "partitioned_shared";
 }
 

@@ -123,6 +123,10 @@ int attrRank(const LayoutAttr &a)
         return rankOfBases({&s->offsetBases, &s->blockBases});
     if (auto *p = a.as<PartitionedSharedAttr>())
         return p->partitionLayout ? attrRank(*p->partitionLayout) : -1;
+    if (auto *n = a.as<NvidiaMmaAttr>())
+        return int(n->warpsPerCTA.size());
+    if (auto *n = a.as<NvmmaSharedAttr>())
+        return n->rank;
     return -1;
 }
 
@@ -458,9 +462,15 @@ LayoutAttrPtr makeDotOperand(DictReader &dict)
     } else if (a.parent->as<BlockedAttr>()) {
         if (a.kWidth != 0)
             fail(at, "kWidth must be 0 (absent) for a blocked parent");
+    } else if (auto *n = a.parent->as<NvidiaMmaAttr>()) {
+        if (a.kWidth == 0)
+            fail(at, "kWidth is mandatory for an Ampere or Hopper MMA parent");
+        if (a.opIdx != 0 && n->versionMajor == 3)
+            fail(at, "opIdx must be 0 for a Hopper MMA parent, since Hopper WGMMA only allows the "
+                     "first operand to be in registers");
     } else {
-        fail(parent.pos, "parent: a dot operand's parent must be #ttg.blocked, #ttg.amd_wmma or "
-                         "#ttg.amd_mfma");
+        fail(parent.pos, "parent: a dot operand's parent must be #ttg.blocked, #ttg.amd_wmma, "
+                         "#ttg.amd_mfma or #ttg.nvidia_mma");
     }
     return makeAttr(std::move(a));
 }

@@ -165,6 +165,9 @@ inferredLayout(std::vector<std::pair<const char *, const BasisList *>> dims, int
 [[nodiscard]] LayoutAttrPtr makeSharedLinear(DictReader &dict, int32_t alignment,
                                              const Value *alignmentValue);
 [[nodiscard]] LayoutAttrPtr makePartitioned(DictReader &dict);
+// #ttg.nvidia_mma and #ttg.nvmma_shared (ttgtextnvidia.cpp).
+[[nodiscard]] LayoutAttrPtr makeNvidiaMma(DictReader &dict);
+[[nodiscard]] LayoutAttrPtr makeNvmmaShared(DictReader &dict);
 
 // The cursor both attribute readers walk, with the start of a value common to both languages.
 class ValueCursor : protected TokenCursor

@@ -59,6 +59,20 @@ struct AmdMfmaAttr
     bool operator==(const AmdMfmaAttr &) const = default;
 };
 
+// #ttg.nvidia_mma / gluon NVMMADistributedLayout: the accumulator of an NVIDIA tensor-core
+// instruction (docs/nvidia-layouts.md). versionMajor 2 is Ampere's mma.sync (instrShape [16, 8],
+// [1, 16, 8] at rank 3), 3 is Hopper's wgmma (instrShape [16, N, K], rank 2). Gluon spells the
+// two versions as one list `version=[major, minor]`.
+struct NvidiaMmaAttr
+{
+    int32_t versionMajor = 2;
+    int32_t versionMinor = 0;
+    IntList warpsPerCTA; // warps_per_cta
+    IntList instrShape;  // instr_shape
+    BasisList cgaLayout; // cga_layout
+    bool operator==(const NvidiaMmaAttr &) const = default;
+};
+
 // #ttg.linear (distributed) / gluon DistributedLinearLayout. generic = #ttg.generic_linear.
 struct DistributedLinearAttr
 {
@@ -88,6 +102,21 @@ struct PaddedSharedAttr
     BasisList offsetBases;
     BasisList blockBases;
     bool operator==(const PaddedSharedAttr &) const = default;
+};
+
+// #ttg.nvmma_shared / gluon NVMMASharedLayout: the shared layout TMA and wgmma/tcgen05 read
+// (docs/nvidia-layouts.md). 8 rows of one swizzle span are a core matrix whose 16-byte chunks
+// are XORed with the row; `transposed` makes dim0 the contiguous dim; fp4Padded stores each 8
+// bytes of packed fp4 data followed by 8 bytes of padding.
+struct NvmmaSharedAttr
+{
+    int32_t swizzlingByteWidth = 0; // swizzle_byte_width: 0, 32, 64 or 128
+    bool transposed = false;
+    int32_t elementBitWidth = 16; // element_bitwidth
+    bool fp4Padded = false;       // fp4_padded
+    BasisList cgaLayout;          // cga_layout
+    int32_t rank = 2;             // the tensor rank (the CGA bases show it when present)
+    bool operator==(const NvmmaSharedAttr &) const = default;
 };
 
 // #ttg.shared_linear / gluon SharedLinearLayout
@@ -131,16 +160,17 @@ struct PartitionedSharedAttr
 // Any layout attribute.
 struct LayoutAttr
 {
-    using Variant = std::variant<BlockedAttr, AmdWmmaAttr, AmdMfmaAttr, DistributedLinearAttr,
-                                 DotOperandAttr, SliceAttr, SwizzledSharedAttr, PaddedSharedAttr,
-                                 SharedLinearAttr, PartitionedSharedAttr>;
+    using Variant =
+        std::variant<BlockedAttr, AmdWmmaAttr, AmdMfmaAttr, DistributedLinearAttr, DotOperandAttr,
+                     SliceAttr, SwizzledSharedAttr, PaddedSharedAttr, SharedLinearAttr,
+                     PartitionedSharedAttr, NvidiaMmaAttr, NvmmaSharedAttr>;
     Variant value;
 
     template <typename T> const T *as() const { return std::get_if<T>(&value); }
     bool isShared() const
     {
         return as<SwizzledSharedAttr>() || as<PaddedSharedAttr>() || as<SharedLinearAttr>() ||
-               as<PartitionedSharedAttr>();
+               as<PartitionedSharedAttr>() || as<NvmmaSharedAttr>();
     }
     bool isDistributed() const { return !isShared(); }
     bool operator==(const LayoutAttr &o) const { return value == o.value; }

@@ -39,6 +39,10 @@ LinearLayout build(const LayoutAttr &attr, const std::vector<int32_t> &shape)
             else if constexpr (std::is_same_v<T, SharedLinearAttr>)
                 return fitSharedComponent(sharedLinearComponent(a), shape,
                                           "the shared_linear layout");
+            else if constexpr (std::is_same_v<T, NvidiaMmaAttr>)
+                return buildNvidiaMma(a, shape);
+            else if constexpr (std::is_same_v<T, NvmmaSharedAttr>)
+                return buildNvmmaShared(a, shape);
             else
                 return buildPartitioned(a, shape);
         },

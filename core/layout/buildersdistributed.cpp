@@ -483,7 +483,9 @@ LinearLayout buildDotOperand(const DotOperandAttr &dot, const std::vector<int32_
         return buildMfmaOperand(dot, *m, shape);
     if (const auto *b = dot.parent->as<BlockedAttr>())
         return buildBlockedOperand(dot, *b, shape);
-    fail("a dot operand's parent must be an AMD WMMA, AMD MFMA or blocked layout");
+    if (const auto *n = dot.parent->as<NvidiaMmaAttr>())
+        return buildNvidiaMmaOperand(dot, *n, shape);
+    fail("a dot operand's parent must be an AMD WMMA, AMD MFMA, NVIDIA MMA or blocked layout");
 }
 
 // ---- linear, slice ----------------------------------------------------------------------------

@@ -205,6 +205,16 @@ LinearLayout buildDotOperand(const DotOperandAttr &dot, const std::vector<int32_
 LinearLayout buildLinear(const DistributedLinearAttr &a, const std::vector<int32_t> &shape);
 LinearLayout buildSlice(const SliceAttr &s, const std::vector<int32_t> &shape);
 
+// NVIDIA families (buildersnvidia.cpp).
+LinearLayout buildNvidiaMma(const NvidiaMmaAttr &a, const std::vector<int32_t> &shape);
+LinearLayout buildNvidiaMmaOperand(const DotOperandAttr &dot, const NvidiaMmaAttr &a,
+                                   const std::vector<int32_t> &shape);
+LinearLayout buildNvmmaShared(const NvmmaSharedAttr &a, const std::vector<int32_t> &shape);
+// Triton's broadcastedDotOperandLayout: identity along every dim of `order` but kDim, which
+// broadcasts (buildersdistributed.cpp).
+LinearLayout broadcastedDotOperandLayout(const IntList &sizes, const IntList &order, size_t kDim,
+                                         const std::string &inDim);
+
 // Shared families (buildersshared.cpp).
 LinearLayout buildSwizzled(const SwizzledSharedAttr &a, const std::vector<int32_t> &shape);
 LinearLayout fitSharedComponent(const LinearLayout &component, const std::vector<int32_t> &shape,

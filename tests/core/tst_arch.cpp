@@ -56,6 +56,7 @@ void TestArch::everyEmbeddedArchitectureParses_data()
     QTest::newRow("gfx1201") << u"gfx1201"_qs << 32 << 32 << qint64(128 * 1024);
     QTest::newRow("sm80") << u"sm80"_qs << 32 << 32 << qint64(164 * 1024);
     QTest::newRow("sm90") << u"sm90"_qs << 32 << 32 << qint64(228 * 1024);
+    QTest::newRow("sm100") << u"sm100"_qs << 32 << 32 << qint64(228 * 1024);
 }
 
 void TestArch::everyEmbeddedArchitectureParses()

@@ -74,6 +74,7 @@ private Q_SLOTS:
         QTest::newRow("unittests") << QStringLiteral("triton-unittests-linear-layout.json");
         QTest::newRow("conversions") << QStringLiteral("triton-conversions.json");
         QTest::newRow("bank_conflicts") << QStringLiteral("triton-bank_conflicts.json");
+        QTest::newRow("nvidia") << QStringLiteral("triton-nvidia.json");
     }
 
     void caseFile()

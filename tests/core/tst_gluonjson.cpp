@@ -26,12 +26,13 @@ private Q_SLOTS:
     void malformed();
 };
 
-// Every Gluon layout of the conversion and bank-conflict cases parses, and printing it gives the
-// same JSON object back.
+// Every Gluon layout of the conversion, bank-conflict and NVIDIA cases parses, and printing it
+// gives the same JSON object back.
 void TestGluonJson::conformanceRoundTrip()
 {
     int count = 0;
-    for (const char *file : {"triton-conversions.json", "triton-bank_conflicts.json"}) {
+    for (const char *file :
+         {"triton-conversions.json", "triton-bank_conflicts.json", "triton-nvidia.json"}) {
         std::ifstream in(std::string(LX_TEST_DATA_DIR) + "/conformance/" + file);
         const json data = json::parse(in, nullptr, false);
         QVERIFY(data.is_object());
@@ -46,7 +47,7 @@ void TestGluonJson::conformanceRoundTrip()
                 ++count;
             }
     }
-    QCOMPARE(count, 622 + 134);
+    QCOMPARE(count, 622 + 134 + 368);
 }
 
 void TestGluonJson::parsesEveryKind_data()

@@ -438,7 +438,7 @@ void TestTtgText::malformed_data()
         "#ttg.swizzled_shared<{vec = 99999999999999999999, perPhase = 1, maxPhase = 1, order = "
         "[0]}>",
         "1:29", "out of range");
-    row("unsupported-attr", "#ttg.nvidia_mma<{versionMajor = 2}>", "1:1", "unsupported attribute");
+    row("unsupported-attr", "#ttg.amd_rotating_shared<{vec = 2}>", "1:1", "unsupported attribute");
     row("bad-character", "#ttg.blocked<{sizePerThread = [1] ; }>", "1:35",
         "unexpected character ';'");
     row("unclosed", "#ttg.blocked<{sizePerThread = [1]", "1:34", "expected '}'");
@@ -507,7 +507,8 @@ void TestTtgText::malformed_data()
         "1:78", "must be a shared layout");
     row("gluon-unknown-argument", "ttgl.BlockedLayout([1], [32], [4], [0], foo=1)", "1:41",
         "unknown argument 'foo'");
-    row("gluon-unknown-class", "ttgl.NVMMASharedLayout(128, 16, 2)", "1:1", "unknown Gluon layout");
+    row("gluon-unknown-class", "ttgl.amd.AMDRotatingSharedLayout(2, 1, 4, [1, 0])", "1:1",
+        "unknown Gluon layout");
     row("gluon-trailing", "ttgl.SwizzledSharedLayout(1, 1, 1, [0]) x", "1:41",
         "after the layout expression");
     row("gluon-too-many",
