@@ -4,6 +4,7 @@
 #include "analysis/conversion.h"
 #include "analysis/dsloadtr.h"
 #include "analysis/kerneladvice.h"
+#include "analysis/kernelnvidia.h"
 #include "analysis/kernelpartitions.h"
 #include "analysis/ldslowering.h"
 #include "analysis/reducescratch.h"
@@ -333,6 +334,8 @@ private:
     // vector's width in elements.
     int64_t plainAccessOf(const LdsSides &sides, bool isWrite, KernelOpReport &r) const
     {
+        if (m_arch.vendor == "nvidia")
+            return nvidiaAccessOf(m_arch, sides.reg, sides.shared.layout, isWrite, r);
         Expected<LinearLayout> cvt = sides.reg.invertAndCompose(sides.shared.layout);
         if (!cvt) {
             r.problem = "cannot map the registers onto shared memory: " + cvt.message();
@@ -591,7 +594,10 @@ private:
         r.accesses.insert(r.accesses.end(), accesses->begin(), accesses->end());
     }
 
-    static bool isLdsInstruction(const std::string &name) { return name.rfind("ds_", 0) == 0; }
+    static bool isLdsInstruction(const std::string &name)
+    {
+        return isSharedMemoryInstruction(name);
+    }
 
     void totals(KernelReport &report) const
     {
