@@ -77,6 +77,8 @@ class TestNvidiaLayouts : public QObject
 private Q_SLOTS:
     void tritonVectors_data();
     void tritonVectors();
+    void derivedVectors_data();
+    void derivedVectors();
     void refusals_data();
     void refusals();
     void textRoundTrip_data();
@@ -330,6 +332,60 @@ void TestNvidiaLayouts::tritonVectors_data()
                 {8, 0},
                 {16, 0}},
                2));
+}
+
+// Not Triton vectors: the TMA box split without a swizzle and a CGA, derived by hand from
+// getTMABlockShape and nvmmaSharedToLinearLayout (docs/nvidia-layouts.md §4).
+void TestNvidiaLayouts::derivedVectors_data()
+{
+    QTest::addColumn<QString>("attr");
+    QTest::addColumn<QList<int>>("shape");
+    QTest::addColumn<LinearLayout>("expected");
+    // 16 x 512 fp16, no swizzle: the box is clamped to 256 columns, so offsets 0-4095 are columns
+    // 0-255 of the 16 rows (8 column bits, then 4 row bits) and offset bit 12 moves to column 256.
+    QTest::newRow("no swizzle, two boxes")
+        << QString::fromStdString(nvmma(0, false, 16)) << QList<int>{16, 512}
+        << shared({{0, 1},
+                   {0, 2},
+                   {0, 4},
+                   {0, 8},
+                   {0, 16},
+                   {0, 32},
+                   {0, 64},
+                   {0, 128},
+                   {1, 0},
+                   {2, 0},
+                   {4, 0},
+                   {8, 0},
+                   {0, 256}},
+                  2);
+    // 64 x 128 fp16, 128-byte swizzle, two CTAs splitting dim1: each holds a 64 x 64 box, the
+    // 128-byte core matrix (row r XORs column 8 r) repeated down 64 rows; block bit 0 is column 64.
+    Expected<LinearLayout> cga = LinearLayout::tryCreateInferred({{"offset",
+                                                                   {{0, 1},
+                                                                    {0, 2},
+                                                                    {0, 4},
+                                                                    {0, 8},
+                                                                    {0, 16},
+                                                                    {0, 32},
+                                                                    {1, 8},
+                                                                    {2, 16},
+                                                                    {4, 32},
+                                                                    {8, 0},
+                                                                    {16, 0},
+                                                                    {32, 0}}},
+                                                                  {"block", {{0, 64}}}},
+                                                                 standardOutDimNames(2));
+    QVERIFY(cga);
+    QTest::newRow("two CTAs")
+        << QStringLiteral("#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, "
+                          "elementBitWidth = 16, CGALayout = [[0, 1]]}>")
+        << QList<int>{64, 128} << *cga;
+}
+
+void TestNvidiaLayouts::derivedVectors()
+{
+    tritonVectors();
 }
 
 void TestNvidiaLayouts::tritonVectors()
