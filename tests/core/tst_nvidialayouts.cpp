@@ -84,6 +84,8 @@ private Q_SLOTS:
     void textRoundTrip_data();
     void textRoundTrip();
     void gluonFormsAgree();
+    void defaultFor_data();
+    void defaultFor();
 };
 
 void TestNvidiaLayouts::tritonVectors_data()
@@ -520,6 +522,53 @@ void TestNvidiaLayouts::gluonFormsAgree()
                    "instr_shape=[16, 16, 8])");
     QVERIFY2(mma, mma ? "" : mma.message().c_str());
     QCOMPARE(QString::fromStdString(printTtg(**mma)), QString::fromUtf8(kMma3_16x16x8_w4x1));
+}
+
+// Gluon's NVMMASharedLayout.get_default_for: the widest swizzle that divides the bytes of the
+// contiguous dim, none below 8 rows.
+void TestNvidiaLayouts::defaultFor_data()
+{
+    QTest::addColumn<QString>("call");
+    QTest::addColumn<QString>("expected"); // #ttg text, or the start of an error message
+    auto row = [](const char *name, const char *args, const char *expected) {
+        QTest::newRow(name) << QStringLiteral("ttgl.NVMMASharedLayout.get_default_for(") +
+                                   QString::fromUtf8(args) + u')'
+                            << QString::fromUtf8(expected);
+    };
+    // 64 fp16 columns are 128 bytes.
+    row("128B", "[128, 64], ttgl.float16",
+        "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>");
+    // 16 columns: 32 bytes.
+    row("32B", "[64, 16], ttgl.float16",
+        "#ttg.nvmma_shared<{swizzlingByteWidth = 32, transposed = false, elementBitWidth = 16}>");
+    // 48 columns: 96 bytes, a multiple of 32 only.
+    row("96 bytes", "[64, 48], gl.float16",
+        "#ttg.nvmma_shared<{swizzlingByteWidth = 32, transposed = false, elementBitWidth = 16}>");
+    // 4 rows cannot hold an 8-row core matrix.
+    row("4 rows", "[4, 64], ttgl.float16",
+        "#ttg.nvmma_shared<{swizzlingByteWidth = 0, transposed = false, elementBitWidth = 16}>");
+    // Transposed: dim0 (64 fp8 elements = 64 bytes) is the contiguous dim.
+    row("transposed", "block_shape=[64, 128], dtype=ttgl.float8e4nv, transposed=True",
+        "#ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 8}>");
+    row("rank 3", "[2, 64, 32], ttgl.float32",
+        "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32, "
+        "rank = 3}>");
+    // Two CTAs split dim1: each holds 64 columns (128 bytes).
+    row("cga", "[64, 128], ttgl.bfloat16, cga_layout=[[0, 1]]",
+        "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, "
+        "CGALayout = [[0, 1]]}>");
+    row("unknown dtype", "[64, 64], ttgl.float7", "1:50: unknown dtype 'ttgl.float7'");
+}
+
+void TestNvidiaLayouts::defaultFor()
+{
+    QFETCH(QString, call);
+    QFETCH(QString, expected);
+    Expected<LayoutAttrPtr> attr = parseGluon(call.toStdString());
+    const QString got =
+        attr ? QString::fromStdString(printTtg(**attr)) : QString::fromStdString(attr.message());
+    QVERIFY2(expected.startsWith(u'#') ? got == expected : got.startsWith(expected),
+             qPrintable(got));
 }
 
 QTEST_APPLESS_MAIN(TestNvidiaLayouts)
