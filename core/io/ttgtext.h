@@ -39,7 +39,8 @@
 // (docs/gfx1250-layouts.md §7.2), printed with keyword arguments, e.g.
 // `ttgl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[8, 4], warps_per_cta=[4, 1],
 // order=[1, 0])`. parseGluon reads the same subset back: the classes printGluon writes plus
-// PaddedSharedLayout.with_identity_for, with positional or keyword arguments in the documented
+// PaddedSharedLayout.with_identity_for and NVMMASharedLayout.get_default_for (its dtype a Gluon
+// dtype name such as ttgl.float16), with positional or keyword arguments in the documented
 // order, any module prefix (ttgl., gl., ttgl.amd., ...), Python lists and True / False / None.
 // Gluon has one DistributedLinearLayout for #ttg.linear and #ttg.generic_linear: it prints both,
 // and parseGluon reads it as generic_linear exactly when a warp basis moves more than one dim.
