@@ -14,8 +14,9 @@
 // is a definition, the last alias defined. `#name` refers to an earlier definition. Supported:
 // linear, generic_linear, blocked, amd_wmma (ctaLayout form and the legacy warpsPerCTA /
 // tilesPerWarp form), amd_mfma, dot_op, slice, swizzled_shared, padded_shared (short
-// `{order, shape}` and long `{offset, block}` forms), shared_linear, partitioned_shared; the
-// older spelling #triton_gpu.* is accepted too. CGAs: `CGALayout = [[...]]` (block bases) or the
+// `{order, shape}` and long `{offset, block}` forms), shared_linear, partitioned_shared,
+// nvidia_mma and nvmma_shared (docs/nvidia-layouts.md §5); the older spelling #triton_gpu.* is
+// accepted too. CGAs: `CGALayout = [[...]]` (block bases) or the
 // older CTAsPerCGA / CTASplitNum / CTAOrder triple.
 //
 // Stricter than Triton on purpose: an unknown key (for example `isTransposed` in amd_wmma, which
