@@ -14,8 +14,9 @@
 // is a definition, the last alias defined. `#name` refers to an earlier definition. Supported:
 // linear, generic_linear, blocked, amd_wmma (ctaLayout form and the legacy warpsPerCTA /
 // tilesPerWarp form), amd_mfma, dot_op, slice, swizzled_shared, padded_shared (short
-// `{order, shape}` and long `{offset, block}` forms), shared_linear, partitioned_shared; the
-// older spelling #triton_gpu.* is accepted too. CGAs: `CGALayout = [[...]]` (block bases) or the
+// `{order, shape}` and long `{offset, block}` forms), shared_linear, partitioned_shared,
+// nvidia_mma and nvmma_shared (docs/nvidia-layouts.md §5); the older spelling #triton_gpu.* is
+// accepted too. CGAs: `CGALayout = [[...]]` (block bases) or the
 // older CTAsPerCGA / CTASplitNum / CTAOrder triple.
 //
 // Stricter than Triton on purpose: an unknown key (for example `isTransposed` in amd_wmma, which
@@ -39,7 +40,8 @@
 // (docs/gfx1250-layouts.md §7.2), printed with keyword arguments, e.g.
 // `ttgl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[8, 4], warps_per_cta=[4, 1],
 // order=[1, 0])`. parseGluon reads the same subset back: the classes printGluon writes plus
-// PaddedSharedLayout.with_identity_for, with positional or keyword arguments in the documented
+// PaddedSharedLayout.with_identity_for and NVMMASharedLayout.get_default_for (its dtype a Gluon
+// dtype name such as ttgl.float16), with positional or keyword arguments in the documented
 // order, any module prefix (ttgl., gl., ttgl.amd., ...), Python lists and True / False / None.
 // Gluon has one DistributedLinearLayout for #ttg.linear and #ttg.generic_linear: it prints both,
 // and parseGluon reads it as generic_linear exactly when a warp basis moves more than one dim.

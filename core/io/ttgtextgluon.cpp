@@ -39,7 +39,23 @@ const std::vector<GluonClass> kGluonClasses = {
     {"NVMMADistributedLayout", {"version", "warps_per_cta", "instr_shape", "cga_layout"}},
     {"NVMMASharedLayout",
      {"swizzle_byte_width", "element_bitwidth", "rank", "transposed", "fp4_padded", "cga_layout"}},
+    {"NVMMASharedLayout.get_default_for",
+     {"block_shape", "dtype", "transposed", "fp4_padded", "cga_layout"}},
 };
+
+// The bit width of a Gluon dtype name (ttgl.float16, gl.bfloat16, ...), 0 when unknown.
+int32_t dtypeBits(const std::string &qualified)
+{
+    const std::string name = qualified.substr(qualified.rfind('.') + 1);
+    static const std::map<std::string, int32_t> bits = {
+        {"float16", 16},  {"bfloat16", 16},  {"int16", 16},      {"uint16", 16},
+        {"float32", 32},  {"int32", 32},     {"uint32", 32},     {"float64", 64},
+        {"int64", 64},    {"uint64", 64},    {"int8", 8},        {"uint8", 8},
+        {"float8e5", 8},  {"float8e4nv", 8}, {"float8e4b15", 8}, {"float8e5b16", 8},
+        {"float8e4b8", 8}};
+    const auto it = bits.find(name);
+    return it == bits.end() ? 0 : it->second;
+}
 
 class GluonParser : private ValueCursor
 {
@@ -114,7 +130,16 @@ private:
                 for (const Entry &prev : args)
                     if (prev.key == e.key)
                         fail(e.pos, "argument '" + e.key + "' given twice");
-                e.value = parseValue(depth + 1);
+                if (e.key == "dtype" && peek().kind == Tok::Ident) {
+                    // A dtype is a name, not a layout: its bit width is what the layout needs.
+                    const Token dtype = next();
+                    const int32_t bits = dtypeBits(dtype.text);
+                    if (bits == 0)
+                        fail(dtype.pos, "unknown dtype '" + dtype.text + "'");
+                    e.value = Value{Value::Int, dtype.pos, bits, false, {}, {}, {}};
+                } else {
+                    e.value = parseValue(depth + 1);
+                }
                 if (e.value.kind != Value::None)
                     args.push_back(std::move(e));
             } while (acceptPunct(","));
@@ -153,6 +178,68 @@ private:
             return v;
         }
         fail(t.pos, "expected a value, found " + describe(t));
+    }
+
+    // Gluon's NVMMASharedLayout.get_default_for: the widest swizzle (128, 64 or 32 bytes) that
+    // divides the contiguous dim's bytes (the first dim when transposed), none when the outer dims
+    // hold fewer than 8 rows or the tensor has rank 1.
+    static LayoutAttrPtr nvmmaDefaultFor(std::vector<Entry> args, const std::string &context,
+                                         Pos pos)
+    {
+        DictReader d(std::move(args), context, pos);
+        const Value &shapeValue = d.require("block_shape");
+        IntList shape = asIntList(shapeValue, "block_shape", 1);
+        const int32_t bits = asInt(d.require("dtype"), "dtype");
+        const Value *transposed = d.take("transposed");
+        const Value *fp4 = d.take("fp4_padded");
+        const Value *cga = d.take("cga_layout");
+        d.finish({"block_shape", "dtype", "transposed", "fp4_padded", "cga_layout"});
+        if (shape.empty())
+            fail(shapeValue.pos, "block_shape: expected at least one dim");
+        const bool isTransposed = transposed && asBool(*transposed, "transposed");
+        const bool isFp4 = fp4 && asBool(*fp4, "fp4_padded");
+        const int rank = int(shape.size());
+        BasisList cgaBases;
+        if (cga && cga->kind != Value::None) {
+            int r = rank;
+            cgaBases = asBases(*cga, "cga_layout", r);
+        }
+        // _get_shape_per_cta: each dim divided by twice the largest block basis component.
+        for (size_t dim = 0; dim < shape.size() && !cgaBases.empty(); ++dim) {
+            int32_t largest = 0;
+            for (const IntList &b : cgaBases)
+                largest = std::max(largest, b[dim]);
+            const int32_t split = largest == 0 ? 1 : 2 * largest;
+            if (shape[dim] % split != 0)
+                fail(shapeValue.pos, "block_shape is not divisible by the CGA layout");
+            shape[dim] /= split;
+        }
+        if (isTransposed)
+            std::rotate(shape.begin(), shape.begin() + 1, shape.end());
+        const int64_t contigBytes = int64_t(shape.back()) * (isFp4 ? 2 : 1) * bits / 8;
+        int32_t swizzle = 0;
+        for (int32_t w : {128, 64, 32})
+            if (contigBytes >= w && contigBytes % w == 0) {
+                swizzle = w;
+                break;
+            }
+        int64_t outer = 1;
+        for (size_t dim = 0; dim + 1 < shape.size(); ++dim)
+            outer *= shape[dim];
+        if (rank < 2 || outer < 8)
+            swizzle = 0;
+        auto intValue = [&](int64_t v) { return Value{Value::Int, pos, v, false, {}, {}, {}}; };
+        auto boolValue = [&](bool v) { return Value{Value::Bool, pos, 0, v, {}, {}, {}}; };
+        std::vector<Entry> entries = {{"swizzlingByteWidth", pos, intValue(swizzle)},
+                                      {"elementBitWidth", pos, intValue(bits)},
+                                      {"transposed", pos, boolValue(isTransposed)},
+                                      {"fp4Padded", pos, boolValue(isFp4)}};
+        if (!cgaBases.empty())
+            entries.push_back(Entry{"CGALayout", cga->pos, *cga});
+        else
+            entries.push_back(Entry{"rank", pos, intValue(rank)});
+        DictReader attr(std::move(entries), context, pos);
+        return makeNvmmaShared(attr);
     }
 
     // Renames Gluon keyword arguments to the MLIR keys and builds the attribute with the same
@@ -319,6 +406,8 @@ private:
             DictReader d(std::move(args), context, pos);
             return makeNvidiaMma(d);
         }
+        if (name == "NVMMASharedLayout.get_default_for")
+            return nvmmaDefaultFor(std::move(args), context, pos);
         if (name == "NVMMASharedLayout") {
             // Gluon always knows the rank (default 2); a CGA must agree with it.
             std::optional<Entry> rank = take("rank");

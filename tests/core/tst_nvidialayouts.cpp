@@ -77,11 +77,15 @@ class TestNvidiaLayouts : public QObject
 private Q_SLOTS:
     void tritonVectors_data();
     void tritonVectors();
+    void derivedVectors_data();
+    void derivedVectors();
     void refusals_data();
     void refusals();
     void textRoundTrip_data();
     void textRoundTrip();
     void gluonFormsAgree();
+    void defaultFor_data();
+    void defaultFor();
 };
 
 void TestNvidiaLayouts::tritonVectors_data()
@@ -332,6 +336,60 @@ void TestNvidiaLayouts::tritonVectors_data()
                2));
 }
 
+// Not Triton vectors: the TMA box split without a swizzle and a CGA, derived by hand from
+// getTMABlockShape and nvmmaSharedToLinearLayout (docs/nvidia-layouts.md §4).
+void TestNvidiaLayouts::derivedVectors_data()
+{
+    QTest::addColumn<QString>("attr");
+    QTest::addColumn<QList<int>>("shape");
+    QTest::addColumn<LinearLayout>("expected");
+    // 16 x 512 fp16, no swizzle: the box is clamped to 256 columns, so offsets 0-4095 are columns
+    // 0-255 of the 16 rows (8 column bits, then 4 row bits) and offset bit 12 moves to column 256.
+    QTest::newRow("no swizzle, two boxes")
+        << QString::fromStdString(nvmma(0, false, 16)) << QList<int>{16, 512}
+        << shared({{0, 1},
+                   {0, 2},
+                   {0, 4},
+                   {0, 8},
+                   {0, 16},
+                   {0, 32},
+                   {0, 64},
+                   {0, 128},
+                   {1, 0},
+                   {2, 0},
+                   {4, 0},
+                   {8, 0},
+                   {0, 256}},
+                  2);
+    // 64 x 128 fp16, 128-byte swizzle, two CTAs splitting dim1: each holds a 64 x 64 box, the
+    // 128-byte core matrix (row r XORs column 8 r) repeated down 64 rows; block bit 0 is column 64.
+    Expected<LinearLayout> cga = LinearLayout::tryCreateInferred({{"offset",
+                                                                   {{0, 1},
+                                                                    {0, 2},
+                                                                    {0, 4},
+                                                                    {0, 8},
+                                                                    {0, 16},
+                                                                    {0, 32},
+                                                                    {1, 8},
+                                                                    {2, 16},
+                                                                    {4, 32},
+                                                                    {8, 0},
+                                                                    {16, 0},
+                                                                    {32, 0}}},
+                                                                  {"block", {{0, 64}}}},
+                                                                 standardOutDimNames(2));
+    QVERIFY(cga);
+    QTest::newRow("two CTAs")
+        << QStringLiteral("#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, "
+                          "elementBitWidth = 16, CGALayout = [[0, 1]]}>")
+        << QList<int>{64, 128} << *cga;
+}
+
+void TestNvidiaLayouts::derivedVectors()
+{
+    tritonVectors();
+}
+
 void TestNvidiaLayouts::tritonVectors()
 {
     QFETCH(QString, attr);
@@ -464,6 +522,53 @@ void TestNvidiaLayouts::gluonFormsAgree()
                    "instr_shape=[16, 16, 8])");
     QVERIFY2(mma, mma ? "" : mma.message().c_str());
     QCOMPARE(QString::fromStdString(printTtg(**mma)), QString::fromUtf8(kMma3_16x16x8_w4x1));
+}
+
+// Gluon's NVMMASharedLayout.get_default_for: the widest swizzle that divides the bytes of the
+// contiguous dim, none below 8 rows.
+void TestNvidiaLayouts::defaultFor_data()
+{
+    QTest::addColumn<QString>("call");
+    QTest::addColumn<QString>("expected"); // #ttg text, or the start of an error message
+    auto row = [](const char *name, const char *args, const char *expected) {
+        QTest::newRow(name) << QStringLiteral("ttgl.NVMMASharedLayout.get_default_for(") +
+                                   QString::fromUtf8(args) + u')'
+                            << QString::fromUtf8(expected);
+    };
+    // 64 fp16 columns are 128 bytes.
+    row("128B", "[128, 64], ttgl.float16",
+        "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>");
+    // 16 columns: 32 bytes.
+    row("32B", "[64, 16], ttgl.float16",
+        "#ttg.nvmma_shared<{swizzlingByteWidth = 32, transposed = false, elementBitWidth = 16}>");
+    // 48 columns: 96 bytes, a multiple of 32 only.
+    row("96 bytes", "[64, 48], gl.float16",
+        "#ttg.nvmma_shared<{swizzlingByteWidth = 32, transposed = false, elementBitWidth = 16}>");
+    // 4 rows cannot hold an 8-row core matrix.
+    row("4 rows", "[4, 64], ttgl.float16",
+        "#ttg.nvmma_shared<{swizzlingByteWidth = 0, transposed = false, elementBitWidth = 16}>");
+    // Transposed: dim0 (64 fp8 elements = 64 bytes) is the contiguous dim.
+    row("transposed", "block_shape=[64, 128], dtype=ttgl.float8e4nv, transposed=True",
+        "#ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 8}>");
+    row("rank 3", "[2, 64, 32], ttgl.float32",
+        "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32, "
+        "rank = 3}>");
+    // Two CTAs split dim1: each holds 64 columns (128 bytes).
+    row("cga", "[64, 128], ttgl.bfloat16, cga_layout=[[0, 1]]",
+        "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, "
+        "CGALayout = [[0, 1]]}>");
+    row("unknown dtype", "[64, 64], ttgl.float7", "1:50: unknown dtype 'ttgl.float7'");
+}
+
+void TestNvidiaLayouts::defaultFor()
+{
+    QFETCH(QString, call);
+    QFETCH(QString, expected);
+    Expected<LayoutAttrPtr> attr = parseGluon(call.toStdString());
+    const QString got =
+        attr ? QString::fromStdString(printTtg(**attr)) : QString::fromStdString(attr.message());
+    QVERIFY2(expected.startsWith(u'#') ? got == expected : got.startsWith(expected),
+             qPrintable(got));
 }
 
 QTEST_APPLESS_MAIN(TestNvidiaLayouts)
