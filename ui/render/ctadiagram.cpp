@@ -100,9 +100,9 @@ void addConflictTable(Diagram &d, const CtaAnalysis &c, const CtaPartitionConfli
                       int instr)
 {
     DiagramTable t;
-    t.title = u"Partition conflicts in instruction %1 (%2 conflicting operands over all "
-              u"instructions)"_s.arg(instr)
-                  .arg(conflicts.count);
+    t.title = u"Partition conflicts in instruction %1 (over all instructions: %2)"_s.arg(instr).arg(
+        conflicts.count == 1 ? u"1 conflicting operand"_s
+                             : u"%1 conflicting operands"_s.arg(conflicts.count));
     t.header = {u"warp"_s,   u"SIMD pair"_s,   u"A band"_s,  u"A partition"_s,
                 u"B band"_s, u"B partition"_s, u"conflict"_s};
     auto part = [](int q) { return q >= 0 ? u"P%1"_s.arg(q) : u"-"_s; };

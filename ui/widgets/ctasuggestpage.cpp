@@ -122,6 +122,8 @@ void CtaSuggestPage::compareSelected()
     preview(-1);
     if (const QString why = m_model->compare(selectedRow()); !why.isEmpty())
         Q_EMIT editRefused(why);
+    else
+        Q_EMIT viewAdded();
 }
 
 void CtaSuggestPage::preview(int row)

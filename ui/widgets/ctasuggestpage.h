@@ -43,6 +43,8 @@ Q_SIGNALS:
     void previewRequested(const lx::SceneContents &scene);
     void previewEnded();
     void status(const QString &message, int milliseconds);
+    // Compare added a view (the scene's last): the window shows it.
+    void viewAdded();
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;

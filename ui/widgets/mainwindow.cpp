@@ -119,6 +119,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_document(new La
     auto *suggest = static_cast<SuggestPanel *>(m_docks->suggestDock()->widget());
     connect(suggest, &SuggestPanel::previewRequested, m_viewTabs, &ViewTabs::showPreview);
     connect(suggest, &SuggestPanel::previewEnded, m_viewTabs, &ViewTabs::endPreview);
+    connect(suggest, &SuggestPanel::viewAdded, this,
+            [this] { m_viewTabs->setCurrentIndex(m_viewTabs->count() - 1); });
     connect(m_viewTabs, &ViewTabs::currentViewChanged, this,
             &MainWindow::updateCurrentViewControls);
     connect(m_viewTabs, &ViewTabs::paneCreated, this, [this](ViewPane *pane) {

@@ -414,6 +414,7 @@ SuggestPanel::SuggestPanel(LayoutDocument *document, QWidget *parent)
     connect(m_ctaPage, &CtaSuggestPage::previewRequested, this, &SuggestPanel::previewRequested);
     connect(m_ctaPage, &CtaSuggestPage::previewEnded, this, &SuggestPanel::previewEnded);
     connect(m_ctaPage, &CtaSuggestPage::status, this, &SuggestPanel::status);
+    connect(m_ctaPage, &CtaSuggestPage::viewAdded, this, &SuggestPanel::viewAdded);
     connect(m_scatter, &SuggestScatter::clicked, this, &SuggestPanel::select);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &i) {

@@ -63,6 +63,8 @@ Q_SIGNALS:
     void previewRequested(const lx::SceneContents &scene);
     void previewEnded();
     void status(const QString &message, int milliseconds);
+    // A view was added to the scene (a ctaLayout compare): the window shows it.
+    void viewAdded();
 
 protected:
     // Shown again after the scene changed (or never searched): searches the scene it holds now.
