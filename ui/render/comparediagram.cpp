@@ -111,12 +111,18 @@ DiagramTable compareCtaTable(const CompareInput &in)
     t.header = {u"figure"_s, qs(in.diff.a->name), qs(in.diff.b->name)};
     if (!in.cta)
         return t;
-    // Keys in A's order, then any only B has; a row whose texts differ is highlighted.
+    // Keys in A's order, a key only B has right after the key B gives before it (both follow
+    // ctaFigures' order); a row whose texts differ is highlighted.
     std::vector<std::string> keys;
-    for (const std::vector<Figure> *side : {&in.cta->a, &in.cta->b})
-        for (const Figure &f : *side)
-            if (std::find(keys.begin(), keys.end(), f.key) == keys.end())
-                keys.push_back(f.key);
+    for (const Figure &f : in.cta->a)
+        keys.push_back(f.key);
+    auto after = keys.begin();
+    for (const Figure &f : in.cta->b) {
+        auto at = std::find(keys.begin(), keys.end(), f.key);
+        if (at == keys.end())
+            at = keys.insert(after, f.key);
+        after = at + 1;
+    }
     auto find = [](const std::vector<Figure> &figures, const std::string &key) -> const Figure * {
         for (const Figure &f : figures)
             if (f.key == key)
