@@ -1,5 +1,7 @@
 #include "analysis/suggestcta.h"
 
+#include "analysis/ctaconflicts.h"
+
 #include "f2/f2reduce.h"
 
 #include "io/ttgtext.h"
@@ -21,9 +23,10 @@ bool independent(const std::vector<uint32_t> &vs)
     return f2::rank(std::vector<uint64_t>(vs.begin(), vs.end())) == int(vs.size());
 }
 
-// The candidate of one ctaLayout: its #ttg text, warp bases and the analysis' figures.
-CtaCandidate candidateOf(const CtaSuggestRequest &request, const CtaLayoutSpec &spec,
-                         const CtaAnalysis &an)
+} // namespace
+
+CtaCandidate ctaCandidateOf(const CtaSuggestRequest &request, const CtaLayoutSpec &spec,
+                            const CtaAnalysis &an)
 {
     AmdWmmaAttr attr;
     attr.version = 3;
@@ -32,7 +35,8 @@ CtaCandidate candidateOf(const CtaSuggestRequest &request, const CtaLayoutSpec &
     attr.ctaRegister = spec.registerBases;
     attr.instrShape = {request.instrShape[0], request.instrShape[1], request.instrShape[2]};
     CtaCandidate c;
-    c.text = printTtg(LayoutAttr{LayoutAttr::Variant(attr)});
+    c.attr = makeAttr(attr);
+    c.text = printTtg(*c.attr);
     c.warpBases = spec.warpBases;
     c.crossPairSharedA = an.a.crossPairShared;
     c.crossPairSharedB = an.b.crossPairShared;
@@ -42,12 +46,9 @@ CtaCandidate candidateOf(const CtaSuggestRequest &request, const CtaLayoutSpec &
     c.piecesB = an.b.numPieces;
     c.groupsA = an.a.numGroups;
     c.groupsB = an.b.numGroups;
-    c.partitionConflicts =
-        int(an.a.crossPairShared || !an.a.separable) + int(an.b.crossPairShared || !an.b.separable);
+    c.partitionConflicts = ctaPartitionConflicts(an).count;
     return c;
 }
-
-} // namespace
 
 Expected<CtaSuggestResult> suggestCtaLayouts(const CtaSuggestRequest &request, const CuModel &cu)
 {
@@ -104,7 +105,7 @@ Expected<CtaSuggestResult> suggestCtaLayouts(const CtaSuggestRequest &request, c
             result.rejected += 1;
             return;
         }
-        CtaCandidate c = candidateOf(request, spec, *an);
+        CtaCandidate c = ctaCandidateOf(request, spec, *an);
         if (!seen.insert(c.text).second)
             return;
         result.candidates.push_back(std::move(c));

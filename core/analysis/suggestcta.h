@@ -5,10 +5,12 @@
 // and sums of two, linearly independent; the register bases follow automatically, and their
 // order does not change which band a pair reads in an instruction, so it is not enumerated) and
 // rank each candidate with analyzeCtaLayout: cross-pair sharing of A and B first, then operands
-// that no PartitionedSharedLayout separates, TDM instructions, pieces and groups.
+// that no PartitionedSharedLayout separates (analysis/ctaconflicts.h: the partition-conflict count
+// every face shows for a ctaLayout), TDM instructions, pieces and groups.
 
 #include "analysis/ctalayout.h"
 #include "hw/arch.h"
+#include "layout/attrs.h"
 
 #include <array>
 #include <string>
@@ -28,13 +30,14 @@ struct CtaSuggestRequest
 
 struct CtaCandidate
 {
-    std::string text; // the #ttg.amd_wmma attribute
+    std::string text;   // the #ttg.amd_wmma attribute
+    LayoutAttrPtr attr; // the same attribute
     std::vector<std::vector<int32_t>> warpBases;
     bool crossPairSharedA = false, crossPairSharedB = false;
     int tdmInstructionsA = 0, tdmInstructionsB = 0;
     int piecesA = 0, piecesB = 0, groupsA = 0, groupsB = 0;
-    // Operands whose two SIMD pairs meet in one partition in some instruction: shared bands, or
-    // no partitioning separates them.
+    // ctaPartitionConflicts(analysis).count: operands whose two SIMD pairs meet in one partition
+    // in some instruction (a shared band, or no partitioning separates them).
     int partitionConflicts = 0;
 };
 
@@ -44,6 +47,11 @@ struct CtaSuggestResult
     int64_t enumerated = 0;
     int64_t rejected = 0; // warp bases the analysis rejects (not surjective, out of range)
 };
+
+// One ctaLayout's row: its #ttg text, warp bases and the figures it is ranked by (the search's
+// rows, and the row of a layout a scene already holds).
+[[nodiscard]] CtaCandidate ctaCandidateOf(const CtaSuggestRequest &request,
+                                          const CtaLayoutSpec &spec, const CtaAnalysis &analysis);
 
 [[nodiscard]] Expected<CtaSuggestResult> suggestCtaLayouts(const CtaSuggestRequest &request,
                                                            const CuModel &cu);

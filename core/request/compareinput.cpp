@@ -6,6 +6,7 @@
 #include "layout/builders.h"
 #include "request/analysisinputs.h"
 
+#include <tuple>
 #include <utility>
 
 namespace lx {
@@ -177,6 +178,35 @@ CompareArch compareOnArch(const ViewRequest &request, const Architecture &arch,
     return out;
 }
 
+bool isWmmaV3(const ResolvedLayout &l)
+{
+    const AmdWmmaAttr *w = l.attr ? l.attr->as<AmdWmmaAttr>() : nullptr;
+    return w && w->version == 3;
+}
+
+// Both sides as ctaLayouts, through the ctaLayout views' own resolution (resolveCta): the figures
+// of each, or why a side has none.
+std::optional<CompareCta> compareCta(const ViewRequest &request, const CompareInput &in)
+{
+    if (!isWmmaV3(*in.diff.a) || !isWmmaV3(*in.diff.b))
+        return std::nullopt;
+    CompareCta out;
+    for (const ResolvedLayout *l : {in.diff.a, in.diff.b}) {
+        ViewRequest side = request;
+        side.kind = "cta-tiles";
+        side.layout = l->name;
+        side.options = nlohmann::json::object();
+        side.dtype = in.diff.dtype;
+        Expected<CtaInput> cta = resolveCta(side);
+        if (!cta) {
+            out.note += (out.note.empty() ? "" : "; ") + l->name + ": " + cta.message();
+            continue;
+        }
+        (l == in.diff.a ? out.a : out.b) = ctaFigures(*cta);
+    }
+    return out;
+}
+
 Expected<CompareInput> resolveCompareUnguarded(const ViewRequest &request)
 {
     Expected<DiffInput> diff = resolveDiff(request);
@@ -205,6 +235,7 @@ Expected<CompareInput> resolveCompareUnguarded(const ViewRequest &request)
                 : (bShared ? ComparePair::DistributedShared : ComparePair::DistributedDistributed);
     for (size_t i = 0; i < archs.size(); ++i)
         in.archs.push_back(compareOnArch(request, archs[i], (*names)[i], in));
+    in.cta = compareCta(request, in);
     return in;
 }
 
@@ -252,6 +283,15 @@ std::vector<Figure> compareFigures(const CompareInput &in)
         if (!a.note.empty())
             out.push_back(figure(a.arch + ".note", a.arch, a.note, std::nullopt, {}, {}));
     }
+    if (in.cta)
+        for (const auto &[side, figures, name] : {std::tuple{"a", &in.cta->a, in.diff.a->name},
+                                                  std::tuple{"b", &in.cta->b, in.diff.b->name}})
+            for (const Figure &f : *figures) {
+                Figure x = f;
+                x.key = std::string("cta.") + side + "." + f.key;
+                x.label = "ctaLayout " + name + ": " + f.label;
+                out.push_back(std::move(x));
+            }
     return out;
 }
 
@@ -264,13 +304,17 @@ nlohmann::json compareJson(const CompareInput &in)
             accesses.push_back({{"access", c.access}, {"figures", figuresJson(c.figures)}});
         archs.push_back({{"arch", a.arch}, {"note", a.note}, {"accesses", std::move(accesses)}});
     }
-    return {{"a", in.diff.a->name},
-            {"b", in.diff.b->name},
-            {"pair", comparePairName(in.pair)},
-            {"dtype", in.diff.dtype},
-            {"diff", nlohmann::json::parse(diffToJson(in.diff.diff))},
-            {"archs", std::move(archs)},
-            {"figures", figuresJson(compareFigures(in))}};
+    nlohmann::json j{{"a", in.diff.a->name},
+                     {"b", in.diff.b->name},
+                     {"pair", comparePairName(in.pair)},
+                     {"dtype", in.diff.dtype},
+                     {"diff", nlohmann::json::parse(diffToJson(in.diff.diff))},
+                     {"archs", std::move(archs)},
+                     {"figures", figuresJson(compareFigures(in))}};
+    if (in.cta)
+        j["cta"] = {
+            {"a", figuresJson(in.cta->a)}, {"b", figuresJson(in.cta->b)}, {"note", in.cta->note}};
+    return j;
 }
 
 } // namespace lx

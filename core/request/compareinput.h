@@ -18,6 +18,9 @@
 // A number an architecture does not have (its file lacks the instruction of that width, no
 // transposed load for the element width) is a figure without a value whose text says why.
 //
+// Two #ttg.amd_wmma v3 layouts are also compared as ctaLayouts: every ctaLayout figure of each
+// (SIMD-pair sharing, partition conflicts, pieces, groups, TDM instructions) in two columns.
+//
 // Options: "layout" (A; default: the primary layout), "other" (B, required), "archs" (a list of
 // architecture names; default kDefaultCompareArchs), "dtype" (the one policy over A then B).
 // An unknown architecture is an error naming it, as in every command.
@@ -29,6 +32,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -64,21 +68,32 @@ struct CompareArch
     std::string note;
 };
 
+// Two WMMA v3 ctaLayouts: the ctaLayout figures of each (request/figures.h ctaFigures, as the
+// ctaLayout views and `analyze cta` give them), side by side.
+struct CompareCta
+{
+    std::vector<Figure> a, b;
+    std::string note; // why a side could not be analysed (its figures are then empty)
+};
+
 struct CompareInput
 {
     DiffInput diff; // a, b, the element type and the diff (with the conversion)
     ComparePair pair = ComparePair::DistributedShared;
     std::vector<CompareArch> archs;
+    std::optional<CompareCta> cta; // when both layouts are #ttg.amd_wmma v3
 };
 
 [[nodiscard]] Expected<CompareInput> resolveCompare(const ViewRequest &request);
 
 // The diff's figures, then each access's under the key "ARCH.ACCESS.KEY" (label "ARCH store:
-// ..."), then a "ARCH.note" figure for an architecture without accesses.
+// ..."), then a "ARCH.note" figure for an architecture without accesses, then the ctaLayout
+// figures of each side under "cta.a.KEY" and "cta.b.KEY" (label "ctaLayout NAME: ...").
 [[nodiscard]] std::vector<Figure> compareFigures(const CompareInput &in);
 
 // {"a", "b", "pair", "dtype", "diff": diffToJson's object, "archs": [{"arch", "note",
-// "accesses": [{"access", "figures"}]}], "figures": compareFigures}.
+// "accesses": [{"access", "figures"}]}], "cta" (two ctaLayouts only): {"a": figures, "b":
+// figures, "note"}, "figures": compareFigures}.
 [[nodiscard]] nlohmann::json compareJson(const CompareInput &in);
 
 // The figure `key` of an access, or null.

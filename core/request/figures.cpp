@@ -1,5 +1,7 @@
 #include "request/figures.h"
 
+#include "request/ctasearch.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <set>
@@ -233,6 +235,7 @@ std::vector<Figure> ctaFigures(const CtaInput &in)
                  "One per value of the tile-level register index (automatic repetitions "
                  "included); all warps issue instruction i in the same cycle (the MI450 LDS blog's "
                  "model)"));
+    f.push_back(ctaPartitionConflictFigure(c));
     for (const OperandPartitioning *op : {&c.a, &c.b}) {
         const std::string &name = op->name;
         const std::string band = op->partitionDim == 0 ? "M" : "N";

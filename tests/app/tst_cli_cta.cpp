@@ -25,6 +25,7 @@ private Q_SLOTS:
     void ctaPresets_data();
     void ctaPresets();
     void ctaDirect();
+    void partitionConflictsAgree();
     void ldsMicrobenchmark_data();
     void ldsMicrobenchmark();
     void badInput_data();
@@ -98,6 +99,54 @@ void TestCliCta::ctaDirect()
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QVERIFY(r.out.contains("A (partition_dim 0): shared across pairs"));
     QVERIFY(r.out.contains("B (partition_dim 1): not shared across pairs"));
+}
+
+// `analyze cta --json` gives each ctaLayout the partition-conflict figure `suggest cta --json`
+// ranked it by: the best candidates, the last one and fig8's own layout at 128x128.
+void TestCliCta::partitionConflictsAgree()
+{
+    const lx::test::CliResult s =
+        run({QStringLiteral("suggest"), QStringLiteral("cta"), QStringLiteral("--shape"),
+             QStringLiteral("128x128"), QStringLiteral("--warps"), QStringLiteral("4"),
+             QStringLiteral("--instr"), QStringLiteral("16x16x32"), QStringLiteral("--dtype"),
+             QStringLiteral("bf16"), QStringLiteral("--json")});
+    QVERIFY2(s.exitCode == 0, s.err.constData());
+    const QJsonArray candidates =
+        QJsonDocument::fromJson(s.out).object().value(QStringLiteral("candidates")).toArray();
+    QVERIFY(candidates.size() > 4);
+    const QString fig8 = QStringLiteral("#ttg.amd_wmma<{version = 3, isTranspose = true, "
+                                        "ctaLayout = {warp = [[0, 1], [1, 0]]}, instrShape = "
+                                        "[16, 16, 32]}>");
+    std::vector<std::pair<QString, int>> checks; // layout text, the search's count
+    for (int i : {0, 1, 2, int(candidates.size()) - 1})
+        checks.emplace_back(
+            candidates[i].toObject().value(QStringLiteral("text")).toString(),
+            candidates[i].toObject().value(QStringLiteral("partitionConflicts")).toInt());
+    for (const QJsonValue &c : candidates)
+        if (c.toObject().value(QStringLiteral("warpBases")).toArray() ==
+            QJsonDocument::fromJson("[[0, 1], [1, 0]]").array())
+            checks.emplace_back(fig8,
+                                c.toObject().value(QStringLiteral("partitionConflicts")).toInt());
+    QCOMPARE(int(checks.size()), 5);
+    for (const auto &[text, ranked] : checks) {
+        const lx::test::CliResult a =
+            run({QStringLiteral("analyze"), QStringLiteral("cta"), QStringLiteral("--layout"), text,
+                 QStringLiteral("--shape"), QStringLiteral("128x128"), QStringLiteral("--dtype"),
+                 QStringLiteral("bf16"), QStringLiteral("--json")});
+        QVERIFY2(a.exitCode == 0, a.err.constData());
+        int figure = -1;
+        for (const QJsonValue &f :
+             QJsonDocument::fromJson(a.out).object().value(QStringLiteral("figures")).toArray())
+            if (f.toObject().value(QStringLiteral("key")).toString() ==
+                QStringLiteral("partitionConflicts")) {
+                figure = f.toObject().value(QStringLiteral("value")).toInt();
+                QCOMPARE(f.toObject().value(QStringLiteral("provenance")).toString(),
+                         QStringLiteral("computed"));
+            }
+        QVERIFY2(figure == ranked, qPrintable(text));
+    }
+    // fig8 shares A across the SIMD pairs: one conflicting operand, more than the best's.
+    QVERIFY(checks.back().second > checks.front().second);
 }
 
 void TestCliCta::ldsMicrobenchmark_data()

@@ -12,6 +12,7 @@
 #include "render/diagram.h"
 #include "render/viewregistry.h"
 #include "widgets/baseseditor.h"
+#include "widgets/ctasuggestpage.h"
 #include "widgets/diagramview.h"
 #include "widgets/kerneldock.h"
 #include "widgets/layoutactions.h"
@@ -311,6 +312,7 @@ private:
     void actOpen(QLatin1String kind);
     void actKernelOp();
     void actSuggest();
+    void actSuggestCta(QWidget *panel, QTableView *table);
     void actSaveReopen();
     void actLayouts(QLatin1String kind);
     void maybePickLayout();
@@ -576,6 +578,23 @@ inline void Monkey::actSuggest()
     }
     dock->show();
     settle();
+    // Now and then another of the scene's searchable views (suggest --view N).
+    auto *chooser = panel->findChild<QComboBox *>(u"suggestViewChooser"_s);
+    QVERIFY(chooser);
+    if (chooser->count() > 1 && chance(30)) {
+        const int choice = below(chooser->count());
+        note(u"suggest: search choice %1 of %2"_s.arg(choice).arg(chooser->count()));
+        chooser->setCurrentIndex(choice);
+        Q_EMIT chooser->activated(choice);
+        settle();
+    }
+    auto *cta = panel->findChild<QTableView *>(u"ctaSuggestTable"_s);
+    if (cta && cta->isVisible()) {
+        actSuggestCta(panel, cta);
+        if (chance(80))
+            dock->hide();
+        return;
+    }
     auto *table = panel->findChild<QTableView *>(u"suggestTable"_s);
     QVERIFY(table);
     const int rows = table->model()->rowCount();
@@ -603,6 +622,32 @@ inline void Monkey::actSuggest()
     // A shown panel searches again after every edit: kept open now and then, for that.
     if (chance(80))
         dock->hide();
+}
+
+// The ctaLayout page: a row previewed, then applied, compared or copied (or nothing to do).
+inline void Monkey::actSuggestCta(QWidget *panel, QTableView *table)
+{
+    const int rows = table->model()->rowCount();
+    if (rows == 0) {
+        note(u"suggest cta: nothing to apply"_s);
+        return;
+    }
+    const int row = below(rows);
+    table->selectRow(row);
+    auto *page = qobject_cast<CtaSuggestPage *>(table->parentWidget());
+    QVERIFY(page);
+    page->preview(page->selectedRow());
+    const char *names[] = {"ctaApply", "ctaCompare", "ctaCopyTtg", "ctaCopyGluon"};
+    const int pick = chance(45) ? 0 : chance(50) ? 1 : 2 + int(below(2));
+    auto *button = panel->findChild<QPushButton *>(QString::fromLatin1(names[pick]));
+    QVERIFY(button);
+    note(u"suggest cta: %1 row %2 of %3%4"_s.arg(QLatin1String(names[pick]))
+             .arg(row)
+             .arg(rows)
+             .arg(button->isEnabled() ? QString() : u" (disabled)"_s));
+    if (button->isEnabled())
+        button->click();
+    page->preview(-1); // the pointer leaves the table: the views show the scene again
 }
 
 inline void Monkey::actSaveReopen()

@@ -13,6 +13,7 @@
 #include "io/ttgtext.h"
 #include "layout/builders.h"
 #include "request/analysisinputs.h"
+#include "request/ctasearch.h"
 #include "request/suggestaccess.h"
 
 #include <QDir>
@@ -23,6 +24,7 @@
 #include <nlohmann/json.hpp>
 
 #include <map>
+#include <set>
 
 using namespace lx;
 
@@ -96,6 +98,8 @@ private Q_SLOTS:
     void kpackBefore();
     void microbenchPartition();
     void fig8CtaLayout();
+    void partitionConflictFigureIsTheRankedNumber_data();
+    void partitionConflictFigureIsTheRankedNumber();
     void paretoInvariants();
     void badInput();
     void searchScoresTheBankViewsAccess_data();
@@ -349,6 +353,89 @@ void TestSuggest::fig8CtaLayout()
         if (c.warpBases == std::vector<std::vector<int32_t>>{{0, 1}, {1, 0}})
             fig8Shares = c.crossPairSharedA;
     QVERIFY(fig8Shares);
+}
+
+// The two faces of one number: every ctaLayout `suggest cta` enumerates for a sweep of shapes,
+// warp counts and instructions (not only the presets) is analysed again as a scene layout through
+// the request layer, as `analyze cta`, the Analysis panel and `render --figures` see it, and its
+// "partitionConflicts" figure is the number the search ranked it by. The sweep reaches 0, 1 and
+// 2 conflicting operands.
+void TestSuggest::partitionConflictFigureIsTheRankedNumber_data()
+{
+    QTest::addColumn<int>("m");
+    QTest::addColumn<int>("n");
+    QTest::addColumn<int>("warps");
+    QTest::addColumn<QString>("instr");
+    QTest::addColumn<bool>("transposed");
+    QTest::newRow("32x32, 4 warps, 16x16x32")
+        << 32 << 32 << 4 << QStringLiteral("16x16x32") << true;
+    QTest::newRow("64x32, 2 warps, 16x16x32")
+        << 64 << 32 << 2 << QStringLiteral("16x16x32") << true;
+    QTest::newRow("64x64, 4 warps, 32x16x64")
+        << 64 << 64 << 4 << QStringLiteral("32x16x64") << true;
+    QTest::newRow("64x64, 4 warps, 32x16x64, not transposed")
+        << 64 << 64 << 4 << QStringLiteral("32x16x64") << false;
+    QTest::newRow("128x128, 4 warps, 16x16x32")
+        << 128 << 128 << 4 << QStringLiteral("16x16x32") << true;
+    QTest::newRow("64x64, 8 warps, 16x16x64")
+        << 64 << 64 << 8 << QStringLiteral("16x16x64") << true;
+}
+
+void TestSuggest::partitionConflictFigureIsTheRankedNumber()
+{
+    QFETCH(int, m);
+    QFETCH(int, n);
+    QFETCH(int, warps);
+    QFETCH(QString, instr);
+    QFETCH(bool, transposed);
+    const QStringList k = instr.split(u'x');
+    const auto cu = *cuModelOf("gfx1250");
+    CtaSuggestRequest req;
+    req.shape = {m, n};
+    req.warps = warps;
+    req.instrShape = {k[0].toInt(), k[1].toInt(), k[2].toInt()};
+    req.isTransposed = transposed;
+    auto r = suggestCtaLayouts(req, cu);
+    QVERIFY2(r, r ? "" : r.message().c_str());
+    QVERIFY(r->candidates.size() > 1);
+    std::set<int> seen;
+    for (const CtaCandidate &c : r->candidates) {
+        Scene scene;
+        scene.name = "sweep";
+        scene.arch = "gfx1250";
+        SceneLayout layout;
+        layout.name = "C";
+        layout.text = c.text;
+        layout.shape = {m, n};
+        layout.dtype = "f16";
+        scene.layouts.push_back(layout);
+        auto base = sceneRequest(scene);
+        QVERIFY2(base, base ? "" : base.message().c_str());
+        base->kind = "cta-tiles";
+        auto in = resolveCta(*base);
+        QVERIFY2(in, (c.text + ": " + (in ? "" : in.message())).c_str());
+        int figure = -1;
+        for (const Figure &f : ctaFigures(*in))
+            if (f.key == "partitionConflicts" && f.value) {
+                figure = int(*f.value);
+                QVERIFY(f.source == FigureSource::Computed);
+            }
+        QVERIFY2(figure == c.partitionConflicts,
+                 (c.text + ": figure " + std::to_string(figure) + ", search " +
+                  std::to_string(c.partitionConflicts))
+                     .c_str());
+        seen.insert(figure);
+    }
+    // The rows are ranked by it after sharing: never a smaller count below a larger one of the
+    // same sharing.
+    for (size_t i = 1; i < r->candidates.size(); ++i) {
+        const CtaCandidate &a = r->candidates[i - 1], &b = r->candidates[i];
+        if (int(a.crossPairSharedA) + int(a.crossPairSharedB) ==
+            int(b.crossPairSharedA) + int(b.crossPairSharedB))
+            QVERIFY(a.partitionConflicts <= b.partitionConflicts);
+    }
+    if (m == 128 && n == 128)
+        QVERIFY2(seen.count(0) && seen.count(1) && seen.count(2), "the sweep reaches 0, 1 and 2");
 }
 
 void TestSuggest::paretoInvariants()

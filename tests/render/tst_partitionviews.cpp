@@ -96,13 +96,22 @@ void TestPartitionViews::fig8Strips()
     const DiagramPanel &p = d.panels[0];
     // C 32x32 = 2x2 tiles plus the strips. Instruction 0: w0 (SIMD pair 0) and w1 (SIMD pair 1)
     // both in M-row 0, so the A strip reads "p0+p1"; the B strip columns are read by one pair
-    // each. Pairs are numbered: a strip never reads "A" or "B" like an operand.
+    // each. Pairs are numbered: a strip never reads "A" or "B" like an operand. B is cut at
+    // every tile column (piece bit 0): column band 0 lands in partition P0, band 1 in P1; A
+    // (shared) has no partition to name.
     QCOMPARE(p.rows(), 3);
     QCOMPARE(p.text(1, 0), u"p0+p1"_qs);
     QCOMPARE(p.text(2, 0), u"p0+p1"_qs);
-    QCOMPARE(p.text(0, 1), u"p0"_qs);
-    QCOMPARE(p.text(0, 2), u"p1"_qs);
+    QCOMPARE(p.text(0, 1), u"p0 P0"_qs);
+    QCOMPARE(p.text(0, 2), u"p1 P1"_qs);
     QCOMPARE(p.text(1, 2), u"w1 r0"_qs);
+    // Every warp of instruction 0 meets a warp of the other pair on an A band: its tile is
+    // outlined red and dashed, and its tooltip says so.
+    int conflicting = 0;
+    for (const DiagramGroup &g : p.groups)
+        conflicting += g.dashed && g.color == qRgb(220, 60, 60);
+    QCOMPARE(conflicting, 4);
+    QVERIFY(p.tooltip(1, 1).contains(u"partition conflict on A"_qs));
 }
 
 void TestPartitionViews::ctaHeaderCitesTheWrittenBases()

@@ -5,13 +5,21 @@
 
 #include "io/scene.h"
 #include "models/conflictfix.h"
+#include "models/ctasuggestmodel.h"
 #include "models/documentviews.h"
 #include "models/layoutdocument.h"
 #include "models/scenefile.h"
 #include "models/suggestmodel.h"
+#include "render/diagram.h"
 #include "request/analysisinputs.h"
+#include "request/figures.h"
 #include "request/viewrequest.h"
+#include "widgets/ctasuggestpage.h"
 #include "widgets/suggestpanel.h"
+
+#include <QComboBox>
+#include <QSortFilterProxyModel>
+#include <QTableView>
 
 #include <QPushButton>
 #include <QTest>
@@ -54,6 +62,30 @@ SceneContents narrowerLdsC1()
     return rebuilt ? *rebuilt : SceneContents{};
 }
 
+// fig8 with its C set to 128x128, as the ctaLayout editor's shape field sets it (the layout
+// rebuilt from its text over the new shape).
+SceneContents fig8At128()
+{
+    SceneContents c = presetContents("fig8");
+    for (DocumentLayout &l : c.layouts)
+        l.shape = {128, 128};
+    Expected<SceneContents> rebuilt = parseSceneText(serializeSceneContents(c));
+    return rebuilt ? *rebuilt : SceneContents{};
+}
+
+// The "partitionConflicts" figure of the ctaLayout view `view` of `contents`, as the Analysis
+// panel and `analyze cta` read it; -1 without one.
+int shownConflicts(const SceneContents &contents, int view)
+{
+    const Expected<CtaInput> in = resolveCta(viewRequestFor(contents, view));
+    if (!in)
+        return -1;
+    for (const Figure &f : ctaFigures(*in))
+        if (f.key == "partitionConflicts" && f.value)
+            return int(*f.value);
+    return -1;
+}
+
 } // namespace
 
 class TestSuggestModel : public QObject
@@ -65,6 +97,9 @@ private Q_SLOTS:
     void thePanelFollowsTheDocument();
     void aSearchIsNeverAppliedToAnotherScene();
     void aHiddenPanelSearchesAgainWhenShown();
+    void offersCtaLayoutsOnFig8();
+    void comparesACtaCandidate();
+    void searchesTheChosenView();
 };
 
 // lds-c1: 'read' reads 'naive' (an unswizzled [16, 64] f16 tile, view 0, 4-way). A hand edit XORs
@@ -233,6 +268,126 @@ void TestSuggestModel::aHiddenPanelSearchesAgainWhenShown()
     QTRY_VERIFY(model.rowCount() > 0);
     const int naive = doc.indexOfLayout(u"naive"_s);
     QVERIFY(model.access() && model.access()->sharedLayout == doc.layoutAt(naive).layout);
+}
+
+// fig8 at 128x128: the panel searches ctaLayouts (the scene has no bank view), ranks one with
+// fewer partition conflicts than fig8's own first, previews it without changing the scene,
+// applies it as one undo step, and the view then shows the candidate's figure.
+void TestSuggestModel::offersCtaLayoutsOnFig8()
+{
+    LayoutDocument doc;
+    doc.reset(fig8At128());
+    QVERIFY(!doc.contents().layouts.isEmpty());
+    SuggestPanel panel(&doc);
+    panel.resize(700, 800);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.refresh();
+    QVERIFY(panel.isCtaSearch());
+    const CtaSuggestModel &model = *panel.ctaPage()->model();
+    QVERIFY2(model.rowCount() > 2, qPrintable(model.status()));
+    const int shown = shownConflicts(doc.contents(), 0);
+    QVERIFY(shown > 0);
+    QCOMPARE(model.candidate(model.currentRow())->partitionConflicts, shown);
+    const CtaCandidate best = *model.candidate(0);
+    QVERIFY2(best.partitionConflicts < shown, qPrintable(model.status()));
+
+    // Sorted by a column, the table keeps the numbers' order.
+    QTableView *table = panel.ctaPage()->table();
+    table->sortByColumn(CtaSuggestModel::PiecesColumn, Qt::DescendingOrder);
+    const QAbstractItemModel *sorted = table->model();
+    for (int r = 1; r < sorted->rowCount(); ++r)
+        QVERIFY(sorted->index(r - 1, CtaSuggestModel::PiecesColumn)
+                    .data(CtaSuggestModel::SortRole)
+                    .toInt() >= sorted->index(r, CtaSuggestModel::PiecesColumn)
+                                    .data(CtaSuggestModel::SortRole)
+                                    .toInt());
+
+    // A preview is the scene with the candidate in place; the document is untouched.
+    const SceneContents before = doc.contents();
+    const std::optional<SceneContents> preview = model.sceneWith(0);
+    QVERIFY(preview);
+    QCOMPARE(shownConflicts(*preview, 0), best.partitionConflicts);
+    QVERIFY(doc.contents() == before);
+
+    // Apply: one undo step, after which the view's figure is the candidate's.
+    const int steps = doc.undoStack()->count();
+    panel.ctaPage()->selectRow(0);
+    panel.ctaPage()->applySelected();
+    QCOMPARE(doc.undoStack()->count(), steps + 1);
+    QCOMPARE(shownConflicts(doc.contents(), 0), best.partitionConflicts);
+    QVERIFY(deepEqual(doc.layoutAt(0).attr, best.attr));
+    // Its #ttg line is what the scene now holds, and what Copy #ttg copies.
+    QCOMPARE(model.ttgText(0), QString::fromStdString(best.text));
+    doc.undoStack()->undo();
+    QVERIFY(doc.contents() == before);
+}
+
+// Compare: the candidate joins the scene with a compare view of the two ctaLayouts, every
+// ctaLayout figure in two columns; one undo step takes both away.
+void TestSuggestModel::comparesACtaCandidate()
+{
+    LayoutDocument doc;
+    doc.reset(fig8At128());
+    CtaSuggestModel model(&doc);
+    model.search(0);
+    QVERIFY2(model.rowCount() > 1, qPrintable(model.status()));
+    const SceneContents before = doc.contents();
+    QVERIFY(model.compare(0).isEmpty());
+    QCOMPARE(doc.undoStack()->count(), 1);
+    QCOMPARE(doc.views().size(), before.views.size() + 1);
+    Expected<Diagram> d = buildDocumentView(doc.contents(), int(doc.views().size()) - 1);
+    QVERIFY2(d, d ? "" : d.message().c_str());
+    const DiagramTable *cta = nullptr;
+    for (const DiagramTable &t : d->tables)
+        if (t.title.startsWith(u"ctaLayout figures"_s))
+            cta = &t;
+    QVERIFY(cta);
+    QCOMPARE(int(cta->header.size()), 3);
+    bool conflicts = false;
+    for (const QStringList &row : cta->rows)
+        if (row.value(0) == u"Partition conflicts"_s) {
+            conflicts = true;
+            QVERIFY(row.value(1).startsWith(QString::number(shownConflicts(before, 0))));
+            QVERIFY(
+                row.value(2).startsWith(QString::number(model.candidate(0)->partitionConflicts)));
+        }
+    QVERIFY(conflicts);
+    // fig8's A has no pieces, the candidate's has: its A rows sit beside A's other rows.
+    int pieces = -1;
+    for (int r = 0; r < int(cta->rows.size()); ++r)
+        if (cta->rows[size_t(r)].value(0) == u"A pieces"_s)
+            pieces = r;
+    QVERIFY(pieces >= 0 && pieces + 1 < int(cta->rows.size()));
+    QCOMPARE(cta->rows[size_t(pieces + 1)].value(0), u"A num_groups"_s);
+    doc.undoStack()->undo();
+    QVERIFY(doc.contents() == before);
+}
+
+// Every access of a scene can be searched: lds-b1's store (view 2) as well as its read.
+void TestSuggestModel::searchesTheChosenView()
+{
+    LayoutDocument doc;
+    doc.reset(presetContents("lds-b1"));
+    SuggestPanel panel(&doc);
+    panel.resize(700, 800);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.refresh();
+    QVERIFY(panel.viewChooser()->count() >= 3);
+    QVERIFY(panel.model()->access() && panel.model()->access()->viewIndex == 0);
+    panel.chooseView(2);
+    const SuggestModel &model = *panel.model();
+    QVERIFY2(model.access(), qPrintable(model.status()));
+    QCOMPARE(model.access()->viewIndex, 2);
+    const auto &request = std::get<SuggestSharedRequest>(model.access()->request);
+    QVERIFY(request.write.has_value()); // searched as the store it is
+    QVERIFY(model.rowCount() > 0);
+    QVERIFY(model.status().contains(u"writes"_s));
+    // The choice stays while the scene changes.
+    QVERIFY(doc.undoStack()->count() == 0);
+    panel.refresh();
+    QCOMPARE(model.access()->viewIndex, 2);
 }
 
 QTEST_MAIN(TestSuggestModel)

@@ -112,12 +112,28 @@ bool SuggestModel::isCurrent() const
     return m_searchedScene && *m_searchedScene == m_document->contents();
 }
 
+Expected<SceneAccess> SuggestModel::accessOf(const Scene &scene) const
+{
+    if (m_viewIndex < 0)
+        return sceneAccess(scene);
+    if (m_viewIndex >= int(scene.views.size()))
+        return makeError("scene '" + scene.name + "' has no view " + std::to_string(m_viewIndex));
+    Expected<ViewRequest> base = sceneRequest(scene);
+    if (!base)
+        return makeError("scene '" + scene.name + "': " + base.message());
+    Expected<SceneAccess> a =
+        viewAccess(withSceneView(*base, scene.views[size_t(m_viewIndex)]), m_viewIndex);
+    if (!a)
+        return makeError("scene '" + scene.name + "': " + a.message());
+    return a;
+}
+
 void SuggestModel::refresh()
 {
     beginResetModel();
     dropResult();
     m_searchedScene = m_document->contents();
-    auto access = sceneAccess(sceneFromContents(*m_searchedScene));
+    auto access = accessOf(sceneFromContents(*m_searchedScene));
     if (!access) {
         m_status = tr("Nothing to search: %1").arg(qs(access.message()));
     } else {
@@ -181,7 +197,7 @@ Expected<ConflictExplanation> SuggestModel::explainWorst()
     m_explainedScene.reset();
     // The document as it is now: a hand edit since the last search is what the views show.
     SceneContents scene = m_document->contents();
-    auto access = sceneAccess(sceneFromContents(scene));
+    auto access = accessOf(sceneFromContents(scene));
     if (!access)
         return access.error();
     auto e = explainAccess(*access);

@@ -43,8 +43,13 @@ public:
 
     QVariant data(const QModelIndex &index, int role) const override;
 
-    // Re-runs the search on the document's scene (the first access sceneAccess finds).
+    // Re-runs the search on the document's scene: the access of the chosen view (setViewIndex),
+    // else the first access sceneAccess finds.
     void refresh();
+    // The view whose access is searched and explained (-1: the scene's first access). Takes
+    // effect at the next refresh().
+    void setViewIndex(int view) { m_viewIndex = view; }
+    int viewIndex() const { return m_viewIndex; }
     // Drops the result (the table empties) and says `status`: a hidden panel keeps nothing of a
     // scene that has changed.
     void clear(const QString &status);
@@ -81,6 +86,8 @@ private:
     int rows() const override;
     // Forgets the search, the explanation and the scenes they ran on (inside a model reset).
     void dropResult();
+    // The access searched in `scene`: the chosen view's, else the first.
+    [[nodiscard]] Expected<SceneAccess> accessOf(const Scene &scene) const;
     [[nodiscard]] QString replaceShared(const SceneAccess &access, const LayoutAttrPtr &attr,
                                         const QString &what);
 
@@ -92,6 +99,7 @@ private:
     std::optional<SceneContents> m_explainedScene; // the scene m_explained was explained on
     QString m_status;
     bool m_kpack = false;
+    int m_viewIndex = -1;
 };
 
 } // namespace lx

@@ -104,6 +104,45 @@ DiagramTable compareTable(const CompareInput &in)
     return t;
 }
 
+DiagramTable compareCtaTable(const CompareInput &in)
+{
+    DiagramTable t;
+    t.title = u"ctaLayout figures, side by side"_s;
+    t.header = {u"figure"_s, qs(in.diff.a->name), qs(in.diff.b->name)};
+    if (!in.cta)
+        return t;
+    // Keys in A's order, a key only B has right after the key B gives before it (both follow
+    // ctaFigures' order); a row whose texts differ is highlighted.
+    std::vector<std::string> keys;
+    for (const Figure &f : in.cta->a)
+        keys.push_back(f.key);
+    auto after = keys.begin();
+    for (const Figure &f : in.cta->b) {
+        auto at = std::find(keys.begin(), keys.end(), f.key);
+        if (at == keys.end())
+            at = keys.insert(after, f.key);
+        after = at + 1;
+    }
+    auto find = [](const std::vector<Figure> &figures, const std::string &key) -> const Figure * {
+        for (const Figure &f : figures)
+            if (f.key == key)
+                return &f;
+        return nullptr;
+    };
+    for (const std::string &k : keys) {
+        const Figure *a = find(in.cta->a, k), *b = find(in.cta->b, k);
+        const Figure *any = a ? a : b;
+        t.rows.push_back({qs(any->label), cellText(a), cellText(b)});
+        const bool differ = !a || !b || a->text != b->text;
+        t.fills.push_back({QRgb(0), differ ? kConflict : QRgb(0), differ ? kConflict : QRgb(0)});
+    }
+    if (!in.cta->note.empty()) {
+        t.rows.push_back({u"note"_s, qs(in.cta->note), QString()});
+        t.fills.push_back(std::vector<QRgb>(3, kMissing));
+    }
+    return t;
+}
+
 Expected<Diagram> buildCompareView(const ViewRequest &request)
 {
     Expected<CompareInput> in = resolveCompare(request);
@@ -133,6 +172,8 @@ Expected<Diagram> buildCompareView(const ViewRequest &request)
         e.text = u"diff: owner sets "_s + e.text;
         d.legend.push_back(std::move(e));
     }
+    if (in->cta)
+        d.tables.push_back(compareCtaTable(*in));
     d.tables.push_back(compareTable(*in));
     for (const DiagramTable &t : diff->tables)
         d.tables.push_back(t);

@@ -18,6 +18,10 @@ struct ViewRequest;
 // without one), the provenance of a number other than computed beside it ("4-way [extrapolated]").
 [[nodiscard]] DiagramTable compareTable(const CompareInput &in);
 
+// Two ctaLayouts (CompareInput::cta): every ctaLayout figure of each in two columns, a row whose
+// values differ highlighted; an empty table when the record has no ctaLayouts.
+[[nodiscard]] DiagramTable compareCtaTable(const CompareInput &in);
+
 // Registry entry point. Options: "layout" (A), "other" (B, required), "archs" (a list of
 // architecture names; default gfx942, gfx950, gfx1250), "dtype".
 [[nodiscard]] Expected<Diagram> buildCompareView(const ViewRequest &request);

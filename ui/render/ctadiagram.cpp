@@ -1,5 +1,6 @@
 #include "render/ctadiagram.h"
 
+#include "analysis/ctaconflicts.h"
 #include "render/palette.h"
 #include "render/viewregistry.h"
 #include "request/analysisinputs.h"
@@ -57,6 +58,73 @@ void headers(DiagramPanel &p, const CtaAnalysis &c, const QString &strip)
         p.columnHeaders << u"N%1"_s.arg(n);
 }
 
+QString partitionText(int partition)
+{
+    return partition >= 0 ? u"partition P%1"_s.arg(partition)
+                          : u"no partition separates the pairs"_s;
+}
+
+// The tiles of instruction `instr` whose warp meets a warp of the other SIMD pair in one band or
+// partition of A or B: outlined red and dashed, the tooltip saying which operand and partition.
+void markConflicts(DiagramPanel &p, const CtaAnalysis &c, const CtaPartitionConflicts &conflicts,
+                   int instr)
+{
+    const CtaOperandInstruction &a = conflicts.a.instructions[size_t(instr)];
+    const CtaOperandInstruction &b = conflicts.b.instructions[size_t(instr)];
+    for (const CtaWarpTile &t : c.instructions[size_t(instr)].tiles) {
+        const CtaWarpRead &ra = a.reads[size_t(t.warp)];
+        const CtaWarpRead &rb = b.reads[size_t(t.warp)];
+        const int row = t.tileM + 1, col = t.tileN + 1;
+        QString tip = p.tooltip(row, col);
+        tip += u"\nin instruction %1: reads A band M%2 (%3), B band N%4 (%5)"_s.arg(instr)
+                   .arg(ra.band)
+                   .arg(partitionText(ra.partition))
+                   .arg(rb.band)
+                   .arg(partitionText(rb.partition));
+        QStringList on;
+        if (ra.conflict)
+            on << u"A"_s;
+        if (rb.conflict)
+            on << u"B"_s;
+        if (!on.isEmpty()) {
+            tip += u"\npartition conflict on %1: a warp of the other SIMD pair reads the same "
+                   u"band or partition in this instruction"_s.arg(on.join(u" and "_s));
+            p.groups.push_back({QRect(col, row, 1, 1), kShared, QString(), 3.0, true});
+        }
+        p.setTooltip(row, col, tip);
+    }
+}
+
+// Per warp in instruction `instr`: the bands and partitions it reads, and whether it conflicts.
+void addConflictTable(Diagram &d, const CtaAnalysis &c, const CtaPartitionConflicts &conflicts,
+                      int instr)
+{
+    DiagramTable t;
+    t.title = u"Partition conflicts in instruction %1 (over all instructions: %2)"_s.arg(instr).arg(
+        conflicts.count == 1 ? u"1 conflicting operand"_s
+                             : u"%1 conflicting operands"_s.arg(conflicts.count));
+    t.header = {u"warp"_s,   u"SIMD pair"_s,   u"A band"_s,  u"A partition"_s,
+                u"B band"_s, u"B partition"_s, u"conflict"_s};
+    auto part = [](int q) { return q >= 0 ? u"P%1"_s.arg(q) : u"-"_s; };
+    for (const CtaWarpTile &w : c.instructions[size_t(instr)].tiles) {
+        const CtaWarpRead &ra = conflicts.a.instructions[size_t(instr)].reads[size_t(w.warp)];
+        const CtaWarpRead &rb = conflicts.b.instructions[size_t(instr)].reads[size_t(w.warp)];
+        QStringList on;
+        if (ra.conflict)
+            on << u"A"_s;
+        if (rb.conflict)
+            on << u"B"_s;
+        t.rows.push_back({u"w%1"_s.arg(w.warp), u"p%1"_s.arg(ra.pair), u"M%1"_s.arg(ra.band),
+                          part(ra.partition), u"N%1"_s.arg(rb.band), part(rb.partition),
+                          on.isEmpty() ? u"no"_s : u"yes: "_s + on.join(u", "_s)});
+    }
+    for (const CtaOperandConflicts *op : {&conflicts.a, &conflicts.b})
+        if (op->conflict)
+            t.rows.push_back({QString::fromStdString(op->name), QString(), QString(), QString(),
+                              QString(), QString(), QString::fromStdString(op->reason)});
+    d.tables.push_back(t);
+}
+
 // The tiles of every instruction (fill: warp; outline: SIMD pair, thick for `instr`) and the
 // strips of who reads each A row band and B column band in instruction `instr`.
 void fillTilesPanel(DiagramPanel &p, const CtaAnalysis &c, int instr)
@@ -88,19 +156,29 @@ void fillTilesPanel(DiagramPanel &p, const CtaAnalysis &c, int instr)
         rowsBy[size_t(t.tileM)].insert(c.warps[size_t(t.warp)].pair);
         colsBy[size_t(t.tileN)].insert(c.warps[size_t(t.warp)].pair);
     }
-    auto stripCell = [&](int row, int col, const std::set<int> &pairs) {
+    const CtaPartitionConflicts conflicts = ctaPartitionConflicts(c);
+    // The partition each band lands in (the operand's pieces), -1 when not separable.
+    auto partitionOf = [&](const CtaOperandConflicts &op, int band) {
+        for (const CtaWarpRead &r : op.instructions[size_t(instr)].reads)
+            if (r.band == band)
+                return r.partition;
+        return -1;
+    };
+    auto stripCell = [&](int row, int col, const std::set<int> &pairs, int partition) {
         if (pairs.empty())
             return;
         QStringList names;
         for (int q : pairs)
             names << u"p%1"_s.arg(q);
         p.cell(row, col).fill = pairs.size() > 1 ? kShared : simdPairColor(*pairs.begin());
-        p.setText(row, col, names.join(u"+"_s));
+        p.setText(row, col,
+                  names.join(u"+"_s) + (partition >= 0 ? u" P%1"_s.arg(partition) : QString()));
     };
     for (int m = 0; m < c.tilesM; ++m)
-        stripCell(m + 1, 0, rowsBy[size_t(m)]);
+        stripCell(m + 1, 0, rowsBy[size_t(m)], partitionOf(conflicts.a, m));
     for (int n = 0; n < c.tilesN; ++n)
-        stripCell(0, n + 1, colsBy[size_t(n)]);
+        stripCell(0, n + 1, colsBy[size_t(n)], partitionOf(conflicts.b, n));
+    markConflicts(p, c, conflicts, instr);
 }
 
 // The location condition per operand, and the analysis' notes.
@@ -252,9 +330,12 @@ Expected<Diagram> buildCtaTilesView(const ViewRequest &request)
                             u"w%1 (SIMD %2)"_s.arg(w).arg(c.warps[size_t(w)].simd)});
     for (int q = 0; q < cu.numPairs(); ++q)
         d.legend.push_back({simdPairColor(q), u"p%1: %2 reads"_s.arg(q).arg(pairName(q))});
-    d.legend.push_back({kShared, u"both SIMD pairs read it: shared across pairs"_s});
+    d.legend.push_back(
+        {kShared, u"both SIMD pairs read it: shared across pairs; red dashed "
+                  u"outline: a warp in a partition conflict in instruction %1"_s.arg(*instr)});
 
     addLocationTables(d, c);
+    addConflictTable(d, c, ctaPartitionConflicts(c), int(*instr));
     appendFigures(d, ctaFigures(*prep));
     return d;
 }

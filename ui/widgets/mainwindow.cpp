@@ -13,6 +13,7 @@
 #include "widgets/kerneldock.h"
 #include "widgets/layoutactions.h"
 #include "widgets/scenefiles.h"
+#include "widgets/suggestpanel.h"
 #include "widgets/viewoptionspanel.h"
 #include "widgets/viewpane.h"
 #include "widgets/viewtabs.h"
@@ -114,6 +115,12 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_document(new La
         if (view >= 0 && view < m_viewTabs->count())
             m_viewTabs->setCurrentIndex(view);
     });
+    // A Suggest candidate hovered: the open views show it until the pointer leaves its row.
+    auto *suggest = static_cast<SuggestPanel *>(m_docks->suggestDock()->widget());
+    connect(suggest, &SuggestPanel::previewRequested, m_viewTabs, &ViewTabs::showPreview);
+    connect(suggest, &SuggestPanel::previewEnded, m_viewTabs, &ViewTabs::endPreview);
+    connect(suggest, &SuggestPanel::viewAdded, this,
+            [this] { m_viewTabs->setCurrentIndex(m_viewTabs->count() - 1); });
     connect(m_viewTabs, &ViewTabs::currentViewChanged, this,
             &MainWindow::updateCurrentViewControls);
     connect(m_viewTabs, &ViewTabs::paneCreated, this, [this](ViewPane *pane) {

@@ -1,11 +1,16 @@
 #include "widgets/suggestpanel.h"
 
 #include "hw/arch.h"
+#include "models/ctasuggestmodel.h"
 #include "models/layoutdocument.h"
+#include "models/scenefile.h"
 #include "models/suggestmodel.h"
+#include "request/ctasearch.h"
 #include "widgets/conflictexplainer.h"
+#include "widgets/ctasuggestpage.h"
 #include "widgets/panelwidgets.h"
 
+#include <QComboBox>
 #include <QDockWidget>
 #include <QFontMetricsF>
 #include <QHBoxLayout>
@@ -16,7 +21,9 @@
 #include <QPainter>
 #include <QPainterPath>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QTableView>
 #include <QTextBrowser>
 #include <QTimer>
@@ -330,6 +337,13 @@ SuggestPanel::SuggestPanel(LayoutDocument *document, QWidget *parent)
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
+    m_chooser = new QComboBox(this);
+    m_chooser->setObjectName(u"suggestViewChooser"_s);
+    m_chooser->setToolTip(tr("The access to search: every view of the scene the design "
+                             "assistant can search (suggest --view N)"));
+    m_chooser->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_chooser->setMinimumContentsLength(20);
+    layout->addWidget(m_chooser);
     auto *top = new QHBoxLayout;
     m_status = new QLabel(this);
     m_status->setWordWrap(true);
@@ -338,7 +352,8 @@ SuggestPanel::SuggestPanel(LayoutDocument *document, QWidget *parent)
     top->addWidget(m_status, 1);
     top->addWidget(again);
     layout->addLayout(top);
-    auto *split = new QSplitter(Qt::Vertical, this);
+    m_pages = new QStackedWidget(this);
+    auto *split = new QSplitter(Qt::Vertical, m_pages);
     m_scatter = new SuggestScatter(m_model, split);
     m_table = new QTableView(split);
     m_table->setObjectName(u"suggestTable"_s);
@@ -373,7 +388,10 @@ SuggestPanel::SuggestPanel(LayoutDocument *document, QWidget *parent)
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 3);
     split->setStretchFactor(2, 3);
-    layout->addWidget(split, 1);
+    m_pages->addWidget(split);
+    m_ctaPage = new CtaSuggestPage(document, m_pages);
+    m_pages->addWidget(m_ctaPage);
+    layout->addWidget(m_pages, 1);
 
     m_searchAgain = new QTimer(this);
     m_searchAgain->setSingleShot(true);
@@ -385,6 +403,18 @@ SuggestPanel::SuggestPanel(LayoutDocument *document, QWidget *parent)
     connect(document, &LayoutDocument::viewChanged, this, &SuggestPanel::follow);
     connect(document, &LayoutDocument::sceneReset, this, &SuggestPanel::follow);
     connect(again, &QPushButton::clicked, this, &SuggestPanel::refresh);
+    connect(m_chooser, &QComboBox::activated, this, [this](int index) {
+        if (index >= 0 && index < int(m_choices.size()))
+            m_chosenView = m_choices[size_t(index)].first;
+        run(index);
+    });
+    connect(m_ctaPage->model(), &CtaSuggestModel::refreshed, this,
+            [this] { m_status->setText(m_ctaPage->model()->status()); });
+    connect(m_ctaPage, &CtaSuggestPage::editRefused, this, &SuggestPanel::editRefused);
+    connect(m_ctaPage, &CtaSuggestPage::previewRequested, this, &SuggestPanel::previewRequested);
+    connect(m_ctaPage, &CtaSuggestPage::previewEnded, this, &SuggestPanel::previewEnded);
+    connect(m_ctaPage, &CtaSuggestPage::status, this, &SuggestPanel::status);
+    connect(m_ctaPage, &CtaSuggestPage::viewAdded, this, &SuggestPanel::viewAdded);
     connect(m_scatter, &SuggestScatter::clicked, this, &SuggestPanel::select);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &i) {
@@ -406,7 +436,56 @@ SuggestPanel::SuggestPanel(LayoutDocument *document, QWidget *parent)
 void SuggestPanel::refresh()
 {
     m_searchAgain->stop();
+    Expected<std::vector<SceneSearch>> searches =
+        sceneSearches(sceneFromContents(m_document->contents()));
+    m_choices.clear();
+    int pick = -1;
+    {
+        const QSignalBlocker blocker(m_chooser);
+        m_chooser->clear();
+        if (searches)
+            for (const SceneSearch &s : *searches) {
+                if (s.viewIndex == m_chosenView || pick < 0)
+                    pick = int(m_choices.size());
+                m_chooser->addItem(QString::fromStdString(s.description));
+                m_choices.emplace_back(s.viewIndex, s.kind == SceneSearch::CtaLayout);
+            }
+        m_chooser->setCurrentIndex(pick);
+    }
+    m_chooser->setEnabled(m_choices.size() > 1);
+    run(pick);
+}
+
+void SuggestPanel::run(int index)
+{
+    const bool cta = index >= 0 && index < int(m_choices.size()) && m_choices[size_t(index)].second;
+    Q_EMIT previewEnded();
+    if (cta) {
+        m_pages->setCurrentWidget(m_ctaPage);
+        m_ctaPage->model()->search(m_choices[size_t(index)].first);
+        return;
+    }
+    m_pages->setCurrentIndex(0);
+    m_ctaPage->model()->clear(QString());
+    m_model->setViewIndex(
+        index >= 0 && index < int(m_choices.size()) ? m_choices[size_t(index)].first : -1);
     m_model->refresh();
+}
+
+void SuggestPanel::chooseView(int view)
+{
+    m_chosenView = view;
+    refresh();
+}
+
+bool SuggestPanel::isCtaSearch() const
+{
+    return m_pages->currentWidget() == m_ctaPage;
+}
+
+bool SuggestPanel::isCurrent() const
+{
+    return isCtaSearch() ? m_ctaPage->model()->isCurrent() : m_model->isCurrent();
 }
 
 void SuggestPanel::follow()
@@ -416,18 +495,22 @@ void SuggestPanel::follow()
         m_searchAgain->stop();
         if (m_model->rowCount() > 0 || m_model->access())
             m_model->clear(tr("The scene changed: it is searched again when this panel is shown."));
+        if (m_ctaPage->model()->rowCount() > 0)
+            m_ctaPage->model()->clear(
+                tr("The scene changed: it is searched again when this panel is shown."));
         return;
     }
     m_apply->setEnabled(false);
     m_status->setText(tr("The scene changed: searching again…"));
-    explain();
+    if (!isCtaSearch())
+        explain();
     m_searchAgain->start();
 }
 
 void SuggestPanel::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
-    if (!m_model->isCurrent())
+    if (!isCurrent())
         refresh();
 }
 

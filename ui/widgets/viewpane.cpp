@@ -272,6 +272,7 @@ void ViewPane::build(bool inPlace)
     if (!m_document || m_view < 0 || m_view >= int(m_document->views().size()))
         return; // between two scenes (the tabs are being rebuilt): nothing to build yet
     m_pending = false;
+    m_preview = false;
     ViewRequest request = viewRequestFor(m_document->contents(), m_view);
     m_built = std::make_unique<ViewRequest>(request);
     int64_t largest = 0;
@@ -313,6 +314,30 @@ void ViewPane::build(bool inPlace)
                 promise->addResult(std::make_shared<Expected<Diagram>>(buildView(request)));
             promise->finish();
         });
+}
+
+void ViewPane::showPreview(const SceneContents &preview)
+{
+    if (m_view < 0 || m_view >= int(preview.views.size()))
+        return;
+    Expected<Diagram> d = buildView(viewRequestFor(preview, m_view));
+    if (!d)
+        return;      // the candidate cannot be shown in this view: it keeps the scene's
+    ++*m_generation; // a build under way is stale now
+    m_building = false;
+    m_busy->hide();
+    m_built.reset(); // the next refresh builds the document's view again
+    m_preview = true;
+    d->title = tr("Preview (not applied): %1").arg(d->title);
+    m_diagramView->setDiagram(std::move(*d));
+}
+
+void ViewPane::endPreview()
+{
+    if (!m_preview)
+        return;
+    m_preview = false;
+    build(/*inPlace=*/true);
 }
 
 void ViewPane::refresh()

@@ -30,6 +30,7 @@ namespace lx {
 class DiagramView;
 class LayoutDocument;
 struct RenderOptions;
+struct SceneContents;
 struct ViewRequest;
 
 class ViewPane : public QWidget
@@ -66,6 +67,11 @@ public:
     // sameInputs).
     [[nodiscard]] bool isBuiltFrom(const ViewRequest &request) const;
     bool isBusy() const;
+    // Shows the view as it would be over `preview` (built at once, titled "Preview"), until
+    // endPreview() or the next rebuild shows the document's scene again.
+    void showPreview(const SceneContents &preview);
+    void endPreview();
+    bool isPreview() const { return m_preview; }
 
     // Step mode (no-ops when the view has no steps). step 0 shows every step at once.
     int stepCount() const;
@@ -106,6 +112,7 @@ private:
     bool m_building = false;              // a worker's diagram is awaited
     bool m_pending = false;               // a rebuild waits for the pane to be shown or read
     std::unique_ptr<ViewRequest> m_built; // the request of the last rebuild
+    bool m_preview = false;               // a preview is shown, not the document's scene
     QWidget *m_stepBar;
     QLabel *m_stepLabel;
     QToolButton *m_firstStep;

@@ -199,6 +199,19 @@ void ViewTabs::setDark(bool dark)
     applyRenderOptions();
 }
 
+void ViewTabs::showPreview(const SceneContents &preview)
+{
+    // The views one can see: a tab behind the current one keeps the scene's.
+    if (ViewPane *pane = currentPane())
+        pane->showPreview(preview);
+}
+
+void ViewTabs::endPreview()
+{
+    for (ViewPane *pane : panes())
+        pane->endPreview();
+}
+
 void ViewTabs::selectElement(qint64 elementId)
 {
     m_selectedElement = elementId;

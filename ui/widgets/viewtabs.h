@@ -18,6 +18,7 @@ namespace lx {
 
 class LayoutDocument;
 class ViewPane;
+struct SceneContents;
 
 class ViewTabs : public QTabWidget
 {
@@ -44,6 +45,10 @@ public:
     // Follows the document's views: a tab per view in the scene's order, keeping the panes whose
     // view did not change (ViewPane::isBuiltFrom) and the current tab.
     void rebuild();
+    // Shows `preview` (the scene with a candidate in place) in every open view without changing
+    // the document; endPreview() shows the document's scene again.
+    void showPreview(const lx::SceneContents &preview);
+    void endPreview();
     // Highlights one element in every view (-1: none).
     void selectElement(qint64 elementId);
     // Selects the element `query` names in the current view's layout (models/elementquery.h:

@@ -187,6 +187,8 @@ void WindowDocks::createAnalysisDocks()
     m_suggestDock->hide();
     connect(static_cast<SuggestPanel *>(m_suggestDock->widget()), &SuggestPanel::editRefused, this,
             &WindowDocks::report);
+    connect(static_cast<SuggestPanel *>(m_suggestDock->widget()), &SuggestPanel::status, this,
+            &WindowDocks::status);
     // The conflict explainer, opened by a click on a conflicting cell of a bank view.
     m_conflictDock = createConflictExplainerDock(m_window, m_document);
     m_window->addDockWidget(Qt::RightDockWidgetArea, m_conflictDock);
