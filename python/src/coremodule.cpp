@@ -154,16 +154,25 @@ lx::LinearLayout toLinearLayout(py::handle textValue, py::handle shapeValue)
 int runMain(py::handle argsValue)
 {
     const std::vector<std::string> args = lxpy::toStringList(argsValue, "a command's arguments");
-    if (args.empty())
-        throw LayoutError{"no command given"};
+    const char *program = "python3 -m layout_explorer";
     QStringList qargs;
     for (const std::string &a : args)
         qargs << QString::fromStdString(a);
     py::gil_scoped_release release;
-    if (const lx::app::Command *c = lx::app::findCommand(qargs.front()))
+    const QString first = qargs.isEmpty() ? QString() : qargs.front();
+    if (first == QLatin1String("--version") || first == QLatin1String("-v")) {
+        std::printf("layout-explorer %s\n", LX_VERSION_STRING);
+        return lx::app::ExitOk;
+    }
+    if (first == QLatin1String("--help") || first == QLatin1String("-h")) {
+        lx::app::printUsage(stdout, program, false);
+        return lx::app::ExitOk;
+    }
+    if (const lx::app::Command *c = lx::app::findCommand(first))
         return lx::app::runCommandLine(*c, qargs, "layout-explorer");
-    std::fprintf(stderr, "layout-explorer: unknown command '%s'\n\n", args.front().c_str());
-    lx::app::printUsage(stderr, "layout-explorer", false);
+    if (!qargs.isEmpty())
+        std::fprintf(stderr, "layout-explorer: unknown command '%s'\n\n", args.front().c_str());
+    lx::app::printUsage(stderr, program, false);
     return lx::app::ExitBadUsage;
 }
 
