@@ -16,6 +16,7 @@ LX_PACKAGES=(
     texlive-latex-base texlive-pictures poppler-utils
     python3 python3-dev pybind11-dev python3-numpy python3-pytest python3-pytest-benchmark
     python3-nbconvert python3-ipykernel
+    python3-setuptools python3-wheel python3-build python3-venv dpkg-dev lintian
 )
 
 lx_missing_packages() {

@@ -496,15 +496,6 @@ struct AccessPlan
     int lanes = 1;
 };
 
-// The register layout's in-dims set to (register r, lane l, warp w), every other in-dim 0.
-std::vector<int32_t> registerInputs(const LinearLayout &L, int r, int l, int w)
-{
-    std::vector<int32_t> in;
-    for (const auto &[dim, size] : L.inDims())
-        in.push_back(dim == "register" ? r : dim == "lane" ? l : dim == "warp" ? w : 0);
-    return in;
-}
-
 // The byte addresses of instruction i of warp w, per pass and lane.
 std::vector<std::vector<std::optional<int64_t>>>
 instructionAddresses(const Architecture &arch, const AccessPlan &plan,
@@ -527,6 +518,13 @@ Expected<bool> appendElements(const Architecture &arch, const AccessPlan &plan,
 {
     const LdsInstruction *ins = plan.ins;
     const int w = ir.warp, i = ir.index;
+    // The register layout's input: register, lane and warp set, any other in-dim 0 (positions
+    // looked up once, not per element; an absent in-dim writes to `absent`).
+    std::vector<int32_t> in(size_t(permReg.numInDims()), 0);
+    int32_t absent = 0;
+    const int kr = permReg.inDimIndex("register"), kl = permReg.inDimIndex("lane");
+    int32_t &reg = kr >= 0 ? in[size_t(kr)] : absent, &lane = kl >= 0 ? in[size_t(kl)] : absent;
+    (permReg.hasInDim("warp") ? in[size_t(permReg.inDimIndex("warp"))] : absent) = w;
     for (int q = 0; q < ins->passes; ++q) {
         const int g = i * ins->passes + q;
         for (int l = 0; l < plan.lanes; ++l) {
@@ -539,7 +537,9 @@ Expected<bool> appendElements(const Architecture &arch, const AccessPlan &plan,
             for (int j = 0; j < plan.vec; ++j) {
                 const int r = (g << plan.log2Vec) | j;
                 ElementAccess e;
-                e.coords = permReg.applyOrdered(registerInputs(permReg, r, l, w));
+                reg = r;
+                lane = l;
+                e.coords = permReg.applyOrdered(in);
                 e.warp = w;
                 e.lane = l;
                 e.instruction = i;

@@ -82,11 +82,15 @@ Expected<std::vector<SharedElementBank>> sharedBankMap(const SharedMemoryLayout 
     const int32_t nOffsets = L.inDimSize("offset");
     std::vector<SharedElementBank> out;
     out.reserve(size_t(nParts) * size_t(nOffsets));
+    // The in-dims' positions, found once: the loop sets offset and partition, the rest stay 0.
+    const int offsetSlot = L.inDimIndex("offset");
+    const int partitionSlot = L.inDimIndex("partition");
+    std::vector<int32_t> ins(size_t(L.numInDims()), 0);
     for (int p = 0; p < nParts; ++p) {
+        if (partitionSlot >= 0)
+            ins[size_t(partitionSlot)] = p;
         for (int32_t o = 0; o < nOffsets; ++o) {
-            std::vector<int32_t> ins;
-            for (const auto &[dim, size] : L.inDims())
-                ins.push_back(dim == "offset" ? o : dim == "partition" ? p : 0);
+            ins[size_t(offsetSlot)] = o;
             SharedElementBank e;
             e.coords = L.applyOrdered(ins);
             e.offset = o;

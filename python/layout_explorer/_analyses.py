@@ -18,7 +18,8 @@ from . import _core
 from ._layouts import as_text
 from ._layouts import dims as layout_dims
 from ._pictures import SceneFile, render, scene_of, shape_text
-from ._records import Record
+from ._errors import guarded
+from ._records import BankRecord, Record
 
 
 class _Args:
@@ -81,11 +82,16 @@ def _scene_picture(source: _SceneSource, view_index: Optional[int], default_view
     return picture
 
 
+@guarded
 def bank_conflicts(reg=None, shared=None, shape=None, dtype=None, arch=None, instruction=None,
                    write=False, *, warp=None, preset=None, scene=None, view=None, perf_config=None,
                    operand=None, rotate=False, addresses=None, width=None) -> Record:
     """``layout-explorer analyze banks``: LDS bank conflicts of one access, per instruction and
-    phase (lanes, banks, n-way, cycles), totals, and Triton's generic count beside ours."""
+    phase (lanes, banks, n-way, cycles), totals, and Triton's generic count beside ours.
+
+    Returns a BankRecord: ``rec.cycles`` and ``rec.maxWays`` are the whole access's (every
+    instruction of the wave), ``rec.worst`` the worst single instruction's, ``rec.instructions``
+    each instruction's; items (``rec["cycles"]``) and ``to_dict()`` are the command's JSON."""
     source = _SceneSource(preset, scene)
     with source as scene_args:
         args = _Args("analyze", "banks", *scene_args).opt("view", view)
@@ -105,7 +111,7 @@ def bank_conflicts(reg=None, shared=None, shape=None, dtype=None, arch=None, ins
         picture = _scene_picture(source, view, None)
     elif reg is not None and shared is not None and shape is not None:
         picture = _bank_picture(reg, shared, shape, dtype, arch, instruction, write, warp)
-    return Record(result, picture)
+    return BankRecord(result, picture)
 
 
 def _bank_picture(reg, shared, shape, dtype, arch, instruction, write, warp):
@@ -122,6 +128,7 @@ def _bank_picture(reg, shared, shape, dtype, arch, instruction, write, warp):
     return _scene_picture(_SceneSource(None, scene), None, None)
 
 
+@guarded
 def ds_load_tr(shared=None, dst=None, shape=None, dtype=None, arch=None, *, warp=None,
                preset=None, scene=None, packed_fp4=False, dst_shape=None) -> Record:
     """``layout-explorer analyze ds-load-tr``: whether a local_load becomes a transposed LDS load,
@@ -146,6 +153,7 @@ def ds_load_tr(shared=None, dst=None, shape=None, dtype=None, arch=None, *, warp
     return Record(_json(command(), gui=True), picture)
 
 
+@guarded
 def cta(layout=None, shape=None, dtype=None, arch=None, *, preset=None, scene=None) -> Record:
     """``layout-explorer analyze cta``: a WMMA v3 ctaLayout's warps, SIMD pairs, cross-pair
     sharing, pieces and TDM instructions."""
@@ -163,6 +171,7 @@ def cta(layout=None, shape=None, dtype=None, arch=None, *, preset=None, scene=No
     return Record(result, picture)
 
 
+@guarded
 def partitions(layout=None, shape=None, *, preset=None, scene=None, view="cta-pieces",
                view_index=None, arch=None) -> Record:
     """The partition figures of a ctaLayout's operands (pieces, groups, partitions and TDM
@@ -182,6 +191,7 @@ def partitions(layout=None, shape=None, *, preset=None, scene=None, view="cta-pi
     return Record(value, picture)
 
 
+@guarded
 def lds(preset=None, scene=None, arch=None) -> Record:
     """``layout-explorer analyze lds``: the partition-aware allocation, partition conflicts and the
     LDS bandwidth model of a scene's shared buffers."""
@@ -204,6 +214,7 @@ def _with_module(path_or_text, run):
     return run(os.fspath(path_or_text))
 
 
+@guarded
 def analyze_kernel(path_or_text, arch=None) -> Record:
     """``layout-explorer analyze kernel``: every op of a TTGIR module that places data, with its
     LDS cost, and the kernel's totals. A str holding a module (a newline in it) is the module's
@@ -212,6 +223,7 @@ def analyze_kernel(path_or_text, arch=None) -> Record:
                         lambda path: Record(_json(_Args("analyze", "kernel", path).opt("arch", arch))))
 
 
+@guarded
 def suggest_op(path_or_text, line, arch=None) -> Record:
     """``layout-explorer suggest op``: the shared layout for the buffer of the op at ``line`` of a
     TTGIR module, judged on every op of the module that uses that layout (each candidate put in
@@ -222,6 +234,7 @@ def suggest_op(path_or_text, line, arch=None) -> Record:
         _json(_Args("suggest", "op", path).opt("line", line).opt("arch", arch))))
 
 
+@guarded
 def suggest_shared(reg=None, shape=None, dtype=None, arch=None, *, write_layout=None, order=None,
                    limit=None, max_lds=None, preset=None, scene=None, view=None) -> Record:
     """``layout-explorer suggest shared``: shared layouts for an access, scored by the bank
@@ -235,6 +248,7 @@ def suggest_shared(reg=None, shape=None, dtype=None, arch=None, *, write_layout=
         return Record(_json(args.opt("limit", limit).opt("max-lds", max_lds)))
 
 
+@guarded
 def suggest_cta(shape, warps, instr, dtype, arch=None, *, limit=None) -> Record:
     """``layout-explorer suggest cta``: warp-basis choices of a WMMA ctaLayout, by cross-pair
     sharing, TDM instructions and partition conflicts."""
@@ -243,6 +257,7 @@ def suggest_cta(shape, warps, instr, dtype, arch=None, *, limit=None) -> Record:
     return Record(_json(args.opt("limit", limit)))
 
 
+@guarded
 def explain(preset=None, scene=None, view=None, dtype=None, arch=None) -> Record:
     """``layout-explorer suggest shared --explain``: why the worst conflict of a scene's access
     happens (which lanes meet in which bank, and the basis that sends them there)."""
@@ -252,6 +267,7 @@ def explain(preset=None, scene=None, view=None, dtype=None, arch=None) -> Record
         return Record(_json(args.opt("arch", arch).flag("explain", True)))
 
 
+@guarded
 def diff(a, b, shape=None, dtype=None) -> Record:
     """``layout-explorer diff``: two layouts compared (equal or not, elements whose owners differ,
     the basis delta) and what convert_layout from A to B costs."""
@@ -268,6 +284,7 @@ def diff(a, b, shape=None, dtype=None) -> Record:
     return Record(result, picture)
 
 
+@guarded
 def compare(a, b, *, preset=None, scene=None, archs=None, dtype=None) -> Record:
     """``layout-explorer compare``: layouts A and B of a scene (by name) in one record: the diff,
     what convert_layout A -> B lowers to, and per architecture (``archs``, a list of names or

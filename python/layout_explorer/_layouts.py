@@ -14,7 +14,8 @@ import dataclasses
 from typing import Any, Dict, Optional, Sequence, Tuple
 
 from . import _core
-from ._pictures import picture_bytes, render, shape_text, svg_text
+from ._errors import guarded, short
+from ._pictures import picture_or_message, render, shape_text
 
 
 def _convert(text: str, to: str, shape=None, hw: bool = False) -> str:
@@ -41,20 +42,102 @@ def _value_text(value: Any) -> str:
         return _from_foreign(value).gluon_text()
     if hasattr(value, "value") and isinstance(getattr(value, "value"), (int, bool, list, tuple)):
         return _value_text(value.value)  # a triton constexpr
-    raise _core.LayoutError(f"cannot pass {value!r} ({type(value).__name__}) to a layout")
+    raise _core.LayoutError(f"cannot pass {short(value)} ({type(value).__name__}) to a layout")
+
+
+class FrozenList(list):
+    """A list field of a layout: equal to the list it was made from, but read-only (a layout is
+    a value; changing its lists in place would change it behind its hash)."""
+
+    def _refuse(self, *args, **kwargs):
+        raise dataclasses.FrozenInstanceError("a layout's list fields are read-only")
+
+    append = extend = insert = pop = remove = clear = sort = reverse = _refuse
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(tuple(self))
+
+    def __reduce__(self):
+        return (list, (list(self),))
+
+
+def _frozen(value: Any) -> Any:
+    """A constructor argument as an immutable value: lists and tuples become FrozenLists,
+    recursively (Gluon's fields are lists)."""
+    if isinstance(value, (list, tuple)):
+        return FrozenList(_frozen(v) for v in value)
+    return value
+
+
+# A picture of more elements than this is refused by over() (a 256x256 ownership map is a 58 MB
+# SVG); render(path, fit=...) draws any size into a file, and over(shape, max_elements=N) lifts it.
+MAX_PICTURE_ELEMENTS = 128 * 128
+
+
+class _computed:
+    """A read-only attribute computed from the engine's reading of the layout. A constructor
+    field of the same name (AMDWMMALayout's `rank`) given a value takes its place."""
+
+    def __init__(self, fn):
+        self.fn = fn
+        self.__doc__ = fn.__doc__
+
+    def __get__(self, obj, owner=None):
+        return self if obj is None else self.fn(obj)
+
+
+def _restore(cls, kwargs, shape):
+    """Unpickles a layout: made again through its constructor's checks."""
+    obj = cls.__new__(cls)
+    Layout.__init__(obj, **kwargs)
+    if shape is not None:
+        object.__setattr__(obj, "_shape", shape)
+    return obj
 
 
 class Layout:
-    """A layout given by its Gluon constructor call. Subclasses name the constructor."""
+    """A layout given by its Gluon constructor call. Subclasses name the constructor.
+
+    Objects are values, as Gluon's frozen dataclasses are: checked by the engine when made (a
+    layout the engine refuses raises LayoutError here), immutable (assigning an attribute raises
+    ``dataclasses.FrozenInstanceError``), equal when the engine writes the same #ttg text for
+    them, hashable and picklable."""
 
     _call: str = ""
     _params: Tuple[str, ...] = ()
 
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if "__init__" in cls.__dict__:  # a wrong argument raises LayoutError, as a wrong value
+            cls.__init__ = guarded(cls.__dict__["__init__"])
+
+    @guarded
     def __init__(self, **kwargs: Any):
-        self._kwargs: Dict[str, Any] = {k: kwargs[k] for k in self._params if k in kwargs}
-        self._shape: Optional[Tuple[int, ...]] = None
-        for k, v in self._kwargs.items():
+        fields = {k: _frozen(kwargs[k]) for k in self._params if k in kwargs}
+        object.__setattr__(self, "_kwargs", fields)
+        object.__setattr__(self, "_shape", None)
+        for k, v in fields.items():
+            if v is None and isinstance(getattr(type(self), k, None), _computed):
+                continue  # left out: the engine's value answers
             object.__setattr__(self, k, v)
+        object.__setattr__(self, "_described", self._describe())
+
+    def _describe(self) -> Tuple[str, str, Optional[int], bool]:
+        """(#ttg text, Gluon text, rank, is shared) as the engine reads this layout."""
+        ttg, gluon, rank, shared = _core.describe_layout(self.gluon_text())
+        return ttg, gluon, (rank if rank >= 0 else None), shared
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise dataclasses.FrozenInstanceError(
+            f"cannot assign to field '{name}': {type(self).__name__} is frozen (make a new one)")
+
+    def __delattr__(self, name: str) -> None:
+        raise dataclasses.FrozenInstanceError(
+            f"cannot delete field '{name}': {type(self).__name__} is frozen")
+
+    def __reduce__(self):
+        return (_restore, (type(self), dict(self._kwargs), self._shape))
 
     # ---- text -------------------------------------------------------------------------------
     def gluon_text(self) -> str:
@@ -62,36 +145,66 @@ class Layout:
         args = ", ".join(f"{k}={_value_text(v)}" for k, v in self._kwargs.items() if v is not None)
         return f"{self._call}({args})"
 
+    @_computed
+    def rank(self) -> Optional[int]:
+        """The tensor rank the layout describes (None when nothing in it says)."""
+        return self._described[2]
+
+    @_computed
+    def is_shared(self) -> bool:
+        """True for a shared-memory layout, False for a distributed (register) one."""
+        return self._described[3]
+
+    @guarded
     def to_ttg(self) -> str:
         """Triton's MLIR attribute text (``convert --to ttg``)."""
         return _convert(self.gluon_text(), "ttg").rstrip("\n")
 
+    @guarded
     def to_gluon(self) -> str:
         """The engine's Gluon form (``convert --to gluon``)."""
         return _convert(self.gluon_text(), "gluon").rstrip("\n")
 
+    @guarded
     def format_tensor_view(self, shape: Sequence[int]) -> str:
         """Triton's tensor view of the layout over `shape` (``convert --to triton-text``)."""
         return _convert(self.gluon_text(), "triton-text", shape)
 
+    @guarded
     def format_hardware_view(self, shape: Sequence[int]) -> str:
         """Triton's hardware view (``convert --to triton-text --hw``)."""
         return _convert(self.gluon_text(), "triton-text", shape, hw=True)
 
+    @guarded
     def to_cute(self, shape: Sequence[int]) -> str:
         """CuTe shape:stride text over `shape` (``convert --to cute``): a shared layout as a memory
         layout, a distributed one as a thread-value layout."""
         return _convert(self.gluon_text(), "cute", shape).rstrip("\n")
 
+    @guarded
     def to_linear_layout(self, shape: Sequence[int]) -> "_core.LinearLayout":
+        """The linear layout over `shape` (a tuple of sizes or "64x64")."""
         return _core.to_linear_layout(self.gluon_text(), dims(shape))
 
     # ---- pictures ---------------------------------------------------------------------------
-    def over(self, shape: Sequence[int]) -> "Layout":
-        """This layout with a tensor shape for its pictures (``_repr_svg_``)."""
+    @guarded
+    def over(self, shape: Sequence[int], max_elements: Optional[int] = MAX_PICTURE_ELEMENTS
+             ) -> "Layout":
+        """This layout with a tensor shape for its pictures (``_repr_svg_``). A shape of more
+        than `max_elements` elements (default MAX_PICTURE_ELEMENTS, 128x128; None: no cap) is
+        refused: draw it into a file with ``render(path, shape, fit=...)``."""
+        sizes = tuple(dims(shape))
+        count = 1
+        for s in sizes:
+            count *= s
+        if max_elements is not None and count > max_elements:
+            raise _core.LayoutError(
+                f"a picture of {'x'.join(map(str, sizes))} ({count} elements) is past the cap of "
+                f"{max_elements} elements: use render(path, shape, fit=...) for a file, or "
+                f"over(shape, max_elements=None)")
         copy = type(self).__new__(type(self))
         copy.__dict__.update(self.__dict__)
-        copy._shape = tuple(dims(shape))
+        object.__setattr__(copy, "_shape", sizes)
         return copy
 
     def _picture_shape(self) -> Optional[Tuple[int, ...]]:
@@ -100,6 +213,7 @@ class Layout:
         shape = self._kwargs.get("shape")
         return tuple(shape) if isinstance(shape, (list, tuple)) else None
 
+    @guarded
     def render(self, path, shape=None, view=None, colour_by=None, fit=None, **drawing) -> None:
         """Writes the layout's picture as ``layout-explorer render --layout TEXT --shape S``."""
         shape = shape if shape is not None else self._picture_shape()
@@ -111,21 +225,21 @@ class Layout:
     def _repr_svg_(self):
         if self._picture_shape() is None:
             return None
-        return svg_text(picture_bytes(self.render, ".svg"))
+        return picture_or_message(self.render, ".svg")
 
     def _repr_png_(self):
         if self._picture_shape() is None:
             return None
-        return picture_bytes(self.render, ".png")
+        return picture_or_message(self.render, ".png")
 
     # ---- values -----------------------------------------------------------------------------
     def __eq__(self, other: Any) -> bool:
         if not isinstance(other, Layout):
             return NotImplemented
-        return self.to_ttg() == other.to_ttg()
+        return self._described[0] == other._described[0]
 
     def __hash__(self) -> int:
-        return hash(self.to_ttg())
+        return hash(self._described[0])
 
     def __repr__(self) -> str:
         return self.gluon_text()
@@ -263,8 +377,17 @@ class TextLayout(Layout):
     """A layout known only by its text (a form without a class here)."""
 
     def __init__(self, text: str):
+        object.__setattr__(self, "_text", text)
         super().__init__()
-        self._text = text
+
+    def _describe(self) -> Tuple[str, str, Optional[int], bool]:
+        try:
+            return super()._describe()
+        except _core.LayoutError:  # a form only the command reads (CuTe text)
+            return _convert(self._text, "ttg").rstrip("\n"), self._text, None, False
+
+    def __reduce__(self):
+        return (TextLayout, (self._text,))
 
     def gluon_text(self) -> str:
         return self._text
@@ -305,6 +428,7 @@ def _build(node: ast.AST) -> Any:
     return ast.literal_eval(node)
 
 
+@guarded
 def layout(text: str) -> Layout:
     """A layout read from #ttg text (alias lines allowed), a Gluon constructor or CuTe text, as
     the command line reads ``--layout``: the engine writes its Gluon form, and that becomes the
@@ -337,6 +461,7 @@ def dims(shape) -> list:
     return [int(s) for s in shape_text(shape).split("x")]
 
 
+@guarded
 def to_linear_layout(value: Any, shape: Sequence[int]) -> "_core.LinearLayout":
     """The linear layout of a layout (object or text) over `shape`, with Triton's Python API."""
     return _core.to_linear_layout(as_text(value), dims(shape))

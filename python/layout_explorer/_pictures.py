@@ -53,6 +53,34 @@ def picture_bytes(picture: Callable[..., None], suffix: str, **drawing) -> bytes
             return f.read()
 
 
+def picture_or_message(picture: Callable[..., None], suffix: str):
+    """What a notebook's ``_repr_svg_`` / ``_repr_png_`` returns: the picture, or, when it cannot
+    be drawn, for SVG a small picture saying why in one line and for PNG None (the SVG then
+    shows). Never raises: a display hook that raises prints a traceback into the notebook."""
+    try:
+        data = picture_bytes(picture, suffix)
+        return svg_text(data) if suffix == ".svg" else data
+    except KeyboardInterrupt:
+        raise
+    except BaseException as e:  # pylint: disable=broad-except
+        if suffix != ".svg":
+            return None
+        return error_svg(f"{type(e).__name__}: {e}")
+
+
+def error_svg(message: str, limit: int = 300) -> str:
+    """A one-line SVG showing `message` (cut to `limit` characters)."""
+    from xml.sax.saxutils import escape
+
+    text = " ".join(str(message).split())
+    if len(text) > limit:
+        text = text[: limit - 3] + "..."
+    width = 12 + 7 * len(text)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="24">'
+            f'<text x="6" y="16" font-family="sans-serif" font-size="12" fill="#b00020">'
+            f"{escape(text)}</text></svg>")
+
+
 def svg_text(data: bytes) -> str:
     """An SVG file's bytes as the text a notebook embeds: without the XML declaration, which
     HTML has no place for (nbconvert's HTML export refuses a fragment that carries one)."""

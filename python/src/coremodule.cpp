@@ -4,30 +4,32 @@
 // (app/command.h) under a CommandCapture (app/output.h): the command parses the same options,
 // asks the same request layer and builds the same nlohmann::json, which is handed over as a value
 // and turned into Python objects here, with no text in between. A command that fails raises
-// LayoutError (a ValueError) with the command's own message. LinearLayout wraps the engine's
-// lx::LinearLayout with Triton's Python API (python/src/linear_layout.cc in Triton).
+// LayoutError (a ValueError) with the command's own message. LinearLayout (linearlayout.cpp)
+// wraps the engine's lx::LinearLayout with Triton's Python API. Every argument is converted with
+// its checks (convert.cpp): a wrong value raises LayoutError, with a message of bounded length.
 
+#include "core.h"
+
+#include "climain.h"
 #include "command.h"
 #include "output.h"
 
-#include "f2/f2matrix.h"
 #include "io/cute.h"
-#include "io/tritontext.h"
 #include "io/ttgtext.h"
+#include "io/ttgtextschema.h"
 #include "layout/builders.h"
 #include "layout/linearlayout.h"
 
 #include <QGuiApplication>
 #include <QStringList>
 
-#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <optional>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -35,18 +37,8 @@ namespace py = pybind11;
 
 namespace {
 
-// Raised for every input the engine refuses; registered as layout_explorer.LayoutError.
-struct LayoutError
-{
-    std::string message;
-};
-
-template <typename T> T valueOr(lx::Expected<T> e)
-{
-    if (!e)
-        throw LayoutError{e.message()};
-    return std::move(*e);
-}
+using lxpy::LayoutError;
+using lxpy::valueOr;
 
 // The process's QGuiApplication, made on first need (fonts and painting), on the offscreen
 // platform unless QT_QPA_PLATFORM names one: the platform is an argument, as the command line's
@@ -114,8 +106,9 @@ py::object toPython(const nlohmann::json &j)
 
 // Runs `layout-explorer ARGS...` in process; returns (json value or None, standard output bytes).
 // The GIL is released while the command runs.
-py::tuple run(const std::vector<std::string> &args, bool gui, const std::vector<int> &okCodes)
+py::tuple run(py::handle argsValue, bool gui, const std::vector<int> &okCodes)
 {
+    const std::vector<std::string> args = lxpy::toStringList(argsValue, "a command's arguments");
     if (args.empty())
         throw LayoutError{"no command given"};
     if (gui)
@@ -145,8 +138,10 @@ py::tuple run(const std::vector<std::string> &args, bool gui, const std::vector<
 }
 
 // A layout given as text (#ttg, Gluon or CuTe) over a shape, read as `convert` reads it.
-lx::LinearLayout toLinearLayout(const std::string &text, const std::vector<int32_t> &shape)
+lx::LinearLayout toLinearLayout(py::handle textValue, py::handle shapeValue)
 {
+    const std::string text = lxpy::toString(textValue, "a layout's text");
+    const std::vector<int32_t> shape = lxpy::toInt32List(shapeValue, "a shape", 0, INT32_MAX);
     py::gil_scoped_release release;
     if (lx::looksLikeCute(text))
         return valueOr(lx::cuteTextToLinear(text, shape));
@@ -154,117 +149,46 @@ lx::LinearLayout toLinearLayout(const std::string &text, const std::vector<int32
     return valueOr(lx::toLinearLayout(*attr, shape));
 }
 
-using Bases = std::vector<std::pair<std::string, std::vector<std::vector<int32_t>>>>;
-
-lx::LinearLayout fromBases(const Bases &bases, const std::vector<std::string> &outDimNames,
-                           const std::optional<std::vector<int32_t>> &outDimSizes,
-                           bool requireSurjective)
+// `layout-explorer ARGS...` as the program runs it: standard output and error are the process's,
+// the exit code is returned (`python3 -m layout_explorer`).
+int runMain(py::handle argsValue)
 {
-    lx::LinearLayout::BasesT b(bases.begin(), bases.end());
-    if (!outDimSizes) {
-        if (!requireSurjective)
-            throw LayoutError{"out_dim_sizes must be provided when require_surjective is false"};
-        return valueOr(lx::LinearLayout::tryCreateInferred(std::move(b), outDimNames));
+    const std::vector<std::string> args = lxpy::toStringList(argsValue, "a command's arguments");
+    const char *program = "python3 -m layout_explorer";
+    QStringList qargs;
+    for (const std::string &a : args)
+        qargs << QString::fromStdString(a);
+    py::gil_scoped_release release;
+    const QString first = qargs.isEmpty() ? QString() : qargs.front();
+    if (first == QLatin1String("--version") || first == QLatin1String("-v")) {
+        std::printf("layout-explorer %s\n", LX_VERSION_STRING);
+        return lx::app::ExitOk;
     }
-    if (outDimSizes->size() != outDimNames.size())
-        throw LayoutError{"out_dim_names and out_dim_sizes must have the same length"};
-    std::vector<lx::LinearLayout::NamedSize> outDims;
-    for (size_t i = 0; i < outDimNames.size(); ++i)
-        outDims.emplace_back(outDimNames[i], (*outDimSizes)[i]);
-    return valueOr(lx::LinearLayout::tryCreate(std::move(b), outDims, requireSurjective));
-}
-
-py::dict apply(const lx::LinearLayout &self, const py::dict &inputs)
-{
-    std::vector<lx::LinearLayout::NamedValue> ins;
-    for (const auto &[k, v] : inputs)
-        ins.emplace_back(py::cast<std::string>(k), py::cast<int32_t>(v));
-    py::dict out;
-    for (const auto &[name, value] : valueOr(self.apply(ins)))
-        out[py::str(name)] = value;
-    return out;
-}
-
-// Rows are out bits (out-dims in order, low bit first), columns in bits, as Triton's
-// get_matrix_view; here a numpy array of uint8.
-py::array_t<uint8_t> matrixView(const lx::LinearLayout &self)
-{
-    const lx::F2Matrix m = self.matrix();
-    py::array_t<uint8_t> a({py::ssize_t(m.rows()), py::ssize_t(m.cols())});
-    auto v = a.mutable_unchecked<2>();
-    for (int r = 0; r < m.rows(); ++r)
-        for (int c = 0; c < m.cols(); ++c)
-            v(r, c) = m.at(r, c) ? 1 : 0;
-    return a;
-}
-
-py::list basesOf(const lx::LinearLayout &self)
-{
-    py::list out;
-    for (const auto &[dim, bases] : self.bases()) {
-        py::list dimBases;
-        for (const auto &b : bases)
-            dimBases.append(py::cast(b));
-        out.append(py::make_tuple(dim, dimBases));
+    if (first == QLatin1String("--help") || first == QLatin1String("-h")) {
+        lx::app::printUsage(stdout, program, false);
+        return lx::app::ExitOk;
     }
-    return out;
+    if (const lx::app::Command *c = lx::app::findCommand(first))
+        return lx::app::runCommandLine(*c, qargs, "layout-explorer");
+    if (!qargs.isEmpty())
+        std::fprintf(stderr, "layout-explorer: unknown command '%s'\n\n", args.front().c_str());
+    lx::app::printUsage(stderr, program, false);
+    return lx::app::ExitBadUsage;
 }
 
-void defineLinearLayout(py::module_ &m)
+// What the package needs to know of a layout's text when an object is made: the engine reads it
+// (refusing it with its message) and gives its #ttg and Gluon forms, its rank and whether it is a
+// shared layout.
+py::tuple describeLayout(py::handle textValue)
 {
-    using LL = lx::LinearLayout;
-    py::class_<LL>(m, "LinearLayout",
-                   "A linear map over GF(2) from named hardware indices to tensor coordinates, "
-                   "with Triton's Python API (triton.tools.LinearLayout).")
-        .def_static("from_bases", &fromBases, py::arg("bases"), py::arg("out_dim_names"),
-                    py::arg("out_dim_sizes") = py::none(), py::arg("require_surjective") = true)
-        .def_static(
-            "identity_1d",
-            [](int32_t size, const std::string &in, const std::string &out) {
-                return valueOr(LL::identity1D(size, in, out));
-            },
-            py::arg("size"), py::arg("inDim"), py::arg("outDim"))
-        .def_static(
-            "strided_1d",
-            [](int32_t size, int32_t stride, const std::string &in, const std::string &out) {
-                return valueOr(LL::strided1D(size, stride, in, out));
-            },
-            py::arg("size"), py::arg("stride"), py::arg("inDim"), py::arg("outDim"))
-        .def_static(
-            "zeros_1d",
-            [](int32_t size, const std::string &in, const std::string &out, int32_t outSize) {
-                return valueOr(LL::zeros1D(size, in, out, outSize));
-            },
-            py::arg("size"), py::arg("inDim"), py::arg("outDim"), py::arg("outDimSize") = 1)
-        .def("compose", [](const LL &a, const LL &b) { return valueOr(a.compose(b)); })
-        .def("invert_and_compose",
-             [](const LL &a, const LL &b) { return valueOr(a.invertAndCompose(b)); })
-        .def("invert", [](const LL &a) { return valueOr(a.invert()); })
-        .def("pseudoinvert", [](const LL &a) { return valueOr(a.pseudoinvert()); })
-        .def("is_surjective", &LL::isSurjective)
-        .def("is_injective", &LL::isInjective)
-        .def("is_invertible", &LL::isInvertible)
-        .def("get_in_dim_names", &LL::inDimNames)
-        .def("get_out_dim_names", &LL::outDimNames)
-        .def_property_readonly("bases", &basesOf)
-        .def_property_readonly("out_dims", [](const LL &a) { return a.outDims(); })
-        .def_property_readonly("num_in_dims", &LL::numInDims)
-        .def_property_readonly("num_out_dims", &LL::numOutDims)
-        .def("__mul__", [](const LL &a, const LL &b) { return valueOr(a.product(b)); })
-        .def("__eq__", [](const LL &a, const LL &b) { return a == b; })
-        .def("__ne__", [](const LL &a, const LL &b) { return !(a == b); })
-        .def("__repr__", &LL::toString)
-        .def("__str__", &LL::toString)
-        .def(
-            "get_distributed_view",
-            [](const LL &a, bool hw) { return valueOr(lx::tryTritonDistributedView(a, hw)); },
-            py::arg("use_hw_point_of_view") = false)
-        .def(
-            "get_shared_view",
-            [](const LL &a, bool hw) { return valueOr(lx::tryTritonSharedView(a, hw)); },
-            py::arg("use_hw_point_of_view") = false)
-        .def("apply", &apply, py::arg("inputs"))
-        .def("get_matrix_view", &matrixView);
+    const std::string text = lxpy::toString(textValue, "a layout's text");
+    lx::LayoutAttrPtr attr;
+    {
+        py::gil_scoped_release release;
+        attr = valueOr(lx::parseLayoutText(text));
+    }
+    return py::make_tuple(lx::printTtg(*attr), lx::printGluon(*attr),
+                          lx::ttgdetail::attrRank(*attr), attr->isShared());
 }
 
 } // namespace
@@ -279,7 +203,7 @@ PYBIND11_MODULE(_core, m)
             if (p)
                 std::rethrow_exception(p);
         } catch (const LayoutError &e) {
-            layoutError(e.message.c_str());
+            layoutError(lxpy::boundedMessage(e.message).c_str());
         }
     });
     m.def("run", &run, py::arg("args"), py::arg("gui") = false,
@@ -289,6 +213,11 @@ PYBIND11_MODULE(_core, m)
           "exit code is not one of ok_codes (by default only 0).");
     m.def("to_linear_layout", &toLinearLayout, py::arg("text"), py::arg("shape"),
           "The linear layout of a layout given as #ttg, Gluon or CuTe text over a shape.");
-    defineLinearLayout(m);
+    m.def("main", &runMain, py::arg("args"),
+          "Runs `layout-explorer ARGS...` as the program does (its output on the process's "
+          "standard output and error) and returns its exit code.");
+    m.def("describe_layout", &describeLayout, py::arg("text"),
+          "(#ttg text, Gluon text, rank, is shared) of a layout given as #ttg or Gluon text.");
+    lxpy::defineLinearLayout(m);
     m.attr("version") = LX_VERSION_STRING;
 }

@@ -1,4 +1,5 @@
-# ctest script: EXE links Qt Gui and no Qt Widgets (the headless library's promise).
+# ctest script: EXE links Qt Gui and no Qt Widgets (the promise of the headless library and of
+# layout-explorer-cli).
 #   cmake -DEXE=path -P check-no-widgets.cmake
 file(GET_RUNTIME_DEPENDENCIES EXECUTABLES "${EXE}" RESOLVED_DEPENDENCIES_VAR deps
      UNRESOLVED_DEPENDENCIES_VAR missing)
@@ -13,7 +14,7 @@ foreach(dep IN LISTS deps)
     endif()
 endforeach()
 if(NOT gui)
-    message(FATAL_ERROR "${EXE} does not link Qt Gui: is this the headless test executable?")
+    message(FATAL_ERROR "${EXE} does not link Qt Gui: is this a headless executable?")
 endif()
 list(LENGTH deps n)
 message(STATUS "${EXE}: ${n} libraries, Qt Gui among them, no Qt Widgets")

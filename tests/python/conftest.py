@@ -1,9 +1,15 @@
-"""Shared fixtures of the pytest suite: the program (LX_APP, set by ctest), the data folders, and
-a runner of the command line for comparisons with the Python calls."""
+"""Shared fixtures of the pytest suite: the program, the data folders, and a runner of the command
+line for comparisons with the Python calls.
+
+The program is LX_APP (ctest sets it to the build's layout-explorer), else the package's own
+`python -m layout_explorer` (the same commands, run by the extension of the package under test,
+never a program of another version found on PATH): so the suite runs against a `pip install`ed
+package too."""
 
 import json
 import os
 import subprocess
+import sys
 
 import pytest
 
@@ -16,12 +22,12 @@ PRESETS_DIR = os.path.join(SOURCE_DIR, "resources", "presets")
 class Cli:
     """`layout-explorer ARGS...` as a separate process: (exit code, stdout bytes, stderr text)."""
 
-    def __init__(self, exe):
-        self.exe = exe
+    def __init__(self, command):
+        self.command = list(command)
 
     def __call__(self, *args):
         env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-        p = subprocess.run([self.exe, *args], capture_output=True, env=env, timeout=300)
+        p = subprocess.run([*self.command, *args], capture_output=True, env=env, timeout=300)
         return p.returncode, p.stdout, p.stderr.decode("utf-8", "replace")
 
     def json(self, *args):
@@ -30,12 +36,16 @@ class Cli:
         return json.loads(out)
 
 
+def program():
+    """The command that runs `layout-explorer`'s commands (see the module's docstring)."""
+    if os.environ.get("LX_APP"):
+        return [os.environ["LX_APP"]]
+    return [sys.executable, "-m", "layout_explorer"]
+
+
 @pytest.fixture(scope="session")
 def cli():
-    exe = os.environ.get("LX_APP")
-    if not exe:
-        pytest.fail("LX_APP (the layout-explorer executable) is not set; run the suite through ctest")
-    return Cli(exe)
+    return Cli(program())
 
 
 def preset_scene(name):

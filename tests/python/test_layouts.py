@@ -158,3 +158,44 @@ def test_cute_xor_strides(cli):
     assert lx.to_linear_layout(lx.layout(text), (4, 8)) == lx.to_linear_layout(odd, (4, 8))
     with pytest.raises(lx.LayoutError, match="negative"):
         lx.layout("Layout((8, 8), (F2(-1), F2(1)))")
+
+
+def test_layouts_are_frozen_checked_values():
+    import dataclasses
+    import pickle
+
+    wmma = lx.AMDWMMALayout(version=3, transposed=True, warp_bases=[[0, 1], [1, 0]],
+                            instr_shape=[16, 16, 32])
+    a = lx.DotOperandLayout(operand_index=0, parent=wmma, k_width=8)
+    # Frozen, as Gluon's dataclasses: assignment raises, and so does changing a list in place.
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        a.k_width = 16
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        del a.k_width
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        wmma.warp_bases.append([2, 0])
+    assert a.k_width == 8 and wmma.warp_bases == [[0, 1], [1, 0]]
+    # A value: equal, hashable, picklable (unpickled through the constructor's checks).
+    same = lx.DotOperandLayout(operand_index=0, parent=wmma, k_width=8)
+    assert a == same and hash(a) == hash(same) and len({a, same}) == 1
+    for obj in (a, wmma, lx.layout("#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>"),
+                lx.PaddedSharedLayout.with_identity_for([[32, 4]], [64, 64], [1, 0])):
+        again = pickle.loads(pickle.dumps(obj))
+        assert again == obj and type(again) is type(obj) and repr(again) == repr(obj)
+    # The rank the engine reads from the arguments.
+    assert a.rank == 2 and lx.SliceLayout(dim=0, parent=a.parent).rank == 1
+    assert lx.BlockedLayout([1, 1, 4], [1, 8, 4], [1, 4, 1], [2, 1, 0]).rank == 3
+    assert not a.is_shared and lx.SwizzledSharedLayout(1, 1, 1, [1, 0]).is_shared
+    # Checked when made: what the engine refuses never becomes an object.
+    with pytest.raises(lx.LayoutError, match="order"):
+        lx.BlockedLayout([1, 4], [8, 4], [4, 1], [1, 1])
+    with pytest.raises(lx.LayoutError):
+        lx.AMDWMMALayout(version=7, transposed=True, warp_bases=[[0, 1]], instr_shape=[16, 16, 32])
+
+
+def test_pictures_have_a_size_cap():
+    b = lx.BlockedLayout([1, 4], [8, 4], [4, 1], [1, 0])
+    with pytest.raises(lx.LayoutError, match="cap"):
+        b.over((256, 256))
+    assert b.over((256, 256), max_elements=None)._picture_shape() == (256, 256)
+    assert b.over((64, 64))._picture_shape() == (64, 64)

@@ -48,7 +48,7 @@ def test_operations(case):
 def test_apply(case):
     layout = ll(case["args"][0])
     for ins, outs in zip(case["args"][1], case["expect"]):
-        assert layout.apply(dict(map(tuple, ins))) == dict(map(tuple, outs))
+        assert layout.apply([tuple(i) for i in ins]) == [tuple(o) for o in outs]
 
 
 @pytest.mark.parametrize("case", cases("properties"), ids=lambda c: c["name"])
@@ -82,10 +82,10 @@ def test_text_views(case):
 # Triton's python/test/unit/tools/test_linear_layout.py, as written there.
 def test_identity_and_zeros():
     layout = LinearLayout.identity_1d(8, "idx", "idx")
-    assert all(layout.apply({"idx": v})["idx"] == v for v in range(8))
+    assert all(layout.apply([("idx", v)]) == [("idx", v)] for v in range(8))
     widened = LinearLayout.zeros_1d(8, "idx", "zero", outDimSize=4)
     assert not widened.is_surjective()
-    assert {widened.apply({"idx": v})["zero"] for v in range(8)} == {0}
+    assert {widened.apply([("idx", v)])[0] for v in range(8)} == {("zero", 0)}
 
 
 def test_identity_2d_and_matrix():
@@ -93,20 +93,20 @@ def test_identity_2d_and_matrix():
                                      ["out0", "out1"])
     for row in range(4):
         for col in range(4):
-            assert layout.apply({"in0": col, "in1": row}) == {"out0": row, "out1": col}
+            assert layout.apply([("in0", col), ("in1", row)]) == [("out0", row), ("out1", col)]
     strided = LinearLayout.strided_1d(4, 2, "idx", "out")
     assert strided.get_matrix_view().tolist() == [[0, 0], [1, 0], [0, 1]]
 
 
 def test_mul_compose_invert():
     m = LinearLayout.identity_1d(8, "i0", "o0") * LinearLayout.identity_1d(4, "i1", "o1")
-    assert m.apply({"i0": 5, "i1": 3}) == {"o0": 5, "o1": 3}
+    assert m.apply([("i0", 5), ("i1", 3)]) == [("o0", 5), ("o1", 3)]
     reg = LinearLayout.identity_1d(8, "reg", "tensor")
-    assert reg.compose(LinearLayout.identity_1d(8, "tensor", "tensor")).apply({"reg": 6}) == {"tensor": 6}
+    assert reg.compose(LinearLayout.identity_1d(8, "tensor", "tensor")).apply([("reg", 6)]) == [("tensor", 6)]
     base = LinearLayout.identity_1d(8, "inp", "mid")
     other = LinearLayout.identity_1d(8, "out", "mid")
-    assert base.invert_and_compose(other).apply({"inp": 3}) == {"out": 3}
-    assert base.invert().apply({"mid": 5}) == {"inp": 5}
+    assert base.invert_and_compose(other).apply([("inp", 3)]) == [("out", 3)]
+    assert base.invert().apply([("mid", 5)]) == [("inp", 5)]
 
 
 def test_from_bases_refusals():
@@ -125,3 +125,34 @@ def test_to_linear_layout_of_a_dot_operand():
     assert layout.get_in_dim_names() == ["register", "lane", "warp", "block"]
     assert layout.out_dims == [("dim0", 256), ("dim1", 256)]
     assert layout.is_surjective()
+
+
+def test_apply_takes_and_returns_pairs_and_checks_ranges():
+    # Triton's apply: a list of (in-dim, value) pairs in, a list of (out-dim, value) pairs out.
+    layout = LinearLayout.from_bases([("lane", [[1], [2], [4], [8], [16]]), ("reg", [[32]])],
+                                     ["dim0"])
+    assert layout.apply([("lane", 3), ("reg", 1)]) == [("dim0", 35)]
+    assert layout.apply((("reg", 1), ("lane", 31))) == [("dim0", 63)]  # any order, tuples too
+    for bad in (99, 32, -1, 1 << 40):  # lane 99 of a 32-lane layout, a negative lane, a huge one
+        with pytest.raises(lx.LayoutError, match=r"lane.*\[0, 31\]"):
+            layout.apply([("lane", bad), ("reg", 0)])
+    with pytest.raises(lx.LayoutError, match="not an in-dim"):
+        layout.apply([("warp", 0), ("lane", 0), ("reg", 0)])
+    with pytest.raises(lx.LayoutError):  # every in-dim once
+        layout.apply([("lane", 0)])
+    for bad in ([("lane",)], [("lane", "3"), ("reg", 0)], [("lane", 1.5), ("reg", 0)], 7, None):
+        with pytest.raises(lx.LayoutError):
+            layout.apply(bad)
+
+
+def test_linear_layouts_are_values():
+    import pickle
+
+    a = LinearLayout.identity_1d(8, "i", "o") * LinearLayout.identity_1d(4, "j", "p")
+    b = LinearLayout.identity_1d(8, "i", "o") * LinearLayout.identity_1d(4, "j", "p")
+    assert a == b and hash(a) == hash(b) and len({a, b}) == 1
+    assert (a == "text") is False and a != 3
+    again = pickle.loads(pickle.dumps(a))
+    assert again == a and again.out_dims == a.out_dims
+    not_surjective = LinearLayout.zeros_1d(8, "i", "o", outDimSize=4)
+    assert pickle.loads(pickle.dumps(not_surjective)) == not_surjective

@@ -79,7 +79,7 @@ def test_ds_load_tr_text_picture(cli, tmp_path):
 def test_records_without_pictures():
     rec = lx.suggest_cta((128, 128), 4, (16, 16, 32), "bf16")
     assert rec._repr_svg_() is None
-    with pytest.raises(TypeError):
+    with pytest.raises(lx.LayoutError):
         rec.render("x.svg")
 
 

@@ -112,8 +112,14 @@ def test_banks_from_text(cli, view, write):
             shape_arg(reg["shape"]), "--dtype", reg["dtype"]] + (["--write"] if write else [])
     got = lx.bank_conflicts(reg["text"], lx.layout(shared["text"]), reg["shape"],
                             dtype=reg["dtype"], write=write)
-    assert_same(cli.json(*args), got)
-    assert got.cycles == got["cycles"] and got.phases[0].maxWays == got["phases"][0]["maxWays"]
+    expected = cli.json(*args)
+    assert_same(expected, got)
+    assert got.to_dict() == expected
+    # The obvious names are the whole access's; the worst single instruction's are rec.worst's.
+    assert got.cycles == expected["totals"]["cycles"] and got.maxWays == expected["totals"]["maxWays"]
+    assert got.worst.cycles == expected["cycles"] and got.worst.maxWays == expected["maxWays"]
+    assert got.cycles == sum(i["cycles"] for i in expected["instructions"])
+    assert got.phases[0].maxWays == got["phases"][0]["maxWays"]
 
 
 @pytest.mark.parametrize("preset", ["fig1a", "fig2b"])

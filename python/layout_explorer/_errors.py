@@ -1,0 +1,57 @@
+"""The package's one error type for bad input, and the guard that keeps every other exception a
+bad value could raise inside the package (TypeError, OverflowError, RecursionError, ...) from
+reaching the caller as anything but LayoutError, with a message of bounded length."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any, Callable, TypeVar
+
+from ._core import LayoutError
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+MAX_MESSAGE = 2000  # UTF-8 bytes of a message kept whole
+KEPT_PREFIX = 1000  # UTF-8 bytes kept of a longer one (src/convert.cpp: the same)
+
+# What a bad argument can raise below the package's own checks.
+_FOREIGN = (TypeError, OverflowError, RecursionError, RuntimeError, UnicodeError, ValueError,
+            KeyError, IndexError, AttributeError, MemoryError)
+
+
+def bounded(message: str) -> str:
+    """`message`, or its beginning and how much was left out when it is long: a 10 MB input is
+    never echoed whole (the compiled half bounds its messages the same way)."""
+    data = message.encode("utf-8", "surrogateescape")
+    if len(data) <= MAX_MESSAGE:
+        return message
+    cut = KEPT_PREFIX
+    while cut > 0 and (data[cut] & 0xC0) == 0x80:
+        cut -= 1  # not inside a character
+    kept = data[:cut].decode("utf-8", "surrogateescape")
+    return f"{kept} ... [{len(message) - len(kept)} more characters left out]"
+
+
+def short(value: Any, limit: int = 80) -> str:
+    """A bounded repr of a value for a message."""
+    try:
+        text = repr(value)
+    except Exception:  # pylint: disable=broad-except
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def guarded(fn: F) -> F:
+    """Calls `fn`; an exception other than LayoutError raised by a bad argument becomes
+    LayoutError naming the function and the cause (KeyboardInterrupt and SystemExit pass)."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except LayoutError:
+            raise
+        except _FOREIGN as e:
+            raise LayoutError(bounded(f"{fn.__qualname__}: {type(e).__name__}: {e}")) from None
+
+    return wrapper  # type: ignore[return-value]

@@ -1,0 +1,101 @@
+// Conversions of Python values for layout_explorer._core, each refusing with LayoutError.
+
+#include "core.h"
+
+#include <algorithm>
+
+namespace lxpy {
+
+namespace {
+constexpr size_t kMaxMessage = 2000; // UTF-8 bytes of a message kept whole
+constexpr size_t kKeptPrefix = 1000; // UTF-8 bytes kept of a longer one (errors.py: the same)
+} // namespace
+
+std::string boundedMessage(const std::string &text)
+{
+    if (text.size() <= kMaxMessage)
+        return text;
+    size_t cut = kKeptPrefix;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
+        --cut;       // not inside a UTF-8 character
+    size_t left = 0; // characters left out (UTF-8 lead bytes)
+    for (size_t i = cut; i < text.size(); ++i)
+        left += (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80;
+    return text.substr(0, cut) + " ... [" + std::to_string(left) + " more characters left out]";
+}
+
+std::string describe(py::handle value)
+{
+    std::string type = py::str(py::type::handle_of(value).attr("__name__")).cast<std::string>();
+    std::string repr;
+    try {
+        repr = py::repr(value).cast<std::string>();
+    } catch (const py::error_already_set &) {
+        repr = "<no repr>";
+    }
+    constexpr size_t kMaxRepr = 80;
+    if (repr.size() > kMaxRepr) {
+        size_t cut = kMaxRepr;
+        while (cut > 0 && (static_cast<unsigned char>(repr[cut]) & 0xC0) == 0x80)
+            --cut;
+        repr = repr.substr(0, cut) + "...";
+    }
+    return repr + " (" + type + ")";
+}
+
+int32_t toInt32(py::handle value, const std::string &what, int64_t min, int64_t max)
+{
+    if (!py::isinstance<py::int_>(value) || py::isinstance<py::bool_>(value))
+        throw LayoutError{what + " must be an integer, not " + describe(value)};
+    int overflow = 0;
+    const long long v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+    if (overflow != 0 || v < min || v > max)
+        throw LayoutError{what + " must be in [" + std::to_string(min) + ", " +
+                          std::to_string(max) + "], not " + describe(value)};
+    return int32_t(v);
+}
+
+std::string toString(py::handle value, const std::string &what)
+{
+    if (!py::isinstance<py::str>(value))
+        throw LayoutError{what + " must be a str, not " + describe(value)};
+    Py_ssize_t size = 0;
+    const char *data = PyUnicode_AsUTF8AndSize(value.ptr(), &size);
+    if (!data) {
+        PyErr_Clear();
+        throw LayoutError{what + " is not valid Unicode (a lone surrogate?)"};
+    }
+    std::string s(data, size_t(size));
+    if (s.find('\0') != std::string::npos)
+        throw LayoutError{what + " contains a NUL character"};
+    return s;
+}
+
+std::vector<py::handle> items(py::handle value, const std::string &what)
+{
+    if (!py::isinstance<py::list>(value) && !py::isinstance<py::tuple>(value))
+        throw LayoutError{what + " must be a list or tuple, not " + describe(value)};
+    std::vector<py::handle> out;
+    for (py::handle h : value)
+        out.push_back(h);
+    return out;
+}
+
+std::vector<int32_t> toInt32List(py::handle value, const std::string &what, int64_t min,
+                                 int64_t max)
+{
+    std::vector<int32_t> out;
+    for (py::handle h : items(value, what))
+        out.push_back(toInt32(h, what + " entry", min, max));
+    return out;
+}
+
+std::vector<std::string> toStringList(py::handle value, const std::string &what)
+{
+    std::vector<std::string> out;
+    for (py::handle h : items(value, what))
+        out.push_back(toString(h, what + " entry"));
+    return out;
+}
+
+} // namespace lxpy
