@@ -56,7 +56,7 @@ QAction *newToggle(MainWindow *window, const QString &text, bool checked, Slot s
 void MainWindow::createActions()
 {
     m_exportAction = newAction(this, tr("&Export Figure..."), QKeySequence(Qt::CTRL | Qt::Key_E),
-                               &MainWindow::showExportDialog);
+                               [this] { showExportDialog(false); });
     m_quitAction = newAction(this, tr("&Quit"), QKeySequence::Quit, &QWidget::close);
     m_quitAction->setMenuRole(QAction::QuitRole);
 
@@ -102,6 +102,10 @@ void MainWindow::createMenus()
     file->addAction(m_files->saveAsAction());
     file->addSeparator();
     file->addAction(m_exportAction);
+    QAction *exportAll = file->addAction(tr("Export &All Open Views..."));
+    exportAll->setObjectName(QStringLiteral("exportAllViewsAction"));
+    exportAll->setStatusTip(tr("Every open view with the same settings, one file each"));
+    connect(exportAll, &QAction::triggered, this, [this] { showExportDialog(true); });
     QAction *handout = file->addAction(tr("Export &Handout..."));
     handout->setObjectName(QStringLiteral("exportHandoutAction"));
     handout->setStatusTip(tr("The current view, one step a page, as a PDF or numbered SVGs"));
