@@ -153,15 +153,34 @@ private Q_SLOTS:
         QVERIFY(f.options.scale > 1.5 * oneRowScale);
     }
 
+    // Panels placed to mean something (a strip above a tile, another left of it) stay where
+    // they are.
     void fixedOriginsAreKept()
     {
-        Diagram d = panels(4);
-        for (size_t i = 0; i < d.panels.size(); ++i)
-            d.panels[i].origin = QPointF(double(i) * 400.0, 0);
+        Diagram d = panels(3);
+        d.panels[0].origin = QPointF(600, 0);
+        d.panels[1].origin = QPointF(0, 500);
+        d.panels[2].origin = QPointF(600, 500);
         const FittedFigure f = fitDiagram(d, RenderOptions{}, QSize(800, 600));
         QCOMPARE(f.columns, 0);
         for (size_t i = 0; i < d.panels.size(); ++i)
             QCOMPARE(f.diagram.panels[i].origin, d.panels[i].origin);
+    }
+
+    // Panels placed in a grid read row by row (pairs of source and destination, one
+    // instruction a row) flow into other rows like unplaced ones.
+    void aGridOfPlacedPanelsMayFlow()
+    {
+        Diagram d = panels(8);
+        for (size_t i = 0; i < d.panels.size(); ++i)
+            d.panels[i].origin = QPointF(double(i % 2) * 600.0, double(i / 2) * 600.0);
+        RenderOptions one;
+        const QSize natural = DiagramGeometry::compute(d, one).size();
+        const double asPlaced = std::min(1920.0 / natural.width(), 1080.0 / natural.height());
+        const FittedFigure f = fitDiagram(d, one, QSize(1920, 1080));
+        QVERIFY(f.columns > 2);
+        QVERIFY(f.options.scale > 1.2 * asPlaced);
+        QVERIFY(!overlaps(DiagramGeometry::compute(f.diagram, f.options)));
     }
 
     void arrangeInOneColumnStacksThePanels()

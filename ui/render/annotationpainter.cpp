@@ -91,13 +91,26 @@ void DiagramRenderer::paintAnnotations(QPainter *painter) const
         }
     }
 
-    // A box's name inside its box, in the label font or smaller down to floorPx, where no
-    // other label is (lines may pass under it: the box's fill hides what it covers); left out
-    // where it cannot be read, its view names it in a table or legend.
-    for (const DiagramAnnotation &a : m_diagram->annotations) {
+    // A box's name inside the part of its box that no later box covers, in the label font or
+    // smaller down to floorPx, where no other label is (lines may pass under it: the box's fill
+    // hides what it covers); left out where it cannot be read, its view names it in a table or
+    // legend.
+    const auto &all = m_diagram->annotations;
+    auto boxRect = [&](const DiagramAnnotation &a) {
+        return QRectF(m_geometry.map(a.from), m_geometry.map(a.to)).normalized();
+    };
+    auto covered = [&](size_t index, const QRectF &label) {
+        for (size_t j = index + 1; j < all.size(); ++j)
+            if (all[j].kind == DiagramAnnotation::Box && qAlpha(all[j].fill) &&
+                boxRect(all[j]).intersects(label))
+                return true;
+        return false;
+    };
+    for (size_t i = 0; i < all.size(); ++i) {
+        const DiagramAnnotation &a = all[i];
         if (a.kind != DiagramAnnotation::Box || a.text.isEmpty())
             continue;
-        const QRectF r = QRectF(m_geometry.map(a.from), m_geometry.map(a.to)).normalized();
+        const QRectF r = boxRect(a);
         for (int size = labelPx; size >= floorPx; --size) {
             const QFont f = textFont(size);
             const QRectF t = textBox(f, a.text);
@@ -105,11 +118,14 @@ void DiagramRenderer::paintAnnotations(QPainter *painter) const
                 continue;
             const QSizeF ts = t.size();
             const QPointF c = r.center();
-            const std::optional<QRectF> at = placer.place(
-                {QRectF(c - QPointF(ts.width() / 2, ts.height() / 2), ts),
-                 QRectF(QPointF(c.x() - ts.width() / 2, r.top() + 1), ts),
-                 QRectF(QPointF(c.x() - ts.width() / 2, r.bottom() - 1 - ts.height()), ts)},
-                false);
+            std::vector<QRectF> places;
+            for (const QRectF &p :
+                 {QRectF(c - QPointF(ts.width() / 2, ts.height() / 2), ts),
+                  QRectF(QPointF(c.x() - ts.width() / 2, r.top() + 1), ts),
+                  QRectF(QPointF(c.x() - ts.width() / 2, r.bottom() - 1 - ts.height()), ts)})
+                if (!covered(i, p))
+                    places.push_back(p);
+            const std::optional<QRectF> at = placer.place(places, false);
             if (!at)
                 break;
             painter->setFont(f);

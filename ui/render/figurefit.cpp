@@ -22,13 +22,44 @@ bool canArrangeBlocks(const Diagram &d)
     return d.blocks.size() >= 2;
 }
 
+// Whether panels placed at fixed origins form a grid read row by row: panels of one size, every
+// row at the columns of the first, the last row possibly shorter, in reading order. Such panels
+// may flow into other rows; any other placement (strips around a tile) means something.
+bool isPanelGrid(const Diagram &d)
+{
+    const DiagramPanel &first = d.panels.front();
+    std::vector<double> columns;
+    for (const DiagramPanel &p : d.panels) {
+        if (p.rows() != first.rows() || p.columns() != first.columns())
+            return false;
+        if (p.origin.y() != first.origin.y())
+            break;
+        if (!columns.empty() && p.origin.x() <= columns.back())
+            return false;
+        columns.push_back(p.origin.x());
+    }
+    for (size_t i = 0; i < d.panels.size(); ++i) {
+        const QPointF o = d.panels[i].origin;
+        const QPointF rowStart = d.panels[i - i % columns.size()].origin;
+        if (o.x() != columns[i % columns.size()] || o.y() != rowStart.y() ||
+            (i >= columns.size() && o.y() <= d.panels[i - columns.size()].origin.y()))
+            return false;
+    }
+    return true;
+}
+
 bool canRearrange(const Diagram &d)
 {
     if (d.panels.size() < 2)
         return false;
-    for (const DiagramPanel &p : d.panels)
-        if (p.origin.x() >= 0 || p.origin.y() >= 0)
-            return false;
+    const bool flowing = std::all_of(d.panels.begin(), d.panels.end(), [](const DiagramPanel &p) {
+        return p.origin.x() < 0 && p.origin.y() < 0;
+    });
+    const bool placed = std::all_of(d.panels.begin(), d.panels.end(), [](const DiagramPanel &p) {
+        return p.origin.x() >= 0 && p.origin.y() >= 0;
+    });
+    if (!flowing && !(placed && isPanelGrid(d)))
+        return false;
     // Free annotations are placed relative to the panel area as the diagram flows it.
     for (const DiagramAnnotation &a : d.annotations)
         if (a.from.panel < 0 || a.to.panel < 0)

@@ -83,6 +83,21 @@ std::vector<QRectF> LabelPlacer::besideLine(QPointF a, QPointF b, QSizeF size, d
             out.emplace_back(QPointF(m.x() - size.width() / 2, m.y() + gap), size);
         }
     }
+    // Past either end: above or below a steep line's ends, beside a flat line's ends, each
+    // centred on the end, then starting or ending there.
+    for (const QPointF end : {a, b}) {
+        if (steep) {
+            const bool top = end.y() <= std::min(a.y(), b.y());
+            const double y = top ? end.y() - gap - size.height() : end.y() + gap;
+            for (const double dx : {-size.width() / 2, -size.width(), 0.0})
+                out.emplace_back(QPointF(end.x() + dx, y), size);
+        } else {
+            const bool left = end.x() <= std::min(a.x(), b.x());
+            const double x = left ? end.x() - gap - size.width() : end.x() + gap;
+            for (const double dy : {-size.height() / 2, -size.height(), 0.0})
+                out.emplace_back(QPointF(x, end.y() + dy), size);
+        }
+    }
     return out;
 }
 

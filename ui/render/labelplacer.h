@@ -37,7 +37,8 @@ public:
 
     // The places a caption of `size` may take beside the segment from `a` to `b`: beside its
     // middle (right then left of a steep line, above then below a flat one), then beside the
-    // points a quarter and three quarters along it, `gap` px away from the line.
+    // points a quarter and three quarters along it, `gap` px away from the line, then past
+    // either end of it.
     [[nodiscard]] static std::vector<QRectF> besideLine(QPointF a, QPointF b, QSizeF size,
                                                         double gap);
 

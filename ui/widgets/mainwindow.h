@@ -167,6 +167,7 @@ private:
     QActionGroup *m_colorGroup = nullptr;
 
     QAction *m_exportAction = nullptr;
+    QAction *m_exportAllAction = nullptr;
     QAction *m_quitAction = nullptr;
     QAction *m_undoAction = nullptr;
     QAction *m_redoAction = nullptr;
