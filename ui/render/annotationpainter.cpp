@@ -41,6 +41,62 @@ void paintArrowHead(QPainter *painter, QPointF p0, QPointF p1, double s, const Q
     painter->setBrush(Qt::NoBrush);
 }
 
+// The names of boxes: the label font size, the smallest it may shrink to, the ink on a box
+// without fill.
+struct BoxNameStyle
+{
+    int labelPx;
+    int floorPx;
+    QColor ink;
+};
+
+// A box's name inside the part of its box that no later box covers, in the label font or
+// smaller down to floorPx, where no other label is (lines may pass under it: the box's fill
+// hides what it covers); left out where it cannot be read, its view names it in a table or
+// legend.
+void paintBoxNames(QPainter *painter, const std::vector<DiagramAnnotation> &all,
+                   const DiagramGeometry &geometry, LabelPlacer &placer, const BoxNameStyle &style)
+{
+    auto boxRect = [&](const DiagramAnnotation &a) {
+        return QRectF(geometry.map(a.from), geometry.map(a.to)).normalized();
+    };
+    auto covered = [&](size_t index, const QRectF &label) {
+        for (size_t j = index + 1; j < all.size(); ++j)
+            if (all[j].kind == DiagramAnnotation::Box && qAlpha(all[j].fill) &&
+                boxRect(all[j]).intersects(label))
+                return true;
+        return false;
+    };
+    for (size_t i = 0; i < all.size(); ++i) {
+        const DiagramAnnotation &a = all[i];
+        if (a.kind != DiagramAnnotation::Box || a.text.isEmpty())
+            continue;
+        const QRectF r = boxRect(a);
+        for (int size = style.labelPx; size >= style.floorPx; --size) {
+            const QFont f = DiagramRenderer::textFont(size);
+            const QRectF t = textBox(f, a.text);
+            if (t.width() > r.width() - 2 || t.height() > r.height())
+                continue;
+            const QSizeF ts = t.size();
+            const QPointF c = r.center();
+            std::vector<QRectF> places;
+            for (const QRectF &p :
+                 {QRectF(c - QPointF(ts.width() / 2, ts.height() / 2), ts),
+                  QRectF(QPointF(c.x() - ts.width() / 2, r.top() + 1), ts),
+                  QRectF(QPointF(c.x() - ts.width() / 2, r.bottom() - 1 - ts.height()), ts)})
+                if (!covered(i, p))
+                    places.push_back(p);
+            const std::optional<QRectF> at = placer.place(places, false);
+            if (!at)
+                break;
+            painter->setFont(f);
+            painter->setPen(qAlpha(a.fill) ? contrastText(a.fill) : style.ink);
+            painter->drawText(*at, Qt::AlignCenter, a.text);
+            break;
+        }
+    }
+}
+
 } // namespace
 
 void DiagramRenderer::paintAnnotations(QPainter *painter) const
@@ -91,49 +147,8 @@ void DiagramRenderer::paintAnnotations(QPainter *painter) const
         }
     }
 
-    // A box's name inside the part of its box that no later box covers, in the label font or
-    // smaller down to floorPx, where no other label is (lines may pass under it: the box's fill
-    // hides what it covers); left out where it cannot be read, its view names it in a table or
-    // legend.
-    const auto &all = m_diagram->annotations;
-    auto boxRect = [&](const DiagramAnnotation &a) {
-        return QRectF(m_geometry.map(a.from), m_geometry.map(a.to)).normalized();
-    };
-    auto covered = [&](size_t index, const QRectF &label) {
-        for (size_t j = index + 1; j < all.size(); ++j)
-            if (all[j].kind == DiagramAnnotation::Box && qAlpha(all[j].fill) &&
-                boxRect(all[j]).intersects(label))
-                return true;
-        return false;
-    };
-    for (size_t i = 0; i < all.size(); ++i) {
-        const DiagramAnnotation &a = all[i];
-        if (a.kind != DiagramAnnotation::Box || a.text.isEmpty())
-            continue;
-        const QRectF r = boxRect(a);
-        for (int size = labelPx; size >= floorPx; --size) {
-            const QFont f = textFont(size);
-            const QRectF t = textBox(f, a.text);
-            if (t.width() > r.width() - 2 || t.height() > r.height())
-                continue;
-            const QSizeF ts = t.size();
-            const QPointF c = r.center();
-            std::vector<QRectF> places;
-            for (const QRectF &p :
-                 {QRectF(c - QPointF(ts.width() / 2, ts.height() / 2), ts),
-                  QRectF(QPointF(c.x() - ts.width() / 2, r.top() + 1), ts),
-                  QRectF(QPointF(c.x() - ts.width() / 2, r.bottom() - 1 - ts.height()), ts)})
-                if (!covered(i, p))
-                    places.push_back(p);
-            const std::optional<QRectF> at = placer.place(places, false);
-            if (!at)
-                break;
-            painter->setFont(f);
-            painter->setPen(qAlpha(a.fill) ? contrastText(a.fill) : QColor(m_palette.foreground));
-            painter->drawText(*at, Qt::AlignCenter, a.text);
-            break;
-        }
-    }
+    paintBoxNames(painter, m_diagram->annotations, m_geometry, placer,
+                  {labelPx, floorPx, QColor(m_palette.foreground)});
 
     // A line's caption beside it, never crossed by a line, on the page's background.
     painter->setFont(font);
