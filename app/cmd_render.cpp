@@ -17,6 +17,7 @@
 #include "render/exportformat.h"
 #include "render/figurefit.h"
 #include "render/ownershipdiagram.h"
+#include "render/scenefigure.h"
 #include "render/viewregistry.h"
 #include "request/shape.h"
 
@@ -95,6 +96,9 @@ int writeFigure(const lx::Diagram &diagram, const lx::RenderOptions &options, QS
                                       .arg(fit.height())
                                       .arg(fitted.size.width())
                                       .arg(fitted.size.height()));
+    // What the page cannot show legibly is said, and the page is still written.
+    for (const QString &warning : fitted.warnings)
+        lx::app::ErrorStream() << "layout-explorer render: warning: " << warning << '\n';
     const QString error = lx::exportDiagram(fitted.diagram, fitted.options, outPath, format);
     return error.isEmpty() ? ExitOk : fail(ExitBadInput, error);
 }
@@ -144,11 +148,11 @@ struct RenderCliOptions
     QCommandLineOption scale{u"scale"_s, u"Scale factor (default 1; PNG pixels per unit)."_s,
                              u"S"_s};
     QCommandLineOption fit{u"fit"_s,
-                           u"Fit the figure in WxH pixels (e.g. 1920x1080 for a "
-                           u"slide): side-by-side panels are "
-                           u"laid out in rows when that allows a larger scale; "
-                           u"the result is never larger than "
-                           u"asked. Not with --scale."_s,
+                           u"A page of WxH (e.g. 1920x1080 for a slide): the file is exactly "
+                           u"W x H pixels (PNG) or units of 1/96 in (SVG, PDF, TikZ), the figure "
+                           u"scaled to fill it and centred, side-by-side panels laid out in rows "
+                           u"when that allows a larger scale, the subtitle wrapped; a warning "
+                           u"says when text would be too small to read. Not with --scale."_s,
                            u"WxH"_s};
     QCommandLineOption title{u"title"_s, u"Figure title."_s, u"T"_s};
     QCommandLineOption noLegend{u"no-legend"_s, u"Omit the legend."_s};
@@ -235,9 +239,10 @@ const lx::SceneView *pickSceneView(const QCommandLineParser &parser, const Rende
 }
 
 // --preset/--scene: the request becomes the scene's, with its chosen view and
-// title.
+// title; `everyView` gets every view of a scene whose figure is all of them (none picked).
 std::optional<int> sceneRenderRequest(const QCommandLineParser &parser, const RenderCliOptions &o,
-                                      int viewIndex, lx::ViewRequest &request)
+                                      int viewIndex, lx::ViewRequest &request,
+                                      std::vector<lx::ViewRequest> &everyView)
 {
     const lx::Expected<lx::Scene> scene =
         parser.isSet(o.preset) ? lx::loadPreset(parser.value(o.preset).toStdString())
@@ -253,12 +258,14 @@ std::optional<int> sceneRenderRequest(const QCommandLineParser &parser, const Re
     const lx::SceneView *view = pickSceneView(parser, o, *scene, viewIndex, request.kind, rc);
     if (rc)
         return rc;
+    const bool picked = parser.isSet(o.view) || viewIndex >= 0;
+    if (!picked && lx::sceneFigureShowsEveryView(*scene))
+        everyView = lx::sceneViewRequests(*scene, request);
     if (view)
         request = lx::withSceneView(std::move(request), *view);
     // The scene's title names its figure; a view picked out of a scene of several
     // with
     // --view or --view-index keeps the view's own title.
-    const bool picked = parser.isSet(o.view) || viewIndex >= 0;
     if (!picked || scene->views.size() <= 1)
         request.title = scene->title.empty() ? scene->name : scene->title;
     return std::nullopt;
@@ -341,6 +348,21 @@ std::optional<int> viewKindAndOptions(const QCommandLineParser &parser, const Re
     return std::nullopt;
 }
 
+// Every view of a scene as one figure under `title` (scenefigure.h); --options and --color-by
+// are for one view, picked with --view-index.
+lx::Expected<lx::Diagram> sceneFigure(const std::vector<lx::ViewRequest> &views,
+                                      const std::string &title)
+{
+    std::vector<lx::Diagram> parts;
+    for (const lx::ViewRequest &v : views) {
+        lx::Expected<lx::Diagram> d = lx::buildView(v);
+        if (!d)
+            return d.error();
+        parts.push_back(std::move(*d));
+    }
+    return lx::combineDiagrams(parts, QString::fromStdString(title));
+}
+
 // The options are checked in the order the help lists them, as before the
 // split: output, sources, drawing, view, then the scene or layout.
 int runRender(const QStringList &args)
@@ -377,8 +399,9 @@ int runRender(const QStringList &args)
         return *rc;
     if (auto rc = viewKindAndOptions(parser, o, request, extraOptions))
         return *rc;
+    std::vector<lx::ViewRequest> everyView;
     if (parser.isSet(o.preset) || parser.isSet(o.scene))
-        if (auto rc = sceneRenderRequest(parser, o, viewIndex, request))
+        if (auto rc = sceneRenderRequest(parser, o, viewIndex, request, everyView))
             return *rc;
     if (auto rc = viewOptions(parser, o, extraOptions, request))
         return *rc;
@@ -392,8 +415,12 @@ int runRender(const QStringList &args)
     const lx::Expected<lx::Diagram> diagram = lx::buildView(request);
     if (!diagram)
         return fail(ExitBadInput, QString::fromStdString(diagram.message()));
+    const lx::Expected<lx::Diagram> drawn =
+        everyView.empty() ? diagram : sceneFigure(everyView, request.title);
+    if (!drawn)
+        return fail(ExitBadInput, QString::fromStdString(drawn.message()));
     if (parser.isSet(o.out))
-        if (const int rc = writeFigure(*diagram, options, fit, outPath, *format); rc != ExitOk)
+        if (const int rc = writeFigure(*drawn, options, fit, outPath, *format); rc != ExitOk)
             return rc;
     if (parser.isSet(o.figures))
         return printFigures(*diagram, request.kind);

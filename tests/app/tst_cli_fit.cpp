@@ -1,11 +1,13 @@
-// `layout-explorer render --fit WxH` end to end (the binary from $LX_APP): the PNG is never
-// larger than asked, multi-panel figures are laid out in rows to use the page, bad sizes are bad
-// usage, and a view picked out of a scene keeps its own title.
+// `layout-explorer render --fit WxH` end to end (the binary from $LX_APP): the file is exactly the
+// page asked for (PNG pixels, SVG and PDF units), the figure fills it, multi-panel figures are
+// laid out in rows to use the page, a page too small for legible text gets a warning, bad sizes
+// are bad usage, and a view picked out of a scene keeps its own title.
 
 #include <QDir>
 #include <QFile>
 #include <QImage>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -71,13 +73,46 @@ private Q_SLOTS:
         const Run r = run({u"--preset"_s, preset, u"--fit"_s,
                            u"%1x%2"_s.arg(target.width()).arg(target.height()), u"-o"_s, out});
         QVERIFY2(r.exitCode == 0, r.err.constData());
-        const QSize size = pngSize(out);
-        QVERIFY(!size.isEmpty());
-        QVERIFY2(size.width() <= target.width() && size.height() <= target.height(),
-                 qPrintable(u"%1x%2"_s.arg(size.width()).arg(size.height())));
-        // The figure uses the page: one side is within 10% of the target's.
-        QVERIFY2(size.width() >= target.width() * 0.9 || size.height() >= target.height() * 0.9,
-                 qPrintable(u"%1x%2"_s.arg(size.width()).arg(size.height())));
+        QCOMPARE(pngSize(out), target);
+    }
+
+    // Each vector format's page is the asked size in units of 1/96 in: the SVG's viewBox, width
+    // and height (Qt writes millimetres), the PDF's MediaBox (0.75 pt a unit).
+    void vectorPagesAreTheTarget()
+    {
+        const QString svg = m_dir.filePath(u"fig9.svg"_s);
+        const QString pdf = m_dir.filePath(u"fig9.pdf"_s);
+        for (const QString &out : {svg, pdf}) {
+            const Run r = run({u"--preset"_s, u"fig9"_s, u"--fit"_s, u"1920x1080"_s, u"-o"_s, out});
+            QVERIFY2(r.exitCode == 0, r.err.constData());
+        }
+        QFile s(svg), p(pdf);
+        QVERIFY(s.open(QIODevice::ReadOnly) && p.open(QIODevice::ReadOnly));
+        const QString svgText = QString::fromUtf8(s.readAll());
+        QVERIFY(svgText.contains(u"viewBox=\"0 0 1920 1080\""_s));
+        const QRegularExpressionMatch w =
+            QRegularExpression(u"<svg[^>]*width=\"([0-9.]+)mm\" height=\"([0-9.]+)mm\""_s)
+                .match(svgText);
+        QVERIFY(w.hasMatch());
+        QVERIFY(std::abs(w.captured(1).toDouble() * 96 / 25.4 - 1920) < 0.5);
+        QVERIFY(std::abs(w.captured(2).toDouble() * 96 / 25.4 - 1080) < 0.5);
+        const QRegularExpressionMatch m =
+            QRegularExpression(u"/MediaBox \\[\\s*0 0 ([0-9.]+) ([0-9.]+)"_s)
+                .match(QString::fromLatin1(p.readAll()));
+        QVERIFY(m.hasMatch());
+        QCOMPARE(m.captured(1).toDouble(), 1440.0);
+        QCOMPARE(m.captured(2).toDouble(), 810.0);
+    }
+
+    // Thirty-two warps' worth of text on a thumbnail: the page is still written, and stderr says
+    // the text is below a legible size.
+    void aPageTooSmallToReadIsSaid()
+    {
+        const QString out = m_dir.filePath(u"tiny.png"_s);
+        const Run r = run({u"--preset"_s, u"fig2b"_s, u"--fit"_s, u"160x90"_s, u"-o"_s, out});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(pngSize(out), QSize(160, 90));
+        QVERIFY2(r.err.contains("warning:"), r.err.constData());
     }
 
     void aVeryWideFigureIsCutIntoRows()
@@ -92,11 +127,21 @@ private Q_SLOTS:
         QCOMPARE(
             run({u"--preset"_s, u"lds-p1"_s, u"--fit"_s, u"1920x1080"_s, u"-o"_s, fitted}).exitCode,
             0);
-        const QSize f = pngSize(fitted);
-        QVERIFY(f.width() <= 1920 && f.height() <= 1080);
+        QCOMPARE(pngSize(fitted), QSize(1920, 1080));
+        // The figure on the page: the rows of non-background pixels it spans.
+        const QImage page(fitted);
+        const QRgb background = page.pixel(0, 0);
+        int top = page.height(), bottom = -1;
+        for (int y = 0; y < page.height(); ++y)
+            for (int x = 0; x < page.width(); x += 2)
+                if (page.pixel(x, y) != background) {
+                    top = std::min(top, y);
+                    bottom = std::max(bottom, y);
+                    break;
+                }
         const double oneRowHeight = double(n.height()) * 1920.0 / double(n.width());
-        QVERIFY2(f.height() > 4 * oneRowHeight,
-                 qPrintable(u"%1 vs %2"_s.arg(f.height()).arg(oneRowHeight)));
+        QVERIFY2(bottom - top > 4 * oneRowHeight,
+                 qPrintable(u"%1 vs %2"_s.arg(bottom - top).arg(oneRowHeight)));
     }
 
     void badFitIsBadUsage_data()

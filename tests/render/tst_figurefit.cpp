@@ -1,11 +1,16 @@
-// fitDiagram: a figure fitted to a page is never larger than the page, uses it, lays
-// side-by-side panels out in rows when that allows a larger scale, and never overlaps panels.
+// fitDiagram: a figure fitted to a page is never larger than the page, uses it, is centred on a
+// page of exactly the asked size, lays side-by-side panels (and blocks of free annotations) out
+// in rows when that allows a larger scale, never overlaps panels, wraps its subtitle at word
+// boundaries to the page and says when its text would be too small to read.
 
 #include "render/diagram.h"
 #include "render/diagramrenderer.h"
+#include "render/diagramstyle.h"
 #include "render/figurefit.h"
 
 #include <QTest>
+
+#include <set>
 
 using namespace lx;
 using namespace Qt::StringLiterals;
@@ -148,15 +153,34 @@ private Q_SLOTS:
         QVERIFY(f.options.scale > 1.5 * oneRowScale);
     }
 
+    // Panels placed to mean something (a strip above a tile, another left of it) stay where
+    // they are.
     void fixedOriginsAreKept()
     {
-        Diagram d = panels(4);
-        for (size_t i = 0; i < d.panels.size(); ++i)
-            d.panels[i].origin = QPointF(double(i) * 400.0, 0);
+        Diagram d = panels(3);
+        d.panels[0].origin = QPointF(600, 0);
+        d.panels[1].origin = QPointF(0, 500);
+        d.panels[2].origin = QPointF(600, 500);
         const FittedFigure f = fitDiagram(d, RenderOptions{}, QSize(800, 600));
         QCOMPARE(f.columns, 0);
         for (size_t i = 0; i < d.panels.size(); ++i)
             QCOMPARE(f.diagram.panels[i].origin, d.panels[i].origin);
+    }
+
+    // Panels placed in a grid read row by row (pairs of source and destination, one
+    // instruction a row) flow into other rows like unplaced ones.
+    void aGridOfPlacedPanelsMayFlow()
+    {
+        Diagram d = panels(8);
+        for (size_t i = 0; i < d.panels.size(); ++i)
+            d.panels[i].origin = QPointF(double(i % 2) * 600.0, double(i / 2) * 600.0);
+        RenderOptions one;
+        const QSize natural = DiagramGeometry::compute(d, one).size();
+        const double asPlaced = std::min(1920.0 / natural.width(), 1080.0 / natural.height());
+        const FittedFigure f = fitDiagram(d, one, QSize(1920, 1080));
+        QVERIFY(f.columns > 2);
+        QVERIFY(f.options.scale > 1.2 * asPlaced);
+        QVERIFY(!overlaps(DiagramGeometry::compute(f.diagram, f.options)));
     }
 
     void arrangeInOneColumnStacksThePanels()
@@ -167,6 +191,119 @@ private Q_SLOTS:
         QVERIFY(g.panels()[0].bounds.bottom() < g.panels()[1].bounds.top());
         QVERIFY(g.panels()[1].bounds.bottom() < g.panels()[2].bounds.top());
         QVERIFY(!overlaps(g));
+    }
+
+    void thePageIsTheAskedSize()
+    {
+        const QSize page(1920, 1080);
+        const FittedFigure f = fitDiagram(panels(3), RenderOptions{}, page);
+        QVERIFY(f.fits);
+        QCOMPARE(f.options.page, page);
+        const DiagramRenderer r(f.diagram, f.options);
+        QCOMPARE(r.pageSize(), page);
+        QCOMPARE(r.size(), f.size);
+        QVERIFY(f.size != page);
+        QCOMPARE(r.figureOffset(), QPoint((page.width() - f.size.width()) / 2,
+                                          (page.height() - f.size.height()) / 2));
+    }
+
+    // The subtitle is broken at spaces only, every word kept in order, each line as wide as the
+    // page allows: no line would have room for the next line's first word.
+    void theSubtitleWrapsAtWordBoundaries()
+    {
+        Diagram d = panels(2);
+        const QString words =
+            u"stage 1 step by step (blue: the slot taken), then each stage-2 round (outlined: "
+            u"the buffers it moved); grey lines: 64 KiB partition boundaries; red: the LDS "
+            u"capacity (320 KiB, gfx1250); total 139264 B, with a few more words to make it "
+            u"longer than one line of a slide"_s;
+        d.subtitle = words;
+        const QSize page(960, 540);
+        const FittedFigure f = fitDiagram(d, RenderOptions{}, page);
+        QVERIFY(f.fits);
+        const QStringList lines = f.diagram.subtitle.split(u'\n');
+        QVERIFY(lines.size() > 1);
+        QCOMPARE(lines.join(u' '), words);
+        const DiagramGeometry g = DiagramGeometry::compute(f.diagram, f.options);
+        const int px = g.textPx(diagramstyle::kSubtitlePx);
+        const int margin = diagramstyle::px(diagramstyle::kMargin * f.options.scale);
+        const int room = page.width() - 2 * margin - 1;
+        for (qsizetype i = 0; i < lines.size(); ++i) {
+            QVERIFY(!lines[i].isEmpty() && !lines[i].startsWith(u' ') && !lines[i].endsWith(u' '));
+            QVERIFY2(DiagramGeometry::textWidth(lines[i], px) <= room, qPrintable(lines[i]));
+            if (i + 1 < lines.size()) {
+                const QString longer = lines[i] + u' ' + lines[i + 1].section(u' ', 0, 0);
+                QVERIFY2(DiagramGeometry::textWidth(longer, px) > room, qPrintable(longer));
+            }
+        }
+        QVERIFY(g.subtitleRect().right() < page.width());
+    }
+
+    // Fourteen charts drawn with free annotations, side by side: on a slide they go into rows,
+    // each box moving with its chart, at a much larger scale than one long row.
+    void blocksWrapIntoRows()
+    {
+        Diagram d;
+        d.title = u"Fourteen steps"_s;
+        for (int i = 0; i < 14; ++i) {
+            const double x = i * 230.0;
+            d.blocks.emplace_back(x, 0, 230, 320);
+            d.annotations.push_back(
+                {DiagramAnnotation::Text, {-1, QPointF(x, 0)}, {}, u"step %1"_s.arg(i)});
+            d.annotations.push_back({DiagramAnnotation::Box,
+                                     {-1, QPointF(x, 60)},
+                                     {-1, QPointF(x + 170, 300)},
+                                     u"b%1"_s.arg(i)});
+        }
+        d.annotations.push_back(
+            {DiagramAnnotation::Text, {-1, QPointF(0, 330)}, {}, u"x: time, y: offset"_s});
+        RenderOptions one;
+        const QSize natural = DiagramGeometry::compute(d, one).size();
+        const double oneRow = std::min(1920.0 / natural.width(), 1080.0 / natural.height());
+        const FittedFigure f = fitDiagram(d, one, QSize(1920, 1080));
+        QVERIFY(f.fits);
+        QVERIFY2(f.options.scale > 1.5 * oneRow,
+                 qPrintable(u"%1 vs %2"_s.arg(f.options.scale).arg(oneRow)));
+        std::set<double> rows;
+        for (const QRectF &b : f.diagram.blocks)
+            rows.insert(b.top());
+        QVERIFY(rows.size() > 1);
+        // Each chart's box is still inside its block, and the caption under every block.
+        for (int i = 0; i < 14; ++i) {
+            const DiagramAnnotation &box = f.diagram.annotations[size_t(2 * i + 1)];
+            QVERIFY(f.diagram.blocks[size_t(i)].contains(box.from.pos));
+            QVERIFY(f.diagram.blocks[size_t(i)].contains(box.to.pos));
+        }
+        for (const QRectF &b : f.diagram.blocks)
+            QVERIFY(f.diagram.annotations.back().from.pos.y() >= b.bottom());
+    }
+
+    void arrangeBlocksKeepsTheirOrder()
+    {
+        Diagram d;
+        for (int i = 0; i < 5; ++i)
+            d.blocks.emplace_back(i * 100.0, 0, 100, 50);
+        const Diagram two = arrangeBlocks(d, 2);
+        // Rows of two, left to right, top to bottom.
+        QCOMPARE(two.blocks[0].topLeft(), QPointF(0, 0));
+        QCOMPARE(two.blocks[1].topLeft(), QPointF(100, 0));
+        QCOMPARE(two.blocks[2].topLeft(), QPointF(0, 50));
+        QCOMPARE(two.blocks[4].topLeft(), QPointF(0, 100));
+        QVERIFY(arrangeBlocks(d, 5).blocks == d.blocks);
+    }
+
+    // A page too small for legible text is still filled, and the fit says so.
+    void textTooSmallToReadIsSaid()
+    {
+        const FittedFigure roomy = fitDiagram(panels(2), RenderOptions{}, QSize(1920, 1080));
+        QVERIFY(roomy.warnings.isEmpty());
+        // A title of 40 characters is 240 px wide at 10 px: it cannot be that on this page.
+        Diagram d = panels(2);
+        d.title = QString(40, u'W');
+        const FittedFigure tiny = fitDiagram(d, RenderOptions{}, QSize(160, 90));
+        QVERIFY(tiny.fits);
+        QVERIFY(!tiny.warnings.isEmpty());
+        QVERIFY2(tiny.warnings.join(u' ').contains(u"px"_s), qPrintable(tiny.warnings.join(u' ')));
     }
 
     void aVeryWidePanelIsCutIntoRows()

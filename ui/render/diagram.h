@@ -321,6 +321,11 @@ struct Diagram
     double panelGap = 24;
     std::vector<DiagramPanel> panels;
     std::vector<DiagramAnnotation> annotations;
+    // Parts of a figure drawn with free annotations (one chart per step of a sequence), in
+    // diagram units, each with the gap after it: a free annotation belongs to the block its
+    // `from` point lies in. Fitting to a page lays blocks out in rows as it does panels
+    // (figurefit.h arrangeBlocks), each moving with its annotations.
+    std::vector<QRectF> blocks;
     std::vector<DiagramTable> tables;
     QString legendTitle;
     std::vector<DiagramLegendEntry> legend;

@@ -297,10 +297,16 @@ DiagramGeometry DiagramGeometry::compute(const Diagram &diagram, const RenderOpt
     const QRect all = g.placePanels(diagram, options.labels, QPoint(margin, y), right);
     // Free annotations are in diagram units from the top-left of the panel area.
     g.m_freeOrigin = QPointF(margin, y);
-    const int bottom = g.annotationsBottom(diagram, all.isValid() ? y + all.height() : y, right);
-    if (options.tablesBeside && all.isValid() && !diagram.tables.empty()) {
+    int drawnRight = margin; // the rightmost pixel of the annotations
+    const int bottom =
+        g.annotationsBottom(diagram, all.isValid() ? y + all.height() : y, drawnRight);
+    right = std::max(right, drawnRight);
+    const bool drawn = all.isValid() || !diagram.annotations.empty();
+    if (options.tablesBeside && drawn && !diagram.tables.empty()) {
+        // Beside the panels, or beside a figure drawn with annotations only.
+        const int left = all.isValid() ? all.right() : drawnRight;
         const int tablesBottom =
-            g.layoutTables(diagram, all.right() + 1 + px(24 * s), y, right, options.tableColumns);
+            g.layoutTables(diagram, left + 1 + px(24 * s), y, right, options.tableColumns);
         y = std::max(bottom + px(10 * s), tablesBottom);
     } else {
         y = bottom + (diagram.panels.empty() && diagram.annotations.empty() ? 0 : px(10 * s));

@@ -26,13 +26,6 @@ QFont fontOfSize(int pixelSize, bool bold = false)
     return DiagramRenderer::textFont(pixelSize, bold);
 }
 
-// Black or white, whichever reads better on `fill`.
-QColor contrastText(QRgb fill)
-{
-    const double lum = 0.299 * qRed(fill) + 0.587 * qGreen(fill) + 0.114 * qBlue(fill);
-    return lum > 140 ? QColor(Qt::black) : QColor(Qt::white);
-}
-
 // WCAG's relative luminance of an sRGB colour, in [0, 1].
 double relativeLuminance(QRgb c)
 {
@@ -539,65 +532,6 @@ void DiagramRenderer::paintSelection(QPainter *painter, int index, const CellRan
             painter->fillRect(QRect(cr.right() - ww + 1, cr.top(), ww, cr.height()), hc);
         }
     }
-}
-
-void DiagramRenderer::paintAnnotations(QPainter *painter) const
-{
-    if (m_diagram->annotations.empty())
-        return;
-    const double s = m_geometry.scale();
-    painter->save();
-    painter->setRenderHint(QPainter::Antialiasing, true);
-    const QFont font = fontOfSize(m_geometry.textPx(kLabelPx));
-    for (const DiagramAnnotation &a : m_diagram->annotations) {
-        const QPointF p0 = m_geometry.map(a.from);
-        const QPointF p1 = m_geometry.map(a.to);
-        const QColor col = QColor::fromRgba(a.color);
-        QPen pen(col, std::max(1.0, a.penWidth * s));
-        painter->setPen(pen);
-        painter->setFont(font);
-        switch (a.kind) {
-        case DiagramAnnotation::Line:
-        case DiagramAnnotation::Arrow: {
-            painter->drawLine(p0, p1);
-            if (a.kind == DiagramAnnotation::Arrow) {
-                const QPointF d = p1 - p0;
-                const double len = std::hypot(d.x(), d.y());
-                if (len > 0) {
-                    const QPointF u = d / len;
-                    const QPointF n(-u.y(), u.x());
-                    const double h = 8 * s;
-                    QPolygonF head;
-                    head << p1 << p1 - u * h + n * (h / 2.5) << p1 - u * h - n * (h / 2.5);
-                    painter->setBrush(col);
-                    painter->drawPolygon(head);
-                    painter->setBrush(Qt::NoBrush);
-                }
-            }
-            if (!a.text.isEmpty()) {
-                const QPointF m = (p0 + p1) / 2;
-                painter->drawText(QRectF(m.x() - 200 * s, m.y() - 16 * s, 400 * s, 14 * s),
-                                  Qt::AlignHCenter | Qt::AlignBottom, a.text);
-            }
-            break;
-        }
-        case DiagramAnnotation::Box: {
-            const QRectF r = QRectF(p0, p1).normalized();
-            painter->setBrush(qAlpha(a.fill) ? QBrush(QColor::fromRgba(a.fill))
-                                             : QBrush(Qt::NoBrush));
-            painter->drawRect(r);
-            painter->setBrush(Qt::NoBrush);
-            painter->setPen(qAlpha(a.fill) ? contrastText(a.fill) : QColor(m_palette.foreground));
-            painter->drawText(r, Qt::AlignCenter, a.text);
-            break;
-        }
-        case DiagramAnnotation::Text:
-            painter->drawText(QRectF(p0, QSizeF(4000 * s, 4000 * s)), Qt::AlignLeft | Qt::AlignTop,
-                              a.text);
-            break;
-        }
-    }
-    painter->restore();
 }
 
 void DiagramRenderer::paintTables(QPainter *painter, const QRect &exposed) const

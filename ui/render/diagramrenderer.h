@@ -61,6 +61,10 @@ struct RenderOptions
     // Tables to the right of the panels, from their top, instead of below them (a tall figure
     // on a wide page); fitDiagram picks it where that allows a larger scale.
     bool tablesBeside = false;
+    // The page the figure is painted on, in device pixels (empty: the figure's own size). The
+    // page is filled with the background and the figure centred on it; the exporters write
+    // exactly this size (fitDiagram sets it to the asked page).
+    QSize page;
 
     bool operator==(const RenderOptions &) const = default;
 };
@@ -211,6 +215,13 @@ public:
     void paintFrozenHeaders(QPainter *painter, const QRect &visible) const;
     // Paints everything.
     void paint(QPainter *painter) const { paint(painter, QRect(QPoint(0, 0), size())); }
+
+    // The page (figurepage.cpp): options().page when it is set, else the figure's own size; the
+    // figure's top-left corner on it (the figure centred, whole pixels); the page painted: its
+    // background, then the figure at that offset. The exporters paint pages.
+    [[nodiscard]] QSize pageSize() const;
+    [[nodiscard]] QPoint figureOffset() const;
+    void paintPage(QPainter *painter) const;
 
     // Level-of-detail decisions for panel `panel` (exposed for tests).
     [[nodiscard]] bool drawsGrid(int panel) const;

@@ -4,6 +4,7 @@
 // paints): the font sizes and margins at scale 1, in diagram units, so that the geometry reserves
 // exactly the room the painter uses.
 
+#include <QColor>
 #include <QString>
 #include <QStringList>
 
@@ -38,6 +39,13 @@ constexpr double kMargin = 12;
 inline int textPx(double base, double s, int minPx)
 {
     return std::max(px(base * s), minPx);
+}
+
+// Black or white, whichever reads better on `fill`.
+inline QColor contrastText(QRgb fill)
+{
+    const double lum = 0.299 * qRed(fill) + 0.587 * qGreen(fill) + 0.114 * qBlue(fill);
+    return lum > 140 ? QColor(Qt::black) : QColor(Qt::white);
 }
 
 } // namespace lx::diagramstyle

@@ -26,7 +26,7 @@ RenderOptions fittedForImage(const Diagram &diagram, RenderOptions options, qint
 {
     if (cells <= kMaxExportCells)
         return options;
-    const QSize size = DiagramRenderer(diagram, options).size();
+    const QSize size = DiagramRenderer(diagram, options).pageSize();
     const double side = double(kMaxImageSide) / std::max(size.width(), size.height());
     const double area = std::sqrt(double(kMaxImagePixels) / (double(size.width()) * size.height()));
     const double factor = std::min({1.0, side, area});
@@ -39,7 +39,7 @@ RenderOptions fittedForImage(const Diagram &diagram, RenderOptions options, qint
 QImage renderImage(const Diagram &diagram, const RenderOptions &options, QString *error)
 {
     const DiagramRenderer renderer(diagram, options);
-    const QSize size = renderer.size();
+    const QSize size = renderer.pageSize();
     if (size.width() > kMaxImageSide || size.height() > kMaxImageSide ||
         qint64(size.width()) * size.height() > kMaxImagePixels) {
         if (error)
@@ -65,7 +65,7 @@ QImage renderImage(const Diagram &diagram, const RenderOptions &options, QString
     if (options.transparent)
         image.fill(Qt::transparent);
     QPainter painter(&image);
-    renderer.paint(&painter);
+    renderer.paintPage(&painter);
     painter.end();
     return image;
 }
@@ -78,8 +78,8 @@ QByteArray renderSvg(const Diagram &diagram, const RenderOptions &options)
     buffer.open(QIODevice::WriteOnly);
     QSvgGenerator generator;
     generator.setOutputDevice(&buffer);
-    generator.setSize(renderer.size());
-    generator.setViewBox(QRect(QPoint(0, 0), renderer.size()));
+    generator.setSize(renderer.pageSize());
+    generator.setViewBox(QRect(QPoint(0, 0), renderer.pageSize()));
     generator.setResolution(96);
     // QSvgGenerator writes title and description verbatim (Qt 6.4): escape them here.
     generator.setTitle(diagram.title.toHtmlEscaped());
@@ -87,7 +87,7 @@ QByteArray renderSvg(const Diagram &diagram, const RenderOptions &options)
         (diagram.subtitle.isEmpty() ? QStringLiteral("Layout Explorer figure") : diagram.subtitle)
             .toHtmlEscaped());
     QPainter painter(&generator);
-    renderer.paint(&painter);
+    renderer.paintPage(&painter);
     painter.end();
     return bytes;
 }
@@ -107,15 +107,15 @@ QByteArray renderPdfPages(std::span<const Diagram> pages, const RenderOptions &o
         writer.setPageMargins(QMarginsF(0, 0, 0, 0));
         // 1 device pixel = 1/96 in = 0.75 pt.
         const DiagramRenderer first(pages.front(), options);
-        writer.setPageSize(QPageSize(QSizeF(first.size()) * 0.75, QPageSize::Point));
+        writer.setPageSize(QPageSize(QSizeF(first.pageSize()) * 0.75, QPageSize::Point));
         QPainter painter(&writer);
         for (size_t i = 0; i < pages.size(); ++i) {
             const DiagramRenderer renderer(pages[i], options);
             if (i > 0) {
-                writer.setPageSize(QPageSize(QSizeF(renderer.size()) * 0.75, QPageSize::Point));
+                writer.setPageSize(QPageSize(QSizeF(renderer.pageSize()) * 0.75, QPageSize::Point));
                 writer.newPage();
             }
-            renderer.paint(&painter);
+            renderer.paintPage(&painter);
         }
         painter.end();
     }
@@ -140,12 +140,15 @@ QByteArray renderPdf(const Diagram &diagram, const RenderOptions &options)
 
 QByteArray renderTikz(const Diagram &diagram, const RenderOptions &options, QString *error)
 {
-    RenderOptions atScaleOne = options;
-    atScaleOne.scale = 1.0;
-    const DiagramRenderer renderer(diagram, atScaleOne);
-    TikzPaintDevice device(renderer.size());
+    // A figure on a page (fitted) is drawn at the scale it was fitted at, so the document's page
+    // is the asked one; otherwise at scale 1.
+    RenderOptions drawn = options;
+    if (options.page.isEmpty())
+        drawn.scale = 1.0;
+    const DiagramRenderer renderer(diagram, drawn);
+    TikzPaintDevice device(renderer.pageSize());
     QPainter painter(&device);
-    renderer.paint(&painter);
+    renderer.paintPage(&painter);
     painter.end();
     if (error)
         *error = device.error();

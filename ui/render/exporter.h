@@ -30,7 +30,12 @@ struct Diagram;
 constexpr int kMaxImageSide = 32768;
 constexpr qint64 kMaxImagePixels = qint64(32) << 20;
 
-// Renders into an image of renderer size (ARGB32 premultiplied; transparent when
+// Every export is a page (DiagramRenderer::pageSize): options.page when it is set, the figure
+// centred on it (a fitted figure: `render --fit`, the Export dialog's page), else the figure's
+// own size. A PNG is that many pixels; an SVG's width, height and viewBox and a PDF's or TikZ
+// document's page are that many units of 1/96 in (0.75 pt).
+
+// Renders into an image of the page's size (ARGB32 premultiplied; transparent when
 // options.transparent). A null image (and *error set) when the image would be too large.
 [[nodiscard]] QImage renderImage(const Diagram &diagram, const RenderOptions &options,
                                  QString *error = nullptr);
@@ -46,9 +51,10 @@ constexpr qint64 kMaxImagePixels = qint64(32) << 20;
 [[nodiscard]] RenderOptions fittedForImage(const Diagram &diagram, RenderOptions options,
                                            qint64 cells);
 // A standalone LaTeX document (pdflatex, no package beyond tikz): the renderer painted onto a
-// TikzPaintDevice. options.scale is ignored (TikZ output is vector, 1 diagram unit = 0.75 pt);
-// the other options apply. Empty (and *error set) when the device refused something the renderer
-// drew (an image).
+// TikzPaintDevice. options.scale is ignored unless options.page is set (TikZ output is vector,
+// 1 diagram unit = 0.75 pt; a figure on a page keeps its fitted scale, so the document's page is
+// the page); the other options apply. Empty (and *error set) when the device refused something the
+// renderer drew (an image).
 [[nodiscard]] QByteArray renderTikz(const Diagram &diagram, const RenderOptions &options,
                                     QString *error = nullptr);
 

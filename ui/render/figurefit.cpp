@@ -1,5 +1,7 @@
 #include "render/figurefit.h"
 
+#include "render/diagramstyle.h"
+
 #include <QRect>
 
 #include <algorithm>
@@ -15,13 +17,49 @@ namespace {
 
 constexpr double kMinScale = 0.05;
 
+bool canArrangeBlocks(const Diagram &d)
+{
+    return d.blocks.size() >= 2;
+}
+
+// Whether panels placed at fixed origins form a grid read row by row: panels of one size, every
+// row at the columns of the first, the last row possibly shorter, in reading order. Such panels
+// may flow into other rows; any other placement (strips around a tile) means something.
+bool isPanelGrid(const Diagram &d)
+{
+    const DiagramPanel &first = d.panels.front();
+    std::vector<double> columns;
+    for (const DiagramPanel &p : d.panels) {
+        if (p.rows() != first.rows() || p.columns() != first.columns())
+            return false;
+        if (p.origin.y() != first.origin.y())
+            break;
+        if (!columns.empty() && p.origin.x() <= columns.back())
+            return false;
+        columns.push_back(p.origin.x());
+    }
+    for (size_t i = 0; i < d.panels.size(); ++i) {
+        const QPointF o = d.panels[i].origin;
+        const QPointF rowStart = d.panels[i - i % columns.size()].origin;
+        if (o.x() != columns[i % columns.size()] || o.y() != rowStart.y() ||
+            (i >= columns.size() && o.y() <= d.panels[i - columns.size()].origin.y()))
+            return false;
+    }
+    return true;
+}
+
 bool canRearrange(const Diagram &d)
 {
     if (d.panels.size() < 2)
         return false;
-    for (const DiagramPanel &p : d.panels)
-        if (p.origin.x() >= 0 || p.origin.y() >= 0)
-            return false;
+    const bool flowing = std::all_of(d.panels.begin(), d.panels.end(), [](const DiagramPanel &p) {
+        return p.origin.x() < 0 && p.origin.y() < 0;
+    });
+    const bool placed = std::all_of(d.panels.begin(), d.panels.end(), [](const DiagramPanel &p) {
+        return p.origin.x() >= 0 && p.origin.y() >= 0;
+    });
+    if (!flowing && !(placed && isPanelGrid(d)))
+        return false;
     // Free annotations are placed relative to the panel area as the diagram flows it.
     for (const DiagramAnnotation &a : d.annotations)
         if (a.from.panel < 0 || a.to.panel < 0)
@@ -62,42 +100,89 @@ private:
     int m_offset;
 };
 
-int subtitleWidth(const QString &text, const RenderOptions &options)
+// The subtitle's width as the geometry estimates it (DiagramGeometry::layoutTitles).
+int subtitleWidth(const QString &line, const RenderOptions &options)
 {
-    Diagram probe;
-    probe.subtitle = text;
-    return DiagramGeometry::compute(probe, options).subtitleRect().width();
-}
-
-int contentWidth(const Diagram &d, const RenderOptions &one)
-{
-    Diagram bare = d;
-    bare.title.clear();
-    bare.subtitle.clear();
-    return DiagramGeometry::compute(bare, one).size().width();
+    const double scale = options.scale > 0 ? options.scale : 1.0;
+    return DiagramGeometry::textWidth(
+        line, diagramstyle::textPx(diagramstyle::kSubtitlePx, scale, options.minTextPx));
 }
 
 } // namespace
 
 QString wrapSubtitle(const QString &subtitle, int width, const RenderOptions &options)
 {
-    if (subtitle.isEmpty() || subtitle.contains(QLatin1Char('\n')) ||
-        subtitleWidth(subtitle, options) <= width)
-        return subtitle;
     QStringList lines;
-    QString line;
-    for (const QString &word : subtitle.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
-        const QString longer = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
-        if (!line.isEmpty() && subtitleWidth(longer, options) > width) {
-            lines << line;
-            line = word;
-        } else {
-            line = longer;
+    for (const QString &own : subtitle.split(QLatin1Char('\n'))) {
+        if (subtitleWidth(own, options) <= width) {
+            lines << own;
+            continue;
         }
-    }
-    if (!line.isEmpty())
+        // Greedy: each line takes words while the next one still fits.
+        QString line;
+        for (const QString &word : own.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+            const QString longer = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+            if (!line.isEmpty() && subtitleWidth(longer, options) > width) {
+                lines << line;
+                line = word;
+            } else {
+                line = longer;
+            }
+        }
         lines << line;
+    }
     return lines.join(QLatin1Char('\n'));
+}
+
+Diagram arrangeBlocks(const Diagram &diagram, int columns)
+{
+    const size_t n = diagram.blocks.size();
+    if (n < 2 || columns < 1 || size_t(columns) >= n)
+        return diagram;
+    QRectF all;
+    for (const QRectF &b : diagram.blocks)
+        all = all.united(b);
+    const size_t cols = size_t(columns);
+    const size_t rows = (n + cols - 1) / cols;
+    std::vector<double> colWidth(cols, 0.0), rowHeight(rows, 0.0);
+    for (size_t i = 0; i < n; ++i) {
+        colWidth[i % cols] = std::max(colWidth[i % cols], diagram.blocks[i].width());
+        rowHeight[i / cols] = std::max(rowHeight[i / cols], diagram.blocks[i].height());
+    }
+    Diagram out = diagram;
+    std::vector<QPointF> shift(n);
+    double bottom = all.top();
+    for (size_t i = 0; i < n; ++i) {
+        QPointF at = all.topLeft();
+        for (size_t c = 0; c < i % cols; ++c)
+            at.rx() += colWidth[c];
+        for (size_t r = 0; r < i / cols; ++r)
+            at.ry() += rowHeight[r];
+        shift[i] = at - diagram.blocks[i].topLeft();
+        out.blocks[i].translate(shift[i]);
+        bottom = std::max(bottom, out.blocks[i].bottom());
+    }
+    const QPointF below(0, bottom - all.bottom());
+    for (DiagramAnnotation &a : out.annotations) {
+        if (a.from.panel >= 0)
+            continue;
+        QPointF d;
+        // Half-open: a point on the edge two blocks share belongs to the one it starts.
+        const QPointF p = a.from.pos;
+        const auto block =
+            std::find_if(diagram.blocks.begin(), diagram.blocks.end(), [&](const QRectF &b) {
+                return p.x() >= b.left() && p.x() < b.right() && p.y() >= b.top() &&
+                       p.y() < b.bottom();
+            });
+        if (block != diagram.blocks.end())
+            d = shift[size_t(block - diagram.blocks.begin())];
+        else if (a.from.pos.y() >= all.bottom())
+            d = below;
+        a.from.pos += d;
+        if (a.to.panel < 0)
+            a.to.pos += d;
+    }
+    return out;
 }
 
 Diagram wrapPanelColumns(const Diagram &diagram, int pieces)
@@ -185,15 +270,17 @@ struct Candidate
 };
 
 // The candidate's diagram and options at scale `s` (panels arranged at that scale, where text
-// does not shrink with it).
-std::pair<Diagram, RenderOptions> arrangedAt(const Candidate &c, RenderOptions options, double s)
+// does not shrink with it), its subtitle wrapped to the width of a page `pageWidth` wide.
+std::pair<Diagram, RenderOptions> arrangedAt(const Candidate &c, RenderOptions options, double s,
+                                             int pageWidth)
 {
     options.scale = s;
     options.tableColumns = c.tableColumns;
     options.tablesBeside = c.tablesBeside;
-    if (c.columns <= 0)
-        return {c.base, options};
-    return {arrangePanels(c.base, options, c.columns), options};
+    Diagram d = c.columns <= 0 ? c.base : arrangePanels(c.base, options, c.columns);
+    const int margin = diagramstyle::px(diagramstyle::kMargin * s);
+    d.subtitle = wrapSubtitle(d.subtitle, pageWidth - 2 * margin - 1, options);
+    return {std::move(d), options};
 }
 
 std::vector<Candidate> candidatesFor(const Diagram &diagram, const RenderOptions &options,
@@ -203,6 +290,9 @@ std::vector<Candidate> candidatesFor(const Diagram &diagram, const RenderOptions
     if (canRearrange(diagram))
         for (int c = 1; size_t(c) < diagram.panels.size(); ++c)
             candidates.push_back({c, diagram, 1});
+    if (canArrangeBlocks(diagram))
+        for (int c = 1; size_t(c) < diagram.blocks.size(); ++c)
+            candidates.push_back({0, arrangeBlocks(diagram, c), 1});
     RenderOptions one = options;
     one.scale = 1.0;
     if (diagram.panels.size() == 1 && diagram.annotations.empty()) {
@@ -215,29 +305,14 @@ std::vector<Candidate> candidatesFor(const Diagram &diagram, const RenderOptions
                 candidates.push_back({1, std::move(cut), 1});
         }
     }
-    // A subtitle longer than the figure is wide may wrap, so it does not set the scale; a few
-    // line widths are tried, since more lines make the figure taller.
-    const size_t unwrapped = candidates.size();
-    for (size_t i = 0; i < unwrapped; ++i) {
-        const Candidate c = candidates[i]; // a copy: push_back below may move the candidates
-        const Diagram d = arrangedAt(c, options, 1.0).first;
-        const int content = std::max(contentWidth(d, one), 480);
-        if (c.base.subtitle.isEmpty() || subtitleWidth(c.base.subtitle, one) <= content)
-            continue;
-        for (const double factor : {1.0, 1.5, 2.0, 3.0}) {
-            Candidate wrapped = c;
-            wrapped.base.subtitle = wrapSubtitle(c.base.subtitle, int(content * factor), one);
-            if (wrapped.base.subtitle != c.base.subtitle)
-                candidates.push_back(std::move(wrapped));
-        }
-    }
     // Tables side by side where there are several, and beside the panels rather than below:
     // a wide page has room there.
     const size_t single = candidates.size();
+    const bool drawn = !diagram.panels.empty() || !diagram.blocks.empty();
     for (const bool beside : {false, true})
         for (int t = 1; t <= 3 && size_t(t) <= diagram.tables.size(); ++t)
             for (size_t i = 0; i < single; ++i) {
-                if ((t == 1 && !beside) || (beside && diagram.panels.empty()))
+                if ((t == 1 && !beside) || (beside && !drawn))
                     continue; // the first is the candidate itself; nothing to sit beside
                 Candidate c = candidates[i];
                 c.tableColumns = t;
@@ -247,6 +322,38 @@ std::vector<Candidate> candidatesFor(const Diagram &diagram, const RenderOptions
     return candidates;
 }
 
+// Whether every cell label the diagram has is drawn (the renderer draws all or none).
+bool keepsCellLabels(const Diagram &d, const RenderOptions &o)
+{
+    if (!o.labels)
+        return true;
+    const bool anyText = std::any_of(d.panels.begin(), d.panels.end(), [](const DiagramPanel &p) {
+        return p.textExtent().lines > 0 && p.textExtent().chars > 0;
+    });
+    return !anyText || DiagramRenderer(d, o).labelPixelSize() > 0;
+}
+
+// The largest scale at most `start` at which the candidate fits `target` (kMinScale when none
+// does): text and rounding make the size a step function of the scale, so bisection.
+double largestFittingScale(const Candidate &c, const RenderOptions &options, QSize target,
+                           double start)
+{
+    auto fitsAt = [&](double scale) {
+        const auto [d, o] = arrangedAt(c, options, scale, target.width());
+        return within(sizeAt(d, o, scale), target);
+    };
+    if (fitsAt(start))
+        return start;
+    double lo = kMinScale, hi = start;
+    if (!fitsAt(lo))
+        return kMinScale;
+    for (int i = 0; i < 20 && hi / lo > 1.002; ++i) {
+        const double mid = std::sqrt(lo * hi);
+        (fitsAt(mid) ? lo : hi) = mid;
+    }
+    return lo;
+}
+
 FittedFigure fitWith(const Diagram &diagram, const RenderOptions &options, QSize target,
                      double maxScale)
 {
@@ -254,25 +361,24 @@ FittedFigure fitWith(const Diagram &diagram, const RenderOptions &options, QSize
     best.diagram = diagram;
     best.options = options;
     double bestScale = -1;
+    bool bestLabels = false;
     for (const Candidate &c : candidatesFor(diagram, options, target)) {
-        const QSize natural =
-            sizeAt(arrangedAt(c, options, 1.0).first, arrangedAt(c, options, 1.0).second, 1.0);
+        const auto [d1, o1] = arrangedAt(c, options, 1.0, target.width());
+        const QSize natural = sizeAt(d1, o1, 1.0);
         if (natural.isEmpty())
             continue;
-        double s = std::min({maxScale, double(target.width()) / natural.width(),
-                             double(target.height()) / natural.height()});
-        // Lower until the measured layout fits (rounding of text and lines, text that keeps
-        // its minimum size).
-        auto fitsAt = [&](double scale) {
-            const auto [d, o] = arrangedAt(c, options, scale);
-            return within(sizeAt(d, o, scale), target);
-        };
-        for (int i = 0; i < 80 && s > kMinScale && !fitsAt(s); ++i)
-            s *= 0.98;
-        s = std::max(s, kMinScale);
-        if (s > bestScale + 1e-9) {
+        const double linear = std::min({maxScale, double(target.width()) / natural.width(),
+                                        double(target.height()) / natural.height()});
+        const double s = largestFittingScale(c, options, target, std::max(linear, kMinScale));
+        auto [d, o] = arrangedAt(c, options, s, target.width());
+        const bool labels = keepsCellLabels(d, o);
+        // Cell labels are the figure's content: an arrangement that keeps them beats a larger
+        // one that drops them.
+        if ((labels && !bestLabels) || (labels == bestLabels && s > bestScale + 1e-9)) {
             bestScale = s;
-            std::tie(best.diagram, best.options) = arrangedAt(c, options, s);
+            bestLabels = labels;
+            best.diagram = std::move(d);
+            best.options = o;
             best.columns = c.columns;
         }
     }
@@ -294,11 +400,31 @@ FittedFigure fitDiagram(const Diagram &diagram, const RenderOptions &options, QS
         return unchanged;
     }
     RenderOptions readable = options;
+    readable.page = QSize();
     readable.minTextPx = std::max(options.minTextPx, kFittedMinTextPx);
     FittedFigure f = fitWith(diagram, readable, target, maxScale);
-    if (f.fits || readable.minTextPx == options.minTextPx)
-        return f;
-    return fitWith(diagram, options, target, maxScale);
+    if (!f.fits && readable.minTextPx != options.minTextPx) {
+        RenderOptions small = options;
+        small.page = QSize();
+        f = fitWith(diagram, small, target, maxScale);
+        if (f.fits) {
+            const DiagramGeometry g = DiagramGeometry::compute(f.diagram, f.options);
+            f.warnings << QStringLiteral("text is smaller than %1 px (down to %2 px): the figure "
+                                         "has more text than a %3x%4 page shows legibly")
+                              .arg(kFittedMinTextPx)
+                              .arg(std::max(1, g.textPx(diagramstyle::kHeaderPx)))
+                              .arg(target.width())
+                              .arg(target.height());
+        }
+    }
+    if (!keepsCellLabels(f.diagram, f.options))
+        f.warnings << QStringLiteral("cell labels are left out: on a %1x%2 page they would be "
+                                     "smaller than %3 px")
+                          .arg(target.width())
+                          .arg(target.height())
+                          .arg(std::max(f.options.minTextPx, DiagramRenderer::kMinTextPixelSize));
+    f.options.page = target;
+    return f;
 }
 
 } // namespace lx

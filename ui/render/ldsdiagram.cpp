@@ -334,6 +334,9 @@ class AllocatorCharts
 {
 public:
     static constexpr double kChartW = 170, kChartH = 240, kGap = 60;
+    // A chart's block: its caption, the chart and room below it; what follows the charts
+    // starts under the blocks.
+    static constexpr double kBlockH = kChartTop + kChartH + 24;
 
     AllocatorCharts(Diagram &d, const CuModel &cu, const AllocationResult &a)
         : m_d(d), m_cu(cu), m_a(a)
@@ -362,6 +365,9 @@ public:
     {
         // Below the three-line caption, with room for the capacity's label above the chart.
         const double x0 = m_chart * (kChartW + kGap), y0 = kChartTop;
+        // One block per chart, its labels and the gap after it included: a page lays the charts
+        // out in rows.
+        m_d.blocks.emplace_back(x0, 0, kChartW + kGap, kBlockH);
         text(m_d, x0, 0, title);
         box(m_d, x0, y0, kChartW, kChartH, QString(), qRgb(252, 252, 252), qRgb(0, 0, 0), 1);
         drawScale(x0, y0);
@@ -541,7 +547,7 @@ Expected<Diagram> buildAllocatorView(const ViewRequest &request)
         }
         d.tables.push_back(allocatorStage2Table(a));
     }
-    text(d, 0, kChartTop + AllocatorCharts::kChartH + 8,
+    text(d, 0, AllocatorCharts::kBlockH + 2,
          u"x: liveness (program steps), y: offset (0 at the bottom)"_s);
     d.tables.push_back(allocatorBufferTable(a));
     return d;

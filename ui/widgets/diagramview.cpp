@@ -138,8 +138,8 @@ void DiagramView::fitToView()
     // scale: the largest scale that fits, by bisection from the linear estimate. When even the
     // smallest scale does not fit (text and tables wider than the window), the linear estimate
     // is kept and the scroll bars stay.
-    const double linear =
-        std::min({1.0, double(vp.width()) / size.width(), double(vp.height()) / size.height()});
+    const double linear = std::min(
+        {kMaxFitScale, double(vp.width()) / size.width(), double(vp.height()) / size.height()});
     double s = std::max(linear, kMinScale);
     if (!fitsAt(s)) {
         double lo = kMinScale, hi = s;

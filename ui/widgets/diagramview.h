@@ -67,10 +67,11 @@ public:
     void setScale(double scale, QPoint anchor = QPoint(-1, -1));
     void zoomIn();
     void zoomOut();
-    // The largest scale, at most 1 (100 %), at which the whole diagram fits the viewport without
-    // scroll bars; scrolled to the top-left. A diagram that fits at 100 % is shown at 100 %
-    // (Fit never shrinks it, and never enlarges a small diagram beyond its natural size).
+    // The largest scale, at most kMaxFitScale, at which the whole diagram fits the viewport
+    // without scroll bars; scrolled to the top-left. A small diagram is enlarged to fill the
+    // view (a figure projected in a lecture hall), a large one shrunk.
     void fitToView();
+    static constexpr double kMaxFitScale = 4;
 
     int64_t highlightedElement() const { return m_options.highlightedElement; }
     void setHighlightedElement(int64_t elementId);

@@ -20,6 +20,7 @@
 #include <QLineEdit>
 #include <QPixmap>
 #include <QPushButton>
+#include <QSettings>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -31,6 +32,9 @@ namespace lx {
 namespace {
 
 constexpr int kPreviewSide = 420;
+// The largest page the preview paints whole (pixels); a larger one is previewed at a smaller
+// scale.
+constexpr qint64 kMaxPreviewPixels = qint64(8) << 20;
 
 // Whether the format whose suffix is `suffix` takes the scale (TikZ is drawn at scale 1).
 bool takesScale(const QString &suffix)
@@ -42,8 +46,11 @@ bool takesScale(const QString &suffix)
 } // namespace
 
 ExportDialog::ExportDialog(const SceneContents &scene, int view, QWidget *parent)
-    : QDialog(parent), m_request(std::make_unique<ViewRequest>(viewRequestFor(scene, view)))
+    : QDialog(parent), m_request(std::make_unique<ViewRequest>(viewRequestFor(scene, view))),
+      m_view(view)
 {
+    for (int v = 0; v < int(scene.views.size()); ++v)
+        m_views.push_back(viewRequestFor(scene, v));
     setWindowTitle(tr("Export Figure"));
     auto *outer = new QHBoxLayout(this);
     auto *form = new QFormLayout;
@@ -76,6 +83,11 @@ ExportDialog::ExportDialog(const SceneContents &scene, int view, QWidget *parent
     if (m_request->options.contains("colorBy") && m_request->options["colorBy"].is_string())
         m_viewColorBy = QString::fromStdString(m_request->options["colorBy"].get<std::string>());
     m_transparent = new QCheckBox(tr("Transparent background"), this);
+    m_allViews = new QCheckBox(tr("Every open view, one file each"), this);
+    m_allViews->setObjectName(QStringLiteral("exportAllViews"));
+    m_allViews->setToolTip(tr("Writes NAME-01-KIND, NAME-02-KIND, ... beside the chosen file, "
+                              "each view with these settings and its own title"));
+    m_allViews->setEnabled(m_views.size() > 1);
     m_path = new QLineEdit(this);
     m_path->setText(dialogDirectory(QStringLiteral("export")) + QLatin1Char('/') +
                     QString::fromStdString(m_request->kind) + QStringLiteral(".png"));
@@ -94,6 +106,7 @@ ExportDialog::ExportDialog(const SceneContents &scene, int view, QWidget *parent
     form->addRow(tr("Colours"), m_dark);
     form->addRow(QString(), m_transparent);
     form->addRow(tr("File"), pathRow);
+    form->addRow(QString(), m_allViews);
     m_message = newMessageLabel(this);
     form->addRow(m_message);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
@@ -111,6 +124,7 @@ ExportDialog::ExportDialog(const SceneContents &scene, int view, QWidget *parent
     outer->addWidget(m_preview);
 
     connectControls(browseButton);
+    restoreSettings();
     updatePreview();
 }
 
@@ -118,12 +132,12 @@ ExportDialog::~ExportDialog() = default;
 
 QHBoxLayout *ExportDialog::createPageRow()
 {
-    // Fit to a page (a slide, a column of a paper): the panels are laid out in rows when that
-    // gives a larger figure, and the file is never larger than the page.
+    // Fit to a page (a slide, a column of a paper): the file is the page, the figure scaled to
+    // fill it and centred, its panels laid out in rows when that gives a larger figure.
     m_fit = new QCheckBox(tr("Fit to page"), this);
     m_fit->setObjectName(QStringLiteral("exportFit"));
-    m_fit->setToolTip(tr("Lay the figure out to fit the page size, never larger (the command "
-                         "line's --fit)"));
+    m_fit->setToolTip(tr("The file is exactly this page, the figure scaled to fill it and "
+                         "centred (the command line's --fit)"));
     m_fitWidth = new QDoubleSpinBox(this);
     m_fitHeight = new QDoubleSpinBox(this);
     for (QDoubleSpinBox *b : {m_fitWidth, m_fitHeight}) {
@@ -236,10 +250,10 @@ QSize ExportDialog::pageInPixels(double width, double height, const QString &uni
     return QSize(int(std::floor(width * perUnit + 1e-9)), int(std::floor(height * perUnit + 1e-9)));
 }
 
-Expected<std::pair<Diagram, RenderOptions>> ExportDialog::figure()
+Expected<std::pair<Diagram, RenderOptions>> ExportDialog::figure(const ViewRequest &request,
+                                                                 QStringList *warnings)
 {
-    m_request->title = m_title->text().toStdString();
-    Expected<Diagram> diagram = buildView(*m_request);
+    Expected<Diagram> diagram = buildView(request);
     if (!diagram)
         return diagram.error();
     if (!m_fit->isChecked())
@@ -252,30 +266,85 @@ Expected<std::pair<Diagram, RenderOptions>> ExportDialog::figure()
                              .arg(page.width())
                              .arg(page.height())
                              .toStdString());
+    if (warnings)
+        *warnings << f.warnings;
     return std::make_pair(std::move(f.diagram), f.options);
+}
+
+QString ExportDialog::warningText() const
+{
+    QStringList lines;
+    for (const QString &w : m_warnings)
+        lines << tr("Warning: %1").arg(w);
+    return lines.join(QLatin1Char('\n'));
 }
 
 void ExportDialog::updatePreview()
 {
-    Expected<std::pair<Diagram, RenderOptions>> fig = figure();
+    if (m_restoring)
+        return;
+    m_request->title = m_title->text().toStdString();
+    m_warnings.clear();
+    Expected<std::pair<Diagram, RenderOptions>> fig = figure(*m_request, &m_warnings);
+    m_message->setText(warningText());
+    m_previewImage = QImage();
     if (!fig) {
         m_preview->setText(QString::fromStdString(fig.message()));
         return;
     }
-    const Diagram *diagram = &fig->first;
-    // The preview is the PNG export at a scale that fits the box.
+    const Diagram &diagram = fig->first;
     RenderOptions o = fig->second;
-    const double exportScale = o.scale;
-    o.scale = 1;
-    const QSize full = DiagramGeometry::compute(*diagram, o).size();
-    o.scale = std::min(exportScale,
-                       double(kPreviewSide) / std::max(1, std::max(full.width(), full.height())));
+    // The preview is the PNG export: the same page painted by the same code, shrunk to the box.
+    // Only a page too large to paint whole is painted at a smaller scale.
+    const QSize page = DiagramRenderer(diagram, o).pageSize();
+    if (qint64(page.width()) * page.height() > kMaxPreviewPixels) {
+        const double shrink =
+            std::sqrt(double(kMaxPreviewPixels) / (double(page.width()) * double(page.height())));
+        o.scale *= shrink;
+        if (!o.page.isEmpty())
+            o.page = QSize(std::max(1, int(page.width() * shrink)),
+                           std::max(1, int(page.height() * shrink)));
+    }
     QString error;
-    const QImage image = renderImage(*diagram, o, &error);
-    if (image.isNull())
+    m_previewImage = renderImage(diagram, o, &error);
+    if (m_previewImage.isNull()) {
         m_preview->setText(error);
-    else
-        m_preview->setPixmap(QPixmap::fromImage(image));
+        return;
+    }
+    m_preview->setPixmap(
+        QPixmap::fromImage(m_previewImage.scaled(QSize(kPreviewSide, kPreviewSide) - QSize(4, 4),
+                                                 Qt::KeepAspectRatio, Qt::SmoothTransformation)));
+}
+
+QStringList ExportDialog::allViewsPaths() const
+{
+    const QFileInfo info(m_path->text().trimmed());
+    const QString stem = info.path() + QLatin1Char('/') + info.completeBaseName();
+    const QString suffix = info.suffix();
+    QStringList paths;
+    for (size_t i = 0; i < m_views.size(); ++i)
+        paths << u"%1-%2-%3.%4"_s.arg(stem)
+                     .arg(i + 1, 2, 10, QLatin1Char('0'))
+                     .arg(QString::fromStdString(m_views[i].kind), suffix);
+    return paths;
+}
+
+QString ExportDialog::exportAllViews(ExportFormat format)
+{
+    const QStringList paths = allViewsPaths();
+    m_request->title = m_title->text().toStdString();
+    for (size_t i = 0; i < m_views.size(); ++i) {
+        // This dialog's view with its title and colouring, the others as they are.
+        const ViewRequest &request = int(i) == m_view ? *m_request : m_views[i];
+        Expected<std::pair<Diagram, RenderOptions>> fig = figure(request, nullptr);
+        if (!fig)
+            return tr("View %1: %2").arg(i + 1).arg(QString::fromStdString(fig.message()));
+        const QString error =
+            exportDiagram(fig->first, fig->second, paths.at(qsizetype(i)), format);
+        if (!error.isEmpty())
+            return tr("View %1: %2").arg(i + 1).arg(error);
+    }
+    return {};
 }
 
 QString ExportDialog::exportFigure()
@@ -286,10 +355,57 @@ QString ExportDialog::exportFigure()
     const std::optional<ExportFormat> format = exportFormatForPath(path);
     if (!format)
         return tr("Cannot tell the format of '%1': use %2").arg(path, exportSuffixesText());
-    Expected<std::pair<Diagram, RenderOptions>> fig = figure();
+    if (m_allViews->isChecked() && m_views.size() > 1)
+        return exportAllViews(*format);
+    m_request->title = m_title->text().toStdString();
+    Expected<std::pair<Diagram, RenderOptions>> fig = figure(*m_request, nullptr);
     if (!fig)
         return QString::fromStdString(fig.message());
     return exportDiagram(fig->first, fig->second, path, *format);
+}
+
+void ExportDialog::restoreSettings()
+{
+    QSettings settings;
+    settings.beginGroup(QStringLiteral("export"));
+    m_restoring = true;
+    const int format = m_format->findData(settings.value(QStringLiteral("format")).toString());
+    if (format >= 0)
+        m_format->setCurrentIndex(format);
+    m_scale->setValue(settings.value(QStringLiteral("scale"), m_scale->value()).toDouble());
+    // The unit first: switching it converts the default page, which is then overwritten.
+    const int unit = m_fitUnit->findData(settings.value(QStringLiteral("pageUnit")).toString());
+    if (unit >= 0)
+        m_fitUnit->setCurrentIndex(unit);
+    m_fitWidth->setValue(
+        settings.value(QStringLiteral("pageWidth"), m_fitWidth->value()).toDouble());
+    m_fitHeight->setValue(
+        settings.value(QStringLiteral("pageHeight"), m_fitHeight->value()).toDouble());
+    m_fit->setChecked(settings.value(QStringLiteral("fit"), false).toBool());
+    const std::pair<const char *, QCheckBox *> boxes[] = {
+        {"legend", m_legend}, {"labels", m_labels},           {"grid", m_grid},
+        {"dark", m_dark},     {"transparent", m_transparent}, {"allViews", m_allViews}};
+    for (const auto &[key, box] : boxes)
+        box->setChecked(settings.value(QString::fromLatin1(key), box->isChecked()).toBool() &&
+                        (box != m_allViews || m_allViews->isEnabled()));
+    m_restoring = false;
+}
+
+void ExportDialog::saveSettings() const
+{
+    QSettings settings;
+    settings.beginGroup(QStringLiteral("export"));
+    settings.setValue(QStringLiteral("format"), m_format->currentData().toString());
+    settings.setValue(QStringLiteral("scale"), m_scale->value());
+    settings.setValue(QStringLiteral("fit"), m_fit->isChecked());
+    settings.setValue(QStringLiteral("pageWidth"), m_fitWidth->value());
+    settings.setValue(QStringLiteral("pageHeight"), m_fitHeight->value());
+    settings.setValue(QStringLiteral("pageUnit"), m_fitUnit->currentData().toString());
+    const std::pair<const char *, QCheckBox *> boxes[] = {
+        {"legend", m_legend}, {"labels", m_labels},           {"grid", m_grid},
+        {"dark", m_dark},     {"transparent", m_transparent}, {"allViews", m_allViews}};
+    for (const auto &[key, box] : boxes)
+        settings.setValue(QString::fromLatin1(key), box->isChecked());
 }
 
 void ExportDialog::accept()
@@ -300,6 +416,7 @@ void ExportDialog::accept()
         return;
     }
     rememberDialogDirectory(QStringLiteral("export"), m_path->text());
+    saveSettings();
     QDialog::accept();
 }
 

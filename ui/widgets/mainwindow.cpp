@@ -23,6 +23,7 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QCheckBox>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDockWidget>
@@ -453,7 +454,7 @@ void MainWindow::about()
             .arg(QApplication::applicationVersion(), QString::fromLatin1(qVersion())));
 }
 
-void MainWindow::showExportDialog()
+void MainWindow::showExportDialog(bool allViews)
 {
     const int view = m_viewTabs->currentIndex();
     if (view < 0) {
@@ -461,7 +462,16 @@ void MainWindow::showExportDialog()
         return;
     }
     ExportDialog dialog(m_document->contents(), view, this);
-    if (dialog.exec() == QDialog::Accepted)
+    if (allViews)
+        dialog.allViewsBox()->setChecked(dialog.allViewsBox()->isEnabled());
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    if (dialog.allViewsBox()->isChecked())
+        showStatus(tr("Exported %1 files beside %2")
+                       .arg(dialog.allViewsPaths().size())
+                       .arg(dialog.pathEdit()->text()),
+                   5000);
+    else
         showStatus(tr("Exported %1").arg(dialog.pathEdit()->text()), 5000);
 }
 

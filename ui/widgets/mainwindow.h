@@ -99,7 +99,8 @@ public:
                                         bool cuteBytes = false);
 
     void showPresets();
-    void showExportDialog();
+    // The Export dialog for the current view, or with every open view chosen.
+    void showExportDialog(bool allViews = false);
     // Help > Getting Started: how to begin, the terms in plain words, the shortcut sheet.
     void showGettingStarted();
     // What the centre shows while the scene has no view: the three ways in.
@@ -166,6 +167,7 @@ private:
     QActionGroup *m_colorGroup = nullptr;
 
     QAction *m_exportAction = nullptr;
+    QAction *m_exportAllAction = nullptr;
     QAction *m_quitAction = nullptr;
     QAction *m_undoAction = nullptr;
     QAction *m_redoAction = nullptr;

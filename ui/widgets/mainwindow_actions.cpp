@@ -56,7 +56,11 @@ QAction *newToggle(MainWindow *window, const QString &text, bool checked, Slot s
 void MainWindow::createActions()
 {
     m_exportAction = newAction(this, tr("&Export Figure..."), QKeySequence(Qt::CTRL | Qt::Key_E),
-                               &MainWindow::showExportDialog);
+                               [this] { showExportDialog(false); });
+    m_exportAllAction = newAction(this, tr("Export &All Open Views..."), QKeySequence(),
+                                  [this] { showExportDialog(true); });
+    m_exportAllAction->setObjectName(QStringLiteral("exportAllViewsAction"));
+    m_exportAllAction->setStatusTip(tr("Every open view with the same settings, one file each"));
     m_quitAction = newAction(this, tr("&Quit"), QKeySequence::Quit, &QWidget::close);
     m_quitAction->setMenuRole(QAction::QuitRole);
 
@@ -102,6 +106,7 @@ void MainWindow::createMenus()
     file->addAction(m_files->saveAsAction());
     file->addSeparator();
     file->addAction(m_exportAction);
+    file->addAction(m_exportAllAction);
     QAction *handout = file->addAction(tr("Export &Handout..."));
     handout->setObjectName(QStringLiteral("exportHandoutAction"));
     handout->setStatusTip(tr("The current view, one step a page, as a PDF or numbered SVGs"));

@@ -1,0 +1,181 @@
+// A fitted figure is the page it was asked for: every preset's figure fitted to a page is a PNG of
+// exactly that many pixels, and each format writes exactly that page (SVG width, height and
+// viewBox; PDF MediaBox; TikZ paper size), the figure centred on it. The sweep over every preset
+// uses a small page so it stays fast under a sanitizer; each format is checked once on a slide.
+
+#include "io/scene.h"
+#include "render/diagramrenderer.h"
+#include "render/exporter.h"
+#include "render/figurefit.h"
+#include "render/scenefigure.h"
+#include "render/viewregistry.h"
+
+#include "presetrequests.h"
+
+#include <QRegularExpression>
+#include <QTest>
+
+using namespace lx;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// The figure `render --preset NAME --fit` draws: the scene's first view, or all its views when
+// they are of one kind, titled by the scene.
+Expected<Diagram> presetFigure(const std::string &name)
+{
+    Expected<Scene> scene = loadPreset(name);
+    if (!scene)
+        return scene.error();
+    Expected<ViewRequest> request = sceneRequest(*scene);
+    if (!request)
+        return request.error();
+    const QString title = QString::fromStdString(scene->title.empty() ? scene->name : scene->title);
+    if (sceneFigureShowsEveryView(*scene)) {
+        std::vector<Diagram> parts;
+        for (const ViewRequest &v : sceneViewRequests(*scene, *request)) {
+            Expected<Diagram> d = buildView(v);
+            if (!d)
+                return d.error();
+            parts.push_back(std::move(*d));
+        }
+        return combineDiagrams(parts, title);
+    }
+    if (!scene->views.empty())
+        *request = withSceneView(std::move(*request), scene->views.front());
+    request->title = title.toStdString();
+    return buildView(*request);
+}
+
+// A length attribute of the SVG's root element in px (96 per inch; Qt writes millimetres).
+double svgLength(const QByteArray &svg, const char *name)
+{
+    const QRegularExpression re(u"<svg[^>]*\\s%1=\"([0-9.]+)(mm|px)?\""_s.arg(QLatin1String(name)));
+    const QRegularExpressionMatch m = re.match(QString::fromUtf8(svg));
+    if (!m.hasMatch())
+        return -1;
+    const double v = m.captured(1).toDouble();
+    return m.captured(2) == u"mm"_s ? v * 96.0 / 25.4 : v;
+}
+
+} // namespace
+
+class TestFigurePage : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void everyPresetIsThePage_data()
+    {
+        QTest::addColumn<QString>("preset");
+        for (const PresetInfo &p : listPresets())
+            QTest::newRow(p.name.c_str()) << QString::fromStdString(p.name);
+    }
+    void everyPresetIsThePage()
+    {
+        QFETCH(QString, preset);
+        const QSize page(480, 270);
+        const Expected<Diagram> d = presetFigure(preset.toStdString());
+        QVERIFY2(d, d ? "" : d.message().c_str());
+        const FittedFigure f = fitDiagram(*d, RenderOptions{}, page);
+        QVERIFY(f.fits);
+        QCOMPARE(f.options.page, page);
+        QString error;
+        const QImage image = renderImage(f.diagram, f.options, &error);
+        QVERIFY2(!image.isNull(), qPrintable(error));
+        QCOMPARE(image.size(), page);
+        // The figure fills the page on one side (on a page this small its 10 px text, which
+        // does not shrink with the grids, can leave a margin) and is centred on both.
+        const DiagramRenderer r(f.diagram, f.options);
+        const QSize figure = r.size();
+        QVERIFY2(figure.width() >= page.width() * 0.8 || figure.height() >= page.height() * 0.8,
+                 qPrintable(u"%1x%2"_s.arg(figure.width()).arg(figure.height())));
+        const QPoint at = r.figureOffset();
+        QVERIFY(std::abs(2 * at.x() + figure.width() - page.width()) <= 1);
+        QVERIFY(std::abs(2 * at.y() + figure.height() - page.height()) <= 1);
+    }
+
+    void everyFormatIsThePage_data()
+    {
+        QTest::addColumn<QSize>("page");
+        QTest::newRow("slide") << QSize(1920, 1080);
+        QTest::newRow("portrait") << QSize(600, 900);
+    }
+    void everyFormatIsThePage()
+    {
+        QFETCH(QSize, page);
+        const Expected<Diagram> d = presetFigure("fig9");
+        QVERIFY2(d, d ? "" : d.message().c_str());
+        const FittedFigure f = fitDiagram(*d, RenderOptions{}, page);
+        QVERIFY(f.fits);
+        QVERIFY(f.size != page); // else centring on the page shows nothing
+
+        QCOMPARE(renderImage(f.diagram, f.options).size(), page);
+
+        const QByteArray svg = renderSvg(f.diagram, f.options);
+        QVERIFY(
+            svg.contains(u"viewBox=\"0 0 %1 %2\""_s.arg(page.width()).arg(page.height()).toUtf8()));
+        QVERIFY(std::abs(svgLength(svg, "width") - page.width()) < 0.5);
+        QVERIFY(std::abs(svgLength(svg, "height") - page.height()) < 0.5);
+
+        // 1 unit = 0.75 pt.
+        const QByteArray pdf = renderPdf(f.diagram, f.options);
+        const QRegularExpression box(u"/MediaBox \\[\\s*0 0 ([0-9.]+) ([0-9.]+)\\s*\\]"_s);
+        const QRegularExpressionMatch m = box.match(QString::fromLatin1(pdf));
+        QVERIFY(m.hasMatch());
+        QVERIFY(std::abs(m.captured(1).toDouble() - page.width() * 0.75) < 0.01);
+        QVERIFY(std::abs(m.captured(2).toDouble() - page.height() * 0.75) < 0.01);
+
+        const QByteArray tex = renderTikz(f.diagram, f.options);
+        QVERIFY(tex.contains(u"\\setlength{\\paperwidth}{%1bp}\\setlength{\\paperheight}{%2bp}"_s
+                                 .arg(page.width() * 0.75)
+                                 .arg(page.height() * 0.75)
+                                 .toUtf8()));
+    }
+
+    // A scene that compares views of one kind ("before and after") draws every one of them.
+    void aComparisonDrawsEverySide()
+    {
+        Expected<Scene> scene = loadPreset("lds-r1");
+        QVERIFY(bool(scene));
+        QVERIFY(sceneFigureShowsEveryView(*scene));
+        const Expected<Diagram> both = presetFigure("lds-r1");
+        QVERIFY2(both, both ? "" : both.message().c_str());
+        Expected<ViewRequest> base = sceneRequest(*scene);
+        QVERIFY(bool(base));
+        size_t panels = 0, tables = 0;
+        for (const ViewRequest &v : sceneViewRequests(*scene, *base)) {
+            const Expected<Diagram> one = buildView(v);
+            QVERIFY(bool(one));
+            panels += one->panels.size();
+            tables += one->tables.size();
+        }
+        QCOMPARE(both->panels.size(), panels);
+        QCOMPARE(both->tables.size(), tables);
+        QVERIFY(panels + tables >= 2);
+        // A scene of several kinds is still its first view.
+        Expected<Scene> mixed = loadPreset("lds-a1");
+        QVERIFY(bool(mixed));
+        QVERIFY(!sceneFigureShowsEveryView(*mixed));
+    }
+
+    // The page is filled with the figure's background, the figure in its middle.
+    void thePageAroundTheFigureIsBackground()
+    {
+        Diagram d;
+        DiagramPanel &p = d.addPanel(2, 2);
+        p.cell(0, 0).fill = qRgb(200, 0, 0);
+        RenderOptions o;
+        o.page = QSize(400, 100);
+        const QImage image = renderImage(d, o);
+        QCOMPARE(image.size(), o.page);
+        QCOMPARE(image.pixel(0, 0), qRgb(255, 255, 255));
+        QCOMPARE(image.pixel(399, 99), qRgb(255, 255, 255));
+        const DiagramRenderer r(d, o);
+        const QPoint cell = r.figureOffset() + r.geometry().cellRect(0, 0, 0).center();
+        QCOMPARE(image.pixel(cell), qRgb(200, 0, 0));
+        QVERIFY(r.figureOffset().x() > 100);
+    }
+};
+
+QTEST_MAIN(TestFigurePage)
+#include "tst_figurepage.moc"
