@@ -118,7 +118,7 @@ void DiagramView::zoomOut()
     setScale(m_options.scale / 1.25);
 }
 
-void DiagramView::fitToView()
+void DiagramView::fitToView(double maxScale)
 {
     RenderOptions one = m_options;
     one.scale = 1.0;
@@ -139,7 +139,8 @@ void DiagramView::fitToView()
     // smallest scale does not fit (text and tables wider than the window), the linear estimate
     // is kept and the scroll bars stay.
     const double linear =
-        std::min({1.0, double(vp.width()) / size.width(), double(vp.height()) / size.height()});
+        std::min({std::clamp(maxScale, kMinScale, kMaxScale), double(vp.width()) / size.width(),
+                  double(vp.height()) / size.height()});
     double s = std::max(linear, kMinScale);
     if (!fitsAt(s)) {
         double lo = kMinScale, hi = s;

@@ -67,10 +67,11 @@ public:
     void setScale(double scale, QPoint anchor = QPoint(-1, -1));
     void zoomIn();
     void zoomOut();
-    // The largest scale, at most 1 (100 %), at which the whole diagram fits the viewport without
-    // scroll bars; scrolled to the top-left. A diagram that fits at 100 % is shown at 100 %
-    // (Fit never shrinks it, and never enlarges a small diagram beyond its natural size).
-    void fitToView();
+    // The largest scale, at most `maxScale` (default 1, i.e. 100 %), at which the whole diagram
+    // fits the viewport without scroll bars; scrolled to the top-left. With the default a diagram
+    // that fits at 100 % is shown at 100 % (Fit never shrinks it, and never enlarges a small
+    // diagram beyond its natural size); presenting passes a larger bound to fill the screen.
+    void fitToView(double maxScale = 1.0);
 
     int64_t highlightedElement() const { return m_options.highlightedElement; }
     void setHighlightedElement(int64_t elementId);
