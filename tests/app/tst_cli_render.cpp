@@ -180,8 +180,8 @@ private Q_SLOTS:
         const lx::test::CliResult r = run(
             {u"--preset"_s, u"fig8"_s, u"--options"_s, u"{\"layout\": \"my C\"}"_s, u"-o"_s, path});
         QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.contains(u"'my C': a space at 3 cannot be in a layout name"_s),
-                 qPrintable(r.err));
+        QVERIFY2(r.errText().contains(u"'my C': a space at 3 cannot be in a layout name"_s),
+                 qPrintable(r.errText()));
         QVERIFY(!QFile::exists(path));
     }
 

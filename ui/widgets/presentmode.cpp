@@ -61,7 +61,8 @@ void PresentMode::enter()
     m_tabBarShown = !m_tabs->tabBar()->isHidden();
     for (QDockWidget *dock : m_window->findChildren<QDockWidget *>())
         dock->hide();
-    for (QToolBar *bar : m_window->findChildren<QToolBar *>())
+    // The window's own toolbars (a dock's inner toolbar goes with its dock).
+    for (QToolBar *bar : m_window->findChildren<QToolBar *>(Qt::FindDirectChildrenOnly))
         bar->hide();
     m_window->menuBar()->hide();
     m_window->statusBar()->hide();
