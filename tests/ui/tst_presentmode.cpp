@@ -144,6 +144,9 @@ private Q_SLOTS:
         QCOMPARE(view->scale(), 1.0); // Fit to Window never enlarges
         w->presentMode()->enter();
         QTRY_VERIFY(view->scale() > 1.0);
+        // The screen's size arrives with the full-screen window: the view is fitted again then.
+        QTRY_VERIFY(w->windowState().testFlag(Qt::WindowFullScreen));
+        QTest::qWait(100);
         QCOMPARE(view->renderOptions().minTextPx, PresentMode::kPresentTextPx);
         const QSize size = view->geometry().size();
         QVERIFY2(size.width() <= view->viewport()->width() &&
@@ -154,8 +157,14 @@ private Q_SLOTS:
         if (fitted < PresentMode::kPresentMaxScale) {
             view->setScale(fitted * 1.25);
             const QSize larger = view->geometry().size();
-            QVERIFY(larger.width() > view->viewport()->width() ||
-                    larger.height() > view->viewport()->height());
+            QVERIFY2(larger.width() > view->viewport()->width() ||
+                         larger.height() > view->viewport()->height(),
+                     qPrintable(u"fitted at %1: %2x%3 fits in the %4x%5 viewport at 125 %%"_s
+                                    .arg(fitted)
+                                    .arg(larger.width())
+                                    .arg(larger.height())
+                                    .arg(view->viewport()->width())
+                                    .arg(view->viewport()->height())));
         }
         w->presentMode()->leave();
         QCOMPARE(view->renderOptions().minTextPx, DiagramView::kMinTextPx);

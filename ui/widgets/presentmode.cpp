@@ -68,7 +68,6 @@ void PresentMode::enter()
     m_window->statusBar()->hide();
     m_tabs->tabBar()->hide();
     setViewTextFloor(kPresentTextPx);
-    m_window->installEventFilter(this);
     qApp->installEventFilter(this);
     m_window->setWindowState(m_windowState | Qt::WindowFullScreen);
     if (m_tabs->currentPane())
@@ -84,7 +83,6 @@ void PresentMode::leave()
         return;
     m_active = false;
     qApp->removeEventFilter(this);
-    m_window->removeEventFilter(this);
     setViewTextFloor(0);
     m_window->setWindowState(m_windowState);
     if (!(m_windowState & (Qt::WindowMaximized | Qt::WindowFullScreen)))
@@ -151,8 +149,12 @@ bool PresentMode::eventFilter(QObject *watched, QEvent *event)
 {
     if (!m_active)
         return false;
-    if (watched == m_window && event->type() == QEvent::Resize) {
-        QTimer::singleShot(0, this, &PresentMode::fitCurrent); // once the viewport has its size
+    // The current view's viewport gets the screen's size after the window does (the layouts
+    // follow later): the view is fitted again then.
+    if (event->type() == QEvent::Resize) {
+        const ViewPane *pane = m_tabs->currentPane();
+        if (pane && watched == pane->viewWidget()->viewport())
+            QTimer::singleShot(0, this, &PresentMode::fitCurrent);
         return false;
     }
     if (event->type() != QEvent::KeyPress)
