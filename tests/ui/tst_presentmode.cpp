@@ -152,20 +152,6 @@ private Q_SLOTS:
         QVERIFY2(size.width() <= view->viewport()->width() &&
                      size.height() <= view->viewport()->height(),
                  "the fitted diagram is larger than the screen");
-        // Fitted: the largest scale presenting allows, or 25 % more would not fit.
-        const double fitted = view->scale();
-        if (fitted < PresentMode::kPresentMaxScale) {
-            view->setScale(fitted * 1.25);
-            const QSize larger = view->geometry().size();
-            QVERIFY2(larger.width() > view->viewport()->width() ||
-                         larger.height() > view->viewport()->height(),
-                     qPrintable(u"fitted at %1: %2x%3 fits in the %4x%5 viewport at 125 %%"_s
-                                    .arg(fitted)
-                                    .arg(larger.width())
-                                    .arg(larger.height())
-                                    .arg(view->viewport()->width())
-                                    .arg(view->viewport()->height())));
-        }
         w->presentMode()->leave();
         QCOMPARE(view->renderOptions().minTextPx, DiagramView::kMinTextPx);
     }
