@@ -1,5 +1,7 @@
 #include "analysis/kerneladvice.h"
 
+#include "layout/basisname.h"
+
 #include <algorithm>
 #include <bit>
 #include <cstdint>
@@ -68,7 +70,7 @@ std::string basisOnLowBits(const LinearLayout &cvt, int vectorElements)
                 inDim == "register" && std::has_single_bit(uint32_t(o)) && o < 2 * vectorElements;
             if (o == 0 || inVector || (o & low) == 0)
                 continue;
-            return inDim + " basis " + std::to_string(i) + " (offset " + std::to_string(o) + ")";
+            return basisName(inDim, int(i)) + " (offset " + std::to_string(o) + ")";
         }
     }
     return {};

@@ -6,6 +6,7 @@
 #include "base/safewrite.h"
 #include "io/cute.h"
 #include "io/layoutjson.h"
+#include "io/layoutname.h"
 #include "io/ttgir.h"
 #include "io/ttgtext.h"
 #include "layout/builders.h"
@@ -85,8 +86,8 @@ SceneLayout readLayout(const json &j, const std::string &where)
     checkKeys(j, where, {"name", "text", "layout", "shape", "dtype"});
     SceneLayout l;
     l.name = readString(j, "name", where, true);
-    if (l.name.empty())
-        fail(where + ".name", "must not be empty");
+    if (const std::string why = layoutNameProblem(l.name); !why.empty())
+        fail(where + ".name", why);
     const std::string at = where + " (" + inQuotes(l.name) + ")";
     const bool hasText = j.contains("text"), hasLayout = j.contains("layout");
     if (hasText == hasLayout)

@@ -1,6 +1,7 @@
 #include "request/viewrequest.h"
 
 #include "hw/dtype.h"
+#include "io/layoutname.h"
 
 #include <algorithm>
 #include <type_traits>
@@ -107,6 +108,8 @@ Expected<const ResolvedLayout *> ViewRequest::layoutOption(const std::string &ke
     const std::string name = v->get<std::string>();
     if (const ResolvedLayout *l = find(name))
         return l;
+    if (const std::string why = layoutNameProblem(name); !why.empty())
+        return optionError(*this, key, why);
     return optionError(*this, key, "names '" + name + "', which is not a layout of the scene");
 }
 

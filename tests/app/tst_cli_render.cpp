@@ -171,6 +171,20 @@ private Q_SLOTS:
         QTest::newRow("pipeline step beyond the last")
             << QStringList{u"--preset"_s, u"fig6"_s, u"--options"_s, u"{\"step\": 6}"_s};
     }
+    // A view option naming a layout is checked by the one name rule (io/layoutname.h), as the
+    // scene file and the window check names: the message names the character and the rule.
+    void aLayoutNameOptionFollowsTheNameRule()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"f.png"_s);
+        const lx::test::CliResult r = run(
+            {u"--preset"_s, u"fig8"_s, u"--options"_s, u"{\"layout\": \"my C\"}"_s, u"-o"_s, path});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.errText().contains(u"'my C': a space at 3 cannot be in a layout name"_s),
+                 qPrintable(r.errText()));
+        QVERIFY(!QFile::exists(path));
+    }
+
     void badInputExitsOne()
     {
         QFETCH(QStringList, args);

@@ -17,6 +17,7 @@
 #include "widgets/kerneldock.h"
 #include "widgets/layoutactions.h"
 #include "widgets/mainwindow.h"
+#include "widgets/presentmode.h"
 #include "widgets/scenefiles.h"
 #include "widgets/viewoptionspanel.h"
 #include "widgets/viewpane.h"
@@ -32,6 +33,7 @@
 #include <QElapsedTimer>
 #include <QLineEdit>
 #include <QMenu>
+#include <QMenuBar>
 #include <QPushButton>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -113,11 +115,11 @@ struct Kind
 
 // The actions and how often each is picked (relative weights).
 constexpr Kind kKinds[] = {
-    {"edit-cell", 14}, {"flip-bit", 14},   {"basis", 3},       {"undo", 10},  {"redo", 6},
-    {"add-view", 5},   {"close-view", 3},  {"view-option", 8}, {"colour", 2}, {"arch", 3},
-    {"navigate", 4},   {"select", 2},      {"preset", 2},      {"kernel", 1}, {"kernel-op", 2},
-    {"suggest", 3},    {"save-reopen", 1}, {"duplicate", 1},   {"remove", 1}, {"add-text", 1},
-    {"copy-paste", 2}, {"new-scene", 1},   {"tab", 2},
+    {"edit-cell", 14}, {"flip-bit", 14},   {"basis", 3},       {"undo", 10},   {"redo", 6},
+    {"add-view", 5},   {"close-view", 3},  {"view-option", 8}, {"colour", 2},  {"arch", 3},
+    {"navigate", 4},   {"select", 2},      {"preset", 2},      {"kernel", 1},  {"kernel-op", 2},
+    {"suggest", 3},    {"save-reopen", 1}, {"duplicate", 1},   {"remove", 1},  {"add-text", 1},
+    {"copy-paste", 2}, {"new-scene", 1},   {"tab", 2},         {"present", 3},
 };
 
 inline const Kind *kindNamed(const char *name)
@@ -314,6 +316,7 @@ private:
     void actSuggest();
     void actSuggestCta(QWidget *panel, QTableView *table);
     void actSaveReopen();
+    void actPresent();
     void actLayouts(QLatin1String kind);
     void maybePickLayout();
     void checkDocument();
@@ -335,11 +338,13 @@ private:
     QByteArray m_epochZero;
     int m_epochStartAction = 0;
     QStringList m_log;
+    QStringList m_docksBeforePresenting; // the docks shown when Present was entered
     std::map<std::string, Times> m_times;
     SceneContents m_validated; // the last scene checked through its file
     struct Built
     {
         DocumentView view;
+        qint64 selection; // the selected element, for a view that follows it (else -1)
         Expected<Diagram> diagram;
         QList<const ViewPane *> shownBy; // the tabs found showing it
     };
@@ -398,6 +403,8 @@ inline void Monkey::act(QLatin1String kind)
         actSuggest();
     else if (kind == "save-reopen"_L1)
         actSaveReopen();
+    else if (kind == "present"_L1)
+        actPresent();
     else
         actLayouts(kind);
 }
@@ -650,6 +657,47 @@ inline void Monkey::actSuggestCta(QWidget *panel, QTableView *table)
     page->preview(-1); // the pointer leaves the table: the views show the scene again
 }
 
+// Present: enter, step with the arrow keys, leave with Esc. Leaving shows the docks that were
+// shown on entering, and no others.
+inline void Monkey::actPresent()
+{
+    PresentMode *present = m_w.presentMode();
+    const auto shownDocks = [this] {
+        QStringList names;
+        for (const QDockWidget *d : m_w.findChildren<QDockWidget *>())
+            if (!d->isHidden())
+                names << d->objectName();
+        names.sort();
+        return names;
+    };
+    if (!present->isActive()) {
+        m_docksBeforePresenting = shownDocks();
+        note(u"present: enter"_s);
+        present->action()->trigger();
+        QVERIFY(present->isActive());
+        QVERIFY2(shownDocks().isEmpty(), qPrintable(shownDocks().join(u", "_s)));
+        return;
+    }
+    QWidget *target =
+        m_w.currentViewPane() ? m_w.currentViewPane()->viewWidget() : static_cast<QWidget *>(&m_w);
+    switch (below(3)) {
+    case 0:
+        note(u"present: leave"_s);
+        QTest::keyClick(target, Qt::Key_Escape);
+        QVERIFY(!present->isActive());
+        QCOMPARE(shownDocks(), m_docksBeforePresenting);
+        QVERIFY(m_w.menuBar()->isVisible());
+        break;
+    default: {
+        const bool forward = below(2) == 0;
+        note(u"present: %1"_s.arg(forward ? u"next"_s : u"previous"_s));
+        QTest::keyClick(target, forward ? Qt::Key_Right : Qt::Key_Left);
+        QVERIFY(present->isActive());
+        break;
+    }
+    }
+}
+
 inline void Monkey::actSaveReopen()
 {
     endEpoch();
@@ -747,10 +795,16 @@ inline void Monkey::checkViews()
     for (int v = 0; v < int(c.views.size()); ++v) {
         ViewPane *pane = panes.at(v);
         QCOMPARE(pane->viewIndex(), v);
-        auto built = std::find_if(m_built.begin(), m_built.end(),
-                                  [&](const Built &b) { return b.view == c.views.at(v); });
+        // The XOR view takes the selected element as its input (followSelection).
+        ViewRequest request = viewRequestFor(c, v);
+        const qint64 selection =
+            followSelection(request, m_w.selectedElement()) ? m_w.selectedElement() : -1;
+        auto built = std::find_if(m_built.begin(), m_built.end(), [&](const Built &b) {
+            return b.view == c.views.at(v) && b.selection == selection;
+        });
         if (built == m_built.end())
-            built = m_built.insert(m_built.end(), {c.views.at(v), buildDocumentView(c, v), {}});
+            built =
+                m_built.insert(m_built.end(), {c.views.at(v), selection, buildView(request), {}});
         const Expected<Diagram> *d = &built->diagram;
         const QString what =
             u"view %1 (%2 of %3)"_s.arg(v).arg(c.views.at(v).kind, c.views.at(v).layoutName);

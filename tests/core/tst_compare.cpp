@@ -156,8 +156,8 @@ private Q_SLOTS:
         QCOMPARE(valueOf(*load, "cycles"), 4.0); // the wave's, as the preset quotes it
         QCOMPARE(textOf(*load, "transposedLoad").rfind("yes", 0), size_t(0));
 
-        // The store of the global layout into the same tile, as the preset quotes it.
-        lx::ViewRequest store = presetRequest("store-transposed", "global", "ncontig");
+        // The store of the global layout (gmem) into the same tile, as the preset quotes it.
+        lx::ViewRequest store = presetRequest("store-transposed", "gmem", "ncontig");
         store.options["archs"] = {"gfx1250"};
         auto s = lx::resolveCompare(store);
         QVERIFY2(s, s ? "" : s.message().c_str());

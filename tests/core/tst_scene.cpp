@@ -145,6 +145,20 @@ void TestScene::badFiles_data()
             QStringLiteral(
                 R"("layouts": [{"name": "C", "layout": {"bases": [], "outDims": []}}, {"name": "C", "layout": {"bases": [], "outDims": []}}]})"),
         "duplicate layout name 'C'");
+    // A layout name is a #ttg alias and a Python name (io/layoutname.h), checked where the
+    // file is read: the message names the layout's place, the character and the rule.
+    row("name-with-space",
+        head + QStringLiteral(
+                   R"("layouts": [{"name": "my C", "layout": {"bases": [], "outDims": []}}]})"),
+        "layouts[0].name: 'my C': a space at 3 cannot be in a layout name");
+    row("name-starting-with-digit",
+        head + QStringLiteral(
+                   R"("layouts": [{"name": "2C", "layout": {"bases": [], "outDims": []}}]})"),
+        "starts with a digit");
+    row("name-a-python-keyword",
+        head + QStringLiteral(
+                   R"("layouts": [{"name": "lambda", "layout": {"bases": [], "outDims": []}}]})"),
+        "is a Python keyword");
     row("text-and-layout",
         head + QStringLiteral(R"("layouts": [{"name": "C", "text": "x", "layout": {}}]})"),
         "exactly one of");

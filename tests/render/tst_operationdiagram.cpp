@@ -43,7 +43,7 @@ private Q_SLOTS:
         QCOMPARE(r.rows.size(), size_t(2));
         QCOMPARE(r.rows[0][2], QStringLiteral("[2]"));
         QCOMPARE(r.rows[1][2], QStringLiteral("[1]"));
-        QCOMPARE(r.rows[0][3], QStringLiteral("B(A lane[0] = [1])"));
+        QCOMPARE(r.rows[0][3], QStringLiteral("B(A lane=1 \u2192 [1])"));
         // Tinted like A's lane rows.
         QCOMPARE(r.fills[0][0], d->tables[0].fills[0][0]);
     }
@@ -78,8 +78,8 @@ private Q_SLOTS:
         const lx::DiagramTable &r = d->tables[2];
         QCOMPARE(r.rows[0][2], QStringLiteral("[1]"));
         QCOMPARE(r.rows[1][2], QStringLiteral("[2]"));
-        QCOMPARE(r.rows[0][3], QStringLiteral("A lane[0]"));
-        QVERIFY(r.rows[1][3].startsWith(QStringLiteral("B lane[0]")));
+        QCOMPARE(r.rows[0][3], QStringLiteral("A lane=1"));
+        QVERIFY(r.rows[1][3].startsWith(QStringLiteral("B lane=1")));
         QVERIFY(r.fills[0][0] != r.fills[1][0]);
     }
 

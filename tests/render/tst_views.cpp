@@ -160,8 +160,11 @@ private Q_SLOTS:
         QCOMPARE(warp.text(0, 0), QString());
         QCOMPARE(warp.text(1, 0), u"1"_s);
         QCOMPARE(warp.text(2, 0), u"1"_s);
-        // Lane basis 0 = [1,0] equals warp basis 1: warp bit 1 is a free variable.
-        QCOMPARE(warp.columnHeaders.at(1), u"1*"_s);
+        // Lane basis 0 = [1,0] equals warp basis 1: warp bit 1 is a free variable. Its column is
+        // headed by the value whose image it is (warp=2, the one naming of a basis), and its
+        // cells' tooltips name it so.
+        QCOMPARE(warp.columnHeaders.at(1), u"2*"_s);
+        QVERIFY2(warp.tooltip(0, 1).startsWith(u"warp=2 [1,0]"_s), qPrintable(warp.tooltip(0, 1)));
     }
 
     void xorView()
@@ -176,6 +179,9 @@ private Q_SLOTS:
         QCOMPARE(dim0.text(2, 0) + dim0.text(2, 1), u"11"_s);
         // Headers as narrow as a cell: the exponent in superscript ("2^12^0" ran together).
         QCOMPARE(dim0.columnHeaders, QStringList({u"2\u00b9"_s, u"2\u2070"_s}));
+        // Each term is its basis, named as everywhere: warp=1 is bit 0 of warp.
+        QCOMPARE(dim0.rowHeaders.value(0), u"warp=1 [2,1]"_s);
+        QCOMPARE(dim0.rowHeaders.value(1), u"warp=2 [1,0]"_s);
     }
 
     void registryErrors_data()

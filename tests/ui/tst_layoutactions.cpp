@@ -9,10 +9,17 @@
 #include <nlohmann/json.hpp>
 
 #include <QAction>
+#include <QApplication>
 #include <QClipboard>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QGuiApplication>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
+#include <QTimer>
 #include <QUndoStack>
 #include <QWidget>
 
@@ -38,6 +45,38 @@ class TestLayoutActions : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    // Rename checks the name as it is typed, by the one name rule: the reason shows under the
+    // field, OK waits, and cancelling keeps the last good name; a valid name is taken.
+    void renameRefusesANameTheRuleRefuses()
+    {
+        Fixture f;
+        f.document.reset(builtinExampleScene());
+        f.actions.setCurrentLayout(0);
+        QString shown;
+        bool okEnabled = true;
+        QTimer::singleShot(0, &f.parent, [&] {
+            auto *dialog = qobject_cast<QDialog *>(QApplication::activeModalWidget());
+            QVERIFY(dialog);
+            auto *edit = dialog->findChild<QLineEdit *>(u"renameEdit"_s);
+            auto *message = dialog->findChild<QLabel *>(u"renameMessage"_s);
+            QVERIFY(edit && message);
+            edit->setText(u"my layout"_s);
+            shown = message->text();
+            okEnabled =
+                dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->isEnabled();
+            dialog->reject();
+        });
+        f.actions.renameAction()->trigger();
+        QVERIFY2(shown.contains(u"a space at 3 cannot be in a layout name"_s), qPrintable(shown));
+        QVERIFY(!okEnabled);
+        QCOMPARE(f.document.layoutAt(0).name, u"L"_s);
+        // The document refuses it too, whoever asks.
+        QVERIFY(!f.document.renameLayout(0, u"my layout"_s).isEmpty());
+        QVERIFY(!f.document.renameLayout(0, u"class"_s).isEmpty());
+        QCOMPARE(f.document.renameLayout(0, u"my_layout"_s), QString());
+        QCOMPARE(f.document.layoutAt(0).name, u"my_layout"_s);
+    }
+
     void actionsThatNeedALayoutFollowTheCurrentOne()
     {
         Fixture f;

@@ -205,11 +205,15 @@ private Q_SLOTS:
                                         QAbstractItemModelTester::FailureReportingMode::Fatal);
         model.setLayoutIndex(0);
         QCOMPARE(model.rowCount(), 3);    // dim0 bits 0,1; dim1 bit 0
-        QCOMPARE(model.columnCount(), 5); // register0, lane0, lane1, warp0, warp1
-        // Short names stay readable: "lane0", not "lan0"; "register" shortens to "reg".
-        QCOMPARE(model.headerData(0, Qt::Horizontal).toString(), u"reg0"_s);
-        QCOMPARE(model.headerData(2, Qt::Horizontal).toString(), u"lane1"_s);
-        QCOMPARE(model.headerData(3, Qt::Horizontal).toString(), u"warp0"_s);
+        QCOMPARE(model.columnCount(), 5); // register=1, lane=1, lane=2, warp=1, warp=2
+        // A column is a basis, named as in every table, view and export (layout/basisname.h):
+        // the input whose image it is, "lane=2" for lane bit 1.
+        QCOMPARE(model.headerData(0, Qt::Horizontal).toString(), u"register=1"_s);
+        QCOMPARE(model.headerData(2, Qt::Horizontal).toString(), u"lane=2"_s);
+        QCOMPARE(model.headerData(3, Qt::Horizontal).toString(), u"warp=1"_s);
+        QVERIFY(model.headerData(2, Qt::Horizontal, Qt::ToolTipRole)
+                    .toString()
+                    .startsWith(u"lane=2: basis 1 of lane"_s));
         // warp0 = [2,1]: dim0 bit 1 and dim1 bit 0.
         QCOMPARE(model.data(model.index(0, 3), MatrixModel::BitRole).toInt(), 0);
         QCOMPARE(model.data(model.index(1, 3), MatrixModel::BitRole).toInt(), 1);

@@ -5,6 +5,7 @@
 #include "analysis/ownership.h"
 #include "models/documentviews.h"
 #include "models/layoutdocument.h"
+#include "render/diagram.h"
 #include "widgets/diagramview.h"
 #include "widgets/viewpane.h"
 #include "widgets/viewtabs.h"
@@ -48,6 +49,52 @@ class TestViewTabs : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    // The XOR view's input is the selection: an element clicked in any view is decomposed there
+    // (one hardware index owning it), whichever in-dims its options set; a click outside every
+    // cell gives the view its options back.
+    void theXorViewFollowsTheSelection()
+    {
+        Fixture f;
+        f.tabs.resize(900, 700);
+        f.tabs.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&f.tabs));
+        QCOMPARE(f.tabs.addView(u"xor"_s, u"L"_s), QString());
+        QCOMPARE(f.document.setViewOptions(2, {{"warp", 3}}, u"warp 3"_s), QString());
+        ViewPane *xorPane = f.tabs.panes().at(2);
+        QCOMPARE(xorPane->diagramView()->diagram().title, u"warp=3 → [2,1] ⊕ [1,0] = [3,1]"_s);
+
+        // Element (dim0=2, dim1=0), clicked in the ownership view: warp 3 lands elsewhere, so
+        // only the selection can bring the view there.
+        const LinearLayout &l = f.document.layoutAt(0).layout;
+        const int64_t target = elementId({2, 0}, l.outDims());
+        f.tabs.setCurrentIndex(0);
+        DiagramView *ownership = f.tabs.panes().at(0)->diagramView();
+        QPoint at(-1, -1);
+        for (int y = 0; y < ownership->viewport()->height() && at.x() < 0; y += 2)
+            for (int x = 0; x < ownership->viewport()->width() && at.x() < 0; x += 2)
+                if (ownership->hitAt(QPoint(x, y)).elementId == target)
+                    at = QPoint(x, y);
+        QVERIFY2(at.x() >= 0, "the ownership view draws no cell of element [2,0]");
+        const int edits = f.document.undoStack()->count();
+        QTest::mouseClick(ownership->viewport(), Qt::LeftButton, {}, at);
+        QCOMPARE(f.tabs.selectedElement(), target);
+        f.tabs.setCurrentIndex(2);
+        const Diagram &followed = xorPane->diagramView()->diagram();
+        // The decomposition ends in the clicked element, and says it follows the selection.
+        QVERIFY2(followed.title.startsWith(u"Selected element: "_s), qPrintable(followed.title));
+        QVERIFY2(followed.title.endsWith(u"= [2,0]"_s) || followed.title.endsWith(u"→ [2,0]"_s),
+                 qPrintable(followed.title));
+        const DiagramPanel &dim0 = followed.panels.at(0);
+        QCOMPARE(dim0.cell(dim0.rows() - 1, 0).elementId, target);
+        // A selection is no edit of the scene: the view's options still say warp 3.
+        QCOMPARE(f.document.views().at(2).options.value("warp", 0), 3);
+        QCOMPARE(f.document.undoStack()->count(), edits);
+
+        // Nothing selected: the options again.
+        f.tabs.selectElement(-1);
+        QCOMPARE(xorPane->diagramView()->diagram().title, u"warp=3 → [2,1] ⊕ [1,0] = [3,1]"_s);
+    }
+
     void oneTabPerViewInTheScenesOrder()
     {
         Fixture f;

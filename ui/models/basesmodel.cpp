@@ -1,5 +1,6 @@
 #include "models/basesmodel.h"
 
+#include "layout/basisname.h"
 #include "models/layoutdocument.h"
 
 #include <QBrush>
@@ -63,9 +64,8 @@ QVariant BasesModel::data(const QModelIndex &index, int role) const
         if (hasPending)
             return tr("%1 (the layout keeps %2)").arg(pending->error).arg(component);
         const QString out = QString::fromStdString(l.outDims()[size_t(index.column())].first);
-        return tr("%1 = %2 lands on %3 = %4 (and the other components of this row)")
-            .arg(m_inDim)
-            .arg(qint64(1) << index.row())
+        return tr("%1 lands on %2 = %3 (and the other components of this row)")
+            .arg(QString::fromStdString(basisName(m_inDim.toStdString(), index.row())))
             .arg(out)
             .arg(component);
     }
@@ -144,13 +144,13 @@ QVariant BasesModel::headerData(int section, Qt::Orientation orientation, int ro
     if (section >= m_rows)
         return {};
     if (role == Qt::DisplayRole)
-        return QStringLiteral("%1=%2").arg(m_inDim).arg(qint64(1) << section);
+        return QString::fromStdString(basisName(m_inDim.toStdString(), section));
     if (role == Qt::ToolTipRole)
-        return tr("Basis %1 of %2: where %2 = %3 lands; any other %2 lands on the XOR of the "
+        return tr("%1: basis %2 of %3, where %1 lands; any other %3 lands on the XOR of the "
                   "bases of its set bits")
+            .arg(QString::fromStdString(basisName(m_inDim.toStdString(), section)))
             .arg(section)
-            .arg(m_inDim)
-            .arg(qint64(1) << section);
+            .arg(m_inDim);
     return {};
 }
 

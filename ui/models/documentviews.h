@@ -9,6 +9,8 @@
 
 #include <QString>
 
+#include <cstdint>
+
 namespace lx {
 
 struct Diagram;
@@ -18,6 +20,12 @@ struct ViewRequest;
 // Requires: 0 <= view < contents.views.size().
 [[nodiscard]] ViewRequest viewRequestFor(const SceneContents &contents, int view);
 [[nodiscard]] Expected<Diagram> buildDocumentView(const SceneContents &contents, int view);
+// Linked selection as a view's input. The XOR view decomposes a hardware index owning the
+// element selected in any view (`elementId`, analysis/ownership.h elementId; elementinfo.h
+// findOwner picks the owner) instead of the indices its options set, and its title says so.
+// Returns false, with `request` unchanged, for any other view, no selection (-1), or an element
+// the view's layout does not reach (another shape): the view's options decide then.
+bool followSelection(ViewRequest &request, int64_t elementId);
 // The tab title of a view: "ownership · C".
 [[nodiscard]] QString viewTitle(const SceneContents &contents, int view);
 

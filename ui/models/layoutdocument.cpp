@@ -1,6 +1,8 @@
 #include "models/layoutdocument.h"
 
 #include "io/basestext.h"
+#include "io/layoutname.h"
+#include "layout/basisname.h"
 
 #include <QUndoCommand>
 #include <QUndoStack>
@@ -22,11 +24,20 @@ public:
           m_after(std::move(after))
     {
     }
-    void redo() override { m_doc->applyLayout(m_index, m_after); }
-    void undo() override { m_doc->applyLayout(m_index, m_before); }
+    void redo() override
+    {
+        m_doc->applyLayout(m_index, m_after);
+        m_doc->afterRedo(m_redone);
+    }
+    void undo() override
+    {
+        m_doc->applyLayout(m_index, m_before);
+        Q_EMIT m_doc->historyMoved();
+    }
 
 private:
     LayoutDocument *m_doc;
+    bool m_redone = false; // the first redo is the edit itself, not a step in the history
     int m_index;
     DocumentLayout m_before;
     DocumentLayout m_after;
@@ -43,11 +54,20 @@ public:
         : QUndoCommand(text), m_doc(doc), m_before(std::move(before)), m_after(std::move(after))
     {
     }
-    void redo() override { m_doc->applyScene(m_after); }
-    void undo() override { m_doc->applyScene(m_before); }
+    void redo() override
+    {
+        m_doc->applyScene(m_after);
+        m_doc->afterRedo(m_redone);
+    }
+    void undo() override
+    {
+        m_doc->applyScene(m_before);
+        Q_EMIT m_doc->historyMoved();
+    }
 
 private:
     LayoutDocument *m_doc;
+    bool m_redone = false; // the first redo is the edit itself, not a step in the history
     SceneContents m_before;
     SceneContents m_after;
 };
@@ -60,11 +80,20 @@ public:
           m_before(std::move(before)), m_after(std::move(after))
     {
     }
-    void redo() override { m_doc->applyArch(m_after); }
-    void undo() override { m_doc->applyArch(m_before); }
+    void redo() override
+    {
+        m_doc->applyArch(m_after);
+        m_doc->afterRedo(m_redone);
+    }
+    void undo() override
+    {
+        m_doc->applyArch(m_before);
+        Q_EMIT m_doc->historyMoved();
+    }
 
 private:
     LayoutDocument *m_doc;
+    bool m_redone = false; // the first redo is the edit itself, not a step in the history
     QString m_before;
     QString m_after;
 };
@@ -81,8 +110,16 @@ public:
           m_after(std::move(after))
     {
     }
-    void redo() override { m_doc->applyViewOptions(m_view, m_after); }
-    void undo() override { m_doc->applyViewOptions(m_view, m_before); }
+    void redo() override
+    {
+        m_doc->applyViewOptions(m_view, m_after);
+        m_doc->afterRedo(m_redone);
+    }
+    void undo() override
+    {
+        m_doc->applyViewOptions(m_view, m_before);
+        Q_EMIT m_doc->historyMoved();
+    }
     int id() const override { return 0x4c58564f; } // "LXVO"
     bool mergeWith(const QUndoCommand *other) override
     {
@@ -111,6 +148,7 @@ private:
     }
 
     LayoutDocument *m_doc;
+    bool m_redone = false; // the first redo is the edit itself, not a step in the history
     int m_view;
     nlohmann::json m_before;
     nlohmann::json m_after;
@@ -217,9 +255,10 @@ QString LayoutDocument::setBasisComponent(int layout, const QString &inDim, int 
         LinearLayout::tryCreate(std::move(bases), current.outDims(), false);
     if (!next)
         return QString::fromStdString(next.message());
-    return replaceLayout(
-        layout, *next,
-        tr("Set %1 basis %2 of %3").arg(inDim).arg(basis).arg(layoutAt(layout).name));
+    return replaceLayout(layout, *next,
+                         tr("Set %1 of %2")
+                             .arg(QString::fromStdString(basisName(inDim.toStdString(), basis)),
+                                  layoutAt(layout).name));
 }
 
 QString LayoutDocument::replaceLayout(int layout, const LinearLayout &value, const QString &what)
@@ -366,7 +405,10 @@ QString LayoutDocument::flipMatrixBit(int layout, int row, int column)
             if (!next)
                 return QString::fromStdString(next.message());
             return replaceLayout(
-                layout, *next, tr("Flip bit %1 of %2 basis %3").arg(r).arg(inName).arg(basisIndex));
+                layout, *next,
+                tr("Flip bit %1 of %2")
+                    .arg(r)
+                    .arg(QString::fromStdString(basisName(inName.toStdString(), basisIndex))));
         }
         r -= bits;
     }
@@ -375,7 +417,9 @@ QString LayoutDocument::flipMatrixBit(int layout, int row, int column)
 
 QString LayoutDocument::uniqueLayoutName(const QString &base) const
 {
-    const QString stem = base.isEmpty() ? QStringLiteral("L") : base;
+    QString stem = QString::fromStdString(toLayoutName(base.toStdString()));
+    // Room for the number a taken name gets.
+    stem.truncate(int(kMaxLayoutNameLength) - 4);
     if (indexOfLayout(stem) < 0)
         return stem;
     for (int i = 2;; ++i) {
@@ -385,11 +429,12 @@ QString LayoutDocument::uniqueLayoutName(const QString &base) const
     }
 }
 
-QString LayoutDocument::refuseLayoutName(const QString &name) const
+QString LayoutDocument::layoutNameRefusal(const QString &name, int renaming) const
 {
-    if (name.trimmed().isEmpty())
-        return tr("a layout needs a name");
-    if (indexOfLayout(name) >= 0)
+    if (const std::string why = layoutNameProblem(name.toStdString()); !why.empty())
+        return QString::fromStdString(why);
+    const int taken = indexOfLayout(name);
+    if (taken >= 0 && taken != renaming)
         return tr("there is already a layout named %1").arg(name);
     return {};
 }
@@ -401,7 +446,7 @@ void LayoutDocument::pushSnapshot(const SceneContents &after, const QString &wha
 
 QString LayoutDocument::addLayout(const DocumentLayout &layout)
 {
-    if (const QString why = refuseLayoutName(layout.name); !why.isEmpty())
+    if (const QString why = layoutNameRefusal(layout.name); !why.isEmpty())
         return why;
     SceneContents after = m_scene;
     after.layouts.append(layout);
@@ -429,7 +474,7 @@ QString LayoutDocument::renameLayout(int layout, const QString &newName)
     const QString old = layoutAt(layout).name;
     if (name == old)
         return {};
-    if (const QString why = refuseLayoutName(name); !why.isEmpty())
+    if (const QString why = layoutNameRefusal(name, layout); !why.isEmpty())
         return why;
     SceneContents after = m_scene;
     after.layouts[layout].name = name;
@@ -561,6 +606,13 @@ void LayoutDocument::applyScene(const SceneContents &contents)
     }
     m_scene = std::move(next);
     Q_EMIT structureChanged();
+}
+
+void LayoutDocument::afterRedo(bool &redone)
+{
+    if (redone)
+        Q_EMIT historyMoved();
+    redone = true;
 }
 
 void LayoutDocument::applyViewOptions(int view, const nlohmann::json &options)

@@ -161,8 +161,12 @@ public:
                                          const QString &what);
     void setArch(const QString &arch);
 
-    // A name not yet used by a layout, built from `base` ("L" -> "L", "L2", "L3", ...).
+    // A valid name not yet used by a layout, built from `base` ("L" -> "L", "L2", "L3", ...;
+    // text outside the name rule is made a name first, io/layoutname.h toLayoutName).
     [[nodiscard]] QString uniqueLayoutName(const QString &base) const;
+    // Why `name` cannot name a layout (io/layoutname.h's rule, or taken by a layout other than
+    // `renaming`); empty when it can. What add and rename refuse; dialogs check as typed with it.
+    [[nodiscard]] QString layoutNameRefusal(const QString &name, int renaming = -1) const;
 
     // `layout` with in-dim `inDim`'s bases replaced, or why not (a component out of range names
     // the basis and the out-dim). What setInDimBases applies; the editors validate with it.
@@ -183,6 +187,10 @@ Q_SIGNALS:
     void viewChanged(int view);
     void modifiedChanged(bool modified);
     void fileNameChanged(const QString &fileName);
+    // After an undo or redo step changed the document (never after a new edit): what a panel
+    // shows beside the document (a refused text, its message, a hover description) belongs to
+    // another state now, so panels drop it and show the document again.
+    void historyMoved();
 
 private:
     friend class ReplaceLayoutCommand;
@@ -193,11 +201,11 @@ private:
     void applyScene(const SceneContents &contents);
     void applyArch(const QString &arch);
     void applyViewOptions(int view, const nlohmann::json &options);
+    // Called by a command after its redo: announces historyMoved from the second redo on.
+    void afterRedo(bool &redone);
     // The bases of an in-dim, or null with *error saying why there are none to edit.
     std::optional<std::vector<LinearLayout::Basis>> inDimBases(int layout, const QString &inDim,
                                                                QString *error) const;
-    // Why `name` cannot name a new layout (empty, or taken); empty when it can.
-    [[nodiscard]] QString refuseLayoutName(const QString &name) const;
     void pushSnapshot(const SceneContents &after, const QString &what);
 
     SceneContents m_scene;

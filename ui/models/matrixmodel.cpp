@@ -1,5 +1,6 @@
 #include "models/matrixmodel.h"
 
+#include "layout/basisname.h"
 #include "models/layoutdocument.h"
 
 namespace lx {
@@ -66,9 +67,8 @@ QVariant MatrixModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole: {
         const Axis &in = m_columns[size_t(index.column())];
         const Axis &out = m_rows[size_t(index.row())];
-        return tr("%1 = %2 %3 bit %4 of %5; click to flip")
-            .arg(in.dim)
-            .arg(qint64(1) << in.bit)
+        return tr("%1 %2 bit %3 of %4; click to flip")
+            .arg(QString::fromStdString(basisName(in.dim.toStdString(), in.bit)))
             .arg(b ? tr("sets") : tr("does not set"))
             .arg(out.bit)
             .arg(out.dim);
@@ -109,15 +109,14 @@ QVariant MatrixModel::headerData(int section, Qt::Orientation orientation, int r
     if (section < 0 || section >= int(axis.size()))
         return {};
     const Axis &a = axis[size_t(section)];
+    // A column is a basis, named as everywhere (layout/basisname.h): "lane=4" is the basis of
+    // lane bit 2, where lane = 4 lands. A row is an out bit: "dim0.1" is dim0 bit 1.
+    const QString basis = QString::fromStdString(basisName(a.dim.toStdString(), a.bit));
     if (role == Qt::ToolTipRole)
-        return orientation == Qt::Horizontal ? tr("Basis %1 of %2").arg(a.bit).arg(a.dim)
-                                             : tr("Bit %1 of %2").arg(a.bit).arg(a.dim);
-    // Short labels keep a 64-column matrix readable: "lane2" is lane basis 2, "reg0" register
-    // basis 0, "dim0.1" dim0 bit 1. A name of up to five letters is kept whole; a longer one
-    // is shortened to its first three ("register" -> "reg", "offset" -> "off").
-    const QString dim = a.dim.size() <= 5 ? a.dim : a.dim.left(3);
-    return orientation == Qt::Horizontal ? QStringLiteral("%1%2").arg(dim).arg(a.bit)
-                                         : QStringLiteral("%1.%2").arg(a.dim).arg(a.bit);
+        return orientation == Qt::Horizontal
+                   ? tr("%1: basis %2 of %3, where %1 lands").arg(basis).arg(a.bit).arg(a.dim)
+                   : tr("Bit %1 of %2").arg(a.bit).arg(a.dim);
+    return orientation == Qt::Horizontal ? basis : QStringLiteral("%1.%2").arg(a.dim).arg(a.bit);
 }
 
 } // namespace lx

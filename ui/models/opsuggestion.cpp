@@ -1,5 +1,6 @@
 #include "models/opsuggestion.h"
 
+#include "io/layoutname.h"
 #include "io/ttgir.h"
 #include "io/ttgtext.h"
 #include "layout/builders.h"
@@ -70,7 +71,7 @@ Expected<OpSuggestion> suggestForKernelOp(const LayoutDocument &document, const 
     for (int i = 0; i < document.layoutCount(); ++i) {
         const DocumentLayout &l = document.layoutAt(i);
         if (l.sourceText == opText ||
-            (alias && l.name == q(alias->name) && l.sourceText == aliasText))
+            (alias && l.name == q(toLayoutName(alias->name)) && l.sourceText == aliasText))
             s.sharedNames << l.name;
     }
     const QString head =

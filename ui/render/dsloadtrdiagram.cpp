@@ -1,6 +1,7 @@
 #include "render/dsloadtrdiagram.h"
 
 #include "analysis/dsloadtr.h"
+#include "layout/basisname.h"
 #include "layout/linearlayout.h"
 #include "render/palette.h"
 #include "render/viewregistry.h"
@@ -53,8 +54,7 @@ DiagramTable basisTable(const QString &title, const LinearLayout &l, const QStri
     t.header = {QStringLiteral("input"), imageHeader};
     for (const auto &[dim, bases] : l.bases())
         for (size_t i = 0; i < bases.size(); ++i)
-            t.rows.push_back(
-                {QStringLiteral("%1=%2").arg(qs(dim)).arg(int64_t(1) << i), basisText(bases[i])});
+            t.rows.push_back({qs(basisName(dim, int(i))), basisText(bases[i])});
     if (t.rows.empty())
         t.rows.push_back({QStringLiteral("(no bases)"), QString()});
     return t;
@@ -316,7 +316,7 @@ Diagram buildDsLoadTrFullTile(const DsLoadTrInstruction &in)
             const int v = 1 << i;
             const int lane = dim == "lane" ? v : 0, reg = dim == "register" ? v : 0;
             const auto s = in.sourceOf(lane, reg);
-            t.rows.push_back({QStringLiteral("%1=%2").arg(qs(dim)).arg(v),
+            t.rows.push_back({qs(basisName(dim, i)),
                               QStringLiteral("(D%1, R%2)").arg(lane).arg(reg),
                               QStringLiteral("(O%1, S%2)").arg(s.element).arg(s.lane)});
             t.fills.push_back({0, 0, s.element != 0 ? kTileBasis : 0});
@@ -360,8 +360,7 @@ Diagram buildDsLoadTrEligibility(const DsLoadTrPlan &plan, const LinearLayout &d
                 fill = kBad;
                 reported = true;
             }
-            c.rows.push_back({QStringLiteral("%1=%2").arg(qs(dim)).arg(int64_t(1) << i),
-                              basisText(bases[i]), need,
+            c.rows.push_back({qs(basisName(dim, int(i))), basisText(bases[i]), need,
                               ok ? QStringLiteral("ok") : QStringLiteral("breaks")});
             c.fills.push_back({0, fill, 0, fill});
         }
@@ -498,8 +497,7 @@ Expected<Diagram> buildInvertAndComposeTable(const LinearLayout &dst, const Line
         std::vector<std::pair<QString, QString>> v;
         for (const auto &[dim, bases] : l.bases())
             for (size_t i = 0; i < bases.size(); ++i)
-                v.emplace_back(QStringLiteral("%1=%2").arg(qs(dim)).arg(int64_t(1) << i),
-                               basisText(bases[i]));
+                v.emplace_back(qs(basisName(dim, int(i))), basisText(bases[i]));
         return v;
     };
     const auto a = flat(dst), b = flat(shared), c = flat(*cvt);

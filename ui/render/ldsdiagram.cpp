@@ -1,6 +1,7 @@
 #include "render/ldsdiagram.h"
 #include "render/ldsdiagraminternal.h"
 
+#include "layout/basisname.h"
 #include "render/palette.h"
 #include "render/viewregistry.h"
 #include "request/analysisinputs.h"
@@ -602,7 +603,7 @@ Expected<Diagram> buildCvtPartitionView(const ViewRequest &request)
     QStringList feeding;
     for (const CvtBasisRow &r : s.access.conversion.rows)
         if (r.feedsPartition)
-            feeding << u"%1 %2"_s.arg(QString::fromStdString(r.inDim)).arg(1 << r.index);
+            feeding << QString::fromStdString(basisName(r.inDim, r.index));
     DiagramTable summary;
     summary.title = u"Partition index = XOR of"_s;
     summary.rows.push_back(

@@ -1,5 +1,6 @@
 #include "render/matrixdiagram.h"
 
+#include "layout/basisname.h"
 #include "layout/linearlayout.h"
 #include "render/palette.h"
 #include "render/viewregistry.h"
@@ -40,8 +41,11 @@ Expected<Diagram> matrixDiagram(const LinearLayout &layout, const QString &title
         DiagramPanel &p = d.addPanel(outBits, int(bases.size()));
         p.title = QString::fromStdString(name);
         const int32_t freeMask = di < freeMasks.size() ? freeMasks[di].second : 0;
+        // Under the in-dim's title a column is headed by the value its basis is the image of:
+        // column "4" of panel "lane" is the basis lane=4 (layout/basisname.h), as the tooltip says.
         for (int b = 0; b < int(bases.size()); ++b)
-            p.columnHeaders << (QString::number(b) + (((freeMask >> b) & 1) ? u"*"_s : QString()));
+            p.columnHeaders << (QString::number(int64_t(1) << b) +
+                                (((freeMask >> b) & 1) ? u"*"_s : QString()));
         if (first) {
             for (const auto &od : outDims)
                 for (int bit = 0; bit < std::countr_zero(uint32_t(od.second)); ++bit)
@@ -64,9 +68,8 @@ Expected<Diagram> matrixDiagram(const LinearLayout &layout, const QString &title
                         cell.text = p.internString(u"1"_s);
                     }
                     cell.tooltip = p.internString(
-                        u"%1 bit %2 (basis %3) \u2192 %4 bit %5: %6"_s
-                            .arg(QString::fromStdString(name))
-                            .arg(b)
+                        u"%1 %2 \u2192 %3 bit %4: %5"_s
+                            .arg(QString::fromStdString(basisName(name, b)))
                             .arg(u'[' +
                                  [&] {
                                      QString s;

@@ -1,5 +1,6 @@
 #include "render/operationdiagram.h"
 
+#include "layout/basisname.h"
 #include "render/palette.h"
 #include "render/viewregistry.h"
 
@@ -37,7 +38,8 @@ DiagramTable basesTable(const QString &title, const LinearLayout &l, Tint tint, 
         t.header << u"flows from"_s;
     for (const auto &[dim, bases] : l.bases())
         for (size_t i = 0; i < bases.size(); ++i) {
-            QStringList row{QString::fromStdString(dim), QString::number(i), vec(bases[i])};
+            QStringList row{QString::fromStdString(dim),
+                            QString::fromStdString(basisName(dim, int(i))), vec(bases[i])};
             if (explained)
                 row << from(dim, int(i));
             t.rows.push_back(row);
@@ -172,40 +174,40 @@ struct OperationTerms
     const QString &nameA, &nameB;
 };
 
-// Where the result's basis (dim, i) comes from: "B(A lane[2] = [4, 0])".
+// Where the result's basis (dim, i) comes from: "B(A lane=4 → [4, 0])". A basis is named as
+// everywhere (layout/basisname.h), its image after an arrow as LinearLayout::toString writes it.
 QString basisSource(LayoutOperation op, const OperationTerms &t, const std::string &dim, int i)
 {
     const LinearLayout &a = t.a, &b = t.b, &r = t.r;
     const QString &nameA = t.nameA, &nameB = t.nameB;
-    const QString qd = QString::fromStdString(dim);
+    const auto name = [&dim](int bit) { return QString::fromStdString(basisName(dim, bit)); };
     switch (op) {
     case LayoutOperation::Compose:
-        return u"%1(%2 %3[%4] = %5)"_s.arg(nameB, nameA, qd).arg(i).arg(vec(a.basis(dim, i)));
+        return u"%1(%2 %3 \u2192 %4)"_s.arg(nameB, nameA, name(i), vec(a.basis(dim, i)));
     case LayoutOperation::Invert: {
         // The result's in-dims are A's out-dims: its basis (dim, i) is the index of A that
         // lands on the unit vector dim = 2^i.
-        return u"%1(%2) = %3=%4"_s.arg(nameA, vec(r.basis(dim, i)), qd).arg(1 << i);
+        return u"%1(%2) = %3"_s.arg(nameA, vec(r.basis(dim, i)), name(i));
     }
     case LayoutOperation::InvertAndCompose: {
         const LinearLayout::Basis &e = a.basis(dim, i);
-        return u"%1 %2[%3] = %4, held by %5 at %6"_s.arg(nameA, qd).arg(i).arg(vec(e), nameB,
-                                                                               preimageText(b, e));
+        return u"%1 %2 \u2192 %3, held by %4 at %5"_s.arg(nameA, name(i), vec(e), nameB,
+                                                          preimageText(b, e));
     }
     case LayoutOperation::Product: {
         const int ka = a.inDimSizeLog2(dim);
-        return i < ka ? u"%1 %2[%3]"_s.arg(nameA, qd).arg(i)
-                      : u"%1 %2[%3], shifted past %4"_s.arg(nameB, qd).arg(i - ka).arg(nameA);
+        return i < ka ? u"%1 %2"_s.arg(nameA, name(i))
+                      : u"%1 %2, shifted past %3"_s.arg(nameB, name(i - ka), nameA);
     }
     case LayoutOperation::DivideLeft: {
         const int kb = b.inDimSizeLog2(dim);
-        return u"%1 %2[%3] = %4, over %5's sizes"_s.arg(nameA, qd).arg(kb + i).arg(
-            vec(a.basis(dim, kb + i)), nameB);
+        return u"%1 %2 \u2192 %3, over %4's sizes"_s.arg(nameA, name(kb + i),
+                                                         vec(a.basis(dim, kb + i)), nameB);
     }
     case LayoutOperation::DivideRight:
-        return u"%1 %2[%3] = %4"_s.arg(nameA, qd).arg(i).arg(vec(a.basis(dim, i)));
+        return u"%1 %2 \u2192 %3"_s.arg(nameA, name(i), vec(a.basis(dim, i)));
     case LayoutOperation::Sublayout:
-        return u"%1 %2[%3] = %4, kept out-dims only"_s.arg(nameA, qd).arg(i).arg(
-            vec(a.basis(dim, i)));
+        return u"%1 %2 \u2192 %3, kept out-dims only"_s.arg(nameA, name(i), vec(a.basis(dim, i)));
     }
     return {};
 }

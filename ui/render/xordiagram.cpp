@@ -1,5 +1,6 @@
 #include "render/xordiagram.h"
 
+#include "layout/basisname.h"
 #include "render/palette.h"
 #include "render/viewregistry.h"
 
@@ -54,9 +55,8 @@ Diagram xorDiagram(const LinearLayout &layout, const XorDecomposition &x)
             p.columnHeaders << power(bits - 1 - c);
         if (d.panels.size() == 1) {
             for (const XorTerm &t : x.terms)
-                p.rowHeaders << u"%1 bit %2 %3"_s.arg(QString::fromStdString(t.inDim))
-                                    .arg(t.bit)
-                                    .arg(vecText(t.basis));
+                p.rowHeaders << u"%1 %2"_s.arg(QString::fromStdString(basisName(t.inDim, t.bit)),
+                                               vecText(t.basis));
             p.rowHeaders << u"\u2295 = %1"_s.arg(vecText(x.result));
         }
         for (int r = 0; r < rows; ++r) {

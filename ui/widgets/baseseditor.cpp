@@ -117,6 +117,7 @@ BasesEditor::BasesEditor(LayoutDocument *document, QWidget *parent)
     outer->addWidget(scroll, 1);
 
     connect(document, &LayoutDocument::layoutChanged, this, &BasesEditor::onLayoutChanged);
+    connect(document, &LayoutDocument::historyMoved, this, &BasesEditor::showDocument);
     connect(document, &LayoutDocument::structureChanged, this, &BasesEditor::rebuild);
     connect(document, &LayoutDocument::sceneReset, this, &BasesEditor::rebuild);
     rebuild();
@@ -182,6 +183,21 @@ void BasesEditor::onLayoutChanged(int index)
         if (!d.text->property("lxInvalid").toBool())
             d.text->setText(basesText(l, d.inDim.toStdString()));
     }
+}
+
+void BasesEditor::showDocument()
+{
+    if (!m_document || m_layout < 0 || m_layout >= m_document->layoutCount())
+        return;
+    const LinearLayout &l = m_document->layoutAt(m_layout).layout;
+    if (currentInDims() != m_builtDims)
+        return rebuild();
+    for (DimEditor &d : m_dims) {
+        showEditError(d.text, d.message, {});
+        d.text->setText(basesText(l, d.inDim.toStdString()));
+    }
+    if (m_outMessage)
+        m_outMessage->hide();
 }
 
 void BasesEditor::updateTitle()
@@ -330,8 +346,10 @@ QLineEdit *BasesEditor::buildInDimText(const LinearLayout &l, const QString &inD
                          .arg(inDim));
     text->setClearButtonEnabled(false);
     routeUndoToDocument(text);
+    // textChanged, not textEdited: the field's own undo (Ctrl+Z in typing not yet applied)
+    // changes the text too, and the message must follow it.
     connect(
-        text, &QLineEdit::textEdited, this, [this, edit = text, message, inDim](const QString &t) {
+        text, &QLineEdit::textChanged, this, [this, edit = text, message, inDim](const QString &t) {
             if (!m_document || m_layout < 0)
                 return;
             const LinearLayout &current = m_document->layoutAt(m_layout).layout;

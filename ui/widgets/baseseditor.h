@@ -58,6 +58,8 @@ private:
     };
     void rebuild();
     void onLayoutChanged(int index);
+    // After an undo or redo: every field shows the document, every refusal is gone.
+    void showDocument();
     QStringList currentInDims() const;
     // The layout's name, and whether it is built from text (an edit makes it raw).
     void updateTitle();

@@ -8,6 +8,7 @@
 #include "analysis/limits.h"
 #include "hw/dtype.h"
 #include "io/basestext.h"
+#include "io/layoutname.h"
 #include "io/ttgtext.h"
 #include "models/layoutdocument.h"
 
@@ -105,10 +106,12 @@ bool BuilderDialog::checkFields(const std::vector<Field *> &active, IntList &sha
     Field *shapeField = m_common[1].get();
     Field *dtypeField = m_common[2].get();
     const QString name = layoutName();
-    if (name.isEmpty())
-        nameField->message = tr("The layout needs a name");
-    else if (m_document && m_document->indexOfLayout(name) >= 0)
-        nameField->message = tr("There is already a layout named %1").arg(name);
+    // The one name rule (io/layoutname.h), and no layout of the scene already has it.
+    const QString nameProblem = m_document
+                                    ? m_document->layoutNameRefusal(name)
+                                    : QString::fromStdString(layoutNameProblem(name.toStdString()));
+    if (!nameProblem.isEmpty())
+        nameField->message = nameProblem;
     int rank = -1;
     if (Expected<IntList> s = parseFormShape(fieldText(QStringLiteral("shape"))); !s) {
         shapeField->message = QString::fromStdString(s.message());

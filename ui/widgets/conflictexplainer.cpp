@@ -1,5 +1,6 @@
 #include "widgets/conflictexplainer.h"
 
+#include "layout/basisname.h"
 #include "models/conflictfix.h"
 #include "models/documentviews.h"
 #include "models/layoutdocument.h"
@@ -44,7 +45,7 @@ QString collisionsText(const ConflictExplanation &e)
     for (const auto &c : e.collisions) {
         QStringList bits;
         for (int b : c.laneBits)
-            bits << u"lane bit %1"_s.arg(b);
+            bits << QString::fromStdString(basisName("lane", b));
         cs << u"%1 (+%2 B, same bank)"_s.arg(bits.join(u" ^ "_s)).arg(c.byteDelta);
     }
     return cs.join(u"; "_s);

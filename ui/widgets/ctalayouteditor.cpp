@@ -139,7 +139,15 @@ CtaLayoutEditor::CtaLayoutEditor(LayoutDocument *document, QWidget *parent)
     for (QLineEdit *e : {m_warp, m_register, m_instrShape, m_shape, m_dtype}) {
         connect(e, &QLineEdit::returnPressed, this, [this] { (void)apply(); });
         routeUndoToDocument(e);
+        // A refusal is about text that differs from the layout: once every field shows the
+        // layout again (the field's own Ctrl+Z took the typing back), it is about nothing.
+        connect(e, &QLineEdit::textChanged, this, [this] {
+            if (fieldTexts() == m_loaded)
+                m_message->clear();
+        });
     }
+    // After an undo or redo the fields show the document and the message goes.
+    connect(document, &LayoutDocument::historyMoved, this, &CtaLayoutEditor::load);
     connect(m_transposed, &QCheckBox::toggled, this, [this] { (void)apply(); });
     connect(document, &LayoutDocument::layoutChanged, this, [this](int i) {
         if (i == m_layout)
@@ -171,6 +179,7 @@ void CtaLayoutEditor::load()
             m_transposed->setChecked(wmma->isTransposed);
             m_shape->setText(listText(IntList(l.shape.begin(), l.shape.end()), QLatin1Char('x')));
             m_dtype->setText(l.dtype);
+            m_loaded = fieldTexts();
             m_note->setText(tr("<b>%1</b>: #ttg.amd_wmma version %2, ctaLayout form")
                                 .arg(l.name.toHtmlEscaped())
                                 .arg(wmma->version));
@@ -183,6 +192,12 @@ void CtaLayoutEditor::load()
                        "(#ttg.amd_wmma with ctaLayout = {...}). Select one, or add one with "
                        "Layout > Add Layout from Text."));
     m_form->hide();
+}
+
+QStringList CtaLayoutEditor::fieldTexts() const
+{
+    return {m_warp->text(), m_register->text(), m_instrShape->text(), m_shape->text(),
+            m_dtype->text()};
 }
 
 QString CtaLayoutEditor::apply()

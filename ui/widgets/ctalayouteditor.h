@@ -7,6 +7,7 @@
 // For any other layout the editor says what it can edit.
 
 #include <QPointer>
+#include <QStringList>
 #include <QWidget>
 
 class QCheckBox;
@@ -37,6 +38,8 @@ public:
 
 private:
     void load();
+    // The texts of the fields, in a fixed order.
+    QStringList fieldTexts() const;
 
     QPointer<LayoutDocument> m_document;
     int m_layout = -1;
@@ -49,6 +52,7 @@ private:
     QLineEdit *m_shape;
     QLineEdit *m_dtype;
     QLabel *m_message;
+    QStringList m_loaded; // fieldTexts() as load() set them from the layout
 };
 
 } // namespace lx

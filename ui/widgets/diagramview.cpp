@@ -118,7 +118,7 @@ void DiagramView::zoomOut()
     setScale(m_options.scale / 1.25);
 }
 
-void DiagramView::fitToView()
+void DiagramView::fitToView(double maxScale)
 {
     RenderOptions one = m_options;
     one.scale = 1.0;
@@ -138,10 +138,24 @@ void DiagramView::fitToView()
     // scale: the largest scale that fits, by bisection from the linear estimate. When even the
     // smallest scale does not fit (text and tables wider than the window), the linear estimate
     // is kept and the scroll bars stay.
-    const double linear = std::min(
-        {kMaxFitScale, double(vp.width()) / size.width(), double(vp.height()) / size.height()});
+    const double linear =
+        std::min({std::clamp(maxScale, kMinScale, kMaxScale), double(vp.width()) / size.width(),
+                  double(vp.height()) / size.height()});
     double s = std::max(linear, kMinScale);
-    if (!fitsAt(s)) {
+    const double bound = std::clamp(maxScale, kMinScale, kMaxScale);
+    if (bound > 1.0 && s < bound && fitsAt(s)) {
+        // Above 100 % (presenting) a text floor larger than the natural text makes the size grow
+        // slower than the scale: the estimate from 100 % is too small, so the largest scale that
+        // fits is looked for above it.
+        double lo = s, hi = bound;
+        if (fitsAt(hi))
+            lo = hi;
+        for (int i = 0; i < 24 && hi / lo > 1.001; ++i) {
+            const double mid = std::sqrt(lo * hi);
+            (fitsAt(mid) ? lo : hi) = mid;
+        }
+        s = lo;
+    } else if (!fitsAt(s)) {
         double lo = kMinScale, hi = s;
         if (fitsAt(lo)) {
             for (int i = 0; i < 24 && hi / lo > 1.001; ++i) {

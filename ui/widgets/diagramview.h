@@ -67,11 +67,12 @@ public:
     void setScale(double scale, QPoint anchor = QPoint(-1, -1));
     void zoomIn();
     void zoomOut();
-    // The largest scale, at most kMaxFitScale, at which the whole diagram fits the viewport
-    // without scroll bars; scrolled to the top-left. A small diagram is enlarged to fill the
-    // view (a figure projected in a lecture hall), a large one shrunk.
-    void fitToView();
+    // The largest scale, at most `maxScale` (default kMaxFitScale), at which the whole diagram
+    // fits the viewport without scroll bars; scrolled to the top-left. A small diagram is
+    // enlarged to fill the view (a figure projected in a lecture hall), a large one shrunk;
+    // presenting passes a larger bound still.
     static constexpr double kMaxFitScale = 4;
+    void fitToView(double maxScale = kMaxFitScale);
 
     int64_t highlightedElement() const { return m_options.highlightedElement; }
     void setHighlightedElement(int64_t elementId);

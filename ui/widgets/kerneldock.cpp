@@ -8,6 +8,7 @@
 #include "widgets/panelwidgets.h"
 
 #include "base/boundedread.h"
+#include "io/layoutname.h"
 #include "io/ttgir.h"
 #include "io/ttgtext.h"
 #include "layout/builders.h"
@@ -74,9 +75,8 @@ bool layoutOfType(const TtgirType &type, LinearLayout &layout, std::vector<int32
 QString baseName(const KernelOpReport &r)
 {
     QString n = q(r.name);
-    n.remove(QLatin1Char('%'));
-    n.replace(QLatin1Char('#'), QLatin1Char('_'));
-    return n.isEmpty() ? QStringLiteral("line%1").arg(r.line) : n;
+    n.remove(QLatin1Char('%')); // "%42" -> "_42", "%x#1" -> "x_1": layout names (io/layoutname.h)
+    return n.isEmpty() ? QStringLiteral("line%1").arg(r.line) : q(toLayoutName(n.toStdString()));
 }
 
 } // namespace
@@ -534,7 +534,7 @@ QList<DocumentLayout> KernelDock::aliasLayouts(const TtgirModule &module)
         std::vector<int32_t> shape;
         if (!layoutOfType(typed, l, shape))
             continue;
-        layouts << DocumentLayout{q(alias->name),
+        layouts << DocumentLayout{q(toLayoutName(alias->name)),
                                   l,
                                   kernelLayoutText(module, alias->text, alias->attr),
                                   QList<int>(shape.begin(), shape.end()),

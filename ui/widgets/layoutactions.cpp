@@ -3,6 +3,7 @@
 #include "base/jsoninput.h"
 #include "io/cute.h"
 #include "io/layoutjson.h"
+#include "io/layoutname.h"
 #include "io/namedattr.h"
 #include "io/ttgtext.h"
 #include "layout/builders.h"
@@ -229,9 +230,13 @@ void LayoutActions::addLayoutFromBases()
     // Validated as typed: the message names the cause and OK waits for a valid start.
     auto validate = [&] {
         const Expected<LinearLayout> l = identityLikeLayout(ins->text(), outs->text());
-        message->setText(l ? QString() : QString::fromStdString(l.message()));
-        buttons->button(QDialogButtonBox::Ok)->setEnabled(bool(l));
+        const QString nameProblem = m_document->layoutNameRefusal(name->text().trimmed());
+        message->setText(!nameProblem.isEmpty() ? tr("Name: %1").arg(nameProblem)
+                         : l                    ? QString()
+                                                : QString::fromStdString(l.message()));
+        buttons->button(QDialogButtonBox::Ok)->setEnabled(l && nameProblem.isEmpty());
     };
+    connect(name, &QLineEdit::textChanged, &dialog, validate);
     connect(ins, &QLineEdit::textChanged, &dialog, validate);
     connect(outs, &QLineEdit::textChanged, &dialog, validate);
     connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
@@ -299,14 +304,40 @@ void LayoutActions::renameLayout()
 {
     if (m_current < 0)
         return;
-    bool ok = false;
-    const QString name =
-        QInputDialog::getText(m_dialogParent, tr("Rename Layout"), tr("New name:"),
-                              QLineEdit::Normal, m_document->layoutAt(m_current).name, &ok);
-    if (!ok)
-        return;
-    if (const QString e = m_document->renameLayout(m_current, name); !e.isEmpty())
-        QMessageBox::warning(m_dialogParent, tr("Rename Layout"), e);
+    // Checked as typed by the document's name rule: the reason shows under the field and OK
+    // waits for a name the document takes; cancelling keeps the name it has.
+    QDialog dialog(m_dialogParent);
+    dialog.setWindowTitle(tr("Rename Layout"));
+    auto *form = new QFormLayout(&dialog);
+    auto *name = new QLineEdit(m_document->layoutAt(m_current).name, &dialog);
+    name->setObjectName(QStringLiteral("renameEdit"));
+    name->setMaxLength(int(kMaxLayoutNameLength) + 1); // one more, so the limit is said
+    name->setToolTip(tr("Letters, digits and _, starting with a letter or _, at most %1: a name "
+                        "usable as a #ttg alias and a Python variable")
+                         .arg(kMaxLayoutNameLength));
+    QLabel *message = newMessageLabel(&dialog);
+    message->setObjectName(QStringLiteral("renameMessage"));
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    form->addRow(tr("New name"), name);
+    form->addRow(message);
+    form->addRow(buttons);
+    const int layout = m_current;
+    auto validate = [&] {
+        const QString why = m_document->layoutNameRefusal(name->text().trimmed(), layout);
+        message->setText(why);
+        buttons->button(QDialogButtonBox::Ok)->setEnabled(why.isEmpty());
+    };
+    connect(name, &QLineEdit::textChanged, &dialog, validate);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, [&] {
+        if (const QString e = m_document->renameLayout(layout, name->text()); !e.isEmpty()) {
+            message->setText(e);
+            return;
+        }
+        dialog.accept();
+    });
+    validate();
+    dialog.exec();
 }
 
 void LayoutActions::removeLayout()
@@ -445,8 +476,11 @@ void LayoutActions::addLayoutFromText(const QString &initialText)
     auto validate = [&] {
         QString error;
         const std::optional<QList<int>> dims = parseShapeText();
+        const QString nameProblem = m_document->layoutNameRefusal(name->text().trimmed());
         if (text->toPlainText().trimmed().isEmpty()) {
             error = tr("Paste or type a #ttg attribute, a Gluon layout or a CuTe layout");
+        } else if (!nameProblem.isEmpty()) {
+            error = tr("Name: %1").arg(nameProblem);
         } else if (!dims) {
             error = tr("The shape is positive integers joined by x, e.g. 128x64");
         } else if (looksLikeCute(text->toPlainText().toStdString())) {
@@ -470,6 +504,7 @@ void LayoutActions::addLayoutFromText(const QString &initialText)
         return error.isEmpty();
     };
     connect(text, &QPlainTextEdit::textChanged, &dialog, validate);
+    connect(name, &QLineEdit::textChanged, &dialog, validate);
     connect(shape, &QLineEdit::textChanged, &dialog, validate);
     connect(dtype, &QLineEdit::textChanged, &dialog, validate);
     connect(cuteUnits, &QComboBox::currentIndexChanged, &dialog, validate);

@@ -12,6 +12,7 @@
 #include "widgets/gettingstarteddialog.h"
 #include "widgets/kerneldock.h"
 #include "widgets/layoutactions.h"
+#include "widgets/presentmode.h"
 #include "widgets/scenefiles.h"
 #include "widgets/suggestpanel.h"
 #include "widgets/viewoptionspanel.h"
@@ -40,6 +41,7 @@
 #include <QStyle>
 #include <QStyleFactory>
 #include <QTimer>
+#include <QToolTip>
 
 namespace lx {
 
@@ -83,6 +85,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_document(new La
     m_files = new SceneFiles(m_document, this);
     m_layoutActions = new LayoutActions(m_document, this);
     m_viewTabs = new ViewTabs(m_document, this);
+    m_present = new PresentMode(this, m_viewTabs);
     createActions();
     // The centre: the view tabs, or the three ways in while the scene has no view.
     m_central = new QStackedWidget(this);
@@ -181,6 +184,13 @@ void MainWindow::connectDocument()
         else
             setCurrentLayoutIndex(
                 m_currentLayout < 0 && m_document->layoutCount() > 0 ? 0 : m_currentLayout);
+    });
+    // The hover text and a tooltip on screen describe the state before an undo: they go, and
+    // the next hover describes the document as it is.
+    connect(m_document, &LayoutDocument::historyMoved, this, [this] {
+        m_coordinateLabel->clear();
+        m_hoverLabel->clear();
+        QToolTip::hideText();
     });
     connect(m_document, &LayoutDocument::layoutChanged, this, [this](int i) {
         if (i == m_currentLayout)
@@ -491,6 +501,8 @@ void MainWindow::readSettings()
 
 void MainWindow::writeSettings() const
 {
+    if (m_present->isActive())
+        return; // the arrangement to remember is the one presenting hid (restored on leaving)
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState(kWindowStateVersion));
@@ -544,6 +556,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
         event->ignore();
         return;
     }
+    m_present->leave(); // the panels come back before the arrangement is remembered
     writeSettings();
     // A clean exit: the autosaved scene is no longer needed (saved, or the person discarded it).
     m_files->discardAutosave();

@@ -33,6 +33,7 @@ class KernelDock;
 class LayoutActions;
 class LayoutDocument;
 class LayoutPropertiesModel;
+class PresentMode;
 class MatrixModel;
 class SceneFiles;
 class ViewPane;
@@ -52,6 +53,8 @@ public:
     SceneFiles *sceneFiles() const { return m_files; }
     LayoutActions *layoutActions() const { return m_layoutActions; }
     WindowDocks *docks() const { return m_docks; }
+    // View > Present: full screen, the current view alone, arrow keys walk it, Esc leaves.
+    PresentMode *presentMode() const { return m_present; }
     QTabWidget *viewTabs() const;
 
     BasesEditor *basesEditor() const;
@@ -151,6 +154,7 @@ private:
     LayoutActions *m_layoutActions = nullptr;
     ViewTabs *m_viewTabs = nullptr;
     WindowDocks *m_docks = nullptr;
+    PresentMode *m_present = nullptr;
     int m_currentLayout = -1;
     bool m_dark = false;
 

@@ -10,6 +10,7 @@
 #include "widgets/kernelwatchpanel.h"
 #include "widgets/layoutactions.h"
 #include "widgets/learnpanel.h"
+#include "widgets/presentmode.h"
 #include "widgets/scenefiles.h"
 #include "widgets/viewpane.h"
 #include "widgets/viewtabs.h"
@@ -154,6 +155,7 @@ void MainWindow::createMenus()
     m_viewMenu->addAction(m_viewTabs->zoomOutAction());
     m_viewMenu->addAction(m_viewTabs->zoomResetAction());
     m_viewMenu->addAction(m_viewTabs->fitAction());
+    m_viewMenu->addAction(m_present->action());
     m_docks->suggestDock()->toggleViewAction()->setShortcut(
         QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_G));
     m_viewMenu->addAction(m_docks->suggestDock()->toggleViewAction());

@@ -185,6 +185,12 @@ ViewOptionsPanel::ViewOptionsPanel(LayoutDocument *document, QWidget *parent)
     connect(document, &LayoutDocument::structureChanged, this, &ViewOptionsPanel::rebuild);
     connect(document, &LayoutDocument::sceneReset, this, [this] { setView(-1); });
     connect(document, &LayoutDocument::archChanged, this, &ViewOptionsPanel::rebuild);
+    // After an undo or redo every field shows the view's options again and no refusal stays.
+    connect(document, &LayoutDocument::historyMoved, this, [this] {
+        m_message->clear();
+        m_built.reset();
+        rebuild();
+    });
     rebuild();
 }
 
@@ -296,6 +302,12 @@ QWidget *ViewOptionsPanel::editorFor(const OptionUse &use, const QString &curren
     edit->setObjectName(QStringLiteral("viewOption_") + key);
     edit->setToolTip(tip);
     edit->setPlaceholderText(tr("(default)"));
+    // A refusal is about the text typed: once the field shows the option again (its own undo),
+    // the message goes.
+    connect(edit, &QLineEdit::textChanged, this, [this, current](const QString &t) {
+        if (t == current)
+            m_message->clear();
+    });
     connect(edit, &QLineEdit::editingFinished, this, [this, key, edit] {
         const QString e = setOption(key, edit->text());
         if (!e.isEmpty())

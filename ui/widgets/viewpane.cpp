@@ -273,7 +273,7 @@ void ViewPane::build(bool inPlace)
         return; // between two scenes (the tabs are being rebuilt): nothing to build yet
     m_pending = false;
     m_preview = false;
-    ViewRequest request = viewRequestFor(m_document->contents(), m_view);
+    ViewRequest request = currentRequest();
     m_built = std::make_unique<ViewRequest>(request);
     int64_t largest = 0;
     for (const ResolvedLayout &l : request.layouts)
@@ -350,7 +350,28 @@ void ViewPane::refresh()
 
 bool ViewPane::isBuiltFrom(const ViewRequest &request) const
 {
-    return m_built && sameInputs(*m_built, request);
+    if (!m_built)
+        return false;
+    ViewRequest followed = request;
+    followSelection(followed, m_selected);
+    return sameInputs(*m_built, followed);
+}
+
+ViewRequest ViewPane::currentRequest() const
+{
+    ViewRequest request = viewRequestFor(m_document->contents(), m_view);
+    followSelection(request, m_selected);
+    return request;
+}
+
+void ViewPane::setSelectedElement(qint64 elementId)
+{
+    m_selected = elementId;
+    // Only a view that follows the selection builds again (refresh compares the requests).
+    if (!m_document || m_view < 0 || m_view >= int(m_document->views().size()) ||
+        m_document->views().at(m_view).kind != QLatin1String("xor"))
+        return;
+    refresh();
 }
 
 void ViewPane::showDiagram(Expected<Diagram> diagram)

@@ -73,6 +73,13 @@ public:
     void endPreview();
     bool isPreview() const { return m_preview; }
 
+    // The element selected in any view (-1: none). A view that takes the selection as its input
+    // (models/documentviews.h followSelection: the XOR view) is built again for it; any other
+    // view only outlines it (ViewTabs).
+    void setSelectedElement(qint64 elementId);
+    // The request this pane builds from now: the scene's view with the selection it follows.
+    [[nodiscard]] ViewRequest currentRequest() const;
+
     // Step mode (no-ops when the view has no steps). step 0 shows every step at once.
     int stepCount() const;
     int currentStep() const;
@@ -80,6 +87,8 @@ public:
     void nextStep();
     void previousStep();
     QLabel *stepLabel() const { return m_stepLabel; }
+    // Scrolls the current step's tables into view (a no-op outside step mode).
+    void scrollToCurrentStep();
 
 protected:
     void showEvent(QShowEvent *event) override;
@@ -95,8 +104,6 @@ private:
     QPointer<LayoutDocument> m_document;
     int m_view;
     void updateStepBar();
-    // Scrolls the current step's tables into view (a no-op outside step mode).
-    void scrollToCurrentStep();
     void showDiagram(Expected<Diagram> diagram);
     // Builds now (inPlace: on this thread whatever the size, for a reader that needs the
     // diagram at once).
@@ -108,6 +115,7 @@ private:
     // Bumped by every rebuild; a worker whose build is no longer the newest skips it.
     std::shared_ptr<std::atomic<uint64_t>> m_generation;
     QFutureWatcher<std::shared_ptr<Expected<Diagram>>> *m_watcher = nullptr;
+    qint64 m_selected = -1;
     uint64_t m_asyncGeneration = 0;       // the generation the watched build belongs to
     bool m_building = false;              // a worker's diagram is awaited
     bool m_pending = false;               // a rebuild waits for the pane to be shown or read

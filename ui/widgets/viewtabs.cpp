@@ -172,6 +172,7 @@ void ViewTabs::rebuild()
 ViewPane *ViewTabs::newPane(int view)
 {
     auto *pane = new ViewPane(m_document, view, this);
+    pane->setSelectedElement(m_selectedElement);
     connect(pane, &ViewPane::elementClicked, this, &ViewTabs::selectElement);
     connect(pane, &ViewPane::rebuilt, this, [this, pane] {
         if (!m_rebuilding && pane == currentPane())
@@ -215,8 +216,10 @@ void ViewTabs::endPreview()
 void ViewTabs::selectElement(qint64 elementId)
 {
     m_selectedElement = elementId;
-    for (ViewPane *p : panes())
+    for (ViewPane *p : panes()) {
         p->viewWidget()->setHighlightedElement(elementId);
+        p->setSelectedElement(elementId);
+    }
 }
 
 Expected<QString> ViewTabs::goToElement(const QString &query)

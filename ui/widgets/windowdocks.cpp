@@ -109,6 +109,17 @@ void WindowDocks::createSceneDock(LayoutActions *actions)
                 textMessage->setText(m);
                 textMessage->setVisible(!m.isEmpty());
             });
+    // A refused name or text typed in the list: the reason under the list, the entry as it was.
+    connect(m_layoutList, &LayoutListModel::editRefused, textMessage,
+            [textMessage](const QString &m) {
+                textMessage->setText(m);
+                textMessage->setVisible(!m.isEmpty());
+            });
+    // After an undo or redo the message is about a text no longer there.
+    connect(m_document, &LayoutDocument::historyMoved, textMessage, [textMessage] {
+        textMessage->clear();
+        textMessage->hide();
+    });
     sceneLayout->addWidget(textMessage);
     m_sceneDock->setWidget(scenePanel);
     m_window->addDockWidget(Qt::LeftDockWidgetArea, m_sceneDock);
