@@ -216,7 +216,7 @@ private Q_SLOTS:
     void costNames()
     {
         const QString module =
-            kDir + QStringLiteral("gemm_gfx1250_bf16_128x128x64_w22_t21_a01_b10_s111_1618.ttgir");
+            kDir + QStringLiteral("gemm_gfx1250_bf16_128x128x64_w22_t11_a10_b10_s824_4116.ttgir");
         const lx::test::CliResult r = run({module, QStringLiteral("--json")});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject j = QJsonDocument::fromJson(r.out).object();

@@ -27,6 +27,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QMainWindow>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -45,7 +46,7 @@ namespace {
 
 const QString kDir = QStringLiteral(LX_TEST_DATA_DIR "/kernels/");
 // A module whose costliest op is not its most conflicted one.
-const QString kGemm = kDir + u"gemm_gfx1250_bf16_128x128x64_w22_t21_a01_b10_s111_1618.ttgir"_s;
+const QString kGemm = kDir + u"gemm_gfx1250_bf16_128x128x64_w22_t11_a10_b10_s824_4116.ttgir"_s;
 // A module with a conflicting store the suggestion improves.
 const QString kSmall = kDir + u"gemm_gfx1250_bf16_64x64x64_w22_t11_a01_b01_s1618_4116.ttgir"_s;
 

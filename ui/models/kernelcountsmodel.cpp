@@ -8,8 +8,8 @@
 namespace lx {
 
 KernelCountsModel::KernelCountsModel(QObject *parent)
-    : TableModel(parent, {tr("Instruction"), tr("Straight-line"), tr("In loop"), tr("Predicted"),
-                          tr("Compiler")})
+    : TableModel(parent,
+                 {tr("Instruction"), tr("Straight"), tr("Loop"), tr("Predicted"), tr("Compiler")})
 {
 }
 

@@ -27,8 +27,8 @@ QString shortEncoding(const std::string &text)
 } // namespace
 
 KernelOpsModel::KernelOpsModel(QObject *parent)
-    : TableModel(parent, {tr("Line"), tr("Op"), tr("Name"), tr("Shape"), tr("From → to"),
-                          tr("Instruction"), tr("Count"), tr("Cycles / CTA"), tr("Conflicts")})
+    : TableModel(parent, {tr("Line"), tr("Op"), tr("Name"), tr("Instruction"), tr("Count"),
+                          tr("Cycles / CTA"), tr("Conflicts"), tr("Shape"), tr("From → to")})
 {
 }
 

@@ -17,17 +17,18 @@ class KernelOpsModel : public TableModel
 {
     Q_OBJECT
 public:
+    // What the op costs first, its layouts last (elided in the dock: the row's tooltip has them).
     enum Columns
     {
         LineColumn,
         OpColumn,          // "local_load" (dialect prefix dropped)
         NameColumn,        // loc() name or SSA name
-        ShapeColumn,       // "128x64xf16"
-        FromToColumn,      // "#shared → #ttg.dot_op<...>"
         InstructionColumn, // "ds_load_tr16_b128", "LDS round trip"
         CountColumn,       // per thread
         CyclesColumn,      // LDS cycles per CTA (analysis/kernel.h cyclesPerCta); "" unmodelled
         ConflictsColumn,   // "4-way" or ""
+        ShapeColumn,       // "128x64xf16"
+        FromToColumn,      // "#shared → #ttg.dot_op<...>"
         NumColumns
     };
     enum Roles

@@ -70,24 +70,24 @@ QString compilerSummary(const KernelAnswer &a)
 
 QWidget *KernelDock::buildParts()
 {
-    // The module and its ops above; the summary, the op's explanation and the suggestion below.
-    auto *rows = new QSplitter(Qt::Vertical, this);
-    rows->setObjectName(QStringLiteral("kernelRows"));
-    rows->setChildrenCollapsible(false);
-    auto *top = new QSplitter(Qt::Horizontal, rows);
-    top->setObjectName(QStringLiteral("kernelTop"));
-    m_watchPanel = new KernelWatchPanel(top);
-    m_source = new KernelSourceView(top);
-    m_table = new KernelOpsTable(m_model, top);
-    top->setStretchFactor(0, 2);
-    top->setStretchFactor(1, 3);
-    top->setStretchFactor(2, 5);
-    auto *bottom = new QSplitter(Qt::Horizontal, rows);
-    bottom->setObjectName(QStringLiteral("kernelBottom"));
-    bottom->setChildrenCollapsible(false);
-    m_summary = new KernelSummaryPanel(bottom);
+    // Columns, each line between them movable: the module text over the kernel's summary; the
+    // ops the full height (the table to rank them); the selected op's explanation over the
+    // suggestion. The watched kernels, while a folder is watched, at the left.
+    auto *columns = new QSplitter(Qt::Horizontal, this);
+    columns->setObjectName(QStringLiteral("kernelRows"));
+    columns->setChildrenCollapsible(false);
+    m_watchPanel = new KernelWatchPanel(columns);
+    auto *left = new QSplitter(Qt::Vertical, columns);
+    left->setObjectName(QStringLiteral("kernelLeft"));
+    left->setChildrenCollapsible(false);
+    m_source = new KernelSourceView(left);
+    m_summary = new KernelSummaryPanel(left);
+    m_table = new KernelOpsTable(m_model, columns);
+    auto *right = new QSplitter(Qt::Vertical, columns);
+    right->setObjectName(QStringLiteral("kernelRight"));
+    right->setChildrenCollapsible(false);
     // The selected op in words: its instructions, cost, lowering path and what to change.
-    auto *detailScroll = new QScrollArea(bottom);
+    auto *detailScroll = new QScrollArea(right);
     detailScroll->setObjectName(QStringLiteral("kernelOpDetailScroll"));
     detailScroll->setWidgetResizable(true);
     detailScroll->setFrameShape(QFrame::NoFrame);
@@ -99,12 +99,14 @@ QWidget *KernelDock::buildParts()
     m_opDetail->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_opDetail->setMargin(2);
     detailScroll->setWidget(m_opDetail);
-    m_advicePanel = new KernelAdvicePanel(m_savePatchedAction, bottom);
-    for (int i = 0; i < 3; ++i)
-        bottom->setStretchFactor(i, 1);
-    rows->setStretchFactor(0, 3);
-    rows->setStretchFactor(1, 2);
-    return rows;
+    m_advicePanel = new KernelAdvicePanel(m_savePatchedAction, right);
+    // Proportions (a splitter scales them to its size).
+    columns->setSizes({0, 540, 720, 660});
+    left->setSizes({220, 260});
+    right->setSizes({180, 300});
+    for (int i = 1; i < 4; ++i)
+        columns->setStretchFactor(i, 1);
+    return columns;
 }
 
 KernelDock::KernelDock(LayoutDocument *document, QWidget *parent)
@@ -333,12 +335,12 @@ void KernelDock::loadFromDocument()
     const bool firstShow = isHidden();
     show();
     raise();
-    // A dock that just appeared gets half the window's height for its parts.
+    // A dock that just appeared gets a little more than half the window's height for its parts.
     // (After the event loop has laid the window out: a window opened with a module on its
     // command line is not shown yet.)
     if (auto *window = qobject_cast<QMainWindow *>(parentWidget()); window && firstShow)
         QTimer::singleShot(0, this, [this, window] {
-            window->resizeDocks({this}, {window->height() / 2}, Qt::Vertical);
+            window->resizeDocks({this}, {window->height() * 11 / 20}, Qt::Vertical);
         });
     // Start on the first op that needs attention, else the first local_load. A freshly opened
     // kernel shows that op's layouts and views; a reopened scene already has them.
@@ -348,6 +350,12 @@ void KernelDock::loadFromDocument()
     if (m_selectFirst) {
         selectOp(first);
         m_document->markClean();
+        // Once the window has shown the new scene (it makes the scene's first layout current),
+        // the op's layouts are selected in the scene panel.
+        QTimer::singleShot(0, this, [this, layouts = m_opLayouts] {
+            if (!layouts.isEmpty() && m_opLayouts == layouts)
+                Q_EMIT layoutsChosen(layouts);
+        });
     } else {
         m_table->selectSourceRow(first);
         m_source->highlightLine(m_model->opAt(first).line);
@@ -467,6 +475,7 @@ void KernelDock::showOp(int row)
     if (!scene.views.isEmpty())
         if (const qsizetype at = m_document->views().indexOf(scene.views.front()); at >= 0)
             Q_EMIT viewChosen(int(at));
+    m_opLayouts = scene.layouts;
     if (!scene.layouts.isEmpty())
         Q_EMIT layoutsChosen(scene.layouts);
 }

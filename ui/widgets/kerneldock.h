@@ -10,8 +10,8 @@
 //   the op's explanation (KernelOpsModel::DetailRole);
 //   KernelAdvicePanel   "Suggest for this op" with its before/after table;
 //   KernelWatchPanel    the kernels of a watched cache folder, left of the module.
-// The module and its ops sit above, the summary, the explanation and the suggestion below, each
-// line between them movable.
+// In columns, each line between them movable: the module text over the summary, the ops the
+// full height, the explanation over the suggestion.
 //
 // Opening a module (File > Open Kernel, dropping a .ttgir file, pasting module text) starts a
 // scene of its own, after the unsaved-changes prompt: titled by the kernel, on the module's
@@ -149,6 +149,7 @@ private:
     bool m_selectFirst = false; // the scene is being opened from a module: show its first op
     QString m_error;            // why the shown module cannot be analysed (empty: it can)
     std::function<bool()> m_confirmReplace;
+    QStringList m_opLayouts; // the scene layouts of the op shown last
     Advice m_advice;
 };
 

@@ -8,6 +8,12 @@
 
 namespace lx {
 
+namespace {
+
+constexpr int kFromToWidth = 260;
+
+} // namespace
+
 KernelOpsTable::KernelOpsTable(KernelOpsModel *model, QWidget *parent)
     : QTableView(parent), m_model(model), m_proxy(new QSortFilterProxyModel(this))
 {
@@ -28,7 +34,13 @@ KernelOpsTable::KernelOpsTable(KernelOpsModel *model, QWidget *parent)
                     Q_EMIT opChosen(m_proxy->mapToSource(current).row());
             });
     // A new report keeps the sort the person chose; the columns fit the new text.
-    connect(model, &QAbstractItemModel::modelReset, this, [this] { resizeColumnsToContents(); });
+    connect(model, &QAbstractItemModel::modelReset, this, [this] {
+        resizeColumnsToContents();
+        // A long encoding is elided (its whole text is the row's tooltip): the cost columns stay
+        // in view.
+        if (columnWidth(KernelOpsModel::FromToColumn) > kFromToWidth)
+            setColumnWidth(KernelOpsModel::FromToColumn, kFromToWidth);
+    });
 }
 
 int KernelOpsTable::currentSourceRow() const

@@ -18,12 +18,13 @@ QString q(const std::string &s)
     return QString::fromStdString(s);
 }
 
-// "label: text [provenance]" of a figure, the costliest op in bold with why.
-QString figureLine(const Figure &f)
+// "label: text [provenance]" of a figure, the costliest op in bold with `why`; the figure's
+// note (how it is computed, the phase table it read) is the label's tooltip.
+QString figureLine(const Figure &f, const std::string &why)
 {
     QString s = QStringLiteral("%1: %2").arg(q(f.label).toHtmlEscaped(), q(f.text).toHtmlEscaped());
     if (f.key == "worstOp")
-        s = QStringLiteral("<b>%1</b> — %2").arg(s, q(f.note).toHtmlEscaped());
+        s = QStringLiteral("<b>%1</b> — %2").arg(s, q(why).toHtmlEscaped());
     if (f.source != FigureSource::Computed)
         s += QStringLiteral(" <i>[%1]</i>").arg(QString::fromLatin1(figureSourceName(f.source)));
     return s;
@@ -69,6 +70,7 @@ void KernelSummaryPanel::showKernel(const TtgirModule &module, const KernelRepor
 {
     m_counts->setCounts(module, report, error.isEmpty() ? compiler : nullptr);
     m_rule->setText(report.arch.empty() ? QString() : m_counts->countingRule());
+    m_summary->setToolTip(QString());
     if (!error.isEmpty()) {
         m_summary->setText(
             QStringLiteral("<span style=\"color:#b00020\">%1</span>").arg(error.toHtmlEscaped()));
@@ -85,12 +87,16 @@ void KernelSummaryPanel::showKernel(const TtgirModule &module, const KernelRepor
                  .arg(report.threadsPerWarp);
     // The request layer's figures, as every face reports them; the instruction counts are the
     // table's.
+    QStringList notes;
     for (const Figure &f : kernelFigures(report)) {
         if (f.key == "ops" || f.key.rfind("instructions:", 0) == 0 ||
             (f.key == "worstWays" && report.totals.worstWays <= 1))
             continue;
-        lines << figureLine(f);
+        lines << figureLine(f, report.totals.worstOpReason);
+        if (!f.note.empty())
+            notes << QStringLiteral("%1: %2").arg(q(f.label), q(f.note));
     }
+    m_summary->setToolTip(notes.join(QStringLiteral("\n")));
     if (!report.totals.lostTransposed.empty())
         lines << tr("%n local_load(s) without a transposed load", nullptr,
                     int(report.totals.lostTransposed.size()));
