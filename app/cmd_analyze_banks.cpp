@@ -106,10 +106,11 @@ nlohmann::json reportJson(const lx::BankViewInput &in)
     j["idealCycles"] = worst ? worst->idealCycles : 0;
     j["extraCycles"] = worst ? worst->extraCycles() : 0;
     j["instructions"] = instructions;
+    // One wave's (the view's chosen wave): a kernel op's cycles cover every warp (cyclesPerCta).
     j["totals"] = {{"instructions", r.totals.instructions},
-                   {"cycles", r.totals.cycles},
-                   {"idealCycles", r.totals.idealCycles},
-                   {"extraCycles", r.totals.extraCycles()},
+                   {"cyclesPerWave", r.totals.cycles},
+                   {"idealCyclesPerWave", r.totals.idealCycles},
+                   {"extraCyclesPerWave", r.totals.extraCycles()},
                    {"maxWays", r.totals.maxWays},
                    {"conflictsPerAccess", r.totals.conflictsPerAccess()},
                    {"conflictRatePercent", in.arch.bankConflictRateScale
@@ -117,7 +118,7 @@ nlohmann::json reportJson(const lx::BankViewInput &in)
                                                      in.arch.bankConflictRateScale->value))
                                                : nlohmann::json(nullptr)}};
     j["modelCycles"] = worst ? worst->modelCycles : 0;
-    j["totals"]["modelCycles"] = r.totals.modelCycles;
+    j["totals"]["modelCyclesPerWave"] = r.totals.modelCycles;
     if (!r.measuredRule.empty()) {
         j["measuredRule"] = r.measuredRule;
         j["measuredRuleConfidence"] = r.measuredRuleProvenance.confidence;

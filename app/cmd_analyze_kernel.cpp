@@ -65,8 +65,8 @@ nlohmann::json compilerJson(const lx::KernelAnswer &a)
             {"scratchBytes", opt(as.scratchBytes)},
             {"occupancy", opt(as.occupancy)},
             {"groupSegmentBytes", opt(as.groupSegmentBytes)},
-            {"ldsBytes", opt(c.compilerLdsBytes)},
-            {"predictedLdsBytes", c.predictedLdsBytes},
+            {"ldsBytesLaunched", opt(c.compilerLdsBytes)},
+            {"predictedLdsBytesEndToEnd", c.predictedLdsBytes},
             {"unroll", c.unroll},
             {"kinds", kinds},
             {"transposed", c.compilerTransposed},
@@ -76,6 +76,21 @@ nlohmann::json compilerJson(const lx::KernelAnswer &a)
             {"ldsAgree", c.ldsAgree},
             {"agree", c.agree()},
             {"notes", c.notes}};
+}
+
+// The costliest op (analysis/kernel.h KernelTotals::worstOp), or null when no op has cycles.
+nlohmann::json worstOpJson(const lx::KernelReport &report)
+{
+    if (report.totals.worstOp < 0)
+        return nullptr;
+    const lx::KernelOpReport &w = report.ops.at(size_t(report.totals.worstOp));
+    return {{"line", w.line},
+            {"op", w.op},
+            {"name", w.name},
+            {"cyclesPerCta", *w.cyclesPerCta},
+            {"maxWays", w.maxWays},
+            {"reason", report.totals.worstOpReason},
+            {"provenance", lx::figureSourceName(lx::kernelCyclesSource(w))}};
 }
 
 nlohmann::json reportJson(const lx::TtgirModule &module, const lx::KernelReport &report,
@@ -108,7 +123,12 @@ nlohmann::json reportJson(const lx::TtgirModule &module, const lx::KernelReport 
                          {"pathReason", r.pathReason},
                          {"advice", r.advice},
                          {"maxWays", r.maxWays},
-                         {"cycles", r.cycles},
+                         {"cyclesPerCta", r.cyclesPerCta ? nlohmann::json(*r.cyclesPerCta)
+                                                         : nlohmann::json(nullptr)},
+                         {"idealCyclesPerCta", r.idealCyclesPerCta},
+                         {"cyclesProvenance", r.cyclesPerCta ? nlohmann::json(lx::figureSourceName(
+                                                                   lx::kernelCyclesSource(r)))
+                                                             : nlohmann::json(nullptr)},
                          {"bytes", r.bytes},
                          {"lostTransposed", r.lostTransposed},
                          {"problem", r.isProblem()}};
@@ -126,6 +146,8 @@ nlohmann::json reportJson(const lx::TtgirModule &module, const lx::KernelReport 
         }
         if (!r.problem.empty())
             o["error"] = r.problem;
+        if (!r.cyclesNote.empty())
+            o["cyclesNote"] = r.cyclesNote;
         if (r.partitionConflicts)
             o["partitionConflicts"] = *r.partitionConflicts;
         if (compiler)
@@ -146,8 +168,11 @@ nlohmann::json reportJson(const lx::TtgirModule &module, const lx::KernelReport 
             {"counting", kCounting},
             {"totals", totals},
             {"totalsIssued", issued},
-            {"ldsBytes", report.totals.ldsBytes},
+            {"ldsBytesEndToEnd", report.totals.ldsBytesEndToEnd},
+            {"cyclesPerCta", report.totals.cyclesPerCta},
+            {"worstOp", worstOpJson(report)},
             {"worstWays", report.totals.worstWays},
+            {"worstWaysLine", report.totals.worstWaysLine},
             {"lostTransposed", report.totals.lostTransposed},
             {"notes", report.notes},
             {"warnings", report.warnings},
@@ -177,6 +202,13 @@ void printText(QTextStream &out, const lx::TtgirModule &module, const lx::Kernel
             out << "  " << q(r.instruction);
         if (r.maxWays > 1)
             out << ", " << r.maxWays << "-way conflicts";
+        if (r.cyclesPerCta)
+            out << ", " << *r.cyclesPerCta << " cycles per CTA"
+                << (lx::kernelCyclesSource(r) == lx::FigureSource::Computed
+                        ? QString()
+                        : QStringLiteral(" (") +
+                              QString::fromLatin1(lx::figureSourceName(lx::kernelCyclesSource(r))) +
+                              QLatin1Char(')'));
         if (r.bytes > 0)
             out << ", " << r.bytes << " B";
         if (!r.partitions.empty())
@@ -205,9 +237,15 @@ void printText(QTextStream &out, const lx::TtgirModule &module, const lx::Kernel
             out << " (" << it->second << " issued)";
         out << '\n';
     }
-    out << "  LDS allocated          " << report.totals.ldsBytes << " B\n";
+    out << "  LDS, allocs end to end " << report.totals.ldsBytesEndToEnd << " B\n";
+    out << "  LDS cycles per CTA     " << report.totals.cyclesPerCta << '\n';
+    if (report.totals.worstOp >= 0) {
+        const lx::KernelOpReport &w = report.ops.at(size_t(report.totals.worstOp));
+        out << "  costliest op           line " << w.line << ", " << *w.cyclesPerCta
+            << " cycles per CTA: " << q(report.totals.worstOpReason) << '\n';
+    }
     if (report.totals.worstWays > 1)
-        out << "  worst conflict         " << report.totals.worstWays << "-way (line "
+        out << "  highest n-way          " << report.totals.worstWays << "-way (line "
             << report.totals.worstWaysLine << ")\n";
     for (const std::string &s : report.totals.lostTransposed)
         out << "  lost transposed load   " << q(s) << '\n';

@@ -408,9 +408,13 @@ int runCta(const QStringList &args)
 
 nlohmann::json accessJson(const lx::KernelOpReport &op)
 {
-    nlohmann::json j = {
-        {"instruction", op.instruction}, {"count", op.count}, {"maxWays", op.maxWays},
-        {"cycles", op.cycles},           {"bytes", op.bytes}, {"text", lx::kernelAccessText(op)}};
+    nlohmann::json j = {{"instruction", op.instruction},
+                        {"count", op.count},
+                        {"maxWays", op.maxWays},
+                        {"cyclesPerCta", op.cyclesPerCta ? nlohmann::json(*op.cyclesPerCta)
+                                                         : nlohmann::json(nullptr)},
+                        {"bytes", op.bytes},
+                        {"text", lx::kernelAccessText(op)}};
     if (!op.problem.empty())
         j["problem"] = op.problem;
     return j;

@@ -100,7 +100,7 @@ CompilerComparison compareWithCompiler(const TtgirModule &module, const KernelRe
         c.notes.push_back("transposed loads: " + list(c.predictedTransposed) + " predicted, " +
                           list(c.compilerTransposed) + " in the assembly");
     }
-    c.predictedLdsBytes = report.totals.ldsBytes;
+    c.predictedLdsBytes = report.totals.ldsBytesEndToEnd;
     c.compilerLdsBytes = compilerLdsBytes;
     if (compilerLdsBytes && *compilerLdsBytes != c.predictedLdsBytes) {
         c.ldsAgree = c.predictedLdsBytes > *compilerLdsBytes;

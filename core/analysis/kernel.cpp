@@ -4,6 +4,7 @@
 #include "analysis/conversion.h"
 #include "analysis/dsloadtr.h"
 #include "analysis/kerneladvice.h"
+#include "analysis/kernelcost.h"
 #include "analysis/kernelnvidia.h"
 #include "analysis/kernelpartitions.h"
 #include "analysis/ldslowering.h"
@@ -103,53 +104,6 @@ const TtgirType *lastOf(const TtgirOp &op, TtgirType::Kind kind)
     return nullptr;
 }
 
-void addBanks(KernelOpReport &r, const Architecture &arch, const LinearLayout &reg,
-              const SharedMemoryLayout &shared, bool isWrite)
-{
-    if (r.elementBits != 8 && r.elementBits != 16 && r.elementBits != 32 && r.elementBits != 64)
-        return;
-    BankAccessRequest req;
-    req.reg = reg;
-    req.shared = shared;
-    req.elementBits = r.elementBits;
-    req.isWrite = isWrite;
-    if (arch.findInstruction(r.instruction))
-        req.instruction = r.instruction;
-    Expected<BankConflictReport> rep = analyzeBanks(arch, req);
-    if (!rep) {
-        r.reason += (r.reason.empty() ? "" : "; ") + std::string("banks: ") + rep.message();
-        return;
-    }
-    r.maxWays = rep->totals.maxWays;
-    r.cycles = rep->totals.cycles;
-    r.idealCycles = rep->totals.idealCycles;
-}
-
-// Conflicts of the transposed loads from the lane addresses of the plan.
-void addTransposedBanks(KernelOpReport &r, const Architecture &arch, const DsLoadTrPlan &plan)
-{
-    const LdsInstruction *instr = arch.findInstruction(plan.instruction.name);
-    if (!instr || instr->passes != 1)
-        return;
-    int ways = 1;
-    int64_t cycles = 0, ideal = 0;
-    for (int w = 0; w < plan.warps; ++w)
-        for (int64_t i = 0; i < plan.instructions; ++i) {
-            std::vector<std::optional<int64_t>> lanes;
-            for (int s = 0; s < arch.waveSize; ++s)
-                lanes.emplace_back(plan.byteAddress(w, i, s));
-            Expected<InstructionReport> rep = analyzeAddresses(arch, *instr, {lanes});
-            if (!rep)
-                return;
-            ways = std::max(ways, rep->maxWays);
-            cycles += rep->cycles;
-            ideal += rep->idealCycles;
-        }
-    r.maxWays = ways;
-    r.cycles = cycles;
-    r.idealCycles = ideal;
-}
-
 class KernelAnalyzer
 {
 public:
@@ -179,9 +133,9 @@ public:
                                        " is not modelled: its LDS traffic is not counted");
         totals(report);
         // The architecture file's capacity (the allocations' footprint, liveness ignored).
-        if (report.totals.ldsBytes > m_arch.ldsBytes)
+        if (report.totals.ldsBytesEndToEnd > m_arch.ldsBytes)
             report.warnings.push_back(
-                "the allocations take " + std::to_string(report.totals.ldsBytes) +
+                "the allocations take " + std::to_string(report.totals.ldsBytesEndToEnd) +
                 " B one after another; " + m_arch.name + " has " + std::to_string(m_arch.ldsBytes) +
                 " B of LDS (liveness is ignored: the compiler "
                 "may reuse some of it)");
@@ -357,7 +311,7 @@ private:
         r.advice =
             vectorAdvice(sides.reg, sides.shared, *cvt, a.vectorElements, r.elementBits, isWrite)
                 .text;
-        addBanks(r, m_arch, sides.reg, sides.shared, isWrite);
+        costPlainAccess(r, m_arch, sides.reg, sides.shared, isWrite);
         r.partitionConflicts =
             accessPartitionConflicts(m_arch, sides.reg, sides.shared, r.elementBits, a.bits);
         return a.vectorElements;
@@ -397,7 +351,7 @@ private:
                 r.path = "transposed";
                 r.pathReason = "the destination's lanes and registers divide by the " +
                                r.instruction + " tile (analysis/dsloadtr.h)";
-                addTransposedBanks(r, m_arch, *plan);
+                costTransposedLoad(r, m_arch, *plan);
                 return;
             }
             r.eligible = false;
@@ -441,7 +395,7 @@ private:
         r.pathReason = "fp4 packed two to a byte: both layouts lifted to 4-bit elements divide by "
                        "the " +
                        r.instruction + " tile (analysis/dsloadtr.h)";
-        addTransposedBanks(r, m_arch, *plan);
+        costTransposedLoad(r, m_arch, *plan);
     }
 
     // A copy by the Tensor Data Mover: no per-thread LDS instruction, but the buffer's layout
@@ -592,6 +546,7 @@ private:
             return;
         }
         r.accesses.insert(r.accesses.end(), accesses->begin(), accesses->end());
+        r.cyclesNote = "the bank conflicts of a round trip's scratch buffer are not modelled";
     }
 
     static bool isLdsInstruction(const std::string &name)
@@ -602,22 +557,30 @@ private:
     void totals(KernelReport &report) const
     {
         KernelTotals &t = report.totals;
-        for (const KernelOpReport &r : report.ops) {
+        for (size_t i = 0; i < report.ops.size(); ++i) {
+            const KernelOpReport &r = report.ops[i];
             for (const KernelLdsAccess &a : r.accesses)
                 if (isLdsInstruction(a.instruction) && a.count > 0) {
                     t.instructions[a.instruction] += a.count;
                     t.issued[a.instruction] += std::max(a.issued, a.count);
                 }
             if (r.op == "ttg.local_alloc")
-                t.ldsBytes += r.bytes;
+                t.ldsBytesEndToEnd += r.bytes;
             if (r.maxWays > t.worstWays) {
                 t.worstWays = r.maxWays;
                 t.worstWaysLine = r.line;
+            }
+            if (r.cyclesPerCta) {
+                t.cyclesPerCta += *r.cyclesPerCta;
+                if (t.worstOp < 0 || *r.cyclesPerCta > *report.ops[size_t(t.worstOp)].cyclesPerCta)
+                    t.worstOp = int(i);
             }
             if (r.lostTransposed)
                 t.lostTransposed.push_back("line " + std::to_string(r.line) + " " + r.name + ": " +
                                            r.reason);
         }
+        if (t.worstOp >= 0)
+            t.worstOpReason = kernelOpCostReason(report.ops[size_t(t.worstOp)]);
     }
 
     const TtgirModule &m_module;

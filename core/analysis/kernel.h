@@ -97,9 +97,17 @@ struct KernelOpReport
     // instruction would (a local_load whose fallback is already a full-width vector, e.g. a
     // K-contiguous operand, has lost nothing).
     bool lostTransposed = false;
-    int maxWays = 0;    // worst bank conflict of the access (0 = not analysed)
-    int64_t cycles = 0; // LDS cycles of the access per warp set (phase model)
-    int64_t idealCycles = 0;
+    int maxWays = 0; // worst bank conflict of the access (0 = not analysed)
+    // What the op costs the LDS: the cycles of every instruction of the access, each by the phase
+    // model of analysis/banks.h, summed over all the CTA's warps (a bank view's cycles cover one
+    // wave). A local_load that lost its transposed load is counted as the narrow loads it lowers
+    // to. Unset where not modelled; for an op with LDS accesses `cyclesNote` then says why.
+    std::optional<int64_t> cyclesPerCta;
+    int64_t idealCyclesPerCta = 0; // the same instructions with no bank conflict
+    // The phase table (or measured rule) of the architecture file the cycles come from: a table
+    // the file marks low-confidence makes them extrapolated (request/kernelrequest.h).
+    Provenance cyclesProvenance;
+    std::string cyclesNote;
     // Loads/stores of a plain access with a partition conflict (analysis/kernelpartitions.h);
     // unset where not analysed (no partition model, a transposed load, other ops).
     std::optional<int> partitionConflicts;
@@ -116,9 +124,17 @@ struct KernelTotals
 {
     std::map<std::string, int64_t> instructions; // LDS instruction -> count summed over ops
     std::map<std::string, int64_t> issued;       // LDS instruction -> issued summed over ops
-    int64_t ldsBytes = 0;                        // sum of the allocations
-    int worstWays = 0;
+    // The allocations' bytes laid one after another in the order of the text (liveness ignored:
+    // the compiler may reuse some); not the bytes an access touches, nor what the kernel is
+    // launched with (the compiler's metadata).
+    int64_t ldsBytesEndToEnd = 0;
+    int worstWays = 0; // the highest n-way bank conflict of any op, at worstWaysLine
     int worstWaysLine = 0;
+    // The costliest op: the most cycles per CTA (the first such op in the module), an index into
+    // KernelReport::ops; -1 when no op has modelled cycles. worstOpReason says why it costs that.
+    int worstOp = -1;
+    std::string worstOpReason;
+    int64_t cyclesPerCta = 0;                // summed over the ops with modelled cycles
     std::vector<std::string> lostTransposed; // "line 42 b: reason", for lostTransposed ops
 };
 
@@ -137,6 +153,11 @@ struct KernelReport
 // Errors only when no architecture is known or the named one does not exist.
 [[nodiscard]] Expected<KernelReport> analyzeKernel(const TtgirModule &module,
                                                    const std::string &arch = {});
+
+// Why an op costs its cycles, in one phrase: its instructions per thread, the transposed load it
+// lost, its bank conflicts ("128 x ds_load_u16 per thread after losing ds_load_tr16_b128,
+// conflict-free").
+[[nodiscard]] std::string kernelOpCostReason(const KernelOpReport &op);
 
 // The dims of a shape as "128x64" (or with another separator: "128×64").
 [[nodiscard]] std::string formatShape(const std::vector<int32_t> &shape,

@@ -272,24 +272,24 @@ Expected<int64_t> ldsBytesOf(const PredicateLayout &s, const std::string &arch)
     if (!cu)
         return cu.error();
     if (!s.attr || s.shape.empty())
-        return makeError("ldsBytes: " + s.name +
+        return makeError("ldsBytesAllocated: " + s.name +
                          " must be a shared layout written as #ttg text with a shape");
     if (const auto *p = s.attr->as<PartitionedSharedAttr>()) {
         auto sizes = partitionedBufferSizes(*p, s.shape, elementBitsOf(s));
         if (!sizes)
-            return makeError("ldsBytes: " + sizes.message());
+            return makeError("ldsBytesAllocated: " + sizes.message());
         AllocRequest req;
         req.name = s.name;
         req.numPartitions = sizes->numBuffers;
         req.bufferBytes = sizes->bufferBytes;
         auto alloc = allocateShared({req}, cu->partitionBytes);
         if (!alloc)
-            return makeError("ldsBytes: " + alloc.message());
+            return makeError("ldsBytesAllocated: " + alloc.message());
         return alloc->totalBytes;
     }
     auto bytes = sharedAllocationBytes(*s.attr, s.shape, elementBitsOf(s));
     if (!bytes)
-        return makeError("ldsBytes: " + bytes.message());
+        return makeError("ldsBytesAllocated: " + bytes.message());
     return *bytes;
 }
 
@@ -556,7 +556,7 @@ Expected<Value> Evaluator::call(const Node &n)
             return Value(std::string("none"));
         return Value(conversionKindName(d->conversion->kind));
     }
-    if (f == "bankConflicts" || f == "partitionConflicts" || f == "ldsBytes" ||
+    if (f == "bankConflicts" || f == "partitionConflicts" || f == "ldsBytesAllocated" ||
         f == "crossPairShared")
         return callMemory(n, **l);
     return makeError("unknown function '" + f + "'");
@@ -588,7 +588,7 @@ Expected<Value> Evaluator::callOwners(const Node &n, const LinearLayout &L)
     return Value(count);
 }
 
-// The shared-memory and SIMD-pair functions (bankConflicts, partitionConflicts, ldsBytes,
+// The shared-memory and SIMD-pair functions (bankConflicts, partitionConflicts, ldsBytesAllocated,
 // crossPairShared) of a call whose first argument is `first`.
 Expected<Value> Evaluator::callMemory(const Node &n, const PredicateLayout &first)
 {
@@ -615,7 +615,7 @@ Expected<Value> Evaluator::callMemory(const Node &n, const PredicateLayout &firs
             return r.error();
         return Value(*r);
     }
-    if (f == "ldsBytes") {
+    if (f == "ldsBytesAllocated") {
         if (auto ok = arity(1); !ok)
             return ok.error();
         auto r = ldsBytesOf(first, m_c.arch);

@@ -29,8 +29,8 @@
 //   partitionConflicts(R, S, loadBits)  loads with a partition conflict when R reads shared S
 //                               with loadBits per lane per load, on the scene's architecture
 //                               (analysis/partitions.h; S as #ttg text)
-//   ldsBytes(S)                 LDS bytes S takes (padding included; a partitioned layout: the
-//                               allocator's span of its buffers)
+//   ldsBytesAllocated(S)        LDS bytes allocated for S alone (padding included; a partitioned
+//                               layout: the allocator's span of its buffers)
 //
 // Evaluation says why a predicate does not hold: each comparison that fails, with its actual
 // value ("apply(L, {lane: 3}) is [0, 1], wanted == [0, 2]").

@@ -193,7 +193,8 @@ void checkKernel(CheckKernel &k, const KernelAnswer &a, const CheckConfig &confi
     if (b.maxLds) {
         CheckCase c{"maxLds", std::to_string(*b.maxLds) + " B", {}};
         const bool fromCompiler = a.metadata && a.metadata->sharedBytes;
-        const int64_t bytes = fromCompiler ? *a.metadata->sharedBytes : a.report.totals.ldsBytes;
+        const int64_t bytes =
+            fromCompiler ? *a.metadata->sharedBytes : a.report.totals.ldsBytesEndToEnd;
         if (bytes > *b.maxLds)
             addViolation(c, k, config, 0, "kernel", k.name,
                          std::to_string(bytes) + " B of LDS (" +

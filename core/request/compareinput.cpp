@@ -90,7 +90,7 @@ CompareAccess bankAccess(const ViewRequest &request, const Architecture &arch,
         out.figures.push_back(renamed(f, "instruction", "instruction", "instruction"));
         out.figures.push_back(renamed(f, "instructions", "count", "per thread"));
         out.figures.push_back(renamed(f, "nway", "nway", "n-way"));
-        out.figures.push_back(renamed(f, "cyclesTotal", "cycles", "cycles (wave 0)"));
+        out.figures.push_back(renamed(f, "cyclesPerWave", "cycles", "cycles (wave 0)"));
         if (in->report.transposedLoad)
             out.figures.push_back(renamed(f, "transposedLoad", "transposedLoad", "transposed"));
         if (!write && !in->report.transposedLoad && dsLoadTrInstructionsOf(arch).empty())

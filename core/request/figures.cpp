@@ -360,7 +360,7 @@ void addCycleFigures(const BankConflictReport &r, const InstructionReport *focus
             num(focus ? focus->idealCycles : r.instructions.front().idealCycles)));
     f.push_back(computed("instructions", "Instructions of wave " + num(wave),
                          num(r.totals.instructions), double(r.totals.instructions)));
-    f.push_back(computed("cyclesTotal", "Cycles of wave " + num(wave),
+    f.push_back(computed("cyclesPerWave", "Cycles of wave " + num(wave),
                          num(r.totals.cycles) + " cycles (ideal " + num(r.totals.idealCycles) + ")",
                          double(r.totals.cycles), "cycles"));
     if (!r.measuredRule.empty())
@@ -414,7 +414,7 @@ void markExtrapolated(const BankConflictReport &r, std::vector<Figure> &f)
         for (Figure &x : f)
             if (x.source == FigureSource::Computed &&
                 (x.key == "phases" || x.key == "nway" || x.key == "cycles" ||
-                 x.key == "cyclesTotal" || x.key == "conflictsPerAccess" ||
+                 x.key == "cyclesPerWave" || x.key == "conflictsPerAccess" ||
                  x.key == "conflictRatePercent")) {
                 x.source = FigureSource::Extrapolated;
                 x.note += (x.note.empty() ? "" : "; ") + std::string("from the phase table of ") +
@@ -511,8 +511,9 @@ std::vector<Figure> ldsFigures(const LdsInput &in)
     const CuModel &cu = in.cu;
     const AllocationResult &a = in.scenario.allocation;
     std::vector<Figure> f;
-    f.push_back(computed("ldsBytes", "LDS allocated", bytesText(a.totalBytes), double(a.totalBytes),
-                         "B", "The largest end offset of the partition-aware allocation"));
+    f.push_back(computed("ldsBytesAllocated", "LDS allocated", bytesText(a.totalBytes),
+                         double(a.totalBytes), "B",
+                         "The largest end offset of the partition-aware allocation"));
     f.push_back(computed("ldsCapacity", "LDS capacity", bytesText(cu.ldsBytes), double(cu.ldsBytes),
                          "B",
                          cu.partitionBytes > 0 ? num(cu.ldsPartitions) + " LDS partitions of " +

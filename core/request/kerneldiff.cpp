@@ -176,8 +176,9 @@ KernelDiff diffKernels(const KernelAnswer &before, const KernelAnswer &after)
         d.changes.push_back({"conflicts", "worst bank conflict", worst(a), worst(b)});
     compareValue("conflicts", "ops with a problem", std::to_string(problems(a)),
                  std::to_string(problems(b)), d.changes);
-    compareValue("lds", "LDS bytes", std::to_string(a.totals.ldsBytes),
-                 std::to_string(b.totals.ldsBytes), d.changes);
+    compareValue("lds", "LDS of the allocations end to end",
+                 std::to_string(a.totals.ldsBytesEndToEnd),
+                 std::to_string(b.totals.ldsBytesEndToEnd), d.changes);
     compareCompiler(before, after, d.changes);
     return d;
 }

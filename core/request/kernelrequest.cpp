@@ -16,25 +16,86 @@ Expected<KernelReport> resolveKernel(const TtgirModule &module, const std::strin
     return analyzeKernel(module, name);
 }
 
+FigureSource kernelCyclesSource(const KernelOpReport &op)
+{
+    return figureSourceOf(op.cyclesProvenance, FigureSource::Computed);
+}
+
+std::string kernelCyclesProvenanceNote(const KernelOpReport &op)
+{
+    if (kernelCyclesSource(op) == FigureSource::Computed)
+        return {};
+    const std::string instruction =
+        op.accesses.empty() ? op.instruction : op.accesses.front().instruction;
+    return "from the phase table of " + instruction + ", " + op.cyclesProvenance.label() + ": " +
+           op.cyclesProvenance.source;
+}
+
+namespace {
+
+// The op on `line` (the first), or null.
+const KernelOpReport *opOnLine(const KernelReport &report, int line)
+{
+    for (const KernelOpReport &op : report.ops)
+        if (op.line == line)
+            return &op;
+    return nullptr;
+}
+
+// The least certain provenance of the ops' cycles (computed, then fitted or measured, then
+// extrapolated): one extrapolated number makes the sum extrapolated. `note` names its op.
+FigureSource leastCertain(const KernelReport &report, std::string &note)
+{
+    const auto rank = [](FigureSource s) {
+        return s == FigureSource::Extrapolated ? 2 : s == FigureSource::Computed ? 0 : 1;
+    };
+    FigureSource source = FigureSource::Computed;
+    for (const KernelOpReport &op : report.ops)
+        if (op.cyclesPerCta && rank(kernelCyclesSource(op)) > rank(source)) {
+            source = kernelCyclesSource(op);
+            note = "line " + std::to_string(op.line) + ": " + kernelCyclesProvenanceNote(op);
+        }
+    return source;
+}
+
+} // namespace
+
 std::vector<Figure> kernelFigures(const KernelReport &report)
 {
     std::vector<Figure> f;
     auto add = [&](std::string key, std::string label, int64_t v, std::string text,
-                   std::string unit) {
-        f.push_back(Figure{std::move(key),
-                           std::move(label),
-                           std::move(text),
-                           double(v),
-                           std::move(unit),
-                           FigureSource::Computed,
-                           {}});
+                   std::string unit, FigureSource source = FigureSource::Computed,
+                   std::string note = {}) {
+        f.push_back(Figure{std::move(key), std::move(label), std::move(text), double(v),
+                           std::move(unit), source, std::move(note)});
     };
+    const KernelTotals &t = report.totals;
     add("ops", "Ops analysed", int64_t(report.ops.size()), std::to_string(report.ops.size()), {});
-    add("ldsBytes", "LDS allocated", report.totals.ldsBytes, bytesText(report.totals.ldsBytes),
-        "B");
-    add("worstWays", "Worst bank conflict", report.totals.worstWays,
-        std::to_string(report.totals.worstWays) + "-way", {});
-    for (const auto &[instruction, count] : report.totals.instructions)
+    add("ldsBytesEndToEnd", "LDS of the allocations end to end", t.ldsBytesEndToEnd,
+        bytesText(t.ldsBytesEndToEnd), "B", FigureSource::Computed,
+        "The local_alloc sizes summed, laid one after another in the order of the text "
+        "(liveness ignored: the compiler may reuse some)");
+    std::string sumNote;
+    const FigureSource sumSource = leastCertain(report, sumNote);
+    add("cyclesPerCta", "LDS cycles per CTA, all ops", t.cyclesPerCta,
+        std::to_string(t.cyclesPerCta) + " cycles", "cycles", sumSource,
+        "Each op's instructions by the phase model, summed over every warp of the CTA" +
+            (sumNote.empty() ? std::string() : "; " + sumNote));
+    if (t.worstOp >= 0) {
+        const KernelOpReport &w = report.ops.at(size_t(t.worstOp));
+        const std::string note = kernelCyclesProvenanceNote(w);
+        add("worstOp", "Costliest op (LDS cycles per CTA)", *w.cyclesPerCta,
+            "line " + std::to_string(w.line) + ": " + std::to_string(*w.cyclesPerCta) + " cycles",
+            "cycles", kernelCyclesSource(w),
+            t.worstOpReason + (note.empty() ? std::string() : "; " + note));
+    }
+    const KernelOpReport *ways = opOnLine(report, t.worstWaysLine);
+    add("worstWays", "Highest bank conflict", t.worstWays,
+        std::to_string(t.worstWays) + "-way" +
+            (t.worstWays > 1 ? " (line " + std::to_string(t.worstWaysLine) + ")" : std::string()),
+        {}, ways ? kernelCyclesSource(*ways) : FigureSource::Computed,
+        ways ? kernelCyclesProvenanceNote(*ways) : std::string());
+    for (const auto &[instruction, count] : t.instructions)
         add("instructions:" + instruction, instruction + " per thread", count,
             std::to_string(count), {});
     return f;
@@ -98,7 +159,8 @@ std::vector<Figure> kernelFigures(const KernelAnswer &answer)
     add("scratchBytes", "Scratch per lane", as.scratchBytes, "B");
     add("groupSegmentBytes", "Static LDS (group segment)", as.groupSegmentBytes, "B");
     if (answer.metadata)
-        add("ldsBytes", "LDS the kernel is launched with", answer.metadata->sharedBytes, "B");
+        add("ldsBytesLaunched", "LDS the kernel is launched with", answer.metadata->sharedBytes,
+            "B");
     if (answer.compiler) {
         const CompilerComparison &c = *answer.compiler;
         add("unroll", "Loop body copies in the assembly", c.unroll, {});

@@ -23,8 +23,19 @@ namespace lx {
 [[nodiscard]] Expected<KernelReport> resolveKernel(const TtgirModule &module,
                                                    const std::string &arch = {});
 
-// "ops", "ldsBytes", "worstWays", and "instructions:NAME" per LDS instruction.
+// "ops", "ldsBytesEndToEnd", "cyclesPerCta" (summed over the ops), "worstOp" (the costliest op:
+// its cycles per CTA, the text naming its line, the note why), "worstWays" (the highest n-way),
+// and "instructions:NAME" per LDS instruction. A number read off a phase table the architecture
+// file marks low-confidence is `extrapolated`, one from a measured rule `measured`, as in the
+// bank view; the note names the table.
 [[nodiscard]] std::vector<Figure> kernelFigures(const KernelReport &report);
+
+// The provenance of an op's cycles and n-way (analysis/kernel.h cyclesProvenance): computed,
+// extrapolated, fitted or measured.
+[[nodiscard]] FigureSource kernelCyclesSource(const KernelOpReport &op);
+// "from the phase table of ds_load_u16, confidence L (low: extrapolated): SOURCE", or empty for
+// an exact table.
+[[nodiscard]] std::string kernelCyclesProvenanceNote(const KernelOpReport &op);
 
 // A compiled kernel (io/tritoncache.h: a cache folder, a dump folder, a module with --asm) with
 // the prediction and, when its assembly is there, the compiler's own answer beside it.
@@ -46,9 +57,10 @@ struct KernelAnswer
 
 // kernelFigures, then, when the assembly is there, the compiler's (provenance "compiler"):
 // "compiler:instructions:NAME" per ds_ mnemonic as written, "compiler:vgprs", "compiler:agprs",
-// "compiler:vgprSpills", "compiler:sgprSpills", "compiler:scratchBytes", "compiler:ldsBytes"
-// (the metadata's shared), "compiler:groupSegmentBytes", "compiler:unroll", and
-// "compiler:agree" (1 or 0; its text lists the disagreements).
+// "compiler:vgprSpills", "compiler:sgprSpills", "compiler:scratchBytes",
+// "compiler:ldsBytesLaunched" (the metadata's shared: what the kernel is launched with),
+// "compiler:groupSegmentBytes", "compiler:unroll", and "compiler:agree" (1 or 0; its text lists the
+// disagreements).
 [[nodiscard]] std::vector<Figure> kernelFigures(const KernelAnswer &answer);
 
 } // namespace lx

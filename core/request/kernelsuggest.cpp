@@ -7,6 +7,7 @@
 #include "request/kernelrequest.h"
 
 #include <algorithm>
+#include <cctype>
 #include <optional>
 #include <tuple>
 
@@ -105,7 +106,7 @@ Outcome outcomeOf(const std::vector<KernelOpReport> &ops, const std::string &fam
         problems += op.problem.empty() ? 0 : 1;
         ways = std::max(ways, op.maxWays);
         partitionConflicts += op.partitionConflicts.value_or(0);
-        cycles += op.cycles;
+        cycles += op.cyclesPerCta.value_or(0);
         bytes += op.bytes;
     }
     return {problems, ways, partitionConflicts, cycles, bytes, familyRank(family)};
@@ -188,7 +189,8 @@ std::string kernelAccessText(const KernelOpReport &op)
         return op.path.empty() ? std::string("no LDS instruction") : op.path;
     std::string s = op.instruction + " x " + std::to_string(op.count);
     if (op.maxWays > 0)
-        s += ", " + std::to_string(op.maxWays) + "-way, " + std::to_string(op.cycles) + " cycles";
+        s += ", " + std::to_string(op.maxWays) + "-way, " +
+             std::to_string(op.cyclesPerCta.value_or(0)) + " cycles per CTA";
     return s;
 }
 
@@ -273,6 +275,63 @@ Expected<KernelSuggestion> suggestForKernelOp(const TtgirModule &module, int lin
     s.ttgLine = s.alias.empty() ? text : "#" + s.alias + " = " + text;
     s.gluon = printGluon(*s.candidate.attr);
     return s;
+}
+
+namespace {
+
+// The end (one past) of the alias definition starting at `from`: the offset after the line on
+// which its brackets close.
+std::optional<size_t> definitionEnd(const std::string &text, size_t from)
+{
+    int depth = 0;
+    for (size_t i = from; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '<' || c == '{' || c == '[' || c == '(')
+            ++depth;
+        else if (c == '>' || c == '}' || c == ']' || c == ')')
+            --depth;
+        else if (c == '\n' && depth <= 0)
+            return i + 1;
+    }
+    return depth <= 0 ? std::optional<size_t>(text.size()) : std::nullopt;
+}
+
+} // namespace
+
+Expected<std::string> patchModuleText(const std::string &text, const TtgirModule &module,
+                                      const std::string &encoding, const std::string &alias,
+                                      const std::string &replacement)
+{
+    if (alias.empty()) {
+        if (encoding.empty() || text.find(encoding) == std::string::npos)
+            return makeError("the module does not write the encoding " + encoding);
+        std::string out;
+        size_t at = 0;
+        for (size_t hit; (hit = text.find(encoding, at)) != std::string::npos;
+             at = hit + encoding.size())
+            out += text.substr(at, hit - at) + replacement;
+        return out + text.substr(at);
+    }
+    const TtgirAlias *a = module.alias(alias);
+    if (!a || a->line < 1)
+        return makeError("the module defines no #" + alias);
+    size_t start = 0;
+    for (int line = 1; line < a->line && start != std::string::npos; ++line)
+        if ((start = text.find('\n', start)) != std::string::npos)
+            ++start;
+    const size_t name = start == std::string::npos ? start : text.find_first_not_of(" \t", start);
+    const auto identifier = [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '$';
+    };
+    if (name == std::string::npos || text.compare(name, alias.size() + 1, "#" + alias) != 0 ||
+        (name + alias.size() + 1 < text.size() && identifier(text[name + alias.size() + 1])))
+        return makeError("line " + std::to_string(a->line) + " does not define #" + alias);
+    const std::optional<size_t> end = definitionEnd(text, name);
+    if (!end)
+        return makeError("the definition of #" + alias + " at line " + std::to_string(a->line) +
+                         " does not close its brackets");
+    const bool newline = *end > 0 && text[*end - 1] == '\n';
+    return text.substr(0, name) + replacement + (newline ? "\n" : "") + text.substr(*end);
 }
 
 } // namespace lx

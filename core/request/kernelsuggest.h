@@ -57,6 +57,15 @@ struct KernelSuggestion
 [[nodiscard]] Expected<KernelSuggestion>
 suggestForKernelOp(const TtgirModule &module, int line, const KernelSuggestOptions &options = {});
 
+// The module text with a suggestion written in, what `analyze kernel` of the patched file reads:
+// for an alias (`alias` without '#'), its definition `#alias = ...` (the lines up to where its
+// brackets close) replaced by `replacement` (the whole alias line, KernelSuggestion::ttgLine);
+// for an encoding written inline, each occurrence of `encoding` replaced by `replacement` (the
+// attribute). An error names what was not found.
+[[nodiscard]] Expected<std::string>
+patchModuleText(const std::string &text, const TtgirModule &module, const std::string &encoding,
+                const std::string &alias, const std::string &replacement);
+
 // One op's access in a line of text: "ds_store_b16 x 32, 8-way, 256 cycles", or its problem.
 [[nodiscard]] std::string kernelAccessText(const KernelOpReport &op);
 

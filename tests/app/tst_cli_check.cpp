@@ -1,9 +1,9 @@
 // `layout-explorer check` end to end (the binary, env LX_APP). The verdicts are derived from the
 // analysis' own numbers, not typed in: `analyze kernel tests/data/kernels --json` gives every op's
-// maxWays, lostTransposed, partitionConflicts and every kernel's ldsBytes, and for each budget the
-// kernels that must fail are those whose numbers exceed it. Then exit codes (0 pass, 1 a budget
-// broken, 2 bad input), waivers from a budgets file, JUnit XML read back with QXmlStreamReader,
-// and bad input (missing path, bad budgets JSON).
+// maxWays, lostTransposed, partitionConflicts and every kernel's ldsBytesEndToEnd, and for each
+// budget the kernels that must fail are those whose numbers exceed it. Then exit codes (0 pass, 1 a
+// budget broken, 2 bad input), waivers from a budgets file, JUnit XML read back with
+// QXmlStreamReader, and bad input (missing path, bad budgets JSON).
 
 #include "clitest.h"
 
@@ -157,12 +157,12 @@ void TestCliCheck::budgets()
         // The median of the kernels' LDS bytes: some are over it, some not.
         std::vector<qint64> bytes;
         for (const auto &[path, k] : analysis())
-            bytes.push_back(k[u"ldsBytes"_s].toInteger());
+            bytes.push_back(k[u"ldsBytesEndToEnd"_s].toInteger());
         std::sort(bytes.begin(), bytes.end());
         const qint64 limit = bytes[bytes.size() / 2];
         flags << QString::number(limit);
         for (const auto &[path, k] : analysis())
-            if (k[u"ldsBytes"_s].toInteger() > limit)
+            if (k[u"ldsBytesEndToEnd"_s].toInteger() > limit)
                 expected.insert(path);
     }
     // The budget tells kernels apart on this data (else the row could not fail).

@@ -69,7 +69,7 @@ private Q_SLOTS:
                  QStringLiteral("ds_read_b64_tr_b16"));
         QCOMPARE(v.value(QStringLiteral("count")).toInt(), 32);
         QCOMPARE(v.value(QStringLiteral("eligible")).toBool(), true);
-        for (const char *key : {"reason", "maxWays", "cycles", "bytes"})
+        for (const char *key : {"reason", "maxWays", "cyclesPerCta", "bytes"})
             QVERIFY2(v.contains(QLatin1String(key)), key);
         // The Q load is not eligible (K is contiguous) and reads with ds_read_b128 instead.
         const QJsonObject q = opAtLine(j, 63);
@@ -129,7 +129,7 @@ private Q_SLOTS:
             const QJsonObject c = k[QStringLiteral("compiler")].toObject();
             QVERIFY(!c.isEmpty());
             QVERIFY(c[QStringLiteral("vgprs")].toInt() > 0);
-            QVERIFY(c[QStringLiteral("ldsBytes")].toInt() > 0);
+            QVERIFY(c[QStringLiteral("ldsBytesLaunched")].toInt() > 0);
             agree += c[QStringLiteral("agree")].toBool() ? 1 : 0;
             bool marked = false;
             for (const QJsonValue &op : k[QStringLiteral("ops")].toArray())
@@ -148,7 +148,7 @@ private Q_SLOTS:
                 QJsonDocument::fromJson(one.out).object()[QStringLiteral("compiler")].toObject();
             QCOMPARE(c1[QStringLiteral("ds")], c[QStringLiteral("ds")]);
             QCOMPARE(c1[QStringLiteral("kinds")], c[QStringLiteral("kinds")]);
-            QVERIFY(c1[QStringLiteral("ldsBytes")].isNull()); // no metadata beside it
+            QVERIFY(c1[QStringLiteral("ldsBytesLaunched")].isNull()); // no metadata beside it
         }
         QVERIFY(agree >= 3);
         const lx::test::CliResult text = run({cache});
@@ -208,6 +208,54 @@ private Q_SLOTS:
             run({matmuls[0], QStringLiteral("--since"), QStringLiteral("/no/such/kernel")});
         QCOMPARE(missing.exitCode, 1);
         QVERIFY(missing.err.contains("/no/such/kernel"));
+    }
+
+    // What an op costs has one name (cyclesPerCta: all the CTA's warps; a bank view's cycles are
+    // one wave's), and so does each byte count; the costliest op is named with its reason, the
+    // op with the most cycles of the report's own ops, in the JSON and the text alike.
+    void costNames()
+    {
+        const QString module =
+            kDir + QStringLiteral("gemm_gfx1250_bf16_128x128x64_w22_t11_a10_b10_s824_4116.ttgir");
+        const lx::test::CliResult r = run({module, QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+        for (const char *gone : {"ldsBytes"})
+            QVERIFY2(!j.contains(QLatin1String(gone)), gone);
+        QVERIFY(j.value(QStringLiteral("ldsBytesEndToEnd")).toInteger() > 0);
+        qint64 most = -1, sum = 0;
+        int line = 0;
+        for (const QJsonValue &v : j.value(QStringLiteral("ops")).toArray()) {
+            const QJsonObject op = v.toObject();
+            QVERIFY(!op.contains(QStringLiteral("cycles")));
+            QVERIFY(op.contains(QStringLiteral("cyclesPerCta")));
+            if (op.value(QStringLiteral("cyclesPerCta")).isNull())
+                continue;
+            const qint64 c = op.value(QStringLiteral("cyclesPerCta")).toInteger();
+            QVERIFY(!op.value(QStringLiteral("cyclesProvenance")).toString().isEmpty());
+            sum += c;
+            if (c > most) {
+                most = c;
+                line = op.value(QStringLiteral("line")).toInt();
+            }
+        }
+        QVERIFY(most > 0);
+        QCOMPARE(j.value(QStringLiteral("cyclesPerCta")).toInteger(), sum);
+        const QJsonObject worst = j.value(QStringLiteral("worstOp")).toObject();
+        QCOMPARE(worst.value(QStringLiteral("line")).toInt(), line);
+        QCOMPARE(worst.value(QStringLiteral("cyclesPerCta")).toInteger(), most);
+        QVERIFY(!worst.value(QStringLiteral("reason")).toString().isEmpty());
+        QVERIFY(!worst.value(QStringLiteral("provenance")).toString().isEmpty());
+        const QJsonObject compiler = j.value(QStringLiteral("compiler")).toObject();
+        QVERIFY(!compiler.contains(QStringLiteral("ldsBytes")));
+        const lx::test::CliResult text = run({module});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(
+            text.out.contains(QStringLiteral("costliest op           line %1, %2 cycles per CTA")
+                                  .arg(line)
+                                  .arg(most)
+                                  .toUtf8()),
+            text.out.constData());
     }
 
     void badInput_data()

@@ -251,7 +251,7 @@ void TestCliSuggest::opIsTheRequestLayersAnswer()
             QCOMPARE(a[u"instruction"].toString().toStdString(), report.instruction);
             QCOMPARE(a[u"count"].toInteger(), report.count);
             QCOMPARE(a[u"maxWays"].toInt(), report.maxWays);
-            QCOMPARE(a[u"cycles"].toInteger(), report.cycles);
+            QCOMPARE(a[u"cyclesPerCta"].toInteger(), report.cyclesPerCta.value_or(-1));
         }
     }
     // The text names the same line.

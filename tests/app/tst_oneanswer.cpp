@@ -444,7 +444,8 @@ void TestOneAnswer::presetClaimsAreComputed()
             computed.insert(r.value(u"maxWays"_s).toInt());
             for (const QString &k : {u"cycles"_s, u"idealCycles"_s})
                 computedCycles.insert(r.value(k).toInt());
-            computedCycles.insert(r.value(u"totals"_s).toObject().value(u"cycles"_s).toInt());
+            computedCycles.insert(
+                r.value(u"totals"_s).toObject().value(u"cyclesPerWave"_s).toInt());
             for (const QJsonValue &ins : r.value(u"instructions"_s).toArray()) {
                 computed.insert(ins.toObject().value(u"maxWays"_s).toInt());
                 computedCycles.insert(ins.toObject().value(u"cycles"_s).toInt());

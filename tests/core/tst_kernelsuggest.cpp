@@ -156,7 +156,7 @@ void TestKernelSuggest::everyUserOfTheLayoutAsPromised()
         QVERIFY2(found->instruction == promised.instruction, qPrintable(where));
         QVERIFY2(found->count == promised.count, qPrintable(where));
         QVERIFY2(found->maxWays == promised.maxWays, qPrintable(where));
-        QVERIFY2(found->cycles == promised.cycles, qPrintable(where));
+        QVERIFY2(found->cyclesPerCta == promised.cyclesPerCta, qPrintable(where));
         QVERIFY2(found->problem == promised.problem, qPrintable(where));
     }
     QCOMPARE(s->improves, s->reason.empty());

@@ -139,8 +139,8 @@ private Q_SLOTS:
                  "partitionLayout = " +
                      plain + "}>"));
         const lx::PredicateContext c = contextOf(scene);
-        QVERIFY(holds("partitionConflicts(R, S, 128) == 32 && ldsBytes(S) == 65536", c));
-        QVERIFY(holds("partitionConflicts(R, P, 128) == 0 && ldsBytes(P) == 98304", c));
+        QVERIFY(holds("partitionConflicts(R, S, 128) == 32 && ldsBytesAllocated(S) == 65536", c));
+        QVERIFY(holds("partitionConflicts(R, P, 128) == 0 && ldsBytesAllocated(P) == 98304", c));
         auto bad = lx::evaluatePredicate("partitionConflicts(R, S) == 0", c);
         QVERIFY(!bad);
     }

@@ -238,9 +238,9 @@ void TestTritonCache::comparisonMarksDisagreement()
     noTr.erase("ds_read_b64_tr_b16");
     QVERIFY(!compareWithCompiler(*m, *r, noTr).transposedAgree);
 
-    const CompilerComparison lds = compareWithCompiler(*m, *r, ds, r->totals.ldsBytes + 1);
+    const CompilerComparison lds = compareWithCompiler(*m, *r, ds, r->totals.ldsBytesEndToEnd + 1);
     QVERIFY(!lds.ldsAgree);
-    QVERIFY(compareWithCompiler(*m, *r, ds, r->totals.ldsBytes).ldsAgree);
+    QVERIFY(compareWithCompiler(*m, *r, ds, r->totals.ldsBytesEndToEnd).ldsAgree);
 }
 
 // Folders as Triton leaves them while it writes: a group file but no NAME.json, or other stages

@@ -93,3 +93,18 @@ def test_docstring_example_passes():
     exec(compile("\n".join(l[4:] for l in code.splitlines()), "docstring", "exec"), scope)
     name = next(k for k in scope if k.startswith("test_"))
     scope[name]()
+
+
+@pytest.mark.parametrize("name", sorted(os.path.basename(p) for p in glob.glob(os.path.join(KERNELS, "gemm_gfx1250_*128x128x64*.ttgir"))))
+def test_the_worst_op_is_the_costliest(name):
+    # The record names its costliest op by cycles per CTA (all warps), the op the records'
+    # own numbers rank first; a bank view's cycles are one wave's, under another name.
+    rec = lx.analyze_kernel(os.path.join(KERNELS, name))
+    costed = [op for op in rec.ops if op.cyclesPerCta is not None]
+    most = max(op.cyclesPerCta for op in costed)
+    first = next(op for op in costed if op.cyclesPerCta == most)
+    assert rec.worstOp.line == first.line
+    assert rec.worstOp.cyclesPerCta == most
+    assert rec.worstOp.reason
+    assert rec.cyclesPerCta == sum(op.cyclesPerCta for op in costed)
+    assert "cycles" not in rec.ops[0] and "ldsBytes" not in rec

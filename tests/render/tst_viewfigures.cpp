@@ -311,7 +311,7 @@ void TestViewFigures::kpackFiguresMatchTheAnalysis()
         QCOMPARE(number(*d, u"nway"_s), double(report->totals.maxWays));
         QCOMPARE(number(*d, u"cycles"_s), double(report->instructions.front().cycles));
         QCOMPARE(number(*d, u"instructions"_s), double(report->totals.instructions));
-        QCOMPARE(number(*d, u"cyclesTotal"_s), double(report->totals.cycles));
+        QCOMPARE(number(*d, u"cyclesPerWave"_s), double(report->totals.cycles));
         QCOMPARE(number(*d, u"phases"_s), double(report->instructions.front().phases.size()));
         QCOMPARE(figure(*d, u"instruction"_s), QString::fromStdString(report->instruction.name));
     }
@@ -344,8 +344,8 @@ void TestViewFigures::microbenchLikeTheBlog()
     // Blog table: peak 256 (plain) and 512 (partitioned) B/cycle; LDS 64 KiB and 96 KiB.
     QCOMPARE(figure(d, u"bandwidthPeakPlain"_s), u"256 B/cycle"_s);
     QCOMPARE(figure(d, u"bandwidthPeakPartitioned"_s), u"512 B/cycle"_s);
-    QCOMPARE(figure(d, u"ldsBytesPlain"_s), u"65536 B (64 KiB)"_s);
-    QCOMPARE(figure(d, u"ldsBytesPartitioned"_s), u"98304 B (96 KiB)"_s);
+    QCOMPARE(figure(d, u"ldsBytesAllocatedPlain"_s), u"65536 B (64 KiB)"_s);
+    QCOMPARE(figure(d, u"ldsBytesAllocatedPartitioned"_s), u"98304 B (96 KiB)"_s);
     // Blog: 32 loads per warp; the plain layout conflicts in every one, the partitioned in none.
     QCOMPARE(figure(d, u"conflictsPlain"_s), u"32 of 32"_s);
     QCOMPARE(figure(d, u"conflictsPartitioned"_s), u"0 of 32"_s);
@@ -406,7 +406,7 @@ void TestViewFigures::datapathLikeTheBlog()
     QCOMPARE(figure(d, u"loadConflict"_s), conflict);
     QCOMPARE(figure(d, u"loadRate"_s), rate);
     QCOMPARE(figure(d, u"bandwidthPeak"_s), rate);
-    QCOMPARE(figure(d, u"ldsBytes"_s), ldsBytes);
+    QCOMPARE(figure(d, u"ldsBytesAllocated"_s), ldsBytes);
     QCOMPARE(figure(d, u"partitionsUsed"_s), partitions);
     // Blog: 320 KiB of LDS.
     QCOMPARE(figure(d, u"ldsCapacity"_s), u"327680 B (320 KiB)"_s);
@@ -454,7 +454,7 @@ void TestViewFigures::datapathMatchesTheModel()
     QVERIFY2(row.hasValue(), row ? "" : row.message().c_str());
     QCOMPARE(figure(*d, u"conflicts"_s),
              u"%1 of %2"_s.arg(row->access.conflictingLoads).arg(row->access.loads.size()));
-    QCOMPARE(number(*d, u"ldsBytes"_s), double(row->allocation.totalBytes));
+    QCOMPARE(number(*d, u"ldsBytesAllocated"_s), double(row->allocation.totalBytes));
     QVERIFY(qAbs(number(*d, u"cyclesModel"_s) - row->bandwidth.modelCycles) <= 0.05);
     QVERIFY(qAbs(number(*d, u"bandwidthPeak"_s) - row->bandwidth.peakBytesPerCycle) <= 0.05);
     QVERIFY(qAbs(number(*d, u"bandwidthModel"_s) - row->bandwidth.rawBytesPerCycle) <= 0.05);

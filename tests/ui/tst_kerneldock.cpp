@@ -424,7 +424,7 @@ void TestKernelDock::suggestForAnOpGivesALineForTheKernel()
              qPrintable(u"%1-way after, %2-way before"_qs.arg(worstOver(*after)).arg(before)));
 }
 
-// "Apply to scene" puts the suggested layout in place of every scene layout made from the op's
+// "Apply" puts the suggested layout in place of every scene layout made from the op's
 // shared encoding as one undo step; the op's bank view then reads what the suggestion promised
 // for that op (instruction and n-way, through the view's own request); undo brings the kernel's
 // layouts back.

@@ -1,7 +1,10 @@
 #include "models/kernelopsmodel.h"
 
+#include "request/kernelrequest.h"
+
 #include <QBrush>
 #include <QColor>
+#include <QFont>
 
 namespace lx {
 
@@ -24,8 +27,8 @@ QString shortEncoding(const std::string &text)
 } // namespace
 
 KernelOpsModel::KernelOpsModel(QObject *parent)
-    : TableModel(parent, {tr("Line"), tr("Op"), tr("Name"), tr("Shape"), tr("From → to"),
-                          tr("Instruction"), tr("Count"), tr("Conflicts")})
+    : TableModel(parent, {tr("Line"), tr("Op"), tr("Name"), tr("Instruction"), tr("Count"),
+                          tr("Cycles / CTA"), tr("Conflicts"), tr("Shape"), tr("From → to")})
 {
 }
 
@@ -81,10 +84,22 @@ QString KernelOpsModel::detail(const KernelOpReport &r) const
                          .arg(a.count)
                          .arg(q(a.instruction));
     if (r.maxWays > 0)
-        lines << tr("Bank conflicts: %1-way, %2 cycles (ideal %3)")
-                     .arg(r.maxWays)
-                     .arg(r.cycles)
-                     .arg(r.idealCycles);
+        lines << tr("Bank conflicts: %1-way").arg(r.maxWays);
+    if (r.cyclesPerCta) {
+        lines << tr("LDS cycles per CTA (all %1 warps): %2 (ideal %3)%4: %5")
+                     .arg(m_report.numWarps)
+                     .arg(*r.cyclesPerCta)
+                     .arg(r.idealCyclesPerCta)
+                     .arg(kernelCyclesSource(r) == FigureSource::Computed
+                              ? QString()
+                              : QStringLiteral(", ") +
+                                    QString::fromLatin1(figureSourceName(kernelCyclesSource(r))))
+                     .arg(q(kernelOpCostReason(r)));
+        if (const std::string note = kernelCyclesProvenanceNote(r); !note.empty())
+            lines << q(note);
+    } else if (!r.cyclesNote.empty()) {
+        lines << tr("LDS cycles: not modelled (%1)").arg(q(r.cyclesNote));
+    }
     if (r.bytes > 0)
         lines << tr("LDS: %1 bytes").arg(r.bytes);
     if (!r.partitions.empty())
@@ -97,6 +112,8 @@ QVariant KernelOpsModel::data(const QModelIndex &index, int role) const
     if (!index.isValid() || index.row() >= rowCount() || index.column() >= NumColumns)
         return {};
     const KernelOpReport &r = opAt(index.row());
+    const bool number = index.column() == LineColumn || index.column() == CountColumn ||
+                        index.column() == CyclesColumn;
     switch (role) {
     case OpIndexRole:
         return r.opIndex;
@@ -107,20 +124,47 @@ QVariant KernelOpsModel::data(const QModelIndex &index, int role) const
     case DetailRole:
     case Qt::ToolTipRole:
         return detail(r);
+    case SortRole:
+        return sortValue(r, index.column());
     case Qt::BackgroundRole:
         return r.isProblem() ? QVariant(QBrush(QColor(255, 214, 204))) : QVariant();
     case Qt::ForegroundRole:
         return r.isProblem() ? QVariant(QBrush(QColor(120, 0, 0))) : QVariant();
+    case Qt::FontRole:
+        if (m_report.totals.worstOp == index.row()) {
+            QFont bold;
+            bold.setBold(true);
+            return bold;
+        }
+        return {};
     case Qt::TextAlignmentRole:
-        return index.column() == LineColumn || index.column() == CountColumn
-                   ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter))
-                   : QVariant();
+        return number ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter)) : QVariant();
     case Qt::DisplayRole:
-        break;
+        return display(r, index.column());
     default:
         return {};
     }
-    switch (index.column()) {
+}
+
+QVariant KernelOpsModel::sortValue(const KernelOpReport &r, int column) const
+{
+    switch (column) {
+    case LineColumn:
+        return qlonglong(r.line);
+    case CountColumn:
+        return qlonglong(r.count > 0 ? r.count : -1);
+    case CyclesColumn:
+        return qlonglong(r.cyclesPerCta.value_or(-1));
+    case ConflictsColumn:
+        return qlonglong(r.maxWays > 0 ? r.maxWays : -1);
+    default:
+        return display(r, column).toString();
+    }
+}
+
+QVariant KernelOpsModel::display(const KernelOpReport &r, int column) const
+{
+    switch (column) {
     case LineColumn:
         return r.line;
     case OpColumn: {
@@ -141,6 +185,16 @@ QVariant KernelOpsModel::data(const QModelIndex &index, int role) const
         return q(r.instruction);
     case CountColumn:
         return r.count > 0 ? QVariant(qlonglong(r.count)) : QVariant();
+    case CyclesColumn:
+        if (!r.cyclesPerCta)
+            return QVariant();
+        // An extrapolated number says so where it is shown.
+        return kernelCyclesSource(r) == FigureSource::Computed
+                   ? QVariant(qlonglong(*r.cyclesPerCta))
+                   : QVariant(
+                         QStringLiteral("%1 (%2)")
+                             .arg(*r.cyclesPerCta)
+                             .arg(QString::fromLatin1(figureSourceName(kernelCyclesSource(r)))));
     case ConflictsColumn:
         return r.maxWays > 1 ? tr("%1-way").arg(r.maxWays)
                              : (r.maxWays == 1 ? tr("none") : QString());

@@ -3,7 +3,9 @@
 // KernelOpsModel: the data-placing ops of an opened TTGIR module with what each costs
 // (core/analysis/kernel.h), one row per op, for the Kernel dock. A row that needs the kernel
 // writer's attention (unreadable layouts, a bank conflict, a lost transposed load, a conversion
-// through LDS) carries ProblemRole and is painted in the warning colour.
+// through LDS) carries ProblemRole and is painted in the warning colour; the costliest op
+// (KernelTotals::worstOp) is bold. Numbers stay numbers until shown: SortRole gives each
+// column's typed value (a QSortFilterProxyModel sorts the dock's table by it).
 
 #include "analysis/kernel.h"
 #include "io/ttgir.h"
@@ -15,16 +17,18 @@ class KernelOpsModel : public TableModel
 {
     Q_OBJECT
 public:
+    // What the op costs first, its layouts last (elided in the dock: the row's tooltip has them).
     enum Columns
     {
         LineColumn,
         OpColumn,          // "local_load" (dialect prefix dropped)
         NameColumn,        // loc() name or SSA name
-        ShapeColumn,       // "128x64xf16"
-        FromToColumn,      // "#shared → #ttg.dot_op<...>"
         InstructionColumn, // "ds_load_tr16_b128", "LDS round trip"
         CountColumn,       // per thread
+        CyclesColumn,      // LDS cycles per CTA (analysis/kernel.h cyclesPerCta); "" unmodelled
         ConflictsColumn,   // "4-way" or ""
+        ShapeColumn,       // "128x64xf16"
+        FromToColumn,      // "#shared → #ttg.dot_op<...>"
         NumColumns
     };
     enum Roles
@@ -33,6 +37,8 @@ public:
         LineRole,                       // int: 1-based line of the op
         ProblemRole,                    // bool
         DetailRole,                     // QString: reason, problem, bytes, partitions in words
+        SortRole, // the column's value, typed: qlonglong for numbers (-1 where there is
+                  // none, so unmodelled ops sort below every modelled one), else the text
     };
 
     explicit KernelOpsModel(QObject *parent = nullptr);
@@ -53,6 +59,8 @@ public:
 private:
     int rows() const override { return int(m_report.ops.size()); }
     QString detail(const KernelOpReport &r) const;
+    QVariant display(const KernelOpReport &r, int column) const;
+    QVariant sortValue(const KernelOpReport &r, int column) const;
 
     TtgirModule m_module;
     KernelReport m_report;

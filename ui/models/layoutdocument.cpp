@@ -588,6 +588,18 @@ void LayoutDocument::setArch(const QString &arch)
     m_undoStack->push(new SetArchCommand(this, m_scene.arch, arch));
 }
 
+QString LayoutDocument::setKernelText(const QString &text, const QString &what)
+{
+    if (m_scene.kernelText.isEmpty())
+        return tr("the scene holds no kernel");
+    if (text == m_scene.kernelText)
+        return {};
+    SceneContents after = m_scene;
+    after.kernelText = text;
+    pushSnapshot(after, what);
+    return {};
+}
+
 void LayoutDocument::applyLayout(int index, const DocumentLayout &value)
 {
     m_scene.layouts[index] = value;
@@ -604,8 +616,11 @@ void LayoutDocument::applyScene(const SceneContents &contents)
         if (now.kind == then.kind && now.layoutName == then.layoutName)
             then.options = withNavigationOf(then.options, now.options);
     }
+    const bool kernel = m_scene.kernelText != next.kernelText;
     m_scene = std::move(next);
     Q_EMIT structureChanged();
+    if (kernel)
+        Q_EMIT kernelTextChanged();
 }
 
 void LayoutDocument::afterRedo(bool &redone)

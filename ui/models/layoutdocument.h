@@ -160,6 +160,9 @@ public:
     [[nodiscard]] QString setViewOptions(int view, const nlohmann::json &options,
                                          const QString &what);
     void setArch(const QString &arch);
+    // Replaces the kept module text of a kernel scene (a suggestion written into it), one undo
+    // step; emits kernelTextChanged() then and on its undo and redo.
+    [[nodiscard]] QString setKernelText(const QString &text, const QString &what);
 
     // A valid name not yet used by a layout, built from `base` ("L" -> "L", "L2", "L3", ...;
     // text outside the name rule is made a name first, io/layoutname.h toLayoutName).
@@ -184,6 +187,8 @@ Q_SIGNALS:
     void structureChanged();
     void sceneReset();
     void archChanged();
+    // The kernel scene's module text changed (setKernelText, its undo and redo).
+    void kernelTextChanged();
     void viewChanged(int view);
     void modifiedChanged(bool modified);
     void fileNameChanged(const QString &fileName);

@@ -20,19 +20,14 @@ QString q(const std::string &s)
 }
 
 // Each op of the encoding as a row: line, op, its access as written and with the suggestion.
-QString accessRows(const KernelSuggestion &s)
+QList<OpSuggestion::Row> accessRows(const KernelSuggestion &s)
 {
-    QString rows;
+    QList<OpSuggestion::Row> rows;
     for (size_t i = 0; i < s.before.size(); ++i) {
         const KernelOpReport &b = s.before[i], &a = s.after.at(i);
-        rows += QObject::tr("<tr><td>%1</td><td>%2</td><td>%3</td><td>&rarr;</td><td>%4</td></tr>")
-                    .arg(b.line)
-                    .arg(q(b.op).toHtmlEscaped(), q(kernelAccessText(b)).toHtmlEscaped(),
-                         q(kernelAccessText(a)).toHtmlEscaped());
+        rows << OpSuggestion::Row{b.line, q(b.op), q(kernelAccessText(b)), q(kernelAccessText(a))};
     }
-    return QObject::tr("<table cellspacing=\"0\" cellpadding=\"2\"><tr><th>line</th><th>op</th>"
-                       "<th>now</th><th></th><th>after</th></tr>%1</table>")
-        .arg(rows);
+    return rows;
 }
 
 } // namespace
@@ -89,7 +84,14 @@ Expected<OpSuggestion> suggestForKernelOp(const LayoutDocument &document, const 
                   .arg(line)
                   .arg(q(k->encoding).toHtmlEscaped(), q(k->reason).toHtmlEscaped(),
                        s.ttgLine.toHtmlEscaped());
-    s.html = head + accessRows(*k);
+    s.html = head;
+    s.rows = accessRows(*k);
+    Expected<std::string> patched = patchModuleText(document.contents().kernelText.toStdString(),
+                                                    module, k->encoding, k->alias, k->ttgLine);
+    if (patched)
+        s.patchedModule = q(*patched);
+    else
+        s.patchError = q(patched.message());
     return s;
 }
 
@@ -119,6 +121,9 @@ QString applyOpSuggestion(LayoutDocument *document, const OpSuggestion &suggesti
         if (why = document->replaceEntry(index, entry, QString()); !why.isEmpty())
             break;
     }
+    // The module itself, so the kernel is analysed again with the layout in place.
+    if (why.isEmpty() && !suggestion.patchedModule.isEmpty())
+        why = document->setKernelText(suggestion.patchedModule, QString());
     stack->endMacro();
     if (!why.isEmpty() && stack->canUndo())
         stack->undo(); // nothing half-applied

@@ -22,10 +22,24 @@ struct OpSuggestion
 {
     int line = 0;          // the op's line in the module
     bool improves = false; // false: the layout as written is already the best found
-    QString ttgLine;    // "#shared = #ttg.swizzled_shared<{...}>" for the op's alias, else inline
-    QString gluon;      // "ttgl.SwizzledSharedLayout(...)"
-    QString html;       // what the Kernel dock shows: the line, the family, each op now and after
+    QString ttgLine; // "#shared = #ttg.swizzled_shared<{...}>" for the op's alias, else inline
+    QString gluon;   // "ttgl.SwizzledSharedLayout(...)"
+    QString html;    // what the Kernel dock shows above the table: the line, the family, Gluon
+    // Each op of the module that uses the encoding, as written and with the suggestion in place
+    // (request/kernelsuggest.h kernelAccessText): the dock's before/after table.
+    struct Row
+    {
+        int line = 0;
+        QString op, now, after;
+        bool operator==(const Row &) const = default;
+    };
+    QList<Row> rows;
     LayoutAttrPtr attr; // the suggested shared layout
+    // The scene's module text with the suggestion written in (request/kernelsuggest.h
+    // patchModuleText): what Apply puts in the scene and Save Patched Module writes; empty, with
+    // patchError, when it cannot be written in.
+    QString patchedModule;
+    QString patchError;
     // The scene layouts made from the op's shared encoding (the alias's own and the op layouts
     // the Kernel dock added for it): what Apply to scene replaces.
     QStringList sharedNames;
@@ -42,8 +56,9 @@ struct OpSuggestion
                                                         const TtgirModule &module, int line);
 
 // Replaces every layout of suggestion.sharedNames in the scene with the suggestion, each over its
-// own shape (one undo step: "Apply the suggestion for line N"); returns why it was refused, or an
-// empty string.
+// own shape, and the scene's module text with suggestion.patchedModule (so the kernel is
+// analysed again with the layout in place), as one undo step ("Apply the suggestion for line
+// N"); returns why it was refused, or an empty string.
 [[nodiscard]] QString applyOpSuggestion(LayoutDocument *document, const OpSuggestion &suggestion);
 
 } // namespace lx

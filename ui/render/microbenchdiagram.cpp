@@ -72,7 +72,7 @@ void addMicrobenchFigures(Diagram &d, const MicrobenchRow &row, const CuModel &c
     const QString suffix = layout.left(1).toUpper() + layout.mid(1);
     const QString model = modelText(cu);
     const QString computed = u"computed"_s, modelled = u"model"_s;
-    d.addFigure(u"ldsBytes"_s + suffix, u"%1: LDS allocated"_s.arg(suffix),
+    d.addFigure(u"ldsBytesAllocated"_s + suffix, u"%1: LDS allocated"_s.arg(suffix),
                 bytesQ(row.allocation.totalBytes), {}, double(row.allocation.totalBytes), u"B"_s,
                 computed);
     d.addFigure(u"conflicts"_s + suffix, u"%1: loads with a partition conflict"_s.arg(suffix),

@@ -99,6 +99,7 @@ void MainWindow::createMenus()
     file->addAction(m_files->newAction());
     file->addAction(m_files->openAction());
     file->addAction(m_docks->kernelDock()->openAction());
+    file->addAction(m_docks->kernelDock()->savePatchedAction());
     file->addAction(m_docks->kernelDock()->watchPanel()->watchAction());
     m_files->setRecentMenu(file->addMenu(tr("Open &Recent")));
     file->addAction(m_files->presetsAction());

@@ -191,6 +191,7 @@ void WindowDocks::createAnalysisDocks()
     m_kernelDock->hide();
     connect(m_kernelDock, &KernelDock::statusMessage, this, &WindowDocks::report);
     connect(m_kernelDock, &KernelDock::viewChosen, this, &WindowDocks::viewChosen);
+    connect(m_kernelDock, &KernelDock::layoutsChosen, this, &WindowDocks::selectLayouts);
     // Suggest panel (the design assistant), tabbed with the analysis; hidden until asked for.
     m_suggestDock = createSuggestDock(m_window, m_document);
     m_window->addDockWidget(Qt::RightDockWidgetArea, m_suggestDock);
@@ -223,6 +224,25 @@ void WindowDocks::applyDefaultSizes()
     m_window->resizeDocks({m_sceneDock, m_basesDock}, {180, 560}, Qt::Vertical);
     m_window->resizeDocks({m_sceneDock, m_matrixDock}, {360, 360}, Qt::Horizontal);
     m_window->resizeDocks({m_matrixDock, m_analysisDock}, {300, 500}, Qt::Vertical);
+}
+
+void WindowDocks::selectLayouts(const QStringList &names)
+{
+    QItemSelection rows;
+    int first = -1;
+    for (const QString &name : names)
+        if (const int row = m_document->indexOfLayout(name); row >= 0) {
+            first = first < 0 ? row : first;
+            rows.select(m_layoutList->index(row, 0),
+                        m_layoutList->index(row, m_layoutList->columnCount() - 1));
+        }
+    if (first < 0)
+        return;
+    // The first (the op's source) is current and shown in the editors; the others are selected
+    // beside it.
+    m_layoutTable->setCurrentIndex(m_layoutList->index(first, LayoutListModel::NameColumn));
+    m_layoutTable->selectionModel()->select(rows, QItemSelectionModel::ClearAndSelect);
+    m_layoutTable->scrollTo(m_layoutList->index(first, LayoutListModel::NameColumn));
 }
 
 void WindowDocks::setLayoutIndex(int index)

@@ -48,6 +48,8 @@ public:
     // Shows layout `index` (-1: none) in the editors, the bit matrix, the analysis panel and the
     // scene panel's selection.
     void setLayoutIndex(int index);
+    // Selects the named layouts in the scene panel, the first current (the Kernel dock's op).
+    void selectLayouts(const QStringList &names);
     // The docks' default sizes; they only take once the window has its size.
     void applyDefaultSizes();
 

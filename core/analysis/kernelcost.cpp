@@ -1,0 +1,92 @@
+#include "analysis/kernelcost.h"
+
+#include "analysis/banks.h"
+#include "hw/arch.h"
+
+#include <algorithm>
+
+namespace lx {
+
+void costPlainAccess(KernelOpReport &r, const Architecture &arch, const LinearLayout &reg,
+                     const SharedMemoryLayout &shared, bool isWrite)
+{
+    if (r.elementBits != 8 && r.elementBits != 16 && r.elementBits != 32 && r.elementBits != 64) {
+        r.cyclesNote = "bank conflicts are modelled for 8-, 16-, 32- and 64-bit elements, not " +
+                       std::to_string(r.elementBits) + "-bit";
+        return;
+    }
+    BankAccessRequest req;
+    req.reg = reg;
+    req.shared = shared;
+    req.elementBits = r.elementBits;
+    req.isWrite = isWrite;
+    req.collectElements = false;
+    req.tritonModel = false;
+    if (arch.findInstruction(r.instruction))
+        req.instruction = r.instruction;
+    Expected<BankConflictReport> rep = analyzeBanks(arch, req);
+    if (!rep) {
+        r.reason += (r.reason.empty() ? "" : "; ") + std::string("banks: ") + rep.message();
+        r.cyclesNote = "the bank analysis failed: " + rep.message();
+        return;
+    }
+    r.maxWays = rep->totals.maxWays;
+    r.cyclesPerCta = rep->totals.cycles;
+    r.idealCyclesPerCta = rep->totals.idealCycles;
+    r.cyclesProvenance =
+        rep->measuredRule.empty() ? rep->instruction.provenance : rep->measuredRuleProvenance;
+}
+
+void costTransposedLoad(KernelOpReport &r, const Architecture &arch, const DsLoadTrPlan &plan)
+{
+    const LdsInstruction *instr = arch.findInstruction(plan.instruction.name);
+    if (!instr || instr->passes != 1) {
+        r.cyclesNote = instr ? plan.instruction.name + " takes " + std::to_string(instr->passes) +
+                                   " passes; the lane-address model takes one"
+                             : plan.instruction.name + " is not in the architecture file";
+        return;
+    }
+    int ways = 1;
+    int64_t cycles = 0, ideal = 0;
+    for (int w = 0; w < plan.warps; ++w)
+        for (int64_t i = 0; i < plan.instructions; ++i) {
+            std::vector<std::optional<int64_t>> lanes;
+            for (int s = 0; s < arch.waveSize; ++s)
+                lanes.emplace_back(plan.byteAddress(w, i, s));
+            Expected<InstructionReport> rep = analyzeAddresses(arch, *instr, {lanes});
+            if (!rep) {
+                r.cyclesNote = "the bank analysis failed: " + rep.message();
+                return;
+            }
+            ways = std::max(ways, rep->maxWays);
+            cycles += rep->cycles;
+            ideal += rep->idealCycles;
+        }
+    r.maxWays = ways;
+    r.cyclesPerCta = cycles;
+    r.idealCyclesPerCta = ideal;
+    r.cyclesProvenance = instr->provenance;
+}
+
+std::string kernelOpCostReason(const KernelOpReport &op)
+{
+    std::string s;
+    for (const KernelLdsAccess &a : op.accesses) {
+        s += (s.empty() ? "" : " and ") + std::to_string(a.count) + " x " + a.instruction;
+        if (a.issued > a.count)
+            s += " (" + std::to_string(a.issued) + " issued)";
+    }
+    if (s.empty())
+        s = op.instruction.empty() ? op.op : op.instruction;
+    s += " per thread";
+    if (op.lostTransposed)
+        s += ", the narrow loads of a lost transposed load (" + op.reason + ")";
+    if (op.maxWays > 1)
+        s += ", " + std::to_string(op.maxWays) + "-way bank conflicts (" +
+             std::to_string(op.idealCyclesPerCta) + " cycles without)";
+    else if (op.maxWays == 1)
+        s += ", conflict-free";
+    return s;
+}
+
+} // namespace lx

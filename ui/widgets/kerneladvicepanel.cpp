@@ -1,0 +1,108 @@
+#include "widgets/kerneladvicepanel.h"
+
+#include "models/kerneladvicemodel.h"
+
+#include <QAction>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QTableView>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace lx {
+
+KernelAdvicePanel::KernelAdvicePanel(QAction *savePatched, QWidget *parent)
+    : QWidget(parent), m_model(new KernelAdviceModel(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto *buttons = new QHBoxLayout;
+    m_suggest = new QPushButton(tr("Suggest for this op"), this);
+    m_suggest->setObjectName(QStringLiteral("kernelSuggest"));
+    m_suggest->setToolTip(tr("Search shared layouts for the selected op's buffer, judged on every "
+                             "op of the kernel that uses that layout, and give the alias line to "
+                             "put back into the kernel"));
+    m_copyTtg = new QPushButton(tr("Copy #ttg line"), this);
+    m_copyTtg->setToolTip(tr("Copy the suggested alias line, to paste over the kernel's own"));
+    m_copyGluon = new QPushButton(tr("Copy Gluon"), this);
+    m_copyGluon->setToolTip(tr("Copy the suggested layout as a Gluon constructor"));
+    m_apply = new QPushButton(tr("Apply"), this);
+    m_apply->setObjectName(QStringLiteral("kernelApplyAdvice"));
+    m_apply->setToolTip(tr("Put the suggestion in place of the op's shared layout, in the scene "
+                           "and in the module's alias line (one undo step): the kernel is "
+                           "analysed again and every view shows the access as it would be"));
+    for (QPushButton *b : {m_suggest, m_copyTtg, m_copyGluon, m_apply}) {
+        b->setEnabled(b == m_suggest);
+        buttons->addWidget(b);
+    }
+    auto *save = new QToolButton(this);
+    save->setObjectName(QStringLiteral("kernelSavePatched"));
+    save->setDefaultAction(savePatched);
+    save->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    buttons->addWidget(save);
+    buttons->addStretch(1);
+    layout->addLayout(buttons);
+
+    // The words and the table scroll together below the buttons: a long suggestion scrolls
+    // instead of growing the dock's minimum height.
+    auto *content = new QWidget(this);
+    auto *contentLayout = new QVBoxLayout(content);
+    contentLayout->setContentsMargins(2, 0, 2, 2);
+    m_words = new QLabel(content);
+    m_words->setObjectName(QStringLiteral("kernelAdvice"));
+    m_words->setWordWrap(true);
+    m_words->setTextFormat(Qt::RichText);
+    m_words->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    contentLayout->addWidget(m_words);
+    m_table = new QTableView(content);
+    m_table->setObjectName(QStringLiteral("kernelAdviceTable"));
+    m_table->setModel(m_model);
+    m_table->verticalHeader()->hide();
+    m_table->setWordWrap(false);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_table->hide();
+    contentLayout->addWidget(m_table);
+    contentLayout->addStretch(1);
+    m_scroll = new QScrollArea(this);
+    m_scroll->setObjectName(QStringLiteral("kernelScroll"));
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setWidget(content);
+    layout->addWidget(m_scroll, 1);
+
+    connect(m_suggest, &QPushButton::clicked, this, &KernelAdvicePanel::suggestRequested);
+    connect(m_apply, &QPushButton::clicked, this, &KernelAdvicePanel::applyRequested);
+    connect(m_copyTtg, &QPushButton::clicked, this, [this] { Q_EMIT copyRequested(false); });
+    connect(m_copyGluon, &QPushButton::clicked, this, [this] { Q_EMIT copyRequested(true); });
+}
+
+void KernelAdvicePanel::showAdvice(const OpSuggestion &advice)
+{
+    m_words->setText(advice.html + (advice.patchError.isEmpty()
+                                        ? QString()
+                                        : tr("<br>The module's text cannot take it: %1")
+                                              .arg(advice.patchError.toHtmlEscaped())));
+    m_model->setRows(advice.rows);
+    m_table->setVisible(!advice.rows.isEmpty());
+    m_scroll->verticalScrollBar()->setValue(0);
+    // Nothing better found: the alias line is shown, but there is no fix to copy or apply.
+    for (QPushButton *b : {m_copyTtg, m_copyGluon, m_apply})
+        b->setEnabled(advice.improves);
+}
+
+void KernelAdvicePanel::clearAdvice(const QString &why)
+{
+    m_words->setText(why.toHtmlEscaped());
+    m_model->setRows({});
+    m_table->hide();
+    for (QPushButton *b : {m_copyTtg, m_copyGluon, m_apply})
+        b->setEnabled(false);
+}
+
+} // namespace lx
