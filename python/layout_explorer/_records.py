@@ -83,6 +83,14 @@ def _plain(value: Any) -> Any:
 # The fields of `analyze banks --json` that exist twice: at the top level for the worst single
 # instruction of the wave, in "totals" for the whole access (every instruction).
 _WORST_FIELDS = ("maxWays", "cycles", "idealCycles", "extraCycles", "modelCycles")
+# Their names in "totals" (cycles there cover one wave: schema 2 names them so).
+_TOTAL_NAMES = {
+    "maxWays": "maxWays",
+    "cycles": "cyclesPerWave",
+    "idealCycles": "idealCyclesPerWave",
+    "extraCycles": "extraCyclesPerWave",
+    "modelCycles": "modelCyclesPerWave",
+}
 
 
 class BankRecord(Record):
@@ -92,7 +100,8 @@ class BankRecord(Record):
     name is the cost of the access (what an autotuner minimises):
 
     - ``rec.cycles``, ``rec.idealCycles``, ``rec.extraCycles``, ``rec.modelCycles``,
-      ``rec.maxWays``: the access's totals, over every instruction of the wave (``rec.totals``);
+      ``rec.maxWays``: the access's totals, over every instruction of the wave (``rec.totals``,
+      whose JSON names are ``cyclesPerWave``, ``idealCyclesPerWave``, ...);
     - ``rec.worst``: the worst single instruction's ``maxWays``, ``cycles``, ``idealCycles``,
       ``extraCycles``, ``modelCycles`` and ``phases``;
     - ``rec.instructions``: every instruction with its own figures.
@@ -102,8 +111,9 @@ class BankRecord(Record):
     """
 
     def __getattr__(self, name: str) -> Any:
-        if name in _WORST_FIELDS and isinstance(self.get("totals"), dict) and name in self["totals"]:
-            return self["totals"][name]
+        totals = self.get("totals")
+        if name in _WORST_FIELDS and isinstance(totals, dict) and _TOTAL_NAMES[name] in totals:
+            return totals[_TOTAL_NAMES[name]]
         if name == "worst":
             fields = {k: self[k] for k in _WORST_FIELDS + ("phases",) if k in self}
             return Record(fields)
