@@ -119,40 +119,45 @@ Expected<LinearLayout> LinearLayout::invertAndCompose(const LinearLayout &outer)
         aIsIdentity[d] = equal;
     }
 
-    // XOR basis of A's non-identity columns keyed by top bit, each with the mask of A's
-    // non-identity column indices that produce it (only pivot columns ever enter a mask).
-    struct Entry
-    {
-        uint64_t value = 0;
-        uint64_t mask = 0;
-        bool used = false;
-    };
-    Entry basisByTop[64];
+    // A' and B': the non-identity columns of A and of B as the columns of two matrices over A's
+    // flattened out-bits; X = A' \ B' (F2Matrix::solve) writes each column of B' in A''s pivot
+    // columns.
+    std::vector<uint64_t> aCols, bCols;
     std::vector<std::pair<size_t, int>> colOwner; // A non-identity column -> (A in-dim, bit)
     for (size_t d = 0; d < a.m_bases.size(); ++d) {
         if (aIsIdentity[d])
             continue;
         for (size_t i = 0; i < a.m_bases[d].second.size(); ++i) {
-            const uint64_t colMask = uint64_t(1) << colOwner.size();
             colOwner.emplace_back(d, int(i));
-            uint64_t v = flatA(a.m_bases[d].second[i]);
-            uint64_t m = colMask;
-            while (v) {
-                const int top = 63 - std::countl_zero(v);
-                if (!basisByTop[top].used) {
-                    basisByTop[top] = {v, m, true};
-                    break;
-                }
-                v ^= basisByTop[top].value;
-                m ^= basisByTop[top].mask;
-            }
+            aCols.push_back(flatA(a.m_bases[d].second[i]));
         }
+    }
+    std::vector<std::pair<std::string, int>> bColName; // B non-identity column -> (in-dim, basis)
+    for (const auto &[name, bbs] : b.m_bases) {
+        const int ai = a.inDimIndex(name);
+        if (ai >= 0 && aIsIdentity[size_t(ai)])
+            continue;
+        for (size_t i = 0; i < bbs.size(); ++i) {
+            bColName.emplace_back(name, int(i));
+            bCols.push_back(flatB(bbs[i]));
+        }
+    }
+    const int outBits = a.totalOutDimSizeLog2();
+    int outside = -1;
+    const std::optional<F2Matrix> x = F2Matrix::fromColumns(aCols, outBits)
+                                          .solve(F2Matrix::fromColumns(bCols, outBits), &outside);
+    if (!x) {
+        const auto &[name, i] = bColName[size_t(std::max(outside, 0))];
+        return makeError("invertAndCompose: the image of the layout is not contained in the "
+                         "image of the outer layout (in-dim '" +
+                         name + "' basis " + std::to_string(i) + ")");
     }
 
     BasesT bases;
     std::vector<NamedSize> outs;
     for (const auto &[name, bs] : a.m_bases)
         outs.emplace_back(name, int32_t(1) << bs.size());
+    int bCol = 0;
     for (const auto &[name, bbs] : b.m_bases) {
         const int ai = a.inDimIndex(name);
         const bool identity = ai >= 0 && aIsIdentity[size_t(ai)];
@@ -162,21 +167,10 @@ Expected<LinearLayout> LinearLayout::invertAndCompose(const LinearLayout &outer)
             if (identity) {
                 r[size_t(ai)] = int32_t(1) << i;
             } else {
-                uint64_t v = flatB(bbs[i]);
-                uint64_t m = 0;
-                while (v) {
-                    const int top = 63 - std::countl_zero(v);
-                    if (!basisByTop[top].used)
-                        return makeError(
-                            "invertAndCompose: the image of the layout is not contained in the "
-                            "image of the outer layout (in-dim '" +
-                            name + "' basis " + std::to_string(i) + ")");
-                    v ^= basisByTop[top].value;
-                    m ^= basisByTop[top].mask;
-                }
-                for (size_t c = 0; m; ++c, m >>= 1)
-                    if (m & 1u)
+                for (size_t c = 0; c < colOwner.size(); ++c)
+                    if (x->at(int(c), bCol))
                         r[colOwner[c].first] |= int32_t(1) << colOwner[c].second;
+                ++bCol;
             }
             nb.push_back(std::move(r));
         }
