@@ -130,6 +130,32 @@ std::optional<F2Matrix> F2Matrix::solve(const F2Matrix &b, int *outside) const
     return x;
 }
 
+std::optional<std::vector<uint64_t>> F2Matrix::solveColumns(const std::vector<uint64_t> &a,
+                                                            const std::vector<uint64_t> &b,
+                                                            int rows, int *outside)
+{
+    if (outside)
+        *outside = -1;
+    if (rows > 64 || a.size() > 64)
+        return std::nullopt;
+    // A's columns in order: the independent ones (the pivot columns) enter the basis, each with
+    // its own bit, so a combination names pivot columns only -- solve()'s answer.
+    f2::SingleWordBasis basis;
+    for (size_t c = 0; c < a.size(); ++c)
+        basis.insert(a[c], uint64_t(1) << c);
+    std::vector<uint64_t> x(b.size(), 0);
+    for (size_t j = 0; j < b.size(); ++j) {
+        const std::optional<uint64_t> m = basis.express(b[j]);
+        if (!m) {
+            if (outside)
+                *outside = int(j);
+            return std::nullopt;
+        }
+        x[j] = *m;
+    }
+    return x;
+}
+
 std::optional<F2Matrix> F2Matrix::inverse() const
 {
     if (m_rows != m_cols || rank() != m_rows)

@@ -52,6 +52,12 @@ public:
     // some column of B is not in Im(A); then `outside`, when given, receives the first such column
     // of B (-1 for a row-count mismatch).
     [[nodiscard]] std::optional<F2Matrix> solve(const F2Matrix &b, int *outside = nullptr) const;
+    // solve() for matrices given by their columns as bit vectors over at most 64 rows (A with at
+    // most 64 columns): column j of the result is the mask over A's columns that writes b[j].
+    // The hot path of invertAndCompose; it allocates only the result.
+    [[nodiscard]] static std::optional<std::vector<uint64_t>>
+    solveColumns(const std::vector<uint64_t> &a, const std::vector<uint64_t> &b, int rows,
+                 int *outside = nullptr);
     // Inverse of a square invertible matrix, nullopt otherwise.
     [[nodiscard]] std::optional<F2Matrix> inverse() const;
     // A basis of the null space {x : A x = 0}, one vector per free column, as columns of the

@@ -66,19 +66,39 @@ int rank(std::vector<uint64_t> rows)
 
 int rankOfWords(const uint64_t *rows, size_t nRows)
 {
-    // Up to 128 rows are reduced in a copy on the stack. A longer list goes through in blocks: the
-    // nonzero rows a block leaves (at most 64) are a basis of its span, so they stand for it in
-    // the next block.
-    uint64_t block[128];
-    int kept = 0;
-    size_t i = 0;
-    do {
-        int n = kept;
-        while (n < 128 && i < nRows)
-            block[n++] = rows[i++];
-        kept = reduceRows(block, n, 64, 1, nullptr);
-    } while (i < nRows);
-    return kept;
+    SingleWordBasis basis;
+    for (size_t i = 0; i < nRows; ++i)
+        basis.insert(rows[i], 0);
+    return basis.rank;
+}
+
+bool SingleWordBasis::insert(uint64_t v, uint64_t combination)
+{
+    while (v) {
+        const int top = 63 - std::countl_zero(v);
+        if (!byTop[top]) {
+            byTop[top] = v;
+            mask[top] = combination;
+            ++rank;
+            return true;
+        }
+        v ^= byTop[top];
+        combination ^= mask[top];
+    }
+    return false;
+}
+
+std::optional<uint64_t> SingleWordBasis::express(uint64_t v) const
+{
+    uint64_t combination = 0;
+    while (v) {
+        const int top = 63 - std::countl_zero(v);
+        if (!byTop[top])
+            return std::nullopt;
+        v ^= byTop[top];
+        combination ^= mask[top];
+    }
+    return combination;
 }
 
 } // namespace lx::f2

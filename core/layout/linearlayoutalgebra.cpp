@@ -124,6 +124,8 @@ Expected<LinearLayout> LinearLayout::invertAndCompose(const LinearLayout &outer)
     // columns.
     std::vector<uint64_t> aCols, bCols;
     std::vector<std::pair<size_t, int>> colOwner; // A non-identity column -> (A in-dim, bit)
+    aCols.reserve(size_t(a.m_rank));
+    colOwner.reserve(size_t(a.m_rank));
     for (size_t d = 0; d < a.m_bases.size(); ++d) {
         if (aIsIdentity[d])
             continue;
@@ -132,22 +134,24 @@ Expected<LinearLayout> LinearLayout::invertAndCompose(const LinearLayout &outer)
             aCols.push_back(flatA(a.m_bases[d].second[i]));
         }
     }
-    std::vector<std::pair<std::string, int>> bColName; // B non-identity column -> (in-dim, basis)
-    for (const auto &[name, bbs] : b.m_bases) {
-        const int ai = a.inDimIndex(name);
+    std::vector<std::pair<size_t, int>> bColOf; // B non-identity column -> (B in-dim, basis)
+    for (size_t d = 0; d < b.m_bases.size(); ++d) {
+        const int ai = a.inDimIndex(b.m_bases[d].first);
         if (ai >= 0 && aIsIdentity[size_t(ai)])
             continue;
-        for (size_t i = 0; i < bbs.size(); ++i) {
-            bColName.emplace_back(name, int(i));
-            bCols.push_back(flatB(bbs[i]));
+        for (size_t i = 0; i < b.m_bases[d].second.size(); ++i) {
+            bColOf.emplace_back(d, int(i));
+            bCols.push_back(flatB(b.m_bases[d].second[i]));
         }
     }
-    const int outBits = a.totalOutDimSizeLog2();
     int outside = -1;
-    const std::optional<F2Matrix> x = F2Matrix::fromColumns(aCols, outBits)
-                                          .solve(F2Matrix::fromColumns(bCols, outBits), &outside);
+    const std::optional<std::vector<uint64_t>> x =
+        F2Matrix::solveColumns(aCols, bCols, a.totalOutDimSizeLog2(), &outside);
+    if (!x && (outside < 0 || size_t(outside) >= bColOf.size()))
+        return makeError("invertAndCompose: more than 64 out-bits or in-bits to solve over");
     if (!x) {
-        const auto &[name, i] = bColName[size_t(std::max(outside, 0))];
+        const auto &[d, i] = bColOf[size_t(outside)];
+        const std::string &name = b.m_bases[d].first;
         return makeError("invertAndCompose: the image of the layout is not contained in the "
                          "image of the outer layout (in-dim '" +
                          name + "' basis " + std::to_string(i) + ")");
@@ -167,10 +171,10 @@ Expected<LinearLayout> LinearLayout::invertAndCompose(const LinearLayout &outer)
             if (identity) {
                 r[size_t(ai)] = int32_t(1) << i;
             } else {
-                for (size_t c = 0; c < colOwner.size(); ++c)
-                    if (x->at(int(c), bCol))
-                        r[colOwner[c].first] |= int32_t(1) << colOwner[c].second;
-                ++bCol;
+                for (uint64_t m = (*x)[size_t(bCol++)]; m; m &= m - 1) {
+                    const auto &[dim, bit] = colOwner[size_t(std::countr_zero(m))];
+                    r[dim] |= int32_t(1) << bit;
+                }
             }
             nb.push_back(std::move(r));
         }
