@@ -16,6 +16,18 @@ Expected<KernelReport> resolveKernel(const TtgirModule &module, const std::strin
     return analyzeKernel(module, name);
 }
 
+FigureSource opBankSource(const KernelReport &report, const KernelOpReport &op, std::string *note)
+{
+    Expected<Architecture> arch = loadArchitecture(report.arch);
+    const LdsInstruction *ins = arch ? arch->findInstruction(op.instruction) : nullptr;
+    if (!ins || ins->provenance.confidence != "L")
+        return FigureSource::Computed;
+    if (note)
+        *note = "the phase table of " + op.instruction + ", " + ins->provenance.label() + ": " +
+                ins->provenance.source;
+    return FigureSource::Extrapolated;
+}
+
 std::vector<Figure> kernelFigures(const KernelReport &report)
 {
     std::vector<Figure> f;
@@ -34,6 +46,12 @@ std::vector<Figure> kernelFigures(const KernelReport &report)
         "B");
     add("worstWays", "Worst bank conflict", report.totals.worstWays,
         std::to_string(report.totals.worstWays) + "-way", {});
+    for (const KernelOpReport &op : report.ops)
+        if (op.line == report.totals.worstWaysLine && op.maxWays == report.totals.worstWays &&
+            op.maxWays > 0) {
+            f.back().source = opBankSource(report, op, &f.back().note);
+            break;
+        }
     for (const auto &[instruction, count] : report.totals.instructions)
         add("instructions:" + instruction, instruction + " per thread", count,
             std::to_string(count), {});

@@ -23,8 +23,15 @@ namespace lx {
 [[nodiscard]] Expected<KernelReport> resolveKernel(const TtgirModule &module,
                                                    const std::string &arch = {});
 
-// "ops", "ldsBytes", "worstWays", and "instructions:NAME" per LDS instruction.
+// "ops", "ldsBytes", "worstWays" (with the provenance of the worst op's count), and
+// "instructions:NAME" per LDS instruction.
 [[nodiscard]] std::vector<Figure> kernelFigures(const KernelReport &report);
+
+// The provenance of an op's bank counts (maxWays, cycles), which are read off the phase table
+// of its instruction in the report's architecture file: extrapolated where the file marks that
+// table low-confidence, else computed. `note` (when given) receives why, for messages.
+[[nodiscard]] FigureSource opBankSource(const KernelReport &report, const KernelOpReport &op,
+                                        std::string *note = nullptr);
 
 // A compiled kernel (io/tritoncache.h: a cache folder, a dump folder, a module with --asm) with
 // the prediction and, when its assembly is there, the compiler's own answer beside it.
