@@ -1,4 +1,5 @@
 #include "models/opsuggestion.h"
+#include "render/qtext.h"
 
 #include "io/ttgir.h"
 #include "io/ttgtext.h"
@@ -13,11 +14,6 @@ namespace lx {
 
 namespace {
 
-QString q(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
-
 // Each op of the encoding as a row: line, op, its access as written and with the suggestion.
 QString accessRows(const KernelSuggestion &s)
 {
@@ -26,8 +22,8 @@ QString accessRows(const KernelSuggestion &s)
         const KernelOpReport &b = s.before[i], &a = s.after.at(i);
         rows += QObject::tr("<tr><td>%1</td><td>%2</td><td>%3</td><td>&rarr;</td><td>%4</td></tr>")
                     .arg(b.line)
-                    .arg(q(b.op).toHtmlEscaped(), q(kernelAccessText(b)).toHtmlEscaped(),
-                         q(kernelAccessText(a)).toHtmlEscaped());
+                    .arg(qs(b.op).toHtmlEscaped(), qs(kernelAccessText(b)).toHtmlEscaped(),
+                         qs(kernelAccessText(a)).toHtmlEscaped());
     }
     return QObject::tr("<table cellspacing=\"0\" cellpadding=\"2\"><tr><th>line</th><th>op</th>"
                        "<th>now</th><th></th><th>after</th></tr>%1</table>")
@@ -41,8 +37,8 @@ QString kernelLayoutText(const TtgirModule &module, const std::string &encodingT
 {
     const std::string text = module.selfContained(encodingText);
     if (parseLayoutText(text) || !attr)
-        return q(text);
-    return q(printTtgWithAliases(*attr));
+        return qs(text);
+    return qs(printTtgWithAliases(*attr));
 }
 
 Expected<OpSuggestion> suggestForKernelOp(const LayoutDocument &document, const TtgirModule &module,
@@ -56,8 +52,8 @@ Expected<OpSuggestion> suggestForKernelOp(const LayoutDocument &document, const 
     OpSuggestion s;
     s.line = line;
     s.improves = k->improves;
-    s.ttgLine = q(k->ttgLine);
-    s.gluon = q(k->gluon);
+    s.ttgLine = qs(k->ttgLine);
+    s.gluon = qs(k->gluon);
     s.attr = k->candidate.attr;
     // The scene layouts made from the encoding: the op layouts (their text names the encoding)
     // and the alias's own layout.
@@ -70,7 +66,7 @@ Expected<OpSuggestion> suggestForKernelOp(const LayoutDocument &document, const 
     for (int i = 0; i < document.layoutCount(); ++i) {
         const DocumentLayout &l = document.layoutAt(i);
         if (l.sourceText == opText ||
-            (alias && l.name == q(alias->name) && l.sourceText == aliasText))
+            (alias && l.name == qs(alias->name) && l.sourceText == aliasText))
             s.sharedNames << l.name;
     }
     const QString head =
@@ -79,14 +75,14 @@ Expected<OpSuggestion> suggestForKernelOp(const LayoutDocument &document, const 
                           "%4; %5 layouts analysed in the module): <pre>%6</pre>Gluon: "
                           "<code>%7</code>")
                   .arg(line)
-                  .arg(q(k->candidate.family))
+                  .arg(qs(k->candidate.family))
                   .arg(k->before.size())
-                  .arg(q(k->encoding).toHtmlEscaped())
+                  .arg(qs(k->encoding).toHtmlEscaped())
                   .arg(k->analysed)
                   .arg(s.ttgLine.toHtmlEscaped(), s.gluon.toHtmlEscaped())
             : QObject::tr("<b>Line %1: keep %2.</b> %3. The best other layout:<pre>%4</pre>")
                   .arg(line)
-                  .arg(q(k->encoding).toHtmlEscaped(), q(k->reason).toHtmlEscaped(),
+                  .arg(qs(k->encoding).toHtmlEscaped(), qs(k->reason).toHtmlEscaped(),
                        s.ttgLine.toHtmlEscaped());
     s.html = head + accessRows(*k);
     return s;
@@ -109,12 +105,12 @@ QString applyOpSuggestion(LayoutDocument *document, const OpSuggestion &suggesti
         const std::vector<int32_t> shape(entry.shape.begin(), entry.shape.end());
         Expected<LinearLayout> ll = toLinearLayout(*suggestion.attr, shape);
         if (!ll) {
-            why = name + QStringLiteral(": ") + q(ll.message());
+            why = name + QStringLiteral(": ") + qs(ll.message());
             break;
         }
         entry.layout = *ll;
         entry.attr = suggestion.attr;
-        entry.sourceText = q(printTtgWithAliases(*suggestion.attr));
+        entry.sourceText = qs(printTtgWithAliases(*suggestion.attr));
         if (why = document->replaceEntry(index, entry, QString()); !why.isEmpty())
             break;
     }

@@ -1,4 +1,5 @@
 #include "widgets/conflictexplainer.h"
+#include "render/qtext.h"
 
 #include "models/conflictfix.h"
 #include "models/documentviews.h"
@@ -22,11 +23,6 @@ using namespace Qt::StringLiterals;
 namespace lx {
 
 namespace {
-
-QString qs(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
 
 QString lanesOnBank(const ConflictExplanation &e)
 {
