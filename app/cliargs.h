@@ -6,6 +6,7 @@
 // messages read the same in every command.
 
 #include "base/expected.h"
+#include "render/qtext.h"
 #include "request/shape.h"
 #include "request/viewrequest.h"
 
@@ -20,10 +21,7 @@
 namespace lx::app {
 
 // A message part from the core (UTF-8) as a QString.
-[[nodiscard]] inline QString qs(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
+using lx::qs; // render/qtext.h
 
 // Prints "PROG: message" on stderr (prog ends with ": ") and returns `code`.
 int fail(const QString &prog, int code, const QString &message);

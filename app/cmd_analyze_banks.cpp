@@ -281,8 +281,13 @@ int runAddresses(const QString &list, const QString &widthText, bool isWrite,
     lx::BankConflictReport &r = in.report;
     r.arch = arch->name;
     r.instruction = *ins;
-    r.elementBits = 8 * std::min(width, 8);
-    r.vectorElements = width > 8 ? width / 8 : 1;
+    // Raw addresses carry no element type: the widest of 8, 4, 2, 1 bytes that divides the width
+    // (a 12-byte ds_read_b96 is 3 x 32-bit, not 1 x 64-bit).
+    int elementBytes = 8;
+    while (width % elementBytes != 0)
+        elementBytes /= 2;
+    r.elementBits = 8 * elementBytes;
+    r.vectorElements = width / elementBytes;
     r.maxVectorElements = r.vectorElements;
     r.bankWidthBytes = arch->bankWidthBytes;
     r.totals.instructions = 1;

@@ -10,6 +10,7 @@
 
 #include "base/boundedread.h"
 #include "io/ttgir.h"
+#include "render/qtext.h"
 #include "request/kerneldiff.h"
 #include "request/kernelrequest.h"
 
@@ -23,6 +24,8 @@
 #include <cstdio>
 
 namespace {
+
+using lx::qs;
 
 using lx::app::ExitBadInput;
 using lx::app::ExitBadUsage;
@@ -182,24 +185,23 @@ nlohmann::json reportJson(const lx::TtgirModule &module, const lx::KernelReport 
 void printText(QTextStream &out, const lx::TtgirModule &module, const lx::KernelReport &report,
                const lx::CompilerComparison *compiler = nullptr)
 {
-    auto q = [](const std::string &s) { return QString::fromStdString(s); };
-    out << "arch " << q(report.arch) << ", " << module.numWarps << " warps of "
+    out << "arch " << qs(report.arch) << ", " << module.numWarps << " warps of "
         << module.threadsPerWarp << " threads, " << module.lines << " lines\n\n";
     out << "layouts\n";
     for (const lx::TtgirAlias *a : module.layoutAliases())
-        out << "  #" << q(a->name) << " = " << q(a->text) << '\n';
+        out << "  #" << qs(a->name) << " = " << qs(a->text) << '\n';
     out << "\nops\n";
     for (const lx::KernelOpReport &r : report.ops) {
         out << (r.isProblem() ? "! " : "  ") << QString::number(r.line).rightJustified(5) << "  "
-            << q(r.op).leftJustified(22) << ' ' << q(r.name).leftJustified(12) << ' '
-            << q(r.shape + "x" + r.dtype).leftJustified(16) << ' ' << q(r.src) << " -> "
-            << q(r.dst);
+            << qs(r.op).leftJustified(22) << ' ' << qs(r.name).leftJustified(12) << ' '
+            << qs(r.shape + "x" + r.dtype).leftJustified(16) << ' ' << qs(r.src) << " -> "
+            << qs(r.dst);
         if (!r.instruction.empty() && r.count > 0) {
-            out << "  " << r.count << " x " << q(r.instruction);
+            out << "  " << r.count << " x " << qs(r.instruction);
             if (r.issued > r.count)
                 out << " (" << r.issued << " issued)";
         } else if (!r.instruction.empty())
-            out << "  " << q(r.instruction);
+            out << "  " << qs(r.instruction);
         if (r.maxWays > 1)
             out << ", " << r.maxWays << "-way conflicts";
         if (r.cyclesPerCta)
@@ -212,26 +214,26 @@ void printText(QTextStream &out, const lx::TtgirModule &module, const lx::Kernel
         if (r.bytes > 0)
             out << ", " << r.bytes << " B";
         if (!r.partitions.empty())
-            out << " (partition " << q(r.partitions) << ')';
+            out << " (partition " << qs(r.partitions) << ')';
         if (compiler && compiler->disagreesOn(r))
             out << "  [the compiler disagrees]";
         out << '\n';
         if (r.accesses.size() > 1)
             for (const lx::KernelLdsAccess &a : r.accesses)
                 out << "         " << (a.isWrite ? "store " : "load  ") << a.count << " x "
-                    << q(a.instruction) << '\n';
+                    << qs(a.instruction) << '\n';
         if (!r.problem.empty())
-            out << "         error: " << q(r.problem) << '\n';
+            out << "         error: " << qs(r.problem) << '\n';
         else if (r.lostTransposed)
-            out << "         no transposed load: " << q(r.reason) << '\n';
+            out << "         no transposed load: " << qs(r.reason) << '\n';
         if (!r.path.empty() && r.problem.empty())
-            out << "         " << q(r.path) << " path: " << q(r.pathReason) << '\n';
+            out << "         " << qs(r.path) << " path: " << qs(r.pathReason) << '\n';
         if (!r.advice.empty() && r.problem.empty())
-            out << "         to vectorise: " << q(r.advice) << '\n';
+            out << "         to vectorise: " << qs(r.advice) << '\n';
     }
     out << "\ntotals (per thread; " << kCounting << ")\n";
     for (const auto &[inst, n] : report.totals.instructions) {
-        out << "  " << q(inst).leftJustified(22) << ' ' << n;
+        out << "  " << qs(inst).leftJustified(22) << ' ' << n;
         if (const auto it = report.totals.issued.find(inst);
             it != report.totals.issued.end() && it->second > n)
             out << " (" << it->second << " issued)";
@@ -248,28 +250,27 @@ void printText(QTextStream &out, const lx::TtgirModule &module, const lx::Kernel
         out << "  highest n-way          " << report.totals.worstWays << "-way (line "
             << report.totals.worstWaysLine << ")\n";
     for (const std::string &s : report.totals.lostTransposed)
-        out << "  lost transposed load   " << q(s) << '\n';
+        out << "  lost transposed load   " << qs(s) << '\n';
     for (const std::string &n : report.notes)
-        out << "note: " << q(n) << '\n';
+        out << "note: " << qs(n) << '\n';
     for (const std::string &w : report.warnings)
-        out << "warning: " << q(w) << '\n';
+        out << "warning: " << qs(w) << '\n';
 }
 
 void printCompiler(QTextStream &out, const lx::KernelAnswer &a)
 {
-    auto q = [](const std::string &s) { return QString::fromStdString(s); };
     auto n = [](const std::optional<int64_t> &v) {
         return v ? QString::number(*v) : QStringLiteral("?");
     };
     const lx::AmdgcnKernel &as = *a.assembly;
     const lx::CompilerComparison &c = *a.compiler;
-    out << "\ncompiler (" << q(a.files.amdgcn);
+    out << "\ncompiler (" << qs(a.files.amdgcn);
     if (a.metadata && !a.metadata->tritonVersion.empty())
-        out << "; Triton " << q(a.metadata->tritonVersion);
-    out << "; " << q(as.target) << ")\n";
+        out << "; Triton " << qs(a.metadata->tritonVersion);
+    out << "; " << qs(as.target) << ")\n";
     out << "    instruction            predicted   compiler\n";
     for (const lx::CompilerKindRow &k : c.kinds)
-        out << (k.agree ? "    " : "  ! ") << q(k.instruction).leftJustified(22) << ' '
+        out << (k.agree ? "    " : "  ! ") << qs(k.instruction).leftJustified(22) << ' '
             << QString::number(k.predicted).rightJustified(9) << ' '
             << QString::number(k.compiler).rightJustified(10) << (k.agree ? "" : "   DIFFER")
             << '\n';
@@ -291,7 +292,7 @@ void printCompiler(QTextStream &out, const lx::KernelAnswer &a)
         << n(as.groupSegmentBytes) << " B\n";
     out << "    " << (c.agree() ? "the prediction agrees with the compiler" : "DISAGREES") << '\n';
     for (const std::string &note : c.notes)
-        out << "    " << q(note) << '\n';
+        out << "    " << qs(note) << '\n';
 }
 
 // One kernel with its report: the JSON object, or the text with the compiler's block.

@@ -5,6 +5,7 @@
 
 #include "command.h"
 #include "output.h"
+#include "render/qtext.h"
 
 #include "base/boundedread.h"
 #include "request/check.h"
@@ -14,10 +15,7 @@
 
 namespace {
 
-QString q(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
+using lx::qs;
 
 void printSummary(QTextStream &out, const lx::CheckResult &r)
 {
@@ -26,38 +24,38 @@ void printSummary(QTextStream &out, const lx::CheckResult &r)
         if (!k.error.empty()) {
             ++unreadable;
             // A parser's message starts with the file's name already ("path:1:1: ...").
-            const QString error = q(k.error);
+            const QString error = qs(k.error);
             out << "ERROR "
-                << (error.startsWith(q(k.path) + u':') ? error
-                                                       : q(k.path) + QStringLiteral(": ") + error)
+                << (error.startsWith(qs(k.path) + u':') ? error
+                                                        : qs(k.path) + QStringLiteral(": ") + error)
                 << '\n';
             continue;
         }
         if (!k.incomplete.empty()) {
             ++incomplete;
-            out << "SKIP  " << q(k.path) << ": incomplete: " << q(k.incomplete) << '\n';
+            out << "SKIP  " << qs(k.path) << ": incomplete: " << qs(k.incomplete) << '\n';
             continue;
         }
         QStringList broken;
         for (const lx::CheckCase &c : k.cases)
             if (c.failed())
-                broken << q(c.budget);
+                broken << qs(c.budget);
         passed += broken.isEmpty() ? 1 : 0;
-        out << (broken.isEmpty() ? "PASS  " : "FAIL  ") << q(k.path) << " (" << q(k.arch) << ')';
+        out << (broken.isEmpty() ? "PASS  " : "FAIL  ") << qs(k.path) << " (" << qs(k.arch) << ')';
         if (!broken.isEmpty())
             out << ": " << broken.join(QStringLiteral(", "));
         out << '\n';
         for (const lx::CheckCase &c : k.cases)
             for (const lx::CheckViolation &v : c.violations) {
-                out << "      " << q(k.path) << ':' << v.line << "  " << q(v.op) << "  "
-                    << q(v.name) << "  " << q(c.budget) << ": " << q(v.reason);
+                out << "      " << qs(k.path) << ':' << v.line << "  " << qs(v.op) << "  "
+                    << qs(v.name) << "  " << qs(c.budget) << ": " << qs(v.reason);
                 if (v.waived)
-                    out << "  [waived: " << q(v.waiver) << ']';
+                    out << "  [waived: " << qs(v.waiver) << ']';
                 out << '\n';
             }
     }
     for (const std::string &e : r.errors)
-        out << "ERROR " << q(e) << '\n';
+        out << "ERROR " << qs(e) << '\n';
     out << r.kernels.size() << (r.kernels.size() == 1 ? " kernel: " : " kernels: ") << passed
         << " passed, " << r.failedKernels() << " failed, " << incomplete << " incomplete, "
         << (unreadable + int(r.errors.size())) << " unreadable\n";
@@ -88,13 +86,13 @@ std::string junitXml(const lx::CheckResult &r)
         w.writeAttribute(QStringLiteral("name"), name);
     };
     for (const lx::CheckKernel &k : r.kernels) {
-        const QString path = q(k.path);
+        const QString path = qs(k.path);
         if (!k.error.empty() || !k.incomplete.empty()) {
             const bool error = !k.error.empty();
             suite(path, 1, 0, error ? 1 : 0, error ? 0 : 1);
             testcase(path, QStringLiteral("read"));
             w.writeStartElement(error ? QStringLiteral("error") : QStringLiteral("skipped"));
-            w.writeAttribute(QStringLiteral("message"), q(error ? k.error : k.incomplete));
+            w.writeAttribute(QStringLiteral("message"), qs(error ? k.error : k.incomplete));
             w.writeEndElement();
             w.writeEndElement();
             w.writeEndElement();
@@ -105,24 +103,24 @@ std::string junitXml(const lx::CheckResult &r)
             failures += c.failed() ? 1 : 0;
         suite(path, int(k.cases.size()), failures, 0, 0);
         for (const lx::CheckCase &c : k.cases) {
-            testcase(path, q(c.budget));
+            testcase(path, qs(c.budget));
             QString text;
             int broken = 0;
             for (const lx::CheckViolation &v : c.violations) {
                 text += QStringLiteral("%1:%2 %3 %4: %5%6\n")
                             .arg(path)
                             .arg(v.line)
-                            .arg(q(v.op), q(v.name), q(v.reason),
-                                 v.waived ? QStringLiteral(" [waived: %1]").arg(q(v.waiver))
+                            .arg(qs(v.op), qs(v.name), qs(v.reason),
+                                 v.waived ? QStringLiteral(" [waived: %1]").arg(qs(v.waiver))
                                           : QString());
                 broken += v.waived ? 0 : 1;
             }
             if (broken > 0) {
                 w.writeStartElement(QStringLiteral("failure"));
-                w.writeAttribute(QStringLiteral("type"), q(c.budget));
+                w.writeAttribute(QStringLiteral("type"), qs(c.budget));
                 w.writeAttribute(
                     QStringLiteral("message"),
-                    QStringLiteral("%1 op(s) over the budget %2").arg(broken).arg(q(c.limit)));
+                    QStringLiteral("%1 op(s) over the budget %2").arg(broken).arg(qs(c.limit)));
                 w.writeCharacters(text);
                 w.writeEndElement();
             } else if (!text.isEmpty()) {
@@ -136,7 +134,7 @@ std::string junitXml(const lx::CheckResult &r)
         suite(QStringLiteral("paths"), 1, 0, 1, 0);
         testcase(QStringLiteral("paths"), QStringLiteral("read"));
         w.writeStartElement(QStringLiteral("error"));
-        w.writeAttribute(QStringLiteral("message"), q(e));
+        w.writeAttribute(QStringLiteral("message"), qs(e));
         w.writeEndElement();
         w.writeEndElement();
         w.writeEndElement();
@@ -192,10 +190,10 @@ std::optional<QString> readCheckConfig(const QCommandLineParser &parser, lx::Che
         lx::Expected<std::string> text =
             lx::readBounded(file, lx::kMaxInputFileBytes, "a budgets file");
         if (!text)
-            return q(text.message());
+            return qs(text.message());
         lx::Expected<lx::CheckConfig> c = lx::parseCheckConfig(*text);
         if (!c)
-            return q(file) + QStringLiteral(": ") + q(c.message());
+            return qs(file) + QStringLiteral(": ") + qs(c.message());
         config = std::move(*c);
     }
     lx::CheckBudgets flags;
@@ -237,9 +235,9 @@ int writeCheckJson(const lx::CheckResult &result, QTextStream &err, const QStrin
     // command names its bad input there (and Python raises LayoutError with these lines).
     for (const lx::CheckKernel &k : result.kernels)
         if (!k.error.empty())
-            err << prog << q(k.path) << ": " << q(k.error) << '\n';
+            err << prog << qs(k.path) << ": " << qs(k.error) << '\n';
     for (const std::string &e : result.errors)
-        err << prog << q(e) << '\n';
+        err << prog << qs(e) << '\n';
     if (lx::app::writeJson(lx::checkJson(result), prog, 2) != lx::app::ExitOk)
         return lx::CheckBadInput;
     return result.exitCode();

@@ -1,9 +1,11 @@
-// `layout-explorer handout (--preset NAME | --scene FILE | --lesson ID) [--view KIND] [--dark]
+// `layout-explorer handout (--preset NAME | --scene FILE | --lesson ID) [--view KIND]
+// [--arch NAME|FILE] [--dark]
 // -o OUT.pdf|OUT.svg`: a multi-step view as a handout, one step a page (render/handout.h). For a
 // scene the view is the first of kind --view, else the first view that has steps, else the
 // first view; for a lesson every view of the lesson is a page. OUT.svg writes OUT-01.svg,
 // OUT-02.svg, ...; the files written are listed on stdout.
 
+#include "cliargs.h"
 #include "command.h"
 #include "output.h"
 
@@ -23,11 +25,13 @@ using lx::app::ExitBadInput;
 using lx::app::ExitBadUsage;
 using lx::app::ExitOk;
 
-lx::Expected<std::vector<lx::Diagram>> sceneSteps(const lx::Scene &scene, const QString &kind)
+lx::Expected<std::vector<lx::Diagram>> sceneSteps(const lx::Scene &scene, const QString &kind,
+                                                  const std::string &arch)
 {
     auto base = lx::sceneRequest(scene);
     if (!base)
         return base.error();
+    base->arch = arch;
     const lx::SceneView *chosen = nullptr;
     for (const lx::SceneView &v : scene.views)
         if (!chosen && !kind.isEmpty() && v.kind == kind.toStdString())
@@ -63,9 +67,12 @@ int runHandout(const QStringList &args)
     const QCommandLineOption lessonOpt(u"lesson"_s, u"a lesson id (e.g. 01-bases-and-xor)"_s,
                                        u"ID"_s);
     const QCommandLineOption viewOpt(u"view"_s, u"the view kind of the scene to walk"_s, u"KIND"_s);
+    const QCommandLineOption archOpt(
+        u"arch"_s, lx::app::archHelp(u"the architecture, a name or an architecture file"_s),
+        u"NAME|FILE"_s);
     const QCommandLineOption darkOpt(u"dark"_s, u"dark theme"_s);
     const QCommandLineOption outOpt({u"o"_s, u"output"_s}, u"OUT.pdf or OUT.svg"_s, u"FILE"_s);
-    parser.addOptions({presetOpt, sceneOpt, lessonOpt, viewOpt, darkOpt, outOpt});
+    parser.addOptions({presetOpt, sceneOpt, lessonOpt, viewOpt, archOpt, darkOpt, outOpt});
     lx::app::ErrorStream err;
     auto fail = [&](int code, const QString &message) {
         err << "layout-explorer handout: " << message << '\n';
@@ -88,6 +95,9 @@ int runHandout(const QStringList &args)
     if (parser.isSet(lessonOpt)) {
         if (parser.isSet(viewOpt))
             return fail(ExitBadUsage, u"--view does not apply to a lesson"_s);
+        if (parser.isSet(archOpt))
+            return fail(ExitBadUsage, u"--arch does not apply to a lesson: each step's scene "
+                                      u"names its architecture"_s);
         const std::string id = parser.value(lessonOpt).toStdString();
         const auto lessons = lx::builtinLessons();
         const auto it = std::find_if(lessons.begin(), lessons.end(),
@@ -101,7 +111,8 @@ int runHandout(const QStringList &args)
                                     : lx::loadSceneFile(parser.value(sceneOpt).toStdString());
         if (!scene)
             return fail(ExitBadInput, QString::fromStdString(scene.message()));
-        pages = sceneSteps(*scene, parser.value(viewOpt));
+        pages = sceneSteps(*scene, parser.value(viewOpt),
+                           lx::app::archArg(parser, archOpt, scene->arch));
     }
     if (!pages)
         return fail(ExitBadInput, QString::fromStdString(pages.message()));

@@ -127,6 +127,10 @@ struct RenderCliOptions
     QCommandLineOption preset{u"preset"_s, u"A built-in preset (see 'layout-explorer presets')."_s,
                               u"NAME"_s};
     QCommandLineOption scene{u"scene"_s, u"A scene file (.lxscene)."_s, u"FILE"_s};
+    QCommandLineOption arch{u"arch"_s,
+                            lx::app::archHelp(u"The architecture, a name or an architecture "
+                                              u"file (its SIMD pairs, banks, partitions)"_s),
+                            u"NAME|FILE"_s};
     QCommandLineOption viewIndex{u"view-index"_s,
                                  u"With --preset/--scene: which of the scene's views (0-based; "
                                  u"default: the first, or the first of kind --view)."_s,
@@ -175,9 +179,9 @@ struct RenderCliOptions
     }
     void addTo(QCommandLineParser &parser) const
     {
-        parser.addOptions({preset, scene, viewIndex, layout, shape, layoutJson, view, color,
-                           options, scale, fit, title, noLegend, noLabels, noGrid, transparent,
-                           dark, out, figures});
+        parser.addOptions({preset,   scene,  arch,        viewIndex, layout, shape,  layoutJson,
+                           view,     color,  options,     scale,     fit,    title,  noLegend,
+                           noLabels, noGrid, transparent, dark,      out,    figures});
     }
 };
 
@@ -403,6 +407,9 @@ int runRender(const QStringList &args)
     if (parser.isSet(o.preset) || parser.isSet(o.scene))
         if (auto rc = sceneRenderRequest(parser, o, viewIndex, request, everyView))
             return *rc;
+    // --arch replaces the scene's architecture, as in every analyze command; an unknown name or
+    // an unreadable file is refused by the view that needs it, naming it.
+    request.arch = lx::app::archArg(parser, o.arch, request.arch);
     if (auto rc = viewOptions(parser, o, extraOptions, request))
         return *rc;
     if (parser.isSet(o.layout) || parser.isSet(o.layoutJson)) {

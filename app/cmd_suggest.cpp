@@ -56,6 +56,9 @@ nlohmann::json candidateJson(const lx::SharedCandidate &c)
                         {"pareto", c.pareto}};
     if (!c.note.empty())
         j["note"] = c.note;
+    // A failed ds_load_tr analysis carries its reason: dsLoadTr is then unknown, not "no".
+    if (!c.dsLoadTrError.empty())
+        j["dsLoadTrError"] = c.dsLoadTrError;
     return j;
 }
 
@@ -68,6 +71,8 @@ void printCandidate(QTextStream &out, const lx::SharedCandidate &c, const QStrin
     out << ", " << c.vectorBits << "-bit, " << c.ldsBytes << " B";
     if (c.dsLoadTr)
         out << ", ds_load_tr";
+    else if (!c.dsLoadTrError.empty())
+        out << ", ds_load_tr: analysis failed (" << qs(c.dsLoadTrError) << ")";
     if (c.partitionConflicts)
         out << ", " << c.partitionConflicts << " partition-conflict loads";
     out << "\n      " << qs(c.text) << '\n';

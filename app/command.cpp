@@ -1,6 +1,8 @@
 #include "command.h"
 #include "output.h"
 
+#include "render/headlessapp.h"
+
 #include <QGuiApplication>
 #include <QTextStream>
 
@@ -83,17 +85,9 @@ int withGuiApplication(const std::function<int()> &run)
     // QCoreApplication (a GUI-less test) does not paint, so the one below is made as before.
     if (qobject_cast<QGuiApplication *>(QCoreApplication::instance()))
         return run();
-    // The offscreen platform (when none is chosen) is an argument, not QT_QPA_PLATFORM put in
-    // the environment: the environment stays as the program found it, for every process it starts.
-    static char name[] = "layout-explorer";
-    static char platformFlag[] = "-platform";
-    static char offscreen[] = "offscreen";
-    char *argv[] = {name, platformFlag, offscreen, nullptr}; // QGuiApplication may reorder it
-    int argc = qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") ? 3 : 1;
-    if (argc == 1)
-        argv[1] = nullptr;
+    const HeadlessArguments args = headlessGuiArguments("layout-explorer");
     g_previousHandler = qInstallMessageHandler(withoutRuntimeDirWarning);
-    QGuiApplication app(argc, argv);
+    QGuiApplication app(*args.argc, args.argv);
     const int rc = run();
     qInstallMessageHandler(g_previousHandler);
     return rc;

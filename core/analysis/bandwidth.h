@@ -9,9 +9,10 @@
 // raw B/cycle = bytes / cycles (what a clock bracket measures); steady B/cycle = bytes /
 // (cycles - fixed) (the reciprocal slope of a fit); peak = the fastest load's ceiling.
 //
-// The fixed cost is not a guess: docs/worked-cases.md P1 derives it from the blog's two
-// measurements as measured cycles - bytes / peak (67.0 and 68.0), and fitFixedCycles does that
-// arithmetic.
+// The fixed cost is a one-parameter fit to two points: docs/worked-cases.md P1 takes the blog's
+// two measurements, measured cycles - bytes / peak (67.0 and 68.0), and fitFixedCycles averages
+// them. Two points fix one constant and test nothing, so the model reproduces those two
+// measurements by construction; its figures are labelled "fitted" / "model", never "measured".
 //
 // The blog's microbenchmark ([NUM_WARPS, N] fp16 read once, one row per warp, 128-bit loads)
 // is built by microbenchmarkLayouts from its parameters, plain or partitioned.

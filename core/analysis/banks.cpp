@@ -1,6 +1,7 @@
 #include "analysis/banks.h"
 #include "analysis/banksinternal.h"
 
+#include "analysis/ldslowering.h"
 #include "analysis/limits.h"
 
 #include "f2/f2reduce.h"
@@ -82,53 +83,6 @@ Expected<LinearLayout> removeBroadcastRegisters(const LinearLayout &layout)
     }
     return LinearLayout::tryCreate(std::move(bases), layout.outDims(),
                                    layout.surjectivityRequired());
-}
-
-// Largest v <= maxElems (a power of two) such that, after moving some register bases to the
-// front, the first log2(v) registers map to offsets 1, 2, ..., v/2 (nothing else) and the rest of
-// cvt divides by that tile (Triton's largestVectorisation with regPermForDivide + divideLeft).
-// Returns v and the register order that achieves it.
-std::pair<int, std::vector<int>> largestVectorisation(const LinearLayout &cvt, int maxElems)
-{
-    const int regIdx = cvt.inDimIndex("register");
-    const int offIdx = cvt.outDimIndex("offset");
-    for (int v = maxElems; v >= 1; v /= 2) {
-        const int k = std::countr_zero(unsigned(v));
-        if (regIdx < 0 || offIdx < 0) {
-            if (v == 1)
-                return {1, {}};
-            continue;
-        }
-        const auto &regBases = cvt.bases()[size_t(regIdx)].second;
-        std::vector<int> order;
-        std::vector<bool> used(regBases.size(), false);
-        bool found = true;
-        for (int i = 0; i < k && found; ++i) {
-            found = false;
-            for (size_t j = 0; j < regBases.size(); ++j) {
-                bool match = !used[j];
-                for (size_t o = 0; match && o < regBases[j].size(); ++o)
-                    match = regBases[j][o] == (int(o) == offIdx ? (1 << i) : 0);
-                if (match) {
-                    order.push_back(int(j));
-                    used[j] = true;
-                    found = true;
-                    break;
-                }
-            }
-        }
-        if (!found)
-            continue;
-        auto permuted = permuteRegisters(cvt, order);
-        if (!permuted)
-            continue;
-        auto tile = LinearLayout::identity1D(v, "register", "offset");
-        if (!tile)
-            continue;
-        if (LinearLayout::divideLeft(*permuted, *tile))
-            return {v, order};
-    }
-    return {1, {}};
 }
 
 } // namespace
@@ -585,11 +539,14 @@ Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
         return makeError("the register layout does not map into the shared layout: " +
                          cvt.message());
 
-    // The widest vector: contiguous in offset, within one padding interval, at most 16 bytes.
-    int cap = std::max(1, 16 / elementBytes);
+    // The widest vector: contiguous in offset, at most 128 bits, within one padding interval
+    // (then with the registers in order), by the lowering's rule (analysis/ldslowering.h).
+    std::optional<int> cap;
     for (const auto &[interval, pad] : shared.padding)
-        cap = std::min(cap, int(interval));
-    auto [maxVec, order] = largestVectorisation(*cvt, cap);
+        cap = std::min(cap.value_or(std::max(1, 128 / bits)), std::max(1, int(interval)));
+    const LdsVectorisation vectorisation = largestVectorisation(*cvt, bits, cap);
+    const int maxVec = vectorisation.elements;
+    const std::vector<int> &order = vectorisation.vectorRegs;
 
     BankConflictReport report;
     report.arch = arch.name;
@@ -667,7 +624,7 @@ Expected<int64_t> tritonBankConflicts(const LinearLayout &reg, const LinearLayou
     if (!cvt)
         return makeError("the register layout does not map into the shared layout: " +
                          cvt.message());
-    const int vec = largestVectorisation(*cvt, std::max(1, 128 / bitwidth)).first;
+    const int vec = largestVectorisation(*cvt, bitwidth).elements;
 
     // Offsets split into vector | bank (32 banks x 32 bits) | segment.
     const int logTotal = shared.totalInDimSizeLog2();

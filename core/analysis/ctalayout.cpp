@@ -1,5 +1,7 @@
 #include "analysis/ctalayout.h"
 
+#include "hw/wmmashapes.h"
+
 #include "analysis/limits.h"
 
 #include "layout/attrs.h"
@@ -214,13 +216,11 @@ namespace {
 // The spec's own checks: a WMMA v3 shape, a paired compute unit, bases within bounds.
 Expected<bool> checkCtaSpec(const CtaLayoutSpec &spec, const CuModel &cu)
 {
-    static const std::array<std::array<int32_t, 3>, 6> kValid{
-        {{16, 16, 4}, {16, 16, 32}, {16, 16, 64}, {16, 16, 128}, {32, 16, 64}, {32, 16, 128}}};
-    if (std::find(kValid.begin(), kValid.end(), spec.instrShape) == kValid.end())
+    if (!isWmmaV3LayoutShape(spec.instrShape))
         return makeError("instrShape [" + std::to_string(spec.instrShape[0]) + ", " +
                          std::to_string(spec.instrShape[1]) + ", " +
-                         std::to_string(spec.instrShape[2]) +
-                         "] is not a WMMA v3 shape (16x16x{4,32,64,128}, 32x16x{64,128})");
+                         std::to_string(spec.instrShape[2]) + "] is not a WMMA v3 shape (" +
+                         wmmaV3LayoutShapesText() + ")");
     if (!cu.pairsEverySimd())
         return makeError("the compute-unit model has no SIMD -> pair mapping");
     if (auto ok = checkAnalysisShape({spec.shape[0], spec.shape[1]}, "the output C"); !ok)

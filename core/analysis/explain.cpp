@@ -82,6 +82,8 @@ Expected<ConflictExplanation> describeConflict(const InstructionReport &irRef,
     e.pass = query.pass;
     e.phase = ph->phase;
     e.phaseLanes = ph->lanes;
+    e.instructionName = instruction.name;
+    e.phaseTable = instruction.provenance;
     const int numBanks = instruction.numBanks;
     const int width = bankWidthBytes;
     const int dwordsPerLane = instruction.dwordsPerLane(width);

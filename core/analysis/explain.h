@@ -43,6 +43,11 @@ struct ConflictExplanation
 {
     int warp = 0, instruction = 0, pass = 0, phase = 0, bank = 0;
     int ways = 1;
+    // The instruction explained and the provenance of its phase table: the ways and cycles are
+    // exact for that table, so a table the architecture file marks low-confidence makes them
+    // extrapolated in every face (request/figures.h).
+    std::string instructionName;
+    Provenance phaseTable;
     std::vector<int> phaseLanes;
     std::vector<int> lanes;         // the lanes of the phase that touch the bank
     std::vector<int64_t> addresses; // their byte addresses

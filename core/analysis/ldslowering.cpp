@@ -199,35 +199,40 @@ LdsVectorisation largestVectorisation(const LinearLayout &cvt, int elementBits,
         return out;
     const bool allowPermutation = !maxElements.has_value();
     const int cap = maxElements.value_or(std::max(1, 128 / std::max(1, elementBits)));
-    auto offsetOf = [&](const std::string &dim, int i) {
-        return cvt.basis(dim, i)[size_t(offsetIndex)];
+    const int partitionIndex = cvt.outDimIndex("partition");
+    // Register basis `reg` is the tile's basis `bit`: offset 2^bit and nothing else, the
+    // partition set aside (step 2).
+    auto isTileBasis = [&](int reg, int bit) {
+        const LinearLayout::Basis &b = cvt.basis(kReg, reg);
+        for (int o = 0; o < int(b.size()); ++o)
+            if (o != partitionIndex && b[size_t(o)] != (o == offsetIndex ? int32_t(1) << bit : 0))
+                return false;
+        return true;
     };
     for (int k = log2Floor(std::max(1, cap)); k > 0; --k) {
-        // Offsets 1, 2, ..., 2^(k-1), each the offset of one register basis (step 3).
+        // regPermForDivide: for each tile basis in order, the first unused register basis equal
+        // to it (step 3); without permutation it must be the register basis of that rank.
         std::vector<int> vector;
         std::vector<bool> used(regs.size(), false);
         for (int bit = 0; bit < k; ++bit) {
-            bool found = false;
-            for (size_t j = 0; j < regs.size() && !found; ++j) {
-                if (used[j] || offsetOf(kReg, regs[j]) != (int32_t(1) << bit))
-                    continue;
-                if (!allowPermutation && j != size_t(bit))
-                    break;
-                used[j] = found = true;
-                vector.push_back(regs[j]);
-            }
-            if (!found)
+            size_t j = 0;
+            while (j < regs.size() && (used[j] || !isTileBasis(regs[j], bit)))
+                ++j;
+            if (j == regs.size() || (!allowPermutation && j != size_t(bit)))
                 break;
+            used[j] = true;
+            vector.push_back(regs[j]);
         }
         if (int(vector.size()) < k)
             continue;
-        // divideLeft: every other basis leaves the low k offset bits alone.
+        // divideLeft(cvt, identity1D(2^k, register, offset)): every other basis leaves the low
+        // k offset bits alone.
         const int32_t low = (int32_t(1) << k) - 1;
         bool divides = true;
         for (const auto &[dim, bases] : cvt.bases())
             for (int i = 0; i < int(bases.size()) && divides; ++i)
                 if ((dim != kReg || !std::count(vector.begin(), vector.end(), i)) &&
-                    (offsetOf(dim, i) & low) != 0)
+                    (bases[size_t(i)][size_t(offsetIndex)] & low) != 0)
                     divides = false;
         if (!divides)
             continue;

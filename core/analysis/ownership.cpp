@@ -1,5 +1,7 @@
 #include "analysis/ownership.h"
 
+#include "f2/f2matrix.h"
+
 #include <algorithm>
 #include <bit>
 #include <sstream>
@@ -49,27 +51,29 @@ LargeBuffer<uint64_t> ownersByCoset(const LinearLayout &layout, const std::vecto
     const int nBits = layout.totalInDimSizeLog2();
     const int m = nBits - layout.rank();
     std::vector<uint64_t> slotStep(size_t(nBits) + 1, 0);
-    std::vector<uint64_t> echelon(64, 0); // by highest bit: a reduced image
-    uint64_t acc = 0;
-    int k = 0, pivots = 0;
+    std::vector<uint64_t> images;
     for (const auto &[name, bases] : layout.bases()) {
         for (const auto &b : bases) {
             uint64_t img = 0;
             for (size_t o = 0; o < b.size(); ++o)
                 img ^= uint64_t(uint32_t(b[o])) << outOffset[o];
-            uint64_t reduced = img;
-            while (reduced != 0 && echelon[size_t(63 - std::countl_zero(reduced))] != 0)
-                reduced ^= echelon[size_t(63 - std::countl_zero(reduced))];
-            uint64_t rankBit = 0;
-            if (reduced != 0)
-                echelon[size_t(63 - std::countl_zero(reduced))] = reduced;
-            else
-                rankBit = uint64_t(1) << pivots++;
-            const uint64_t r = (img >> sb.rowShift) & sb.rowMask;
-            const uint64_t c = sb.hasColumns ? (img >> sb.colShift) & sb.colMask : 0;
-            acc ^= (((r << sb.colBits) | c) << m) | rankBit;
-            slotStep[size_t(k++)] = acc;
+            images.push_back(img);
         }
+    }
+    // The pivots of the kernel are the input bits whose image depends on earlier ones: the free
+    // columns of the image matrix.
+    std::vector<bool> isFree(images.size(), false);
+    for (int c : F2Matrix::fromColumns(images, 64).freeColumns())
+        isFree[size_t(c)] = true;
+    uint64_t acc = 0;
+    int pivots = 0;
+    for (size_t k = 0; k < images.size(); ++k) {
+        const uint64_t img = images[k];
+        const uint64_t rankBit = isFree[k] ? uint64_t(1) << pivots++ : 0;
+        const uint64_t r = (img >> sb.rowShift) & sb.rowMask;
+        const uint64_t c = sb.hasColumns ? (img >> sb.colShift) & sb.colMask : 0;
+        acc ^= (((r << sb.colBits) | c) << m) | rankBit;
+        slotStep[k] = acc;
     }
     const uint64_t total = uint64_t(1) << nBits;
     LargeBuffer<uint64_t> owners(total); // every slot written

@@ -6,6 +6,7 @@
 #include "analysis/banks.h"
 #include "analysis/dsloadtr.h"
 #include "analysis/partitions.h"
+#include "f2/f2reduce.h"
 #include "hw/arch.h"
 #include "io/ttgtext.h"
 #include "layout/builders.h"
@@ -45,25 +46,18 @@ struct TileBits
     }
 };
 
-// Incremental row-echelon basis: add() tells whether the vector was independent.
+// Independent vectors kept in the order they came: add() keeps v and says so when it is
+// independent of those kept (their rank grows, f2::rankOfWords).
 struct F2Span
 {
-    std::vector<uint64_t> rows; // reduced, each with a distinct leading bit
+    std::vector<uint64_t> rows;
     bool add(uint64_t v)
     {
-        for (uint64_t r : rows) {
-            const uint64_t lead = uint64_t(1) << (63 - std::countl_zero(r));
-            if (v & lead)
-                v ^= r;
-        }
-        if (v == 0)
-            return false;
-        const uint64_t lead = uint64_t(1) << (63 - std::countl_zero(v));
-        for (uint64_t &r : rows)
-            if (r & lead)
-                r ^= v;
         rows.push_back(v);
-        return true;
+        if (f2::rankOfWords(rows.data(), rows.size()) == int(rows.size()))
+            return true;
+        rows.pop_back();
+        return false;
     }
 };
 
@@ -196,14 +190,21 @@ int64_t ldsSpan(const LayoutAttr &attr, const std::vector<int32_t> &shape, int b
 
 // ---- scoring ---------------------------------------------------------------------------------
 
-static bool dsLoadTrEligible(const SuggestSharedRequest &request, const LayoutAttr &attr,
-                             const LinearLayout &shared)
+// Sets c.dsLoadTr, or c.dsLoadTrError where the analysis itself fails: a failure is never
+// read as "not eligible".
+static void scoreDsLoadTr(const SuggestSharedRequest &request, const LayoutAttr &attr,
+                          const LinearLayout &shared, SharedCandidate &c)
 {
+    c.dsLoadTr = false;
+    c.dsLoadTrError.clear();
     if (!dsLoadTrInstruction(request.arch, request.elementBits))
-        return false;
+        return;
     auto plan = analyzeDsLoadTr(shared, request.read, request.elementBits, request.arch,
                                 dsLoadTrOptionsFor(&attr));
-    return plan && plan->eligible;
+    if (!plan)
+        c.dsLoadTrError = plan.message();
+    else
+        c.dsLoadTr = plan->eligible;
 }
 
 Expected<SharedCandidate> scoreSharedCandidate(const SuggestSharedRequest &request,
@@ -252,7 +253,7 @@ Expected<SharedCandidate> scoreSharedCandidate(const SuggestSharedRequest &reque
         c.writeCycles = int(writeTotals.cycles);
     }
     if (withDsLoadTr)
-        c.dsLoadTr = dsLoadTrEligible(request, *attr, sml->layout);
+        scoreDsLoadTr(request, *attr, sml->layout, c);
     std::string error;
     c.ldsBytes = ldsSpan(*attr, request.shape, bits, partBytes, &error);
     if (c.ldsBytes < 0)
@@ -490,7 +491,10 @@ struct Search
                 continue;
             auto sml = sharedMemoryLayout(*cs[i].attr, req.shape, req.elementBits,
                                           req.arch.cu ? req.arch.cu->partitionBytes : 0);
-            cs[i].dsLoadTr = sml && dsLoadTrEligible(req, *cs[i].attr, sml->layout);
+            if (sml)
+                scoreDsLoadTr(req, *cs[i].attr, sml->layout, cs[i]);
+            else
+                cs[i].dsLoadTrError = sml.message();
         }
     }
 

@@ -75,6 +75,9 @@ struct SharedCandidate
     int writeCycles = 0;
     int vectorBits = 0;
     bool dsLoadTr = false;
+    // Why the ds_load_tr analysis of the read failed (dsLoadTr is then unknown, not "no");
+    // empty when it ran or was not asked.
+    std::string dsLoadTrError;
     int64_t ldsBytes = 0;
     int partitionConflicts = 0;
     bool pareto = false;

@@ -11,9 +11,12 @@ namespace lx {
 // word c / 64 (f2reduce's little-endian convention, which Triton uses), so a row of up to 64
 // columns is one uint64_t.
 //
-// Every elimination is f2::rref (f2/f2reduce.h). Pivots are always chosen in increasing column
-// order: the pivot columns are the greedy set of columns independent of all earlier ones, which is
-// what makes the solutions Triton's.
+// The one matrix class of the engine (the idea of Triton's GF2Matrix in
+// lib/Tools/GF2LinearAlgebra): a rank, an independence test, a solve or a null space anywhere in
+// the tree is asked of an F2Matrix, and every elimination behind it is f2::reduceRows
+// (f2/f2reduce.h). Pivots are always chosen in increasing column order: the pivot columns are the
+// greedy set of columns independent of all earlier ones, which is what makes the solutions
+// Triton's.
 class F2Matrix
 {
 public:
@@ -44,14 +47,24 @@ public:
     // Columns that are linear combinations of earlier ones (non-pivots), increasing.
     [[nodiscard]] std::vector<int> freeColumns() const;
 
-    // Least-squares solve of A X = B with free variables set to 0 (Triton's lstsq).
-    // Requires rows() == b.rows(). Returns nullopt when some column of B is not in Im(A).
-    [[nodiscard]] std::optional<F2Matrix> solve(const F2Matrix &b) const;
+    // Least-squares solve of A X = B with free variables set to 0 (Triton's lstsq): column j of X
+    // writes column j of B in the pivot columns of A. Returns nullopt when rows() != b.rows() or
+    // some column of B is not in Im(A); then `outside`, when given, receives the first such column
+    // of B (-1 for a row-count mismatch).
+    [[nodiscard]] std::optional<F2Matrix> solve(const F2Matrix &b, int *outside = nullptr) const;
+    // solve() for matrices given by their columns as bit vectors over at most 64 rows (A with at
+    // most 64 columns): column j of the result is the mask over A's columns that writes b[j].
+    // The hot path of invertAndCompose; it allocates only the result.
+    [[nodiscard]] static std::optional<std::vector<uint64_t>>
+    solveColumns(const std::vector<uint64_t> &a, const std::vector<uint64_t> &b, int rows,
+                 int *outside = nullptr);
     // Inverse of a square invertible matrix, nullopt otherwise.
     [[nodiscard]] std::optional<F2Matrix> inverse() const;
     // A basis of the null space {x : A x = 0}, one vector per free column, as columns of the
-    // result (cols() rows, #free columns).
+    // result (cols() rows, #free columns): the vector of free column f is e_f plus the pivot
+    // columns that write column f.
     [[nodiscard]] F2Matrix kernel() const;
+    [[nodiscard]] F2Matrix nullspace() const { return kernel(); }
 
     [[nodiscard]] F2Matrix operator*(const F2Matrix &other) const;
     [[nodiscard]] F2Matrix transposed() const;

@@ -4,8 +4,9 @@
 // `layout-explorer --watch DIR`).
 //
 // The root is a cache folder (~/.triton/cache, $TRITON_CACHE_DIR, or a dump folder): one folder
-// per compile below it. CacheWatch is polled (the window polls on a timer and whenever the
-// system reports a change); each poll returns the kernels that became ready since the last one.
+// per compile below it. CacheWatch is polled: the window polls it on a timer (kPollMs in
+// ui/models/kernelwatchmodel.h); there are no file-system change notifications, so a change is
+// seen at the next poll. Each poll returns the kernels that became ready since the last one.
 //
 //  - Only what is written after start() is reported: the folders already there are the baseline.
 //    A folder counts as new when its name was not in the baseline (or was reported or dropped
@@ -31,8 +32,8 @@
 // NAME.json's), else for any target (a folder of the baseline counts: the previous compile may
 // predate the watch).
 //
-// No Qt: the window's KernelWatcher (ui/models/kernelwatcher.h) drives it, the tests drive it by
-// hand.
+// No Qt: the window's KernelWatchModel (ui/models/kernelwatchmodel.h) drives it, the tests drive
+// it by hand.
 
 #include "base/expected.h"
 #include "io/tritoncache.h"

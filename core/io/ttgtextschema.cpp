@@ -1,5 +1,6 @@
 #include "io/ttgtextschema.h"
 
+#include "hw/wmmashapes.h"
 #include "layout/layoututils.h"
 
 #include <algorithm>
@@ -320,10 +321,17 @@ std::optional<IntList> readTilesPerWarp(const Value &v, int rank)
     return t;
 }
 
-const std::vector<std::vector<IntList>> kWmmaShapes = {
-    {{16, 16, 16}},
-    {{16, 16, 16}, {16, 16, 32}},
-    {{16, 16, 4}, {16, 16, 32}, {16, 16, 64}, {16, 16, 128}, {32, 16, 64}, {32, 16, 128}}};
+// Versions 1 and 2; version 3's shapes are hw/wmmashapes.h's.
+const std::vector<std::vector<IntList>> kWmmaV1V2Shapes = {{{16, 16, 16}},
+                                                           {{16, 16, 16}, {16, 16, 32}}};
+
+bool validWmmaShape(int version, const IntList &shape)
+{
+    if (version == 3)
+        return shape.size() == 3 && isWmmaV3LayoutShape({shape[0], shape[1], shape[2]});
+    const auto &valid = kWmmaV1V2Shapes[size_t(version - 1)];
+    return std::find(valid.begin(), valid.end(), shape) != valid.end();
+}
 
 LayoutAttrPtr makeWmma(DictReader &dict)
 {
@@ -335,8 +343,7 @@ LayoutAttrPtr makeWmma(DictReader &dict)
     const Value *instr = dict.take("instrShape");
     if (instr) {
         a.instrShape = asIntList(*instr, "instrShape");
-        const auto &valid = kWmmaShapes[size_t(a.version - 1)];
-        if (std::find(valid.begin(), valid.end(), a.instrShape) == valid.end())
+        if (!validWmmaShape(a.version, a.instrShape))
             fail(instr->pos, "instrShape: not a valid WMMA v" + std::to_string(a.version) +
                                  " instruction shape");
     } else if (a.version == 3) {

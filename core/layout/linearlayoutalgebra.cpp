@@ -119,40 +119,49 @@ Expected<LinearLayout> LinearLayout::invertAndCompose(const LinearLayout &outer)
         aIsIdentity[d] = equal;
     }
 
-    // XOR basis of A's non-identity columns keyed by top bit, each with the mask of A's
-    // non-identity column indices that produce it (only pivot columns ever enter a mask).
-    struct Entry
-    {
-        uint64_t value = 0;
-        uint64_t mask = 0;
-        bool used = false;
-    };
-    Entry basisByTop[64];
+    // A' and B': the non-identity columns of A and of B as the columns of two matrices over A's
+    // flattened out-bits; X = A' \ B' (F2Matrix::solve) writes each column of B' in A''s pivot
+    // columns.
+    std::vector<uint64_t> aCols, bCols;
     std::vector<std::pair<size_t, int>> colOwner; // A non-identity column -> (A in-dim, bit)
+    aCols.reserve(size_t(a.m_rank));
+    colOwner.reserve(size_t(a.m_rank));
     for (size_t d = 0; d < a.m_bases.size(); ++d) {
         if (aIsIdentity[d])
             continue;
         for (size_t i = 0; i < a.m_bases[d].second.size(); ++i) {
-            const uint64_t colMask = uint64_t(1) << colOwner.size();
             colOwner.emplace_back(d, int(i));
-            uint64_t v = flatA(a.m_bases[d].second[i]);
-            uint64_t m = colMask;
-            while (v) {
-                const int top = 63 - std::countl_zero(v);
-                if (!basisByTop[top].used) {
-                    basisByTop[top] = {v, m, true};
-                    break;
-                }
-                v ^= basisByTop[top].value;
-                m ^= basisByTop[top].mask;
-            }
+            aCols.push_back(flatA(a.m_bases[d].second[i]));
         }
+    }
+    std::vector<std::pair<size_t, int>> bColOf; // B non-identity column -> (B in-dim, basis)
+    for (size_t d = 0; d < b.m_bases.size(); ++d) {
+        const int ai = a.inDimIndex(b.m_bases[d].first);
+        if (ai >= 0 && aIsIdentity[size_t(ai)])
+            continue;
+        for (size_t i = 0; i < b.m_bases[d].second.size(); ++i) {
+            bColOf.emplace_back(d, int(i));
+            bCols.push_back(flatB(b.m_bases[d].second[i]));
+        }
+    }
+    int outside = -1;
+    const std::optional<std::vector<uint64_t>> x =
+        F2Matrix::solveColumns(aCols, bCols, a.totalOutDimSizeLog2(), &outside);
+    if (!x && (outside < 0 || size_t(outside) >= bColOf.size()))
+        return makeError("invertAndCompose: more than 64 out-bits or in-bits to solve over");
+    if (!x) {
+        const auto &[d, i] = bColOf[size_t(outside)];
+        const std::string &name = b.m_bases[d].first;
+        return makeError("invertAndCompose: the image of the layout is not contained in the "
+                         "image of the outer layout (in-dim '" +
+                         name + "' basis " + std::to_string(i) + ")");
     }
 
     BasesT bases;
     std::vector<NamedSize> outs;
     for (const auto &[name, bs] : a.m_bases)
         outs.emplace_back(name, int32_t(1) << bs.size());
+    int bCol = 0;
     for (const auto &[name, bbs] : b.m_bases) {
         const int ai = a.inDimIndex(name);
         const bool identity = ai >= 0 && aIsIdentity[size_t(ai)];
@@ -162,21 +171,10 @@ Expected<LinearLayout> LinearLayout::invertAndCompose(const LinearLayout &outer)
             if (identity) {
                 r[size_t(ai)] = int32_t(1) << i;
             } else {
-                uint64_t v = flatB(bbs[i]);
-                uint64_t m = 0;
-                while (v) {
-                    const int top = 63 - std::countl_zero(v);
-                    if (!basisByTop[top].used)
-                        return makeError(
-                            "invertAndCompose: the image of the layout is not contained in the "
-                            "image of the outer layout (in-dim '" +
-                            name + "' basis " + std::to_string(i) + ")");
-                    v ^= basisByTop[top].value;
-                    m ^= basisByTop[top].mask;
+                for (uint64_t m = (*x)[size_t(bCol++)]; m; m &= m - 1) {
+                    const auto &[dim, bit] = colOwner[size_t(std::countr_zero(m))];
+                    r[dim] |= int32_t(1) << bit;
                 }
-                for (size_t c = 0; m; ++c, m >>= 1)
-                    if (m & 1u)
-                        r[colOwner[c].first] |= int32_t(1) << colOwner[c].second;
             }
             nb.push_back(std::move(r));
         }

@@ -264,7 +264,10 @@ transposedLoadReport(const Architecture &arch, const ResolvedLayout &shared,
     if (!plan) {
         if (named)
             return makeError(instruction + ": " + plan.message());
-        return std::optional<BankConflictReport>();
+        // The lowering tries the transposed load first; when its analysis fails, which load the
+        // access uses is unknown, so no plain-load report stands in for it.
+        return makeError("the transposed-load analysis of this read failed: " + plan.message() +
+                         " (set the option \"instruction\" to a plain load to count that one)");
     }
     if (named && plan->hasInstruction() && plan->instruction.name != instruction)
         return makeError(instruction + " moves " + std::to_string(named->elementBits) +

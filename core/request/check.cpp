@@ -175,10 +175,16 @@ void checkKernel(CheckKernel &k, const KernelAnswer &a, const CheckConfig &confi
     if (b.maxWays) {
         CheckCase c{"maxWays", std::to_string(*b.maxWays) + "-way", {}};
         for (const KernelOpReport &r : ops)
-            if (r.maxWays > *b.maxWays)
+            if (r.maxWays > *b.maxWays) {
+                // The count's provenance travels with it (the text, the JSON and the JUnit).
+                std::string why;
+                const FigureSource source = opBankSource(a.report, r, &why);
                 addViolation(c, k, config, r.line, r.op, opName(r),
                              std::to_string(r.maxWays) + "-way bank conflict (" + r.instruction +
-                                 "; budget " + std::to_string(*b.maxWays) + "-way)");
+                                 ", " + figureSourceName(source) +
+                                 (why.empty() ? std::string() : ": " + why) + "; budget " +
+                                 std::to_string(*b.maxWays) + "-way)");
+            }
         k.cases.push_back(std::move(c));
     }
     if (b.noFallback && *b.noFallback) {

@@ -1,6 +1,6 @@
 #pragma once
 
-// Two layouts of a scene compared in one record (issue 24, "compare in one place"): the diff
+// Two layouts of a scene compared in one record, so that every face compares in one place: the diff
 // (request/diffinput.h: the elements whose owners differ), what convert_layout A -> B lowers to
 // (analysis/conversion.h), and, for each architecture of a list, the LDS accesses between the
 // two with their instruction, count per thread, n-way, cycles and LDS bytes. The compare view,

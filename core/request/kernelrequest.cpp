@@ -60,6 +60,14 @@ FigureSource leastCertain(const KernelReport &report, std::string &note)
 
 } // namespace
 
+FigureSource opBankSource(const KernelReport &, const KernelOpReport &op, std::string *note)
+{
+    const FigureSource source = kernelCyclesSource(op);
+    if (note && source != FigureSource::Computed)
+        *note = kernelCyclesProvenanceNote(op);
+    return source;
+}
+
 std::vector<Figure> kernelFigures(const KernelReport &report)
 {
     std::vector<Figure> f;

@@ -37,6 +37,11 @@ namespace lx {
 // an exact table.
 [[nodiscard]] std::string kernelCyclesProvenanceNote(const KernelOpReport &op);
 
+// The provenance of an op's bank counts (maxWays, cycles) for messages such as check's: that of
+// its cycles (kernelCyclesSource); `note` (when given) receives why when it is not computed.
+[[nodiscard]] FigureSource opBankSource(const KernelReport &report, const KernelOpReport &op,
+                                        std::string *note = nullptr);
+
 // A compiled kernel (io/tritoncache.h: a cache folder, a dump folder, a module with --asm) with
 // the prediction and, when its assembly is there, the compiler's own answer beside it.
 struct KernelAnswer

@@ -339,6 +339,21 @@ Figure cyclesFigure(std::string key, std::string label, int64_t cycles, std::str
                   double(cycles), "cycles", std::move(note));
 }
 
+// The ways and cycles of an explanation are read off the instruction's phase table, as the bank
+// view's are (request/figures.cpp): a low-confidence table makes them extrapolated.
+void markPhaseTable(const ConflictExplanation &e, std::vector<Figure> &f)
+{
+    if (e.phaseTable.confidence != "L")
+        return;
+    for (Figure &x : f)
+        if (x.key == "ways" || x.key == "fixWaysAfter" || x.key == "fixCyclesBefore" ||
+            x.key == "fixCyclesAfter") {
+            x.source = FigureSource::Extrapolated;
+            x.note += (x.note.empty() ? "" : "; ") + std::string("from the phase table of ") +
+                      e.instructionName + ", " + e.phaseTable.label() + ": " + e.phaseTable.source;
+        }
+}
+
 } // namespace
 
 std::vector<Figure> suggestFigures(const SceneAccess &access, const SuggestSharedResult &result)
@@ -394,6 +409,7 @@ std::vector<Figure> explainFigures(const ConflictExplanation &e)
         f.push_back(figure("fixNote", "Fixes left out", e.fixNote));
     if (!e.fix) {
         f.push_back(figure("fix", "Fix", "none lowers this phase"));
+        markPhaseTable(e, f);
         return f;
     }
     const ConflictFix &x = *e.fix;
@@ -404,6 +420,7 @@ std::vector<Figure> explainFigures(const ConflictExplanation &e)
     f.push_back(cyclesFigure("fixCyclesAfter", "Fix: cycles after", x.cyclesAfter));
     f.push_back(figure("fixLdsBytesAfter", "Fix: LDS after", bytesText(x.ldsBytesAfter),
                        double(x.ldsBytesAfter), "B"));
+    markPhaseTable(e, f);
     return f;
 }
 

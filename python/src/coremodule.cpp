@@ -19,6 +19,7 @@
 #include "io/ttgtextschema.h"
 #include "layout/builders.h"
 #include "layout/linearlayout.h"
+#include "render/headlessapp.h"
 
 #include <QGuiApplication>
 #include <QStringList>
@@ -62,14 +63,8 @@ void ensureGuiApplication()
     if (QGuiApplication::instance())
         return;
     previousQtHandler = qInstallMessageHandler(quietQtMessages);
-    static char name[] = "layout_explorer";
-    static char platformFlag[] = "-platform";
-    static char offscreen[] = "offscreen";
-    static char *argv[] = {name, platformFlag, offscreen, nullptr};
-    static int argc = qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") ? 3 : 1;
-    if (argc == 1)
-        argv[1] = nullptr;
-    new QGuiApplication(argc, argv); // lives as long as the interpreter
+    const lx::HeadlessArguments args = lx::headlessGuiArguments("layout_explorer");
+    new QGuiApplication(*args.argc, args.argv); // lives as long as the interpreter
 }
 
 py::object toPython(const nlohmann::json &j)

@@ -48,7 +48,7 @@ void TestCliCta::ctaPresets_data()
     QTest::addColumn<int>("bPieces");
     QTest::addColumn<int>("bGroups");
     QTest::addColumn<int>("bTdm");
-    // Issue 5 "Done when": fig8 A shared, B not; fig9 neither; fig10 A 4 pieces in 2 groups, B 8
+    // The blog's figures: fig8 A shared, B not; fig9 neither; fig10 A 4 pieces in 2 groups, B 8
     // in 4, TDM 1 and 2; fig11 A 4 pieces, B 2 pieces in 1 group, TDM 1 and 1 (the blog's text).
     // fig8 (C 32x32): B cut at each tile column, 2 pieces in 1 group; fig9 (C 64x32): 2 and 2.
     QTest::newRow("fig8") << QStringLiteral("fig8") << true << false << 0 << 0 << 0 << 2 << 1 << 1;

@@ -6,6 +6,9 @@
 #include <QDir>
 #include <QFile>
 #include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSet>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
@@ -236,6 +239,46 @@ private Q_SLOTS:
             if (step > 0)
                 QVERIFY(svg.contains(QStringLiteral("Step %1 of 5").arg(step).toUtf8()));
         }
+    }
+
+    // The SIMD pairs of the picture are the architecture file's: the same layout drawn with a
+    // copy of gfx1250.json whose pairs are {0, 1} and {2, 3} has other legend entries and colours
+    // warp 1 with pair A instead of B.
+    void simdPairsFromTheArchitectureFile()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QFile original(QStringLiteral(LX_SOURCE_DIR "/resources/arch/gfx1250.json"));
+        QVERIFY(original.open(QIODevice::ReadOnly));
+        QJsonObject arch = QJsonDocument::fromJson(original.readAll()).object();
+        QJsonObject cu = arch.value(u"cu"_s).toObject();
+        QVERIFY(cu.contains(u"pairs"_s));
+        cu[u"pairs"_s] = QJsonObject{{u"A"_s, QJsonArray{0, 1}}, {u"B"_s, QJsonArray{2, 3}}};
+        arch[u"cu"_s] = cu;
+        const QString edited = dir.filePath(u"edited.json"_s);
+        QFile out(edited);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(QJsonDocument(arch).toJson());
+        out.close();
+        const QStringList common{u"--layout"_s, kWmmaText,       u"--shape"_s,
+                                 u"64x64"_s,    u"--color-by"_s, u"simd-pair"_s};
+        const QString before = dir.filePath(u"before.svg"_s), after = dir.filePath(u"after.svg"_s);
+        QCOMPARE(run(common + QStringList{u"--arch"_s, u"gfx1250"_s, u"-o"_s, before}).exitCode, 0);
+        QCOMPARE(run(common + QStringList{u"--arch"_s, edited, u"-o"_s, after}).exitCode, 0);
+        auto text = [](const QString &path) {
+            QFile f(path);
+            return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+        };
+        const QString a = text(before), b = text(after);
+        QVERIFY(a.contains(u"SIMD pair A: SIMD 0, 2"_s));
+        QVERIFY(!a.contains(u"SIMD pair A: SIMD 0, 1"_s));
+        QVERIFY(b.contains(u"SIMD pair A: SIMD 0, 1"_s));
+        QVERIFY(b.contains(u"SIMD pair B: SIMD 2, 3"_s));
+        // A missing architecture file is refused, naming it.
+        const auto missing =
+            run(common + QStringList{u"--arch"_s, dir.filePath(u"none.json"_s), u"-o"_s, after});
+        QCOMPARE(missing.exitCode, 1);
+        QVERIFY2(missing.errText().contains(u"none.json"_s), missing.err.constData());
     }
 
     void helpExitsZero()

@@ -1,5 +1,5 @@
-// One answer per question (issue 27, the counting, hardware-fact, capacity, provenance and claims
-// half), through the real executable:
+// One answer per question (the counting, hardware-fact, capacity, provenance and claims), through
+// the real executable:
 //  - counting: `analyze ds-load-tr` and `analyze kernel` give the same issued and distinct counts
 //    for the same layouts, and both are Triton's (the conformance data: its lowering's count, its
 //    cvt's zero register bases); a partition bit is not a replica;

@@ -1,6 +1,6 @@
 // Engine benchmarks: the operations a view recomputes on every edit, on 14-bit layouts
 // (a 128x128 tensor distributed over registers, 32 lanes and 4 warps, and a swizzled shared
-// layout of the same tensor), and the side-by-side comparison with Triton 3.6 of issue 23 on the
+// layout of the same tensor), and the side-by-side comparison with Triton 3.6 on the
 // layouts of benchlayouts.h (a WMMA v3 dot operand and a swizzled shared layout).
 
 #include "benchlayouts.h"

@@ -59,7 +59,7 @@ void BM_OwnershipEnumerationReplicated(benchmark::State &state)
 }
 
 // The full ownership map of the 256×256 A dot operand of a WMMA v3 layout with 2×2 warps: two
-// owners per element (the "2 owners per element" row).
+// owners per element (the "2 owners per element" row of the comparison with Triton).
 void BM_OwnershipReplicated(benchmark::State &state)
 {
     const auto layout = lxbench::layoutOf(lxbench::kDotOperandText, int(state.range(0)));

@@ -1,5 +1,5 @@
 // The design assistant's searches (core/analysis/suggest.h, suggestcta.h): a 128x128 f16 operand
-// (the target: under 200 ms) and the fig8 ctaLayout search.
+// (meant to stay well under 200 ms, a search while the user waits) and the fig8 ctaLayout search.
 
 #include "analysis/suggest.h"
 #include "analysis/suggestcta.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-// The layouts the comparison with Triton 3.6 used: the A dot operand of a WMMA v3 layout
+// The layouts of the side-by-side comparison with Triton 3.6: the A dot operand of a WMMA v3 layout
 // with 2×2 warps (the two warps along N hold the same elements: two owners per element) and a
 // swizzled shared layout, built from their `#ttg` text for an n×n (or rows×cols) tensor.
 

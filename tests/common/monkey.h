@@ -1,6 +1,6 @@
 #pragma once
 
-// The monkey of tst_monkey (issue 24): random user actions on a MainWindow through its parts'
+// The monkey of tst_monkey: random user actions on a MainWindow through its parts'
 // actions, editors and panels, and the checks run after each (see tests/ui/tst_monkey.cpp).
 
 #include "io/scene.h"

@@ -9,6 +9,8 @@
 #include "hw/arch.h"
 #include "layout/builders.h"
 
+#include "testlayout.h"
+
 #include <QtTest>
 
 #include <nlohmann/json.hpp>
@@ -223,21 +225,6 @@ LinearLayout distributed(std::vector<LinearLayout::Basis> reg,
     auto ll =
         LinearLayout::tryCreate({{"register", reg}, {"lane", lane}, {"warp", warp}, {"block", {}}},
                                 {{"dim0", rows}, {"dim1", cols}}, false);
-    if (!ll)
-        qFatal("%s", ll.message().c_str());
-    return *ll;
-}
-
-LinearLayout layoutFromJson(const nlohmann::json &j)
-{
-    LinearLayout::BasesT bases;
-    for (const auto &d : j.at("bases"))
-        bases.emplace_back(d.at(0).get<std::string>(),
-                           d.at(1).get<std::vector<LinearLayout::Basis>>());
-    std::vector<LinearLayout::NamedSize> outs;
-    for (const auto &o : j.at("outDims"))
-        outs.emplace_back(o.at(0).get<std::string>(), o.at(1).get<int32_t>());
-    auto ll = LinearLayout::tryCreate(bases, outs, false);
     if (!ll)
         qFatal("%s", ll.message().c_str());
     return *ll;
@@ -737,7 +724,7 @@ void TestBanks::tritonConformance()
             continue;
         ++total;
         const auto &args = c.at("args");
-        const LinearLayout reg = layoutFromJson(args.at(0));
+        const LinearLayout reg = lx::test::layoutOfJson(args.at(0));
         const auto &g = args.at(1);
         QCOMPARE(QString::fromStdString(g.at("kind").get<std::string>()),
                  u"SwizzledSharedLayout"_qs);

@@ -8,6 +8,8 @@
 
 #include "analysis/conversion.h"
 
+#include "testlayout.h"
+
 #include <QFile>
 #include <QTest>
 
@@ -38,18 +40,6 @@ LinearLayout make(const Bases &reg, const Bases &lane, const Bases &warp, const 
 LinearLayout base()
 {
     return make({{0, 1}, {0, 2}}, {{0, 4}, {1, 0}, {2, 0}, {4, 0}, {8, 0}}, {{16, 0}});
-}
-
-LinearLayout layoutFromJson(const json &j)
-{
-    LinearLayout::BasesT bases;
-    for (const json &d : j.at("bases"))
-        bases.emplace_back(d.at(0).get<std::string>(), d.at(1).get<Bases>());
-    std::vector<LinearLayout::NamedSize> outs;
-    for (const json &o : j.at("outDims"))
-        outs.emplace_back(o.at(0).get<std::string>(), o.at(1).get<int32_t>());
-    Expected<LinearLayout> l = LinearLayout::tryCreate(bases, outs, false);
-    return l ? *l : LinearLayout();
 }
 
 } // namespace
@@ -184,7 +174,7 @@ void TestConversion::conformanceLayouts()
     for (const json &c : doc.at("cases")) {
         if (c.at("op") != "toLinear" || !c.at("expect").contains("bases"))
             continue;
-        const LinearLayout l = layoutFromJson(c.at("expect"));
+        const LinearLayout l = lx::test::layoutOfJson(c.at("expect"));
         Expected<ConversionPlan> self = classifyConversion(l, l, 16);
         QVERIFY2(self.hasValue(), c.at("name").get<std::string>().c_str());
         QVERIFY2(self->kind == ConversionKind::NoOp, c.at("name").get<std::string>().c_str());

@@ -8,6 +8,8 @@
 #include "io/ttgtext.h"
 #include "layout/builders.h"
 
+#include "testlayout.h"
+
 #include <QFile>
 #include <QTest>
 
@@ -38,19 +40,6 @@ const json &lowering()
 {
     static const json j = loadLowering();
     return j;
-}
-
-// {"bases": [[dim, [[...], ...]], ...], "outDims": [[name, size], ...]}
-LinearLayout layoutFromJson(const json &j)
-{
-    LinearLayout::BasesT bases;
-    for (const json &d : j.at("bases"))
-        bases.emplace_back(d.at(0).get<std::string>(),
-                           d.at(1).get<std::vector<std::vector<int32_t>>>());
-    std::vector<LinearLayout::NamedSize> outs;
-    for (const json &o : j.at("outDims"))
-        outs.emplace_back(o.at(0).get<std::string>(), o.at(1).get<int32_t>());
-    return *LinearLayout::tryCreate(bases, outs, false);
 }
 
 // derived_cvt_reg_lane_warp_to_offset: {"register": [[o] or [o, p]], "lane": ..., "warp": ...}.
@@ -295,10 +284,10 @@ void TestDsLoadTr::fullTile()
     const std::optional<DsLoadTrInstruction> instr = dsLoadTrInstructionByName(name);
     QVERIFY2(instr, name.c_str());
     QCOMPARE(QString::fromStdString(instr->tile().toString()),
-             QString::fromStdString(layoutFromJson(json::parse(tile)).toString()));
+             QString::fromStdString(lx::test::layoutOfJson(json::parse(tile)).toString()));
     QCOMPARE(QString::fromStdString(instr->fullTile().toString()),
-             QString::fromStdString(layoutFromJson(json::parse(fullTile)).toString()));
-    QVERIFY(instr->fullTile() == layoutFromJson(json::parse(fullTile)));
+             QString::fromStdString(lx::test::layoutOfJson(json::parse(fullTile)).toString()));
+    QVERIFY(instr->fullTile() == lx::test::layoutOfJson(json::parse(fullTile)));
 }
 
 void TestDsLoadTr::exchangeClosedForms_data()

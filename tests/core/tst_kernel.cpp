@@ -370,7 +370,7 @@ void TestKernel::genericPathSaysWhy()
 }
 
 // The advice on a narrow store, followed in the module's text, gives the full-width store it
-// promised and no advice. The gemm of issue 24: line 39 stores #blocked1 (8 registers along
+// promised and no advice. The gfx1250 gemm: line 39 stores #blocked1 (8 registers along
 // dim1) into #shared (order [0, 1]); line 40 stores #blocked (8 along dim0) into #shared1
 // (order [0, 1], vec 4).
 void TestKernel::adviceVectorisesWhenFollowed()

@@ -132,9 +132,16 @@ void TestKernelSuggest::everyUserOfTheLayoutAsPromised()
     KernelSuggestOptions options;
     options.maxCandidates = 8; // the front of the search: enough for every module here
     Expected<KernelSuggestion> s = suggestForKernelOp(*module, line, options);
-    if (!s)
-        QSKIP(qPrintable(
-            QStringLiteral("line %1: %2").arg(line).arg(QString::fromStdString(s.message()))));
+    // A module with a conflicting op gets a suggestion, or a refusal that names the one limit
+    // of the search (2-D tiles; the batched matmuls of more-shapes/ hold 3-D buffers). Any other
+    // failure of the search fails here.
+    if (!s) {
+        QVERIFY2(
+            s.message().find("the search takes 2-D tiles only") != std::string::npos,
+            qPrintable(
+                QStringLiteral("line %1: %2").arg(line).arg(QString::fromStdString(s.message()))));
+        return;
+    }
     QVERIFY(s->before.size() == s->after.size() && !s->before.empty());
     QVERIFY(s->analysed > 0);
 
@@ -171,10 +178,10 @@ void TestKernelSuggest::everyUserOfTheLayoutAsPromised()
                      QStringLiteral("%1-way after, %2-way before").arg(waysAfter).arg(waysBefore)));
 }
 
-// The gemm of issue 24: line 39 stores #blocked1 into #shared 8-way, line 41 reads #shared into
-// the A operand with ds_load_tr16_b128. A layout chosen for the store alone (order [1, 0], no
-// swizzle) costs the read its transposed load and 8-way conflicts; judged on both ops, neither
-// op is left with a conflict.
+// The gfx1250 gemm of the kernel tests: line 39 stores #blocked1 into #shared 8-way, line 41 reads
+// #shared into the A operand with ds_load_tr16_b128. A layout chosen for the store alone (order [1,
+// 0], no swizzle) costs the read its transposed load and 8-way conflicts; judged on both ops,
+// neither op is left with a conflict.
 void TestKernelSuggest::theStoreDoesNotCostTheLoadItsTransposedRead()
 {
     const std::string text = readFile(

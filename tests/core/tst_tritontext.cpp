@@ -2,6 +2,7 @@
 // tritonDistributedView / tritonSharedView case of conformance/triton-ll_core.json, which Triton
 // 3.6.0 produced itself: the expected text is Triton's, never ours.
 
+#include "io/layoutjson.h"
 #include "io/tritontext.h"
 #include "layout/linearlayout.h"
 
@@ -13,23 +14,6 @@
 using namespace lx;
 
 namespace {
-
-// A small reader of the conformance layout form until core/io/layoutjson.h is on main:
-// {"bases": [[inDim, [[c...], ...]], ...], "outDims": [[outDim, size], ...]}.
-Expected<LinearLayout> layoutFromJson(const nlohmann::json &j)
-{
-    LinearLayout::BasesT bases;
-    for (const auto &dim : j.at("bases")) {
-        std::vector<LinearLayout::Basis> list;
-        for (const auto &b : dim.at(1))
-            list.push_back(b.get<LinearLayout::Basis>());
-        bases.emplace_back(dim.at(0).get<std::string>(), std::move(list));
-    }
-    std::vector<LinearLayout::NamedSize> outs;
-    for (const auto &o : j.at("outDims"))
-        outs.emplace_back(o.at(0).get<std::string>(), o.at(1).get<int32_t>());
-    return LinearLayout::tryCreate(std::move(bases), std::move(outs), false);
-}
 
 nlohmann::json loadCases()
 {

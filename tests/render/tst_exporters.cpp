@@ -59,6 +59,10 @@ Diagram wmmaOwnership()
         return {};
     lx::OwnershipDiagramOptions o;
     o.colorBy = lx::OwnerColor::SimdPair;
+    const auto cu = lx::cuModelOf("gfx1250");
+    if (!cu)
+        return {};
+    o.cu = *cu;
     const auto d = lx::ownershipDiagram(*layout, o);
     return d ? *d : Diagram{};
 }

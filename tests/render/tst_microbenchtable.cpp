@@ -5,7 +5,11 @@
 #include "render/diagram.h"
 #include "render/viewregistry.h"
 
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
+
+#include <nlohmann/json.hpp>
 
 using namespace lx;
 using namespace Qt::StringLiterals;
@@ -47,6 +51,38 @@ private Q_SLOTS:
         QCOMPARE(t.rows[1].at(col), u"196"_s);
         QCOMPARE(t.rows[0].at(t.header.indexOf(u"model cycles"_s)), u"323.5"_s);
         QCOMPARE(t.rows[1].at(t.header.indexOf(u"model cycles"_s)), u"195.5"_s);
+    }
+
+    // The measured cycles are the architecture file's (cu.measurements), never the preset's: the
+    // preset's view has no "measured" option, and an edited architecture file changes the table.
+    void measuredCyclesComeFromTheArchitectureFile()
+    {
+        QString error;
+        std::vector<ViewRequest> reqs = lx::test::presetRequests("microbench-plain", &error);
+        QVERIFY2(!reqs.empty(), qPrintable(error));
+        ViewRequest r = reqs.front();
+        QVERIFY(!r.options.contains("measured"));
+        QFile original(QStringLiteral(LX_SOURCE_DIR "/resources/arch/gfx1250.json"));
+        QVERIFY(original.open(QIODevice::ReadOnly));
+        nlohmann::json arch = nlohmann::json::parse(original.readAll().toStdString());
+        for (nlohmann::json &m : arch.at("cu").at("measurements"))
+            m["cycles"] = m.at("layout") == "plain" ? 300 : 150;
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(u"edited.json"_s);
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(QByteArray::fromStdString(arch.dump()));
+        out.close();
+        r.arch = path.toStdString();
+        Expected<Diagram> d = buildView(r);
+        QVERIFY2(bool(d), d ? "" : d.message().c_str());
+        const DiagramTable &t = d->tables.front();
+        const qsizetype col = t.header.indexOf(u"measured cycles"_s);
+        QVERIFY(col >= 0);
+        QCOMPARE(t.rows[0].at(col), u"300"_s);
+        QCOMPARE(t.rows[1].at(col), u"150"_s);
+        QCOMPARE(figure(*d, u"speedupMeasured"_s), u"2.00\u00d7"_s);
     }
 
     void malformedMeasuredIsRefused()

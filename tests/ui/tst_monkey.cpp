@@ -1,4 +1,4 @@
-// The monkey test (issue 24): random user actions on the real window, offscreen. Layout edits
+// The monkey test: random user actions on the real window, offscreen. Layout edits
 // (bases cells, bit flips, bases added and removed), undo and redo, views added and closed, view
 // options chosen in the view-options panel, colourings, architecture switches, navigation,
 // preset and kernel opens, kernel ops selected and suggested for, suggestions searched and

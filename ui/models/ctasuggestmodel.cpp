@@ -1,4 +1,5 @@
 #include "models/ctasuggestmodel.h"
+#include "render/qtext.h"
 
 #include "io/ttgtext.h"
 #include "layout/builders.h"
@@ -13,11 +14,6 @@ using namespace Qt::StringLiterals;
 namespace lx {
 
 namespace {
-
-QString qs(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
 
 QString basesText(const std::vector<std::vector<int32_t>> &bases)
 {

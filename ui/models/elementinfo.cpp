@@ -1,45 +1,24 @@
 #include "models/elementinfo.h"
 
 #include "analysis/ownership.h"
+#include "f2/f2matrix.h"
 
 #include <QObject>
 #include <QStringList>
-
-#include <bit>
 
 namespace lx {
 
 std::optional<std::vector<int32_t>> findOwner(const LinearLayout &layout, int64_t elementId)
 {
-    const int inBits = layout.totalInDimSizeLog2();
     if (elementId < 0 || elementId >= layout.totalOutDimSize())
         return std::nullopt;
-    // XOR basis of the columns keyed by top bit, each with the set of inputs that makes it.
-    uint64_t vec[64] = {};
-    uint64_t combo[64] = {};
-    for (int k = 0; k < inBits; ++k) {
-        uint64_t v = layout.applyFlat(uint64_t(1) << k);
-        uint64_t c = uint64_t(1) << k;
-        while (v) {
-            const int top = 63 - std::countl_zero(v);
-            if (!vec[top]) {
-                vec[top] = v;
-                combo[top] = c;
-                break;
-            }
-            v ^= vec[top];
-            c ^= combo[top];
-        }
-    }
-    uint64_t target = uint64_t(elementId);
-    uint64_t input = 0;
-    while (target) {
-        const int top = 63 - std::countl_zero(target);
-        if (!vec[top])
-            return std::nullopt;
-        target ^= vec[top];
-        input ^= combo[top];
-    }
+    // The owner with its free input bits 0: the least-squares solve of the layout's matrix
+    // (F2Matrix::solve), Triton's choice of a preimage.
+    const std::optional<F2Matrix> x = layout.matrix().solve(
+        F2Matrix::fromColumns({uint64_t(elementId)}, layout.totalOutDimSizeLog2()));
+    if (!x)
+        return std::nullopt;
+    const uint64_t input = x->column(0);
     std::vector<int32_t> values;
     int shift = 0;
     for (const auto &[name, bases] : layout.bases()) {

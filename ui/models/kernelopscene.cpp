@@ -1,4 +1,5 @@
 #include "models/kernelopscene.h"
+#include "render/qtext.h"
 
 #include "io/layoutname.h"
 #include "layout/builders.h"
@@ -7,11 +8,6 @@
 namespace lx {
 
 namespace {
-
-QString q(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
 
 // The layout of `type` over its shape; a multi-buffered memdesc (more dims than its encoding
 // describes) drops leading dims until the encoding fits.
@@ -36,9 +32,9 @@ bool layoutOfType(const TtgirType &type, LinearLayout &layout, std::vector<int32
 // The scene name of an op's layouts: its loc or SSA name, else its line.
 QString baseName(const KernelOpReport &r)
 {
-    QString n = q(r.name);
+    QString n = qs(r.name);
     n.remove(QLatin1Char('%')); // "%42" -> "_42", "%x#1" -> "x_1": layout names (io/layoutname.h)
-    return n.isEmpty() ? QStringLiteral("line%1").arg(r.line) : q(toLayoutName(n.toStdString()));
+    return n.isEmpty() ? QStringLiteral("line%1").arg(r.line) : qs(toLayoutName(n.toStdString()));
 }
 
 // The views that answer for the op, over its layouts `src` and `dst` (either may be empty).
@@ -105,11 +101,11 @@ QList<DocumentLayout> kernelAliasLayouts(const TtgirModule &module)
         std::vector<int32_t> shape;
         if (!layoutOfType(typed, l, shape))
             continue;
-        layouts << DocumentLayout{q(toLayoutName(alias->name)),
+        layouts << DocumentLayout{qs(toLayoutName(alias->name)),
                                   l,
                                   kernelLayoutText(module, alias->text, alias->attr),
                                   QList<int>(shape.begin(), shape.end()),
-                                  q(use->elementType),
+                                  qs(use->elementType),
                                   alias->attr};
     }
     return layouts;
@@ -142,7 +138,7 @@ KernelOpScene kernelOpScene(const LayoutDocument &document, const TtgirModule &m
                              l,
                              kernelLayoutText(module, t.encodingText, t.encoding),
                              QList<int>(shape.begin(), shape.end()),
-                             q(t.elementType),
+                             qs(t.elementType),
                              t.encoding};
         const int existing = document.indexOfLayout(name);
         if (existing >= 0 && document.layoutAt(existing) == entry)

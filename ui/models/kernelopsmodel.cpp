@@ -1,4 +1,5 @@
 #include "models/kernelopsmodel.h"
+#include "render/qtext.h"
 
 #include "request/kernelrequest.h"
 
@@ -10,15 +11,10 @@ namespace lx {
 
 namespace {
 
-QString q(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
-
 // "#ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 8}>" is long for a table cell.
 QString shortEncoding(const std::string &text)
 {
-    QString s = q(text);
+    QString s = qs(text);
     if (s.size() > 48)
         s = s.left(45) + QStringLiteral("…");
     return s;
@@ -56,33 +52,34 @@ int KernelOpsModel::rowOfLine(int line) const
 QString KernelOpsModel::detail(const KernelOpReport &r) const
 {
     QStringList lines;
-    lines << QStringLiteral("%1 (line %2)").arg(q(r.op)).arg(r.line);
+    lines << QStringLiteral("%1 (line %2)").arg(qs(r.op)).arg(r.line);
     if (!r.problem.empty())
-        lines << tr("Cannot analyse: %1").arg(q(r.problem));
+        lines << tr("Cannot analyse: %1").arg(qs(r.problem));
     if (r.eligible == true)
-        lines
-            << (r.issued > r.count
-                    ? tr("Transposed load: %1 × %2 per thread (distinct; the lowering issues %3, "
-                         "LLVM removes the repeated loads)")
-                          .arg(r.count)
-                          .arg(q(r.instruction))
-                          .arg(r.issued)
-                    : tr("Transposed load: %1 × %2 per thread").arg(r.count).arg(q(r.instruction)));
+        lines << (r.issued > r.count
+                      ? tr("Transposed load: %1 × %2 per thread (distinct; the lowering issues %3, "
+                           "LLVM removes the repeated loads)")
+                            .arg(r.count)
+                            .arg(qs(r.instruction))
+                            .arg(r.issued)
+                      : tr("Transposed load: %1 × %2 per thread")
+                            .arg(r.count)
+                            .arg(qs(r.instruction)));
     else if (r.eligible == false)
-        lines << tr("No transposed load: %1").arg(q(r.reason));
+        lines << tr("No transposed load: %1").arg(qs(r.reason));
     else if (!r.reason.empty())
-        lines << q(r.reason);
+        lines << qs(r.reason);
     if (!r.path.empty())
-        lines << tr("Lowering: %1 path, %2").arg(q(r.path), q(r.pathReason));
+        lines << tr("Lowering: %1 path, %2").arg(qs(r.path), qs(r.pathReason));
     if (!r.advice.empty())
-        lines << tr("To vectorise: %1").arg(q(r.advice));
+        lines << tr("To vectorise: %1").arg(qs(r.advice));
     // (A transposed load said its instruction above.)
     if (r.accesses.size() > 1 || (r.accesses.size() == 1 && r.eligible != true))
         for (const KernelLdsAccess &a : r.accesses)
             lines << (a.isWrite ? tr("Stores: %1 × %2 per thread")
                                 : tr("Loads: %1 × %2 per thread"))
                          .arg(a.count)
-                         .arg(q(a.instruction));
+                         .arg(qs(a.instruction));
     if (r.maxWays > 0)
         lines << tr("Bank conflicts: %1-way").arg(r.maxWays);
     if (r.cyclesPerCta) {
@@ -94,16 +91,16 @@ QString KernelOpsModel::detail(const KernelOpReport &r) const
                               ? QString()
                               : QStringLiteral(", ") +
                                     QString::fromLatin1(figureSourceName(kernelCyclesSource(r))))
-                     .arg(q(kernelOpCostReason(r)));
+                     .arg(qs(kernelOpCostReason(r)));
         if (const std::string note = kernelCyclesProvenanceNote(r); !note.empty())
-            lines << q(note);
+            lines << qs(note);
     } else if (!r.cyclesNote.empty()) {
-        lines << tr("LDS cycles: not modelled (%1)").arg(q(r.cyclesNote));
+        lines << tr("LDS cycles: not modelled (%1)").arg(qs(r.cyclesNote));
     }
     if (r.bytes > 0)
         lines << tr("LDS: %1 bytes").arg(r.bytes);
     if (!r.partitions.empty())
-        lines << tr("Partitions: %1").arg(q(r.partitions));
+        lines << tr("Partitions: %1").arg(qs(r.partitions));
     return lines.join(QLatin1Char('\n'));
 }
 
@@ -169,12 +166,12 @@ QVariant KernelOpsModel::display(const KernelOpReport &r, int column) const
         return r.line;
     case OpColumn: {
         const size_t dot = r.op.find('.');
-        return q(dot == std::string::npos ? r.op : r.op.substr(dot + 1));
+        return qs(dot == std::string::npos ? r.op : r.op.substr(dot + 1));
     }
     case NameColumn:
-        return q(r.name);
+        return qs(r.name);
     case ShapeColumn:
-        return r.shape.empty() ? QString() : q(r.shape + "x" + r.dtype);
+        return r.shape.empty() ? QString() : qs(r.shape + "x" + r.dtype);
     case FromToColumn:
         if (r.src.empty() && r.dst.empty())
             return QString();
@@ -182,7 +179,7 @@ QVariant KernelOpsModel::display(const KernelOpReport &r, int column) const
     case InstructionColumn:
         if (!r.problem.empty())
             return tr("(cannot analyse)");
-        return q(r.instruction);
+        return qs(r.instruction);
     case CountColumn:
         return r.count > 0 ? QVariant(qlonglong(r.count)) : QVariant();
     case CyclesColumn:

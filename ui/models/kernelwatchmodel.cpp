@@ -1,4 +1,5 @@
 #include "kernelwatchmodel.h"
+#include "render/qtext.h"
 
 #include "io/cachewatch.h"
 #include "request/kernelrequest.h"
@@ -11,11 +12,6 @@
 namespace lx {
 
 namespace {
-
-QString q(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
 
 // A steady clock for the watch, in ms.
 int64_t steadyMs()
@@ -38,19 +34,19 @@ KernelWatchModel::Entry makeEntry(const CacheWatch &watch, const WatchEvent &e)
 {
     KernelWatchModel::Entry entry;
     entry.files = e.files;
-    entry.folderName = q(e.folderName);
+    entry.folderName = qs(e.folderName);
     entry.compiled = QDateTime::fromMSecsSinceEpoch(e.modifiedMs);
     if (!e.files.incomplete.empty()) {
-        entry.error = KernelWatchModel::tr("incomplete: %1").arg(q(e.files.incomplete));
+        entry.error = KernelWatchModel::tr("incomplete: %1").arg(qs(e.files.incomplete));
         return entry;
     }
     Expected<KernelAnswer> now = resolveCompiledKernel(e.files);
     if (!now) {
-        entry.error = q(now.message());
+        entry.error = qs(now.message());
         return entry;
     }
-    entry.arch = now->metadata && !now->metadata->arch.empty() ? q(now->metadata->arch)
-                                                               : q(now->report.arch);
+    entry.arch = now->metadata && !now->metadata->arch.empty() ? qs(now->metadata->arch)
+                                                               : qs(now->report.arch);
     const std::optional<KernelFiles> previous = watch.previousCompile(e);
     if (!previous)
         return entry;
@@ -58,8 +54,8 @@ KernelWatchModel::Entry makeEntry(const CacheWatch &watch, const WatchEvent &e)
     if (!before)
         return entry; // an unreadable earlier compile: nothing to compare with
     entry.hasPrevious = true;
-    entry.previousFolder = q(previous->folder);
-    entry.previousCompiled = QFileInfo(q(previous->ttgir)).lastModified();
+    entry.previousFolder = qs(previous->folder);
+    entry.previousCompiled = QFileInfo(qs(previous->ttgir)).lastModified();
     entry.changes = diffKernels(*before, *now).changes;
     return entry;
 }
@@ -85,7 +81,7 @@ QString KernelWatchModel::start(const QString &folder)
 {
     auto watch = std::make_unique<CacheWatch>(QDir::cleanPath(folder).toStdString());
     if (Expected<bool> ok = watch->start(steadyMs()); !ok)
-        return q(ok.message());
+        return qs(ok.message());
     beginResetModel();
     m_entries.clear();
     m_watch = std::move(watch);
@@ -116,7 +112,7 @@ int KernelWatchModel::poll()
     if (!m_watch)
         return 0;
     const std::vector<WatchEvent> events = m_watch->poll(steadyMs());
-    m_pollError = q(m_watch->error());
+    m_pollError = qs(m_watch->error());
     for (const WatchEvent &e : events)
         add(makeEntry(*m_watch, e));
     return int(events.size());
@@ -151,12 +147,12 @@ QVariant KernelWatchModel::data(const QModelIndex &index, int role) const
         return {};
     const Entry &e = m_entries.at(index.row());
     if (role == Qt::ToolTipRole)
-        return e.error.isEmpty() ? q(e.files.folder) : q(e.files.folder) + u'\n' + e.error;
+        return e.error.isEmpty() ? qs(e.files.folder) : qs(e.files.folder) + u'\n' + e.error;
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
     case NameColumn:
-        return e.files.name.empty() ? e.folderName : q(e.files.name);
+        return e.files.name.empty() ? e.folderName : qs(e.files.name);
     case ArchColumn:
         return e.arch;
     case TimeColumn:

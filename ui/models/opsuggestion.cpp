@@ -1,4 +1,5 @@
 #include "models/opsuggestion.h"
+#include "render/qtext.h"
 
 #include "io/layoutname.h"
 #include "io/ttgir.h"
@@ -14,18 +15,14 @@ namespace lx {
 
 namespace {
 
-QString q(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
-
 // Each op of the encoding as a row: line, op, its access as written and with the suggestion.
 QList<OpSuggestion::Row> accessRows(const KernelSuggestion &s)
 {
     QList<OpSuggestion::Row> rows;
     for (size_t i = 0; i < s.before.size(); ++i) {
         const KernelOpReport &b = s.before[i], &a = s.after.at(i);
-        rows << OpSuggestion::Row{b.line, q(b.op), q(kernelAccessText(b)), q(kernelAccessText(a))};
+        rows << OpSuggestion::Row{b.line, qs(b.op), qs(kernelAccessText(b)),
+                                  qs(kernelAccessText(a))};
     }
     return rows;
 }
@@ -37,8 +34,8 @@ QString kernelLayoutText(const TtgirModule &module, const std::string &encodingT
 {
     const std::string text = module.selfContained(encodingText);
     if (parseLayoutText(text) || !attr)
-        return q(text);
-    return q(printTtgWithAliases(*attr));
+        return qs(text);
+    return qs(printTtgWithAliases(*attr));
 }
 
 Expected<OpSuggestion> suggestForKernelOp(const LayoutDocument &document, const TtgirModule &module,
@@ -52,8 +49,8 @@ Expected<OpSuggestion> suggestForKernelOp(const LayoutDocument &document, const 
     OpSuggestion s;
     s.line = line;
     s.improves = k->improves;
-    s.ttgLine = q(k->ttgLine);
-    s.gluon = q(k->gluon);
+    s.ttgLine = qs(k->ttgLine);
+    s.gluon = qs(k->gluon);
     s.attr = k->candidate.attr;
     // The scene layouts made from the encoding: the op layouts (their text names the encoding)
     // and the alias's own layout.
@@ -66,7 +63,7 @@ Expected<OpSuggestion> suggestForKernelOp(const LayoutDocument &document, const 
     for (int i = 0; i < document.layoutCount(); ++i) {
         const DocumentLayout &l = document.layoutAt(i);
         if (l.sourceText == opText ||
-            (alias && l.name == q(toLayoutName(alias->name)) && l.sourceText == aliasText))
+            (alias && l.name == qs(toLayoutName(alias->name)) && l.sourceText == aliasText))
             s.sharedNames << l.name;
     }
     const QString head =
@@ -75,23 +72,23 @@ Expected<OpSuggestion> suggestForKernelOp(const LayoutDocument &document, const 
                           "%4; %5 layouts analysed in the module): <pre>%6</pre>Gluon: "
                           "<code>%7</code>")
                   .arg(line)
-                  .arg(q(k->candidate.family))
+                  .arg(qs(k->candidate.family))
                   .arg(k->before.size())
-                  .arg(q(k->encoding).toHtmlEscaped())
+                  .arg(qs(k->encoding).toHtmlEscaped())
                   .arg(k->analysed)
                   .arg(s.ttgLine.toHtmlEscaped(), s.gluon.toHtmlEscaped())
             : QObject::tr("<b>Line %1: keep %2.</b> %3. The best other layout:<pre>%4</pre>")
                   .arg(line)
-                  .arg(q(k->encoding).toHtmlEscaped(), q(k->reason).toHtmlEscaped(),
+                  .arg(qs(k->encoding).toHtmlEscaped(), qs(k->reason).toHtmlEscaped(),
                        s.ttgLine.toHtmlEscaped());
     s.html = head;
     s.rows = accessRows(*k);
     Expected<std::string> patched = patchModuleText(document.contents().kernelText.toStdString(),
                                                     module, k->encoding, k->alias, k->ttgLine);
     if (patched)
-        s.patchedModule = q(*patched);
+        s.patchedModule = qs(*patched);
     else
-        s.patchError = q(patched.message());
+        s.patchError = qs(patched.message());
     return s;
 }
 
@@ -112,12 +109,12 @@ QString applyOpSuggestion(LayoutDocument *document, const OpSuggestion &suggesti
         const std::vector<int32_t> shape(entry.shape.begin(), entry.shape.end());
         Expected<LinearLayout> ll = toLinearLayout(*suggestion.attr, shape);
         if (!ll) {
-            why = name + QStringLiteral(": ") + q(ll.message());
+            why = name + QStringLiteral(": ") + qs(ll.message());
             break;
         }
         entry.layout = *ll;
         entry.attr = suggestion.attr;
-        entry.sourceText = q(printTtgWithAliases(*suggestion.attr));
+        entry.sourceText = qs(printTtgWithAliases(*suggestion.attr));
         if (why = document->replaceEntry(index, entry, QString()); !why.isEmpty())
             break;
     }

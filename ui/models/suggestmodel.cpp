@@ -1,4 +1,5 @@
 #include "models/suggestmodel.h"
+#include "render/qtext.h"
 
 #include "models/conflictfix.h"
 #include "models/layoutdocument.h"
@@ -15,11 +16,6 @@ using namespace Qt::StringLiterals;
 namespace lx {
 
 namespace {
-
-QString qs(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
 
 QString waysText(int ways, int cycles)
 {
@@ -75,6 +71,8 @@ QVariant SuggestModel::data(const QModelIndex &index, int role) const
     case VectorColumn:
         return u"%1-bit"_s.arg(c->vectorBits);
     case DsLoadTrColumn:
+        if (!c->dsLoadTrError.empty())
+            return tr("failed: %1").arg(qs(c->dsLoadTrError));
         return c->dsLoadTr ? u"yes"_s : u"no"_s;
     case LdsColumn:
         return QString::number(c->ldsBytes);

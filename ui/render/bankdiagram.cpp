@@ -1,4 +1,5 @@
 #include "render/bankdiagram.h"
+#include "render/qtext.h"
 
 #include "analysis/kpack.h"
 #include "render/palette.h"
@@ -14,11 +15,6 @@ using namespace Qt::StringLiterals;
 namespace lx {
 
 namespace {
-
-QString qs(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
 
 // Light green for a conflict-free access, reds that deepen with the ways of its bank.
 QRgb waysColor(int ways)

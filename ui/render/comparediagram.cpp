@@ -1,4 +1,5 @@
 #include "render/comparediagram.h"
+#include "render/qtext.h"
 
 #include "render/diffdiagram.h"
 #include "render/ownershipdiagram.h"
@@ -14,11 +15,6 @@ namespace {
 
 const QRgb kConflict = qRgb(252, 214, 196);
 const QRgb kMissing = qRgb(233, 236, 239);
-
-QString qs(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
 
 // A figure's text as the table shows it: the provenance beside a number that is not computed.
 QString cellText(const Figure *f)

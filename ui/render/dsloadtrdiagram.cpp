@@ -1,4 +1,5 @@
 #include "render/dsloadtrdiagram.h"
+#include "render/qtext.h"
 
 #include "analysis/dsloadtr.h"
 #include "layout/basisname.h"
@@ -20,11 +21,6 @@ constexpr int kMaxPanelSide = 256;
 constexpr QRgb kOk = qRgb(200, 235, 200);
 constexpr QRgb kBad = qRgb(245, 190, 185);
 constexpr QRgb kTileBasis = qRgb(205, 220, 245);
-
-QString qs(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
 
 QRgb laneColor(int lane, int warpSize)
 {

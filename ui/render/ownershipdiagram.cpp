@@ -4,7 +4,10 @@
 #include "base/largebuffer.h"
 #include "layout/linearlayout.h"
 #include "render/palette.h"
+#include "render/qtext.h"
 #include "render/viewregistry.h"
+
+#include <QStringList>
 
 #include <algorithm>
 #include <bit>
@@ -138,7 +141,8 @@ private:
 // colour of each.
 struct OwnerColouring
 {
-    OwnerColouring(const InDimFields &fields, OwnerColor by) : f(fields), colorBy(by)
+    OwnerColouring(const InDimFields &fields, OwnerColor by, std::optional<CuModel> cuModel)
+        : f(fields), colorBy(by), cu(std::move(cuModel))
     {
         switch (colorBy) {
         case OwnerColor::Lane:
@@ -151,10 +155,10 @@ struct OwnerColouring
             keyCount = f.warp.size();
             break;
         case OwnerColor::Simd:
-            keyCount = std::min(4, f.warp.size());
-            break;
         case OwnerColor::SimdPair:
-            keyCount = std::min(2, f.warp.size());
+            // The keys the warps reach: SIMD w mod simds, or its pair (unpaired last).
+            for (int32_t w = 0; w < std::max(1, f.warp.size()); ++w)
+                keyCount = std::max(keyCount, simdKey(w) + 1);
             break;
         case OwnerColor::Block:
             keyCount = f.block.size();
@@ -178,15 +182,24 @@ struct OwnerColouring
         case OwnerColor::Warp:
             return f.warp.get(x);
         case OwnerColor::Simd:
-            return f.warp.get(x) % 4;
         case OwnerColor::SimdPair:
-            return (f.warp.get(x) % 4) & 1; // SIMD pair 0 = SIMD 0, 2; pair 1 = SIMD 1, 3
+            return simdKey(f.warp.get(x));
         case OwnerColor::Block:
             return f.block.get(x);
         case OwnerColor::Offset:
             return f.offset.get(x);
         }
         return 0;
+    }
+    // The SIMD of warp w, or its SIMD pair (a SIMD in no pair: numPairs, drawn as such).
+    int32_t simdKey(int32_t w) const
+    {
+        if (!cu)
+            return 0;
+        if (colorBy == OwnerColor::Simd)
+            return cu->simdOfWarp(w);
+        const int pair = cu->pairOfWarp(w);
+        return pair < 0 ? cu->numPairs() : pair;
     }
     QRgb color(int32_t key) const
     {
@@ -219,6 +232,7 @@ struct OwnerColouring
 
     InDimFields f;
     OwnerColor colorBy;
+    std::optional<CuModel> cu;
     int32_t keyCount = 1;
     std::vector<QRgb> table;
 };
@@ -483,11 +497,21 @@ void addOwnershipLegend(Diagram &d, const OwnerColouring &colouring, bool anyMix
     const int32_t keyCount = colouring.keyCount;
     auto colorOf = [&](int32_t key) { return colouring.color(key); };
     d.legendTitle = colorKeyName(colorBy);
-    if (colorBy == OwnerColor::SimdPair) {
-        d.legendTitle = u"SIMD pair (warp mod 4)"_s;
-        d.legend.push_back({simdPairColor(0), u"SIMD pair 0: SIMD 0, 2"_s});
-        if (keyCount > 1)
-            d.legend.push_back({simdPairColor(1), u"SIMD pair 1: SIMD 1, 3"_s});
+    if (colorBy == OwnerColor::SimdPair && colouring.cu) {
+        // The pairs as the architecture file names them: "SIMD pair A: SIMD 0, 2".
+        const CuModel &cu = *colouring.cu;
+        d.legendTitle =
+            u"SIMD pair (%1: warp mod %2)"_s.arg(QString::fromStdString(cu.arch)).arg(cu.simds);
+        for (int32_t k = 0; k < keyCount; ++k) {
+            QStringList simds;
+            for (int simd : k < cu.numPairs() ? cu.pairSimds[size_t(k)] : std::vector<int>{})
+                simds << QString::number(simd);
+            d.legend.push_back(
+                {simdPairColor(k), k < cu.numPairs()
+                                       ? u"SIMD pair %1: SIMD %2"_s.arg(qs(cu.pairNames[size_t(k)]),
+                                                                        simds.join(u", "_s))
+                                       : u"in no SIMD pair"_s});
+        }
     } else if (colorBy == OwnerColor::Offset) {
         d.legend.push_back({rampColor(0), u"offset 0"_s});
         d.legend.push_back({rampColor(1), u"offset %1"_s.arg(keyCount - 1)});
@@ -556,7 +580,11 @@ Expected<Diagram> ownershipDiagram(const LinearLayout &layout,
     const auto &outDims = layout.outDims();
     const int rows = map.rows();
     const int cols = map.columns();
-    const OwnerColouring colouring(f, colorBy);
+    const bool bySimd = colorBy == OwnerColor::Simd || colorBy == OwnerColor::SimdPair;
+    if (bySimd && !options.cu)
+        return makeError("ownership: colour by SIMD or SIMD pair needs an architecture whose "
+                         "file describes its SIMDs and SIMD pairs (a CU model)");
+    const OwnerColouring colouring(f, colorBy, bySimd ? options.cu : std::nullopt);
 
     Diagram d;
     d.title = options.title.isEmpty() ? u"Ownership"_s : options.title;
@@ -634,6 +662,14 @@ Expected<Diagram> buildOwnershipView(const ViewRequest &request)
     if (!color)
         return color.error();
     o.colorBy = *parseOwnerColor(*color);
+    if (o.colorBy == OwnerColor::Simd || o.colorBy == OwnerColor::SimdPair) {
+        // Which SIMD runs a warp and which SIMDs pair up are the architecture file's facts.
+        Expected<CuModel> cu = cuModelOf(request.arch);
+        if (!cu)
+            return makeError("colorBy " + *color + ": architecture '" + request.arch +
+                             "': " + cu.message());
+        o.cu = std::move(*cu);
+    }
     const auto label = request.stringOption(
         "label", "owner", {"owner", "lane", "register", "warp", "offset", "none"});
     if (!label)

@@ -20,9 +20,12 @@
 
 #include "analysis/ownership.h"
 #include "base/expected.h"
+#include "hw/arch.h"
 #include "render/diagram.h"
 
 #include <QString>
+
+#include <optional>
 
 #include <string>
 #include <vector>
@@ -63,6 +66,9 @@ struct OwnershipDiagramOptions
 {
     OwnershipSlice slice;
     OwnerColor colorBy = OwnerColor::Warp;
+    // The SIMDs and SIMD pairs of the architecture (its file's CU model): which SIMD a warp runs
+    // on and which SIMDs form a pair. Required for the colours simd and simd-pair.
+    std::optional<CuModel> cu;
     OwnerLabel label = OwnerLabel::Owner;
     int maxLabelOwners = 2;
     QString title;
@@ -97,7 +103,8 @@ struct InverseDiagramOptions
 
 // Registry entry points. Options (JSON): "rowDim", "colDim" (out-dim indices), "fixed" (one
 // value per out-dim), "colorBy" (see ownerColorNames), "label" ("owner", "lane", "register",
-// "warp", "offset", "none"), "maxLabelOwners", "cells" ("auto", "square", "wide"). For "inverse":
+// "warp", "offset", "none"), "maxLabelOwners", "cells" ("auto", "square", "wide"); the colours
+// simd and simd-pair read the request's architecture (its CU model). For "inverse":
 // "warp", "block" (or any in-dim name with an integer value) and "offsetsPerRow".
 [[nodiscard]] Expected<Diagram> buildOwnershipView(const ViewRequest &request);
 [[nodiscard]] Expected<Diagram> buildInverseView(const ViewRequest &request);

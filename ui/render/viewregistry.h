@@ -11,9 +11,13 @@
 // ui/render/foodiagram.{h,cpp}, include its header in viewregistry.cpp and add one line
 // `{"foo", "one-line summary", &buildFooView},` to kViewKinds. Nothing else changes.
 //
-// A ViewRequest (core/request/viewrequest.h) is what a scene's `views` entry resolves to; the
-// request layer turns it into typed analysis inputs (core/request/analysisinputs.h), so builders
-// only draw.
+// A ViewRequest (core/request/viewrequest.h) is what a scene's `views` entry resolves to. The
+// builders of the bank, ds_load_tr, ctaLayout and LDS views take their inputs, their analysis
+// and their figures from the request layer (core/request/analysisinputs.h, figures.h) and draw
+// them. Not every builder only draws: the ownership, inverse, matrix and operation builders run
+// their analysis on the layout themselves (computeOwnership, LinearLayout's operations), and the
+// ownership, operation, LDS datapath and microbenchmark builders still add figures of their own
+// (docs/request-layer.md lists them).
 
 #include "base/expected.h"
 #include "render/diagram.h"

@@ -1,4 +1,5 @@
 #include "widgets/conflictexplainer.h"
+#include "render/qtext.h"
 
 #include "layout/basisname.h"
 #include "models/conflictfix.h"
@@ -23,11 +24,6 @@ using namespace Qt::StringLiterals;
 namespace lx {
 
 namespace {
-
-QString qs(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
 
 QString lanesOnBank(const ConflictExplanation &e)
 {

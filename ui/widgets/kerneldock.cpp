@@ -1,4 +1,5 @@
 #include "kerneldock.h"
+#include "render/qtext.h"
 
 #include "models/kernelopscene.h"
 #include "models/kernelopsmodel.h"
@@ -35,11 +36,6 @@ namespace lx {
 
 namespace {
 
-QString q(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
-
 // The per-kernel header line of the compiler's answer: what only the compiler knows (VGPRs,
 // spills, LDS bytes) and whether it agrees; its counts are the summary's table.
 QString compilerSummary(const KernelAnswer &a)
@@ -48,22 +44,22 @@ QString compilerSummary(const KernelAnswer &a)
     const AmdgcnKernel &as = *a.assembly;
     QStringList kinds;
     for (const CompilerKindRow &k : c.kinds)
-        kinds << (k.agree ? QStringLiteral("%1 %2").arg(k.compiler).arg(q(k.instruction))
+        kinds << (k.agree ? QStringLiteral("%1 %2").arg(k.compiler).arg(qs(k.instruction))
                           : QStringLiteral("<b>✗ %1 %2 (predicted %3)</b>")
                                 .arg(k.compiler)
-                                .arg(q(k.instruction))
+                                .arg(qs(k.instruction))
                                 .arg(k.predicted));
     auto n = [](const std::optional<int64_t> &v) {
         return v ? QString::number(*v) : QStringLiteral("?");
     };
     QString line =
         KernelDock::tr("Compiler (%1): %2 · VGPRs %3, %4 spilled · LDS launched with %5 B")
-            .arg(QFileInfo(q(a.files.amdgcn)).fileName(), kinds.join(QStringLiteral(", ")),
+            .arg(QFileInfo(qs(a.files.amdgcn)).fileName(), kinds.join(QStringLiteral(", ")),
                  n(as.vgprs), n(as.vgprSpills), n(c.compilerLdsBytes));
     line += c.agree() ? KernelDock::tr(" · agrees with the prediction")
                       : KernelDock::tr(" · <b>disagrees</b>");
     for (const std::string &note : c.notes)
-        line += QStringLiteral("<br>") + q(note).toHtmlEscaped();
+        line += QStringLiteral("<br>") + qs(note).toHtmlEscaped();
     return line;
 }
 
@@ -228,26 +224,26 @@ QString KernelDock::openFile(const QString &path, bool prompt)
     // it: the first complete kernel, with the compiler's answer (request/kernelrequest.h).
     Expected<std::vector<KernelFiles>> found = findKernels(path.toStdString());
     if (!found)
-        return q(found.message());
+        return qs(found.message());
     const KernelFiles *first = nullptr;
     for (const KernelFiles &f : *found)
         if (!first && f.incomplete.empty())
             first = &f;
     if (!first)
-        return tr("%1: %2").arg(path, q(found->front().incomplete));
+        return tr("%1: %2").arg(path, qs(found->front().incomplete));
     std::optional<KernelAnswer> answer;
     if (!first->amdgcn.empty()) {
         Expected<KernelAnswer> a = resolveCompiledKernel(*first);
         if (!a)
-            return q(a.message());
+            return qs(a.message());
         answer = std::move(*a);
     }
-    const QString modulePath = q(first->ttgir);
+    const QString modulePath = qs(first->ttgir);
     // Read as it grows: QFile::read(limit) reserves the whole limit (32 MiB) for a 20 KiB module.
     const Expected<std::string> bytes =
         readBounded(modulePath.toStdString(), int64_t(kMaxTtgirBytes), "a module");
     if (!bytes)
-        return q(bytes.message());
+        return qs(bytes.message());
     const QString text = QString::fromStdString(*bytes);
     const QString e = openText(text, QFileInfo(modulePath).fileName(), prompt);
     // Empty also when the person kept the scene at the prompt: then nothing of this module is
@@ -270,10 +266,10 @@ QString KernelDock::openText(const QString &text, const QString &origin, bool pr
     const std::string utf8 = text.toStdString();
     Expected<TtgirModule> module = parseTtgir(utf8);
     if (!module)
-        return tr("%1:%2").arg(origin, q(module.message()));
+        return tr("%1:%2").arg(origin, qs(module.message()));
     Expected<KernelReport> report = resolveKernel(*module);
     if (!report)
-        return tr("%1: %2").arg(origin, q(report.message()));
+        return tr("%1: %2").arg(origin, qs(report.message()));
     // A kernel is a document of its own: it replaces the scene (after the unsaved-changes
     // prompt), titled by the kernel, with every layout alias as a named layout and the module
     // text kept with it.
@@ -282,7 +278,7 @@ QString KernelDock::openText(const QString &text, const QString &origin, bool pr
     SceneContents scene;
     scene.name = QFileInfo(origin).completeBaseName();
     scene.title = tr("Kernel %1").arg(scene.name);
-    scene.arch = q(report->arch);
+    scene.arch = qs(report->arch);
     scene.layouts = kernelAliasLayouts(*module);
     scene.kernelOrigin = origin;
     scene.kernelText = text;
@@ -292,7 +288,7 @@ QString KernelDock::openText(const QString &text, const QString &origin, bool pr
     Q_EMIT statusMessage(tr("%1: %2 ops analysed for %3 in %4 ms")
                              .arg(origin)
                              .arg(m_model->report().ops.size())
-                             .arg(q(m_model->report().arch))
+                             .arg(qs(m_model->report().arch))
                              .arg(m_lastOpenMs));
     return {};
 }
@@ -323,7 +319,7 @@ void KernelDock::loadFromDocument()
     m_origin = scene.kernelOrigin;
     Expected<TtgirModule> module = parseTtgir(scene.kernelText.toStdString());
     if (!module) {
-        m_error = tr("%1:%2").arg(m_origin, q(module.message()));
+        m_error = tr("%1:%2").arg(m_origin, qs(module.message()));
         m_model->setReport({}, {});
         updateSummary();
         return;
@@ -382,7 +378,7 @@ void KernelDock::reloadText()
         return loadFromDocument();
     Expected<TtgirModule> module = parseTtgir(scene.kernelText.toStdString());
     if (!module) {
-        m_error = tr("%1:%2").arg(m_origin, q(module.message()));
+        m_error = tr("%1:%2").arg(m_origin, qs(module.message()));
         m_model->setReport({}, {});
         updateSummary();
         return;
@@ -412,7 +408,7 @@ void KernelDock::analyse()
     m_advicePanel->clearAdvice({}); // a suggestion was for the report being replaced
     Expected<KernelReport> report = resolveKernel(module, m_document->arch().toStdString());
     if (!report) {
-        m_error = tr("%1: %2").arg(m_origin, q(report.message()));
+        m_error = tr("%1: %2").arg(m_origin, qs(report.message()));
         m_model->setReport(module, {});
     } else {
         m_error.clear();
@@ -463,7 +459,7 @@ void KernelDock::showOp(int row)
         if (!m_document->views().contains(v))
             newViews << v;
     if (!scene.add.isEmpty() || !newViews.isEmpty()) {
-        m_document->undoStack()->beginMacro(tr("Show %1 at line %2").arg(q(r.op)).arg(r.line));
+        m_document->undoStack()->beginMacro(tr("Show %1 at line %2").arg(qs(r.op)).arg(r.line));
         for (const DocumentLayout &l : scene.add)
             (void)m_document->addLayout(l);
         for (const DocumentView &v : newViews)
@@ -490,8 +486,8 @@ QString KernelDock::suggestForOp(int row)
     const KernelOpReport &r = m_model->opAt(row);
     Expected<OpSuggestion> s = suggestForKernelOp(*m_document, m_model->module(), r.line);
     if (!s) {
-        m_advicePanel->clearAdvice(q(s.message()));
-        return q(s.message());
+        m_advicePanel->clearAdvice(qs(s.message()));
+        return qs(s.message());
     }
     m_advice = std::move(*s);
     m_advicePanel->showAdvice(m_advice);

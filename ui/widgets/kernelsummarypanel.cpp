@@ -1,4 +1,5 @@
 #include "widgets/kernelsummarypanel.h"
+#include "render/qtext.h"
 
 #include "models/kernelcountsmodel.h"
 #include "request/kernelrequest.h"
@@ -13,18 +14,14 @@ namespace lx {
 
 namespace {
 
-QString q(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
-
 // "label: text [provenance]" of a figure, the costliest op in bold with `why`; the figure's
 // note (how it is computed, the phase table it read) is the label's tooltip.
 QString figureLine(const Figure &f, const std::string &why)
 {
-    QString s = QStringLiteral("%1: %2").arg(q(f.label).toHtmlEscaped(), q(f.text).toHtmlEscaped());
+    QString s =
+        QStringLiteral("%1: %2").arg(qs(f.label).toHtmlEscaped(), qs(f.text).toHtmlEscaped());
     if (f.key == "worstOp")
-        s = QStringLiteral("<b>%1</b> — %2").arg(s, q(why).toHtmlEscaped());
+        s = QStringLiteral("<b>%1</b> — %2").arg(s, qs(why).toHtmlEscaped());
     if (f.source != FigureSource::Computed)
         s += QStringLiteral(" <i>[%1]</i>").arg(QString::fromLatin1(figureSourceName(f.source)));
     return s;
@@ -82,7 +79,7 @@ void KernelSummaryPanel::showKernel(const TtgirModule &module, const KernelRepor
     }
     QStringList lines;
     lines << tr("<b>%1</b>, %2 warps × %3 threads")
-                 .arg(q(report.arch))
+                 .arg(qs(report.arch))
                  .arg(report.numWarps)
                  .arg(report.threadsPerWarp);
     // The request layer's figures, as every face reports them; the instruction counts are the
@@ -94,7 +91,7 @@ void KernelSummaryPanel::showKernel(const TtgirModule &module, const KernelRepor
             continue;
         lines << figureLine(f, report.totals.worstOpReason);
         if (!f.note.empty())
-            notes << QStringLiteral("%1: %2").arg(q(f.label), q(f.note));
+            notes << QStringLiteral("%1: %2").arg(qs(f.label), qs(f.note));
     }
     m_summary->setToolTip(notes.join(QStringLiteral("\n")));
     if (!report.totals.lostTransposed.empty())
@@ -104,9 +101,9 @@ void KernelSummaryPanel::showKernel(const TtgirModule &module, const KernelRepor
     if (!compilerLine.isEmpty())
         text += QStringLiteral("<br>") + compilerLine;
     for (const std::string &n : report.notes)
-        text += QStringLiteral("<br>") + q(n).toHtmlEscaped();
+        text += QStringLiteral("<br>") + qs(n).toHtmlEscaped();
     for (const std::string &w : report.warnings)
-        text += QStringLiteral("<br><b>") + q(w).toHtmlEscaped() + QStringLiteral("</b>");
+        text += QStringLiteral("<br><b>") + qs(w).toHtmlEscaped() + QStringLiteral("</b>");
     m_summary->setText(text);
 }
 

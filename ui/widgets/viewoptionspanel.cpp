@@ -1,4 +1,5 @@
 #include "widgets/viewoptionspanel.h"
+#include "render/qtext.h"
 
 #include "base/jsoninput.h"
 #include "hw/arch.h"
@@ -23,11 +24,6 @@ namespace lx {
 
 namespace {
 
-QString q(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
-
 // The value of option `key`, or null when it is not set.
 const nlohmann::json *optionAt(const nlohmann::json &options, const std::string &key)
 {
@@ -41,7 +37,7 @@ QString textOf(const nlohmann::json *v)
     if (!v || v->is_null())
         return {};
     if (v->is_string())
-        return q(v->get<std::string>());
+        return qs(v->get<std::string>());
     if (v->is_boolean())
         return v->get<bool>() ? QStringLiteral("true") : QStringLiteral("false");
     if (v->is_number_unsigned())
@@ -57,10 +53,10 @@ QString textOf(const nlohmann::json *v)
     if (v->is_array() && !v->empty() && v->front().is_string()) {
         QStringList names; // a list of names reads as the editor takes it: "gfx942, gfx950"
         for (const nlohmann::json &e : *v)
-            names << (e.is_string() ? q(e.get<std::string>()) : QString());
+            names << (e.is_string() ? qs(e.get<std::string>()) : QString());
         return names.join(QStringLiteral(", "));
     }
-    return q(safeDump(*v));
+    return qs(safeDump(*v));
 }
 
 // The choices of a picked option; empty for a typed one.
@@ -81,11 +77,11 @@ QStringList choicesOf(const OptionUse &use, const LayoutDocument &document)
         break;
     case OptionUse::String:
         for (const std::string &a : use.allowed)
-            out << q(a);
+            out << qs(a);
         if (out.isEmpty() && use.key == "instruction")
             if (const Expected<Architecture> arch = loadArchitecture(document.arch().toStdString()))
                 for (const LdsInstruction &i : arch->instructions)
-                    out << q(i.name);
+                    out << qs(i.name);
         break;
     default:
         break;
@@ -207,7 +203,7 @@ QStringList ViewOptionsPanel::offeredKeys() const
 {
     QStringList keys;
     for (const OptionUse &u : m_uses)
-        keys << q(u.key);
+        keys << qs(u.key);
     return keys;
 }
 
@@ -269,16 +265,16 @@ void ViewOptionsPanel::rebuildNow()
             .arg(v.kind, v.layoutName.isEmpty() ? QString() : tr(" of %1").arg(v.layoutName)));
     std::string error;
     m_uses = viewOptions(*m_built, &error);
-    m_error->setText(q(error));
+    m_error->setText(qs(error));
     if (m_uses.empty())
         m_form->addRow(new QLabel(tr("This view has no options."), this));
     for (const OptionUse &use : m_uses)
-        m_form->addRow(q(use.key), editorFor(use, textOf(optionAt(v.options, use.key))));
+        m_form->addRow(qs(use.key), editorFor(use, textOf(optionAt(v.options, use.key))));
 }
 
 QWidget *ViewOptionsPanel::editorFor(const OptionUse &use, const QString &current)
 {
-    const QString key = q(use.key);
+    const QString key = qs(use.key);
     const QStringList choices = choicesOf(use, *m_document);
     const QString tip = tr("%1: %2; empty for the view's default").arg(key, tr(kindName(use.kind)));
     if (!choices.isEmpty()) {
@@ -322,7 +318,7 @@ QString ViewOptionsPanel::setOption(const QString &key, const QString &text)
         return tr("no view");
     const OptionUse *use = nullptr;
     for (const OptionUse &u : m_uses)
-        if (q(u.key) == key)
+        if (qs(u.key) == key)
             use = &u;
     if (!use)
         return tr("the %1 view has no option '%2'").arg(m_document->views().at(m_view).kind, key);
@@ -332,7 +328,7 @@ QString ViewOptionsPanel::setOption(const QString &key, const QString &text)
     } else {
         const Expected<nlohmann::json> value = valueOf(*use, text);
         if (!value)
-            return tr("%1: %2").arg(key, q(value.message()));
+            return tr("%1: %2").arg(key, qs(value.message()));
         options[key.toStdString()] = *value;
     }
     m_message->clear();
