@@ -244,7 +244,7 @@ void printText(QTextStream &out, const lx::TtgirModule &module, const lx::Kernel
     if (report.totals.worstOp >= 0) {
         const lx::KernelOpReport &w = report.ops.at(size_t(report.totals.worstOp));
         out << "  costliest op           line " << w.line << ", " << *w.cyclesPerCta
-            << " cycles per CTA: " << q(report.totals.worstOpReason) << '\n';
+            << " cycles per CTA: " << qs(report.totals.worstOpReason) << '\n';
     }
     if (report.totals.worstWays > 1)
         out << "  highest n-way          " << report.totals.worstWays << "-way (line "
