@@ -633,6 +633,11 @@ Expected<std::vector<KernelLdsAccess>> roundTripAccesses(const Architecture &arc
         const int elems = isWrite ? t->storeElements : t->loadElements;
         const int64_t regs = isWrite ? t->storeRegisters : t->loadRegisters;
         const int bits = std::max(8, elems * elementBits);
+        if (arch.vendor == "nvidia") {
+            const std::string name = nvidiaPlainMnemonic(elems, elementBits, isWrite);
+            out.push_back({name, regs / elems, regs / elems, isWrite});
+            continue;
+        }
         const LdsInstruction *i = arch.plainInstruction(bits / 8, isWrite);
         if (!i)
             return makeError(arch.name + " has no single-address " + std::to_string(bits) +

@@ -160,7 +160,9 @@ bool tryTransposed(const LinearLayout &cvt, int bits, bool isWrite,
 std::string nvidiaPlainMnemonic(int elements, int bits, bool isWrite)
 {
     int n = std::max(1, elements), b = bits;
-    if (n > 4 && b < 32) {
+    // Loads of 32 bits or more read 32-bit words (the PTX of every kernel in
+    // tests/data/kernels/nvidia has no ld.shared.v2.b16); stores pack only past four elements.
+    if ((n > 4 || (!isWrite && n * b >= 32)) && b < 32) {
         n = n * b / 32;
         b = 32;
     }

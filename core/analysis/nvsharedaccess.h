@@ -26,8 +26,9 @@
 // Count: a matrix instruction moves min(128 / bits, registers) elements per thread (`.x1`,
 // `.x2`, `.x4`: one, two or four matrices), so a thread issues registers / that many; a plain
 // access issues registers / vector. Names are the PTX mnemonics Triton emits:
-// `ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16`, `st.shared.v4.b32` (a vector of more than
-// four elements narrower than 32 bits is packed into 32-bit words), `ld.shared.b16`.
+// `ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16`, `st.shared.v4.b32` (a store of more than four
+// elements narrower than 32 bits, and a load of 32 bits or more, move 32-bit words),
+// `ld.shared.b16`.
 
 #include "base/expected.h"
 #include "layout/linearlayout.h"

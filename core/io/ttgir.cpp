@@ -409,6 +409,10 @@ private:
                     const size_t colon = m_module.target.find(':');
                     m_module.arch = colon == std::string::npos ? m_module.target
                                                                : m_module.target.substr(colon + 1);
+                    // NVIDIA targets name the compute capability ("cuda:90"): the architecture
+                    // file is "sm90".
+                    if (m_module.target.rfind("cuda:", 0) == 0)
+                        m_module.arch = "sm" + m_module.arch;
                 } else if (value->kind == Tok::Int) {
                     const int v = int(std::clamp<int64_t>(value->value, 0, 1 << 20));
                     if (name == "ttg.num-warps")

@@ -151,6 +151,10 @@ void TestNvSharedAccess::plainMnemonics_data()
     QTest::newRow("8 x f16 store") << 8 << 16 << true << QStringLiteral("st.shared.v4.b32");
     QTest::newRow("16 x i8 load") << 16 << 8 << false << QStringLiteral("ld.shared.v4.b32");
     QTest::newRow("2 x f32 load") << 2 << 32 << false << QStringLiteral("ld.shared.v2.b32");
+    // A load of 32 bits or more reads 32-bit words: two f16 are one ld.shared.b32, four are
+    // ld.shared.v2.b32 (the PTX of the measured kernels has no ld.shared.v2.b16).
+    QTest::newRow("2 x f16 load") << 2 << 16 << false << QStringLiteral("ld.shared.b32");
+    QTest::newRow("4 x f16 load") << 4 << 16 << false << QStringLiteral("ld.shared.v2.b32");
     QTest::newRow("2 x f64 load") << 2 << 64 << false << QStringLiteral("ld.shared.v2.b64");
 }
 
