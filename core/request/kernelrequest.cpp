@@ -63,8 +63,11 @@ FigureSource leastCertain(const KernelReport &report, std::string &note)
 FigureSource opBankSource(const KernelReport &, const KernelOpReport &op, std::string *note)
 {
     const FigureSource source = kernelCyclesSource(op);
-    if (note && source != FigureSource::Computed)
-        *note = kernelCyclesProvenanceNote(op);
+    if (note && source != FigureSource::Computed) {
+        // "the phase table of ds_store_b16, confidence L (...): source", as check prints it.
+        const std::string text = kernelCyclesProvenanceNote(op);
+        *note = text.rfind("from ", 0) == 0 ? text.substr(5) : text;
+    }
     return source;
 }
 
