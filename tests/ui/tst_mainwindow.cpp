@@ -715,7 +715,9 @@ private Q_SLOTS:
                 simdPair = a;
         QVERIFY(simdPair && simdPair->isEnabled());
         simdPair->trigger();
-        QCOMPARE(ownership->diagramView()->diagram().legendTitle, u"SIMD pair (warp mod 4)"_s);
+        // The pairs come from the scene's architecture file (gfx1250's CU model).
+        QCOMPARE(ownership->diagramView()->diagram().legendTitle,
+                 u"SIMD pair (gfx1250: warp mod 4)"_s);
         QCOMPARE(w->colorBox()->currentText(), u"simd-pair"_s);
         QVERIFY(simdPair->isChecked());
     }

@@ -132,16 +132,17 @@ private Q_SLOTS:
         QCOMPARE(after.state, before.state);
     }
 
-    // The 4 x 2 example fits its window at 100 % with room to spare: presented, it fills the
-    // screen (above 100 %) and its text is at least the presenting size; leaving gives the
-    // window's text size back.
+    // The 4 x 2 example fits its window with room to spare: presented, it fills the screen
+    // (above 100 %, and at least as large as Fit to Window makes it) and its text is at least
+    // the presenting size; leaving gives the window's text size back.
     void theViewIsFittedAboveFullSizeWithLargerText()
     {
         auto w = window({});
         QVERIFY(w);
         DiagramView *view = w->currentViewPane()->diagramView();
         view->fitToView();
-        QCOMPARE(view->scale(), 1.0); // Fit to Window never enlarges
+        const double windowFit = view->scale(); // Fit to Window may enlarge (up to 400 %)
+        QVERIFY(windowFit >= 1.0);
         w->presentMode()->enter();
         QTRY_VERIFY(view->scale() > 1.0);
         // The screen's size arrives with the full-screen window: the view is fitted again then.
