@@ -116,7 +116,7 @@ def test_banks_from_text(cli, view, write):
     assert_same(expected, got)
     assert got.to_dict() == expected
     # The obvious names are the whole access's; the worst single instruction's are rec.worst's.
-    assert got.cycles == expected["totals"]["cycles"] and got.maxWays == expected["totals"]["maxWays"]
+    assert got.cycles == expected["totals"]["cyclesPerWave"] and got.maxWays == expected["totals"]["maxWays"]
     assert got.worst.cycles == expected["cycles"] and got.worst.maxWays == expected["maxWays"]
     assert got.cycles == sum(i["cycles"] for i in expected["instructions"])
     assert got.phases[0].maxWays == got["phases"][0]["maxWays"]
