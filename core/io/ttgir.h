@@ -103,7 +103,7 @@ struct TtgirAlias
 struct TtgirModule
 {
     std::string target; // "hip:gfx950"
-    std::string arch;   // "gfx950" (the target without its "hip:" / "cuda:" prefix)
+    std::string arch;   // "gfx950", "sm90" (the target without "hip:"; "cuda:90" reads "sm90")
     int numWarps = 0;
     int threadsPerWarp = 0;
     int numCtas = 1;

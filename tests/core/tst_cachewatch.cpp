@@ -307,7 +307,8 @@ void TestCacheWatch::diffOfComparedCompiles()
                  a.report.arch != b.report.arch || a.report.numWarps != b.report.numWarps ||
                      a.report.threadsPerWarp != b.report.threadsPerWarp);
         QCOMPARE(has("compiler", "VGPRs"), a.assembly->vgprs != b.assembly->vgprs);
-        QCOMPARE(has("lds", "LDS bytes"), a.report.totals.ldsBytes != b.report.totals.ldsBytes);
+        QCOMPARE(has("lds", "LDS of the allocations end to end"),
+                 a.report.totals.ldsBytesEndToEnd != b.report.totals.ldsBytesEndToEnd);
         for (const auto &[m, n] : b.assembly->ds) {
             const auto it = a.assembly->ds.find(m);
             QCOMPARE(has("compiler", m), it == a.assembly->ds.end() || it->second != n);
