@@ -6,9 +6,12 @@
 #include "io/ttgtext.h"
 #include "layout/builders.h"
 
+#include "testlayout.h"
+
 #include <QTest>
 
 using namespace lx;
+using lx::test::layoutOfText;
 
 namespace {
 
@@ -26,17 +29,6 @@ LinearLayout cvtOf(const std::vector<int32_t> &regs, const std::vector<int32_t> 
     bases.emplace_back("lane", l);
     bases.emplace_back("warp", std::vector<LinearLayout::Basis>{});
     return *LinearLayout::tryCreate(bases, {{"offset", offsets}}, false);
-}
-
-LinearLayout blocked(const std::string &text, const std::vector<int32_t> &shape)
-{
-    Expected<LayoutAttrPtr> attr = parseTtg(text);
-    if (!attr)
-        qFatal("%s", attr.message().c_str());
-    Expected<LinearLayout> l = toLinearLayout(**attr, shape);
-    if (!l)
-        qFatal("%s", l.message().c_str());
-    return *l;
 }
 
 } // namespace
@@ -154,8 +146,8 @@ void TestLdsLowering::roundTrip()
     QFETCH(int, store);
     QFETCH(int, load);
     QFETCH(int, registers);
-    Expected<LdsRoundTrip> t =
-        ldsRoundTrip(blocked(src.toStdString(), shape), blocked(dst.toStdString(), shape), 16);
+    Expected<LdsRoundTrip> t = ldsRoundTrip(layoutOfText(src.toStdString(), shape),
+                                            layoutOfText(dst.toStdString(), shape), 16);
     QVERIFY2(t.hasValue(), t ? "" : t.message().c_str());
     QCOMPARE(t->storeElements, store);
     QCOMPARE(t->loadElements, load);
@@ -167,7 +159,8 @@ void TestLdsLowering::roundTripRefusesOtherTensors()
 {
     const std::string b = "#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], "
                           "warpsPerCTA = [1, 4], order = [1, 0]}>";
-    Expected<LdsRoundTrip> t = ldsRoundTrip(blocked(b, {64, 128}), blocked(b, {128, 128}), 16);
+    Expected<LdsRoundTrip> t =
+        ldsRoundTrip(layoutOfText(b, {64, 128}), layoutOfText(b, {128, 128}), 16);
     QVERIFY(!t.hasValue());
     QVERIFY(t.message().find("same tensor") != std::string::npos);
 }

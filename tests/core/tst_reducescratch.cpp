@@ -7,24 +7,12 @@
 #include "io/ttgtext.h"
 #include "layout/builders.h"
 
+#include "testlayout.h"
+
 #include <QTest>
 
 using namespace lx;
-
-namespace {
-
-LinearLayout layoutOf(const std::string &text, const std::vector<int32_t> &shape)
-{
-    Expected<LayoutAttrPtr> attr = parseTtg(text);
-    if (!attr)
-        qFatal("%s", attr.message().c_str());
-    Expected<LinearLayout> l = toLinearLayout(**attr, shape);
-    if (!l)
-        qFatal("%s", l.message().c_str());
-    return *l;
-}
-
-} // namespace
+using lx::test::layoutOfText;
 
 class TestReduceScratch : public QObject
 {
@@ -87,10 +75,10 @@ void TestReduceScratch::scratch()
     QFETCH(int, resultLoads);
     QFETCH(int, bytes);
     const std::string parent = blocked.toStdString();
-    const LinearLayout src = layoutOf(parent, shape);
+    const LinearLayout src = layoutOfText(parent, shape);
     std::vector<int32_t> resultShape = shape;
     resultShape.erase(resultShape.begin() + axis);
-    const LinearLayout result = layoutOf(
+    const LinearLayout result = layoutOfText(
         "#ttg.slice<{dim = " + std::to_string(axis) + ", parent = " + parent + "}>", resultShape);
     Expected<ReduceScratch> r = reduceScratch(src, result, axis, 32, threads);
     QVERIFY2(r.hasValue(), r ? "" : r.message().c_str());
@@ -108,8 +96,9 @@ void TestReduceScratch::insideOneWarpNeedsNoLds()
     // Warps split dim0 only; a reduction over dim1 stays inside each warp (shuffles).
     const std::string parent = "#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], "
                                "warpsPerCTA = [4, 1], order = [1, 0]}>";
-    const LinearLayout src = layoutOf(parent, {64, 64});
-    const LinearLayout result = layoutOf("#ttg.slice<{dim = 1, parent = " + parent + "}>", {64});
+    const LinearLayout src = layoutOfText(parent, {64, 64});
+    const LinearLayout result =
+        layoutOfText("#ttg.slice<{dim = 1, parent = " + parent + "}>", {64});
     Expected<ReduceScratch> r = reduceScratch(src, result, 1, 32, 128);
     QVERIFY(r.hasValue());
     QVERIFY(!r->throughLds);
@@ -120,7 +109,7 @@ void TestReduceScratch::refusesABadAxis()
 {
     const std::string parent = "#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], "
                                "warpsPerCTA = [4, 1], order = [1, 0]}>";
-    const LinearLayout src = layoutOf(parent, {64, 64});
+    const LinearLayout src = layoutOfText(parent, {64, 64});
     Expected<ReduceScratch> r = reduceScratch(src, src, 2, 32, 128);
     QVERIFY(!r.hasValue());
     QVERIFY(r.message().find("axis 2") != std::string::npos);
