@@ -70,6 +70,7 @@ nlohmann::json compilerJson(const lx::KernelAnswer &a)
             {"groupSegmentBytes", opt(as.groupSegmentBytes)},
             {"ldsBytesLaunched", opt(c.compilerLdsBytes)},
             {"predictedLdsBytesEndToEnd", c.predictedLdsBytes},
+            {"predictedLdsBytesAllocated", c.allocatedLdsBytes},
             {"unroll", c.unroll},
             {"kinds", kinds},
             {"transposed", c.compilerTransposed},
@@ -172,6 +173,7 @@ nlohmann::json reportJson(const lx::TtgirModule &module, const lx::KernelReport 
             {"totals", totals},
             {"totalsIssued", issued},
             {"ldsBytesEndToEnd", report.totals.ldsBytesEndToEnd},
+            {"ldsBytesAllocated", report.totals.ldsBytesAllocated},
             {"cyclesPerCta", report.totals.cyclesPerCta},
             {"worstOp", worstOpJson(report)},
             {"worstWays", report.totals.worstWays},
@@ -240,6 +242,7 @@ void printText(QTextStream &out, const lx::TtgirModule &module, const lx::Kernel
         out << '\n';
     }
     out << "  LDS, allocs end to end " << report.totals.ldsBytesEndToEnd << " B\n";
+    out << "  LDS, as allocated      " << report.totals.ldsBytesAllocated << " B\n";
     out << "  LDS cycles per CTA     " << report.totals.cyclesPerCta << '\n';
     if (report.totals.worstOp >= 0) {
         const lx::KernelOpReport &w = report.ops.at(size_t(report.totals.worstOp));
@@ -288,8 +291,8 @@ void printCompiler(QTextStream &out, const lx::KernelAnswer &a)
         << (c.compilerLdsBytes
                 ? QString::number(*c.compilerLdsBytes) + QStringLiteral(" B (metadata shared)")
                 : QStringLiteral("? (no metadata)"))
-        << ", " << c.predictedLdsBytes << " B predicted; static group segment "
-        << n(as.groupSegmentBytes) << " B\n";
+        << ", " << c.allocatedLdsBytes << " B as allocated, " << c.predictedLdsBytes
+        << " B end to end; static group segment " << n(as.groupSegmentBytes) << " B\n";
     out << "    " << (c.agree() ? "the prediction agrees with the compiler" : "DISAGREES") << '\n';
     for (const std::string &note : c.notes)
         out << "    " << qs(note) << '\n';

@@ -101,8 +101,14 @@ CompilerComparison compareWithCompiler(const TtgirModule &module, const KernelRe
                           list(c.compilerTransposed) + " in the assembly");
     }
     c.predictedLdsBytes = report.totals.ldsBytesEndToEnd;
+    c.allocatedLdsBytes = report.totals.ldsBytesAllocated;
     c.compilerLdsBytes = compilerLdsBytes;
-    if (compilerLdsBytes && *compilerLdsBytes != c.predictedLdsBytes) {
+    if (compilerLdsBytes && *compilerLdsBytes != c.allocatedLdsBytes)
+        c.notes.push_back("LDS: " + std::to_string(c.allocatedLdsBytes) +
+                          " B as Triton's allocator places the buffers, " +
+                          std::to_string(*compilerLdsBytes) + " B in the metadata");
+    if (compilerLdsBytes && *compilerLdsBytes != c.predictedLdsBytes &&
+        *compilerLdsBytes != c.allocatedLdsBytes) {
         c.ldsAgree = c.predictedLdsBytes > *compilerLdsBytes;
         c.notes.push_back(
             "LDS: " + std::to_string(c.predictedLdsBytes) +

@@ -53,6 +53,9 @@ struct CompilerComparison
     bool countsAgree = true;                 // unrollWhole and every kind agrees
     std::optional<int64_t> compilerLdsBytes; // the metadata's `shared`, when known
     int64_t predictedLdsBytes = 0;
+    // What Triton's allocator places (KernelTotals::ldsBytesAllocated): equal to the metadata's
+    // when the model of every buffer and its liveness holds.
+    int64_t allocatedLdsBytes = 0;
     bool ldsAgree = true;
     std::vector<std::string> notes; // what each disagreement is, in words
 

@@ -4,11 +4,12 @@
 #include "analysis/conversion.h"
 #include "analysis/dsloadtr.h"
 #include "analysis/kerneladvice.h"
+#include "analysis/kernelallocation.h"
 #include "analysis/kernelcost.h"
 #include "analysis/kernelnvidia.h"
 #include "analysis/kernelpartitions.h"
+#include "analysis/kernelscratch.h"
 #include "analysis/ldslowering.h"
-#include "analysis/reducescratch.h"
 #include "analysis/tdm.h"
 #include "hw/arch.h"
 #include "hw/dtype.h"
@@ -132,6 +133,10 @@ public:
                 report.notes.push_back("line " + std::to_string(r.line) + ": " + r.op +
                                        " is not modelled: its LDS traffic is not counted");
         totals(report);
+        const KernelAllocation allocation = kernelAllocation(m_module, report);
+        report.totals.ldsBytesAllocated = allocation.bytes;
+        if (!allocation.problem.empty())
+            report.notes.push_back("the allocation is not modelled: " + allocation.problem);
         // The architecture file's capacity (the allocations' footprint, liveness ignored).
         if (report.totals.ldsBytesEndToEnd > m_arch.ldsBytes)
             report.warnings.push_back(
@@ -187,13 +192,9 @@ private:
             localAlloc(op, r);
         else if (op.name == "ttg.convert_layout")
             convert(op, r);
-        else if (op.name == "tt.reduce")
-            reduce(op, r);
-        else if (op.name == "tt.scan" || op.name == "tt.histogram") {
-            describeOnly(op, r);
-            r.path = "not modelled";
-            r.pathReason = "what " + op.name + " stores in and reads from LDS is not modelled";
-        } else
+        else if (op.name == "tt.reduce" || op.name == "tt.scan" || op.name == "tt.histogram")
+            scratchOp(op, r);
+        else
             describeOnly(op, r);
         m_cache.emplace(std::move(key), r);
         return r;
@@ -482,48 +483,20 @@ private:
             roundTrip(*a, *b, r);
     }
 
-    // A reduction: in registers and shuffles, or through an LDS scratch buffer when warps split
-    // its axis (analysis/reducescratch.h).
-    void reduce(const TtgirOp &op, KernelOpReport &r)
+    // An op with a scratch buffer of its own: a reduction or a scan across warps, a histogram
+    // (analysis/kernelscratch.h).
+    void scratchOp(const TtgirOp &op, KernelOpReport &r)
     {
         const TtgirType *src = nullptr, *dst = nullptr;
         if (!endpoints(op, TtgirType::Kind::Tensor, TtgirType::Kind::Tensor,
                        "tensor<...> -> tensor<...>", r, src, dst))
             return;
-        const size_t at = op.text.find("axis = ");
         Expected<LinearLayout> a = distributedOf(*src), b = distributedOf(*dst);
-        if (at == std::string::npos || !a || !b) {
-            r.problem = at == std::string::npos ? "no axis attribute"
-                        : !a                    ? a.message()
-                                                : b.message();
+        if (!a || !b) {
+            r.problem = !a ? a.message() : b.message();
             return;
         }
-        const int axis = std::atoi(op.text.c_str() + at + 7);
-        Expected<ReduceScratch> s = reduceScratch(
-            *a, *b, axis, r.elementBits, int64_t(m_module.numWarps) * m_module.threadsPerWarp);
-        if (!s) {
-            r.problem = s.message();
-            return;
-        }
-        if (!s->throughLds) {
-            r.path = "in registers";
-            r.pathReason = "the axis lies inside each warp: shuffles, no LDS";
-            return;
-        }
-        Expected<std::vector<KernelLdsAccess>> accesses = reduceScratchAccesses(m_arch, *s);
-        if (!accesses) {
-            r.problem = accesses.message();
-            return;
-        }
-        r.instruction = "LDS scratch";
-        r.path = "reduce scratch";
-        r.bytes = s->scratchBytes;
-        r.accesses = std::move(*accesses);
-        r.pathReason = std::to_string(s->warpsAlongAxis) +
-                       " warps share the axis: " + std::to_string(s->accumulators) +
-                       " partial results stored per thread, " +
-                       std::to_string(s->partialsPerThread) + " combined, " +
-                       std::to_string(s->resultLoads) + " result loads, 2 barriers";
+        analyzeScratchOp(op, *src, *a, *b, m_arch, r);
     }
 
     // The store and the load of a conversion through LDS (roundTripAccesses).
@@ -535,6 +508,7 @@ private:
             return;
         }
         r.path = "round trip";
+        r.bytes /= t->reps; // the scratch holds one round of the tensor at a time
         r.pathReason = "the scratch buffer's low offsets hold registers of both layouts: " +
                        std::to_string(t->storeElements) + " per store, " +
                        std::to_string(t->loadElements) + " per load";
@@ -546,7 +520,7 @@ private:
             return;
         }
         r.accesses.insert(r.accesses.end(), accesses->begin(), accesses->end());
-        r.cyclesNote = "the bank conflicts of a round trip's scratch buffer are not modelled";
+        costRoundTrip(r, m_arch, *t);
     }
 
     static bool isLdsInstruction(const std::string &name)

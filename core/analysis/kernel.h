@@ -21,6 +21,9 @@
 //   ttg.convert_layout   what it lowers to (analysis/conversion.h), with the LDS bytes of a round
 //                        trip and, for a round trip ("round trip"), its store and its load
 //                        (analysis/ldslowering.h ldsRoundTrip) in `accesses`.
+//   tt.reduce, tt.scan,  "reduce scratch", "scan scratch", "histogram scratch": the op's own
+//   tt.histogram         scratch buffer (analysis/kernelscratch.h): its instructions, their
+//                        bank conflicts and cycles, its bytes; "in registers" when no LDS.
 //   amdg.async_tdm_*     "TDM": no per-thread instruction; a problem when the buffer's layout is
 //                        one the Tensor Data Mover cannot write (analysis/tdm.h).
 //
@@ -128,6 +131,9 @@ struct KernelTotals
     // the compiler may reuse some); not the bytes an access touches, nor what the kernel is
     // launched with (the compiler's metadata).
     int64_t ldsBytesEndToEnd = 0;
+    // What Triton allocates (analysis/kernelallocation.h): the allocations and the ops' scratch
+    // buffers placed by liveness, the compiler's shared-memory size.
+    int64_t ldsBytesAllocated = 0;
     int worstWays = 0; // the highest n-way bank conflict of any op, at worstWaysLine
     int worstWaysLine = 0;
     // The costliest op: the most cycles per CTA (the first such op in the module), an index into

@@ -19,7 +19,7 @@ bool isSharedMemoryInstruction(const std::string &name)
 {
     return name.rfind("ds_", 0) == 0 || name.rfind("ld.shared", 0) == 0 ||
            name.rfind("st.shared", 0) == 0 || name.rfind("ldmatrix", 0) == 0 ||
-           name.rfind("stmatrix", 0) == 0;
+           name.rfind("stmatrix", 0) == 0 || name.rfind("atom.shared", 0) == 0;
 }
 
 int64_t nvidiaAccessOf(const Architecture &arch, const LinearLayout &reg,

@@ -360,20 +360,28 @@ Expected<LdsRoundTrip> ldsRoundTrip(const LinearLayout &src, const LinearLayout 
     // Each side is lowered as a plain access of its own map onto the scratch (largestVectorisation
     // above); where the scratch is not a basis, the longest prefix of the vector in its registers.
     const int dim = totalOutBits(src);
-    auto width = [&](const LinearLayout &side, const std::vector<int64_t> &regs) {
-        if (const std::optional<LinearLayout> cvt = sideOnScratch(side, positions, dim))
-            return largestVectorisation(*cvt, bits).elements;
+    LdsRoundTrip out;
+    auto width = [&](const LinearLayout &side, const std::vector<int64_t> &regs,
+                     std::optional<LdsRoundTrip::Side> &onScratch) {
+        if (std::optional<LinearLayout> cvt = sideOnScratch(side, positions, dim)) {
+            const LdsVectorisation v = largestVectorisation(*cvt, bits);
+            onScratch = LdsRoundTrip::Side{std::move(*cvt), v.vectorRegs};
+            return v.elements;
+        }
         size_t k = 0;
         while (k < vbasis.size() && k < maxVecBases && contains(regs, vbasis[k]))
             ++k;
         return 1 << k;
     };
-    LdsRoundTrip out;
     out.vectorBasis = vbasis;
+    for (int64_t b : common(regSrc, regDst))
+        if (!contains(vbasis, b))
+            out.reps *= 2;
     out.storeRegisters = distinctRegisters(src);
     out.loadRegisters = distinctRegisters(dst);
-    out.storeElements = int(std::min<int64_t>(width(src, regSrc), out.storeRegisters));
-    out.loadElements = int(std::min<int64_t>(width(dst, regDst), out.loadRegisters));
+    out.storeElements =
+        int(std::min<int64_t>(width(src, regSrc, out.storeSide), out.storeRegisters));
+    out.loadElements = int(std::min<int64_t>(width(dst, regDst, out.loadSide), out.loadRegisters));
     return out;
 }
 

@@ -82,6 +82,19 @@ struct LdsRoundTrip
     int64_t storeRegisters = 1;       // distinct source registers (replicas removed)
     int64_t loadRegisters = 1;        // distinct destination registers
     std::vector<int64_t> vectorBasis; // flattened tensor indices of the scratch's low offset bits
+    // Triton moves the tensor through the scratch in `reps` rounds (store, barrier, load,
+    // barrier), one per value of the registers both sides hold that the vector does not: the
+    // scratch holds the tensor's elements / reps (getNumScratchElemsSwizzledCvt).
+    int64_t reps = 1;
+    // Each side's (register, lane, warp) -> scratch element offset and the register bases of one
+    // vector (indices into its register bases); absent where the scratch is not a basis of the
+    // tensor.
+    struct Side
+    {
+        LinearLayout onScratch;
+        std::vector<int> vectorRegs;
+    };
+    std::optional<Side> storeSide, loadSide;
 };
 
 // Requires: src and dst distributed layouts of the same tensor (the same out-dims and sizes).

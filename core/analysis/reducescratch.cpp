@@ -90,7 +90,8 @@ Expected<ReduceScratch> reduceScratch(const LinearLayout &src, const LinearLayou
     std::vector<int> order = registerOrder(src);
     order.erase(std::find(order.begin(), order.end(), axis));
     order.insert(order.begin(), axis);
-    std::vector<int64_t> stride(size_t(rank), 0);
+    std::vector<int64_t> &stride = out.stride;
+    stride.assign(size_t(rank), 0);
     int64_t step = 1;
     for (int d : order) {
         stride[size_t(d)] = step;
@@ -118,39 +119,135 @@ Expected<ReduceScratch> reduceScratch(const LinearLayout &src, const LinearLayou
     if (!cvt)
         return makeError("cannot place the result in the scratch buffer: " + cvt.message());
     const LdsVectorisation v = largestVectorisation(*cvt, out.storedBits);
+    out.resultOffsets = *cvt;
+    out.resultVectorRegs = v.vectorRegs;
     out.resultRegisters = int64_t(1) << v.registerBases;
     out.resultVector = v.elements;
     out.resultLoads = out.resultRegisters / std::max(1, v.elements);
     return out;
 }
 
-Expected<std::vector<KernelLdsAccess>> reduceScratchAccesses(const Architecture &arch,
-                                                             const ReduceScratch &s)
+namespace {
+
+// The image of index `i` of in-dim `dim` (the XOR of its bases for the set bits).
+LinearLayout::Basis imageOf(const LinearLayout &l, const std::string &dim, int64_t i)
 {
-    std::vector<KernelLdsAccess> out;
+    LinearLayout::Basis out(l.outDims().size(), 0);
+    if (!l.hasInDim(dim))
+        return out;
+    for (int b = 0; b < l.inDimSizeLog2(dim); ++b)
+        if ((i >> b) & 1) {
+            const LinearLayout::Basis &v = l.basis(dim, b);
+            for (size_t o = 0; o < out.size(); ++o)
+                out[o] ^= v[o];
+        }
+    return out;
+}
+
+// The bits of `i` whose bases in `dim` move `axis`, packed in order (Triton's delinearize of a
+// lane or warp id along one dim), and whether `i` is its group's representative (no bit set
+// whose basis is zero).
+struct AxisIndex
+{
+    int64_t index = 0;
+    bool representative = true;
+};
+
+AxisIndex axisIndexOf(const LinearLayout &l, const std::string &dim, int axis, int64_t i)
+{
+    AxisIndex out;
+    int packed = 0;
+    for (int b = 0; l.hasInDim(dim) && b < l.inDimSizeLog2(dim); ++b) {
+        const LinearLayout::Basis &v = l.basis(dim, b);
+        const bool set = (i >> b) & 1;
+        if (std::all_of(v.begin(), v.end(), [](int32_t x) { return x == 0; }))
+            out.representative = out.representative && !set;
+        else if (v[size_t(axis)] != 0)
+            out.index |= int64_t(set) << packed++;
+    }
+    return out;
+}
+
+int sizeOf(const LinearLayout &l, const std::string &dim)
+{
+    return l.hasInDim(dim) ? l.inDimSize(dim) : 1;
+}
+
+} // namespace
+
+Expected<std::vector<ScratchInstruction>> reduceScratchInstructions(const Architecture &arch,
+                                                                    const LinearLayout &src,
+                                                                    int axis,
+                                                                    const ReduceScratch &s)
+{
+    std::vector<ScratchInstruction> out;
     if (!s.throughLds)
         return out;
-    auto add = [&](int bits, int64_t count, bool isWrite) -> std::optional<std::string> {
-        if (count <= 0)
-            return std::nullopt;
-        const LdsInstruction *i = arch.plainInstruction(bits / 8, isWrite);
-        if (!i)
-            return arch.name + " has no single-address " + std::to_string(bits) + "-bit " +
-                   (isWrite ? "write" : "read") + " in its architecture file";
-        for (KernelLdsAccess &a : out)
-            if (a.instruction == i->name && a.isWrite == isWrite) {
-                a.count += count;
-                a.issued += count;
-                return std::nullopt;
-            }
-        out.push_back({i->name, count, count, isWrite});
-        return std::nullopt;
+    const int lanes = sizeOf(src, kLane), warps = sizeOf(src, kWarp);
+    const int64_t bytes = s.storedBits / 8;
+    const std::optional<std::string> store = scratchInstruction(arch, 1, s.storedBits, true);
+    const std::optional<std::string> load = scratchInstruction(arch, 1, s.storedBits, false);
+    const std::optional<std::string> result =
+        scratchInstruction(arch, s.resultVector, s.storedBits, false);
+    if (!store || !load || !result)
+        return makeError(arch.name + " has no single-address instruction for the scratch's " +
+                         std::to_string(s.storedBits) + "-bit elements");
+    auto offsetOf = [&](const LinearLayout::Basis &c) {
+        int64_t o = 0;
+        for (size_t d = 0; d < c.size(); ++d)
+            o += int64_t(c[d]) * s.stride[d];
+        return o * bytes;
     };
-    for (const auto &problem : {add(s.storedBits, s.accumulators + s.partialsPerThread, true),
-                                add(s.storedBits, s.partialsPerThread, false),
-                                add(s.storedBits * s.resultVector, s.resultLoads, false)})
-        if (problem)
-            return makeError(*problem);
+    // 1. One store per accumulator: its off-axis position, the warp's row along the axis.
+    std::set<LinearLayout::Basis> keys;
+    for (int64_t reg = 0; reg < sizeOf(src, kReg); ++reg) {
+        LinearLayout::Basis key = imageOf(src, kReg, reg);
+        key[size_t(axis)] = 0;
+        if (!keys.insert(key).second)
+            continue;
+        ScratchInstruction st{*store, true, {}, {}};
+        for (int w = 0; w < warps; ++w) {
+            const AxisIndex warp = axisIndexOf(src, kWarp, axis, w);
+            std::vector<std::optional<int64_t>> addresses(static_cast<size_t>(lanes));
+            for (int l = 0; l < lanes; ++l) {
+                const AxisIndex lane = axisIndexOf(src, kLane, axis, l);
+                if (!warp.representative || !lane.representative || lane.index != 0)
+                    continue;
+                LinearLayout::Basis c = imageOf(src, kLane, l);
+                const LinearLayout::Basis wc = imageOf(src, kWarp, w);
+                for (size_t d = 0; d < c.size(); ++d)
+                    c[d] ^= wc[d] ^ key[d];
+                c[size_t(axis)] = int32_t(warp.index);
+                addresses[size_t(l)] = offsetOf(c);
+            }
+            st.lanes.push_back(std::move(addresses));
+        }
+        out.push_back(std::move(st));
+    }
+    // 2. The combining step, round by round: a load, then a store by every warpsAlongAxis-th
+    // lane.
+    int64_t elements = 1;
+    for (int32_t n : s.scratchShape)
+        elements *= n;
+    const int64_t threads = int64_t(lanes) * warps;
+    for (int64_t round = 0; round < s.partialsPerThread; ++round)
+        for (const bool isWrite : {false, true}) {
+            ScratchInstruction in{isWrite ? *store : *load, isWrite, {}, {}};
+            for (int w = 0; w < warps; ++w) {
+                std::vector<std::optional<int64_t>> addresses(static_cast<size_t>(lanes));
+                for (int l = 0; l < lanes; ++l) {
+                    const int64_t t = int64_t(w) * lanes + l;
+                    if (t < elements && (!isWrite || l % s.warpsAlongAxis == 0))
+                        addresses[size_t(l)] = (t + round * threads) * bytes;
+                }
+                in.lanes.push_back(std::move(addresses));
+            }
+            out.push_back(std::move(in));
+        }
+    // 3. The result loads: one per group of the register bases outside the vector.
+    for (ScratchInstruction &ld :
+         vectorAccessInstructions(*result, false, s.resultOffsets, s.resultVectorRegs, bytes))
+        out.push_back(std::move(ld));
     return out;
 }
 

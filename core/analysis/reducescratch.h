@@ -18,6 +18,7 @@
 // narrower than 8 bits are stored as 8-bit ones.
 
 #include "analysis/kernel.h"
+#include "analysis/scratchcost.h"
 #include "base/expected.h"
 #include "hw/arch.h"
 #include "layout/linearlayout.h"
@@ -40,6 +41,11 @@ struct ReduceScratch
     std::vector<int32_t> scratchShape;
     int64_t scratchBytes = 0;
     int barriers = 0;
+    std::vector<int64_t> stride; // scratch elements per step of each dim (the axis first)
+    // The result read back: (register, lane, warp) -> scratch element offset, and the register
+    // bases of one result vector (indices into its register bases).
+    LinearLayout resultOffsets;
+    std::vector<int> resultVectorRegs;
 };
 
 // Requires: `src` the reduced operand's distributed layout (register, lane, warp [, block] ->
@@ -49,10 +55,14 @@ struct ReduceScratch
                                                     const LinearLayout &result, int axis,
                                                     int elementBits, int64_t threads);
 
-// The scratch's stores and loads per thread as the architecture file's single-address
-// instructions (a store of each accumulator and partial; a load of each partial and of each
-// result vector). An error names a width the file has no instruction for.
-[[nodiscard]] Expected<std::vector<KernelLdsAccess>>
-reduceScratchAccesses(const Architecture &arch, const ReduceScratch &scratch);
+// Every instruction of the three steps with the byte address of each lane in each warp, for the
+// bank analysis (analysis/scratchcost.h): the accumulators' stores (lanes at axis position 0 of a
+// warp that holds unique data write at the warp's row of the scratch), each round of the
+// combining step (thread t reads and writes element t + round x threads; lanes past the scratch
+// are masked off, only every warpsAlongAxis-th lane writes back), each result load.
+// Requires: `scratch` = reduceScratch(src, ..., axis, ...).
+[[nodiscard]] Expected<std::vector<ScratchInstruction>>
+reduceScratchInstructions(const Architecture &arch, const LinearLayout &src, int axis,
+                          const ReduceScratch &scratch);
 
 } // namespace lx

@@ -38,8 +38,8 @@ LdsMnemonic classifyLdsMnemonic(std::string_view mnemonic)
     const std::string_view b(base);
     if (b.starts_with("ds_read") || b.starts_with("ds_load"))
         m.kind = LdsMnemonic::Kind::Read;
-    else if (b.starts_with("ds_write") || b.starts_with("ds_store"))
-        m.kind = LdsMnemonic::Kind::Write;
+    else if (b.starts_with("ds_write") || b.starts_with("ds_store") || b.starts_with("ds_add_"))
+        m.kind = LdsMnemonic::Kind::Write; // an atomic add writes (and reads) one counter
     else
         return m;
     m.single = base;

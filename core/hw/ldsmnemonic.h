@@ -9,7 +9,8 @@
 //     each counts as two of the single access of the same width;
 //   - a *_d16_hi store writes the high half of a packed register: the plain store of its width.
 // Transposed loads are the mnemonics with "_tr" (ds_read_b64_tr_b16, ds_load_tr16_b128, ...).
-// Anything else of the ds_ family (ds_bpermute_b32, ds_swizzle_b32, atomics) is Other and not
+// An atomic add on LDS (ds_add_u32, a histogram's counters) is a write of its own name. Anything
+// else of the ds_ family (ds_bpermute_b32, ds_swizzle_b32, other atomics) is Other and not
 // compared.
 
 #include <string>

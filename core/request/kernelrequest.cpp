@@ -86,6 +86,10 @@ std::vector<Figure> kernelFigures(const KernelReport &report)
         bytesText(t.ldsBytesEndToEnd), "B", FigureSource::Computed,
         "The local_alloc sizes summed, laid one after another in the order of the text "
         "(liveness ignored: the compiler may reuse some)");
+    add("ldsBytesAllocated", "LDS as Triton allocates it", t.ldsBytesAllocated,
+        bytesText(t.ldsBytesAllocated), "B", FigureSource::Computed,
+        "The allocations and the ops' scratch buffers (convert_layout, reduce, scan, histogram) "
+        "placed by liveness as Triton's allocator does: the kernel's shared memory");
     std::string sumNote;
     const FigureSource sumSource = leastCertain(report, sumNote);
     add("cyclesPerCta", "LDS cycles per CTA, all ops", t.cyclesPerCta,

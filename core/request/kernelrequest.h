@@ -23,7 +23,8 @@ namespace lx {
 [[nodiscard]] Expected<KernelReport> resolveKernel(const TtgirModule &module,
                                                    const std::string &arch = {});
 
-// "ops", "ldsBytesEndToEnd", "cyclesPerCta" (summed over the ops), "worstOp" (the costliest op:
+// "ops", "ldsBytesEndToEnd", "ldsBytesAllocated" (what Triton allocates), "cyclesPerCta" (summed
+// over the ops), "worstOp" (the costliest op:
 // its cycles per CTA, the text naming its line, the note why), "worstWays" (the highest n-way),
 // and "instructions:NAME" per LDS instruction. A number read off a phase table the architecture
 // file marks low-confidence is `extrapolated`, one from a measured rule `measured`, as in the

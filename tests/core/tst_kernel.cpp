@@ -96,7 +96,7 @@ private Q_SLOTS:
     void compilerAgreement();
     void ldsPathsAgree_data();
     void ldsPathsAgree();
-    void unmodelledOpsAreNamed();
+    void scanAndHistogramModelled();
     void nvidiaModulesReadOnSm90();
     void genericPathSaysWhy();
     void adviceVectorisesWhenFollowed();
@@ -276,24 +276,24 @@ void TestKernel::compilerAgreement()
     QVERIFY(agree);
 }
 
-// The kernels of lds-paths whose LDS traffic is not a matmul operand: transposes (a
-// convert_layout through LDS), reductions across warps, gathers and scaled dots, compiled for
-// gfx1250, gfx950 and gfx942. No loop: every instruction is issued once, so the predicted totals
-// must equal the assembly's counts kind by kind (merged and high-half forms as their single
-// accesses, cross-lane ds_swizzle/ds_bpermute not compared).
+// Every kernel of lds-paths (transposes: a convert_layout through LDS; reductions and scans across
+// warps; histograms; gathers; scaled dots), compiled for gfx1250, gfx950, gfx942 and sm90. No
+// loop: every instruction is issued once, so the predicted totals must equal the assembly's
+// counts kind by kind (merged and high-half forms as their single accesses, a histogram's
+// ds_add_u32 atomics as writes, cross-lane ds_swizzle/ds_bpermute not compared). The sm90 rows
+// have PTX, not AMDGCN: their PTX counts leave out the predicated (@p) shared-memory
+// instructions, so they are skipped here, saying so (their shared bytes are checked by
+// tst_kernelscratch allocatedBytesAgree, their NVIDIA lowering by nvidiaModulesReadOnSm90).
 void TestKernel::ldsPathsAgree_data()
 {
     QTest::addColumn<QString>("name");
     int rows = 0;
     for (const json &k : kernelsOf(kDir + QStringLiteral("lds-paths/"))) {
-        const std::string kind = k.at("kernel");
-        if (!k.contains("ds") || kind == "scan" || kind == "histogram")
-            continue;
         QTest::newRow(k.at("name").get<std::string>().c_str())
             << QString::fromStdString(k.at("name").get<std::string>());
         ++rows;
     }
-    QVERIFY(rows >= 280);
+    QVERIFY(rows >= 428);
 }
 
 void TestKernel::ldsPathsAgree()
@@ -304,12 +304,17 @@ void TestKernel::ldsPathsAgree()
     for (const json &k : kernelsOf(dir))
         if (k.at("name") == name.toStdString())
             expected = k;
+    if (!expected.contains("ds"))
+        QSKIP("no AMDGCN counts: the PTX counts of an sm90 module leave out predicated "
+              "instructions");
     Expected<TtgirModule> module = parseTtgir(readFile(dir + name + QStringLiteral(".ttgir")));
     QVERIFY2(module.hasValue(), module ? "" : module.message().c_str());
     Expected<KernelReport> report = analyzeKernel(*module);
     QVERIFY2(report.hasValue(), report ? "" : report.message().c_str());
-    for (const KernelOpReport &r : report->ops)
+    for (const KernelOpReport &r : report->ops) {
         QVERIFY2(r.problem.empty(), (std::to_string(r.line) + ": " + r.problem).c_str());
+        QVERIFY2(r.path != "not modelled", (std::to_string(r.line) + ": " + r.op).c_str());
+    }
     std::map<std::string, int64_t> compiler;
     for (const auto &[inst, n] : expected.at("ds").items()) {
         const LdsMnemonic m = classifyLdsMnemonic(inst);
@@ -321,8 +326,9 @@ void TestKernel::ldsPathsAgree()
              ("predicted " + format(predicted) + " vs compiler " + format(compiler)).c_str());
 }
 
-// Ops that may use LDS but are not modelled are named at the op and in the notes.
-void TestKernel::unmodelledOpsAreNamed()
+// A scan and a histogram go through LDS scratch buffers of their own: each is modelled (a path,
+// its reason, its instructions), and no note says an op is not modelled.
+void TestKernel::scanAndHistogramModelled()
 {
     const QString dir = kDir + QStringLiteral("lds-paths/");
     for (const char *name : {"scan_gfx1250_fp32_64x64_w4_ax0", "histogram_gfx1250_1024_b64_w4"}) {
@@ -331,15 +337,14 @@ void TestKernel::unmodelledOpsAreNamed()
         QVERIFY(module.hasValue());
         Expected<KernelReport> report = analyzeKernel(*module);
         QVERIFY(report.hasValue());
-        bool named = false;
+        bool modelled = false;
         for (const KernelOpReport &r : report->ops)
             if (r.op == "tt.scan" || r.op == "tt.histogram")
-                named = r.path == "not modelled" && !r.pathReason.empty();
-        QVERIFY2(named, name);
-        bool noted = false;
+                modelled = r.path.find("scratch") != std::string::npos && !r.pathReason.empty() &&
+                           !r.accesses.empty();
+        QVERIFY2(modelled, name);
         for (const std::string &n : report->notes)
-            noted = noted || n.find("not modelled") != std::string::npos;
-        QVERIFY2(noted, name);
+            QVERIFY2(n.find("not modelled") == std::string::npos, n.c_str());
     }
 }
 
