@@ -192,7 +192,8 @@ private:
             localAlloc(op, r);
         else if (op.name == "ttg.convert_layout")
             convert(op, r);
-        else if (op.name == "tt.reduce" || op.name == "tt.scan" || op.name == "tt.histogram")
+        else if (op.name == "tt.reduce" || op.name == "tt.scan" || op.name == "tt.histogram" ||
+                 op.name == "tt.gather")
             scratchOp(op, r);
         else
             describeOnly(op, r);

@@ -120,6 +120,22 @@ void histogramOp(const LinearLayout &src, const LinearLayout &dst, const Archite
     cost(r, arch, histogramScratchInstructions(arch, dst, *s));
 }
 
+// A gather whose layouts Triton chose to keep each gather inside a warp (`efficient_layout`)
+// exchanges values across lanes (ds_bpermute_b32 on AMD: the LDS unit, no LDS memory); one across
+// warps goes through an LDS copy of the source, which is not modelled and says so.
+void gatherOp(const TtgirOp &op, KernelOpReport &r)
+{
+    if (op.text.find("efficient_layout") != std::string::npos) {
+        r.path = "in registers";
+        r.pathReason = "efficient_layout: each gather stays inside a warp (cross-lane exchanges, "
+                       "no LDS memory)";
+        return;
+    }
+    r.path = "not modelled";
+    r.pathReason = "a gather whose layouts are not marked warp-local may go through an LDS copy "
+                   "of its source, which is not modelled";
+}
+
 } // namespace
 
 void analyzeScratchOp(const TtgirOp &op, const TtgirType &srcType, const LinearLayout &src,
@@ -131,6 +147,8 @@ void analyzeScratchOp(const TtgirOp &op, const TtgirType &srcType, const LinearL
         scanOp(op, srcType, src, arch, r);
     else if (op.name == "tt.histogram")
         histogramOp(src, dst, arch, r);
+    else if (op.name == "tt.gather")
+        gatherOp(op, r);
     else
         r.problem = op.name + " has no scratch model";
 }

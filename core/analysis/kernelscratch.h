@@ -2,8 +2,9 @@
 
 // The ops of a kernel that lower through a scratch buffer of their own (analysis/kernel.h):
 // tt.reduce (analysis/reducescratch.h), tt.scan (analysis/scanscratch.h) and tt.histogram
-// (analysis/histogramscratch.h). Each sets the op's path and why, its LDS instructions per
-// thread, the scratch bytes Triton allocates for it (`bytes`) and the bank conflicts and cycles
+// (analysis/histogramscratch.h), and tt.gather (in registers when its layouts are marked
+// warp-local, else named as not modelled). Each sets the op's path and why, its LDS instructions
+// per thread, the scratch bytes Triton allocates for it (`bytes`) and the bank conflicts and cycles
 // of every instruction in every warp (analysis/scratchcost.h).
 
 #include "analysis/kernel.h"
