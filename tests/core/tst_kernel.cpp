@@ -97,7 +97,6 @@ private Q_SLOTS:
     void ldsPathsAgree_data();
     void ldsPathsAgree();
     void unmodelledOpsAreNamed();
-    void nvidiaModulesReadOnSm90();
     void genericPathSaysWhy();
     void adviceVectorisesWhenFollowed();
     void fullWidthAccessesGetNoAdvice();
@@ -340,30 +339,6 @@ void TestKernel::unmodelledOpsAreNamed()
         for (const std::string &n : report->notes)
             noted = noted || n.find("not modelled") != std::string::npos;
         QVERIFY2(noted, name);
-    }
-}
-
-// The sm90 modules Nsight Compute measured: a "cuda:90" target is the architecture file sm90, and
-// every shared-memory access is named by the PTX instruction the NVIDIA lowering emits.
-void TestKernel::nvidiaModulesReadOnSm90()
-{
-    const QDir dir(kDir + QStringLiteral("nvidia/"));
-    const QStringList files = dir.entryList({QStringLiteral("*.ttgir")});
-    QVERIFY(files.size() >= 22);
-    for (const QString &f : files) {
-        Expected<TtgirModule> module = parseTtgir(readFile(dir.filePath(f)));
-        QVERIFY2(module.hasValue(), qPrintable(f));
-        QCOMPARE(module->arch, std::string("sm90"));
-        Expected<KernelReport> report = analyzeKernel(*module);
-        QVERIFY2(report.hasValue(), qPrintable(f));
-        for (const KernelOpReport &r : report->ops)
-            for (const KernelLdsAccess &a : r.accesses)
-                QVERIFY2(
-                    a.instruction.rfind("ld.shared", 0) == 0 ||
-                        a.instruction.rfind("st.shared", 0) == 0 ||
-                        a.instruction.rfind("ldmatrix.sync.aligned.", 0) == 0 ||
-                        a.instruction.rfind("stmatrix.sync.aligned.", 0) == 0,
-                    qPrintable(f + QStringLiteral(": ") + QString::fromStdString(a.instruction)));
     }
 }
 
