@@ -3,6 +3,7 @@
 #include "io/ttgtext.h"
 #include "layout/builders.h"
 
+#include <algorithm>
 #include <bit>
 
 namespace lx {
@@ -55,7 +56,8 @@ int layoutType(int swizzle)
 
 // The descriptor of the operand whose K is dim `kDim`, read off the layout (bytes).
 WgmmaDescriptor descriptorOf(const LinearLayout &inverse, const NvmmaSharedAttr &a, int kDim,
-                             const char *operand, int elementBytes)
+                             const char *operand, int elementBytes,
+                             const std::vector<int32_t> &shape)
 {
     WgmmaDescriptor d;
     d.operand = operand;
@@ -65,30 +67,32 @@ WgmmaDescriptor descriptorOf(const LinearLayout &inverse, const NvmmaSharedAttr 
     d.layoutName = layoutName(a.swizzlingByteWidth);
     const int32_t chunk = 16 / elementBytes;                  // elements of 16 bytes
     const int32_t span = a.swizzlingByteWidth / elementBytes; // elements of one swizzle span
+    // The byte offset of the element `alongContig` along the contiguous dim and `alongOther`
+    // along the other; -1 outside the tile (then the field it would set is unused).
     auto at = [&](int32_t alongContig, int32_t alongOther) -> int64_t {
         const int32_t d0 = contig == 0 ? alongContig : alongOther;
         const int32_t d1 = contig == 0 ? alongOther : alongContig;
+        if (d0 >= shape[0] || d1 >= shape[1])
+            return -1;
         return offsetOf(inverse, d0, d1).value_or(0) * elementBytes;
     };
     const bool swizzled = a.swizzlingByteWidth > 0;
-    if (!swizzled) {
+    if (!swizzled && at(0, 1) != 16)
         // INTERLEAVE: a core matrix is 8 rows of 16 bytes, one after another.
-        const int64_t rowStep = d.major == "K" ? at(0, 1) : at(0, 1);
-        if (rowStep != 16)
-            d.problem =
-                "without a swizzle a core matrix's rows must be 16 B apart; here the next " +
-                std::string(d.major == "K" ? "row" : "K") + " is " + std::to_string(rowStep) +
-                " B away (the contiguous dim holds more than "
-                "16 bytes)";
-    }
+        d.problem = "without a swizzle a core matrix's rows must be 16 B apart; here the next " +
+                    std::string(d.major == "K" ? "row" : "K") + " is " + std::to_string(at(0, 1)) +
+                    " B away (the contiguous dim holds more than 16 bytes)";
+    int64_t lbo = 0, sbo = 0;
     if (d.major == "K") {
-        d.sboBytes = at(0, 8);
-        d.lboUsed = !swizzled;
-        d.lboBytes = swizzled ? at(span, 0) : at(chunk, 0);
+        sbo = at(0, 8);
+        lbo = swizzled ? -1 : at(chunk, 0);
     } else {
-        d.lboBytes = swizzled ? at(span, 0) : at(0, 8);
-        d.sboBytes = swizzled ? at(0, 8) : at(chunk, 0);
+        lbo = swizzled ? at(span, 0) : at(0, 8);
+        sbo = swizzled ? at(0, 8) : at(chunk, 0);
     }
+    d.lboUsed = lbo >= 0;
+    d.lboBytes = std::max<int64_t>(lbo, 0);
+    d.sboBytes = std::max<int64_t>(sbo, 0);
     return d;
 }
 
@@ -190,8 +194,8 @@ Expected<NvSharedBridge> nvSharedBridge(const LinearLayout &shared, int elementB
     Expected<LinearLayout> inverse = offsets->invert();
     if (!inverse)
         return inverse.error();
-    out.descriptors.push_back(descriptorOf(*inverse, a, 1, "A (M x K)", elementBytes));
-    out.descriptors.push_back(descriptorOf(*inverse, a, 0, "B (K x N)", elementBytes));
+    out.descriptors.push_back(descriptorOf(*inverse, a, 1, "A (M x K)", elementBytes, out.shape));
+    out.descriptors.push_back(descriptorOf(*inverse, a, 0, "B (K x N)", elementBytes, out.shape));
     return out;
 }
 

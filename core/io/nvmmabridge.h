@@ -25,6 +25,8 @@
 //                       K-major, no swizzle   LBO = the next 8x16-byte core matrix along K,
 //                                             SBO = the next 8 rows (M or N);
 //                       K-major, swizzled     SBO = the next 8 rows; LBO unused (1 by convention);
+//                     a field whose step leaves the tile (one swizzle span covers the dim) is
+//                     unused as well.
 //                       MN-major, no swizzle  LBO = the next 8 along K, SBO = the next 16 bytes
 //                                             along M or N;
 //                       MN-major, swizzled    LBO = the next swizzle span along M or N, SBO = the
