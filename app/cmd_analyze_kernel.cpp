@@ -21,6 +21,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 #include <cstdio>
 
 namespace {
@@ -97,6 +99,25 @@ nlohmann::json worstOpJson(const lx::KernelReport &report)
             {"provenance", lx::figureSourceName(lx::kernelCyclesSource(w))}};
 }
 
+// One instruction kind of an op: its count per thread and, on NVIDIA, the CTA's wavefronts by the
+// measured rule and by the textbook phase tables, the worst n-way and Triton's own count.
+nlohmann::json accessJson(const lx::KernelLdsAccess &a)
+{
+    nlohmann::json o{{"instruction", a.instruction},
+                     {"count", a.count},
+                     {"issued", a.issued},
+                     {"write", a.isWrite}};
+    if (a.wavefronts) {
+        o["wavefronts"] = *a.wavefronts;
+        o["textbookWavefronts"] = a.textbookWavefronts;
+        o["idealWavefronts"] = a.idealWavefronts;
+        o["ways"] = a.ways;
+    }
+    if (a.tritonExtraWavefronts)
+        o["tritonExtraWavefronts"] = *a.tritonExtraWavefronts;
+    return o;
+}
+
 nlohmann::json reportJson(const lx::TtgirModule &module, const lx::KernelReport &report,
                           const lx::CompilerComparison *compiler = nullptr)
 {
@@ -140,13 +161,13 @@ nlohmann::json reportJson(const lx::TtgirModule &module, const lx::KernelReport 
             o["eligible"] = *r.eligible;
         if (!r.partitions.empty())
             o["partitions"] = r.partitions;
-        if (r.accesses.size() > 1) {
+        const bool wavefronts =
+            std::any_of(r.accesses.begin(), r.accesses.end(),
+                        [](const lx::KernelLdsAccess &a) { return a.wavefronts; });
+        if (r.accesses.size() > 1 || wavefronts) {
             o["accesses"] = nlohmann::json::array();
             for (const lx::KernelLdsAccess &a : r.accesses)
-                o["accesses"].push_back({{"instruction", a.instruction},
-                                         {"count", a.count},
-                                         {"issued", a.issued},
-                                         {"write", a.isWrite}});
+                o["accesses"].push_back(accessJson(a));
         }
         if (!r.problem.empty())
             o["error"] = r.problem;
@@ -161,6 +182,13 @@ nlohmann::json reportJson(const lx::TtgirModule &module, const lx::KernelReport 
     nlohmann::json totals = nlohmann::json::object(), issued = nlohmann::json::object();
     for (const auto &[inst, n] : report.totals.instructions)
         totals[inst] = n;
+    if (report.totals.hasWavefronts)
+        totals["wavefronts"] = {{"load", report.totals.wavefrontsLoad},
+                                {"store", report.totals.wavefrontsStore},
+                                {"textbookLoad", report.totals.textbookWavefrontsLoad},
+                                {"textbookStore", report.totals.textbookWavefrontsStore},
+                                {"rule", "measured (the architecture file's phase tables and "
+                                         "measured rules); textbook: phase tables alone"}};
     for (const auto &[inst, n] : report.totals.issued)
         issued[inst] = n;
     return {{"arch", report.arch},
@@ -220,10 +248,20 @@ void printText(QTextStream &out, const lx::TtgirModule &module, const lx::Kernel
         if (compiler && compiler->disagreesOn(r))
             out << "  [the compiler disagrees]";
         out << '\n';
-        if (r.accesses.size() > 1)
-            for (const lx::KernelLdsAccess &a : r.accesses)
-                out << "         " << (a.isWrite ? "store " : "load  ") << a.count << " x "
-                    << qs(a.instruction) << '\n';
+        for (const lx::KernelLdsAccess &a : r.accesses) {
+            if (r.accesses.size() < 2 && !a.wavefronts)
+                continue;
+            out << "         " << (a.isWrite ? "store " : "load  ") << a.count << " x "
+                << qs(a.instruction);
+            if (a.wavefronts)
+                out << ": " << *a.wavefronts << " wavefronts per CTA (measured rule), "
+                    << a.textbookWavefronts << " (textbook phases), " << a.idealWavefronts
+                    << " without conflicts, worst " << a.ways << "-way";
+            if (a.tritonExtraWavefronts)
+                out << "; Triton's count: " << *a.tritonExtraWavefronts
+                    << " extra wavefronts per instruction";
+            out << '\n';
+        }
         if (!r.problem.empty())
             out << "         error: " << qs(r.problem) << '\n';
         else if (r.lostTransposed)
@@ -244,6 +282,11 @@ void printText(QTextStream &out, const lx::TtgirModule &module, const lx::Kernel
     out << "  LDS, allocs end to end " << report.totals.ldsBytesEndToEnd << " B\n";
     out << "  LDS, as allocated      " << report.totals.ldsBytesAllocated << " B\n";
     out << "  LDS cycles per CTA     " << report.totals.cyclesPerCta << '\n';
+    if (report.totals.hasWavefronts)
+        out << "  wavefronts per CTA     load " << report.totals.wavefrontsLoad << ", store "
+            << report.totals.wavefrontsStore << " (measured rule); textbook phases: load "
+            << report.totals.textbookWavefrontsLoad << ", store "
+            << report.totals.textbookWavefrontsStore << '\n';
     if (report.totals.worstOp >= 0) {
         const lx::KernelOpReport &w = report.ops.at(size_t(report.totals.worstOp));
         out << "  costliest op           line " << w.line << ", " << *w.cyclesPerCta

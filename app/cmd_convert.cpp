@@ -1,5 +1,6 @@
-// `layout-explorer convert --layout TEXT [--shape MxN] --to json|ttg|gluon|triton-text|cute
-// [--hw] [--units elements|bytes --dtype T] [--cute-kind memory|tv]`:
+// `layout-explorer convert --layout TEXT [--shape MxN]
+// --to json|ttg|gluon|triton-text|cute|nvmma|descriptor [--hw] [--units elements|bytes --dtype T]
+// [--cute-kind memory|tv]`:
 // reads a layout (#ttg text with alias lines, a Gluon constructor, CuTe text, or a raw layout in
 // the conformance JSON form) and writes it in another form on stdout.
 //   json         the conformance layout JSON of its linear layout over --shape
@@ -9,6 +10,12 @@
 //                hardware point of view
 //   cute         CuTe shape:stride text (io/cute.h): a shared layout as a memory layout
 //                (Sw<B,M,S> o 0 o ... when swizzled), a distributed one as a thread-value layout
+//   nvmma        the #ttg.nvmma_shared (and Gluon NVMMASharedLayout) that is exactly this 2-D
+//                shared layout over --shape, or the offset basis that keeps it from being one
+//   descriptor   the swizzle / descriptor bridge (io/nvmmabridge.h): NVMMA attribute, CuTe
+//                Sw<B,M,S> o layout, TMA swizzle mode and box, and the wgmma descriptor (layout
+//                type, LBO, SBO) of the tile as an A (M x K) and as a B (K x N) operand
+// nvmma and descriptor take the element type from an NVMMA attribute, else from --dtype.
 // --units bytes (with --dtype) reads and writes CuTe memory layouts in bytes instead of elements.
 // A raw JSON layout converts to #ttg.linear / #ttg.generic_linear (in-dims register, lane, warp,
 // block) or #ttg.shared_linear (offset, block).
@@ -23,6 +30,7 @@
 #include "io/basestext.h"
 #include "io/cute.h"
 #include "io/layoutjson.h"
+#include "io/nvmmabridge.h"
 #include "io/tritontext.h"
 #include "io/ttgtext.h"
 #include "layout/builders.h"
@@ -87,6 +95,7 @@ struct CuteOptions
 {
     lx::CuteUnits units = lx::CuteUnits::Elements;
     int elementBytes = 1;
+    int elementBits = 0; // --dtype's bits (0 without --dtype)
     std::optional<lx::CuteKind> kind;
 };
 
@@ -102,6 +111,9 @@ QString readCuteOptions(const QCommandLineParser &parser, const QCommandLineOpti
         else if (u != QLatin1String("elements"))
             return QStringLiteral("unknown --units '%1' (elements, bytes)").arg(u);
     }
+    if (parser.isSet(dtypeOpt))
+        if (const auto bits = lx::dtypeBits(parser.value(dtypeOpt).toStdString()))
+            out.elementBits = *bits;
     if (out.units == lx::CuteUnits::Bytes) {
         if (!parser.isSet(dtypeOpt))
             return QStringLiteral("--units bytes needs --dtype");
@@ -140,6 +152,22 @@ lx::Expected<std::string> formatOutput(const QString &to, const lx::LayoutAttrPt
             return text.error();
         return *text + "\n";
     }
+    if (to == QLatin1String("nvmma") || to == QLatin1String("descriptor")) {
+        int bits = cute.elementBits;
+        if (const lx::NvmmaSharedAttr *n = attr ? attr->as<lx::NvmmaSharedAttr>() : nullptr)
+            bits = n->elementBitWidth;
+        if (bits <= 0)
+            return lx::makeError("--to " + to.toStdString() +
+                                 " needs the element type: --dtype, or an NVMMA layout");
+        auto bridge = lx::nvSharedBridge(*linear, bits);
+        if (!bridge)
+            return bridge.error();
+        if (to == QLatin1String("descriptor"))
+            return lx::bridgeText(*bridge);
+        if (!bridge->canonical)
+            return lx::makeError("not an NVMMA shared layout: " + bridge->whyNot);
+        return bridge->nvmmaText + "\n";
+    }
     const bool shared = attr ? attr->isShared() : linear->hasInDim("offset");
     return shared ? lx::tryTritonSharedView(*linear, hw)
                   : lx::tryTritonDistributedView(*linear, hw);
@@ -154,13 +182,16 @@ struct ConvertOptions
                               u"TEXT"_s};
     QCommandLineOption shape{
         u"shape"_s, u"tensor shape, e.g. 128x128 (needed for json and triton-text)"_s, u"MxN"_s};
-    QCommandLineOption to{u"to"_s, u"output form: json, ttg, gluon or triton-text"_s, u"FORM"_s};
+    QCommandLineOption to{
+        u"to"_s, u"output form: json, ttg, gluon, triton-text, cute, nvmma or descriptor"_s,
+        u"FORM"_s};
     QCommandLineOption hw{u"hw"_s, u"triton-text: the hardware point of view"_s};
     QCommandLineOption aliases{u"aliases"_s, u"ttg: print parents as alias lines"_s};
     QCommandLineOption units{
         u"units"_s, u"CuTe memory layouts in elements (default) or bytes (needs --dtype)"_s,
         u"elements|bytes"_s};
-    QCommandLineOption dtype{u"dtype"_s, u"element type for --units bytes, e.g. f16"_s, u"T"_s};
+    QCommandLineOption dtype{
+        u"dtype"_s, u"element type for --units bytes, nvmma and descriptor, e.g. f16"_s, u"T"_s};
     QCommandLineOption kind{u"cute-kind"_s,
                             u"read CuTe text as a memory layout or a thread-value layout over "
                             u"--shape (default: memory when the shape is the layout's own, else "
@@ -239,7 +270,8 @@ std::optional<int> readSource(const std::string &text, const QString &to,
         return bad("--layout: " + a.message());
     src.attr = *a;
     if (to == QLatin1String("json") || to == QLatin1String("triton-text") ||
-        to == QLatin1String("cute")) {
+        to == QLatin1String("cute") || to == QLatin1String("nvmma") ||
+        to == QLatin1String("descriptor")) {
         if (!shape)
             return usage(QStringLiteral("--to %1 needs --shape").arg(to));
         auto ll = lx::toLinearLayout(*src.attr, *shape);
@@ -267,11 +299,14 @@ int runConvert(const QStringList &args)
     if (!parser.isSet(o.to))
         return usage(QStringLiteral("--to is required"));
     const QString to = parser.value(o.to);
-    const QStringList forms{QStringLiteral("json"), QStringLiteral("ttg"), QStringLiteral("gluon"),
-                            QStringLiteral("triton-text"), QStringLiteral("cute")};
+    const QStringList forms{QStringLiteral("json"),      QStringLiteral("ttg"),
+                            QStringLiteral("gluon"),     QStringLiteral("triton-text"),
+                            QStringLiteral("cute"),      QStringLiteral("nvmma"),
+                            QStringLiteral("descriptor")};
     if (!forms.contains(to))
-        return usage(
-            QStringLiteral("unknown --to '%1' (json, ttg, gluon, triton-text, cute)").arg(to));
+        return usage(QStringLiteral("unknown --to '%1' (json, ttg, gluon, triton-text, cute, "
+                                    "nvmma, descriptor)")
+                         .arg(to));
     CuteOptions cuteOpts;
     if (const QString e = readCuteOptions(parser, o.units, o.dtype, o.kind, cuteOpts); !e.isEmpty())
         return usage(e);

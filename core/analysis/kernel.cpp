@@ -35,6 +35,8 @@ std::vector<int32_t> encodedShape(const TtgirType &type, int64_t *buffers)
             rank = int(s->order.size());
         else if (auto *p = type.encoding->as<PaddedSharedAttr>())
             rank = p->order.empty() ? rank : int(p->order.size());
+        else if (auto *n = type.encoding->as<NvmmaSharedAttr>())
+            rank = n->rank;
     }
     int64_t b = 1;
     while (int(shape.size()) > rank && shape.size() > 1) {
@@ -132,7 +134,7 @@ public:
             if (r.path == "not modelled")
                 report.notes.push_back("line " + std::to_string(r.line) + ": " + r.op +
                                        " is not modelled: its LDS traffic is not counted");
-        totals(report);
+        sumKernelTotals(report);
         const KernelAllocation allocation = kernelAllocation(m_module, report);
         report.totals.ldsBytesAllocated = allocation.bytes;
         if (!allocation.problem.empty())
@@ -171,6 +173,9 @@ private:
         std::string key = op.name;
         for (const TtgirType &t : op.types)
             key += '\n' + t.text;
+        if (m_arch.vendor == "nvidia")
+            if (const std::optional<int> d = globallyContiguousDim(m_module, op))
+                key += "\ncontiguous " + std::to_string(*d);
         if (const auto it = m_cache.find(key); it != m_cache.end()) {
             KernelOpReport copy = it->second;
             copy.opIndex = r.opIndex;
@@ -195,8 +200,11 @@ private:
         else if (op.name == "tt.reduce" || op.name == "tt.scan" || op.name == "tt.histogram" ||
                  op.name == "tt.gather")
             scratchOp(op, r);
-        else
+        else {
             describeOnly(op, r);
+            if (m_arch.vendor == "nvidia")
+                nvidiaOtherOp(op, r);
+        }
         m_cache.emplace(std::move(key), r);
         return r;
     }
@@ -428,7 +436,11 @@ private:
     // local_store, or local_alloc with a value: tensor -> memdesc.
     void write(const TtgirOp &op, KernelOpReport &r)
     {
-        if (std::optional<LdsSides> sides = ldsSides(op, true, r))
+        std::optional<LdsSides> sides = ldsSides(op, true, r);
+        if (sides && m_arch.vendor == "nvidia")
+            nvidiaAccessOf(m_arch, sides->reg, sides->shared.layout, true, r,
+                           globallyContiguousDim(m_module, op));
+        else if (sides)
             plainAccessOf(*sides, true, r);
     }
 
@@ -503,6 +515,10 @@ private:
     // The store and the load of a conversion through LDS (roundTripAccesses).
     void roundTrip(const LinearLayout &src, const LinearLayout &dst, KernelOpReport &r)
     {
+        if (m_arch.vendor == "nvidia") {
+            nvidiaRoundTrip(m_arch, src, dst, r);
+            return;
+        }
         Expected<LdsRoundTrip> t = ldsRoundTrip(src, dst, r.elementBits);
         if (!t) {
             r.problem = t.message();
@@ -524,40 +540,6 @@ private:
         costRoundTrip(r, m_arch, *t);
     }
 
-    static bool isLdsInstruction(const std::string &name)
-    {
-        return isSharedMemoryInstruction(name);
-    }
-
-    void totals(KernelReport &report) const
-    {
-        KernelTotals &t = report.totals;
-        for (size_t i = 0; i < report.ops.size(); ++i) {
-            const KernelOpReport &r = report.ops[i];
-            for (const KernelLdsAccess &a : r.accesses)
-                if (isLdsInstruction(a.instruction) && a.count > 0) {
-                    t.instructions[a.instruction] += a.count;
-                    t.issued[a.instruction] += std::max(a.issued, a.count);
-                }
-            if (r.op == "ttg.local_alloc")
-                t.ldsBytesEndToEnd += r.bytes;
-            if (r.maxWays > t.worstWays) {
-                t.worstWays = r.maxWays;
-                t.worstWaysLine = r.line;
-            }
-            if (r.cyclesPerCta) {
-                t.cyclesPerCta += *r.cyclesPerCta;
-                if (t.worstOp < 0 || *r.cyclesPerCta > *report.ops[size_t(t.worstOp)].cyclesPerCta)
-                    t.worstOp = int(i);
-            }
-            if (r.lostTransposed)
-                t.lostTransposed.push_back("line " + std::to_string(r.line) + " " + r.name + ": " +
-                                           r.reason);
-        }
-        if (t.worstOp >= 0)
-            t.worstOpReason = kernelOpCostReason(report.ops[size_t(t.worstOp)]);
-    }
-
     const TtgirModule &m_module;
     Architecture m_arch;
     int64_t m_nextOffset = 0;
@@ -565,21 +547,6 @@ private:
 };
 
 } // namespace
-
-bool KernelOpReport::isProblem() const
-{
-    return !problem.empty() || maxWays > 1 || lostTransposed ||
-           instruction == conversionKindName(ConversionKind::LdsRoundTrip) ||
-           instruction == conversionKindName(ConversionKind::CrossCta);
-}
-
-std::string formatShape(const std::vector<int32_t> &shape, const char *separator)
-{
-    std::string s;
-    for (size_t i = 0; i < shape.size(); ++i)
-        s += (i ? separator : "") + std::to_string(shape[i]);
-    return s;
-}
 
 Expected<KernelReport> analyzeKernel(const TtgirModule &module, const std::string &arch)
 {
@@ -594,32 +561,6 @@ Expected<KernelReport> analyzeKernel(const TtgirModule &module, const std::strin
         report.notes.push_back("analysed for " + arch + " although the module targets " +
                                module.arch);
     return report;
-}
-
-Expected<std::vector<KernelLdsAccess>> roundTripAccesses(const Architecture &arch,
-                                                         const LinearLayout &src,
-                                                         const LinearLayout &dst, int elementBits)
-{
-    Expected<LdsRoundTrip> t = ldsRoundTrip(src, dst, elementBits);
-    if (!t)
-        return t.error();
-    std::vector<KernelLdsAccess> out;
-    for (const bool isWrite : {true, false}) {
-        const int elems = isWrite ? t->storeElements : t->loadElements;
-        const int64_t regs = isWrite ? t->storeRegisters : t->loadRegisters;
-        const int bits = std::max(8, elems * elementBits);
-        if (arch.vendor == "nvidia") {
-            const std::string name = nvidiaPlainMnemonic(elems, elementBits, isWrite);
-            out.push_back({name, regs / elems, regs / elems, isWrite});
-            continue;
-        }
-        const LdsInstruction *i = arch.plainInstruction(bits / 8, isWrite);
-        if (!i)
-            return makeError(arch.name + " has no single-address " + std::to_string(bits) +
-                             "-bit " + (isWrite ? "write" : "read") + " in its architecture file");
-        out.push_back({i->name, regs / elems, regs / elems, isWrite});
-    }
-    return out;
 }
 
 } // namespace lx

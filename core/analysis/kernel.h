@@ -52,6 +52,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace lx {
@@ -60,10 +61,25 @@ namespace lx {
 // its store and its load).
 struct KernelLdsAccess
 {
+    KernelLdsAccess() = default;
+    KernelLdsAccess(std::string instr, int64_t n, int64_t issuedN, bool write)
+        : instruction(std::move(instr)), count(n), issued(issuedN), isWrite(write)
+    {
+    }
     std::string instruction; // "ds_store_b128"
     int64_t count = 0;       // distinct (the assembly's)
     int64_t issued = 0;      // the lowering's
     bool isWrite = false;
+    // NVIDIA: the shared-memory wavefronts of the CTA (every warp's instructions,
+    // analysis/nvwavefronts.h): with the architecture's measured rules, of the phase tables
+    // alone, and without conflicts; the worst phase's n-way. Unset where not analysed.
+    std::optional<int64_t> wavefronts;
+    int64_t textbookWavefronts = 0;
+    int64_t idealWavefronts = 0;
+    int ways = 0;
+    // Triton's own count for the access (GenericSwizzling.cpp): extra wavefronts per
+    // instruction; unset where Triton's model does not apply.
+    std::optional<int64_t> tritonExtraWavefronts;
     bool operator==(const KernelLdsAccess &) const = default;
 };
 
@@ -142,6 +158,11 @@ struct KernelTotals
     std::string worstOpReason;
     int64_t cyclesPerCta = 0;                // summed over the ops with modelled cycles
     std::vector<std::string> lostTransposed; // "line 42 b: reason", for lostTransposed ops
+    // NVIDIA: the CTA's shared-memory wavefronts summed over the accesses that have them
+    // (KernelLdsAccess::wavefronts), loads and stores apart; measured rule and phase tables.
+    bool hasWavefronts = false;
+    int64_t wavefrontsLoad = 0, wavefrontsStore = 0;
+    int64_t textbookWavefrontsLoad = 0, textbookWavefrontsStore = 0;
 };
 
 struct KernelReport

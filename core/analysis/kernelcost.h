@@ -20,4 +20,8 @@ void costPlainAccess(KernelOpReport &r, const Architecture &arch, const LinearLa
 // A transposed load: each instruction's lane addresses of the plan, every warp.
 void costTransposedLoad(KernelOpReport &r, const Architecture &arch, const DsLoadTrPlan &plan);
 
+// The report's totals from its ops (analysis/kerneltotals.cpp): instructions, bytes, the worst
+// op and bank conflict, the lost transposed loads, the NVIDIA wavefronts.
+void sumKernelTotals(KernelReport &report);
+
 } // namespace lx

@@ -62,8 +62,8 @@ int log2Floor(int x)
     return x <= 1 ? 0 : std::bit_width(unsigned(x)) - 1;
 }
 
-// Triton's computeSegment: the scratch's segment bases, the tensor bits no lane of either side
-// reads in one access (so they never conflict), else pairs of the two sides' bits.
+} // namespace
+
 std::vector<int64_t> scratchSegment(const std::vector<int64_t> &bankSrc,
                                     const std::vector<int64_t> &bankDst, int dim, int length)
 {
@@ -95,9 +95,11 @@ std::vector<int64_t> scratchSegment(const std::vector<int64_t> &bankSrc,
     segment.insert(segment.end(), a.begin(), a.begin() + conflicts);
     segment.insert(segment.end(), b.begin(), b.begin() + conflicts);
     if (int(segment.size()) > length)
-        segment.resize(size_t(length));
+        segment.resize(size_t(std::max(length, 0)));
     return segment;
 }
+
+namespace {
 
 int totalOutBits(const LinearLayout &l)
 {
@@ -154,8 +156,8 @@ ScratchBases scratchBases(const LinearLayout &src, const LinearLayout &dst,
     return out;
 }
 
-// A side's (register, lane, warp) -> scratch offset map, the scratch's offset bit j holding the
-// tensor vector `positions[j]`; nullopt when the positions are not a basis of the tensor.
+} // namespace
+
 std::optional<LinearLayout> sideOnScratch(const LinearLayout &side,
                                           const std::vector<int64_t> &positions, int dim)
 {
@@ -181,8 +183,6 @@ std::optional<LinearLayout> sideOnScratch(const LinearLayout &side,
         LinearLayout::tryCreate(std::move(bases), {{kOffsetDim, int32_t(1) << dim}}, false);
     return cvt ? std::optional<LinearLayout>(std::move(*cvt)) : std::nullopt;
 }
-
-} // namespace
 
 LdsVectorisation largestVectorisation(const LinearLayout &cvt, int elementBits,
                                       std::optional<int> maxElements)
@@ -377,6 +377,7 @@ Expected<LdsRoundTrip> ldsRoundTrip(const LinearLayout &src, const LinearLayout 
     for (int64_t b : common(regSrc, regDst))
         if (!contains(vbasis, b))
             out.reps *= 2;
+    out.scratch = positions;
     out.storeRegisters = distinctRegisters(src);
     out.loadRegisters = distinctRegisters(dst);
     out.storeElements =

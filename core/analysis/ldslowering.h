@@ -95,10 +95,27 @@ struct LdsRoundTrip
         std::vector<int> vectorRegs;
     };
     std::optional<Side> storeSide, loadSide;
+    // The flattened tensor index of every offset bit of the scratch, low to high (vector, bank,
+    // segment).
+    std::vector<int64_t> scratch;
 };
 
 // Requires: src and dst distributed layouts of the same tensor (the same out-dims and sizes).
 [[nodiscard]] Expected<LdsRoundTrip> ldsRoundTrip(const LinearLayout &src, const LinearLayout &dst,
                                                   int elementBits);
+
+// Triton's computeSegment (GenericSwizzling.cpp): the `length` segment bases of a scratch whose
+// accesses read the flattened tensor bases bankSrc and bankDst in one wavefront: the unit bits
+// neither side reads, then XORs of the two sides' own bits, then (when still short) those bits
+// themselves (the bank conflicts it accepts).
+[[nodiscard]] std::vector<int64_t> scratchSegment(const std::vector<int64_t> &bankSrc,
+                                                  const std::vector<int64_t> &bankDst, int dim,
+                                                  int length);
+
+// A side's (register, lane, warp) -> scratch offset map, the scratch's offset bit j holding the
+// flattened tensor vector `positions[j]` (a basis of the tensor's `dim` bits); nullopt when the
+// positions are not a basis.
+[[nodiscard]] std::optional<LinearLayout>
+sideOnScratch(const LinearLayout &side, const std::vector<int64_t> &positions, int dim);
 
 } // namespace lx

@@ -89,8 +89,9 @@ std::string matrixMnemonic(bool isWrite, bool transposed, int bits, int matrices
            std::to_string(matrices) + (transposed ? ".trans" : "") + ".shared" + type;
 }
 
-// The non-transposed tile: 32 / bits registers then lanes 0 and 1 along offset.
-bool tryMatrix(const LinearLayout &cvt, int bits, std::string &why)
+// The non-transposed tile: 32 / bits registers then lanes 0 and 1 along offset; `regs` receives
+// the chosen registers.
+bool tryMatrix(const LinearLayout &cvt, int bits, std::string &why, std::vector<int> &regs)
 {
     if (bits > 32) {
         why = "elements of " + std::to_string(bits) + " bits (a matrix row packs 32-bit words)";
@@ -100,7 +101,7 @@ bool tryMatrix(const LinearLayout &cvt, int bits, std::string &why)
     std::vector<int32_t> wanted;
     for (int k = 0; k < r; ++k)
         wanted.push_back(int32_t(1) << k);
-    const std::vector<int> regs = chooseRegisters(cvt, wanted, why);
+    regs = chooseRegisters(cvt, wanted, why);
     if (int(regs.size()) < r)
         return false;
     if (cvt.inDimSizeLog2(kLane) < 5) {
@@ -119,7 +120,7 @@ bool tryMatrix(const LinearLayout &cvt, int bits, std::string &why)
 
 // The transposed tile: lanes 2, 3, 4 along offset (8-bit: one register above them).
 bool tryTransposed(const LinearLayout &cvt, int bits, bool isWrite,
-                   const NvMatrixFeatures &features, std::string &why)
+                   const NvMatrixFeatures &features, std::string &why, std::vector<int> &regs)
 {
     if (bits != 16 && !(bits == 8 && features.matrixB8)) {
         why = bits == 8 ? "8-bit transposed matrices need sm100"
@@ -137,7 +138,7 @@ bool tryTransposed(const LinearLayout &cvt, int bits, bool isWrite,
                   " (lanes 2, 3, 4 must walk one 16-byte column)";
             return false;
         }
-    std::vector<int> regs;
+    regs.clear();
     if (bits == 8) {
         regs = chooseRegisters(cvt, {8}, why);
         if (regs.empty())
@@ -157,12 +158,13 @@ bool tryTransposed(const LinearLayout &cvt, int bits, bool isWrite,
 
 } // namespace
 
-std::string nvidiaPlainMnemonic(int elements, int bits, bool isWrite)
+std::string nvidiaPlainMnemonic(int elements, int bits, bool isWrite, bool packed)
 {
     int n = std::max(1, elements), b = bits;
     // Loads of 32 bits or more read 32-bit words (the PTX of every kernel in
-    // tests/data/kernels/nvidia has no ld.shared.v2.b16); stores pack only past four elements.
-    if ((n > 4 || (!isWrite && n * b >= 32)) && b < 32) {
+    // tests/data/kernels/nvidia has no ld.shared.v2.b16); stores pack past four elements, or when
+    // the registers hold packed words already (a vectorised global load filled them).
+    if ((n > 4 || ((!isWrite || packed) && n * b >= 32)) && b < 32) {
         n = n * b / 32;
         b = 32;
     }
@@ -172,46 +174,89 @@ std::string nvidiaPlainMnemonic(int elements, int bits, bool isWrite)
     return out + ".b" + std::to_string(b);
 }
 
-NvSharedAccess nvidiaSharedAccessOfCvt(const LinearLayout &cvt, int elementBits, bool isWrite,
-                                       const NvMatrixFeatures &features)
+namespace {
+
+// A matrix access (transposed or not) of `cvt` whose tile registers are `regs`.
+NvSharedAccess matrixAccess(const LinearLayout &cvt, int bits, bool isWrite, bool transposed,
+                            std::vector<int> regs)
 {
     NvSharedAccess out;
-    const int bits = std::max(1, elementBits);
     out.registers = int64_t(1) << cvt.inDimSizeLog2(kReg);
-    const bool hasMatrix = isWrite ? features.stmatrix : features.ldmatrix;
-    if (!hasMatrix) {
-        out.whyNotMatrix = out.whyNotTransposed =
-            std::string("the architecture has no ") + (isWrite ? "stmatrix" : "ldmatrix");
-    } else {
-        std::optional<bool> transposed;
-        if (tryMatrix(cvt, bits, out.whyNotMatrix))
-            transposed = false;
-        else if (tryTransposed(cvt, bits, isWrite, features, out.whyNotTransposed))
-            transposed = true;
-        if (transposed) {
-            const int perCore = !*transposed ? 32 / bits : bits == 16 ? 2 : (isWrite ? 4 : 8);
-            const int perInstr = int(std::min<int64_t>(128 / bits, out.registers));
-            out.kind = *transposed ? NvAccessKind::MatrixTransposed : NvAccessKind::Matrix;
-            out.elementsPerInstruction = std::max(perInstr, perCore);
-            out.matrices = std::max(1, perInstr / perCore);
-            out.count = out.registers / out.elementsPerInstruction;
-            out.mnemonic = matrixMnemonic(isWrite, *transposed, bits, out.matrices);
-            if (!*transposed)
-                out.whyNotTransposed.clear();
-            return out;
-        }
-    }
+    const int perCore = !transposed ? 32 / bits : bits == 16 ? 2 : (isWrite ? 4 : 8);
+    const int perInstr = int(std::min<int64_t>(128 / bits, out.registers));
+    out.kind = transposed ? NvAccessKind::MatrixTransposed : NvAccessKind::Matrix;
+    out.elementsPerInstruction = std::max(perInstr, perCore);
+    out.matrices = std::max(1, perInstr / perCore);
+    out.count = out.registers / out.elementsPerInstruction;
+    out.mnemonic = matrixMnemonic(isWrite, transposed, bits, out.matrices);
+    out.tileRegisters = std::move(regs);
+    return out;
+}
+
+NvSharedAccess plainAccessOfCvt(const LinearLayout &cvt, int bits, bool isWrite)
+{
+    NvSharedAccess out;
+    out.registers = int64_t(1) << cvt.inDimSizeLog2(kReg);
     const LdsVectorisation v = largestVectorisation(cvt, bits);
     out.kind = NvAccessKind::Plain;
     out.elementsPerInstruction = v.elements;
     out.count = out.registers / std::max(1, v.elements);
     out.mnemonic = nvidiaPlainMnemonic(v.elements, bits, isWrite);
+    out.tileRegisters = v.vectorRegs;
     return out;
 }
 
-Expected<NvSharedAccess> nvidiaSharedAccess(const LinearLayout &reg, const LinearLayout &shared,
-                                            int elementBits, bool isWrite,
-                                            const NvMatrixFeatures &features)
+} // namespace
+
+std::optional<NvSharedAccess> nvidiaSharedAccessAs(const LinearLayout &cvt, int elementBits,
+                                                   bool isWrite, NvAccessKind only)
+{
+    const int bits = std::max(1, elementBits);
+    std::string why;
+    std::vector<int> regs;
+    NvMatrixFeatures all;
+    all.ldmatrix = all.stmatrix = all.matrixB8 = true;
+    switch (only) {
+    case NvAccessKind::Plain:
+        return plainAccessOfCvt(cvt, bits, isWrite);
+    case NvAccessKind::Matrix:
+        if (!tryMatrix(cvt, bits, why, regs))
+            return std::nullopt;
+        return matrixAccess(cvt, bits, isWrite, false, std::move(regs));
+    case NvAccessKind::MatrixTransposed:
+        if (!tryTransposed(cvt, bits, isWrite, all, why, regs))
+            return std::nullopt;
+        return matrixAccess(cvt, bits, isWrite, true, std::move(regs));
+    }
+    return std::nullopt;
+}
+
+NvSharedAccess nvidiaSharedAccessOfCvt(const LinearLayout &cvt, int elementBits, bool isWrite,
+                                       const NvMatrixFeatures &features)
+{
+    const int bits = std::max(1, elementBits);
+    std::string whyNot, whyNotTransposed;
+    const bool hasMatrix = isWrite ? features.stmatrix : features.ldmatrix;
+    if (!hasMatrix) {
+        whyNot = whyNotTransposed =
+            std::string("the architecture has no ") + (isWrite ? "stmatrix" : "ldmatrix");
+    } else {
+        std::vector<int> regs;
+        if (tryMatrix(cvt, bits, whyNot, regs))
+            return matrixAccess(cvt, bits, isWrite, false, std::move(regs));
+        if (tryTransposed(cvt, bits, isWrite, features, whyNotTransposed, regs)) {
+            NvSharedAccess out = matrixAccess(cvt, bits, isWrite, true, std::move(regs));
+            out.whyNotMatrix = whyNot;
+            return out;
+        }
+    }
+    NvSharedAccess out = plainAccessOfCvt(cvt, bits, isWrite);
+    out.whyNotMatrix = whyNot;
+    out.whyNotTransposed = whyNotTransposed;
+    return out;
+}
+
+Expected<LinearLayout> nvidiaLocalCvt(const LinearLayout &reg, const LinearLayout &shared)
 {
     if (!reg.hasInDim(kReg) || !reg.hasInDim(kLane))
         return makeError("the register layout has no register and lane dims");
@@ -232,10 +277,17 @@ Expected<NvSharedAccess> nvidiaSharedAccess(const LinearLayout &reg, const Linea
     for (const std::string &d : {kReg, kLane, kWarp})
         if (local.hasInDim(d))
             ins.push_back(d);
-    Expected<LinearLayout> sub = local.sublayout(ins, {kOffset});
-    if (!sub)
-        return makeError(sub.message());
-    return nvidiaSharedAccessOfCvt(*sub, elementBits, isWrite, features);
+    return local.sublayout(ins, {kOffset});
+}
+
+Expected<NvSharedAccess> nvidiaSharedAccess(const LinearLayout &reg, const LinearLayout &shared,
+                                            int elementBits, bool isWrite,
+                                            const NvMatrixFeatures &features)
+{
+    Expected<LinearLayout> cvt = nvidiaLocalCvt(reg, shared);
+    if (!cvt)
+        return cvt.error();
+    return nvidiaSharedAccessOfCvt(*cvt, elementBits, isWrite, features);
 }
 
 } // namespace lx

@@ -34,7 +34,9 @@
 #include "layout/linearlayout.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace lx {
 
@@ -62,6 +64,10 @@ struct NvSharedAccess
     int elementsPerInstruction = 1;
     int matrices = 0;      // 1, 2 or 4 for a matrix instruction (.x1, .x2, .x4)
     int64_t registers = 0; // distinct registers the thread moves (replicas removed)
+    // Register bases (indices into the map's register bases) inside one access: the vector of a
+    // plain access, the registers that start a matrix row (not transposed; the 8-bit transposed
+    // register); the others select matrices, rows or instructions.
+    std::vector<int> tileRegisters;
     // Why the matrix instruction (non-transposed, then transposed) was not used, naming the
     // basis or the condition that failed; empty for a matrix access.
     std::string whyNotMatrix;
@@ -75,12 +81,24 @@ struct NvSharedAccess
                                                           int elementBits, bool isWrite,
                                                           const NvMatrixFeatures &features);
 
-// The same decision on the register -> offset map itself (replicas already removed).
+// The map (register, lane [, warp]) -> offset of an access of `reg` to `shared`: replicated
+// registers removed, local to the CTA (the block dims quotiented out).
+[[nodiscard]] Expected<LinearLayout> nvidiaLocalCvt(const LinearLayout &reg,
+                                                    const LinearLayout &shared);
+
+// The same decision on the register -> offset map itself (replicas already removed). With
+// `only`, that instruction kind alone (a conversion's scratch was built for it); nullopt when it
+// does not fit.
 [[nodiscard]] NvSharedAccess nvidiaSharedAccessOfCvt(const LinearLayout &cvt, int elementBits,
                                                      bool isWrite,
                                                      const NvMatrixFeatures &features);
+[[nodiscard]] std::optional<NvSharedAccess>
+nvidiaSharedAccessAs(const LinearLayout &cvt, int elementBits, bool isWrite, NvAccessKind only);
 
 // The PTX mnemonic of a plain access of `elements` elements of `bits` bits.
-[[nodiscard]] std::string nvidiaPlainMnemonic(int elements, int bits, bool isWrite);
+// `packed`: the registers already hold the elements two (or four) to a 32-bit word, so a store
+// of 32 bits or more moves words too.
+[[nodiscard]] std::string nvidiaPlainMnemonic(int elements, int bits, bool isWrite,
+                                              bool packed = false);
 
 } // namespace lx

@@ -17,7 +17,8 @@
 // What is read: every alias line (layouts through the #ttg reader of ttgtext.h, the rest kept as
 // text), the module attributes (target, warps, threads per warp, CTAs), and the operations that
 // place data (ttg.local_alloc / local_load / local_store / convert_layout / memdesc_*,
-// ttg.async_copy_global_to_local, tt.dot / load / store, amdgpu.* and amdg.*) with their line,
+// ttg.async_copy_global_to_local, tt.dot / load / store, amdgpu.*, amdg.* and ttng.*) with their
+// line,
 // SSA results and operands, the name in their `loc(...)` (a NameLoc, followed through #loc
 // aliases), their tensor / memdesc types and the scf.for / scf.if / scf.while regions around
 // them.
@@ -109,6 +110,9 @@ struct TtgirModule
     int numCtas = 1;
     std::vector<TtgirAlias> aliases; // in the order of the text
     std::vector<TtgirOp> ops;        // the data-placing ops, in the order of the text
+    // The ops that compute pointers and offsets (isTtgirAddressOp), in the order of the text,
+    // without regions or loc names: where a loaded value's addresses come from.
+    std::vector<TtgirOp> addressOps;
     int lines = 0;
 
     // The layout aliases only (attr != null or error not empty).
@@ -126,5 +130,7 @@ inline constexpr size_t kMaxTtgirBytes = size_t(32) << 20;
 
 // True for the op names the reader records (see above).
 [[nodiscard]] bool isTtgirDataOp(std::string_view name);
+// True for the address arithmetic the reader keeps in TtgirModule::addressOps.
+[[nodiscard]] bool isTtgirAddressOp(std::string_view name);
 
 } // namespace lx

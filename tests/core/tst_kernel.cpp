@@ -97,7 +97,6 @@ private Q_SLOTS:
     void ldsPathsAgree_data();
     void ldsPathsAgree();
     void scanAndHistogramModelled();
-    void nvidiaModulesReadOnSm90();
     void genericPathSaysWhy();
     void adviceVectorisesWhenFollowed();
     void fullWidthAccessesGetNoAdvice();
@@ -283,7 +282,7 @@ void TestKernel::compilerAgreement()
 // ds_add_u32 atomics as writes, cross-lane ds_swizzle/ds_bpermute not compared). The sm90 rows
 // have PTX, not AMDGCN: their PTX counts leave out the predicated (@p) shared-memory
 // instructions, so they are skipped here, saying so (their shared bytes are checked by
-// tst_kernelscratch allocatedBytesAgree, their NVIDIA lowering by nvidiaModulesReadOnSm90).
+// tst_kernelscratch allocatedBytesAgree, their NVIDIA lowering by tst_nvidiakernels).
 void TestKernel::ldsPathsAgree_data()
 {
     QTest::addColumn<QString>("name");
@@ -345,30 +344,6 @@ void TestKernel::scanAndHistogramModelled()
         QVERIFY2(modelled, name);
         for (const std::string &n : report->notes)
             QVERIFY2(n.find("not modelled") == std::string::npos, n.c_str());
-    }
-}
-
-// The sm90 modules Nsight Compute measured: a "cuda:90" target is the architecture file sm90, and
-// every shared-memory access is named by the PTX instruction the NVIDIA lowering emits.
-void TestKernel::nvidiaModulesReadOnSm90()
-{
-    const QDir dir(kDir + QStringLiteral("nvidia/"));
-    const QStringList files = dir.entryList({QStringLiteral("*.ttgir")});
-    QVERIFY(files.size() >= 22);
-    for (const QString &f : files) {
-        Expected<TtgirModule> module = parseTtgir(readFile(dir.filePath(f)));
-        QVERIFY2(module.hasValue(), qPrintable(f));
-        QCOMPARE(module->arch, std::string("sm90"));
-        Expected<KernelReport> report = analyzeKernel(*module);
-        QVERIFY2(report.hasValue(), qPrintable(f));
-        for (const KernelOpReport &r : report->ops)
-            for (const KernelLdsAccess &a : r.accesses)
-                QVERIFY2(
-                    a.instruction.rfind("ld.shared", 0) == 0 ||
-                        a.instruction.rfind("st.shared", 0) == 0 ||
-                        a.instruction.rfind("ldmatrix.sync.aligned.", 0) == 0 ||
-                        a.instruction.rfind("stmatrix.sync.aligned.", 0) == 0,
-                    qPrintable(f + QStringLiteral(": ") + QString::fromStdString(a.instruction)));
     }
 }
 

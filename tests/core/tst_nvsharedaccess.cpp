@@ -3,6 +3,9 @@
 // below is written out by hand, with the derivation of the expected instruction next to it.
 
 #include "analysis/nvsharedaccess.h"
+#include "analysis/nvswizzling.h"
+
+#include "../common/testlayout.h"
 
 #include <QTest>
 
@@ -45,6 +48,8 @@ private Q_SLOTS:
     void plainMnemonics_data();
     void plainMnemonics();
     void throughLayouts();
+    void packedStores();
+    void conversionPairs();
 };
 
 void TestNvSharedAccess::decision_data()
@@ -186,6 +191,69 @@ void TestNvSharedAccess::throughLayouts()
     QCOMPARE(QString::fromStdString(a->mnemonic),
              QStringLiteral("ldmatrix.sync.aligned.m8n8.x1.shared.b16"));
     QCOMPARE(a->count, int64_t(1));
+}
+
+// A store of registers that hold packed 16-bit pairs writes 32-bit words; unpacked registers are
+// written element by element up to four, words beyond.
+void TestNvSharedAccess::packedStores()
+{
+    QCOMPARE(nvidiaPlainMnemonic(2, 16, true, true), std::string("st.shared.b32"));
+    QCOMPARE(nvidiaPlainMnemonic(4, 16, true, true), std::string("st.shared.v2.b32"));
+    QCOMPARE(nvidiaPlainMnemonic(2, 16, true, false), std::string("st.shared.v2.b16"));
+    QCOMPARE(nvidiaPlainMnemonic(4, 16, true, false), std::string("st.shared.v4.b16"));
+    QCOMPARE(nvidiaPlainMnemonic(8, 16, true, false), std::string("st.shared.v4.b32"));
+}
+
+// convert_layout pairs (analysis/nvswizzling.h), derived by hand:
+//  - the sm90 epilogue, 64x64 f16 from MMA v3 (registers: col 1, row 8, col 8, 16, 32; lanes: col
+//    2, 4, row 1, 2, 4) to blocked [1, 8] / [4, 8] (registers col 1, 2, 4, row 16, 32; lanes col 8,
+//    16, 32, row 1, 2). Both sides share only register col 1, so no (st.shared, ld.shared) pair
+//    (it needs 3 common registers); (st.shared, ldmatrix) fits (the load's lanes 0, 1 = col 8, 16
+//    are source registers) and so does (stmatrix, ld.shared) (the store's lanes 0, 1 = col 2, 4 are
+//    destination registers); the .trans forms and (stmatrix, ldmatrix) do not. Both fitting
+//    pairs are conflict-free in one round, so the first, (st.shared, ldmatrix), wins: the store's
+//    vector is col 1, 8, 16 = 8 f16 = st.shared.v4.b32, 32 registers / 8 = 4; the load is
+//    ldmatrix.x4, 4 per thread.
+//  - the fp32 transpose of tr_fp32_32x128_w8: blocked [4, 1] / [32, 1] / warps [1, 8] to blocked
+//    [1, 4] / [4, 8] / [8, 1]: no register in common and no tile pair fits (the only 32-bit
+//    tiles need source lanes that are destination registers); plain accesses of one element:
+//    16 st.shared.b32 and 16 ld.shared.b32.
+void TestNvSharedAccess::conversionPairs()
+{
+    const LinearLayout mma =
+        test::layoutOfText("#ttg.nvidia_mma<{versionMajor = 3, versionMinor = "
+                           "0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>",
+                           {64, 64});
+    const LinearLayout rows = test::layoutOfText(
+        "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], "
+        "order = [1, 0]}>",
+        {64, 64});
+    Expected<NvSwizzledConversion> c = nvidiaSwizzledConversion(mma, rows, 16, kSm90);
+    QVERIFY2(c.hasValue(), c.hasValue() ? "" : c.message().c_str());
+    QCOMPARE(c->store.mnemonic, std::string("st.shared.v4.b32"));
+    QCOMPARE(c->store.count, int64_t(4));
+    QCOMPARE(c->load.mnemonic, std::string("ldmatrix.sync.aligned.m8n8.x4.shared.b16"));
+    QCOMPARE(c->load.count, int64_t(4));
+    QCOMPARE(c->rounds, 1);
+    QCOMPARE(c->readConflicts + c->writeConflicts, 0);
+    QVERIFY2(c->choice.rfind("2 (store, load) pairs fit", 0) == 0, c->choice.c_str());
+
+    const LinearLayout cols = test::layoutOfText(
+        "#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 8], "
+        "order = [0, 1]}>",
+        {128, 32});
+    const LinearLayout rows32 = test::layoutOfText(
+        "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], "
+        "order = [1, 0]}>",
+        {128, 32});
+    Expected<NvSwizzledConversion> t = nvidiaSwizzledConversion(cols, rows32, 32, kSm90);
+    QVERIFY2(t.hasValue(), t.hasValue() ? "" : t.message().c_str());
+    QCOMPARE(t->store.mnemonic, std::string("st.shared.b32"));
+    QCOMPARE(t->store.count, int64_t(16));
+    QCOMPARE(t->load.mnemonic, std::string("ld.shared.b32"));
+    QCOMPARE(t->load.count, int64_t(16));
+    QVERIFY2(t->choice.find("no ldmatrix/stmatrix tile fits") != std::string::npos,
+             t->choice.c_str());
 }
 
 QTEST_GUILESS_MAIN(TestNvSharedAccess)

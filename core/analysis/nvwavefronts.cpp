@@ -1,0 +1,157 @@
+#include "analysis/nvwavefronts.h"
+
+#include "analysis/banks.h"
+
+#include <algorithm>
+#include <bit>
+#include <optional>
+#include <vector>
+
+namespace lx {
+
+namespace {
+
+struct Images
+{
+    std::vector<int64_t> reg, lane, warp;
+};
+
+Images imagesOf(const LinearLayout &cvt)
+{
+    Images im;
+    const int o = cvt.outDimIndex("offset");
+    auto of = [&](const std::string &dim) {
+        std::vector<int64_t> out;
+        if (cvt.hasInDim(dim))
+            for (int i = 0; i < cvt.inDimSizeLog2(dim); ++i)
+                out.push_back(cvt.basis(dim, i)[size_t(o)]);
+        return out;
+    };
+    im.reg = of("register");
+    im.lane = of("lane");
+    im.warp = of("warp");
+    return im;
+}
+
+// XOR of bases[i] over the set bits i of `index`.
+int64_t combine(const std::vector<int64_t> &bases, uint64_t index)
+{
+    int64_t v = 0;
+    for (size_t i = 0; i < bases.size(); ++i)
+        if ((index >> i) & 1)
+            v ^= bases[i];
+    return v;
+}
+
+std::vector<int64_t> pick(const std::vector<int64_t> &bases, const std::vector<int> &which)
+{
+    std::vector<int64_t> out;
+    for (int i : which)
+        if (i >= 0 && i < int(bases.size()))
+            out.push_back(bases[size_t(i)]);
+    return out;
+}
+
+// Plain ld.shared / st.shared: the architecture's instruction of the vector's width.
+Expected<NvWavefronts> plainWavefronts(const Architecture &arch, const Images &im,
+                                       const NvSharedAccess &a, int bytes, bool isWrite)
+{
+    const int vecBytes = a.elementsPerInstruction * bytes;
+    const LdsInstruction *instr = arch.plainInstruction(vecBytes, isWrite);
+    if (!instr)
+        return makeError(arch.name + " has no " + std::to_string(vecBytes * 8) + "-bit " +
+                         (isWrite ? "store" : "load") + " in its architecture file");
+    std::vector<int> others;
+    for (int i = 0; i < int(im.reg.size()); ++i)
+        if (std::find(a.tileRegisters.begin(), a.tileRegisters.end(), i) == a.tileRegisters.end())
+            others.push_back(i);
+    const std::vector<int64_t> instrBases = pick(im.reg, others);
+    NvWavefronts w;
+    BankOptions measured, textbook;
+    textbook.measuredRules = false;
+    for (uint64_t warp = 0; warp < (uint64_t(1) << im.warp.size()); ++warp)
+        for (uint64_t k = 0; k < (uint64_t(1) << instrBases.size()); ++k) {
+            const int64_t base = combine(im.warp, warp) ^ combine(instrBases, k);
+            std::vector<std::optional<int64_t>> lanes;
+            for (uint64_t l = 0; l < uint64_t(arch.waveSize); ++l)
+                lanes.push_back((base ^ combine(im.lane, l)) * bytes);
+            const std::vector<std::vector<std::optional<int64_t>>> addresses(
+                size_t(std::max(1, instr->passes)), lanes);
+            Expected<InstructionReport> m = analyzeAddresses(arch, *instr, addresses, measured);
+            Expected<InstructionReport> t = analyzeAddresses(arch, *instr, addresses, textbook);
+            if (!m || !t)
+                return makeError(!m ? m.message() : t.message());
+            ++w.instructions;
+            w.measured += m->cycles;
+            w.textbook += t->cycles;
+            w.ideal += t->idealCycles;
+            w.maxWays = std::max(w.maxWays, m->maxWays);
+            if (!m->measuredRule.empty())
+                w.rule = m->measuredRule;
+        }
+    return w;
+}
+
+// ldmatrix / stmatrix: one phase of eight 16-byte rows per matrix.
+NvWavefronts matrixWavefronts(const Architecture &arch, const Images &im, const NvSharedAccess &a,
+                              int bytes)
+{
+    std::vector<int> free;
+    for (int i = 0; i < int(im.reg.size()); ++i)
+        if (std::find(a.tileRegisters.begin(), a.tileRegisters.end(), i) == a.tileRegisters.end())
+            free.push_back(i);
+    std::vector<int64_t> rows;
+    size_t next = 0;
+    if (a.kind == NvAccessKind::MatrixTransposed) {
+        if (next < free.size())
+            rows.push_back(im.reg[size_t(free[next++])]);
+        for (int l : {0, 1})
+            if (l < int(im.lane.size()))
+                rows.push_back(im.lane[size_t(l)]);
+    } else {
+        for (int l : {2, 3, 4})
+            if (l < int(im.lane.size()))
+                rows.push_back(im.lane[size_t(l)]);
+    }
+    std::vector<int64_t> selectors, instrBases;
+    const int selectorBits = std::countr_zero(unsigned(std::max(1, a.matrices)));
+    for (; next < free.size(); ++next)
+        (int(selectors.size()) < selectorBits ? selectors : instrBases)
+            .push_back(im.reg[size_t(free[next])]);
+    NvWavefronts w;
+    const int dwords = 16 / std::max(1, arch.bankWidthBytes);
+    for (uint64_t warp = 0; warp < (uint64_t(1) << im.warp.size()); ++warp)
+        for (uint64_t k = 0; k < (uint64_t(1) << instrBases.size()); ++k) {
+            ++w.instructions;
+            const int64_t base = combine(im.warp, warp) ^ combine(instrBases, k);
+            for (uint64_t m = 0; m < (uint64_t(1) << selectors.size()); ++m) {
+                std::vector<int64_t> addresses;
+                for (uint64_t r = 0; r < (uint64_t(1) << rows.size()); ++r)
+                    addresses.push_back((base ^ combine(selectors, m) ^ combine(rows, r)) * bytes);
+                const std::vector<int> counts =
+                    bankCounts(addresses, dwords, arch.bankWidthBytes, arch.numBanks, true);
+                const int ways = std::max(1, *std::max_element(counts.begin(), counts.end()));
+                w.measured += ways;
+                w.textbook += ways;
+                w.ideal += 1;
+                w.maxWays = std::max(w.maxWays, ways);
+            }
+        }
+    return w;
+}
+
+} // namespace
+
+Expected<NvWavefronts> nvidiaWavefronts(const Architecture &arch, const LinearLayout &cvt,
+                                        const NvSharedAccess &access, int elementBits, bool isWrite)
+{
+    if (cvt.outDimIndex("offset") < 0)
+        return makeError("the access has no shared-memory offsets");
+    const int bytes = std::max(1, elementBits / 8);
+    const Images im = imagesOf(cvt);
+    if (access.kind == NvAccessKind::Plain)
+        return plainWavefronts(arch, im, access, bytes, isWrite);
+    return matrixWavefronts(arch, im, access, bytes);
+}
+
+} // namespace lx
