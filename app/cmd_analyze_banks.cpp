@@ -27,6 +27,7 @@
 #include "io/scene.h"
 #include "request/analysisinputs.h"
 #include "request/figures.h"
+#include "request/reportjson.h"
 
 #include <QCommandLineParser>
 #include <QFile>
@@ -47,92 +48,6 @@ using lx::app::ExitOk;
 using lx::app::qs;
 
 constexpr lx::app::Fail fail{"layout-explorer analyze banks: "};
-
-nlohmann::json phaseJson(const lx::PhaseReport &p)
-{
-    return {{"pass", p.pass},
-            {"phase", p.phase},
-            {"lanes", p.lanes},
-            {"laneText", lx::formatLaneList(p.lanes, "T")},
-            {"activeLanes", p.activeLanes},
-            {"maxWays", p.ways},
-            {"cycles", p.cycles}};
-}
-
-nlohmann::json reportJson(const lx::BankViewInput &in)
-{
-    const lx::BankConflictReport &r = in.report;
-    nlohmann::json j;
-    j["arch"] = in.arch.name;
-    j["source"] = in.sourceText;
-    j["dtype"] = in.dtype;
-    j["instruction"] = r.instruction.name;
-    j["instructionForced"] = r.instructionForced;
-    j["banks"] = r.instruction.numBanks;
-    j["bankWidthBytes"] = r.bankWidthBytes;
-    j["confidence"] = r.instruction.provenance.confidence;
-    j["lowConfidence"] = r.instruction.provenance.isLowConfidence();
-    j["phaseSource"] = r.instruction.provenance.source;
-    j["elementBits"] = r.elementBits;
-    j["vectorElements"] = r.vectorElements;
-    j["maxVectorElements"] = r.maxVectorElements;
-    // The worst instruction of the wave stands for "per instruction" (they are usually equal).
-    const lx::InstructionReport *worst = nullptr;
-    for (const lx::InstructionReport &ir : r.instructions) {
-        if (!worst || ir.cycles > worst->cycles)
-            worst = &ir;
-    }
-    nlohmann::json instructions = nlohmann::json::array();
-    for (const lx::InstructionReport &ir : r.instructions) {
-        nlohmann::json phases = nlohmann::json::array();
-        for (const lx::PhaseReport &p : ir.phases)
-            phases.push_back(phaseJson(p));
-        instructions.push_back({{"warp", ir.warp},
-                                {"index", ir.index},
-                                {"phases", phases},
-                                {"maxWays", ir.maxWays},
-                                {"cycles", ir.cycles},
-                                {"idealCycles", ir.idealCycles},
-                                {"extraCycles", ir.extraCycles()}});
-    }
-    nlohmann::json phases = nlohmann::json::array();
-    if (worst) {
-        for (const lx::PhaseReport &p : worst->phases)
-            phases.push_back(phaseJson(p));
-    }
-    j["phases"] = phases;
-    j["maxWays"] = worst ? worst->maxWays : 0;
-    j["cycles"] = worst ? worst->cycles : 0;
-    j["idealCycles"] = worst ? worst->idealCycles : 0;
-    j["extraCycles"] = worst ? worst->extraCycles() : 0;
-    j["instructions"] = instructions;
-    // One wave's (the view's chosen wave): a kernel op's cycles cover every warp (cyclesPerCta).
-    j["totals"] = {{"instructions", r.totals.instructions},
-                   {"cyclesPerWave", r.totals.cycles},
-                   {"idealCyclesPerWave", r.totals.idealCycles},
-                   {"extraCyclesPerWave", r.totals.extraCycles()},
-                   {"maxWays", r.totals.maxWays},
-                   {"conflictsPerAccess", r.totals.conflictsPerAccess()},
-                   {"conflictRatePercent", in.arch.bankConflictRateScale
-                                               ? nlohmann::json(r.totals.conflictRatePercent(
-                                                     in.arch.bankConflictRateScale->value))
-                                               : nlohmann::json(nullptr)}};
-    j["modelCycles"] = worst ? worst->modelCycles : 0;
-    j["totals"]["modelCyclesPerWave"] = r.totals.modelCycles;
-    if (!r.measuredRule.empty()) {
-        j["measuredRule"] = r.measuredRule;
-        j["measuredRuleConfidence"] = r.measuredRuleProvenance.confidence;
-        j["measuredRuleSource"] = r.measuredRuleProvenance.source;
-    } else {
-        j["measuredRule"] = nullptr;
-    }
-    j["tritonExtraWavefronts"] = r.tritonExtraWavefronts ? nlohmann::json(*r.tritonExtraWavefronts)
-                                                         : nlohmann::json(nullptr);
-    if (!r.tritonNote.empty())
-        j["tritonNote"] = r.tritonNote;
-    j["transposedLoad"] = lx::transposedLoadJson(r);
-    return j;
-}
 
 void printText(const lx::BankViewInput &in)
 {
@@ -299,7 +214,7 @@ int runAddresses(const QString &list, const QString &widthText, bool isWrite,
     r.tritonNote = "Triton's count needs layouts, not raw addresses";
     in.mapBanks = ins->numBanks;
     if (json) {
-        nlohmann::json j = reportJson(in);
+        nlohmann::json j = lx::bankReportJson(in);
         j["addresses"] = nlohmann::json::array();
         for (const auto &a : r.instructions.front().addresses.front())
             j["addresses"].push_back(a ? nlohmann::json(*a) : nlohmann::json(nullptr));
@@ -435,7 +350,7 @@ std::optional<int> optionBankRequest(const QCommandLineParser &parser, const Ban
 // Resolves the request and prints its report as text or JSON, with the figures.
 int printBankReport(const lx::ViewRequest &req, bool json)
 {
-    auto in = lx::resolveBankView(req);
+    auto in = lx::resolveBankAccess(req);
     if (!in)
         return fail(ExitBadInput, qs(in.message()));
     if (in->report.instructions.empty())
@@ -443,7 +358,7 @@ int printBankReport(const lx::ViewRequest &req, bool json)
                     u"the view has no access to analyse (a bank map without a register layout)"_qs);
     const std::vector<lx::Figure> figures = lx::bankFigures(*in);
     if (json) {
-        nlohmann::json j = reportJson(*in);
+        nlohmann::json j = lx::bankReportJson(*in);
         j["figures"] = lx::figuresJson(figures);
         return lx::app::writeJson(j, QStringLiteral("layout-explorer analyze banks: "));
     }

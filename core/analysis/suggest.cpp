@@ -575,6 +575,17 @@ Expected<SuggestSharedResult> suggestShared(const SuggestSharedRequest &request)
         return makeError("element width " + std::to_string(bits) + ": expected 8, 16, 32 or 64");
     if (!request.read.hasInDim("lane"))
         return makeError("the read layout needs a 'lane' in-dim");
+    // Every candidate holds the whole tile: a tile larger than the LDS limit has none, said
+    // before any is built.
+    const int64_t cap = request.maxLdsBytes > 0 ? request.maxLdsBytes : request.arch.ldsBytes;
+    const int64_t tileBytes = int64_t(request.shape[0]) * request.shape[1] * bits / 8;
+    if (cap > 0 && tileBytes > cap)
+        return makeError("a " + std::to_string(request.shape[0]) + "x" +
+                         std::to_string(request.shape[1]) + " tile of " + std::to_string(bits) +
+                         "-bit elements needs " + std::to_string(tileBytes) +
+                         " B of LDS, more than the limit (" + std::to_string(cap) + " B" +
+                         (request.maxLdsBytes > 0 ? ", max LDS" : " of " + request.arch.name) +
+                         "): no layout fits");
     Search s{request, {}, {}, {}};
     for (const std::vector<int32_t> &order : {std::vector<int32_t>{1, 0}, {0, 1}}) {
         s.swizzled(order);

@@ -233,7 +233,7 @@ Expected<std::optional<BankConflictReport>>
 transposedLoadReport(const Architecture &arch, const ResolvedLayout &shared,
                      const ResolvedLayout &reg, const SharedMemoryLayout &sml, int bits,
                      const std::string &instruction, bool write, const BankOptions &options,
-                     int warp, std::optional<TransposedLoadChoice> *choice)
+                     int warp, bool drawn, std::optional<TransposedLoadChoice> *choice)
 {
     // The architecture's own transposed loads (its file), never a table keyed on its name.
     const std::vector<DsLoadTrInstruction> own = dsLoadTrInstructionsOf(arch);
@@ -293,7 +293,7 @@ transposedLoadReport(const Architecture &arch, const ResolvedLayout &shared,
         return std::optional<BankConflictReport>();
     }
     Expected<BankConflictReport> report =
-        analyzeDsLoadTrBanks(arch, *plan, reg.layout, sml, options, warp + 1);
+        analyzeDsLoadTrBanks(arch, *plan, reg.layout, sml, options, warp + 1, drawn);
     if (!report)
         return report.error();
     report->instructionForced = named.has_value();
@@ -323,6 +323,7 @@ struct BankAccessOptions
     std::string instruction;
     int64_t warp = 0; // the chosen wave
     int bits = 0;
+    bool drawn = true; // false: no per-element accesses (nothing draws them)
 };
 
 // The shared layout as the bank analysis reads it: its padding and partitions from the
@@ -362,9 +363,10 @@ Expected<bool> addAccessReport(const ViewRequest &req, const ResolvedLayout &sha
     br.instruction = o.instruction;
     br.options.broadcast = o.broadcast;
     br.maxWarps = int(o.warp) + 1;
+    br.collectElements = o.drawn;
     std::optional<TransposedLoadChoice> choice;
     auto tr = transposedLoadReport(arch, shared, reg, sml, o.bits, o.instruction, o.write,
-                                   br.options, int(o.warp), &choice);
+                                   br.options, int(o.warp), o.drawn, &choice);
     if (!tr)
         return makeError("view '" + req.kind + "': " + tr.message());
     if (*tr) {
@@ -409,7 +411,9 @@ void placeSharedTensor(const std::vector<int32_t> &shape, const LinearLayout &sl
 
 } // namespace
 
-Expected<BankViewInput> resolveBankViewUnguarded(const ViewRequest &req)
+// The bank view's input; `drawn` false leaves out what only a picture needs (the element map and
+// the per-element accesses) when there is an access to report.
+Expected<BankViewInput> resolveBankViewWith(const ViewRequest &req, bool drawn)
 {
     auto arch = loadArchitecture(req.arch);
     if (!arch)
@@ -464,15 +468,17 @@ Expected<BankViewInput> resolveBankViewUnguarded(const ViewRequest &req)
     in.dtype = *dtype;
     in.dtypeDefaulted = defaulted;
     if (reg) {
-        const BankAccessOptions o{*write, *broadcast, *instruction, *warp, *bits};
+        const BankAccessOptions o{*write, *broadcast, *instruction, *warp, *bits, drawn || !reg};
         if (auto ok = addAccessReport(req, **shared, *reg, sml, o, in); !ok)
             return ok.error();
     }
-    auto map =
-        sharedBankMap(sml, *bits, in.mapBanks, arch->bankWidthBytes, sml.partitionStrideBytes);
-    if (!map)
-        return map.error();
-    in.map = std::move(*map);
+    if (drawn || !reg) {
+        auto map =
+            sharedBankMap(sml, *bits, in.mapBanks, arch->bankWidthBytes, sml.partitionStrideBytes);
+        if (!map)
+            return map.error();
+        in.map = std::move(*map);
+    }
     in.sharedAttr = (*shared)->attr;
     in.sharedName = (*shared)->name;
     placeSharedTensor((*shared)->shape, sl, in);
@@ -480,6 +486,16 @@ Expected<BankViewInput> resolveBankViewUnguarded(const ViewRequest &req)
                     std::to_string(in.rows) + " x " + std::to_string(in.cols) + ", " +
                     std::to_string(*bits) + "-bit elements" + transposedLoadText(in.report);
     return in;
+}
+
+Expected<BankViewInput> resolveBankViewUnguarded(const ViewRequest &req)
+{
+    return resolveBankViewWith(req, true);
+}
+
+Expected<BankViewInput> resolveBankAccessUnguarded(const ViewRequest &req)
+{
+    return resolveBankViewWith(req, false);
 }
 
 Expected<ViewRequest> dsLoadTrBankRequest(const ViewRequest &view)
@@ -554,6 +570,11 @@ Expected<LdsInput> resolveLds(const ViewRequest &request)
 Expected<BankViewInput> resolveBankView(const ViewRequest &request)
 {
     return guardOptionTypes<BankViewInput>(request, resolveBankViewUnguarded);
+}
+
+Expected<BankViewInput> resolveBankAccess(const ViewRequest &request)
+{
+    return guardOptionTypes<BankViewInput>(request, resolveBankAccessUnguarded);
 }
 
 } // namespace lx

@@ -94,6 +94,9 @@ struct BankViewInput
     std::vector<int32_t> sharedShape;
 };
 [[nodiscard]] Expected<BankViewInput> resolveBankView(const ViewRequest &request);
+// The same report and figures without what only a picture reads: no element map and no
+// per-element accesses when the view has a register layout (searches, scripts, `analyze banks`).
+[[nodiscard]] Expected<BankViewInput> resolveBankAccess(const ViewRequest &request);
 
 // The bank request of a ds-load-tr view: a bank-table reading its destination ("reg") from its
 // shared layout, with its dtype; the transposed load is then chosen when it applies.

@@ -32,12 +32,14 @@ except ImportError as _e:
     raise _not_built_for_this_python(_e) from _e
 
 from ._build import version as __version__
-from ._analyses import (analyze_kernel, bank_conflicts, compare, cta, diff, ds_load_tr, explain,
-                        lds, partitions, suggest_cta, suggest_op, suggest_shared)
+from ._analyses import (analyze_kernel, bank_conflicts, bank_conflicts_many, compare, cta, diff,
+                        ds_load_tr, explain, lds, partitions, suggest_cta, suggest_op,
+                        suggest_shared)
 from ._layouts import (AMDMFMALayout, AMDWMMALayout, BlockedLayout, DistributedLinearLayout,
                        DotOperandLayout, Layout, PaddedSharedLayout, PartitionedSharedLayout,
                        SharedLinearLayout, SliceLayout, SwizzledSharedLayout, TextLayout, layout,
                        to_linear_layout)
+from ._pictures import picture_options
 from ._records import BankRecord, Record
 from . import testing
 
@@ -45,7 +47,8 @@ __all__ = [
     "AMDMFMALayout", "AMDWMMALayout", "BankRecord", "BlockedLayout", "DistributedLinearLayout",
     "DotOperandLayout", "Layout", "LayoutError", "LinearLayout", "PaddedSharedLayout",
     "PartitionedSharedLayout", "Record", "SharedLinearLayout", "SliceLayout",
-    "SwizzledSharedLayout", "TextLayout", "analyze_kernel", "bank_conflicts", "compare", "cta",
+    "SwizzledSharedLayout", "TextLayout", "analyze_kernel", "bank_conflicts", "picture_options",
+    "bank_conflicts_many", "compare", "cta",
     "diff", "ds_load_tr", "explain", "layout", "lds", "partitions", "suggest_cta", "suggest_op",
     "suggest_shared", "testing", "to_linear_layout",
 ]

@@ -91,7 +91,20 @@ def bank_conflicts(reg=None, shared=None, shape=None, dtype=None, arch=None, ins
 
     Returns a BankRecord: ``rec.cycles`` and ``rec.maxWays`` are the whole access's (every
     instruction of the wave), ``rec.worst`` the worst single instruction's, ``rec.instructions``
-    each instruction's; items (``rec["cycles"]``) and ``to_dict()`` are the command's JSON."""
+    each instruction's; items (``rec["cycles"]``) and ``to_dict()`` are the command's JSON.
+
+    Layouts given with a shape (``reg``, ``shared``, ``shape``) go to the engine directly (the
+    request layer, no command line); a scene, a perf_config or raw addresses run the command."""
+    direct = (reg is not None and shared is not None and shape is not None and preset is None
+              and scene is None and view is None and perf_config is None and operand is None
+              and not rotate and addresses is None and width is None)
+    if direct:
+        r, s, dims = _engine_layout(reg), _engine_layout(shared), layout_dims(shape)
+        result = _core.bank_conflicts(r, s, dims, dtype=dtype, arch=arch, instruction=instruction,
+                                      write=bool(write), warp=warp)
+        return BankRecord(result, _bank_picture(reg, shared, shape, dtype, arch, instruction,
+                                                write, warp),
+                          _bank_drawer(r, s, dims, dtype, arch, instruction, write, warp))
     source = _SceneSource(preset, scene)
     with source as scene_args:
         args = _Args("analyze", "banks", *scene_args).opt("view", view)
@@ -114,8 +127,49 @@ def bank_conflicts(reg=None, shared=None, shape=None, dtype=None, arch=None, ins
     return BankRecord(result, picture)
 
 
+def _engine_layout(value):
+    """What the engine takes for a layout argument: the object's parsed form, or text."""
+    handle = getattr(value, "_handle", None)
+    return handle if handle is not None else as_text(value)
+
+
+@guarded
+def bank_conflicts_many(reg, shared: Sequence, shape, dtype=None, arch=None, instruction=None,
+                        write=False, *, warp=None) -> List["BankRecord"]:
+    """:func:`bank_conflicts` of one register layout against each shared layout of ``shared``
+    (a list of layout objects or texts): what an autotuner scores. The register layout and the
+    options are read once; the engine runs every candidate without the GIL, checking for Ctrl-C
+    between candidates. Returns one BankRecord per candidate, in order; a candidate the engine
+    refuses raises LayoutError naming its index (``shared[3]: ...``).
+
+    ``rec.cycles`` (cycles of one wave's whole access) is the number to minimise."""
+    if isinstance(shared, (str, bytes)) or not isinstance(shared, Sequence):
+        raise _core.LayoutError("shared: expected a list of shared layouts")
+    results = _core.bank_conflicts_many(_engine_layout(reg), [_engine_layout(s) for s in shared],
+                                        layout_dims(shape), dtype=dtype, arch=arch,
+                                        instruction=instruction, write=bool(write), warp=warp)
+    r, dims = _engine_layout(reg), layout_dims(shape)
+    return [BankRecord(rec, _bank_picture(reg, s, shape, dtype, arch, instruction, write, warp),
+                       _bank_drawer(r, _engine_layout(s), dims, dtype, arch, instruction, write,
+                                    warp))
+            for rec, s in zip(results, shared)]
+
+
+def _bank_drawer(reg, shared, dims, dtype, arch, instruction, write, warp):
+    """The bank map as bytes, drawn by the renderer library (format, scale, fit)."""
+    return lambda fmt, scale, fit: _core.bank_picture(
+        reg, shared, dims, dtype=dtype, arch=arch, instruction=instruction, write=bool(write),
+        warp=warp, format=fmt, scale=scale, fit=fit)
+
+
 def _bank_picture(reg, shared, shape, dtype, arch, instruction, write, warp):
-    """The bank map of a --reg/--shared access: the same request as a scene's bank view."""
+    """The bank map of a --reg/--shared access: the same request as a scene's bank view (drawn
+    when a picture is asked for)."""
+    return lambda path, view=None, **drawing: _bank_scene_picture(
+        reg, shared, shape, dtype, arch, instruction, write, warp)(path, view=view, **drawing)
+
+
+def _bank_scene_picture(reg, shared, shape, dtype, arch, instruction, write, warp):
     dims = layout_dims(shape)
     layouts = [{"name": "reg", "text": as_text(reg), "shape": dims},
                {"name": "shared", "text": as_text(shared), "shape": dims}]
@@ -217,10 +271,17 @@ def _with_module(path_or_text, run):
 @guarded
 def analyze_kernel(path_or_text, arch=None) -> Record:
     """``layout-explorer analyze kernel``: every op of a TTGIR module that places data, with its
-    LDS cost, and the kernel's totals. A str holding a module (a newline in it) is the module's
-    text; otherwise it is a file name."""
-    return _with_module(path_or_text,
-                        lambda path: Record(_json(_Args("analyze", "kernel", path).opt("arch", arch))))
+    LDS cost (``ops``: instruction, count per thread, n-way, cycles per CTA), and the kernel's
+    totals (``cyclesPerCta``, ``ldsBytesEndToEnd``, ``worstOp``).
+
+    ``path_or_text``: a str holding a module (a newline in it) is the module's text, analysed as
+    ``analyze kernel -`` reads standard input; otherwise a module file or a folder of kernels
+    (a Triton cache), as ``analyze kernel PATH``. ``arch``: an architecture name or file
+    (default: the module's target). Asked of the engine directly (no command line)."""
+    text = path_or_text if isinstance(path_or_text, str) else None
+    if text is not None and "\n" in text:
+        return Record(_core.analyze_kernel(text, arch=arch, is_text=True))
+    return Record(_core.analyze_kernel(os.fspath(path_or_text), arch=arch))
 
 
 @guarded

@@ -15,7 +15,7 @@ from typing import Any, Dict, Optional, Sequence, Tuple
 
 from . import _core
 from ._errors import guarded, short
-from ._pictures import picture_or_message, render, shape_text
+from ._pictures import mimebundle, render, shape_text
 
 
 def _convert(text: str, to: str, shape=None, hw: bool = False) -> str:
@@ -106,6 +106,7 @@ class Layout:
 
     _call: str = ""
     _params: Tuple[str, ...] = ()
+    _drawing = None  # (scale, fit) of the displayed picture, set by over()
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -121,12 +122,16 @@ class Layout:
             if v is None and isinstance(getattr(type(self), k, None), _computed):
                 continue  # left out: the engine's value answers
             object.__setattr__(self, k, v)
+        object.__setattr__(self, "_handle", None)
         object.__setattr__(self, "_described", self._describe())
 
     def _describe(self) -> Tuple[str, str, Optional[int], bool]:
-        """(#ttg text, Gluon text, rank, is shared) as the engine reads this layout."""
-        ttg, gluon, rank, shared = _core.describe_layout(self.gluon_text())
-        return ttg, gluon, (rank if rank >= 0 else None), shared
+        """(#ttg text, Gluon text, rank, is shared) as the engine reads this layout; the engine's
+        reading (a ParsedLayout) is kept in ``_handle`` for the analyses."""
+        handle = _core.parse_layout(self.gluon_text())
+        object.__setattr__(self, "_handle", handle)
+        rank = handle.rank
+        return handle.ttg, handle.gluon, (rank if rank >= 0 else None), handle.is_shared
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise dataclasses.FrozenInstanceError(
@@ -158,22 +163,28 @@ class Layout:
     @guarded
     def to_ttg(self) -> str:
         """Triton's MLIR attribute text (``convert --to ttg``)."""
-        return _convert(self.gluon_text(), "ttg").rstrip("\n")
+        return self._described[0]
 
     @guarded
     def to_gluon(self) -> str:
         """The engine's Gluon form (``convert --to gluon``)."""
-        return _convert(self.gluon_text(), "gluon").rstrip("\n")
+        return self._described[1]
 
     @guarded
     def format_tensor_view(self, shape: Sequence[int]) -> str:
-        """Triton's tensor view of the layout over `shape` (``convert --to triton-text``)."""
-        return _convert(self.gluon_text(), "triton-text", shape)
+        """Triton's tensor view of the layout over `shape` (a tuple of sizes or "64x64"): which
+        thread and register hold each element (``convert --to triton-text``)."""
+        if self._handle is None:
+            return _convert(self.gluon_text(), "triton-text", shape)
+        return self._handle.format_tensor_view(dims(shape))
 
     @guarded
     def format_hardware_view(self, shape: Sequence[int]) -> str:
-        """Triton's hardware view (``convert --to triton-text --hw``)."""
-        return _convert(self.gluon_text(), "triton-text", shape, hw=True)
+        """Triton's hardware view over `shape`: which elements each thread and register hold
+        (``convert --to triton-text --hw``)."""
+        if self._handle is None:
+            return _convert(self.gluon_text(), "triton-text", shape, hw=True)
+        return self._handle.format_tensor_view(dims(shape), hw=True)
 
     @guarded
     def to_cute(self, shape: Sequence[int]) -> str:
@@ -183,16 +194,20 @@ class Layout:
 
     @guarded
     def to_linear_layout(self, shape: Sequence[int]) -> "_core.LinearLayout":
-        """The linear layout over `shape` (a tuple of sizes or "64x64")."""
-        return _core.to_linear_layout(self.gluon_text(), dims(shape))
+        """The linear layout over `shape` (a tuple of sizes or "64x64"); the engine keeps the
+        last few shapes' layouts, so a loop over one layout and shape builds it once."""
+        if self._handle is None:
+            return _core.to_linear_layout(self.gluon_text(), dims(shape))
+        return self._handle.linear_layout(dims(shape))
 
     # ---- pictures ---------------------------------------------------------------------------
     @guarded
-    def over(self, shape: Sequence[int], max_elements: Optional[int] = MAX_PICTURE_ELEMENTS
-             ) -> "Layout":
-        """This layout with a tensor shape for its pictures (``_repr_svg_``). A shape of more
-        than `max_elements` elements (default MAX_PICTURE_ELEMENTS, 128x128; None: no cap) is
-        refused: draw it into a file with ``render(path, shape, fit=...)``."""
+    def over(self, shape: Sequence[int], max_elements: Optional[int] = MAX_PICTURE_ELEMENTS,
+             *, scale: Optional[float] = None, fit: Optional[Sequence[int]] = None) -> "Layout":
+        """This layout with a tensor shape for its pictures (what a notebook displays). A shape
+        of more than `max_elements` elements (default MAX_PICTURE_ELEMENTS, 128x128; None: no
+        cap) is refused: draw it into a file with ``render(path, shape, fit=...)``. ``scale``
+        (0, 64] or ``fit`` (width, height in pixels) sizes the displayed picture."""
         sizes = tuple(dims(shape))
         count = 1
         for s in sizes:
@@ -202,9 +217,13 @@ class Layout:
                 f"a picture of {'x'.join(map(str, sizes))} ({count} elements) is past the cap of "
                 f"{max_elements} elements: use render(path, shape, fit=...) for a file, or "
                 f"over(shape, max_elements=None)")
+        if scale is not None and fit is not None:
+            raise _core.LayoutError("give scale or fit, not both")
         copy = type(self).__new__(type(self))
         copy.__dict__.update(self.__dict__)
         object.__setattr__(copy, "_shape", sizes)
+        object.__setattr__(copy, "_drawing",
+                           None if scale is None and fit is None else (scale, fit and tuple(fit)))
         return copy
 
     def _picture_shape(self) -> Optional[Tuple[int, ...]]:
@@ -222,15 +241,38 @@ class Layout:
         render([f"--layout={self.gluon_text()}", f"--shape={shape_text(shape)}"], str(path),
                view=view, colour_by=colour_by, fit=fit, **drawing)
 
-    def _repr_svg_(self):
-        if self._picture_shape() is None:
-            return None
-        return picture_or_message(self.render, ".svg")
+    @guarded
+    def picture(self, shape=None, view=None, colour_by=None, format="svg", scale=None, fit=None,
+                arch=None) -> bytes:
+        """The layout's picture as bytes, drawn by the renderer library (no file, no command):
+        the picture ``render(path, shape, view, colour_by)`` writes.
 
-    def _repr_png_(self):
-        if self._picture_shape() is None:
+        - ``shape``: the tensor shape (default: the one given to ``over``);
+        - ``view``: ``"ownership"`` (default), ``"inverse"``, ``"matrix"``, ``"xor"``,
+          ``"cta-tiles"``, ... (the views of ``layout-explorer render``);
+        - ``colour_by``: ``"lane"``, ``"register"``, ``"warp"``, ``"simd"``, ``"simd-pair"``,
+          ``"block"`` or ``"offset"``;
+        - ``format``: ``"svg"`` (UTF-8 text as bytes) or ``"png"``;
+        - ``scale``: a factor in (0, 64] (1: the figure's natural size, 1 unit = 1 px), or
+          ``fit``: (width, height) in pixels that the figure is laid out and scaled into;
+        - ``arch``: the architecture a view reads (e.g. SIMD pairs), default the request layer's.
+        """
+        shape = shape if shape is not None else self._picture_shape()
+        if shape is None:
+            raise _core.LayoutError("a picture of a layout needs its tensor shape (shape=...)")
+        target = self._handle if self._handle is not None else self.gluon_text()
+        return _core.layout_picture(target, dims(shape), view=view, colour_by=colour_by,
+                                    arch=arch, format=format, scale=scale, fit=fit)
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        """The picture for Jupyter, in one format (lx.picture_options); None without a shape
+        (Jupyter then shows the text). Never raises."""
+        shape = self._picture_shape()
+        if shape is None:
             return None
-        return picture_or_message(self.render, ".png")
+        scale, fit = self._drawing if self._drawing is not None else (None, None)
+        return mimebundle(lambda fmt, s, f: self.picture(shape, format=fmt, scale=s, fit=f),
+                          scale, fit)
 
     # ---- values -----------------------------------------------------------------------------
     def __eq__(self, other: Any) -> bool:
@@ -382,9 +424,13 @@ class TextLayout(Layout):
 
     def _describe(self) -> Tuple[str, str, Optional[int], bool]:
         try:
-            return super()._describe()
-        except _core.LayoutError:  # a form only the command reads (CuTe text)
+            described = super()._describe()
+        except _core.LayoutError:  # a form only the command reads
+            object.__setattr__(self, "_handle", None)
             return _convert(self._text, "ttg").rstrip("\n"), self._text, None, False
+        if not described[0]:  # CuTe text: no attribute, the command's reading of it
+            return _convert(self._text, "ttg").rstrip("\n"), self._text, None, False
+        return described
 
     def __reduce__(self):
         return (TextLayout, (self._text,))
@@ -458,10 +504,14 @@ def as_text(value: Any) -> str:
 
 def dims(shape) -> list:
     """A shape as a list of sizes: (64, 64), [64, 64] or "64x64"."""
+    if isinstance(shape, (tuple, list)) and all(type(s) is int for s in shape):
+        return list(shape)
     return [int(s) for s in shape_text(shape).split("x")]
 
 
 @guarded
 def to_linear_layout(value: Any, shape: Sequence[int]) -> "_core.LinearLayout":
     """The linear layout of a layout (object or text) over `shape`, with Triton's Python API."""
+    if isinstance(value, Layout) and value._handle is not None:
+        return value._handle.linear_layout(dims(shape))
     return _core.to_linear_layout(as_text(value), dims(shape))

@@ -3,9 +3,11 @@ process), so a notebook's picture and a file from the command line are the same 
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import tempfile
+from html import escape
 from typing import Callable, List, Optional, Sequence
 
 from . import _core
@@ -51,6 +53,80 @@ def picture_bytes(picture: Callable[..., None], suffix: str, **drawing) -> bytes
         picture(path, **drawing)
         with open(path, "rb") as f:
             return f.read()
+
+
+class PictureOptions:
+    """How a notebook shows pictures (``lx.picture_options``): one format per display.
+
+    - ``format``: ``"svg"`` (default) or ``"png"``: the format a display carries;
+    - ``max_bytes``: the most bytes one displayed picture may take (default 2,000,000). An SVG
+      past it is shown as a PNG fitted into ``png_fit``; a PNG still past it is shown as one line
+      saying so (draw it into a file with ``render(path, fit=...)``);
+    - ``png_fit``: (width, height) in pixels of that PNG (default (1600, 1200)).
+    """
+
+    def __init__(self):
+        self.format = "svg"
+        self.max_bytes = 2_000_000
+        self.png_fit = (1600, 1200)
+
+
+picture_options = PictureOptions()
+
+
+def mimebundle(draw: Optional[Callable[..., bytes]], scale=None, fit=None, html: str = "",
+               text: str = "") -> Optional[dict]:
+    """What a notebook's ``_repr_mimebundle_`` returns: ``html`` (a record's tables) and the
+    picture in one format (SVG, or PNG past the size cap; see PictureOptions) as one HTML
+    output, the picture an ``<img>`` of a data URI, which every front end and ``nbconvert --to
+    html`` show as they are; ``text`` for plain-text front ends. A picture that cannot be drawn
+    is one line of text instead. Never raises: a display hook that raises prints a traceback
+    into the notebook."""
+    if draw is None:
+        return {"text/html": html, "text/plain": text} if html else None
+    try:
+        picture = _picture_html(draw, scale, fit)
+    except KeyboardInterrupt:
+        raise
+    except BaseException as e:  # pylint: disable=broad-except
+        picture = f"<pre>{escape(error_line(f'{type(e).__name__}: {e}'))}</pre>"
+    return {"text/html": html + picture, "text/plain": text}
+
+
+def _picture_html(draw: Callable[..., bytes], scale, fit) -> str:
+    cap = int(picture_options.max_bytes)
+    if picture_options.format not in ("svg", "png"):
+        raise _core.LayoutError(f"picture_options.format is 'svg' or 'png', not "
+                                f"{picture_options.format!r}")
+    kind, data = picture_options.format, b""
+    if kind == "svg":
+        data = draw("svg", scale, fit)
+        if len(data) > cap:
+            kind = "png"
+            data = draw("png", None, tuple(picture_options.png_fit))
+    else:
+        data = draw("png", scale, fit)
+        if len(data) > cap:
+            data = draw("png", None, tuple(picture_options.png_fit))
+    if len(data) > cap:
+        return (f"<pre>(a picture of {len(data)} bytes, past the cap of {cap}: "
+                f"render(path, fit=...) writes it to a file)</pre>")
+    mime = "image/svg+xml" if kind == "svg" else "image/png"
+    encoded = base64.b64encode(data).decode("ascii")
+    return f'<img src="data:{mime};base64,{encoded}" alt="layout_explorer picture"/>'
+
+
+def error_line(message: str, limit: int = 300) -> str:
+    """`message` on one line, cut to `limit` characters."""
+    text = " ".join(str(message).split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def file_drawer(picture: Callable[..., None]) -> Callable[..., bytes]:
+    """A drawer (format, scale, fit) -> bytes over a picture that writes files."""
+    def draw(fmt, scale, fit):
+        return picture_bytes(picture, "." + fmt, scale=scale, fit=fit)
+    return draw
 
 
 def picture_or_message(picture: Callable[..., None], suffix: str):

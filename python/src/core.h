@@ -5,10 +5,20 @@
 // OverflowError), with messages of bounded length.
 
 #include "base/expected.h"
+#include "io/scene.h"
+#include "layout/linearlayout.h"
+#include "request/viewrequest.h"
 
 #include <pybind11/pybind11.h>
 
+#include <nlohmann/json.hpp>
+
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace lxpy {
@@ -48,6 +58,72 @@ std::vector<std::string> toStringList(py::handle value, const std::string &what)
 // The items of a list or tuple (anything else is refused).
 std::vector<py::handle> items(py::handle value, const std::string &what);
 
+// A read-only view of one object of a JSON tree the engine built (layout_explorer._core.Json).
+struct JsonView
+{
+    std::shared_ptr<const nlohmann::json> root;
+    const nlohmann::json *node = nullptr;
+};
+// A JSON value as Python objects (dicts, lists, scalars), converted directly.
+py::object toPython(const nlohmann::json &j);
+// An object as a Json view owning it (any other value converted by toPython).
+py::object jsonObject(nlohmann::json j);
+// A LazyJson: `summary` (some of the object's fields) at once, the whole object built by `build`
+// (without the GIL) when a field outside the summary is first read.
+py::object lazyJsonObject(nlohmann::json summary, std::function<nlohmann::json()> build);
+
+// A layout's text read once (layout_explorer._core.ParsedLayout): its attribute (null for CuTe
+// text), its #ttg and Gluon forms, and its linear layouts over the shapes asked for, kept.
+class ParsedLayout
+{
+public:
+    // Reads `text` (#ttg, Gluon or CuTe); a refused text raises LayoutError with the engine's
+    // message. Call without the GIL.
+    static std::shared_ptr<ParsedLayout> parse(const std::string &text);
+    // The linear layout over `shape` (computed once per shape, a few shapes kept). Thread-safe.
+    std::shared_ptr<const lx::LinearLayout> linear(const std::vector<int32_t> &shape) const;
+    // The layout as a request's layout named `name`.
+    lx::ResolvedLayout resolved(const std::string &name, const std::vector<int32_t> &shape,
+                                const std::string &dtype) const;
+
+    std::string text;
+    lx::LayoutAttrPtr attr;
+    std::string ttg, gluon;
+    int rank = -1;
+    bool shared = false;
+
+private:
+    mutable std::mutex m_mutex;
+    mutable std::vector<std::pair<std::vector<int32_t>, std::shared_ptr<const lx::LinearLayout>>>
+        m_linear;
+};
+// A layout argument: a ParsedLayout, an object holding one (`_handle`), or text (read here);
+// `what` names the argument in messages.
+std::shared_ptr<ParsedLayout> layoutArg(py::handle value, const std::string &what);
+// A shape argument: a sequence of positive ints.
+std::vector<int32_t> shapeArg(py::handle value);
+
 void defineLinearLayout(py::module_ &m);
+void defineJson(py::module_ &m);
+void defineLazyJson(py::module_ &m);
+void defineParsedLayout(py::module_ &m);
+void defineAnalyses(py::module_ &m);
+void definePictures(py::module_ &m);
+
+// How a picture is drawn: its format, its scale or the box it is fitted into.
+struct Drawing
+{
+    std::string format = "svg"; // "svg" or "png"
+    std::optional<double> scale;
+    std::optional<std::pair<int, int>> fit; // pixels
+};
+// format ("svg", "png"), scale ((0, 64]) and fit ((width, height) pixels) arguments, checked.
+Drawing drawingArgs(py::handle format, py::handle scale, py::handle fit);
+// The view of `request` built and drawn by the renderer library as SVG or PNG bytes (needs the
+// QGuiApplication; call without the GIL).
+std::string draw(const lx::ViewRequest &request, const Drawing &d);
+
+// The process's QGuiApplication (fonts, painting), made on first need; call with the GIL.
+void ensureGuiApplication();
 
 } // namespace lxpy

@@ -58,45 +58,13 @@ void quietQtMessages(QtMsgType type, const QMessageLogContext &context, const QS
         previousQtHandler(type, context, message);
 }
 
-void ensureGuiApplication()
+void makeGuiApplication()
 {
     if (QGuiApplication::instance())
         return;
     previousQtHandler = qInstallMessageHandler(quietQtMessages);
     const lx::HeadlessArguments args = lx::headlessGuiArguments("layout_explorer");
     new QGuiApplication(*args.argc, args.argv); // lives as long as the interpreter
-}
-
-py::object toPython(const nlohmann::json &j)
-{
-    switch (j.type()) {
-    case nlohmann::json::value_t::null:
-        return py::none();
-    case nlohmann::json::value_t::boolean:
-        return py::bool_(j.get<bool>());
-    case nlohmann::json::value_t::number_integer:
-        return py::int_(j.get<int64_t>());
-    case nlohmann::json::value_t::number_unsigned:
-        return py::int_(j.get<uint64_t>());
-    case nlohmann::json::value_t::number_float:
-        return py::float_(j.get<double>());
-    case nlohmann::json::value_t::string:
-        return py::str(j.get_ref<const std::string &>());
-    case nlohmann::json::value_t::array: {
-        py::list list;
-        for (const nlohmann::json &v : j)
-            list.append(toPython(v));
-        return list;
-    }
-    case nlohmann::json::value_t::object: {
-        py::dict dict;
-        for (const auto &[k, v] : j.items())
-            dict[py::str(k)] = toPython(v);
-        return dict;
-    }
-    default:
-        return py::none();
-    }
 }
 
 // Runs `layout-explorer ARGS...` in process; returns (json value or None, standard output bytes).
@@ -107,7 +75,7 @@ py::tuple run(py::handle argsValue, bool gui, const std::vector<int> &okCodes)
     if (args.empty())
         throw LayoutError{"no command given"};
     if (gui)
-        ensureGuiApplication();
+        lxpy::ensureGuiApplication();
     QStringList qargs;
     for (const std::string &a : args)
         qargs << QString::fromStdString(a);
@@ -128,7 +96,8 @@ py::tuple run(py::handle argsValue, bool gui, const std::vector<int> &okCodes)
         throw LayoutError{message.empty() ? "the command failed (exit " + std::to_string(code) + ")"
                                           : message};
     }
-    return py::make_tuple(reply.json ? toPython(*reply.json) : py::object(py::none()),
+    return py::make_tuple(reply.json ? lxpy::jsonObject(std::move(*reply.json))
+                                     : py::object(py::none()),
                           py::bytes(reply.out));
 }
 
@@ -188,6 +157,11 @@ py::tuple describeLayout(py::handle textValue)
 
 } // namespace
 
+void lxpy::ensureGuiApplication()
+{
+    makeGuiApplication();
+}
+
 PYBIND11_MODULE(_core, m)
 {
     m.doc() = "The compiled half of layout_explorer: the command line's commands in process, and "
@@ -214,5 +188,10 @@ PYBIND11_MODULE(_core, m)
     m.def("describe_layout", &describeLayout, py::arg("text"),
           "(#ttg text, Gluon text, rank, is shared) of a layout given as #ttg or Gluon text.");
     lxpy::defineLinearLayout(m);
+    lxpy::defineJson(m);
+    lxpy::defineLazyJson(m);
+    lxpy::defineParsedLayout(m);
+    lxpy::defineAnalyses(m);
+    lxpy::definePictures(m);
     m.attr("version") = LX_VERSION_STRING;
 }

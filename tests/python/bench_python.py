@@ -1,19 +1,46 @@
 """pytest-benchmark benchmarks of Python calls (not part of the ctest run; `scripts/run
-bench-python` runs them). They measure; they assert only that the call answered."""
+bench-python` runs them). They measure; they assert only that the call answered.
+
+The same file runs against an older build of the package (PYTHONPATH at its build/python) for a
+side-by-side table: a call the older package lacks (bank_conflicts_many) is measured as the loop
+it replaces."""
+
+import os
+import random
 
 import layout_explorer as lx
 
+HERE = os.path.dirname(os.path.abspath(__file__))
+GEMM = os.path.join(HERE, "..", "data", "kernels",
+                    "gemm_gfx1250_bf16_64x64x64_w22_t11_a01_b01_s1618_4116.ttgir")
+
 WMMA = lx.AMDWMMALayout(version=3, transposed=True, warp_bases=[[0, 1], [1, 0]],
                         instr_shape=[16, 16, 32])
+DOT_A = lx.DotOperandLayout(operand_index=0, parent=WMMA, k_width=8)
 DOT_B = lx.DotOperandLayout(operand_index=1, parent=WMMA, k_width=8)
 SHARED = lx.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[1, 0])
-BLOCKED = lx.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1],
-                           order=[1, 0])
+
+
+def candidates(n=1000, seed=1):
+    """`n` distinct shared layouts of a 64x64 tile: every swizzle, then offset bases permuted."""
+    out = [lx.SwizzledSharedLayout(vec=v, per_phase=p, max_phase=m, order=o)
+           for v in (1, 2, 4, 8, 16) for p in (1, 2, 4, 8) for m in (1, 2, 4, 8, 16)
+           for o in ([1, 0], [0, 1])]
+    units = [[0, 1 << i] for i in range(6)] + [[1 << i, 0] for i in range(6)]
+    rng = random.Random(seed)
+    seen = set()
+    while len(out) < n:
+        bases = units[:]
+        rng.shuffle(bases)
+        key = str(bases)
+        if key not in seen:
+            seen.add(key)
+            out.append(lx.SharedLinearLayout(offset_bases=bases))
+    return out[:n]
 
 
 def test_bank_conflicts_64x64_f16(benchmark):
-    dot_a = lx.DotOperandLayout(operand_index=0, parent=WMMA, k_width=8)
-    rec = benchmark(lx.bank_conflicts, dot_a, SHARED, (64, 64), dtype="f16")
+    rec = benchmark(lx.bank_conflicts, DOT_A, SHARED, (64, 64), dtype="f16")
     assert rec.totals.instructions > 0
 
 
@@ -22,6 +49,21 @@ def test_to_linear_layout_256x256_dot_operand(benchmark):
     assert layout.is_surjective()
 
 
-def test_format_tensor_view_256x256(benchmark):
-    text = benchmark(BLOCKED.format_tensor_view, (256, 256))
+def test_format_tensor_view_256x256_wmma_operand(benchmark):
+    text = benchmark(DOT_B.format_tensor_view, (256, 256))
     assert text.count("\n") >= 256
+
+
+def test_analyze_kernel_gemm(benchmark):
+    rec = benchmark(lx.analyze_kernel, GEMM)
+    assert rec["ops"]
+
+
+def test_bank_conflicts_1000_candidates(benchmark):
+    shared = candidates()
+    if hasattr(lx, "bank_conflicts_many"):
+        many = lambda: lx.bank_conflicts_many(DOT_A, shared, (64, 64), dtype="f16")
+    else:
+        many = lambda: [lx.bank_conflicts(DOT_A, s, (64, 64), dtype="f16") for s in shared]
+    recs = benchmark.pedantic(many, rounds=3, iterations=1)
+    assert len(recs) == 1000

@@ -30,6 +30,13 @@ class Cli:
         p = subprocess.run([*self.command, *args], capture_output=True, env=env, timeout=300)
         return p.returncode, p.stdout, p.stderr.decode("utf-8", "replace")
 
+    def with_input(self, text, *args):
+        """The same, with `text` on standard input."""
+        env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+        p = subprocess.run([*self.command, *args], capture_output=True, env=env, timeout=300,
+                           input=text.encode("utf-8"))
+        return p.returncode, p.stdout, p.stderr.decode("utf-8", "replace")
+
     def json(self, *args):
         code, out, err = self(*args, "--json")
         assert code == 0, err

@@ -1,12 +1,13 @@
 """Pictures: a layout's or a result's .render(path, ...) writes the bytes `layout-explorer render`
-writes for the same inputs, and _repr_svg_ / _repr_png_ are those pictures for Jupyter."""
+writes for the same inputs; .picture(...) draws the same picture into bytes through the renderer
+library; _repr_mimebundle_ shows it in Jupyter in one format, with a size cap, never raising."""
 
 import json
 
 import pytest
 
 import layout_explorer as lx
-from conftest import preset_scene
+from conftest import data_path, preset_scene
 
 WMMA = lx.AMDWMMALayout(version=3, transposed=True, warp_bases=[[0, 1], [1, 0]],
                         instr_shape=[16, 16, 32])
@@ -27,13 +28,53 @@ def test_layout_render_is_the_commands(cli, tmp_path, suffix, view, colour, fit)
     assert mine.read_bytes() == theirs.read_bytes()
 
 
-def test_layout_repr_svg():
-    assert WMMA._repr_svg_() is None  # no shape: no picture, Jupyter shows the text
-    svg = WMMA.over((64, 64))._repr_svg_()
-    # The form a notebook embeds in HTML: the SVG element itself, no XML declaration.
-    assert svg.startswith("<svg") and "<?xml" not in svg
-    png = WMMA.over((64, 64))._repr_png_()
-    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+def pictures_in(bundle):
+    """The pictures of a display bundle: data URIs in its HTML and image outputs."""
+    html = bundle.get("text/html", "")
+    return (html.count("data:image/svg+xml;base64,") + html.count("data:image/png;base64,")
+            + sum(1 for k in bundle if k.startswith("image/")))
+
+
+@pytest.mark.parametrize("suffix", ["svg", "png"])
+def test_layout_picture_is_the_commands_file(cli, tmp_path, suffix):
+    """picture() draws through the renderer library the bytes render -o writes."""
+    path = tmp_path / f"cli.{suffix}"
+    code, _, err = cli("render", "--layout", repr(WMMA), "--shape", "64x64", "--color-by", "warp",
+                       "-o", str(path))
+    assert code == 0, err
+    assert WMMA.picture((64, 64), colour_by="warp", format=suffix) == path.read_bytes()
+
+
+def test_layout_display_is_one_picture():
+    assert WMMA._repr_mimebundle_() is None  # no shape: no picture, Jupyter shows the text
+    bundle = WMMA.over((64, 64))._repr_mimebundle_()
+    assert pictures_in(bundle) == 1
+    assert "data:image/svg+xml;base64," in bundle["text/html"]
+    # scale and fit size the displayed picture.
+    small = WMMA.over((64, 64), scale=0.5)._repr_mimebundle_()["text/html"]
+    assert len(small) < len(bundle["text/html"])
+    assert WMMA.picture((64, 64), format="png")[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_display_cap_and_errors_never_raise():
+    layout = WMMA.over((64, 64))
+    options = lx.picture_options
+    saved = (options.format, options.max_bytes, options.png_fit)
+    try:
+        svg_bytes = len(WMMA.picture((64, 64)))
+        options.max_bytes = svg_bytes - 1  # past the cap as SVG: a fitted PNG instead
+        options.png_fit = (320, 240)
+        bundle = layout._repr_mimebundle_()
+        assert pictures_in(bundle) == 1 and "data:image/png;base64," in bundle["text/html"]
+        options.max_bytes = 100  # past the cap in every format: one line saying so
+        bundle = layout._repr_mimebundle_()
+        assert pictures_in(bundle) == 0 and "past the cap" in bundle["text/html"]
+        options.max_bytes, options.format = 10 ** 7, "gif"  # a bad setting: a message, no raise
+        bundle = layout._repr_mimebundle_()
+        assert pictures_in(bundle) == 0 and "gif" in bundle["text/html"]
+        assert "Traceback" not in bundle["text/html"]
+    finally:
+        options.format, options.max_bytes, options.png_fit = saved
 
 
 def test_bank_result_picture_is_the_scene_view(cli, tmp_path):
@@ -52,7 +93,10 @@ def test_bank_result_picture_is_the_scene_view(cli, tmp_path):
     code, _, err = cli("render", "--scene", str(tmp_path / "s.lxscene"), "-o", str(tmp_path / "cli.svg"))
     assert code == 0, err
     assert (tmp_path / "py.svg").read_bytes() == (tmp_path / "cli.svg").read_bytes()
-    assert "<svg" in rec._repr_svg_()
+    bundle = rec._repr_mimebundle_()
+    assert pictures_in(bundle) == 1
+    # The phase table beside it, the worst phase highlighted.
+    assert bundle["text/html"].count("<tr style=") == 1
 
 
 def test_preset_result_pictures(cli, tmp_path):
@@ -63,7 +107,7 @@ def test_preset_result_pictures(cli, tmp_path):
     assert code == 0, err
     assert (tmp_path / "py.svg").read_bytes() == (tmp_path / "cli.svg").read_bytes()
     for r in (lx.cta(preset="fig10"), lx.lds(preset="fig12"), lx.partitions(preset="fig10")):
-        assert "<svg" in r._repr_svg_()
+        assert pictures_in(r._repr_mimebundle_()) == 1
 
 
 def test_ds_load_tr_text_picture(cli, tmp_path):
@@ -78,7 +122,7 @@ def test_ds_load_tr_text_picture(cli, tmp_path):
 
 def test_records_without_pictures():
     rec = lx.suggest_cta((128, 128), 4, (16, 16, 32), "bf16")
-    assert rec._repr_svg_() is None
+    assert rec._repr_mimebundle_() is None
     with pytest.raises(lx.LayoutError):
         rec.render("x.svg")
 
@@ -93,6 +137,19 @@ def test_pictures_print_nothing(capfd):
                lx.lds(preset="fig12"), lx.partitions(preset="fig10"), dot.over((64, 64))]
     capfd.readouterr()
     for r in results:
-        assert r._repr_svg_() and r._repr_png_()
+        assert pictures_in(r._repr_mimebundle_()) == 1
     out, err = capfd.readouterr()
     assert out == "" and err == ""
+
+
+def test_tables_of_kernels_and_suggestions():
+    path = data_path("kernels", "gemm_gfx1250_bf16_64x64x64_w22_t11_a01_b01_s1618_4116.ttgir")
+    kernel = lx.analyze_kernel(path)
+    html = kernel._repr_mimebundle_()["text/html"]
+    assert html.count("<tr") == len(kernel.ops) + 1  # a header and one row per op
+    # The costliest op's row is the highlighted one.
+    marked = html.split("<tr style=")[1].split("</tr>")[0]
+    assert f"<td>{kernel.worstOp.line}</td>" in marked
+    suggestions = lx.suggest_shared(preset="lds-g3", limit=5)
+    html = suggestions._repr_mimebundle_()["text/html"]
+    assert html.count("<tr") == 6 and suggestions.candidates[0].text.split("<")[0] in html

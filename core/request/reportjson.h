@@ -1,0 +1,31 @@
+#pragma once
+
+// The JSON objects the commands print with --json, built from the request layer's results: the
+// command line writes them, the Python package hands them to Python as values (no text in
+// between), so both faces give the same fields (docs/json-schema.md).
+
+#include "io/ttgir.h"
+#include "request/analysisinputs.h"
+#include "request/kernelrequest.h"
+
+#include <nlohmann/json.hpp>
+
+namespace lx {
+
+// `analyze banks --json` of one access, without "figures" (bankAnalysisJson adds them);
+// `perInstruction` false leaves out the per-instruction and per-phase arrays ("instructions",
+// "phases"), the bulk of the object, for a reader that asks for the totals first.
+[[nodiscard]] nlohmann::json bankReportJson(const BankViewInput &in, bool perInstruction = true);
+// `analyze banks --json`: bankReportJson with the view's figures (request/figures.h).
+[[nodiscard]] nlohmann::json bankAnalysisJson(const BankViewInput &in);
+
+// What a kernel report's instruction counts mean, said in every report.
+extern const char *const kKernelCounting;
+// `analyze kernel --json` of a module read alone (standard input): its ops, totals and figures.
+[[nodiscard]] nlohmann::json kernelReportJson(const TtgirModule &module, const KernelReport &report,
+                                              const CompilerComparison *compiler = nullptr);
+// `analyze kernel FILE --json`: kernelReportJson with the files, the compiler's answer when the
+// assembly is there, and the figures of both.
+[[nodiscard]] nlohmann::json kernelAnswerJson(const KernelAnswer &answer);
+
+} // namespace lx

@@ -1,0 +1,304 @@
+// The analyses of layout_explorer._core over the request layer (core/request): each builds the
+// request a command builds from its options, asks the same resolver, and hands the command's
+// --json object (the same builder, request/reportjson.h) to Python as a Json view. No argument
+// strings, no JSON text, no files between Python and the engine. The GIL is released while the
+// engine works; a batch checks for Ctrl-C between its candidates.
+
+#include "core.h"
+
+#include "io/tritoncache.h"
+#include "io/ttgir.h"
+#include "request/analysisinputs.h"
+#include "request/kernelrequest.h"
+#include "request/reportjson.h"
+#include "request/shape.h"
+
+#include <pybind11/stl.h>
+
+#include <filesystem>
+#include <optional>
+
+namespace lxpy {
+
+namespace {
+
+// The options of one access besides its layouts (analyze banks --reg/--shared).
+struct BankArgs
+{
+    std::vector<int32_t> shape;
+    std::string dtype, arch, instruction;
+    bool write = false;
+    int warp = 0;
+};
+
+// The messages of `analyze banks`, so that Python and the command line refuse alike.
+const std::string kBanks = "layout-explorer analyze banks: ";
+
+// A shape as the command reads --shape (request/shape.h): sizes from 1 to the request layer's
+// largest extent; a size past it is refused with the reader's own message.
+std::vector<int32_t> bankShape(py::handle value)
+{
+    std::vector<std::string> sizes;
+    bool ok = true;
+    const int64_t limit = lx::ShapeRules{}.maxExtent;
+    for (py::handle item : items(value, "a shape")) {
+        if (!py::isinstance<py::int_>(item) || py::isinstance<py::bool_>(item))
+            throw LayoutError{kBanks + "a shape is a sequence of integers, not " + describe(value)};
+        sizes.push_back(py::str(item).cast<std::string>());
+        ok = ok && sizes.back().size() <= 12 && item.cast<int64_t>() >= 1 &&
+             item.cast<int64_t>() <= limit;
+    }
+    if (ok && !sizes.empty()) {
+        std::vector<int32_t> out;
+        for (py::handle item : items(value, "a shape"))
+            out.push_back(item.cast<int32_t>());
+        return out;
+    }
+    std::string text;
+    for (const std::string &s : sizes)
+        text += (text.empty() ? "" : "x") + s;
+    const lx::Expected<std::vector<int32_t>> parsed = lx::parseShape(text);
+    throw LayoutError{kBanks + "--shape expects sizes like 128x64: " +
+                      (parsed ? std::string("no sizes") : parsed.message())};
+}
+
+BankArgs bankArgs(py::handle shape, py::handle dtype, py::handle arch, py::handle instruction,
+                  bool write, py::handle warp)
+{
+    BankArgs a;
+    if (!warp.is_none()) {
+        if (!py::isinstance<py::int_>(warp) || py::isinstance<py::bool_>(warp) ||
+            warp.cast<py::int_>() < py::int_(0) || warp.cast<py::int_>() > py::int_(INT32_MAX))
+            throw LayoutError{kBanks + "--warp expects a non-negative integer"};
+        a.warp = warp.cast<int>();
+    }
+    a.shape = bankShape(shape);
+    if (!dtype.is_none())
+        a.dtype = toString(dtype, "dtype");
+    a.arch = arch.is_none() ? std::string(lx::kDefaultArch) : toString(arch, "arch");
+    if (!instruction.is_none())
+        a.instruction = toString(instruction, "instruction");
+    a.write = write;
+    return a;
+}
+
+// A layout argument of `analyze banks`, refused as --reg / --shared is.
+std::shared_ptr<ParsedLayout> bankLayout(py::handle value, const std::string &option)
+{
+    try {
+        return layoutArg(value, "--" + option);
+    } catch (const LayoutError &e) {
+        const bool named = e.message.rfind("--" + option, 0) == 0;
+        throw LayoutError{kBanks + (named ? "" : "--" + option + ": ") + e.message};
+    }
+}
+
+// The request `analyze banks --reg --shared` builds: a bank table of reg read from (written to)
+// shared.
+lx::ViewRequest bankRequest(const BankArgs &a, const ParsedLayout &reg, const ParsedLayout &shared)
+{
+    lx::ViewRequest req;
+    req.arch = a.arch;
+    req.dtype = a.dtype;
+    req.kind = "bank-table";
+    req.options["warp"] = a.warp;
+    auto layout = [&](const char *name, const ParsedLayout &p) {
+        try {
+            return p.resolved(name, a.shape, req.dtype);
+        } catch (const LayoutError &e) {
+            throw LayoutError{kBanks + "--" + name + ": " + e.message};
+        }
+    };
+    req.layouts.push_back(layout("reg", reg));
+    req.layouts.push_back(layout("shared", shared));
+    req.layout = "reg";
+    req.options["shared"] = "shared";
+    req.options["write"] = a.write;
+    if (!a.instruction.empty())
+        req.options["instruction"] = a.instruction;
+    return req;
+}
+
+// One access's report, resolved (without what only a picture reads).
+std::shared_ptr<const lx::BankViewInput> bankInput(const lx::ViewRequest &req)
+{
+    lx::Expected<lx::BankViewInput> in = lx::resolveBankAccess(req);
+    if (!in)
+        throw LayoutError{kBanks + in.message()};
+    if (in->report.instructions.empty())
+        throw LayoutError{kBanks + "the view has no access to analyse (a bank map without a "
+                                   "register layout)"};
+    return std::make_shared<const lx::BankViewInput>(std::move(*in));
+}
+
+// The record of an access: its totals and scalars at once, its per-instruction arrays and
+// figures (`analyze banks --json` whole) when first read.
+py::object bankRecord(std::shared_ptr<const lx::BankViewInput> in)
+{
+    nlohmann::json summary = lx::bankReportJson(*in, false);
+    return lazyJsonObject(std::move(summary), [in] { return lx::bankAnalysisJson(*in); });
+}
+
+py::object bankConflicts(py::handle reg, py::handle shared, py::handle shape, py::handle dtype,
+                         py::handle arch, py::handle instruction, bool write, py::handle warp)
+{
+    const BankArgs a = bankArgs(shape, dtype, arch, instruction, write, warp);
+    const std::shared_ptr<ParsedLayout> r = bankLayout(reg, "reg");
+    const std::shared_ptr<ParsedLayout> s = bankLayout(shared, "shared");
+    std::shared_ptr<const lx::BankViewInput> in;
+    {
+        py::gil_scoped_release release;
+        in = bankInput(bankRequest(a, *r, *s));
+    }
+    return bankRecord(std::move(in));
+}
+
+// The bank map of the access: the request of analyze banks drawn as a bank-map view (what a
+// scene's bank-map view of the same layouts draws).
+py::bytes bankPicture(py::handle reg, py::handle shared, py::handle shape, py::handle dtype,
+                      py::handle arch, py::handle instruction, bool write, py::handle warp,
+                      py::handle format, py::handle scale, py::handle fit)
+{
+    const BankArgs a = bankArgs(shape, dtype, arch, instruction, write, warp);
+    const std::shared_ptr<ParsedLayout> r = bankLayout(reg, "reg");
+    const std::shared_ptr<ParsedLayout> s = bankLayout(shared, "shared");
+    const Drawing d = drawingArgs(format, scale, fit);
+    ensureGuiApplication();
+    std::string bytes;
+    {
+        py::gil_scoped_release release;
+        lx::ViewRequest req = bankRequest(a, *r, *s);
+        req.kind = "bank-map";
+        req.title = "bank map of reg read from shared";
+        bytes = draw(req, d);
+    }
+    return py::bytes(bytes);
+}
+
+// Ctrl-C between candidates: Python's signal handlers run (with the GIL); true when one raised
+// (KeyboardInterrupt), which stays set for the caller to raise once the GIL is back.
+bool interrupted()
+{
+    py::gil_scoped_acquire acquire;
+    return PyErr_CheckSignals() != 0;
+}
+
+py::list bankConflictsMany(py::handle reg, py::handle shareds, py::handle shape, py::handle dtype,
+                           py::handle arch, py::handle instruction, bool write, py::handle warp)
+{
+    const BankArgs a = bankArgs(shape, dtype, arch, instruction, write, warp);
+    const std::shared_ptr<ParsedLayout> r = bankLayout(reg, "reg");
+    std::vector<std::shared_ptr<ParsedLayout>> candidates;
+    const std::vector<py::handle> listed = items(shareds, "shared (a list of shared layouts)");
+    candidates.reserve(listed.size());
+    for (size_t i = 0; i < listed.size(); ++i)
+        candidates.push_back(bankLayout(listed[i], "shared[" + std::to_string(i) + "]"));
+    std::vector<std::shared_ptr<const lx::BankViewInput>> out(candidates.size());
+    bool stopped = false;
+    {
+        py::gil_scoped_release release;
+        for (size_t i = 0; i < candidates.size() && !stopped; ++i) {
+            if (i % 8 == 7 && interrupted()) {
+                stopped = true;
+                break;
+            }
+            try {
+                out[i] = bankInput(bankRequest(a, *r, *candidates[i]));
+            } catch (const LayoutError &e) {
+                std::string m = e.message;
+                if (m.rfind(kBanks, 0) == 0)
+                    m = m.substr(kBanks.size());
+                throw LayoutError{kBanks + "shared[" + std::to_string(i) + "]: " + m};
+            }
+        }
+    }
+    if (stopped)
+        throw py::error_already_set();
+    py::list list(out.size());
+    for (size_t i = 0; i < out.size(); ++i)
+        list[i] = bankRecord(std::move(out[i]));
+    return list;
+}
+
+// `analyze kernel FILE --json` (a module file or a folder of kernels), or `analyze kernel -
+// --json` for a module given as text.
+const std::string kKernel = "layout-explorer analyze kernel: ";
+
+template <typename T> T kernelValueOr(lx::Expected<T> e, const std::string &where = {})
+{
+    if (!e)
+        throw LayoutError{kKernel + where + e.message()};
+    return std::move(*e);
+}
+
+nlohmann::json kernelOfText(const std::string &text, const std::string &arch)
+{
+    if (text.size() > lx::kMaxTtgirBytes)
+        throw LayoutError{kKernel + "a TTGIR module is at most " +
+                          std::to_string(lx::kMaxTtgirBytes >> 20) + " MiB"};
+    const lx::TtgirModule module = kernelValueOr(lx::parseTtgir(text), "-:");
+    const lx::KernelReport report = kernelValueOr(lx::resolveKernel(module, arch), "-: ");
+    return lx::kernelReportJson(module, report);
+}
+
+nlohmann::json kernelOfPath(const std::string &path, const std::string &arch)
+{
+    const std::vector<lx::KernelFiles> found = kernelValueOr(lx::findKernels(path, {}));
+    std::error_code ec;
+    const bool folder = std::filesystem::is_directory(path, ec);
+    nlohmann::json kernels = nlohmann::json::array(), incomplete = nlohmann::json::array();
+    for (const lx::KernelFiles &f : found) {
+        if (!f.incomplete.empty()) {
+            incomplete.push_back({{"path", f.ttgir}, {"reason", f.incomplete}});
+            continue;
+        }
+        const lx::KernelAnswer answer = kernelValueOr(lx::resolveCompiledKernel(f, arch));
+        if (!folder)
+            return lx::kernelAnswerJson(answer);
+        kernels.push_back(lx::kernelAnswerJson(answer));
+    }
+    if (!folder)
+        throw LayoutError{kKernel + path + ": " +
+                          (found.empty() ? std::string("no module") : found.front().incomplete)};
+    return {{"kernels", kernels}, {"incomplete", incomplete}};
+}
+
+py::object analyzeKernel(py::handle module, py::handle arch, bool isText)
+{
+    const std::string text = toString(module, isText ? "a module's text" : "a module's path");
+    const std::string a = arch.is_none() ? std::string() : toString(arch, "arch");
+    nlohmann::json j;
+    {
+        py::gil_scoped_release release;
+        j = isText ? kernelOfText(text, a) : kernelOfPath(text, a);
+    }
+    return jsonObject(std::move(j));
+}
+
+} // namespace
+
+void defineAnalyses(py::module_ &m)
+{
+    m.def("bank_conflicts", &bankConflicts, py::arg("reg"), py::arg("shared"), py::arg("shape"),
+          py::arg("dtype") = py::none(), py::arg("arch") = py::none(),
+          py::arg("instruction") = py::none(), py::arg("write") = false,
+          py::arg("warp") = py::none(),
+          "`analyze banks --reg --shared --json` of one access, as a Json view.");
+    m.def("bank_conflicts_many", &bankConflictsMany, py::arg("reg"), py::arg("shared"),
+          py::arg("shape"), py::arg("dtype") = py::none(), py::arg("arch") = py::none(),
+          py::arg("instruction") = py::none(), py::arg("write") = false,
+          py::arg("warp") = py::none(),
+          "bank_conflicts for each shared layout of a list, the register layout read once; a "
+          "list of Json views in the list's order.");
+    m.def("bank_picture", &bankPicture, py::arg("reg"), py::arg("shared"), py::arg("shape"),
+          py::arg("dtype") = py::none(), py::arg("arch") = py::none(),
+          py::arg("instruction") = py::none(), py::arg("write") = false,
+          py::arg("warp") = py::none(), py::arg("format") = py::none(),
+          py::arg("scale") = py::none(), py::arg("fit") = py::none(),
+          "The bank map of the access bank_conflicts analyses, as SVG or PNG bytes.");
+    m.def("analyze_kernel", &analyzeKernel, py::arg("module"), py::arg("arch") = py::none(),
+          py::arg("is_text") = false,
+          "`analyze kernel PATH --json` (is_text: `analyze kernel - --json` of the module text).");
+}
+
+} // namespace lxpy

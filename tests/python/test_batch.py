@@ -1,0 +1,70 @@
+"""bank_conflicts_many: the batch an autotuner scores, against single calls, and the records the
+engine hands over directly (no command line in between)."""
+
+import _thread
+import threading
+
+import pytest
+
+import layout_explorer as lx
+
+WMMA = lx.AMDWMMALayout(version=3, transposed=True, warp_bases=[[0, 1], [1, 0]],
+                        instr_shape=[16, 16, 32])
+DOT_A = lx.DotOperandLayout(operand_index=0, parent=WMMA, k_width=8)
+CANDIDATES = [lx.SwizzledSharedLayout(vec=v, per_phase=p, max_phase=m, order=[1, 0])
+              for v in (1, 4, 8) for p in (1, 2) for m in (1, 4, 8)]
+
+
+def test_batch_equals_single_calls():
+    batch = lx.bank_conflicts_many(DOT_A, CANDIDATES, (64, 64), dtype="f16")
+    assert len(batch) == len(CANDIDATES)
+    for rec, shared in zip(batch, CANDIDATES):
+        single = lx.bank_conflicts(DOT_A, shared, (64, 64), dtype="f16")
+        assert rec.to_dict() == single.to_dict()
+        assert rec.cycles == single.totals.cyclesPerWave
+    # The candidates differ: the scores are not one number repeated.
+    assert len({rec.cycles for rec in batch}) > 1
+
+
+def test_batch_takes_text_and_names_a_bad_candidate():
+    text = CANDIDATES[2].to_ttg()
+    [rec] = lx.bank_conflicts_many(DOT_A.to_ttg(), [text], [64, 64], dtype="f16")
+    assert rec.to_dict() == lx.bank_conflicts(DOT_A, CANDIDATES[2], (64, 64), dtype="f16").to_dict()
+    with pytest.raises(lx.LayoutError, match=r"shared\[1\]"):
+        lx.bank_conflicts_many(DOT_A, [CANDIDATES[0], "#ttg.nonsense<{}>"], (64, 64), dtype="f16")
+    with pytest.raises(lx.LayoutError):
+        lx.bank_conflicts_many(DOT_A, CANDIDATES[0], (64, 64))
+    assert lx.bank_conflicts_many(DOT_A, [], (64, 64)) == []
+
+
+def test_batch_stops_on_ctrl_c():
+    """Ctrl-C (KeyboardInterrupt in the main thread) stops a long batch between candidates."""
+    timer = threading.Timer(0.2, _thread.interrupt_main)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            lx.bank_conflicts_many(DOT_A, CANDIDATES * 20000, (64, 64), dtype="f16")
+    finally:
+        timer.cancel()
+
+
+def test_records_are_read_only_mappings():
+    rec = lx.bank_conflicts(DOT_A, CANDIDATES[0], (64, 64), dtype="f16")
+    assert set(rec) == set(rec.to_dict())
+    assert rec["totals"]["instructions"] == rec.totals.instructions > 0
+    assert rec.instructions[0].phases[0].lanes == rec.to_dict()["instructions"][0]["phases"][0]["lanes"]
+    with pytest.raises(AttributeError):
+        rec.cycles = 3
+    with pytest.raises(TypeError):
+        rec["cycles"] = 3  # pylint: disable=unsupported-assignment-operation
+    assert "cycles" in rec and "no such field" not in rec
+
+
+def test_impossible_search_is_refused_at_once():
+    """A tile larger than the LDS has no layout: said before any candidate is built."""
+    import time
+    reg = lx.BlockedLayout([1, 8], [4, 8], [4, 1], [1, 0])
+    start = time.monotonic()
+    with pytest.raises(lx.LayoutError, match="no layout fits"):
+        lx.suggest_shared(reg, (1024, 1024), "f16", arch="gfx1250")
+    assert time.monotonic() - start < 10
