@@ -9,6 +9,7 @@
 #include "scratchsettings.h"
 #include "widgets/ctalayouteditor.h"
 #include "widgets/diagramview.h"
+#include "widgets/presentmode.h"
 #include "widgets/viewpane.h"
 
 #include <QLabel>
@@ -184,6 +185,31 @@ private Q_SLOTS:
         dragTile(view, tileCentre(view, 0, 1), tileCentre(view, 1, 1));
         QCOMPARE(warpBases(*doc), (BasisList{{1, 1}, {1, 0}}));
         QVERIFY(pane->editMessage().isEmpty());
+    }
+
+    // Presenting a cta-tiles view, the arrow keys walk its instructions (C 128x128: 16 per
+    // warp), each a step of the view's option "instruction"; before the first nothing moves.
+    void presentingWalksTheInstructions()
+    {
+        auto w = window();
+        QVERIFY(w);
+        typeOver(w->ctaLayoutEditor()->shapeEdit(), u"128x128"_s);
+        QCOMPARE(w->document()->layoutAt(0).shape, (QList<int>{128, 128}));
+        w->presentMode()->action()->trigger();
+        QVERIFY(w->presentMode()->isActive());
+        QWidget *view = w->currentViewPane()->viewWidget();
+        const auto instruction = [&] {
+            return w->document()->views().at(0).options.value("instruction", 0);
+        };
+        QTest::keyClick(view, Qt::Key_Right);
+        QTest::keyClick(view, Qt::Key_Right);
+        QCOMPARE(instruction(), 2);
+        QTest::keyClick(view, Qt::Key_Left);
+        QTest::keyClick(view, Qt::Key_Left);
+        QTest::keyClick(view, Qt::Key_Left);
+        QCOMPARE(instruction(), 0);
+        QTest::keyClick(view, Qt::Key_Escape);
+        QVERIFY(!w->presentMode()->isActive());
     }
 };
 

@@ -5,6 +5,7 @@
 #include "models/elementinfo.h"
 #include "models/layoutdocument.h"
 #include "render/viewregistry.h"
+#include "request/analysisinputs.h"
 #include "widgets/diagramview.h"
 
 #include <algorithm>
@@ -162,6 +163,25 @@ void ViewPane::previousStep()
 {
     const int current = currentStep();
     setStep(current <= 1 ? 1 : current - 1);
+}
+
+bool ViewPane::stepInstruction(int direction)
+{
+    if (!m_document || m_preview || m_view < 0 || m_view >= int(m_document->views().size()) ||
+        m_document->views().at(m_view).kind != QLatin1String("cta-tiles"))
+        return false;
+    const Expected<CtaInput> cta = resolveCta(currentRequest());
+    if (!cta)
+        return false;
+    nlohmann::json options = m_document->views().at(m_view).options;
+    const auto it = options.find("instruction");
+    const int current = it != options.end() && it->is_number_integer() ? it->get<int>() : 0;
+    const int next = current + (direction > 0 ? 1 : -1);
+    if (next < 0 || next >= int(cta->cta.instructions.size()))
+        return false;
+    options["instruction"] = next;
+    return m_document->setViewOptions(m_view, options, tr("Show instruction %1").arg(next))
+        .isEmpty();
 }
 
 void ViewPane::updateStepBar()

@@ -91,6 +91,10 @@ public:
     QLabel *stepLabel() const { return m_stepLabel; }
     // Scrolls the current step's tables into view (a no-op outside step mode).
     void scrollToCurrentStep();
+    // A cta-tiles view's instruction (its option "instruction") one on (direction > 0) or
+    // back, through the document's undo stack as a step is; false at either end and for any
+    // other view.
+    bool stepInstruction(int direction);
 
     // Direct manipulation (cta-tiles): the tile warp 2^k computes in instruction 0 is warp
     // basis k; dragged onto another tile of C it becomes [M, N] of that tile, through the
