@@ -107,6 +107,24 @@ private Q_SLOTS:
                  qPrintable(m.captured(0)));
     }
 
+    // fig2b's 2048 lane labels cannot be 10 px on a slide: the page itself says they are left
+    // out (not only the warning), and is still the slide.
+    void leftOutLabelsAreSaidOnThePage()
+    {
+        const Expected<Diagram> d = presetFigure("fig2b");
+        QVERIFY2(d, d ? "" : d.message().c_str());
+        const QSize page(1920, 1080);
+        const FittedFigure f = fitDiagram(*d, RenderOptions{}, page);
+        QVERIFY(f.fits);
+        QVERIFY(!f.warnings.isEmpty());
+        QVERIFY2(f.diagram.subtitle.contains(u"cell labels are left out"_s),
+                 qPrintable(f.diagram.subtitle));
+        QCOMPARE(renderImage(f.diagram, f.options).size(), page);
+        // A page large enough keeps the labels and says nothing of them.
+        const FittedFigure large = fitDiagram(*d, RenderOptions{}, QSize(3840, 2160));
+        QVERIFY(!large.diagram.subtitle.contains(u"left out"_s));
+    }
+
     void everyFormatIsThePage_data()
     {
         QTest::addColumn<QSize>("page");
