@@ -115,11 +115,12 @@ struct Kind
 
 // The actions and how often each is picked (relative weights).
 constexpr Kind kKinds[] = {
-    {"edit-cell", 14}, {"flip-bit", 14},   {"basis", 3},       {"undo", 10},   {"redo", 6},
-    {"add-view", 5},   {"close-view", 3},  {"view-option", 8}, {"colour", 2},  {"arch", 3},
-    {"navigate", 4},   {"select", 2},      {"preset", 2},      {"kernel", 1},  {"kernel-op", 2},
-    {"suggest", 3},    {"save-reopen", 1}, {"duplicate", 1},   {"remove", 1},  {"add-text", 1},
-    {"copy-paste", 2}, {"new-scene", 1},   {"tab", 2},         {"present", 3},
+    {"edit-cell", 14},   {"flip-bit", 14},   {"basis", 3},       {"undo", 10},   {"redo", 6},
+    {"add-view", 5},     {"close-view", 3},  {"view-option", 8}, {"colour", 2},  {"arch", 3},
+    {"navigate", 4},     {"select", 2},      {"preset", 2},      {"kernel", 1},  {"kernel-op", 2},
+    {"suggest", 3},      {"save-reopen", 1}, {"duplicate", 1},   {"remove", 1},  {"add-text", 1},
+    {"copy-paste", 2},   {"new-scene", 1},   {"tab", 2},         {"present", 3}, {"drag", 3},
+    {"kernel-apply", 1},
 };
 
 inline const Kind *kindNamed(const char *name)
@@ -317,6 +318,11 @@ private:
     void actSuggestCta(QWidget *panel, QTableView *table);
     void actSaveReopen();
     void actPresent();
+    // monkeyactions.h: a warp tile dragged in a cta-tiles view; a kernel op's suggestion applied
+    // in the Kernel dock and the patched module saved.
+    void actDrag();
+    void addTilesView();
+    void actKernelApply();
     void actLayouts(QLatin1String kind);
     void maybePickLayout();
     void checkDocument();
@@ -405,6 +411,10 @@ inline void Monkey::act(QLatin1String kind)
         actSaveReopen();
     else if (kind == "present"_L1)
         actPresent();
+    else if (kind == "drag"_L1)
+        actDrag();
+    else if (kind == "kernel-apply"_L1)
+        actKernelApply();
     else
         actLayouts(kind);
 }

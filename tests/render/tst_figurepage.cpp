@@ -92,6 +92,37 @@ private Q_SLOTS:
         const QPoint at = r.figureOffset();
         QVERIFY(std::abs(2 * at.x() + figure.width() - page.width()) <= 1);
         QVERIFY(std::abs(2 * at.y() + figure.height() - page.height()) <= 1);
+        // The vector formats' page is the same size in units (SVG viewBox, PDF MediaBox at
+        // 0.75 pt a unit; Qt's PDF writer keeps whole points, so 270 units are 203 pt, not
+        // 202.5).
+        const QByteArray svg = renderSvg(f.diagram, f.options);
+        QVERIFY(
+            svg.contains(u"viewBox=\"0 0 %1 %2\""_s.arg(page.width()).arg(page.height()).toUtf8()));
+        const QRegularExpressionMatch m =
+            QRegularExpression(u"/MediaBox \\[\\s*0 0 ([0-9.]+) ([0-9.]+)\\s*\\]"_s)
+                .match(QString::fromLatin1(renderPdf(f.diagram, f.options)));
+        QVERIFY(m.hasMatch());
+        QVERIFY2(std::abs(m.captured(1).toDouble() - page.width() * 0.75) <= 0.5 &&
+                     std::abs(m.captured(2).toDouble() - page.height() * 0.75) <= 0.5,
+                 qPrintable(m.captured(0)));
+    }
+
+    // fig2b's 2048 lane labels cannot be 10 px on a slide: the page itself says they are left
+    // out (not only the warning), and is still the slide.
+    void leftOutLabelsAreSaidOnThePage()
+    {
+        const Expected<Diagram> d = presetFigure("fig2b");
+        QVERIFY2(d, d ? "" : d.message().c_str());
+        const QSize page(1920, 1080);
+        const FittedFigure f = fitDiagram(*d, RenderOptions{}, page);
+        QVERIFY(f.fits);
+        QVERIFY(!f.warnings.isEmpty());
+        QVERIFY2(f.diagram.subtitle.contains(u"cell labels are left out"_s),
+                 qPrintable(f.diagram.subtitle));
+        QCOMPARE(renderImage(f.diagram, f.options).size(), page);
+        // A page large enough keeps the labels and says nothing of them.
+        const FittedFigure large = fitDiagram(*d, RenderOptions{}, QSize(3840, 2160));
+        QVERIFY(!large.diagram.subtitle.contains(u"left out"_s));
     }
 
     void everyFormatIsThePage_data()

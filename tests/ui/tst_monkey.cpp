@@ -1,8 +1,11 @@
 // The monkey test: random user actions on the real window, offscreen. Layout edits
 // (bases cells, bit flips, bases added and removed), undo and redo, views added and closed, view
 // options chosen in the view-options panel, colourings, architecture switches, navigation,
-// preset and kernel opens, kernel ops selected and suggested for, suggestions searched and
-// applied, layouts duplicated, removed, added from text, copied and pasted, and saves reopened.
+// preset and kernel opens, kernel ops selected and suggested for, a kernel op's suggestion applied
+// and the patched module saved, suggestions searched and applied (shared layouts and ctaLayouts:
+// previewed, applied, compared, copied), presenting entered, stepped with the arrow keys and
+// left, warp tiles dragged in a cta-tiles view (mouse events), layouts duplicated, removed, added
+// from text, copied and pasted, and saves reopened.
 //
 // After every action: the document is valid (unique names, views of existing layouts and kinds,
 // and it survives its own file format unchanged) and every view builds through the view registry
@@ -16,7 +19,7 @@
 // LX_MONKEY_SEED (default 24) seeds the run, LX_MONKEY_ACTIONS (default kDefaultActions) counts
 // it; the actions run as rows of at most kChunk so that no row meets QtTest's function timeout.
 
-#include "monkey.h"
+#include "monkeyactions.h"
 #include "render/celltextpainter.h"
 #include "scratchsettings.h"
 

@@ -21,7 +21,10 @@
 #include <QSortFilterProxyModel>
 #include <QTableView>
 
+#include <QClipboard>
+#include <QGuiApplication>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QTest>
 #include <QTextBrowser>
 #include <QUndoStack>
@@ -312,6 +315,7 @@ void TestSuggestModel::offersCtaLayoutsOnFig8()
 
     // Apply: one undo step, after which the view's figure is the candidate's.
     const int steps = doc.undoStack()->count();
+    QSignalSpy searched(panel.ctaPage()->model(), &CtaSuggestModel::refreshed);
     panel.ctaPage()->selectRow(0);
     panel.ctaPage()->applySelected();
     QCOMPARE(doc.undoStack()->count(), steps + 1);
@@ -319,6 +323,13 @@ void TestSuggestModel::offersCtaLayoutsOnFig8()
     QVERIFY(deepEqual(doc.layoutAt(0).attr, best.attr));
     // Its #ttg line is what the scene now holds, and what Copy #ttg copies.
     QCOMPARE(model.ttgText(0), QString::fromStdString(best.text));
+    // The panel keeps the applied ctaLayout selected (the scene's own row now): Copy #ttg copies
+    // what was applied, after the panel has searched the changed scene again.
+    QTRY_VERIFY(searched.count() > 0);
+    auto *copy = panel.ctaPage()->findChild<QPushButton *>(u"ctaCopyTtg"_s);
+    QVERIFY(copy && copy->isEnabled());
+    copy->click();
+    QCOMPARE(QGuiApplication::clipboard()->text(), QString::fromStdString(best.text));
     doc.undoStack()->undo();
     QVERIFY(doc.contents() == before);
 }

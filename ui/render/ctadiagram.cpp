@@ -149,6 +149,13 @@ void fillTilesPanel(DiagramPanel &p, const CtaAnalysis &c, int instr)
                              .arg(c.warps[size_t(t.warp)].simd)
                              .arg(pairName(pair))
                              .arg(in.index));
+            // Warp 2^k's tile in instruction 0 is warp basis k: the window drags it.
+            for (size_t k = 0; in.index == 0 && k < c.writtenWarpBases.size(); ++k)
+                if (t.warp == (1 << k))
+                    p.setTooltip(row, col,
+                                 p.tooltip(row, col) +
+                                     u"\nwarp basis %1: drag this tile onto another tile to "
+                                     u"make it that tile's [M, N]"_s.arg(k));
         }
     // Strips: which pairs read each band in the chosen instruction.
     std::vector<std::set<int>> rowsBy(size_t(c.tilesM)), colsBy(size_t(c.tilesN));

@@ -417,12 +417,27 @@ FittedFigure fitDiagram(const Diagram &diagram, const RenderOptions &options, QS
                               .arg(target.height());
         }
     }
-    if (!keepsCellLabels(f.diagram, f.options))
-        f.warnings << QStringLiteral("cell labels are left out: on a %1x%2 page they would be "
-                                     "smaller than %3 px")
-                          .arg(target.width())
-                          .arg(target.height())
-                          .arg(std::max(f.options.minTextPx, DiagramRenderer::kMinTextPixelSize));
+    if (!keepsCellLabels(f.diagram, f.options)) {
+        const QString why =
+            QStringLiteral("cell labels are left out: on a %1x%2 page they would be smaller than "
+                           "%3 px")
+                .arg(target.width())
+                .arg(target.height())
+                .arg(std::max(f.options.minTextPx, DiagramRenderer::kMinTextPixelSize));
+        f.warnings << why;
+        // The page says so too (a larger page, or the figure unfitted, shows them): fitted
+        // again with that line under the subtitle.
+        Diagram said = diagram;
+        said.subtitle += (said.subtitle.isEmpty() ? QString() : QStringLiteral("\n")) + why +
+                         QStringLiteral(" (a larger page shows them)");
+        RenderOptions base = f.options.minTextPx == readable.minTextPx ? readable : options;
+        base.page = QSize();
+        FittedFigure g = fitWith(said, base, target, maxScale);
+        if (g.fits) {
+            g.warnings = f.warnings;
+            f = std::move(g);
+        }
+    }
     f.options.page = target;
     return f;
 }

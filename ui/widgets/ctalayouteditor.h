@@ -4,6 +4,8 @@
 // and register bases in instruction-tile units, instruction shape, transposition, tensor shape
 // and element type. Applying rebuilds the layout through the builders and keeps it as #ttg text
 // (one undoable command); a combination the builders refuse is reported and changes nothing.
+// The checks and the command are models/ctaedit.h applyCtaFields, the path a warp tile dragged
+// in the cta-tiles view takes too.
 // For any other layout the editor says what it can edit.
 
 #include <QPointer>

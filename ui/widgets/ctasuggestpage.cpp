@@ -65,6 +65,9 @@ CtaSuggestPage::CtaSuggestPage(LayoutDocument *document, QWidget *parent)
             [this] { updateButtons(); });
     connect(m_model, &CtaSuggestModel::refreshed, this, [this] {
         m_previewRow = -1;
+        if (m_selectCurrent && m_model->currentRow() >= 0)
+            selectRow(m_model->currentRow());
+        m_selectCurrent = false;
         updateButtons();
     });
     connect(m_apply, &QPushButton::clicked, this, &CtaSuggestPage::applySelected);
@@ -101,8 +104,11 @@ void CtaSuggestPage::updateButtons()
 void CtaSuggestPage::applySelected()
 {
     preview(-1);
-    if (const QString why = m_model->apply(selectedRow()); !why.isEmpty())
+    m_selectCurrent = true;
+    if (const QString why = m_model->apply(selectedRow()); !why.isEmpty()) {
+        m_selectCurrent = false;
         Q_EMIT editRefused(why);
+    }
 }
 
 void CtaSuggestPage::copySelected(bool gluon)

@@ -61,6 +61,9 @@ private:
     QPushButton *m_copyGluon;
     QPushButton *m_compare;
     int m_previewRow = -1;
+    // After Apply the next search selects the scene's own row (the applied ctaLayout), so Copy
+    // #ttg copies what was applied.
+    bool m_selectCurrent = false;
 };
 
 } // namespace lx

@@ -268,6 +268,8 @@ void DiagramView::paintEvent(QPaintEvent *event)
     m_renderer->paint(&painter, event->rect().translated(off));
     // Scrolled past a panel's headers: they stay along the viewport's top and left edges.
     m_renderer->paintFrozenHeaders(&painter, QRect(off, viewport()->size()));
+    if (m_dragging)
+        paintDrag(painter);
 }
 
 void DiagramView::resizeEvent(QResizeEvent *event)
@@ -305,6 +307,16 @@ void DiagramView::wheelEvent(QWheelEvent *event)
 
 void DiagramView::keyPressEvent(QKeyEvent *event)
 {
+    if (m_dragging && event->key() == Qt::Key_Escape) {
+        // The drag is cancelled; the release that follows neither drops nor clicks.
+        m_dragging = false;
+        m_pressed = false;
+        m_dragFrom = {};
+        viewport()->unsetCursor();
+        viewport()->update();
+        event->accept();
+        return;
+    }
     switch (event->key()) {
     case Qt::Key_Plus:
     case Qt::Key_Equal:
@@ -326,6 +338,11 @@ void DiagramView::keyPressEvent(QKeyEvent *event)
     event->accept();
 }
 
+void DiagramView::setCellDragFilter(CellDragFilter filter)
+{
+    m_dragFilter = std::move(filter);
+}
+
 void DiagramView::mousePressEvent(QMouseEvent *event)
 {
     if (event->button() == Qt::LeftButton) {
@@ -333,10 +350,27 @@ void DiagramView::mousePressEvent(QMouseEvent *event)
         m_dragged = false;
         m_pressPos = event->position().toPoint();
         m_pressScroll = offset();
+        const DiagramHit hit = hitAt(m_pressPos);
+        m_dragFrom = hit.isValid() && m_dragFilter && m_dragFilter(hit.panel, hit.row, hit.col)
+                         ? hit
+                         : DiagramHit{};
+        m_dropAt = {};
         event->accept();
         return;
     }
     QAbstractScrollArea::mousePressEvent(event);
+}
+
+void DiagramView::paintDrag(QPainter &painter) const
+{
+    const DiagramGeometry &g = m_renderer->geometry();
+    painter.setBrush(Qt::NoBrush);
+    painter.setPen(QPen(QColor(40, 40, 40), 2, Qt::DashLine));
+    painter.drawRect(g.cellRect(m_dragFrom.panel, m_dragFrom.row, m_dragFrom.col));
+    if (m_dropAt.isValid() && m_dropAt.panel == m_dragFrom.panel) {
+        painter.setPen(QPen(QColor(20, 90, 200), 4));
+        painter.drawRect(g.cellRect(m_dropAt.panel, m_dropAt.row, m_dropAt.col));
+    }
 }
 
 void DiagramView::mouseMoveEvent(QMouseEvent *event)
@@ -346,7 +380,12 @@ void DiagramView::mouseMoveEvent(QMouseEvent *event)
         const QPoint delta = pos - m_pressPos;
         if (!m_dragged && delta.manhattanLength() >= 4)
             m_dragged = true;
-        if (m_dragged) {
+        if (m_dragged && m_dragFrom.isValid()) {
+            m_dragging = true;
+            m_dropAt = hitAt(pos);
+            viewport()->setCursor(Qt::DragMoveCursor);
+            viewport()->update();
+        } else if (m_dragged) {
             horizontalScrollBar()->setValue(m_pressScroll.x() - delta.x());
             verticalScrollBar()->setValue(m_pressScroll.y() - delta.y());
             viewport()->setCursor(Qt::ClosedHandCursor);
@@ -361,7 +400,14 @@ void DiagramView::mouseReleaseEvent(QMouseEvent *event)
     if (event->button() == Qt::LeftButton && m_pressed) {
         m_pressed = false;
         viewport()->unsetCursor();
-        if (!m_dragged) {
+        if (m_dragging) {
+            m_dragging = false;
+            viewport()->update();
+            const DiagramHit to = hitAt(event->position().toPoint());
+            if (to.isValid() && to.panel == m_dragFrom.panel &&
+                (to.row != m_dragFrom.row || to.col != m_dragFrom.col))
+                Q_EMIT cellDropped(to.panel, m_dragFrom.row, m_dragFrom.col, to.row, to.col);
+        } else if (!m_dragged) {
             const DiagramHit hit = hitAt(event->position().toPoint());
             Q_EMIT cellClicked(hit.panel, hit.row, hit.col, hit.elementId);
         }

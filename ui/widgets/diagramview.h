@@ -6,6 +6,9 @@
 // Zoom: Ctrl+wheel (anchored at the cursor), +/- keys, 0 for 100%, F to fit. Pan: drag with the
 // left button, the scroll bars, or the wheel. Hover emits cellHovered (panel -1 when the cursor
 // leaves every cell) and shows the cell's tooltip; a click without a drag emits cellClicked.
+// Cells the owner marks as movable (setCellDragFilter: the warp tiles of a cta-tiles view) are
+// dragged instead of panned: the target cell is outlined while the button is down, a release on
+// another cell of the same panel emits cellDropped, Escape or a release elsewhere cancels.
 // setHighlightedElement outlines that element in every panel containing it (selection sync is
 // the caller's: connect one view's cellClicked to every view's setHighlightedElement).
 //
@@ -19,6 +22,7 @@
 
 #include <QAbstractScrollArea>
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -86,9 +90,19 @@ public:
     [[nodiscard]] std::vector<QRect> frozenHeaderBands() const;
     const DiagramGeometry &geometry() const { return m_renderer->geometry(); }
 
+    // Whether a press on a cell drags that cell (true) or pans the view; none set: every press
+    // pans.
+    using CellDragFilter = std::function<bool(int panel, int row, int col)>;
+    void setCellDragFilter(CellDragFilter filter);
+    // The cell a drag moves now, and the cell it would drop on (invalid: none).
+    DiagramHit dragSource() const { return m_dragging ? m_dragFrom : DiagramHit{}; }
+    DiagramHit dropTarget() const { return m_dragging ? m_dropAt : DiagramHit{}; }
+
 Q_SIGNALS:
     void cellHovered(int panel, int row, int col, qint64 elementId);
     void cellClicked(int panel, int row, int col, qint64 elementId);
+    // A movable cell dragged onto another cell of its panel.
+    void cellDropped(int panel, int fromRow, int fromCol, int toRow, int toCol);
     void scaleChanged(double scale);
 
 protected:
@@ -119,6 +133,11 @@ private:
     QPoint m_pressScroll;
     bool m_pressed = false;
     bool m_dragged = false;
+    CellDragFilter m_dragFilter;
+    DiagramHit m_dragFrom; // the movable cell pressed (invalid: the press pans)
+    DiagramHit m_dropAt;   // the cell under the cursor while it is dragged
+    bool m_dragging = false;
+    void paintDrag(QPainter &painter) const;
     // The last zoom's anchor: the next zoom at the same viewport point, not scrolled since,
     // reuses it, so the rounding of scroll positions does not add up over steps.
     DiagramScaleAnchor m_zoomAnchor;

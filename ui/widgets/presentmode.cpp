@@ -138,6 +138,8 @@ bool PresentMode::step(int direction)
         pane->previousStep();
         return true;
     }
+    if (pane->stepInstruction(direction))
+        return true;
     const int next = m_tabs->currentIndex() + (direction > 0 ? 1 : -1);
     if (next < 0 || next >= m_tabs->count())
         return false;

@@ -5,8 +5,9 @@
 // tabs' bar are hidden, the diagram is fitted to the screen (above 100 %, up to
 // kPresentMaxScale) and its titles, headers, tables and legend are drawn no smaller than
 // kPresentTextPx. The keys walk the lesson:
-//   Right, Down, Page Down, Space   the next step of a multi-step view; after its last step (or
-//                                   in a view without steps) the next view of the scene
+//   Right, Down, Page Down, Space   the next step of a multi-step view (a cta-tiles view: its
+//                                   next instruction); after its last step (or in a view
+//                                   without steps) the next view of the scene
 //   Left, Up, Page Up, Backspace    back the same way
 //   Esc (or Present again)          leave
 // Leaving brings the window back exactly as it was: its state (docks, toolbars and their

@@ -1,9 +1,11 @@
 #include "widgets/viewpane.h"
 
+#include "models/ctaedit.h"
 #include "models/documentviews.h"
 #include "models/elementinfo.h"
 #include "models/layoutdocument.h"
 #include "render/viewregistry.h"
+#include "request/analysisinputs.h"
 #include "widgets/diagramview.h"
 
 #include <algorithm>
@@ -26,10 +28,11 @@ namespace lx {
 ViewPane::ViewPane(LayoutDocument *document, int viewIndex, QWidget *parent)
     : QWidget(parent), m_document(document), m_view(viewIndex),
       m_diagramView(new DiagramView(this)), m_error(new QLabel(this)), m_busy(new QLabel(this)),
-      m_generation(std::make_shared<std::atomic<uint64_t>>(0)), m_stepBar(new QWidget(this)),
-      m_stepLabel(new QLabel(m_stepBar)), m_firstStep(new QToolButton(m_stepBar)),
-      m_previousStep(new QToolButton(m_stepBar)), m_nextStep(new QToolButton(m_stepBar)),
-      m_lastStep(new QToolButton(m_stepBar)), m_allSteps(new QToolButton(m_stepBar))
+      m_editMessage(new QLabel(this)), m_generation(std::make_shared<std::atomic<uint64_t>>(0)),
+      m_stepBar(new QWidget(this)), m_stepLabel(new QLabel(m_stepBar)),
+      m_firstStep(new QToolButton(m_stepBar)), m_previousStep(new QToolButton(m_stepBar)),
+      m_nextStep(new QToolButton(m_stepBar)), m_lastStep(new QToolButton(m_stepBar)),
+      m_allSteps(new QToolButton(m_stepBar))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -45,6 +48,12 @@ ViewPane::ViewPane(LayoutDocument *document, int viewIndex, QWidget *parent)
         QStringLiteral("QLabel { background: #fff4cc; color: #5a4500; padding: 4px 6px; }"));
     m_busy->hide();
     layout->addWidget(m_busy);
+    m_editMessage->setObjectName(QStringLiteral("viewEditMessage"));
+    m_editMessage->setWordWrap(true);
+    m_editMessage->setStyleSheet(
+        QStringLiteral("QLabel { background: #fbe3e3; color: #8a1010; padding: 6px; }"));
+    m_editMessage->hide();
+    layout->addWidget(m_editMessage);
 
     m_stepBar->setObjectName(QStringLiteral("stepBar"));
     auto *bar = new QHBoxLayout(m_stepBar);
@@ -102,6 +111,7 @@ ViewPane::ViewPane(LayoutDocument *document, int viewIndex, QWidget *parent)
             });
     connect(m_diagramView, &DiagramView::cellClicked, this,
             [this](int, int, int, qint64 elementId) { Q_EMIT elementClicked(elementId); });
+    wireWarpDrag();
     connect(document, &LayoutDocument::viewChanged, this, [this](int view) {
         if (view == m_view)
             rebuild();
@@ -153,6 +163,25 @@ void ViewPane::previousStep()
 {
     const int current = currentStep();
     setStep(current <= 1 ? 1 : current - 1);
+}
+
+bool ViewPane::stepInstruction(int direction)
+{
+    if (!m_document || m_preview || m_view < 0 || m_view >= int(m_document->views().size()) ||
+        m_document->views().at(m_view).kind != QLatin1String("cta-tiles"))
+        return false;
+    const Expected<CtaInput> cta = resolveCta(currentRequest());
+    if (!cta)
+        return false;
+    nlohmann::json options = m_document->views().at(m_view).options;
+    const auto it = options.find("instruction");
+    const int current = it != options.end() && it->is_number_integer() ? it->get<int>() : 0;
+    const int next = current + (direction > 0 ? 1 : -1);
+    if (next < 0 || next >= int(cta->cta.instructions.size()))
+        return false;
+    options["instruction"] = next;
+    return m_document->setViewOptions(m_view, options, tr("Show instruction %1").arg(next))
+        .isEmpty();
 }
 
 void ViewPane::updateStepBar()
@@ -275,6 +304,7 @@ void ViewPane::build(bool inPlace)
     m_preview = false;
     ViewRequest request = currentRequest();
     m_built = std::make_unique<ViewRequest>(request);
+    m_warpHandles = ctaWarpHandles(request);
     int64_t largest = 0;
     for (const ResolvedLayout &l : request.layouts)
         largest = std::max<int64_t>(largest, l.layout.totalOutDimSize());
@@ -328,6 +358,7 @@ void ViewPane::showPreview(const SceneContents &preview)
     m_busy->hide();
     m_built.reset(); // the next refresh builds the document's view again
     m_preview = true;
+    m_warpHandles.clear(); // a candidate is looked at, not edited
     d->title = tr("Preview (not applied): %1").arg(d->title);
     m_diagramView->setDiagram(std::move(*d));
 }
@@ -388,10 +419,55 @@ void ViewPane::showDiagram(Expected<Diagram> diagram)
         return;
     }
     m_error->hide();
+    m_editMessage->hide();
     m_diagramView->setDiagram(std::move(*diagram));
     updateStepBar();
     scrollToCurrentStep();
     Q_EMIT rebuilt();
+}
+
+const std::vector<CtaWarpHandle> &ViewPane::warpHandles() const
+{
+    (void)diagramView(); // a pending build first
+    return m_warpHandles;
+}
+
+QString ViewPane::editMessage() const
+{
+    return m_editMessage->isHidden() ? QString() : m_editMessage->text();
+}
+
+void ViewPane::wireWarpDrag()
+{
+    m_diagramView->setCellDragFilter([this](int panel, int row, int col) {
+        return panel == 0 &&
+               std::any_of(m_warpHandles.begin(), m_warpHandles.end(), [&](const CtaWarpHandle &h) {
+                   return h.tileM == row - 1 && h.tileN == col - 1;
+               });
+    });
+    connect(m_diagramView, &DiagramView::cellDropped, this,
+            [this](int, int fromRow, int fromCol, int toRow, int toCol) {
+                dropWarpTile(fromRow, fromCol, toRow, toCol);
+            });
+}
+
+void ViewPane::dropWarpTile(int fromRow, int fromCol, int toRow, int toCol)
+{
+    const auto handle =
+        std::find_if(m_warpHandles.begin(), m_warpHandles.end(), [&](const CtaWarpHandle &h) {
+            return h.tileM == fromRow - 1 && h.tileN == fromCol - 1;
+        });
+    if (!m_document || handle == m_warpHandles.end())
+        return;
+    const QString refused =
+        toRow < 1 || toCol < 1
+            ? tr("Drop warp %1's tile on a tile of C (the strips are A's and B's bands)")
+                  .arg(1 << handle->bit)
+            : moveWarpBasis(*m_document, layoutIndex(), handle->bit, toRow - 1, toCol - 1);
+    if (refused.isEmpty())
+        return;
+    m_editMessage->setText(tr("Warp basis %1 not moved: %2").arg(handle->bit).arg(refused));
+    m_editMessage->show();
 }
 
 } // namespace lx

@@ -20,6 +20,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 class QLabel;
 template <typename T> class QFutureWatcher;
@@ -29,6 +30,7 @@ namespace lx {
 
 class DiagramView;
 class LayoutDocument;
+struct CtaWarpHandle;
 struct RenderOptions;
 struct SceneContents;
 struct ViewRequest;
@@ -89,6 +91,18 @@ public:
     QLabel *stepLabel() const { return m_stepLabel; }
     // Scrolls the current step's tables into view (a no-op outside step mode).
     void scrollToCurrentStep();
+    // A cta-tiles view's instruction (its option "instruction") one on (direction > 0) or
+    // back, through the document's undo stack as a step is; false at either end and for any
+    // other view.
+    bool stepInstruction(int direction);
+
+    // Direct manipulation (cta-tiles): the tile warp 2^k computes in instruction 0 is warp
+    // basis k; dragged onto another tile of C it becomes [M, N] of that tile, through the
+    // ctaLayout editor's checks and command (models/ctaedit.h moveWarpBasis: one undo step).
+    // A refused drop changes nothing and its reason shows above the view until the next edit.
+    [[nodiscard]] const std::vector<CtaWarpHandle> &warpHandles() const;
+    // The reason the last drop was refused (empty: none, or it has gone).
+    QString editMessage() const;
 
 protected:
     void showEvent(QShowEvent *event) override;
@@ -105,6 +119,8 @@ private:
     int m_view;
     void updateStepBar();
     void showDiagram(Expected<Diagram> diagram);
+    void wireWarpDrag();
+    void dropWarpTile(int fromRow, int fromCol, int toRow, int toCol);
     // Builds now (inPlace: on this thread whatever the size, for a reader that needs the
     // diagram at once).
     void build(bool inPlace);
@@ -112,6 +128,8 @@ private:
     DiagramView *m_diagramView;
     QLabel *m_error;
     QLabel *m_busy;
+    QLabel *m_editMessage;
+    std::vector<CtaWarpHandle> m_warpHandles; // of the diagram shown (none in a preview)
     // Bumped by every rebuild; a worker whose build is no longer the newest skips it.
     std::shared_ptr<std::atomic<uint64_t>> m_generation;
     QFutureWatcher<std::shared_ptr<Expected<Diagram>>> *m_watcher = nullptr;
