@@ -4,7 +4,7 @@
 //   layout-explorer analyze ds-load-tr (--preset NAME | --scene FILE | --shared TEXT --dst TEXT
 //       --shape MxN [--dtype f16|bf16|f8|i8|i4] [--arch gfx1250|gfx950] | --packed-fp4
 //       --shared TEXT --dst TEXT --shape MxN --dst-shape MxN [--arch ...]) [--json] [--warp W]
-//       [-o FIGURE (a suffix of ui/render/exportformat's table) [--view KIND]]
+//       [-o FIGURE (a suffix of an export format, ui/render/exportformat.h) [--view KIND]]
 //
 // Exit codes: 0 the analysis ran (eligible or not, also for an element type no transposed load
 // moves: 32-bit elements give "eligible no", the reason and the fallback), 1 bad input (layout
@@ -179,7 +179,7 @@ void printText(QTextStream &out, const lx::DsLoadTrPlan &p, const std::string &d
 int writeFigure(const QString &path, lx::ViewRequest view, const std::optional<lx::Scene> &scene,
                 const std::string &kind)
 {
-    const std::optional<lx::ExportFormat> format = lx::exportFormatForPath(path);
+    lx::ExportFormat *format = lx::exportFormatForPath(path);
     if (!format)
         return fail(ExitBadUsage, u"cannot tell the format of '%1': use %2"_s.arg(
                                       path, lx::exportSuffixesText()));

@@ -83,7 +83,7 @@ QString addLayoutSource(const QString &text, const QString &jsonPath,
 // Writes the figure, fitted to `fit` (pixels) when that is valid; returns the
 // exit code.
 int writeFigure(const lx::Diagram &diagram, const lx::RenderOptions &options, QSize fit,
-                const QString &outPath, lx::ExportFormat format)
+                const QString &outPath, lx::ExportFormat &format)
 {
     if (!fit.isValid()) {
         const QString error = lx::exportDiagram(diagram, options, outPath, format);
@@ -104,8 +104,8 @@ int writeFigure(const lx::Diagram &diagram, const lx::RenderOptions &options, QS
 }
 
 // --figures: the numbers the window's analysis panel lists for this view, as
-// JSON on stdout; a figure of the request layer carries its value, unit and provenance as in
-// `analyze --json` (null where the view computed the figure itself).
+// JSON on stdout; every figure comes from the request layer and carries its value (null for a
+// text such as a list of bases), unit and provenance as in `analyze --json`.
 int printFigures(const lx::Diagram &diagram, const std::string &kind)
 {
     nlohmann::json figures = nlohmann::json::array();
@@ -115,7 +115,7 @@ int printFigures(const lx::Diagram &diagram, const std::string &kind)
                            {"text", f.value.toStdString()},
                            {"value", f.number ? nlohmann::json(*f.number) : nlohmann::json()},
                            {"unit", f.unit.toStdString()},
-                           {"provenance", f.provenance.toStdString()},
+                           {"provenance", lx::figureSourceName(f.source)},
                            {"note", f.toolTip.toStdString()}});
     return lx::app::writeJson(nlohmann::json{{"view", kind}, {"figures", figures}},
                               u"layout-explorer render: "_s);
@@ -383,8 +383,9 @@ int runRender(const QStringList &args)
     if (!parser.isSet(o.out) && !parser.isSet(o.figures))
         return fail(ExitBadUsage, u"missing -o FILE"_s);
     const QString outPath = parser.value(o.out);
-    const auto format = parser.isSet(o.out) ? lx::exportFormatForPath(outPath)
-                                            : std::optional<lx::ExportFormat>(lx::ExportFormat{});
+    // Without -o (--figures alone) nothing is written: any format passes this check.
+    lx::ExportFormat *format =
+        parser.isSet(o.out) ? lx::exportFormatForPath(outPath) : lx::exportFormats().front();
     if (!format)
         return fail(ExitBadUsage, u"cannot tell the format of '%1': use %2"_s.arg(
                                       outPath, lx::exportSuffixesText()));

@@ -5,6 +5,7 @@
 #include "analysis/limits.h"
 
 #include "f2/f2reduce.h"
+#include "hw/ldscapacity.h"
 
 #include "layout/builders.h"
 
@@ -220,7 +221,7 @@ analyzeAddresses(const Architecture &arch, const LdsInstruction &instruction,
             return makeError("expected " + std::to_string(arch.waveSize) + " lane addresses, got " +
                              std::to_string(lanes.size()));
     }
-    const int64_t limit = options.ldsLimitBytes > 0 ? options.ldsLimitBytes : arch.ldsBytes;
+    const int64_t limit = ldsLimit(arch.name, arch.ldsBytes, options.ldsLimitBytes).bytes;
     const PhaseMergeRule *rule =
         options.measuredRules ? matchingPhaseMergeRule(arch, instruction, addresses) : nullptr;
     const std::vector<std::vector<int>> table =

@@ -13,6 +13,7 @@
 #include "analysis/tdm.h"
 #include "hw/arch.h"
 #include "hw/dtype.h"
+#include "hw/ldscapacity.h"
 #include "layout/builders.h"
 
 #include <algorithm>
@@ -140,12 +141,11 @@ public:
         if (!allocation.problem.empty())
             report.notes.push_back("the allocation is not modelled: " + allocation.problem);
         // The architecture file's capacity (the allocations' footprint, liveness ignored).
-        if (report.totals.ldsBytesEndToEnd > m_arch.ldsBytes)
-            report.warnings.push_back(
-                "the allocations take " + std::to_string(report.totals.ldsBytesEndToEnd) +
-                " B one after another; " + m_arch.name + " has " + std::to_string(m_arch.ldsBytes) +
-                " B of LDS (liveness is ignored: the compiler "
-                "may reuse some of it)");
+        if (auto over =
+                ldsOverflow(report.totals.ldsBytesEndToEnd, ldsLimit(m_arch.name, m_arch.ldsBytes)))
+            report.warnings.push_back("the allocations take " + *over +
+                                      " (one after another; liveness is ignored: the compiler "
+                                      "may reuse some of it)");
         return report;
     }
 

@@ -1,5 +1,6 @@
 #include "analysis/ldsscenario.h"
 
+#include "hw/ldscapacity.h"
 #include "io/scene.h"
 #include "layout/builders.h"
 
@@ -106,11 +107,8 @@ std::vector<CapacityWarning> capacityWarnings(const std::vector<AllocRequest> &r
                 w.partitions.push_back(p);
             out.push_back(std::move(w));
         }
-    if (allocation.totalBytes > cu.ldsBytes) {
-        CapacityWarning w{"capacity",
-                          "the allocation needs " + std::to_string(allocation.totalBytes) + " B; " +
-                              cu.arch + " has " + std::to_string(cu.ldsBytes) + " B",
-                          {}};
+    if (auto over = ldsOverflow(allocation.totalBytes, ldsLimit(cu.arch, cu.ldsBytes))) {
+        CapacityWarning w{"capacity", "the allocation needs " + *over, {}};
         if (cu.partitionBytes > 0) {
             for (int64_t p = cu.ldsPartitions; p <= (allocation.totalBytes - 1) / cu.partitionBytes;
                  ++p)

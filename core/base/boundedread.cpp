@@ -1,5 +1,7 @@
 #include "base/boundedread.h"
 
+#include "base/bytesize.h"
+
 #include <cerrno>
 #include <cstring>
 #include <vector>
@@ -23,15 +25,6 @@ std::string describeFileKind(unsigned int mode)
     if (S_ISSOCK(mode))
         return "a socket";
     return "not a regular file";
-}
-
-std::string formatByteLimit(int64_t bytes)
-{
-    if (bytes >= (int64_t(1) << 20) && bytes % (int64_t(1) << 20) == 0)
-        return std::to_string(bytes >> 20) + " MiB";
-    if (bytes >= 1024 && bytes % 1024 == 0)
-        return std::to_string(bytes >> 10) + " KiB";
-    return std::to_string(bytes) + " bytes";
 }
 
 Expected<std::string> readBoundedFd(int fd, const std::string &name, int64_t maxBytes,
@@ -59,8 +52,8 @@ Expected<std::string> readBoundedFd(int fd, const std::string &name, int64_t max
         if (n == 0)
             break;
         if (int64_t(data.size()) + n > maxBytes)
-            return makeError(name + ": more than " + formatByteLimit(maxBytes) +
-                             " (the limit for " + std::string(what) + ")");
+            return makeError(name + ": more than " + byteSizeText(maxBytes) + " (the limit for " +
+                             std::string(what) + ")");
         data.append(chunk.data(), size_t(n));
     }
     return data;

@@ -33,9 +33,6 @@ inline constexpr int64_t kMaxInputFileBytes = int64_t(1) << 20;
 [[nodiscard]] Expected<std::string> readBoundedFd(int fd, const std::string &name, int64_t maxBytes,
                                                   std::string_view what);
 
-// "4 MiB", "1 MiB", "512 KiB", "100 bytes".
-[[nodiscard]] std::string formatByteLimit(int64_t bytes);
-
 // What a file of this `st_mode` is, for messages: "a directory", "a pipe", "a character
 // device", ... ("not a regular file" for any other non-regular kind).
 [[nodiscard]] std::string describeFileKind(unsigned int mode);

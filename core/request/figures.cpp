@@ -1,9 +1,9 @@
 #include "request/figures.h"
 
 #include "request/ctasearch.h"
+#include "request/viewfigures.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <set>
 
 namespace lx {
@@ -49,113 +49,7 @@ Figure dtypeFigure(const std::string &dtype, bool defaulted)
                               : "From the view's option 'dtype' or its layouts");
 }
 
-std::string rateText(double bytesPerCycle)
-{
-    return decimalText(bytesPerCycle) + " B/cycle";
-}
-
-std::string cyclesText(double cycles)
-{
-    return decimalText(cycles) + " cycles";
-}
-
-std::string kib(int64_t bytes)
-{
-    return bytes % 1024 == 0 ? num(bytes / 1024) + " KiB" : num(bytes) + " B";
-}
-
-// The note of every modelled number: the model and where its constants come from.
-std::string modelText(const CuModel &cu)
-{
-    return "A model, not a measurement: cycles = fixed + bytes / rate, load by load; fixed = " +
-           decimalText(cu.fixedCycles.value) +
-           " cycles (fitted to the MI450 LDS blog's two measurements); rate = " +
-           decimalText(cu.portBytesPerCycle.value) +
-           " B/cycle on one port when two SIMD pairs reach a common partition in the load "
-           "(same-cycle model), else one port per pair present, up to " +
-           num(cu.ports) + " ports";
-}
-
 } // namespace
-
-const char *figureSourceName(FigureSource source)
-{
-    switch (source) {
-    case FigureSource::Computed:
-        return "computed";
-    case FigureSource::Model:
-        return "model";
-    case FigureSource::TritonModel:
-        return "triton-model";
-    case FigureSource::Measured:
-        return "measured";
-    case FigureSource::Fitted:
-        return "fitted";
-    case FigureSource::Extrapolated:
-        return "extrapolated";
-    case FigureSource::Compiler:
-        return "compiler";
-    }
-    return "computed";
-}
-
-FigureSource figureSourceOf(const Provenance &p, FigureSource otherwise)
-{
-    if (p.confidence == "L")
-        return FigureSource::Extrapolated;
-    if (p.confidence == "inferred")
-        return FigureSource::Fitted;
-    if (p.confidence == "measured")
-        return FigureSource::Measured;
-    return otherwise;
-}
-
-std::string fixedText(double v, int digits)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-    return buf;
-}
-
-std::string decimalText(double v)
-{
-    std::string s = fixedText(v, 1);
-    if (s.size() > 2 && s.compare(s.size() - 2, 2, ".0") == 0)
-        s.resize(s.size() - 2);
-    return s;
-}
-
-std::string bytesText(int64_t bytes)
-{
-    return bytes >= 1024 && bytes % 1024 == 0 ? num(bytes) + " B (" + num(bytes / 1024) + " KiB)"
-                                              : num(bytes) + " B";
-}
-
-nlohmann::json figuresJson(const std::vector<Figure> &figures)
-{
-    nlohmann::json out = nlohmann::json::array();
-    for (const Figure &f : figures)
-        out.push_back({{"key", f.key},
-                       {"label", f.label},
-                       {"text", f.text},
-                       {"value", f.value ? nlohmann::json(*f.value) : nlohmann::json(nullptr)},
-                       {"unit", f.unit},
-                       {"provenance", figureSourceName(f.source)},
-                       {"note", f.note}});
-    return out;
-}
-
-std::string figuresText(const std::vector<Figure> &figures)
-{
-    std::string out;
-    for (const Figure &f : figures) {
-        out += "  " + f.label + ": " + f.text;
-        if (f.source != FigureSource::Computed)
-            out += std::string(" [") + figureSourceName(f.source) + "]";
-        out += "\n";
-    }
-    return out;
-}
 
 std::vector<Figure> dsLoadTrFigures(const DsLoadTrInput &in)
 {
@@ -514,11 +408,11 @@ std::vector<Figure> ldsFigures(const LdsInput &in)
     f.push_back(computed("ldsBytesAllocated", "LDS allocated", bytesText(a.totalBytes),
                          double(a.totalBytes), "B",
                          "The largest end offset of the partition-aware allocation"));
-    f.push_back(computed("ldsCapacity", "LDS capacity", bytesText(cu.ldsBytes), double(cu.ldsBytes),
-                         "B",
-                         cu.partitionBytes > 0 ? num(cu.ldsPartitions) + " LDS partitions of " +
-                                                     kib(cu.partitionBytes) + " (" + cu.arch + ")"
-                                               : "The LDS of one compute unit (" + cu.arch + ")"));
+    f.push_back(
+        computed("ldsCapacity", "LDS capacity", bytesText(cu.ldsBytes), double(cu.ldsBytes), "B",
+                 cu.partitionBytes > 0 ? num(cu.ldsPartitions) + " LDS partitions of " +
+                                             byteSizeText(cu.partitionBytes) + " (" + cu.arch + ")"
+                                       : "The LDS of one compute unit (" + cu.arch + ")"));
     if (cu.partitionBytes > 0) {
         std::set<int64_t> used;
         for (const AllocBuffer &b : a.buffers) {
@@ -541,7 +435,7 @@ std::vector<Figure> ldsFigures(const LdsInput &in)
                 : num(int64_t(used.size())) + " (" + names + "), but " + cu.arch + " has only " +
                       num(cu.ldsPartitions) + ": " + missing + " do not exist",
             double(used.size()), {},
-            "Hardware partitions of " + kib(cu.partitionBytes) +
+            "Hardware partitions of " + byteSizeText(cu.partitionBytes) +
                 " that the allocated buffers touch"));
     }
     // Capacity: every face flags a layout or an allocation the architecture cannot hold.
@@ -569,9 +463,9 @@ std::vector<Figure> ldsFigures(const LdsInput &in)
                          double(acc.conflictingLoads), {},
                          "Two SIMD pairs reach a common hardware partition in the same load (the "
                          "MI450 LDS blog's same-cycle model)"));
-    const std::string model = modelText(cu);
+    const std::string model = bandwidthModelNote(cu);
     f.push_back(
-        modelled("bandwidthPeak", "Peak bandwidth (model)", rateText(bw.peakBytesPerCycle),
+        modelled("bandwidthPeak", "Peak bandwidth (model)", bytesPerCycleText(bw.peakBytesPerCycle),
                  bw.peakBytesPerCycle, "B/cycle",
                  "The ceiling of the fastest load: " + decimalText(cu.portBytesPerCycle.value) +
                      " B/cycle per port it can use; " + model));
@@ -582,12 +476,12 @@ std::vector<Figure> ldsFigures(const LdsInput &in)
     f.push_back(std::move(fixed));
     f.push_back(modelled("cyclesModel", "Cycles (model)", cyclesText(bw.modelCycles),
                          bw.modelCycles, "cycles", model));
-    f.push_back(modelled("bandwidthModel", "Raw bandwidth (model)", rateText(bw.rawBytesPerCycle),
-                         bw.rawBytesPerCycle, "B/cycle",
+    f.push_back(modelled("bandwidthModel", "Raw bandwidth (model)",
+                         bytesPerCycleText(bw.rawBytesPerCycle), bw.rawBytesPerCycle, "B/cycle",
                          "Bytes / modelled cycles (what a clock bracket would record); " + model));
     f.push_back(
-        modelled("bandwidthSteady", "Steady bandwidth (model)", rateText(bw.steadyBytesPerCycle),
-                 bw.steadyBytesPerCycle, "B/cycle",
+        modelled("bandwidthSteady", "Steady bandwidth (model)",
+                 bytesPerCycleText(bw.steadyBytesPerCycle), bw.steadyBytesPerCycle, "B/cycle",
                  "Bytes / (modelled cycles - fixed) (the reciprocal slope of a fit); " + model));
     // A measurement of the same microbenchmark in the architecture file, beside the model.
     if (s.microbench)
@@ -601,8 +495,8 @@ std::vector<Figure> ldsFigures(const LdsInput &in)
                                m.cycles, "cycles", FigureSource::Measured,
                                m.provenance.source + "; the model's fixed cost is fitted to it"});
             f.push_back(Figure{"bandwidthSteadyMeasured", "Steady bandwidth (measured)",
-                               rateText(m.steadyBytesPerCycle), m.steadyBytesPerCycle, "B/cycle",
-                               FigureSource::Measured, m.provenance.source});
+                               bytesPerCycleText(m.steadyBytesPerCycle), m.steadyBytesPerCycle,
+                               "B/cycle", FigureSource::Measured, m.provenance.source});
         }
     return f;
 }

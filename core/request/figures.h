@@ -15,6 +15,7 @@
 //   triton-model  Triton's own generic model, shown beside ours
 //   measured      a hardware measurement quoted from its source (the architecture file)
 
+#include "base/bytesize.h" // bytesText, byteSizeText: every size the figures show
 #include "request/analysisinputs.h"
 
 #include <nlohmann/json.hpp>
@@ -77,8 +78,10 @@ struct Figure
 // Number formatting shared by the figures and the views that label the same numbers.
 // One decimal, none for a whole number: "323.5", "512".
 [[nodiscard]] std::string decimalText(double v);
-// "65536 B (64 KiB)", "100 B".
-[[nodiscard]] std::string bytesText(int64_t bytes);
+// "128 B/cycle", "85.3 B/cycle".
+[[nodiscard]] std::string bytesPerCycleText(double bytesPerCycle);
+// "323 cycles", "323.5 cycles".
+[[nodiscard]] std::string cyclesText(double cycles);
 // printf("%.*f").
 [[nodiscard]] std::string fixedText(double v, int digits);
 

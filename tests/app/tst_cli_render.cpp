@@ -2,6 +2,7 @@
 // bad input and unwritable output exit 1 and leave no file.
 
 #include "clitest.h"
+#include "render/exportformat.h"
 
 #include <QDir>
 #include <QFile>
@@ -201,11 +202,10 @@ private Q_SLOTS:
 
     void unwritableOutputExitsOneAndLeavesNoFile_data()
     {
+        // Every registered format, as `render -o` finds it.
         QTest::addColumn<QString>("suffix");
-        QTest::newRow("png") << u"png"_s;
-        QTest::newRow("svg") << u"svg"_s;
-        QTest::newRow("pdf") << u"pdf"_s;
-        QTest::newRow("tex") << u"tex"_s;
+        for (const lx::ExportFormat *f : lx::exportFormats())
+            QTest::newRow(qPrintable(f->suffix())) << f->suffix();
     }
     void unwritableOutputExitsOneAndLeavesNoFile()
     {

@@ -131,18 +131,7 @@ std::vector<lx::Figure> figuresOf(const lx::Diagram &d)
         g.value = f.number;
         g.unit = f.unit.toStdString();
         g.note = f.toolTip.toStdString();
-        bool known = false;
-        for (lx::FigureSource s :
-             {lx::FigureSource::Computed, lx::FigureSource::Model, lx::FigureSource::TritonModel,
-              lx::FigureSource::Measured, lx::FigureSource::Fitted, lx::FigureSource::Extrapolated,
-              lx::FigureSource::Compiler})
-            if (f.provenance == QLatin1String(lx::figureSourceName(s))) {
-                g.source = s;
-                known = true;
-            }
-        if (!known)
-            qWarning("figure %s has an unknown provenance %s", qPrintable(f.key),
-                     qPrintable(f.provenance));
+        g.source = f.source;
         out.push_back(std::move(g));
     }
     return out;

@@ -5,6 +5,7 @@
 #include "blogcumodel.h"
 #include "io/ttgtext.h"
 #include "layout/builders.h"
+#include "testlayout.h"
 
 #include <QFile>
 #include <QTest>
@@ -34,17 +35,6 @@ nlohmann::json loadCases()
     if (!f.open(QIODevice::ReadOnly))
         return {};
     return nlohmann::json::parse(f.readAll().toStdString())["cases"];
-}
-
-LinearLayout layoutFromCase(const nlohmann::json &j)
-{
-    LinearLayout::BasesT bases;
-    for (const auto &d : j["bases"])
-        bases.emplace_back(d[0].get<std::string>(), d[1].get<Bases>());
-    std::vector<LinearLayout::NamedSize> outs;
-    for (const auto &o : j["outDims"])
-        outs.emplace_back(o[0].get<std::string>(), o[1].get<int32_t>());
-    return *LinearLayout::tryCreate(bases, outs, false);
 }
 
 } // namespace
@@ -262,7 +252,7 @@ void TestCtaLayout::accumulatorConformance()
         auto r = analyzeCtaLayout(s, blogCuModel());
         const std::string id = c["id"].get<std::string>();
         QVERIFY2(r.hasValue(), id.c_str());
-        const LinearLayout expected = layoutFromCase(c["expected"]["linear_layout"]);
+        const LinearLayout expected = test::layoutOfJson(c["expected"]["linear_layout"]);
         QVERIFY2(r->accumulator.bases() == expected.bases(), id.c_str());
         QVERIFY2(r->accumulator.outDims() == expected.outDims(), id.c_str());
         ++checked;
@@ -301,7 +291,7 @@ void TestCtaLayout::partitionedGemmConfig()
                                        e["wmma"]["warp_bases"].get<Bases>(), 128, 128),
                                   blogCuModel());
         QVERIFY(r.hasValue());
-        const LinearLayout expected = layoutFromCase(e["accumulator_linear_layout"]);
+        const LinearLayout expected = test::layoutOfJson(e["accumulator_linear_layout"]);
         QVERIFY(r->accumulator.bases() == expected.bases());
         QCOMPARE(r->a.numGroups, e["shared_a"]["num_groups"].get<int>());
         QCOMPARE(r->b.numGroups, e["shared_b"]["num_groups"].get<int>());

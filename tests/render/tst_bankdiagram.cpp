@@ -43,8 +43,8 @@ void maybeExport(const Diagram &d, const QString &name)
     if (dir.isEmpty())
         return;
     QDir().mkpath(dir);
-    const QString error =
-        exportDiagram(d, RenderOptions{}, dir + u"/"_s + name + u".png"_s, ExportFormat::Png);
+    const QString error = exportDiagram(d, RenderOptions{}, dir + u"/"_s + name + u".png"_s,
+                                        *lx::exportFormatForPath(u"x.png"_s));
     QVERIFY2(error.isEmpty(), qPrintable(error));
 }
 

@@ -43,7 +43,7 @@ void maybeWrite(const Diagram &d, const char *name)
     const QString err = exportDiagram(d, RenderOptions{},
                                       QString::fromLocal8Bit(dir) + QLatin1Char('/') +
                                           QLatin1String(name) + QStringLiteral(".png"),
-                                      ExportFormat::Png);
+                                      *lx::exportFormatForPath(QStringLiteral("x.png")));
     QVERIFY2(err.isEmpty(), qPrintable(err));
 }
 

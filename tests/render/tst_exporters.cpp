@@ -67,25 +67,32 @@ Diagram wmmaOwnership()
     return d ? *d : Diagram{};
 }
 
-QByteArray render(ExportFormat f, const Diagram &d, const RenderOptions &o)
+// The registered format written with `suffix` ("png"): every test reaches a format the way the
+// window and the command line do.
+ExportFormat &format(const QString &suffix)
 {
-    switch (f) {
-    case ExportFormat::Png: {
-        QByteArray bytes;
-        QBuffer b(&bytes);
-        b.open(QIODevice::WriteOnly);
-        lx::renderImage(d, o).save(&b, "PNG");
-        return bytes;
-    }
-    case ExportFormat::Svg:
-        return lx::renderSvg(d, o);
-    case ExportFormat::Pdf:
-        return lx::renderPdf(d, o);
-    case ExportFormat::Tikz:
-        return lx::renderTikz(d, o);
-    }
-    return {};
+    ExportFormat *f = lx::exportFormatForPath(u"x."_s + suffix);
+    if (!f)
+        qFatal("no export format writes .%s", qPrintable(suffix));
+    return *f;
 }
+
+// A format of the test's own, never registered: exportDiagram writes what any ExportFormat
+// gives, and names its error, with no list of formats of its own.
+class TextFormat final : public ExportFormat
+{
+public:
+    QString name() const override { return u"Text"_s; }
+    QString description() const override { return u"Plain text"_s; }
+    QStringList suffixes() const override { return {u"txt"_s, u"text"_s}; }
+    Capabilities capabilities() const override { return {true, false, false, 4}; }
+    QByteArray write(const Diagram &d, const RenderOptions &) override
+    {
+        m_error = refuse ? u"the text writer refused"_s : QString();
+        return refuse ? QByteArray() : d.title.toUtf8();
+    }
+    bool refuse = false;
+};
 
 } // namespace
 
@@ -96,20 +103,62 @@ private Q_SLOTS:
     void formatForPath_data()
     {
         QTest::addColumn<QString>("path");
-        QTest::addColumn<int>("format"); // -1: none
-        QTest::newRow("png") << u"a/b.png"_s << int(ExportFormat::Png);
-        QTest::newRow("upper-case SVG") << u"x.SVG"_s << int(ExportFormat::Svg);
-        QTest::newRow("pdf") << u"x.pdf"_s << int(ExportFormat::Pdf);
-        QTest::newRow("tex") << u"x.tex"_s << int(ExportFormat::Tikz);
-        QTest::newRow("jpg is not offered") << u"x.jpg"_s << -1;
-        QTest::newRow("no suffix") << u"figure"_s << -1;
+        QTest::addColumn<QString>("format"); // its suffix; empty: none
+        QTest::newRow("png") << u"a/b.png"_s << u"png"_s;
+        QTest::newRow("upper-case SVG") << u"x.SVG"_s << u"svg"_s;
+        QTest::newRow("pdf") << u"x.pdf"_s << u"pdf"_s;
+        QTest::newRow("tex") << u"x.tex"_s << u"tex"_s;
+        QTest::newRow("jpg is not offered") << u"x.jpg"_s << QString();
+        QTest::newRow("no suffix") << u"figure"_s << QString();
     }
     void formatForPath()
     {
         QFETCH(QString, path);
-        QFETCH(int, format);
-        const auto f = lx::exportFormatForPath(path);
-        QCOMPARE(f ? int(*f) : -1, format);
+        QFETCH(QString, format);
+        const ExportFormat *f = lx::exportFormatForPath(path);
+        QCOMPARE(f ? f->suffix() : QString(), format);
+    }
+
+    void aFormatIsAnObject()
+    {
+        TextFormat text;
+        QCOMPARE(text.nameFilter(), u"Plain text (*.txt *.text)"_s);
+        QCOMPARE(text.suffix(), u"txt"_s);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"f.txt"_s);
+        Diagram d;
+        d.title = u"a title"_s;
+        QCOMPARE(lx::exportDiagram(d, RenderOptions{}, path, text), QString());
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), QByteArray("a title"));
+        text.refuse = true;
+        QCOMPARE(lx::exportDiagram(d, RenderOptions{}, dir.filePath(u"g.txt"_s), text),
+                 u"the text writer refused"_s);
+        QVERIFY(!QFile::exists(dir.filePath(u"g.txt"_s)));
+        // Its capabilities are the exporter's limits: 5 cells are more than it carries.
+        d.addPanel(1, 5);
+        const QString tooMany = lx::exportDiagram(d, RenderOptions{}, path, text);
+        QVERIFY2(tooMany.contains(u"Text"_s), qPrintable(tooMany));
+    }
+
+    // The registry: every format is reached by each of its suffixes, and the filter and the
+    // help texts list them.
+    void registeredFormats()
+    {
+        QStringList seen;
+        for (ExportFormat *f : lx::exportFormats()) {
+            QVERIFY(!f->suffixes().isEmpty());
+            for (const QString &s : f->suffixes()) {
+                QVERIFY2(!seen.contains(s), qPrintable(s));
+                seen << s;
+                QCOMPARE(lx::exportFormatForPath(u"x."_s + s.toUpper()), f);
+                QVERIFY(f->nameFilter().contains(u"*."_s + s));
+                QVERIFY(lx::exportSuffixesText().contains(u"."_s + s));
+            }
+            QVERIFY(lx::exportFormatNamesText().contains(f->name()));
+        }
+        QCOMPARE(seen, (QStringList{u"png"_s, u"svg"_s, u"pdf"_s, u"tex"_s}));
     }
 
     void pngLoadsWithTheRendererSize()
@@ -119,7 +168,7 @@ private Q_SLOTS:
         const Diagram d = smallDiagram();
         RenderOptions o;
         o.scale = 1.5;
-        QCOMPARE(lx::exportDiagram(d, o, path, ExportFormat::Png), QString());
+        QCOMPARE(lx::exportDiagram(d, o, path, format(u"png"_s)), QString());
         QImageReader reader(path);
         QCOMPARE(reader.format(), QByteArray("png"));
         const QImage img = reader.read();
@@ -147,25 +196,25 @@ private Q_SLOTS:
 
     void deterministic_data()
     {
-        QTest::addColumn<int>("format");
-        QTest::newRow("png") << int(ExportFormat::Png);
-        QTest::newRow("svg") << int(ExportFormat::Svg);
-        QTest::newRow("pdf") << int(ExportFormat::Pdf);
-        QTest::newRow("tikz") << int(ExportFormat::Tikz);
+        QTest::addColumn<QString>("suffix");
+        QTest::newRow("png") << u"png"_s;
+        QTest::newRow("svg") << u"svg"_s;
+        QTest::newRow("pdf") << u"pdf"_s;
+        QTest::newRow("tikz") << u"tex"_s;
     }
     void deterministic()
     {
-        QFETCH(int, format);
+        QFETCH(QString, suffix);
         const Diagram d = smallDiagram();
-        const QByteArray first = render(ExportFormat(format), d, RenderOptions{});
-        const QByteArray second = render(ExportFormat(format), d, RenderOptions{});
+        const QByteArray first = format(suffix).write(d, RenderOptions{});
+        const QByteArray second = format(suffix).write(d, RenderOptions{});
         QVERIFY(!first.isEmpty());
         QCOMPARE(first, second);
         // Two renders within one second would agree even with a timestamp: check that today's
         // date appears nowhere (Qt's PDF writer stamps one; the exporter replaces it).
         const QByteArray today = QDate::currentDate().toString(u"yyyyMMdd"_s).toLatin1();
         QVERIFY(!first.contains(today));
-        if (ExportFormat(format) == ExportFormat::Pdf)
+        if (suffix == u"pdf"_s)
             QVERIFY(first.contains("/CreationDate (D:20000101000000Z"));
     }
 
@@ -215,7 +264,7 @@ private Q_SLOTS:
         QVERIFY(!d.panels.empty());
         QTemporaryDir dir;
         QCOMPARE(
-            lx::exportDiagram(d, RenderOptions{}, dir.filePath(u"fig.tex"_s), ExportFormat::Tikz),
+            lx::exportDiagram(d, RenderOptions{}, dir.filePath(u"fig.tex"_s), format(u"tex"_s)),
             QString());
         QProcess tex;
         tex.setWorkingDirectory(dir.path());
@@ -231,19 +280,19 @@ private Q_SLOTS:
 
     void failedExportLeavesNoFile_data()
     {
-        QTest::addColumn<int>("format");
-        QTest::newRow("png") << int(ExportFormat::Png);
-        QTest::newRow("svg") << int(ExportFormat::Svg);
-        QTest::newRow("pdf") << int(ExportFormat::Pdf);
-        QTest::newRow("tikz") << int(ExportFormat::Tikz);
+        QTest::addColumn<QString>("suffix");
+        QTest::newRow("png") << u"png"_s;
+        QTest::newRow("svg") << u"svg"_s;
+        QTest::newRow("pdf") << u"pdf"_s;
+        QTest::newRow("tikz") << u"tex"_s;
     }
     void failedExportLeavesNoFile()
     {
-        QFETCH(int, format);
+        QFETCH(QString, suffix);
         QTemporaryDir dir;
         const QString path = dir.filePath(u"missing-dir/f.out"_s);
         const QString error =
-            lx::exportDiagram(smallDiagram(), RenderOptions{}, path, ExportFormat(format));
+            lx::exportDiagram(smallDiagram(), RenderOptions{}, path, format(suffix));
         QVERIFY(!error.isEmpty());
         QVERIFY(!QFile::exists(path));
         QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot),
@@ -263,7 +312,7 @@ private Q_SLOTS:
         d.addPanel(2000, 2000);
         RenderOptions o;
         o.scale = 1;
-        const QString error = lx::exportDiagram(d, o, path, ExportFormat::Svg);
+        const QString error = lx::exportDiagram(d, o, path, format(u"svg"_s));
         QVERIFY2(error.contains(u"SVG"_s) && error.contains(u"PNG"_s), qPrintable(error));
         QFile old(path);
         QVERIFY(old.open(QIODevice::ReadOnly));
@@ -282,7 +331,7 @@ private Q_SLOTS:
                 p.cell(r, c).fill = lx::categoricalColor((r / 64) ^ (c / 64), 16);
         QTemporaryDir dir;
         const QString path = dir.filePath(u"big.png"_s);
-        QCOMPARE(lx::exportDiagram(d, RenderOptions{}, path, ExportFormat::Png), QString());
+        QCOMPARE(lx::exportDiagram(d, RenderOptions{}, path, format(u"png"_s)), QString());
         QImageReader reader(path);
         const QSize size = reader.size();
         QVERIFY(size.width() >= 1024 && size.height() >= 1024); // at least a pixel a cell

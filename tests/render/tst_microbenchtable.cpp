@@ -83,6 +83,15 @@ private Q_SLOTS:
         QCOMPARE(t.rows[0].at(col), u"300"_s);
         QCOMPARE(t.rows[1].at(col), u"150"_s);
         QCOMPARE(figure(*d, u"speedupMeasured"_s), u"2.00\u00d7"_s);
+        // The figures say the same, typed: the number and its provenance.
+        bool seen = false;
+        for (const DiagramFigure &f : d->figures)
+            if (f.key == u"cyclesMeasuredPlain"_s) {
+                QCOMPARE(f.number.value_or(-1), 300.0);
+                QCOMPARE(f.source, FigureSource::Measured);
+                seen = true;
+            }
+        QVERIFY(seen);
     }
 
     void malformedMeasuredIsRefused()

@@ -34,7 +34,7 @@ Diagram build(const ViewRequest &r, const std::string &tag)
         RenderOptions o;
         o.scale = 1.5;
         (void)exportDiagram(*d, o, dir + u"/"_qs + QString::fromStdString(tag) + u".png"_qs,
-                            ExportFormat::Png);
+                            *lx::exportFormatForPath(QStringLiteral("x.png")));
     }
     return *d;
 }

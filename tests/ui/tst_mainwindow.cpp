@@ -469,12 +469,12 @@ private Q_SLOTS:
         for (const DiagramFigure &f : m->viewFigures())
             byKey[f.key] = f;
         // The fixed cost is fitted to the measurements shown beside it.
-        QCOMPARE(byKey[u"fixedCycles"_s].provenance, u"fitted"_s);
+        QCOMPARE(byKey[u"fixedCycles"_s].source, lx::FigureSource::Fitted);
         QCOMPARE(byKey[u"fixedCycles"_s].number, std::optional<double>(cu->fixedCycles.value));
-        QCOMPARE(byKey[u"cyclesMeasured"_s].provenance, u"measured"_s);
+        QCOMPARE(byKey[u"cyclesMeasured"_s].source, lx::FigureSource::Measured);
         QCOMPARE(byKey[u"cyclesMeasured"_s].number,
                  std::optional<double>(cu->measurements.front().cycles));
-        QCOMPARE(byKey[u"cyclesModel"_s].provenance, u"model"_s);
+        QCOMPARE(byKey[u"cyclesModel"_s].source, lx::FigureSource::Model);
         // The row's tooltip names the provenance.
         for (int r = 0; r < m->rowCount(); ++r) {
             const QModelIndex i = m->index(r, 1);

@@ -57,9 +57,10 @@ void LayoutPropertiesModel::refresh()
                        tr("Numbers of the analysis the current view ran"), true});
         for (const DiagramFigure &f : m_viewFigures)
             m_rows.append({QStringLiteral("view:") + f.key, f.label, f.value,
-                           f.provenance == QLatin1String("computed")
+                           f.source == FigureSource::Computed
                                ? f.toolTip
-                               : QStringLiteral("[%1] %2").arg(f.provenance, f.toolTip)});
+                               : QStringLiteral("[%1] %2").arg(
+                                     QLatin1String(figureSourceName(f.source)), f.toolTip)});
     }
     if (const DocumentLayout *entry = layout()) {
         const LinearLayout &l = entry->layout;

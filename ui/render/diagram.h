@@ -289,7 +289,7 @@ struct DiagramFigure
     // the window's panel, `render --figures` and `analyze --json` carry the same three.
     std::optional<double> number;
     QString unit;
-    QString provenance = QStringLiteral("computed");
+    FigureSource source = FigureSource::Computed;
 
     bool operator==(const DiagramFigure &) const = default;
 };
@@ -346,22 +346,13 @@ struct Diagram
         panels.emplace_back(rows, cols, std::move(source));
         return panels.back();
     }
-    void addFigure(const QString &key, const QString &label, const QString &value,
-                   const QString &toolTip = {})
-    {
-        DiagramFigure f;
-        f.key = key;
-        f.label = label;
-        f.value = value;
-        f.toolTip = toolTip;
-        figures.push_back(std::move(f));
-    }
-    // A figure with its number, unit and provenance ("computed", "model", "measured", ...).
+    // A figure with its number, unit and provenance. The request layer builds every figure
+    // (request/figures.h, request/viewfigures.h); viewregistry.h appendFigures adds them here.
     void addFigure(const QString &key, const QString &label, const QString &value,
                    const QString &toolTip, std::optional<double> number, const QString &unit,
-                   const QString &provenance)
+                   FigureSource source)
     {
-        figures.push_back({key, label, value, toolTip, number, unit, provenance});
+        figures.push_back({key, label, value, toolTip, number, unit, source});
     }
 
     bool operator==(const Diagram &) const = default;

@@ -8,7 +8,6 @@
 
 #include <QBuffer>
 #include <QFileInfo>
-#include <QImageWriter>
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
@@ -155,53 +154,33 @@ QByteArray renderTikz(const Diagram &diagram, const RenderOptions &options, QStr
     return device.document();
 }
 
+qint64 diagramCells(const Diagram &diagram)
+{
+    qint64 cells = 0;
+    for (const DiagramPanel &panel : diagram.panels)
+        cells += qint64(panel.rows()) * panel.columns();
+    return cells;
+}
+
 QString exportDiagram(const Diagram &diagram, const RenderOptions &options, const QString &path,
-                      ExportFormat format)
+                      ExportFormat &format)
 {
     // Refused before rendering: a device, directory or pipe at the target (after links).
     if (const Expected<std::string> target = checkWritableTarget(path.toStdString()); !target)
         return QString::fromStdString(target.message());
-    qint64 cells = 0;
-    for (const DiagramPanel &panel : diagram.panels)
-        cells += qint64(panel.rows()) * panel.columns();
     // A vector format carries every cell as shapes of its own; a PNG is pixels, drawn with the
     // window's level of detail, so it takes any figure the window shows.
-    if (const qint64 most = exportFormatInfo(format).maxCells; most > 0 && cells > most)
+    const qint64 cells = diagramCells(diagram);
+    if (const qint64 most = format.capabilities().maxCells; most > 0 && cells > most)
         return u"the figure has %1 cells, more than %2 can carry (at most %3, 2^18, e.g. 512 x "
                u"512): export it as PNG, or show a slice or a smaller layout"_s.arg(cells)
-                   .arg(exportFormatName(format))
+                   .arg(format.name())
                    .arg(most);
-    QByteArray bytes;
-    switch (format) {
-    case ExportFormat::Png: {
-        QString error;
-        const QImage image = renderImage(diagram, fittedForImage(diagram, options, cells), &error);
-        if (image.isNull())
-            return error;
-        QBuffer buffer(&bytes);
-        buffer.open(QIODevice::WriteOnly);
-        QImageWriter writer(&buffer, "png");
-        if (!writer.write(image))
-            return u"cannot write %1: %2"_s.arg(path, writer.errorString());
-        break;
-    }
-    case ExportFormat::Svg:
-        bytes = renderSvg(diagram, options);
-        break;
-    case ExportFormat::Pdf:
-        bytes = renderPdf(diagram, options);
-        break;
-    case ExportFormat::Tikz: {
-        QString error;
-        bytes = renderTikz(diagram, options, &error);
-        if (!error.isEmpty())
-            return error;
-        break;
-    }
-    }
+    const QByteArray bytes = format.write(diagram, options);
+    if (bytes.isEmpty() && !format.errorString().isEmpty())
+        return format.errorString();
     if (bytes.isEmpty())
-        return u"cannot write %1: the %2 writer produced no output"_s.arg(path,
-                                                                          exportFormatName(format));
+        return u"cannot write %1: the %2 writer produced no output"_s.arg(path, format.name());
     // Atomic, through symbolic links, never over a special file; the reason names the cause
     // ("No space left on device").
     const Expected<bool> written = writeFileAtomically(

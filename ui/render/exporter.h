@@ -4,8 +4,9 @@
 //
 // Every format is painted by DiagramRenderer (the same code as the window) onto its paint device:
 // a QImage, QSvgGenerator, QPdfWriter or TikzPaintDevice (tikzpaintdevice.h). The formats and
-// what each can carry are one table (exportformat.h). Output is deterministic: no timestamps, no
-// random ids (the PDF's creation date is normalised), colours numbered by first use.
+// what each can carry are objects, registered in one place (exportformat.h). Output is
+// deterministic: no timestamps, no random ids (the PDF's creation date is normalised), colours
+// numbered by first use.
 //
 // Files are written atomically (core/base/safewrite: a temporary file renamed on success, written
 // through symbolic links, never over a device or other special file); on any error the target
@@ -26,7 +27,7 @@ namespace lx {
 struct Diagram;
 
 // The largest raster export, in pixels per side and in total (32 Mpixels: a 128 MiB image,
-// e.g. 8000 x 4000). The most cells a vector format carries is in its row of exportFormats().
+// e.g. 8000 x 4000). The most cells a vector format carries is in its capabilities().
 constexpr int kMaxImageSide = 32768;
 constexpr qint64 kMaxImagePixels = qint64(32) << 20;
 
@@ -58,10 +59,14 @@ constexpr qint64 kMaxImagePixels = qint64(32) << 20;
 [[nodiscard]] QByteArray renderTikz(const Diagram &diagram, const RenderOptions &options,
                                     QString *error = nullptr);
 
-// Writes `diagram` to `path` in `format`. Returns an empty string on success, otherwise the
-// reason (naming the cause, e.g. "No space left on device"), and then no file was created or
-// changed.
+// The cells of every panel of `diagram`: what a vector format paints one by one.
+[[nodiscard]] qint64 diagramCells(const Diagram &diagram);
+
+// Writes `diagram` to `path` in `format`: refuses a target that is not a writable file and a
+// figure of more cells than the format carries, then writes format.write()'s bytes atomically.
+// Returns an empty string on success, otherwise the reason (naming the cause, e.g. "No space
+// left on device"), and then no file was created or changed.
 [[nodiscard]] QString exportDiagram(const Diagram &diagram, const RenderOptions &options,
-                                    const QString &path, ExportFormat format);
+                                    const QString &path, ExportFormat &format);
 
 } // namespace lx

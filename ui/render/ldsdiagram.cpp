@@ -3,8 +3,10 @@
 
 #include "layout/basisname.h"
 #include "render/palette.h"
+#include "render/qtext.h"
 #include "render/viewregistry.h"
 #include "request/analysisinputs.h"
+#include "request/viewfigures.h"
 
 #include <algorithm>
 #include <optional>
@@ -16,45 +18,9 @@ namespace lx {
 
 namespace ldsdiagraminternal {
 
-namespace {
-
-QString decimal(double v)
-{
-    return QString::fromStdString(decimalText(v));
-}
-
-} // namespace
-
 QString kib(int64_t bytes)
 {
-    return bytes % 1024 == 0 ? u"%1 KiB"_s.arg(bytes / 1024) : u"%1 B"_s.arg(bytes);
-}
-
-QString bytesQ(int64_t bytes)
-{
-    return QString::fromStdString(bytesText(bytes));
-}
-
-QString rateText(double bytesPerCycle)
-{
-    return u"%1 B/cycle"_s.arg(decimal(bytesPerCycle));
-}
-
-QString cyclesText(double cycles)
-{
-    return u"%1 cycles"_s.arg(decimal(cycles));
-}
-
-// The tooltip of every modelled number: the model and where its constants come from.
-QString modelText(const CuModel &cu)
-{
-    return u"A model, not a measurement: cycles = fixed + bytes / rate, load by load; fixed = %1 "
-           u"cycles (fitted to the MI450 LDS blog's two measurements); rate = %2 B/cycle on one "
-           u"port when "
-           u"two SIMD pairs reach a common partition in the load (same-cycle model), else one "
-           u"port per pair present, up to %3 ports"_s.arg(cu.fixedCycles.value)
-               .arg(cu.portBytesPerCycle.value)
-               .arg(cu.ports);
+    return qs(byteSizeText(bytes));
 }
 
 } // namespace ldsdiagraminternal
@@ -72,10 +38,9 @@ Expected<LdsInput> prepare(const ViewRequest &request)
     return resolveLds(request);
 }
 
-// SIMD pairs are numbered, never lettered: "pair A" would read as operand A.
 QString pairName(int pair)
 {
-    return u"SIMD pair %1"_s.arg(pair);
+    return qs(simdPairName(pair));
 }
 
 DiagramPoint at(double x, double y)
@@ -117,29 +82,6 @@ void text(Diagram &d, double x, double y, const QString &s)
     a.from = at(x, y);
     a.text = s;
     d.annotations.push_back(a);
-}
-
-// The figures of the one load the datapath view shows: partitions, conflict, ports, rate.
-void addLoadFigures(Diagram &d, const LoadInstruction &load,
-                    const std::vector<std::set<int>> &byPair, const CuModel &cu)
-{
-    QStringList reached;
-    for (int q = 0; q < int(byPair.size()); ++q)
-        for (int part : byPair[size_t(q)])
-            reached << u"P%1 (%2)"_s.arg(part).arg(pairName(q));
-    d.addFigure(u"loadPartitions"_s, u"Partitions reached by load %1"_s.arg(load.index),
-                reached.isEmpty() ? u"none"_s : reached.join(u", "_s));
-    d.addFigure(u"loadConflict"_s, u"Partition conflict in load %1"_s.arg(load.index),
-                load.conflict ? u"yes: both pairs reach P%1"_s.arg(*load.conflictPartitions.begin())
-                              : u"no"_s,
-                u"Same-cycle model: every warp issues load %1 in the same cycle"_s.arg(load.index),
-                load.conflict ? 1.0 : 0.0, {}, u"computed"_s);
-    d.addFigure(u"loadPorts"_s, u"Ports load %1 can use"_s.arg(load.index),
-                u"%1 of %2"_s.arg(load.portsUsable).arg(cu.ports), {}, double(load.portsUsable), {},
-                u"computed"_s);
-    d.addFigure(u"loadRate"_s, u"Rate of load %1 (model)"_s.arg(load.index),
-                rateText(cu.peakBytesPerCycle(load.portsUsable)), modelText(cu),
-                cu.peakBytesPerCycle(load.portsUsable), u"B/cycle"_s, u"model"_s);
 }
 
 } // namespace
@@ -320,7 +262,7 @@ Expected<Diagram> buildLdsDatapathView(const ViewRequest &request)
 
     appendFigures(d, ldsFigures(*prep));
     if (load)
-        addLoadFigures(d, *load, byPair, cu);
+        appendFigures(d, loadFigures(*load, byPair, cu));
     return d;
 }
 
@@ -600,21 +542,19 @@ Expected<Diagram> buildCvtPartitionView(const ViewRequest &request)
     }
     layoutTable(u"cvt = distributed.invertAndCompose(shared)"_s, s.access.conversion.cvt,
                 &s.access.conversion.cvt);
-    QStringList feeding;
+    std::vector<std::string> feeding;
     for (const CvtBasisRow &r : s.access.conversion.rows)
         if (r.feedsPartition)
-            feeding << QString::fromStdString(basisName(r.inDim, r.index));
+            feeding.push_back(basisName(r.inDim, r.index));
+    const Figure bases = partitionBasesFigure(feeding);
     DiagramTable summary;
     summary.title = u"Partition index = XOR of"_s;
-    summary.rows.push_back(
-        {feeding.isEmpty() ? u"nothing: one partition"_s : feeding.join(u", "_s)});
+    summary.rows.push_back({feeding.empty() ? u"nothing: one partition"_s : qs(bases.text)});
     summary.rows.push_back(
         {u"register terms are compile-time constants, warp terms loop-invariant "
          u"(the MI450 LDS blog: base-pointer selection lifts out of the loop)"_s});
     d.tables.push_back(summary);
-    d.addFigure(u"partitionBases"_s, u"Bases feeding partition"_s,
-                feeding.isEmpty() ? u"none"_s : feeding.join(u", "_s),
-                u"The partition index is the XOR of these bases' partition components"_s);
+    appendFigures(d, {bases});
     appendFigures(d, ldsFigures(*prep));
     return d;
 }

@@ -1,7 +1,7 @@
 #pragma once
 
 // Internal to the LDS view sources (ldsdiagram.cpp: the datapath, allocator and partition views;
-// microbenchdiagram.cpp: the microbenchmark table): the number texts they share. Not part of the
+// microbenchdiagram.cpp: the microbenchmark table): the size text they share. Not part of the
 // interface: ldsdiagram.h is.
 
 #include "hw/arch.h"
@@ -12,15 +12,7 @@
 
 namespace lx::ldsdiagraminternal {
 
-// "64 KiB", or "1000 B" when not a whole number of KiB.
+// base/bytesize.h byteSizeText as a QString: "64 KiB", "1052 B".
 QString kib(int64_t bytes);
-// base/bytesText: "65536 B (64 KiB)".
-QString bytesQ(int64_t bytes);
-// "128 B/cycle".
-QString rateText(double bytesPerCycle);
-// "323 cycles".
-QString cyclesText(double cycles);
-// The tooltip of every modelled number: the model and where its constants come from.
-QString modelText(const CuModel &cu);
 
 } // namespace lx::ldsdiagraminternal

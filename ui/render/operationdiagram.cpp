@@ -3,6 +3,7 @@
 #include "layout/basisname.h"
 #include "render/palette.h"
 #include "render/viewregistry.h"
+#include "request/viewfigures.h"
 
 using namespace Qt::StringLiterals;
 
@@ -254,10 +255,7 @@ Expected<Diagram> operationDiagram(LayoutOperation op, const LinearLayout &a, co
         return basisSource(op, {a, b, r, nameA, nameB}, dim, i);
     };
     d.tables.push_back(basesTable(u"result"_s, r, tint, from));
-    d.addFigure(u"resultRank"_s, u"Rank of the result"_s, QString::number(r.rank()));
-    d.addFigure(u"resultInjective"_s, u"Result injective"_s, r.isInjective() ? u"yes"_s : u"no"_s);
-    d.addFigure(u"resultSurjective"_s, u"Result surjective"_s,
-                r.isSurjective() ? u"yes"_s : u"no"_s);
+    appendFigures(d, operationResultFigures(r));
     return d;
 }
 

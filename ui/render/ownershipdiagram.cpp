@@ -1,4 +1,5 @@
 #include "render/ownershipdiagram.h"
+#include "render/ownercolouring.h"
 #include "render/ownershipdiagraminternal.h"
 
 #include "base/largebuffer.h"
@@ -6,6 +7,7 @@
 #include "render/palette.h"
 #include "render/qtext.h"
 #include "render/viewregistry.h"
+#include "request/viewfigures.h"
 
 #include <QStringList>
 
@@ -31,7 +33,12 @@ QString xorText(const LinearLayout &layout, const std::vector<int32_t> &values)
 
 } // namespace ownershipdiagraminternal
 
+using ownershipdiagraminternal::addOwnershipLegend;
+using ownershipdiagraminternal::colorKeyName;
 using ownershipdiagraminternal::InDimFields;
+using ownershipdiagraminternal::OwnerColouring;
+using ownershipdiagraminternal::ownerFills;
+using ownershipdiagraminternal::OwnerFills;
 using ownershipdiagraminternal::xorText;
 
 namespace {
@@ -43,18 +50,6 @@ constexpr int64_t kMaxOwnershipCells = int64_t(1) << 24;
 } // namespace
 
 namespace {
-
-struct ColorName
-{
-    const char *name;
-    OwnerColor color;
-};
-constexpr ColorName kColorNames[] = {
-    {"lane", OwnerColor::Lane},          {"register", OwnerColor::Register},
-    {"warp", OwnerColor::Warp},          {"simd", OwnerColor::Simd},
-    {"simd-pair", OwnerColor::SimdPair}, {"block", OwnerColor::Block},
-    {"offset", OwnerColor::Offset},
-};
 
 // Appends the decimal digits of v >= 0 at p.
 char16_t *appendNumber(char16_t *p, int32_t v)
@@ -135,106 +130,6 @@ private:
     std::shared_ptr<const OwnershipMap> m_map;
     QString m_rowName;
     QString m_colName;
-};
-
-// The colour key of an owner (lane, register, warp, ...), how many keys there are and the
-// colour of each.
-struct OwnerColouring
-{
-    OwnerColouring(const InDimFields &fields, OwnerColor by, std::optional<CuModel> cuModel)
-        : f(fields), colorBy(by), cu(std::move(cuModel))
-    {
-        switch (colorBy) {
-        case OwnerColor::Lane:
-            keyCount = f.lane.size();
-            break;
-        case OwnerColor::Register:
-            keyCount = f.reg.size();
-            break;
-        case OwnerColor::Warp:
-            keyCount = f.warp.size();
-            break;
-        case OwnerColor::Simd:
-        case OwnerColor::SimdPair:
-            // The keys the warps reach: SIMD w mod simds, or its pair (unpaired last).
-            for (int32_t w = 0; w < std::max(1, f.warp.size()); ++w)
-                keyCount = std::max(keyCount, simdKey(w) + 1);
-            break;
-        case OwnerColor::Block:
-            keyCount = f.block.size();
-            break;
-        case OwnerColor::Offset:
-            keyCount = f.offset.size();
-            break;
-        }
-        // One colour per key up front when there are few keys (every one is likely painted).
-        if (keyCount <= 4096)
-            for (int32_t k = 0; k < keyCount; ++k)
-                table.push_back(computeColor(k));
-    }
-    int32_t key(uint64_t x) const
-    {
-        switch (colorBy) {
-        case OwnerColor::Lane:
-            return f.lane.get(x);
-        case OwnerColor::Register:
-            return f.reg.get(x);
-        case OwnerColor::Warp:
-            return f.warp.get(x);
-        case OwnerColor::Simd:
-        case OwnerColor::SimdPair:
-            return simdKey(f.warp.get(x));
-        case OwnerColor::Block:
-            return f.block.get(x);
-        case OwnerColor::Offset:
-            return f.offset.get(x);
-        }
-        return 0;
-    }
-    // The SIMD of warp w, or its SIMD pair (a SIMD in no pair: numPairs, drawn as such).
-    int32_t simdKey(int32_t w) const
-    {
-        if (!cu)
-            return 0;
-        if (colorBy == OwnerColor::Simd)
-            return cu->simdOfWarp(w);
-        const int pair = cu->pairOfWarp(w);
-        return pair < 0 ? cu->numPairs() : pair;
-    }
-    QRgb color(int32_t key) const
-    {
-        return size_t(key) < table.size() ? table[size_t(key)] : computeColor(key);
-    }
-    QRgb computeColor(int32_t key) const
-    {
-        switch (colorBy) {
-        case OwnerColor::SimdPair:
-            return simdPairColor(key);
-        case OwnerColor::Simd:
-            return simdColor(key);
-        case OwnerColor::Offset:
-            return rampColor(keyCount > 1 ? double(key) / double(keyCount - 1) : 0.0);
-        default:
-            return categoricalColor(key, keyCount);
-        }
-    }
-    // Whether the owners do not all have the same key.
-    bool mixed(std::span<const uint64_t> owners) const
-    {
-        if (owners.empty())
-            return false;
-        const int32_t k = key(owners[0]);
-        for (uint64_t x : owners)
-            if (key(x) != k)
-                return true;
-        return false;
-    }
-
-    InDimFields f;
-    OwnerColor colorBy;
-    std::optional<CuModel> cu;
-    int32_t keyCount = 1;
-    std::vector<QRgb> table;
 };
 
 // The cells of an ownership panel, computed when painted or exported: the fill is the colour of
@@ -376,39 +271,7 @@ private:
     bool m_withBlock = false;
 };
 
-QString colorKeyName(OwnerColor c)
-{
-    for (const ColorName &n : kColorNames)
-        if (n.color == c)
-            return QString::fromLatin1(n.name);
-    return {};
-}
-
 } // namespace
-
-std::string defaultOwnerColorName(const LinearLayout &layout)
-{
-    return layout.hasInDim("offset") ? "offset" : "warp";
-}
-
-std::vector<std::string> ownerColorNames()
-{
-    std::vector<std::string> names;
-    for (const ColorName &n : kColorNames)
-        names.emplace_back(n.name);
-    return names;
-}
-
-Expected<OwnerColor> parseOwnerColor(const std::string &name)
-{
-    for (const ColorName &n : kColorNames)
-        if (name == n.name)
-            return n.color;
-    std::string list;
-    for (const ColorName &n : kColorNames)
-        list += (list.empty() ? "" : ", ") + std::string(n.name);
-    return makeError("unknown colour key '" + name + "'; expected one of: " + list);
-}
 
 namespace {
 
@@ -448,112 +311,6 @@ QString ownershipSubtitle(const LinearLayout &layout, const OwnershipSlice &slic
     sub +=
         u"; colour: %1; owners per element: up to %2"_s.arg(colorKeyName(colorBy)).arg(maxOwners);
     return sub;
-}
-
-// Every cell's fill (the first owner's colour, 0 without an owner) and the counts of cells
-// without an owner and with owners of mixed keys.
-struct OwnerFills
-{
-    LargeBuffer<QRgb> fills;
-    size_t unowned = 0;
-    size_t mixedCells = 0;
-};
-
-// One pass over the owners: the fill of every cell and the figures.
-OwnerFills ownerFills(const OwnershipMap &map, const OwnerColouring &colouring)
-{
-    const int rows = map.rows();
-    const int cols = map.columns();
-    OwnerFills out;
-    // Not zero-filled first (every entry is written below): at 4096×4096 that pass is 64 MiB.
-    out.fills = LargeBuffer<QRgb>(size_t(rows) * size_t(cols));
-    QRgb *fill = out.fills.data();
-    for (int r = 0; r < rows; ++r) {
-        for (int c = 0; c < cols; ++c, ++fill) {
-            const auto owners = map.owners(r, c);
-            if (owners.empty()) {
-                *fill = 0;
-                ++out.unowned;
-                continue;
-            }
-            const int32_t key = colouring.key(owners[0]);
-            *fill = colouring.color(key);
-            for (size_t i = 1; i < owners.size(); ++i) {
-                if (colouring.key(owners[i]) != key) { // as OwnerColouring::mixed
-                    ++out.mixedCells;
-                    break;
-                }
-            }
-        }
-    }
-    return out;
-}
-
-// Legend: one entry per colour key (up to 64; beyond, a single line naming the key), then the
-// mixed outline and the unowned elements when there are any.
-void addOwnershipLegend(Diagram &d, const OwnerColouring &colouring, bool anyMixed, size_t unowned)
-{
-    const OwnerColor colorBy = colouring.colorBy;
-    const int32_t keyCount = colouring.keyCount;
-    auto colorOf = [&](int32_t key) { return colouring.color(key); };
-    d.legendTitle = colorKeyName(colorBy);
-    if (colorBy == OwnerColor::SimdPair && colouring.cu) {
-        // The pairs as the architecture file names them: "SIMD pair A: SIMD 0, 2".
-        const CuModel &cu = *colouring.cu;
-        d.legendTitle =
-            u"SIMD pair (%1: warp mod %2)"_s.arg(QString::fromStdString(cu.arch)).arg(cu.simds);
-        for (int32_t k = 0; k < keyCount; ++k) {
-            QStringList simds;
-            for (int simd : k < cu.numPairs() ? cu.pairSimds[size_t(k)] : std::vector<int>{})
-                simds << QString::number(simd);
-            d.legend.push_back(
-                {simdPairColor(k), k < cu.numPairs()
-                                       ? u"SIMD pair %1: SIMD %2"_s.arg(qs(cu.pairNames[size_t(k)]),
-                                                                        simds.join(u", "_s))
-                                       : u"in no SIMD pair"_s});
-        }
-    } else if (colorBy == OwnerColor::Offset) {
-        d.legend.push_back({rampColor(0), u"offset 0"_s});
-        d.legend.push_back({rampColor(1), u"offset %1"_s.arg(keyCount - 1)});
-    } else if (keyCount <= 64) {
-        const QString prefix =
-            colorBy == OwnerColor::Simd ? u"SIMD "_s : colorKeyName(colorBy) + u' ';
-        for (int32_t k = 0; k < keyCount; ++k)
-            d.legend.push_back({colorOf(k), prefix + QString::number(k)});
-    } else {
-        d.legend.push_back(
-            {colorOf(0), u"%1: %2 colours by index"_s.arg(colorKeyName(colorBy)).arg(keyCount)});
-    }
-    if (anyMixed)
-        d.legend.push_back({qRgb(255, 255, 255), u"black outline: owners with different %1"_s.arg(
-                                                     colorKeyName(colorBy))});
-    if (unowned)
-        d.legend.push_back({0, u"%1 elements without an owner (empty)"_s.arg(unowned)});
-}
-
-// The figures: elements drawn and owned, owners per element, the hardware sizes, mixed colours.
-void addOwnershipFigures(Diagram &d, const InDimFields &f, const OwnershipMap &map,
-                         OwnerColor colorBy, size_t unowned, size_t mixedCells)
-{
-    const int rows = map.rows();
-    const int cols = map.columns();
-    const qint64 cells = qint64(rows) * qint64(cols);
-    d.addFigure(u"elements"_s, u"Elements drawn"_s,
-                u"%1 × %2 = %3"_s.arg(rows).arg(cols).arg(cells));
-    d.addFigure(u"owned"_s, u"Elements with an owner"_s,
-                u"%1 of %2"_s.arg(cells - qint64(unowned)).arg(cells));
-    d.addFigure(u"maxOwners"_s, u"Owners per element (max)"_s, QString::number(map.maxOwnerCount()),
-                u"More than one: the element is replicated (broadcast)"_s);
-    if (!f.isShared()) {
-        d.addFigure(u"registers"_s, u"Registers per thread"_s, QString::number(f.reg.size()));
-        d.addFigure(u"lanes"_s, u"Lanes"_s, QString::number(f.lane.size()));
-        d.addFigure(u"warps"_s, u"Warps"_s, QString::number(f.warp.size()));
-    } else {
-        d.addFigure(u"offsets"_s, u"Offsets"_s, QString::number(f.offset.size()));
-    }
-    d.addFigure(u"mixedColour"_s, u"Elements with mixed %1"_s.arg(colorKeyName(colorBy)),
-                QString::number(mixedCells),
-                u"Owners of the element differ in the colour key (outlined black)"_s);
 }
 
 } // namespace
@@ -618,7 +375,9 @@ Expected<Diagram> ownershipDiagram(const LinearLayout &layout,
     p.tooltipSource = std::make_shared<const OwnershipTooltips>(
         layout, mapPtr, QString::fromStdString(rowDim.first), p.columnAxisLabel);
     addOwnershipLegend(d, colouring, filled.mixedCells > 0, filled.unowned);
-    addOwnershipFigures(d, f, map, colorBy, filled.unowned, filled.mixedCells);
+    appendFigures(d, ownershipFigures(
+                         layout, map,
+                         {filled.unowned, filled.mixedCells, colorKeyName(colorBy).toStdString()}));
     return d;
 }
 

@@ -83,7 +83,7 @@ void appendFigures(Diagram &d, const std::vector<Figure> &figures)
     for (const Figure &f : figures)
         d.addFigure(QString::fromStdString(f.key), QString::fromStdString(f.label),
                     QString::fromStdString(f.text), QString::fromStdString(f.note), f.value,
-                    QString::fromStdString(f.unit), QLatin1String(figureSourceName(f.source)));
+                    QString::fromStdString(f.unit), f.source);
 }
 
 std::span<const ViewKind> viewKinds()

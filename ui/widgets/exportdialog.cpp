@@ -39,8 +39,8 @@ constexpr qint64 kMaxPreviewPixels = qint64(8) << 20;
 // Whether the format whose suffix is `suffix` takes the scale (TikZ is drawn at scale 1).
 bool takesScale(const QString &suffix)
 {
-    const std::optional<ExportFormat> f = exportFormatForPath(u"x."_s + suffix);
-    return !f || exportFormatInfo(*f).scaled;
+    const ExportFormat *f = exportFormatForPath(u"x."_s + suffix);
+    return !f || f->capabilities().scaled;
 }
 
 } // namespace
@@ -55,8 +55,8 @@ ExportDialog::ExportDialog(const SceneContents &scene, int view, QWidget *parent
     auto *outer = new QHBoxLayout(this);
     auto *form = new QFormLayout;
     m_format = new QComboBox(this);
-    for (const ExportFormatInfo &f : exportFormats())
-        m_format->addItem(tr(f.description), f.suffix());
+    for (const ExportFormat *f : exportFormats())
+        m_format->addItem(f->description(), f->suffix());
     m_scale = new QDoubleSpinBox(this);
     m_scale->setRange(0.25, 16);
     m_scale->setSingleStep(0.5);
@@ -225,10 +225,9 @@ void ExportDialog::syncSuffix()
 
 void ExportDialog::browse()
 {
-    const std::optional<ExportFormat> format =
-        exportFormatForPath(u"x."_s + m_format->currentData().toString());
-    const QString file = QFileDialog::getSaveFileName(
-        this, tr("Export Figure"), m_path->text(), format ? exportFileFilter(*format) : QString());
+    const ExportFormat *format = exportFormatForPath(u"x."_s + m_format->currentData().toString());
+    const QString file = QFileDialog::getSaveFileName(this, tr("Export Figure"), m_path->text(),
+                                                      format ? format->nameFilter() : QString());
     if (!file.isEmpty())
         m_path->setText(file);
 }
@@ -329,7 +328,7 @@ QStringList ExportDialog::allViewsPaths() const
     return paths;
 }
 
-QString ExportDialog::exportAllViews(ExportFormat format)
+QString ExportDialog::exportAllViews(ExportFormat &format)
 {
     const QStringList paths = allViewsPaths();
     m_request->title = m_title->text().toStdString();
@@ -352,7 +351,7 @@ QString ExportDialog::exportFigure()
     const QString path = m_path->text().trimmed();
     if (path.isEmpty())
         return tr("Choose a file to export to");
-    const std::optional<ExportFormat> format = exportFormatForPath(path);
+    ExportFormat *format = exportFormatForPath(path);
     if (!format)
         return tr("Cannot tell the format of '%1': use %2").arg(path, exportSuffixesText());
     if (m_allViews->isChecked() && m_views.size() > 1)

@@ -79,7 +79,7 @@ private:
     void restoreSettings();
     void saveSettings() const;
     // Writes every open view, a file each; returns the reason on failure.
-    [[nodiscard]] QString exportAllViews(ExportFormat format);
+    [[nodiscard]] QString exportAllViews(ExportFormat &format);
     // The "Fit to page" check box, the page's width and height and their unit, in one row.
     QHBoxLayout *createPageRow();
     // What each control changes: the suffix, the enabled controls, the preview, the options.

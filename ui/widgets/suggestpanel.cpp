@@ -1,5 +1,6 @@
 #include "widgets/suggestpanel.h"
 
+#include "base/bytesize.h"
 #include "hw/arch.h"
 #include "models/ctasuggestmodel.h"
 #include "models/layoutdocument.h"
@@ -139,12 +140,10 @@ private:
     bool m_log = false;
 };
 
+// The axis ticks are whole bytes: base/bytesize.h byteSizeText.
 QString bytesLabel(double bytes)
 {
-    // Whole KiB as KiB; anything else exact (rounded KiB would hide a few bytes of padding).
-    if (bytes >= 1024 && std::fmod(bytes, 1024) == 0)
-        return QStringLiteral("%1 KiB").arg(bytes / 1024, 0, 'f', 0);
-    return QStringLiteral("%1 B").arg(bytes, 0, 'f', 0);
+    return QString::fromStdString(byteSizeText(std::llround(bytes)));
 }
 
 } // namespace
