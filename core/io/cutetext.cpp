@@ -2,12 +2,15 @@
 // them back, and telling CuTe text from the other layout forms.
 
 #include "io/cute.h"
+#include "io/cuteinternal.h"
 
 #include "io/textcursor.h"
 
 #include <cctype>
 
 namespace lx {
+
+using cuteinternal::kMaxBits;
 
 namespace {
 
