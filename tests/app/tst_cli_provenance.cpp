@@ -2,7 +2,9 @@
 //  - `suggest shared --explain --json` marks the n-way read off a low-confidence phase table as
 //    extrapolated, as `analyze banks` does for the same access;
 //  - `check` names the provenance of a failing count in its message and its JUnit;
-//  - `analyze banks --addresses` describes a 12-byte access as three 32-bit elements.
+//  - `analyze banks --addresses` describes a 12-byte access as three 32-bit elements;
+//  - a read whose transposed-load analysis fails is reported as failed, with the reason, by the
+//    bank analysis and by the search (never a plain-load report standing in for it).
 
 #include "clitest.h"
 
@@ -41,6 +43,7 @@ private Q_SLOTS:
     void explainCarriesTheBankViewsProvenance();
     void checkNamesTheProvenanceOfAFailingCount();
     void addressesOfAWideInstruction();
+    void aFailedTransposedLoadAnalysisIsShownAsFailed();
 };
 
 void TestCliProvenance::initTestCase()
@@ -97,6 +100,31 @@ void TestCliProvenance::addressesOfAWideInstruction()
     QCOMPARE(r.exitCode, 0);
     QVERIFY2(r.outText().contains(u"ds_read_b96"_s), r.out.constData());
     QVERIFY2(r.outText().contains(u"3 x 32-bit per lane"_s), r.out.constData());
+}
+
+// A #ttg.linear register layout is a transposed-load destination on gfx1250, but this one has 64
+// lanes where a gfx1250 wave has 32: the transposed-load analysis fails. Which load the lowering
+// would use is then unknown, so the bank analysis says it failed and why (it used to count a
+// plain load in its place), and the search names the same cause instead of scoring candidates.
+void TestCliProvenance::aFailedTransposedLoadAnalysisIsShownAsFailed()
+{
+    const QString reg = u"#ttg.linear<{register=[[0,1],[0,2],[0,4]], lane=[[1,0],[2,0],[4,0],"
+                        "[8,0],[16,0],[32,0]], warp=[], block=[]}>"_s;
+    const auto banks =
+        lx::test::runApp({u"analyze"_s, u"banks"_s, u"--reg"_s, reg, u"--shared"_s,
+                          u"#ttg.swizzled_shared<{vec=1, perPhase=1, maxPhase=1, order=[1,0]}>"_s,
+                          u"--shape"_s, u"64x8"_s, u"--arch"_s, u"gfx1250"_s, u"--json"_s});
+    QVERIFY(!banks.crashed());
+    QVERIFY2(banks.exitCode != 0, banks.out.constData());
+    QVERIFY2(banks.out.isEmpty(), banks.out.constData());
+    QVERIFY2(banks.errText().contains(u"transposed-load analysis of this read failed"_s),
+             banks.err.constData());
+    QVERIFY2(banks.errText().contains(u"64 lanes"_s), banks.err.constData());
+    const auto search = lx::test::runApp({u"suggest"_s, u"shared"_s, u"--reg"_s, reg, u"--shape"_s,
+                                          u"64x8"_s, u"--arch"_s, u"gfx1250"_s});
+    QVERIFY(!search.crashed());
+    QVERIFY2(search.exitCode != 0, search.out.constData());
+    QVERIFY2(search.errText().contains(u"64 lanes"_s), search.err.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCliProvenance)
