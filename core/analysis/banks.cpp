@@ -586,6 +586,7 @@ Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
     // The hot path of searches: no per-lane allocation.
     const CvtAddresses cvtAddress(*permCvt, shared, stride, elementBytes, plan.lanes);
 
+    report.instructions.reserve(size_t(plan.nWarps) * size_t(plan.perWarp));
     for (int w = 0; w < plan.nWarps; ++w) {
         for (int i = 0; i < plan.perWarp; ++i) {
             auto ir = analyzeAddresses(
