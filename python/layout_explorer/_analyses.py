@@ -186,7 +186,9 @@ def _bank_scene_picture(reg, shared, shape, dtype, arch, instruction, write, war
 def ds_load_tr(shared=None, dst=None, shape=None, dtype=None, arch=None, *, warp=None,
                preset=None, scene=None, packed_fp4=False, dst_shape=None) -> Record:
     """``layout-explorer analyze ds-load-tr``: whether a local_load becomes a transposed LDS load,
-    why (not), what each lane reads and what the fallback costs."""
+    why (not), what each lane reads and what the fallback costs. Layouts given with a shape are
+    asked of the request layer directly (no command line); a scene, a preset or packed_fp4 runs
+    the command."""
     def command(extra: Sequence[str] = ()):
         source = _SceneSource(preset, scene)
         with source as scene_args:
@@ -204,6 +206,10 @@ def ds_load_tr(shared=None, dst=None, shape=None, dtype=None, arch=None, *, warp
         args = command([f"--output={path}"] + ([f"--view={view}"] if view else []))
         _core.run(args.words, gui=True)
 
+    if (shared is not None and dst is not None and shape is not None and preset is None
+            and scene is None and not packed_fp4 and dst_shape is None):
+        return Record(_core.ds_load_tr(as_text(shared), as_text(dst), shape_text(shape),
+                                       dtype=dtype, arch=arch, warp=warp), picture)
     return Record(_json(command(), gui=True), picture)
 
 

@@ -5,8 +5,12 @@
 
 #include "core.h"
 
+#include "analysis/dsloadtr.h"
+#include "hw/dtype.h"
 #include "io/scene.h"
+#include "io/ttgtext.h"
 #include "request/analysisinputs.h"
+#include "request/dsloadtrjson.h"
 #include "request/reportjson.h"
 #include "request/shape.h"
 #include "request/suggestaccess.h"
@@ -151,10 +155,85 @@ py::object cta(const std::string &layout, const std::string &shape, py::handle d
     return jsonObject(std::move(j));
 }
 
+const std::string kTr = "layout-explorer analyze ds-load-tr: ";
+
+// A layout of `analyze ds-load-tr --shared/--dst`: the destination's kind judged before it is
+// fitted to the shape, a builder's message named by the option (as the command does).
+lx::ResolvedLayout trLayout(const std::string &name, const std::string &text,
+                            const std::vector<int32_t> &shape, const std::string &dtype)
+{
+    if (name == "dst")
+        if (lx::Expected<lx::LayoutAttrPtr> attr = lx::parseLayoutText(text); attr)
+            if (std::optional<std::string> problem = lx::dsLoadTrDestinationProblem(attr->get()))
+                throw LayoutError{kTr + *problem};
+    lx::SceneLayout l;
+    l.name = name;
+    l.text = text;
+    l.shape = shape;
+    l.dtype = dtype;
+    lx::Expected<lx::ResolvedLayout> r = lx::resolveLayout(l);
+    if (!r) {
+        const std::string prefix = "layout '" + name + "': ";
+        const std::string m = r.message();
+        throw LayoutError{kTr + name + ": " +
+                          (m.rfind(prefix, 0) == 0 ? m.substr(prefix.size()) : m)};
+    }
+    return std::move(*r);
+}
+
+py::object dsLoadTr(const std::string &shared, const std::string &dst, const std::string &shape,
+                    py::handle dtype, py::handle arch, py::handle warp)
+{
+    lx::ViewRequest req; // no view kind, as the command's request from text has none
+    if (!dtype.is_none()) {
+        req.dtype = toString(dtype, "dtype");
+        if (!lx::dtypeBits(req.dtype))
+            throw LayoutError{kTr + "unknown --dtype '" + req.dtype +
+                              "' (f16, bf16, f8, i8, i4, f32, i32)"};
+    }
+    int w = 0;
+    if (!warp.is_none()) {
+        if (!py::isinstance<py::int_>(warp) || py::isinstance<py::bool_>(warp) ||
+            warp.cast<py::int_>() < py::int_(0) || warp.cast<py::int_>() > py::int_(INT32_MAX))
+            throw LayoutError{kTr + "--warp must be a warp index"};
+        w = warp.cast<int>();
+    }
+    req.arch = arch.is_none() ? std::string(lx::kDefaultArch) : toString(arch, "arch");
+    nlohmann::json j;
+    {
+        py::gil_scoped_release release;
+        lx::Expected<std::vector<int32_t>> dims =
+            lx::parseShape(shape, lx::ShapeRules{.rank = 2, .powerOfTwo = true});
+        if (!dims)
+            throw LayoutError{kTr + dims.message()};
+        req.layouts.push_back(trLayout("shared", shared, *dims, req.dtype));
+        req.layouts.push_back(trLayout("dst", dst, *dims, req.dtype));
+        req.options = {{"shared", "shared"}, {"dst", "dst"}};
+        lx::Expected<lx::DsLoadTrInput> in = lx::resolveDsLoadTr(req);
+        if (!in) {
+            // The request layer names the view; the command line has none.
+            std::string m = in.message();
+            const std::string prefix = "view '" + req.kind + "': ";
+            if (m.rfind(prefix, 0) == 0)
+                m = m.substr(prefix.size());
+            throw LayoutError{kTr + m};
+        }
+        if (in->plan.eligible && w >= in->plan.warps)
+            throw LayoutError{kTr + "--warp " + std::to_string(w) + ": the layout has " +
+                              std::to_string(in->plan.warps) + " warp(s)"};
+        j = lx::dsLoadTrJson(*in);
+    }
+    return jsonObject(std::move(j));
+}
+
 } // namespace
 
 void defineSuggest(py::module_ &m)
 {
+    m.def("ds_load_tr", &dsLoadTr, py::arg("shared"), py::arg("dst"), py::arg("shape"),
+          py::arg("dtype") = py::none(), py::arg("arch") = py::none(), py::arg("warp") = py::none(),
+          "`analyze ds-load-tr --shared TEXT --dst TEXT --shape MxN --json` (shape as its "
+          "text), as a Json view.");
     m.def("suggest_shared", &suggestShared, py::arg("reg"), py::arg("shape"),
           py::arg("dtype") = py::none(), py::arg("arch") = py::none(),
           py::arg("write_layout") = py::none(), py::arg("order") = py::none(),
