@@ -11,6 +11,7 @@
 
 #include "request/analysisinputs.h"
 #include "request/figures.h"
+#include "request/reportjson.h"
 
 #include <QCommandLineParser>
 #include <QTextStream>
@@ -26,37 +27,6 @@ using lx::app::ExitBadInput;
 using lx::app::ExitBadUsage;
 using lx::app::ExitOk;
 
-nlohmann::json operandJson(const lx::OperandPartitioning &op)
-{
-    nlohmann::json pieces = nlohmann::json::array();
-    for (const lx::OperandPiece &p : op.pieces)
-        pieces.push_back({{"index", p.index},
-                          {"begin", p.begin},
-                          {"end", p.end},
-                          {"partition", p.partition},
-                          {"group", p.group}});
-    nlohmann::json j{{"partitionDim", op.partitionDim},
-                     {"crossPairShared", op.crossPairShared},
-                     {"separable", op.separable},
-                     {"pieces", op.numPieces},
-                     {"groups", op.numGroups},
-                     {"numPartitions", op.numPartitions},
-                     {"pieceExtent", op.pieceExtent},
-                     {"tdmInstructions", op.tdmInstructions},
-                     {"pieceList", pieces}};
-    if (op.crossPairShared)
-        j["sharedIn"] = {{"instruction", op.sharedInstruction}, {"band", op.sharedBand}};
-    if (!op.note.empty())
-        j["note"] = op.note;
-    return j;
-}
-
-std::string pairName(const lx::CuModel &cu, int pair)
-{
-    return pair >= 0 && size_t(pair) < cu.pairNames.size() ? cu.pairNames[size_t(pair)]
-                                                           : std::to_string(pair);
-}
-
 // Writes the report of `analyze cta`: JSON (with the figures) or text (ending with the figures).
 int writeCtaReport(const lx::CtaInput &in, const std::string &text, bool asJson)
 {
@@ -65,44 +35,15 @@ int writeCtaReport(const lx::CtaInput &in, const std::string &text, bool asJson)
     const lx::CtaAnalysis *r = &in.cta;
     const std::vector<int32_t> &shape = in.shape;
     const std::string &dtype = in.dtype;
-    const std::vector<lx::Figure> figures = lx::ctaFigures(in);
-
-    nlohmann::json warps = nlohmann::json::array();
-    for (const lx::CtaWarp &w : r->warps)
-        warps.push_back({{"warp", w.warp}, {"simd", w.simd}, {"pair", pairName(*cu, w.pair)}});
-    nlohmann::json instrs = nlohmann::json::array();
-    for (const lx::CtaInstruction &ins : r->instructions) {
-        nlohmann::json tiles = nlohmann::json::array();
-        for (const lx::CtaWarpTile &t : ins.tiles)
-            tiles.push_back({{"warp", t.warp},
-                             {"aRows", {t.tileM * r->tileM, (t.tileM + 1) * r->tileM}},
-                             {"bCols", {t.tileN * r->tileN, (t.tileN + 1) * r->tileN}}});
-        instrs.push_back({{"index", ins.index}, {"warps", tiles}});
-    }
-    nlohmann::json j{
-        {"arch", cu->arch},
-        {"layout", text},
-        {"shape", shape},
-        {"dtype", dtype},
-        {"tile", {r->tileM, r->tileN}},
-        {"ctaTileInTiles", {r->ctaTilesM, r->ctaTilesN}},
-        {"registerBases", r->registerBases},
-        {"automaticRegisterBases", int(r->registerBases.size()) - r->numUserRegisterBases},
-        {"warpBases", r->warpBases},
-        {"warps", warps},
-        {"instructions", instrs},
-        {"A", operandJson(r->a)},
-        {"B", operandJson(r->b)},
-        {"notes", r->notes},
-        {"figures", lx::figuresJson(figures)}};
     if (asJson)
-        return lx::app::writeJson(j, prog);
+        return lx::app::writeJson(lx::ctaReportJson(in, text), prog);
+    const std::vector<lx::Figure> figures = lx::ctaFigures(in);
     std::ostringstream s;
     s << "ctaLayout analysis (" << cu->arch << "), C " << shape[0] << "x" << shape[1] << " "
       << dtype << ", tile " << r->tileM << "x" << r->tileN << ", " << r->numWarps << " warps, "
       << r->instructions.size() << " instructions\n";
     for (const lx::CtaWarp &w : r->warps)
-        s << "  warp " << w.warp << ": SIMD " << w.simd << ", pair " << pairName(*cu, w.pair)
+        s << "  warp " << w.warp << ": SIMD " << w.simd << ", pair " << lx::ctaPairName(*cu, w.pair)
           << "\n";
     for (const lx::OperandPartitioning *op : {&r->a, &r->b}) {
         s << op->name << " (partition_dim " << op->partitionDim

@@ -26,6 +26,7 @@
 #include "render/exporter.h"
 #include "render/viewregistry.h"
 #include "request/analysisinputs.h"
+#include "request/dsloadtrjson.h"
 #include "request/figures.h"
 
 #include <QCommandLineParser>
@@ -88,56 +89,6 @@ lx::Expected<lx::ViewRequest> presetRequest(const std::string &what, const lx::S
     base->options = {{"shared", "shared"}, {"dst", "dst"}};
     base->title = scene.title;
     return base;
-}
-
-json planJson(const lx::DsLoadTrPlan &p, const std::string &dtype)
-{
-    json j;
-    j["arch"] = p.instruction.arch;
-    j["dtype"] = dtype;
-    j["elementBits"] = p.instruction.elementBits;
-    j["eligible"] = p.eligible;
-    // No variant for the element width: instruction, intrinsic and elementsPerInstruction are
-    // null; eligible is false and reason says why.
-    j["instruction"] = p.hasInstruction() ? json(p.instruction.name) : json(nullptr);
-    j["intrinsic"] = p.hasInstruction() ? json(p.instruction.intrinsic) : json(nullptr);
-    j["elementsPerInstruction"] =
-        p.hasInstruction() ? json(p.instruction.elementsPerInstruction()) : json(nullptr);
-    // The counting rule (analysis/dsloadtr.h InstructionCount): issued and distinct.
-    j["instructions"] = p.instructions;
-    j["instructionsDistinct"] = p.distinctInstructions;
-    j["registers"] = p.registers;
-    j["warps"] = p.warps;
-    j["fallbackInstruction"] = p.fallback.instruction;
-    j["fallbackInstructions"] = p.fallback.count;
-    j["fallbackInstructionsDistinct"] = p.fallback.distinctCount;
-    j["fallbackVectorElements"] = p.fallback.vectorElements;
-    j["fallbackBits"] = p.fallback.bits;
-    j["reason"] = p.reason.empty() ? json(nullptr) : json(p.reason);
-    j["cvt"] = lx::layoutToJson(p.cvt);
-    json lanes = json::array();
-    if (p.eligible) {
-        j["quotient"] = lx::layoutToJson(p.quotient);
-        j["reps"] = lx::layoutToJson(p.reps);
-        j["addrToOffset"] = lx::layoutToJson(p.addrToOffset);
-        j["addrLayout"] = lx::layoutToJson(p.addrLayout);
-        for (int w = 0; w < p.warps; ++w)
-            for (int64_t i = 0; i < p.instructions; ++i) {
-                json e;
-                e["warp"] = w;
-                e["instruction"] = i;
-                e["offsets"] = p.laneOffsets[size_t(w)][size_t(i)];
-                json bytes = json::array();
-                for (int s = 0; s < p.instruction.warpSize; ++s)
-                    bytes.push_back(p.byteAddress(w, i, s));
-                e["bytes"] = bytes;
-                if (p.partitioned)
-                    e["partitions"] = p.lanePartitions[size_t(w)][size_t(i)];
-                lanes.push_back(std::move(e));
-            }
-    }
-    j["laneAddresses"] = lanes;
-    return j;
 }
 
 void printText(QTextStream &out, const lx::DsLoadTrPlan &p, const std::string &dtype, int warp)
@@ -378,9 +329,7 @@ int runDsLoadTr(const QStringList &args)
     lx::app::OutStream out;
     const std::vector<lx::Figure> figures = lx::dsLoadTrFigures(*in);
     if (parser.isSet(o.jsonOpt)) {
-        json j = planJson(*plan, in->dtype);
-        j["figures"] = lx::figuresJson(figures);
-        return lx::app::writeJson(j, u"layout-explorer analyze ds-load-tr: "_s);
+        return lx::app::writeJson(lx::dsLoadTrJson(*in), u"layout-explorer analyze ds-load-tr: "_s);
     } else {
         printText(out, *plan, in->dtype, warp);
         out << "figures:\n" << qs(lx::figuresText(figures));

@@ -22,6 +22,7 @@
 #include "hw/arch.h"
 #include "hw/dtype.h"
 #include "request/kernelsuggest.h"
+#include "request/reportjson.h"
 #include "request/suggestaccess.h"
 
 #include <QElapsedTimer>
@@ -46,22 +47,6 @@ int fail(const char *sub, int code, const QString &message)
     return lx::app::fail(prog, code, message);
 }
 
-nlohmann::json candidateJson(const lx::SharedCandidate &c)
-{
-    nlohmann::json j = {{"family", c.family},         {"text", c.text},
-                        {"readWays", c.readWays},     {"readCycles", c.readCycles},
-                        {"writeWays", c.writeWays},   {"writeCycles", c.writeCycles},
-                        {"vectorBits", c.vectorBits}, {"dsLoadTr", c.dsLoadTr},
-                        {"ldsBytes", c.ldsBytes},     {"partitionConflicts", c.partitionConflicts},
-                        {"pareto", c.pareto}};
-    if (!c.note.empty())
-        j["note"] = c.note;
-    // A failed ds_load_tr analysis carries its reason: dsLoadTr is then unknown, not "no".
-    if (!c.dsLoadTrError.empty())
-        j["dsLoadTrError"] = c.dsLoadTrError;
-    return j;
-}
-
 void printCandidate(QTextStream &out, const lx::SharedCandidate &c, const QString &mark)
 {
     out << mark << ' ' << qs(c.family).leftJustified(11) << " read " << c.readWays << "-way "
@@ -83,24 +68,8 @@ void printCandidate(QTextStream &out, const lx::SharedCandidate &c, const QStrin
 int printResult(const lx::SceneAccess &a, const lx::SuggestSharedResult &r, double ms, bool json)
 {
     const std::string &access = a.description;
-    if (json) {
-        nlohmann::json j;
-        j["access"] = access;
-        j["dtype"] = a.dtype;
-        j["figures"] = lx::figuresJson(lx::suggestFigures(a, r));
-        j["candidates"] = nlohmann::json::array();
-        for (const auto &c : r.candidates)
-            j["candidates"].push_back(candidateJson(c));
-        j["triton"] = r.triton ? candidateJson(*r.triton) : nlohmann::json(nullptr);
-        j["tritonRule"] = r.tritonRule;
-        j["enumerated"] = r.enumerated;
-        j["scored"] = r.scored;
-        j["pruned"] = nlohmann::json::array();
-        for (const auto &p : r.pruned)
-            j["pruned"].push_back({{"family", p.family}, {"count", p.count}, {"reason", p.reason}});
-        j["searchMilliseconds"] = ms;
-        return lx::app::writeJson(j, u"layout-explorer suggest: "_qs);
-    }
+    if (json)
+        return lx::app::writeJson(lx::suggestSharedJson(a, r, ms), u"layout-explorer suggest: "_qs);
     lx::app::OutStream out;
     out << "access: " << qs(access) << '\n';
     out << r.enumerated << " candidates enumerated, " << r.scored << " scored in "
@@ -441,7 +410,7 @@ int printOpSuggestion(const lx::KernelSuggestion &s, bool json)
                             {"improves", s.improves},
                             {"ttgLine", s.ttgLine},
                             {"gluon", s.gluon},
-                            {"candidate", candidateJson(s.candidate)},
+                            {"candidate", lx::sharedCandidateJson(s.candidate)},
                             {"analysed", s.analysed},
                             {"ops", ops}};
         if (!s.reason.empty())

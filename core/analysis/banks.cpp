@@ -120,7 +120,9 @@ std::vector<int> bankCounts(const std::vector<int64_t> &byteAddresses, int dword
     std::vector<int> counts(size_t(std::max(numBanks, 0)), 0);
     if (numBanks <= 0 || bankWidthBytes <= 0)
         return counts;
-    std::vector<int64_t> dwords;
+    // A scratch buffer kept per thread: searches call this for every phase of every candidate.
+    thread_local std::vector<int64_t> dwords;
+    dwords.clear();
     dwords.reserve(byteAddresses.size() * size_t(std::max(dwordsPerAccess, 0)));
     for (int64_t addr : byteAddresses) {
         const int64_t first = addr / bankWidthBytes;
@@ -190,6 +192,7 @@ PhaseReport analyzePhase(const Architecture &arch, const LdsInstruction &instruc
     PhaseReport ph;
     ph.lanes = phaseLanes;
     std::vector<int64_t> active;
+    active.reserve(ph.lanes.size());
     for (int lane : ph.lanes) {
         const auto &a = lanes[size_t(lane)];
         if (a && *a >= 0 && *a < limit)
@@ -587,6 +590,7 @@ Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
     // The hot path of searches: no per-lane allocation.
     const CvtAddresses cvtAddress(*permCvt, shared, stride, elementBytes, plan.lanes);
 
+    report.instructions.reserve(size_t(plan.nWarps) * size_t(plan.perWarp));
     for (int w = 0; w < plan.nWarps; ++w) {
         for (int i = 0; i < plan.perWarp; ++i) {
             auto ir = analyzeAddresses(

@@ -187,6 +187,7 @@ struct Search
     SuggestSharedResult result;
     std::map<std::string, int64_t> prunedCounts;            // "family\treason" -> count
     std::vector<std::pair<LinearLayout, std::string>> seen; // unpadded layouts scored, by family
+    bool stopped = false;                                   // req.cancelled said so
 
     void prune(const std::string &family, const std::string &reason)
     {
@@ -196,6 +197,8 @@ struct Search
     // Scores and keeps one candidate; false when it was pruned.
     bool consider(const LayoutAttrPtr &attr, const std::string &family)
     {
+        if (stopped || (req.cancelled && (stopped = req.cancelled())))
+            return false;
         result.enumerated += 1;
         if (req.tdmFed)
             if (auto problem = tdmLayoutProblem(req.arch, *attr)) {
@@ -467,13 +470,15 @@ Expected<SuggestSharedResult> suggestShared(const SuggestSharedRequest &request)
                          " B of LDS, more than the limit (" + std::to_string(cap) + " B" +
                          (request.maxLdsBytes > 0 ? ", max LDS" : " of " + request.arch.name) +
                          "): no layout fits");
-    Search s{request, {}, {}, {}};
+    Search s{request, {}, {}, {}, false};
     for (const std::vector<int32_t> &order : {std::vector<int32_t>{1, 0}, {0, 1}}) {
         s.swizzled(order);
         s.padded(order);
     }
     s.xorLayouts();
     s.partitioned();
+    if (s.stopped)
+        return makeError(kSearchCancelled);
     if (s.result.candidates.empty()) {
         // Say why: the reasons of the most frequent prunes (a failed analysis among them).
         std::string why;

@@ -37,6 +37,7 @@
 #include "layout/linearlayout.h"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -62,7 +63,11 @@ struct SuggestSharedRequest
     // are candidates (padded, swizzled with maxPhase 1, partitioned of those); the others are
     // pruned with the reason, Triton's pick included. No effect where the arch has no TDM.
     bool tdmFed = false;
+    // Asked before each candidate is scored: true stops the search, which then fails with
+    // kSearchCancelled (a caller's Ctrl-C).
+    std::function<bool()> cancelled;
 };
+inline constexpr const char *kSearchCancelled = "the search was cancelled";
 
 struct SharedCandidate
 {

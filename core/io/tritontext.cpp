@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstring>
 #include <vector>
 
 // Every field of both views has a width known before the first byte is written (a number is
@@ -265,24 +266,46 @@ std::string distributedTensorView(const RowMajor &rm, const DistributedImages &d
     const int regWidth = decimalWidth(registers);
     const size_t ownerWidth =
         size_t((blocks > 1 ? blockWidth + 2 : 0) + threadWidth + regWidth + 2);
-    const auto warpsLanesRegs = uint32_t(warps * lanes * registers);
-    auto writeOwner = [&](char *p, uint32_t i) {
-        const int64_t b = i / warpsLanesRegs;
-        const int64_t thread = (i % warpsLanesRegs) / uint32_t(registers); // w·lanes + t
-        const int64_t r = i % uint32_t(registers);
-        const int pad = blockWidth - decimalWidth(b) + threadWidth - decimalWidth(thread) +
-                        regWidth - decimalWidth(r);
-        for (int k = 0; k < pad; ++k)
-            *p++ = ' ';
-        if (blocks > 1) {
-            *p++ = 'B';
-            p = writeNumber(p, b);
-            *p++ = ':';
+    // The owner B<b>:T<thread>:<r> right-aligned in ownerWidth, from texts made once per block,
+    // thread and register (in-dim sizes are powers of two: shifts, not divisions).
+    const int regBits = std::countr_zero(uint64_t(registers));
+    const int threadBits = std::countr_zero(uint64_t(warps * lanes));
+    struct Texts
+    {
+        std::vector<char> chars;
+        std::vector<uint8_t> length;
+        size_t stride = 0;
+    };
+    auto texts = [](int64_t n, int width, const char *prefix, const char *suffix) {
+        Texts t;
+        t.stride = size_t(width) + 2;
+        t.chars.resize(size_t(n) * t.stride);
+        t.length.resize(size_t(n));
+        for (int64_t v = 0; v < n; ++v) {
+            char *const first = t.chars.data() + size_t(v) * t.stride;
+            char *q = writeChars(first, prefix);
+            q = writeNumber(q, v);
+            q = writeChars(q, suffix);
+            t.length[size_t(v)] = uint8_t(q - first);
         }
-        *p++ = 'T';
-        p = writeNumber(p, thread);
-        *p++ = ':';
-        return writeNumber(p, r);
+        return t;
+    };
+    const Texts blockText = texts(blocks > 1 ? blocks : 0, blockWidth, "B", ":");
+    const Texts threadText = texts(warps * lanes, threadWidth, "T", ":");
+    const Texts regText = texts(registers, regWidth, "", "");
+    auto put = [](char *end, const Texts &t, size_t v) {
+        const size_t n = t.length[v];
+        std::memcpy(end - n, t.chars.data() + v * t.stride, n);
+        return end - n;
+    };
+    auto writeOwner = [&](char *p, uint32_t i) {
+        char *const end = p + ownerWidth;
+        char *q = put(end, regText, i & ((uint32_t(1) << regBits) - 1));
+        q = put(q, threadText, (i >> regBits) & ((uint32_t(1) << threadBits) - 1));
+        if (blocks > 1)
+            q = put(q, blockText, i >> (regBits + threadBits));
+        std::memset(p, ' ', size_t(q - p));
+        return end;
     };
     return tensorView(rm, inputs * (ownerWidth + 1), ", ", [&](char *p, uint64_t e) {
         for (uint32_t k = start[e]; k < start[e + 1]; ++k) {

@@ -463,8 +463,8 @@ Expected<BankViewInput> resolveBankViewWith(const ViewRequest &req, bool drawn)
     const LinearLayout &sl = sml.layout;
 
     BankViewInput in;
-    in.arch = *arch;
-    in.mapBanks = arch->numBanks;
+    in.arch = std::move(*arch); // the one copy of the cached architecture a resolution makes
+    in.mapBanks = in.arch.numBanks;
     in.dtype = *dtype;
     in.dtypeDefaulted = defaulted;
     if (reg) {
@@ -473,8 +473,8 @@ Expected<BankViewInput> resolveBankViewWith(const ViewRequest &req, bool drawn)
             return ok.error();
     }
     if (drawn || !reg) {
-        auto map =
-            sharedBankMap(sml, *bits, in.mapBanks, arch->bankWidthBytes, sml.partitionStrideBytes);
+        auto map = sharedBankMap(sml, *bits, in.mapBanks, in.arch.bankWidthBytes,
+                                 sml.partitionStrideBytes);
         if (!map)
             return map.error();
         in.map = std::move(*map);

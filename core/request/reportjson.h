@@ -7,6 +7,7 @@
 #include "io/ttgir.h"
 #include "request/analysisinputs.h"
 #include "request/kernelrequest.h"
+#include "request/suggestaccess.h"
 
 #include <nlohmann/json.hpp>
 
@@ -27,5 +28,18 @@ extern const char *const kKernelCounting;
 // `analyze kernel FILE --json`: kernelReportJson with the files, the compiler's answer when the
 // assembly is there, and the figures of both.
 [[nodiscard]] nlohmann::json kernelAnswerJson(const KernelAnswer &answer);
+
+// One candidate of a shared-layout search, as `suggest shared --json` and `suggest op --json`
+// list it.
+[[nodiscard]] nlohmann::json sharedCandidateJson(const SharedCandidate &candidate);
+// `suggest shared --json`: the access, the candidates, Triton's pick, the pruned groups, the
+// figures and how long the search took.
+[[nodiscard]] nlohmann::json suggestSharedJson(const SceneAccess &access,
+                                               const SuggestSharedResult &result,
+                                               double milliseconds);
+// `analyze cta --json` of a ctaLayout given as layoutText, with its figures.
+[[nodiscard]] nlohmann::json ctaReportJson(const CtaInput &in, const std::string &layoutText);
+// A SIMD pair's name in the CU model (its number when the model names none).
+[[nodiscard]] std::string ctaPairName(const CuModel &cu, int pair);
 
 } // namespace lx

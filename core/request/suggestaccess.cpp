@@ -246,7 +246,8 @@ Expected<ConflictExplanation> explainAccess(const SceneAccess &a)
 }
 
 Expected<SuggestSharedResult> searchAccess(const SceneAccess &access, int limit,
-                                           int64_t maxLdsBytes)
+                                           int64_t maxLdsBytes,
+                                           const std::function<bool()> &cancelled)
 {
     if (const auto *k = std::get_if<KPackSuggestRequest>(&access.request)) {
         Expected<SuggestSharedResult> r = suggestKPack(*k);
@@ -257,6 +258,7 @@ Expected<SuggestSharedResult> searchAccess(const SceneAccess &access, int limit,
     SuggestSharedRequest r = std::get<SuggestSharedRequest>(access.request);
     r.limit = limit;
     r.maxLdsBytes = maxLdsBytes;
+    r.cancelled = cancelled;
     return suggestShared(r);
 }
 

@@ -56,9 +56,11 @@ struct SceneAccess
 // view's wave), with the smallest fix; a kPack access explains its worst store.
 [[nodiscard]] Expected<ConflictExplanation> explainAccess(const SceneAccess &access);
 
-// The search of the access (suggestShared or suggestKPack), with `limit` / `maxLdsBytes` applied.
-[[nodiscard]] Expected<SuggestSharedResult> searchAccess(const SceneAccess &access, int limit = 0,
-                                                         int64_t maxLdsBytes = 0);
+// The search of the access (suggestShared or suggestKPack), with `limit` / `maxLdsBytes` applied;
+// `cancelled` (asked between candidates of a shared-layout search) stops it.
+[[nodiscard]] Expected<SuggestSharedResult>
+searchAccess(const SceneAccess &access, int limit = 0, int64_t maxLdsBytes = 0,
+             const std::function<bool()> &cancelled = {});
 
 // A search over layouts given without a shared layout (the command line's --reg): option "reg"
 // (a layout name; default: the primary layout) reads the tile, "write" (a layout name) writes

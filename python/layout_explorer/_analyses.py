@@ -186,7 +186,9 @@ def _bank_scene_picture(reg, shared, shape, dtype, arch, instruction, write, war
 def ds_load_tr(shared=None, dst=None, shape=None, dtype=None, arch=None, *, warp=None,
                preset=None, scene=None, packed_fp4=False, dst_shape=None) -> Record:
     """``layout-explorer analyze ds-load-tr``: whether a local_load becomes a transposed LDS load,
-    why (not), what each lane reads and what the fallback costs."""
+    why (not), what each lane reads and what the fallback costs. Layouts given with a shape are
+    asked of the request layer directly (no command line); a scene, a preset or packed_fp4 runs
+    the command."""
     def command(extra: Sequence[str] = ()):
         source = _SceneSource(preset, scene)
         with source as scene_args:
@@ -204,17 +206,26 @@ def ds_load_tr(shared=None, dst=None, shape=None, dtype=None, arch=None, *, warp
         args = command([f"--output={path}"] + ([f"--view={view}"] if view else []))
         _core.run(args.words, gui=True)
 
+    if (shared is not None and dst is not None and shape is not None and preset is None
+            and scene is None and not packed_fp4 and dst_shape is None):
+        return Record(_core.ds_load_tr(as_text(shared), as_text(dst), shape_text(shape),
+                                       dtype=dtype, arch=arch, warp=warp), picture)
     return Record(_json(command(), gui=True), picture)
 
 
 @guarded
 def cta(layout=None, shape=None, dtype=None, arch=None, *, preset=None, scene=None) -> Record:
     """``layout-explorer analyze cta``: a WMMA v3 ctaLayout's warps, SIMD pairs, cross-pair
-    sharing, pieces and TDM instructions."""
+    sharing, pieces and TDM instructions. A layout with a shape is asked of the request layer
+    directly (no command line); a preset or scene runs the command."""
     source = _SceneSource(preset, scene)
-    with source as scene_args:
-        args = _Args("analyze", "cta", *scene_args).opt("layout", layout, as_text)
-        result = _json(args.opt("shape", shape, shape_text).opt("dtype", dtype).opt("arch", arch))
+    if layout is not None and shape is not None and not source:
+        result = _core.cta(as_text(layout), shape_text(shape), dtype=dtype, arch=arch)
+    else:
+        with source as scene_args:
+            args = _Args("analyze", "cta", *scene_args).opt("layout", layout, as_text)
+            result = _json(args.opt("shape", shape, shape_text).opt("dtype", dtype)
+                           .opt("arch", arch))
     if source:
         return Record(result, _scene_picture(source, None, None))
     picture = None
@@ -299,8 +310,16 @@ def suggest_op(path_or_text, line, arch=None) -> Record:
 def suggest_shared(reg=None, shape=None, dtype=None, arch=None, *, write_layout=None, order=None,
                    limit=None, max_lds=None, preset=None, scene=None, view=None) -> Record:
     """``layout-explorer suggest shared``: shared layouts for an access, scored by the bank
-    analysis, with Triton's own choice beside them."""
+    analysis, with Triton's own choice beside them. A register layout with a shape is searched
+    by the request layer directly (no command line), without the GIL; Ctrl-C stops the search
+    (KeyboardInterrupt). A preset or scene runs the command."""
     source = _SceneSource(preset, scene)
+    if (reg is not None and shape is not None and not source and view is None
+            and not isinstance(order, str)):
+        return Record(_core.suggest_shared(
+            as_text(reg), shape_text(shape), dtype=dtype, arch=arch,
+            write_layout=None if write_layout is None else as_text(write_layout),
+            order=order, limit=limit, max_lds=max_lds))
     with source as scene_args:
         args = _Args("suggest", "shared", *scene_args).opt("view", view).opt("reg", reg, as_text)
         args.opt("shape", shape, shape_text).opt("dtype", dtype).opt("arch", arch)

@@ -93,6 +93,22 @@ std::shared_ptr<ParsedLayout> bankLayout(py::handle value, const std::string &op
     }
 }
 
+// A layout of the access resolved over its shape, refused as --NAME is.
+lx::ResolvedLayout bankResolved(const BankArgs &a, const char *name, const ParsedLayout &p,
+                                const std::string &dtype)
+{
+    try {
+        return p.resolved(name, a.shape, dtype);
+    } catch (const LayoutError &e) {
+        throw LayoutError{kBanks + "--" + name + ": " + e.message};
+    }
+}
+
+lx::ResolvedLayout sharedLayout(const BankArgs &a, const ParsedLayout &p, const std::string &dtype)
+{
+    return bankResolved(a, "shared", p, dtype);
+}
+
 // The request `analyze banks --reg --shared` builds: a bank table of reg read from (written to)
 // shared.
 lx::ViewRequest bankRequest(const BankArgs &a, const ParsedLayout &reg, const ParsedLayout &shared)
@@ -102,15 +118,8 @@ lx::ViewRequest bankRequest(const BankArgs &a, const ParsedLayout &reg, const Pa
     req.dtype = a.dtype;
     req.kind = "bank-table";
     req.options["warp"] = a.warp;
-    auto layout = [&](const char *name, const ParsedLayout &p) {
-        try {
-            return p.resolved(name, a.shape, req.dtype);
-        } catch (const LayoutError &e) {
-            throw LayoutError{kBanks + "--" + name + ": " + e.message};
-        }
-    };
-    req.layouts.push_back(layout("reg", reg));
-    req.layouts.push_back(layout("shared", shared));
+    req.layouts.push_back(bankResolved(a, "reg", reg, req.dtype));
+    req.layouts.push_back(sharedLayout(a, shared, req.dtype));
     req.layout = "reg";
     req.options["shared"] = "shared";
     req.options["write"] = a.write;
@@ -197,13 +206,20 @@ py::list bankConflictsMany(py::handle reg, py::handle shareds, py::handle shape,
     bool stopped = false;
     {
         py::gil_scoped_release release;
+        // One request for every candidate: the register layout and the options are built once,
+        // only the shared layout (layouts[1]) changes.
+        std::optional<lx::ViewRequest> req;
         for (size_t i = 0; i < candidates.size() && !stopped; ++i) {
             if (i % 8 == 7 && interrupted()) {
                 stopped = true;
                 break;
             }
             try {
-                out[i] = bankInput(bankRequest(a, *r, *candidates[i]));
+                if (!req)
+                    req = bankRequest(a, *r, *candidates[i]);
+                else
+                    req->layouts[1] = sharedLayout(a, *candidates[i], req->dtype);
+                out[i] = bankInput(*req);
             } catch (const LayoutError &e) {
                 std::string m = e.message;
                 if (m.rfind(kBanks, 0) == 0)

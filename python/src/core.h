@@ -108,6 +108,7 @@ void defineJson(py::module_ &m);
 void defineLazyJson(py::module_ &m);
 void defineParsedLayout(py::module_ &m);
 void defineAnalyses(py::module_ &m);
+void defineSuggest(py::module_ &m);
 void definePictures(py::module_ &m);
 
 // How a picture is drawn: its format, its scale or the box it is fitted into.

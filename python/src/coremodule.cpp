@@ -192,6 +192,7 @@ PYBIND11_MODULE(_core, m)
     lxpy::defineLazyJson(m);
     lxpy::defineParsedLayout(m);
     lxpy::defineAnalyses(m);
+    lxpy::defineSuggest(m);
     lxpy::definePictures(m);
     m.attr("version") = LX_VERSION_STRING;
 }

@@ -109,6 +109,7 @@ private Q_SLOTS:
     void failedPartitionAnalysisPrunes();
     void tdmFedBufferGetsLegalLayouts();
     void tdmFedExplainerOffersNoXor();
+    void cancelledSearchStops();
 };
 
 namespace {
@@ -615,6 +616,36 @@ void TestSuggest::tdmFedExplainerOffersNoXor()
     QVERIFY(e->fixNote.find("Tensor Data Mover") != std::string::npos);
     if (e->fix)
         QCOMPARE(e->fix->kind, std::string("pad"));
+}
+
+// The search asks its `cancelled` hook before each candidate: once it says yes, no further
+// candidate is enumerated and the search fails with kSearchCancelled; a hook that never says
+// yes changes nothing.
+void TestSuggest::cancelledSearchStops()
+{
+    const auto doc = nlohmann::json::parse(
+        readAll(dataPath(u"conformance/triton-bank_conflicts.json"_qs)).toStdString());
+    const auto &args = doc.at("cases").at(0).at("args");
+    auto reg = layoutFromJson(args[0]);
+    QVERIFY(reg);
+    SuggestSharedRequest req;
+    req.arch = *loadArchitecture("sm90");
+    req.shape = args[2].get<std::vector<int32_t>>();
+    req.elementBits = args[3].get<int>();
+    req.read = *reg;
+    const auto plain = suggestShared(req);
+    QVERIFY(plain && plain->enumerated > 3);
+    int asked = 0;
+    req.cancelled = [&] { return ++asked > 3; };
+    const auto stopped = suggestShared(req);
+    QVERIFY(!stopped);
+    QCOMPARE(QString::fromStdString(stopped.message()), QString::fromLatin1(kSearchCancelled));
+    QCOMPARE(asked, 4);
+    req.cancelled = [] { return false; };
+    const auto again = suggestShared(req);
+    QVERIFY(again);
+    QCOMPARE(again->enumerated, plain->enumerated);
+    QCOMPARE(again->candidates.size(), plain->candidates.size());
 }
 
 QTEST_APPLESS_MAIN(TestSuggest)

@@ -237,3 +237,32 @@ def test_suggest_op(cli):
         assert_same(expected, lx.suggest_op(f.read(), 39))
     with pytest.raises(lx.LayoutError, match="no data-placing op at line 2"):
         lx.suggest_op(path, 2)
+
+
+# Refusals of the analyses asked of the request layer directly carry the command's message.
+REFUSALS = [
+    (["analyze", "ds-load-tr", "--shared", "#ttg.swizzled_shared<{vec = 8, perPhase = 1, "
+      "maxPhase = 8, order = [1, 0]}>", "--dst", "#ttg.swizzled_shared<{vec = 8, perPhase = 1, "
+      "maxPhase = 8, order = [1, 0]}>", "--shape", "64x64"],
+     lambda a: lx.ds_load_tr(a[3], a[5], (64, 64))),
+    (["analyze", "ds-load-tr", "--shared", "#ttg.swizzled_shared<{vec = 8, perPhase = 1, "
+      "maxPhase = 8, order = [1, 0]}>", "--dst", "#ttg.blocked<{}>", "--shape", "64x48"],
+     lambda a: lx.ds_load_tr(a[3], a[5], (64, 48))),
+    (["analyze", "cta", "--layout", "#ttg.blocked<{}>", "--shape", "128x128"],
+     lambda a: lx.cta(a[3], (128, 128))),
+    (["suggest", "shared", "--reg", "not a layout", "--shape", "64x64"],
+     lambda a: lx.suggest_shared(a[3], (64, 64))),
+    (["suggest", "shared", "--reg", "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = "
+      "[4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>", "--shape", "2048x2048"],
+     lambda a: lx.suggest_shared(a[3], (2048, 2048))),
+]
+
+
+@pytest.mark.parametrize("case", range(len(REFUSALS)))
+def test_direct_refusals(cli, case):
+    args, call = REFUSALS[case]
+    code, out, err = cli(*args, "--json")
+    assert code != 0
+    with pytest.raises(lx.LayoutError) as e:
+        call(args)
+    assert str(e.value) == err.strip()

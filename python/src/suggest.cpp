@@ -1,0 +1,248 @@
+// `suggest shared --reg` and `analyze cta --layout` of layout_explorer._core over the request
+// layer: the request each command builds from its options, the same resolver and search, and the
+// command's --json object (request/reportjson.h) as a Json view. The search runs without the GIL
+// and checks for Ctrl-C between candidates.
+
+#include "core.h"
+
+#include "analysis/dsloadtr.h"
+#include "hw/dtype.h"
+#include "io/scene.h"
+#include "io/ttgtext.h"
+#include "request/analysisinputs.h"
+#include "request/dsloadtrjson.h"
+#include "request/reportjson.h"
+#include "request/shape.h"
+#include "request/suggestaccess.h"
+
+#include <pybind11/stl.h>
+
+#include <chrono>
+#include <optional>
+
+namespace lxpy {
+
+namespace {
+
+// A shape given as the command's text ("128x64"), read as the command reads it: rank 2.
+std::vector<int32_t> rank2Shape(const std::string &prog, const std::string &text)
+{
+    lx::ShapeRules rank2;
+    rank2.rank = 2;
+    lx::Expected<std::vector<int32_t>> shape = lx::parseShape(text, rank2);
+    if (!shape)
+        throw LayoutError{prog + "--shape: " + shape.message()};
+    return std::move(*shape);
+}
+
+// A layout given as text over `shape`, resolved as the command resolves --NAME TEXT.
+lx::ResolvedLayout textLayout(const std::string &name, const std::string &text,
+                              const std::vector<int32_t> &shape)
+{
+    lx::SceneLayout l;
+    l.name = name;
+    l.text = text;
+    l.shape = shape;
+    return valueOr(lx::resolveLayout(l));
+}
+
+std::optional<int64_t> positive(py::handle value, const std::string &message)
+{
+    if (value.is_none())
+        return std::nullopt;
+    if (!py::isinstance<py::int_>(value) || py::isinstance<py::bool_>(value) ||
+        value.cast<py::int_>() < py::int_(1) || value.cast<py::int_>() > py::int_(INT32_MAX))
+        throw LayoutError{message};
+    return value.cast<int64_t>();
+}
+
+const std::string kShared = "layout-explorer suggest shared: ";
+
+py::object suggestShared(const std::string &reg, const std::string &shape, py::handle dtype,
+                         py::handle arch, py::handle writeLayout, py::handle order,
+                         py::handle limit, py::handle maxLds)
+{
+    const std::optional<int64_t> limitN =
+        positive(limit, kShared + "--limit expects a positive integer");
+    const std::optional<int64_t> maxBytes =
+        positive(maxLds, kShared + "--max-lds expects a positive byte count");
+    const std::vector<int32_t> dims = rank2Shape(kShared, shape);
+    lx::ViewRequest req;
+    req.kind = "suggest";
+    req.arch = arch.is_none() ? std::string(lx::kDefaultArch) : toString(arch, "arch");
+    if (!dtype.is_none())
+        req.dtype = toString(dtype, "dtype");
+    const std::optional<std::string> write =
+        writeLayout.is_none() ? std::nullopt : std::optional(toString(writeLayout, "write_layout"));
+    std::vector<int32_t> orderList;
+    if (!order.is_none())
+        orderList = toInt32List(order, "order");
+    lx::SceneAccess access;
+    lx::SuggestSharedResult result;
+    double ms = 0;
+    bool stopped = false;
+    {
+        py::gil_scoped_release release;
+        for (const auto &[name, option, text] : {std::tuple{"reg", "reg", std::optional(reg)},
+                                                 std::tuple{"write", "write-layout", write}}) {
+            if (!text)
+                continue;
+            try {
+                req.layouts.push_back(textLayout(name, *text, dims));
+            } catch (const LayoutError &e) {
+                throw LayoutError{kShared + "--" + option + ": " + e.message};
+            }
+        }
+        req.options["reg"] = "reg";
+        if (write)
+            req.options["write"] = "write";
+        if (!order.is_none())
+            req.options["order"] = orderList;
+        lx::Expected<lx::SceneAccess> a = lx::readerAccess(req);
+        if (!a)
+            throw LayoutError{kShared + a.message()};
+        access = std::move(*a);
+        int asked = 0;
+        auto cancelled = [&] {
+            if (++asked % 8 != 0)
+                return false;
+            py::gil_scoped_acquire acquire;
+            stopped = stopped || PyErr_CheckSignals() != 0;
+            return stopped;
+        };
+        const auto start = std::chrono::steady_clock::now();
+        lx::Expected<lx::SuggestSharedResult> r =
+            lx::searchAccess(access, int(limitN.value_or(0)), maxBytes.value_or(0), cancelled);
+        ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                 .count();
+        if (!r && !stopped)
+            throw LayoutError{kShared + r.message()};
+        if (r)
+            result = std::move(*r);
+    }
+    if (stopped)
+        throw py::error_already_set();
+    return jsonObject(lx::suggestSharedJson(access, result, ms));
+}
+
+const std::string kCta = "layout-explorer analyze cta: ";
+
+py::object cta(const std::string &layout, const std::string &shape, py::handle dtype,
+               py::handle arch)
+{
+    const std::vector<int32_t> dims = rank2Shape(kCta, shape);
+    lx::ViewRequest req;
+    req.kind = "cta-tiles";
+    req.layout = "C";
+    req.arch = arch.is_none() ? std::string(lx::kDefaultArch) : toString(arch, "arch");
+    if (!dtype.is_none()) {
+        req.dtype = toString(dtype, "dtype");
+        req.options["dtype"] = req.dtype;
+    }
+    nlohmann::json j;
+    {
+        py::gil_scoped_release release;
+        try {
+            req.layouts.push_back(textLayout("C", layout, dims));
+        } catch (const LayoutError &e) {
+            throw LayoutError{kCta + e.message};
+        }
+        lx::Expected<lx::CtaInput> in = lx::resolveCta(req);
+        if (!in)
+            throw LayoutError{kCta + in.message()};
+        j = lx::ctaReportJson(*in, layout);
+    }
+    return jsonObject(std::move(j));
+}
+
+const std::string kTr = "layout-explorer analyze ds-load-tr: ";
+
+// A layout of `analyze ds-load-tr --shared/--dst`: the destination's kind judged before it is
+// fitted to the shape, a builder's message named by the option (as the command does).
+lx::ResolvedLayout trLayout(const std::string &name, const std::string &text,
+                            const std::vector<int32_t> &shape, const std::string &dtype)
+{
+    if (name == "dst")
+        if (lx::Expected<lx::LayoutAttrPtr> attr = lx::parseLayoutText(text); attr)
+            if (std::optional<std::string> problem = lx::dsLoadTrDestinationProblem(attr->get()))
+                throw LayoutError{kTr + *problem};
+    lx::SceneLayout l;
+    l.name = name;
+    l.text = text;
+    l.shape = shape;
+    l.dtype = dtype;
+    lx::Expected<lx::ResolvedLayout> r = lx::resolveLayout(l);
+    if (!r) {
+        const std::string prefix = "layout '" + name + "': ";
+        const std::string m = r.message();
+        throw LayoutError{kTr + name + ": " +
+                          (m.rfind(prefix, 0) == 0 ? m.substr(prefix.size()) : m)};
+    }
+    return std::move(*r);
+}
+
+py::object dsLoadTr(const std::string &shared, const std::string &dst, const std::string &shape,
+                    py::handle dtype, py::handle arch, py::handle warp)
+{
+    lx::ViewRequest req; // no view kind, as the command's request from text has none
+    if (!dtype.is_none()) {
+        req.dtype = toString(dtype, "dtype");
+        if (!lx::dtypeBits(req.dtype))
+            throw LayoutError{kTr + "unknown --dtype '" + req.dtype +
+                              "' (f16, bf16, f8, i8, i4, f32, i32)"};
+    }
+    int w = 0;
+    if (!warp.is_none()) {
+        if (!py::isinstance<py::int_>(warp) || py::isinstance<py::bool_>(warp) ||
+            warp.cast<py::int_>() < py::int_(0) || warp.cast<py::int_>() > py::int_(INT32_MAX))
+            throw LayoutError{kTr + "--warp must be a warp index"};
+        w = warp.cast<int>();
+    }
+    req.arch = arch.is_none() ? std::string(lx::kDefaultArch) : toString(arch, "arch");
+    nlohmann::json j;
+    {
+        py::gil_scoped_release release;
+        lx::Expected<std::vector<int32_t>> dims =
+            lx::parseShape(shape, lx::ShapeRules{.rank = 2, .powerOfTwo = true});
+        if (!dims)
+            throw LayoutError{kTr + dims.message()};
+        req.layouts.push_back(trLayout("shared", shared, *dims, req.dtype));
+        req.layouts.push_back(trLayout("dst", dst, *dims, req.dtype));
+        req.options = {{"shared", "shared"}, {"dst", "dst"}};
+        lx::Expected<lx::DsLoadTrInput> in = lx::resolveDsLoadTr(req);
+        if (!in) {
+            // The request layer names the view; the command line has none.
+            std::string m = in.message();
+            const std::string prefix = "view '" + req.kind + "': ";
+            if (m.rfind(prefix, 0) == 0)
+                m = m.substr(prefix.size());
+            throw LayoutError{kTr + m};
+        }
+        if (in->plan.eligible && w >= in->plan.warps)
+            throw LayoutError{kTr + "--warp " + std::to_string(w) + ": the layout has " +
+                              std::to_string(in->plan.warps) + " warp(s)"};
+        j = lx::dsLoadTrJson(*in);
+    }
+    return jsonObject(std::move(j));
+}
+
+} // namespace
+
+void defineSuggest(py::module_ &m)
+{
+    m.def("ds_load_tr", &dsLoadTr, py::arg("shared"), py::arg("dst"), py::arg("shape"),
+          py::arg("dtype") = py::none(), py::arg("arch") = py::none(), py::arg("warp") = py::none(),
+          "`analyze ds-load-tr --shared TEXT --dst TEXT --shape MxN --json` (shape as its "
+          "text), as a Json view.");
+    m.def("suggest_shared", &suggestShared, py::arg("reg"), py::arg("shape"),
+          py::arg("dtype") = py::none(), py::arg("arch") = py::none(),
+          py::arg("write_layout") = py::none(), py::arg("order") = py::none(),
+          py::arg("limit") = py::none(), py::arg("max_lds") = py::none(),
+          "`suggest shared --reg TEXT --shape MxN --json` (shape as its text), as a Json view; "
+          "Ctrl-C stops the search.");
+    m.def("cta", &cta, py::arg("layout"), py::arg("shape"), py::arg("dtype") = py::none(),
+          py::arg("arch") = py::none(),
+          "`analyze cta --layout TEXT --shape MxN --json` (shape as its text), as a Json view.");
+}
+
+} // namespace lxpy
