@@ -1,0 +1,223 @@
+// One LDS instruction's bank conflicts (analysis/banks.h): the lanes' byte addresses split into
+// the architecture's phases (merged where a measured rule says so), each phase's n-way and
+// cycles, a wave's totals, and rocRoller's cycle model beside them.
+
+#include "analysis/banks.h"
+
+#include "hw/ldscapacity.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace lx {
+
+double BankTotals::conflictsPerAccess() const
+{
+    return idealCycles > 0 ? double(extraCycles()) / double(idealCycles) : 0.0;
+}
+
+double BankTotals::conflictRatePercent(double scale) const
+{
+    return scale * conflictsPerAccess();
+}
+
+BankTotals waveTotals(const BankConflictReport &report, int warp)
+{
+    BankTotals t;
+    for (const InstructionReport &ir : report.instructions) {
+        if (ir.warp != warp)
+            continue;
+        t.instructions += 1;
+        t.cycles += ir.cycles;
+        t.idealCycles += ir.idealCycles;
+        t.maxWays = std::max(t.maxWays, ir.maxWays);
+        t.modelCycles += ir.modelCycles;
+        t.measuredInstructions += ir.measuredRule.empty() ? 0 : 1;
+    }
+    return t;
+}
+
+std::vector<int> bankCounts(const std::vector<int64_t> &byteAddresses, int dwordsPerAccess,
+                            int bankWidthBytes, int numBanks, bool broadcast)
+{
+    std::vector<int> counts(size_t(std::max(numBanks, 0)), 0);
+    if (numBanks <= 0 || bankWidthBytes <= 0)
+        return counts;
+    // A scratch buffer kept per thread: searches call this for every phase of every candidate.
+    thread_local std::vector<int64_t> dwords;
+    dwords.clear();
+    dwords.reserve(byteAddresses.size() * size_t(std::max(dwordsPerAccess, 0)));
+    for (int64_t addr : byteAddresses) {
+        const int64_t first = addr / bankWidthBytes;
+        for (int i = 0; i < dwordsPerAccess; ++i)
+            dwords.push_back(first + i);
+    }
+    if (broadcast) {
+        std::sort(dwords.begin(), dwords.end());
+        dwords.erase(std::unique(dwords.begin(), dwords.end()), dwords.end());
+    }
+    for (int64_t dword : dwords)
+        ++counts[size_t(dword % numBanks)];
+    return counts;
+}
+
+const PhaseReport *InstructionReport::phaseOfLane(int pass, int lane) const
+{
+    for (const PhaseReport &ph : phases) {
+        if (ph.pass == pass && std::find(ph.lanes.begin(), ph.lanes.end(), lane) != ph.lanes.end())
+            return &ph;
+    }
+    return nullptr;
+}
+
+const PhaseMergeRule *
+matchingPhaseMergeRule(const Architecture &arch, const LdsInstruction &instruction,
+                       const std::vector<std::vector<std::optional<int64_t>>> &addresses)
+{
+    for (const PhaseMergeRule &rule : arch.phaseMergeRules) {
+        if (!rule.appliesTo(instruction))
+            continue;
+        for (int mask : rule.laneMasks) {
+            bool paired = !addresses.empty();
+            for (const auto &lanes : addresses) {
+                for (size_t l = 0; paired && l < lanes.size(); ++l) {
+                    const size_t partner = l ^ size_t(mask);
+                    paired = partner < lanes.size() && lanes[l] == lanes[partner];
+                }
+            }
+            if (paired)
+                return &rule;
+        }
+    }
+    return nullptr;
+}
+
+namespace {
+
+// The phase table coarsened by a merge factor: phases k*f .. k*f+f-1 served together.
+std::vector<std::vector<int>> mergedPhases(const std::vector<std::vector<int>> &phases, int factor)
+{
+    std::vector<std::vector<int>> out;
+    for (size_t p = 0; p < phases.size(); p += size_t(factor)) {
+        std::vector<int> lanes;
+        for (size_t q = p; q < std::min(phases.size(), p + size_t(factor)); ++q)
+            lanes.insert(lanes.end(), phases[q].begin(), phases[q].end());
+        out.push_back(std::move(lanes));
+    }
+    return out;
+}
+
+// One phase: distinct dwords per bank of its active lanes.
+PhaseReport analyzePhase(const Architecture &arch, const LdsInstruction &instruction,
+                         const std::vector<std::optional<int64_t>> &lanes,
+                         const std::vector<int> &phaseLanes, int64_t limit, bool broadcast)
+{
+    PhaseReport ph;
+    ph.lanes = phaseLanes;
+    std::vector<int64_t> active;
+    active.reserve(ph.lanes.size());
+    for (int lane : ph.lanes) {
+        const auto &a = lanes[size_t(lane)];
+        if (a && *a >= 0 && *a < limit)
+            active.push_back(*a);
+    }
+    ph.activeLanes = int(active.size());
+    ph.accessesPerBank = bankCounts(active, instruction.dwordsPerLane(arch.bankWidthBytes),
+                                    arch.bankWidthBytes, instruction.numBanks, broadcast);
+    const int most = ph.accessesPerBank.empty()
+                         ? 0
+                         : *std::max_element(ph.accessesPerBank.begin(), ph.accessesPerBank.end());
+    ph.ways = std::max(1, most);
+    ph.cycles = ph.ways;
+    return ph;
+}
+
+} // namespace
+
+Expected<InstructionReport>
+analyzeAddresses(const Architecture &arch, const LdsInstruction &instruction,
+                 const std::vector<std::vector<std::optional<int64_t>>> &addresses,
+                 const BankOptions &options)
+{
+    if (int(addresses.size()) != instruction.passes)
+        return makeError(instruction.name + " has " + std::to_string(instruction.passes) +
+                         " pass(es), got addresses for " + std::to_string(addresses.size()));
+    for (const auto &lanes : addresses) {
+        if (int(lanes.size()) != arch.waveSize)
+            return makeError("expected " + std::to_string(arch.waveSize) + " lane addresses, got " +
+                             std::to_string(lanes.size()));
+    }
+    const int64_t limit = ldsLimit(arch.name, arch.ldsBytes, options.ldsLimitBytes).bytes;
+    const PhaseMergeRule *rule =
+        options.measuredRules ? matchingPhaseMergeRule(arch, instruction, addresses) : nullptr;
+    const std::vector<std::vector<int>> table =
+        rule ? mergedPhases(instruction.phases, rule->factor) : instruction.phases;
+    InstructionReport report;
+    report.addresses = addresses;
+    for (int pass = 0; pass < instruction.passes; ++pass) {
+        const auto &lanes = addresses[size_t(pass)];
+        for (size_t p = 0; p < table.size(); ++p) {
+            PhaseReport ph =
+                analyzePhase(arch, instruction, lanes, table[p], limit, options.broadcast);
+            ph.pass = pass;
+            ph.phase = int(p);
+            report.cycles += ph.cycles;
+            report.idealCycles += 1;
+            report.maxWays = std::max(report.maxWays, ph.ways);
+            report.phases.push_back(std::move(ph));
+        }
+        if (rule) {
+            for (const auto &phaseLanes : instruction.phases)
+                report.modelCycles +=
+                    analyzePhase(arch, instruction, lanes, phaseLanes, limit, options.broadcast)
+                        .cycles;
+        }
+    }
+    if (rule)
+        report.measuredRule = rule->name;
+    else
+        report.modelCycles = report.cycles;
+    return report;
+}
+
+int64_t rocRollerDataCycles(const std::vector<std::optional<int64_t>> &laneAddresses,
+                            int dwordsPerLane, int threadsPerClock, int numBanks,
+                            int bankWidthBytes)
+{
+    if (threadsPerClock <= 0)
+        return 0;
+    int64_t total = 0;
+    for (size_t start = 0; start < laneAddresses.size(); start += size_t(threadsPerClock)) {
+        std::vector<int64_t> group;
+        for (size_t l = start; l < std::min(laneAddresses.size(), start + size_t(threadsPerClock));
+             ++l) {
+            if (laneAddresses[l])
+                group.push_back(*laneAddresses[l]);
+        }
+        const auto counts = bankCounts(group, dwordsPerLane, bankWidthBytes, numBanks, false);
+        total += counts.empty() ? 0 : *std::max_element(counts.begin(), counts.end());
+    }
+    return total;
+}
+
+int rocRollerIssueCycles(bool isWrite, int dwordsPerLane)
+{
+    return isWrite ? 4 + 4 * dwordsPerLane : 4;
+}
+
+void noteMeasuredRule(const Architecture &arch, const InstructionReport &ir,
+                      BankConflictReport &report)
+{
+    report.totals.modelCycles += ir.modelCycles;
+    if (ir.measuredRule.empty())
+        return;
+    report.totals.measuredInstructions += 1;
+    report.measuredRule = ir.measuredRule;
+    for (const PhaseMergeRule &r : arch.phaseMergeRules) {
+        if (r.name == ir.measuredRule)
+            report.measuredRuleProvenance = r.provenance;
+    }
+}
+
+} // namespace lx
