@@ -434,8 +434,26 @@ void TestSameNumbers::kernel()
     QVERIFY2(dock.openText(text, file).isEmpty(), "the dock refused the module");
     const Run k = run({u"analyze"_s, u"kernel"_s, file, u"--json"_s});
     QVERIFY2(k.code == 0, k.err.constData());
-    compareFigures(json::parse(k.out.toStdString()).at("figures"),
-                   lx::kernelFigures(dock.model()->report()), u"kernel"_s);
+    const json figures = json::parse(k.out.toStdString()).at("figures");
+    compareFigures(figures, lx::kernelFigures(dock.model()->report()), u"kernel"_s);
+    // What the dock shows, not only the report behind it: every figure of the command's summary
+    // (the instruction counts are the counts table's) is a line of the summary panel with the
+    // command's label, text and, when it is not computed, its provenance.
+    const QString shown = dock.summaryText();
+    for (const json &f : figures) {
+        const QString key = QString::fromStdString(f.at("key").get<std::string>());
+        if (key == u"ops"_s || key.startsWith(u"instructions:"_s) ||
+            (key == u"worstWays"_s && f.at("value").get<double>() <= 1))
+            continue;
+        const QString line =
+            QString::fromStdString(f.at("label").get<std::string>()).toHtmlEscaped() + u": "_s +
+            QString::fromStdString(f.at("text").get<std::string>()).toHtmlEscaped();
+        QVERIFY2(shown.contains(line), qPrintable(key + u": "_s + line + u" not in "_s + shown));
+        const QString provenance = QString::fromStdString(f.at("provenance").get<std::string>());
+        if (provenance != u"computed"_s)
+            QVERIFY2(shown.contains(u" <i>["_s + provenance + u"]</i>"_s),
+                     qPrintable(key + u": no provenance "_s + provenance + u" in "_s + shown));
+    }
 }
 
 QTEST_MAIN(TestSameNumbers)
