@@ -9,6 +9,17 @@
 
 namespace lx {
 
+int64_t flatBasisIndex(const LinearLayout &l, const LinearLayout::Basis &b)
+{
+    int64_t flat = 0;
+    int shift = 0;
+    for (size_t o = 0; o < l.outDims().size(); ++o) {
+        flat |= int64_t(b[o]) << shift;
+        shift += l.outDimSizeLog2(l.outDims()[o].first);
+    }
+    return flat;
+}
+
 namespace {
 
 const std::string kReg = "register";
@@ -20,25 +31,13 @@ bool isZero(const LinearLayout::Basis &b)
     return std::all_of(b.begin(), b.end(), [](int32_t v) { return v == 0; });
 }
 
-// A basis as one flattened out index (out-dims in order, the first the least significant).
-int64_t flatOf(const LinearLayout &l, const LinearLayout::Basis &b)
-{
-    int64_t flat = 0;
-    int shift = 0;
-    for (size_t o = 0; o < l.outDims().size(); ++o) {
-        flat |= int64_t(b[o]) << shift;
-        shift += l.outDimSizeLog2(l.outDims()[o].first);
-    }
-    return flat;
-}
-
 // The non-zero bases of one in-dim, flattened.
 std::vector<int64_t> flatBases(const LinearLayout &l, const std::string &dim)
 {
     std::vector<int64_t> out;
     for (int i = 0; i < l.inDimSizeLog2(dim); ++i)
         if (const LinearLayout::Basis &b = l.basis(dim, i); !isZero(b))
-            out.push_back(flatOf(l, b));
+            out.push_back(flatBasisIndex(l, b));
     return out;
 }
 
@@ -125,7 +124,7 @@ ScratchBases scratchBases(const LinearLayout &src, const LinearLayout &dst,
         std::vector<int64_t> out;
         if (l.hasInDim("lane"))
             for (int i = 0; i < l.inDimSizeLog2("lane"); ++i)
-                out.push_back(flatOf(l, l.basis("lane", i)));
+                out.push_back(flatBasisIndex(l, l.basis("lane", i)));
         out.resize(out.size() > size_t(log2Vec) ? out.size() - size_t(log2Vec) : 0);
         return out;
     };
@@ -173,7 +172,7 @@ std::optional<LinearLayout> sideOnScratch(const LinearLayout &side,
             continue;
         std::vector<LinearLayout::Basis> offsets;
         for (int i = 0; i < side.inDimSizeLog2(dimName); ++i) {
-            const uint64_t t = uint64_t(flatOf(side, side.basis(dimName, i)));
+            const uint64_t t = uint64_t(flatBasisIndex(side, side.basis(dimName, i)));
             const F2Matrix x = *inverse * F2Matrix::fromColumns({t}, dim);
             offsets.push_back({int32_t(x.column(0))});
         }

@@ -100,6 +100,9 @@ struct LdsRoundTrip
     std::vector<int64_t> scratch;
 };
 
+// A basis as one flattened out index: the out-dims in order, the first the least significant.
+[[nodiscard]] int64_t flatBasisIndex(const LinearLayout &l, const LinearLayout::Basis &b);
+
 // Requires: src and dst distributed layouts of the same tensor (the same out-dims and sizes).
 [[nodiscard]] Expected<LdsRoundTrip> ldsRoundTrip(const LinearLayout &src, const LinearLayout &dst,
                                                   int elementBits);

@@ -22,17 +22,6 @@ struct Side
     Flat reg, lane, warp;
 };
 
-int64_t flatOf(const LinearLayout &l, const LinearLayout::Basis &b)
-{
-    int64_t flat = 0;
-    int shift = 0;
-    for (size_t o = 0; o < l.outDims().size(); ++o) {
-        flat |= int64_t(b[o]) << shift;
-        shift += l.outDimSizeLog2(l.outDims()[o].first);
-    }
-    return flat;
-}
-
 Side sideOf(const LinearLayout &l)
 {
     Side s;
@@ -40,7 +29,7 @@ Side sideOf(const LinearLayout &l)
         Flat out;
         if (l.hasInDim(dim))
             for (int i = 0; i < l.inDimSizeLog2(dim); ++i) {
-                const int64_t f = flatOf(l, l.basis(dim, i));
+                const int64_t f = flatBasisIndex(l, l.basis(dim, i));
                 if (f != 0 || !dropZero)
                     out.push_back(f);
             }
