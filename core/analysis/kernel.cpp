@@ -515,17 +515,20 @@ private:
     // The store and the load of a conversion through LDS (roundTripAccesses).
     void roundTrip(const LinearLayout &src, const LinearLayout &dst, KernelOpReport &r)
     {
+        // The scratch holds one round of the tensor at a time; its size is Triton's common
+        // allocation rule, the same for every vendor.
+        Expected<LdsRoundTrip> t = ldsRoundTrip(src, dst, r.elementBits);
+        if (t)
+            r.bytes /= t->reps;
         if (m_arch.vendor == "nvidia") {
             nvidiaRoundTrip(m_arch, src, dst, r);
             return;
         }
-        Expected<LdsRoundTrip> t = ldsRoundTrip(src, dst, r.elementBits);
         if (!t) {
             r.problem = t.message();
             return;
         }
         r.path = "round trip";
-        r.bytes /= t->reps; // the scratch holds one round of the tensor at a time
         r.pathReason = "the scratch buffer's low offsets hold registers of both layouts: " +
                        std::to_string(t->storeElements) + " per store, " +
                        std::to_string(t->loadElements) + " per load";

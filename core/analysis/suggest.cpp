@@ -461,14 +461,13 @@ Expected<SuggestSharedResult> suggestShared(const SuggestSharedRequest &request)
         return makeError("the read layout needs a 'lane' in-dim");
     // Every candidate holds the whole tile: a tile larger than the LDS limit has none, said
     // before any is built.
-    const int64_t cap = request.maxLdsBytes > 0 ? request.maxLdsBytes : request.arch.ldsBytes;
+    const LdsLimit limit = ldsLimit(request.arch.name, request.arch.ldsBytes, request.maxLdsBytes);
     const int64_t tileBytes = int64_t(request.shape[0]) * request.shape[1] * bits / 8;
-    if (cap > 0 && tileBytes > cap)
+    if (limit.bytes > 0 && ldsOverflow(tileBytes, limit))
         return makeError("a " + std::to_string(request.shape[0]) + "x" +
                          std::to_string(request.shape[1]) + " tile of " + std::to_string(bits) +
                          "-bit elements needs " + std::to_string(tileBytes) +
-                         " B of LDS, more than the limit (" + std::to_string(cap) + " B" +
-                         (request.maxLdsBytes > 0 ? ", max LDS" : " of " + request.arch.name) +
+                         " B of LDS, more LDS than it may use (" + ldsLimitText(limit) +
                          "): no layout fits");
     Search s{request, {}, {}, {}, false};
     for (const std::vector<int32_t> &order : {std::vector<int32_t>{1, 0}, {0, 1}}) {

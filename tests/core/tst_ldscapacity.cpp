@@ -62,13 +62,25 @@ private Q_SLOTS:
         req.read = test::layoutOfText("#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = "
                                       "[2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>",
                                       req.shape);
-        // Nothing can be scored, and the refusal names the limit once per family (not once per
-        // candidate size).
+        // The tile itself does not fit: the search is refused before any candidate is built,
+        // and the refusal names the limit in the capacity rule's words.
         Expected<SuggestSharedResult> r = suggestShared(req);
         QVERIFY(!r);
         const std::string reason = "more LDS than it may use (gfx1250 has 4096 B of LDS)";
         QVERIFY2(r.message().find(reason) != std::string::npos, r.message().c_str());
-        QVERIFY2(r.message().find(" B; gfx1250") == std::string::npos, r.message().c_str());
+        QVERIFY2(r.message().find("no layout fits") != std::string::npos, r.message().c_str());
+        // With the capacity at the tile, the unpadded candidates fit and the padded ones (more
+        // than the tile) are pruned under one reason for their family, naming the limit once
+        // (not once per candidate size).
+        req.arch.ldsBytes = 8192;
+        Expected<SuggestSharedResult> tight = suggestShared(req);
+        QVERIFY2(tight, tight ? "" : tight.message().c_str());
+        bool named = false;
+        for (const PrunedGroup &p : tight->pruned) {
+            named = named || p.reason.find("gfx1250 has 8192 B of LDS") != std::string::npos;
+            QVERIFY2(p.reason.find(" B; gfx1250") == std::string::npos, p.reason.c_str());
+        }
+        QVERIFY(named);
         // Within the limit the same search scores candidates.
         req.arch.ldsBytes = arch->ldsBytes;
         Expected<SuggestSharedResult> fits = suggestShared(req);
