@@ -306,14 +306,8 @@ int runDsLoadTr(const QStringList &args)
     const int warp = warpArg.value_or(0);
 
     lx::Expected<lx::DsLoadTrInput> in = lx::resolveDsLoadTr(req);
-    if (!in) {
-        // The request layer names the view; the command line has none.
-        std::string m = in.message();
-        const std::string prefix = "view '" + req.kind + "': ";
-        if (m.rfind(prefix, 0) == 0)
-            m = m.substr(prefix.size());
-        return fail(ExitBadInput, qs(m));
-    }
+    if (!in)
+        return fail(ExitBadInput, qs(lx::dsLoadTrRefusal(in.message(), req.kind)));
     const lx::DsLoadTrPlan *plan = &in->plan;
     if (plan->eligible && warp >= plan->warps)
         return fail(ExitBadUsage,

@@ -1,4 +1,5 @@
 #include "analysis/kernelcost.h"
+#include "analysis/scratchcost.h"
 
 #include "analysis/banks.h"
 #include "hw/arch.h"
@@ -39,33 +40,18 @@ void costPlainAccess(KernelOpReport &r, const Architecture &arch, const LinearLa
 
 void costTransposedLoad(KernelOpReport &r, const Architecture &arch, const DsLoadTrPlan &plan)
 {
-    const LdsInstruction *instr = arch.findInstruction(plan.instruction.name);
-    if (!instr || instr->passes != 1) {
-        r.cyclesNote = instr ? plan.instruction.name + " takes " + std::to_string(instr->passes) +
-                                   " passes; the lane-address model takes one"
-                             : plan.instruction.name + " is not in the architecture file";
-        return;
-    }
-    int ways = 1;
-    int64_t cycles = 0, ideal = 0;
+    // Every instruction of every warp at the source addresses its lanes read, costed as a
+    // scratch op's instructions are (one entry per issued instruction).
+    ScratchInstruction load;
+    load.name = plan.instruction.name;
     for (int w = 0; w < plan.warps; ++w)
         for (int64_t i = 0; i < plan.instructions; ++i) {
             std::vector<std::optional<int64_t>> lanes;
             for (int s = 0; s < arch.waveSize; ++s)
                 lanes.emplace_back(plan.byteAddress(w, i, s));
-            Expected<InstructionReport> rep = analyzeAddresses(arch, *instr, {lanes});
-            if (!rep) {
-                r.cyclesNote = "the bank analysis failed: " + rep.message();
-                return;
-            }
-            ways = std::max(ways, rep->maxWays);
-            cycles += rep->cycles;
-            ideal += rep->idealCycles;
+            load.lanes.push_back(std::move(lanes));
         }
-    r.maxWays = ways;
-    r.cyclesPerCta = cycles;
-    r.idealCyclesPerCta = ideal;
-    r.cyclesProvenance = instr->provenance;
+    costScratchInstructions(r, arch, {load});
 }
 
 std::string kernelOpCostReason(const KernelOpReport &op)

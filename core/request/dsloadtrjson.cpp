@@ -70,4 +70,10 @@ nlohmann::json dsLoadTrJson(const DsLoadTrInput &in)
     return j;
 }
 
+std::string dsLoadTrRefusal(const std::string &message, const std::string &kind)
+{
+    const std::string prefix = "view '" + kind + "': ";
+    return message.rfind(prefix, 0) == 0 ? message.substr(prefix.size()) : message;
+}
+
 } // namespace lx

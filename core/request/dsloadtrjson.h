@@ -13,4 +13,8 @@ namespace lx {
 // and its figures.
 [[nodiscard]] nlohmann::json dsLoadTrJson(const DsLoadTrInput &in);
 
+// A refusal of resolveDsLoadTr as a caller without views says it (the command, Python): the
+// request layer's "view 'KIND': " prefix dropped.
+[[nodiscard]] std::string dsLoadTrRefusal(const std::string &message, const std::string &kind);
+
 } // namespace lx

@@ -210,14 +210,8 @@ py::object dsLoadTr(const std::string &shared, const std::string &dst, const std
         req.layouts.push_back(trLayout("dst", dst, *dims, req.dtype));
         req.options = {{"shared", "shared"}, {"dst", "dst"}};
         lx::Expected<lx::DsLoadTrInput> in = lx::resolveDsLoadTr(req);
-        if (!in) {
-            // The request layer names the view; the command line has none.
-            std::string m = in.message();
-            const std::string prefix = "view '" + req.kind + "': ";
-            if (m.rfind(prefix, 0) == 0)
-                m = m.substr(prefix.size());
-            throw LayoutError{kTr + m};
-        }
+        if (!in)
+            throw LayoutError{kTr + lx::dsLoadTrRefusal(in.message(), req.kind)};
         if (in->plan.eligible && w >= in->plan.warps)
             throw LayoutError{kTr + "--warp " + std::to_string(w) + ": the layout has " +
                               std::to_string(in->plan.warps) + " warp(s)"};
