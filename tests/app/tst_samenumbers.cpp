@@ -426,9 +426,9 @@ void TestSameNumbers::kernel_data()
 void TestSameNumbers::kernel()
 {
     QFETCH(QString, file);
-    QFile f(file);
-    QVERIFY(f.open(QIODevice::ReadOnly));
-    const QString text = QString::fromUtf8(f.readAll());
+    QFile module(file);
+    QVERIFY(module.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(module.readAll());
     lx::LayoutDocument document;
     lx::KernelDock dock(&document);
     QVERIFY2(dock.openText(text, file).isEmpty(), "the dock refused the module");
