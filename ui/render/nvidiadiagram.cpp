@@ -196,10 +196,10 @@ void addAtomPanel(Diagram &d, const SwizzleAtom &a, const LinearLayout &shared)
     }
 }
 
-DiagramTable atomWaysTable(const SwizzleAtom &a)
+DiagramTable atomWaysTable(const SwizzleAtom &a, const QString &name)
 {
     DiagramTable t;
-    t.title = u"Reading chunk j of every line (one ldmatrix phase)"_s;
+    t.title = u"%1: reading chunk j of every line (one ldmatrix phase)"_s.arg(name);
     t.header = {u"chunk j"_s, u"positions in lines 0–%1"_s.arg(a.lines.size() - 1),
                 u"wavefronts"_s};
     for (int j = 0; j < int(a.ways.size()); ++j) {
@@ -217,7 +217,7 @@ DiagramTable atomWaysTable(const SwizzleAtom &a)
 DiagramTable bridgeTable(const SwizzleAtomInput &in)
 {
     DiagramTable t;
-    t.title = u"As the NVIDIA tools name it"_s;
+    t.title = u"%1 as the NVIDIA tools name it"_s.arg(qs(in.shared->name));
     t.header = {u"form"_s, u"value"_s};
     if (!in.bridge) {
         t.rows.push_back({u"bridge"_s, u"none: "_s + qs(in.bridgeProblem)});
@@ -295,7 +295,7 @@ Expected<Diagram> buildSwizzleAtomView(const ViewRequest &request)
         u"%1, %2 on %3. %4"_s.arg(qs(in->shared->name), qs(in->dtype), qs(in->arch.name), rule);
     d.cellSize = QSizeF(40, 24);
     addAtomPanel(d, a, in->shared->layout);
-    d.tables.push_back(atomWaysTable(a));
+    d.tables.push_back(atomWaysTable(a, qs(in->shared->name)));
     d.tables.push_back(bridgeTable(*in));
     d.legendTitle = u"chunk index j in its row"_s;
     for (int j = 0; j < a.chunksPerLine; ++j)
