@@ -146,7 +146,8 @@ struct RenderCliOptions
     QCommandLineOption view{u"view"_s, u"The view: %1 (default ownership)."_s.arg(viewKindList()),
                             u"KIND"_s};
     QCommandLineOption color{
-        u"color-by"_s, u"Ownership colour: lane, register, warp, simd, simd-pair, block, offset."_s,
+        u"color-by"_s,
+        u"Ownership colour: lane, register, warp, warpgroup, simd, simd-pair, block, offset."_s,
         u"KEY"_s};
     QCommandLineOption options{u"options"_s, u"The view's options as a JSON object."_s, u"JSON"_s};
     QCommandLineOption scale{u"scale"_s, u"Scale factor (default 1; PNG pixels per unit)."_s,

@@ -27,6 +27,8 @@ set(LX_EMBEDDED_RESOURCES
     lessons/14-divide-left.json
     lessons/15-partitions.json
     lessons/16-memcpy-vector.json
+    lessons/17-swizzle-atom.json
+    lessons/18-ldmatrix.json
     presets/allocator-stage2.lxscene
     presets/attention-v.lxscene
     presets/default.lxscene
@@ -65,6 +67,10 @@ set(LX_EMBEDDED_RESOURCES
     presets/lds-t3.lxscene
     presets/microbench-partitioned.lxscene
     presets/microbench-plain.lxscene
+    presets/nv-descriptors.lxscene
+    presets/nv-hopper-gemm-128b.lxscene
+    presets/nv-ldmatrix-x4-trans.lxscene
+    presets/nv-swizzle-conflicts.lxscene
     presets/rocmlir-kpack-after.lxscene
     presets/rocmlir-kpack-before.lxscene
     presets/store-transposed.lxscene

@@ -1,6 +1,7 @@
 #include "analysis/nvwavefronts.h"
 
 #include "analysis/banks.h"
+#include "analysis/nvmatrixphases.h"
 
 #include <algorithm>
 #include <bit>
@@ -92,54 +93,6 @@ Expected<NvWavefronts> plainWavefronts(const Architecture &arch, const Images &i
     return w;
 }
 
-// ldmatrix / stmatrix: one phase of eight 16-byte rows per matrix.
-NvWavefronts matrixWavefronts(const Architecture &arch, const Images &im, const NvSharedAccess &a,
-                              int bytes)
-{
-    std::vector<int> free;
-    for (int i = 0; i < int(im.reg.size()); ++i)
-        if (std::find(a.tileRegisters.begin(), a.tileRegisters.end(), i) == a.tileRegisters.end())
-            free.push_back(i);
-    std::vector<int64_t> rows;
-    size_t next = 0;
-    if (a.kind == NvAccessKind::MatrixTransposed) {
-        if (next < free.size())
-            rows.push_back(im.reg[size_t(free[next++])]);
-        for (int l : {0, 1})
-            if (l < int(im.lane.size()))
-                rows.push_back(im.lane[size_t(l)]);
-    } else {
-        for (int l : {2, 3, 4})
-            if (l < int(im.lane.size()))
-                rows.push_back(im.lane[size_t(l)]);
-    }
-    std::vector<int64_t> selectors, instrBases;
-    const int selectorBits = std::countr_zero(unsigned(std::max(1, a.matrices)));
-    for (; next < free.size(); ++next)
-        (int(selectors.size()) < selectorBits ? selectors : instrBases)
-            .push_back(im.reg[size_t(free[next])]);
-    NvWavefronts w;
-    const int dwords = 16 / std::max(1, arch.bankWidthBytes);
-    for (uint64_t warp = 0; warp < (uint64_t(1) << im.warp.size()); ++warp)
-        for (uint64_t k = 0; k < (uint64_t(1) << instrBases.size()); ++k) {
-            ++w.instructions;
-            const int64_t base = combine(im.warp, warp) ^ combine(instrBases, k);
-            for (uint64_t m = 0; m < (uint64_t(1) << selectors.size()); ++m) {
-                std::vector<int64_t> addresses;
-                for (uint64_t r = 0; r < (uint64_t(1) << rows.size()); ++r)
-                    addresses.push_back((base ^ combine(selectors, m) ^ combine(rows, r)) * bytes);
-                const std::vector<int> counts =
-                    bankCounts(addresses, dwords, arch.bankWidthBytes, arch.numBanks, true);
-                const int ways = std::max(1, *std::max_element(counts.begin(), counts.end()));
-                w.measured += ways;
-                w.textbook += ways;
-                w.ideal += 1;
-                w.maxWays = std::max(w.maxWays, ways);
-            }
-        }
-    return w;
-}
-
 } // namespace
 
 Expected<NvWavefronts> nvidiaWavefronts(const Architecture &arch, const LinearLayout &cvt,
@@ -151,7 +104,19 @@ Expected<NvWavefronts> nvidiaWavefronts(const Architecture &arch, const LinearLa
     const Images im = imagesOf(cvt);
     if (access.kind == NvAccessKind::Plain)
         return plainWavefronts(arch, im, access, bytes, isWrite);
-    return matrixWavefronts(arch, im, access, bytes);
+    // ldmatrix / stmatrix: one phase of eight 16-byte rows per matrix (analysis/nvmatrixphases.h).
+    Expected<NvMatrixPhases> phases = nvidiaMatrixPhases(arch, cvt, access, elementBits, false);
+    if (!phases)
+        return phases.error();
+    NvWavefronts w;
+    w.instructions = phases->warps * phases->instructionsPerWarp;
+    for (const NvMatrixPhase &p : phases->phases) {
+        w.measured += p.ways;
+        w.textbook += p.ways;
+        w.ideal += 1;
+        w.maxWays = std::max(w.maxWays, p.ways);
+    }
+    return w;
 }
 
 } // namespace lx

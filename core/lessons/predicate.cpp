@@ -6,6 +6,8 @@
 #include "analysis/conversion.h"
 #include "analysis/ctalayout.h"
 #include "analysis/diff.h"
+#include "analysis/kernelnvidia.h"
+#include "analysis/nvwavefronts.h"
 #include "analysis/partitions.h"
 #include "hw/arch.h"
 #include "hw/dtype.h"
@@ -38,6 +40,30 @@ Expected<SharedMemoryLayout> sharedOf(const PredicateLayout &s, const CuModel &c
     if (!s.attr || s.shape.empty())
         return makeError(s.name + " must be a shared layout written as #ttg text with a shape");
     return sharedMemoryLayout(*s.attr, s.shape, elementBitsOf(s), cu.partitionBytes);
+}
+
+// What loading R from shared S becomes on an NVIDIA architecture (analysis/nvsharedaccess.h):
+// the PTX mnemonic, or with `ways` the worst phase's n-way (analysis/nvwavefronts.h).
+Expected<Value> nvidiaLoadOf(const PredicateLayout &r, const PredicateLayout &s, bool ways,
+                             const std::string &archName)
+{
+    const std::string f = ways ? "sharedLoadWays" : "sharedLoad";
+    auto arch = loadArchitecture(archName);
+    if (!arch)
+        return arch.error();
+    if (arch->vendor != "nvidia")
+        return makeError(f + ": " + arch->name + " is not an NVIDIA architecture");
+    auto cvt = nvidiaLocalCvt(r.layout, s.layout);
+    if (!cvt)
+        return makeError(f + ": " + cvt.message());
+    const int bits = std::max(8, elementBitsOf(s));
+    const NvSharedAccess a = nvidiaSharedAccessOfCvt(*cvt, bits, false, nvMatrixFeaturesOf(*arch));
+    if (!ways)
+        return Value(a.mnemonic);
+    auto w = nvidiaWavefronts(*arch, *cvt, a, bits, false);
+    if (!w)
+        return makeError(f + ": " + w.message());
+    return Value(int64_t(w->maxWays));
 }
 
 // Loads with a partition conflict when R reads shared S with `loadBits` per lane per load
@@ -361,6 +387,14 @@ Expected<Value> Evaluator::call(const Node &n)
     if (f == "bankConflicts" || f == "partitionConflicts" || f == "ldsBytesAllocated" ||
         f == "crossPairShared")
         return callMemory(n, **l);
+    if (f == "sharedLoad" || f == "sharedLoadWays") {
+        if (auto ok = arity(2); !ok)
+            return ok.error();
+        auto s = layoutArg(n, 1);
+        if (!s)
+            return s.error();
+        return nvidiaLoadOf(**l, **s, f == "sharedLoadWays", m_c.arch);
+    }
     return makeError("unknown function '" + f + "'");
 }
 

@@ -29,6 +29,10 @@
 //   partitionConflicts(R, S, loadBits)  loads with a partition conflict when R reads shared S
 //                               with loadBits per lane per load, on the scene's architecture
 //                               (analysis/partitions.h; S as #ttg text)
+//   sharedLoad(R, S)            the PTX instruction Triton emits to load R from shared S on the
+//                               scene's NVIDIA architecture, e.g.
+//                               "ldmatrix.sync.aligned.m8n8.x4.shared.b16"
+//   sharedLoadWays(R, S)        the worst phase of that load, n-way (analysis/nvwavefronts.h)
 //   ldsBytesAllocated(S)        LDS bytes allocated for S alone (padding included; a partitioned
 //                               layout: the allocator's span of its buffers)
 //

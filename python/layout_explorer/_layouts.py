@@ -250,8 +250,8 @@ class Layout:
         - ``shape``: the tensor shape (default: the one given to ``over``);
         - ``view``: ``"ownership"`` (default), ``"inverse"``, ``"matrix"``, ``"xor"``,
           ``"cta-tiles"``, ... (the views of ``layout-explorer render``);
-        - ``colour_by``: ``"lane"``, ``"register"``, ``"warp"``, ``"simd"``, ``"simd-pair"``,
-          ``"block"`` or ``"offset"``;
+        - ``colour_by``: ``"lane"``, ``"register"``, ``"warp"``, ``"warpgroup"``, ``"simd"``,
+          ``"simd-pair"``, ``"block"`` or ``"offset"``;
         - ``format``: ``"svg"`` (UTF-8 text as bytes) or ``"png"``;
         - ``scale``: a factor in (0, 64] (1: the figure's natural size, 1 unit = 1 px), or
           ``fit``: (width, height) in pixels that the figure is laid out and scaled into;

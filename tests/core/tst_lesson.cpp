@@ -171,6 +171,11 @@ private Q_SLOTS:
                                        << "expected ',' or ')' in the call of rank";
         QTest::newRow("unclosed map") << "apply(L, {lane: 1) == [0]"
                                       << "expected ',' or '}'";
+        // The context's architecture is the default, an AMD one: no ldmatrix to name.
+        QTest::newRow("sharedLoad on AMD") << "sharedLoad(L, L) == \"ld.shared.b16\""
+                                           << "not an NVIDIA architecture";
+        QTest::newRow("sharedLoadWays arity") << "sharedLoadWays(L) == 1"
+                                              << "sharedLoadWays takes 2 arguments";
     }
     void predicateErrors()
     {

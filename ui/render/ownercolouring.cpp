@@ -22,7 +22,7 @@ constexpr ColorName kColorNames[] = {
     {"lane", OwnerColor::Lane},          {"register", OwnerColor::Register},
     {"warp", OwnerColor::Warp},          {"simd", OwnerColor::Simd},
     {"simd-pair", OwnerColor::SimdPair}, {"block", OwnerColor::Block},
-    {"offset", OwnerColor::Offset},
+    {"offset", OwnerColor::Offset},      {"warpgroup", OwnerColor::Warpgroup},
 };
 
 } // namespace
@@ -91,6 +91,11 @@ void addOwnershipLegend(Diagram &d, const OwnerColouring &colouring, bool anyMix
     } else if (colorBy == OwnerColor::Offset) {
         d.legend.push_back({rampColor(0), u"offset 0"_s});
         d.legend.push_back({rampColor(1), u"offset %1"_s.arg(keyCount - 1)});
+    } else if (colorBy == OwnerColor::Warpgroup) {
+        for (int32_t k = 0; k < keyCount; ++k)
+            d.legend.push_back({colorOf(k), u"warpgroup %1: warps %2–%3"_s.arg(k)
+                                                .arg(k * kWarpsPerWarpgroup)
+                                                .arg(k * kWarpsPerWarpgroup + 3)});
     } else if (keyCount <= 64) {
         const QString prefix =
             colorBy == OwnerColor::Simd ? u"SIMD "_s : colorKeyName(colorBy) + u' ';

@@ -22,6 +22,10 @@
 
 namespace lx::ownershipdiagraminternal {
 
+// A warpgroup is four consecutive warps (the PTX ISA's wgmma: warps 4k .. 4k + 3 issue one
+// instruction together); Hopper's MMA v3 layouts stack them along M.
+inline constexpr int32_t kWarpsPerWarpgroup = 4;
+
 // The colour key of an owner (lane, register, warp, ...), how many keys there are and the
 // colour of each.
 struct OwnerColouring
@@ -51,6 +55,9 @@ struct OwnerColouring
         case OwnerColor::Offset:
             keyCount = f.offset.size();
             break;
+        case OwnerColor::Warpgroup:
+            keyCount = (std::max(1, f.warp.size()) + kWarpsPerWarpgroup - 1) / kWarpsPerWarpgroup;
+            break;
         }
         // One colour per key up front when there are few keys (every one is likely painted).
         if (keyCount <= 4096)
@@ -73,6 +80,8 @@ struct OwnerColouring
             return f.block.get(x);
         case OwnerColor::Offset:
             return f.offset.get(x);
+        case OwnerColor::Warpgroup:
+            return f.warp.get(x) / kWarpsPerWarpgroup;
         }
         return 0;
     }

@@ -43,7 +43,8 @@ enum class OwnerColor
     Simd,
     SimdPair,
     Block,
-    Offset
+    Offset,
+    Warpgroup // warp / 4: the warps that issue one Hopper wgmma together
 };
 enum class OwnerLabel
 {

@@ -7,6 +7,7 @@
 #include "render/dsloadtrdiagram.h"
 #include "render/ldsdiagram.h"
 #include "render/matrixdiagram.h"
+#include "render/nvidiadiagram.h"
 #include "render/operationdiagram.h"
 #include "render/ownershipdiagram.h"
 #include "render/xordiagram.h"
@@ -57,6 +58,14 @@ constexpr auto kViewKinds = std::to_array<ViewKind>({
      &buildCvtPartitionView},
     {"microbench-table", "the MI450 LDS blog's microbenchmark table, computed by the model",
      &buildMicrobenchTableView},
+    {"ldmatrix-panels",
+     "ldmatrix/stmatrix per 8x8 matrix: the lane giving each row's address, the thread and "
+     "register holding each element",
+     &buildLdMatrixPanelsView},
+    {"swizzle-atom",
+     "8 lines x 16-byte chunks of a shared layout: the XOR pattern, one phase's wavefronts, the "
+     "NVMMA / CuTe / TMA / descriptor names",
+     &buildSwizzleAtomView},
     {"bank-map", "LDS bank of every element of a shared tensor (colour per bank)",
      &buildBankMapView},
     {"bank-table",
