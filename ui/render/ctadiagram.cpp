@@ -118,11 +118,18 @@ void addConflictTable(Diagram &d, const CtaAnalysis &c, const CtaPartitionConfli
                           part(ra.partition), u"N%1"_s.arg(rb.band), part(rb.partition),
                           on.isEmpty() ? u"no"_s : u"yes: "_s + on.join(u", "_s)});
     }
+    d.tables.push_back(t);
+    // Why each conflicting operand conflicts, in a table of its own: a long reason in the
+    // warps' table would widen its last column for every row.
+    DiagramTable why;
+    why.title = u"Conflicting operands"_s;
+    why.header = {u"operand"_s, u"why"_s};
     for (const CtaOperandConflicts *op : {&conflicts.a, &conflicts.b})
         if (op->conflict)
-            t.rows.push_back({QString::fromStdString(op->name), QString(), QString(), QString(),
-                              QString(), QString(), QString::fromStdString(op->reason)});
-    d.tables.push_back(t);
+            why.rows.push_back(
+                {QString::fromStdString(op->name), QString::fromStdString(op->reason)});
+    if (!why.rows.empty())
+        d.tables.push_back(why);
 }
 
 // The tiles of every instruction (fill: warp; outline: SIMD pair, thick for `instr`) and the
