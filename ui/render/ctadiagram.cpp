@@ -195,7 +195,7 @@ void fillTilesPanel(DiagramPanel &p, const CtaAnalysis &c, int instr)
     markConflicts(p, c, conflicts, instr);
 }
 
-// The location condition per operand, and the analysis' notes.
+// The location condition per operand, and the analysis' notes (under the subtitle).
 void addLocationTables(Diagram &d, const CtaAnalysis &c)
 {
     DiagramTable t;
@@ -209,13 +209,10 @@ void addLocationTables(Diagram &d, const CtaAnalysis &c)
                                     .arg(op->sharedInstruction)
                               : u"the pairs read disjoint bands in every instruction"_s});
     d.tables.push_back(t);
-    if (!c.notes.empty()) {
-        DiagramTable n;
-        n.title = u"Notes"_s;
-        for (const std::string &s : c.notes)
-            n.rows.push_back({QString::fromStdString(s)});
-        d.tables.push_back(n);
-    }
+    // The analysis' notes close the subtitle, which every face wraps to its page: a long note
+    // in a table would set the width of the figure's whole table column.
+    for (const std::string &n : c.notes)
+        d.subtitle += u"\nnote: "_s + QString::fromStdString(n);
 }
 
 QRgb partitionColor(int part)
