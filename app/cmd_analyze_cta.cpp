@@ -43,8 +43,7 @@ int writeCtaReport(const lx::CtaInput &in, const std::string &text, bool asJson)
       << dtype << ", tile " << r->tileM << "x" << r->tileN << ", " << r->numWarps << " warps, "
       << r->instructions.size() << " instructions\n";
     for (const lx::CtaWarp &w : r->warps)
-        s << "  warp " << w.warp << ": SIMD " << w.simd << ", pair " << lx::ctaPairName(*cu, w.pair)
-          << "\n";
+        s << "  warp " << w.warp << ": SIMD " << w.simd << ", " << lx::ctaPairName(w.pair) << "\n";
     for (const lx::OperandPartitioning *op : {&r->a, &r->b}) {
         s << op->name << " (partition_dim " << op->partitionDim
           << "): " << (op->crossPairShared ? "shared across pairs" : "not shared across pairs");

@@ -39,7 +39,8 @@ extern const char *const kKernelCounting;
                                                double milliseconds);
 // `analyze cta --json` of a ctaLayout given as layoutText, with its figures.
 [[nodiscard]] nlohmann::json ctaReportJson(const CtaInput &in, const std::string &layoutText);
-// A SIMD pair's name in the CU model (its number when the model names none).
-[[nodiscard]] std::string ctaPairName(const CuModel &cu, int pair);
+// A SIMD pair's name in every face: "SIMD pair 1", numbered as the views number it, never by the
+// architecture file's letter ("pair A" would read as operand A).
+[[nodiscard]] std::string ctaPairName(int pair);
 
 } // namespace lx

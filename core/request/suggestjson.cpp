@@ -74,10 +74,9 @@ nlohmann::json operandJson(const OperandPartitioning &op)
 
 } // namespace
 
-std::string ctaPairName(const CuModel &cu, int pair)
+std::string ctaPairName(int pair)
 {
-    return pair >= 0 && size_t(pair) < cu.pairNames.size() ? cu.pairNames[size_t(pair)]
-                                                           : std::to_string(pair);
+    return pair >= 0 ? "SIMD pair " + std::to_string(pair) : std::string("no SIMD pair");
 }
 
 nlohmann::json ctaReportJson(const CtaInput &in, const std::string &layoutText)
@@ -85,7 +84,9 @@ nlohmann::json ctaReportJson(const CtaInput &in, const std::string &layoutText)
     const CtaAnalysis &r = in.cta;
     nlohmann::json warps = nlohmann::json::array();
     for (const CtaWarp &w : r.warps)
-        warps.push_back({{"warp", w.warp}, {"simd", w.simd}, {"pair", ctaPairName(in.cu, w.pair)}});
+        warps.push_back({{"warp", w.warp},
+                         {"simd", w.simd},
+                         {"pair", w.pair >= 0 ? nlohmann::json(w.pair) : nlohmann::json()}});
     nlohmann::json instrs = nlohmann::json::array();
     for (const CtaInstruction &ins : r.instructions) {
         nlohmann::json tiles = nlohmann::json::array();

@@ -1,11 +1,67 @@
 // LabelPlacer: a label takes the first free place it offers; no two labels overlap; a line never
-// crosses a label; a caption goes beside its line.
+// crosses a label; a caption goes beside its line; every preset's figure keeps the rule.
 
 #include "render/labelplacer.h"
 
+#include "render/annotationlabels.h"
+#include "render/figurefit.h"
+#include "render/viewregistry.h"
+
+#include "presetrequests.h"
+
+#include <QFontMetricsF>
+#include <QGuiApplication>
 #include <QTest>
 
 using namespace lx;
+
+namespace {
+
+// Where the labels of `d`'s annotations are drawn at `options` break the rule: two labels that
+// overlap, a box's name crossed by a stroke drawn after its box (on top of it) or under a later
+// filled box, a label over a text annotation. Empty when none does.
+QString labelClashes(const Diagram &d, const RenderOptions &options)
+{
+    const DiagramGeometry g = DiagramGeometry::compute(d, options);
+    const std::vector<AnnotationLabel> labels = placeAnnotationLabels(d, g, options);
+    const std::vector<AnnotationStroke> strokes = annotationStrokes(d, g);
+    const QFont font = DiagramRenderer::textFont(g.textPx(diagramstyle::kLabelPx));
+    auto name = [&](const AnnotationLabel &l) {
+        return QStringLiteral("'%1'").arg(d.annotations[l.annotation].text);
+    };
+    for (size_t i = 0; i < labels.size(); ++i) {
+        const AnnotationLabel &l = labels[i];
+        for (size_t j = i + 1; j < labels.size(); ++j)
+            if (l.rect.intersects(labels[j].rect))
+                return name(l) + QStringLiteral(" overlaps ") + name(labels[j]);
+        for (const DiagramAnnotation &t : d.annotations)
+            if (t.kind == DiagramAnnotation::Text && !t.text.isEmpty()) {
+                const QRectF box =
+                    QFontMetricsF(font)
+                        .boundingRect(QRectF(0, 0, 1e6, 1e6), Qt::AlignLeft | Qt::AlignTop, t.text)
+                        .translated(g.map(t.from));
+                if (box.intersects(l.rect))
+                    return name(l) + QStringLiteral(" overlaps the text '%1'").arg(t.text);
+            }
+        if (d.annotations[l.annotation].kind != DiagramAnnotation::Box)
+            continue;
+        for (const AnnotationStroke &s : strokes)
+            if (s.annotation > l.annotation &&
+                segmentMeetsRect(
+                    s.line, l.rect.adjusted(-s.width / 2, -s.width / 2, s.width / 2, s.width / 2)))
+                return name(l) + QStringLiteral(" is crossed by the stroke of '%1' drawn over it")
+                                     .arg(d.annotations[s.annotation].text);
+        for (size_t j = l.annotation + 1; j < d.annotations.size(); ++j) {
+            const DiagramAnnotation &b = d.annotations[j];
+            if (b.kind == DiagramAnnotation::Box && qAlpha(b.fill) &&
+                QRectF(g.map(b.from), g.map(b.to)).normalized().intersects(l.rect))
+                return name(l) + QStringLiteral(" is under the box '%1'").arg(b.text);
+        }
+    }
+    return {};
+}
+
+} // namespace
 
 class TestLabelPlacer : public QObject
 {
@@ -80,6 +136,33 @@ private Q_SLOTS:
         placer.addLine(QLineF(100, 0, 100, 200), 2);
         for (const QRectF &r : vertical)
             QVERIFY(placer.isFree(r));
+    }
+
+    // Every preset's annotated views, at their own size and fitted to a slide: no label of a box,
+    // arrow or line overlaps another label or a text, and no box's name is crossed by what is
+    // drawn over its box (fig12's thin buffers, whose step line and neighbours are drawn after).
+    void everyPresetKeepsTheRule()
+    {
+        int annotated = 0;
+        for (const PresetInfo &info : listPresets()) {
+            QString error;
+            const std::vector<ViewRequest> requests = test::presetRequests(info.name, &error);
+            QVERIFY2(error.isEmpty(), qPrintable(error));
+            for (const ViewRequest &r : requests) {
+                const Expected<Diagram> d = buildView(r);
+                if (!d || d->annotations.empty())
+                    continue;
+                ++annotated;
+                const QString where = QString::fromStdString(info.name + " " + r.kind);
+                const QString own = labelClashes(*d, RenderOptions{});
+                QVERIFY2(own.isEmpty(), qPrintable(where + QStringLiteral(": ") + own));
+                const FittedFigure f = fitDiagram(*d, RenderOptions{}, QSize(1920, 1080));
+                const QString fitted = labelClashes(f.diagram, f.options);
+                QVERIFY2(fitted.isEmpty(),
+                         qPrintable(where + QStringLiteral(" at 1920x1080: ") + fitted));
+            }
+        }
+        QVERIFY(annotated >= 5); // the allocator, LDS and datapath figures at least
     }
 };
 

@@ -2,8 +2,10 @@
 // fitted above 100 % with larger text, the arrow keys walking the steps of a multi-step view and
 // then the scene's views, and Esc bringing every panel back as it was.
 
+#include "models/ctaedit.h"
 #include "models/layoutdocument.h"
 #include "render/diagramrenderer.h"
+#include "render/exporter.h"
 #include "scratchsettings.h"
 #include "widgets/diagramview.h"
 #include "widgets/mainwindow.h"
@@ -134,7 +136,7 @@ private Q_SLOTS:
 
     // The 4 x 2 example fits its window with room to spare: presented, it fills the screen
     // (above 100 %, and at least as large as Fit to Window makes it) and its text is at least
-    // the presenting size; leaving gives the window's text size back.
+    // the presenting size; leaving gives the window's text size and zoom back.
     void theViewIsFittedAboveFullSizeWithLargerText()
     {
         auto w = window({});
@@ -155,6 +157,13 @@ private Q_SLOTS:
                  "the fitted diagram is larger than the screen");
         w->presentMode()->leave();
         QCOMPARE(view->renderOptions().minTextPx, DiagramView::kMinTextPx);
+        // The zoom from before presenting comes back, not a new fit.
+        QCOMPARE(view->scale(), windowFit);
+        view->setScale(1.0);
+        w->presentMode()->enter();
+        QTRY_VERIFY(view->scale() > 1.0);
+        w->presentMode()->leave();
+        QCOMPARE(view->scale(), 1.0);
     }
 
     // Right walks the steps of Fig 6's pipeline one by one, then goes on to the scene's next
@@ -188,6 +197,59 @@ private Q_SLOTS:
         QCOMPARE(pipeline->currentStep(), steps - 1);
         QTest::keyClick(pipeline->viewWidget(), Qt::Key_Escape);
         QVERIFY(!w->presentMode()->isActive());
+    }
+
+    // Fig 8's ctaLayout on a 128x128 C (8x8 tiles) presented on a 1920x1080 screen: its tables
+    // at the presenting text size go beside the grid, so that the grid is drawn above 100 % and
+    // larger than with the tables below; every column and row header of the panel is drawn
+    // (never every other one). Leaving puts the tables back below.
+    void aPresentedCtaViewFillsTheScreenWithEveryHeader()
+    {
+        auto w = window(u"fig8"_s);
+        QVERIFY(w);
+        std::optional<CtaFields> fields = ctaFieldsOf(w->document()->layoutAt(0));
+        QVERIFY(fields);
+        fields->shape = u"128x128"_s;
+        QCOMPARE(applyCtaFields(*w->document(), 0, *fields), QString());
+        QTRY_VERIFY(w->currentViewPane()->diagramView()->diagram().panels.size() == 1 &&
+                    w->currentViewPane()->diagramView()->diagram().panels[0].columnHeaders.size() ==
+                        9);
+        // The screen: a view of the presenting size and text floor (the offscreen screen is
+        // smaller than a slide).
+        DiagramView view;
+        view.setDiagram(w->currentViewPane()->diagramView()->diagram());
+        RenderOptions o = view.renderOptions();
+        o.minTextPx = PresentMode::kPresentTextPx;
+        view.setRenderOptions(o);
+        view.resize(1920, 1080);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.fitToView(PresentMode::kPresentMaxScale);
+        const double below = view.scale();
+        view.fitToView(PresentMode::kPresentMaxScale, true);
+        QVERIFY2(view.scale() > 1.0 && view.scale() > below,
+                 qPrintable(
+                     u"presented at %1, with the tables below %2"_s.arg(view.scale()).arg(below)));
+        QVERIFY(view.renderOptions().tablesBeside || view.renderOptions().tableColumns > 1);
+        const QSize size = view.geometry().size();
+        // The scroll bars of the first, unfitted size go once the view has laid itself out.
+        QTRY_VERIFY(size.width() <= view.viewport()->width() &&
+                    size.height() <= view.viewport()->height());
+        QVERIFY2(size.width() <= view.viewport()->width() &&
+                     size.height() <= view.viewport()->height(),
+                 qPrintable(u"the fitted diagram (%1x%2) is larger than the screen (%3x%4)"_s
+                                .arg(size.width())
+                                .arg(size.height())
+                                .arg(view.viewport()->width())
+                                .arg(view.viewport()->height())));
+        const QString svg = QString::fromUtf8(renderSvg(view.diagram(), view.renderOptions()));
+        const DiagramPanel &p = view.diagram().panels[0];
+        for (const QStringList *headers : {&p.columnHeaders, &p.rowHeaders})
+            for (const QString &h : *headers)
+                QVERIFY2(svg.contains(u">%1<"_s.arg(h)), qPrintable(h + u" is not drawn"_s));
+        view.fitToView();
+        QCOMPARE(view.renderOptions().tablesBeside, false);
+        QCOMPARE(view.renderOptions().tableColumns, 1);
     }
 };
 

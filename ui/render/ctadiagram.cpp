@@ -118,11 +118,18 @@ void addConflictTable(Diagram &d, const CtaAnalysis &c, const CtaPartitionConfli
                           part(ra.partition), u"N%1"_s.arg(rb.band), part(rb.partition),
                           on.isEmpty() ? u"no"_s : u"yes: "_s + on.join(u", "_s)});
     }
+    d.tables.push_back(t);
+    // Why each conflicting operand conflicts, in a table of its own: a long reason in the
+    // warps' table would widen its last column for every row.
+    DiagramTable why;
+    why.title = u"Conflicting operands"_s;
+    why.header = {u"operand"_s, u"why"_s};
     for (const CtaOperandConflicts *op : {&conflicts.a, &conflicts.b})
         if (op->conflict)
-            t.rows.push_back({QString::fromStdString(op->name), QString(), QString(), QString(),
-                              QString(), QString(), QString::fromStdString(op->reason)});
-    d.tables.push_back(t);
+            why.rows.push_back(
+                {QString::fromStdString(op->name), QString::fromStdString(op->reason)});
+    if (!why.rows.empty())
+        d.tables.push_back(why);
 }
 
 // The tiles of every instruction (fill: warp; outline: SIMD pair, thick for `instr`) and the
@@ -188,7 +195,7 @@ void fillTilesPanel(DiagramPanel &p, const CtaAnalysis &c, int instr)
     markConflicts(p, c, conflicts, instr);
 }
 
-// The location condition per operand, and the analysis' notes.
+// The location condition per operand, and the analysis' notes (under the subtitle).
 void addLocationTables(Diagram &d, const CtaAnalysis &c)
 {
     DiagramTable t;
@@ -202,13 +209,10 @@ void addLocationTables(Diagram &d, const CtaAnalysis &c)
                                     .arg(op->sharedInstruction)
                               : u"the pairs read disjoint bands in every instruction"_s});
     d.tables.push_back(t);
-    if (!c.notes.empty()) {
-        DiagramTable n;
-        n.title = u"Notes"_s;
-        for (const std::string &s : c.notes)
-            n.rows.push_back({QString::fromStdString(s)});
-        d.tables.push_back(n);
-    }
+    // The analysis' notes close the subtitle, which every face wraps to its page: a long note
+    // in a table would set the width of the figure's whole table column.
+    for (const std::string &n : c.notes)
+        d.subtitle += u"\nnote: "_s + QString::fromStdString(n);
 }
 
 QRgb partitionColor(int part)

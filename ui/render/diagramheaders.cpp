@@ -1,5 +1,6 @@
-// DiagramRenderer's row and column headers: a panel's indices along each axis (every n-th when
-// the cells are too small for all of them) and the bands that keep them in view while the
+// DiagramRenderer's row and column headers: a panel's indices along each axis (in a smaller font
+// down to headerFloor when the cells are narrower than the header text, every n-th only when
+// even that does not fit) and the bands that keep them in view while the
 // window scrolls (frozen headers).
 
 #include "render/diagramrenderer.h"
@@ -34,6 +35,11 @@ int DiagramRenderer::beginHeaders(QPainter *painter) const
     return headerPx;
 }
 
+int DiagramRenderer::headerFloor(int headerPx)
+{
+    return std::max(kMinHeaderPx, headerPx * 2 / 3);
+}
+
 int DiagramRenderer::headerStep(double cell, double need)
 {
     // Every k-th label, k the smallest power of two that leaves room for the text.
@@ -50,16 +56,36 @@ void DiagramRenderer::paintColumnHeaders(QPainter *painter, int index, int x0, i
     const DiagramGeometry::Panel &pg = m_geometry.panels()[size_t(index)];
     const int headerPx = beginHeaders(painter);
     const auto [c0, c1] = columnRange(index, x0, x1);
-    const int need = DiagramGeometry::textWidth(
-                         QString(maxLength(dp.columnHeaders), QLatin1Char('0')), headerPx) +
-                     px(2 * m_geometry.scale());
-    const int step = headerStep(pg.cellWidth, need);
+    const int pad = px(2 * m_geometry.scale());
+    // Every header at `size` px: no two neighbours' texts meet (each centred on its column).
+    auto allFit = [&](int size) {
+        for (int c = 0; c + 1 < dp.columnHeaders.size(); ++c)
+            if ((DiagramGeometry::textWidth(dp.columnHeaders.at(c), size) +
+                 DiagramGeometry::textWidth(dp.columnHeaders.at(c + 1), size)) /
+                        2 +
+                    pad >
+                pg.cellWidth)
+                return false;
+        return true;
+    };
+    // Every header in a smaller font (down to headerFloor) before every n-th in the full one.
+    int sizePx = headerPx;
+    while (sizePx > headerFloor(headerPx) && !allFit(sizePx))
+        --sizePx;
+    if (!allFit(sizePx))
+        sizePx = headerPx;
+    else if (sizePx != headerPx)
+        painter->setFont(DiagramRenderer::textFont(sizePx));
+    const QString widest(maxLength(dp.columnHeaders), QLatin1Char('0'));
+    const int need = allFit(sizePx) ? 0 : DiagramGeometry::textWidth(widest, sizePx) + pad;
+    const int step = need > 0 ? headerStep(pg.cellWidth, need) : 1;
     if (c0 < 0)
         return;
     const int height = pg.columnHeaders.height();
     for (int c = c0 - c0 % step; c <= c1 && c < dp.columnHeaders.size(); c += step) {
         const int cx = (m_geometry.columnEdge(index, c) + m_geometry.columnEdge(index, c + 1)) / 2;
-        const QRect r(cx - need, bottom - height + 1, 2 * need, height);
+        const int w = DiagramGeometry::textWidth(dp.columnHeaders.at(c), sizePx) + pad;
+        const QRect r(cx - w, bottom - height + 1, 2 * w, height);
         painter->drawText(r, Qt::AlignHCenter | Qt::AlignBottom, dp.columnHeaders.at(c));
     }
 }
@@ -69,8 +95,14 @@ void DiagramRenderer::paintRowHeaders(QPainter *painter, int index, int y0, int 
     const DiagramPanel &dp = m_diagram->panels[size_t(index)];
     const DiagramGeometry::Panel &pg = m_geometry.panels()[size_t(index)];
     const double s = m_geometry.scale();
-    const int headerPx = beginHeaders(painter);
+    int headerPx = beginHeaders(painter);
     const auto [r0, r1] = rowRange(index, y0, y1);
+    // Every header in a smaller font (down to headerFloor) before every n-th in the full one.
+    const int fits = int(pg.cellHeight / 1.1);
+    if (fits < headerPx && fits >= headerFloor(headerPx)) {
+        headerPx = fits;
+        painter->setFont(DiagramRenderer::textFont(headerPx));
+    }
     const int step = headerStep(pg.cellHeight, headerPx * 1.1);
     if (r0 < 0)
         return;

@@ -252,6 +252,10 @@ private:
     int beginHeaders(QPainter *painter) const;
     // Every k-th header label is drawn: the smallest power of two k with k cells >= need px.
     [[nodiscard]] static int headerStep(double cell, double need);
+    // The smallest a header's font shrinks to, so that every header is drawn, before every n-th
+    // is: two thirds of the headers' size, never below kMinHeaderPx.
+    static constexpr int kMinHeaderPx = 8;
+    [[nodiscard]] static int headerFloor(int headerPx);
     // The frozen bands of panel `index` in `visible`: top (column headers), left (row headers).
     [[nodiscard]] std::pair<QRect, QRect> frozenBands(int index, const QRect &visible) const;
     void paintFills(QPainter *painter, int index, const QRect &visible, const CellRange &range,

@@ -74,7 +74,8 @@ void addOwnershipLegend(Diagram &d, const OwnerColouring &colouring, bool anyMix
     auto colorOf = [&](int32_t key) { return colouring.color(key); };
     d.legendTitle = colorKeyName(colorBy);
     if (colorBy == OwnerColor::SimdPair && colouring.cu) {
-        // The pairs as the architecture file names them: "SIMD pair A: SIMD 0, 2".
+        // The pairs numbered as every view numbers them ("SIMD pair 0: SIMD 0, 2"), not by the
+        // architecture file's letters ("pair A" would read as operand A).
         const CuModel &cu = *colouring.cu;
         d.legendTitle =
             u"SIMD pair (%1: warp mod %2)"_s.arg(QString::fromStdString(cu.arch)).arg(cu.simds);
@@ -84,8 +85,7 @@ void addOwnershipLegend(Diagram &d, const OwnerColouring &colouring, bool anyMix
                 simds << QString::number(simd);
             d.legend.push_back(
                 {simdPairColor(k), k < cu.numPairs()
-                                       ? u"SIMD pair %1: SIMD %2"_s.arg(qs(cu.pairNames[size_t(k)]),
-                                                                        simds.join(u", "_s))
+                                       ? u"SIMD pair %1: SIMD %2"_s.arg(k).arg(simds.join(u", "_s))
                                        : u"in no SIMD pair"_s});
         }
     } else if (colorBy == OwnerColor::Offset) {

@@ -118,31 +118,27 @@ void DiagramView::zoomOut()
     setScale(m_options.scale / 1.25);
 }
 
-void DiagramView::fitToView(double maxScale)
+double DiagramView::fittingScale(const RenderOptions &options, double maxScale, QSize room) const
 {
-    RenderOptions one = m_options;
+    RenderOptions one = options;
     one.scale = 1.0;
     const QSize size = DiagramGeometry::compute(m_diagram, one).size();
     if (size.isEmpty())
-        return;
-    // The room the diagram has once it fits: the viewport without scroll bars (they go away when
-    // it fits; measuring with them would shrink a diagram that already fits at 100 %).
-    const QSize vp = maximumViewportSize();
+        return 0;
     auto fitsAt = [&](double scale) {
-        RenderOptions o = m_options;
+        RenderOptions o = options;
         o.scale = scale;
         const QSize at = DiagramGeometry::compute(m_diagram, o).size();
-        return at.width() <= vp.width() && at.height() <= vp.height();
+        return at.width() <= room.width() && at.height() <= room.height();
     };
     // Text keeps its floor (kMinTextPx) while the cells shrink, so the size is not linear in the
     // scale: the largest scale that fits, by bisection from the linear estimate. When even the
     // smallest scale does not fit (text and tables wider than the window), the linear estimate
     // is kept and the scroll bars stay.
-    const double linear =
-        std::min({std::clamp(maxScale, kMinScale, kMaxScale), double(vp.width()) / size.width(),
-                  double(vp.height()) / size.height()});
-    double s = std::max(linear, kMinScale);
     const double bound = std::clamp(maxScale, kMinScale, kMaxScale);
+    const double linear = std::min(
+        {bound, double(room.width()) / size.width(), double(room.height()) / size.height()});
+    double s = std::max(linear, kMinScale);
     if (bound > 1.0 && s < bound && fitsAt(s)) {
         // Above 100 % (presenting) a text floor larger than the natural text makes the size grow
         // slower than the scale: the estimate from 100 % is too small, so the largest scale that
@@ -165,6 +161,37 @@ void DiagramView::fitToView(double maxScale)
             s = lo;
         }
     }
+    return s;
+}
+
+void DiagramView::fitToView(double maxScale, bool arrangeTables)
+{
+    // The room the diagram has once it fits: the viewport without scroll bars (they go away when
+    // it fits; measuring with them would shrink a diagram that already fits at 100 %).
+    const QSize vp = maximumViewportSize();
+    RenderOptions best = m_options;
+    best.tableColumns = 1;
+    best.tablesBeside = false;
+    double s = fittingScale(best, maxScale, vp);
+    if (s <= 0)
+        return;
+    if (arrangeTables) {
+        // Filling a screen (presenting): the tables may go beside the panels or into
+        // columns, whichever lets the grids grow most (a wide screen under a tall figure).
+        for (const bool beside : {false, true})
+            for (int columns = 1; columns <= 3; ++columns) {
+                RenderOptions o = m_options;
+                o.tablesBeside = beside;
+                o.tableColumns = columns;
+                const double at = fittingScale(o, maxScale, vp);
+                if (at > s * 1.02) {
+                    s = at;
+                    best = o;
+                }
+            }
+    }
+    m_options.tableColumns = best.tableColumns;
+    m_options.tablesBeside = best.tablesBeside;
     setScale(s, QPoint(0, 0));
     horizontalScrollBar()->setValue(0);
     verticalScrollBar()->setValue(0);

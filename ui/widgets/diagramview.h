@@ -74,9 +74,11 @@ public:
     // The largest scale, at most `maxScale` (default kMaxFitScale), at which the whole diagram
     // fits the viewport without scroll bars; scrolled to the top-left. A small diagram is
     // enlarged to fill the view (a figure projected in a lecture hall), a large one shrunk;
-    // presenting passes a larger bound still.
+    // presenting passes a larger bound still. With `arrangeTables` (presenting) the tables go
+    // below the panels in one to three columns or beside them, whichever allows the largest
+    // scale; without, below in one column.
     static constexpr double kMaxFitScale = 4;
-    void fitToView(double maxScale = kMaxFitScale);
+    void fitToView(double maxScale = kMaxFitScale, bool arrangeTables = false);
 
     int64_t highlightedElement() const { return m_options.highlightedElement; }
     void setHighlightedElement(int64_t elementId);
@@ -118,6 +120,9 @@ protected:
     bool viewportEvent(QEvent *event) override;
 
 private:
+    // The largest scale, at most maxScale, at which the diagram drawn with `options` fits `room`.
+    [[nodiscard]] double fittingScale(const RenderOptions &options, double maxScale,
+                                      QSize room) const;
     void rebuild();
     [[nodiscard]] QString wrappedSubtitle() const;
     void updateScrollBars();

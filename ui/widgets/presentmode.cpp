@@ -16,6 +16,8 @@
 #include <QTimer>
 #include <QToolBar>
 
+#include <algorithm>
+
 namespace lx {
 
 PresentMode::PresentMode(QMainWindow *window, ViewTabs *tabs)
@@ -59,6 +61,9 @@ void PresentMode::enter()
     m_menuBarShown = !m_window->menuBar()->isHidden();
     m_statusBarShown = !m_window->statusBar()->isHidden();
     m_tabBarShown = !m_tabs->tabBar()->isHidden();
+    m_scales.clear();
+    for (ViewPane *pane : m_tabs->panes())
+        m_scales.emplace_back(pane, pane->viewWidget()->scale());
     for (QDockWidget *dock : m_window->findChildren<QDockWidget *>())
         dock->hide();
     // The window's own toolbars (a dock's inner toolbar goes with its dock).
@@ -97,8 +102,16 @@ void PresentMode::leave()
         if (!m_active)
             m_window->restoreState(state);
     });
-    if (ViewPane *pane = m_tabs->currentPane())
-        pane->viewWidget()->fitToView();
+    // Each view at its zoom from before (a view opened while presenting: fitted).
+    for (ViewPane *pane : m_tabs->panes()) {
+        const auto was = std::find_if(m_scales.begin(), m_scales.end(),
+                                      [pane](const auto &s) { return s.first == pane; });
+        if (was != m_scales.end())
+            pane->viewWidget()->setScale(was->second, QPoint(0, 0));
+        else
+            pane->viewWidget()->fitToView();
+    }
+    m_scales.clear();
     if (m_action->isChecked())
         m_action->setChecked(false);
 }
@@ -108,6 +121,9 @@ void PresentMode::setViewTextFloor(int px)
     for (ViewPane *pane : m_tabs->panes()) {
         RenderOptions o = pane->viewWidget()->renderOptions();
         o.minTextPx = px; // DiagramView keeps its own floor (kMinTextPx) under it
+        // The tables below in one column (presenting arranges them again as it fits).
+        o.tableColumns = 1;
+        o.tablesBeside = false;
         pane->viewWidget()->setRenderOptions(o);
     }
 }
@@ -117,7 +133,7 @@ void PresentMode::fitCurrent()
     if (!m_active)
         return;
     if (ViewPane *pane = m_tabs->currentPane()) {
-        pane->diagramView()->fitToView(kPresentMaxScale);
+        pane->diagramView()->fitToView(kPresentMaxScale, true);
         // A pipeline taller than the screen at the presenting text size: its step in view.
         pane->scrollToCurrentStep();
     }

@@ -3,8 +3,9 @@
 // PresentMode: View > Present, teaching from the canvas. Entering takes the window to full
 // screen with the current view alone: the menu bar, toolbars, docks, status bar and the view
 // tabs' bar are hidden, the diagram is fitted to the screen (above 100 %, up to
-// kPresentMaxScale) and its titles, headers, tables and legend are drawn no smaller than
-// kPresentTextPx. The keys walk the lesson:
+// kPresentMaxScale, its tables below, in columns or beside the panels, whichever lets it grow
+// most) and its titles, headers, tables and legend are drawn no smaller than kPresentTextPx.
+// The keys walk the lesson:
 //   Right, Down, Page Down, Space   the next step of a multi-step view (a cta-tiles view: its
 //                                   next instruction); after its last step (or in a view
 //                                   without steps) the next view of the scene
@@ -12,18 +13,22 @@
 //   Esc (or Present again)          leave
 // Leaving brings the window back exactly as it was: its state (docks, toolbars and their
 // places and sizes), its geometry and window state, the menu, status and tab bars, and the
-// views' text size. While presenting, the window's remembered arrangement is not rewritten
-// (isActive()), so a window killed in the middle comes back with its panels.
+// views' text size and zoom. While presenting, the window's remembered arrangement is not
+// rewritten (isActive()), so a window killed in the middle comes back with its panels.
 
 #include <QByteArray>
 #include <QObject>
 #include <QPointer>
+
+#include <utility>
+#include <vector>
 
 class QAction;
 class QMainWindow;
 
 namespace lx {
 
+class ViewPane;
 class ViewTabs;
 
 class PresentMode : public QObject
@@ -63,6 +68,8 @@ private:
     bool m_menuBarShown = true;
     bool m_statusBarShown = true;
     bool m_tabBarShown = true;
+    // Each view's zoom on entering, given back on leaving.
+    std::vector<std::pair<QPointer<ViewPane>, double>> m_scales;
 };
 
 } // namespace lx
