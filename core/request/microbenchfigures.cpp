@@ -37,14 +37,14 @@ std::vector<Figure> measuredRateFigures(const MicrobenchRates &rates, const std:
     const std::string s = capitalised(layout);
     std::vector<Figure> f;
     if (rates.raw > 0)
-        f.push_back(Figure{"bandwidthRawMeasured" + s, s + ": raw bandwidth (measured)",
+        f.push_back(Figure{"rawBandwidthMeasured" + s, s + ": raw bandwidth (measured)",
                            bytesPerCycleText(rates.raw), rates.raw, "B/cycle",
                            FigureSource::Measured,
                            "Bytes / the cycles between the two clock reads, as the source "
                            "states it: " +
                                rates.source});
     if (rates.steady > 0)
-        f.push_back(Figure{"bandwidthSteadyMeasured" + s, s + ": steady bandwidth (measured)",
+        f.push_back(Figure{"steadyBandwidthMeasured" + s, s + ": steady bandwidth (measured)",
                            bytesPerCycleText(rates.steady), rates.steady, "B/cycle",
                            FigureSource::Measured,
                            "The reciprocal slope of the source's fit of cycles against bytes "

@@ -29,7 +29,7 @@ struct MicrobenchRates
                                                            const MicrobenchSpec &spec,
                                                            const std::string &layout);
 
-// "bandwidthRawMeasured<Layout>", "bandwidthSteadyMeasured<Layout>": provenance measured.
+// "rawBandwidthMeasured<Layout>", "steadyBandwidthMeasured<Layout>": provenance measured.
 [[nodiscard]] std::vector<Figure> measuredRateFigures(const MicrobenchRates &rates,
                                                       const std::string &layout);
 

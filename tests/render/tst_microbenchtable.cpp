@@ -75,8 +75,8 @@ private Q_SLOTS:
         QCOMPARE(t.rows[1].at(steady), u"509.8"_s);
         int measured = 0;
         for (const DiagramFigure &f : d->figures)
-            if (f.key.startsWith(u"bandwidthRawMeasured"_s) ||
-                f.key.startsWith(u"bandwidthSteadyMeasured"_s)) {
+            if (f.key.startsWith(u"rawBandwidthMeasured"_s) ||
+                f.key.startsWith(u"steadyBandwidthMeasured"_s)) {
                 QCOMPARE(f.source, FigureSource::Measured);
                 ++measured;
             }

@@ -323,6 +323,20 @@ Expected<Diagram> withKPackDecision(Diagram d, const ViewRequest &request)
         return makeError("view '" + request.kind + "': " + figures.message());
     if (figures->empty())
         return d;
+    appendFigures(d, *figures);
+    // The whole table where the view quotes the pull request or rocMLIR would emit other
+    // stores; else one line of the subtitle says which rule the stores follow (a figure of
+    // several such views stays readable).
+    const nlohmann::json &k = request.options.at("kpack");
+    bool vectorisesD = false;
+    for (const Figure &f : *figures)
+        vectorisesD = vectorisesD || (f.key == "storesShown" && f.value && *f.value > 0);
+    if (!vectorisesD && !k.contains("published") && !k.contains("measured")) {
+        for (const Figure &f : *figures)
+            if (f.key == "storesShown" || f.key == "decisionAfterFix")
+                d.subtitle += u"\n"_s + qs(f.label) + u": "_s + qs(f.text);
+        return d;
+    }
     DiagramTable t;
     t.title = u"rocMLIR's store decision (getLDSLayoutConfigDim) and the pull request's numbers"_s;
     t.header = {u"what"_s, u"value"_s, u"provenance"_s};
@@ -339,7 +353,6 @@ Expected<Diagram> withKPackDecision(Diagram d, const ViewRequest &request)
         t.fills.push_back(std::vector<QRgb>(3, fill));
     }
     d.tables.push_back(std::move(t));
-    appendFigures(d, *figures);
     return d;
 }
 
