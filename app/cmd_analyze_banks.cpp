@@ -4,7 +4,8 @@
 //   analyze banks (--preset NAME | --scene FILE) [--view N] [--json]
 //   analyze banks --reg TEXT --shared TEXT --shape MxN [--dtype T] [--arch A] [--instruction I]
 //                 [--write] [--warp W] [--json]
-//   analyze banks --perf-config v4:... [--operand A|B] [--rotate] [--dtype T] [--arch A] [--json]
+//   analyze banks --perf-config v4:... [--operand A|B] [--rotate | --rule after-fix|before-fix]
+//                 [--dtype T] [--arch A] [--json]
 //   analyze banks --addresses LIST|@FILE --width BYTES [--write] --arch A [--json]
 //
 // --addresses: one instruction whose lanes touch the given byte offsets, lane 0 first (what a
@@ -27,6 +28,7 @@
 #include "io/scene.h"
 #include "request/analysisinputs.h"
 #include "request/figures.h"
+#include "request/kpackfigures.h"
 #include "request/reportjson.h"
 
 #include <QCommandLineParser>
@@ -249,7 +251,11 @@ struct BankOptions
     QCommandLineOption perfConfig{
         u"perf-config"_qs, u"rocMLIR kPack stores from a perf_config v4 string"_qs, u"v4:..."_qs};
     QCommandLineOption operand{u"operand"_qs, u"kPack operand A or B (default A)"_qs, u"A|B"_qs};
-    QCommandLineOption rotate{u"rotate"_qs, u"kPack: apply rocMLIR's d rotation"_qs};
+    QCommandLineOption rotate{u"rotate"_qs, u"kPack: force rocMLIR's d rotation"_qs};
+    QCommandLineOption rule{u"rule"_qs,
+                            u"kPack: rotate as rocMLIR's rule decides, after or before pull "
+                            u"request #2196 (default, without --rotate: after-fix)"_qs,
+                            u"after-fix|before-fix"_qs};
     QCommandLineOption addresses{u"addresses"_qs,
                                  u"one instruction: the byte offset of each lane, lane 0 first, "
                                  u"comma or space separated, '-' = inactive (or @FILE)"_qs,
@@ -261,7 +267,7 @@ struct BankOptions
     void addTo(QCommandLineParser &parser) const
     {
         parser.addOptions({preset, scene, view, reg, shared, shape, dtype, arch, instruction, write,
-                           warp, perfConfig, operand, rotate, addresses, width, json});
+                           warp, perfConfig, operand, rotate, rule, addresses, width, json});
     }
 };
 
@@ -342,8 +348,11 @@ std::optional<int> optionBankRequest(const QCommandLineParser &parser, const Ban
         return textBankRequest(parser, o, req);
     req.options["kpack"] = {
         {"perfConfig", parser.value(o.perfConfig).toStdString()},
-        {"operand", parser.isSet(o.operand) ? parser.value(o.operand).toStdString() : "A"},
-        {"rotate", parser.isSet(o.rotate)}};
+        {"operand", parser.isSet(o.operand) ? parser.value(o.operand).toStdString() : "A"}};
+    if (parser.isSet(o.rotate))
+        req.options["kpack"]["rotate"] = true;
+    if (parser.isSet(o.rule))
+        req.options["kpack"]["rule"] = parser.value(o.rule).toStdString();
     return std::nullopt;
 }
 
@@ -356,7 +365,11 @@ int printBankReport(const lx::ViewRequest &req, bool json)
     if (in->report.instructions.empty())
         return fail(ExitBadInput,
                     u"the view has no access to analyse (a bank map without a register layout)"_qs);
-    const std::vector<lx::Figure> figures = lx::bankFigures(*in);
+    std::vector<lx::Figure> figures = lx::bankFigures(*in);
+    auto kpack = lx::kpackFigures(req);
+    if (!kpack)
+        return fail(ExitBadInput, qs(kpack.message()));
+    figures.insert(figures.end(), kpack->begin(), kpack->end());
     if (json) {
         nlohmann::json j = lx::bankReportJson(*in);
         j["figures"] = lx::figuresJson(figures);

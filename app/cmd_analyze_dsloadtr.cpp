@@ -28,6 +28,7 @@
 #include "request/analysisinputs.h"
 #include "request/dsloadtrjson.h"
 #include "request/figures.h"
+#include "request/kernelpressure.h"
 
 #include <QCommandLineParser>
 #include <QTextStream>
@@ -321,9 +322,17 @@ int runDsLoadTr(const QStringList &args)
             return rc;
 
     lx::app::OutStream out;
-    const std::vector<lx::Figure> figures = lx::dsLoadTrFigures(*in);
+    std::vector<lx::Figure> figures = lx::dsLoadTrFigures(*in);
+    // What a preset's view quotes as measured (the attention kernel's VGPRs and spills).
+    const lx::Expected<std::vector<lx::Figure>> quotes = lx::measuredRegisterFigures(req);
+    if (!quotes)
+        return fail(ExitBadInput, qs(quotes.message()));
+    figures.insert(figures.end(), quotes->begin(), quotes->end());
     if (parser.isSet(o.jsonOpt)) {
-        return lx::app::writeJson(lx::dsLoadTrJson(*in), u"layout-explorer analyze ds-load-tr: "_s);
+        nlohmann::json j = lx::dsLoadTrJson(*in);
+        for (const nlohmann::json &q : lx::figuresJson(*quotes))
+            j["figures"].push_back(q);
+        return lx::app::writeJson(j, u"layout-explorer analyze ds-load-tr: "_s);
     } else {
         printText(out, *plan, in->dtype, warp);
         out << "figures:\n" << qs(lx::figuresText(figures));

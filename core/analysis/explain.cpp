@@ -184,6 +184,46 @@ Expected<ConflictExplanation> describeQuery(const Architecture &arch,
 
 } // namespace
 
+namespace {
+
+// The first basis of `dim` of a layout (the direction its lowest bit moves), or empty.
+std::vector<int32_t> firstBasis(const LinearLayout &l, const std::string &dim)
+{
+    for (const auto &[name, bases] : l.bases())
+        if (name == dim && !bases.empty())
+            return bases.front();
+    return {};
+}
+
+// When the registers and the shared layout are contiguous along different dims, the access is
+// narrow whatever the bank fix, and the obvious cure -- a shared layout contiguous like the
+// registers -- moves the cost to the copy that fills it: neither TDM nor async_copy reorders
+// contiguity while copying from global memory (the MI450 LDS blog, Part I).
+std::string contiguityNote(const BankAccessRequest &request)
+{
+    const std::vector<int32_t> reg = firstBasis(request.reg, "register");
+    const std::vector<int32_t> off = firstBasis(request.shared.layout, "offset");
+    const auto zero = [](const std::vector<int32_t> &b) {
+        return std::all_of(b.begin(), b.end(), [](int32_t v) { return v == 0; });
+    };
+    if (reg.empty() || off.empty() || zero(reg) || zero(off) || reg == off)
+        return {};
+    return request.isWrite
+               ? "no contiguity fix: the registers and the buffer are contiguous along different "
+                 "dims, so these stores are narrow; neither TDM nor async_copy can reorder "
+                 "contiguity while copying from global memory, which is why the data goes "
+                 "through registers (the MI450 LDS blog); a transposed load from a buffer "
+                 "contiguous like global memory avoids the narrow stores"
+               : "no contiguity fix: the registers and the buffer are contiguous along different "
+                 "dims, so this read is narrow; a buffer contiguous like the registers would "
+                 "vectorise it, but neither TDM nor async_copy can reorder contiguity while "
+                 "copying from global memory, so the data would go through registers and narrow "
+                 "ds_store instead (the MI450 LDS blog); a transposed load (ds_load_tr), where "
+                 "it applies, avoids both";
+}
+
+} // namespace
+
 Expected<ConflictExplanation> explainConflict(const Architecture &arch,
                                               const BankAccessRequest &request,
                                               const LayoutAttr &sharedAttr,
@@ -233,6 +273,8 @@ Expected<ConflictExplanation> explainConflict(const Architecture &arch,
         f.ldsBytesAfter = allocationBytes(*attr, shape, request.elementBits);
         options.push_back(std::move(f));
     };
+    if (std::string note = contiguityNote(request); !note.empty())
+        e.fixNote += (e.fixNote.empty() ? "" : "; ") + note;
     const bool noXor = query.tdmFed && arch.tdm;
     if (noXor) {
         SharedLinearAttr xorAttr;

@@ -1,4 +1,5 @@
 #include "request/analysisinputs.h"
+#include "request/kpackfigures.h"
 
 #include "analysis/banksdsloadtr.h"
 #include "analysis/kpack.h"
@@ -158,7 +159,8 @@ Expected<KPackViewOptions> resolveKPackOptions(const ViewRequest &req)
                          "': option 'kpack' must be an object {perfConfig, operand, rotate}");
     for (auto it = k.begin(); it != k.end(); ++it) {
         if (it.key() != "perfConfig" && it.key() != "operand" && it.key() != "rotate" &&
-            it.key() != "dtype")
+            it.key() != "dtype" && it.key() != "rule" && it.key() != "published" &&
+            it.key() != "measured")
             return makeError("view '" + req.kind + "': unknown kpack option '" + it.key() + "'");
     }
     if (!k.contains("perfConfig") || !k.at("perfConfig").is_string())
@@ -177,7 +179,6 @@ Expected<KPackViewOptions> resolveKPackOptions(const ViewRequest &req)
     KPackViewOptions out;
     out.config = *cfg;
     out.operand = operand == "A" ? KPackOperand::A : KPackOperand::B;
-    out.rotate = k.value("rotate", false);
     Expected<std::string> dtype = k.contains("dtype")
                                       ? Expected<std::string>(k.at("dtype").get<std::string>())
                                       : req.elementType({}, &out.dtypeDefaulted);
@@ -188,6 +189,15 @@ Expected<KPackViewOptions> resolveKPackOptions(const ViewRequest &req)
     if (!bits)
         return makeError("view '" + req.kind + "': " + bits.message());
     out.elementBits = *bits;
+    // Forced by "rotate", else rocMLIR's rule for this perf_config (request/kpackfigures.h).
+    const Expected<Architecture> arch = loadArchitecture(req.arch);
+    if (!arch)
+        return makeError("view '" + req.kind + "': " + arch.message());
+    const Expected<bool> rotate =
+        kpackRotation(k, out.config, out.operand, out.elementBits, arch->waveSize);
+    if (!rotate)
+        return makeError("view '" + req.kind + "': " + rotate.message());
+    out.rotate = *rotate;
     return out;
 }
 

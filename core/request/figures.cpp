@@ -1,7 +1,13 @@
 #include "request/figures.h"
 
 #include "request/ctasearch.h"
+#include "request/dscounter.h"
+#include "request/partitionloweringfigures.h"
+#include "request/pieceline.h"
 #include "request/viewfigures.h"
+
+#include "hw/archextras.h"
+#include "hw/dtype.h"
 
 #include <algorithm>
 #include <set>
@@ -95,8 +101,39 @@ std::vector<Figure> dsLoadTrFigures(const DsLoadTrInput &in)
         std::snprintf(buf, sizeof buf, "%.3g", ratio);
         f.push_back(computed("saving", "Loads saved", std::string(buf) + "× fewer", ratio));
     }
+    // The DS counter's limit, from the architecture file of this name.
+    if (const Expected<ArchExtras> extras = loadArchExtras(p.instruction.arch)) {
+        const std::optional<ModelConstant> &limit = extras->dsCounterLimit;
+        for (Figure &g : dsCounterLimitFigures(limit))
+            f.push_back(std::move(g));
+        if (p.eligible)
+            if (auto g = dsCounterFigure(limit, p.distinctInstructions,
+                                         p.instruction.name + " (transposed)", "Transposed"))
+                f.push_back(std::move(*g));
+        if (auto g = dsCounterFigure(limit, p.fallback.distinctCount,
+                                     p.fallback.instruction + " (fallback)", "Fallback"))
+            f.push_back(std::move(*g));
+    }
     f.push_back(
         computed("registers", "Registers per thread", num(p.registers), double(p.registers)));
+    // What each lowering writes into VGPRs (a model of the register cost of the layout choice):
+    // the transposed load fills packed registers; each narrow fallback load writes a VGPR of its
+    // own, whatever its width.
+    if (const Expected<int> bits = dtypeBits(in.dtype); bits && p.fallback.distinctCount > 0) {
+        const int64_t packed = (p.registers * *bits + 31) / 32;
+        const int64_t narrow = p.fallback.distinctCount * ((p.fallback.bits + 31) / 32);
+        const std::string note =
+            "A model of what each lowering writes, not an allocator: the compiler may hold part "
+            "of the operand at a time; it says which way the layout choice moves the VGPRs";
+        if (p.eligible)
+            f.push_back(Figure{"vgprsTransposed", "Destination VGPRs, transposed (model)",
+                               num(packed) + " (" + num(p.registers) + " elements packed)",
+                               double(packed), "", FigureSource::Model, note});
+        f.push_back(Figure{"vgprsFallback", "Destination VGPRs, fallback (model)",
+                           num(narrow) + " (" + num(p.fallback.distinctCount) + " x " +
+                               p.fallback.instruction + ", one VGPR or more each)",
+                           double(narrow), "", FigureSource::Model, note});
+    }
     f.push_back(computed("warps", "Warps", num(p.warps), double(p.warps)));
     if (p.partitioned)
         f.push_back(computed("partitioned", "Partitioned source", "yes", 1.0));
@@ -130,6 +167,8 @@ std::vector<Figure> ctaFigures(const CtaInput &in)
                  "included); all warps issue instruction i in the same cycle (the MI450 LDS blog's "
                  "model)"));
     f.push_back(ctaPartitionConflictFigure(c));
+    // The cache line of Figure 11's arithmetic, from the architecture file of this name.
+    const Expected<ArchExtras> extras = loadArchExtras(cu.arch);
     for (const OperandPartitioning *op : {&c.a, &c.b}) {
         const std::string &name = op->name;
         const std::string band = op->partitionDim == 0 ? "M" : "N";
@@ -171,6 +210,9 @@ std::vector<Figure> ctaFigures(const CtaInput &in)
                              "TDM instructions = ceil(pieces / warps) = ceil(" +
                                  num(op->numPieces) + " / " + num(c.numWarps) +
                                  "): a TDM instruction moves at most one piece per warp"));
+        if (auto bits = dtypeBits(in.dtype); bits && extras)
+            for (Figure &g : pieceRowFigures(extras->cacheLineBytes, *op, *bits))
+                f.push_back(std::move(g));
     }
     return f;
 }
@@ -400,6 +442,29 @@ std::vector<Figure> allocatorFigures(const AllocationResult &a)
     return f;
 }
 
+namespace {
+
+// A measurement of the same microbenchmark in the architecture file, beside the model.
+void addMeasuredFigures(const LdsScenario &s, const CuModel &cu, std::vector<Figure> &f)
+{
+    if (!s.microbench)
+        return;
+    for (const LdsMeasurement &m : cu.measurements) {
+        const MicrobenchSpec &sp = s.microbench->spec;
+        if (m.layout != s.microbench->layout || m.warps != sp.numWarps ||
+            m.bytes != sp.totalBytes || m.elementBits != sp.elemBits || m.loadBits != sp.loadBits)
+            continue;
+        f.push_back(Figure{"cyclesMeasured", "Cycles (measured)", cyclesText(m.cycles), m.cycles,
+                           "cycles", FigureSource::Measured,
+                           m.provenance.source + "; the model's fixed cost is fitted to it"});
+        f.push_back(Figure{"bandwidthSteadyMeasured", "Steady bandwidth (measured)",
+                           bytesPerCycleText(m.steadyBytesPerCycle), m.steadyBytesPerCycle,
+                           "B/cycle", FigureSource::Measured, m.provenance.source});
+    }
+}
+
+} // namespace
+
 std::vector<Figure> ldsFigures(const LdsInput &in)
 {
     const CuModel &cu = in.cu;
@@ -458,6 +523,8 @@ std::vector<Figure> ldsFigures(const LdsInput &in)
                          double(acc.totalBytes), "B",
                          num(acc.numWarps) + " warps, " + num(acc.registersPerLoad) +
                              " registers per lane per load"));
+    for (Figure &g : partitionLoweringFigures(partitionLowering(acc.conversion)))
+        f.push_back(std::move(g));
     f.push_back(computed("conflicts", "Loads with a partition conflict",
                          num(acc.conflictingLoads) + " of " + num(int64_t(acc.loads.size())),
                          double(acc.conflictingLoads), {},
@@ -483,21 +550,7 @@ std::vector<Figure> ldsFigures(const LdsInput &in)
         modelled("bandwidthSteady", "Steady bandwidth (model)",
                  bytesPerCycleText(bw.steadyBytesPerCycle), bw.steadyBytesPerCycle, "B/cycle",
                  "Bytes / (modelled cycles - fixed) (the reciprocal slope of a fit); " + model));
-    // A measurement of the same microbenchmark in the architecture file, beside the model.
-    if (s.microbench)
-        for (const LdsMeasurement &m : cu.measurements) {
-            const MicrobenchSpec &sp = s.microbench->spec;
-            if (m.layout != s.microbench->layout || m.warps != sp.numWarps ||
-                m.bytes != sp.totalBytes || m.elementBits != sp.elemBits ||
-                m.loadBits != sp.loadBits)
-                continue;
-            f.push_back(Figure{"cyclesMeasured", "Cycles (measured)", cyclesText(m.cycles),
-                               m.cycles, "cycles", FigureSource::Measured,
-                               m.provenance.source + "; the model's fixed cost is fitted to it"});
-            f.push_back(Figure{"bandwidthSteadyMeasured", "Steady bandwidth (measured)",
-                               bytesPerCycleText(m.steadyBytesPerCycle), m.steadyBytesPerCycle,
-                               "B/cycle", FigureSource::Measured, m.provenance.source});
-        }
+    addMeasuredFigures(s, cu, f);
     return f;
 }
 

@@ -1,4 +1,5 @@
 #include "request/kernelrequest.h"
+#include "request/kernelpressure.h"
 
 #include "hw/arch.h"
 
@@ -113,6 +114,8 @@ std::vector<Figure> kernelFigures(const KernelReport &report)
     for (const auto &[instruction, count] : t.instructions)
         add("instructions:" + instruction, instruction + " per thread", count,
             std::to_string(count), {});
+    for (Figure &g : kernelPressureFigures(report))
+        f.push_back(std::move(g));
     return f;
 }
 

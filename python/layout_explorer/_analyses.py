@@ -85,7 +85,8 @@ def _scene_picture(source: _SceneSource, view_index: Optional[int], default_view
 @guarded
 def bank_conflicts(reg=None, shared=None, shape=None, dtype=None, arch=None, instruction=None,
                    write=False, *, warp=None, preset=None, scene=None, view=None, perf_config=None,
-                   operand=None, rotate=False, addresses=None, width=None) -> Record:
+                   operand=None, rotate=False, rule=None, addresses=None,
+                   width=None) -> Record:
     """``layout-explorer analyze banks``: LDS bank conflicts of one access, per instruction and
     phase (lanes, banks, n-way, cycles), totals, and Triton's generic count beside ours.
 
@@ -94,10 +95,12 @@ def bank_conflicts(reg=None, shared=None, shape=None, dtype=None, arch=None, ins
     each instruction's; items (``rec["cycles"]``) and ``to_dict()`` are the command's JSON.
 
     Layouts given with a shape (``reg``, ``shared``, ``shape``) go to the engine directly (the
-    request layer, no command line); a scene, a perf_config or raw addresses run the command."""
+    request layer, no command line); a scene, a perf_config or raw addresses run the command.
+    With a perf_config the rotation is rocMLIR's rule (``rule="after-fix"``, the default, or
+    ``"before-fix"``) unless ``rotate=True`` forces it."""
     direct = (reg is not None and shared is not None and shape is not None and preset is None
               and scene is None and view is None and perf_config is None and operand is None
-              and not rotate and addresses is None and width is None)
+              and not rotate and rule is None and addresses is None and width is None)
     if direct:
         r, s, dims = _engine_layout(reg), _engine_layout(shared), layout_dims(shape)
         result = _core.bank_conflicts(r, s, dims, dtype=dtype, arch=arch, instruction=instruction,
@@ -113,6 +116,7 @@ def bank_conflicts(reg=None, shared=None, shape=None, dtype=None, arch=None, ins
         args.opt("shape", shape, shape_text).opt("dtype", dtype).opt("arch", arch)
         args.opt("instruction", instruction).flag("write", write).opt("warp", warp)
         args.opt("perf-config", perf_config).opt("operand", operand).flag("rotate", rotate)
+        args.opt("rule", rule)
         if addresses is not None:
             listed = addresses if isinstance(addresses, str) else ",".join(
                 "-" if a is None else str(int(a)) for a in addresses)

@@ -35,6 +35,7 @@ private Q_SLOTS:
     void layoutsFromText_data();
     void layoutsFromText();
     void perfConfig();
+    void perfConfigFollowsTheRule();
     void textReport();
     void transposedLoadOfFig2a();
     void thirtyTwoBitFallback();
@@ -132,6 +133,34 @@ void TestCliBanks::perfConfig()
     const QJsonObject j = QJsonDocument::fromJson(r.out).object();
     QCOMPARE(j.value(u"maxWays"_s).toInt(), 2);
     QCOMPARE(j.value(u"cycles"_s).toInt(), 4);
+}
+
+// Without --rotate the rotation is rocMLIR's rule after the fix: copyKPerThread 2 < kPack 4,
+// so the stores rotate (2-way, 4 cycles, as --rotate gives); --rule before-fix keeps the old
+// choice (8-way, 16 cycles). The figures say the decision; --rotate with --rule is refused.
+void TestCliBanks::perfConfigFollowsTheRule()
+{
+    const QStringList base{u"--perf-config"_s, u"v4:96,256,8,96,32,32,4,1,2,0,0,4,1,1"_s,
+                           u"--dtype"_s,       u"f16"_s,
+                           u"--arch"_s,        u"gfx942"_s,
+                           u"--json"_s};
+    for (const auto &[extra, ways] :
+         {std::pair{QStringList{}, 2}, std::pair{QStringList{u"--rule"_s, u"after-fix"_s}, 2},
+          std::pair{QStringList{u"--rule"_s, u"before-fix"_s}, 8}}) {
+        const lx::test::CliResult r = runApp(base + extra);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.errText()));
+        const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(j.value(u"maxWays"_s).toInt(), ways);
+        QString decision;
+        for (const QJsonValue &f : j.value(u"figures"_s).toArray())
+            if (f.toObject().value(u"key"_s).toString() == u"decisionAfterFix"_s)
+                decision = f.toObject().value(u"text"_s).toString();
+        QVERIFY2(decision.startsWith(u"rotate"_s), qPrintable(decision));
+    }
+    const lx::test::CliResult both =
+        runApp(base + QStringList{u"--rotate"_s, u"--rule"_s, u"after-fix"_s});
+    QCOMPARE(both.exitCode, 1);
+    QVERIFY2(both.errText().contains(u"rule"_s), qPrintable(both.errText()));
 }
 
 void TestCliBanks::textReport()
@@ -330,9 +359,9 @@ void TestCliBanks::archOfAPreset()
     const lx::test::CliResult preset =
         runApp({u"--preset"_s, u"rocmlir-kpack-before"_s, u"--arch"_s, arch, u"--json"_s});
     QVERIFY2(preset.exitCode == 0, qPrintable(preset.errText()));
-    const lx::test::CliResult given =
-        runApp({u"--perf-config"_s, u"v4:96,256,8,96,32,32,4,1,2,0,0,4,1,1"_s, u"--operand"_s,
-                u"A"_s, u"--dtype"_s, u"f16"_s, u"--arch"_s, arch, u"--json"_s});
+    const lx::test::CliResult given = runApp(
+        {u"--perf-config"_s, u"v4:96,256,8,96,32,32,4,1,2,0,0,4,1,1"_s, u"--operand"_s, u"A"_s,
+         u"--rule"_s, u"before-fix"_s, u"--dtype"_s, u"f16"_s, u"--arch"_s, arch, u"--json"_s});
     QVERIFY2(given.exitCode == 0, qPrintable(given.errText()));
     const QJsonObject p = QJsonDocument::fromJson(preset.out).object();
     const QJsonObject g = QJsonDocument::fromJson(given.out).object();

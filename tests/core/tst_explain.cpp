@@ -55,6 +55,7 @@ class TestExplain : public QObject
 
 private Q_SLOTS:
     void knownConflict();
+    void contiguityRuleWhereItApplies();
     void everyFixLowersItsWays_data();
     void everyFixLowersItsWays();
 };
@@ -95,6 +96,41 @@ void TestExplain::knownConflict()
 
 // "worst": the worst conflict of the access (the Suggest panel's button); "clicked": a random
 // conflicting bank of a random phase, as a click on the bank views asks for it.
+// lds-c1's registers (8 halves along dim 1 per lane) over the same tile stored column-major
+// (order [0, 1]: offset 1 moves dim 0): the registers and the buffer are contiguous along
+// different dims, so the read is narrow (ds_read_u16, 16 elements = 32 B apart per register) and
+// lanes 8 and 16 (dim 1 + 8, + 16: 128 and 256 elements away) share a bank; the explanation says
+// that neither TDM nor async_copy can reorder contiguity. Row-major (knownConflict's layout)
+// matches the registers and gets no such note.
+void TestExplain::contiguityRuleWhereItApplies()
+{
+    const std::vector<int32_t> shape = {16, 64};
+    auto reg = toLinearLayout(
+        **parseTtg("#ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 32]], lane = [[1, 0], "
+                   "[2, 0], [4, 0], [8, 0], [0, 8], [0, 16]], warp = [], block = []}>"),
+        shape);
+    QVERIFY(reg);
+    auto arch = *loadArchitecture("gfx942");
+    for (const char *order : {"[0, 1]", "[1, 0]"}) {
+        auto attr = *parseTtg(std::string("#ttg.swizzled_shared<{vec = 1, perPhase = 1, "
+                                          "maxPhase = 1, order = ") +
+                              order + "}>");
+        auto sml = sharedMemoryLayout(*attr, shape, 16);
+        QVERIFY(sml);
+        BankAccessRequest req;
+        req.reg = *reg;
+        req.shared = *sml;
+        req.elementBits = 16;
+        auto e = explainConflict(arch, req, *attr, shape, {});
+        QVERIFY2(e, e ? "" : e.message().c_str());
+        QVERIFY(e->ways > 1);
+        const bool mismatched = std::string(order) == "[0, 1]";
+        const bool noted = e->fixNote.find("neither TDM nor async_copy can reorder contiguity") !=
+                           std::string::npos;
+        QVERIFY2(noted == mismatched, (std::string(order) + ": " + e->fixNote).c_str());
+    }
+}
+
 void TestExplain::everyFixLowersItsWays_data()
 {
     QTest::addColumn<bool>("clicked");

@@ -11,6 +11,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cmath>
+
 using namespace lx;
 using namespace Qt::StringLiterals;
 
@@ -51,6 +54,57 @@ private Q_SLOTS:
         QCOMPARE(t.rows[1].at(col), u"196"_s);
         QCOMPARE(t.rows[0].at(t.header.indexOf(u"model cycles"_s)), u"323.5"_s);
         QCOMPARE(t.rows[1].at(t.header.indexOf(u"model cycles"_s)), u"195.5"_s);
+    }
+
+    // The blog's table: raw 202.9 / 334.4 B/cycle (65536 B over 323 / 196 cycles) and steady
+    // 255.4 / 509.8, in columns of their own beside the model's, typed as measured.
+    void measuredRatesBesideTheModel()
+    {
+        QString error;
+        const std::vector<ViewRequest> reqs = lx::test::presetRequests("microbench-plain", &error);
+        QVERIFY2(!reqs.empty(), qPrintable(error));
+        Expected<Diagram> d = buildView(reqs.front());
+        QVERIFY2(bool(d), d ? "" : d.message().c_str());
+        const DiagramTable &t = d->tables.front();
+        const qsizetype raw = t.header.indexOf(u"raw B/cycle (measured)"_s);
+        const qsizetype steady = t.header.indexOf(u"steady B/cycle (measured)"_s);
+        QVERIFY(raw >= 0 && steady >= 0 && t.header.contains(u"raw B/cycle (model)"_s));
+        QCOMPARE(t.rows[0].at(raw), QString::number(65536.0 / 323, 'f', 1));
+        QCOMPARE(t.rows[1].at(raw), QString::number(65536.0 / 196, 'f', 1));
+        QCOMPARE(t.rows[0].at(steady), u"255.4"_s);
+        QCOMPARE(t.rows[1].at(steady), u"509.8"_s);
+        int measured = 0;
+        for (const DiagramFigure &f : d->figures)
+            if (f.key.startsWith(u"rawBandwidthMeasured"_s) ||
+                f.key.startsWith(u"steadyBandwidthMeasured"_s)) {
+                QCOMPARE(f.source, FigureSource::Measured);
+                ++measured;
+            }
+        QCOMPARE(measured, 4);
+    }
+
+    // The sweep view: a line fitted per layout, its reciprocal slope within 1 % of the port
+    // rates (256 and 512 B/cycle: one port with the conflict, two without), labelled fitted.
+    void sweepFitsALinePerLayout()
+    {
+        QString error;
+        std::vector<ViewRequest> reqs = lx::test::presetRequests("microbench-plain", &error);
+        QVERIFY2(!reqs.empty(), qPrintable(error));
+        const auto sweep = std::find_if(reqs.begin(), reqs.end(), [](const ViewRequest &r) {
+            return r.kind == "microbench-sweep";
+        });
+        QVERIFY(sweep != reqs.end());
+        Expected<Diagram> d = buildView(*sweep);
+        QVERIFY2(bool(d), d ? "" : d.message().c_str());
+        QVERIFY(d->subtitle.contains(u"FITTED"_s));
+        for (const auto &[key, rate] :
+             {std::pair{u"sweepRatePlain"_s, 256.0}, std::pair{u"sweepRatePartitioned"_s, 512.0}}) {
+            const auto f = std::find_if(d->figures.begin(), d->figures.end(),
+                                        [&](const DiagramFigure &x) { return x.key == key; });
+            QVERIFY(f != d->figures.end() && f->number);
+            QCOMPARE(f->source, FigureSource::Fitted);
+            QVERIFY2(std::abs(*f->number / rate - 1) < 0.01, qPrintable(f->value));
+        }
     }
 
     // The measured cycles are the architecture file's (cu.measurements), never the preset's: the

@@ -63,6 +63,7 @@ QString applyKPackFix(LayoutDocument *document, const ConflictFix &fix)
         nlohmann::json &k = o["kpack"];
         if (!k.is_object()) // a kpack that is not an object starts over as one
             k = nlohmann::json::object();
+        k.erase("rule"); // the rotation is forced, whatever rocMLIR's rule would pick
         k["rotate"] = true;
         why = document->setViewOptions(v, o, QObject::tr("kPack rotation on"));
     }

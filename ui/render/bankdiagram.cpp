@@ -4,6 +4,7 @@
 #include "analysis/kpack.h"
 #include "render/palette.h"
 #include "render/viewregistry.h"
+#include "request/kpackfigures.h"
 
 #include <QStringList>
 
@@ -313,6 +314,48 @@ Expected<BankViewInput> resolveBankAccess(const ViewRequest &request, const std:
     return in;
 }
 
+// A kPack view's decision figures (request/kpackfigures.h), drawn as a table in the figure
+// itself, each inferred value and each wrong published row said there, and listed as figures.
+Expected<Diagram> withKPackDecision(Diagram d, const ViewRequest &request)
+{
+    auto figures = kpackFigures(request);
+    if (!figures)
+        return makeError("view '" + request.kind + "': " + figures.message());
+    if (figures->empty())
+        return d;
+    appendFigures(d, *figures);
+    // The whole table where the view quotes the pull request or rocMLIR would emit other
+    // stores; else one line of the subtitle says which rule the stores follow (a figure of
+    // several such views stays readable).
+    const nlohmann::json &k = request.options.at("kpack");
+    bool vectorisesD = false;
+    for (const Figure &f : *figures)
+        vectorisesD = vectorisesD || (f.key == "storesShown" && f.value && *f.value > 0);
+    if (!vectorisesD && !k.contains("published") && !k.contains("measured")) {
+        for (const Figure &f : *figures)
+            if (f.key == "storesShown" || f.key == "decisionAfterFix")
+                d.subtitle += u"\n"_s + qs(f.label) + u": "_s + qs(f.text);
+        return d;
+    }
+    DiagramTable t;
+    t.title = u"rocMLIR's store decision (getLDSLayoutConfigDim) and the pull request's numbers"_s;
+    t.header = {u"what"_s, u"value"_s, u"provenance"_s};
+    for (const Figure &f : *figures) {
+        const bool inferred = f.label.find("inferred") != std::string::npos;
+        const bool flagged =
+            (f.key == "publishedRows" || f.key == "storesShown") && f.value && *f.value > 0;
+        t.rows.push_back(
+            {qs(f.label), qs(f.text), inferred ? u"inferred"_s : qs(figureSourceName(f.source))});
+        const QRgb fill = flagged                              ? qRgb(250, 205, 205)
+                          : inferred                           ? qRgb(255, 240, 190)
+                          : f.source == FigureSource::Measured ? qRgb(215, 230, 250)
+                                                               : QRgb(0);
+        t.fills.push_back(std::vector<QRgb>(3, fill));
+    }
+    d.tables.push_back(std::move(t));
+    return d;
+}
+
 } // namespace
 
 Expected<Diagram> buildBankMapView(const ViewRequest &request)
@@ -320,7 +363,7 @@ Expected<Diagram> buildBankMapView(const ViewRequest &request)
     auto in = resolveBankView(request);
     if (!in)
         return in.error();
-    return bankMapDiagram(*in);
+    return withKPackDecision(bankMapDiagram(*in), request);
 }
 
 Expected<Diagram> buildBankTableView(const ViewRequest &request)
@@ -334,7 +377,7 @@ Expected<Diagram> buildBankTableView(const ViewRequest &request)
     auto in = resolveBankAccess(request, "bank-table");
     if (!in)
         return in.error();
-    return bankTableDiagram(*in, int(*lanes), int(*index));
+    return withKPackDecision(bankTableDiagram(*in, int(*lanes), int(*index)), request);
 }
 
 Expected<Diagram> buildBankHistogramView(const ViewRequest &request)
@@ -345,7 +388,7 @@ Expected<Diagram> buildBankHistogramView(const ViewRequest &request)
     auto in = resolveBankAccess(request, "bank-histogram");
     if (!in)
         return in.error();
-    return bankHistogramDiagram(*in, int(*index));
+    return withKPackDecision(bankHistogramDiagram(*in, int(*index)), request);
 }
 
 } // namespace lx

@@ -5,6 +5,7 @@
 #include "render/viewregistry.h"
 #include "request/analysisinputs.h"
 
+#include <optional>
 #include <set>
 
 using namespace Qt::StringLiterals;
@@ -260,6 +261,26 @@ void drawOperandStrip(DiagramPanel &p, const CtaAnalysis &c, const OperandPartit
 }
 
 // The PartitionedSharedLayout parameters and the buffer of each partition.
+// Fig 11's arithmetic in the parameters table: the bytes of a piece row and its share of a
+// cache line, as the figures give them (request/pieceline.h); nothing when they are absent.
+void addCacheLineColumns(DiagramTable &params, const std::vector<Figure> &figures)
+{
+    auto text = [&](const std::string &key) -> std::optional<QString> {
+        for (const Figure &f : figures)
+            if (f.key == key)
+                return QString::fromStdString(f.text);
+        return std::nullopt;
+    };
+    if (!text("cacheLineA") && !text("cacheLineB"))
+        return;
+    params.header << u"bytes per piece row"_s << u"cache line per row"_s;
+    for (QStringList &row : params.rows) {
+        const std::string op = row.front().toStdString();
+        row << text("pieceRowBytes" + op).value_or(u"-"_s)
+            << text("cacheLine" + op).value_or(u"-"_s);
+    }
+}
+
 void addPartitionTables(Diagram &d, const CtaAnalysis &c)
 {
     DiagramTable params;
@@ -393,13 +414,17 @@ Expected<Diagram> buildCtaPiecesView(const ViewRequest &request)
     drawOperandStrip(p, c, c.b);
 
     addPartitionTables(d, c);
+    const std::vector<Figure> figures = ctaFigures(*prep);
+    for (DiagramTable &t : d.tables)
+        if (t.title.startsWith(u"PartitionedSharedLayout parameters"_s))
+            addCacheLineColumns(t, figures);
     d.legendTitle = u"strips: partition of the piece; thick outline: a group (one P0, P1 cycle)"_s;
     d.legend.push_back({partitionColor(0), u"partition 0 (even pieces)"_s});
     d.legend.push_back({partitionColor(1), u"partition 1 (odd pieces)"_s});
     // The C tiles' colours: one per instruction (register index).
     for (int r = 0; r < numInstr; ++r)
         d.legend.push_back({categoricalColor(r, numInstr), u"C: instruction r%1"_s.arg(r)});
-    appendFigures(d, ctaFigures(*prep));
+    appendFigures(d, figures);
     return d;
 }
 

@@ -8,6 +8,7 @@
 #include "render/palette.h"
 #include "render/viewregistry.h"
 #include "request/analysisinputs.h"
+#include "request/kernelpressure.h"
 
 #include <algorithm>
 #include <bit>
@@ -397,6 +398,27 @@ Diagram withTitle(Diagram d, const ViewRequest &r)
     return d;
 }
 
+// What the loads cost a thread beyond the LDS, drawn in the figure (the figures' own texts):
+// the instructions against the DS counter and the VGPRs each lowering writes, both models.
+Diagram withCostTable(Diagram d)
+{
+    DiagramTable t;
+    t.title = QStringLiteral("Per thread: the DS counter and the VGPRs (models, and what was "
+                             "measured where the view quotes it)");
+    t.header = {QStringLiteral("what"), QStringLiteral("value"), QStringLiteral("provenance")};
+    for (const DiagramFigure &f : d.figures)
+        if (f.key.startsWith(QStringLiteral("dsCounter")) ||
+            f.key.startsWith(QStringLiteral("vgprs")) ||
+            f.key.startsWith(QStringLiteral("spills"))) {
+            t.rows.push_back({f.label, f.value, qs(figureSourceName(f.source))});
+            const bool exhausted = f.value.contains(QStringLiteral("exhausts"));
+            t.fills.push_back(std::vector<QRgb>(3, exhausted ? qRgb(250, 215, 215) : QRgb(0)));
+        }
+    if (!t.rows.empty())
+        d.tables.push_back(std::move(t));
+    return d;
+}
+
 // The plan's numbers for the analysis panel (Diagram::figures), the same for every view of it.
 Diagram withFigures(Diagram d, const Resolved &r, const ViewRequest &request)
 {
@@ -425,7 +447,12 @@ Expected<Diagram> buildDsLoadTrPanelsView(const ViewRequest &request)
     Expected<Diagram> d = buildDsLoadTrPanels(r->plan, r->shared->layout, o);
     if (!d)
         return makeError("view '" + request.kind + "': " + d.message());
-    return withFigures(std::move(*d), *r, request);
+    Expected<std::vector<Figure>> measured = measuredRegisterFigures(request);
+    if (!measured)
+        return measured.error();
+    Diagram out = withFigures(std::move(*d), *r, request);
+    appendFigures(out, *measured);
+    return withCostTable(std::move(out));
 }
 
 Expected<Diagram> buildDsLoadTrExchangeView(const ViewRequest &request)

@@ -6,6 +6,7 @@
 #include "render/qtext.h"
 #include "render/viewregistry.h"
 #include "request/analysisinputs.h"
+#include "request/partitionloweringfigures.h"
 #include "request/viewfigures.h"
 
 #include <algorithm>
@@ -550,10 +551,18 @@ Expected<Diagram> buildCvtPartitionView(const ViewRequest &request)
     DiagramTable summary;
     summary.title = u"Partition index = XOR of"_s;
     summary.rows.push_back({feeding.empty() ? u"nothing: one partition"_s : qs(bases.text)});
-    summary.rows.push_back(
-        {u"register terms are compile-time constants, warp terms loop-invariant "
-         u"(the MI450 LDS blog: base-pointer selection lifts out of the loop)"_s});
     d.tables.push_back(summary);
+    // The run-time lowering, as the figures say it (request/partitionloweringfigures.h).
+    DiagramTable lowering;
+    lowering.title = u"Run-time lowering: the per-partition base-pointer array"_s;
+    lowering.header = {u"what"_s, u"computed from the bases above"_s};
+    for (const Figure &f : partitionLoweringFigures(partitionLowering(s.access.conversion))) {
+        lowering.rows.push_back({qs(f.label), qs(f.text)});
+        const bool flagged = f.key == "partitionLaneBits" && f.value && *f.value > 0;
+        lowering.fills.push_back({0, flagged ? qRgb(250, 200, 200) : QRgb(0)});
+    }
+    if (!lowering.rows.empty())
+        d.tables.push_back(lowering);
     appendFigures(d, {bases});
     appendFigures(d, ldsFigures(*prep));
     return d;

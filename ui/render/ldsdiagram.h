@@ -31,5 +31,9 @@ struct ViewRequest;
 [[nodiscard]] Expected<Diagram> buildAllocatorView(const ViewRequest &request);
 [[nodiscard]] Expected<Diagram> buildCvtPartitionView(const ViewRequest &request);
 [[nodiscard]] Expected<Diagram> buildMicrobenchTableView(const ViewRequest &request);
+// microbench-sweep: cycles against bytes over burst lengths (the model's bursts and the
+// architecture file's measurements), with the line fitted to each layout's points; the same
+// options as microbench-table.
+[[nodiscard]] Expected<Diagram> buildMicrobenchSweepView(const ViewRequest &request);
 
 } // namespace lx

@@ -7,6 +7,7 @@
 #include "analysis/bandwidth.h"
 #include "hw/dtype.h"
 #include "render/viewregistry.h"
+#include "request/microbenchfigures.h"
 #include "request/viewfigures.h"
 #include "request/viewrequest.h"
 
@@ -45,8 +46,15 @@ Expected<Measured> readMeasured(const ViewRequest &request)
                                        m.value("source", std::string())}};
 }
 
+QString rateText(double rate)
+{
+    return rate > 0 ? QString::number(rate, 'f', 1) : u"\u2013"_s;
+}
+
 // The table row of one layout (plain or partitioned), green without a conflict, red with one.
-void addMicrobenchRow(DiagramTable &t, const MicrobenchRow &row, const Measured &measured)
+// `rates`: the architecture file's measured B/cycle of this layout, shown beside the model's.
+void addMicrobenchRow(DiagramTable &t, const MicrobenchRow &row, const Measured &measured,
+                      const std::optional<MicrobenchRates> &rates)
 {
     const BandwidthEstimate &b = row.bandwidth;
     t.rows.push_back({QString::fromStdString(row.layout), QString::number(b.modelCycles, 'f', 1),
@@ -54,6 +62,10 @@ void addMicrobenchRow(DiagramTable &t, const MicrobenchRow &row, const Measured 
                       QString::number(b.steadyBytesPerCycle, 'f', 1),
                       QString::number(b.peakBytesPerCycle, 'f', 0),
                       u"%1 / %2"_s.arg(row.access.conflictingLoads).arg(row.access.loads.size())});
+    if (rates) {
+        t.rows.back().insert(5, rateText(rates->steady));
+        t.rows.back().insert(4, rateText(rates->raw));
+    }
     if (measured)
         t.rows.back().insert(
             2, QString::number(row.spec.partitioned ? measured->partitioned : measured->plain, 'f',
@@ -125,6 +137,14 @@ Expected<Diagram> buildMicrobenchTableView(const ViewRequest &request)
     t.header = {u"layout"_s,           u"model cycles"_s,   u"LDS"_s,
                 u"raw B/cycle"_s,      u"steady B/cycle"_s, u"peak B/cycle"_s,
                 u"conflicting loads"_s};
+    // The measured rates of the architecture file, when the view took its measurements.
+    const bool fileRates = !*given && microbenchMeasured(*cu, spec).has_value();
+    if (fileRates) {
+        t.header.insert(5, u"steady B/cycle (measured)"_s);
+        t.header[4] = u"steady B/cycle (model)"_s;
+        t.header.insert(4, u"raw B/cycle (measured)"_s);
+        t.header[3] = u"raw B/cycle (model)"_s;
+    }
     if (measured)
         t.header.insert(2, u"measured cycles"_s);
     std::vector<double> cycles;
@@ -133,8 +153,12 @@ Expected<Diagram> buildMicrobenchTableView(const ViewRequest &request)
         auto row = runMicrobenchmark(spec, *cu);
         if (!row)
             return makeError("view 'microbench-table': " + row.message());
-        addMicrobenchRow(t, *row, measured);
+        const std::optional<MicrobenchRates> rates =
+            fileRates ? measuredRates(request.arch, *cu, spec, row->layout) : std::nullopt;
+        addMicrobenchRow(t, *row, measured, rates);
         appendFigures(d, microbenchFigures(*row, *cu, measured));
+        if (rates)
+            appendFigures(d, measuredRateFigures(*rates, row->layout));
         cycles.push_back(row->bandwidth.modelCycles);
     }
     d.tables.push_back(t);

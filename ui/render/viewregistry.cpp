@@ -58,6 +58,9 @@ constexpr auto kViewKinds = std::to_array<ViewKind>({
      &buildCvtPartitionView},
     {"microbench-table", "the MI450 LDS blog's microbenchmark table, computed by the model",
      &buildMicrobenchTableView},
+    {"microbench-sweep",
+     "the microbenchmark's cycles against bytes over burst lengths, with the fitted line",
+     &buildMicrobenchSweepView},
     {"ldmatrix-panels",
      "ldmatrix/stmatrix per 8x8 matrix: the lane giving each row's address, the thread and "
      "register holding each element",

@@ -108,6 +108,8 @@ QString conflictExplanationHtml(const ConflictExplanation &e, const QString &fix
     } else if (e.ways > 1) {
         html += QObject::tr("No single XOR term or pad lowers this phase's n-way.");
     }
+    if (!e.fixNote.empty())
+        html += u"<br>"_s + qs(e.fixNote).toHtmlEscaped();
     return html;
 }
 
