@@ -18,8 +18,9 @@
 //    the instructions (ldmatrix, ldmatrix.trans or LDS.U16 alike) and although the prediction of
 //    the thousands of conflicted wavefronts around them is exact (g2_fp16_128x64x64_w22_57:
 //    1280 predicted, 1283 measured, 384 without conflicts): a per-warp residual no layout
-//    explains. The test allows that residual on loads (0 <= measured - predicted <= warps) and
-//    nothing else.
+//    explains (docs/nvidia-shared-memory.md section 6 lists what was ruled out: hidden or split
+//    instructions, an ldmatrix cost, other shared loads, a fixed cost per warp). The test allows
+//    that residual on loads (0 <= measured - predicted <= warps) and nothing else.
 // The agreement is printed per kernel.
 
 #include "analysis/kernel.h"
