@@ -151,7 +151,9 @@ std::string tensorView(const RowMajor &rm, size_t elementBytes, const char *sepa
     const size_t sepLen = std::char_traits<char>::length(separator);
     // Per element at most: rank spaces (only after a newline), rank '[' and ']', a separator or
     // a newline.
-    std::string text(elementBytes + size_t(total) * (3 * rank + std::max<size_t>(sepLen, 1)), '\0');
+    // Filled with spaces: a field padded on the left (an owner of the distributed view) needs
+    // no writing of its padding.
+    std::string text(elementBytes + size_t(total) * (3 * rank + std::max<size_t>(sepLen, 1)), ' ');
     char *const begin = text.data();
     char *p = begin;
     bool newLine = true;
@@ -255,8 +257,10 @@ public:
         const uint32_t h0 = lo.owner ^ hi.owner;
         for (uint32_t k : m_span)
             out.push_back(h0 ^ k);
-        if (out.size() > 1)
-            std::sort(out.begin(), out.end());
+        // A few owners (2^kernel dimension): an insertion sort, no call.
+        for (size_t i = 1; i < out.size(); ++i)
+            for (size_t j = i; j > 0 && out[j - 1] > out[j]; --j)
+                std::swap(out[j - 1], out[j]);
     }
 
 private:
@@ -316,8 +320,7 @@ std::string distributedHardwareView(const RowMajor &rm, const DistributedImages 
 }
 
 // The tensor's point of view: every element's owners as B:T:R, in Triton's order.
-std::string distributedTensorView(const RowMajor &rm, const DistributedImages &d,
-                                  int64_t tensorSize)
+std::string distributedTensorView(const RowMajor &rm, const DistributedImages &d)
 {
     const int64_t registers = d.registers, lanes = d.lanes, warps = d.warps, blocks = d.blocks;
     const std::vector<uint64_t> &regImg = d.reg, &laneImg = d.lane, &warpImg = d.warp,
@@ -341,19 +344,22 @@ std::string distributedTensorView(const RowMajor &rm, const DistributedImages &d
     // thread and register (in-dim sizes are powers of two: shifts, not divisions).
     const int regBits = std::countr_zero(uint64_t(registers));
     const int threadBits = std::countr_zero(uint64_t(warps * lanes));
+    // Each text in a slot of kSlot bytes, spaces after it, copied whole (one 16-byte store, no
+    // loop): the spaces it writes past the text land where the next text, a separator or the
+    // buffer's own spaces (tensorView) go, and at most kSlot bytes past the last owner (the
+    // buffer keeps that much spare).
+    constexpr size_t kSlot = 16; // "B<7 digits>:" at most (in-dims of at most 2^20)
     struct Texts
     {
         std::vector<char> chars;
         std::vector<uint8_t> length;
-        size_t stride = 0;
     };
-    auto texts = [](int64_t n, int width, const char *prefix, const char *suffix) {
+    auto texts = [](int64_t n, const char *prefix, const char *suffix) {
         Texts t;
-        t.stride = size_t(width) + 2;
-        t.chars.resize(size_t(n) * t.stride);
+        t.chars.assign(size_t(n) * kSlot, ' ');
         t.length.resize(size_t(n));
         for (int64_t v = 0; v < n; ++v) {
-            char *const first = t.chars.data() + size_t(v) * t.stride;
+            char *const first = t.chars.data() + size_t(v) * kSlot;
             char *q = writeChars(first, prefix);
             q = writeNumber(q, v);
             q = writeChars(q, suffix);
@@ -361,24 +367,28 @@ std::string distributedTensorView(const RowMajor &rm, const DistributedImages &d
         }
         return t;
     };
-    const Texts blockText = texts(blocks > 1 ? blocks : 0, blockWidth, "B", ":");
-    const Texts threadText = texts(warps * lanes, threadWidth, "T", ":");
-    const Texts regText = texts(registers, regWidth, "", "");
-    auto put = [](char *end, const Texts &t, size_t v) {
-        const size_t n = t.length[v];
-        std::memcpy(end - n, t.chars.data() + v * t.stride, n);
-        return end - n;
+    const Texts blockText = texts(blocks > 1 ? blocks : 0, "B", ":");
+    const Texts threadText = texts(warps * lanes, "T", ":");
+    const Texts regText = texts(registers, "", "");
+    auto put = [](char *to, const Texts &t, size_t v) {
+        std::memcpy(to, t.chars.data() + v * kSlot, kSlot);
+        return to + t.length[v];
     };
+    // The padding left of the owner is the buffer's spaces (tensorView fills it so).
     auto writeOwner = [&](char *p, uint32_t i) {
-        char *const end = p + ownerWidth;
-        char *q = put(end, regText, i & ((uint32_t(1) << regBits) - 1));
-        q = put(q, threadText, (i >> regBits) & ((uint32_t(1) << threadBits) - 1));
+        const size_t r = i & ((uint32_t(1) << regBits) - 1);
+        const size_t t = (i >> regBits) & ((uint32_t(1) << threadBits) - 1);
+        const size_t b = blocks > 1 ? size_t(i >> (regBits + threadBits)) : 0;
+        const size_t length =
+            (blocks > 1 ? blockText.length[b] : 0) + threadText.length[t] + regText.length[r];
+        char *q = p + (ownerWidth - length);
         if (blocks > 1)
-            q = put(q, blockText, i >> (regBits + threadBits));
-        std::memset(p, ' ', size_t(q - p));
-        return end;
+            q = put(q, blockText, b);
+        q = put(q, threadText, t);
+        put(q, regText, r);
+        return p + ownerWidth;
     };
-    return tensorView(rm, inputs * (ownerWidth + 1), ", ", [&](char *p, uint64_t e) {
+    return tensorView(rm, inputs * (ownerWidth + 1) + kSlot, ", ", [&](char *p, uint64_t e) {
         owners.of(e, found);
         for (size_t k = 0; k < found.size(); ++k) {
             if (k > 0)
@@ -408,8 +418,7 @@ std::string tritonDistributedView(const LinearLayout &layout, bool useHWPointOfV
     d.lane = imagesOf(layout, rm, "lane", d.lanes);
     d.warp = imagesOf(layout, rm, "warp", d.warps);
     d.block = imagesOf(layout, rm, "block", d.blocks);
-    return useHWPointOfView ? distributedHardwareView(rm, d)
-                            : distributedTensorView(rm, d, layout.totalOutDimSize());
+    return useHWPointOfView ? distributedHardwareView(rm, d) : distributedTensorView(rm, d);
 }
 
 std::string tritonSharedView(const LinearLayout &layout, bool useHWPointOfView)

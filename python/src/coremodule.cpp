@@ -174,8 +174,9 @@ PYBIND11_MODULE(_core, m)
         } catch (const LayoutError &e) {
             // A message may quote bytes of the input that are not UTF-8 (a scene file's): each
             // is shown as U+FFFD, as the command line's message reads once decoded.
-            const std::string m = lxpy::boundedMessage(e.message);
-            PyObject *text = PyUnicode_DecodeUTF8(m.data(), Py_ssize_t(m.size()), "replace");
+            const std::string message = lxpy::boundedMessage(e.message);
+            PyObject *text =
+                PyUnicode_DecodeUTF8(message.data(), Py_ssize_t(message.size()), "replace");
             if (!text) {
                 PyErr_Clear();
                 layoutError("a message that could not be decoded");
