@@ -33,6 +33,24 @@ Expected<ViewRequest> ldsSceneRequest(const Scene &scene, const std::string &wha
     return sceneViewRequest(scene, choice);
 }
 
+Expected<ViewRequest> dsLoadTrSceneRequest(const Scene &scene, const std::string &what)
+{
+    SceneViewChoice choice;
+    choice.kindPrefixes = {"ds-load-tr"};
+    choice.what = what;
+    choice.lacks = "ds_load_tr view";
+    Expected<ViewRequest> r = sceneViewRequest(scene, choice);
+    if (r)
+        return r;
+    Expected<ViewRequest> base = sceneRequest(scene);
+    if (!base)
+        return makeError(what + ": " + base.message());
+    base->kind = "ds-load-tr-panels";
+    base->options = {{"shared", "shared"}, {"dst", "dst"}};
+    base->title = scene.title;
+    return base;
+}
+
 Expected<ViewRequest> ctaSceneRequest(const Scene &scene, const std::string &what,
                                       std::string &layoutText)
 {

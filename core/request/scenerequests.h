@@ -22,6 +22,11 @@ namespace lx {
 // `analyze lds`: the first view that describes LDS buffers ('microbenchmark' or 'allocations').
 [[nodiscard]] Expected<ViewRequest> ldsSceneRequest(const Scene &scene, const std::string &what);
 
+// `analyze ds-load-tr`: the scene's first ds-load-tr* view (options "shared", "dst", "dtype"),
+// else the scene's request as a ds-load-tr-panels view of its layouts named shared and dst.
+[[nodiscard]] Expected<ViewRequest> dsLoadTrSceneRequest(const Scene &scene,
+                                                         const std::string &what);
+
 // `analyze cta`: the scene's request as a cta-tiles view of the layout of its first cta view,
 // else of its first text layout; `layoutText` is that layout's text.
 [[nodiscard]] Expected<ViewRequest> ctaSceneRequest(const Scene &scene, const std::string &what,

@@ -5,7 +5,7 @@ the .lxscene form) and returns the command's --json object as a Record.
 Most are asked of the request layer (core/request) directly by the compiled module: the request
 the command builds, the same resolver and the same JSON builder, so the numbers and the messages
 are the command line's. The few inputs not bound that way yet (partitions, bank_conflicts
-of a perf_config or raw addresses, ds_load_tr of a scene or packed fp4) run the command itself
+of a perf_config or raw addresses, ds_load_tr of packed fp4) run the command itself
 in process with --json. A refused input raises LayoutError with the command's message.
 """
 
@@ -192,8 +192,8 @@ def _bank_scene_picture(reg, shared, shape, dtype, arch, instruction, write, war
 def ds_load_tr(shared=None, dst=None, shape=None, dtype=None, arch=None, *, warp=None,
                preset=None, scene=None, packed_fp4=False, dst_shape=None) -> Record:
     """``layout-explorer analyze ds-load-tr``: whether a local_load becomes a transposed LDS load,
-    why (not), what each lane reads and what the fallback costs. Layouts given with a shape are
-    asked of the request layer directly (no command line); a scene, a preset or packed_fp4 runs
+    why (not), what each lane reads and what the fallback costs. Layouts given with a shape, a
+    preset or a scene are asked of the request layer directly (no command line); packed_fp4 runs
     the command."""
     def command(extra: Sequence[str] = ()):
         source = _SceneSource(preset, scene)
@@ -216,6 +216,10 @@ def ds_load_tr(shared=None, dst=None, shape=None, dtype=None, arch=None, *, warp
             and scene is None and not packed_fp4 and dst_shape is None):
         return Record(_core.ds_load_tr(as_text(shared), as_text(dst), shape_text(shape),
                                        dtype=dtype, arch=arch, warp=warp), picture)
+    if ((preset is not None or scene is not None) and shared is None and dst is None
+            and shape is None and not packed_fp4 and dst_shape is None):
+        return Record(_core.ds_load_tr_scene(preset, scene, dtype=dtype, arch=arch, warp=warp),
+                      picture)
     return Record(_json(command(), gui=True), picture)
 
 

@@ -17,6 +17,7 @@
 #include "request/commandjson.h"
 #include "request/compareinput.h"
 #include "request/difflayout.h"
+#include "request/dsloadtrjson.h"
 #include "request/kernelsuggest.h"
 #include "request/reportjson.h"
 #include "request/scenerequests.h"
@@ -84,7 +85,7 @@ struct SceneArg
     std::string what;
 };
 
-SceneArg sceneArg(py::handle preset, py::handle scene, const std::string &prog)
+SceneArg sceneArg(py::handle preset, py::handle scene, const std::string &prog, bool named = false)
 {
     if (!preset.is_none() && !scene.is_none())
         throw LayoutError{"give preset or scene, not both"};
@@ -106,8 +107,8 @@ SceneArg sceneArg(py::handle preset, py::handle scene, const std::string &prog)
         py::gil_scoped_release release;
         s = lx::loadSceneFile(out.what);
     }
-    if (!s)
-        throw LayoutError{prog + s.message()};
+    if (!s) // `named`: the command says which scene before why (analyze ds-load-tr)
+        throw LayoutError{prog + (named ? out.what + ": " : std::string()) + s.message()};
     out.scene = std::move(*s);
     return out;
 }
@@ -226,6 +227,38 @@ py::object ctaScene(py::handle preset, py::handle scene, py::handle dtype, py::h
         if (!in)
             throw LayoutError{kCta + in.message()};
         j = lx::ctaReportJson(*in, text);
+    }
+    return jsonObject(std::move(j));
+}
+
+const std::string kTr = "layout-explorer analyze ds-load-tr: ";
+
+// `analyze ds-load-tr --preset/--scene [--dtype T] [--arch A] [--warp W] --json`.
+py::object dsLoadTrScene(py::handle preset, py::handle scene, py::handle dtype, py::handle arch,
+                         py::handle warp)
+{
+    if (!preset.is_none() && !scene.is_none())
+        throw LayoutError{kTr + "--preset and --scene exclude each other"};
+    const std::optional<std::string> a = optString(arch, "arch");
+    const std::optional<std::string> t = optString(dtype, "dtype");
+    const int w = indexArg(warp, kTr + "--warp must be a warp index").value_or(0);
+    SceneArg s = sceneArg(preset, scene, kTr, true);
+    nlohmann::json j;
+    {
+        py::gil_scoped_release release;
+        lx::Expected<lx::ViewRequest> r = lx::dsLoadTrSceneRequest(s.scene, s.what);
+        if (!r)
+            throw LayoutError{kTr + r.message()};
+        if (t)
+            r->options["dtype"] = *t;
+        r->arch = archOr(a, r->arch);
+        lx::Expected<lx::DsLoadTrInput> in = lx::resolveDsLoadTr(*r);
+        if (!in)
+            throw LayoutError{kTr + lx::dsLoadTrRefusal(in.message(), r->kind)};
+        if (in->plan.eligible && w >= in->plan.warps)
+            throw LayoutError{kTr + "--warp " + std::to_string(w) + ": the layout has " +
+                              std::to_string(in->plan.warps) + " warp(s)"};
+        j = lx::dsLoadTrJson(*in);
     }
     return jsonObject(std::move(j));
 }
@@ -440,6 +473,11 @@ void defineScenes(py::module_ &m)
     m.def("cta_scene", &ctaScene, py::arg("preset") = py::none(), py::arg("scene") = py::none(),
           py::arg("dtype") = py::none(), py::arg("arch") = py::none(),
           "`analyze cta --preset/--scene --json`, as a Json view.");
+    m.def("ds_load_tr_scene", &dsLoadTrScene, py::arg("preset") = py::none(),
+          py::arg("scene") = py::none(), py::arg("dtype") = py::none(),
+          py::arg("arch") = py::none(), py::arg("warp") = py::none(),
+          "`analyze ds-load-tr --preset/--scene --json` (scene: a path or a dict), as a Json "
+          "view.");
     m.def("compare", &compare, py::arg("a"), py::arg("b"), py::arg("preset") = py::none(),
           py::arg("scene") = py::none(), py::arg("archs") = py::none(),
           py::arg("dtype") = py::none(), "`compare --preset/--scene A B --json`, as a Json view.");

@@ -29,7 +29,7 @@ def no_command(monkeypatch):
 
 def test_scene_analyses_without_a_command(no_command, tmp_path):
     """Each scene analysis: the dict, its file and the preset's name give the same record."""
-    cases = [("lds", "fig12", {}), ("cta", "fig10", {}),
+    cases = [("lds", "fig12", {}), ("cta", "fig10", {}), ("ds_load_tr", "fig1a", {}),
              ("bank_conflicts", "lds-g3", {"view": 0}),
              ("suggest_shared", "lds-c1", {"limit": 3}), ("explain", "lds-c1", {})]
     for name, preset, options in cases:
