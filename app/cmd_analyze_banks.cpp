@@ -30,6 +30,7 @@
 #include "request/figures.h"
 #include "request/kpackfigures.h"
 #include "request/reportjson.h"
+#include "request/scenerequests.h"
 
 #include <QCommandLineParser>
 #include <QFile>
@@ -95,31 +96,6 @@ void printText(const lx::BankViewInput &in)
         out << "Triton's model: n/a (" << qs(r.tritonNote) << ")\n";
 }
 
-lx::Expected<lx::ViewRequest> requestFromScene(const lx::Expected<lx::Scene> &scene,
-                                               const std::string &what, int viewIndex)
-{
-    if (!scene)
-        return scene.error();
-    lx::SceneViewChoice choice;
-    choice.index = viewIndex;
-    choice.kindPrefixes = {"bank-"};
-    choice.what = what;
-    choice.lacks = "bank view to analyse";
-    auto req = lx::sceneViewRequest(*scene, choice);
-    if (!req && viewIndex < 0) {
-        // No bank view: the read of a ds_load_tr view (fig2a) is an access too.
-        choice.kindPrefixes = {"ds-load-tr"};
-        if (auto tr = lx::sceneViewRequest(*scene, choice))
-            req = std::move(tr);
-    }
-    if (req && req->kind.rfind("ds-load-tr", 0) == 0)
-        return lx::dsLoadTrBankRequest(*req);
-    if (req && req->kind.rfind("bank-", 0) != 0)
-        return lx::makeError(choice.what + " has no bank view to analyse");
-    return req;
-}
-
-// "0,132,-,256" or "@FILE" -> lane addresses (nullopt = inactive).
 lx::Expected<std::vector<std::optional<int64_t>>> parseAddressList(const QString &arg)
 {
     QString text = arg;
@@ -285,8 +261,9 @@ std::optional<int> sceneBankRequest(const QCommandLineParser &parser, const Bank
             return fail(ExitBadUsage, u"--view expects a non-negative integer"_qs);
     }
     std::string what;
-    auto r =
-        requestFromScene(lx::app::sceneArg(parser, o.preset, &o.scene, &what), what, viewIndex);
+    const lx::Expected<lx::Scene> scene = lx::app::sceneArg(parser, o.preset, &o.scene, &what);
+    auto r = scene ? lx::bankSceneRequest(*scene, what, viewIndex)
+                   : lx::Expected<lx::ViewRequest>(scene.error());
     if (!r)
         return fail(ExitBadInput, qs(r.message()));
     req = std::move(*r);

@@ -12,6 +12,7 @@
 #include "request/analysisinputs.h"
 #include "request/figures.h"
 #include "request/reportjson.h"
+#include "request/scenerequests.h"
 
 #include <QCommandLineParser>
 #include <QTextStream>
@@ -100,25 +101,12 @@ std::optional<int> ctaRequestFromScene(const QCommandLineParser &parser,
         err << prog << QString::fromStdString(scene.message()) << '\n';
         return ExitBadInput;
     }
-    auto base = lx::sceneRequest(*scene);
-    if (!base) {
-        err << prog << QString::fromStdString(what + ": " + base.message()) << '\n';
+    auto r = lx::ctaSceneRequest(*scene, what, layoutText);
+    if (!r) {
+        err << prog << QString::fromStdString(r.message()) << '\n';
         return ExitBadInput;
     }
-    req = std::move(*base);
-    req.kind = "cta-tiles";
-    for (const lx::SceneView &v : scene->views)
-        if (req.layout.empty() && v.kind.rfind("cta", 0) == 0)
-            req.layout = v.layout;
-    for (const lx::SceneLayout &l : scene->layouts)
-        if (layoutText.empty() && l.text && (req.layout.empty() || l.name == req.layout)) {
-            layoutText = *l.text;
-            req.layout = l.name;
-        }
-    if (layoutText.empty()) {
-        err << prog << QString::fromStdString(what) << " has no WMMA layout to analyse\n";
-        return ExitBadInput;
-    }
+    req = std::move(*r);
     return std::nullopt;
 }
 

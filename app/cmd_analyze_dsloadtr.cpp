@@ -29,6 +29,7 @@
 #include "request/dsloadtrjson.h"
 #include "request/figures.h"
 #include "request/kernelpressure.h"
+#include "request/scenerequests.h"
 
 #include <QCommandLineParser>
 #include <QTextStream>
@@ -70,26 +71,6 @@ lx::Expected<lx::ResolvedLayout> buildLayout(const std::string &name, const std:
         return lx::makeError(name + ": " + (m.rfind(prefix, 0) == 0 ? m.substr(prefix.size()) : m));
     }
     return l;
-}
-
-// A preset through the request layer: its first ds-load-tr* view (options "shared", "dst",
-// "dtype"), else the layouts named shared and dst.
-lx::Expected<lx::ViewRequest> presetRequest(const std::string &what, const lx::Scene &scene)
-{
-    lx::SceneViewChoice choice;
-    choice.kindPrefixes = {"ds-load-tr"};
-    choice.what = what;
-    choice.lacks = "ds_load_tr view";
-    lx::Expected<lx::ViewRequest> r = lx::sceneViewRequest(scene, choice);
-    if (r)
-        return r;
-    lx::Expected<lx::ViewRequest> base = lx::sceneRequest(scene);
-    if (!base)
-        return lx::makeError(what + ": " + base.message());
-    base->kind = "ds-load-tr-panels";
-    base->options = {{"shared", "shared"}, {"dst", "dst"}};
-    base->title = scene.title;
-    return base;
 }
 
 void printText(QTextStream &out, const lx::DsLoadTrPlan &p, const std::string &dtype, int warp)
@@ -212,7 +193,7 @@ std::optional<int> requestFromScene(const QCommandLineParser &parser, const TrCo
     if (!loaded)
         return fail(ExitBadInput, qs(what + ": " + loaded.message()));
     scene = std::move(*loaded);
-    lx::Expected<lx::ViewRequest> r = presetRequest(what, *scene);
+    lx::Expected<lx::ViewRequest> r = lx::dsLoadTrSceneRequest(*scene, what);
     if (!r)
         return fail(ExitBadInput, qs(r.message()));
     req = std::move(*r);

@@ -7,7 +7,9 @@
 #include "output.h"
 
 #include "request/analysisinputs.h"
+#include "request/commandjson.h"
 #include "request/figures.h"
+#include "request/scenerequests.h"
 
 #include <QCommandLineParser>
 #include <QTextStream>
@@ -27,66 +29,6 @@ using lx::app::ExitOk;
 
 // The JSON report of `analyze lds`: the buffers and their partitions, the read's conflicts and
 // bandwidth model, the capacity warnings and the figures.
-nlohmann::json ldsJson(const lx::LdsInput &in, const std::vector<lx::Figure> &figures)
-{
-    const lx::CuModel *cu = &in.cu;
-    const lx::LdsScenario *s = &in.scenario;
-    nlohmann::json buffers = nlohmann::json::array();
-    for (const lx::AllocBuffer &b : s->allocation.buffers) {
-        const auto parts = s->allocation.partitionsOf(b);
-        nlohmann::json list = nlohmann::json::array();
-        for (int64_t p = parts.first; p <= parts.second; ++p)
-            list.push_back(p);
-        buffers.push_back(
-            {{"name", b.name}, {"offset", b.offset}, {"size", b.size}, {"partitions", list}});
-    }
-    // Stage 2's moves, each with the interferer that set its new offset.
-    nlohmann::json stage2 = nlohmann::json::array();
-    const lx::AllocationResult &a = s->allocation;
-    for (const lx::AllocStage2Round &round : a.stage2) {
-        nlohmann::json moves = nlohmann::json::array();
-        for (const lx::AllocMove &m : round.moves)
-            moves.push_back(
-                {{"buffer", a.buffers[size_t(m.buffer)].name},
-                 {"from", m.from},
-                 {"to", m.to},
-                 {"cause",
-                  m.cause < 0 ? nlohmann::json() : nlohmann::json(a.buffers[size_t(m.cause)].name)},
-                 {"rule", m.partitionEdge ? "past the neighbour's partition"
-                                          : "above an overlapping live buffer"}});
-        const auto partitionEdges =
-            std::count(round.partitionEdge.begin(), round.partitionEdge.end(), true);
-        stage2.push_back(
-            {{"edges", round.edges.size()}, {"partitionEdges", partitionEdges}, {"moves", moves}});
-    }
-    nlohmann::json j{{"arch", cu->arch},   {"scenario", s->label},
-                     {"buffers", buffers}, {"stage1Steps", a.stage1.size()},
-                     {"stage2", stage2},   {"totalBytes", s->allocation.totalBytes}};
-    if (s->hasRead) {
-        const lx::BandwidthEstimate &bw = s->bandwidth;
-        j["loads"] = s->access.loads.size();
-        j["partitionConflicts"] = s->access.conflictingLoads;
-        j["bytesRead"] = s->access.totalBytes;
-        j["bytesConflicting"] = s->access.bytesConflicting;
-        j["model"] = "cycles = fixed + bytes / rate (a model, not a measurement)";
-        j["fixedCycles"] = bw.fixedCycles;
-        j["modelCycles"] = bw.modelCycles;
-        j["rawBytesPerCycle"] = bw.rawBytesPerCycle;
-        j["steadyBytesPerCycle"] = bw.steadyBytesPerCycle;
-        j["peakBytesPerCycle"] = bw.peakBytesPerCycle;
-    }
-    // What the architecture cannot hold (core/analysis/ldsscenario.h CapacityWarning): listed,
-    // and the command exits 1.
-    nlohmann::json warnings = nlohmann::json::array();
-    for (const lx::CapacityWarning &w : s->warnings)
-        warnings.push_back(
-            {{"kind", w.kind}, {"message", w.message}, {"partitions", w.partitions}});
-    j["warnings"] = warnings;
-    j["figures"] = lx::figuresJson(figures);
-    return j;
-}
-
-// The text report of `analyze lds`, ending with the figures.
 std::string ldsText(const lx::LdsInput &in, const std::vector<lx::Figure> &figures)
 {
     const lx::CuModel *cu = &in.cu;
@@ -153,11 +95,7 @@ int runAnalyzeLds(const QStringList &args)
         err << prog << QString::fromStdString(scene.message()) << '\n';
         return ExitBadInput;
     }
-    lx::SceneViewChoice choice;
-    choice.optionKeys = {"microbenchmark", "allocations"};
-    choice.what = what;
-    choice.lacks = "view that describes LDS buffers ('microbenchmark' or 'allocations' options)";
-    auto req = lx::sceneViewRequest(*scene, choice);
+    auto req = lx::ldsSceneRequest(*scene, what);
     if (!req) {
         err << prog << QString::fromStdString(req.message()) << '\n';
         return ExitBadInput;
@@ -171,7 +109,7 @@ int runAnalyzeLds(const QStringList &args)
     const lx::LdsScenario *s = &in->scenario;
     const std::vector<lx::Figure> figures = lx::ldsFigures(*in);
     const int rc = parser.isSet(QStringLiteral("json"))
-                       ? lx::app::writeJson(ldsJson(*in, figures), prog)
+                       ? lx::app::writeJson(lx::ldsReportJson(*in, figures), prog)
                        : lx::app::writeStdout(ldsText(*in, figures), prog);
     if (rc != ExitOk)
         return rc;

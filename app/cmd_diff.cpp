@@ -13,7 +13,7 @@
 #include "io/layoutjson.h"
 #include "io/ttgtext.h"
 #include "layout/builders.h"
-#include "request/diffinput.h"
+#include "request/difflayout.h"
 
 #include <QCommandLineParser>
 #include <QFile>
@@ -29,42 +29,6 @@ namespace {
 using lx::app::ExitBadInput;
 using lx::app::ExitBadUsage;
 using lx::app::ExitOk;
-
-constexpr qint64 kMaxLayoutFileBytes = qint64(16) << 20;
-
-// One LAYOUT argument as a linear layout.
-lx::Expected<lx::LinearLayout> readLayoutArg(const QString &arg,
-                                             const std::optional<std::vector<int32_t>> &shape)
-{
-    if (arg.startsWith(QLatin1Char('@'))) {
-        const QString path = arg.mid(1);
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly))
-            return lx::makeError("cannot read " + path.toStdString() + ": " +
-                                 file.errorString().toStdString());
-        if (file.size() > kMaxLayoutFileBytes)
-            return lx::makeError(path.toStdString() + " is larger than 16 MiB");
-        const QByteArray bytes = file.read(kMaxLayoutFileBytes + 1);
-        const nlohmann::json j = nlohmann::json::parse(
-            bytes.constData(), bytes.constData() + bytes.size(), nullptr, false);
-        if (j.is_discarded())
-            return lx::makeError(path.toStdString() + " is not valid JSON");
-        const nlohmann::json &lj = j.is_object() && j.contains("layout") ? j.at("layout") : j;
-        auto ll = lx::layoutFromJson(lj);
-        if (!ll)
-            return lx::makeError(path.toStdString() + ": " + ll.message());
-        return ll;
-    }
-    const std::string text = arg.toStdString();
-    if (lx::looksLikeCute(text))
-        return lx::cuteTextToLinear(text, shape.value_or(std::vector<int32_t>{}));
-    auto attr = lx::parseLayoutText(text);
-    if (!attr)
-        return attr.error();
-    if (!shape)
-        return lx::makeError("#ttg and Gluon layouts need --shape");
-    return lx::toLinearLayout(**attr, *shape);
-}
 
 int runDiff(const QStringList &args)
 {
@@ -124,7 +88,7 @@ int runDiff(const QStringList &args)
                 QStringLiteral("--dtype: %1").arg(QString::fromStdString(known.message())));
     }
     for (const auto &[name, opt] : {std::pair{"a", &aOpt}, std::pair{"b", &bOpt}}) {
-        auto l = readLayoutArg(parser.value(*opt), shape);
+        auto l = lx::diffLayoutArg(parser.value(*opt).toStdString(), shape);
         if (!l)
             return bad("--" + std::string(name) + ": " + l.message());
         lx::ResolvedLayout r;
@@ -138,10 +102,8 @@ int runDiff(const QStringList &args)
     if (!in)
         return bad(in.message());
     if (parser.isSet(jsonOpt)) {
-        nlohmann::json j = nlohmann::json::parse(lx::diffToJson(in->diff));
-        j["dtype"] = in->dtype;
-        j["figures"] = lx::figuresJson(lx::diffFigures(*in));
-        return lx::app::writeJson(j, QStringLiteral("layout-explorer diff: "), -1);
+        return lx::app::writeJson(lx::diffReportJson(*in), QStringLiteral("layout-explorer diff: "),
+                                  -1);
     }
     return lx::app::writeStdout(lx::diffToText(in->diff, in->a->layout),
                                 QStringLiteral("layout-explorer diff: "));

@@ -21,8 +21,10 @@
 #include "base/boundedread.h"
 #include "hw/arch.h"
 #include "hw/dtype.h"
+#include "request/commandjson.h"
 #include "request/kernelsuggest.h"
 #include "request/reportjson.h"
+#include "request/scenerequests.h"
 #include "request/suggestaccess.h"
 
 #include <QElapsedTimer>
@@ -87,42 +89,14 @@ int printResult(const lx::SceneAccess &a, const lx::SuggestSharedResult &r, doub
     return ExitOk;
 }
 
-nlohmann::json explanationJson(const lx::ConflictExplanation &e)
-{
-    nlohmann::json j = {{"warp", e.warp},           {"instruction", e.instruction},
-                        {"phase", e.phase},         {"bank", e.bank},
-                        {"ways", e.ways},           {"lanes", e.lanes},
-                        {"addresses", e.addresses}, {"dwords", e.dwords}};
-    j["collisions"] = nlohmann::json::array();
-    for (const auto &c : e.collisions)
-        j["collisions"].push_back({{"laneBits", c.laneBits}, {"byteDelta", c.byteDelta}});
-    j["kernelNote"] = e.kernelNote;
-    if (e.fix)
-        j["fix"] = {{"kind", e.fix->kind},
-                    {"description", e.fix->description},
-                    {"text", e.fix->text},
-                    {"waysBefore", e.fix->waysBefore},
-                    {"waysAfter", e.fix->waysAfter},
-                    {"cyclesBefore", e.fix->cyclesBefore},
-                    {"cyclesAfter", e.fix->cyclesAfter},
-                    {"ldsBytesBefore", e.fix->ldsBytesBefore},
-                    {"ldsBytesAfter", e.fix->ldsBytesAfter}};
-    else
-        j["fix"] = nullptr;
-    j["figures"] = lx::figuresJson(lx::explainFigures(e));
-    return j;
-}
-
 int printExplanation(const lx::SceneAccess &access, bool json)
 {
     auto e = lx::explainAccess(access);
     if (!e)
         return fail("shared", ExitBadInput, u"--explain: "_qs + qs(e.message()));
-    if (json) {
-        nlohmann::json j = explanationJson(*e);
-        j["access"] = access.description;
-        return lx::app::writeJson(j, u"layout-explorer suggest shared: "_qs);
-    }
+    if (json)
+        return lx::app::writeJson(lx::explanationJson(*e, access.description),
+                                  u"layout-explorer suggest shared: "_qs);
     return lx::app::writeStdout("access: " + access.description + "\n" +
                                     lx::figuresText(lx::explainFigures(*e)),
                                 u"layout-explorer suggest shared: "_qs);
@@ -163,32 +137,21 @@ lx::Expected<lx::SceneAccess> sharedAccessArg(const QCommandLineParser &parser,
                                               const std::vector<int32_t> &dims)
 {
     if (!parser.isSet(o.reg)) {
-        std::string what;
-        lx::Expected<lx::Scene> scene = lx::app::sceneArg(parser, o.preset, &o.scene, &what);
+        lx::SceneAccessOptions options;
+        lx::Expected<lx::Scene> scene =
+            lx::app::sceneArg(parser, o.preset, &o.scene, &options.what);
         if (!scene)
             return scene.error();
-        // --arch replaces the scene's architecture (an unknown one is refused by the request
-        // layer); --dtype is the view's element type, as the bank view would take it.
-        if (parser.isSet(o.arch))
-            scene->arch = parser.value(o.arch).toStdString();
         const std::optional<int> view = lx::app::nonNegativeIntArg(parser, o.view);
         if (view && *view < 0)
             return lx::makeError("--view expects a non-negative integer");
+        if (parser.isSet(o.arch))
+            options.arch = parser.value(o.arch).toStdString();
         if (parser.isSet(o.dtype))
-            for (lx::SceneView &v : scene->views)
-                v.options["dtype"] = parser.value(o.dtype).toStdString();
-        if (parser.isSet(o.tdm))
-            for (lx::SceneView &v : scene->views)
-                v.options["tdm"] = true;
-        if (!view)
-            return lx::sceneAccess(*scene);
-        lx::SceneViewChoice choice;
-        choice.index = *view;
-        choice.what = what;
-        auto req = lx::sceneViewRequest(*scene, choice);
-        if (!req)
-            return req.error();
-        return lx::viewAccess(*req, *view);
+            options.dtype = parser.value(o.dtype).toStdString();
+        options.tdm = parser.isSet(o.tdm);
+        options.view = view;
+        return lx::sceneAccessOf(std::move(*scene), options);
     }
     lx::ViewRequest req;
     req.kind = "suggest";
@@ -349,26 +312,8 @@ int runCta(const QStringList &args)
     const double ms = double(timer.nsecsElapsed()) / 1e6;
     if (!r)
         return fail("cta", ExitBadInput, qs(r.message()));
-    if (parser.isSet(json)) {
-        nlohmann::json j;
-        j["candidates"] = nlohmann::json::array();
-        for (const auto &c : r->candidates)
-            j["candidates"].push_back({{"text", c.text},
-                                       {"warpBases", c.warpBases},
-                                       {"crossPairSharedA", c.crossPairSharedA},
-                                       {"crossPairSharedB", c.crossPairSharedB},
-                                       {"tdmInstructionsA", c.tdmInstructionsA},
-                                       {"tdmInstructionsB", c.tdmInstructionsB},
-                                       {"piecesA", c.piecesA},
-                                       {"piecesB", c.piecesB},
-                                       {"groupsA", c.groupsA},
-                                       {"groupsB", c.groupsB},
-                                       {"partitionConflicts", c.partitionConflicts}});
-        j["enumerated"] = r->enumerated;
-        j["rejected"] = r->rejected;
-        j["searchMilliseconds"] = ms;
-        return lx::app::writeJson(j, u"layout-explorer suggest: "_qs);
-    }
+    if (parser.isSet(json))
+        return lx::app::writeJson(lx::ctaSuggestionJson(*r, ms), u"layout-explorer suggest: "_qs);
     lx::app::OutStream out;
     out << r->enumerated << " warp-basis choices, " << r->candidates.size() << " distinct, "
         << r->rejected << " rejected, " << QString::number(ms, 'f', 1) << " ms\n";
@@ -380,43 +325,10 @@ int runCta(const QStringList &args)
     return ExitOk;
 }
 
-nlohmann::json accessJson(const lx::KernelOpReport &op)
-{
-    nlohmann::json j = {{"instruction", op.instruction},
-                        {"count", op.count},
-                        {"maxWays", op.maxWays},
-                        {"cyclesPerCta", op.cyclesPerCta ? nlohmann::json(*op.cyclesPerCta)
-                                                         : nlohmann::json(nullptr)},
-                        {"bytes", op.bytes},
-                        {"text", lx::kernelAccessText(op)}};
-    if (!op.problem.empty())
-        j["problem"] = op.problem;
-    return j;
-}
-
 int printOpSuggestion(const lx::KernelSuggestion &s, bool json)
 {
-    if (json) {
-        nlohmann::json ops = nlohmann::json::array();
-        for (size_t i = 0; i < s.before.size(); ++i)
-            ops.push_back({{"line", s.before[i].line},
-                           {"op", s.before[i].op},
-                           {"name", s.before[i].name},
-                           {"before", accessJson(s.before[i])},
-                           {"after", accessJson(s.after.at(i))}});
-        nlohmann::json j = {{"line", s.line},
-                            {"encoding", s.encoding},
-                            {"alias", s.alias},
-                            {"improves", s.improves},
-                            {"ttgLine", s.ttgLine},
-                            {"gluon", s.gluon},
-                            {"candidate", lx::sharedCandidateJson(s.candidate)},
-                            {"analysed", s.analysed},
-                            {"ops", ops}};
-        if (!s.reason.empty())
-            j["reason"] = s.reason;
-        return lx::app::writeJson(j, u"layout-explorer suggest op: "_qs);
-    }
+    if (json)
+        return lx::app::writeJson(lx::kernelSuggestionJson(s), u"layout-explorer suggest op: "_qs);
     lx::app::OutStream out;
     if (s.improves)
         out << "line " << s.line << ": " << qs(s.encoding) << " judged on " << s.before.size()

@@ -1,4 +1,5 @@
 #include "io/scene.h"
+#include "io/scenejson.h"
 
 #include "base/boundedread.h"
 #include "base/jsoninput.h"
@@ -314,6 +315,17 @@ Expected<Scene> parseScene(std::string_view text)
         return doc.error();
     try {
         return readScene(*doc);
+    } catch (const SceneFailure &f) {
+        return makeError(f.message);
+    } catch (const std::exception &e) {
+        return makeError(std::string("invalid scene: ") + e.what());
+    }
+}
+
+Expected<Scene> sceneFromJson(const nlohmann::json &doc)
+{
+    try {
+        return readScene(doc);
     } catch (const SceneFailure &f) {
         return makeError(f.message);
     } catch (const std::exception &e) {

@@ -3,14 +3,15 @@
 #include "layout/linearlayout.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstring>
 #include <vector>
 
 // Every field of both views has a width known before the first byte is written (a number is
 // padded to the decimal width of its count), so the text is written straight into one
-// preallocated buffer: a pass over the hardware indices computes where each lands, a counting
-// sort groups the owners of each element in Triton's order, and one pass writes the bytes.
+// preallocated buffer: the owners of each element are solved from the layout's matrix once
+// (OwnerSolver) and one pass over the elements writes the bytes.
 
 namespace lx {
 
@@ -150,7 +151,9 @@ std::string tensorView(const RowMajor &rm, size_t elementBytes, const char *sepa
     const size_t sepLen = std::char_traits<char>::length(separator);
     // Per element at most: rank spaces (only after a newline), rank '[' and ']', a separator or
     // a newline.
-    std::string text(elementBytes + size_t(total) * (3 * rank + std::max<size_t>(sepLen, 1)), '\0');
+    // Filled with spaces: a field padded on the left (an owner of the distributed view) needs
+    // no writing of its padding.
+    std::string text(elementBytes + size_t(total) * (3 * rank + std::max<size_t>(sepLen, 1)), ' ');
     char *const begin = text.data();
     char *p = begin;
     bool newLine = true;
@@ -178,6 +181,98 @@ std::string tensorView(const RowMajor &rm, size_t elementBytes, const char *sepa
     text.resize(size_t(p - begin));
     return text;
 }
+
+// The hardware indices that own each element of a distributed layout, ascending (Triton's
+// order). The layout is linear over GF(2) from the hardware index's bits to the row-major
+// element index's, so the owners of element e are one preimage h0(e) XOR every vector of the
+// layout's kernel (the broadcast bits), and e has none when it is outside the image. Gaussian
+// elimination over the columns gives both once; h0 and the residual that says "outside" are
+// linear in e, read from two tables over e's low and high bits: a few operations an element,
+// no pass over the hardware indices and no scatter.
+class OwnerSolver
+{
+public:
+    OwnerSolver(const std::vector<uint64_t> &columns, int outBits)
+    {
+        std::array<uint64_t, 64> vec{}, comb{};
+        std::array<bool, 64> pivot{};
+        std::vector<uint32_t> kernel;
+        for (size_t j = 0; j < columns.size(); ++j) {
+            uint64_t v = columns[j];
+            auto c = uint32_t(1) << j;
+            while (v != 0) {
+                const int top = 63 - std::countl_zero(v);
+                if (!pivot[size_t(top)]) {
+                    pivot[size_t(top)] = true;
+                    vec[size_t(top)] = v;
+                    comb[size_t(top)] = c;
+                    break;
+                }
+                v ^= vec[size_t(top)];
+                c ^= uint32_t(comb[size_t(top)]);
+            }
+            if (v == 0)
+                kernel.push_back(c);
+        }
+        // The preimage and residual of each unit element bit: reduced from the top bit down,
+        // which is linear in the element.
+        auto reduce = [&](uint64_t e, uint64_t &residual) {
+            uint64_t h = 0;
+            for (int bit = 63; bit >= 0; --bit)
+                if (((e >> bit) & 1) != 0 && pivot[size_t(bit)]) {
+                    e ^= vec[size_t(bit)];
+                    h ^= comb[size_t(bit)];
+                }
+            residual = e;
+            return h;
+        };
+        m_lowBits = outBits / 2;
+        auto table = [&](int first, int count, std::vector<Preimage> &t) {
+            t.assign(size_t(1) << count, Preimage{});
+            for (size_t x = 1; x < t.size(); ++x) {
+                const int bit = std::countr_zero(x);
+                Preimage unit;
+                unit.owner = uint32_t(reduce(uint64_t(1) << (first + bit), unit.residual));
+                const Preimage &rest = t[x & (x - 1)];
+                t[x] = {rest.owner ^ unit.owner, rest.residual ^ unit.residual};
+            }
+        };
+        table(0, m_lowBits, m_low);
+        table(m_lowBits, outBits - m_lowBits, m_high);
+        // Every vector of the kernel's span, each owner set is h0 XOR these.
+        m_span.assign(1, 0);
+        for (uint32_t k : kernel)
+            for (size_t i = 0, n = m_span.size(); i < n; ++i)
+                m_span.push_back(m_span[i] ^ k);
+    }
+
+    // The owners of element e, ascending, into `out`.
+    void of(uint64_t e, std::vector<uint32_t> &out) const
+    {
+        out.clear();
+        const Preimage &lo = m_low[size_t(e & ((uint64_t(1) << m_lowBits) - 1))];
+        const Preimage &hi = m_high[size_t(e >> m_lowBits)];
+        if ((lo.residual ^ hi.residual) != 0)
+            return;
+        const uint32_t h0 = lo.owner ^ hi.owner;
+        for (uint32_t k : m_span)
+            out.push_back(h0 ^ k);
+        // A few owners (2^kernel dimension): an insertion sort, no call.
+        for (size_t i = 1; i < out.size(); ++i)
+            for (size_t j = i; j > 0 && out[j - 1] > out[j]; --j)
+                std::swap(out[j - 1], out[j]);
+    }
+
+private:
+    struct Preimage
+    {
+        uint32_t owner = 0;
+        uint64_t residual = 0;
+    };
+    int m_lowBits = 0;
+    std::vector<Preimage> m_low, m_high;
+    std::vector<uint32_t> m_span;
+};
 
 // A distributed layout's in-dim sizes and the row-major image of each index of each in-dim.
 struct DistributedImages
@@ -225,41 +320,20 @@ std::string distributedHardwareView(const RowMajor &rm, const DistributedImages 
 }
 
 // The tensor's point of view: every element's owners as B:T:R, in Triton's order.
-std::string distributedTensorView(const RowMajor &rm, const DistributedImages &d,
-                                  int64_t tensorSize)
+std::string distributedTensorView(const RowMajor &rm, const DistributedImages &d)
 {
     const int64_t registers = d.registers, lanes = d.lanes, warps = d.warps, blocks = d.blocks;
     const std::vector<uint64_t> &regImg = d.reg, &laneImg = d.lane, &warpImg = d.warp,
                                 &blockImg = d.block;
     const auto inputs = size_t(blocks * warps * lanes * registers);
-    // Owners of each element in Triton's order (block, warp, lane, register), by counting sort
-    // over the hardware index i = ((b·warps + w)·lanes + t)·registers + r.
-    std::vector<uint32_t> elementOf(inputs);
-    std::vector<uint32_t> start(size_t(tensorSize) + 1, 0);
-    {
-        size_t i = 0;
-        for (int64_t b = 0; b < blocks; ++b)
-            for (int64_t w = 0; w < warps; ++w) {
-                const uint64_t bw = blockImg[size_t(b)] ^ warpImg[size_t(w)];
-                for (int64_t t = 0; t < lanes; ++t) {
-                    const uint64_t bwt = bw ^ laneImg[size_t(t)];
-                    for (int64_t r = 0; r < registers; ++r, ++i) {
-                        const auto e = uint32_t(bwt ^ regImg[size_t(r)]);
-                        elementOf[i] = e;
-                        ++start[size_t(e) + 1];
-                    }
-                }
-            }
-    }
-    for (size_t e = 0; e < size_t(tensorSize); ++e)
-        start[e + 1] += start[e];
-    std::vector<uint32_t> owners(inputs);
-    {
-        std::vector<uint32_t> cursor(start.begin(), start.end() - 1);
-        for (size_t i = 0; i < inputs; ++i)
-            owners[cursor[elementOf[i]]++] = uint32_t(i);
-    }
-
+    // The image of each bit of the hardware index i = ((b·warps + w)·lanes + t)·registers + r
+    // (registers in the low bits), and the owners of each element solved from them.
+    std::vector<uint64_t> columns;
+    for (const auto *img : {&regImg, &laneImg, &warpImg, &blockImg})
+        for (size_t unit = 1; unit < img->size(); unit <<= 1)
+            columns.push_back((*img)[unit]);
+    const OwnerSolver owners(columns, rm.totalBits);
+    std::vector<uint32_t> found;
     // Every owner takes the same width: its padding makes up for shorter numbers.
     const int blockWidth = decimalWidth(blocks);
     const int threadWidth = decimalWidth(warps * lanes);
@@ -270,19 +344,22 @@ std::string distributedTensorView(const RowMajor &rm, const DistributedImages &d
     // thread and register (in-dim sizes are powers of two: shifts, not divisions).
     const int regBits = std::countr_zero(uint64_t(registers));
     const int threadBits = std::countr_zero(uint64_t(warps * lanes));
+    // Each text in a slot of kSlot bytes, spaces after it, copied whole (one 16-byte store, no
+    // loop): the spaces it writes past the text land where the next text, a separator or the
+    // buffer's own spaces (tensorView) go, and at most kSlot bytes past the last owner (the
+    // buffer keeps that much spare).
+    constexpr size_t kSlot = 16; // "B<7 digits>:" at most (in-dims of at most 2^20)
     struct Texts
     {
         std::vector<char> chars;
         std::vector<uint8_t> length;
-        size_t stride = 0;
     };
-    auto texts = [](int64_t n, int width, const char *prefix, const char *suffix) {
+    auto texts = [](int64_t n, const char *prefix, const char *suffix) {
         Texts t;
-        t.stride = size_t(width) + 2;
-        t.chars.resize(size_t(n) * t.stride);
+        t.chars.assign(size_t(n) * kSlot, ' ');
         t.length.resize(size_t(n));
         for (int64_t v = 0; v < n; ++v) {
-            char *const first = t.chars.data() + size_t(v) * t.stride;
+            char *const first = t.chars.data() + size_t(v) * kSlot;
             char *q = writeChars(first, prefix);
             q = writeNumber(q, v);
             q = writeChars(q, suffix);
@@ -290,28 +367,33 @@ std::string distributedTensorView(const RowMajor &rm, const DistributedImages &d
         }
         return t;
     };
-    const Texts blockText = texts(blocks > 1 ? blocks : 0, blockWidth, "B", ":");
-    const Texts threadText = texts(warps * lanes, threadWidth, "T", ":");
-    const Texts regText = texts(registers, regWidth, "", "");
-    auto put = [](char *end, const Texts &t, size_t v) {
-        const size_t n = t.length[v];
-        std::memcpy(end - n, t.chars.data() + v * t.stride, n);
-        return end - n;
+    const Texts blockText = texts(blocks > 1 ? blocks : 0, "B", ":");
+    const Texts threadText = texts(warps * lanes, "T", ":");
+    const Texts regText = texts(registers, "", "");
+    auto put = [](char *to, const Texts &t, size_t v) {
+        std::memcpy(to, t.chars.data() + v * kSlot, kSlot);
+        return to + t.length[v];
     };
+    // The padding left of the owner is the buffer's spaces (tensorView fills it so).
     auto writeOwner = [&](char *p, uint32_t i) {
-        char *const end = p + ownerWidth;
-        char *q = put(end, regText, i & ((uint32_t(1) << regBits) - 1));
-        q = put(q, threadText, (i >> regBits) & ((uint32_t(1) << threadBits) - 1));
+        const size_t r = i & ((uint32_t(1) << regBits) - 1);
+        const size_t t = (i >> regBits) & ((uint32_t(1) << threadBits) - 1);
+        const size_t b = blocks > 1 ? size_t(i >> (regBits + threadBits)) : 0;
+        const size_t length =
+            (blocks > 1 ? blockText.length[b] : 0) + threadText.length[t] + regText.length[r];
+        char *q = p + (ownerWidth - length);
         if (blocks > 1)
-            q = put(q, blockText, i >> (regBits + threadBits));
-        std::memset(p, ' ', size_t(q - p));
-        return end;
+            q = put(q, blockText, b);
+        q = put(q, threadText, t);
+        put(q, regText, r);
+        return p + ownerWidth;
     };
-    return tensorView(rm, inputs * (ownerWidth + 1), ", ", [&](char *p, uint64_t e) {
-        for (uint32_t k = start[e]; k < start[e + 1]; ++k) {
-            if (k > start[e])
+    return tensorView(rm, inputs * (ownerWidth + 1) + kSlot, ", ", [&](char *p, uint64_t e) {
+        owners.of(e, found);
+        for (size_t k = 0; k < found.size(); ++k) {
+            if (k > 0)
                 *p++ = '|';
-            p = writeOwner(p, owners[k]);
+            p = writeOwner(p, found[k]);
         }
         return p;
     });
@@ -336,8 +418,7 @@ std::string tritonDistributedView(const LinearLayout &layout, bool useHWPointOfV
     d.lane = imagesOf(layout, rm, "lane", d.lanes);
     d.warp = imagesOf(layout, rm, "warp", d.warps);
     d.block = imagesOf(layout, rm, "block", d.blocks);
-    return useHWPointOfView ? distributedHardwareView(rm, d)
-                            : distributedTensorView(rm, d, layout.totalOutDimSize());
+    return useHWPointOfView ? distributedHardwareView(rm, d) : distributedTensorView(rm, d);
 }
 
 std::string tritonSharedView(const LinearLayout &layout, bool useHWPointOfView)

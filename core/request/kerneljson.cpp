@@ -98,8 +98,11 @@ nlohmann::json worstOpJson(const KernelReport &report)
 
 } // namespace
 
-nlohmann::json kernelReportJson(const TtgirModule &module, const KernelReport &report,
-                                const CompilerComparison *compiler)
+namespace {
+
+// kernelReportJson without "figures" (each caller adds the figures of what it reports).
+nlohmann::json reportWithoutFigures(const TtgirModule &module, const KernelReport &report,
+                                    const CompilerComparison *compiler)
 {
     nlohmann::json layouts = nlohmann::json::array();
     for (const TtgirAlias *a : module.layoutAliases()) {
@@ -188,17 +191,28 @@ nlohmann::json kernelReportJson(const TtgirModule &module, const KernelReport &r
             {"worstWaysLine", report.totals.worstWaysLine},
             {"lostTransposed", report.totals.lostTransposed},
             {"notes", report.notes},
-            {"warnings", report.warnings},
-            {"figures", figuresJson(kernelFigures(report))}};
+            {"warnings", report.warnings}};
+}
+
+} // namespace
+
+nlohmann::json kernelReportJson(const TtgirModule &module, const KernelReport &report,
+                                const CompilerComparison *compiler)
+{
+    nlohmann::json j = reportWithoutFigures(module, report, compiler);
+    j["figures"] = figuresJson(kernelFigures(report));
+    return j;
 }
 
 // One kernel with its report: the JSON object, or the text with the compiler's block.
-nlohmann::json kernelAnswerJson(const KernelAnswer &a)
+nlohmann::json kernelAnswerJson(const KernelAnswer &a, bool figures)
 {
-    nlohmann::json j = kernelReportJson(a.module, a.report, a.compiler ? &*a.compiler : nullptr);
+    nlohmann::json j =
+        reportWithoutFigures(a.module, a.report, a.compiler ? &*a.compiler : nullptr);
     j["path"] = a.files.ttgir;
     j["name"] = a.files.name;
-    j["figures"] = figuresJson(kernelFigures(a));
+    if (figures)
+        j["figures"] = figuresJson(kernelFigures(a));
     if (a.compiler)
         j["compiler"] = compilerJson(a);
     return j;

@@ -26,8 +26,9 @@ extern const char *const kKernelCounting;
 [[nodiscard]] nlohmann::json kernelReportJson(const TtgirModule &module, const KernelReport &report,
                                               const CompilerComparison *compiler = nullptr);
 // `analyze kernel FILE --json`: kernelReportJson with the files, the compiler's answer when the
-// assembly is there, and the figures of both.
-[[nodiscard]] nlohmann::json kernelAnswerJson(const KernelAnswer &answer);
+// assembly is there, and the figures of both (`figures` false: without "figures", for a reader
+// that asks for the ops and totals first).
+[[nodiscard]] nlohmann::json kernelAnswerJson(const KernelAnswer &answer, bool figures = true);
 
 // One candidate of a shared-layout search, as `suggest shared --json` and `suggest op --json`
 // list it.

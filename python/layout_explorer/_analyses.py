@@ -1,17 +1,17 @@
-"""The analyses, each the command line's own command run in process with --json.
-
-Every function takes the inputs of its command (keyword for option: ``dtype="f16"`` is
+"""The analyses: each takes the inputs of its command (keyword for option: ``dtype="f16"`` is
 ``--dtype f16``; a layout is an object or its text; a scene is a preset name, a file or a dict in
-the .lxscene form) and returns the command's JSON as a Record. The command parses the options,
-asks the request layer (core/request) and builds the JSON; nothing is computed here, so the
-numbers and the messages are the command line's. A refused input raises LayoutError with the
-command's message.
+the .lxscene form) and returns the command's --json object as a Record.
+
+Most are asked of the request layer (core/request) directly by the compiled module: the request
+the command builds, the same resolver and the same JSON builder, so the numbers and the messages
+are the command line's. The few inputs not bound that way yet (partitions, bank_conflicts
+of a perf_config or raw addresses, ds_load_tr of packed fp4) run the command itself
+in process with --json. A refused input raises LayoutError with the command's message.
 """
 
 from __future__ import annotations
 
 import os
-import tempfile
 from typing import Any, List, Optional, Sequence
 
 from . import _core
@@ -95,9 +95,10 @@ def bank_conflicts(reg=None, shared=None, shape=None, dtype=None, arch=None, ins
     each instruction's; items (``rec["cycles"]``) and ``to_dict()`` are the command's JSON.
 
     Layouts given with a shape (``reg``, ``shared``, ``shape``) go to the engine directly (the
-    request layer, no command line); a scene, a perf_config or raw addresses run the command.
-    With a perf_config the rotation is rocMLIR's rule (``rule="after-fix"``, the default, or
-    ``"before-fix"``) unless ``rotate=True`` forces it."""
+    request layer, no command line), and so does a scene (``preset``, or ``scene``: a file or a
+    dict); a perf_config or raw addresses run the command. With a perf_config the rotation is
+    rocMLIR's rule (``rule="after-fix"``, the default, or ``"before-fix"``) unless
+    ``rotate=True`` forces it."""
     direct = (reg is not None and shared is not None and shape is not None and preset is None
               and scene is None and view is None and perf_config is None and operand is None
               and not rotate and rule is None and addresses is None and width is None)
@@ -109,6 +110,11 @@ def bank_conflicts(reg=None, shared=None, shape=None, dtype=None, arch=None, ins
                                                 write, warp),
                           _bank_drawer(r, s, dims, dtype, arch, instruction, write, warp))
     source = _SceneSource(preset, scene)
+    if (source and reg is None and shared is None and perf_config is None and operand is None
+            and not rotate and addresses is None and width is None):
+        result = _core.bank_scene(preset, scene, view=view, dtype=dtype, arch=arch,
+                                  instruction=instruction, warp=warp)
+        return BankRecord(result, _scene_picture(source, view, None))
     with source as scene_args:
         args = _Args("analyze", "banks", *scene_args).opt("view", view)
         if reg is not None or shared is not None:
@@ -190,8 +196,8 @@ def _bank_scene_picture(reg, shared, shape, dtype, arch, instruction, write, war
 def ds_load_tr(shared=None, dst=None, shape=None, dtype=None, arch=None, *, warp=None,
                preset=None, scene=None, packed_fp4=False, dst_shape=None) -> Record:
     """``layout-explorer analyze ds-load-tr``: whether a local_load becomes a transposed LDS load,
-    why (not), what each lane reads and what the fallback costs. Layouts given with a shape are
-    asked of the request layer directly (no command line); a scene, a preset or packed_fp4 runs
+    why (not), what each lane reads and what the fallback costs. Layouts given with a shape, a
+    preset or a scene are asked of the request layer directly (no command line); packed_fp4 runs
     the command."""
     def command(extra: Sequence[str] = ()):
         source = _SceneSource(preset, scene)
@@ -214,17 +220,23 @@ def ds_load_tr(shared=None, dst=None, shape=None, dtype=None, arch=None, *, warp
             and scene is None and not packed_fp4 and dst_shape is None):
         return Record(_core.ds_load_tr(as_text(shared), as_text(dst), shape_text(shape),
                                        dtype=dtype, arch=arch, warp=warp), picture)
+    if ((preset is not None or scene is not None) and shared is None and dst is None
+            and shape is None and not packed_fp4 and dst_shape is None):
+        return Record(_core.ds_load_tr_scene(preset, scene, dtype=dtype, arch=arch, warp=warp),
+                      picture)
     return Record(_json(command(), gui=True), picture)
 
 
 @guarded
 def cta(layout=None, shape=None, dtype=None, arch=None, *, preset=None, scene=None) -> Record:
     """``layout-explorer analyze cta``: a WMMA v3 ctaLayout's warps, SIMD pairs, cross-pair
-    sharing, pieces and TDM instructions. A layout with a shape is asked of the request layer
-    directly (no command line); a preset or scene runs the command."""
+    sharing, pieces and TDM instructions. A layout with a shape, or a preset or scene, is asked
+    of the request layer directly (no command line)."""
     source = _SceneSource(preset, scene)
     if layout is not None and shape is not None and not source:
         result = _core.cta(as_text(layout), shape_text(shape), dtype=dtype, arch=arch)
+    elif source and layout is None:
+        result = _core.cta_scene(preset, scene, dtype=dtype, arch=arch)
     else:
         with source as scene_args:
             args = _Args("analyze", "cta", *scene_args).opt("layout", layout, as_text)
@@ -263,24 +275,10 @@ def partitions(layout=None, shape=None, *, preset=None, scene=None, view="cta-pi
 @guarded
 def lds(preset=None, scene=None, arch=None) -> Record:
     """``layout-explorer analyze lds``: the partition-aware allocation, partition conflicts and the
-    LDS bandwidth model of a scene's shared buffers."""
+    LDS bandwidth model of a scene's shared buffers (asked of the request layer directly; a
+    capacity warning raises LayoutError with its message, as the command fails)."""
     source = _SceneSource(preset, scene)
-    with source as scene_args:
-        result = _json(_Args("analyze", "lds", *scene_args).opt("arch", arch))
-    return Record(result, _scene_picture(source, None, None))
-
-
-def _with_module(path_or_text, run):
-    """Calls ``run(path)`` with a module file: ``path_or_text`` itself, or, for a str holding a
-    module (a newline in it), a temporary file with that text."""
-    text = str(path_or_text) if not isinstance(path_or_text, os.PathLike) else None
-    if text is not None and "\n" in text:
-        with tempfile.TemporaryDirectory(prefix="layout-explorer-") as tmp:
-            path = os.path.join(tmp, "module.ttgir")
-            with open(path, "w", encoding="utf-8") as f:
-                f.write(text)
-            return run(path)
-    return run(os.fspath(path_or_text))
+    return Record(_core.lds(preset, scene, arch=arch), _scene_picture(source, None, None))
 
 
 @guarded
@@ -305,9 +303,12 @@ def suggest_op(path_or_text, line, arch=None) -> Record:
     TTGIR module, judged on every op of the module that uses that layout (each candidate put in
     place and the module analysed again). ``ttgLine`` is the alias line to put back, ``improves``
     False says to keep the layout (``reason``), ``ops`` each op before and after. The module is
-    given as for :func:`analyze_kernel`."""
-    return _with_module(path_or_text, lambda path: Record(
-        _json(_Args("suggest", "op", path).opt("line", line).opt("arch", arch))))
+    given as for :func:`analyze_kernel` (a module's text is named ``-`` in messages). Asked of
+    the request layer directly (no command line)."""
+    text = path_or_text if isinstance(path_or_text, str) else None
+    if text is not None and "\n" in text:
+        return Record(_core.suggest_op(text, line, arch=arch, is_text=True))
+    return Record(_core.suggest_op(os.fspath(path_or_text), line, arch=arch))
 
 
 @guarded
@@ -316,7 +317,7 @@ def suggest_shared(reg=None, shape=None, dtype=None, arch=None, *, write_layout=
     """``layout-explorer suggest shared``: shared layouts for an access, scored by the bank
     analysis, with Triton's own choice beside them. A register layout with a shape is searched
     by the request layer directly (no command line), without the GIL; Ctrl-C stops the search
-    (KeyboardInterrupt). A preset or scene runs the command."""
+    (KeyboardInterrupt); so is a preset's or a scene's access."""
     source = _SceneSource(preset, scene)
     if (reg is not None and shape is not None and not source and view is None
             and not isinstance(order, str)):
@@ -324,6 +325,9 @@ def suggest_shared(reg=None, shape=None, dtype=None, arch=None, *, write_layout=
             as_text(reg), shape_text(shape), dtype=dtype, arch=arch,
             write_layout=None if write_layout is None else as_text(write_layout),
             order=order, limit=limit, max_lds=max_lds))
+    if source and reg is None and write_layout is None and order is None and shape is None:
+        return Record(_core.suggest_scene(preset, scene, view=view, dtype=dtype, arch=arch,
+                                          limit=limit, max_lds=max_lds))
     with source as scene_args:
         args = _Args("suggest", "shared", *scene_args).opt("view", view).opt("reg", reg, as_text)
         args.opt("shape", shape, shape_text).opt("dtype", dtype).opt("arch", arch)
@@ -335,28 +339,30 @@ def suggest_shared(reg=None, shape=None, dtype=None, arch=None, *, write_layout=
 @guarded
 def suggest_cta(shape, warps, instr, dtype, arch=None, *, limit=None) -> Record:
     """``layout-explorer suggest cta``: warp-basis choices of a WMMA ctaLayout, by cross-pair
-    sharing, TDM instructions and partition conflicts."""
-    args = _Args("suggest", "cta").opt("shape", shape, shape_text).opt("warps", warps)
-    args.opt("instr", instr, shape_text).opt("dtype", dtype).opt("arch", arch)
-    return Record(_json(args.opt("limit", limit)))
+    sharing, TDM instructions and partition conflicts (asked of the request layer directly)."""
+    for name, value in (("shape", shape), ("warps", warps), ("instr", instr), ("dtype", dtype)):
+        if value is None:
+            raise _core.LayoutError(f"layout-explorer suggest cta: missing --{name}")
+    return Record(_core.suggest_cta(shape_text(shape), warps, shape_text(instr), str(dtype),
+                                    arch=arch, limit=limit))
 
 
 @guarded
 def explain(preset=None, scene=None, view=None, dtype=None, arch=None) -> Record:
     """``layout-explorer suggest shared --explain``: why the worst conflict of a scene's access
-    happens (which lanes meet in which bank, and the basis that sends them there)."""
-    source = _SceneSource(preset, scene)
-    with source as scene_args:
-        args = _Args("suggest", "shared", *scene_args).opt("view", view).opt("dtype", dtype)
-        return Record(_json(args.opt("arch", arch).flag("explain", True)))
+    happens (which lanes meet in which bank, and the basis that sends them there); asked of the
+    request layer directly."""
+    return Record(_core.suggest_scene(preset, scene, view=view, dtype=dtype, arch=arch,
+                                      explain=True))
 
 
 @guarded
 def diff(a, b, shape=None, dtype=None) -> Record:
     """``layout-explorer diff``: two layouts compared (equal or not, elements whose owners differ,
-    the basis delta) and what convert_layout from A to B costs."""
-    args = _Args("diff").opt("a", a, as_text).opt("b", b, as_text)
-    result = _json(args.opt("shape", shape, shape_text).opt("dtype", dtype))
+    the basis delta) and what convert_layout from A to B costs. Asked of the request layer
+    directly."""
+    result = _core.diff(as_text(a), as_text(b), None if shape is None else shape_text(shape),
+                        None if dtype is None else str(dtype))
     picture = None
     if shape is not None:
         dims = layout_dims(shape)
@@ -373,13 +379,13 @@ def compare(a, b, *, preset=None, scene=None, archs=None, dtype=None) -> Record:
     """``layout-explorer compare``: layouts A and B of a scene (by name) in one record: the diff,
     what convert_layout A -> B lowers to, and per architecture (``archs``, a list of names or
     architecture files; default gfx942, gfx950, gfx1250) the LDS accesses between them with
-    their instruction, count per thread, n-way, cycles and LDS bytes."""
-    source = _SceneSource(preset, scene)
-    if not source:
+    their instruction, count per thread, n-way, cycles and LDS bytes. Asked of the request layer
+    directly."""
+    if preset is None and scene is None:
         raise _core.LayoutError("compare needs preset or scene")
     if isinstance(archs, str):
-        archs = [archs]
-    with source as scene_args:
-        args = _Args("compare", *scene_args, str(a), str(b))
-        args.opt("archs", ",".join(archs) if archs is not None else None).opt("dtype", dtype)
-        return Record(_json(args))
+        archs = archs.split(",")
+    if isinstance(archs, (list, tuple)):
+        archs = [str(name).strip() for name in archs]
+    return Record(_core.compare(str(a), str(b), preset=preset, scene=scene, archs=archs,
+                                dtype=dtype))

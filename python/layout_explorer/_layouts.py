@@ -190,7 +190,9 @@ class Layout:
     def to_cute(self, shape: Sequence[int]) -> str:
         """CuTe shape:stride text over `shape` (``convert --to cute``): a shared layout as a memory
         layout, a distributed one as a thread-value layout."""
-        return _convert(self.gluon_text(), "cute", shape).rstrip("\n")
+        if self._handle is None:
+            return _convert(self.gluon_text(), "cute", shape).rstrip("\n")
+        return self._handle.to_cute(dims(shape))
 
     @guarded
     def to_linear_layout(self, shape: Sequence[int]) -> "_core.LinearLayout":

@@ -257,7 +257,9 @@ nlohmann::json kernelOfText(const std::string &text, const std::string &arch)
     return lx::kernelReportJson(module, report);
 }
 
-nlohmann::json kernelOfPath(const std::string &path, const std::string &arch)
+// A module file's answer (its ops and totals at once, its figures when first read), or the
+// answers of a folder of kernels.
+py::object kernelOfPath(const std::string &path, const std::string &arch)
 {
     const std::vector<lx::KernelFiles> found = kernelValueOr(lx::findKernels(path, {}));
     std::error_code ec;
@@ -268,26 +270,33 @@ nlohmann::json kernelOfPath(const std::string &path, const std::string &arch)
             incomplete.push_back({{"path", f.ttgir}, {"reason", f.incomplete}});
             continue;
         }
-        const lx::KernelAnswer answer = kernelValueOr(lx::resolveCompiledKernel(f, arch));
-        if (!folder)
-            return lx::kernelAnswerJson(answer);
-        kernels.push_back(lx::kernelAnswerJson(answer));
+        auto answer = std::make_shared<const lx::KernelAnswer>(
+            kernelValueOr(lx::resolveCompiledKernel(f, arch)));
+        if (!folder) {
+            nlohmann::json summary = lx::kernelAnswerJson(*answer, false);
+            py::gil_scoped_acquire acquire;
+            return lazyJsonObject(std::move(summary),
+                                  [answer] { return lx::kernelAnswerJson(*answer); });
+        }
+        kernels.push_back(lx::kernelAnswerJson(*answer));
     }
     if (!folder)
         throw LayoutError{kKernel + path + ": " +
                           (found.empty() ? std::string("no module") : found.front().incomplete)};
-    return {{"kernels", kernels}, {"incomplete", incomplete}};
+    nlohmann::json j = {{"kernels", kernels}, {"incomplete", incomplete}};
+    py::gil_scoped_acquire acquire;
+    return jsonObject(std::move(j));
 }
 
 py::object analyzeKernel(py::handle module, py::handle arch, bool isText)
 {
     const std::string text = toString(module, isText ? "a module's text" : "a module's path");
     const std::string a = arch.is_none() ? std::string() : toString(arch, "arch");
-    nlohmann::json j;
-    {
-        py::gil_scoped_release release;
-        j = isText ? kernelOfText(text, a) : kernelOfPath(text, a);
-    }
+    py::gil_scoped_release release;
+    if (!isText)
+        return kernelOfPath(text, a);
+    nlohmann::json j = kernelOfText(text, a);
+    py::gil_scoped_acquire acquire;
     return jsonObject(std::move(j));
 }
 

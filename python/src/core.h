@@ -7,6 +7,7 @@
 #include "base/expected.h"
 #include "io/scene.h"
 #include "layout/linearlayout.h"
+#include "request/suggestaccess.h"
 #include "request/viewrequest.h"
 
 #include <pybind11/pybind11.h>
@@ -110,6 +111,12 @@ void defineParsedLayout(py::module_ &m);
 void defineAnalyses(py::module_ &m);
 void defineSuggest(py::module_ &m);
 void definePictures(py::module_ &m);
+void defineScenes(py::module_ &m);
+
+// The access `suggest shared --preset/--scene [--view] [--dtype] [--arch]` searches (a scene
+// given as a preset name, a path or a dict); refused with `prog` and the request layer's message.
+lx::SceneAccess sceneAccessArg(py::handle preset, py::handle scene, py::handle view,
+                               py::handle dtype, py::handle arch, const std::string &prog);
 
 // How a picture is drawn: its format, its scale or the box it is fitted into.
 struct Drawing

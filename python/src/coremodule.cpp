@@ -172,7 +172,18 @@ PYBIND11_MODULE(_core, m)
             if (p)
                 std::rethrow_exception(p);
         } catch (const LayoutError &e) {
-            layoutError(lxpy::boundedMessage(e.message).c_str());
+            // A message may quote bytes of the input that are not UTF-8 (a scene file's): each
+            // is shown as U+FFFD, as the command line's message reads once decoded.
+            const std::string message = lxpy::boundedMessage(e.message);
+            PyObject *text =
+                PyUnicode_DecodeUTF8(message.data(), Py_ssize_t(message.size()), "replace");
+            if (!text) {
+                PyErr_Clear();
+                layoutError("a message that could not be decoded");
+                return;
+            }
+            PyErr_SetObject(layoutError.ptr(), text);
+            Py_DECREF(text);
         }
     });
     m.def("run", &run, py::arg("args"), py::arg("gui") = false,
@@ -194,5 +205,6 @@ PYBIND11_MODULE(_core, m)
     lxpy::defineAnalyses(m);
     lxpy::defineSuggest(m);
     lxpy::definePictures(m);
+    lxpy::defineScenes(m);
     m.attr("version") = LX_VERSION_STRING;
 }

@@ -130,7 +130,21 @@ void defineParsedLayout(py::module_ &m)
             },
             py::arg("shape"), py::arg("hw") = false,
             "Triton's tensor view (hw: the hardware view) over `shape`, as `convert --to "
-            "triton-text` prints it.");
+            "triton-text` prints it.")
+        .def(
+            "to_cute",
+            [](const ParsedLayout &p, py::handle shapeValue) {
+                const std::vector<int32_t> shape = shapeArg(shapeValue);
+                py::gil_scoped_release release;
+                try {
+                    return valueOr(lx::linearToCuteText(*p.linear(shape)));
+                } catch (const LayoutError &e) { // the command's message, as convert says it
+                    throw LayoutError{"layout-explorer convert: " + e.message};
+                }
+            },
+            py::arg("shape"),
+            "CuTe shape:stride text over `shape` (a shared layout as a memory layout, a "
+            "distributed one as a thread-value layout), as `convert --to cute` prints it.");
     m.def(
         "parse_layout",
         [](py::handle textValue) {

@@ -10,6 +10,7 @@
 #include "io/scene.h"
 #include "io/ttgtext.h"
 #include "request/analysisinputs.h"
+#include "request/commandjson.h"
 #include "request/dsloadtrjson.h"
 #include "request/reportjson.h"
 #include "request/shape.h"
@@ -58,50 +59,16 @@ std::optional<int64_t> positive(py::handle value, const std::string &message)
 
 const std::string kShared = "layout-explorer suggest shared: ";
 
-py::object suggestShared(const std::string &reg, const std::string &shape, py::handle dtype,
-                         py::handle arch, py::handle writeLayout, py::handle order,
-                         py::handle limit, py::handle maxLds)
+// The search of `access` without the GIL, Ctrl-C checked between candidates
+// (KeyboardInterrupt), and `suggest shared --json` of its result.
+py::object searchJson(const lx::SceneAccess &access, std::optional<int64_t> limitN,
+                      std::optional<int64_t> maxBytes)
 {
-    const std::optional<int64_t> limitN =
-        positive(limit, kShared + "--limit expects a positive integer");
-    const std::optional<int64_t> maxBytes =
-        positive(maxLds, kShared + "--max-lds expects a positive byte count");
-    const std::vector<int32_t> dims = rank2Shape(kShared, shape);
-    lx::ViewRequest req;
-    req.kind = "suggest";
-    req.arch = arch.is_none() ? std::string(lx::kDefaultArch) : toString(arch, "arch");
-    if (!dtype.is_none())
-        req.dtype = toString(dtype, "dtype");
-    const std::optional<std::string> write =
-        writeLayout.is_none() ? std::nullopt : std::optional(toString(writeLayout, "write_layout"));
-    std::vector<int32_t> orderList;
-    if (!order.is_none())
-        orderList = toInt32List(order, "order");
-    lx::SceneAccess access;
     lx::SuggestSharedResult result;
     double ms = 0;
     bool stopped = false;
     {
         py::gil_scoped_release release;
-        for (const auto &[name, option, text] : {std::tuple{"reg", "reg", std::optional(reg)},
-                                                 std::tuple{"write", "write-layout", write}}) {
-            if (!text)
-                continue;
-            try {
-                req.layouts.push_back(textLayout(name, *text, dims));
-            } catch (const LayoutError &e) {
-                throw LayoutError{kShared + "--" + option + ": " + e.message};
-            }
-        }
-        req.options["reg"] = "reg";
-        if (write)
-            req.options["write"] = "write";
-        if (!order.is_none())
-            req.options["order"] = orderList;
-        lx::Expected<lx::SceneAccess> a = lx::readerAccess(req);
-        if (!a)
-            throw LayoutError{kShared + a.message()};
-        access = std::move(*a);
         int asked = 0;
         auto cancelled = [&] {
             if (++asked % 8 != 0)
@@ -123,6 +90,75 @@ py::object suggestShared(const std::string &reg, const std::string &shape, py::h
     if (stopped)
         throw py::error_already_set();
     return jsonObject(lx::suggestSharedJson(access, result, ms));
+}
+
+py::object suggestShared(const std::string &reg, const std::string &shape, py::handle dtype,
+                         py::handle arch, py::handle writeLayout, py::handle order,
+                         py::handle limit, py::handle maxLds)
+{
+    const std::optional<int64_t> limitN =
+        positive(limit, kShared + "--limit expects a positive integer");
+    const std::optional<int64_t> maxBytes =
+        positive(maxLds, kShared + "--max-lds expects a positive byte count");
+    const std::vector<int32_t> dims = rank2Shape(kShared, shape);
+    lx::ViewRequest req;
+    req.kind = "suggest";
+    req.arch = arch.is_none() ? std::string(lx::kDefaultArch) : toString(arch, "arch");
+    if (!dtype.is_none())
+        req.dtype = toString(dtype, "dtype");
+    const std::optional<std::string> write =
+        writeLayout.is_none() ? std::nullopt : std::optional(toString(writeLayout, "write_layout"));
+    std::vector<int32_t> orderList;
+    if (!order.is_none())
+        orderList = toInt32List(order, "order");
+    lx::SceneAccess access;
+    {
+        py::gil_scoped_release release;
+        for (const auto &[name, option, text] : {std::tuple{"reg", "reg", std::optional(reg)},
+                                                 std::tuple{"write", "write-layout", write}}) {
+            if (!text)
+                continue;
+            try {
+                req.layouts.push_back(textLayout(name, *text, dims));
+            } catch (const LayoutError &e) {
+                throw LayoutError{kShared + "--" + option + ": " + e.message};
+            }
+        }
+        req.options["reg"] = "reg";
+        if (write)
+            req.options["write"] = "write";
+        if (!order.is_none())
+            req.options["order"] = orderList;
+        lx::Expected<lx::SceneAccess> a = lx::readerAccess(req);
+        if (!a)
+            throw LayoutError{kShared + a.message()};
+        access = std::move(*a);
+    }
+    return searchJson(access, limitN, maxBytes);
+}
+
+// `suggest shared --preset/--scene [--view N] [--explain] --json`.
+py::object suggestScene(py::handle preset, py::handle scene, py::handle view, py::handle dtype,
+                        py::handle arch, py::handle limit, py::handle maxLds, bool explain)
+{
+    const std::optional<int64_t> limitN =
+        positive(limit, kShared + "--limit expects a positive integer");
+    const std::optional<int64_t> maxBytes =
+        positive(maxLds, kShared + "--max-lds expects a positive byte count");
+    if (preset.is_none() && scene.is_none())
+        throw LayoutError{kShared + "give exactly one of --preset, --scene or --reg"};
+    const lx::SceneAccess access = sceneAccessArg(preset, scene, view, dtype, arch, kShared);
+    if (!explain)
+        return searchJson(access, limitN, maxBytes);
+    nlohmann::json j;
+    {
+        py::gil_scoped_release release;
+        lx::Expected<lx::ConflictExplanation> e = lx::explainAccess(access);
+        if (!e)
+            throw LayoutError{kShared + "--explain: " + e.message()};
+        j = lx::explanationJson(*e, access.description);
+    }
+    return jsonObject(std::move(j));
 }
 
 const std::string kCta = "layout-explorer analyze cta: ";
@@ -234,6 +270,13 @@ void defineSuggest(py::module_ &m)
           py::arg("limit") = py::none(), py::arg("max_lds") = py::none(),
           "`suggest shared --reg TEXT --shape MxN --json` (shape as its text), as a Json view; "
           "Ctrl-C stops the search.");
+    m.def("suggest_scene", &suggestScene, py::arg("preset") = py::none(),
+          py::arg("scene") = py::none(), py::arg("view") = py::none(),
+          py::arg("dtype") = py::none(), py::arg("arch") = py::none(),
+          py::arg("limit") = py::none(), py::arg("max_lds") = py::none(),
+          py::arg("explain") = false,
+          "`suggest shared --preset/--scene [--explain] --json` (scene: a path or a dict), as a "
+          "Json view; Ctrl-C stops the search.");
     m.def("cta", &cta, py::arg("layout"), py::arg("shape"), py::arg("dtype") = py::none(),
           py::arg("arch") = py::none(),
           "`analyze cta --layout TEXT --shape MxN --json` (shape as its text), as a Json view.");

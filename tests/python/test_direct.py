@@ -1,0 +1,79 @@
+"""The analyses the compiled module asks of the request layer directly: with the in-process
+command runner and every temporary file refused, they still answer (so no argument strings, no
+command and no file stand between Python and the engine), and a scene given as a dict, as a file
+and as a preset name gives one answer. The same numbers as the command line are
+test_samenumbers.py's."""
+
+import json
+import tempfile
+
+import pytest
+
+import layout_explorer as lx
+from layout_explorer import _core
+
+from conftest import data_path, preset_scene
+
+GEMM = data_path("kernels", "gemm_gfx1250_bf16_64x64x64_w22_t11_a01_b01_s1618_4116.ttgir")
+
+
+@pytest.fixture
+def no_command(monkeypatch):
+    """_core.run and every temporary file or folder raise: a call that needs either fails."""
+    def refuse(*args, **kwargs):
+        raise AssertionError("a command or a temporary file was used")
+    monkeypatch.setattr(_core, "run", refuse)
+    for name in ("TemporaryDirectory", "NamedTemporaryFile", "mkdtemp", "mkstemp"):
+        monkeypatch.setattr(tempfile, name, refuse)
+
+
+def test_scene_analyses_without_a_command(no_command, tmp_path):
+    """Each scene analysis: the dict, its file and the preset's name give the same record."""
+    cases = [("lds", "fig12", {}), ("cta", "fig10", {}), ("ds_load_tr", "fig1a", {}),
+             ("bank_conflicts", "lds-g3", {"view": 0}),
+             ("suggest_shared", "lds-c1", {"limit": 3}), ("explain", "lds-c1", {})]
+    for name, preset, options in cases:
+        call = getattr(lx, name)
+        scene = preset_scene(preset)
+        path = tmp_path / f"{preset}.lxscene"
+        path.write_text(json.dumps(scene))
+        by_name = call(preset=preset, **options).to_dict()
+        by_dict = call(scene=scene, **options).to_dict()
+        by_file = call(scene=str(path), **options).to_dict()
+        for got in (by_dict, by_file):
+            got.pop("searchMilliseconds", None)
+        by_name.pop("searchMilliseconds", None)
+        assert by_dict == by_name, name
+        assert by_file == by_name, name
+
+
+def test_searches_and_comparisons_without_a_command(no_command):
+    rec = lx.compare("read", "xor", preset="lds-c1", archs="gfx942,gfx1250")
+    assert [a["arch"] for a in rec.to_dict()["archs"]] == ["gfx942", "gfx1250"]
+    assert lx.suggest_cta((128, 128), 4, (16, 16, 32), "bf16").candidates
+    a = "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>"
+    b = "#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>"
+    assert lx.diff(a, a, (64, 64)).equal is True
+    assert lx.diff(a, b, (64, 64)).equal is False
+    with open(GEMM, encoding="utf-8") as f:
+        text = f.read()
+    assert lx.suggest_op(GEMM, 39).to_dict() == lx.suggest_op(text, 39).to_dict()
+    assert lx.analyze_kernel(GEMM)["ops"]
+
+
+def test_scene_refusals_name_the_cause(no_command):
+    with pytest.raises(lx.LayoutError, match="analyze lds: .*no such preset|analyze lds: .*nonsense"):
+        lx.lds(preset="nonsense")
+    with pytest.raises(lx.LayoutError, match="analyze lds: .*format"):
+        lx.lds(scene={"layouts": []})
+    with pytest.raises(lx.LayoutError, match="scene: a key must be a str"):
+        lx.cta(scene={1: 2})
+    with pytest.raises(lx.LayoutError, match="nested more than"):
+        deep = {}
+        for _ in range(100):
+            deep = {"a": deep}
+        lx.lds(scene=deep)
+    with pytest.raises(lx.LayoutError, match="give preset or scene, not both"):
+        lx.lds(preset="fig12", scene=preset_scene("fig12"))
+    with pytest.raises(lx.LayoutError, match="diff: --a: "):
+        lx.diff("#ttg.nonsense<{}>", "#ttg.nonsense<{}>", (64, 64))
