@@ -52,6 +52,8 @@ void printSummary(QTextStream &out, const lx::CheckResult &r)
                 if (v.waived)
                     out << "  [waived: " << qs(v.waiver) << ']';
                 out << '\n';
+                if (!v.suggestion.empty())
+                    out << "        suggest: " << qs(v.suggestion) << '\n';
             }
     }
     for (const std::string &e : r.errors)
@@ -176,6 +178,9 @@ void addCheckOptions(QCommandLineParser &parser)
     parser.addOption({QStringLiteral("arch"),
                       QStringLiteral("architecture (default: each module's ttg.target)"),
                       QStringLiteral("NAME")});
+    parser.addOption({QStringLiteral("suggest"),
+                      QStringLiteral("with every offending op, the shared layout to put back for "
+                                     "its buffer (suggest op's answer)")});
     parser.addOption({QStringLiteral("json"), QStringLiteral("print JSON")});
     parser.addOption({QStringLiteral("junit"), QStringLiteral("also write JUnit XML to FILE"),
                       QStringLiteral("FILE")});
@@ -276,7 +281,8 @@ int runCheck(const QStringList &args)
     for (const QString &p : pos)
         paths.push_back(p.toStdString());
     const lx::CheckResult result =
-        lx::runCheck(paths, config, parser.value(QStringLiteral("arch")).toStdString());
+        lx::runCheck(paths, config, parser.value(QStringLiteral("arch")).toStdString(),
+                     parser.isSet(QStringLiteral("suggest")));
     if (!junit.isEmpty())
         if (const QString e = lx::app::writeOutputFile(junit, junitXml(result)); !e.isEmpty())
             return bad(QStringLiteral("--junit: ") + e);

@@ -15,7 +15,8 @@
 //   descriptor   the swizzle / descriptor bridge (io/nvmmabridge.h): NVMMA attribute, CuTe
 //                Sw<B,M,S> o layout, TMA swizzle mode and box, and the wgmma descriptor (layout
 //                type, LBO, SBO) of the tile as an A (M x K) and as a B (K x N) operand
-// nvmma and descriptor take the element type from an NVMMA attribute, else from --dtype.
+// nvmma and descriptor take the element type from an NVMMA attribute, else from --dtype
+// (request/nvbridge.h); with --json they print the bridge as JSON (docs/json-schema.md).
 // --units bytes (with --dtype) reads and writes CuTe memory layouts in bytes instead of elements.
 // A raw JSON layout converts to #ttg.linear / #ttg.generic_linear (in-dims register, lane, warp,
 // block) or #ttg.shared_linear (offset, block).
@@ -23,6 +24,7 @@
 #include "command.h"
 #include "output.h"
 
+#include "request/nvbridge.h"
 #include "request/shape.h"
 
 #include "base/jsoninput.h"
@@ -96,6 +98,7 @@ struct CuteOptions
     lx::CuteUnits units = lx::CuteUnits::Elements;
     int elementBytes = 1;
     int elementBits = 0; // --dtype's bits (0 without --dtype)
+    std::string dtype;   // --dtype as given
     std::optional<lx::CuteKind> kind;
 };
 
@@ -111,9 +114,11 @@ QString readCuteOptions(const QCommandLineParser &parser, const QCommandLineOpti
         else if (u != QLatin1String("elements"))
             return QStringLiteral("unknown --units '%1' (elements, bytes)").arg(u);
     }
-    if (parser.isSet(dtypeOpt))
-        if (const auto bits = lx::dtypeBits(parser.value(dtypeOpt).toStdString()))
+    if (parser.isSet(dtypeOpt)) {
+        out.dtype = parser.value(dtypeOpt).toStdString();
+        if (const auto bits = lx::dtypeBits(out.dtype))
             out.elementBits = *bits;
+    }
     if (out.units == lx::CuteUnits::Bytes) {
         if (!parser.isSet(dtypeOpt))
             return QStringLiteral("--units bytes needs --dtype");
@@ -153,15 +158,9 @@ lx::Expected<std::string> formatOutput(const QString &to, const lx::LayoutAttrPt
         return *text + "\n";
     }
     if (to == QLatin1String("nvmma") || to == QLatin1String("descriptor")) {
-        int bits = cute.elementBits;
-        if (const lx::NvmmaSharedAttr *n = attr ? attr->as<lx::NvmmaSharedAttr>() : nullptr)
-            bits = n->elementBitWidth;
-        if (bits <= 0)
-            return lx::makeError("--to " + to.toStdString() +
-                                 " needs the element type: --dtype, or an NVMMA layout");
-        auto bridge = lx::nvSharedBridge(*linear, bits);
+        auto bridge = lx::resolveNvBridge(attr.get(), *linear, cute.dtype);
         if (!bridge)
-            return bridge.error();
+            return lx::makeError("--to " + to.toStdString() + ": " + bridge.message());
         if (to == QLatin1String("descriptor"))
             return lx::bridgeText(*bridge);
         if (!bridge->canonical)
@@ -192,6 +191,7 @@ struct ConvertOptions
         u"elements|bytes"_s};
     QCommandLineOption dtype{
         u"dtype"_s, u"element type for --units bytes, nvmma and descriptor, e.g. f16"_s, u"T"_s};
+    QCommandLineOption json{u"json"_s, u"nvmma and descriptor: the bridge as JSON"_s};
     QCommandLineOption kind{u"cute-kind"_s,
                             u"read CuTe text as a memory layout or a thread-value layout over "
                             u"--shape (default: memory when the shape is the layout's own, else "
@@ -200,7 +200,7 @@ struct ConvertOptions
 
     void addTo(QCommandLineParser &parser) const
     {
-        parser.addOptions({layout, shape, to, hw, aliases, units, dtype, kind});
+        parser.addOptions({layout, shape, to, hw, aliases, units, dtype, json, kind});
     }
 };
 
@@ -324,9 +324,20 @@ int runConvert(const QStringList &args)
             return usage(QStringLiteral("malformed --shape '%1' (expected sizes like 128x64)")
                              .arg(parser.value(o.shape)));
     }
+    const bool bridgeForm = to == QLatin1String("nvmma") || to == QLatin1String("descriptor");
+    if (parser.isSet(o.json) && !bridgeForm)
+        return usage(QStringLiteral("--json only applies to --to nvmma and --to descriptor"));
     ConvertSource src;
     if (auto rc = readSource(parser.value(o.layout).toStdString(), to, shape, cuteOpts, src))
         return *rc;
+    if (parser.isSet(o.json)) {
+        auto bridge = lx::resolveNvBridge(src.attr.get(), *src.linear, cuteOpts.dtype);
+        if (!bridge)
+            return bad("--to " + to.toStdString() + ": " + bridge.message());
+        if (to == QLatin1String("nvmma") && !bridge->canonical)
+            return bad("not an NVMMA shared layout: " + bridge->whyNot);
+        return lx::app::writeJson(lx::nvBridgeJson(*bridge), u"layout-explorer convert: "_s);
+    }
     auto out = formatOutput(to, src.attr, src.linear, parser.isSet(o.aliases), parser.isSet(o.hw),
                             cuteOpts);
     if (!out)

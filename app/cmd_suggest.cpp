@@ -62,6 +62,10 @@ void printCandidate(QTextStream &out, const lx::SharedCandidate &c, const QStrin
         out << ", ds_load_tr: analysis failed (" << qs(c.dsLoadTrError) << ")";
     if (c.partitionConflicts)
         out << ", " << c.partitionConflicts << " partition-conflict loads";
+    if (!c.readInstruction.empty())
+        out << ", read " << qs(c.readInstruction);
+    if (!c.writeInstruction.empty())
+        out << ", write " << qs(c.writeInstruction);
     out << "\n      " << qs(c.text) << '\n';
     if (!c.note.empty())
         out << "      (" << qs(c.note) << ")\n";

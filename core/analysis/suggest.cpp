@@ -1,4 +1,5 @@
 #include "analysis/suggest.h"
+#include "analysis/suggestnvidia.h"
 #include "analysis/suggestxor.h"
 
 #include "analysis/tdm.h"
@@ -103,6 +104,15 @@ Expected<SharedCandidate> scoreSharedCandidate(const SuggestSharedRequest &reque
     c.family = family;
     c.attr = attr;
     c.text = attrText(*attr);
+    std::string error;
+    if (isNvidiaSearch(arch)) {
+        if (Expected<bool> scored = scoreNvidiaAccesses(request, sml->layout, c); !scored)
+            return scored.error();
+        c.ldsBytes = ldsSpan(*attr, request.shape, bits, partBytes, &error);
+        if (c.ldsBytes < 0)
+            return makeError(error);
+        return c;
+    }
 
     BankAccessRequest br;
     br.reg = request.read;
@@ -134,7 +144,6 @@ Expected<SharedCandidate> scoreSharedCandidate(const SuggestSharedRequest &reque
     }
     if (withDsLoadTr)
         scoreDsLoadTr(request, *attr, sml->layout, c);
-    std::string error;
     c.ldsBytes = ldsSpan(*attr, request.shape, bits, partBytes, &error);
     if (c.ldsBytes < 0)
         return makeError(error);
@@ -161,15 +170,14 @@ Expected<SharedCandidate> scoreSharedCandidate(const SuggestSharedRequest &reque
 
 bool dominates(const SharedCandidate &a, const SharedCandidate &b)
 {
-    const auto le =
-        std::make_tuple(a.readCycles <= b.readCycles, a.writeCycles <= b.writeCycles,
-                        a.ldsBytes <= b.ldsBytes, a.partitionConflicts <= b.partitionConflicts,
-                        a.vectorBits >= b.vectorBits, a.dsLoadTr >= b.dsLoadTr);
-    const bool all = std::get<0>(le) && std::get<1>(le) && std::get<2>(le) && std::get<3>(le) &&
-                     std::get<4>(le) && std::get<5>(le);
+    const bool all = a.readCycles <= b.readCycles && a.writeCycles <= b.writeCycles &&
+                     a.ldsBytes <= b.ldsBytes && a.partitionConflicts <= b.partitionConflicts &&
+                     a.vectorBits >= b.vectorBits && a.dsLoadTr >= b.dsLoadTr &&
+                     a.readMatrix >= b.readMatrix && a.writeMatrix >= b.writeMatrix;
     const bool some = a.readCycles < b.readCycles || a.writeCycles < b.writeCycles ||
                       a.ldsBytes < b.ldsBytes || a.partitionConflicts < b.partitionConflicts ||
-                      a.vectorBits > b.vectorBits || (a.dsLoadTr && !b.dsLoadTr);
+                      a.vectorBits > b.vectorBits || (a.dsLoadTr && !b.dsLoadTr) ||
+                      (a.readMatrix && !b.readMatrix) || (a.writeMatrix && !b.writeMatrix);
     return all && some;
 }
 
@@ -177,8 +185,9 @@ namespace {
 
 auto scoreKey(const SharedCandidate &c)
 {
-    return std::make_tuple(c.readCycles, c.writeCycles, c.partitionConflicts, c.ldsBytes,
-                           -c.vectorBits, !c.dsLoadTr);
+    // The matrix instructions first (always false on AMD, so its order is unchanged).
+    return std::make_tuple(!c.readMatrix, !c.writeMatrix, c.readCycles, c.writeCycles,
+                           c.partitionConflicts, c.ldsBytes, -c.vectorBits, !c.dsLoadTr);
 }
 
 struct Search
@@ -205,8 +214,14 @@ struct Search
                 prune(family, "the Tensor Data Mover writes this buffer: " + *problem);
                 return false;
             }
+        if (req.descriptorFed)
+            if (auto problem = descriptorLayoutProblem(*attr)) {
+                prune(family, *problem);
+                return false;
+            }
         const LdsLimit cap = ldsLimit(req.arch.name, req.arch.ldsBytes, req.maxLdsBytes);
-        const bool plainLinear = attr->as<SwizzledSharedAttr>() || attr->as<SharedLinearAttr>();
+        const bool plainLinear = attr->as<SwizzledSharedAttr>() || attr->as<SharedLinearAttr>() ||
+                                 attr->as<NvmmaSharedAttr>();
         if (plainLinear) {
             auto ll = toLinearLayout(*attr, req.shape);
             if (!ll) {
@@ -273,6 +288,14 @@ struct Search
                 }
             }
         }
+    }
+
+    // NVIDIA: the NVMMA layouts of the element width, before the swizzled ones, so that a
+    // swizzled layout equal to one of them is the repeat.
+    void nvmma()
+    {
+        for (const LayoutAttrPtr &attr : nvmmaCandidates(req.elementBits))
+            consider(attr, "nvmma");
     }
 
     void padded(const std::vector<int32_t> &order)
@@ -407,6 +430,33 @@ struct Search
 };
 
 // The Triton pick for the request, when the read layout is an MFMA dot operand.
+// Scores Triton's pick (or records why it is not scored) into result.triton.
+void scoreTritonPick(const SuggestSharedRequest &req, const LayoutAttrPtr &attr,
+                     SuggestSharedResult &result)
+{
+    auto c = scoreSharedCandidate(req, attr, "triton", true);
+    if (!c) {
+        result.tritonRule += "; scoring failed: " + c.message();
+        return;
+    }
+    c->pareto = std::none_of(result.candidates.begin(), result.candidates.end(),
+                             [&](const SharedCandidate &o) { return dominates(o, *c); });
+    result.triton = std::move(*c);
+}
+
+// NVIDIA: Gluon's NVMMASharedLayout.get_default_for in the write's order.
+void addNvidiaPick(const SuggestSharedRequest &req, const std::vector<int32_t> &order,
+                   SuggestSharedResult &result)
+{
+    auto pick = nvidiaSharedPick(req.shape, req.elementBits, order);
+    if (!pick) {
+        result.tritonRule = pick.message();
+        return;
+    }
+    result.tritonRule = pick->rule;
+    scoreTritonPick(req, pick->attr, result);
+}
+
 void addTritonPick(const SuggestSharedRequest &req, SuggestSharedResult &result)
 {
     const auto *dot = req.readAttr ? req.readAttr->as<DotOperandAttr>() : nullptr;
@@ -417,6 +467,10 @@ void addTritonPick(const SuggestSharedRequest &req, SuggestSharedResult &result)
     in.order = !req.order.empty() ? req.order
                : req.write        ? layoutOrder(*req.write)
                                   : std::vector<int32_t>{1, 0};
+    if (isNvidiaSearch(req.arch)) {
+        addNvidiaPick(req, in.order, result);
+        return;
+    }
     if (mfma) {
         in.opIdx = dot->opIdx;
         in.kWidth = dot->kWidth;
@@ -438,14 +492,7 @@ void addTritonPick(const SuggestSharedRequest &req, SuggestSharedResult &result)
         result.tritonRule += "; " + pick->text() + " is not a linear layout, so it is not scored";
         return;
     }
-    auto c = scoreSharedCandidate(req, pick->attr, "triton", true);
-    if (!c) {
-        result.tritonRule += "; scoring failed: " + c.message();
-        return;
-    }
-    c->pareto = std::none_of(result.candidates.begin(), result.candidates.end(),
-                             [&](const SharedCandidate &o) { return dominates(o, *c); });
-    result.triton = std::move(*c);
+    scoreTritonPick(req, pick->attr, result);
 }
 
 } // namespace
@@ -470,12 +517,18 @@ Expected<SuggestSharedResult> suggestShared(const SuggestSharedRequest &request)
                          " B of LDS, more LDS than it may use (" + ldsLimitText(limit) +
                          "): no layout fits");
     Search s{request, {}, {}, {}, false};
+    const bool nvidia = isNvidiaSearch(request.arch);
+    if (nvidia)
+        s.nvmma();
     for (const std::vector<int32_t> &order : {std::vector<int32_t>{1, 0}, {0, 1}}) {
         s.swizzled(order);
-        s.padded(order);
+        if (!nvidia)
+            s.padded(order);
     }
-    s.xorLayouts();
-    s.partitioned();
+    if (!nvidia) {
+        s.xorLayouts();
+        s.partitioned();
+    }
     if (s.stopped)
         return makeError(kSearchCancelled);
     if (s.result.candidates.empty()) {
@@ -498,82 +551,6 @@ Expected<SuggestSharedResult> suggestShared(const SuggestSharedRequest &request)
     if (request.limit > 0 && int(s.result.candidates.size()) > request.limit)
         s.result.candidates.resize(size_t(request.limit));
     return std::move(s.result);
-}
-
-// ---- Triton's pick ---------------------------------------------------------------------------
-
-std::string TritonSharedPick::text() const
-{
-    std::string o;
-    for (size_t i = 0; i < order.size(); ++i)
-        o += (i ? ", " : "") + std::to_string(order[i]);
-    return "#ttg." + kind + "<{vec = " + std::to_string(vec) +
-           ", perPhase = " + std::to_string(perPhase) + ", maxPhase = " + std::to_string(maxPhase) +
-           ", order = [" + o + "]}>";
-}
-
-Expected<TritonSharedPick> tritonSharedPick(const TritonPickInput &in)
-{
-    if (in.shape.size() != 2 || in.order.size() != 2)
-        return makeError("Triton's pick is modelled for rank-2 operands");
-    TritonSharedPick pick;
-    pick.order = in.order;
-    auto finish = [&](std::string rule) {
-        pick.rule = std::move(rule);
-        if (pick.kind == "swizzled_shared") {
-            SwizzledSharedAttr a;
-            a.vec = pick.vec;
-            a.perPhase = pick.perPhase;
-            a.maxPhase = pick.maxPhase;
-            a.order = pick.order;
-            pick.attr = makeAttr(a);
-        }
-        return pick;
-    };
-    if (in.mfmaVersion == 0)
-        return finish("not an MFMA dot operand: Triton's default for a local_alloc is "
-                      "unswizzled (vec = perPhase = maxPhase = 1) in the global order");
-    const int kDim = in.opIdx == 0 ? 1 : 0;
-    const bool kContig = in.order[0] == kDim;
-    const bool mfmaV4 = in.mfmaVersion >= 4; // Triton's rule is keyed on the MFMA version
-    std::string rule = "SwizzledSharedEncodingAttr::get for an MFMA v" +
-                       std::to_string(in.mfmaVersion) + " operand";
-    if (!kContig) {
-        if (mfmaV4 && (in.elementBits == 8 || in.elementBits == 16)) {
-            rule += " (not K-contiguous; MFMA v4 swizzles for its transposed loads)";
-        } else if (!mfmaV4) {
-            pick.kind = "amd_rotating_shared";
-            pick.order = {kDim, 1 - kDim};
-            rule += " after the AMD in-thread transpose (global order not K-contiguous): "
-                    "#ttg.amd_rotating_shared in the K-contiguous order";
-        } else {
-            return finish(rule + ": not K-contiguous, unswizzled");
-        }
-    }
-    const int numBanks = mfmaV4 ? 64 : 32;
-    const int inner = in.shape[size_t(pick.order[0])];
-    const int elemsPerRow = numBanks * 32 / std::max(1, in.elementBits);
-    pick.perPhase = std::max(1, elemsPerRow / std::max(1, inner));
-    pick.vec = std::max(1, in.kWidth);
-    pick.maxPhase = std::max(1, std::min(16 / pick.perPhase, inner / pick.vec));
-    return finish(rule + ": banks " + std::to_string(numBanks) + ", perPhase = max(1, " +
-                  std::to_string(elemsPerRow) + " / " + std::to_string(inner) +
-                  "), vec = kWidth, maxPhase = min(16 / perPhase, inner / vec)");
-}
-
-std::vector<int32_t> layoutOrder(const LinearLayout &layout)
-{
-    for (const char *dim : {"lane", "register"}) {
-        if (!layout.hasInDim(dim))
-            continue;
-        for (const auto &b : layout.bases()[size_t(layout.inDimIndex(dim))].second) {
-            for (size_t d = 0; d < b.size(); ++d) {
-                if (b[d] != 0 && b.size() == 2)
-                    return {int32_t(d), int32_t(1 - d)};
-            }
-        }
-    }
-    return {1, 0};
 }
 
 } // namespace lx

@@ -29,7 +29,11 @@
 //
 // Pareto: a candidate is on the front when no other is at least as good on every score and
 // better on one (fewer read cycles, write cycles, LDS bytes, partition conflicts; wider vectors;
-// ds_load_tr eligible). Candidates with the same scores as an earlier one are dropped.
+// ds_load_tr eligible; on NVIDIA the matrix instruction for the read, for the write). Candidates
+// with the same scores as an earlier one are dropped.
+//
+// On an NVIDIA architecture (its file's vendor) the candidates are NVMMA and swizzled layouts and
+// the cost is the NVIDIA lowering's instruction and wavefronts: analysis/suggestnvidia.h.
 
 #include "base/expected.h"
 #include "hw/arch.h"
@@ -63,6 +67,9 @@ struct SuggestSharedRequest
     // are candidates (padded, swizzled with maxPhase 1, partitioned of those); the others are
     // pruned with the reason, Triton's pick included. No effect where the arch has no TDM.
     bool tdmFed = false;
+    // NVIDIA: TMA writes the buffer or a tensor-core op reads it through a descriptor
+    // (analysis/suggestnvidia.h): only #ttg.nvmma_shared candidates are kept.
+    bool descriptorFed = false;
     // Asked before each candidate is scored: true stops the search, which then fails with
     // kSearchCancelled (a caller's Ctrl-C).
     std::function<bool()> cancelled;
@@ -85,6 +92,11 @@ struct SharedCandidate
     std::string dsLoadTrError;
     int64_t ldsBytes = 0;
     int partitionConflicts = 0;
+    // NVIDIA (analysis/suggestnvidia.h): the PTX instruction of the read and of the write, and
+    // whether it is the matrix one (ldmatrix / stmatrix, .trans included); the cycles above are
+    // then the CTA's shared-memory wavefronts. Empty and false on AMD.
+    std::string readInstruction, writeInstruction;
+    bool readMatrix = false, writeMatrix = false;
     bool pareto = false;
     std::string note; // e.g. the measured-vs-model remark
 };

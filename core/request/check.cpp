@@ -3,8 +3,10 @@
 #include "base/jsoninput.h"
 #include "io/tritoncache.h"
 #include "request/kernelrequest.h"
+#include "request/kernelsuggest.h"
 
 #include <algorithm>
+#include <map>
 
 namespace lx {
 
@@ -152,7 +154,8 @@ std::string opName(const KernelOpReport &r)
 void addViolation(CheckCase &c, const CheckKernel &k, const CheckConfig &config, int line,
                   std::string op, std::string name, std::string reason)
 {
-    CheckViolation v{c.budget, line, std::move(op), std::move(name), std::move(reason), false, {}};
+    CheckViolation v{c.budget, line, std::move(op), std::move(name), std::move(reason), false,
+                     {},       {}};
     for (const CheckWaiver &w : config.waivers) {
         if (!matches(w.file, w.kernel, k) || (!w.budget.empty() && w.budget != c.budget))
             continue;
@@ -219,6 +222,27 @@ void checkKernel(CheckKernel &k, const KernelAnswer &a, const CheckConfig &confi
                                  "one LDS partition in the same cycle)");
         k.cases.push_back(std::move(c));
     }
+}
+
+// The suggestion for every violation at an op that is not waived, one search per op.
+void addSuggestions(CheckKernel &k, const KernelAnswer &a)
+{
+    std::map<int, std::string> byLine;
+    KernelSuggestOptions options;
+    options.arch = a.report.arch;
+    for (CheckCase &c : k.cases)
+        for (CheckViolation &v : c.violations) {
+            if (v.line <= 0 || v.waived)
+                continue;
+            auto [it, fresh] = byLine.try_emplace(v.line);
+            if (fresh) {
+                const Expected<KernelSuggestion> s = suggestForKernelOp(a.module, v.line, options);
+                it->second = !s            ? "none: " + s.message()
+                             : s->improves ? s->ttgLine
+                                           : "keep: " + s->reason;
+            }
+            v.suggestion = it->second;
+        }
 }
 
 } // namespace
@@ -324,7 +348,7 @@ int CheckResult::exitCode() const
 }
 
 CheckResult runCheck(const std::vector<std::string> &paths, const CheckConfig &config,
-                     const std::string &arch)
+                     const std::string &arch, bool suggest)
 {
     CheckResult result;
     for (const std::string &path : paths) {
@@ -345,6 +369,8 @@ CheckResult runCheck(const std::vector<std::string> &paths, const CheckConfig &c
                 } else {
                     k.arch = a->report.arch;
                     checkKernel(k, *a, config);
+                    if (suggest)
+                        addSuggestions(k, *a);
                 }
             }
             result.kernels.push_back(std::move(k));
@@ -368,6 +394,8 @@ json checkJson(const CheckResult &result)
                        {"waived", v.waived}};
                 if (v.waived)
                     o["waiver"] = v.waiver;
+                if (!v.suggestion.empty())
+                    o["suggestion"] = v.suggestion;
                 vs.push_back(std::move(o));
             }
             budgets.push_back({{"budget", c.budget},

@@ -81,6 +81,10 @@ struct CheckViolation
     std::string reason;
     bool waived = false;
     std::string waiver; // the waiver's reason
+    // With suggestions asked, for an op of the module that is not waived: the alias line to put
+    // back for the op's buffer, "keep: why" when no layout does better, or "none: why" when the
+    // op has no layout to search (request/kernelsuggest.h, `suggest op`'s answer).
+    std::string suggestion;
 };
 
 struct CheckCase
@@ -121,13 +125,15 @@ struct CheckResult
 };
 
 // Checks every kernel under `paths` (TTGIR files, folders of them, Triton cache folders).
-// `arch`: the architecture asked for (empty: each module's own).
+// `arch`: the architecture asked for (empty: each module's own). `suggest`: every violation at an
+// op gets the suggestion for that op's buffer (CheckViolation::suggestion).
 [[nodiscard]] CheckResult runCheck(const std::vector<std::string> &paths, const CheckConfig &config,
-                                   const std::string &arch = {});
+                                   const std::string &arch = {}, bool suggest = false);
 
 // {"exitCode", "kernels": [{"path", "name", "arch", "status": "pass"|"fail"|"incomplete"|"error",
 //  "error"?, "incomplete"?, "budgets": [{"budget", "limit", "status",
-//  "violations": [{"line", "op", "name", "reason", "waived", "waiver"?}]}]}], "errors": [...]}
+//  "violations": [{"line", "op", "name", "reason", "waived", "waiver"?, "suggestion"?}]}]}],
+//  "errors": [...]}
 [[nodiscard]] nlohmann::json checkJson(const CheckResult &result);
 
 } // namespace lx

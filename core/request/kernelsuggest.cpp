@@ -1,5 +1,6 @@
 #include "request/kernelsuggest.h"
 
+#include "analysis/suggestnvidia.h"
 #include "analysis/tdm.h"
 #include "hw/arch.h"
 #include "io/ttgtext.h"
@@ -50,7 +51,9 @@ std::optional<Access> registerSide(const TtgirModule &module, const KernelReport
 {
     for (size_t i : users) {
         const KernelOpReport &r = report.ops[i];
-        if ((reads ? r.src : r.dst) != encoding || !r.problem.empty())
+        // A tensor-core op reads its shared operand through a descriptor, not into registers.
+        if ((reads ? r.src : r.dst) != encoding || !r.problem.empty() ||
+            accessesThroughDescriptor(r.op))
             continue;
         const TtgirType *t = tensorSide(module.ops.at(size_t(r.opIndex)), !reads);
         if (!t)
@@ -82,14 +85,25 @@ TtgirModule withEncoding(const TtgirModule &module, const std::string &encoding,
     return copy;
 }
 
-// Ops left with a problem, the worst conflict, the accesses with a partition conflict, the cycles,
-// the bytes, then the simpler family: smaller is better.
-using Outcome = std::tuple<int, int, int, int64_t, int64_t, int>;
+// Smaller is better, in this order: the ops left with a problem; on NVIDIA the ld/st.shared
+// accesses without their matrix instruction; then on AMD the worst conflict, the accesses with a
+// partition conflict and the cycles, on NVIDIA the wavefronts, the instructions per thread and the
+// worst conflict; the bytes; the simpler family.
+using Cost = std::tuple<int, int, int64_t, int64_t, int64_t, int64_t>;
+struct Outcome
+{
+    Cost cost;
+    int family = 0;
+    bool operator<(const Outcome &o) const
+    {
+        return std::tie(cost, family) < std::tie(o.cost, o.family);
+    }
+};
 
 // A layout that is easier to write and to keep first, where everything else is equal.
 int familyRank(const std::string &family)
 {
-    if (family == "swizzled" || family == "triton")
+    if (family == "swizzled" || family == "triton" || family == "nvmma")
         return 0;
     if (family == "padded")
         return 1;
@@ -98,18 +112,22 @@ int familyRank(const std::string &family)
     return 3; // partitioned, and anything newer
 }
 
-Outcome outcomeOf(const std::vector<KernelOpReport> &ops, const std::string &family)
+Outcome outcomeOf(const std::vector<KernelOpReport> &ops, const std::string &family, bool nvidia)
 {
-    int problems = 0, ways = 0, partitionConflicts = 0;
-    int64_t cycles = 0, bytes = 0;
+    int problems = 0, ways = 0, partitionConflicts = 0, plain = 0;
+    int64_t cycles = 0, bytes = 0, instructions = 0;
     for (const KernelOpReport &op : ops) {
         problems += op.problem.empty() ? 0 : 1;
+        plain += nvidia && op.path == "generic" ? 1 : 0;
         ways = std::max(ways, op.maxWays);
         partitionConflicts += op.partitionConflicts.value_or(0);
         cycles += op.cyclesPerCta.value_or(0);
+        instructions += op.count;
         bytes += op.bytes;
     }
-    return {problems, ways, partitionConflicts, cycles, bytes, familyRank(family)};
+    const Cost cost = nvidia ? Cost{problems, plain, cycles, instructions, ways, bytes}
+                             : Cost{problems, 0, ways, partitionConflicts, cycles, bytes};
+    return {cost, familyRank(family)};
 }
 
 std::vector<KernelOpReport> pick(const KernelReport &report, const std::vector<size_t> &users)
@@ -150,9 +168,10 @@ Expected<SuggestSharedRequest> searchRequest(const TtgirModule &module, const Ke
         r.write = write->layout;
         r.order = layoutOrder(write->layout);
     }
-    for (size_t i : users)
-        if (isTdmWrite(report.ops[i].op))
-            r.tdmFed = true;
+    for (size_t i : users) {
+        r.tdmFed = r.tdmFed || isTdmWrite(report.ops[i].op);
+        r.descriptorFed = r.descriptorFed || accessesThroughDescriptor(report.ops[i].op);
+    }
     r.maxLdsBytes = options.maxLdsBytes;
     return r;
 }
@@ -176,7 +195,7 @@ std::vector<const SharedCandidate *> toAnalyse(const SuggestSharedResult &result
 // bases are.
 bool isPlainShared(const LayoutAttr &a)
 {
-    return a.as<SwizzledSharedAttr>() || a.as<SharedLinearAttr>();
+    return a.as<SwizzledSharedAttr>() || a.as<SharedLinearAttr>() || a.as<NvmmaSharedAttr>();
 }
 
 } // namespace
@@ -207,6 +226,10 @@ Expected<KernelSuggestion> suggestForKernelOp(const TtgirModule &module, int lin
     const bool load = asked->op == "ttg.local_load";
     const std::string &encoding = load ? asked->src : asked->dst;
     const LayoutAttrPtr &attr = load ? asked->srcAttr : asked->dstAttr;
+    if (asked->path == "round trip")
+        return makeError(asked->op + " at line " + std::to_string(line) +
+                         " goes through a scratch buffer whose layout the compiler chooses (" +
+                         asked->pathReason + "): the module holds no shared layout to change");
     if (encoding.empty() || !attr || !attr->isShared())
         return makeError(asked->op + " at line " + std::to_string(line) +
                          " has no shared-memory access to search");
@@ -226,7 +249,8 @@ Expected<KernelSuggestion> suggestForKernelOp(const TtgirModule &module, int lin
     if (encoding.size() > 1 && encoding[0] == '#' && module.alias(encoding.substr(1)))
         s.alias = encoding.substr(1);
     s.before = pick(*report, users);
-    const Outcome now = outcomeOf(s.before, "swizzled"); // as written: no family to prefer
+    const bool nvidia = isNvidiaSearch(request->arch);
+    const Outcome now = outcomeOf(s.before, "swizzled", nvidia); // as written: no family to prefer
     std::optional<Outcome> best;
     const std::string arch = options.arch.empty() ? module.arch : options.arch;
     // A candidate that is the layout as written is no change: it is neither offered nor named
@@ -254,7 +278,7 @@ Expected<KernelSuggestion> suggestForKernelOp(const TtgirModule &module, int lin
             continue;
         ++s.analysed;
         std::vector<KernelOpReport> ops = pick(*after, users);
-        const Outcome o = outcomeOf(ops, c->family);
+        const Outcome o = outcomeOf(ops, c->family, nvidia);
         if (!best || o < *best) {
             best = o;
             s.candidate = *c;
@@ -264,10 +288,7 @@ Expected<KernelSuggestion> suggestForKernelOp(const TtgirModule &module, int lin
     if (!best)
         return makeError("the search found no layout for " + encoding);
     // Better than the module as written on what the kernel pays (not only a simpler family).
-    s.improves = std::make_tuple(std::get<0>(*best), std::get<1>(*best), std::get<2>(*best),
-                                 std::get<3>(*best), std::get<4>(*best)) <
-                 std::make_tuple(std::get<0>(now), std::get<1>(now), std::get<2>(now),
-                                 std::get<3>(now), std::get<4>(now));
+    s.improves = best->cost < now.cost;
     if (!s.improves)
         s.reason = encoding + " as written is already the best of the " +
                    std::to_string(s.analysed) + " layouts analysed in the module";

@@ -10,14 +10,21 @@
 //   1. the users of the op's shared encoding are found by its text, in module order;
 //   2. the shared-layout search (analysis/suggest.h) runs with the first reader's destination as
 //      the read, the first register-fed writer's source as the write, Triton's pick for a dot
-//      operand, and only TDM-writable layouts where a TDM copy writes the buffer;
+//      operand, and only TDM-writable layouts where a TDM copy writes the buffer; on NVIDIA
+//      NVMMA and swizzled candidates (analysis/suggestnvidia.h), NVMMA only where TMA writes
+//      the buffer or a tensor-core op reads it through a descriptor;
 //   3. each candidate (the Pareto front first, then Triton's pick and the rest, at most
 //      `maxCandidates`) is put in place of the encoding and the whole module analysed again
 //      (analysis/kernel.h, the same analysis `analyze kernel` and the Kernel dock show);
 //   4. the pick: no op of the encoding left with a problem, then the worst bank conflict over
 //      those ops, then their accesses with a partition conflict, their LDS cycles summed, the
 //      LDS bytes, and last the simpler family (swizzled, padded, XOR, partitioned); it is offered
-//      only when it beats the module as written on that order (the family aside).
+//      only when it beats the module as written on that order (the family aside). On NVIDIA:
+//      no problem, then the fewest ld/st.shared ops that miss their matrix instruction
+//      (ldmatrix / stmatrix), the fewest wavefronts of the CTA summed, the fewest instructions
+//      per thread, the worst conflict, the bytes, the simpler family (NVMMA and swizzled first).
+// A convert_layout through shared memory has no layout in the module to change (the compiler
+// picks its scratch): it is refused with that reason.
 // `analyze kernel` of the module with the alias line replaced gives exactly `after`.
 
 #include "analysis/kernel.h"

@@ -21,6 +21,15 @@ nlohmann::json sharedCandidateJson(const SharedCandidate &c)
     // A failed ds_load_tr analysis carries its reason: dsLoadTr is then unknown, not "no".
     if (!c.dsLoadTrError.empty())
         j["dsLoadTrError"] = c.dsLoadTrError;
+    // NVIDIA: the instruction of each side, and whether it is ldmatrix / stmatrix.
+    if (!c.readInstruction.empty()) {
+        j["readInstruction"] = c.readInstruction;
+        j["readMatrix"] = c.readMatrix;
+    }
+    if (!c.writeInstruction.empty()) {
+        j["writeInstruction"] = c.writeInstruction;
+        j["writeMatrix"] = c.writeMatrix;
+    }
     return j;
 }
 

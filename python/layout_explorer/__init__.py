@@ -37,8 +37,8 @@ from ._analyses import (analyze_kernel, bank_conflicts, bank_conflicts_many, com
                         suggest_shared)
 from ._layouts import (AMDMFMALayout, AMDWMMALayout, BlockedLayout, DistributedLinearLayout,
                        DotOperandLayout, Layout, PaddedSharedLayout, PartitionedSharedLayout,
-                       SharedLinearLayout, SliceLayout, SwizzledSharedLayout, TextLayout, layout,
-                       to_linear_layout)
+                       SharedLinearLayout, SliceLayout, SwizzledSharedLayout, TextLayout,
+                       descriptor, layout, to_linear_layout, to_nvmma)
 from ._pictures import picture_options
 from ._records import BankRecord, Record
 from . import testing
@@ -49,6 +49,6 @@ __all__ = [
     "PartitionedSharedLayout", "Record", "SharedLinearLayout", "SliceLayout",
     "SwizzledSharedLayout", "TextLayout", "analyze_kernel", "bank_conflicts", "picture_options",
     "bank_conflicts_many", "compare", "cta",
-    "diff", "ds_load_tr", "explain", "layout", "lds", "partitions", "suggest_cta", "suggest_op",
-    "suggest_shared", "testing", "to_linear_layout",
+    "descriptor", "diff", "ds_load_tr", "explain", "layout", "lds", "partitions", "suggest_cta",
+    "suggest_op", "suggest_shared", "testing", "to_linear_layout", "to_nvmma",
 ]

@@ -195,6 +195,27 @@ class Layout:
         return self._handle.to_cute(dims(shape))
 
     @guarded
+    def descriptor(self, shape: Sequence[int], dtype: Optional[str] = None) -> "Record":
+        """The swizzle and descriptor bridge of this shared layout over a 2-D `shape`
+        (``convert --to descriptor --json``, the same object): ``nvmma`` and ``gluon`` (the
+        NVMMASharedLayout that equals it, or the closest), ``canonical`` and ``whyNot`` (the
+        offset basis that breaks it), ``cute``, ``cuteBytes``, ``tmaSwizzle``, ``tmaBox`` and
+        ``descriptors`` (the wgmma descriptor as A and as B: ``major``, ``layoutType``,
+        ``lboBytes``, ``sboBytes``, their fields). ``dtype``: the element type (an NVMMA layout
+        says its own)."""
+        from ._records import Record
+        return Record(_core.nv_bridge(self.gluon_text(), dims(shape), dtype=dtype))
+
+    @guarded
+    def to_nvmma(self, shape: Sequence[int], dtype: Optional[str] = None) -> "Layout":
+        """The NVMMASharedLayout that is exactly this shared layout over `shape` (``convert
+        --to nvmma``); LayoutError naming the offset basis that breaks it when none is."""
+        bridge = self.descriptor(shape, dtype)
+        if not bridge.canonical:
+            raise _core.LayoutError(f"not an NVMMA shared layout: {bridge.whyNot}")
+        return layout(bridge.gluon)
+
+    @guarded
     def to_linear_layout(self, shape: Sequence[int]) -> "_core.LinearLayout":
         """The linear layout over `shape` (a tuple of sizes or "64x64"); the engine keeps the
         last few shapes' layouts, so a loop over one layout and shape builds it once."""
@@ -490,6 +511,18 @@ def layout(text: str) -> Layout:
         return _build(ast.parse(gluon, mode="eval").body)
     except (LookupError, SyntaxError, ValueError, TypeError):
         return TextLayout(gluon)
+
+
+@guarded
+def descriptor(value: Any, shape: Sequence[int], dtype: Optional[str] = None):
+    """:meth:`Layout.descriptor` of a layout or its text (#ttg, Gluon or CuTe)."""
+    return layout(value).descriptor(shape, dtype)
+
+
+@guarded
+def to_nvmma(value: Any, shape: Sequence[int], dtype: Optional[str] = None) -> "Layout":
+    """:meth:`Layout.to_nvmma` of a layout or its text (#ttg, Gluon or CuTe)."""
+    return layout(value).to_nvmma(shape, dtype)
 
 
 def as_text(value: Any) -> str:

@@ -20,6 +20,7 @@
 #include "layout/builders.h"
 #include "layout/linearlayout.h"
 #include "render/headlessapp.h"
+#include "request/nvbridge.h"
 
 #include <QGuiApplication>
 #include <QStringList>
@@ -113,6 +114,30 @@ lx::LinearLayout toLinearLayout(py::handle textValue, py::handle shapeValue)
     return valueOr(lx::toLinearLayout(*attr, shape));
 }
 
+// The swizzle and descriptor bridge of a shared layout given as text over a 2-D shape
+// (request/nvbridge.h): `convert --to descriptor --json`, as a Json view.
+py::object nvBridge(py::handle textValue, py::handle shapeValue, py::handle dtypeValue)
+{
+    const std::string text = lxpy::toString(textValue, "a layout's text");
+    const std::vector<int32_t> shape = lxpy::toInt32List(shapeValue, "a shape", 0, INT32_MAX);
+    const std::string dtype =
+        dtypeValue.is_none() ? std::string() : lxpy::toString(dtypeValue, "dtype");
+    nlohmann::json j;
+    {
+        py::gil_scoped_release release;
+        lx::LayoutAttrPtr attr;
+        lx::LinearLayout linear;
+        if (lx::looksLikeCute(text)) {
+            linear = valueOr(lx::cuteTextToLinear(text, shape));
+        } else {
+            attr = valueOr(lx::parseLayoutText(text));
+            linear = valueOr(lx::toLinearLayout(*attr, shape));
+        }
+        j = lx::nvBridgeJson(valueOr(lx::resolveNvBridge(attr.get(), linear, dtype)));
+    }
+    return lxpy::jsonObject(std::move(j));
+}
+
 // `layout-explorer ARGS...` as the program runs it: standard output and error are the process's,
 // the exit code is returned (`python3 -m layout_explorer`).
 int runMain(py::handle argsValue)
@@ -193,6 +218,8 @@ PYBIND11_MODULE(_core, m)
           "exit code is not one of ok_codes (by default only 0).");
     m.def("to_linear_layout", &toLinearLayout, py::arg("text"), py::arg("shape"),
           "The linear layout of a layout given as #ttg, Gluon or CuTe text over a shape.");
+    m.def("nv_bridge", &nvBridge, py::arg("text"), py::arg("shape"), py::arg("dtype") = py::none(),
+          "`convert --to descriptor --json` of a shared layout's text over a 2-D shape.");
     m.def("main", &runMain, py::arg("args"),
           "Runs `layout-explorer ARGS...` as the program does (its output on the process's "
           "standard output and error) and returns its exit code.");

@@ -117,7 +117,40 @@ private Q_SLOTS:
     void badInput_data();
     void badInput();
     void anUnreadableFileIsNamedOnce();
+    void suggestionsAreSuggestOpsAnswer();
 };
+
+// check --suggest gives every offending op the answer of `suggest op` for that line: the alias
+// line to put back, or "keep: why" (an sm90 module whose A and B operands conflict).
+void TestCliCheck::suggestionsAreSuggestOpsAnswer()
+{
+    const QString file = kKernels + u"/nvidia/g2_fp16_128x64x64_w22_16.ttgir"_s;
+    const lx::test::CliResult r =
+        lx::test::runApp({u"check"_s, file, u"--max-ways"_s, u"1"_s, u"--suggest"_s, u"--json"_s});
+    QCOMPARE(r.exitCode, 1);
+    const QJsonArray kernels = jsonOf(r.out).value(u"kernels"_s).toArray();
+    QCOMPARE(kernels.size(), 1);
+    int compared = 0;
+    for (const QJsonValue &b : kernels[0][u"budgets"_s].toArray())
+        for (const QJsonValue &v : b[u"violations"_s].toArray()) {
+            const int line = v[u"line"_s].toInt();
+            const lx::test::CliResult s = lx::test::runApp(
+                {u"suggest"_s, u"op"_s, file, u"--line"_s, QString::number(line), u"--json"_s});
+            QCOMPARE(s.exitCode, 0);
+            const QJsonObject o = jsonOf(s.out);
+            const QString expected = o[u"improves"_s].toBool()
+                                         ? o[u"ttgLine"_s].toString()
+                                         : u"keep: "_s + o[u"reason"_s].toString();
+            QCOMPARE(v[u"suggestion"_s].toString(), expected);
+            ++compared;
+        }
+    QVERIFY(compared >= 2); // the conflicting load of line 41 and its store at least
+    // The readable summary shows the same line under the op.
+    const lx::test::CliResult text =
+        lx::test::runApp({u"check"_s, file, u"--max-ways"_s, u"1"_s, u"--suggest"_s});
+    QVERIFY2(text.outText().contains(u"suggest: #shared = #ttg.nvmma_shared<"_s),
+             qPrintable(text.outText()));
+}
 
 void TestCliCheck::initTestCase()
 {

@@ -1,6 +1,6 @@
 // Suggest for this op on real modules (request/kernelsuggest.h). For the worst op of every module
-// in tests/data/kernels (and more-shapes/): the suggested alias line is written into the module's
-// text in place of its own, the text is read and analysed again, and
+// in tests/data/kernels (and more-shapes/, nvidia/): the suggested alias line is written into the
+// module's text in place of its own, the text is read and analysed again, and
 //   - every op that uses the encoding reads as the suggestion says it will (`after`),
 //   - none of them is left worse than the module as written: no new problem, a worst conflict no
 //     higher, and when the suggestion says it improves, strictly better on that order.
@@ -105,7 +105,8 @@ private Q_SLOTS:
 void TestKernelSuggest::everyUserOfTheLayoutAsPromised_data()
 {
     QTest::addColumn<QString>("path");
-    for (const QString &folder : {QString(), QStringLiteral("more-shapes/")}) {
+    for (const QString &folder :
+         {QString(), QStringLiteral("more-shapes/"), QStringLiteral("nvidia/")}) {
         const QDir dir(kDir + folder);
         const QStringList names = dir.entryList({QStringLiteral("*.ttgir")}, QDir::Files);
         for (int i = 0; i < names.size(); ++i) {

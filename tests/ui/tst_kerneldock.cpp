@@ -72,6 +72,7 @@ private Q_SLOTS:
     void suggestForAnOpGivesALineForTheKernel();
     void applyingTheSuggestionGivesWhatItPromised();
     void aLongSuggestionDoesNotGrowTheWindow();
+    void anNvidiaOpGetsTheLayoutThatGivesItLdmatrix();
     void compilerLine();
     void aKeptSceneKeepsItsCompilerLine();
     void selectingAnOpBringsItsViewForward();
@@ -422,6 +423,36 @@ void TestKernelDock::suggestForAnOpGivesALineForTheKernel()
     QVERIFY(after);
     QVERIFY2(worstOver(*after) < before,
              qPrintable(u"%1-way after, %2-way before"_qs.arg(worstOver(*after)).arg(before)));
+}
+
+// On an sm90 kernel the dock asks the same search with NVIDIA's candidates and cost: the A
+// operand of g2_fp16_128x64x64_w22_16 (line 41) is read with ld.shared.b16 from a layout
+// swizzled along M; the suggestion is an NVMMA layout under which the read is ldmatrix, as
+// `suggest op` says (request/kernelsuggest.h, one answer for every face).
+void TestKernelDock::anNvidiaOpGetsTheLayoutThatGivesItLdmatrix()
+{
+    const QString file = kDir + u"nvidia/g2_fp16_128x64x64_w22_16.ttgir"_qs;
+    LayoutDocument document;
+    KernelDock dock(&document);
+    QCOMPARE(dock.openFile(file), QString());
+    const KernelOpsModel &m = *dock.model();
+    int row = -1;
+    for (int r = 0; r < m.rowCount(); ++r)
+        if (m.opAt(r).line == 41)
+            row = r;
+    QVERIFY(row >= 0);
+    QVERIFY(QString::fromStdString(m.opAt(row).instruction).startsWith(u"ld.shared"_qs));
+    QCOMPARE(dock.suggestForOp(row), QString());
+    QVERIFY(dock.advice().improves);
+    const QString line = dock.advice().ttgLine;
+    QVERIFY2(line.startsWith(u"#shared = #ttg.nvmma_shared<"_qs), qPrintable(line));
+    Expected<KernelSuggestion> cli = suggestForKernelOp(m.module(), 41, KernelSuggestOptions{});
+    QVERIFY(cli);
+    QCOMPARE(line, QString::fromStdString(cli->ttgLine));
+    const auto after = std::find_if(cli->after.begin(), cli->after.end(),
+                                    [](const KernelOpReport &op) { return op.line == 41; });
+    QVERIFY(after != cli->after.end());
+    QVERIFY2(after->instruction.rfind("ldmatrix", 0) == 0, after->instruction.c_str());
 }
 
 // "Apply" puts the suggested layout in place of every scene layout made from the op's

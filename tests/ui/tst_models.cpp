@@ -12,6 +12,8 @@
 #include "models/suggestmodel.h"
 
 #include "io/scene.h"
+#include "io/ttgtext.h"
+#include "layout/builders.h"
 
 #include <QAbstractItemModelTester>
 #include <QFont>
@@ -194,6 +196,48 @@ private Q_SLOTS:
         QCOMPARE(model.value(u"rank"_s), u"3 of 3 out bits"_s);
         QCOMPARE(model.value(u"freeMasks"_s), u"lane 0b10, warp 0b10"_s);
         churn(doc);
+    }
+
+    // A shared layout shows its NVIDIA bridge: the 128-byte swizzle of 64x64 f16 is canonical,
+    // K-major as an A operand with SBO = 8 rows of 128 bytes; a swizzled layout with fewer
+    // phases names the basis that breaks it; a register layout has no bridge rows.
+    void propertiesShowTheNvidiaBridge()
+    {
+        const auto sharedEntry = [](const char *text, const QString &dtype) {
+            const LayoutAttrPtr attr = *parseTtg(text);
+            return DocumentLayout{QStringLiteral("S"),
+                                  *toLinearLayout(*attr, {64, 64}),
+                                  QString::fromLatin1(text),
+                                  {64, 64},
+                                  dtype,
+                                  attr};
+        };
+        SceneContents s = exampleScene();
+        s.layouts.append(sharedEntry("#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = "
+                                     "false, elementBitWidth = 16}>",
+                                     {}));
+        s.layouts.append(sharedEntry(
+            "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 4, order = [1, 0]}>",
+            u"f16"_s));
+        LayoutDocument doc;
+        doc.reset(s);
+        LayoutPropertiesModel model(&doc);
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::Fatal);
+        model.setLayoutIndex(0);
+        QVERIFY(model.value(u"bridge:nvmma"_s).isEmpty());
+        model.setLayoutIndex(2);
+        QVERIFY2(model.value(u"bridge:nvmma"_s).contains(u"swizzlingByteWidth = 128"_s),
+                 qPrintable(model.value(u"bridge:nvmma"_s)));
+        QVERIFY(model.value(u"bridge:tma"_s).startsWith(u"CU_TENSOR_MAP_SWIZZLE_128B"_s));
+        const QString a = model.value(u"bridge:descriptorA"_s);
+        QVERIFY2(a.startsWith(u"K-major"_s) && a.contains(u"SBO %1 B"_s.arg(8 * 128)),
+                 qPrintable(a));
+        QVERIFY(model.value(u"bridge:cute"_s).startsWith(u"Sw<3,3,3>"_s));
+        model.setLayoutIndex(3);
+        QVERIFY2(model.value(u"bridge:none"_s).contains(u"offset basis 8 is [4, 0]"_s),
+                 qPrintable(model.value(u"bridge:none"_s)));
+        QVERIFY(model.value(u"bridge:tma"_s).isEmpty());
     }
 
     void matrixUnderTester()

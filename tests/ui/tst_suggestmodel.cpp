@@ -103,7 +103,42 @@ private Q_SLOTS:
     void offersCtaLayoutsOnFig8();
     void comparesACtaCandidate();
     void searchesTheChosenView();
+    void onNvidiaTheReadInstructionIsShown();
 };
+
+// An sm90 scene (an mma v2 A operand read from an unswizzled 128x64 f16 tile): the panel asks the
+// NVIDIA search (nvmma and swizzled candidates, the lowering's instruction and wavefronts); the
+// column of the better load shows each candidate's read instruction, and no candidate is padded
+// (Triton's NVIDIA pipeline allocates none).
+void TestSuggestModel::onNvidiaTheReadInstructionIsShown()
+{
+    const Expected<SceneContents> scene = parseSceneText(QByteArrayLiteral(R"({
+        "format": "layout-explorer-scene", "version": 1, "name": "nv", "arch": "sm90",
+        "layouts": [
+          {"name": "A", "shape": [128, 64], "dtype": "f16",
+           "text": "#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>\n#ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>"},
+          {"name": "plain", "shape": [128, 64], "dtype": "f16",
+           "text": "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>"}],
+        "views": [{"kind": "bank-table", "layout": "A", "options": {"shared": "plain"}}]})"));
+    QVERIFY2(scene, scene ? "" : scene.message().c_str());
+    LayoutDocument doc;
+    doc.reset(*scene);
+    SuggestModel model(&doc);
+    model.refresh();
+    const SuggestSharedResult &r = model.result();
+    QVERIFY2(!r.candidates.empty(), qPrintable(model.status()));
+    bool nvmma = false;
+    for (int row = 0; row < int(r.candidates.size()); ++row) {
+        const SharedCandidate &c = r.candidates[size_t(row)];
+        QVERIFY2(c.family != "padded", c.text.c_str());
+        nvmma = nvmma || c.family == "nvmma";
+        QVERIFY(!c.readInstruction.empty());
+        QCOMPARE(
+            model.data(model.index(row, SuggestModel::DsLoadTrColumn), Qt::DisplayRole).toString(),
+            QString::fromStdString(c.readInstruction));
+    }
+    QVERIFY(nvmma);
+}
 
 // lds-c1: 'read' reads 'naive' (an unswizzled [16, 64] f16 tile, view 0, 4-way). A hand edit XORs
 // column bit 4 into row bit 0 (offset basis 6 becomes [1, 16]): the layout is raw bases now, with

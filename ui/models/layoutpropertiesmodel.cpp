@@ -2,6 +2,7 @@
 
 #include "models/glossary.h"
 #include "models/layoutdocument.h"
+#include "request/nvbridge.h"
 
 #include <QFont>
 
@@ -99,8 +100,35 @@ void LayoutPropertiesModel::refresh()
         m_rows.append({QStringLiteral("freeMasks"), tr("Redundant bases"),
                        free.isEmpty() ? tr("none") : free.join(QStringLiteral(", ")),
                        tr("Bases that are XORs of earlier ones (getFreeVariableMasks)")});
+        if (hasNvBridge(l))
+            appendBridgeRows(*entry);
     }
     endResetModel();
+}
+
+void LayoutPropertiesModel::appendBridgeRows(const DocumentLayout &entry)
+{
+    m_rows.append({QStringLiteral("bridge"),
+                   tr("NVIDIA bridge"),
+                   {},
+                   tr("The NVMMA attribute, CuTe swizzle, TMA mode and wgmma descriptors of "
+                      "this shared layout (convert --to descriptor)"),
+                   true});
+    const Expected<NvSharedBridge> b =
+        resolveNvBridge(entry.attr.get(), entry.layout, entry.dtype.toStdString());
+    if (!b) {
+        m_rows.append(
+            {QStringLiteral("bridge:none"), tr("None"), QString::fromStdString(b.message()), {}});
+        return;
+    }
+    if (!b->canonical)
+        m_rows.append({QStringLiteral("bridge:none"), tr("Not an NVMMA layout"),
+                       QString::fromStdString(b->whyNot),
+                       tr("The offset basis that differs from the closest NVMMA layout")});
+    for (const Figure &f : nvBridgeFigures(*b))
+        m_rows.append({QStringLiteral("bridge:") + QString::fromStdString(f.key),
+                       QString::fromStdString(f.label), QString::fromStdString(f.text),
+                       QString::fromStdString(f.note)});
 }
 
 QVariant LayoutPropertiesModel::data(const QModelIndex &index, int role) const

@@ -4,7 +4,10 @@
 // (Diagram::figures: instruction counts, n-way conflicts, pieces, TDM, LDS bytes, modelled
 // bandwidth), set with setViewFigures(); then the numbers of the selected layout, computed by
 // the engine on every change: dims, rank, injectivity, surjectivity, how many owners each
-// covered element has, consecutive elements, redundant bases.
+// covered element has, consecutive elements, redundant bases; and for a 2-D shared layout its
+// NVIDIA swizzle and descriptor bridge (request/nvbridge.h, what `convert --to descriptor`
+// prints): the NVMMA attribute, CuTe swizzle, TMA mode and wgmma descriptors, keys "bridge:*",
+// or the reason it has none ("bridge:none": not canonical names the basis that breaks it).
 
 #include "models/tablemodel.h"
 #include "render/diagram.h"
@@ -54,6 +57,7 @@ private:
     };
     int rows() const override { return int(m_rows.size()); }
     void refresh() override;
+    void appendBridgeRows(const DocumentLayout &entry);
 
     QList<Row> m_rows;
     QString m_view;

@@ -25,8 +25,9 @@ QString waysText(int ways, int cycles)
 } // namespace
 
 SuggestModel::SuggestModel(LayoutDocument *document, QObject *parent)
-    : TableModel(parent, {u"Family"_s, u"Read"_s, u"Write"_s, u"Vector"_s, u"ds_load_tr"_s,
-                          u"LDS bytes"_s, u"Part. conflicts"_s, u"Pareto"_s, u"Layout"_s}),
+    : TableModel(parent,
+                 {u"Family"_s, u"Read"_s, u"Write"_s, u"Vector"_s, u"ds_load_tr / ldmatrix"_s,
+                  u"LDS bytes"_s, u"Part. conflicts"_s, u"Pareto"_s, u"Layout"_s}),
       m_document(document)
 {
 }
@@ -51,8 +52,15 @@ QVariant SuggestModel::data(const QModelIndex &index, int role) const
     if (!c)
         return {};
     const bool reference = index.row() == referenceRow();
-    if (role == Qt::ToolTipRole)
-        return qs(c->text) + (c->note.empty() ? QString() : u"\n"_s + qs(c->note));
+    if (role == Qt::ToolTipRole) {
+        QString tip = qs(c->text) + (c->note.empty() ? QString() : u"\n"_s + qs(c->note));
+        // NVIDIA: the instructions the lowering picks; the cycles are the CTA's wavefronts.
+        if (!c->readInstruction.empty())
+            tip += u"\nread: %1 (cycles: wavefronts of the CTA)"_s.arg(qs(c->readInstruction));
+        if (!c->writeInstruction.empty())
+            tip += u"\nwrite: %1"_s.arg(qs(c->writeInstruction));
+        return tip;
+    }
     if (role == Qt::FontRole && (reference || c->pareto)) {
         QFont f;
         f.setBold(c->pareto);
@@ -71,6 +79,8 @@ QVariant SuggestModel::data(const QModelIndex &index, int role) const
     case VectorColumn:
         return u"%1-bit"_s.arg(c->vectorBits);
     case DsLoadTrColumn:
+        if (!c->readInstruction.empty()) // NVIDIA: the read's instruction, ldmatrix or not
+            return qs(c->readInstruction);
         if (!c->dsLoadTrError.empty())
             return tr("failed: %1").arg(qs(c->dsLoadTrError));
         return c->dsLoadTr ? u"yes"_s : u"no"_s;
