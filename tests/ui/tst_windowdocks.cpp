@@ -62,6 +62,34 @@ private Q_SLOTS:
         QCOMPARE(f.docks.conflictDock()->objectName(), u"conflictDock"_s);
     }
 
+    // With the Suggest panel and the ctaLayout editor open on the right, the Kernel dock still
+    // gets the height it asks for (a little more than half the window), not what the right
+    // docks' minimum heights leave.
+    void theKernelDockGetsItsHeightBesideTheRightDocks()
+    {
+        Fixture f;
+        f.window.setCentralWidget(new QWidget);
+        f.window.resize(1920, 1080);
+        f.window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&f.window));
+        f.docks.suggestDock()->show();
+        auto *cta = f.window.findChild<QDockWidget *>(u"ctaDock"_s);
+        QVERIFY(cta);
+        cta->show();
+        cta->raise();
+        f.docks.suggestDock()->raise();
+        auto *kernel = f.window.findChild<QDockWidget *>(u"kernelDock"_s);
+        QVERIFY(kernel);
+        kernel->show();
+        QCoreApplication::processEvents();
+        const int asked = f.window.height() * 11 / 20;
+        f.window.resizeDocks({kernel}, {asked}, Qt::Vertical);
+        QCoreApplication::processEvents();
+        QVERIFY2(
+            kernel->height() >= asked - 20,
+            qPrintable(u"kernel dock %1 px of the %2 asked"_s.arg(kernel->height()).arg(asked)));
+    }
+
     void theCurrentLayoutReachesEveryEditor()
     {
         Fixture f;

@@ -43,6 +43,10 @@ WindowDocks::WindowDocks(QMainWindow *window, LayoutDocument *document, LayoutAc
     : QObject(window), m_window(window), m_document(document)
 {
     setObjectName(QStringLiteral("windowDocks"));
+    // The right-hand docks run the window's full height, so the Kernel dock below the canvas is
+    // not held down to what is left above it by their minimum heights (the Suggest panel's
+    // chart, the ctaLayout editor).
+    m_window->setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     createSceneDock(actions);
     createEditorDocks();
     createAnalysisDocks();
