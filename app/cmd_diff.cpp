@@ -87,18 +87,8 @@ int runDiff(const QStringList &args)
             return usage(
                 QStringLiteral("--dtype: %1").arg(QString::fromStdString(known.message())));
     }
-    for (const auto &[name, opt] : {std::pair{"a", &aOpt}, std::pair{"b", &bOpt}}) {
-        auto l = lx::diffLayoutArg(parser.value(*opt).toStdString(), shape);
-        if (!l)
-            return bad("--" + std::string(name) + ": " + l.message());
-        lx::ResolvedLayout r;
-        r.name = name;
-        r.layout = std::move(*l);
-        req.layouts.push_back(std::move(r));
-    }
-    req.options["layout"] = "a";
-    req.options["other"] = "b";
-    auto in = lx::resolveDiff(req);
+    auto in = lx::resolveDiffArgs(parser.value(aOpt).toStdString(),
+                                  parser.value(bOpt).toStdString(), shape, std::move(req));
     if (!in)
         return bad(in.message());
     if (parser.isSet(jsonOpt)) {

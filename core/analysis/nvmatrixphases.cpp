@@ -1,6 +1,7 @@
 #include "analysis/nvmatrixphases.h"
 
 #include "analysis/banks.h"
+#include "analysis/nvoffsetbases.h"
 
 #include <algorithm>
 #include <bit>
@@ -10,26 +11,8 @@ namespace lx {
 
 namespace {
 
-// The offset of every basis of `dim` (cvt's only out-dim is offset).
-std::vector<int64_t> imagesOf(const LinearLayout &cvt, const std::string &dim)
-{
-    std::vector<int64_t> out;
-    const int o = cvt.outDimIndex("offset");
-    if (cvt.hasInDim(dim))
-        for (int i = 0; i < cvt.inDimSizeLog2(dim); ++i)
-            out.push_back(cvt.basis(dim, i)[size_t(o)]);
-    return out;
-}
-
-// XOR of bases[i] over the set bits i of `index`.
-int64_t combine(const std::vector<int64_t> &bases, uint64_t index)
-{
-    int64_t v = 0;
-    for (size_t i = 0; i < bases.size(); ++i)
-        if ((index >> i) & 1)
-            v ^= bases[i];
-    return v;
-}
+using nvbases::combine;
+using nvbases::pick;
 
 // The register bits of cvt split by role: the row register (transposed only), the matrix
 // selectors and the instruction bits, each as register basis indices.
@@ -55,14 +38,6 @@ RegisterRoles registerRoles(int registerBits, const NvSharedAccess &a)
     return roles;
 }
 
-std::vector<int64_t> pick(const std::vector<int64_t> &images, const std::vector<int> &which)
-{
-    std::vector<int64_t> out;
-    for (int i : which)
-        out.push_back(images[size_t(i)]);
-    return out;
-}
-
 // The register index whose bits `which` are `value`'s bits (others zero).
 int64_t scatter(const std::vector<int> &which, uint64_t value)
 {
@@ -84,8 +59,9 @@ Expected<NvMatrixPhases> nvidiaMatrixPhases(const Architecture &arch, const Line
     if (cvt.outDimIndex("offset") < 0)
         return makeError("the access has no shared-memory offsets");
     const int bytes = std::max(1, elementBits / 8);
-    const std::vector<int64_t> reg = imagesOf(cvt, "register"), lane = imagesOf(cvt, "lane"),
-                               warp = imagesOf(cvt, "warp");
+    const std::vector<int64_t> reg = nvbases::offsetsOf(cvt, "register"),
+                               lane = nvbases::offsetsOf(cvt, "lane"),
+                               warp = nvbases::offsetsOf(cvt, "warp");
     const RegisterRoles roles = registerRoles(int(reg.size()), access);
     // Row bases: the row register and lanes 0, 1 (transposed), else lanes 2, 3, 4.
     std::vector<int64_t> rows = pick(reg, roles.rowRegs);

@@ -2,6 +2,7 @@
 
 #include "analysis/banks.h"
 #include "analysis/nvmatrixphases.h"
+#include "analysis/nvoffsetbases.h"
 
 #include <algorithm>
 #include <bit>
@@ -19,39 +20,12 @@ struct Images
 
 Images imagesOf(const LinearLayout &cvt)
 {
-    Images im;
-    const int o = cvt.outDimIndex("offset");
-    auto of = [&](const std::string &dim) {
-        std::vector<int64_t> out;
-        if (cvt.hasInDim(dim))
-            for (int i = 0; i < cvt.inDimSizeLog2(dim); ++i)
-                out.push_back(cvt.basis(dim, i)[size_t(o)]);
-        return out;
-    };
-    im.reg = of("register");
-    im.lane = of("lane");
-    im.warp = of("warp");
-    return im;
+    return {nvbases::offsetsOf(cvt, "register"), nvbases::offsetsOf(cvt, "lane"),
+            nvbases::offsetsOf(cvt, "warp")};
 }
 
-// XOR of bases[i] over the set bits i of `index`.
-int64_t combine(const std::vector<int64_t> &bases, uint64_t index)
-{
-    int64_t v = 0;
-    for (size_t i = 0; i < bases.size(); ++i)
-        if ((index >> i) & 1)
-            v ^= bases[i];
-    return v;
-}
-
-std::vector<int64_t> pick(const std::vector<int64_t> &bases, const std::vector<int> &which)
-{
-    std::vector<int64_t> out;
-    for (int i : which)
-        if (i >= 0 && i < int(bases.size()))
-            out.push_back(bases[size_t(i)]);
-    return out;
-}
+using nvbases::combine;
+using nvbases::pick;
 
 // Plain ld.shared / st.shared: the architecture's instruction of the vector's width.
 Expected<NvWavefronts> plainWavefronts(const Architecture &arch, const Images &im,

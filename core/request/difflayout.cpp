@@ -72,4 +72,23 @@ nlohmann::json diffReportJson(const DiffInput &in)
     return j;
 }
 
+Expected<DiffInput> resolveDiffArgs(const std::string &a, const std::string &b,
+                                    const std::optional<std::vector<int32_t>> &shape,
+                                    ViewRequest req)
+{
+    req.kind = "diff";
+    for (const auto &[name, text] : {std::pair{"a", &a}, std::pair{"b", &b}}) {
+        Expected<LinearLayout> l = diffLayoutArg(*text, shape);
+        if (!l)
+            return makeError("--" + std::string(name) + ": " + l.message());
+        ResolvedLayout r;
+        r.name = name;
+        r.layout = std::move(*l);
+        req.layouts.push_back(std::move(r));
+    }
+    req.options["layout"] = "a";
+    req.options["other"] = "b";
+    return resolveDiff(req);
+}
+
 } // namespace lx

@@ -423,19 +423,8 @@ py::object diff(py::handle a, py::handle b, py::handle shape, py::handle dtype)
     nlohmann::json j;
     {
         py::gil_scoped_release release;
-        for (size_t k = 0; k < 2; ++k) {
-            const std::string name = k == 0 ? "a" : "b";
-            lx::Expected<lx::LinearLayout> l = lx::diffLayoutArg(texts[k], dims);
-            if (!l)
-                throw LayoutError{kDiff + "--" + name + ": " + l.message()};
-            lx::ResolvedLayout r;
-            r.name = name;
-            r.layout = std::move(*l);
-            req.layouts.push_back(std::move(r));
-        }
-        req.options["layout"] = "a";
-        req.options["other"] = "b";
-        lx::Expected<lx::DiffInput> in = lx::resolveDiff(req);
+        lx::Expected<lx::DiffInput> in =
+            lx::resolveDiffArgs(texts[0], texts[1], dims, std::move(req));
         if (!in)
             throw LayoutError{kDiff + in.message()};
         j = lx::diffReportJson(*in);
