@@ -88,7 +88,7 @@ int runDiff(const QStringList &args)
                 QStringLiteral("--dtype: %1").arg(QString::fromStdString(known.message())));
     }
     auto in = lx::resolveDiffArgs(parser.value(aOpt).toStdString(),
-                                  parser.value(bOpt).toStdString(), shape, std::move(req));
+                                  parser.value(bOpt).toStdString(), shape, req);
     if (!in)
         return bad(in.message());
     if (parser.isSet(jsonOpt)) {

@@ -74,7 +74,7 @@ nlohmann::json diffReportJson(const DiffInput &in)
 
 Expected<DiffInput> resolveDiffArgs(const std::string &a, const std::string &b,
                                     const std::optional<std::vector<int32_t>> &shape,
-                                    ViewRequest req)
+                                    ViewRequest &req)
 {
     req.kind = "diff";
     for (const auto &[name, text] : {std::pair{"a", &a}, std::pair{"b", &b}}) {

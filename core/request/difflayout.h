@@ -24,11 +24,12 @@ inline constexpr int64_t kMaxDiffLayoutFileBytes = int64_t(16) << 20;
 diffLayoutArg(const std::string &arg, const std::optional<std::vector<int32_t>> &shape);
 
 // The diff of two layout arguments as `diff --a A --b B` resolves it: each read by diffLayoutArg
-// (an error names --a or --b), then the request of the diff view, layouts "a" and "b" added to
-// `req` (whose element type the caller has set or left to the default).
+// (an error names --a or --b) and added to `req` as layouts "a" and "b" (its element type set by
+// the caller or left to the default), then the diff view's request. The result points into
+// `req`'s layouts: `req` must outlive it.
 [[nodiscard]] Expected<DiffInput> resolveDiffArgs(const std::string &a, const std::string &b,
                                                   const std::optional<std::vector<int32_t>> &shape,
-                                                  ViewRequest req);
+                                                  ViewRequest &req);
 
 // `diff --json`: diffToJson's object with the element type and the figures.
 [[nodiscard]] nlohmann::json diffReportJson(const DiffInput &in);

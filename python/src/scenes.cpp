@@ -423,8 +423,7 @@ py::object diff(py::handle a, py::handle b, py::handle shape, py::handle dtype)
     nlohmann::json j;
     {
         py::gil_scoped_release release;
-        lx::Expected<lx::DiffInput> in =
-            lx::resolveDiffArgs(texts[0], texts[1], dims, std::move(req));
+        lx::Expected<lx::DiffInput> in = lx::resolveDiffArgs(texts[0], texts[1], dims, req);
         if (!in)
             throw LayoutError{kDiff + in.message()};
         j = lx::diffReportJson(*in);

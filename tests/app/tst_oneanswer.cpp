@@ -421,8 +421,10 @@ void TestOneAnswer::presetClaimsAreComputed()
         auto it = QRegularExpression(u"(\\d+)-way"_s).globalMatch(description);
         while (it.hasNext())
             claimed.insert(it.next().captured(1).toInt());
-        // "16 cycles", and a bare "(16)" after a claim ("unswizzled 4-way (32)").
-        auto cy = QRegularExpression(u"(\\d+) cycles|\\((\\d+)\\)"_s).globalMatch(description);
+        // "16 cycles", and a bare "(16)" after a claim ("unswizzled 4-way (32)", "conflict-free
+        // (2)"); other bracketed numbers (a descriptor's "LBO unused (1)") are not cycles.
+        auto cy = QRegularExpression(u"(\\d+) cycles|(?:-way|conflict-free) \\((\\d+)\\)"_s)
+                      .globalMatch(description);
         while (cy.hasNext()) {
             const QRegularExpressionMatch m = cy.next();
             claimedCycles.insert((m.captured(1).isEmpty() ? m.captured(2) : m.captured(1)).toInt());
