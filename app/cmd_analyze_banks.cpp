@@ -342,11 +342,10 @@ int printBankReport(const lx::ViewRequest &req, bool json)
     if (in->report.instructions.empty())
         return fail(ExitBadInput,
                     u"the view has no access to analyse (a bank map without a register layout)"_qs);
-    std::vector<lx::Figure> figures = lx::bankFigures(*in);
-    auto kpack = lx::kpackFigures(req);
-    if (!kpack)
-        return fail(ExitBadInput, qs(kpack.message()));
-    figures.insert(figures.end(), kpack->begin(), kpack->end());
+    auto analysisFigures = lx::bankAnalysisFigures(*in, req);
+    if (!analysisFigures)
+        return fail(ExitBadInput, qs(analysisFigures.message()));
+    const std::vector<lx::Figure> &figures = *analysisFigures;
     if (json) {
         nlohmann::json j = lx::bankReportJson(*in);
         j["figures"] = lx::figuresJson(figures);

@@ -4,6 +4,7 @@
 #include "request/reportjson.h"
 
 #include "request/figures.h"
+#include "request/kpackfigures.h"
 
 namespace lx {
 
@@ -101,10 +102,23 @@ nlohmann::json bankReportJson(const BankViewInput &in, bool perInstruction)
     return j;
 }
 
-nlohmann::json bankAnalysisJson(const BankViewInput &in)
+Expected<std::vector<Figure>> bankAnalysisFigures(const BankViewInput &in, const ViewRequest &req)
 {
+    std::vector<Figure> figures = bankFigures(in);
+    auto kpack = kpackFigures(req);
+    if (!kpack)
+        return makeError(kpack.message());
+    figures.insert(figures.end(), kpack->begin(), kpack->end());
+    return figures;
+}
+
+Expected<nlohmann::json> bankAnalysisJson(const BankViewInput &in, const ViewRequest &req)
+{
+    auto figures = bankAnalysisFigures(in, req);
+    if (!figures)
+        return makeError(figures.message());
     nlohmann::json j = bankReportJson(in);
-    j["figures"] = figuresJson(bankFigures(in));
+    j["figures"] = figuresJson(*figures);
     return j;
 }
 

@@ -17,8 +17,13 @@ namespace lx {
 // `perInstruction` false leaves out the per-instruction and per-phase arrays ("instructions",
 // "phases"), the bulk of the object, for a reader that asks for the totals first.
 [[nodiscard]] nlohmann::json bankReportJson(const BankViewInput &in, bool perInstruction = true);
-// `analyze banks --json`: bankReportJson with the view's figures (request/figures.h).
-[[nodiscard]] nlohmann::json bankAnalysisJson(const BankViewInput &in);
+// The figures of `analyze banks`: the access's (request/figures.h) and, for a kPack view, its
+// rocMLIR decision (request/kpackfigures.h). `req` is the request `in` was resolved from.
+[[nodiscard]] Expected<std::vector<Figure>> bankAnalysisFigures(const BankViewInput &in,
+                                                                const ViewRequest &req);
+// `analyze banks --json`: bankReportJson with bankAnalysisFigures.
+[[nodiscard]] Expected<nlohmann::json> bankAnalysisJson(const BankViewInput &in,
+                                                        const ViewRequest &req);
 
 // What a kernel report's instruction counts mean, said in every report.
 extern const char *const kKernelCounting;

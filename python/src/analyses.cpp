@@ -140,13 +140,24 @@ std::shared_ptr<const lx::BankViewInput> bankInput(const lx::ViewRequest &req)
     return std::make_shared<const lx::BankViewInput>(std::move(*in));
 }
 
+} // namespace
+
 // The record of an access: its totals and scalars at once, its per-instruction arrays and
-// figures (`analyze banks --json` whole) when first read.
-py::object bankRecord(std::shared_ptr<const lx::BankViewInput> in)
+// figures (`analyze banks --json` whole) when first read. `req`: the request `in` was resolved
+// from (its kPack decision figures), or none for an access given as two layouts.
+py::object bankRecord(std::shared_ptr<const lx::BankViewInput> in,
+                      std::shared_ptr<const lx::ViewRequest> req)
 {
     nlohmann::json summary = lx::bankReportJson(*in, false);
-    return lazyJsonObject(std::move(summary), [in] { return lx::bankAnalysisJson(*in); });
+    return lazyJsonObject(std::move(summary), [in, req] {
+        lx::Expected<nlohmann::json> j = lx::bankAnalysisJson(*in, req ? *req : lx::ViewRequest{});
+        if (!j)
+            throw LayoutError{kBanks + j.message()};
+        return std::move(*j);
+    });
 }
+
+namespace {
 
 py::object bankConflicts(py::handle reg, py::handle shared, py::handle shape, py::handle dtype,
                          py::handle arch, py::handle instruction, bool write, py::handle warp)
@@ -159,7 +170,7 @@ py::object bankConflicts(py::handle reg, py::handle shared, py::handle shape, py
         py::gil_scoped_release release;
         in = bankInput(bankRequest(a, *r, *s));
     }
-    return bankRecord(std::move(in));
+    return bankRecord(std::move(in), nullptr);
 }
 
 // The bank map of the access: the request of analyze banks drawn as a bank-map view (what a
@@ -232,7 +243,7 @@ py::list bankConflictsMany(py::handle reg, py::handle shareds, py::handle shape,
         throw py::error_already_set();
     py::list list(out.size());
     for (size_t i = 0; i < out.size(); ++i)
-        list[i] = bankRecord(std::move(out[i]));
+        list[i] = bankRecord(std::move(out[i]), nullptr);
     return list;
 }
 

@@ -22,6 +22,10 @@
 #include <utility>
 #include <vector>
 
+namespace lx {
+struct BankViewInput;
+}
+
 namespace lxpy {
 
 namespace py = pybind11;
@@ -72,6 +76,11 @@ py::object jsonObject(nlohmann::json j);
 // A LazyJson: `summary` (some of the object's fields) at once, the whole object built by `build`
 // (without the GIL) when a field outside the summary is first read.
 py::object lazyJsonObject(nlohmann::json summary, std::function<nlohmann::json()> build);
+
+// The record of `analyze banks` for an access resolved from `req` (null: an access given as two
+// layouts, no kPack decision): totals and scalars at once, the rest when first read.
+py::object bankRecord(std::shared_ptr<const lx::BankViewInput> in,
+                      std::shared_ptr<const lx::ViewRequest> req);
 
 // A layout's text read once (layout_explorer._core.ParsedLayout): its attribute (null for CuTe
 // text), its #ttg and Gluon forms, and its linear layouts over the shapes asked for, kept.

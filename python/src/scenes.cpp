@@ -147,6 +147,7 @@ py::object bankScene(py::handle preset, py::handle scene, py::handle view, py::h
     const std::optional<std::string> i = optString(instruction, "instruction");
     SceneArg s = sceneArg(preset, scene, kBanks);
     std::shared_ptr<const lx::BankViewInput> in;
+    std::shared_ptr<const lx::ViewRequest> request;
     {
         py::gil_scoped_release release;
         lx::Expected<lx::ViewRequest> r = lx::bankSceneRequest(s.scene, s.what, v.value_or(-1));
@@ -166,9 +167,9 @@ py::object bankScene(py::handle preset, py::handle scene, py::handle view, py::h
             throw LayoutError{kBanks + "the view has no access to analyse (a bank map without a "
                                        "register layout)"};
         in = std::make_shared<const lx::BankViewInput>(std::move(*resolved));
+        request = std::make_shared<const lx::ViewRequest>(std::move(*r));
     }
-    return lazyJsonObject(lx::bankReportJson(*in, false),
-                          [in] { return lx::bankAnalysisJson(*in); });
+    return bankRecord(std::move(in), std::move(request));
 }
 
 const std::string kLds = "layout-explorer analyze lds: ";
