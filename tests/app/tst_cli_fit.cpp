@@ -105,14 +105,21 @@ private Q_SLOTS:
     }
 
     // Thirty-two warps' worth of text on a thumbnail: the page is still written, and stderr says
-    // the text is below a legible size.
+    // the text is below a legible size. A page too small for the figure even at the smallest
+    // scale is refused, with the size it needs.
     void aPageTooSmallToReadIsSaid()
     {
         const QString out = m_dir.filePath(u"tiny.png"_s);
-        const Run r = run({u"--preset"_s, u"fig2b"_s, u"--fit"_s, u"160x90"_s, u"-o"_s, out});
+        const Run r = run({u"--preset"_s, u"fig2b"_s, u"--fit"_s, u"240x135"_s, u"-o"_s, out});
         QVERIFY2(r.exitCode == 0, r.err.constData());
-        QCOMPARE(pngSize(out), QSize(160, 90));
+        QCOMPARE(pngSize(out), QSize(240, 135));
         QVERIFY2(r.err.contains("warning:"), r.err.constData());
+        const QString none = m_dir.filePath(u"none.png"_s);
+        const Run t = run({u"--preset"_s, u"fig2b"_s, u"--fit"_s, u"160x90"_s, u"-o"_s, none});
+        QVERIFY(t.exitCode != 0);
+        QVERIFY2(t.err.contains("does not fit in 160x90") && t.err.contains("it needs"),
+                 t.err.constData());
+        QVERIFY(!QFile::exists(none));
     }
 
     void aVeryWideFigureIsCutIntoRows()

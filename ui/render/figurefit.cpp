@@ -417,22 +417,6 @@ FittedFigure fitDiagram(const Diagram &diagram, const RenderOptions &options, QS
                               .arg(target.height());
         }
     }
-    if (!f.fits && !diagram.subtitle.isEmpty()) {
-        // A page too small even for the subtitle wrapped to its width (a thumbnail): the figure
-        // without its subtitle, and a warning that says so.
-        Diagram bare = diagram;
-        bare.subtitle.clear();
-        RenderOptions small = options;
-        small.page = QSize();
-        FittedFigure g = fitWith(bare, small, target, maxScale);
-        if (g.fits) {
-            g.warnings = f.warnings;
-            g.warnings << QStringLiteral("the subtitle is left out: a %1x%2 page cannot hold it")
-                              .arg(target.width())
-                              .arg(target.height());
-            f = std::move(g);
-        }
-    }
     if (!keepsCellLabels(f.diagram, f.options)) {
         const QString why =
             QStringLiteral("cell labels are left out: on a %1x%2 page they would be smaller than "
