@@ -1,8 +1,11 @@
 #pragma once
 
-// Architecture data read by the seed's newer figures from the same file as the rest of the
-// architecture (resources/arch/<name>.json, or the file --arch names), kept apart from
-// Architecture so that the many users of hw/arch.h do not depend on them:
+// Architecture data read by the LDS figures of docs/lds-models.md §3.1-§3.3 (the DS counter,
+// a piece row's share of a cache line, the measured raw bandwidth), from the same file as the
+// rest of the architecture (resources/arch/<name>.json, or the file --arch names), kept apart
+// from Architecture so that the many users of hw/arch.h do not depend on them. Their public
+// sources: LLVM's AMDGPUBaseInfo.cpp (getDscntBitWidth: 6 bits on GFX12) and the AMD blog "A Deep
+// Dive into LDS Optimizations on AMD Instinct MI450 GPUs" (Figure 11, its measurement table):
 //
 //   "dsCounterLimit": {value, confidence, source}      the most LDS instructions a wave may have
 //                                                       outstanding (DSCNT on GFX12), 1..2^20

@@ -1,4 +1,5 @@
-// The seed's numbers that are not bank or partition counts (docs/lds-models.md §3.1-§3.4, §4.6):
+// The MI450 LDS blog's and rocMLIR pull request #2196's numbers that are not bank or partition
+// counts (docs/lds-models.md §3.1-§3.4, §4.6):
 // the architecture file's extras, a piece row's share of a cache line, the DS counter against an
 // op's loads, the microbenchmark sweep's fitted line, the run-time lowering of a partitioned
 // load, and rocMLIR's kPack decision with the pull request's published rows and quotes.

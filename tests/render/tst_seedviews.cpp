@@ -1,6 +1,7 @@
-// The seed's numbers drawn in the presets' figures themselves, not only listed beside them
-// (docs/worked-cases.md): Fig 11's cache-line columns, Fig 13's run-time lowering, the attention
-// V operand's DS counter and VGPRs, and rocMLIR's decision with the pull request's wrong rows.
+// The MI450 LDS blog's and rocMLIR pull request #2196's numbers drawn in the presets' figures
+// themselves, not only listed beside them (docs/worked-cases.md): Fig 11's cache-line columns, Fig
+// 13's run-time lowering, the attention V operand's DS counter and VGPRs, and rocMLIR's decision
+// with the pull request's wrong rows.
 
 #include "presetrequests.h"
 #include "render/diagram.h"
