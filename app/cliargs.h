@@ -26,8 +26,9 @@ using lx::qs; // render/qtext.h
 // Prints "PROG: message" on stderr (prog ends with ": ") and returns `code`.
 int fail(const QString &prog, int code, const QString &message);
 
-// fail() for one command: `constexpr Fail fail{"layout-explorer render: "};`, then
-// `return fail(ExitBadUsage, message);`.
+// fail() for one command: `constexpr Fail failRender{"layout-explorer render: "};`, then
+// `return failRender(ExitBadUsage, message);` (a name of its own per file: the CI build compiles
+// several command files as one unit).
 struct Fail
 {
     const char *prog;

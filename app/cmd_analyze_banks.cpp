@@ -50,7 +50,7 @@ using lx::app::ExitBadUsage;
 using lx::app::ExitOk;
 using lx::app::qs;
 
-constexpr lx::app::Fail fail{"layout-explorer analyze banks: "};
+constexpr lx::app::Fail failBanks{"layout-explorer analyze banks: "};
 
 void printText(const lx::BankViewInput &in)
 {
@@ -136,35 +136,36 @@ int runAddresses(const QString &list, const QString &widthText, bool isWrite,
 {
     auto arch = lx::loadArchitecture(archName.toStdString());
     if (!arch)
-        return fail(ExitBadInput, qs(arch.message()));
+        return failBanks(ExitBadInput, qs(arch.message()));
     bool ok = false;
     const int width = widthText.toInt(&ok);
     if (!ok || width <= 0)
-        return fail(ExitBadUsage, u"--width expects a positive number of bytes"_qs);
+        return failBanks(ExitBadUsage, u"--width expects a positive number of bytes"_qs);
     const lx::LdsInstruction *ins = arch->plainInstruction(width, isWrite);
     if (!ins)
-        return fail(ExitBadInput, u"%1 has no %2 instruction of %3 bytes per lane"_qs
-                                      .arg(qs(arch->name), isWrite ? u"write"_qs : u"read"_qs)
-                                      .arg(width));
+        return failBanks(ExitBadInput, u"%1 has no %2 instruction of %3 bytes per lane"_qs
+                                           .arg(qs(arch->name), isWrite ? u"write"_qs : u"read"_qs)
+                                           .arg(width));
     auto lanes = parseAddressList(list);
     if (!lanes)
-        return fail(ExitBadInput, u"--addresses: "_qs + qs(lanes.message()));
+        return failBanks(ExitBadInput, u"--addresses: "_qs + qs(lanes.message()));
     if (int(lanes->size()) > arch->waveSize)
-        return fail(ExitBadInput,
-                    u"--addresses: %1 addresses for a wave of %2 lanes"_qs.arg(lanes->size())
-                        .arg(arch->waveSize));
+        return failBanks(ExitBadInput,
+                         u"--addresses: %1 addresses for a wave of %2 lanes"_qs.arg(lanes->size())
+                             .arg(arch->waveSize));
     for (size_t l = 0; l < lanes->size(); ++l) {
         const auto &a = (*lanes)[l];
         if (a && *a % width != 0)
-            return fail(ExitBadInput,
-                        u"--addresses: lane %1 reads byte %2, not aligned to the width %3"_qs.arg(l)
-                            .arg(*a)
-                            .arg(width));
+            return failBanks(
+                ExitBadInput,
+                u"--addresses: lane %1 reads byte %2, not aligned to the width %3"_qs.arg(l)
+                    .arg(*a)
+                    .arg(width));
     }
     lanes->resize(size_t(arch->waveSize));
     auto ir = lx::analyzeAddresses(*arch, *ins, {*lanes});
     if (!ir)
-        return fail(ExitBadInput, qs(ir.message()));
+        return failBanks(ExitBadInput, qs(ir.message()));
     lx::BankViewInput in;
     in.arch = *arch;
     const auto activeLanes =
@@ -258,14 +259,14 @@ std::optional<int> sceneBankRequest(const QCommandLineParser &parser, const Bank
         bool ok = false;
         viewIndex = parser.value(o.view).toInt(&ok);
         if (!ok || viewIndex < 0)
-            return fail(ExitBadUsage, u"--view expects a non-negative integer"_qs);
+            return failBanks(ExitBadUsage, u"--view expects a non-negative integer"_qs);
     }
     std::string what;
     const lx::Expected<lx::Scene> scene = lx::app::sceneArg(parser, o.preset, &o.scene, &what);
     auto r = scene ? lx::bankSceneRequest(*scene, what, viewIndex)
                    : lx::Expected<lx::ViewRequest>(scene.error());
     if (!r)
-        return fail(ExitBadInput, qs(r.message()));
+        return failBanks(ExitBadInput, qs(r.message()));
     req = std::move(*r);
     // --arch replaces the scene's architecture, as in every analyze command.
     req.arch = lx::app::archArg(parser, o.arch, req.arch);
@@ -285,12 +286,12 @@ std::optional<int> textBankRequest(const QCommandLineParser &parser, const BankO
 {
     for (const QCommandLineOption *opt : {&o.reg, &o.shared, &o.shape}) {
         if (!parser.isSet(*opt))
-            return fail(ExitBadUsage, u"missing --%1"_qs.arg(opt->names().front()));
+            return failBanks(ExitBadUsage, u"missing --%1"_qs.arg(opt->names().front()));
     }
     auto dims = lx::parseShape(parser.value(o.shape).toStdString());
     if (!dims)
-        return fail(ExitBadUsage,
-                    u"--shape expects sizes like 128x64: %1"_qs.arg(qs(dims.message())));
+        return failBanks(ExitBadUsage,
+                         u"--shape expects sizes like 128x64: %1"_qs.arg(qs(dims.message())));
     for (const auto &[name, option] : {std::pair{"reg", &o.reg}, std::pair{"shared", &o.shared}}) {
         auto l =
             lx::app::textLayoutArg(name, parser.value(*option).toStdString(), *dims, req.dtype);
@@ -300,7 +301,7 @@ std::optional<int> textBankRequest(const QCommandLineParser &parser, const BankO
             std::string m = l.message();
             if (m.rfind(prefix, 0) == 0)
                 m = m.substr(prefix.size());
-            return fail(ExitBadInput, u"--%1: %2"_qs.arg(QLatin1String(name), qs(m)));
+            return failBanks(ExitBadInput, u"--%1: %2"_qs.arg(QLatin1String(name), qs(m)));
         }
         req.layouts.push_back(std::move(*l));
     }
@@ -338,13 +339,14 @@ int printBankReport(const lx::ViewRequest &req, bool json)
 {
     auto in = lx::resolveBankAccess(req);
     if (!in)
-        return fail(ExitBadInput, qs(in.message()));
+        return failBanks(ExitBadInput, qs(in.message()));
     if (in->report.instructions.empty())
-        return fail(ExitBadInput,
-                    u"the view has no access to analyse (a bank map without a register layout)"_qs);
+        return failBanks(
+            ExitBadInput,
+            u"the view has no access to analyse (a bank map without a register layout)"_qs);
     auto analysisFigures = lx::bankAnalysisFigures(*in, req);
     if (!analysisFigures)
-        return fail(ExitBadInput, qs(analysisFigures.message()));
+        return failBanks(ExitBadInput, qs(analysisFigures.message()));
     const std::vector<lx::Figure> &figures = *analysisFigures;
     if (json) {
         nlohmann::json j = lx::bankReportJson(*in);
@@ -374,18 +376,19 @@ int runAnalyzeBanks(const QStringList &args)
         bool ok = false;
         warpIndex = parser.value(o.warp).toInt(&ok);
         if (!ok || warpIndex < 0)
-            return fail(ExitBadUsage, u"--warp expects a non-negative integer"_qs);
+            return failBanks(ExitBadUsage, u"--warp expects a non-negative integer"_qs);
     }
     const int modes = int(parser.isSet(o.preset)) + int(parser.isSet(o.scene)) +
                       int(parser.isSet(o.reg) || parser.isSet(o.shared)) +
                       int(parser.isSet(o.perfConfig)) + int(parser.isSet(o.addresses));
     if (modes != 1)
-        return fail(ExitBadUsage, u"give exactly one of --preset, --scene, --reg/--shared, "
-                                  u"--perf-config or --addresses"_qs);
+        return failBanks(ExitBadUsage, u"give exactly one of --preset, --scene, --reg/--shared, "
+                                       u"--perf-config or --addresses"_qs);
     if (parser.isSet(o.addresses)) {
         for (const QCommandLineOption *opt : {&o.width, &o.arch}) {
             if (!parser.isSet(*opt))
-                return fail(ExitBadUsage, u"--addresses needs --%1"_qs.arg(opt->names().front()));
+                return failBanks(ExitBadUsage,
+                                 u"--addresses needs --%1"_qs.arg(opt->names().front()));
         }
         return runAddresses(parser.value(o.addresses), parser.value(o.width), parser.isSet(o.write),
                             parser.value(o.arch), parser.isSet(o.json));

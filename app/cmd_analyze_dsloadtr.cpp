@@ -49,7 +49,7 @@ using lx::app::ExitBadUsage;
 using lx::app::ExitOk;
 using lx::app::qs;
 
-constexpr lx::app::Fail fail{"layout-explorer analyze ds-load-tr: "};
+constexpr lx::app::Fail failDsLoadTr{"layout-explorer analyze ds-load-tr: "};
 
 constexpr lx::ShapeRules kShapeRules{.rank = 2, .powerOfTwo = true};
 
@@ -114,8 +114,8 @@ int writeFigure(const QString &path, lx::ViewRequest view, const std::optional<l
 {
     lx::ExportFormat *format = lx::exportFormatForPath(path);
     if (!format)
-        return fail(ExitBadUsage, u"cannot tell the format of '%1': use %2"_s.arg(
-                                      path, lx::exportSuffixesText()));
+        return failDsLoadTr(ExitBadUsage, u"cannot tell the format of '%1': use %2"_s.arg(
+                                              path, lx::exportSuffixesText()));
     if (!kind.empty()) {
         if (scene)
             for (const lx::SceneView &v : scene->views)
@@ -126,14 +126,14 @@ int writeFigure(const QString &path, lx::ViewRequest view, const std::optional<l
     if (view.kind.empty()) // layouts given as text: the default the help names
         view.kind = "ds-load-tr-panels";
     if (!lx::findViewKind(view.kind))
-        return fail(ExitBadUsage, qs(lx::buildView(view).message()));
+        return failDsLoadTr(ExitBadUsage, qs(lx::buildView(view).message()));
     return lx::app::withGuiApplication([&] {
         lx::Expected<lx::Diagram> diagram = lx::buildView(view);
         if (!diagram)
-            return fail(ExitBadInput, qs(diagram.message()));
+            return failDsLoadTr(ExitBadInput, qs(diagram.message()));
         const QString error = lx::exportDiagram(*diagram, lx::RenderOptions{}, path, *format);
         if (!error.isEmpty())
-            return fail(ExitBadInput, error);
+            return failDsLoadTr(ExitBadInput, error);
         return int(ExitOk);
     });
 }
@@ -186,16 +186,16 @@ std::optional<int> requestFromScene(const QCommandLineParser &parser, const TrCo
     const QCommandLineOption &source = parser.isSet(o.presetOpt) ? o.presetOpt : o.sceneOpt;
     for (const QCommandLineOption *opt : {&o.sharedOpt, &o.dstOpt, &o.shapeOpt})
         if (parser.isSet(*opt))
-            return fail(ExitBadUsage, u"--%1 and --%2 exclude each other"_s.arg(
-                                          source.names().first(), opt->names().first()));
+            return failDsLoadTr(ExitBadUsage, u"--%1 and --%2 exclude each other"_s.arg(
+                                                  source.names().first(), opt->names().first()));
     std::string what;
     lx::Expected<lx::Scene> loaded = lx::app::sceneArg(parser, o.presetOpt, &o.sceneOpt, &what);
     if (!loaded)
-        return fail(ExitBadInput, qs(what + ": " + loaded.message()));
+        return failDsLoadTr(ExitBadInput, qs(what + ": " + loaded.message()));
     scene = std::move(*loaded);
     lx::Expected<lx::ViewRequest> r = lx::dsLoadTrSceneRequest(*scene, what);
     if (!r)
-        return fail(ExitBadInput, qs(r.message()));
+        return failDsLoadTr(ExitBadInput, qs(r.message()));
     req = std::move(*r);
     if (parser.isSet(o.dtypeOpt))
         req.options["dtype"] = parser.value(o.dtypeOpt).toStdString();
@@ -209,17 +209,18 @@ std::optional<int> requestFromPackedFp4(const QCommandLineParser &parser, const 
 {
     for (const QCommandLineOption *opt : {&o.sharedOpt, &o.dstOpt, &o.shapeOpt, &o.dstShapeOpt})
         if (!parser.isSet(*opt))
-            return fail(ExitBadUsage, u"--packed-fp4 needs --%1"_s.arg(opt->names().first()));
+            return failDsLoadTr(ExitBadUsage,
+                                u"--packed-fp4 needs --%1"_s.arg(opt->names().first()));
     for (const auto &[name, opt, shapeOption] : {std::tuple{"shared", &o.sharedOpt, &o.shapeOpt},
                                                  std::tuple{"dst", &o.dstOpt, &o.dstShapeOpt}}) {
         lx::Expected<std::vector<int32_t>> shape =
             lx::parseShape(parser.value(*shapeOption).toStdString(), kShapeRules);
         if (!shape)
-            return fail(ExitBadInput, qs(shape.message()));
+            return failDsLoadTr(ExitBadInput, qs(shape.message()));
         lx::Expected<lx::ResolvedLayout> l = buildLayout(
             name, parser.value(*opt).toStdString(), *shape, std::string(lx::kPackedFp4LayoutDtype));
         if (!l)
-            return fail(ExitBadInput, qs(l.message()));
+            return failDsLoadTr(ExitBadInput, qs(l.message()));
         req.layouts.push_back(std::move(*l));
     }
     req.options = {{"shared", "shared"}, {"dst", "dst"}, {"packedFp4", true}};
@@ -232,25 +233,25 @@ std::optional<int> requestFromLayouts(const QCommandLineParser &parser, const Tr
 {
     for (const QCommandLineOption *opt : {&o.sharedOpt, &o.dstOpt, &o.shapeOpt})
         if (!parser.isSet(*opt))
-            return fail(ExitBadUsage,
-                        u"missing --%1 (or give --preset NAME)"_s.arg(opt->names().first()));
+            return failDsLoadTr(
+                ExitBadUsage, u"missing --%1 (or give --preset NAME)"_s.arg(opt->names().first()));
     if (parser.isSet(o.dtypeOpt)) {
         req.dtype = parser.value(o.dtypeOpt).toStdString();
         if (!lx::dtypeBits(req.dtype))
-            return fail(ExitBadUsage,
-                        u"unknown --dtype '%1' (f16, bf16, f8, i8, i4, f32, i32)"_s.arg(
-                            parser.value(o.dtypeOpt)));
+            return failDsLoadTr(ExitBadUsage,
+                                u"unknown --dtype '%1' (f16, bf16, f8, i8, i4, f32, i32)"_s.arg(
+                                    parser.value(o.dtypeOpt)));
     }
     lx::Expected<std::vector<int32_t>> shape =
         lx::parseShape(parser.value(o.shapeOpt).toStdString(), kShapeRules);
     if (!shape)
-        return fail(ExitBadInput, qs(shape.message()));
+        return failDsLoadTr(ExitBadInput, qs(shape.message()));
     for (const auto &[name, opt] :
          {std::pair{"shared", &o.sharedOpt}, std::pair{"dst", &o.dstOpt}}) {
         lx::Expected<lx::ResolvedLayout> l =
             buildLayout(name, parser.value(*opt).toStdString(), *shape, req.dtype);
         if (!l)
-            return fail(ExitBadInput, qs(l.message()));
+            return failDsLoadTr(ExitBadInput, qs(l.message()));
         req.layouts.push_back(std::move(*l));
     }
     req.options = {{"shared", "shared"}, {"dst", "dst"}};
@@ -273,7 +274,7 @@ int runDsLoadTr(const QStringList &args)
     lx::ViewRequest req;
     std::optional<lx::Scene> scene;
     if (parser.isSet(o.presetOpt) && parser.isSet(o.sceneOpt))
-        return fail(ExitBadUsage, u"--preset and --scene exclude each other"_s);
+        return failDsLoadTr(ExitBadUsage, u"--preset and --scene exclude each other"_s);
     const std::optional<int> failed = parser.isSet(o.presetOpt) || parser.isSet(o.sceneOpt)
                                           ? requestFromScene(parser, o, req, scene)
                                       : parser.isSet(o.packedOpt)
@@ -284,16 +285,16 @@ int runDsLoadTr(const QStringList &args)
     req.arch = lx::app::archArg(parser, o.archOpt, req.arch);
     const std::optional<int> warpArg = lx::app::nonNegativeIntArg(parser, o.warpOpt);
     if (warpArg && *warpArg < 0)
-        return fail(ExitBadUsage, u"--warp must be a warp index"_s);
+        return failDsLoadTr(ExitBadUsage, u"--warp must be a warp index"_s);
     const int warp = warpArg.value_or(0);
 
     lx::Expected<lx::DsLoadTrInput> in = lx::resolveDsLoadTr(req);
     if (!in)
-        return fail(ExitBadInput, qs(lx::dsLoadTrRefusal(in.message(), req.kind)));
+        return failDsLoadTr(ExitBadInput, qs(lx::dsLoadTrRefusal(in.message(), req.kind)));
     const lx::DsLoadTrPlan *plan = &in->plan;
     if (plan->eligible && warp >= plan->warps)
-        return fail(ExitBadUsage,
-                    u"--warp %1: the layout has %2 warp(s)"_s.arg(warp).arg(plan->warps));
+        return failDsLoadTr(ExitBadUsage,
+                            u"--warp %1: the layout has %2 warp(s)"_s.arg(warp).arg(plan->warps));
 
     if (parser.isSet(o.outOpt))
         if (const int rc = writeFigure(
@@ -307,7 +308,7 @@ int runDsLoadTr(const QStringList &args)
     // What a preset's view quotes as measured (the attention kernel's VGPRs and spills).
     const lx::Expected<std::vector<lx::Figure>> quotes = lx::measuredRegisterFigures(req);
     if (!quotes)
-        return fail(ExitBadInput, qs(quotes.message()));
+        return failDsLoadTr(ExitBadInput, qs(quotes.message()));
     figures.insert(figures.end(), quotes->begin(), quotes->end());
     if (parser.isSet(o.jsonOpt)) {
         nlohmann::json j = lx::dsLoadTrJson(*in);

@@ -26,7 +26,7 @@ using lx::app::ExitBadInput;
 using lx::app::ExitBadUsage;
 using lx::app::qs;
 
-constexpr lx::app::Fail fail{"layout-explorer compare: "};
+constexpr lx::app::Fail failCompare{"layout-explorer compare: "};
 
 // The per-architecture table as aligned text columns; the rows of architecture notes (no access
 // in the access column) are left to the lines after it.
@@ -93,21 +93,23 @@ int runCompare(const QStringList &args)
     parser.addOptions({sceneOpt, presetOpt, archsOpt, dtypeOpt, jsonOpt});
     parser.addPositionalArgument(QStringLiteral("A"), QStringLiteral("the first layout's name"));
     parser.addPositionalArgument(QStringLiteral("B"), QStringLiteral("the second layout's name"));
-    if (const auto rc = lx::app::parseOrExit(parser, args, QString::fromUtf8(fail.prog)))
+    if (const auto rc = lx::app::parseOrExit(parser, args, QString::fromUtf8(failCompare.prog)))
         return *rc;
     const QStringList names = parser.positionalArguments();
     if (names.size() != 2)
-        return fail(ExitBadUsage,
-                    QStringLiteral("expected two layout names A B, got %1").arg(names.size()));
+        return failCompare(
+            ExitBadUsage,
+            QStringLiteral("expected two layout names A B, got %1").arg(names.size()));
     if (parser.isSet(sceneOpt) == parser.isSet(presetOpt))
-        return fail(ExitBadUsage, QStringLiteral("give one of --scene FILE and --preset NAME"));
+        return failCompare(ExitBadUsage,
+                           QStringLiteral("give one of --scene FILE and --preset NAME"));
     std::string what;
     lx::Expected<lx::Scene> scene = lx::app::sceneArg(parser, presetOpt, &sceneOpt, &what);
     if (!scene)
-        return fail(ExitBadInput, qs(scene.message()));
+        return failCompare(ExitBadInput, qs(scene.message()));
     lx::Expected<lx::ViewRequest> base = lx::sceneRequest(*scene);
     if (!base)
-        return fail(ExitBadInput, qs(what + ": " + base.message()));
+        return failCompare(ExitBadInput, qs(what + ": " + base.message()));
     lx::ViewRequest req = std::move(*base);
     req.kind = "compare";
     req.layout = names[0].toStdString();
@@ -123,10 +125,10 @@ int runCompare(const QStringList &args)
         req.options["dtype"] = parser.value(dtypeOpt).toStdString();
     lx::Expected<lx::CompareInput> in = lx::resolveCompare(req);
     if (!in)
-        return fail(ExitBadInput, qs(what + ": " + in.message()));
+        return failCompare(ExitBadInput, qs(what + ": " + in.message()));
     if (parser.isSet(jsonOpt))
-        return lx::app::writeJson(lx::compareJson(*in), QString::fromUtf8(fail.prog));
-    return lx::app::writeStdout(reportText(*in), QString::fromUtf8(fail.prog));
+        return lx::app::writeJson(lx::compareJson(*in), QString::fromUtf8(failCompare.prog));
+    return lx::app::writeStdout(reportText(*in), QString::fromUtf8(failCompare.prog));
 }
 
 } // namespace

@@ -43,7 +43,7 @@ using lx::app::ExitOk;
 // figure.
 constexpr qsizetype kMaxTitleChars = 1000;
 
-constexpr lx::app::Fail fail{"layout-explorer render: "};
+constexpr lx::app::Fail failRender{"layout-explorer render: "};
 
 // The layout of --layout TEXT (with its shape) or, when `text` is empty, of
 // --layout-json FILE, added to the request; returns the reason on failure.
@@ -87,20 +87,21 @@ int writeFigure(const lx::Diagram &diagram, const lx::RenderOptions &options, QS
 {
     if (!fit.isValid()) {
         const QString error = lx::exportDiagram(diagram, options, outPath, format);
-        return error.isEmpty() ? ExitOk : fail(ExitBadInput, error);
+        return error.isEmpty() ? ExitOk : failRender(ExitBadInput, error);
     }
     const lx::FittedFigure fitted = lx::fitDiagram(diagram, options, fit);
     if (!fitted.fits)
-        return fail(ExitBadInput, u"the figure does not fit in %1x%2 pixels even at the smallest "
-                                  u"scale (it needs %3x%4)"_s.arg(fit.width())
-                                      .arg(fit.height())
-                                      .arg(fitted.size.width())
-                                      .arg(fitted.size.height()));
+        return failRender(ExitBadInput,
+                          u"the figure does not fit in %1x%2 pixels even at the smallest "
+                          u"scale (it needs %3x%4)"_s.arg(fit.width())
+                              .arg(fit.height())
+                              .arg(fitted.size.width())
+                              .arg(fitted.size.height()));
     // What the page cannot show legibly is said, and the page is still written.
     for (const QString &warning : fitted.warnings)
         lx::app::ErrorStream() << "layout-explorer render: warning: " << warning << '\n';
     const QString error = lx::exportDiagram(fitted.diagram, fitted.options, outPath, format);
-    return error.isEmpty() ? ExitOk : fail(ExitBadInput, error);
+    return error.isEmpty() ? ExitOk : failRender(ExitBadInput, error);
 }
 
 // --figures: the numbers the window's analysis panel lists for this view, as
@@ -195,15 +196,15 @@ std::optional<int> drawingOptions(const QCommandLineParser &parser, const Render
         bool ok = false;
         options.scale = parser.value(o.scale).toDouble(&ok);
         if (!ok || !std::isfinite(options.scale) || options.scale <= 0 || options.scale > 64)
-            return fail(ExitBadUsage, u"--scale must be a number in (0, 64]"_s);
+            return failRender(ExitBadUsage, u"--scale must be a number in (0, 64]"_s);
     }
     if (parser.isSet(o.fit)) {
         if (parser.isSet(o.scale))
-            return fail(ExitBadUsage, u"give --fit or --scale, not both"_s);
+            return failRender(ExitBadUsage, u"give --fit or --scale, not both"_s);
         const auto parsed = lx::parseShape(parser.value(o.fit).toStdString());
         if (!parsed || parsed->size() != 2 || (*parsed)[0] > 100000 || (*parsed)[1] > 100000)
-            return fail(ExitBadUsage, u"--fit must look like 1920x1080 (pixels, at most "
-                                      u"100000 each), not '%1'"_s.arg(parser.value(o.fit)));
+            return failRender(ExitBadUsage, u"--fit must look like 1920x1080 (pixels, at most "
+                                            u"100000 each), not '%1'"_s.arg(parser.value(o.fit)));
         fit = QSize((*parsed)[0], (*parsed)[1]);
     }
     options.legend = !parser.isSet(o.noLegend);
@@ -228,16 +229,17 @@ const lx::SceneView *pickSceneView(const QCommandLineParser &parser, const Rende
         return nullptr;
     }
     if (size_t(viewIndex) >= scene.views.size()) {
-        rc = fail(ExitBadUsage, u"--view-index %1: the scene has %2 views"_s.arg(viewIndex).arg(
-                                    scene.views.size()));
+        rc = failRender(
+            ExitBadUsage,
+            u"--view-index %1: the scene has %2 views"_s.arg(viewIndex).arg(scene.views.size()));
         return nullptr;
     }
     const lx::SceneView *view = &scene.views[size_t(viewIndex)];
     if (parser.isSet(o.view) && view->kind != kind) {
-        rc = fail(ExitBadUsage,
-                  u"--view-index %1 is a '%2' view, not '%3': give one of --view-index "
-                  u"and --view, or matching ones"_s.arg(viewIndex)
-                      .arg(QString::fromStdString(view->kind), QString::fromStdString(kind)));
+        rc = failRender(ExitBadUsage,
+                        u"--view-index %1 is a '%2' view, not '%3': give one of --view-index "
+                        u"and --view, or matching ones"_s.arg(viewIndex)
+                            .arg(QString::fromStdString(view->kind), QString::fromStdString(kind)));
         return nullptr;
     }
     return view;
@@ -253,10 +255,10 @@ std::optional<int> sceneRenderRequest(const QCommandLineParser &parser, const Re
         parser.isSet(o.preset) ? lx::loadPreset(parser.value(o.preset).toStdString())
                                : lx::loadSceneFile(parser.value(o.scene).toStdString());
     if (!scene)
-        return fail(ExitBadInput, QString::fromStdString(scene.message()));
+        return failRender(ExitBadInput, QString::fromStdString(scene.message()));
     lx::Expected<lx::ViewRequest> base = lx::sceneRequest(*scene);
     if (!base)
-        return fail(ExitBadInput, QString::fromStdString(base.message()));
+        return failRender(ExitBadInput, QString::fromStdString(base.message()));
     base->kind = request.kind; // --view, unless a scene view below says otherwise
     request = std::move(*base);
     std::optional<int> rc;
@@ -286,16 +288,16 @@ std::optional<int> viewOptions(const QCommandLineParser &parser, const RenderCli
     if (parser.isSet(o.color)) {
         const std::string key = parser.value(o.color).toStdString();
         if (const auto color = lx::parseOwnerColor(key); !color)
-            return fail(ExitBadUsage,
-                        u"--color-by: %1"_s.arg(QString::fromStdString(color.message())));
+            return failRender(ExitBadUsage,
+                              u"--color-by: %1"_s.arg(QString::fromStdString(color.message())));
         request.options["colorBy"] = key;
     }
     if (parser.isSet(o.title))
         request.title = parser.value(o.title).toStdString();
     if (const qsizetype n = QString::fromStdString(request.title).size(); n > kMaxTitleChars)
-        return fail(parser.isSet(o.title) ? ExitBadUsage : ExitBadInput,
-                    u"the title has %1 characters; a figure title is at most %2"_s.arg(n).arg(
-                        kMaxTitleChars));
+        return failRender(parser.isSet(o.title) ? ExitBadUsage : ExitBadInput,
+                          u"the title has %1 characters; a figure title is at most %2"_s.arg(n).arg(
+                              kMaxTitleChars));
     return std::nullopt;
 }
 
@@ -308,26 +310,28 @@ std::optional<int> checkSources(const QCommandLineParser &parser, const RenderCl
     const int sources = int(parser.isSet(o.layout)) + int(parser.isSet(o.layoutJson)) +
                         int(parser.isSet(o.preset)) + int(parser.isSet(o.scene));
     if (sources != 1)
-        return fail(ExitBadUsage, u"give exactly one of --preset NAME, --scene FILE, --layout TEXT "
-                                  u"--shape MxN, --layout-json FILE"_s);
+        return failRender(ExitBadUsage,
+                          u"give exactly one of --preset NAME, --scene FILE, --layout TEXT "
+                          u"--shape MxN, --layout-json FILE"_s);
     if (parser.isSet(o.viewIndex)) {
         bool ok = false;
         viewIndex = parser.value(o.viewIndex).toInt(&ok);
         if (!ok || viewIndex < 0 || !fromScene)
-            return fail(ExitBadUsage, u"--view-index takes a non-negative integer and goes with "
-                                      u"--preset or --scene"_s);
+            return failRender(ExitBadUsage,
+                              u"--view-index takes a non-negative integer and goes with "
+                              u"--preset or --scene"_s);
     }
     if (parser.isSet(o.layout)) {
         if (!parser.isSet(o.shape))
-            return fail(ExitBadUsage, u"--layout needs --shape MxN"_s);
+            return failRender(ExitBadUsage, u"--layout needs --shape MxN"_s);
         const auto parsed = lx::parseShape(parser.value(o.shape).toStdString());
         if (!parsed)
-            return fail(ExitBadUsage,
-                        u"--shape must look like 128x128 (positive integers), not '%1'"_s.arg(
-                            parser.value(o.shape)));
+            return failRender(ExitBadUsage,
+                              u"--shape must look like 128x128 (positive integers), not '%1'"_s.arg(
+                                  parser.value(o.shape)));
         shape = *parsed;
     } else if (parser.isSet(o.shape)) {
-        return fail(ExitBadUsage, u"--shape goes with --layout"_s);
+        return failRender(ExitBadUsage, u"--shape goes with --layout"_s);
     }
     return std::nullopt;
 }
@@ -339,15 +343,15 @@ std::optional<int> viewKindAndOptions(const QCommandLineParser &parser, const Re
 {
     request.kind = parser.isSet(o.view) ? parser.value(o.view).toStdString() : "ownership";
     if (!lx::findViewKind(request.kind))
-        return fail(ExitBadUsage, QString::fromStdString(lx::buildView(request).message()));
+        return failRender(ExitBadUsage, QString::fromStdString(lx::buildView(request).message()));
     extraOptions = nlohmann::json::object();
     if (parser.isSet(o.options)) {
         auto parsed = lx::parseJson(parser.value(o.options).toStdString());
         if (!parsed)
-            return fail(ExitBadUsage,
-                        u"--options: %1"_s.arg(QString::fromStdString(parsed.message())));
+            return failRender(ExitBadUsage,
+                              u"--options: %1"_s.arg(QString::fromStdString(parsed.message())));
         if (!parsed->is_object())
-            return fail(ExitBadUsage, u"--options must be a JSON object"_s);
+            return failRender(ExitBadUsage, u"--options must be a JSON object"_s);
         extraOptions = std::move(*parsed);
     }
     return std::nullopt;
@@ -382,17 +386,17 @@ int runRender(const QStringList &args)
     if (const auto rc = lx::app::parseOrExit(parser, args, u"layout-explorer render: "_s, false))
         return *rc;
     if (!parser.isSet(o.out) && !parser.isSet(o.figures))
-        return fail(ExitBadUsage, u"missing -o FILE"_s);
+        return failRender(ExitBadUsage, u"missing -o FILE"_s);
     const QString outPath = parser.value(o.out);
     // Without -o (--figures alone) nothing is written: any format passes this check.
     lx::ExportFormat *format =
         parser.isSet(o.out) ? lx::exportFormatForPath(outPath) : lx::exportFormats().front();
     if (!format)
-        return fail(ExitBadUsage, u"cannot tell the format of '%1': use %2"_s.arg(
-                                      outPath, lx::exportSuffixesText()));
+        return failRender(ExitBadUsage, u"cannot tell the format of '%1': use %2"_s.arg(
+                                            outPath, lx::exportSuffixesText()));
     if (parser.isSet(o.out))
         if (const QString e = lx::app::checkOutputFile(outPath); !e.isEmpty())
-            return fail(ExitBadInput, e);
+            return failRender(ExitBadInput, e);
     int viewIndex = -1;
     std::vector<int32_t> shape;
     lx::RenderOptions options;
@@ -419,15 +423,15 @@ int runRender(const QStringList &args)
             addLayoutSource(parser.isSet(o.layout) ? parser.value(o.layout) : QString(),
                             parser.value(o.layoutJson), shape, request);
         if (!e.isEmpty())
-            return fail(ExitBadInput, e);
+            return failRender(ExitBadInput, e);
     }
     const lx::Expected<lx::Diagram> diagram = lx::buildView(request);
     if (!diagram)
-        return fail(ExitBadInput, QString::fromStdString(diagram.message()));
+        return failRender(ExitBadInput, QString::fromStdString(diagram.message()));
     const lx::Expected<lx::Diagram> drawn =
         everyView.empty() ? diagram : sceneFigure(everyView, request.title);
     if (!drawn)
-        return fail(ExitBadInput, QString::fromStdString(drawn.message()));
+        return failRender(ExitBadInput, QString::fromStdString(drawn.message()));
     if (parser.isSet(o.out))
         if (const int rc = writeFigure(*drawn, options, fit, outPath, *format); rc != ExitOk)
             return rc;

@@ -1,4 +1,5 @@
 #include "analysis/bandwidth.h"
+#include "base/intmath.h"
 
 #include <algorithm>
 #include <bit>
@@ -6,10 +7,6 @@
 namespace lx {
 
 namespace {
-bool isPow2(int64_t v)
-{
-    return v > 0 && (v & (v - 1)) == 0;
-}
 } // namespace
 
 BandwidthEstimate estimateBandwidth(const PartitionAccessReport &access, const CuModel &cu)

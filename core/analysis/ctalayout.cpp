@@ -1,10 +1,12 @@
 #include "analysis/ctalayout.h"
+#include "base/intmath.h"
 
 #include "hw/wmmashapes.h"
 
 #include "analysis/limits.h"
 
 #include "layout/attrs.h"
+#include "layout/layoututils.h"
 
 #include <algorithm>
 #include <bit>
@@ -16,25 +18,6 @@ namespace lx {
 namespace {
 
 using Bases = std::vector<std::vector<int32_t>>;
-
-bool isPow2(int64_t v)
-{
-    return v > 0 && (v & (v - 1)) == 0;
-}
-int log2i(int64_t v)
-{
-    return std::countr_zero(uint64_t(v));
-}
-
-std::string basisText(const std::vector<int32_t> &b)
-{
-    std::ostringstream s;
-    s << '[';
-    for (size_t i = 0; i < b.size(); ++i)
-        s << (i ? ", " : "") << b[i];
-    s << ']';
-    return s.str();
-}
 
 // XOR of the bases selected by the bits of `index`.
 std::array<int, 2> combine(const Bases &bases, int index)
@@ -58,7 +41,7 @@ Expected<Bases> checkBases(const Bases &bases, const char *what)
                              " components; a rank-2 WMMA ctaLayout needs [dim0, dim1]");
         if (b[0] < 0 || b[1] < 0 || b[0] > (1 << 12) || b[1] > (1 << 12))
             return makeError(std::string("ctaLayout ") + what + " basis " + std::to_string(i) +
-                             " = " + basisText(b) + " is out of range");
+                             " = " + formatBasis(b) + " is out of range");
     }
     return bases;
 }
@@ -113,7 +96,7 @@ OperandPartitioning analyzeOperand(const CtaAnalysis &cta, int dim, const CuMode
     // "high").
     const int lowPair = *pairsPresent.begin();
     const CtaInstruction &first = cta.instructions.front();
-    for (int bit = log2i(tiles) - 1; bit >= 0; --bit) {
+    for (int bit = log2Exact(tiles) - 1; bit >= 0; --bit) {
         int valueOfLow = -1, valueOfHigh = -1;
         bool ok = true;
         for (const CtaWarpTile &t : first.tiles) {
@@ -283,13 +266,13 @@ void noteGenericBases(const CtaLayoutSpec &spec, CtaAnalysis &cta)
     for (size_t i = 0; i < spec.warpBases.size(); ++i)
         if (spec.warpBases[i][0] != 0 && spec.warpBases[i][1] != 0)
             cta.notes.push_back("warp basis " + std::to_string(i) + " = " +
-                                basisText(spec.warpBases[i]) +
+                                formatBasis(spec.warpBases[i]) +
                                 " moves both dims: this layout can only be written as "
                                 "#ttg.generic_linear, not #ttg.linear");
     for (size_t i = 0; i < spec.registerBases.size(); ++i)
         if (spec.registerBases[i][0] != 0 && spec.registerBases[i][1] != 0)
             cta.notes.push_back("register basis " + std::to_string(i) + " = " +
-                                basisText(spec.registerBases[i]) +
+                                formatBasis(spec.registerBases[i]) +
                                 " moves both dims: this layout can only be written as "
                                 "#ttg.generic_linear, not #ttg.linear");
 }

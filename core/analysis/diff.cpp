@@ -1,4 +1,5 @@
 #include "analysis/diff.h"
+#include "layout/layoututils.h"
 
 #include <nlohmann/json.hpp>
 
@@ -13,7 +14,7 @@ namespace {
 // Out bits the element marks may cover (one byte per element).
 constexpr int kMaxDiffOutBits = 24;
 
-bool isDistributed(const LinearLayout &l)
+bool onlyDistributedDims(const LinearLayout &l)
 {
     for (const std::string &d : l.inDimNames())
         if (d != "register" && d != "lane" && d != "warp" && d != "block")
@@ -142,10 +143,10 @@ Expected<LayoutDiff> diffLayouts(const LinearLayout &a, const LinearLayout &b, i
         diff.basisDelta.push_back(std::move(delta));
     }
 
-    if (!isDistributed(a) || !isDistributed(*bt)) {
+    if (!onlyDistributedDims(a) || !onlyDistributedDims(*bt)) {
         diff.conversionNote = "convert_layout is between distributed layouts (register, lane, "
                               "warp, block); " +
-                              std::string(isDistributed(a) ? "B" : "A") + " is not one";
+                              std::string(onlyDistributedDims(a) ? "B" : "A") + " is not one";
     } else if (auto plan = classifyConversion(a, *bt, elementBits); plan) {
         diff.conversion = std::move(*plan);
     } else {
@@ -191,13 +192,6 @@ std::string diffToJson(const LayoutDiff &diff)
 }
 
 namespace {
-std::string basisText(const LinearLayout::Basis &b)
-{
-    std::string s = "[";
-    for (size_t i = 0; i < b.size(); ++i)
-        s += (i ? ", " : "") + std::to_string(b[i]);
-    return s + "]";
-}
 } // namespace
 
 std::string diffToText(const LayoutDiff &diff, const LinearLayout &a)
@@ -214,8 +208,8 @@ std::string diffToText(const LayoutDiff &diff, const LinearLayout &a)
         out << d.inDim << " (size " << d.sizeA << " / " << d.sizeB << "):";
         for (int j : d.changed) {
             out << " [" << j << "] "
-                << (size_t(j) < d.basesA.size() ? basisText(d.basesA[size_t(j)]) : "-") << " -> "
-                << (size_t(j) < d.basesB.size() ? basisText(d.basesB[size_t(j)]) : "-") << ";";
+                << (size_t(j) < d.basesA.size() ? formatBasis(d.basesA[size_t(j)]) : "-") << " -> "
+                << (size_t(j) < d.basesB.size() ? formatBasis(d.basesB[size_t(j)]) : "-") << ";";
         }
         out << "\n";
     }

@@ -1,4 +1,5 @@
 #include "analysis/dsloadtr.h"
+#include "base/intmath.h"
 
 #include "analysis/ldslowering.h"
 
@@ -6,6 +7,7 @@
 #include "hw/arch.h"
 
 #include "layout/attrs.h"
+#include "layout/dimnames.h"
 
 #include <algorithm>
 #include <bit>
@@ -14,19 +16,9 @@
 namespace lx {
 
 namespace {
+using namespace dims;
 
-const std::string kRegister = "register";
-const std::string kLane = "lane";
-const std::string kWarp = "warp";
-const std::string kBlock = "block";
-const std::string kOffset = "offset";
 const std::string kPartition = "partition";
-const std::string kAddr = "addr";
-
-int log2Exact(int64_t v)
-{
-    return std::countr_zero(uint64_t(v));
-}
 
 // The value of `dim` in a (register, lane, warp)-ordered apply.
 int32_t component(const LinearLayout &l, const std::vector<int32_t> &in, const std::string &out)
@@ -204,16 +196,6 @@ std::optional<std::string> dsLoadTrDestinationProblem(const LayoutAttr *dst)
     else if (dst->as<SliceAttr>())
         kind = "#ttg.slice";
     return "the destination must be a dot operand (#ttg.dot_op) or #ttg.linear; it is " + kind;
-}
-
-std::string formatBasis(const LinearLayout::Basis &basis)
-{
-    std::ostringstream s;
-    s << '[';
-    for (size_t i = 0; i < basis.size(); ++i)
-        s << (i ? ", " : "") << basis[i];
-    s << ']';
-    return s.str();
 }
 
 int64_t DsLoadTrPlan::byteAddress(int warp, int64_t instr, int lane) const

@@ -32,6 +32,7 @@
 
 #include "base/expected.h"
 #include "hw/dtype.h"
+#include "layout/layoututils.h"
 #include "layout/linearlayout.h"
 
 #include <cstdint>
@@ -237,8 +238,5 @@ struct DsLoadTrPlan
 // Why an attribute cannot be the destination of a transposed load (nullopt when it can: a dot
 // operand or a #ttg.linear, or when there is no attribute to judge).
 [[nodiscard]] std::optional<std::string> dsLoadTrDestinationProblem(const LayoutAttr *dst);
-
-// "lane basis 1 maps to [4] (need offset 2)" style words for one basis vector.
-[[nodiscard]] std::string formatBasis(const LinearLayout::Basis &basis);
 
 } // namespace lx

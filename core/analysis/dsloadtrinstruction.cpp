@@ -3,25 +3,17 @@
 // sourceOf, destinationOf). dsloadtr.h declares them; dsloadtr.cpp plans a conversion with them.
 
 #include "analysis/dsloadtr.h"
+#include "base/intmath.h"
 
 #include "hw/arch.h"
+#include "layout/dimnames.h"
 
 #include <bit>
 
 namespace lx {
 
 namespace {
-
-const std::string kRegister = "register";
-const std::string kLane = "lane";
-const std::string kWarp = "warp";
-const std::string kOffset = "offset";
-const std::string kAddr = "addr";
-
-int log2Exact(int64_t v)
-{
-    return std::countr_zero(uint64_t(v));
-}
+using namespace dims;
 
 DsLoadTrInstruction makeInstruction(std::string arch, std::string name, std::string intrinsic,
                                     int elementBits, int instBits, int a, int b, int warpSize)

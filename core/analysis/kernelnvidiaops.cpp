@@ -113,7 +113,7 @@ const TtgirOp *producer(const TtgirModule &m, const std::string &value)
     return nullptr;
 }
 
-int axisOf(const TtgirOp &op)
+int nvAxisOf(const TtgirOp &op)
 {
     const size_t at = op.text.find("axis = ");
     return at == std::string::npos ? -1 : std::atoi(op.text.c_str() + at + 7);
@@ -134,7 +134,7 @@ void unitStrideDims(const TtgirModule &m, const std::string &value, std::set<int
             unitStrideDims(m, o, dims, depth + 1);
     else if (op->name == "tt.expand_dims" && !op->operands.empty()) {
         const TtgirOp *range = producer(m, op->operands[0]);
-        const int axis = axisOf(*op);
+        const int axis = nvAxisOf(*op);
         if (range && range->name == "tt.make_range" && (axis == 0 || axis == 1))
             dims.insert(1 - axis);
     }

@@ -1,6 +1,8 @@
 #include "analysis/ldslowering.h"
+#include "layout/layoututils.h"
 
 #include "f2/f2matrix.h"
+#include "layout/dimnames.h"
 
 #include <algorithm>
 #include <bit>
@@ -21,22 +23,17 @@ int64_t flatBasisIndex(const LinearLayout &l, const LinearLayout::Basis &b)
 }
 
 namespace {
+using namespace dims;
 
-const std::string kReg = "register";
 const std::string kOffsetDim = "offset";
 const std::string kWarpDim = "warp";
-
-bool isZero(const LinearLayout::Basis &b)
-{
-    return std::all_of(b.begin(), b.end(), [](int32_t v) { return v == 0; });
-}
 
 // The non-zero bases of one in-dim, flattened.
 std::vector<int64_t> flatBases(const LinearLayout &l, const std::string &dim)
 {
     std::vector<int64_t> out;
     for (int i = 0; i < l.inDimSizeLog2(dim); ++i)
-        if (const LinearLayout::Basis &b = l.basis(dim, i); !isZero(b))
+        if (const LinearLayout::Basis &b = l.basis(dim, i); !isZeroBasis(b))
             out.push_back(flatBasisIndex(l, b));
     return out;
 }
@@ -45,9 +42,9 @@ std::vector<int64_t> flatBases(const LinearLayout &l, const std::string &dim)
 int64_t distinctRegisters(const LinearLayout &l)
 {
     std::vector<LinearLayout::Basis> bases;
-    for (int i = 0; i < l.inDimSizeLog2(kReg); ++i)
-        bases.push_back(l.basis(kReg, i));
-    Expected<LinearLayout> sub = LinearLayout::tryCreate({{kReg, bases}}, l.outDims(), false);
+    for (int i = 0; i < l.inDimSizeLog2(kRegister); ++i)
+        bases.push_back(l.basis(kRegister, i));
+    Expected<LinearLayout> sub = LinearLayout::tryCreate({{kRegister, bases}}, l.outDims(), false);
     return sub ? int64_t(1) << sub->rank() : int64_t(1) << bases.size();
 }
 
@@ -99,14 +96,6 @@ std::vector<int64_t> scratchSegment(const std::vector<int64_t> &bankSrc,
 }
 
 namespace {
-
-int totalOutBits(const LinearLayout &l)
-{
-    int dim = 0;
-    for (const auto &[name, size] : l.outDims())
-        dim += l.outDimSizeLog2(name);
-    return dim;
-}
 
 // The scratch's bases above the vector (Triton's optimalSwizzlingLdSt): the segment, and the
 // bank bases, the unit tensor bits independent of the vector and the segment, in increasing
@@ -189,11 +178,11 @@ LdsVectorisation largestVectorisation(const LinearLayout &cvt, int elementBits,
     LdsVectorisation out;
     const int offsetIndex = cvt.outDimIndex(kOffsetDim);
     std::vector<int> regs; // non-zero register bases (step 1)
-    for (int i = 0; i < cvt.inDimSizeLog2(kReg); ++i)
-        if (!isZero(cvt.basis(kReg, i)))
+    for (int i = 0; i < cvt.inDimSizeLog2(kRegister); ++i)
+        if (!isZeroBasis(cvt.basis(kRegister, i)))
             regs.push_back(i);
     out.registerBases = int(regs.size());
-    out.broadcastBases = cvt.inDimSizeLog2(kReg) - out.registerBases;
+    out.broadcastBases = cvt.inDimSizeLog2(kRegister) - out.registerBases;
     if (offsetIndex < 0)
         return out;
     const bool allowPermutation = !maxElements.has_value();
@@ -202,7 +191,7 @@ LdsVectorisation largestVectorisation(const LinearLayout &cvt, int elementBits,
     // Register basis `reg` is the tile's basis `bit`: offset 2^bit and nothing else, the
     // partition set aside (step 2).
     auto isTileBasis = [&](int reg, int bit) {
-        const LinearLayout::Basis &b = cvt.basis(kReg, reg);
+        const LinearLayout::Basis &b = cvt.basis(kRegister, reg);
         for (int o = 0; o < int(b.size()); ++o)
             if (o != partitionIndex && b[size_t(o)] != (o == offsetIndex ? int32_t(1) << bit : 0))
                 return false;
@@ -230,7 +219,7 @@ LdsVectorisation largestVectorisation(const LinearLayout &cvt, int elementBits,
         bool divides = true;
         for (const auto &[dim, bases] : cvt.bases())
             for (int i = 0; i < int(bases.size()) && divides; ++i)
-                if ((dim != kReg || !std::count(vector.begin(), vector.end(), i)) &&
+                if ((dim != kRegister || !std::count(vector.begin(), vector.end(), i)) &&
                     (bases[size_t(i)][size_t(offsetIndex)] & low) != 0)
                     divides = false;
         if (!divides)
@@ -266,7 +255,8 @@ struct ScratchVector
 
 ScratchVector scratchVector(const LinearLayout &src, const LinearLayout &dst, int bits)
 {
-    const std::vector<int64_t> regSrc = flatBases(src, kReg), regDst = flatBases(dst, kReg);
+    const std::vector<int64_t> regSrc = flatBases(src, kRegister),
+                               regDst = flatBases(dst, kRegister);
     const std::vector<int64_t> warpSrc =
         src.hasInDim(kWarpDim) ? flatBases(src, kWarpDim) : std::vector<int64_t>{};
     const std::vector<int64_t> warpDst =
@@ -322,10 +312,11 @@ Expected<LdsRoundTrip> ldsRoundTrip(const LinearLayout &src, const LinearLayout 
 {
     if (src.outDims() != dst.outDims())
         return makeError("the two layouts do not describe the same tensor");
-    if (!src.hasInDim(kReg) || !dst.hasInDim(kReg))
+    if (!src.hasInDim(kRegister) || !dst.hasInDim(kRegister))
         return makeError("a layout without registers cannot be converted through LDS");
     const int bits = std::max(1, elementBits);
-    const std::vector<int64_t> regSrc = flatBases(src, kReg), regDst = flatBases(dst, kReg);
+    const std::vector<int64_t> regSrc = flatBases(src, kRegister),
+                               regDst = flatBases(dst, kRegister);
     const size_t maxVecBases = size_t(log2Floor(std::max(1, 128 / bits)));
     const ScratchVector vector = scratchVector(src, dst, bits);
     const std::vector<int64_t> &vbasis = vector.bases;

@@ -1,6 +1,8 @@
 #include "analysis/nvsharedaccess.h"
+#include "base/intmath.h"
 
 #include "analysis/ldslowering.h"
+#include "layout/dimnames.h"
 
 #include <algorithm>
 #include <bit>
@@ -8,16 +10,7 @@
 namespace lx {
 
 namespace {
-
-const std::string kReg = "register";
-const std::string kLane = "lane";
-const std::string kWarp = "warp";
-const std::string kOffset = "offset";
-
-int log2Of(int x)
-{
-    return x <= 1 ? 0 : std::bit_width(unsigned(x)) - 1;
-}
+using namespace dims;
 
 // The offset of basis i of `dim` (cvt's only out-dim is offset).
 int32_t offsetOf(const LinearLayout &cvt, const std::string &dim, int i)
@@ -37,11 +30,11 @@ std::vector<int> chooseRegisters(const LinearLayout &cvt, const std::vector<int3
                                  std::string &why)
 {
     std::vector<int> chosen;
-    const int regs = cvt.inDimSizeLog2(kReg);
+    const int regs = cvt.inDimSizeLog2(kRegister);
     for (int32_t want : wanted) {
         int found = -1;
         for (int i = 0; i < regs && found < 0; ++i)
-            if (offsetOf(cvt, kReg, i) == want &&
+            if (offsetOf(cvt, kRegister, i) == want &&
                 std::find(chosen.begin(), chosen.end(), i) == chosen.end())
                 found = i;
         if (found < 0) {
@@ -62,9 +55,9 @@ bool othersLeaveLowBits(const LinearLayout &cvt, const std::vector<int> &tileReg
     const int32_t low = (int32_t(1) << lowBits) - 1;
     for (const auto &[dim, bases] : cvt.bases())
         for (int i = 0; i < int(bases.size()); ++i) {
-            const std::vector<int> *inTile = dim == kReg    ? &tileRegs
-                                             : dim == kLane ? &tileLanes
-                                                            : nullptr;
+            const std::vector<int> *inTile = dim == kRegister ? &tileRegs
+                                             : dim == kLane   ? &tileLanes
+                                                              : nullptr;
             if (inTile && std::find(inTile->begin(), inTile->end(), i) != inTile->end())
                 continue;
             if ((bases[size_t(i)][0] & low) != 0) {
@@ -97,7 +90,7 @@ bool tryMatrix(const LinearLayout &cvt, int bits, std::string &why, std::vector<
         why = "elements of " + std::to_string(bits) + " bits (a matrix row packs 32-bit words)";
         return false;
     }
-    const int r = log2Of(32 / bits);
+    const int r = floorLog2(32 / bits);
     std::vector<int32_t> wanted;
     for (int k = 0; k < r; ++k)
         wanted.push_back(int32_t(1) << k);
@@ -148,8 +141,8 @@ bool tryTransposed(const LinearLayout &cvt, int bits, bool isWrite,
     if (!othersLeaveLowBits(cvt, regs, {2, 3, 4}, lowBits, why))
         return false;
     const int needed = bits == 16 ? 2 : (isWrite ? 4 : 8);
-    if (cvt.inDimSize(kReg) < needed) {
-        why = "a thread holds " + std::to_string(cvt.inDimSize(kReg)) +
+    if (cvt.inDimSize(kRegister) < needed) {
+        why = "a thread holds " + std::to_string(cvt.inDimSize(kRegister)) +
               " registers, fewer than one matrix needs (" + std::to_string(needed) + ")";
         return false;
     }
@@ -181,7 +174,7 @@ NvSharedAccess matrixAccess(const LinearLayout &cvt, int bits, bool isWrite, boo
                             std::vector<int> regs)
 {
     NvSharedAccess out;
-    out.registers = int64_t(1) << cvt.inDimSizeLog2(kReg);
+    out.registers = int64_t(1) << cvt.inDimSizeLog2(kRegister);
     const int perCore = !transposed ? 32 / bits : bits == 16 ? 2 : (isWrite ? 4 : 8);
     const int perInstr = int(std::min<int64_t>(128 / bits, out.registers));
     out.kind = transposed ? NvAccessKind::MatrixTransposed : NvAccessKind::Matrix;
@@ -196,7 +189,7 @@ NvSharedAccess matrixAccess(const LinearLayout &cvt, int bits, bool isWrite, boo
 NvSharedAccess plainAccessOfCvt(const LinearLayout &cvt, int bits, bool isWrite)
 {
     NvSharedAccess out;
-    out.registers = int64_t(1) << cvt.inDimSizeLog2(kReg);
+    out.registers = int64_t(1) << cvt.inDimSizeLog2(kRegister);
     const LdsVectorisation v = largestVectorisation(cvt, bits);
     out.kind = NvAccessKind::Plain;
     out.elementsPerInstruction = v.elements;
@@ -258,11 +251,11 @@ NvSharedAccess nvidiaSharedAccessOfCvt(const LinearLayout &cvt, int elementBits,
 
 Expected<LinearLayout> nvidiaLocalCvt(const LinearLayout &reg, const LinearLayout &shared)
 {
-    if (!reg.hasInDim(kReg) || !reg.hasInDim(kLane))
+    if (!reg.hasInDim(kRegister) || !reg.hasInDim(kLane))
         return makeError("the register layout has no register and lane dims");
     if (!shared.hasInDim(kOffset))
         return makeError("the shared layout has no offset dim");
-    const LinearLayout unique = reg.removeZeroBasesAlongDim(kReg);
+    const LinearLayout unique = reg.removeZeroBasesAlongDim(kRegister);
     Expected<LinearLayout> cvt = unique.invertAndCompose(shared);
     if (!cvt)
         return makeError("cannot map the registers onto shared memory: " + cvt.message());
@@ -274,7 +267,7 @@ Expected<LinearLayout> nvidiaLocalCvt(const LinearLayout &reg, const LinearLayou
         local = std::move(*q);
     }
     std::vector<std::string> ins;
-    for (const std::string &d : {kReg, kLane, kWarp})
+    for (const std::string &d : {kRegister, kLane, kWarp})
         if (local.hasInDim(d))
             ins.push_back(d);
     return local.sublayout(ins, {kOffset});

@@ -1,4 +1,5 @@
 #include "analysis/nvswizzling.h"
+#include "layout/layoututils.h"
 
 #include "analysis/ldslowering.h"
 #include "f2/f2matrix.h"
@@ -41,7 +42,7 @@ Side sideOf(const LinearLayout &l)
     return s;
 }
 
-bool contains(const Flat &v, int64_t x)
+bool inFlat(const Flat &v, int64_t x)
 {
     return std::find(v.begin(), v.end(), x) != v.end();
 }
@@ -94,7 +95,7 @@ Flat intersection(const Flat &b1, const Flat &b2, int dim)
     if (std::all_of(b1.begin(), b1.end(), unit) && std::all_of(b2.begin(), b2.end(), unit)) {
         Flat out;
         for (int64_t b : b1)
-            if (b != 0 && contains(b2, b) && !contains(out, b))
+            if (b != 0 && inFlat(b2, b) && !inFlat(out, b))
                 out.push_back(b);
         return out;
     }
@@ -205,7 +206,7 @@ std::optional<Flat> addressTile(const Tile &t, const Side &s, const Flat &vbasis
     for (int64_t r : s.reg) {
         if (needed == 0)
             break;
-        if (!contains(vbasis, r)) {
+        if (!inFlat(vbasis, r)) {
             tile.push_back(r);
             --needed;
         }
@@ -243,7 +244,7 @@ Scratch buildScratch(const Side &src, const Side &dst, int bits, const Flat &vba
     s.vector = vbasis;
     s.bank = complement(used, dim);
     for (int64_t b : sbasis) {
-        if (contains(src.reg, b) && contains(dst.reg, b)) {
+        if (inFlat(src.reg, b) && inFlat(dst.reg, b)) {
             if (leaveReps > 0) {
                 --leaveReps;
                 s.segment.push_back(b);
@@ -271,14 +272,6 @@ struct Candidate
     Scratch scratch;
     int conflicts = 0, read = 0, write = 0;
 };
-
-int totalOutBits(const LinearLayout &l)
-{
-    int dim = 0;
-    for (const auto &[name, size] : l.outDims())
-        dim += l.outDimSizeLog2(name);
-    return dim;
-}
 
 } // namespace
 

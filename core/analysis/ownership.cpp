@@ -1,4 +1,5 @@
 #include "analysis/ownership.h"
+#include "base/intmath.h"
 
 #include "f2/f2matrix.h"
 
@@ -9,11 +10,6 @@
 namespace lx {
 
 namespace {
-
-int log2Of(int32_t size)
-{
-    return std::countr_zero(uint32_t(size));
-}
 
 std::string vecToString(const std::vector<int32_t> &v)
 {
@@ -95,7 +91,7 @@ int64_t elementId(const std::vector<int32_t> &coords,
     int shift = 0;
     for (size_t d = 0; d < sizes.size() && d < coords.size(); ++d) {
         id |= int64_t(coords[d]) << shift;
-        shift += log2Of(sizes[d].second);
+        shift += log2Exact(sizes[d].second);
     }
     return id;
 }
@@ -250,13 +246,14 @@ Expected<OwnershipMap> computeOwnership(const LinearLayout &layout, const Owners
     // Out-dims occupy consecutive bit ranges of the flattened output.
     std::vector<int> offset(size_t(nOut), 0);
     for (int d = 1; d < nOut; ++d)
-        offset[size_t(d)] = offset[size_t(d) - 1] + log2Of(outDims[size_t(d) - 1].second);
+        offset[size_t(d)] = offset[size_t(d) - 1] + log2Exact(outDims[size_t(d) - 1].second);
     uint64_t sliceMask = 0; // bits of the fixed dims
     uint64_t sliceValue = 0;
     for (int d = 0; d < nOut; ++d) {
         if (d == slice.rowDim || d == slice.colDim)
             continue;
-        sliceMask |= ((uint64_t(1) << log2Of(outDims[size_t(d)].second)) - 1) << offset[size_t(d)];
+        sliceMask |= ((uint64_t(1) << log2Exact(outDims[size_t(d)].second)) - 1)
+                     << offset[size_t(d)];
         sliceValue |= uint64_t(uint32_t(fixed[size_t(d)])) << offset[size_t(d)];
     }
     const int rowShift = offset[size_t(slice.rowDim)];
@@ -265,11 +262,11 @@ Expected<OwnershipMap> computeOwnership(const LinearLayout &layout, const Owners
                        .rowMask = uint64_t(map.m_rows - 1),
                        .colShift = colShift,
                        .colMask = uint64_t(map.m_cols - 1),
-                       .colBits = log2Of(map.m_cols),
+                       .colBits = log2Exact(map.m_cols),
                        .hasColumns = slice.colDim >= 0};
 
     const std::vector<uint64_t> step = countingSteps(layout, offset);
-    if (log2Of(map.m_rows) + log2Of(map.m_cols) > OwnershipMap::kMaxInputBits)
+    if (log2Exact(map.m_rows) + log2Exact(map.m_cols) > OwnershipMap::kMaxInputBits)
         return makeError("ownership: a " + std::to_string(map.m_rows) + "×" +
                          std::to_string(map.m_cols) +
                          " slice has more elements than the limit of 2^" +

@@ -1,4 +1,5 @@
 #include "analysis/partitions.h"
+#include "base/intmath.h"
 
 #include <algorithm>
 #include <bit>
@@ -7,10 +8,6 @@
 namespace lx {
 
 namespace {
-bool isPow2(int64_t v)
-{
-    return v > 0 && (v & (v - 1)) == 0;
-}
 } // namespace
 
 Expected<LinearLayout> partitionedSharedLayout(const std::array<int32_t, 2> &shape,

@@ -1,6 +1,8 @@
 #include "analysis/reducescratch.h"
 
 #include "analysis/ldslowering.h"
+#include "layout/dimnames.h"
+#include "layout/layoututils.h"
 
 #include <algorithm>
 #include <set>
@@ -8,29 +10,18 @@
 namespace lx {
 
 namespace {
-
-const std::string kReg = "register";
-const std::string kLane = "lane";
-const std::string kWarp = "warp";
+using namespace dims;
 
 // The index of the first non-zero component of a basis, -1 for a zero basis.
-int firstNonZero(const LinearLayout::Basis &b)
-{
-    for (size_t i = 0; i < b.size(); ++i)
-        if (b[i] != 0)
-            return int(i);
-    return -1;
-}
-
 // Triton's LinearEncodingAttr::getOrder: the dims in the order the register bases first move
 // them, then the rest from the last dim down.
 std::vector<int> registerOrder(const LinearLayout &l)
 {
     std::vector<int> order;
     const int rank = int(l.outDims().size());
-    if (l.hasInDim(kReg))
-        for (int i = 0; i < l.inDimSizeLog2(kReg); ++i)
-            if (const int d = firstNonZero(l.basis(kReg, i));
+    if (l.hasInDim(kRegister))
+        for (int i = 0; i < l.inDimSizeLog2(kRegister); ++i)
+            if (const int d = firstMovedDim(l.basis(kRegister, i));
                 d >= 0 && std::find(order.begin(), order.end(), d) == order.end())
                 order.push_back(d);
     for (int d = rank - 1; d >= 0; --d)
@@ -44,12 +35,13 @@ std::vector<int> registerOrder(const LinearLayout &l)
 int64_t offAxisPositions(const LinearLayout &src, int axis)
 {
     std::vector<LinearLayout::Basis> bases;
-    for (int i = 0; i < src.inDimSizeLog2(kReg); ++i) {
-        LinearLayout::Basis b = src.basis(kReg, i);
+    for (int i = 0; i < src.inDimSizeLog2(kRegister); ++i) {
+        LinearLayout::Basis b = src.basis(kRegister, i);
         b[size_t(axis)] = 0;
         bases.push_back(std::move(b));
     }
-    Expected<LinearLayout> sub = LinearLayout::tryCreate({{kReg, bases}}, src.outDims(), false);
+    Expected<LinearLayout> sub =
+        LinearLayout::tryCreate({{kRegister, bases}}, src.outDims(), false);
     return sub ? int64_t(1) << sub->rank() : int64_t(1) << bases.size();
 }
 
@@ -62,13 +54,13 @@ Expected<ReduceScratch> reduceScratch(const LinearLayout &src, const LinearLayou
     if (axis < 0 || axis >= rank)
         return makeError("axis " + std::to_string(axis) + " is outside the operand's " +
                          std::to_string(rank) + " dims");
-    if (!src.hasInDim(kReg) || !src.hasInDim(kLane) || !src.hasInDim(kWarp))
+    if (!src.hasInDim(kRegister) || !src.hasInDim(kLane) || !src.hasInDim(kWarp))
         return makeError("the reduced operand is not a distributed layout");
     if (int(result.outDims().size()) != std::max(rank - 1, 0) && rank > 1)
         return makeError("the result does not drop the reduced dim");
     ReduceScratch out;
     for (int i = 0; i < src.inDimSizeLog2(kWarp); ++i)
-        if (firstNonZero(src.basis(kWarp, i)) == axis)
+        if (firstMovedDim(src.basis(kWarp, i)) == axis)
             out.warpsAlongAxis *= 2;
     out.accumulators = offAxisPositions(src, axis);
     if (out.warpsAlongAxis == 1)
@@ -200,8 +192,8 @@ Expected<std::vector<ScratchInstruction>> reduceScratchInstructions(const Archit
     };
     // 1. One store per accumulator: its off-axis position, the warp's row along the axis.
     std::set<LinearLayout::Basis> keys;
-    for (int64_t reg = 0; reg < sizeOf(src, kReg); ++reg) {
-        LinearLayout::Basis key = imageOf(src, kReg, reg);
+    for (int64_t reg = 0; reg < sizeOf(src, kRegister); ++reg) {
+        LinearLayout::Basis key = imageOf(src, kRegister, reg);
         key[size_t(axis)] = 0;
         if (!keys.insert(key).second)
             continue;

@@ -1,34 +1,20 @@
 #include "analysis/scanscratch.h"
+#include "layout/dimnames.h"
+#include "layout/layoututils.h"
 
 #include <algorithm>
 
 namespace lx {
 
 namespace {
-
-const std::string kReg = "register";
-const std::string kLane = "lane";
-const std::string kWarp = "warp";
-
-bool isZero(const LinearLayout::Basis &b)
-{
-    return std::all_of(b.begin(), b.end(), [](int32_t v) { return v == 0; });
-}
-
-int firstNonZero(const LinearLayout::Basis &b)
-{
-    for (size_t i = 0; i < b.size(); ++i)
-        if (b[i] != 0)
-            return int(i);
-    return -1;
-}
+using namespace dims;
 
 // Per dim, 2^(the bases of `dim` that move it first): Triton's basesPerDim without broadcasts.
 std::vector<int64_t> basesPerDim(const LinearLayout &l, const std::string &dim)
 {
     std::vector<int64_t> out(l.outDims().size(), 1);
     for (int i = 0; l.hasInDim(dim) && i < l.inDimSizeLog2(dim); ++i)
-        if (const int d = firstNonZero(l.basis(dim, i)); d >= 0)
+        if (const int d = firstMovedDim(l.basis(dim, i)); d >= 0)
             out[size_t(d)] *= 2;
     return out;
 }
@@ -63,9 +49,9 @@ BlockedShape blockedShapeOf(const LinearLayout &l, const std::vector<int32_t> &o
     s.numWarps = l.hasInDim(kWarp) ? l.inDimSize(kWarp) : 1;
     // Contiguous registers: the leading non-zero register bases 1, 2, 4, ... of each dim in order.
     std::vector<LinearLayout::Basis> regs;
-    for (int i = 0; l.hasInDim(kReg) && i < l.inDimSizeLog2(kReg); ++i)
-        if (!isZero(l.basis(kReg, i)))
-            regs.push_back(l.basis(kReg, i));
+    for (int i = 0; l.hasInDim(kRegister) && i < l.inDimSizeLog2(kRegister); ++i)
+        if (!isZeroBasis(l.basis(kRegister, i)))
+            regs.push_back(l.basis(kRegister, i));
     s.registers = int64_t(1) << regs.size();
     s.contig.assign(rank, 1);
     size_t next = 0;
@@ -98,7 +84,7 @@ ThreadIndex threadIndexOf(const LinearLayout &l, const std::string &dim, int64_t
     std::vector<int> packed(l.outDims().size(), 0);
     for (int b = 0; l.hasInDim(dim) && b < l.inDimSizeLog2(dim); ++b) {
         const bool set = (i >> b) & 1;
-        const int d = firstNonZero(l.basis(dim, b));
+        const int d = firstMovedDim(l.basis(dim, b));
         if (d < 0)
             out.representative = out.representative && !set;
         else
@@ -128,7 +114,7 @@ Expected<ScanScratch> scanScratch(const LinearLayout &src, const std::vector<int
     if (axis < 0 || axis >= rank)
         return makeError("axis " + std::to_string(axis) + " is outside the operand's " +
                          std::to_string(rank) + " dims");
-    if (!src.hasInDim(kReg) || !src.hasInDim(kLane) || !src.hasInDim(kWarp))
+    if (!src.hasInDim(kRegister) || !src.hasInDim(kLane) || !src.hasInDim(kWarp))
         return makeError("the scanned operand is not a distributed layout");
     std::vector<int32_t> sorted = order;
     std::sort(sorted.begin(), sorted.end());

@@ -1,6 +1,7 @@
 #include "analysis/suggest.h"
 #include "analysis/suggestnvidia.h"
 #include "analysis/suggestxor.h"
+#include "base/intmath.h"
 
 #include "analysis/tdm.h"
 
@@ -23,11 +24,6 @@
 namespace lx {
 
 namespace {
-
-bool isPow2(int64_t v)
-{
-    return v > 0 && (v & (v - 1)) == 0;
-}
 
 std::string attrText(const LayoutAttr &attr)
 {

@@ -2,6 +2,7 @@
 // for one access from GF(2) spans over the tile's coordinates.
 
 #include "analysis/suggestxor.h"
+#include "base/intmath.h"
 
 #include "f2/f2reduce.h"
 
@@ -12,11 +13,6 @@
 namespace lx {
 
 namespace {
-
-int log2i(int64_t v)
-{
-    return v > 0 ? std::countr_zero(uint64_t(v)) : 0;
-}
 
 // ---- GF(2) helpers over tile coordinates ---------------------------------------------------
 // A rank-2 coordinate (c0, c1) as one bit vector: c0 in the low bits, c1 above.
@@ -84,14 +80,14 @@ Expected<LayoutAttrPtr> xorLayoutFor(const LinearLayout &reg, const Architecture
                                      const std::vector<int32_t> &shape, int bits, bool isWrite,
                                      int vecElems)
 {
-    TileBits tb{log2i(shape[0]), log2i(shape[1])};
+    TileBits tb{log2Exact(shape[0]), log2Exact(shape[1])};
     const int total = tb.bits0 + tb.bits1;
     F2Span span;
     std::vector<uint64_t> offsets;
     // Vector: the first non-zero register bases, up to vecElems.
     if (reg.hasInDim("register")) {
         for (const auto &b : reg.bases()[size_t(reg.inDimIndex("register"))].second) {
-            if (int(offsets.size()) >= log2i(vecElems))
+            if (int(offsets.size()) >= log2Exact(vecElems))
                 break;
             const uint64_t v = tb.pack(b);
             if (v && span.add(v))
@@ -108,7 +104,7 @@ Expected<LayoutAttrPtr> xorLayoutFor(const LinearLayout &reg, const Architecture
         return makeError(arch.name + " has no plain instruction for this access");
     // Bank positions of one vector: banks * width / vector bytes.
     const int64_t rowBytes = int64_t(ins->numBanks) * arch.bankWidthBytes;
-    const int bankBits = log2i(std::max<int64_t>(1, rowBytes / std::max(1, vec * bits / 8)));
+    const int bankBits = log2Exact(std::max<int64_t>(1, rowBytes / std::max(1, vec * bits / 8)));
     int taken = 0;
     for (int lane : phaseLaneBasis(*ins)) {
         if (taken >= bankBits || lane >= reg.inDimSize("lane"))

@@ -44,12 +44,12 @@ Expected<std::vector<uint64_t>> modeBits(const CuteTuple &shape, const CuteTuple
     for (size_t i = 0; i < sizes.size(); ++i) {
         const int64_t s = sizes[i], d = strides[i]->value;
         const bool isXor = strides[i]->xorStride;
-        if (s < 1 || !isPow2(uint64_t(s)))
+        if (s < 1 || !isPow2U64(uint64_t(s)))
             return makeError("mode size " + std::to_string(s) +
                              " is not a power of two, so the layout is not linear over GF(2)");
         if (d < 0)
             return makeError("stride " + std::to_string(d) + " is negative");
-        if (!isXor && d != 0 && !isPow2(uint64_t(d)))
+        if (!isXor && d != 0 && !isPow2U64(uint64_t(d)))
             return makeError("stride " + std::to_string(d) +
                              " is not a power of two or zero, so the layout is not linear over "
                              "GF(2) (an XOR stride is written F2(" +
@@ -132,7 +132,7 @@ Expected<int> elementBits(CuteUnits units, int elementBytes)
 {
     if (units == CuteUnits::Elements)
         return 0;
-    if (elementBytes < 1 || elementBytes > 64 || !isPow2(uint64_t(elementBytes)))
+    if (elementBytes < 1 || elementBytes > 64 || !isPow2U64(uint64_t(elementBytes)))
         return makeError("the element size in bytes must be a power of two from 1 to 64, got " +
                          std::to_string(elementBytes));
     return log2u(uint64_t(elementBytes));
@@ -216,7 +216,7 @@ bool allSingleBits(const std::vector<std::vector<uint64_t>> &images, const CuteS
     for (const auto &mode : images)
         for (uint64_t img : mode) {
             const uint64_t v = sw ? sw->apply(img) : img;
-            if (!isPow2(v) || (v >> n))
+            if (!isPow2U64(v) || (v >> n))
                 return false;
         }
     return true;

@@ -19,7 +19,7 @@ namespace lx::cuteinternal {
 // Offsets and tile indices stay below 2^30 (the engine's out-dim limit).
 constexpr int kMaxBits = LinearLayout::kMaxOutDimBits;
 
-inline bool isPow2(uint64_t v)
+inline bool isPow2U64(uint64_t v)
 {
     return v != 0 && (v & (v - 1)) == 0;
 }

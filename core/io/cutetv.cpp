@@ -18,7 +18,7 @@ Expected<LinearLayout> cuteTvToLinear(const CuteLayout &layout,
         return makeError("a thread-value layout has no swizzle");
     if (layout.shape.isLeaf || layout.shape.items.size() != 2)
         return makeError("a thread-value layout has two top-level modes, (thread, value)");
-    if (warpSize < 1 || !isPow2(uint64_t(warpSize)) || warpSize > 1024)
+    if (warpSize < 1 || !isPow2U64(uint64_t(warpSize)) || warpSize > 1024)
         return makeError("the warp size must be a power of two up to 1024");
     if (tileShape.empty())
         return makeError("a thread-value layout needs the tile shape it indexes");
@@ -26,7 +26,7 @@ Expected<LinearLayout> cuteTvToLinear(const CuteLayout &layout,
     int t = 0;
     std::vector<LinearLayout::NamedSize> outs;
     for (size_t d = 0; d < tileShape.size(); ++d) {
-        if (tileShape[d] < 1 || !isPow2(uint64_t(tileShape[d])))
+        if (tileShape[d] < 1 || !isPow2U64(uint64_t(tileShape[d])))
             return makeError("tile size " + std::to_string(tileShape[d]) +
                              " is not a power of two");
         offsets.push_back(t);
@@ -113,7 +113,7 @@ Expected<CuteLayout> linearToCuteTv(const LinearLayout &layout)
         for (size_t c = 0; c < b.size(); ++c)
             if (b[c] != 0) {
                 ++nonzero;
-                if (!isPow2(uint64_t(b[c])))
+                if (!isPow2U64(uint64_t(b[c])))
                     return makeError(dim + "[" + std::to_string(i) + "] lands on component " +
                                      std::to_string(b[c]) +
                                      ", an XOR of two bits; a CuTe stride adds");

@@ -15,21 +15,16 @@ namespace {
 
 using json = nlohmann::json;
 
-// Inside this file a malformed object throws ParseFailure; attrFromGluonJson turns it into an
+// Inside this file a malformed object throws GluonJsonFailure; attrFromGluonJson turns it into an
 // Error, so nothing escapes.
-struct ParseFailure
+struct GluonJsonFailure
 {
     std::string message;
 };
 
 [[noreturn]] void fail(std::string message)
 {
-    throw ParseFailure{std::move(message)};
-}
-
-std::string excerpt(const json &v)
-{
-    return jsonExcerpt(v);
+    throw GluonJsonFailure{std::move(message)};
 }
 
 std::string listJson(const IntList &l)
@@ -40,7 +35,7 @@ std::string listJson(const IntList &l)
 LayoutAttrPtr parseAttr(const json &j, const std::string &where, int depth);
 
 // Parents nest a few levels in practice; the bound keeps hostile input from exhausting the stack.
-constexpr int kMaxNesting = 16;
+constexpr int kMaxGluonNesting = 16;
 
 // Reads the keyword arguments of one Gluon constructor and remembers which keys it used, so
 // unknown (misspelt) keys are reported instead of silently ignored.
@@ -74,7 +69,7 @@ public:
     {
         const json &v = required(key);
         if (!v.is_boolean())
-            fail(m_kind + ": '" + key + "' must be true or false, got " + excerpt(v));
+            fail(m_kind + ": '" + key + "' must be true or false, got " + jsonExcerpt(v));
         return v.get<bool>();
     }
     bool boolean(const std::string &key, bool fallback)
@@ -118,20 +113,20 @@ private:
     int32_t toInt(const json &v, const std::string &key) const
     {
         if (!v.is_number_integer())
-            fail(m_kind + ": '" + key + "' must be an integer, got " + excerpt(v));
+            fail(m_kind + ": '" + key + "' must be an integer, got " + jsonExcerpt(v));
         if (v.is_number_unsigned() &&
             v.get<uint64_t>() > uint64_t(std::numeric_limits<int32_t>::max()))
-            fail(m_kind + ": '" + key + "' = " + excerpt(v) + " is out of the 32-bit range");
+            fail(m_kind + ": '" + key + "' = " + jsonExcerpt(v) + " is out of the 32-bit range");
         const auto s = v.get<int64_t>();
         if (s < std::numeric_limits<int32_t>::min() || s > std::numeric_limits<int32_t>::max())
-            fail(m_kind + ": '" + key + "' = " + excerpt(v) + " is out of the 32-bit range");
+            fail(m_kind + ": '" + key + "' = " + jsonExcerpt(v) + " is out of the 32-bit range");
         return int32_t(s);
     }
 
     IntList toIntList(const json &v, const std::string &key) const
     {
         if (!v.is_array())
-            fail(m_kind + ": '" + key + "' must be a list of integers, got " + excerpt(v));
+            fail(m_kind + ": '" + key + "' must be a list of integers, got " + jsonExcerpt(v));
         IntList out;
         for (const json &x : v)
             out.push_back(toInt(x, key));
@@ -142,12 +137,12 @@ private:
     {
         if (!v.is_array())
             fail(m_kind + ": '" + key + "' must be a list of bases (lists of integers), got " +
-                 excerpt(v));
+                 jsonExcerpt(v));
         BasisList out;
         for (const json &b : v) {
             if (!b.is_array())
                 fail(m_kind + ": '" + key + "' must be a list of bases (lists of integers), got " +
-                     excerpt(b));
+                     jsonExcerpt(b));
             out.push_back(toIntList(b, key));
         }
         return out;
@@ -316,10 +311,12 @@ LayoutAttrPtr readShared(const std::string &kind, KeywordReader &r)
 
 LayoutAttrPtr parseAttr(const json &j, const std::string &where, int depth)
 {
-    if (depth > kMaxNesting)
-        fail(where + ": layouts nest more than " + std::to_string(kMaxNesting) + " levels deep");
+    if (depth > kMaxGluonNesting)
+        fail(where + ": layouts nest more than " + std::to_string(kMaxGluonNesting) +
+             " levels deep");
     if (!j.is_object())
-        fail(where + ": a Gluon layout must be an object {\"kind\": ..., ...}, got " + excerpt(j));
+        fail(where + ": a Gluon layout must be an object {\"kind\": ..., ...}, got " +
+             jsonExcerpt(j));
     if (!j.contains("kind") || !j["kind"].is_string())
         fail(where + ": the layout has no string 'kind'");
     const std::string kind = j["kind"].get<std::string>();
@@ -378,7 +375,7 @@ Expected<LayoutAttrPtr> attrFromGluonJson(const nlohmann::json &j)
 {
     try {
         return parseAttr(j, "layout", 0);
-    } catch (const ParseFailure &f) {
+    } catch (const GluonJsonFailure &f) {
         return makeError(f.message);
     } catch (const nlohmann::json::exception &e) {
         return makeError(std::string("malformed Gluon layout JSON: ") + e.what());

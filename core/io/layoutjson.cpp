@@ -30,28 +30,23 @@ std::optional<int32_t> toInt32(const json &v)
     return int32_t(s);
 }
 
-std::string excerpt(const json &v)
-{
-    return jsonExcerpt(v);
-}
-
 // A list of bases, each a list of non-negative integers.
 Expected<std::vector<LinearLayout::Basis>> readBases(const json &list, const std::string &where)
 {
     if (!list.is_array())
-        return makeError(where + ": the bases must be a list, got " + excerpt(list));
+        return makeError(where + ": the bases must be a list, got " + jsonExcerpt(list));
     std::vector<LinearLayout::Basis> out;
     for (size_t i = 0; i < list.size(); ++i) {
         const json &b = list[i];
         const std::string here = where + " basis " + std::to_string(i);
         if (!b.is_array())
-            return makeError(here + ": expected a list of integers, got " + excerpt(b));
+            return makeError(here + ": expected a list of integers, got " + jsonExcerpt(b));
         LinearLayout::Basis basis;
         for (size_t k = 0; k < b.size(); ++k) {
             const std::optional<int32_t> v = toInt32(b[k]);
             if (!v)
-                return makeError(here + " component " + std::to_string(k) + ": " + excerpt(b[k]) +
-                                 " is not a 32-bit integer");
+                return makeError(here + " component " + std::to_string(k) + ": " +
+                                 jsonExcerpt(b[k]) + " is not a 32-bit integer");
             if (*v < 0)
                 return makeError(here + " component " + std::to_string(k) + ": " +
                                  std::to_string(*v) + " is negative");
@@ -66,7 +61,7 @@ Expected<int32_t> readSize(const json &v, const std::string &name)
 {
     const std::optional<int32_t> s = toInt32(v);
     if (!s)
-        return makeError("outDims '" + name + "': the size " + excerpt(v) +
+        return makeError("outDims '" + name + "': the size " + jsonExcerpt(v) +
                          " is not a 32-bit integer");
     if (*s <= 0 || (*s & (*s - 1)) != 0)
         return makeError("outDims '" + name + "': the size " + std::to_string(*s) +
@@ -80,11 +75,11 @@ Expected<int32_t> readSize(const json &v, const std::string &name)
 Expected<std::vector<std::string>> readNames(const json &list, const std::string &key)
 {
     if (!list.is_array())
-        return makeError("'" + key + "' must be a list of names, got " + excerpt(list));
+        return makeError("'" + key + "' must be a list of names, got " + jsonExcerpt(list));
     std::vector<std::string> names;
     for (const json &n : list) {
         if (!n.is_string())
-            return makeError("'" + key + "' must be a list of names, got " + excerpt(n));
+            return makeError("'" + key + "' must be a list of names, got " + jsonExcerpt(n));
         names.push_back(n.get<std::string>());
     }
     return names;
@@ -119,7 +114,7 @@ Expected<LinearLayout::BasesT> readInDims(const json &j)
             const json &e = jb[i];
             if (!e.is_array() || e.size() != 2 || !e[0].is_string())
                 return makeError("bases entry " + std::to_string(i) +
-                                 " must be [inDimName, [[...], ...]], got " + excerpt(e));
+                                 " must be [inDimName, [[...], ...]], got " + jsonExcerpt(e));
             const std::string name = e[0].get<std::string>();
             Expected<std::vector<LinearLayout::Basis>> bs =
                 readBases(e[1], "in-dim '" + name + "'");
@@ -128,7 +123,7 @@ Expected<LinearLayout::BasesT> readInDims(const json &j)
             bases.emplace_back(name, std::move(*bs));
         }
     } else {
-        return makeError("'bases' must be a list of [inDim, bases] pairs, got " + excerpt(jb));
+        return makeError("'bases' must be a list of [inDim, bases] pairs, got " + jsonExcerpt(jb));
     }
     return bases;
 }
@@ -145,7 +140,7 @@ Expected<std::vector<LinearLayout::NamedSize>> readOutDims(const json &j, bool i
                 const json &e = jo[i];
                 if (!e.is_array() || e.size() != 2 || !e[0].is_string())
                     return makeError("outDims entry " + std::to_string(i) +
-                                     " must be [name, size], got " + excerpt(e));
+                                     " must be [name, size], got " + jsonExcerpt(e));
                 const std::string name = e[0].get<std::string>();
                 Expected<int32_t> s = readSize(e[1], name);
                 if (!s)
@@ -171,7 +166,8 @@ Expected<std::vector<LinearLayout::NamedSize>> readOutDims(const json &j, bool i
                 return makeError("'outDims' has " + std::to_string(jo.size()) +
                                  " entries, 'outOrder' names " + std::to_string(outOrder->size()));
         } else {
-            return makeError("'outDims' must be a list of [name, size] pairs, got " + excerpt(jo));
+            return makeError("'outDims' must be a list of [name, size] pairs, got " +
+                             jsonExcerpt(jo));
         }
     } else {
         Expected<std::vector<std::string>> outOrder = readNames(j["outOrder"], "outOrder");
@@ -190,7 +186,7 @@ Expected<LinearLayout> parse(const json &j)
 {
     if (!j.is_object())
         return makeError("a layout must be a JSON object with 'bases' and 'outDims', got " +
-                         excerpt(j));
+                         jsonExcerpt(j));
     if (!j.contains("bases"))
         return makeError("the layout has no 'bases'");
     if (!j.contains("outDims") && !j.contains("outOrder"))

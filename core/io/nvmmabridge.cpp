@@ -1,7 +1,9 @@
 #include "io/nvmmabridge.h"
+#include "base/intmath.h"
 
 #include "io/ttgtext.h"
 #include "layout/builders.h"
+#include "layout/layoututils.h"
 
 #include <algorithm>
 #include <bit>
@@ -9,19 +11,6 @@
 namespace lx {
 
 namespace {
-
-int log2Of(int64_t x)
-{
-    return x <= 1 ? 0 : int(std::bit_width(uint64_t(x))) - 1;
-}
-
-std::string basisText(const LinearLayout::Basis &b)
-{
-    std::string s = "[";
-    for (size_t i = 0; i < b.size(); ++i)
-        s += (i ? ", " : "") + std::to_string(b[i]);
-    return s + "]";
-}
 
 // The element offset of tensor coordinate (d0, d1) in `shared` (offset -> dims), via the inverse.
 std::optional<int64_t> offsetOf(const LinearLayout &inverse, int32_t d0, int32_t d1)
@@ -106,8 +95,8 @@ std::string cuteText(const NvmmaSharedAttr &a, const std::vector<int32_t> &shape
     const int32_t span =
         a.swizzlingByteWidth > 0 ? std::min(cols, a.swizzlingByteWidth / elementBytes) : cols;
     const int32_t boxes = cols / span;
-    const int bBits = a.swizzlingByteWidth > 0 ? log2Of(a.swizzlingByteWidth / 16) : 0;
-    const int mBits = log2Of(16 / unitBytes);
+    const int bBits = a.swizzlingByteWidth > 0 ? floorLog2(a.swizzlingByteWidth / 16) : 0;
+    const int mBits = floorLog2(16 / unitBytes);
     const int64_t spanUnits = int64_t(span) * scale;
     std::string colShape = std::to_string(spanUnits), colStride = "1";
     if (boxes > 1) {
@@ -175,8 +164,8 @@ Expected<NvSharedBridge> nvSharedBridge(const LinearLayout &shared, int elementB
     out.gluon = printGluon(LayoutAttr{a});
     if (!out.canonical) {
         out.whyNot = "offset basis " + std::to_string(bestAgree) + " is " +
-                     basisText(offsets->basis("offset", bestAgree)) + "; " + out.nvmmaText +
-                     " (the closest) has " + basisText(best->basis("offset", bestAgree));
+                     formatBasis(offsets->basis("offset", bestAgree)) + "; " + out.nvmmaText +
+                     " (the closest) has " + formatBasis(best->basis("offset", bestAgree));
         return out;
     }
     out.cute = cuteText(a, out.shape, elementBytes, elementBytes);

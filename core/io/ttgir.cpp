@@ -15,7 +15,7 @@ namespace {
 
 using namespace ttgdetail;
 
-constexpr size_t kMaxNesting = 256;
+constexpr size_t kMaxTtgirNesting = 256;
 
 bool isPunct(const Token &t, std::string_view p)
 {
@@ -46,7 +46,7 @@ bool isCloser(const Token &t)
            std::string_view(")]}>").find(t.text[0]) != std::string_view::npos;
 }
 
-std::string trim(std::string_view s)
+std::string trimCopy(std::string_view s)
 {
     const size_t a = s.find_first_not_of(" \t\r\n");
     if (a == std::string_view::npos)
@@ -124,7 +124,7 @@ private:
                 fail(tok(stack.back()).pos, "'" + tok(stack.back()).text + "' is never closed");
             if (closerOf(t)) {
                 stack.push_back(i);
-                if (stack.size() > kMaxNesting)
+                if (stack.size() > kMaxTtgirNesting)
                     fail(t.pos, "brackets nested too deeply");
             } else if (isCloser(t)) {
                 closeBracket(stack, t);
@@ -288,9 +288,9 @@ private:
         else
             fail(nameTok.pos, "expected an operation, found " + describe(nameTok));
         const size_t lineEnd = m_text.find('\n', first.offset);
-        op.text = trim(m_text.substr(first.offset, lineEnd == std::string_view::npos
-                                                       ? std::string_view::npos
-                                                       : lineEnd - first.offset));
+        op.text = trimCopy(m_text.substr(first.offset, lineEnd == std::string_view::npos
+                                                           ? std::string_view::npos
+                                                           : lineEnd - first.offset));
         return i + 1;
     }
 
@@ -324,7 +324,7 @@ private:
                 tok(i + 1).kind != Tok::End) {
                 if (isModule && stack.empty())
                     readModuleAttributes(op, i);
-                if (m_regions.size() >= kMaxNesting)
+                if (m_regions.size() >= kMaxTtgirNesting)
                     fail(t.pos, "regions nested too deeply");
                 m_regions.push_back({op.name, op.line, op.results.empty() ? "" : op.results[0]});
                 if (!pushesRegion)
@@ -339,7 +339,7 @@ private:
             }
             if (closerOf(t)) {
                 stack.push_back(i);
-                if (stack.size() > kMaxNesting)
+                if (stack.size() > kMaxTtgirNesting)
                     fail(t.pos, "brackets nested too deeply");
             } else if (isCloser(t)) {
                 if (stack.empty()) {
@@ -454,7 +454,7 @@ private:
             fail(tok(open).pos, "empty type");
         const size_t a = tok(open).offset + 1;
         const size_t b = tok(parts[0].second).offset;
-        const std::string shapeText = trim(m_text.substr(a, b - a));
+        const std::string shapeText = trimCopy(m_text.substr(a, b - a));
         size_t rest = 0;
         if (!readDims(shapeText, type.shape, rest))
             fail(tok(open + 1).pos, "dynamic dimensions ('?') are not supported");

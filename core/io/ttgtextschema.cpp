@@ -1,4 +1,5 @@
 #include "io/ttgtextschema.h"
+#include "base/intmath.h"
 
 #include "hw/wmmashapes.h"
 #include "layout/layoututils.h"
@@ -62,11 +63,6 @@ LayoutAttrPtr asAttr(const Value &v, const std::string &what)
     if (v.kind != Value::Attr)
         fail(v.pos, what + ": expected a layout attribute, found " + kindName(v.kind));
     return v.attr;
-}
-
-bool isPow2(int64_t x)
-{
-    return x > 0 && (x & (x - 1)) == 0;
 }
 
 void requirePow2(const Value &v, const IntList &values, const std::string &what)

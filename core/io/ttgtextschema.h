@@ -7,6 +7,7 @@
 // Triton's verifiers do and stores the normal form described in ttgtext.h.
 
 #include "base/expected.h"
+#include "base/intmath.h"
 #include "io/mlirlexer.h"
 #include "layout/attrs.h"
 #include "layout/linearlayout.h"
@@ -135,7 +136,6 @@ private:
 [[nodiscard]] IntList asIntList(const Value &v, const std::string &what, int64_t min = 0);
 [[nodiscard]] BasisList asBases(const Value &v, const std::string &what, int &rank);
 [[nodiscard]] LayoutAttrPtr asAttr(const Value &v, const std::string &what);
-[[nodiscard]] bool isPow2(int64_t x);
 void requirePow2(const Value &v, const IntList &values, const std::string &what);
 void requirePermutation(const Value &v, const IntList &order, const std::string &what);
 

@@ -5,6 +5,7 @@
 // engine's interface: builders.h is.
 
 #include "base/expected.h"
+#include "base/intmath.h"
 #include "layout/attrs.h"
 #include "layout/builders.h"
 #include "layout/layoututils.h"
@@ -48,11 +49,6 @@ template <typename F> auto guarded(F &&f) -> Expected<decltype(f())>
 }
 
 using Bases = std::vector<std::vector<int32_t>>;
-
-inline bool isPow2(int64_t v)
-{
-    return v > 0 && (v & (v - 1)) == 0;
-}
 
 inline std::string listText(const std::vector<int32_t> &v)
 {

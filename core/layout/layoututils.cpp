@@ -1,5 +1,8 @@
 #include "layout/layoututils.h"
 
+#include "base/intmath.h"
+#include <sstream>
+
 #include <algorithm>
 #include <bit>
 #include <optional>
@@ -8,11 +11,6 @@
 namespace lx {
 
 namespace {
-
-bool isPow2(int64_t v)
-{
-    return v > 0 && (v & (v - 1)) == 0;
-}
 
 // The size `shape` gives for out-dim `name`, or -1 when it names no such dim.
 int32_t lookup(const NamedShape &shape, const std::string &name)
@@ -407,6 +405,40 @@ Expected<LinearLayout> combineCtaCgaWithShape(LinearLayout ctaLayout, const Line
             return makeError("the layout covers " + std::to_string(ret->outDimSize(n)) + " along " +
                              n + " but the shape is " + std::to_string(s));
     return ret;
+}
+
+std::string formatBasis(const LinearLayout::Basis &basis)
+{
+    std::ostringstream s;
+    s << '[';
+    for (size_t i = 0; i < basis.size(); ++i)
+        s << (i ? ", " : "") << basis[i];
+    s << ']';
+    return s.str();
+}
+
+int firstMovedDim(const LinearLayout::Basis &basis)
+{
+    for (size_t i = 0; i < basis.size(); ++i)
+        if (basis[i] != 0)
+            return int(i);
+    return -1;
+}
+
+bool isZeroBasis(const LinearLayout::Basis &basis)
+{
+    for (int32_t v : basis)
+        if (v != 0)
+            return false;
+    return true;
+}
+
+int totalOutBits(const LinearLayout &layout)
+{
+    int bits = 0;
+    for (const auto &[name, size] : layout.outDims())
+        bits += layout.outDimSizeLog2(name);
+    return bits;
 }
 
 } // namespace lx

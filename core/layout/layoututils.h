@@ -69,4 +69,16 @@ makeCgaLayout(const std::vector<std::vector<int32_t>> &blockBases, int rank);
                                                             const LinearLayout &cgaLayout,
                                                             const std::vector<int32_t> &shape);
 
+// One basis vector as text: "[0, 4]".
+[[nodiscard]] std::string formatBasis(const LinearLayout::Basis &basis);
+
+// The first out-dim a basis moves (its first nonzero component), or -1 for a zero basis.
+[[nodiscard]] int firstMovedDim(const LinearLayout::Basis &basis);
+
+// True when every component of the basis is zero (a broadcast).
+[[nodiscard]] bool isZeroBasis(const LinearLayout::Basis &basis);
+
+// The sum of the out-dims' log2 sizes.
+[[nodiscard]] int totalOutBits(const LinearLayout &layout);
+
 } // namespace lx

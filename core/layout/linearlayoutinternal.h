@@ -3,6 +3,7 @@
 // Small helpers shared by the LinearLayout sources (linearlayout.cpp, linearlayoutalgebra.cpp,
 // linearlayoutshape.cpp). Internal to core/layout: not part of the engine's interface.
 
+#include "base/intmath.h"
 #include "layout/linearlayout.h"
 
 #include <algorithm>
@@ -16,11 +17,6 @@ namespace lx::llinternal {
 inline bool isPowerOf2(int64_t v)
 {
     return v > 0 && (v & (v - 1)) == 0;
-}
-
-inline int log2Exact(int64_t v)
-{
-    return std::countr_zero(uint64_t(v));
 }
 
 inline std::string joinNames(const std::vector<std::string> &names)

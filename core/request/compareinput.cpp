@@ -13,13 +13,9 @@ namespace lx {
 
 namespace {
 
-bool isShared(const ResolvedLayout &l)
-{
-    return l.layout.hasInDim("offset");
-}
-
-Figure figure(std::string key, std::string label, std::string text, std::optional<double> value,
-              std::string unit, std::string note, FigureSource source = FigureSource::Computed)
+Figure compareFigure(std::string key, std::string label, std::string text,
+                     std::optional<double> value, std::string unit, std::string note,
+                     FigureSource source = FigureSource::Computed)
 {
     return Figure{std::move(key),  std::move(label), std::move(text), value,
                   std::move(unit), source,           std::move(note)};
@@ -30,7 +26,7 @@ Figure figure(std::string key, std::string label, std::string text, std::optiona
 Figure unavailable(std::string key, std::string label, const std::string &why,
                    std::string text = "n/a")
 {
-    return figure(std::move(key), std::move(label), std::move(text), std::nullopt, {}, why);
+    return compareFigure(std::move(key), std::move(label), std::move(text), std::nullopt, {}, why);
 }
 
 // The bytes the shared layout occupies: its allocation (padding, partitions) when it has an
@@ -94,16 +90,16 @@ CompareAccess bankAccess(const ViewRequest &request, const Architecture &arch,
         if (in->report.transposedLoad)
             out.figures.push_back(renamed(f, "transposedLoad", "transposedLoad", "transposed"));
         if (!write && !in->report.transposedLoad && dsLoadTrInstructionsOf(arch).empty())
-            out.figures.push_back(figure("transposedLoad", "transposed", "none on " + arch.name,
-                                         std::nullopt, {},
-                                         arch.name + "'s architecture file lists no transposed "
-                                                     "load (ds_load_tr)"));
+            out.figures.push_back(compareFigure(
+                "transposedLoad", "transposed", "none on " + arch.name, std::nullopt, {},
+                arch.name + "'s architecture file lists no transposed "
+                            "load (ds_load_tr)"));
     }
-    out.figures.push_back(bytes ? figure("ldsBytes", "LDS bytes", bytesText(*bytes), double(*bytes),
-                                         "B",
-                                         "the allocation of " + shared.name + " at " +
-                                             std::to_string(diff.elementBits) + "-bit elements")
-                                : unavailable("ldsBytes", "LDS bytes", bytes.message()));
+    out.figures.push_back(
+        bytes ? compareFigure("ldsBytes", "LDS bytes", bytesText(*bytes), double(*bytes), "B",
+                              "the allocation of " + shared.name + " at " +
+                                  std::to_string(diff.elementBits) + "-bit elements")
+              : unavailable("ldsBytes", "LDS bytes", bytes.message()));
     return out;
 }
 
@@ -123,17 +119,19 @@ void roundTripAccessesOf(const Architecture &arch, const DiffInput &diff, Compar
     for (const KernelLdsAccess &a : *accesses) {
         CompareAccess c;
         c.access = a.isWrite ? "store" : "load";
-        c.figures.push_back(figure("instruction", "instruction", a.instruction, std::nullopt, {},
-                                   "the vectorisation of Triton's convert_layout through LDS "
-                                   "(analysis/ldslowering.h) and " +
-                                       arch.name + "'s single-address instruction of that width"));
-        c.figures.push_back(figure("count", "per thread", std::to_string(a.count), double(a.count),
-                                   {}, "distinct registers over the vector width"));
+        c.figures.push_back(
+            compareFigure("instruction", "instruction", a.instruction, std::nullopt, {},
+                          "the vectorisation of Triton's convert_layout through LDS "
+                          "(analysis/ldslowering.h) and " +
+                              arch.name + "'s single-address instruction of that width"));
+        c.figures.push_back(compareFigure("count", "per thread", std::to_string(a.count),
+                                          double(a.count), {},
+                                          "distinct registers over the vector width"));
         c.figures.push_back(unavailable("nway", "n-way", notModelled, "not modelled"));
         c.figures.push_back(unavailable("cycles", "cycles (wave 0)", notModelled, "not modelled"));
-        c.figures.push_back(
-            figure("ldsBytes", "LDS bytes", bytesText(plan.ldsBytes), double(plan.ldsBytes), "B",
-                   "the scratch tile at " + std::to_string(diff.elementBits) + "-bit elements"));
+        c.figures.push_back(compareFigure(
+            "ldsBytes", "LDS bytes", bytesText(plan.ldsBytes), double(plan.ldsBytes), "B",
+            "the scratch tile at " + std::to_string(diff.elementBits) + "-bit elements"));
         out.accesses.push_back(std::move(c));
     }
 }
@@ -281,7 +279,7 @@ std::vector<Figure> compareFigures(const CompareInput &in)
                 out.push_back(std::move(x));
             }
         if (!a.note.empty())
-            out.push_back(figure(a.arch + ".note", a.arch, a.note, std::nullopt, {}, {}));
+            out.push_back(compareFigure(a.arch + ".note", a.arch, a.note, std::nullopt, {}, {}));
     }
     if (in.cta)
         for (const auto &[side, figures, name] : {std::tuple{"a", &in.cta->a, in.diff.a->name},

@@ -12,23 +12,12 @@ namespace lx {
 
 namespace {
 
-std::string viewLabel(const ViewRequest &view, int index)
-{
-    return (index >= 0 ? "view " + std::to_string(index) + " (" : std::string("view (")) +
-           view.kind + ")";
-}
-
 bool isWmmaV3(const ResolvedLayout *l)
 {
     if (!l || !l->attr)
         return false;
     const AmdWmmaAttr *w = l->attr->as<AmdWmmaAttr>();
     return w && w->version == 3;
-}
-
-bool hasOption(const ViewRequest &v, const char *key)
-{
-    return v.options.is_object() && v.options.contains(key);
 }
 
 // Whether the view is searched as a shared-layout access (the order of suggestaccess.h).

@@ -1,4 +1,5 @@
 #include "request/figures.h"
+#include "base/intmath.h"
 
 #include "request/ctasearch.h"
 #include "request/dscounter.h"
@@ -15,11 +16,6 @@
 namespace lx {
 
 namespace {
-
-std::string num(int64_t v)
-{
-    return std::to_string(v);
-}
 
 Figure computed(std::string key, std::string label, std::string text,
                 std::optional<double> value = std::nullopt, std::string unit = {},
@@ -39,7 +35,7 @@ Figure modelled(std::string key, std::string label, std::string text, double val
 // "1 group", "2 groups".
 std::string count(int n, const std::string &singular, const std::string &plural)
 {
-    return num(n) + " " + (n == 1 ? singular : plural);
+    return intText(n) + " " + (n == 1 ? singular : plural);
 }
 
 std::string dtypeText(const std::string &dtype, bool defaulted)
@@ -68,13 +64,13 @@ std::vector<Figure> dsLoadTrFigures(const DsLoadTrInput &in)
                          p.hasInstruction()
                              ? "The transposed load the arch has for this element width"
                              : "No transposed load of " + p.instruction.arch + " moves " +
-                                   num(p.instruction.elementBits) + "-bit elements"));
+                                   intText(p.instruction.elementBits) + "-bit elements"));
     f.push_back(dtypeFigure(in.dtype, in.dtypeDefaulted));
     f.push_back(computed("eligible", "ds_load_tr eligible",
                          p.eligible ? std::string("yes") : "no: " + p.reason,
                          p.eligible ? 1.0 : 0.0, {}, "Whether divideLeft(cvt, tile) has a result"));
     f.push_back(computed("instructions", "Transposed loads per thread, issued",
-                         p.eligible ? num(p.instructions) : std::string("none"),
+                         p.eligible ? intText(p.instructions) : std::string("none"),
                          p.eligible ? std::optional<double>(double(p.instructions)) : std::nullopt,
                          {},
                          "What Triton's lowering issues: destination registers / elements per "
@@ -82,17 +78,17 @@ std::vector<Figure> dsLoadTrFigures(const DsLoadTrInput &in)
                          "these)"));
     f.push_back(computed(
         "instructionsDistinct", "Transposed loads per thread, distinct",
-        p.eligible ? num(p.distinctInstructions) : std::string("none"),
+        p.eligible ? intText(p.distinctInstructions) : std::string("none"),
         p.eligible ? std::optional<double>(double(p.distinctInstructions)) : std::nullopt, {},
         "What the final assembly keeps: LLVM removes a load of an address already "
         "loaded (a replicated register); a partition bit is not a replica"));
     f.push_back(computed("fallback", "Fallback loads per thread, issued",
-                         num(p.fallback.count) + " × " + p.fallback.instruction,
+                         intText(p.fallback.count) + " × " + p.fallback.instruction,
                          double(p.fallback.count), {},
                          "What the lowering emits without ds_load_tr (Triton's generic "
                          "vectorisation), replicated registers included"));
     f.push_back(computed("fallbackDistinct", "Fallback loads per thread, distinct",
-                         num(p.fallback.distinctCount) + " × " + p.fallback.instruction,
+                         intText(p.fallback.distinctCount) + " × " + p.fallback.instruction,
                          double(p.fallback.distinctCount), {},
                          "The fallback loads the final assembly keeps (distinct addresses)"));
     if (p.eligible && p.instructions > 0 && p.fallback.count > 0) {
@@ -115,7 +111,7 @@ std::vector<Figure> dsLoadTrFigures(const DsLoadTrInput &in)
             f.push_back(std::move(*g));
     }
     f.push_back(
-        computed("registers", "Registers per thread", num(p.registers), double(p.registers)));
+        computed("registers", "Registers per thread", intText(p.registers), double(p.registers)));
     // What each lowering writes into VGPRs (a model of the register cost of the layout choice):
     // the transposed load fills packed registers; each narrow fallback load writes a VGPR of its
     // own, whatever its width.
@@ -127,14 +123,14 @@ std::vector<Figure> dsLoadTrFigures(const DsLoadTrInput &in)
             "of the operand at a time; it says which way the layout choice moves the VGPRs";
         if (p.eligible)
             f.push_back(Figure{"vgprsTransposed", "Destination VGPRs, transposed (model)",
-                               num(packed) + " (" + num(p.registers) + " elements packed)",
+                               intText(packed) + " (" + intText(p.registers) + " elements packed)",
                                double(packed), "", FigureSource::Model, note});
         f.push_back(Figure{"vgprsFallback", "Destination VGPRs, fallback (model)",
-                           num(narrow) + " (" + num(p.fallback.distinctCount) + " x " +
+                           intText(narrow) + " (" + intText(p.fallback.distinctCount) + " x " +
                                p.fallback.instruction + ", one VGPR or more each)",
                            double(narrow), "", FigureSource::Model, note});
     }
-    f.push_back(computed("warps", "Warps", num(p.warps), double(p.warps)));
+    f.push_back(computed("warps", "Warps", intText(p.warps), double(p.warps)));
     if (p.partitioned)
         f.push_back(computed("partitioned", "Partitioned source", "yes", 1.0));
     return f;
@@ -145,24 +141,25 @@ std::vector<Figure> ctaFigures(const CtaInput &in)
     const CtaAnalysis &c = in.cta;
     const CuModel &cu = in.cu;
     std::vector<Figure> f;
-    f.push_back(computed("warps", "Warps", num(c.numWarps), double(c.numWarps), {},
-                         "Warp w runs on SIMD w mod " + num(cu.simds) + ", pair by SIMD (" +
+    f.push_back(computed("warps", "Warps", intText(c.numWarps), double(c.numWarps), {},
+                         "Warp w runs on SIMD w mod " + intText(cu.simds) + ", pair by SIMD (" +
                              cu.arch + ")"));
     f.push_back(dtypeFigure(in.dtype, in.dtypeDefaulted));
-    f.push_back(computed("tile", "Instruction tile (M x N)", num(c.tileM) + "x" + num(c.tileN),
-                         std::nullopt, {},
+    f.push_back(computed("tile", "Instruction tile (M x N)",
+                         intText(c.tileM) + "x" + intText(c.tileN), std::nullopt, {},
                          "The logical WMMA tile one warp computes per instruction"));
     f.push_back(computed("tilesC", "C in tiles",
-                         num(c.tilesM) + "x" + num(c.tilesN) + " tiles (" +
-                             num(c.tilesM * c.tileM) + "x" + num(c.tilesN * c.tileN) + ")"));
+                         intText(c.tilesM) + "x" + intText(c.tilesN) + " tiles (" +
+                             intText(c.tilesM * c.tileM) + "x" + intText(c.tilesN * c.tileN) +
+                             ")"));
     f.push_back(computed("ctaTile", "ctaLayout tile",
-                         num(c.ctaTilesM * c.tileM) + "x" + num(c.ctaTilesN * c.tileN) + " (" +
-                             num(c.ctaTilesM) + "x" + num(c.ctaTilesN) + " tiles)",
+                         intText(c.ctaTilesM * c.tileM) + "x" + intText(c.ctaTilesN * c.tileN) +
+                             " (" + intText(c.ctaTilesM) + "x" + intText(c.ctaTilesN) + " tiles)",
                          std::nullopt, {},
                          "The extent of the ctaLayout as written; it repeats to cover C"));
     f.push_back(
-        computed("instructions", "WMMA instructions per warp", num(int64_t(c.instructions.size())),
-                 double(c.instructions.size()), {},
+        computed("instructions", "WMMA instructions per warp",
+                 intText(int64_t(c.instructions.size())), double(c.instructions.size()), {},
                  "One per value of the tile-level register index (automatic repetitions "
                  "included); all warps issue instruction i in the same cycle (the MI450 LDS blog's "
                  "model)"));
@@ -174,8 +171,9 @@ std::vector<Figure> ctaFigures(const CtaInput &in)
         const std::string band = op->partitionDim == 0 ? "M" : "N";
         f.push_back(computed("shared" + name, name + " shared across SIMD pairs",
                              op->crossPairShared
-                                 ? "yes: both pairs read " + band + " band " + num(op->sharedBand) +
-                                       " in instruction " + num(op->sharedInstruction)
+                                 ? "yes: both pairs read " + band + " band " +
+                                       intText(op->sharedBand) + " in instruction " +
+                                       intText(op->sharedInstruction)
                                  : std::string("no"),
                              op->crossPairShared ? 1.0 : 0.0, {},
                              "The location condition: two pairs reading the same band read the "
@@ -185,14 +183,14 @@ std::vector<Figure> ctaFigures(const CtaInput &in)
                                  {}, op->note));
             continue;
         }
-        const std::string extent = num(op->pieceExtent);
+        const std::string extent = intText(op->pieceExtent);
         f.push_back(computed(
             "pieces" + name, name + " pieces",
             count(op->numPieces, "piece", "pieces") + " of " +
                 (op->partitionDim == 0 ? "[" + extent + ", K]" : "[K, " + extent + "]"),
             double(op->numPieces), {},
             "A piece is a band of " + extent + " " + (op->partitionDim == 0 ? "rows" : "columns") +
-                " (2^" + num(op->pieceBit) + " tiles) along partition_dim"));
+                " (2^" + intText(op->pieceBit) + " tiles) along partition_dim"));
         f.push_back(computed("groups" + name, name + " num_groups",
                              count(op->numGroups, "group", "groups"), double(op->numGroups), {},
                              "One group = one cycle over the partitions; pieces / "
@@ -203,12 +201,13 @@ std::vector<Figure> ctaFigures(const CtaInput &in)
                              "One per SIMD pair present; pieces go round-robin (piece p -> "
                              "partition p mod num_partitions)"));
         f.push_back(computed("partitionDim" + name, name + " partition_dim",
-                             num(op->partitionDim) + " (" + band + ")", double(op->partitionDim)));
+                             intText(op->partitionDim) + " (" + band + ")",
+                             double(op->partitionDim)));
         f.push_back(computed("tdm" + name, name + " TDM instructions",
                              count(op->tdmInstructions, "instruction", "instructions"),
                              double(op->tdmInstructions), {},
                              "TDM instructions = ceil(pieces / warps) = ceil(" +
-                                 num(op->numPieces) + " / " + num(c.numWarps) +
+                                 intText(op->numPieces) + " / " + intText(c.numWarps) +
                                  "): a TDM instruction moves at most one piece per warp"));
         if (auto bits = dtypeBits(in.dtype); bits && extras)
             for (Figure &g : pieceRowFigures(extras->cacheLineBytes, *op, *bits))
@@ -227,15 +226,15 @@ void addBankGeometry(const BankViewInput &in, std::vector<Figure> &f)
     // archBanks is the architecture's headline count.
     const int usedBanks =
         in.report.instructions.empty() ? in.mapBanks : in.report.instruction.numBanks;
-    f.push_back(computed("banks", "LDS banks used", num(usedBanks), double(usedBanks), {},
+    f.push_back(computed("banks", "LDS banks used", intText(usedBanks), double(usedBanks), {},
                          in.report.instructions.empty()
                              ? "Banks of the bank map (" + in.arch.name + ")"
                              : in.report.instruction.name + " on " + in.arch.name + " uses " +
-                                   num(usedBanks) + " banks"));
-    f.push_back(computed("archBanks", "LDS banks (" + in.arch.name + ")", num(in.arch.numBanks),
+                                   intText(usedBanks) + " banks"));
+    f.push_back(computed("archBanks", "LDS banks (" + in.arch.name + ")", intText(in.arch.numBanks),
                          double(in.arch.numBanks), {},
                          "The architecture's bank count; " + in.arch.bankProvenance.label()));
-    f.push_back(computed("bankWidth", "Bank width", num(in.arch.bankWidthBytes) + " B",
+    f.push_back(computed("bankWidth", "Bank width", intText(in.arch.bankWidthBytes) + " B",
                          double(in.arch.bankWidthBytes), "B", "Bank = (byte / width) mod banks"));
     f.push_back(dtypeFigure(in.dtype, in.dtypeDefaulted));
 }
@@ -253,15 +252,15 @@ void addInstructionFigures(const BankConflictReport &r, std::vector<Figure> &f)
         const TransposedLoadChoice &c = *r.transposedLoad;
         if (c.used)
             f.push_back(computed("transposedLoad", "Transposed load",
-                                 "yes: " + num(c.transposedCount) + " x " + c.candidate +
-                                     " per thread (fallback " + num(c.fallbackCount) + " x " +
+                                 "yes: " + intText(c.transposedCount) + " x " + c.candidate +
+                                     " per thread (fallback " + intText(c.fallbackCount) + " x " +
                                      c.fallback + ")",
                                  double(c.transposedCount), {},
                                  "Conflicts counted on the source addresses each lane reads"));
         else
             f.push_back(computed("transposedLoad", "Transposed load",
                                  "no: " + c.reason + "; shown: the fallback " + r.instruction.name +
-                                     " (" + num(c.fallbackCount) + " per thread)",
+                                     " (" + intText(c.fallbackCount) + " per thread)",
                                  0.0, {},
                                  c.candidate.empty()
                                      ? "No transposed load moves this element width"
@@ -274,7 +273,7 @@ void addCycleFigures(const BankConflictReport &r, const InstructionReport *focus
                      std::vector<Figure> &f)
 {
     const std::vector<PhaseReport> &phases = focus ? focus->phases : r.instructions.front().phases;
-    f.push_back(computed("phases", "Phases per instruction", num(int64_t(phases.size())),
+    f.push_back(computed("phases", "Phases per instruction", intText(int64_t(phases.size())),
                          double(phases.size()), {},
                          "Lane groups served one after the other (passes x phases); the ideal "
                          "cycle count"));
@@ -285,26 +284,30 @@ void addCycleFigures(const BankConflictReport &r, const InstructionReport *focus
             hi = std::max(hi, ir.cycles);
         }
     const std::string which =
-        focus ? "instruction " + num(focus->index) + " of wave " + num(wave) : "wave " + num(wave);
+        focus ? "instruction " + intText(focus->index) + " of wave " + intText(wave)
+              : "wave " + intText(wave);
     const int ways = focus ? focus->maxWays : r.totals.maxWays;
-    f.push_back(computed("nway", "Bank conflict (" + which + ")", num(ways) + "-way", double(ways),
-                         {}, "The most distinct dwords one bank serves in one phase"));
+    f.push_back(computed("nway", "Bank conflict (" + which + ")", intText(ways) + "-way",
+                         double(ways), {},
+                         "The most distinct dwords one bank serves in one phase"));
     f.push_back(computed(
         "cycles", "Cycles per instruction (" + which + ")",
-        lo == hi ? num(lo) + " cycles" : num(lo) + "-" + num(hi) + " cycles", double(hi), "cycles",
+        lo == hi ? intText(lo) + " cycles" : intText(lo) + "-" + intText(hi) + " cycles",
+        double(hi), "cycles",
         "Ours: the sum over phases of the phase's n-way (an empty phase costs one); ideal " +
-            num(focus ? focus->idealCycles : r.instructions.front().idealCycles)));
-    f.push_back(computed("instructions", "Instructions of wave " + num(wave),
-                         num(r.totals.instructions), double(r.totals.instructions)));
-    f.push_back(computed("cyclesPerWave", "Cycles of wave " + num(wave),
-                         num(r.totals.cycles) + " cycles (ideal " + num(r.totals.idealCycles) + ")",
-                         double(r.totals.cycles), "cycles"));
+            intText(focus ? focus->idealCycles : r.instructions.front().idealCycles)));
+    f.push_back(computed("instructions", "Instructions of wave " + intText(wave),
+                         intText(r.totals.instructions), double(r.totals.instructions)));
+    f.push_back(
+        computed("cyclesPerWave", "Cycles of wave " + intText(wave),
+                 intText(r.totals.cycles) + " cycles (ideal " + intText(r.totals.idealCycles) + ")",
+                 double(r.totals.cycles), "cycles"));
     if (!r.measuredRule.empty())
-        f.push_back(Figure{"measuredVsModel",
-                           "Measured rule vs textbook model (wave " + num(wave) + ")",
-                           num(r.totals.cycles) + " vs " + num(r.totals.modelCycles) + " cycles",
-                           double(r.totals.cycles), "cycles", FigureSource::Measured,
-                           r.measuredRule + ": " + r.measuredRuleProvenance.source});
+        f.push_back(Figure{
+            "measuredVsModel", "Measured rule vs textbook model (wave " + intText(wave) + ")",
+            intText(r.totals.cycles) + " vs " + intText(r.totals.modelCycles) + " cycles",
+            double(r.totals.cycles), "cycles", FigureSource::Measured,
+            r.measuredRule + ": " + r.measuredRuleProvenance.source});
 }
 
 // The conflict metrics: rocprof-compute's per access and rate, Triton's extra wavefronts.
@@ -317,8 +320,8 @@ void addConflictMetrics(const BankViewInput &in, int wave, std::vector<Figure> &
         "conflictsPerAccess",
         "Bank conflicts / access, these accesses only (rocprof-compute metric)",
         fixedText(r.totals.conflictsPerAccess(), 3), r.totals.conflictsPerAccess(), {},
-        "(cycles - ideal) / ideal = " + num(r.totals.cycles - r.totals.idealCycles) + " / " +
-            num(r.totals.idealCycles) + " over wave " + num(wave) +
+        "(cycles - ideal) / ideal = " + intText(r.totals.cycles - r.totals.idealCycles) + " / " +
+            intText(r.totals.idealCycles) + " over wave " + intText(wave) +
             "'s accesses in this view only. A profiler counter over a whole kernel divides by "
             "all of its LDS cycles, so the two are not comparable (the rocMLIR PR's 0.49 -> 0.07 "
             "is kernel-wide)"));
@@ -331,7 +334,7 @@ void addConflictMetrics(const BankViewInput &in, int wave, std::vector<Figure> &
                 in.arch.bankConflictRateScale->provenance.source + ")"));
     Figure triton = computed(
         "tritonConflicts", "Triton's model: extra wavefronts per access",
-        r.tritonExtraWavefronts ? num(*r.tritonExtraWavefronts) : std::string("n/a"),
+        r.tritonExtraWavefronts ? intText(*r.tritonExtraWavefronts) : std::string("n/a"),
         r.tritonExtraWavefronts ? std::optional<double>(double(*r.tritonExtraWavefronts))
                                 : std::nullopt,
         {},
@@ -367,7 +370,7 @@ std::vector<Figure> bankFigures(const BankViewInput &in, const InstructionReport
     addBankGeometry(in, f);
     const BankConflictReport &r = in.report;
     if (r.instructions.empty()) {
-        f.push_back(computed("elements", "Elements mapped", num(int64_t(in.map.size())),
+        f.push_back(computed("elements", "Elements mapped", intText(int64_t(in.map.size())),
                              double(in.map.size())));
         return f;
     }
@@ -397,20 +400,21 @@ std::vector<Figure> allocatorFigures(const AllocationResult &a)
     }
     f.push_back(computed(
         "buffers", "Buffers",
-        num(int64_t(a.buffers.size())) + " from " + num(requests) + " allocation(s)", std::nullopt,
-        {}, "A partitioned allocation is one buffer per partition, mutual neighbours"));
+        intText(int64_t(a.buffers.size())) + " from " + intText(requests) + " allocation(s)",
+        std::nullopt, {},
+        "A partitioned allocation is one buffer per partition, mutual neighbours"));
     int placed = 0, reopened = 0;
     for (const AllocStage1Step &st : a.stage1) {
         placed += st.chosen >= 0 ? 1 : 0;
         reopened += st.reopenedAt >= 0 ? 1 : 0;
     }
     f.push_back(computed("stage1Steps", "Stage-1 steps",
-                         num(int64_t(a.stage1.size())) + " (" + num(placed) + " placed, " +
-                             num(reopened) + " slot(s) reopened)",
+                         intText(int64_t(a.stage1.size())) + " (" + intText(placed) + " placed, " +
+                             intText(reopened) + " slot(s) reopened)",
                          double(a.stage1.size()), {},
                          "One step per free slot taken, lowest first; a slot whose candidates "
                          "all sit in a neighbour's partition is reopened higher"));
-    f.push_back(computed("stage2Rounds", "Stage-2 rounds", num(int64_t(a.stage2.size())),
+    f.push_back(computed("stage2Rounds", "Stage-2 rounds", intText(int64_t(a.stage2.size())),
                          double(a.stage2.size()), {},
                          "Interference refinement rounds until no edge is left"));
     const std::vector<std::string> moves = describeStage2(a);
@@ -475,7 +479,7 @@ std::vector<Figure> ldsFigures(const LdsInput &in)
                          "The largest end offset of the partition-aware allocation"));
     f.push_back(
         computed("ldsCapacity", "LDS capacity", bytesText(cu.ldsBytes), double(cu.ldsBytes), "B",
-                 cu.partitionBytes > 0 ? num(cu.ldsPartitions) + " LDS partitions of " +
+                 cu.partitionBytes > 0 ? intText(cu.ldsPartitions) + " LDS partitions of " +
                                              byteSizeText(cu.partitionBytes) + " (" + cu.arch + ")"
                                        : "The LDS of one compute unit (" + cu.arch + ")"));
     if (cu.partitionBytes > 0) {
@@ -487,31 +491,32 @@ std::vector<Figure> ldsFigures(const LdsInput &in)
         }
         std::string names;
         for (int64_t q : used)
-            names += (names.empty() ? "P" : ", P") + num(q);
+            names += (names.empty() ? "P" : ", P") + intText(q);
         std::string missing;
         for (int64_t q : used)
             if (q >= cu.ldsPartitions)
-                missing += (missing.empty() ? "P" : ", P") + num(q);
-        f.push_back(computed(
-            "partitionsUsed", "LDS partitions used",
-            used.empty() ? std::string("none")
-            : missing.empty()
-                ? num(int64_t(used.size())) + " of " + num(cu.ldsPartitions) + " (" + names + ")"
-                : num(int64_t(used.size())) + " (" + names + "), but " + cu.arch + " has only " +
-                      num(cu.ldsPartitions) + ": " + missing + " do not exist",
-            double(used.size()), {},
-            "Hardware partitions of " + byteSizeText(cu.partitionBytes) +
-                " that the allocated buffers touch"));
+                missing += (missing.empty() ? "P" : ", P") + intText(q);
+        f.push_back(computed("partitionsUsed", "LDS partitions used",
+                             used.empty() ? std::string("none")
+                             : missing.empty()
+                                 ? intText(int64_t(used.size())) + " of " +
+                                       intText(cu.ldsPartitions) + " (" + names + ")"
+                                 : intText(int64_t(used.size())) + " (" + names + "), but " +
+                                       cu.arch + " has only " + intText(cu.ldsPartitions) + ": " +
+                                       missing + " do not exist",
+                             double(used.size()), {},
+                             "Hardware partitions of " + byteSizeText(cu.partitionBytes) +
+                                 " that the allocated buffers touch"));
     }
     // Capacity: every face flags a layout or an allocation the architecture cannot hold.
     std::string problems;
     for (const CapacityWarning &w : in.scenario.warnings)
         problems += (problems.empty() ? "" : "; ") + w.message;
-    f.push_back(
-        computed("fits", "Fits the LDS", problems.empty() ? std::string("yes") : "no: " + problems,
-                 problems.empty() ? 1.0 : 0.0, {},
-                 "Partitions and bytes against the architecture file (" + cu.arch + ": " +
-                     num(cu.ldsPartitions) + " LDS partitions, " + bytesText(cu.ldsBytes) + ")"));
+    f.push_back(computed(
+        "fits", "Fits the LDS", problems.empty() ? std::string("yes") : "no: " + problems,
+        problems.empty() ? 1.0 : 0.0, {},
+        "Partitions and bytes against the architecture file (" + cu.arch + ": " +
+            intText(cu.ldsPartitions) + " LDS partitions, " + bytesText(cu.ldsBytes) + ")"));
     for (Figure &g : allocatorFigures(a))
         f.push_back(std::move(g));
     const LdsScenario &s = in.scenario;
@@ -521,15 +526,16 @@ std::vector<Figure> ldsFigures(const LdsInput &in)
     const BandwidthEstimate &bw = s.bandwidth;
     f.push_back(computed("bytesRead", "Bytes read", bytesText(acc.totalBytes),
                          double(acc.totalBytes), "B",
-                         num(acc.numWarps) + " warps, " + num(acc.registersPerLoad) +
+                         intText(acc.numWarps) + " warps, " + intText(acc.registersPerLoad) +
                              " registers per lane per load"));
     for (Figure &g : partitionLoweringFigures(partitionLowering(acc.conversion)))
         f.push_back(std::move(g));
-    f.push_back(computed("conflicts", "Loads with a partition conflict",
-                         num(acc.conflictingLoads) + " of " + num(int64_t(acc.loads.size())),
-                         double(acc.conflictingLoads), {},
-                         "Two SIMD pairs reach a common hardware partition in the same load (the "
-                         "MI450 LDS blog's same-cycle model)"));
+    f.push_back(
+        computed("conflicts", "Loads with a partition conflict",
+                 intText(acc.conflictingLoads) + " of " + intText(int64_t(acc.loads.size())),
+                 double(acc.conflictingLoads), {},
+                 "Two SIMD pairs reach a common hardware partition in the same load (the "
+                 "MI450 LDS blog's same-cycle model)"));
     const std::string model = bandwidthModelNote(cu);
     f.push_back(
         modelled("bandwidthPeak", "Peak bandwidth (model)", bytesPerCycleText(bw.peakBytesPerCycle),

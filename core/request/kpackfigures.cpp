@@ -1,4 +1,5 @@
 #include "request/kpackfigures.h"
+#include "base/intmath.h"
 
 #include "analysis/kpackdecision.h"
 
@@ -9,11 +10,6 @@ namespace lx {
 namespace {
 
 using json = nlohmann::json;
-
-std::string num(int64_t v)
-{
-    return std::to_string(v);
-}
 
 Figure fig(std::string key, std::string label, std::string text, std::optional<double> value,
            FigureSource source, std::string note)
@@ -28,15 +24,15 @@ std::string choiceText(KPackStoreChoice c, const KPackDecision &d)
 {
     switch (c) {
     case KPackStoreChoice::VectoriseD:
-        return "vectorise D: each thread writes its " + num(d.copyDPerThread) + " x kPack " +
-               num(d.kpack) + " elements in a row";
+        return "vectorise D: each thread writes its " + intText(d.copyDPerThread) + " x kPack " +
+               intText(d.kpack) + " elements in a row";
     case KPackStoreChoice::RotateK:
         return "rotate: K stores, d rotated by k_outer";
     case KPackStoreChoice::StoreK:
         break;
     }
     return "store K unrotated: D vectorisation chosen but impossible (copyKPerThread " +
-           num(d.copyKPerThread) + " < kPack " + num(d.kpack) + ")";
+           intText(d.copyKPerThread) + " < kPack " + intText(d.kpack) + ")";
 }
 
 // The pull request's table against the address formula: row m is d = m, its two banks those of
@@ -62,7 +58,7 @@ Expected<std::optional<Figure>> publishedRowsFigure(const json &k, const KPackSt
         if (!digits || std::stoi(m) >= plan.dPerBlock || !it->is_array() || it->size() != 2 ||
             !(*it)[0].is_number_integer() || !(*it)[1].is_number_integer())
             return makeError("kpack.published.rows: row '" + m + "' must be a d below " +
-                             num(plan.dPerBlock) + " with two banks [k = 0, k = 2]");
+                             intText(plan.dPerBlock) + " with two banks [k = 0, k = 2]");
         const int d = std::stoi(m);
         ++rows;
         const int b0 = bankOf(unrotated.elementAddress(d, 0), bankWidth, numBanks);
@@ -71,14 +67,14 @@ Expected<std::optional<Figure>> publishedRowsFigure(const json &k, const KPackSt
             continue;
         ++bad;
         wrong += (wrong.empty() ? "" : "; ") + std::string("m = ") + m + " printed B" +
-                 num((*it)[0].get<int64_t>()) + "/B" + num((*it)[1].get<int64_t>()) +
-                 ", the address formula gives B" + num(b0) + "/B" + num(b2);
+                 intText((*it)[0].get<int64_t>()) + "/B" + intText((*it)[1].get<int64_t>()) +
+                 ", the address formula gives B" + intText(b0) + "/B" + intText(b2);
     }
     const std::string source = p.value("source", std::string("the published table"));
     return std::optional<Figure>{
         fig("publishedRows", "Published bank table, rows checked",
-            bad ? num(bad) + " of " + num(rows) + " rows wrong: " + wrong
-                : "all " + num(rows) + " rows agree",
+            bad ? intText(bad) + " of " + intText(rows) + " rows wrong: " + wrong
+                : "all " + intText(rows) + " rows agree",
             double(bad), FigureSource::Computed,
             "Each published row m (d = m) against (k_outer * D + d) * kPack + k_in, unrotated, "
             "for k = 0 and k = 2; the bank table of this view computes every row. " +
@@ -168,22 +164,22 @@ Expected<std::vector<Figure>> kpackFigures(const ViewRequest &request)
     const KPackDecision d = kpackDecision(*plan);
     std::vector<Figure> f;
     f.push_back(fig("copyPerThread", "Per thread (copyDPerThread x copyKPerThread)",
-                    num(d.copyDPerThread) + " x " + num(d.copyKPerThread) + ", kPack " +
-                        num(d.kpack) + ", maxVlen " + num(d.maxVlen),
+                    intText(d.copyDPerThread) + " x " + intText(d.copyKPerThread) + ", kPack " +
+                        intText(d.kpack) + ", maxVlen " + intText(d.maxVlen),
                     double(d.copyKPerThread), FigureSource::Computed,
                     "copyKPerThread = gcd(maxVlen, elements per thread), maxVlen = 128 / " +
-                        num(k->elementBits) + " bits"));
+                        intText(k->elementBits) + " bits"));
     f.push_back(fig("vectorizeDBeforeFix", "isPossibleToVectorizeD, before the fix",
-                    std::string(d.vectoriseDBeforeFix ? "yes" : "no") + ": kpack " + num(d.kpack) +
-                        (d.kpack < d.maxVlen ? " < " : " >= ") + num(d.maxVlen) +
-                        ", copyDPerThread " + num(d.copyDPerThread) +
+                    std::string(d.vectoriseDBeforeFix ? "yes" : "no") + ": kpack " +
+                        intText(d.kpack) + (d.kpack < d.maxVlen ? " < " : " >= ") +
+                        intText(d.maxVlen) + ", copyDPerThread " + intText(d.copyDPerThread) +
                         (d.copyDPerThread > 1 ? " > 1" : " <= 1"),
                     d.vectoriseDBeforeFix ? 1.0 : 0.0, FigureSource::Computed,
                     std::string(kRule) + ": kpack < maxVlen && copyDPerThread > 1"));
     f.push_back(fig("vectorizeDAfterFix", "isPossibleToVectorizeD, after the fix (inferred)",
                     std::string(d.vectoriseDAfterFix ? "yes" : "no") + ": also copyKPerThread " +
-                        num(d.copyKPerThread) + (d.copyKPerThread >= d.kpack ? " >= " : " < ") +
-                        "kPack " + num(d.kpack) + " (inferred from the PR's description)",
+                        intText(d.copyKPerThread) + (d.copyKPerThread >= d.kpack ? " >= " : " < ") +
+                        "kPack " + intText(d.kpack) + " (inferred from the PR's description)",
                     d.vectoriseDAfterFix ? 1.0 : 0.0, FigureSource::Model,
                     "Inferred: the pull request's description says it adds a check that "
                     "copyKPerThread >= kpack before allowing vectorization; its code is not "

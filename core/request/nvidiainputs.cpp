@@ -1,4 +1,5 @@
 #include "request/nvidiainputs.h"
+#include "base/intmath.h"
 
 #include "analysis/kernelnvidia.h"
 #include "hw/dtype.h"
@@ -8,11 +9,6 @@
 namespace lx {
 
 namespace {
-
-bool isShared(const ResolvedLayout &l)
-{
-    return l.layout.hasInDim("offset");
-}
 
 // The layout option `key`; without it the first layout called one of `names`, else the first
 // layout that is (or is not) a shared one; null when there is none.
@@ -32,17 +28,12 @@ Expected<const ResolvedLayout *> pickLayout(const ViewRequest &r, const std::str
     return nullptr;
 }
 
-Figure computed(std::string key, std::string label, std::string text,
+Figure nvFigure(std::string key, std::string label, std::string text,
                 std::optional<double> value = std::nullopt, std::string note = {},
                 FigureSource source = FigureSource::Computed)
 {
     return Figure{std::move(key), std::move(label), std::move(text), value, {},
                   source,         std::move(note)};
-}
-
-std::string num(int64_t v)
-{
-    return std::to_string(v);
 }
 
 Expected<NvMatrixInput> resolveNvMatrixUnguarded(const ViewRequest &r)
@@ -165,36 +156,37 @@ std::vector<Figure> nvMatrixFigures(const NvMatrixInput &in)
     const NvSharedAccess &a = in.access;
     const std::string op = in.write ? "stmatrix" : "ldmatrix";
     std::vector<Figure> f;
-    f.push_back(computed("instruction", "Instruction", a.mnemonic + " (" + in.arch.name + ")",
+    f.push_back(nvFigure("instruction", "Instruction", a.mnemonic + " (" + in.arch.name + ")",
                          std::nullopt,
                          "Triton's NVIDIA lowering: " + op + ", then " + op +
                              ".trans, else a vectorised plain access"));
     f.push_back(elementTypeFigure(in.dtype, in.dtypeDefaulted));
-    f.push_back(computed("instructions", "Instructions per thread", num(a.count), double(a.count),
-                         "registers / elements per instruction"));
-    f.push_back(
-        computed("matrices", "Matrices per instruction",
-                 a.kind == NvAccessKind::Plain ? std::string("none")
-                                               : num(a.matrices) + " (.x" + num(a.matrices) + ")",
-                 a.kind == NvAccessKind::Plain ? std::nullopt : std::optional<double>(a.matrices),
-                 "min(128 bits, a thread's registers) / one matrix's 32 bits"));
-    f.push_back(computed("registers", "Registers per thread", num(a.registers), double(a.registers),
-                         "distinct registers moved (replicas removed)"));
+    f.push_back(nvFigure("instructions", "Instructions per thread", intText(a.count),
+                         double(a.count), "registers / elements per instruction"));
+    f.push_back(nvFigure(
+        "matrices", "Matrices per instruction",
+        a.kind == NvAccessKind::Plain ? std::string("none")
+                                      : intText(a.matrices) + " (.x" + intText(a.matrices) + ")",
+        a.kind == NvAccessKind::Plain ? std::nullopt : std::optional<double>(a.matrices),
+        "min(128 bits, a thread's registers) / one matrix's 32 bits"));
+    f.push_back(nvFigure("registers", "Registers per thread", intText(a.registers),
+                         double(a.registers), "distinct registers moved (replicas removed)"));
     if (!a.whyNotMatrix.empty())
-        f.push_back(computed("whyNotMatrix", "Why not " + op, a.whyNotMatrix, std::nullopt,
+        f.push_back(nvFigure("whyNotMatrix", "Why not " + op, a.whyNotMatrix, std::nullopt,
                              "the condition of the non-transposed tile that failed"));
     if (!a.whyNotTransposed.empty())
-        f.push_back(computed("whyNotTransposed", "Why not " + op + ".trans", a.whyNotTransposed,
+        f.push_back(nvFigure("whyNotTransposed", "Why not " + op + ".trans", a.whyNotTransposed,
                              std::nullopt, "the condition of the transposed tile that failed"));
     if (in.wavefronts) {
         const NvWavefronts &w = *in.wavefronts;
         const FigureSource src = wavefrontSource(in);
-        f.push_back(computed(
-            "wavefronts", "Wavefronts per CTA", num(w.measured), double(w.measured),
-            num(w.instructions) + " instructions over every warp; ideal " + num(w.ideal), src));
-        f.push_back(computed("idealWavefronts", "Wavefronts without conflicts", num(w.ideal),
+        f.push_back(nvFigure(
+            "wavefronts", "Wavefronts per CTA", intText(w.measured), double(w.measured),
+            intText(w.instructions) + " instructions over every warp; ideal " + intText(w.ideal),
+            src));
+        f.push_back(nvFigure("idealWavefronts", "Wavefronts without conflicts", intText(w.ideal),
                              double(w.ideal), "one per phase", src));
-        f.push_back(computed("nway", "Worst phase", num(w.maxWays) + "-way", double(w.maxWays),
+        f.push_back(nvFigure("nway", "Worst phase", intText(w.maxWays) + "-way", double(w.maxWays),
                              "the most distinct 4-byte words one bank serves in a phase", src));
     }
     return f;
@@ -205,28 +197,30 @@ std::vector<Figure> swizzleAtomFigures(const SwizzleAtomInput &in)
     const SwizzleAtom &a = in.atom;
     std::vector<Figure> f;
     f.push_back(elementTypeFigure(in.dtype, in.dtypeDefaulted));
-    f.push_back(computed(
-        "lineBytes", "Line", num(a.lineBytes) + " B = " + num(a.chunksPerLine) + " chunks of 16 B",
-        double(a.lineBytes), "offsets that stay in one row of the tensor, at most 128 B"));
+    f.push_back(
+        nvFigure("lineBytes", "Line",
+                 intText(a.lineBytes) + " B = " + intText(a.chunksPerLine) + " chunks of 16 B",
+                 double(a.lineBytes), "offsets that stay in one row of the tensor, at most 128 B"));
     const int worst = a.ways.empty() ? 1 : *std::max_element(a.ways.begin(), a.ways.end());
-    f.push_back(computed("nway", "Reading one chunk of 8 rows", num(worst) + "-way", double(worst),
+    f.push_back(nvFigure("nway", "Reading one chunk of 8 rows", intText(worst) + "-way",
+                         double(worst),
                          "one ldmatrix phase: the most distinct words a bank serves (1: the "
                          "8 chunks cover the 32 banks)"));
     if (!in.bridge) {
-        f.push_back(computed("bridge", "NVMMA / CuTe / descriptor", "none: " + in.bridgeProblem));
+        f.push_back(nvFigure("bridge", "NVMMA / CuTe / descriptor", "none: " + in.bridgeProblem));
         return f;
     }
     const NvSharedBridge &b = *in.bridge;
-    f.push_back(computed(
+    f.push_back(nvFigure(
         "canonical", "NVMMA layout", b.canonical ? b.nvmmaText : "not canonical: " + b.whyNot,
         b.canonical ? 1.0 : 0.0, "whether Triton's nvmmaSharedToLinearLayout builds this layout"));
     if (!b.canonical)
         return f; // CuTe, TMA and the descriptors name NVMMA layouts only
-    f.push_back(computed("cute", "CuTe", b.cuteBytes, std::nullopt,
+    f.push_back(nvFigure("cute", "CuTe", b.cuteBytes, std::nullopt,
                          "Sw<B,M,S> o layout on byte addresses (CUTLASS swizzle.hpp)"));
-    f.push_back(computed("tmaSwizzle", "TMA swizzle", b.tmaSwizzle));
+    f.push_back(nvFigure("tmaSwizzle", "TMA swizzle", b.tmaSwizzle));
     for (const WgmmaDescriptor &d : b.descriptors)
-        f.push_back(computed(d.operand.rfind("A", 0) == 0 ? "descriptorA" : "descriptorB",
+        f.push_back(nvFigure(d.operand.rfind("A", 0) == 0 ? "descriptorA" : "descriptorB",
                              "Descriptor as " + d.operand,
                              d.problem.empty() ? descriptorText(d) : "none: " + d.problem,
                              std::nullopt, "the wgmma / UMMA shared-memory matrix descriptor"));

@@ -12,8 +12,8 @@ std::string listed(const std::vector<std::string> &names)
     return out.empty() ? std::string("none") : out;
 }
 
-Figure computed(std::string key, std::string label, std::string text, double value,
-                std::string note)
+Figure loweringFigure(std::string key, std::string label, std::string text, double value,
+                      std::string note)
 {
     return Figure{std::move(key),         std::move(label), std::move(text), value, "",
                   FigureSource::Computed, std::move(note)};
@@ -27,18 +27,18 @@ std::vector<Figure> partitionLoweringFigures(const PartitionLowering &l)
         return {};
     const std::string n = std::to_string(l.basePointers);
     std::vector<Figure> f;
-    f.push_back(computed("basePointers", "Base pointers (one per partition)",
-                         n + ", set up once before the K loop", double(l.basePointers),
-                         "The backend pre-computes one base pointer per partition; each load "
-                         "indexes that array instead of computing the partition"));
-    f.push_back(computed("partitionRegisterBits", "Partition bits from registers",
-                         l.registerBits.empty()
-                             ? std::string("none")
-                             : listed(l.registerBits) + ": a constant per load (a literal index)",
-                         double(l.registerBits.size()),
-                         "A register basis is known at compile time: the index folds to a "
-                         "literal"));
-    f.push_back(computed(
+    f.push_back(loweringFigure("basePointers", "Base pointers (one per partition)",
+                               n + ", set up once before the K loop", double(l.basePointers),
+                               "The backend pre-computes one base pointer per partition; each load "
+                               "indexes that array instead of computing the partition"));
+    f.push_back(loweringFigure(
+        "partitionRegisterBits", "Partition bits from registers",
+        l.registerBits.empty() ? std::string("none")
+                               : listed(l.registerBits) + ": a constant per load (a literal index)",
+        double(l.registerBits.size()),
+        "A register basis is known at compile time: the index folds to a "
+        "literal"));
+    f.push_back(loweringFigure(
         "partitionWarpBits", "Partition bits from warps",
         l.warpBits.empty() ? std::string("none")
                            : listed(l.warpBits) + ": loop-invariant, resolved once (" +
@@ -46,7 +46,7 @@ std::vector<Figure> partitionLoweringFigures(const PartitionLowering &l)
         double(l.warpBits.size()),
         "The warp index is a run-time value but the same in every iteration: "
         "the warp term reorders the base-pointer array once, before the loop"));
-    f.push_back(computed(
+    f.push_back(loweringFigure(
         "partitionLaneBits", "Partition bits from lanes",
         l.laneBits.empty() ? std::string("none")
                            : "FLAGGED: " + listed(l.laneBits) +
@@ -57,10 +57,10 @@ std::vector<Figure> partitionLoweringFigures(const PartitionLowering &l)
         "The MI450 LDS blog: lane usually does not feed partition; when it does, base-pointer "
         "selection does not lift out of the loop"));
     if (!l.blockBits.empty())
-        f.push_back(computed("partitionBlockBits", "Partition bits from blocks",
-                             listed(l.blockBits) + ": constant for the kernel",
-                             double(l.blockBits.size()), "The CTA's index"));
-    f.push_back(computed(
+        f.push_back(loweringFigure("partitionBlockBits", "Partition bits from blocks",
+                                   listed(l.blockBits) + ": constant for the kernel",
+                                   double(l.blockBits.size()), "The CTA's index"));
+    f.push_back(loweringFigure(
         "partitionSetup", "Run-time cost of the partitions",
         l.laneFlagged()
             ? "per load: a per-lane select among " + n + " base pointers (lane bits)"

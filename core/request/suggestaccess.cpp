@@ -13,12 +13,6 @@ namespace lx {
 
 namespace {
 
-std::string viewLabel(const ViewRequest &view, int index)
-{
-    return (index >= 0 ? "view " + std::to_string(index) + " (" : std::string("view (")) +
-           view.kind + ")";
-}
-
 // The out-dim sizes of a layout: the shape of a raw (hand-edited) layout without one.
 std::vector<int32_t> shapeOf(const ResolvedLayout &l)
 {
@@ -169,11 +163,6 @@ bool isBankView(const ViewRequest &v)
     return v.kind.rfind("bank-", 0) == 0;
 }
 
-bool hasOption(const ViewRequest &v, const char *key)
-{
-    return v.options.is_object() && v.options.contains(key);
-}
-
 } // namespace
 
 Expected<SceneAccess> viewAccess(const ViewRequest &view, int viewIndex)
@@ -321,9 +310,9 @@ Expected<SceneAccess> readerAccess(const ViewRequest &request)
 
 namespace {
 
-Figure figure(std::string key, std::string label, std::string text,
-              std::optional<double> value = std::nullopt, std::string unit = {},
-              std::string note = {})
+Figure accessFigure(std::string key, std::string label, std::string text,
+                    std::optional<double> value = std::nullopt, std::string unit = {},
+                    std::string note = {})
 {
     return Figure{std::move(key),  std::move(label),       std::move(text), value,
                   std::move(unit), FigureSource::Computed, std::move(note)};
@@ -331,14 +320,14 @@ Figure figure(std::string key, std::string label, std::string text,
 
 Figure countFigure(std::string key, std::string label, int64_t n, std::string note = {})
 {
-    return figure(std::move(key), std::move(label), std::to_string(n), double(n), {},
-                  std::move(note));
+    return accessFigure(std::move(key), std::move(label), std::to_string(n), double(n), {},
+                        std::move(note));
 }
 
 Figure cyclesFigure(std::string key, std::string label, int64_t cycles, std::string note = {})
 {
-    return figure(std::move(key), std::move(label), std::to_string(cycles) + " cycles",
-                  double(cycles), "cycles", std::move(note));
+    return accessFigure(std::move(key), std::move(label), std::to_string(cycles) + " cycles",
+                        double(cycles), "cycles", std::move(note));
 }
 
 // The ways and cycles of an explanation are read off the instruction's phase table, as the bank
@@ -374,24 +363,24 @@ std::vector<Figure> suggestFigures(const SceneAccess &access, const SuggestShare
                             "with a reason each (a failed analysis prunes, never scores 0)"));
     if (!result.candidates.empty()) {
         const SharedCandidate &best = result.candidates.front();
-        f.push_back(figure("best", "Best candidate", best.text));
+        f.push_back(accessFigure("best", "Best candidate", best.text));
         f.push_back(cyclesFigure("bestReadCycles", "Best candidate: read", best.readCycles));
         f.push_back(cyclesFigure("bestWriteCycles", "Best candidate: write", best.writeCycles));
-        f.push_back(figure("bestLdsBytes", "Best candidate: LDS", bytesText(best.ldsBytes),
-                           double(best.ldsBytes), "B"));
+        f.push_back(accessFigure("bestLdsBytes", "Best candidate: LDS", bytesText(best.ldsBytes),
+                                 double(best.ldsBytes), "B"));
         f.push_back(countFigure("bestPartitionConflicts", "Best candidate: partition conflicts",
                                 best.partitionConflicts));
     }
     if (result.triton) {
-        f.push_back(figure("reference", "Reference (Triton's pick or the current layout)",
-                           result.triton->text, std::nullopt, {}, result.tritonRule));
+        f.push_back(accessFigure("reference", "Reference (Triton's pick or the current layout)",
+                                 result.triton->text, std::nullopt, {}, result.tritonRule));
         f.push_back(
             cyclesFigure("referenceReadCycles", "Reference: read", result.triton->readCycles));
         f.push_back(
             cyclesFigure("referenceWriteCycles", "Reference: write", result.triton->writeCycles));
     } else {
-        f.push_back(figure("reference", "Reference (Triton's pick or the current layout)",
-                           "none: " + result.tritonRule));
+        f.push_back(accessFigure("reference", "Reference (Triton's pick or the current layout)",
+                                 "none: " + result.tritonRule));
     }
     return f;
 }
@@ -403,25 +392,25 @@ std::vector<Figure> explainFigures(const ConflictExplanation &e)
     f.push_back(countFigure("instruction", "Instruction", e.instruction));
     f.push_back(countFigure("phase", "Phase", e.phase));
     f.push_back(countFigure("bank", "Bank", e.bank));
-    f.push_back(figure("ways", "Ways", std::to_string(e.ways) + "-way", double(e.ways)));
+    f.push_back(accessFigure("ways", "Ways", std::to_string(e.ways) + "-way", double(e.ways)));
     f.push_back(countFigure("lanes", "Lanes on the bank", int64_t(e.lanes.size())));
     f.push_back(countFigure("collisions", "Colliding lane-bit combinations",
                             int64_t(e.collisions.size()), e.kernelNote));
     if (!e.fixNote.empty())
-        f.push_back(figure("fixNote", "Fixes left out", e.fixNote));
+        f.push_back(accessFigure("fixNote", "Fixes left out", e.fixNote));
     if (!e.fix) {
-        f.push_back(figure("fix", "Fix", "none lowers this phase"));
+        f.push_back(accessFigure("fix", "Fix", "none lowers this phase"));
         markPhaseTable(e, f);
         return f;
     }
     const ConflictFix &x = *e.fix;
-    f.push_back(figure("fix", "Fix", x.description, std::nullopt, {}, x.text));
-    f.push_back(figure("fixWaysAfter", "Fix: ways after", std::to_string(x.waysAfter) + "-way",
-                       double(x.waysAfter)));
+    f.push_back(accessFigure("fix", "Fix", x.description, std::nullopt, {}, x.text));
+    f.push_back(accessFigure("fixWaysAfter", "Fix: ways after",
+                             std::to_string(x.waysAfter) + "-way", double(x.waysAfter)));
     f.push_back(cyclesFigure("fixCyclesBefore", "Fix: cycles before", x.cyclesBefore));
     f.push_back(cyclesFigure("fixCyclesAfter", "Fix: cycles after", x.cyclesAfter));
-    f.push_back(figure("fixLdsBytesAfter", "Fix: LDS after", bytesText(x.ldsBytesAfter),
-                       double(x.ldsBytesAfter), "B"));
+    f.push_back(accessFigure("fixLdsBytesAfter", "Fix: LDS after", bytesText(x.ldsBytesAfter),
+                             double(x.ldsBytesAfter), "B"));
     markPhaseTable(e, f);
     return f;
 }

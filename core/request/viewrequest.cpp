@@ -276,4 +276,15 @@ Expected<ViewRequest> sceneViewRequest(const Scene &scene, const SceneViewChoice
     return r;
 }
 
+std::string viewLabel(const ViewRequest &view, int index)
+{
+    return (index >= 0 ? "view " + std::to_string(index) + " (" : std::string("view (")) +
+           view.kind + ")";
+}
+
+bool hasOption(const ViewRequest &view, const char *key)
+{
+    return view.options.is_object() && view.options.contains(key);
+}
+
 } // namespace lx

@@ -161,4 +161,15 @@ struct SceneViewChoice
 [[nodiscard]] Expected<ViewRequest> sceneViewRequest(const Scene &scene,
                                                      const SceneViewChoice &choice);
 
+// "view 2 (bank-map)", or "view (bank-map)" for a view without an index: how a message names a
+// view.
+[[nodiscard]] std::string viewLabel(const ViewRequest &view, int index);
+// True when the view's options object has `key`.
+[[nodiscard]] bool hasOption(const ViewRequest &view, const char *key);
+// True for a shared-memory layout (one with an `offset` in-dim).
+[[nodiscard]] inline bool isShared(const ResolvedLayout &layout)
+{
+    return layout.layout.hasInDim("offset");
+}
+
 } // namespace lx

@@ -21,6 +21,7 @@
 namespace lxpy {
 
 namespace {
+using namespace lxpy::prefix;
 
 // The options of one access besides its layouts (analyze banks --reg/--shared).
 struct BankArgs
@@ -32,7 +33,6 @@ struct BankArgs
 };
 
 // The messages of `analyze banks`, so that Python and the command line refuse alike.
-const std::string kBanks = "layout-explorer analyze banks: ";
 
 // A shape as the command reads --shape (request/shape.h): sizes from 1 to the request layer's
 // largest extent; a size past it is refused with the reader's own message.
@@ -249,7 +249,6 @@ py::list bankConflictsMany(py::handle reg, py::handle shareds, py::handle shape,
 
 // `analyze kernel FILE --json` (a module file or a folder of kernels), or `analyze kernel -
 // --json` for a module given as text.
-const std::string kKernel = "layout-explorer analyze kernel: ";
 
 template <typename T> T kernelValueOr(lx::Expected<T> e, const std::string &where = {})
 {

@@ -28,6 +28,21 @@ struct BankViewInput;
 
 namespace lxpy {
 
+// The prefix of every message a call raises: the command it answers as, as the command line
+// writes it.
+namespace prefix {
+inline const std::string kBanks = "layout-explorer analyze banks: ";
+inline const std::string kCompare = "layout-explorer compare: ";
+inline const std::string kCta = "layout-explorer analyze cta: ";
+inline const std::string kDiff = "layout-explorer diff: ";
+inline const std::string kKernel = "layout-explorer analyze kernel: ";
+inline const std::string kLds = "layout-explorer analyze lds: ";
+inline const std::string kShared = "layout-explorer suggest shared: ";
+inline const std::string kSuggestCta = "layout-explorer suggest cta: ";
+inline const std::string kSuggestOp = "layout-explorer suggest op: ";
+inline const std::string kTr = "layout-explorer analyze ds-load-tr: ";
+} // namespace prefix
+
 namespace py = pybind11;
 
 // Raised for every input the engine or a conversion refuses; registered as

@@ -32,6 +32,7 @@
 namespace lxpy {
 
 namespace {
+using namespace lxpy::prefix;
 
 // A Python value of the .lxscene form as JSON: dicts with str keys, lists and tuples, str, int
 // (64 bits), float, bool and None, nested at most kMaxJsonDepth deep.
@@ -134,8 +135,6 @@ std::string archOr(const std::optional<std::string> &arch, const std::string &sc
     return arch ? *arch : sceneArch.empty() ? std::string(lx::kDefaultArch) : sceneArch;
 }
 
-const std::string kBanks = "layout-explorer analyze banks: ";
-
 // `analyze banks --preset/--scene [--view N] [--warp W] [--dtype T] [--instruction I] --json`.
 py::object bankScene(py::handle preset, py::handle scene, py::handle view, py::handle dtype,
                      py::handle arch, py::handle instruction, py::handle warp)
@@ -172,8 +171,6 @@ py::object bankScene(py::handle preset, py::handle scene, py::handle view, py::h
     return bankRecord(std::move(in), std::move(request));
 }
 
-const std::string kLds = "layout-explorer analyze lds: ";
-
 // `analyze lds --preset/--scene [--arch A] --json`; a capacity warning fails it, as it fails the
 // command (exit 1), with every warning's message.
 py::object lds(py::handle preset, py::handle scene, py::handle arch)
@@ -203,8 +200,6 @@ py::object lds(py::handle preset, py::handle scene, py::handle arch)
     return jsonObject(std::move(j));
 }
 
-const std::string kCta = "layout-explorer analyze cta: ";
-
 // `analyze cta --preset/--scene [--dtype T] [--arch A] --json`.
 py::object ctaScene(py::handle preset, py::handle scene, py::handle dtype, py::handle arch)
 {
@@ -231,8 +226,6 @@ py::object ctaScene(py::handle preset, py::handle scene, py::handle dtype, py::h
     }
     return jsonObject(std::move(j));
 }
-
-const std::string kTr = "layout-explorer analyze ds-load-tr: ";
 
 // `analyze ds-load-tr --preset/--scene [--dtype T] [--arch A] [--warp W] --json`.
 py::object dsLoadTrScene(py::handle preset, py::handle scene, py::handle dtype, py::handle arch,
@@ -263,8 +256,6 @@ py::object dsLoadTrScene(py::handle preset, py::handle scene, py::handle dtype, 
     }
     return jsonObject(std::move(j));
 }
-
-const std::string kCompare = "layout-explorer compare: ";
 
 // `compare (--preset | --scene) A B [--archs LIST] [--dtype T] --json`.
 py::object compare(py::handle first, py::handle second, py::handle preset, py::handle scene,
@@ -306,8 +297,6 @@ py::object compare(py::handle first, py::handle second, py::handle preset, py::h
     }
     return jsonObject(std::move(j));
 }
-
-const std::string kSuggestCta = "layout-explorer suggest cta: ";
 
 // `suggest cta --shape MxN --warps W --instr MxNxK --dtype T [--arch A] [--limit N] --json`
 // (shape and instr as their texts).
@@ -359,8 +348,6 @@ py::object suggestCta(const std::string &shape, py::handle warps, const std::str
     return jsonObject(std::move(j));
 }
 
-const std::string kSuggestOp = "layout-explorer suggest op: ";
-
 // `suggest op FILE --line N [--arch A] --json`, or of a module given as text (named "-", as
 // `suggest op -` reads standard input).
 py::object suggestOp(py::handle module, py::handle line, py::handle arch, bool isText)
@@ -394,8 +381,6 @@ py::object suggestOp(py::handle module, py::handle line, py::handle arch, bool i
     }
     return jsonObject(std::move(j));
 }
-
-const std::string kDiff = "layout-explorer diff: ";
 
 // `diff --a A --b B [--shape MxN] [--dtype T] --json` (shape as its text).
 py::object diff(py::handle a, py::handle b, py::handle shape, py::handle dtype)

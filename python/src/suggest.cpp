@@ -24,6 +24,7 @@
 namespace lxpy {
 
 namespace {
+using namespace lxpy::prefix;
 
 // A shape given as the command's text ("128x64"), read as the command reads it: rank 2.
 std::vector<int32_t> rank2Shape(const std::string &prog, const std::string &text)
@@ -56,8 +57,6 @@ std::optional<int64_t> positive(py::handle value, const std::string &message)
         throw LayoutError{message};
     return value.cast<int64_t>();
 }
-
-const std::string kShared = "layout-explorer suggest shared: ";
 
 // The search of `access` without the GIL, Ctrl-C checked between candidates
 // (KeyboardInterrupt), and `suggest shared --json` of its result.
@@ -161,8 +160,6 @@ py::object suggestScene(py::handle preset, py::handle scene, py::handle view, py
     return jsonObject(std::move(j));
 }
 
-const std::string kCta = "layout-explorer analyze cta: ";
-
 py::object cta(const std::string &layout, const std::string &shape, py::handle dtype,
                py::handle arch)
 {
@@ -190,8 +187,6 @@ py::object cta(const std::string &layout, const std::string &shape, py::handle d
     }
     return jsonObject(std::move(j));
 }
-
-const std::string kTr = "layout-explorer analyze ds-load-tr: ";
 
 // A layout of `analyze ds-load-tr --shared/--dst`: the destination's kind judged before it is
 // fitted to the shape, a builder's message named by the option (as the command does).

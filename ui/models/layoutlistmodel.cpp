@@ -9,7 +9,7 @@ namespace lx {
 
 namespace {
 
-QString dimsText(const std::vector<LinearLayout::NamedSize> &dims)
+QString compactDimsText(const std::vector<LinearLayout::NamedSize> &dims)
 {
     QStringList parts;
     for (const auto &[name, size] : dims)
@@ -65,9 +65,9 @@ QVariant LayoutListModel::data(const QModelIndex &index, int role) const
     case NameColumn:
         return entry.name;
     case InDimsColumn:
-        return dimsText(entry.layout.inDims());
+        return compactDimsText(entry.layout.inDims());
     case OutDimsColumn:
-        return dimsText(entry.layout.outDims());
+        return compactDimsText(entry.layout.outDims());
     case SourceColumn:
         if (role == Qt::EditRole)
             return editableText(entry);

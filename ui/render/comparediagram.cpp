@@ -1,4 +1,5 @@
 #include "render/comparediagram.h"
+#include "render/palette.h"
 #include "render/qtext.h"
 
 #include "render/diffdiagram.h"
@@ -13,7 +14,6 @@ namespace lx {
 
 namespace {
 
-const QRgb kConflict = qRgb(252, 214, 196);
 const QRgb kMissing = qRgb(233, 236, 239);
 
 // A figure's text as the table shows it: the provenance beside a number that is not computed.
@@ -84,7 +84,7 @@ DiagramTable compareTable(const CompareInput &in)
                 row << cellText(f);
                 const bool missing = f && !f->value && k != "instruction" && k != "transposedLoad";
                 const bool conflict = f && k == "nway" && f->value && *f->value > 1;
-                fills.push_back(conflict ? kConflict : missing ? kMissing : QRgb(0));
+                fills.push_back(conflict ? kConflictRowFill : missing ? kMissing : QRgb(0));
             }
             t.rows.push_back(row);
             t.fills.push_back(std::move(fills));
@@ -130,7 +130,8 @@ DiagramTable compareCtaTable(const CompareInput &in)
         const Figure *any = a ? a : b;
         t.rows.push_back({qs(any->label), cellText(a), cellText(b)});
         const bool differ = !a || !b || a->text != b->text;
-        t.fills.push_back({QRgb(0), differ ? kConflict : QRgb(0), differ ? kConflict : QRgb(0)});
+        t.fills.push_back(
+            {QRgb(0), differ ? kConflictRowFill : QRgb(0), differ ? kConflictRowFill : QRgb(0)});
     }
     if (!in.cta->note.empty()) {
         t.rows.push_back({u"note"_s, qs(in.cta->note), QString()});

@@ -2,8 +2,10 @@
 
 #include "analysis/ctaconflicts.h"
 #include "render/palette.h"
+#include "render/qtext.h"
 #include "render/viewregistry.h"
 #include "request/analysisinputs.h"
+#include "request/viewfigures.h"
 
 #include <optional>
 #include <set>
@@ -15,17 +17,6 @@ namespace lx {
 namespace {
 
 const QRgb kShared = qRgb(220, 60, 60);
-
-Expected<CtaInput> prepare(const ViewRequest &request)
-{
-    return resolveCta(request);
-}
-
-// SIMD pairs are numbered, never lettered: "pair A" would read as operand A.
-QString pairName(int pair)
-{
-    return u"SIMD pair %1"_s.arg(pair);
-}
 
 QString basesText(const std::vector<std::vector<int32_t>> &bases)
 {
@@ -155,7 +146,7 @@ void fillTilesPanel(DiagramPanel &p, const CtaAnalysis &c, int instr)
                              .arg(t.tileN)
                              .arg(t.warp)
                              .arg(c.warps[size_t(t.warp)].simd)
-                             .arg(pairName(pair))
+                             .arg(qs(simdPairName(pair)))
                              .arg(in.index));
             // Warp 2^k's tile in instruction 0 is warp basis k: the window drags it.
             for (size_t k = 0; in.index == 0 && k < c.writtenWarpBases.size(); ++k)
@@ -325,7 +316,7 @@ void addPartitionTables(Diagram &d, const CtaAnalysis &c)
 
 Expected<Diagram> buildCtaTilesView(const ViewRequest &request)
 {
-    auto prep = prepare(request);
+    auto prep = resolveCta(request);
     if (!prep)
         return prep.error();
     const CtaAnalysis &c = prep->cta;
@@ -361,7 +352,7 @@ Expected<Diagram> buildCtaTilesView(const ViewRequest &request)
         d.legend.push_back({categoricalColor(w, c.numWarps),
                             u"w%1 (SIMD %2)"_s.arg(w).arg(c.warps[size_t(w)].simd)});
     for (int q = 0; q < cu.numPairs(); ++q)
-        d.legend.push_back({simdPairColor(q), u"p%1: %2 reads"_s.arg(q).arg(pairName(q))});
+        d.legend.push_back({simdPairColor(q), u"p%1: %2 reads"_s.arg(q).arg(qs(simdPairName(q)))});
     d.legend.push_back(
         {kShared, u"both SIMD pairs read it: shared across pairs; red dashed "
                   u"outline: a warp in a partition conflict in instruction %1"_s.arg(*instr)});
@@ -374,7 +365,7 @@ Expected<Diagram> buildCtaTilesView(const ViewRequest &request)
 
 Expected<Diagram> buildCtaPiecesView(const ViewRequest &request)
 {
-    auto prep = prepare(request);
+    auto prep = resolveCta(request);
     if (!prep)
         return prep.error();
     const CtaAnalysis &c = prep->cta;

@@ -1,6 +1,7 @@
 #include "render/diffdiagram.h"
 
 #include "analysis/ownership.h"
+#include "layout/layoututils.h"
 #include "render/viewregistry.h"
 
 using namespace Qt::StringLiterals;
@@ -12,14 +13,6 @@ namespace {
 const QRgb kDiffers = qRgb(232, 96, 64);
 const QRgb kSame = qRgb(222, 226, 230);
 const QRgb kChangedRow = qRgb(252, 214, 196);
-
-QString basisText(const LinearLayout::Basis &b)
-{
-    QString s = u"["_s;
-    for (size_t i = 0; i < b.size(); ++i)
-        s += (i ? u", "_s : QString()) + QString::number(b[i]);
-    return s + u"]"_s;
-}
 
 QString ownerText(const OwnershipMap &map, uint64_t flat)
 {
@@ -75,8 +68,10 @@ DiagramTable deltaTable(const LayoutDiff &diff, const QString &nameA, const QStr
             const bool changed =
                 std::find(d.changed.begin(), d.changed.end(), int(j)) != d.changed.end();
             t.rows.push_back({QString::fromStdString(d.inDim), QString::number(j),
-                              j < d.basesA.size() ? basisText(d.basesA[j]) : u"\u2013"_s,
-                              j < d.basesB.size() ? basisText(d.basesB[j]) : u"\u2013"_s});
+                              j < d.basesA.size() ? QString::fromStdString(formatBasis(d.basesA[j]))
+                                                  : u"\u2013"_s,
+                              j < d.basesB.size() ? QString::fromStdString(formatBasis(d.basesB[j]))
+                                                  : u"\u2013"_s});
             t.fills.push_back(std::vector<QRgb>(4, changed ? kChangedRow : QRgb(0)));
         }
     }

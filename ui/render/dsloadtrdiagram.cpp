@@ -20,8 +20,6 @@ namespace {
 
 constexpr int kLaneGroup = 8; // the blog colours lane labels in blocks of eight
 constexpr int kMaxPanelSide = 256;
-constexpr QRgb kOk = qRgb(200, 235, 200);
-constexpr QRgb kBad = qRgb(245, 190, 185);
 constexpr QRgb kTileBasis = qRgb(205, 220, 245);
 
 QRgb laneColor(int lane, int warpSize)
@@ -359,9 +357,9 @@ Diagram buildDsLoadTrEligibility(const DsLoadTrPlan &plan, const LinearLayout &d
             const bool ok = inTile ? off == (int32_t(1) << i) : off % in.tileSize() == 0;
             const QString need = inTile ? QStringLiteral("offset %1 exactly").arg(1 << i)
                                         : QStringLiteral("a multiple of %1").arg(in.tileSize());
-            QRgb fill = ok ? (inTile ? kTileBasis : kOk) : 0;
+            QRgb fill = ok ? (inTile ? kTileBasis : kVerdictOk) : 0;
             if (!ok && !reported) {
-                fill = kBad;
+                fill = kVerdictBad;
                 reported = true;
             }
             c.rows.push_back({qs(basisName(dim, int(i))), basisText(bases[i]), need,
@@ -375,8 +373,8 @@ Diagram buildDsLoadTrEligibility(const DsLoadTrPlan &plan, const LinearLayout &d
     d.tables.push_back(std::move(tile));
     d.legendTitle = QStringLiteral("bases");
     d.legend = {{kTileBasis, QStringLiteral("the tile: lanes walk offsets 1, 2, 4, …")},
-                {kOk, QStringLiteral("moves whole chunks")},
-                {kBad, QStringLiteral("breaks divideLeft")}};
+                {kVerdictOk, QStringLiteral("moves whole chunks")},
+                {kVerdictBad, QStringLiteral("breaks divideLeft")}};
     return d;
 }
 

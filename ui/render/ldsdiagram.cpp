@@ -30,19 +30,8 @@ using namespace ldsdiagraminternal;
 
 namespace {
 
-const QRgb kConflict = qRgb(220, 60, 60);
 const QRgb kIdle = qRgb(235, 235, 235);
 const QRgb kPartitionLine = qRgb(120, 120, 120);
-
-Expected<LdsInput> prepare(const ViewRequest &request)
-{
-    return resolveLds(request);
-}
-
-QString pairName(int pair)
-{
-    return qs(simdPairName(pair));
-}
 
 DiagramPoint at(double x, double y)
 {
@@ -115,7 +104,7 @@ void drawSimdPairs(Diagram &d, const CuModel &cu, const LoadInstruction *load,
     for (int q = 0; q < cu.numPairs(); ++q) {
         const double x = q * (g.pairW + g.gap);
         box(d, x, 0, g.pairW, g.pairH, QString(), 0, simdPairColor(q), 2.5);
-        text(d, x + 8, 4, pairName(q));
+        text(d, x + 8, 4, qs(simdPairName(q)));
         int k = 0;
         for (int simd = 0; simd < cu.simds; ++simd) {
             if (cu.pairOfSimd(simd) != q)
@@ -175,7 +164,7 @@ void drawPartitions(Diagram &d, const CuModel &cu, const std::vector<std::set<in
                 readers.push_back(q);
         QRgb fill = kIdle;
         if (readers.size() > 1)
-            fill = kConflict;
+            fill = kConflictMark;
         else if (readers.size() == 1)
             fill = simdPairColor(readers[0]);
         const bool l0 = i >= cu.ldsPartitions;
@@ -215,7 +204,7 @@ QString loadCaption(const CuModel &cu, const LdsScenario &s, const LoadInstructi
 
 Expected<Diagram> buildLdsDatapathView(const ViewRequest &request)
 {
-    auto prep = prepare(request);
+    auto prep = resolveLds(request);
     if (!prep)
         return prep.error();
     const CuModel &cu = prep->cu;
@@ -257,8 +246,8 @@ Expected<Diagram> buildLdsDatapathView(const ViewRequest &request)
         text(d, 0, g.partY + g.partH + 16, caption);
     d.legendTitle = u"lit by the load"_s;
     for (int q = 0; q < cu.numPairs(); ++q)
-        d.legend.push_back({simdPairColor(q), pairName(q)});
-    d.legend.push_back({kConflict, u"partition reached by both SIMD pairs"_s});
+        d.legend.push_back({simdPairColor(q), qs(simdPairName(q))});
+    d.legend.push_back({kConflictMark, u"partition reached by both SIMD pairs"_s});
     d.legend.push_back({qRgb(255, 230, 120), u"port in use"_s});
 
     appendFigures(d, ldsFigures(*prep));
@@ -352,7 +341,7 @@ private:
         }
         const double yCap = y0 + kChartH - double(m_cu.ldsBytes) * m_yScale;
         line(m_d, DiagramAnnotation::Line, QPointF(x0, yCap), QPointF(x0 + kChartW, yCap),
-             kConflict, 2, u"capacity %1"_s.arg(kib(m_cu.ldsBytes)));
+             kConflictMark, 2, u"capacity %1"_s.arg(kib(m_cu.ldsBytes)));
     }
 
     // The step's slot (blue) and, when it was blocked, the arrow to where it reopened.
@@ -367,7 +356,7 @@ private:
             for (int id : st.blocked)
                 blocked << QString::fromStdString(m_a.buffers[size_t(id)].name);
             line(m_d, DiagramAnnotation::Arrow, QPointF(x0 + kChartW * 0.8, ys),
-                 QPointF(x0 + kChartW * 0.8, yr), kConflict, 2.5,
+                 QPointF(x0 + kChartW * 0.8, yr), kConflictMark, 2.5,
                  u"%1 blocked"_s.arg(blocked.join(u", "_s)));
         }
     }
@@ -441,7 +430,7 @@ DiagramTable allocatorBufferTable(const AllocationResult &a)
 
 Expected<Diagram> buildAllocatorView(const ViewRequest &request)
 {
-    auto prep = prepare(request);
+    auto prep = resolveLds(request);
     if (!prep)
         return prep.error();
     const CuModel &cu = prep->cu;
@@ -499,7 +488,7 @@ Expected<Diagram> buildAllocatorView(const ViewRequest &request)
 
 Expected<Diagram> buildCvtPartitionView(const ViewRequest &request)
 {
-    auto prep = prepare(request);
+    auto prep = resolveLds(request);
     if (!prep)
         return prep.error();
     const LdsScenario &s = prep->scenario;

@@ -26,18 +26,13 @@ constexpr double kLeft = 90, kTop = 20, kWidth = 1000, kHeight = 520;
 const QRgb kPlain = qRgb(200, 60, 60);
 const QRgb kPartitioned = qRgb(40, 140, 60);
 
-DiagramPoint at(double x, double y)
-{
-    return DiagramPoint{-1, QPointF(x, y)};
-}
-
 void add(Diagram &d, DiagramAnnotation::Kind kind, QPointF from, QPointF to, QRgb color, double pen,
          const QString &text = {}, QRgb fill = 0)
 {
     DiagramAnnotation a;
     a.kind = kind;
-    a.from = at(from.x(), from.y());
-    a.to = at(to.x(), to.y());
+    a.from = DiagramPoint{-1, from};
+    a.to = DiagramPoint{-1, to};
     a.color = color;
     a.penWidth = pen;
     a.text = text;

@@ -13,9 +13,6 @@ namespace lx {
 
 namespace {
 
-constexpr QRgb kConflict = qRgb(200, 40, 30);
-constexpr QRgb kBad = qRgb(245, 190, 185);
-constexpr QRgb kOk = qRgb(200, 235, 200);
 constexpr int kQuads = 8; // lanes in groups of four: the threads that share a matrix row
 
 QString coordText(const std::vector<int32_t> &c)
@@ -66,7 +63,7 @@ Diagram buildNoMatrix(const NvMatrixInput &in)
     t.rows.push_back({qs(in.access.mnemonic), u"yes"_s,
                       u"%1 register(s) contiguous in shared memory per access"_s.arg(
                           in.access.elementsPerInstruction)});
-    t.fills = {{0, kBad, 0}, {0, kBad, 0}, {0, kOk, 0}};
+    t.fills = {{0, kVerdictBad, 0}, {0, kVerdictBad, 0}, {0, kVerdictOk, 0}};
     d.tables.push_back(std::move(t));
     return d;
 }
@@ -78,7 +75,7 @@ void addQuadLegend(Diagram &d)
         d.legend.push_back(
             {categoricalColor(q, kQuads), u"threads %1–%2"_s.arg(4 * q).arg(4 * q + 3)});
     d.legend.push_back(
-        {qRgb(255, 255, 255), u"red outline: a phase with a bank conflict"_s, kConflict});
+        {qRgb(255, 255, 255), u"red outline: a phase with a bank conflict"_s, kConflictMark});
 }
 
 // One panel per matrix of instructions [first, first + count) of `warp`.
@@ -157,7 +154,7 @@ Expected<Diagram> buildLdMatrixPanels(const NvMatrixInput &in, int warp, int64_t
         // Outlined only: a label would cover a cell's text; the panel title says the n-way.
         if (p.ways > 1)
             panel.groups.push_back(
-                {QRect(0, 0, ph.rowElements, int(p.rows.size())), kConflict, QString()});
+                {QRect(0, 0, ph.rowElements, int(p.rows.size())), kConflictMark, QString()});
     }
     addQuadLegend(d);
     return d;
@@ -209,7 +206,7 @@ DiagramTable atomWaysTable(const SwizzleAtom &a, const QString &name)
         const int w = a.ways[size_t(j)];
         t.rows.push_back(
             {QString::number(j), where.join(u" "_s), w == 1 ? u"1"_s : u"%1 (%1-way)"_s.arg(w)});
-        t.fills.push_back({0, 0, w > 1 ? kBad : kOk});
+        t.fills.push_back({0, 0, w > 1 ? kVerdictBad : kVerdictOk});
     }
     return t;
 }

@@ -18,4 +18,11 @@ namespace lx {
 // The four SIMDs (warp mod 4): SIMD pair 0 in blues, SIMD pair 1 in oranges.
 [[nodiscard]] QRgb simdColor(int simd);
 
+// Verdict colours every view uses for the same meaning: a cell or row that is fine, one that is
+// not, a conflict drawn as a line or mark, and a conflicting row's pale background.
+inline constexpr QRgb kVerdictOk = 0xffc8ebc8;       // qRgb(200, 235, 200)
+inline constexpr QRgb kVerdictBad = 0xfff5beb9;      // qRgb(245, 190, 185)
+inline constexpr QRgb kConflictMark = 0xffdc3c3c;    // qRgb(220, 60, 60)
+inline constexpr QRgb kConflictRowFill = 0xfffcd6c4; // qRgb(252, 214, 196)
+
 } // namespace lx
