@@ -19,12 +19,10 @@ std::optional<NvLoadCounterRange> nvidiaLoadCounterRange(const std::string &arch
     NvLoadCounterRange r;
     r.low = predictedLoadWavefronts;
     r.high = predictedLoadWavefronts + module.numWarps;
-    r.note = "Nsight Compute's load wavefront counter (l1tex__data_pipe_lsu_wavefronts_mem_shared_"
-             "op_ld) reads " +
-             std::to_string(r.low) + " to " + std::to_string(r.high) +
-             ": its count from the instructions' addresses equals the prediction, the hardware "
-             "counter adds 0 to 1 wavefront per warp that the compiled instruction order sets, "
-             "not the layout (measured on an H200, sm90)";
+    r.note = "Nsight Compute's hardware load wavefront counter (l1tex__data_pipe_lsu_wavefronts_"
+             "mem_shared_op_ld) reads from the prediction to one wavefront per warp more: its "
+             "count from the instructions' addresses equals the prediction, the excess is set by "
+             "the compiled instruction order, not the layout (measured on an H200, sm90)";
     return r;
 }
 
