@@ -8,6 +8,7 @@
 #include "command.h"
 #include "output.h"
 
+#include "analysis/nvloadcounter.h"
 #include "base/boundedread.h"
 #include "io/ttgir.h"
 #include "render/qtext.h"
@@ -109,6 +110,11 @@ void printText(QTextStream &out, const lx::TtgirModule &module, const lx::Kernel
             << report.totals.wavefrontsStore << " (measured rule); textbook phases: load "
             << report.totals.textbookWavefrontsLoad << ", store "
             << report.totals.textbookWavefrontsStore << '\n';
+    if (report.totals.hasWavefronts)
+        if (const std::optional<lx::NvLoadCounterRange> c =
+                lx::nvidiaLoadCounterRange(report.arch, module, report.totals.wavefrontsLoad))
+            out << "  load counter (ncu)     " << c->low << " to " << c->high << ": " << qs(c->note)
+                << '\n';
     if (report.totals.worstOp >= 0) {
         const lx::KernelOpReport &w = report.ops.at(size_t(report.totals.worstOp));
         out << "  costliest op           line " << w.line << ", " << *w.cyclesPerCta

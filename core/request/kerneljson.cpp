@@ -3,6 +3,7 @@
 
 #include "request/reportjson.h"
 
+#include "analysis/nvloadcounter.h"
 #include "request/figures.h"
 
 #include <algorithm>
@@ -165,13 +166,19 @@ nlohmann::json reportWithoutFigures(const TtgirModule &module, const KernelRepor
     nlohmann::json totals = nlohmann::json::object(), issued = nlohmann::json::object();
     for (const auto &[inst, n] : report.totals.instructions)
         totals[inst] = n;
-    if (report.totals.hasWavefronts)
+    if (report.totals.hasWavefronts) {
         totals["wavefronts"] = {{"load", report.totals.wavefrontsLoad},
                                 {"store", report.totals.wavefrontsStore},
                                 {"textbookLoad", report.totals.textbookWavefrontsLoad},
                                 {"textbookStore", report.totals.textbookWavefrontsStore},
                                 {"rule", "measured (the architecture file's phase tables and "
                                          "measured rules); textbook: phase tables alone"}};
+        if (const std::optional<NvLoadCounterRange> c =
+                nvidiaLoadCounterRange(report.arch, module, report.totals.wavefrontsLoad)) {
+            totals["wavefronts"]["loadCounterMax"] = c->high;
+            totals["wavefronts"]["loadCounterNote"] = c->note;
+        }
+    }
     for (const auto &[inst, n] : report.totals.issued)
         issued[inst] = n;
     return {{"arch", report.arch},

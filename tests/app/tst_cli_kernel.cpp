@@ -258,6 +258,46 @@ private Q_SLOTS:
             text.out.constData());
     }
 
+    // On sm90 a loop-free module states the range Nsight Compute's hardware load counter was
+    // measured to read (the prediction plus one wavefront per warp), in the JSON and the text;
+    // a module with a loop states none (its instructions run more than once per warp).
+    void nvidiaLoadCounter()
+    {
+        const QString loopFree = kDir + QStringLiteral("nvidia/tr_fp32_32x128_w8.ttgir");
+        const lx::test::CliResult r = run({loopFree, QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+        const QJsonObject w = j.value(QStringLiteral("totals"))
+                                  .toObject()
+                                  .value(QStringLiteral("wavefronts"))
+                                  .toObject();
+        const qint64 load = w.value(QStringLiteral("load")).toInteger();
+        QVERIFY(load > 0);
+        QCOMPARE(w.value(QStringLiteral("loadCounterMax")).toInteger(),
+                 load + j.value(QStringLiteral("numWarps")).toInteger());
+        QVERIFY(w.value(QStringLiteral("loadCounterNote"))
+                    .toString()
+                    .contains(QStringLiteral("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld")));
+        const lx::test::CliResult text = run({loopFree});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(
+            text.out.contains(
+                QStringLiteral("load counter (ncu)     %1 to %2").arg(load).arg(load + 8).toUtf8()),
+            text.out.constData());
+        const lx::test::CliResult looped =
+            run({kDir + QStringLiteral("nvidia/sm90_fp16_64x64x32_w4_s2_ak_bn.ttgir"),
+                 QStringLiteral("--json")});
+        QCOMPARE(looped.exitCode, 0);
+        const QJsonObject lw = QJsonDocument::fromJson(looped.out)
+                                   .object()
+                                   .value(QStringLiteral("totals"))
+                                   .toObject()
+                                   .value(QStringLiteral("wavefronts"))
+                                   .toObject();
+        QVERIFY(lw.contains(QStringLiteral("load")));
+        QVERIFY(!lw.contains(QStringLiteral("loadCounterMax")));
+    }
+
     void badInput_data()
     {
         QTest::addColumn<QStringList>("args");

@@ -11,19 +11,23 @@
 //    the report's notes: these modules must have none.
 //  - wavefronts: for the kernels without loops (g2_*, tr_*), each shared-memory instruction runs
 //    once per warp, so the CTA's predicted wavefronts (totals.wavefrontsLoad / Store, the
-//    architecture's measured rule applied) are compared with the wavefronts Nsight Compute
-//    measured (l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld / _op_st, summed over the CTA).
-//    Stores agree exactly on all 14 kernels, loads on 6 of them. On the other 8 the measured
-//    loads exceed the prediction by 2 to 8 wavefronts, never more than one per warp, whatever
-//    the instructions (ldmatrix, ldmatrix.trans or LDS.U16 alike) and although the prediction of
-//    the thousands of conflicted wavefronts around them is exact (g2_fp16_128x64x64_w22_57:
-//    1280 predicted, 1283 measured, 384 without conflicts): a per-warp residual no layout
-//    explains (docs/nvidia-shared-memory.md section 6 lists what was ruled out: hidden or split
-//    instructions, an ldmatrix cost, other shared loads, a fixed cost per warp). The test allows
-//    that residual on loads (0 <= measured - predicted <= warps) and nothing else.
-// The agreement is printed per kernel.
+//    architecture's measured rule applied) are compared with what Nsight Compute measured:
+//      * its count from each SASS instruction's addresses (the SourceCounters section's
+//        "L1 Wavefronts Shared", summed over the LDS/LDSM and the STS instructions;
+//        probe/h200/instruction-level.json): loads and stores equal, on every kernel;
+//      * its hardware counters (l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld / _op_st,
+//        summed over the CTA; kernels.json, and the probe's repeated launches in
+//        probe/h200/results*.json of each kernel as emitted and recompiled with one barrier
+//        more): stores equal on every launch; loads read the prediction plus 0 to 8, at most one
+//        wavefront per warp, an excess that the compiled instruction order sets (the barrier
+//        moved it from 0 to 6 and from 3 to 0 with the same instructions and addresses) and
+//        that varies by one between launches on one kernel. The test demands every reading
+//        inside the range the analysis states for that counter (analysis/nvloadcounter.h;
+//        docs/nvidia-shared-memory.md section 6 gives the data).
+// The agreement and the measured spread are printed per kernel.
 
 #include "analysis/kernel.h"
+#include "analysis/nvloadcounter.h"
 #include "io/ttgir.h"
 
 #include <QDir>
@@ -32,7 +36,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <map>
+#include <optional>
 #include <regex>
 #include <sstream>
 
@@ -75,10 +81,55 @@ std::string format(const std::map<std::string, int64_t> &m)
     return "{" + s + "}";
 }
 
+// Parsed once per file: every row of a data-driven test reads the same probe records.
+const json &readJson(const QString &path)
+{
+    static std::map<QString, json> cache;
+    const auto it = cache.find(path);
+    if (it != cache.end())
+        return it->second;
+    return cache[path] = json::parse(readFile(path), nullptr, false);
+}
+
 json kernels()
 {
-    const json doc = json::parse(readFile(kDir + QStringLiteral("kernels.json")), nullptr, false);
+    const json &doc = readJson(kDir + QStringLiteral("kernels.json"));
     return doc.is_array() ? doc : json::array();
+}
+
+bool isLoopFree(const std::string &name)
+{
+    return name.rfind("g2_", 0) == 0 || name.rfind("tr_", 0) == 0;
+}
+
+// Nsight Compute's count from the instructions' addresses of `name` as emitted: {load, store},
+// or {-1, -1} when the probe has no record of it.
+std::pair<qint64, qint64> instructionLevel(const std::string &name)
+{
+    const json &doc = readJson(kDir + QStringLiteral("probe/h200/instruction-level.json"));
+    if (doc.is_array())
+        for (const json &r : doc)
+            if (r.value("name", "") == name && r.value("variant", "") == "orig")
+                return {r.at("load").get<qint64>(), r.at("store").get<qint64>()};
+    return {-1, -1};
+}
+
+// Every hardware reading of one counter (".sum") for `name` in the probe's launches: each round
+// of the main and the clock-control runs, as emitted ("orig") and with the extra barrier.
+QList<qint64> probeReadings(const std::string &name, const std::string &metric)
+{
+    QList<qint64> out;
+    for (const char *file : {"probe/h200/results.json", "probe/h200/results_clk.json"}) {
+        const json &doc = readJson(kDir + QString::fromLatin1(file));
+        if (!doc.is_object() || !doc.contains("results"))
+            continue;
+        for (const json &r : doc.at("results"))
+            if (r.value("name", "") == name)
+                for (const json &round : r.at("rounds"))
+                    if (round.contains(metric))
+                        out << qint64(round.at(metric).get<double>());
+    }
+    return out;
 }
 
 } // namespace
@@ -133,6 +184,9 @@ void TestNvidiaKernels::countsEqualPtx()
           format(ptx).c_str(), unmodelled.empty() ? "" : ", some ops not modelled");
     QVERIFY2(unmodelled.empty(), unmodelled.empty() ? "" : unmodelled.front().c_str());
     QCOMPARE(predicted, ptx);
+    // The counter range is stated for the loop-free kernels alone.
+    QCOMPARE(nvidiaLoadCounterRange(report->arch, *module, 0).has_value(),
+             isLoopFree(name.toStdString()));
 }
 
 void TestNvidiaKernels::wavefrontsEqualMeasured_data()
@@ -142,14 +196,12 @@ void TestNvidiaKernels::wavefrontsEqualMeasured_data()
     QTest::addColumn<qint64>("store");
     int rows = 0;
     for (const json &k : kernels()) {
-        // The kind is the name's prefix (not every record carries a "kind").
         const std::string name = k.at("name").get<std::string>();
-        const std::string kind = name.substr(0, name.find('_'));
-        if (kind != "g2" && kind != "tr")
+        if (!isLoopFree(name))
             continue;
         const json &m = k.at("measured");
-        QTest::newRow(k.at("name").get<std::string>().c_str())
-            << QString::fromStdString(k.at("name").get<std::string>())
+        QTest::newRow(name.c_str())
+            << QString::fromStdString(name)
             << qint64(m.at("data_pipe_lsu_wavefronts_mem_shared_op_ld").get<int64_t>())
             << qint64(m.at("data_pipe_lsu_wavefronts_mem_shared_op_st").get<int64_t>());
         ++rows;
@@ -162,21 +214,47 @@ void TestNvidiaKernels::wavefrontsEqualMeasured()
     QFETCH(QString, name);
     QFETCH(qint64, load);
     QFETCH(qint64, store);
+    const std::string n = name.toStdString();
     Expected<TtgirModule> module = parseTtgir(readFile(kDir + name + QStringLiteral(".ttgir")));
     QVERIFY(module.hasValue());
     Expected<KernelReport> report = analyzeKernel(*module);
     QVERIFY(report.hasValue());
     const KernelTotals &t = report->totals;
     QVERIFY(t.hasWavefronts);
-    qInfo("%s: load %lld (textbook %lld) measured %lld; store %lld (textbook %lld) measured %lld",
-          qPrintable(name), qint64(t.wavefrontsLoad), qint64(t.textbookWavefrontsLoad), load,
-          qint64(t.wavefrontsStore), qint64(t.textbookWavefrontsStore), store);
-    QCOMPARE(qint64(t.wavefrontsStore), store);
-    const qint64 residual = load - qint64(t.wavefrontsLoad);
-    QVERIFY2(
-        residual >= 0 && residual <= module->numWarps,
-        qPrintable(
-            QStringLiteral("load residual %1 with %2 warps").arg(residual).arg(module->numWarps)));
+    const qint64 predictedLoad = qint64(t.wavefrontsLoad),
+                 predictedStore = qint64(t.wavefrontsStore);
+
+    // Nsight Compute's count from the instructions' addresses: equal, loads and stores.
+    const auto [instrLoad, instrStore] = instructionLevel(n);
+    QVERIFY2(instrLoad >= 0, "no instruction-level record in probe/h200/instruction-level.json");
+    QCOMPARE(predictedLoad, instrLoad);
+    QCOMPARE(predictedStore, instrStore);
+
+    // The hardware counters: stores equal on every launch, loads inside the stated range.
+    QList<qint64> loads = probeReadings(n, "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum");
+    const QList<qint64> stores =
+        probeReadings(n, "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum");
+    QVERIFY(loads.size() >= 8 && stores.size() == loads.size());
+    QCOMPARE(predictedStore, store);
+    for (const qint64 s : stores)
+        QCOMPARE(predictedStore, s);
+    loads.prepend(load);
+    const std::optional<NvLoadCounterRange> range =
+        nvidiaLoadCounterRange(report->arch, *module, t.wavefrontsLoad);
+    QVERIFY(range.has_value());
+    QCOMPARE(qint64(range->low), predictedLoad);
+    const auto [lo, hi] = std::minmax_element(loads.begin(), loads.end());
+    qInfo("%s: load %lld (textbook %lld), ncu per instruction %lld, ncu counter %lld..%lld over "
+          "%lld launches (range %lld..%lld); store %lld, ncu per instruction %lld, counter %lld",
+          qPrintable(name), predictedLoad, qint64(t.textbookWavefrontsLoad), instrLoad, *lo, *hi,
+          qint64(loads.size()), qint64(range->low), qint64(range->high), predictedStore, instrStore,
+          store);
+    for (const qint64 l : loads)
+        QVERIFY2(l >= range->low && l <= range->high,
+                 qPrintable(QStringLiteral("counter %1 outside %2..%3")
+                                .arg(l)
+                                .arg(range->low)
+                                .arg(range->high)));
 }
 
 QTEST_GUILESS_MAIN(TestNvidiaKernels)
