@@ -151,8 +151,10 @@ analyzeAddresses(const Architecture &arch, const LdsInstruction &instruction,
     const int64_t limit = ldsLimit(arch.name, arch.ldsBytes, options.ldsLimitBytes).bytes;
     const PhaseMergeRule *rule =
         options.measuredRules ? matchingPhaseMergeRule(arch, instruction, addresses) : nullptr;
-    const std::vector<std::vector<int>> table =
-        rule ? mergedPhases(instruction.phases, rule->factor) : instruction.phases;
+    // The instruction's own phase table is read in place; only a merged one is built.
+    const std::vector<std::vector<int>> merged =
+        rule ? mergedPhases(instruction.phases, rule->factor) : std::vector<std::vector<int>>{};
+    const std::vector<std::vector<int>> &table = rule ? merged : instruction.phases;
     InstructionReport report;
     report.addresses = addresses;
     for (int pass = 0; pass < instruction.passes; ++pass) {

@@ -30,8 +30,8 @@ std::optional<std::string> textOrNone(py::handle value, const std::string &what)
 
 // `convert --layout TEXT --to FORM [--shape S] [--hw] [--dtype T] [--units U] [--cute-kind K]`:
 // the text it prints (--json forms: use nv_bridge).
-std::string convert(py::handle layout, py::handle to, py::handle shape, bool hw, py::handle dtype,
-                    py::handle units, py::handle cuteKind, bool aliases)
+std::string convertLayoutText(py::handle layout, py::handle to, py::handle shape, bool hw,
+                              py::handle dtype, py::handle units, py::handle cuteKind, bool aliases)
 {
     lx::ConvertRequest r;
     r.layout = toString(layout, "a layout's text");
@@ -56,8 +56,9 @@ std::string convert(py::handle layout, py::handle to, py::handle shape, bool hw,
 
 // `check PATH... [budgets] --json`: the report, exit code included; bad input raises LayoutError
 // with every unreadable input, one line each, as the command prints them.
-py::object check(py::handle pathsValue, py::handle maxWays, py::handle maxLds, bool noFallback,
-                 bool noPartitionConflicts, py::handle budgets, py::handle arch, bool suggest)
+py::object checkKernels(py::handle pathsValue, py::handle maxWays, py::handle maxLds,
+                        bool noFallback, bool noPartitionConflicts, py::handle budgets,
+                        py::handle arch, bool suggest)
 {
     const std::string prog = "layout-explorer check: ";
     const std::vector<std::string> paths = toStringList(pathsValue, "paths");
@@ -177,11 +178,12 @@ void dsLoadTrSources(bool preset, bool scene, bool shared, bool dst, bool shape)
 
 void defineCommands(py::module_ &m)
 {
-    m.def("convert", &convert, py::arg("layout"), py::arg("to"), py::arg("shape") = py::none(),
-          py::arg("hw") = false, py::arg("dtype") = py::none(), py::arg("units") = py::none(),
-          py::arg("cute_kind") = py::none(), py::arg("aliases") = false,
+    m.def("convert", &convertLayoutText, py::arg("layout"), py::arg("to"),
+          py::arg("shape") = py::none(), py::arg("hw") = false, py::arg("dtype") = py::none(),
+          py::arg("units") = py::none(), py::arg("cute_kind") = py::none(),
+          py::arg("aliases") = false,
           "The text `convert --layout TEXT --to FORM` prints (shape as its text).");
-    m.def("check", &check, py::arg("paths"), py::arg("max_ways") = py::none(),
+    m.def("check", &checkKernels, py::arg("paths"), py::arg("max_ways") = py::none(),
           py::arg("max_lds") = py::none(), py::arg("no_fallback") = false,
           py::arg("no_partition_conflicts") = false, py::arg("budgets") = py::none(),
           py::arg("arch") = py::none(), py::arg("suggest") = false,

@@ -106,10 +106,10 @@ std::optional<std::string> pathArg(py::handle path)
     return toString(py::module_::import("os").attr("fspath")(path), "path");
 }
 
-py::object render(py::handle preset, py::handle scene, py::handle layout, py::handle shape,
-                  py::handle view, py::handle viewIndex, py::handle arch, py::handle options,
-                  py::handle colourBy, py::handle title, py::handle path, py::handle format,
-                  py::handle scale, py::handle fit)
+py::object renderPicture(py::handle preset, py::handle scene, py::handle layout, py::handle shape,
+                         py::handle view, py::handle viewIndex, py::handle arch, py::handle options,
+                         py::handle colourBy, py::handle title, py::handle path, py::handle format,
+                         py::handle scale, py::handle fit)
 {
     const PyRenderSource src = renderSourceArgs(preset, scene, layout, shape, view, viewIndex, arch,
                                                 options, colourBy, title);
@@ -203,7 +203,7 @@ py::object dsLoadTrPicture(py::handle shared, py::handle dst, py::handle shape, 
 
 void defineRender(py::module_ &m)
 {
-    m.def("render", &render, py::arg("preset") = py::none(), py::arg("scene") = py::none(),
+    m.def("render", &renderPicture, py::arg("preset") = py::none(), py::arg("scene") = py::none(),
           py::arg("layout") = py::none(), py::arg("shape") = py::none(),
           py::arg("view") = py::none(), py::arg("view_index") = py::none(),
           py::arg("arch") = py::none(), py::arg("options") = py::none(),
