@@ -27,14 +27,13 @@
 #include "analysis/kpack.h"
 #include "io/scene.h"
 #include "request/analysisinputs.h"
+#include "request/bankrequests.h"
 #include "request/figures.h"
 #include "request/kpackfigures.h"
 #include "request/reportjson.h"
 #include "request/scenerequests.h"
 
 #include <QCommandLineParser>
-#include <QFile>
-#include <QRegularExpression>
 #include <QTextStream>
 
 #include <nlohmann/json.hpp>
@@ -96,112 +95,18 @@ void printText(const lx::BankViewInput &in)
         out << "Triton's model: n/a (" << qs(r.tritonNote) << ")\n";
 }
 
-lx::Expected<std::vector<std::optional<int64_t>>> parseAddressList(const QString &arg)
-{
-    QString text = arg;
-    if (arg.startsWith(u'@')) {
-        QFile f(arg.mid(1));
-        if (!f.open(QIODevice::ReadOnly))
-            return lx::makeError("cannot read address file '" + arg.mid(1).toStdString() + "'");
-        if (f.size() > (1 << 20))
-            return lx::makeError("address file '" + arg.mid(1).toStdString() +
-                                 "' is larger than 1 MiB");
-        text = QString::fromUtf8(f.readAll());
-    }
-    text = text.trimmed();
-    if (text.startsWith(u'[') && text.endsWith(u']'))
-        text = text.mid(1, text.size() - 2);
-    std::vector<std::optional<int64_t>> out;
-    static const QRegularExpression sep(QStringLiteral("[,\\s]+"));
-    for (const QString &tok : text.split(sep, Qt::SkipEmptyParts)) {
-        if (tok == u"-" || tok == u"null") {
-            out.emplace_back();
-            continue;
-        }
-        bool ok = false;
-        const qlonglong v = tok.toLongLong(&ok, 0);
-        if (!ok || v < 0)
-            return lx::makeError("address '" + tok.toStdString() +
-                                 "' is not a non-negative byte offset (or '-' for an inactive "
-                                 "lane)");
-        out.emplace_back(int64_t(v));
-    }
-    if (out.empty())
-        return lx::makeError("no addresses given");
-    return out;
-}
-
+// --addresses: the access of one instruction (request/bankrequests.h), printed as text or JSON.
 int runAddresses(const QString &list, const QString &widthText, bool isWrite,
                  const QString &archName, bool json)
 {
-    auto arch = lx::loadArchitecture(archName.toStdString());
-    if (!arch)
-        return failBanks(ExitBadInput, qs(arch.message()));
-    bool ok = false;
-    const int width = widthText.toInt(&ok);
-    if (!ok || width <= 0)
-        return failBanks(ExitBadUsage, u"--width expects a positive number of bytes"_qs);
-    const lx::LdsInstruction *ins = arch->plainInstruction(width, isWrite);
-    if (!ins)
-        return failBanks(ExitBadInput, u"%1 has no %2 instruction of %3 bytes per lane"_qs
-                                           .arg(qs(arch->name), isWrite ? u"write"_qs : u"read"_qs)
-                                           .arg(width));
-    auto lanes = parseAddressList(list);
-    if (!lanes)
-        return failBanks(ExitBadInput, u"--addresses: "_qs + qs(lanes.message()));
-    if (int(lanes->size()) > arch->waveSize)
-        return failBanks(ExitBadInput,
-                         u"--addresses: %1 addresses for a wave of %2 lanes"_qs.arg(lanes->size())
-                             .arg(arch->waveSize));
-    for (size_t l = 0; l < lanes->size(); ++l) {
-        const auto &a = (*lanes)[l];
-        if (a && *a % width != 0)
-            return failBanks(
-                ExitBadInput,
-                u"--addresses: lane %1 reads byte %2, not aligned to the width %3"_qs.arg(l)
-                    .arg(*a)
-                    .arg(width));
-    }
-    lanes->resize(size_t(arch->waveSize));
-    auto ir = lx::analyzeAddresses(*arch, *ins, {*lanes});
-    if (!ir)
-        return failBanks(ExitBadInput, qs(ir.message()));
-    lx::BankViewInput in;
-    in.arch = *arch;
-    const auto activeLanes =
-        std::count_if(lanes->begin(), lanes->end(), [](const auto &a) { return a.has_value(); });
-    in.sourceText = "addresses of " + std::to_string(activeLanes) + " active lanes, " +
-                    std::to_string(width) + " B each";
-    lx::BankConflictReport &r = in.report;
-    r.arch = arch->name;
-    r.instruction = *ins;
-    // Raw addresses carry no element type: the widest of 8, 4, 2, 1 bytes that divides the width
-    // (a 12-byte ds_read_b96 is 3 x 32-bit, not 1 x 64-bit).
-    int elementBytes = 8;
-    while (width % elementBytes != 0)
-        elementBytes /= 2;
-    r.elementBits = 8 * elementBytes;
-    r.vectorElements = width / elementBytes;
-    r.maxVectorElements = r.vectorElements;
-    r.bankWidthBytes = arch->bankWidthBytes;
-    r.totals.instructions = 1;
-    r.totals.cycles = ir->cycles;
-    r.totals.idealCycles = ir->idealCycles;
-    r.totals.maxWays = ir->maxWays;
-    lx::noteMeasuredRule(*arch, *ir, r);
-    r.instructions.push_back(std::move(*ir));
-    r.tritonNote = "Triton's count needs layouts, not raw addresses";
-    in.mapBanks = ins->numBanks;
-    if (json) {
-        nlohmann::json j = lx::bankReportJson(in);
-        j["addresses"] = nlohmann::json::array();
-        for (const auto &a : r.instructions.front().addresses.front())
-            j["addresses"].push_back(a ? nlohmann::json(*a) : nlohmann::json(nullptr));
-        if (arch->vendor == "nvidia")
-            j["cyclesMeaning"] = "wavefronts";
-        return lx::app::writeJson(j, QStringLiteral("layout-explorer analyze banks: "));
-    }
-    printText(in);
+    const lx::AddressBankAnswer answer = lx::addressBankAccess(
+        archName.toStdString(), list.toStdString(), widthText.toStdString(), isWrite);
+    if (!answer.input)
+        return failBanks(answer.usage ? ExitBadUsage : ExitBadInput, qs(answer.message));
+    if (json)
+        return lx::app::writeJson(lx::addressBankJson(*answer.input),
+                                  QStringLiteral("layout-explorer analyze banks: "));
+    printText(*answer.input);
     return ExitOk;
 }
 
@@ -317,21 +222,27 @@ std::optional<int> textBankRequest(const QCommandLineParser &parser, const BankO
 std::optional<int> optionBankRequest(const QCommandLineParser &parser, const BankOptions &o,
                                      int warpIndex, lx::ViewRequest &req)
 {
+    if (parser.isSet(o.perfConfig)) {
+        lx::KPackBankArgs k;
+        k.arch = lx::app::archArg(parser, o.arch);
+        if (parser.isSet(o.dtype))
+            k.dtype = parser.value(o.dtype).toStdString();
+        k.warp = warpIndex;
+        k.perfConfig = parser.value(o.perfConfig).toStdString();
+        if (parser.isSet(o.operand))
+            k.operand = parser.value(o.operand).toStdString();
+        k.rotate = parser.isSet(o.rotate);
+        if (parser.isSet(o.rule))
+            k.rule = parser.value(o.rule).toStdString();
+        req = lx::kpackBankRequest(k);
+        return std::nullopt;
+    }
     req.arch = lx::app::archArg(parser, o.arch);
     if (parser.isSet(o.dtype))
         req.dtype = parser.value(o.dtype).toStdString();
     req.kind = "bank-table";
     req.options["warp"] = warpIndex;
-    if (!parser.isSet(o.perfConfig))
-        return textBankRequest(parser, o, req);
-    req.options["kpack"] = {
-        {"perfConfig", parser.value(o.perfConfig).toStdString()},
-        {"operand", parser.isSet(o.operand) ? parser.value(o.operand).toStdString() : "A"}};
-    if (parser.isSet(o.rotate))
-        req.options["kpack"]["rotate"] = true;
-    if (parser.isSet(o.rule))
-        req.options["kpack"]["rule"] = parser.value(o.rule).toStdString();
-    return std::nullopt;
+    return textBankRequest(parser, o, req);
 }
 
 // Resolves the request and prints its report as text or JSON, with the figures.
@@ -378,18 +289,17 @@ int runAnalyzeBanks(const QStringList &args)
         if (!ok || warpIndex < 0)
             return failBanks(ExitBadUsage, u"--warp expects a non-negative integer"_qs);
     }
-    const int modes = int(parser.isSet(o.preset)) + int(parser.isSet(o.scene)) +
-                      int(parser.isSet(o.reg) || parser.isSet(o.shared)) +
-                      int(parser.isSet(o.perfConfig)) + int(parser.isSet(o.addresses));
-    if (modes != 1)
-        return failBanks(ExitBadUsage, u"give exactly one of --preset, --scene, --reg/--shared, "
-                                       u"--perf-config or --addresses"_qs);
+    lx::BankSources given;
+    given.preset = parser.isSet(o.preset);
+    given.scene = parser.isSet(o.scene);
+    given.layouts = parser.isSet(o.reg) || parser.isSet(o.shared);
+    given.perfConfig = parser.isSet(o.perfConfig);
+    given.addresses = parser.isSet(o.addresses);
+    given.width = parser.isSet(o.width);
+    given.arch = parser.isSet(o.arch);
+    if (const std::string problem = lx::bankSourcesProblem(given); !problem.empty())
+        return failBanks(ExitBadUsage, qs(problem));
     if (parser.isSet(o.addresses)) {
-        for (const QCommandLineOption *opt : {&o.width, &o.arch}) {
-            if (!parser.isSet(*opt))
-                return failBanks(ExitBadUsage,
-                                 u"--addresses needs --%1"_qs.arg(opt->names().front()));
-        }
         return runAddresses(parser.value(o.addresses), parser.value(o.width), parser.isSet(o.write),
                             parser.value(o.arch), parser.isSet(o.json));
     }

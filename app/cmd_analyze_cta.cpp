@@ -13,6 +13,7 @@
 #include "request/figures.h"
 #include "request/reportjson.h"
 #include "request/scenerequests.h"
+#include "request/sourcechecks.h"
 
 #include <QCommandLineParser>
 #include <QTextStream>
@@ -115,10 +116,6 @@ std::optional<int> ctaRequestFromLayout(const QCommandLineParser &parser, QTextS
                                         lx::ViewRequest &req, std::string &layoutText)
 {
     const QString prog = QStringLiteral("layout-explorer analyze cta: ");
-    if (!parser.isSet(QStringLiteral("shape"))) {
-        err << prog << "--layout needs --shape MxN\n";
-        return ExitBadUsage;
-    }
     auto shape = lx::app::shapeArg(QStringLiteral("shape"), parser.value(QStringLiteral("shape")),
                                    {.rank = 2});
     if (!shape) {
@@ -148,14 +145,15 @@ int runAnalyzeCta(const QStringList &args)
     if (const std::optional<int> done = lx::app::parseOrExit(parser, args, prog))
         return *done;
     const bool preset = parser.isSet(QStringLiteral("preset")) || parser.isSet(sceneOpt);
-    if (parser.isSet(QStringLiteral("preset")) && parser.isSet(sceneOpt)) {
-        err << prog << "give either --preset NAME or --scene FILE\n";
-        return ExitBadUsage;
-    }
-    const bool direct = parser.isSet(QStringLiteral("layout"));
-    if (preset == direct || !parser.positionalArguments().isEmpty()) {
+    const std::string problem = lx::ctaSourcesProblem(
+        parser.isSet(QStringLiteral("preset")), parser.isSet(sceneOpt),
+        parser.isSet(QStringLiteral("layout")), parser.isSet(QStringLiteral("shape")));
+    if (!problem.empty() || !parser.positionalArguments().isEmpty()) {
         err << prog
-            << "give either --preset NAME, --scene FILE or --layout TEXT --shape MxN [--dtype T]\n";
+            << (problem.empty() ? QStringLiteral("give either --preset NAME, --scene FILE or "
+                                                 "--layout TEXT --shape MxN [--dtype T]")
+                                : QString::fromStdString(problem))
+            << '\n';
         return ExitBadUsage;
     }
     const QCommandLineOption archOpt(QStringLiteral("arch"));

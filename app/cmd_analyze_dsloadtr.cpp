@@ -24,8 +24,10 @@
 #include "io/ttgtext.h"
 #include "layout/builders.h"
 #include "render/exporter.h"
+#include "render/renderjob.h"
 #include "render/viewregistry.h"
 #include "request/analysisinputs.h"
+#include "request/dsloadtrinput.h"
 #include "request/dsloadtrjson.h"
 #include "request/figures.h"
 #include "request/kernelpressure.h"
@@ -50,28 +52,6 @@ using lx::app::ExitOk;
 using lx::app::qs;
 
 constexpr lx::app::Fail failDsLoadTr{"layout-explorer analyze ds-load-tr: "};
-
-constexpr lx::ShapeRules kShapeRules{.rank = 2, .powerOfTwo = true};
-
-// A layout given on the command line; the destination's kind is judged before it is fitted to
-// the shape, so a shared layout given as --dst is reported as such rather than by the builder.
-lx::Expected<lx::ResolvedLayout> buildLayout(const std::string &name, const std::string &text,
-                                             const std::vector<int32_t> &shape,
-                                             const std::string &dtype)
-{
-    if (name == "dst")
-        if (lx::Expected<lx::LayoutAttrPtr> attr = lx::parseLayoutText(text); attr)
-            if (std::optional<std::string> problem = lx::dsLoadTrDestinationProblem(attr->get()))
-                return lx::makeError(*problem);
-    lx::Expected<lx::ResolvedLayout> l = lx::app::textLayoutArg(name, text, shape, dtype);
-    if (!l) {
-        // "layout 'dst': 1:3: ..." -> "dst: 1:3: ..."
-        const std::string prefix = "layout '" + name + "': ";
-        const std::string m = l.message();
-        return lx::makeError(name + ": " + (m.rfind(prefix, 0) == 0 ? m.substr(prefix.size()) : m));
-    }
-    return l;
-}
 
 void printText(QTextStream &out, const lx::DsLoadTrPlan &p, const std::string &dtype, int warp)
 {
@@ -109,26 +89,18 @@ void printText(QTextStream &out, const lx::DsLoadTrPlan &p, const std::string &d
 }
 
 // -o FILE: the figure of `view` (of kind `kind` when given, with that scene view's options).
-int writeFigure(const QString &path, lx::ViewRequest view, const std::optional<lx::Scene> &scene,
-                const std::string &kind)
+int writeFigure(const QString &path, const lx::ViewRequest &view,
+                const std::optional<lx::Scene> &scene, const std::string &kind)
 {
     lx::ExportFormat *format = lx::exportFormatForPath(path);
     if (!format)
         return failDsLoadTr(ExitBadUsage, u"cannot tell the format of '%1': use %2"_s.arg(
                                               path, lx::exportSuffixesText()));
-    if (!kind.empty()) {
-        if (scene)
-            for (const lx::SceneView &v : scene->views)
-                if (v.kind == kind)
-                    view = lx::withSceneView(std::move(view), v);
-        view.kind = kind;
-    }
-    if (view.kind.empty()) // layouts given as text: the default the help names
-        view.kind = "ds-load-tr-panels";
-    if (!lx::findViewKind(view.kind))
-        return failDsLoadTr(ExitBadUsage, qs(lx::buildView(view).message()));
+    const lx::Expected<lx::ViewRequest> figure = lx::dsLoadTrFigureRequest(view, scene, kind);
+    if (!figure)
+        return failDsLoadTr(ExitBadUsage, qs(figure.message()));
     return lx::app::withGuiApplication([&] {
-        lx::Expected<lx::Diagram> diagram = lx::buildView(view);
+        lx::Expected<lx::Diagram> diagram = lx::buildView(*figure);
         if (!diagram)
             return failDsLoadTr(ExitBadInput, qs(diagram.message()));
         const QString error = lx::exportDiagram(*diagram, lx::RenderOptions{}, path, *format);
@@ -183,11 +155,11 @@ struct TrCommandOptions
 std::optional<int> requestFromScene(const QCommandLineParser &parser, const TrCommandOptions &o,
                                     lx::ViewRequest &req, std::optional<lx::Scene> &scene)
 {
-    const QCommandLineOption &source = parser.isSet(o.presetOpt) ? o.presetOpt : o.sceneOpt;
-    for (const QCommandLineOption *opt : {&o.sharedOpt, &o.dstOpt, &o.shapeOpt})
-        if (parser.isSet(*opt))
-            return failDsLoadTr(ExitBadUsage, u"--%1 and --%2 exclude each other"_s.arg(
-                                                  source.names().first(), opt->names().first()));
+    if (const std::string problem = lx::dsLoadTrSourcesProblem(
+            parser.isSet(o.presetOpt), parser.isSet(o.sceneOpt), parser.isSet(o.sharedOpt),
+            parser.isSet(o.dstOpt), parser.isSet(o.shapeOpt));
+        !problem.empty())
+        return failDsLoadTr(ExitBadUsage, qs(problem));
     std::string what;
     lx::Expected<lx::Scene> loaded = lx::app::sceneArg(parser, o.presetOpt, &o.sceneOpt, &what);
     if (!loaded)
@@ -202,59 +174,30 @@ std::optional<int> requestFromScene(const QCommandLineParser &parser, const TrCo
     return std::nullopt;
 }
 
-// The request of --packed-fp4 --shared TEXT --dst TEXT --shape MxN --dst-shape MxN; an exit code
-// on failure.
-std::optional<int> requestFromPackedFp4(const QCommandLineParser &parser, const TrCommandOptions &o,
-                                        lx::ViewRequest &req)
+std::optional<std::string> trOption(const QCommandLineParser &parser,
+                                    const QCommandLineOption &option)
 {
-    for (const QCommandLineOption *opt : {&o.sharedOpt, &o.dstOpt, &o.shapeOpt, &o.dstShapeOpt})
-        if (!parser.isSet(*opt))
-            return failDsLoadTr(ExitBadUsage,
-                                u"--packed-fp4 needs --%1"_s.arg(opt->names().first()));
-    for (const auto &[name, opt, shapeOption] : {std::tuple{"shared", &o.sharedOpt, &o.shapeOpt},
-                                                 std::tuple{"dst", &o.dstOpt, &o.dstShapeOpt}}) {
-        lx::Expected<std::vector<int32_t>> shape =
-            lx::parseShape(parser.value(*shapeOption).toStdString(), kShapeRules);
-        if (!shape)
-            return failDsLoadTr(ExitBadInput, qs(shape.message()));
-        lx::Expected<lx::ResolvedLayout> l = buildLayout(
-            name, parser.value(*opt).toStdString(), *shape, std::string(lx::kPackedFp4LayoutDtype));
-        if (!l)
-            return failDsLoadTr(ExitBadInput, qs(l.message()));
-        req.layouts.push_back(std::move(*l));
-    }
-    req.options = {{"shared", "shared"}, {"dst", "dst"}, {"packedFp4", true}};
-    return std::nullopt;
+    if (!parser.isSet(option))
+        return std::nullopt;
+    return parser.value(option).toStdString();
 }
 
-// The request of --shared TEXT --dst TEXT --shape MxN [--dtype T]; an exit code on failure.
+// The request of --shared TEXT --dst TEXT --shape MxN [--dtype T], or of --packed-fp4 with
+// --dst-shape (request/dsloadtrinput.h); an exit code on failure.
 std::optional<int> requestFromLayouts(const QCommandLineParser &parser, const TrCommandOptions &o,
                                       lx::ViewRequest &req)
 {
-    for (const QCommandLineOption *opt : {&o.sharedOpt, &o.dstOpt, &o.shapeOpt})
-        if (!parser.isSet(*opt))
-            return failDsLoadTr(
-                ExitBadUsage, u"missing --%1 (or give --preset NAME)"_s.arg(opt->names().first()));
-    if (parser.isSet(o.dtypeOpt)) {
-        req.dtype = parser.value(o.dtypeOpt).toStdString();
-        if (!lx::dtypeBits(req.dtype))
-            return failDsLoadTr(ExitBadUsage,
-                                u"unknown --dtype '%1' (f16, bf16, f8, i8, i4, f32, i32)"_s.arg(
-                                    parser.value(o.dtypeOpt)));
-    }
-    lx::Expected<std::vector<int32_t>> shape =
-        lx::parseShape(parser.value(o.shapeOpt).toStdString(), kShapeRules);
-    if (!shape)
-        return failDsLoadTr(ExitBadInput, qs(shape.message()));
-    for (const auto &[name, opt] :
-         {std::pair{"shared", &o.sharedOpt}, std::pair{"dst", &o.dstOpt}}) {
-        lx::Expected<lx::ResolvedLayout> l =
-            buildLayout(name, parser.value(*opt).toStdString(), *shape, req.dtype);
-        if (!l)
-            return failDsLoadTr(ExitBadInput, qs(l.message()));
-        req.layouts.push_back(std::move(*l));
-    }
-    req.options = {{"shared", "shared"}, {"dst", "dst"}};
+    lx::DsLoadTrTextArgs args;
+    args.shared = trOption(parser, o.sharedOpt);
+    args.dst = trOption(parser, o.dstOpt);
+    args.shape = trOption(parser, o.shapeOpt);
+    args.dstShape = trOption(parser, o.dstShapeOpt);
+    args.dtype = trOption(parser, o.dtypeOpt);
+    args.packedFp4 = parser.isSet(o.packedOpt);
+    lx::DsLoadTrTextAnswer answer = lx::dsLoadTrTextRequest(args);
+    if (!answer.request)
+        return failDsLoadTr(answer.usage ? ExitBadUsage : ExitBadInput, qs(answer.message));
+    req = std::move(*answer.request);
     return std::nullopt;
 }
 
@@ -273,12 +216,8 @@ int runDsLoadTr(const QStringList &args)
 
     lx::ViewRequest req;
     std::optional<lx::Scene> scene;
-    if (parser.isSet(o.presetOpt) && parser.isSet(o.sceneOpt))
-        return failDsLoadTr(ExitBadUsage, u"--preset and --scene exclude each other"_s);
     const std::optional<int> failed = parser.isSet(o.presetOpt) || parser.isSet(o.sceneOpt)
                                           ? requestFromScene(parser, o, req, scene)
-                                      : parser.isSet(o.packedOpt)
-                                          ? requestFromPackedFp4(parser, o, req)
                                           : requestFromLayouts(parser, o, req);
     if (failed)
         return *failed;

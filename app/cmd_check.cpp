@@ -7,8 +7,8 @@
 #include "output.h"
 #include "render/qtext.h"
 
-#include "base/boundedread.h"
 #include "request/check.h"
+#include "request/checkinput.h"
 
 #include <QTextStream>
 #include <QXmlStreamWriter>
@@ -186,50 +186,27 @@ void addCheckOptions(QCommandLineParser &parser)
                       QStringLiteral("FILE")});
 }
 
-// The budgets and waivers of --budgets FILE and the budget options into config; the message
-// when they cannot be read or none is given.
+std::optional<std::string> checkOption(const QCommandLineParser &parser, const QString &name)
+{
+    if (!parser.isSet(name))
+        return std::nullopt;
+    return parser.value(name).toStdString();
+}
+
+// The budgets and waivers of --budgets FILE and the budget options into config
+// (request/checkinput.h); the message when they cannot be read or none is given.
 std::optional<QString> readCheckConfig(const QCommandLineParser &parser, lx::CheckConfig &config)
 {
-    if (parser.isSet(QStringLiteral("budgets"))) {
-        const std::string file = parser.value(QStringLiteral("budgets")).toStdString();
-        lx::Expected<std::string> text =
-            lx::readBounded(file, lx::kMaxInputFileBytes, "a budgets file");
-        if (!text)
-            return qs(text.message());
-        lx::Expected<lx::CheckConfig> c = lx::parseCheckConfig(*text);
-        if (!c)
-            return qs(file) + QStringLiteral(": ") + qs(c.message());
-        config = std::move(*c);
-    }
-    lx::CheckBudgets flags;
-    if (parser.isSet(QStringLiteral("max-ways"))) {
-        bool ok = false;
-        const int n = parser.value(QStringLiteral("max-ways")).toInt(&ok);
-        if (!ok || n < 1 || n > 64)
-            return QStringLiteral("--max-ways: a whole number from 1 to 64, not '%1'")
-                .arg(parser.value(QStringLiteral("max-ways")));
-        flags.maxWays = n;
-    }
-    if (parser.isSet(QStringLiteral("max-lds"))) {
-        bool ok = false;
-        const qlonglong n = parser.value(QStringLiteral("max-lds")).toLongLong(&ok);
-        if (!ok || n < 0 || n > (qlonglong(1) << 40))
-            return QStringLiteral("--max-lds: a number of bytes from 0 to 2^40, not '%1'")
-                .arg(parser.value(QStringLiteral("max-lds")));
-        flags.maxLds = int64_t(n);
-    }
-    if (parser.isSet(QStringLiteral("no-fallback")))
-        flags.noFallback = true;
-    if (parser.isSet(QStringLiteral("no-partition-conflicts")))
-        flags.noPartitionConflicts = true;
-    config.budgets = flags.over(config.budgets);
-    const bool anyBudget =
-        config.budgets.any() ||
-        std::any_of(config.kernels.begin(), config.kernels.end(),
-                    [](const lx::CheckKernelBudgets &k) { return k.budgets.any(); });
-    if (!anyBudget)
-        return QStringLiteral("no budget given (--max-ways, --no-fallback, --max-lds, "
-                              "--no-partition-conflicts or --budgets FILE)");
+    lx::CheckFlags flags;
+    flags.budgetsFile = checkOption(parser, QStringLiteral("budgets"));
+    flags.maxWays = checkOption(parser, QStringLiteral("max-ways"));
+    flags.maxLds = checkOption(parser, QStringLiteral("max-lds"));
+    flags.noFallback = parser.isSet(QStringLiteral("no-fallback"));
+    flags.noPartitionConflicts = parser.isSet(QStringLiteral("no-partition-conflicts"));
+    lx::Expected<lx::CheckConfig> c = lx::checkConfigOf(flags);
+    if (!c)
+        return qs(c.message());
+    config = std::move(*c);
     return std::nullopt;
 }
 
@@ -238,11 +215,8 @@ int writeCheckJson(const lx::CheckResult &result, QTextStream &err, const QStrin
 {
     // The JSON carries the unreadable inputs; standard error names them too, as every
     // command names its bad input there (and Python raises LayoutError with these lines).
-    for (const lx::CheckKernel &k : result.kernels)
-        if (!k.error.empty())
-            err << prog << qs(k.path) << ": " << qs(k.error) << '\n';
-    for (const std::string &e : result.errors)
-        err << prog << qs(e) << '\n';
+    for (const std::string &line : lx::checkErrorLines(result))
+        err << prog << qs(line) << '\n';
     if (lx::app::writeJson(lx::checkJson(result), prog, 2) != lx::app::ExitOk)
         return lx::CheckBadInput;
     return result.exitCode();

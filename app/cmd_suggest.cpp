@@ -25,6 +25,7 @@
 #include "request/kernelsuggest.h"
 #include "request/reportjson.h"
 #include "request/scenerequests.h"
+#include "request/sourcechecks.h"
 #include "request/suggestaccess.h"
 
 #include <QElapsedTimer>
@@ -176,15 +177,10 @@ lx::Expected<lx::SceneAccess> sharedAccessArg(const QCommandLineParser &parser,
     if (parser.isSet(o.tdm))
         req.options["tdm"] = true;
     if (parser.isSet(o.order)) {
-        const QStringList parts = parser.value(o.order).split(u',');
-        req.options["order"] = nlohmann::json::array();
-        for (const QString &p : parts) {
-            bool ok = false;
-            const int v = p.toInt(&ok);
-            if (!ok)
-                return lx::makeError("--order expects 1,0 or 0,1");
-            req.options["order"].push_back(v);
-        }
+        const auto order = lx::parseSuggestOrder(parser.value(o.order).toStdString());
+        if (!order)
+            return order.error();
+        req.options["order"] = *order;
     }
     return lx::readerAccess(req);
 }
@@ -218,14 +214,14 @@ int runShared(const QStringList &args)
         if (!ok || maxBytes <= 0)
             return fail("shared", ExitBadUsage, u"--max-lds expects a positive byte count"_qs);
     }
-    const int modes =
-        int(parser.isSet(o.preset)) + int(parser.isSet(o.scene)) + int(parser.isSet(o.reg));
-    if (modes != 1)
-        return fail("shared", ExitBadUsage, u"give exactly one of --preset, --scene or --reg"_qs);
+    // The sources, then the shape; --explain with --reg is refused after the shape is read.
+    const std::string sources =
+        lx::suggestSharedSourcesProblem(parser.isSet(o.preset), parser.isSet(o.scene),
+                                        parser.isSet(o.reg), parser.isSet(o.shape), false);
+    if (!sources.empty())
+        return fail("shared", ExitBadUsage, qs(sources));
     std::vector<int32_t> dims;
     if (parser.isSet(o.reg)) {
-        if (!parser.isSet(o.shape))
-            return fail("shared", ExitBadUsage, u"missing --shape"_qs);
         lx::ShapeRules rank2;
         rank2.rank = 2;
         auto shape = lx::app::shapeArg(u"shape"_qs, parser.value(o.shape), rank2);
@@ -233,9 +229,11 @@ int runShared(const QStringList &args)
             return fail("shared", ExitBadUsage, qs(shape.message()));
         dims = *shape;
     }
-    if (parser.isSet(o.reg) && parser.isSet(o.explain))
-        return fail("shared", ExitBadUsage,
-                    u"--explain needs a scene's shared layout (--preset or --scene)"_qs);
+    if (const std::string explain = lx::suggestSharedSourcesProblem(
+            parser.isSet(o.preset), parser.isSet(o.scene), parser.isSet(o.reg),
+            parser.isSet(o.shape), parser.isSet(o.explain));
+        !explain.empty())
+        return fail("shared", ExitBadUsage, qs(explain));
     auto access = sharedAccessArg(parser, o, dims);
     if (!access)
         return fail("shared", ExitBadInput, qs(access.message()));

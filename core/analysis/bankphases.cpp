@@ -7,6 +7,8 @@
 #include "hw/ldscapacity.h"
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <map>
 #include <set>
 
@@ -38,27 +40,73 @@ BankTotals waveTotals(const BankConflictReport &report, int warp)
     return t;
 }
 
+namespace {
+
+// The distinct dwords of one call of bankCounts: an open-addressed set kept per thread (searches
+// call bankCounts for every phase of every candidate), cleared by moving to a new stamp.
+class DwordSet
+{
+public:
+    // Prepares the set for at most `n` dwords.
+    void reset(size_t n)
+    {
+        size_t capacity = 64;
+        while (capacity < 2 * n)
+            capacity <<= 1;
+        if (m_values.size() < capacity) {
+            m_values.assign(capacity, 0);
+            m_stamps.assign(capacity, 0);
+            m_stamp = 0;
+        }
+        m_mask = capacity - 1;
+        m_shift = 64 - std::countr_zero(uint64_t(capacity));
+        if (++m_stamp == 0) { // the stamps wrapped: every slot empty again
+            std::fill(m_stamps.begin(), m_stamps.end(), 0u);
+            m_stamp = 1;
+        }
+    }
+    // Adds `dword`; whether it was not there yet.
+    bool insert(int64_t dword)
+    {
+        size_t h = size_t((uint64_t(dword) * 0x9E3779B97F4A7C15ull) >> m_shift) & m_mask;
+        while (m_stamps[h] == m_stamp) {
+            if (m_values[h] == dword)
+                return false;
+            h = (h + 1) & m_mask;
+        }
+        m_stamps[h] = m_stamp;
+        m_values[h] = dword;
+        return true;
+    }
+
+private:
+    std::vector<int64_t> m_values;
+    std::vector<uint32_t> m_stamps;
+    uint32_t m_stamp = 0;
+    size_t m_mask = 0;
+    int m_shift = 64;
+};
+
+} // namespace
+
 std::vector<int> bankCounts(const std::vector<int64_t> &byteAddresses, int dwordsPerAccess,
                             int bankWidthBytes, int numBanks, bool broadcast)
 {
     std::vector<int> counts(size_t(std::max(numBanks, 0)), 0);
     if (numBanks <= 0 || bankWidthBytes <= 0)
         return counts;
-    // A scratch buffer kept per thread: searches call this for every phase of every candidate.
-    thread_local std::vector<int64_t> dwords;
-    dwords.clear();
-    dwords.reserve(byteAddresses.size() * size_t(std::max(dwordsPerAccess, 0)));
+    // Each dword an address touches counts in its bank; with broadcast, each distinct dword once.
+    thread_local DwordSet distinct;
+    if (broadcast)
+        distinct.reset(byteAddresses.size() * size_t(std::max(dwordsPerAccess, 0)));
     for (int64_t addr : byteAddresses) {
         const int64_t first = addr / bankWidthBytes;
-        for (int i = 0; i < dwordsPerAccess; ++i)
-            dwords.push_back(first + i);
+        for (int i = 0; i < dwordsPerAccess; ++i) {
+            const int64_t dword = first + i;
+            if (!broadcast || distinct.insert(dword))
+                ++counts[size_t(dword % numBanks)];
+        }
     }
-    if (broadcast) {
-        std::sort(dwords.begin(), dwords.end());
-        dwords.erase(std::unique(dwords.begin(), dwords.end()), dwords.end());
-    }
-    for (int64_t dword : dwords)
-        ++counts[size_t(dword % numBanks)];
     return counts;
 }
 
@@ -151,8 +199,10 @@ analyzeAddresses(const Architecture &arch, const LdsInstruction &instruction,
     const int64_t limit = ldsLimit(arch.name, arch.ldsBytes, options.ldsLimitBytes).bytes;
     const PhaseMergeRule *rule =
         options.measuredRules ? matchingPhaseMergeRule(arch, instruction, addresses) : nullptr;
-    const std::vector<std::vector<int>> table =
-        rule ? mergedPhases(instruction.phases, rule->factor) : instruction.phases;
+    // The instruction's own phase table is read in place; only a merged one is built.
+    const std::vector<std::vector<int>> merged =
+        rule ? mergedPhases(instruction.phases, rule->factor) : std::vector<std::vector<int>>{};
+    const std::vector<std::vector<int>> &table = rule ? merged : instruction.phases;
     InstructionReport report;
     report.addresses = addresses;
     for (int pass = 0; pass < instruction.passes; ++pass) {

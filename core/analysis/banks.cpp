@@ -189,16 +189,107 @@ private:
     Images m_reg, m_warp, m_lanes;
 };
 
-// Triton's generic count beside ours, or why it does not apply.
-void addTritonCount(const BankAccessRequest &request, BankConflictReport &report)
+// What Triton's count starts from, as tritonBankConflicts computes it: the register layout
+// without broadcast registers, its map into the shared layout and the widest vector of that map.
+struct TritonCountInputs
+{
+    const LinearLayout &noBroadcast;
+    const LinearLayout &cvt;
+    int vec = 1;
+};
+
+// The checks of tritonBankConflicts before any layout algebra.
+std::optional<Error> tritonCountProblem(const LinearLayout &reg, const LinearLayout &shared,
+                                        int bitwidth)
+{
+    if (bitwidth <= 0 || bitwidth > 128 || !isPowerOfTwo(bitwidth))
+        return makeError("bit width " + std::to_string(bitwidth) +
+                         " must be a power of two up to 128");
+    if (!shared.hasInDim("offset"))
+        return makeError("the shared layout has no 'offset' in-dim");
+    if (!reg.hasInDim("register"))
+        return makeError("the register layout has no 'register' in-dim");
+    return std::nullopt;
+}
+
+// Whether flattenOuts() of `l` is one out-dim whose bases are l's flat columns (it keeps `l` as
+// it is past kMaxOutDimBits out bits or without out-dims).
+bool flatColumnsServe(const LinearLayout &l)
+{
+    return l.numOutDims() >= 1 && l.totalOutDimSizeLog2() <= LinearLayout::kMaxOutDimBits;
+}
+
+// Basis `column` (in-dims in order, low bit first) of `l` flattened to one out-dim, as
+// flattenOuts() gives it: the flat out index within the flattened size.
+int32_t flatColumn(const LinearLayout &l, int column)
+{
+    const uint64_t mask = (uint64_t(1) << l.totalOutDimSizeLog2()) - 1;
+    return int32_t(l.flatColumns()[size_t(column)] & mask);
+}
+
+// Triton's count from its inputs (tritonBankConflicts after its checks).
+Expected<int64_t> tritonCountOf(const TritonCountInputs &in, const LinearLayout &shared,
+                                int bitwidth)
+{
+    const int vec = in.vec;
+    // Offsets split into vector | bank (32 banks x 32 bits) | segment.
+    const int logTotal = shared.totalInDimSizeLog2();
+    const int logVec = std::countr_zero(unsigned(vec));
+    const int logBank = std::min(std::countr_zero(unsigned(32 * 32 / (vec * bitwidth))), logTotal);
+    const int logSegment = logTotal - logBank - logVec;
+    if (logSegment < 0)
+        return makeError("the shared tensor is smaller than one vector row of the banks");
+    std::vector<int32_t> segment;
+    std::vector<int32_t> lanes;
+    if (flatColumnsServe(shared) && flatColumnsServe(in.noBroadcast)) {
+        // The offset bits reshaped to vector | bank | segment keep their order, and a layout
+        // flattened to one out-dim has each basis as its flattened out index: the segment's
+        // bases are the shared layout's flat columns past vector and bank, the lanes' the
+        // register layout's columns of its lane in-dim (what the reshape and flattenOuts below
+        // give, without building either).
+        for (int i = 0; i < logSegment; ++i)
+            segment.push_back(flatColumn(shared, logVec + logBank + i));
+        const int laneDim = in.noBroadcast.inDimIndex("lane");
+        int laneColumn = 0;
+        for (int d = 0; d < laneDim; ++d)
+            laneColumn += int(in.noBroadcast.bases()[size_t(d)].second.size());
+        for (int i = 0; i < in.noBroadcast.inDimSizeLog2("lane"); ++i)
+            lanes.push_back(flatColumn(in.noBroadcast, laneColumn + i));
+    } else {
+        auto reshaped = shared.reshapeIns(
+            {{"vector", 1 << logVec}, {"bank", 1 << logBank}, {"segment", 1 << logSegment}});
+        if (!reshaped)
+            return reshaped.error();
+        const LinearLayout smemFlat = reshaped->flattenOuts();
+        for (int i = 0; i < logSegment; ++i)
+            segment.push_back(smemFlat.basis("segment", i)[0]);
+        const LinearLayout regFlat = in.noBroadcast.flattenOuts();
+        for (int i = 0; i < regFlat.inDimSizeLog2("lane"); ++i)
+            lanes.push_back(regFlat.basis("lane", i)[0]);
+    }
+    // Wider vectors need fewer lanes per wavefront: drop the top log2(vec * bits / 32) lanes.
+    const int drop = std::countr_zero(unsigned(std::max(vec * bitwidth / 32, 1)));
+    lanes.resize(size_t(std::max(0, int(lanes.size()) - drop)));
+    const int k = intersectionSize(segment, lanes);
+    return (int64_t(1) << k) - 1;
+}
+
+// Triton's generic count beside ours, or why it does not apply. `inputs`: what analyzeBanks
+// already computed for this access (the same register layout without broadcast, the same map
+// and, the shared layout being unpadded, the same widest vector), so it is not computed again.
+void addTritonCount(const BankAccessRequest &request, const TritonCountInputs &inputs,
+                    BankConflictReport &report)
 {
     const SharedMemoryLayout &shared = request.shared;
     if (!request.tritonModel) {
         report.tritonNote = "not computed";
     } else if (!shared.padding.empty() || shared.layout.hasInDim("partition")) {
         report.tritonNote = "Triton's generic count takes an unpadded, unpartitioned shared layout";
+    } else if (const auto problem =
+                   tritonCountProblem(request.reg, shared.layout, request.elementBits)) {
+        report.tritonNote = problem->message;
     } else {
-        auto triton = tritonBankConflicts(request.reg, shared.layout, request.elementBits);
+        auto triton = tritonCountOf(inputs, shared.layout, request.elementBits);
         if (triton)
             report.tritonExtraWavefronts = *triton;
         else
@@ -399,20 +490,16 @@ Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
         }
     }
 
-    addTritonCount(request, report);
+    // Without padding the vector has no cap: the widest vector Triton's count takes.
+    addTritonCount(request, TritonCountInputs{*reg, *cvt, maxVec}, report);
     return report;
 }
 
 Expected<int64_t> tritonBankConflicts(const LinearLayout &reg, const LinearLayout &shared,
                                       int bitwidth)
 {
-    if (bitwidth <= 0 || bitwidth > 128 || !isPowerOfTwo(bitwidth))
-        return makeError("bit width " + std::to_string(bitwidth) +
-                         " must be a power of two up to 128");
-    if (!shared.hasInDim("offset"))
-        return makeError("the shared layout has no 'offset' in-dim");
-    if (!reg.hasInDim("register"))
-        return makeError("the register layout has no 'register' in-dim");
+    if (const auto problem = tritonCountProblem(reg, shared, bitwidth))
+        return *problem;
     auto noBroadcast = removeBroadcastRegisters(reg);
     if (!noBroadcast)
         return noBroadcast.error();
@@ -421,32 +508,7 @@ Expected<int64_t> tritonBankConflicts(const LinearLayout &reg, const LinearLayou
         return makeError("the register layout does not map into the shared layout: " +
                          cvt.message());
     const int vec = largestVectorisation(*cvt, bitwidth).elements;
-
-    // Offsets split into vector | bank (32 banks x 32 bits) | segment.
-    const int logTotal = shared.totalInDimSizeLog2();
-    const int logVec = std::countr_zero(unsigned(vec));
-    const int logBank = std::min(std::countr_zero(unsigned(32 * 32 / (vec * bitwidth))), logTotal);
-    const int logSegment = logTotal - logBank - logVec;
-    if (logSegment < 0)
-        return makeError("the shared tensor is smaller than one vector row of the banks");
-    auto reshaped = shared.reshapeIns(
-        {{"vector", 1 << logVec}, {"bank", 1 << logBank}, {"segment", 1 << logSegment}});
-    if (!reshaped)
-        return reshaped.error();
-    const LinearLayout smemFlat = reshaped->flattenOuts();
-    std::vector<int32_t> segment;
-    for (int i = 0; i < logSegment; ++i)
-        segment.push_back(smemFlat.basis("segment", i)[0]);
-
-    const LinearLayout regFlat = noBroadcast->flattenOuts();
-    std::vector<int32_t> lanes;
-    for (int i = 0; i < regFlat.inDimSizeLog2("lane"); ++i)
-        lanes.push_back(regFlat.basis("lane", i)[0]);
-    // Wider vectors need fewer lanes per wavefront: drop the top log2(vec * bits / 32) lanes.
-    const int drop = std::countr_zero(unsigned(std::max(vec * bitwidth / 32, 1)));
-    lanes.resize(size_t(std::max(0, int(lanes.size()) - drop)));
-    const int k = intersectionSize(segment, lanes);
-    return (int64_t(1) << k) - 1;
+    return tritonCountOf(TritonCountInputs{*noBroadcast, *cvt, vec}, shared, bitwidth);
 }
 
 } // namespace lx

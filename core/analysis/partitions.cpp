@@ -92,6 +92,34 @@ LoadInstruction classifyLoad(LoadInstruction load, int numPorts)
     return load;
 }
 
+namespace {
+
+// An element's partition and offset in the partitioned buffer.
+struct PartitionOffset
+{
+    int32_t partition = 0;
+    int32_t offset = 0;
+};
+
+// The (partition, offset) of cvt at each value 0..count-1 of in-dim `inIndex`, every other in-dim
+// at 0 (partition 0 when cvt has no partition out-dim).
+std::vector<PartitionOffset> partitionOffsetImages(const LinearLayout &cvt, int inIndex, int count)
+{
+    const int offIdx = cvt.outDimIndex("offset");
+    const int partIdx = cvt.outDimIndex("partition");
+    std::vector<int32_t> in(size_t(cvt.numInDims()), 0);
+    std::vector<PartitionOffset> images(static_cast<size_t>(count));
+    for (int v = 0; v < count; ++v) {
+        in[size_t(inIndex)] = v;
+        const std::vector<int32_t> out = cvt.applyOrdered(in);
+        images[size_t(v)].partition = partIdx >= 0 ? out[size_t(partIdx)] : 0;
+        images[size_t(v)].offset = out[size_t(offIdx)];
+    }
+    return images;
+}
+
+} // namespace
+
 Expected<PartitionAccessReport> analyzePartitionAccess(const PartitionAccessSpec &spec,
                                                        const CuModel &cu)
 {
@@ -128,13 +156,15 @@ Expected<PartitionAccessReport> analyzePartitionAccess(const PartitionAccessSpec
     if (int64_t(numLoads) * rep.numWarps * numLanes * perLoad > (int64_t(1) << 24))
         return makeError("more than 2^24 element accesses: too large to enumerate");
 
-    // In-dim order of cvt: register, lane, warp, then whatever else (block) held at 0.
-    const auto inNames = cvt.inDimNames();
-    const int offIdx = cvt.outDimIndex("offset");
-    const int partIdx = cvt.outDimIndex("partition");
-    std::vector<int32_t> in(inNames.size(), 0);
+    // In-dim order of cvt: register, lane, warp, then whatever else (block) held at 0. The map
+    // is linear over GF(2) and register, lane and warp are separate in-dims, so an element's
+    // (partition, offset) is the XOR of its register's, its lane's and its warp's images (each
+    // with the other in-dims at 0): three small tables instead of a layout evaluation per element.
     const int rI = cvt.inDimIndex("register"), lI = cvt.inDimIndex("lane"),
               wI = cvt.inDimIndex("warp");
+    const std::vector<PartitionOffset> regImages = partitionOffsetImages(cvt, rI, numRegs);
+    const std::vector<PartitionOffset> laneImages = partitionOffsetImages(cvt, lI, numLanes);
+    const std::vector<PartitionOffset> warpImages = partitionOffsetImages(cvt, wI, rep.numWarps);
 
     for (int l = 0; l < numLoads; ++l) {
         LoadInstruction ins;
@@ -143,18 +173,28 @@ Expected<PartitionAccessReport> analyzePartitionAccess(const PartitionAccessSpec
             WarpLoadAccess acc;
             acc.warp = w;
             acc.pair = cu.pairOfWarp(w);
+            // The partitions touched, as bits while there are at most 64 (then into the set once
+            // each); a partition past 63 goes into the set directly.
+            uint64_t touched = 0;
             for (int lane = 0; lane < numLanes; ++lane)
                 for (int r = l * perLoad; r < (l + 1) * perLoad; ++r) {
-                    in[size_t(rI)] = r;
-                    in[size_t(lI)] = lane;
-                    in[size_t(wI)] = w;
-                    const auto out = cvt.applyOrdered(in);
-                    const int p = partIdx >= 0 ? out[size_t(partIdx)] : 0;
+                    const PartitionOffset &ri = regImages[size_t(r)];
+                    const PartitionOffset &li = laneImages[size_t(lane)];
+                    const PartitionOffset &wi = warpImages[size_t(w)];
+                    const int p = ri.partition ^ li.partition ^ wi.partition;
+                    const int32_t offset = ri.offset ^ li.offset ^ wi.offset;
                     const int64_t addr =
-                        spec.bufferOffsets[size_t(p)] + int64_t(out[size_t(offIdx)]) * elemBytes;
-                    acc.partitions.insert(cu.partitionOfOffset(addr));
+                        spec.bufferOffsets[size_t(p)] + int64_t(offset) * elemBytes;
+                    const int partition = cu.partitionOfOffset(addr);
+                    if (partition >= 0 && partition < 64)
+                        touched |= uint64_t(1) << partition;
+                    else
+                        acc.partitions.insert(partition);
                     acc.bytes += elemBytes;
                 }
+            for (int partition = 0; partition < 64; ++partition)
+                if ((touched >> partition) & 1u)
+                    acc.partitions.insert(partition);
             ins.bytes += acc.bytes;
             ins.warps.push_back(std::move(acc));
         }

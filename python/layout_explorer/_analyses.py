@@ -2,11 +2,11 @@
 ``--dtype f16``; a layout is an object or its text; a scene is a preset name, a file or a dict in
 the .lxscene form) and returns the command's --json object as a Record.
 
-Most are asked of the request layer (core/request) directly by the compiled module: the request
-the command builds, the same resolver and the same JSON builder, so the numbers and the messages
-are the command line's. The few inputs not bound that way yet (partitions, bank_conflicts
-of a perf_config or raw addresses, ds_load_tr of packed fp4) run the command itself
-in process with --json. A refused input raises LayoutError with the command's message.
+Every one is asked of the request layer (core/request) or the renderer (ui/render) directly by
+the compiled module, through the functions the command calls: the same request, the same
+resolver and the same JSON builder, so the numbers and the messages are the command line's. No
+argument strings, no JSON text and no files pass between Python and the engine. A refused input
+raises LayoutError with the command's message.
 """
 
 from __future__ import annotations
@@ -17,68 +17,30 @@ from typing import Any, List, Optional, Sequence
 from . import _core
 from ._layouts import as_text
 from ._layouts import dims as layout_dims
-from ._pictures import SceneFile, render, scene_of, shape_text
+from ._pictures import render, scene_of, shape_text
 from ._errors import guarded
 from ._records import BankRecord, Record
 
 
-class _Args:
-    """Command-line arguments built from keywords; None leaves an option out."""
-
-    def __init__(self, *words: str):
-        self.words: List[str] = list(words)
-
-    def opt(self, name: str, value: Any, form=str) -> "_Args":
-        if value is not None:
-            self.words.append(f"--{name}={form(value)}")
-        return self
-
-    def flag(self, name: str, on: bool) -> "_Args":
-        if on:
-            self.words.append(f"--{name}")
-        return self
+def _scene_source(preset, scene, view_index=None) -> dict:
+    """The source of a scene's picture for ``_core.render``: a preset, or a scene (a file or a
+    dict, read by the engine from its value)."""
+    if preset is not None and scene is not None:
+        raise _core.LayoutError("give preset or scene, not both")
+    source = {"preset": preset, "scene": scene if isinstance(scene, dict) or scene is None
+              else os.fspath(scene)}
+    if view_index is not None:
+        source["view_index"] = view_index
+    return source
 
 
-def _json(args: _Args, gui: bool = False) -> dict:
-    value, _ = _core.run(args.words + ["--json"], gui=gui)
-    if value is None:
-        raise _core.LayoutError(f"layout-explorer {' '.join(args.words[:2])} printed no JSON")
-    return value
-
-
-class _SceneSource:
-    """--preset NAME or --scene FILE; a dict is written to a temporary scene file."""
-
-    def __init__(self, preset: Optional[str], scene: Any):
-        if preset is not None and scene is not None:
-            raise _core.LayoutError("give preset or scene, not both")
-        self.preset, self.scene = preset, scene
-        self._file: Optional[SceneFile] = None
-
-    def __bool__(self) -> bool:
-        return self.preset is not None or self.scene is not None
-
-    def __enter__(self) -> List[str]:
-        if self.preset is not None:
-            return [f"--preset={self.preset}"]
-        if isinstance(self.scene, dict):
-            self._file = SceneFile(self.scene)
-            return [f"--scene={self._file.__enter__()}"]
-        return [f"--scene={os.fspath(self.scene)}"] if self.scene is not None else []
-
-    def __exit__(self, *exc) -> None:
-        if self._file is not None:
-            self._file.__exit__(*exc)
-
-
-def _scene_picture(source: _SceneSource, view_index: Optional[int], default_view: Optional[str]):
-    """A picture of a scene's view, drawn by ``render --preset/--scene``."""
+def _scene_picture(preset, scene, view_index: Optional[int], default_view: Optional[str]):
+    """A picture of a scene's view, drawn as ``render --preset/--scene`` draws it: into a file, or
+    as bytes when the path is None."""
     def picture(path, view=None, **drawing):
-        with _SceneSource(source.preset, source.scene) as args:
-            if view_index is not None:
-                args = args + [f"--view-index={view_index}"]
-            render(args, path, view=view if view is not None or view_index is not None
-                   else default_view, **drawing)
+        return render(_scene_source(preset, scene, view_index), path,
+                      view=view if view is not None or view_index is not None else default_view,
+                      **drawing)
     return picture
 
 
@@ -94,51 +56,46 @@ def bank_conflicts(reg=None, shared=None, shape=None, dtype=None, arch=None, ins
     instruction of the wave), ``rec.worst`` the worst single instruction's, ``rec.instructions``
     each instruction's; items (``rec["cycles"]``) and ``to_dict()`` are the command's JSON.
 
-    Layouts given with a shape (``reg``, ``shared``, ``shape``) go to the engine directly (the
-    request layer, no command line), and so does a scene (``preset``, or ``scene``: a file or a
-    dict); a perf_config or raw addresses run the command. With a perf_config the rotation is
+    Every source goes to the engine directly (the request layer, no command line): layouts given
+    with a shape (``reg``, ``shared``, ``shape``), a scene (``preset``, or ``scene``: a file or a
+    dict), rocMLIR's kPack stores of a ``perf_config`` (``operand``, ``rotate``, ``rule``) and
+    one instruction's ``addresses`` (a list of byte offsets, None for an inactive lane, or the
+    command's text) with ``width`` bytes per lane and ``arch``. With a perf_config the rotation is
     rocMLIR's rule (``rule="after-fix"``, the default, or ``"before-fix"``) unless
     ``rotate=True`` forces it."""
-    direct = (reg is not None and shared is not None and shape is not None and preset is None
-              and scene is None and view is None and perf_config is None and operand is None
-              and not rotate and rule is None and addresses is None and width is None)
-    if direct:
-        r, s, dims = _engine_layout(reg), _engine_layout(shared), layout_dims(shape)
-        result = _core.bank_conflicts(r, s, dims, dtype=dtype, arch=arch, instruction=instruction,
-                                      write=bool(write), warp=warp)
-        return BankRecord(result, _bank_picture(reg, shared, shape, dtype, arch, instruction,
-                                                write, warp),
-                          _bank_drawer(r, s, dims, dtype, arch, instruction, write, warp))
-    source = _SceneSource(preset, scene)
-    if (source and reg is None and shared is None and perf_config is None and operand is None
-            and not rotate and addresses is None and width is None):
+    others = (preset, scene, perf_config, addresses)
+    if reg is None or shared is None or any(v is not None for v in others):
+        # Which sources were given, judged as the command judges its options (two layouts and
+        # nothing else pass, so the common call skips the check).
+        _core.bank_sources(preset=preset is not None, scene=scene is not None,
+                           layouts=reg is not None or shared is not None,
+                           perf_config=perf_config is not None, addresses=addresses is not None,
+                           width=width is not None, arch=arch is not None)
+    if addresses is not None:
+        listed = addresses if isinstance(addresses, str) else ",".join(
+            "-" if a is None else str(int(a)) for a in addresses)
+        return BankRecord(_core.bank_addresses(listed, str(width), arch, write=bool(write)))
+    if perf_config is not None:
+        return BankRecord(_core.bank_kpack(perf_config, operand=operand, rotate=bool(rotate),
+                                           rule=rule, dtype=dtype, arch=arch, warp=warp))
+    if preset is not None or scene is not None:
         result = _core.bank_scene(preset, scene, view=view, dtype=dtype, arch=arch,
                                   instruction=instruction, warp=warp)
-        return BankRecord(result, _scene_picture(source, view, None))
-    with source as scene_args:
-        args = _Args("analyze", "banks", *scene_args).opt("view", view)
-        if reg is not None or shared is not None:
-            args.opt("reg", reg, as_text).opt("shared", shared, as_text)
-        args.opt("shape", shape, shape_text).opt("dtype", dtype).opt("arch", arch)
-        args.opt("instruction", instruction).flag("write", write).opt("warp", warp)
-        args.opt("perf-config", perf_config).opt("operand", operand).flag("rotate", rotate)
-        args.opt("rule", rule)
-        if addresses is not None:
-            listed = addresses if isinstance(addresses, str) else ",".join(
-                "-" if a is None else str(int(a)) for a in addresses)
-            args.opt("addresses", listed)
-        args.opt("width", width)
-        result = _json(args)
-    picture = None
-    if source:
-        picture = _scene_picture(source, view, None)
-    elif reg is not None and shared is not None and shape is not None:
-        picture = _bank_picture(reg, shared, shape, dtype, arch, instruction, write, warp)
-    return BankRecord(result, picture)
+        return BankRecord(result, _scene_picture(preset, scene, view, None))
+    r, s = _engine_layout(reg), _engine_layout(shared)
+    dims = None if shape is None else layout_dims(shape)
+    result = _core.bank_conflicts(r, s, dims, dtype=dtype, arch=arch, instruction=instruction,
+                                  write=bool(write), warp=warp)
+    return BankRecord(result, _bank_picture(reg, shared, shape, dtype, arch, instruction,
+                                            write, warp),
+                      _bank_drawer(r, s, dims, dtype, arch, instruction, write, warp))
 
 
 def _engine_layout(value):
-    """What the engine takes for a layout argument: the object's parsed form, or text."""
+    """What the engine takes for a layout argument: the object's parsed form, or text (None
+    stays None: the engine names the missing argument)."""
+    if value is None:
+        return None
     handle = getattr(value, "_handle", None)
     return handle if handle is not None else as_text(value)
 
@@ -189,42 +146,39 @@ def _bank_scene_picture(reg, shared, shape, dtype, arch, instruction, write, war
             options[key] = value
     scene = scene_of("bank map of reg read from shared", layouts,
                      {"kind": "bank-map", "layout": "reg", "options": options}, arch)
-    return _scene_picture(_SceneSource(None, scene), None, None)
+    return _scene_picture(None, scene, None, None)
 
 
 @guarded
 def ds_load_tr(shared=None, dst=None, shape=None, dtype=None, arch=None, *, warp=None,
                preset=None, scene=None, packed_fp4=False, dst_shape=None) -> Record:
     """``layout-explorer analyze ds-load-tr``: whether a local_load becomes a transposed LDS load,
-    why (not), what each lane reads and what the fallback costs. Layouts given with a shape, a
-    preset or a scene are asked of the request layer directly (no command line); packed_fp4 runs
-    the command."""
-    def command(extra: Sequence[str] = ()):
-        source = _SceneSource(preset, scene)
-        with source as scene_args:
-            args = _Args("analyze", "ds-load-tr", *scene_args)
-            args.opt("shared", shared, as_text).opt("dst", dst, as_text)
-            args.opt("shape", shape, shape_text).opt("dtype", dtype).opt("arch", arch)
-            args.opt("warp", warp).flag("packed-fp4", packed_fp4)
-            args.opt("dst-shape", dst_shape, shape_text)
-            args.words += list(extra)
-            return args
+    why (not), what each lane reads and what the fallback costs. Layouts given with a shape
+    (``packed_fp4=True``: i8 layouts holding fp4 pairs, ``shape`` the source's and ``dst_shape``
+    the destination's), a preset or a scene are asked of the request layer directly (no command
+    line)."""
+    _core.ds_load_tr_sources(preset=preset is not None, scene=scene is not None,
+                             shared=shared is not None, dst=dst is not None,
+                             shape=shape is not None)
+    scene_arg = scene if scene is None or isinstance(scene, dict) else os.fspath(scene)
+    texts = dict(shared=None if shared is None else as_text(shared),
+                 dst=None if dst is None else as_text(dst),
+                 shape=None if shape is None else shape_text(shape), dtype=dtype,
+                 packed_fp4=bool(packed_fp4),
+                 dst_shape=None if dst_shape is None else shape_text(dst_shape))
 
-    def picture(path, view=None, **drawing):
+    def picture(path, view=None, format=None, **drawing):
         if any(v is not None for v in drawing.values()):
             raise _core.LayoutError("a ds_load_tr picture takes only view= (analyze ds-load-tr -o)")
-        args = command([f"--output={path}"] + ([f"--view={view}"] if view else []))
-        _core.run(args.words, gui=True)
+        if preset is not None or scene is not None:
+            return _core.ds_load_tr_picture(preset=preset, scene=scene_arg, dtype=dtype, arch=arch,
+                                            view=view, path=path, format=format)
+        return _core.ds_load_tr_picture(**texts, arch=arch, view=view, path=path, format=format)
 
-    if (shared is not None and dst is not None and shape is not None and preset is None
-            and scene is None and not packed_fp4 and dst_shape is None):
-        return Record(_core.ds_load_tr(as_text(shared), as_text(dst), shape_text(shape),
-                                       dtype=dtype, arch=arch, warp=warp), picture)
-    if ((preset is not None or scene is not None) and shared is None and dst is None
-            and shape is None and not packed_fp4 and dst_shape is None):
-        return Record(_core.ds_load_tr_scene(preset, scene, dtype=dtype, arch=arch, warp=warp),
+    if preset is not None or scene is not None:
+        return Record(_core.ds_load_tr_scene(preset, scene_arg, dtype=dtype, arch=arch, warp=warp),
                       picture)
-    return Record(_json(command(), gui=True), picture)
+    return Record(_core.ds_load_tr(**texts, arch=arch, warp=warp), picture)
 
 
 @guarded
@@ -232,23 +186,16 @@ def cta(layout=None, shape=None, dtype=None, arch=None, *, preset=None, scene=No
     """``layout-explorer analyze cta``: a WMMA v3 ctaLayout's warps, SIMD pairs, cross-pair
     sharing, pieces and TDM instructions. A layout with a shape, or a preset or scene, is asked
     of the request layer directly (no command line)."""
-    source = _SceneSource(preset, scene)
-    if layout is not None and shape is not None and not source:
-        result = _core.cta(as_text(layout), shape_text(shape), dtype=dtype, arch=arch)
-    elif source and layout is None:
+    _core.cta_sources(preset=preset is not None, scene=scene is not None,
+                      layout=layout is not None, shape=shape is not None)
+    if preset is not None or scene is not None:
         result = _core.cta_scene(preset, scene, dtype=dtype, arch=arch)
-    else:
-        with source as scene_args:
-            args = _Args("analyze", "cta", *scene_args).opt("layout", layout, as_text)
-            result = _json(args.opt("shape", shape, shape_text).opt("dtype", dtype)
-                           .opt("arch", arch))
-    if source:
-        return Record(result, _scene_picture(source, None, None))
-    picture = None
-    if layout is not None and shape is not None:
-        def picture(path, view=None, **drawing):
-            render([f"--layout={as_text(layout)}", f"--shape={shape_text(shape)}"], path,
-                   view=view or "cta-tiles", **drawing)
+        return Record(result, _scene_picture(preset, scene, None, None))
+    result = _core.cta(as_text(layout), shape_text(shape), dtype=dtype, arch=arch)
+
+    def picture(path, view=None, **drawing):
+        return render({"layout": as_text(layout), "shape": shape}, path,
+                      view=view or "cta-tiles", **drawing)
     return Record(result, picture)
 
 
@@ -256,19 +203,19 @@ def cta(layout=None, shape=None, dtype=None, arch=None, *, preset=None, scene=No
 def partitions(layout=None, shape=None, *, preset=None, scene=None, view="cta-pieces",
                view_index=None, arch=None) -> Record:
     """The partition figures of a ctaLayout's operands (pieces, groups, partitions and TDM
-    instructions): the figures ``render --figures`` lists for the partition view."""
-    source = _SceneSource(preset, scene)
-    def words(scene_args):
-        if source:
-            out = list(scene_args) + ([f"--view-index={view_index}"] if view_index is not None else [])
-            return out + ([f"--view={view}"] if view_index is None else [])
-        return [f"--layout={as_text(layout)}", f"--shape={shape_text(shape)}", f"--view={view}"]
-    with source as scene_args:
-        value, _ = _core.run(["render", *words(scene_args), "--figures"], gui=True)
+    instructions): the figures ``render --figures`` lists for the partition view, asked of the
+    renderer's render job directly (no command line)."""
+    if preset is not None or scene is not None:
+        source = _scene_source(preset, scene, view_index)
+        chosen = view if view_index is None else None
+    else:
+        source = {"layout": None if layout is None else as_text(layout),
+                  "shape": None if shape is None else shape_text(shape)}
+        chosen = view
+    value = _core.render_figures(**source, view=chosen, arch=arch)
 
     def picture(path, view=None, **drawing):
-        with _SceneSource(preset, scene) as scene_args:
-            render(words(scene_args), path, **drawing)
+        return render(source, path, view=chosen, **drawing)
     return Record(value, picture)
 
 
@@ -277,8 +224,7 @@ def lds(preset=None, scene=None, arch=None) -> Record:
     """``layout-explorer analyze lds``: the partition-aware allocation, partition conflicts and the
     LDS bandwidth model of a scene's shared buffers (asked of the request layer directly; a
     capacity warning raises LayoutError with its message, as the command fails)."""
-    source = _SceneSource(preset, scene)
-    return Record(_core.lds(preset, scene, arch=arch), _scene_picture(source, None, None))
+    return Record(_core.lds(preset, scene, arch=arch), _scene_picture(preset, scene, None, None))
 
 
 @guarded
@@ -318,22 +264,15 @@ def suggest_shared(reg=None, shape=None, dtype=None, arch=None, *, write_layout=
     analysis, with Triton's own choice beside them. A register layout with a shape is searched
     by the request layer directly (no command line), without the GIL; Ctrl-C stops the search
     (KeyboardInterrupt); so is a preset's or a scene's access."""
-    source = _SceneSource(preset, scene)
-    if (reg is not None and shape is not None and not source and view is None
-            and not isinstance(order, str)):
+    _core.suggest_sources(preset=preset is not None, scene=scene is not None,
+                          reg=reg is not None, shape=shape is not None, explain=False)
+    if reg is not None:
         return Record(_core.suggest_shared(
             as_text(reg), shape_text(shape), dtype=dtype, arch=arch,
             write_layout=None if write_layout is None else as_text(write_layout),
             order=order, limit=limit, max_lds=max_lds))
-    if source and reg is None and write_layout is None and order is None and shape is None:
-        return Record(_core.suggest_scene(preset, scene, view=view, dtype=dtype, arch=arch,
-                                          limit=limit, max_lds=max_lds))
-    with source as scene_args:
-        args = _Args("suggest", "shared", *scene_args).opt("view", view).opt("reg", reg, as_text)
-        args.opt("shape", shape, shape_text).opt("dtype", dtype).opt("arch", arch)
-        args.opt("write-layout", write_layout, as_text)
-        args.opt("order", order, lambda o: o if isinstance(o, str) else ",".join(map(str, o)))
-        return Record(_json(args.opt("limit", limit).opt("max-lds", max_lds)))
+    return Record(_core.suggest_scene(preset, scene, view=view, dtype=dtype, arch=arch,
+                                      limit=limit, max_lds=max_lds))
 
 
 @guarded
@@ -369,8 +308,9 @@ def diff(a, b, shape=None, dtype=None) -> Record:
         layouts = [{"name": "A", "text": as_text(a), "shape": dims},
                    {"name": "B", "text": as_text(b), "shape": dims}]
         options = {"other": "B"} | ({"dtype": dtype} if dtype else {})
-        picture = _scene_picture(_SceneSource(None, scene_of(
-            "diff of A and B", layouts, {"kind": "diff", "layout": "A", "options": options})), None, None)
+        picture = _scene_picture(None, scene_of(
+            "diff of A and B", layouts, {"kind": "diff", "layout": "A", "options": options}),
+            None, None)
     return Record(result, picture)
 
 

@@ -4,7 +4,8 @@ A layout object holds its constructor's arguments and nothing else: its meaning 
 Its text is the Gluon constructor expression (``BlockedLayout(size_per_thread=[1, 4], ...)``),
 which the engine reads as it reads a pasted Gluon layout, with the same checks and messages; the
 #ttg and Gluon forms, the Triton text views and the linear layout all come from the engine
-(``layout-explorer convert`` and the engine's reader, run in process).
+(the request layer's conversion, which ``layout-explorer convert`` also runs, and the engine's
+reader).
 """
 
 from __future__ import annotations
@@ -19,13 +20,9 @@ from ._pictures import mimebundle, render, shape_text
 
 
 def _convert(text: str, to: str, shape=None, hw: bool = False) -> str:
-    args = ["convert", f"--layout={text}", f"--to={to}"]
-    if shape is not None:
-        args.append(f"--shape={shape_text(shape)}")
-    if hw:
-        args.append("--hw")
-    _, out = _core.run(args)
-    return out.decode("utf-8")
+    """What ``layout-explorer convert --layout TEXT --to FORM`` prints, asked of the request
+    layer's conversion (the command's) directly."""
+    return _core.convert(text, to, shape=None if shape is None else shape_text(shape), hw=hw)
 
 
 def _value_text(value: Any) -> str:
@@ -261,8 +258,8 @@ class Layout:
         shape = shape if shape is not None else self._picture_shape()
         if shape is None:
             raise _core.LayoutError("a picture of a layout needs its tensor shape (shape=...)")
-        render([f"--layout={self.gluon_text()}", f"--shape={shape_text(shape)}"], str(path),
-               view=view, colour_by=colour_by, fit=fit, **drawing)
+        render({"layout": self.gluon_text(), "shape": shape}, path, view=view,
+               colour_by=colour_by, fit=fit, **drawing)
 
     @guarded
     def picture(self, shape=None, view=None, colour_by=None, format="svg", scale=None, fit=None,

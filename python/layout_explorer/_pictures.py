@@ -1,12 +1,11 @@
-"""Pictures: every figure is drawn by ``layout-explorer render`` itself (the same command, run in
-process), so a notebook's picture and a file from the command line are the same bytes."""
+"""Pictures: every figure is drawn by the renderer library through the render job the command
+``layout-explorer render`` also runs (``_core.render``), so a notebook's picture and a file from
+the command line are the same figure; bytes come back without a file."""
 
 from __future__ import annotations
 
 import base64
-import json
 import os
-import tempfile
 from html import escape
 from typing import Callable, List, Optional, Sequence
 
@@ -23,36 +22,24 @@ def shape_text(shape: Sequence[int]) -> str:
         raise _core.LayoutError(f"a shape is a sequence of integers, not {shape!r}") from None
 
 
-def render_args(view=None, colour_by=None, fit=None, title=None, scale=None, options=None) -> List[str]:
-    """The drawing options of ``render`` as command-line arguments."""
-    args = []
-    if view is not None:
-        args.append(f"--view={view}")
-    if colour_by is not None:
-        args.append(f"--color-by={colour_by}")
-    if fit is not None:
-        args.append(f"--fit={shape_text(fit)}")
-    if scale is not None:
-        args.append(f"--scale={scale}")
-    if title is not None:
-        args.append(f"--title={title}")
-    if options:
-        args.append("--options=" + json.dumps(options))
-    return args
+def render(source: dict, path: Optional[str], format: Optional[str] = None, view=None,
+           colour_by=None, fit=None, title=None, scale=None, options=None) -> Optional[bytes]:
+    """The figure ``layout-explorer render`` draws for ``source`` (``preset``, ``scene``: a file
+    or a dict, ``view_index``; or ``layout`` text with ``shape``) with the drawing options:
+    written to ``path`` (SVG, PDF, PNG or TikZ by its suffix), or, when ``path`` is None,
+    returned as ``format`` (``"svg"``, ``"png"``) bytes."""
+    if isinstance(fit, str):
+        fit = tuple(int(s) for s in shape_text(fit).split("x"))
+    if "shape" in source and source["shape"] is not None:
+        source = dict(source, shape=shape_text(source["shape"]))
+    return _core.render(**source, view=view, colour_by=colour_by, options=options, title=title,
+                        path=None if path is None else os.fspath(path), format=format,
+                        scale=scale, fit=fit)
 
 
-def render(source_args: Sequence[str], path: str, **drawing) -> None:
-    """``layout-explorer render SOURCE... DRAWING... -o PATH``."""
-    _core.run(["render", *source_args, *render_args(**drawing), f"--output={path}"], gui=True)
-
-
-def picture_bytes(picture: Callable[..., None], suffix: str, **drawing) -> bytes:
-    """The bytes `picture` writes to a file of the given suffix."""
-    with tempfile.TemporaryDirectory(prefix="layout-explorer-") as tmp:
-        path = os.path.join(tmp, "figure" + suffix)
-        picture(path, **drawing)
-        with open(path, "rb") as f:
-            return f.read()
+def picture_bytes(picture: Callable[..., Optional[bytes]], suffix: str, **drawing) -> bytes:
+    """The bytes of `picture` in the format of `suffix` (".svg", ".png"), drawn without a file."""
+    return picture(None, format=suffix.lstrip("."), **drawing)
 
 
 class PictureOptions:
@@ -122,10 +109,10 @@ def error_line(message: str, limit: int = 300) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def file_drawer(picture: Callable[..., None]) -> Callable[..., bytes]:
-    """A drawer (format, scale, fit) -> bytes over a picture that writes files."""
+def file_drawer(picture: Callable[..., Optional[bytes]]) -> Callable[..., bytes]:
+    """A drawer (format, scale, fit) -> bytes over a picture (path or None, format=, ...)."""
     def draw(fmt, scale, fit):
-        return picture_bytes(picture, "." + fmt, scale=scale, fit=fit)
+        return picture(None, format=fmt, scale=scale, fit=fit)
     return draw
 
 
@@ -164,26 +151,6 @@ def svg_text(data: bytes) -> str:
     if text.startswith("<?xml"):
         text = text[text.index("?>") + 2:].lstrip()
     return text
-
-
-class SceneFile:
-    """A scene (a dict in the .lxscene form) written to a temporary file for a command that reads
-    --scene; removed on exit."""
-
-    def __init__(self, scene: dict):
-        self._scene = scene
-        self._dir: Optional[tempfile.TemporaryDirectory] = None
-
-    def __enter__(self) -> str:
-        self._dir = tempfile.TemporaryDirectory(prefix="layout-explorer-")
-        path = os.path.join(self._dir.name, "scene.lxscene")
-        with open(path, "w", encoding="utf-8") as f:
-            json.dump(self._scene, f)
-        return path
-
-    def __exit__(self, *exc) -> None:
-        if self._dir is not None:
-            self._dir.cleanup()
 
 
 def scene_of(name: str, layouts: Sequence[dict], view: dict, arch: Optional[str] = None) -> dict:

@@ -36,8 +36,8 @@ __all__ = ["assert_budget", "assert_conflict_free"]
 PathLike = Union[str, "os.PathLike[str]"]
 
 # `check`'s exit codes (docs/check.md): 0 every kernel within its budgets, 1 a budget broken,
-# 2 bad input (raised by _core.run as LayoutError).
-_CHECK_PASSED, _CHECK_BROKEN = 0, 1
+# 2 bad input (raised by _core.check as LayoutError, with the command's lines).
+_CHECK_BROKEN = 1
 
 
 def assert_conflict_free(reg, shared, shape, dtype=None, arch=None, instruction=None,
@@ -72,26 +72,19 @@ def assert_budget(paths: Union[PathLike, Iterable[PathLike]], *, max_ways: Optio
                   arch: Optional[str] = None) -> Record:
     """Asserts that every kernel under ``paths`` keeps its LDS budgets: ``layout-explorer check``
     with ``--max-ways``, ``--no-fallback``, ``--max-lds``, ``--no-partition-conflicts`` and
-    ``--budgets FILE`` (per-kernel budgets and waivers). The AssertionError lists every offending
+    ``--budgets FILE`` (per-kernel budgets and waivers), asked of the request layer's check (the
+command's) directly. The AssertionError lists every offending
     op (file:line, op, loc name, reason). Returns check's JSON record (``kernels``, ``failed``)."""
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
-    words = ["check", *[os.fspath(p) for p in paths]]
-    if len(words) == 1:
+    listed = [os.fspath(p) for p in paths]
+    if not listed:
         raise _core.LayoutError("assert_budget: no path given")
-    if max_ways is not None:
-        words.append(f"--max-ways={max_ways}")
-    if no_fallback:
-        words.append("--no-fallback")
-    if max_lds is not None:
-        words.append(f"--max-lds={max_lds}")
-    if no_partition_conflicts:
-        words.append("--no-partition-conflicts")
-    if budgets is not None:
-        words.append(f"--budgets={os.fspath(budgets)}")
-    if arch is not None:
-        words.append(f"--arch={arch}")
-    value, _ = _core.run(words + ["--json"], ok_codes=[_CHECK_PASSED, _CHECK_BROKEN])
+    value = _core.check(listed, max_ways=None if max_ways is None else str(max_ways),
+                        max_lds=None if max_lds is None else str(max_lds),
+                        no_fallback=bool(no_fallback),
+                        no_partition_conflicts=bool(no_partition_conflicts),
+                        budgets=None if budgets is None else os.fspath(budgets), arch=arch)
     rec = Record(value)
     if rec["exitCode"] == _CHECK_BROKEN:
         raise AssertionError(_budget_message(rec))

@@ -162,6 +162,11 @@ namespace {
 py::object bankConflicts(py::handle reg, py::handle shared, py::handle shape, py::handle dtype,
                          py::handle arch, py::handle instruction, bool write, py::handle warp)
 {
+    // The layouts and the shape go together, as --reg, --shared and --shape do.
+    for (const auto &[value, option] :
+         {std::pair{reg, "reg"}, std::pair{shared, "shared"}, std::pair{shape, "shape"}})
+        if (value.is_none())
+            throw LayoutError{kBanks + "missing --" + option};
     const BankArgs a = bankArgs(shape, dtype, arch, instruction, write, warp);
     const std::shared_ptr<ParsedLayout> r = bankLayout(reg, "reg");
     const std::shared_ptr<ParsedLayout> s = bankLayout(shared, "shared");

@@ -24,7 +24,8 @@
 
 namespace lx {
 struct BankViewInput;
-}
+struct Diagram;
+} // namespace lx
 
 namespace lxpy {
 
@@ -33,10 +34,12 @@ namespace lxpy {
 namespace prefix {
 inline const std::string kBanks = "layout-explorer analyze banks: ";
 inline const std::string kCompare = "layout-explorer compare: ";
+inline const std::string kConvert = "layout-explorer convert: ";
 inline const std::string kCta = "layout-explorer analyze cta: ";
 inline const std::string kDiff = "layout-explorer diff: ";
 inline const std::string kKernel = "layout-explorer analyze kernel: ";
 inline const std::string kLds = "layout-explorer analyze lds: ";
+inline const std::string kRender = "layout-explorer render: ";
 inline const std::string kShared = "layout-explorer suggest shared: ";
 inline const std::string kSuggestCta = "layout-explorer suggest cta: ";
 inline const std::string kSuggestOp = "layout-explorer suggest op: ";
@@ -136,6 +139,23 @@ void defineAnalyses(py::module_ &m);
 void defineSuggest(py::module_ &m);
 void definePictures(py::module_ &m);
 void defineScenes(py::module_ &m);
+void defineCommands(py::module_ &m);
+void defineRender(py::module_ &m);
+
+// A scene given as preset=NAME or scene=(a path or a dict), read as --preset / --scene read
+// theirs; `what` names it in messages as the command names it. Refused with `prog` and the
+// reader's message (`named`: the scene's name between them, as analyze ds-load-tr says it).
+struct SceneArg
+{
+    lx::Scene scene;
+    std::string what;
+};
+SceneArg sceneArg(py::handle preset, py::handle scene, const std::string &prog, bool named = false);
+// A Python value of JSON's kinds (dicts with str keys, lists, tuples, str, int, float, bool,
+// None) as JSON; anything else refused naming `what`.
+nlohmann::json jsonValue(py::handle value, const std::string &what);
+// An optional str argument (None: nullopt).
+std::optional<std::string> optString(py::handle value, const std::string &what);
 
 // The access `suggest shared --preset/--scene [--view] [--dtype] [--arch]` searches (a scene
 // given as a preset name, a path or a dict); refused with `prog` and the request layer's message.
@@ -151,6 +171,8 @@ struct Drawing
 };
 // format ("svg", "png"), scale ((0, 64]) and fit ((width, height) pixels) arguments, checked.
 Drawing drawingArgs(py::handle format, py::handle scale, py::handle fit);
+// `diagram` drawn by the renderer library as SVG or PNG bytes (call without the GIL).
+std::string drawDiagram(const lx::Diagram &diagram, const Drawing &d);
 // The view of `request` built and drawn by the renderer library as SVG or PNG bytes (needs the
 // QGuiApplication; call without the GIL).
 std::string draw(const lx::ViewRequest &request, const Drawing &d);

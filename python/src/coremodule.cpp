@@ -1,18 +1,13 @@
 // layout_explorer._core: the compiled half of the Python package.
 //
-// It adds no analysis of its own. run() runs one of the command line's own commands
-// (app/command.h) under a CommandCapture (app/output.h): the command parses the same options,
-// asks the same request layer and builds the same nlohmann::json, which is handed over as a value
-// and turned into Python objects here, with no text in between. A command that fails raises
+// It adds no analysis of its own and links no command line: every call asks the request layer
+// (core/request) or the renderer (ui/render) through the functions the commands call, and hands
+// the same nlohmann::json to Python as a value, with no text in between. A refusal raises
 // LayoutError (a ValueError) with the command's own message. LinearLayout (linearlayout.cpp)
 // wraps the engine's lx::LinearLayout with Triton's Python API. Every argument is converted with
 // its checks (convert.cpp): a wrong value raises LayoutError, with a message of bounded length.
 
 #include "core.h"
-
-#include "climain.h"
-#include "command.h"
-#include "output.h"
 
 #include "io/cute.h"
 #include "io/ttgtext.h"
@@ -68,40 +63,6 @@ void makeGuiApplication()
     new QGuiApplication(*args.argc, args.argv); // lives as long as the interpreter
 }
 
-// Runs `layout-explorer ARGS...` in process; returns (json value or None, standard output bytes).
-// The GIL is released while the command runs.
-py::tuple run(py::handle argsValue, bool gui, const std::vector<int> &okCodes)
-{
-    const std::vector<std::string> args = lxpy::toStringList(argsValue, "a command's arguments");
-    if (args.empty())
-        throw LayoutError{"no command given"};
-    if (gui)
-        lxpy::ensureGuiApplication();
-    QStringList qargs;
-    for (const std::string &a : args)
-        qargs << QString::fromStdString(a);
-    int code = lx::app::ExitBadUsage;
-    lx::app::CommandReply reply;
-    {
-        py::gil_scoped_release release;
-        lx::app::CommandCapture capture;
-        if (const lx::app::Command *c = lx::app::findCommand(qargs.front()))
-            code = c->run(qargs);
-        else
-            capture.reply().err =
-                QStringLiteral("layout-explorer: unknown command '%1'").arg(qargs.front());
-        reply = std::move(capture.reply());
-    }
-    if (std::find(okCodes.begin(), okCodes.end(), code) == okCodes.end()) {
-        const std::string message = reply.err.trimmed().toStdString();
-        throw LayoutError{message.empty() ? "the command failed (exit " + std::to_string(code) + ")"
-                                          : message};
-    }
-    return py::make_tuple(reply.json ? lxpy::jsonObject(std::move(*reply.json))
-                                     : py::object(py::none()),
-                          py::bytes(reply.out));
-}
-
 // A layout given as text (#ttg, Gluon or CuTe) over a shape, read as `convert` reads it.
 lx::LinearLayout toLinearLayout(py::handle textValue, py::handle shapeValue)
 {
@@ -138,33 +99,6 @@ py::object nvBridge(py::handle textValue, py::handle shapeValue, py::handle dtyp
     return lxpy::jsonObject(std::move(j));
 }
 
-// `layout-explorer ARGS...` as the program runs it: standard output and error are the process's,
-// the exit code is returned (`python3 -m layout_explorer`).
-int runMain(py::handle argsValue)
-{
-    const std::vector<std::string> args = lxpy::toStringList(argsValue, "a command's arguments");
-    const char *program = "python3 -m layout_explorer";
-    QStringList qargs;
-    for (const std::string &a : args)
-        qargs << QString::fromStdString(a);
-    py::gil_scoped_release release;
-    const QString first = qargs.isEmpty() ? QString() : qargs.front();
-    if (first == QLatin1String("--version") || first == QLatin1String("-v")) {
-        std::printf("layout-explorer %s\n", LX_VERSION_STRING);
-        return lx::app::ExitOk;
-    }
-    if (first == QLatin1String("--help") || first == QLatin1String("-h")) {
-        lx::app::printUsage(stdout, program, false);
-        return lx::app::ExitOk;
-    }
-    if (const lx::app::Command *c = lx::app::findCommand(first))
-        return lx::app::runCommandLine(*c, qargs, "layout-explorer");
-    if (!qargs.isEmpty())
-        std::fprintf(stderr, "layout-explorer: unknown command '%s'\n\n", args.front().c_str());
-    lx::app::printUsage(stderr, program, false);
-    return lx::app::ExitBadUsage;
-}
-
 // What the package needs to know of a layout's text when an object is made: the engine reads it
 // (refusing it with its message) and gives its #ttg and Gluon forms, its rank and whether it is a
 // shared layout.
@@ -189,8 +123,8 @@ void lxpy::ensureGuiApplication()
 
 PYBIND11_MODULE(_core, m)
 {
-    m.doc() = "The compiled half of layout_explorer: the command line's commands in process, and "
-              "the engine's LinearLayout.";
+    m.doc() = "The compiled half of layout_explorer: the engine, the request layer and the "
+              "renderer, and the engine's LinearLayout.";
     static py::exception<LayoutError> layoutError(m, "LayoutError", PyExc_ValueError);
     py::register_exception_translator([](std::exception_ptr p) {
         try {
@@ -211,18 +145,10 @@ PYBIND11_MODULE(_core, m)
             Py_DECREF(text);
         }
     });
-    m.def("run", &run, py::arg("args"), py::arg("gui") = false,
-          py::arg("ok_codes") = std::vector<int>{lx::app::ExitOk},
-          "Runs `layout-explorer ARGS...` in process and returns (its JSON value or None, its "
-          "standard output as bytes); raises LayoutError with the command's message when its "
-          "exit code is not one of ok_codes (by default only 0).");
     m.def("to_linear_layout", &toLinearLayout, py::arg("text"), py::arg("shape"),
           "The linear layout of a layout given as #ttg, Gluon or CuTe text over a shape.");
     m.def("nv_bridge", &nvBridge, py::arg("text"), py::arg("shape"), py::arg("dtype") = py::none(),
           "`convert --to descriptor --json` of a shared layout's text over a 2-D shape.");
-    m.def("main", &runMain, py::arg("args"),
-          "Runs `layout-explorer ARGS...` as the program does (its output on the process's "
-          "standard output and error) and returns its exit code.");
     m.def("describe_layout", &describeLayout, py::arg("text"),
           "(#ttg text, Gluon text, rank, is shared) of a layout given as #ttg or Gluon text.");
     lxpy::defineLinearLayout(m);
@@ -233,5 +159,7 @@ PYBIND11_MODULE(_core, m)
     lxpy::defineSuggest(m);
     lxpy::definePictures(m);
     lxpy::defineScenes(m);
+    lxpy::defineCommands(m);
+    lxpy::defineRender(m);
     m.attr("version") = LX_VERSION_STRING;
 }

@@ -48,30 +48,27 @@ Drawing drawingArgs(py::handle format, py::handle scale, py::handle fit)
     return d;
 }
 
-std::string draw(const lx::ViewRequest &request, const Drawing &d)
+std::string drawDiagram(const lx::Diagram &diagram, const Drawing &d)
 {
-    lx::Expected<lx::Diagram> diagram = lx::buildView(request);
-    if (!diagram)
-        throw LayoutError{diagram.message()};
     lx::RenderOptions options;
     if (d.scale)
         options.scale = *d.scale;
-    lx::Diagram drawn = std::move(*diagram);
+    const lx::Diagram *drawn = &diagram;
+    std::optional<lx::FittedFigure> fitted;
     if (d.fit) {
-        lx::FittedFigure fitted =
-            lx::fitDiagram(drawn, options, QSize(d.fit->first, d.fit->second));
-        if (!fitted.fits)
+        fitted = lx::fitDiagram(diagram, options, QSize(d.fit->first, d.fit->second));
+        if (!fitted->fits)
             throw LayoutError{"the figure does not fit in " + std::to_string(d.fit->first) + "x" +
                               std::to_string(d.fit->second) + " pixels even at the smallest scale"};
-        drawn = std::move(fitted.diagram);
-        options = fitted.options;
+        drawn = &fitted->diagram;
+        options = fitted->options;
     }
     if (d.format == "svg") {
-        const QByteArray svg = lx::renderSvg(drawn, options);
+        const QByteArray svg = lx::renderSvg(*drawn, options);
         return svg.toStdString();
     }
     QString error;
-    const QImage image = lx::renderImage(drawn, options, &error);
+    const QImage image = lx::renderImage(*drawn, options, &error);
     if (image.isNull())
         throw LayoutError{error.isEmpty() ? std::string("the picture could not be drawn")
                                           : error.toStdString()};
@@ -80,6 +77,14 @@ std::string draw(const lx::ViewRequest &request, const Drawing &d)
     buffer.open(QIODevice::WriteOnly);
     image.save(&buffer, "PNG");
     return png.toStdString();
+}
+
+std::string draw(const lx::ViewRequest &request, const Drawing &d)
+{
+    lx::Expected<lx::Diagram> diagram = lx::buildView(request);
+    if (!diagram)
+        throw LayoutError{diagram.message()};
+    return drawDiagram(*diagram, d);
 }
 
 namespace {

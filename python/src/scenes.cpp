@@ -36,10 +36,10 @@ using namespace lxpy::prefix;
 
 // A Python value of the .lxscene form as JSON: dicts with str keys, lists and tuples, str, int
 // (64 bits), float, bool and None, nested at most kMaxJsonDepth deep.
-nlohmann::json jsonOf(py::handle v, int depth = 0)
+nlohmann::json jsonOf(py::handle v, const std::string &what, int depth = 0)
 {
     if (depth > lx::kMaxJsonDepth)
-        throw LayoutError{"scene: nested more than " + std::to_string(lx::kMaxJsonDepth) +
+        throw LayoutError{what + ": nested more than " + std::to_string(lx::kMaxJsonDepth) +
                           " levels deep"};
     if (v.is_none())
         return nullptr;
@@ -49,13 +49,13 @@ nlohmann::json jsonOf(py::handle v, int depth = 0)
         int overflow = 0;
         const long long n = PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
         if (overflow != 0)
-            throw LayoutError{"scene: a number past 64 bits: " + describe(v)};
+            throw LayoutError{what + ": a number past 64 bits: " + describe(v)};
         return int64_t(n);
     }
     if (py::isinstance<py::float_>(v)) {
         const double d = v.cast<double>();
         if (!std::isfinite(d))
-            throw LayoutError{"scene: a number that JSON cannot hold: " + describe(v)};
+            throw LayoutError{what + ": a number that JSON cannot hold: " + describe(v)};
         return d;
     }
     if (py::isinstance<py::str>(v))
@@ -64,29 +64,23 @@ nlohmann::json jsonOf(py::handle v, int depth = 0)
         nlohmann::json o = nlohmann::json::object();
         for (const auto &[k, item] : v.cast<py::dict>()) {
             if (!py::isinstance<py::str>(k))
-                throw LayoutError{"scene: a key must be a str, not " + describe(k)};
-            o[toString(k, "a scene's key")] = jsonOf(item, depth + 1);
+                throw LayoutError{what + ": a key must be a str, not " + describe(k)};
+            o[toString(k, "a scene's key")] = jsonOf(item, what, depth + 1);
         }
         return o;
     }
     if (py::isinstance<py::list>(v) || py::isinstance<py::tuple>(v)) {
         nlohmann::json a = nlohmann::json::array();
         for (py::handle item : v)
-            a.push_back(jsonOf(item, depth + 1));
+            a.push_back(jsonOf(item, what, depth + 1));
         return a;
     }
-    throw LayoutError{"scene: a value JSON cannot hold: " + describe(v)};
+    throw LayoutError{what + ": a value JSON cannot hold: " + describe(v)};
 }
 
-// A scene given as preset=NAME or scene=(a path or a dict), read as --preset / --scene read
-// theirs; `what` names it in messages as the command names it.
-struct SceneArg
-{
-    lx::Scene scene;
-    std::string what;
-};
+} // namespace
 
-SceneArg sceneArg(py::handle preset, py::handle scene, const std::string &prog, bool named = false)
+SceneArg sceneArg(py::handle preset, py::handle scene, const std::string &prog, bool named)
 {
     if (!preset.is_none() && !scene.is_none())
         throw LayoutError{"give preset or scene, not both"};
@@ -99,7 +93,7 @@ SceneArg sceneArg(py::handle preset, py::handle scene, const std::string &prog, 
         s = lx::loadPreset(name);
     } else if (py::isinstance<py::dict>(scene)) {
         out.what = "the scene";
-        const nlohmann::json doc = jsonOf(scene);
+        const nlohmann::json doc = jsonOf(scene, "scene");
         py::gil_scoped_release release;
         s = lx::sceneFromJson(doc);
     } else if (!scene.is_none()) {
@@ -114,6 +108,8 @@ SceneArg sceneArg(py::handle preset, py::handle scene, const std::string &prog, 
     return out;
 }
 
+namespace {
+
 // A view index or warp: a non-negative int, refused with the command's message.
 std::optional<int> indexArg(py::handle value, const std::string &message)
 {
@@ -125,10 +121,14 @@ std::optional<int> indexArg(py::handle value, const std::string &message)
     return value.cast<int>();
 }
 
+} // namespace
+
 std::optional<std::string> optString(py::handle value, const std::string &what)
 {
     return value.is_none() ? std::nullopt : std::optional(toString(value, what));
 }
+
+namespace {
 
 std::string archOr(const std::optional<std::string> &arch, const std::string &sceneArch)
 {
@@ -464,6 +464,11 @@ void defineScenes(py::module_ &m)
     m.def("suggest_op", &suggestOp, py::arg("module"), py::arg("line"),
           py::arg("arch") = py::none(), py::arg("is_text") = false,
           "`suggest op PATH --line N --json` (is_text: of the module's text), as a Json view.");
+}
+
+nlohmann::json jsonValue(py::handle value, const std::string &what)
+{
+    return jsonOf(value, what);
 }
 
 } // namespace lxpy

@@ -5,6 +5,9 @@
 
 #include "core.h"
 
+#include "request/dsloadtrinput.h"
+#include "request/sourcechecks.h"
+
 #include "analysis/dsloadtr.h"
 #include "hw/dtype.h"
 #include "io/scene.h"
@@ -108,8 +111,14 @@ py::object suggestShared(const std::string &reg, const std::string &shape, py::h
     const std::optional<std::string> write =
         writeLayout.is_none() ? std::nullopt : std::optional(toString(writeLayout, "write_layout"));
     std::vector<int32_t> orderList;
-    if (!order.is_none())
+    if (py::isinstance<py::str>(order)) { // "1,0", as --order takes it
+        lx::Expected<std::vector<int32_t>> parsed = lx::parseSuggestOrder(toString(order, "order"));
+        if (!parsed)
+            throw LayoutError{kShared + parsed.message()};
+        orderList = std::move(*parsed);
+    } else if (!order.is_none()) {
         orderList = toInt32List(order, "order");
+    }
     lx::SceneAccess access;
     {
         py::gil_scoped_release release;
@@ -188,40 +197,21 @@ py::object cta(const std::string &layout, const std::string &shape, py::handle d
     return jsonObject(std::move(j));
 }
 
-// A layout of `analyze ds-load-tr --shared/--dst`: the destination's kind judged before it is
-// fitted to the shape, a builder's message named by the option (as the command does).
-lx::ResolvedLayout trLayout(const std::string &name, const std::string &text,
-                            const std::vector<int32_t> &shape, const std::string &dtype)
+// `analyze ds-load-tr --shared TEXT --dst TEXT --shape MxN [--packed-fp4 --dst-shape MxN]
+// --json`: the request of request/dsloadtrinput.h, the command's.
+py::object dsLoadTr(py::handle shared, py::handle dst, py::handle shape, py::handle dtype,
+                    py::handle arch, py::handle warp, bool packedFp4, py::handle dstShape)
 {
-    if (name == "dst")
-        if (lx::Expected<lx::LayoutAttrPtr> attr = lx::parseLayoutText(text); attr)
-            if (std::optional<std::string> problem = lx::dsLoadTrDestinationProblem(attr->get()))
-                throw LayoutError{kTr + *problem};
-    lx::SceneLayout l;
-    l.name = name;
-    l.text = text;
-    l.shape = shape;
-    l.dtype = dtype;
-    lx::Expected<lx::ResolvedLayout> r = lx::resolveLayout(l);
-    if (!r) {
-        const std::string prefix = "layout '" + name + "': ";
-        const std::string m = r.message();
-        throw LayoutError{kTr + name + ": " +
-                          (m.rfind(prefix, 0) == 0 ? m.substr(prefix.size()) : m)};
-    }
-    return std::move(*r);
-}
-
-py::object dsLoadTr(const std::string &shared, const std::string &dst, const std::string &shape,
-                    py::handle dtype, py::handle arch, py::handle warp)
-{
-    lx::ViewRequest req; // no view kind, as the command's request from text has none
-    if (!dtype.is_none()) {
-        req.dtype = toString(dtype, "dtype");
-        if (!lx::dtypeBits(req.dtype))
-            throw LayoutError{kTr + "unknown --dtype '" + req.dtype +
-                              "' (f16, bf16, f8, i8, i4, f32, i32)"};
-    }
+    lx::DsLoadTrTextArgs args;
+    auto text = [](py::handle v, const char *what) {
+        return v.is_none() ? std::nullopt : std::optional(toString(v, what));
+    };
+    args.shared = text(shared, "shared");
+    args.dst = text(dst, "dst");
+    args.shape = text(shape, "shape");
+    args.dstShape = text(dstShape, "dst_shape");
+    args.dtype = text(dtype, "dtype");
+    args.packedFp4 = packedFp4;
     int w = 0;
     if (!warp.is_none()) {
         if (!py::isinstance<py::int_>(warp) || py::isinstance<py::bool_>(warp) ||
@@ -229,17 +219,16 @@ py::object dsLoadTr(const std::string &shared, const std::string &dst, const std
             throw LayoutError{kTr + "--warp must be a warp index"};
         w = warp.cast<int>();
     }
-    req.arch = arch.is_none() ? std::string(lx::kDefaultArch) : toString(arch, "arch");
+    const std::string archName =
+        arch.is_none() ? std::string(lx::kDefaultArch) : toString(arch, "arch");
     nlohmann::json j;
     {
         py::gil_scoped_release release;
-        lx::Expected<std::vector<int32_t>> dims =
-            lx::parseShape(shape, lx::ShapeRules{.rank = 2, .powerOfTwo = true});
-        if (!dims)
-            throw LayoutError{kTr + dims.message()};
-        req.layouts.push_back(trLayout("shared", shared, *dims, req.dtype));
-        req.layouts.push_back(trLayout("dst", dst, *dims, req.dtype));
-        req.options = {{"shared", "shared"}, {"dst", "dst"}};
+        lx::DsLoadTrTextAnswer answer = lx::dsLoadTrTextRequest(args);
+        if (!answer.request)
+            throw LayoutError{kTr + answer.message};
+        lx::ViewRequest &req = *answer.request;
+        req.arch = archName;
         lx::Expected<lx::DsLoadTrInput> in = lx::resolveDsLoadTr(req);
         if (!in)
             throw LayoutError{kTr + lx::dsLoadTrRefusal(in.message(), req.kind)};
@@ -255,10 +244,12 @@ py::object dsLoadTr(const std::string &shared, const std::string &dst, const std
 
 void defineSuggest(py::module_ &m)
 {
-    m.def("ds_load_tr", &dsLoadTr, py::arg("shared"), py::arg("dst"), py::arg("shape"),
-          py::arg("dtype") = py::none(), py::arg("arch") = py::none(), py::arg("warp") = py::none(),
-          "`analyze ds-load-tr --shared TEXT --dst TEXT --shape MxN --json` (shape as its "
-          "text), as a Json view.");
+    m.def("ds_load_tr", &dsLoadTr, py::arg("shared") = py::none(), py::arg("dst") = py::none(),
+          py::arg("shape") = py::none(), py::arg("dtype") = py::none(),
+          py::arg("arch") = py::none(), py::arg("warp") = py::none(), py::arg("packed_fp4") = false,
+          py::arg("dst_shape") = py::none(),
+          "`analyze ds-load-tr --shared TEXT --dst TEXT --shape MxN [--packed-fp4 --dst-shape "
+          "MxN] --json` (shapes as their text), as a Json view.");
     m.def("suggest_shared", &suggestShared, py::arg("reg"), py::arg("shape"),
           py::arg("dtype") = py::none(), py::arg("arch") = py::none(),
           py::arg("write_layout") = py::none(), py::arg("order") = py::none(),

@@ -1,7 +1,7 @@
-"""The analyses the compiled module asks of the request layer directly: with the in-process
-command runner and every temporary file refused, they still answer (so no argument strings, no
-command and no file stand between Python and the engine), and a scene given as a dict, as a file
-and as a preset name gives one answer. The same numbers as the command line are
+"""The analyses the compiled module asks of the request layer directly: the extension has no
+command runner, and with every temporary file refused they still answer (so no argument strings,
+no command and no file stand between Python and the engine), and a scene given as a dict, as a
+file and as a preset name gives one answer. The same numbers as the command line are
 test_samenumbers.py's."""
 
 import json
@@ -19,10 +19,12 @@ GEMM = data_path("kernels", "gemm_gfx1250_bf16_64x64x64_w22_t11_a01_b01_s1618_41
 
 @pytest.fixture
 def no_command(monkeypatch):
-    """_core.run and every temporary file or folder raise: a call that needs either fails."""
+    """The extension runs no command (it links none), and every temporary file or folder
+    raises: a call that needs one fails."""
+    assert not hasattr(_core, "run") and not hasattr(_core, "main")
+
     def refuse(*args, **kwargs):
-        raise AssertionError("a command or a temporary file was used")
-    monkeypatch.setattr(_core, "run", refuse)
+        raise AssertionError("a temporary file was used")
     for name in ("TemporaryDirectory", "NamedTemporaryFile", "mkdtemp", "mkstemp"):
         monkeypatch.setattr(tempfile, name, refuse)
 
@@ -77,3 +79,45 @@ def test_scene_refusals_name_the_cause(no_command):
         lx.lds(preset="fig12", scene=preset_scene("fig12"))
     with pytest.raises(lx.LayoutError, match="diff: --a: "):
         lx.diff("#ttg.nonsense<{}>", "#ttg.nonsense<{}>", (64, 64))
+
+
+def test_what_once_ran_the_command_without_a_command(no_command, tmp_path):
+    """partitions, pictures of scenes and layouts (bytes and files), check, kPack stores,
+    raw addresses, packed fp4 and text conversions: asked of the engine, no file between."""
+    assert lx.partitions(preset="fig10")["figures"]
+    rec = lx.cta(preset="fig10")
+    assert rec.picture("svg").startswith(b"<?xml") and rec.picture("png")[:4] == b"\x89PNG"
+    rec.render(tmp_path / "fig10.svg")
+    assert (tmp_path / "fig10.svg").read_bytes().startswith(b"<?xml")
+    blocked = lx.BlockedLayout([1, 4], [8, 4], [4, 1], [1, 0])
+    blocked.render(tmp_path / "blocked.png", shape=(32, 32))
+    assert (tmp_path / "blocked.png").read_bytes()[:4] == b"\x89PNG"
+    perf = "v4:96,256,8,96,32,32,4,1,2,0,0,4,1,1"
+    assert lx.bank_conflicts(perf_config=perf, rotate=True, dtype="f16", arch="gfx942").maxWays == 2
+    assert lx.bank_conflicts(addresses=[4 * l for l in range(32)], width=4,
+                             arch="gfx942").maxWays == 1
+    from layout_explorer.testing import assert_budget
+    assert assert_budget(data_path("kernels"), max_ways=64)["exitCode"] == 0
+    shared = "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]}>"
+    dst = ("#mma_b8 = #ttg.amd_wmma<{version = 3, ctaLayout = {warp = [[0, 1], [1, 0]]}, "
+           "instrShape = [16, 16, 64]}>\n#ttg.dot_op<{opIdx = 0, parent = #mma_b8, kWidth = 16}>")
+    tr = lx.ds_load_tr(shared, dst, (32, 128), packed_fp4=True, dst_shape=(64, 64))
+    assert tr.instructions == 8 and tr.picture("svg").startswith(b"<?xml")
+    assert lx.layout("(4,8):(8,1)").to_ttg().startswith("#ttg.")
+
+
+def test_refusals_of_the_moved_calls_name_the_command(no_command):
+    with pytest.raises(lx.LayoutError, match="analyze banks: give exactly one of"):
+        lx.bank_conflicts(preset="fig10", perf_config="v4:1")
+    with pytest.raises(lx.LayoutError, match="analyze banks: --addresses needs --width"):
+        lx.bank_conflicts(addresses=[0], arch="gfx942")
+    with pytest.raises(lx.LayoutError, match="analyze ds-load-tr: --packed-fp4 needs --dst-shape"):
+        lx.ds_load_tr("#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]}>",
+                      "x", (32, 128), packed_fp4=True)
+    with pytest.raises(lx.LayoutError, match="analyze cta: --layout needs --shape MxN"):
+        lx.cta("#ttg.blocked<{}>")
+    with pytest.raises(lx.LayoutError, match="render: --view-index 9: the scene has"):
+        lx.partitions(preset="fig10", view_index=9)
+    with pytest.raises(lx.LayoutError, match="check: --max-ways: a whole number from 1 to 64"):
+        from layout_explorer.testing import assert_budget
+        assert_budget(data_path("kernels"), max_ways=0)

@@ -269,3 +269,64 @@ def test_direct_refusals(cli, case):
     with pytest.raises(lx.LayoutError) as e:
         call(args)
     assert str(e.value) == err.strip()
+
+
+PERF_CONFIG = "v4:96,256,8,96,32,32,4,1,2,0,0,4,1,1"
+
+
+@pytest.mark.parametrize("words,kwargs", [
+    (["--rotate", "--dtype", "f16", "--arch", "gfx942"],
+     {"rotate": True, "dtype": "f16", "arch": "gfx942"}),
+    (["--operand", "B", "--rule", "before-fix", "--dtype", "f16"],
+     {"operand": "B", "rule": "before-fix", "dtype": "f16"}),
+], ids=["rotated A", "B before the fix"])
+def test_bank_perf_config(cli, words, kwargs):
+    expected = cli.json("analyze", "banks", "--perf-config", PERF_CONFIG, *words)
+    assert_same(expected, lx.bank_conflicts(perf_config=PERF_CONFIG, **kwargs))
+
+
+@pytest.mark.parametrize("addresses,width,arch,write", [
+    ([4 * l for l in range(32)], 4, "gfx942", False),
+    ([0, 256, None, 512] + [16 * l for l in range(4, 32)], 16, "gfx1250", True),
+    ([128 * (l % 8) for l in range(32)], 4, "sm90", False),
+], ids=["conflict-free b32", "b128 with an inactive lane", "nvidia 8-way"])
+def test_bank_addresses(cli, addresses, width, arch, write):
+    listed = ",".join("-" if a is None else str(a) for a in addresses)
+    expected = cli.json("analyze", "banks", "--addresses", listed, "--width", str(width),
+                        "--arch", arch, *(["--write"] if write else []))
+    assert_same(expected, lx.bank_conflicts(addresses=addresses, width=width, arch=arch,
+                                            write=write))
+
+
+def test_ds_load_tr_packed_fp4(cli):
+    shared = "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]}>"
+    dst = ("#mma_b8 = #ttg.amd_wmma<{version = 3, ctaLayout = {warp = [[0, 1], [1, 0]]}, "
+           "instrShape = [16, 16, 64]}>\n#ttg.dot_op<{opIdx = 0, parent = #mma_b8, kWidth = 16}>")
+    expected = cli.json("analyze", "ds-load-tr", "--packed-fp4", "--shared", shared, "--dst", dst,
+                        "--shape", "32x128", "--dst-shape", "64x64")
+    assert_same(expected, lx.ds_load_tr(shared, dst, (32, 128), packed_fp4=True,
+                                        dst_shape=(64, 64)))
+
+
+def test_check(cli):
+    """`check --json` of every kernel within a budget they all keep; a broken one fails alike."""
+    from layout_explorer.testing import assert_budget
+    expected = cli.json("check", data_path("kernels"), "--max-ways", "64")
+    assert_same(expected, assert_budget(data_path("kernels"), max_ways=64))
+    code, out, _ = cli("check", data_path("kernels"), "--max-ways", "1", "--json")
+    broken = json.loads(out)
+    assert code == broken["exitCode"] == 1
+    with pytest.raises(AssertionError, match=f"{sum(k['status'] == 'fail' for k in broken['kernels'])} of"):
+        assert_budget(data_path("kernels"), max_ways=1)
+
+
+@pytest.mark.parametrize("to,shape", [("ttg", None), ("gluon", None), ("triton-text", "16x16"),
+                                      ("cute", "16x16")])
+def test_convert_cute_text(cli, to, shape):
+    """A layout known only by its text (CuTe): the conversion is the command's, text for text."""
+    text = "(4,8):(8,1)"
+    args = ["convert", "--layout", text, "--to", to] + (["--shape", shape] if shape else [])
+    code, out, err = cli(*args)
+    assert code == 0, err
+    from layout_explorer._layouts import _convert
+    assert _convert(text, to, shape) == out.decode("utf-8")
