@@ -1,6 +1,5 @@
 #include "request/microbenchfigures.h"
 
-#include "hw/archextras.h"
 #include "request/viewfigures.h"
 
 #include <cctype>
@@ -14,17 +13,16 @@ std::string capitalised(std::string word)
     return word;
 }
 
-std::optional<MicrobenchRates> measuredRates(const std::string &arch, const CuModel &cu,
-                                             const MicrobenchSpec &spec, const std::string &layout)
+std::optional<MicrobenchRates> measuredRates(const CuModel &cu, const MicrobenchSpec &spec,
+                                             const std::string &layout)
 {
-    const Expected<ArchExtras> extras = loadArchExtras(arch);
     for (const LdsMeasurement &m : cu.measurements) {
         if (m.layout != layout || m.warps != spec.numWarps || m.bytes != spec.totalBytes ||
             m.elementBits != spec.elemBits || m.loadBits != spec.loadBits)
             continue;
         MicrobenchRates r;
         r.cycles = m.cycles;
-        r.raw = extras ? measuredRawBytesPerCycle(*extras, cu, m) : 0;
+        r.raw = m.rawBytesPerCycle;
         r.steady = m.steadyBytesPerCycle;
         r.source = m.provenance.source;
         return r;

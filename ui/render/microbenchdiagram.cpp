@@ -154,7 +154,7 @@ Expected<Diagram> buildMicrobenchTableView(const ViewRequest &request)
         if (!row)
             return makeError("view 'microbench-table': " + row.message());
         const std::optional<MicrobenchRates> rates =
-            fileRates ? measuredRates(request.arch, *cu, spec, row->layout) : std::nullopt;
+            fileRates ? measuredRates(*cu, spec, row->layout) : std::nullopt;
         addMicrobenchRow(t, *row, measured, rates);
         appendFigures(d, microbenchFigures(*row, *cu, measured));
         if (rates)
