@@ -33,21 +33,23 @@ std::optional<MicrobenchRates> measuredRates(const CuModel &cu, const Microbench
 std::vector<Figure> measuredRateFigures(const MicrobenchRates &rates, const std::string &layout)
 {
     const std::string s = capitalised(layout);
+    struct Rate
+    {
+        const char *key, *label;
+        double value;
+        const char *how;
+    };
     std::vector<Figure> f;
-    if (rates.raw > 0)
-        f.push_back(Figure{"rawBandwidthMeasured" + s, s + ": raw bandwidth (measured)",
-                           bytesPerCycleText(rates.raw), rates.raw, "B/cycle",
-                           FigureSource::Measured,
-                           "Bytes / the cycles between the two clock reads, as the source "
-                           "states it: " +
-                               rates.source});
-    if (rates.steady > 0)
-        f.push_back(Figure{"steadyBandwidthMeasured" + s, s + ": steady bandwidth (measured)",
-                           bytesPerCycleText(rates.steady), rates.steady, "B/cycle",
-                           FigureSource::Measured,
-                           "The reciprocal slope of the source's fit of cycles against bytes "
-                           "over burst lengths: " +
-                               rates.source});
+    for (const Rate &r :
+         {Rate{"rawBandwidthMeasured", "raw", rates.raw,
+               "Bytes / the cycles between the two clock reads, as the source states it: "},
+          Rate{"steadyBandwidthMeasured", "steady", rates.steady,
+               "The reciprocal slope of the source's fit of cycles against bytes over burst "
+               "lengths: "}})
+        if (r.value > 0)
+            f.push_back(Figure{r.key + s, s + ": " + r.label + " bandwidth (measured)",
+                               bytesPerCycleText(r.value), r.value, "B/cycle",
+                               FigureSource::Measured, r.how + rates.source});
     return f;
 }
 
