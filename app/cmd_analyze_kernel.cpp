@@ -13,6 +13,7 @@
 #include "io/ttgir.h"
 #include "render/qtext.h"
 #include "request/kerneldiff.h"
+#include "request/kernelpressure.h"
 #include "request/kernelrequest.h"
 #include "request/reportjson.h"
 
@@ -68,6 +69,8 @@ void printText(QTextStream &out, const lx::TtgirModule &module, const lx::Kernel
             out << ", " << r.bytes << " B";
         if (!r.partitions.empty())
             out << " (partition " << qs(r.partitions) << ')';
+        if (const std::optional<lx::TensorRegisters> t = lx::tensorRegisters(r, 0))
+            out << ", " << t->vgprs << " VGPRs per thread (model)";
         if (compiler && compiler->disagreesOn(r))
             out << "  [the compiler disagrees]";
         out << '\n';

@@ -168,6 +168,8 @@ struct KernelTotals
 struct KernelReport
 {
     std::string arch;
+    // The DS counter's limit of the architecture analysed for (Architecture::dsCounterLimit).
+    std::optional<ModelConstant> dsCounterLimit;
     int numWarps = 0;
     int threadsPerWarp = 0;
     std::vector<KernelOpReport> ops;

@@ -28,7 +28,9 @@
 //      l0Partitions 0..64, ports 1..64, pair SIMD indices 0..simds-1
 //   portBytesPerCycle: finite, > 0 and <= 2^20 bytes per cycle;  fixedCycles: finite, 0..10^6
 //   bankConflictRateScale: finite, > 0 and <= 1000;  cu measurements: warps 1..64, bytes
-//      1..2^30, elementBits 1..64, loadBits 8..512, cycles and steadyBytesPerCycle finite > 0;
+//      1..2^30, elementBits 1..64, loadBits 8..512, cycles and steadyBytesPerCycle finite > 0,
+//      rawBytesPerCycle (optional) finite, > 0 and <= 2^20;
+//   dsCounterLimit, cu cacheLineBytes (optional): whole numbers 1..2^20 with provenance;
 //      transposed loads: elementBits 1..64,
 //      instructionBits 8..512, leadingRegisterBases and leadingLaneBases 0..8
 // An architecture file is at most 1 MiB (base/boundedread.h) and nests at most 64 levels.
@@ -125,6 +127,8 @@ struct LdsMeasurement
     int loadBits = 128;
     double cycles = 0;
     double steadyBytesPerCycle = 0;
+    // bytes / cycles as the source states it ("rawBytesPerCycle"); 0 where it states none.
+    double rawBytesPerCycle = 0;
     Provenance provenance; // confidence "measured", the source
     bool operator==(const LdsMeasurement &) const = default;
 };
@@ -153,7 +157,10 @@ struct CuModel
     std::vector<std::string> portNames;      // {"L", "C"}, one per port
     ModelConstant portBytesPerCycle;         // 256 B/cycle per port
     // The fixed cost of the bandwidth model cycles = fixed + bytes / rate (analysis/bandwidth.h).
-    ModelConstant fixedCycles;                // F ~ 67.5 cycles
+    ModelConstant fixedCycles; // F ~ 67.5 cycles
+    // The global-memory cache line a piece row is read against (Figure 11's arithmetic,
+    // docs/lds-models.md §3.1): "cacheLineBytes", 128 on gfx1250; absent where the file has none.
+    std::optional<ModelConstant> cacheLineBytes;
     Provenance provenance;                    // of the structure (pairs, partitions, ports)
     std::vector<LdsMeasurement> measurements; // "measurements": the data the model is fitted to
 
@@ -227,6 +234,9 @@ struct Architecture
     // conflict cycles); the scale is 100 / banks of the architecture the tool's config was
     // written for, so only architectures whose config states it carry one.
     std::optional<ModelConstant> bankConflictRateScale;
+    // The most LDS instructions a wave may have outstanding ("dsCounterLimit": the DS counter,
+    // DSCNT, is 6 bits on GFX12, so 63 on gfx1250); absent where the file states none.
+    std::optional<ModelConstant> dsCounterLimit;
     std::vector<LdsInstruction> instructions;
     std::vector<TransposedLoad> transposedLoads; // ds_load_tr* / ds_read_b64_tr_*
     std::optional<CuModel> cu;                   // gfx1250 only, for now

@@ -27,6 +27,7 @@ using json = nlohmann::json;
 constexpr double kMaxBytesPerCycle = 1 << 20;
 constexpr double kMaxFixedCycles = 1e6;
 constexpr double kMaxRateScale = 1e3;
+constexpr double kMaxCountConstant = 1 << 20; // dsCounterLimit, cacheLineBytes
 
 // Reads a required or optional member with a message naming `where` on a type mismatch.
 template <typename T>
@@ -97,6 +98,22 @@ Expected<ModelConstant> modelConstant(const json &obj, const char *key, const st
     if (!p)
         return p.error();
     return ModelConstant{*v, *p};
+}
+
+// An optional model constant that counts something (dsCounterLimit, cacheLineBytes): absent is
+// nothing; present, a whole number in [1, 2^20] with its provenance.
+Expected<std::optional<ModelConstant>> optionalCount(const json &obj, const char *key,
+                                                     const std::string &where)
+{
+    if (!obj.contains(key))
+        return std::optional<ModelConstant>{};
+    auto c = modelConstant(obj, key, where, 1, kMaxCountConstant, false);
+    if (!c)
+        return c.error();
+    if (c->value != std::floor(c->value))
+        return makeError(where + "." + key + ": value " + jsonExcerpt(c->value) +
+                         " is not a whole number");
+    return std::optional<ModelConstant>{*c};
 }
 
 Expected<LdsInstruction> parseInstruction(const json &obj, int waveSize,
@@ -233,6 +250,15 @@ Expected<std::vector<LdsMeasurement>> parseMeasurements(const json &arr, const s
                 return makeError(w + ": \"" + key + "\" must be a positive number");
             *target = *v;
         }
+        if (obj.contains("rawBytesPerCycle")) {
+            auto raw = member<double>(obj, "rawBytesPerCycle", w);
+            if (!raw)
+                return raw.error();
+            if (!std::isfinite(*raw) || *raw <= 0 || *raw > kMaxBytesPerCycle)
+                return makeError(w + ": \"rawBytesPerCycle\" must be a positive number of at most "
+                                     "2^20 bytes per cycle");
+            m.rawBytesPerCycle = *raw;
+        }
         auto prov = provenance(obj, w);
         if (!prov)
             return prov.error();
@@ -309,6 +335,10 @@ Expected<CuModel> parseCu(const json &obj, const std::string &archName)
             return c.error();
         *target = *c;
     }
+    auto line = optionalCount(obj, "cacheLineBytes", where);
+    if (!line)
+        return line.error();
+    cu.cacheLineBytes = *line;
     auto prov = provenance(obj, where);
     if (!prov)
         return prov.error();
@@ -451,6 +481,10 @@ Expected<Architecture> parseArchitecture(std::string_view jsonText)
             return c.error();
         arch.bankConflictRateScale = *c;
     }
+    auto dsLimit = optionalCount(doc, "dsCounterLimit", w);
+    if (!dsLimit)
+        return dsLimit.error();
+    arch.dsCounterLimit = *dsLimit;
     if (auto tl = doc.find("transposedLoads"); tl != doc.end()) {
         if (!tl->is_array())
             return makeError(w + ": \"transposedLoads\" must be an array");

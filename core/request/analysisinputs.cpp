@@ -81,6 +81,7 @@ Expected<DsLoadTrInput> resolveDsLoadTrUnguarded(const ViewRequest &r)
     if (!plan)
         return makeError("view '" + r.kind + "': " + plan.message());
     out.plan = std::move(*plan);
+    out.dsCounterLimit = arch->dsCounterLimit;
     return out;
 }
 

@@ -34,6 +34,8 @@ struct DsLoadTrInput
     std::string dtype;
     bool dtypeDefaulted = false;
     DsLoadTrPlan plan;
+    // The DS counter's limit of the architecture the plan was made for (Architecture).
+    std::optional<ModelConstant> dsCounterLimit;
 };
 [[nodiscard]] Expected<std::pair<const ResolvedLayout *, const ResolvedLayout *>>
 dsLoadTrLayouts(const ViewRequest &request);

@@ -7,7 +7,6 @@
 #include "request/pieceline.h"
 #include "request/viewfigures.h"
 
-#include "hw/archextras.h"
 #include "hw/dtype.h"
 
 #include <algorithm>
@@ -97,9 +96,9 @@ std::vector<Figure> dsLoadTrFigures(const DsLoadTrInput &in)
         std::snprintf(buf, sizeof buf, "%.3g", ratio);
         f.push_back(computed("saving", "Loads saved", std::string(buf) + "× fewer", ratio));
     }
-    // The DS counter's limit, from the architecture file of this name.
-    if (const Expected<ArchExtras> extras = loadArchExtras(p.instruction.arch)) {
-        const std::optional<ModelConstant> &limit = extras->dsCounterLimit;
+    // The DS counter's limit, from the architecture the plan was made for.
+    {
+        const std::optional<ModelConstant> &limit = in.dsCounterLimit;
         for (Figure &g : dsCounterLimitFigures(limit))
             f.push_back(std::move(g));
         if (p.eligible)
@@ -164,8 +163,6 @@ std::vector<Figure> ctaFigures(const CtaInput &in)
                  "included); all warps issue instruction i in the same cycle (the MI450 LDS blog's "
                  "model)"));
     f.push_back(ctaPartitionConflictFigure(c));
-    // The cache line of Figure 11's arithmetic, from the architecture file of this name.
-    const Expected<ArchExtras> extras = loadArchExtras(cu.arch);
     for (const OperandPartitioning *op : {&c.a, &c.b}) {
         const std::string &name = op->name;
         const std::string band = op->partitionDim == 0 ? "M" : "N";
@@ -209,8 +206,9 @@ std::vector<Figure> ctaFigures(const CtaInput &in)
                              "TDM instructions = ceil(pieces / warps) = ceil(" +
                                  intText(op->numPieces) + " / " + intText(c.numWarps) +
                                  "): a TDM instruction moves at most one piece per warp"));
-        if (auto bits = dtypeBits(in.dtype); bits && extras)
-            for (Figure &g : pieceRowFigures(extras->cacheLineBytes, *op, *bits))
+        // The cache line of Figure 11's arithmetic, from the compute-unit model.
+        if (auto bits = dtypeBits(in.dtype))
+            for (Figure &g : pieceRowFigures(cu.cacheLineBytes, *op, *bits))
                 f.push_back(std::move(g));
     }
     return f;

@@ -5,6 +5,7 @@
 
 #include "analysis/nvloadcounter.h"
 #include "request/figures.h"
+#include "request/kernelpressure.h"
 
 #include <algorithm>
 
@@ -140,7 +141,8 @@ nlohmann::json reportWithoutFigures(const TtgirModule &module, const KernelRepor
                                          : nlohmann::json(nullptr)},
                          {"bytes", r.bytes},
                          {"lostTransposed", r.lostTransposed},
-                         {"problem", r.isProblem()}};
+                         {"problem", r.isProblem()},
+                         {"registers", opRegistersJson(r)}};
         if (r.eligible)
             o["eligible"] = *r.eligible;
         if (!r.partitions.empty())
@@ -188,6 +190,7 @@ nlohmann::json reportWithoutFigures(const TtgirModule &module, const KernelRepor
             {"layouts", layouts},
             {"ops", ops},
             {"counting", kKernelCounting},
+            {"registersModel", kTensorRegistersNote},
             {"totals", totals},
             {"totalsIssued", issued},
             {"ldsBytesEndToEnd", report.totals.ldsBytesEndToEnd},

@@ -17,6 +17,9 @@
 #include "request/figures.h"
 #include "request/viewrequest.h"
 
+#include <nlohmann/json.hpp>
+
+#include <optional>
 #include <vector>
 
 namespace lx {
@@ -28,9 +31,23 @@ struct TensorRegisters
     int64_t vgprs = 0;
 };
 
+// How the register figures are computed, and what they are not (the figures' and JSON's note).
+extern const char *const kTensorRegistersNote;
+
 // The op's result tensor per thread, when its destination is a distributed layout it can build
-// over the op's shape; nullopt otherwise (a shared buffer, an unreadable layout).
+// over the op's shape; nullopt otherwise (a shared buffer, an unreadable layout, a store, which
+// has no result).
 [[nodiscard]] std::optional<TensorRegisters> tensorRegisters(const KernelOpReport &op, int opIndex);
+
+// An op's "registers" in `analyze kernel --json`: {elements, vgprs, elementBits, layout,
+// provenance "model"} of its result tensor per thread, or null where it has none.
+[[nodiscard]] nlohmann::json opRegistersJson(const KernelOpReport &op);
+
+// "registersBesideCompiler" (model): the largest tensor's VGPRs against the VGPRs (and spills)
+// the compiler allocated, its value the share; nothing without the compiler's count or a tensor.
+[[nodiscard]] std::optional<Figure>
+registersBesideCompilerFigure(const KernelReport &report, std::optional<int64_t> compilerVgprs,
+                              std::optional<int64_t> compilerSpills);
 
 // "registersLargestTensor" (model) and, where the architecture file states a limit,
 // "dsCounterLimit" and "dsCounterWorst" (model).

@@ -173,6 +173,8 @@ std::vector<Figure> kernelFigures(const KernelAnswer &answer)
     add("vgprs", "VGPRs (with AGPRs)", as.vgprs, {});
     add("agprs", "AGPRs", as.agprs, {});
     add("vgprSpills", "VGPRs spilled", as.vgprSpills, {});
+    if (auto g = registersBesideCompilerFigure(answer.report, as.vgprs, as.vgprSpills))
+        f.push_back(std::move(*g));
     add("sgprSpills", "SGPRs spilled", as.sgprSpills, {});
     add("scratchBytes", "Scratch per lane", as.scratchBytes, "B");
     add("groupSegmentBytes", "Static LDS (group segment)", as.groupSegmentBytes, "B");

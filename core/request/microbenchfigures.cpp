@@ -1,6 +1,5 @@
 #include "request/microbenchfigures.h"
 
-#include "hw/archextras.h"
 #include "request/viewfigures.h"
 
 #include <cctype>
@@ -14,17 +13,16 @@ std::string capitalised(std::string word)
     return word;
 }
 
-std::optional<MicrobenchRates> measuredRates(const std::string &arch, const CuModel &cu,
-                                             const MicrobenchSpec &spec, const std::string &layout)
+std::optional<MicrobenchRates> measuredRates(const CuModel &cu, const MicrobenchSpec &spec,
+                                             const std::string &layout)
 {
-    const Expected<ArchExtras> extras = loadArchExtras(arch);
     for (const LdsMeasurement &m : cu.measurements) {
         if (m.layout != layout || m.warps != spec.numWarps || m.bytes != spec.totalBytes ||
             m.elementBits != spec.elemBits || m.loadBits != spec.loadBits)
             continue;
         MicrobenchRates r;
         r.cycles = m.cycles;
-        r.raw = extras ? measuredRawBytesPerCycle(*extras, cu, m) : 0;
+        r.raw = m.rawBytesPerCycle;
         r.steady = m.steadyBytesPerCycle;
         r.source = m.provenance.source;
         return r;
@@ -35,21 +33,23 @@ std::optional<MicrobenchRates> measuredRates(const std::string &arch, const CuMo
 std::vector<Figure> measuredRateFigures(const MicrobenchRates &rates, const std::string &layout)
 {
     const std::string s = capitalised(layout);
+    struct Rate
+    {
+        const char *key, *label;
+        double value;
+        const char *how;
+    };
     std::vector<Figure> f;
-    if (rates.raw > 0)
-        f.push_back(Figure{"rawBandwidthMeasured" + s, s + ": raw bandwidth (measured)",
-                           bytesPerCycleText(rates.raw), rates.raw, "B/cycle",
-                           FigureSource::Measured,
-                           "Bytes / the cycles between the two clock reads, as the source "
-                           "states it: " +
-                               rates.source});
-    if (rates.steady > 0)
-        f.push_back(Figure{"steadyBandwidthMeasured" + s, s + ": steady bandwidth (measured)",
-                           bytesPerCycleText(rates.steady), rates.steady, "B/cycle",
-                           FigureSource::Measured,
-                           "The reciprocal slope of the source's fit of cycles against bytes "
-                           "over burst lengths: " +
-                               rates.source});
+    for (const Rate &r :
+         {Rate{"rawBandwidthMeasured", "raw", rates.raw,
+               "Bytes / the cycles between the two clock reads, as the source states it: "},
+          Rate{"steadyBandwidthMeasured", "steady", rates.steady,
+               "The reciprocal slope of the source's fit of cycles against bytes over burst "
+               "lengths: "}})
+        if (r.value > 0)
+            f.push_back(Figure{r.key + s, s + ": " + r.label + " bandwidth (measured)",
+                               bytesPerCycleText(r.value), r.value, "B/cycle",
+                               FigureSource::Measured, r.how + rates.source});
     return f;
 }
 

@@ -14,9 +14,8 @@
 
 namespace lx {
 
-// The measured rates of one layout ("plain" or "partitioned") of `spec`, from the architecture
-// file `arch` names (cu.measurements, rawBytesPerCycle from hw/archextras.h; 0 where the file
-// states none).
+// The measured rates of one layout ("plain" or "partitioned") of `spec`, from the compute-unit
+// model's measurements (raw 0 where the architecture file states none).
 struct MicrobenchRates
 {
     double cycles = 0;
@@ -24,10 +23,8 @@ struct MicrobenchRates
     double steady = 0;
     std::string source;
 };
-[[nodiscard]] std::optional<MicrobenchRates> measuredRates(const std::string &arch,
-                                                           const CuModel &cu,
-                                                           const MicrobenchSpec &spec,
-                                                           const std::string &layout);
+[[nodiscard]] std::optional<MicrobenchRates>
+measuredRates(const CuModel &cu, const MicrobenchSpec &spec, const std::string &layout);
 
 // "rawBandwidthMeasured<Layout>", "steadyBandwidthMeasured<Layout>": provenance measured.
 [[nodiscard]] std::vector<Figure> measuredRateFigures(const MicrobenchRates &rates,

@@ -15,8 +15,8 @@ struct OperandPartitioning;
 
 // "pieceRowBytes<op>" (the bytes of one row of a piece) and "cacheLine<op>" (the share of a
 // cache line it uses), computed from the piece extent, the element width and the cache line of
-// the architecture file (hw/archextras.h); nothing when the operand is not separable or the file
-// states no cache line.
+// the architecture file (CuModel::cacheLineBytes); nothing when the operand is not separable or the
+// file states no cache line.
 [[nodiscard]] std::vector<Figure> pieceRowFigures(const std::optional<ModelConstant> &cacheLine,
                                                   const OperandPartitioning &op, int elementBits);
 

@@ -95,6 +95,11 @@ private Q_SLOTS:
         QVERIFY(r.out.contains("arch gfx950"));
         QVERIFY(r.out.contains("32 x ds_read_b64_tr_b16"));
         QVERIFY(r.out.contains("ds_read_b128           40"));
+        // V (line 133): every one of the 4 warps (warpsPerCTA [4, 1], along M) holds the whole
+        // 64x128 f16 B operand, 8192 / 64 lanes = 128 elements = 64 VGPRs per thread, a model.
+        const QString row =
+            r.outText().split(QLatin1Char('\n')).filter(QStringLiteral("  133  ")).value(0);
+        QVERIFY2(row.contains(QStringLiteral(", 64 VGPRs per thread (model)")), qPrintable(row));
     }
 
     void archOverride()

@@ -7,8 +7,9 @@
 #include "analysis/kpackdecision.h"
 #include "analysis/microbenchsweep.h"
 #include "analysis/partitionlowering.h"
+#include "base/resources.h"
 #include "blogcumodel.h"
-#include "hw/archextras.h"
+#include "hw/arch.h"
 #include "io/ttgir.h"
 #include "request/dscounter.h"
 #include "request/kernelpressure.h"
@@ -53,52 +54,63 @@ class TestSeedFigures : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
-    void archExtrasOfGfx1250()
+    void archFactsOfGfx1250()
     {
-        Expected<ArchExtras> e = loadArchExtras("gfx1250");
-        QVERIFY2(e, e ? "" : e.message().c_str());
-        QVERIFY(e->dsCounterLimit && e->cacheLineBytes);
+        Expected<Architecture> a = loadArchitecture("gfx1250");
+        QVERIFY2(a, a ? "" : a.message().c_str());
+        QVERIFY(a->dsCounterLimit && a->cu && a->cu->cacheLineBytes);
         // DSCNT is 6 bits on GFX12: 2^6 - 1 outstanding.
-        QCOMPARE(e->dsCounterLimit->value, 63.0);
-        QCOMPARE(e->cacheLineBytes->value, 128.0);
-        Expected<CuModel> cu = cuModelOf("gfx1250");
-        QVERIFY(cu);
+        QCOMPARE(a->dsCounterLimit->value, 63.0);
+        QCOMPARE(a->cu->cacheLineBytes->value, 128.0);
+        QVERIFY(!a->dsCounterLimit->provenance.source.empty());
         // The blog's table: 65536 B / 323 cycles = 202.9, / 196 = 334.4 B/cycle.
-        for (const LdsMeasurement &m : cu->measurements)
-            QCOMPARE(measuredRawBytesPerCycle(*e, *cu, m),
-                     std::round(10 * double(m.bytes) / m.cycles) / 10);
+        QCOMPARE(a->cu->measurements.size(), size_t(2));
+        for (const LdsMeasurement &m : a->cu->measurements)
+            QCOMPARE(m.rawBytesPerCycle, std::round(10 * double(m.bytes) / m.cycles) / 10);
         // An architecture whose file states none of them has none.
-        Expected<ArchExtras> none = loadArchExtras("gfx942");
-        QVERIFY(none && !none->dsCounterLimit && !none->cacheLineBytes);
+        Expected<Architecture> none = loadArchitecture("gfx942");
+        QVERIFY(none && !none->dsCounterLimit && !none->cu);
     }
 
-    void archExtrasRefuseBadValues_data()
+    // The gfx1250 file with one member replaced (a JSON pointer and its new value) is refused
+    // with a message naming the member.
+    void archFactsRefuseBadValues_data()
     {
-        QTest::addColumn<QString>("json");
+        QTest::addColumn<QString>("pointer");
+        QTest::addColumn<QString>("value");
         QTest::addColumn<QString>("named");
-        QTest::newRow("limit zero") << R"({"dsCounterLimit": {"value": 0, "confidence": "H",
-            "source": "x"}})"
-                                    << "dsCounterLimit";
-        QTest::newRow("limit fraction") << R"({"dsCounterLimit": {"value": 6.5,
-            "confidence": "H", "source": "x"}})"
-                                        << "dsCounterLimit";
-        QTest::newRow("no provenance") << R"({"cu": {"cacheLineBytes": {"value": 128}}})"
-                                       << "cacheLineBytes";
-        QTest::newRow("bad confidence") << R"({"cu": {"cacheLineBytes": {"value": 128,
-            "confidence": "sure", "source": "x"}}})"
-                                        << "confidence";
-        QTest::newRow("raw negative") << R"({"cu": {"measurements": [{"rawBytesPerCycle": -1}]}})"
-                                      << "rawBytesPerCycle";
-        QTest::newRow("not an object") << "[1, 2]"
-                                       << "top level";
+        const auto row = [](const char *name, const char *pointer, const char *value,
+                            const char *named) {
+            QTest::newRow(name) << QString::fromUtf8(pointer) << QString::fromUtf8(value)
+                                << QString::fromUtf8(named);
+        };
+        row("limit zero", "/dsCounterLimit", R"({"value": 0, "confidence": "H", "source": "x"})",
+            "dsCounterLimit");
+        row("limit fraction", "/dsCounterLimit",
+            R"({"value": 6.5, "confidence": "H", "source": "x"})",
+            "dsCounterLimit: value 6.5 is not a whole number");
+        row("limit huge", "/dsCounterLimit", R"({"value": 1e9, "confidence": "H", "source": "x"})",
+            "dsCounterLimit");
+        row("limit a number", "/dsCounterLimit", "63", "dsCounterLimit");
+        row("no provenance", "/cu/cacheLineBytes", R"({"value": 128})", "cacheLineBytes");
+        row("bad confidence", "/cu/cacheLineBytes",
+            R"({"value": 128, "confidence": "sure", "source": "x"})", "confidence");
+        row("raw negative", "/cu/measurements/0/rawBytesPerCycle", "-1", "rawBytesPerCycle");
+        row("raw text", "/cu/measurements/1/rawBytesPerCycle", R"("fast")", "rawBytesPerCycle");
     }
-    void archExtrasRefuseBadValues()
+    void archFactsRefuseBadValues()
     {
-        QFETCH(QString, json);
+        QFETCH(QString, pointer);
+        QFETCH(QString, value);
         QFETCH(QString, named);
-        Expected<ArchExtras> e = parseArchExtras(json.toStdString());
-        QVERIFY(!e);
-        QVERIFY2(QString::fromStdString(e.message()).contains(named), e.message().c_str());
+        const std::optional<std::string_view> text = embeddedResource("arch/gfx1250.json");
+        QVERIFY(text);
+        nlohmann::json doc = nlohmann::json::parse(*text);
+        doc[nlohmann::json::json_pointer(pointer.toStdString())] =
+            nlohmann::json::parse(value.toStdString());
+        Expected<Architecture> a = parseArchitecture(doc.dump());
+        QVERIFY(!a);
+        QVERIFY2(QString::fromStdString(a.message()).contains(named), a.message().c_str());
     }
 
     // Fig 11: B's [K, 64] fp16 piece row is 64 x 2 = 128 B, one 128-byte line; Fig 10's
@@ -184,8 +196,8 @@ private Q_SLOTS:
     {
         CuModel cu = blogCuModel();
         cu.fixedCycles.value = 67.5;
-        cu.measurements = {LdsMeasurement{"plain", 4, 65536, 16, 128, 323, 255.4, {}},
-                           LdsMeasurement{"partitioned", 4, 65536, 16, 128, 196, 509.8, {}}};
+        cu.measurements = {LdsMeasurement{"plain", 4, 65536, 16, 128, 323, 255.4, 0, {}},
+                           LdsMeasurement{"partitioned", 4, 65536, 16, 128, 196, 509.8, 0, {}}};
         auto s = sweepMicrobenchmark(MicrobenchSpec{}, cu);
         QVERIFY2(s, s ? "" : s.message().c_str());
         QCOMPARE(s->size(), size_t(2));

@@ -121,3 +121,22 @@ def test_refusals_of_the_moved_calls_name_the_command(no_command):
     with pytest.raises(lx.LayoutError, match="check: --max-ways: a whole number from 1 to 64"):
         from layout_explorer.testing import assert_budget
         assert_budget(data_path("kernels"), max_ways=0)
+
+
+def test_kernel_registers_per_op():
+    """Each op's result tensor per thread under its layout, labelled as the model it is. GEMM's
+    warps are [2, 2] over 64x64: the f32 accumulator of tt.dot is 32x32 per warp, 1024 / 32 lanes
+    = 32 elements = 32 VGPRs; each bf16 operand is 32 rows (or columns) x 64 K per warp (replicated
+    across the other dim's warps), 2048 / 32 = 64 elements, two to a VGPR = 32 VGPRs; a store has
+    no result and no registers."""
+    rec = lx.analyze_kernel(GEMM).to_dict()
+    assert "bounds neither" in rec["registersModel"]
+    by_line = {op["line"]: op for op in rec["ops"]}
+    acc = by_line[43]["registers"]
+    assert (acc["elements"], acc["vgprs"], acc["elementBits"]) == (32, 32, 32)
+    assert acc["provenance"] == "model"
+    for line in (41, 42):
+        op = by_line[line]["registers"]
+        assert (op["elements"], op["vgprs"], op["elementBits"]) == (64, 32, 16)
+    stores = [op for op in rec["ops"] if op["op"].endswith("store")]
+    assert stores and all(op["registers"] is None for op in stores)

@@ -109,6 +109,15 @@ void TestKernelDock::modelUnderTester()
     QVERIFY(m.index(v, 0).data(KernelOpsModel::ProblemRole).toBool());
     QVERIFY(m.index(v, 0).data(Qt::BackgroundRole).isValid());
     QVERIFY(m.index(v, 0).data(KernelOpsModel::DetailRole).toString().contains(u"4-way"_qs));
+    // V's registers, a model: each of the 4 warps (warpsPerCTA [4, 1], along M) holds the whole
+    // 64x128 f16 B operand, 8192 / 64 lanes = 128 elements per thread = 64 VGPRs.
+    QCOMPARE(m.index(v, KernelOpsModel::RegistersColumn).data().toLongLong(), 64);
+    QVERIFY(m.index(v, 0)
+                .data(KernelOpsModel::DetailRole)
+                .toString()
+                .contains(u"Registers (model): 128 elements per thread = 64 VGPRs"_qs));
+    QCOMPARE(m.headerData(KernelOpsModel::RegistersColumn, Qt::Horizontal).toString(),
+             u"VGPRs (model)"_qs);
     // A K-contiguous operand read with full-width vectors is not a problem row.
     const int q = m.rowOfLine(63);
     QCOMPARE(m.index(q, KernelOpsModel::InstructionColumn).data().toString(), u"ds_read_b128"_qs);

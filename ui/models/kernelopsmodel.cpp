@@ -1,6 +1,7 @@
 #include "models/kernelopsmodel.h"
 #include "render/qtext.h"
 
+#include "request/kernelpressure.h"
 #include "request/kernelrequest.h"
 
 #include <QBrush>
@@ -24,7 +25,8 @@ QString shortEncoding(const std::string &text)
 
 KernelOpsModel::KernelOpsModel(QObject *parent)
     : TableModel(parent, {tr("Line"), tr("Op"), tr("Name"), tr("Instruction"), tr("Count"),
-                          tr("Cycles / CTA"), tr("Conflicts"), tr("Shape"), tr("From → to")})
+                          tr("Cycles / CTA"), tr("Conflicts"), tr("VGPRs (model)"), tr("Shape"),
+                          tr("From → to")})
 {
 }
 
@@ -97,6 +99,12 @@ QString KernelOpsModel::detail(const KernelOpReport &r) const
     } else if (!r.cyclesNote.empty()) {
         lines << tr("LDS cycles: not modelled (%1)").arg(qs(r.cyclesNote));
     }
+    if (const std::optional<TensorRegisters> t = tensorRegisters(r, 0))
+        lines << tr("Registers (model): %1 elements per thread = %2 VGPRs of %3 bits' elements, "
+                    "if the result is held at once")
+                     .arg(t->elements)
+                     .arg(t->vgprs)
+                     .arg(r.elementBits);
     if (r.bytes > 0)
         lines << tr("LDS: %1 bytes").arg(r.bytes);
     if (!r.partitions.empty())
@@ -110,7 +118,7 @@ QVariant KernelOpsModel::data(const QModelIndex &index, int role) const
         return {};
     const KernelOpReport &r = opAt(index.row());
     const bool number = index.column() == LineColumn || index.column() == CountColumn ||
-                        index.column() == CyclesColumn;
+                        index.column() == CyclesColumn || index.column() == RegistersColumn;
     switch (role) {
     case OpIndexRole:
         return r.opIndex;
@@ -154,6 +162,10 @@ QVariant KernelOpsModel::sortValue(const KernelOpReport &r, int column) const
         return qlonglong(r.cyclesPerCta.value_or(-1));
     case ConflictsColumn:
         return qlonglong(r.maxWays > 0 ? r.maxWays : -1);
+    case RegistersColumn: {
+        const std::optional<TensorRegisters> t = tensorRegisters(r, 0);
+        return qlonglong(t ? t->vgprs : -1);
+    }
     default:
         return display(r, column).toString();
     }
@@ -195,6 +207,10 @@ QVariant KernelOpsModel::display(const KernelOpReport &r, int column) const
     case ConflictsColumn:
         return r.maxWays > 1 ? tr("%1-way").arg(r.maxWays)
                              : (r.maxWays == 1 ? tr("none") : QString());
+    case RegistersColumn: {
+        const std::optional<TensorRegisters> t = tensorRegisters(r, 0);
+        return t ? QVariant(qlonglong(t->vgprs)) : QVariant();
+    }
     default:
         return {};
     }

@@ -27,6 +27,7 @@ public:
         CountColumn,       // per thread
         CyclesColumn,      // LDS cycles per CTA (analysis/kernel.h cyclesPerCta); "" unmodelled
         ConflictsColumn,   // "4-way" or ""
+        RegistersColumn,   // VGPRs per thread of the result tensor (request/kernelpressure.h)
         ShapeColumn,       // "128x64xf16"
         FromToColumn,      // "#shared → #ttg.dot_op<...>"
         NumColumns

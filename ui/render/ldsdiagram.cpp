@@ -1,6 +1,8 @@
 #include "render/ldsdiagram.h"
 #include "render/ldsdiagraminternal.h"
 
+#include "render/chartannotations.h"
+
 #include "layout/basisname.h"
 #include "render/palette.h"
 #include "render/qtext.h"
@@ -33,47 +35,6 @@ namespace {
 const QRgb kIdle = qRgb(235, 235, 235);
 const QRgb kPartitionLine = qRgb(120, 120, 120);
 
-DiagramPoint at(double x, double y)
-{
-    return DiagramPoint{-1, QPointF(x, y)};
-}
-
-void box(Diagram &d, double x, double y, double w, double h, const QString &text, QRgb fill,
-         QRgb color = qRgb(0, 0, 0), double pen = 1.5)
-{
-    DiagramAnnotation a;
-    a.kind = DiagramAnnotation::Box;
-    a.from = at(x, y);
-    a.to = at(x + w, y + h);
-    a.text = text;
-    a.fill = fill;
-    a.color = color;
-    a.penWidth = pen;
-    d.annotations.push_back(a);
-}
-
-void line(Diagram &d, DiagramAnnotation::Kind kind, QPointF from, QPointF to, QRgb color,
-          double pen, const QString &text = {})
-{
-    DiagramAnnotation a;
-    a.kind = kind;
-    a.from = at(from.x(), from.y());
-    a.to = at(to.x(), to.y());
-    a.color = color;
-    a.penWidth = pen;
-    a.text = text;
-    d.annotations.push_back(a);
-}
-
-void text(Diagram &d, double x, double y, const QString &s)
-{
-    DiagramAnnotation a;
-    a.kind = DiagramAnnotation::Text;
-    a.from = at(x, y);
-    a.text = s;
-    d.annotations.push_back(a);
-}
-
 } // namespace
 
 namespace {
@@ -103,8 +64,8 @@ void drawSimdPairs(Diagram &d, const CuModel &cu, const LoadInstruction *load,
 {
     for (int q = 0; q < cu.numPairs(); ++q) {
         const double x = q * (g.pairW + g.gap);
-        box(d, x, 0, g.pairW, g.pairH, QString(), 0, simdPairColor(q), 2.5);
-        text(d, x + 8, 4, qs(simdPairName(q)));
+        chart::box(d, x, 0, g.pairW, g.pairH, QString(), 0, simdPairColor(q), 2.5);
+        chart::text(d, x + 8, 4, qs(simdPairName(q)));
         int k = 0;
         for (int simd = 0; simd < cu.simds; ++simd) {
             if (cu.pairOfSimd(simd) != q)
@@ -114,7 +75,8 @@ void drawSimdPairs(Diagram &d, const CuModel &cu, const LoadInstruction *load,
                 for (const WarpLoadAccess &w : load->warps)
                     if (cu.simdOfWarp(w.warp) == simd)
                         warps << u"w%1"_s.arg(w.warp);
-            box(d, x + 12 + k * 118, 30, 108, 50,
+            chart::box(
+                d, x + 12 + k * 118, 30, 108, 50,
                 u"SIMD %1\n%2"_s.arg(simd).arg(warps.isEmpty() ? u"idle"_s : warps.join(u" "_s)),
                 activeSimds.count(simd) ? simdPairColor(q) : kIdle);
             ++k;
@@ -128,8 +90,8 @@ std::vector<QPointF> drawArbiter(Diagram &d, const CuModel &cu,
                                  const std::vector<std::set<int>> &byPair,
                                  const LoadInstruction *load, const DatapathGeometry &g)
 {
-    box(d, 0, g.arbY, g.totalW, g.arbH, QString(), qRgb(250, 250, 245), qRgb(0, 0, 0), 2);
-    text(d, 8, g.arbY + 4, u"LDS/L0 arbiter"_s);
+    chart::box(d, 0, g.arbY, g.totalW, g.arbH, QString(), qRgb(250, 250, 245), qRgb(0, 0, 0), 2);
+    chart::text(d, 8, g.arbY + 4, u"LDS/L0 arbiter"_s);
     const int portsUsed = load ? load->portsUsable : 0;
     const double portW = 150;
     std::vector<QPointF> portBottoms;
@@ -137,16 +99,16 @@ std::vector<QPointF> drawArbiter(Diagram &d, const CuModel &cu,
         const double px = g.totalW / cu.ports * (p + 0.5) - portW / 2;
         portBottoms.emplace_back(px + portW / 2, g.arbY + 28 + 42);
         const bool lit = p < portsUsed;
-        box(d, px, g.arbY + 28, portW, 42,
-            u"port %1\n%2 B/cycle"_s.arg(QString::fromStdString(cu.portNames[size_t(p)]))
-                .arg(cu.portBytesPerCycle.value),
-            lit ? qRgb(255, 230, 120) : kIdle);
+        chart::box(d, px, g.arbY + 28, portW, 42,
+                   u"port %1\n%2 B/cycle"_s.arg(QString::fromStdString(cu.portNames[size_t(p)]))
+                       .arg(cu.portBytesPerCycle.value),
+                   lit ? qRgb(255, 230, 120) : kIdle);
     }
     for (int q = 0; q < cu.numPairs(); ++q) {
         const double x = q * (g.pairW + g.gap) + g.pairW / 2;
         const bool active = load && !byPair[size_t(q)].empty();
-        line(d, DiagramAnnotation::Arrow, QPointF(x, g.pairH), QPointF(x, g.arbY),
-             active ? simdPairColor(q) : qRgb(160, 160, 160), active ? 3 : 1.5);
+        chart::line(d, DiagramAnnotation::Arrow, QPointF(x, g.pairH), QPointF(x, g.arbY),
+                    active ? simdPairColor(q) : qRgb(160, 160, 160), active ? 3 : 1.5);
     }
     return portBottoms;
 }
@@ -171,16 +133,17 @@ void drawPartitions(Diagram &d, const CuModel &cu, const std::vector<std::set<in
         QStringList who;
         for (int q : readers)
             who << QString::number(q);
-        box(d, x, g.partY, g.partW, g.partH,
-            u"P%1 %2\n%3"_s.arg(i)
-                .arg(l0 ? u"(L0)"_s : kib(cu.partitionBytes))
-                .arg(who.isEmpty() ? QString() : u"SIMD pair "_s + who.join(u"+"_s)),
-            fill, l0 ? qRgb(120, 120, 120) : qRgb(0, 0, 0), l0 ? 1 : 1.5);
+        chart::box(d, x, g.partY, g.partW, g.partH,
+                   u"P%1 %2\n%3"_s.arg(i)
+                       .arg(l0 ? u"(L0)"_s : kib(cu.partitionBytes))
+                       .arg(who.isEmpty() ? QString() : u"SIMD pair "_s + who.join(u"+"_s)),
+                   fill, l0 ? qRgb(120, 120, 120) : qRgb(0, 0, 0), l0 ? 1 : 1.5);
         // Every port reaches every partition: one line from each port to each partition.
         for (size_t p = 0; p < portBottoms.size(); ++p)
-            line(d, DiagramAnnotation::Line, portBottoms[p],
-                 QPointF(x + g.partW * double(p + 1) / double(portBottoms.size() + 1), g.partY),
-                 int(p) < portsUsed ? qRgb(200, 150, 0) : qRgb(160, 160, 160), 1);
+            chart::line(
+                d, DiagramAnnotation::Line, portBottoms[p],
+                QPointF(x + g.partW * double(p + 1) / double(portBottoms.size() + 1), g.partY),
+                int(p) < portsUsed ? qRgb(200, 150, 0) : qRgb(160, 160, 160), 1);
     }
 }
 
@@ -243,7 +206,7 @@ Expected<Diagram> buildLdsDatapathView(const ViewRequest &request)
     drawPartitions(d, cu, byPair, portBottoms, load ? load->portsUsable : 0, g);
     const QString caption = load ? loadCaption(cu, s, *load) : QString();
     if (!caption.isEmpty())
-        text(d, 0, g.partY + g.partH + 16, caption);
+        chart::text(d, 0, g.partY + g.partH + 16, caption);
     d.legendTitle = u"lit by the load"_s;
     for (int q = 0; q < cu.numPairs(); ++q)
         d.legend.push_back({simdPairColor(q), qs(simdPairName(q))});
@@ -301,8 +264,8 @@ public:
         // One block per chart, its labels and the gap after it included: a page lays the charts
         // out in rows.
         m_d.blocks.emplace_back(x0, 0, kChartW + kGap, kBlockH);
-        text(m_d, x0, 0, title);
-        box(m_d, x0, y0, kChartW, kChartH, QString(), qRgb(252, 252, 252), qRgb(0, 0, 0), 1);
+        chart::text(m_d, x0, 0, title);
+        chart::box(m_d, x0, y0, kChartW, kChartH, QString(), qRgb(252, 252, 252), qRgb(0, 0, 0), 1);
         drawScale(x0, y0);
         for (const AllocBuffer &b : m_a.buffers) {
             const int64_t off = offsets[size_t(b.id)];
@@ -315,9 +278,9 @@ public:
             const bool justPlaced =
                 (st && st->chosen == b.id) ||
                 std::find(emphasised.begin(), emphasised.end(), b.id) != emphasised.end();
-            box(m_d, x, y, w, h, QString::fromStdString(b.name),
-                categoricalColor(b.request, int(m_a.buffers.back().request) + 1),
-                justPlaced ? qRgb(0, 0, 0) : qRgb(90, 90, 90), justPlaced ? 2.5 : 1);
+            chart::box(m_d, x, y, w, h, QString::fromStdString(b.name),
+                       categoricalColor(b.request, int(m_a.buffers.back().request) + 1),
+                       justPlaced ? qRgb(0, 0, 0) : qRgb(90, 90, 90), justPlaced ? 2.5 : 1);
         }
         if (st)
             drawSlot(x0, y0, *st);
@@ -332,32 +295,32 @@ private:
             const double y = y0 + kChartH - double(b) * m_yScale;
             DiagramAnnotation l;
             l.kind = DiagramAnnotation::Line;
-            l.from = at(x0, y);
-            l.to = at(x0 + kChartW, y);
+            l.from = chart::at(x0, y);
+            l.to = chart::at(x0 + kChartW, y);
             l.color = kPartitionLine;
             l.penWidth = 1;
             m_d.annotations.push_back(l);
-            text(m_d, x0 + kChartW + 2, y - 8, kib(b));
+            chart::text(m_d, x0 + kChartW + 2, y - 8, kib(b));
         }
         const double yCap = y0 + kChartH - double(m_cu.ldsBytes) * m_yScale;
-        line(m_d, DiagramAnnotation::Line, QPointF(x0, yCap), QPointF(x0 + kChartW, yCap),
-             kConflictMark, 2, u"capacity %1"_s.arg(kib(m_cu.ldsBytes)));
+        chart::line(m_d, DiagramAnnotation::Line, QPointF(x0, yCap), QPointF(x0 + kChartW, yCap),
+                    kConflictMark, 2, u"capacity %1"_s.arg(kib(m_cu.ldsBytes)));
     }
 
     // The step's slot (blue) and, when it was blocked, the arrow to where it reopened.
     void drawSlot(double x0, double y0, const AllocStage1Step &st)
     {
         const double ys = y0 + kChartH - double(st.slotOffset) * m_yScale;
-        line(m_d, DiagramAnnotation::Line, QPointF(x0, ys), QPointF(x0 + kChartW, ys),
-             qRgb(30, 90, 200), 2);
+        chart::line(m_d, DiagramAnnotation::Line, QPointF(x0, ys), QPointF(x0 + kChartW, ys),
+                    qRgb(30, 90, 200), 2);
         if (st.reopenedAt >= 0) {
             const double yr = y0 + kChartH - double(st.reopenedAt) * m_yScale;
             QStringList blocked;
             for (int id : st.blocked)
                 blocked << QString::fromStdString(m_a.buffers[size_t(id)].name);
-            line(m_d, DiagramAnnotation::Arrow, QPointF(x0 + kChartW * 0.8, ys),
-                 QPointF(x0 + kChartW * 0.8, yr), kConflictMark, 2.5,
-                 u"%1 blocked"_s.arg(blocked.join(u", "_s)));
+            chart::line(m_d, DiagramAnnotation::Arrow, QPointF(x0 + kChartW * 0.8, ys),
+                        QPointF(x0 + kChartW * 0.8, yr), kConflictMark, 2.5,
+                        u"%1 blocked"_s.arg(blocked.join(u", "_s)));
         }
     }
 
@@ -480,8 +443,8 @@ Expected<Diagram> buildAllocatorView(const ViewRequest &request)
         }
         d.tables.push_back(allocatorStage2Table(a));
     }
-    text(d, 0, AllocatorCharts::kBlockH + 2,
-         u"x: liveness (program steps), y: offset (0 at the bottom)"_s);
+    chart::text(d, 0, AllocatorCharts::kBlockH + 2,
+                u"x: liveness (program steps), y: offset (0 at the bottom)"_s);
     d.tables.push_back(allocatorBufferTable(a));
     return d;
 }

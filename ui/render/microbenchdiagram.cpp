@@ -90,31 +90,41 @@ DiagramTable speedupTable(double model, const Measured &measured)
 
 } // namespace
 
+namespace ldsdiagraminternal {
+
+Expected<MicrobenchViewSpec> microbenchViewSpec(const ViewRequest &request)
+{
+    auto warps = request.intOption("warps", 4);
+    auto bytes = request.intOption("bytes", 64 * 1024);
+    auto dtype = request.elementType({});
+    auto load = request.intOption("loadBits", 128);
+    for (const Error *e : {warps ? nullptr : &warps.error(), bytes ? nullptr : &bytes.error(),
+                           dtype ? nullptr : &dtype.error(), load ? nullptr : &load.error()})
+        if (e)
+            return *e;
+    const Expected<int> elemBits = dtypeBits(*dtype);
+    if (!elemBits)
+        return makeError("view '" + request.kind + "': " + elemBits.message());
+    MicrobenchViewSpec out;
+    out.spec.numWarps = int(*warps);
+    out.spec.totalBytes = *bytes;
+    out.spec.elemBits = *elemBits;
+    out.spec.loadBits = int(*load);
+    out.dtype = *dtype;
+    return out;
+}
+
+} // namespace ldsdiagraminternal
+
 Expected<Diagram> buildMicrobenchTableView(const ViewRequest &request)
 {
     auto cu = cuModelOf(request.arch);
     if (!cu)
         return cu.error();
-    auto warps = request.intOption("warps", 4);
-    auto bytes = request.intOption("bytes", 64 * 1024);
-    auto dtype = request.elementType({});
-    auto load = request.intOption("loadBits", 128);
-    if (!warps)
-        return warps.error();
-    if (!bytes)
-        return bytes.error();
-    if (!dtype)
-        return dtype.error();
-    if (!load)
-        return load.error();
-    const Expected<int> elemBits = dtypeBits(*dtype);
-    if (!elemBits)
-        return makeError("view '" + request.kind + "': " + elemBits.message());
-    MicrobenchSpec spec;
-    spec.numWarps = int(*warps);
-    spec.totalBytes = *bytes;
-    spec.elemBits = *elemBits;
-    spec.loadBits = int(*load);
+    const Expected<MicrobenchViewSpec> viewSpec = microbenchViewSpec(request);
+    if (!viewSpec)
+        return viewSpec.error();
+    MicrobenchSpec spec = viewSpec->spec;
     Expected<Measured> given = readMeasured(request);
     if (!given)
         return given.error();
@@ -125,9 +135,9 @@ Expected<Diagram> buildMicrobenchTableView(const ViewRequest &request)
     d.subtitle =
         u"[%1, N] %2 read once, %3-bit loads; model: cycles = fixed + bytes / rate, fixed "
         u"= %4 cycles (fitted to the MI450 LDS blog's two measurements, so it matches them by "
-        u"construction; docs/worked-cases.md P1)"_s.arg(*warps)
-            .arg(QString::fromStdString(*dtype))
-            .arg(*load)
+        u"construction; docs/worked-cases.md P1)"_s.arg(spec.numWarps)
+            .arg(QString::fromStdString(viewSpec->dtype))
+            .arg(spec.loadBits)
             .arg(cu->fixedCycles.value);
     DiagramTable t;
     t.title = measured ? u"Modelled, beside the measured cycles (%1)"_s.arg(
@@ -154,7 +164,7 @@ Expected<Diagram> buildMicrobenchTableView(const ViewRequest &request)
         if (!row)
             return makeError("view 'microbench-table': " + row.message());
         const std::optional<MicrobenchRates> rates =
-            fileRates ? measuredRates(request.arch, *cu, spec, row->layout) : std::nullopt;
+            fileRates ? measuredRates(*cu, spec, row->layout) : std::nullopt;
         addMicrobenchRow(t, *row, measured, rates);
         appendFigures(d, microbenchFigures(*row, *cu, measured));
         if (rates)
