@@ -1,5 +1,7 @@
 #include "analysis/diff.h"
 
+#include "layout/basisname.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -213,7 +215,7 @@ std::string diffToText(const LayoutDiff &diff, const LinearLayout &a)
         }
         out << d.inDim << " (size " << d.sizeA << " / " << d.sizeB << "):";
         for (int j : d.changed) {
-            out << " [" << j << "] "
+            out << " " << basisName(d.inDim, j) << " "
                 << (size_t(j) < d.basesA.size() ? basisText(d.basesA[size_t(j)]) : "-") << " -> "
                 << (size_t(j) < d.basesB.size() ? basisText(d.basesB[size_t(j)]) : "-") << ";";
         }

@@ -532,7 +532,8 @@ Expected<Diagram> buildCvtPartitionView(const ViewRequest &request)
             t.header << QString::fromStdString(o);
         for (const auto &[dim, bases] : l.bases())
             for (size_t i = 0; i < bases.size(); ++i) {
-                QStringList row{QString::fromStdString(dim), QString::number(1 << i)};
+                QStringList row{QString::fromStdString(dim),
+                                QString::fromStdString(basisName(dim, int(i)))};
                 for (int32_t v : bases[i])
                     row << QString::number(v);
                 bool feeds = dim == "partition";
