@@ -260,21 +260,29 @@ void fitBases(const CtaLayoutSpec &spec, CtaAnalysis &cta)
         }
 }
 
-// A note for every written basis that moves both dims (only #ttg.generic_linear writes it).
+// One note naming every written basis that moves both dims (a diagonal step over the tiles).
+// #ttg.amd_wmma's ctaLayout takes such a basis as written; only the layout's linear form needs
+// #ttg.generic_linear, because #ttg.linear's verifier wants every basis along one dim.
 void noteGenericBases(const CtaLayoutSpec &spec, CtaAnalysis &cta)
 {
-    for (size_t i = 0; i < spec.warpBases.size(); ++i)
-        if (spec.warpBases[i][0] != 0 && spec.warpBases[i][1] != 0)
-            cta.notes.push_back("warp basis " + std::to_string(i) + " = " +
-                                formatBasis(spec.warpBases[i]) +
-                                " moves both dims: this layout can only be written as "
-                                "#ttg.generic_linear, not #ttg.linear");
-    for (size_t i = 0; i < spec.registerBases.size(); ++i)
-        if (spec.registerBases[i][0] != 0 && spec.registerBases[i][1] != 0)
-            cta.notes.push_back("register basis " + std::to_string(i) + " = " +
-                                formatBasis(spec.registerBases[i]) +
-                                " moves both dims: this layout can only be written as "
-                                "#ttg.generic_linear, not #ttg.linear");
+    std::vector<std::string> diagonal;
+    auto collect = [&](const char *kind, const Bases &bases) {
+        for (size_t i = 0; i < bases.size(); ++i)
+            if (bases[i][0] != 0 && bases[i][1] != 0)
+                diagonal.push_back(std::string(kind) + " basis " + std::to_string(i) + " = " +
+                                   formatBasis(bases[i]));
+    };
+    collect("warp", spec.warpBases);
+    collect("register", spec.registerBases);
+    if (diagonal.empty())
+        return;
+    std::string list;
+    for (size_t i = 0; i < diagonal.size(); ++i)
+        list += (i == 0 ? "" : i + 1 == diagonal.size() ? " and " : ", ") + diagonal[i];
+    cta.notes.push_back(list + (diagonal.size() == 1 ? " moves" : " move") +
+                        " both dims: #ttg.amd_wmma's ctaLayout takes it as written; converted to "
+                        "a linear layout it is a #ttg.generic_linear (#ttg.linear wants every "
+                        "basis along one dim)");
 }
 
 // The warps with their SIMD and pair, and per instruction the tile each warp computes.

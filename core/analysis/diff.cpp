@@ -1,6 +1,8 @@
 #include "analysis/diff.h"
 #include "layout/layoututils.h"
 
+#include "layout/basisname.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -207,7 +209,7 @@ std::string diffToText(const LayoutDiff &diff, const LinearLayout &a)
         }
         out << d.inDim << " (size " << d.sizeA << " / " << d.sizeB << "):";
         for (int j : d.changed) {
-            out << " [" << j << "] "
+            out << " " << basisName(d.inDim, j) << " "
                 << (size_t(j) < d.basesA.size() ? formatBasis(d.basesA[size_t(j)]) : "-") << " -> "
                 << (size_t(j) < d.basesB.size() ? formatBasis(d.basesB[size_t(j)]) : "-") << ";";
         }

@@ -227,6 +227,16 @@ void TestCtaLayout::genericLinearNote()
     QCOMPARE(swizzled->notes.size(), size_t(1));
     QVERIFY(swizzled->notes[0].find("generic_linear") != std::string::npos);
     QVERIFY(swizzled->notes[0].find("warp basis 0") != std::string::npos);
+    // The WMMA attribute takes the diagonal basis as written: only the linear form is generic.
+    QVERIFY(swizzled->notes[0].find("#ttg.amd_wmma's ctaLayout takes it") != std::string::npos);
+    QVERIFY(swizzled->notes[0].find("can only be written") == std::string::npos);
+    // Two diagonal bases: one note naming both.
+    auto two = analyzeCtaLayout(spec({{1, 0}}, {{2, 1}, {1, 1}}, 64, 32), blogCuModel());
+    QVERIFY2(two.hasValue(), two ? "" : two.message().c_str());
+    QCOMPARE(two->notes.size(), size_t(1));
+    QVERIFY2(two->notes[0].find("warp basis 0 = [2, 1] and warp basis 1 = [1, 1] move") !=
+                 std::string::npos,
+             two->notes[0].c_str());
     auto standard = analyzeCtaLayout(spec({}, {{0, 1}, {1, 0}}, 32, 32), blogCuModel());
     QVERIFY(standard.hasValue());
     QVERIFY(standard->notes.empty());

@@ -157,6 +157,11 @@ private Q_SLOTS:
         QCOMPARE(d->basisDelta[0].changed, (std::vector<int>{0, 1}));
         QVERIFY(d->conversion);
         QCOMPARE(d->conversion->kind, lx::ConversionKind::WarpShuffle);
+        // The text names a basis by its input, as every table does: lane=1, lane=2.
+        const std::string text = lx::diffToText(*d, a);
+        QVERIFY2(text.find("lane=1 [0, 1] -> [1, 0]; lane=2 [1, 0] -> [0, 1];") !=
+                     std::string::npos,
+                 text.c_str());
     }
 
     // Two register bases swapped: the same elements per thread, so no element's owner set is

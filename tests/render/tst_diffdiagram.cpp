@@ -54,6 +54,10 @@ private Q_SLOTS:
         QVERIFY(p.tooltip(0, 1).contains(QStringLiteral("B: register=2")));
         const lx::DiagramTable &t = d->tables.at(0);
         QCOMPARE(t.rows.size(), size_t(4));
+        // Bases named as everywhere else: by the input whose image they are.
+        QCOMPARE(t.rows[0][1], QStringLiteral("register=1"));
+        QCOMPARE(t.rows[1][1], QStringLiteral("register=2"));
+        QCOMPARE(t.rows[3][1], QStringLiteral("lane=2"));
         QVERIFY(qAlpha(t.fills[0][0]) != 0); // register 0 changed
         QCOMPARE(qAlpha(t.fills[2][0]), 0);  // lane 0 did not
         QVERIFY(d->subtitle.contains(QStringLiteral("register permutation")));

@@ -99,6 +99,17 @@ private Q_SLOTS:
         QCOMPARE(figure(*d, u"partitionLaneBits"_s)->value, u"none"_s);
         QVERIFY(figure(*d, u"partitionWarpBits"_s)->value.startsWith(u"warp=1"_s));
         QVERIFY(figure(*d, u"partitionRegisterBits"_s)->value.startsWith(u"register=16"_s));
+        // The basis tables name a basis as the figures do ("register=16"), not by its value alone.
+        int named = 0;
+        for (const DiagramTable &bases : d->tables) {
+            if (bases.header.size() < 2 || bases.header[1] != u"basis"_s)
+                continue;
+            for (const QStringList &row : bases.rows) {
+                QVERIFY2(row[1].startsWith(row[0] + u"="_s), qPrintable(row.join(u" | "_s)));
+                ++named;
+            }
+        }
+        QVERIFY(named > 0);
     }
 
     // attention-v: 1024 elements of V per thread (each of the 8 warps holds the whole 128 x 256

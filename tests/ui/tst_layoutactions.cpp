@@ -54,6 +54,7 @@ private Q_SLOTS:
         f.actions.setCurrentLayout(0);
         QString shown;
         bool okEnabled = true;
+        bool readable = false;
         QTimer::singleShot(0, &f.parent, [&] {
             auto *dialog = qobject_cast<QDialog *>(QApplication::activeModalWidget());
             QVERIFY(dialog);
@@ -62,6 +63,10 @@ private Q_SLOTS:
             QVERIFY(edit && message);
             edit->setText(u"my layout"_s);
             shown = message->text();
+            // The reason is read whole: the dialog grew for the label's lines.
+            QCoreApplication::processEvents();
+            readable = message->height() >= message->heightForWidth(message->width()) &&
+                       message->geometry().bottom() < dialog->height();
             okEnabled =
                 dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->isEnabled();
             dialog->reject();
@@ -69,6 +74,7 @@ private Q_SLOTS:
         f.actions.renameAction()->trigger();
         QVERIFY2(shown.contains(u"a space at 3 cannot be in a layout name"_s), qPrintable(shown));
         QVERIFY(!okEnabled);
+        QVERIFY(readable);
         QCOMPARE(f.document.layoutAt(0).name, u"L"_s);
         // The document refuses it too, whoever asks.
         QVERIFY(!f.document.renameLayout(0, u"my layout"_s).isEmpty());

@@ -69,7 +69,8 @@ Expected<OpSuggestion> suggestForKernelOp(const LayoutDocument &document, const 
     const QString head =
         k->improves
             ? QObject::tr("<b>Suggested for line %1</b> (%2 family, judged on the %3 ops that use "
-                          "%4; %5 layouts analysed in the module): <pre>%6</pre>Gluon: "
+                          "%4; %5 layouts analysed in the module): <pre style=\"white-space: "
+                          "pre-wrap\">%6</pre>Gluon: "
                           "<code>%7</code>")
                   .arg(line)
                   .arg(qs(k->candidate.family))
@@ -77,7 +78,8 @@ Expected<OpSuggestion> suggestForKernelOp(const LayoutDocument &document, const 
                   .arg(qs(k->encoding).toHtmlEscaped())
                   .arg(k->analysed)
                   .arg(s.ttgLine.toHtmlEscaped(), s.gluon.toHtmlEscaped())
-            : QObject::tr("<b>Line %1: keep %2.</b> %3. The best other layout:<pre>%4</pre>")
+            : QObject::tr("<b>Line %1: keep %2.</b> %3. The best other layout:<pre "
+                          "style=\"white-space: pre-wrap\">%4</pre>")
                   .arg(line)
                   .arg(qs(k->encoding).toHtmlEscaped(), qs(k->reason).toHtmlEscaped(),
                        s.ttgLine.toHtmlEscaped());

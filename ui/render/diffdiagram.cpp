@@ -1,6 +1,7 @@
 #include "render/diffdiagram.h"
 
 #include "analysis/ownership.h"
+#include "layout/basisname.h"
 #include "layout/layoututils.h"
 #include "render/viewregistry.h"
 
@@ -67,7 +68,8 @@ DiagramTable deltaTable(const LayoutDiff &diff, const QString &nameA, const QStr
         for (size_t j = 0; j < n; ++j) {
             const bool changed =
                 std::find(d.changed.begin(), d.changed.end(), int(j)) != d.changed.end();
-            t.rows.push_back({QString::fromStdString(d.inDim), QString::number(j),
+            t.rows.push_back({QString::fromStdString(d.inDim),
+                              QString::fromStdString(basisName(d.inDim, int(j))),
                               j < d.basesA.size() ? QString::fromStdString(formatBasis(d.basesA[j]))
                                                   : u"\u2013"_s,
                               j < d.basesB.size() ? QString::fromStdString(formatBasis(d.basesB[j]))

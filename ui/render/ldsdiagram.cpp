@@ -4,6 +4,7 @@
 #include "render/chartannotations.h"
 
 #include "layout/basisname.h"
+#include "render/allocatorscale.h"
 #include "render/palette.h"
 #include "render/qtext.h"
 #include "render/viewregistry.h"
@@ -230,6 +231,8 @@ class AllocatorCharts
 {
 public:
     static constexpr double kChartW = 170, kChartH = 240, kGap = 60;
+    // A buffer's least height (its name fits) and the gap left between neighbouring buffers.
+    static constexpr double kMinBoxH = 14, kBoxGap = 2;
     // A chart's block: its caption, the chart and room below it; what follows the charts
     // starts under the blocks.
     static constexpr double kBlockH = kChartTop + kChartH + 24;
@@ -250,7 +253,8 @@ public:
         // The chart reaches the capacity, so the red line at it is always drawn.
         m_topOffset =
             std::max((top / m_unit + 1) * m_unit, (cu.ldsBytes + m_unit - 1) / m_unit * m_unit);
-        m_yScale = kChartH / double(m_topOffset);
+        // One axis for all charts, over every placement any of them draws.
+        m_scale.emplace(drawnPlacements(a), m_topOffset, kChartH, kMinBoxH);
         m_tScale = kChartW / double(std::max<int64_t>(tMax - m_tMin, 1));
     }
 
@@ -273,8 +277,9 @@ public:
                 continue;
             const double x = x0 + double(b.liveStart - m_tMin) * m_tScale;
             const double w = double(b.liveEnd - b.liveStart) * m_tScale;
-            const double h = std::max(double(b.size) * m_yScale, 12.0);
-            const double y = y0 + kChartH - double(off) * m_yScale - h;
+            // Inset by half the gap at each end: neighbours in offset never touch.
+            const double y = yOf(y0, off + b.size) + kBoxGap / 2;
+            const double h = yOf(y0, off) - kBoxGap / 2 - y;
             const bool justPlaced =
                 (st && st->chosen == b.id) ||
                 std::find(emphasised.begin(), emphasised.end(), b.id) != emphasised.end();
@@ -287,12 +292,17 @@ public:
         ++m_chart;
     }
 
+    // Whether a small buffer is drawn taller than its bytes (the offset axis not to scale).
+    bool isStretched() const { return m_scale->isStretched(); }
+
 private:
+    double yOf(double y0, int64_t offset) const { return y0 + kChartH - m_scale->at(offset); }
+
     // The partition boundaries with their offsets and the capacity line.
     void drawScale(double x0, double y0)
     {
         for (int64_t b = m_unit; b < m_topOffset; b += m_unit) {
-            const double y = y0 + kChartH - double(b) * m_yScale;
+            const double y = yOf(y0, b);
             DiagramAnnotation l;
             l.kind = DiagramAnnotation::Line;
             l.from = chart::at(x0, y);
@@ -302,7 +312,7 @@ private:
             m_d.annotations.push_back(l);
             chart::text(m_d, x0 + kChartW + 2, y - 8, kib(b));
         }
-        const double yCap = y0 + kChartH - double(m_cu.ldsBytes) * m_yScale;
+        const double yCap = yOf(y0, m_cu.ldsBytes);
         chart::line(m_d, DiagramAnnotation::Line, QPointF(x0, yCap), QPointF(x0 + kChartW, yCap),
                     kConflictMark, 2, u"capacity %1"_s.arg(kib(m_cu.ldsBytes)));
     }
@@ -310,11 +320,11 @@ private:
     // The step's slot (blue) and, when it was blocked, the arrow to where it reopened.
     void drawSlot(double x0, double y0, const AllocStage1Step &st)
     {
-        const double ys = y0 + kChartH - double(st.slotOffset) * m_yScale;
+        const double ys = yOf(y0, st.slotOffset);
         chart::line(m_d, DiagramAnnotation::Line, QPointF(x0, ys), QPointF(x0 + kChartW, ys),
                     qRgb(30, 90, 200), 2);
         if (st.reopenedAt >= 0) {
-            const double yr = y0 + kChartH - double(st.reopenedAt) * m_yScale;
+            const double yr = yOf(y0, st.reopenedAt);
             QStringList blocked;
             for (int id : st.blocked)
                 blocked << QString::fromStdString(m_a.buffers[size_t(id)].name);
@@ -330,7 +340,7 @@ private:
     int64_t m_tMin = 0;
     int64_t m_unit = 65536;
     int64_t m_topOffset = 0;
-    double m_yScale = 1;
+    std::optional<OffsetScale> m_scale;
     double m_tScale = 1;
     int m_chart = 0;
 };
@@ -444,7 +454,10 @@ Expected<Diagram> buildAllocatorView(const ViewRequest &request)
         d.tables.push_back(allocatorStage2Table(a));
     }
     chart::text(d, 0, AllocatorCharts::kBlockH + 2,
-                u"x: liveness (program steps), y: offset (0 at the bottom)"_s);
+                u"x: liveness (program steps), y: offset (0 at the bottom)%1"_s.arg(
+                    charts.isStretched() ? u"; a small buffer drawn tall enough for its name, free "
+                                           u"space shortened for it"_s
+                                         : QString()));
     d.tables.push_back(allocatorBufferTable(a));
     return d;
 }
@@ -471,7 +484,8 @@ Expected<Diagram> buildCvtPartitionView(const ViewRequest &request)
             t.header << QString::fromStdString(o);
         for (const auto &[dim, bases] : l.bases())
             for (size_t i = 0; i < bases.size(); ++i) {
-                QStringList row{QString::fromStdString(dim), QString::number(1 << i)};
+                QStringList row{QString::fromStdString(dim),
+                                QString::fromStdString(basisName(dim, int(i)))};
                 for (int32_t v : bases[i])
                     row << QString::number(v);
                 bool feeds = dim == "partition";

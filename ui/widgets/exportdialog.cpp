@@ -285,7 +285,7 @@ void ExportDialog::updatePreview()
     m_request->title = m_title->text().toStdString();
     m_warnings.clear();
     Expected<std::pair<Diagram, RenderOptions>> fig = figure(*m_request, &m_warnings);
-    m_message->setText(warningText());
+    setMessage(m_message, warningText());
     m_previewImage = QImage();
     if (!fig) {
         m_preview->setText(QString::fromStdString(fig.message()));
@@ -411,7 +411,7 @@ void ExportDialog::accept()
 {
     const QString error = exportFigure();
     if (!error.isEmpty()) {
-        m_message->setText(error);
+        setMessage(m_message, error);
         return;
     }
     rememberDialogDirectory(QStringLiteral("export"), m_path->text());

@@ -47,8 +47,9 @@ KernelAdvicePanel::KernelAdvicePanel(QAction *savePatched, QWidget *parent)
     buttons->addStretch(1);
     layout->addLayout(buttons);
 
-    // The words and the table scroll together below the buttons: a long suggestion scrolls
-    // instead of growing the dock's minimum height.
+    // The before/after table under the buttons, always whole at the panel's width; the words
+    // (the alias and Gluon lines, which can be long) scroll below it instead of growing the
+    // dock's minimum height or pushing the table out of view.
     auto *content = new QWidget(this);
     auto *contentLayout = new QVBoxLayout(content);
     contentLayout->setContentsMargins(2, 0, 2, 2);
@@ -58,16 +59,22 @@ KernelAdvicePanel::KernelAdvicePanel(QAction *savePatched, QWidget *parent)
     m_words->setTextFormat(Qt::RichText);
     m_words->setTextInteractionFlags(Qt::TextSelectableByMouse);
     contentLayout->addWidget(m_words);
-    m_table = new QTableView(content);
+    m_table = new QTableView(this);
     m_table->setObjectName(QStringLiteral("kernelAdviceTable"));
     m_table->setModel(m_model);
     m_table->verticalHeader()->hide();
-    m_table->setWordWrap(false);
+    // The line and op as wide as their text; before and after share the rest, wrapped, so the
+    // table fits the panel's width instead of scrolling sideways.
+    m_table->setWordWrap(true);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    for (int c : {int(KernelAdviceModel::NowColumn), int(KernelAdviceModel::AfterColumn)})
+        m_table->horizontalHeader()->setSectionResizeMode(c, QHeaderView::Stretch);
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_table->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
     m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_table->hide();
-    contentLayout->addWidget(m_table);
+    layout->addWidget(m_table);
     contentLayout->addStretch(1);
     m_scroll = new QScrollArea(this);
     m_scroll->setObjectName(QStringLiteral("kernelScroll"));

@@ -24,13 +24,18 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGuiApplication>
+#include <QHeaderView>
 #include <QLabel>
+#include <QLayout>
 #include <QMainWindow>
 #include <QSaveFile>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTimer>
 #include <QUndoStack>
+
+#include <algorithm>
 
 namespace lx {
 
@@ -67,20 +72,30 @@ QString compilerSummary(const KernelAnswer &a)
 
 QWidget *KernelDock::buildParts()
 {
-    // Columns, each line between them movable: the module text over the kernel's summary; the
-    // ops the full height (the table to rank them); the selected op's explanation over the
-    // suggestion. The watched kernels, while a folder is watched, at the left.
+    // Columns, each line between them movable: the module text over the kernel's summary, then
+    // the ops across the rest of the dock's width (the table to rank them, every cost column
+    // in view) over the selected op's explanation beside its suggestion. The watched kernels,
+    // while a folder is watched, at the left.
     auto *columns = new QSplitter(Qt::Horizontal, this);
     columns->setObjectName(QStringLiteral("kernelRows"));
     columns->setChildrenCollapsible(false);
     m_watchPanel = new KernelWatchPanel(columns);
-    auto *left = new QSplitter(Qt::Vertical, columns);
+    auto *left = m_sourceOverSummary = new QSplitter(Qt::Vertical, columns);
     left->setObjectName(QStringLiteral("kernelLeft"));
     left->setChildrenCollapsible(false);
     m_source = new KernelSourceView(left);
-    m_summary = new KernelSummaryPanel(left);
-    m_table = new KernelOpsTable(m_model, columns);
-    auto *right = new QSplitter(Qt::Vertical, columns);
+    // The summary scrolls only when the dock is too short for it, never clipped.
+    auto *summaryScroll = new QScrollArea(left);
+    summaryScroll->setObjectName(QStringLiteral("kernelSummaryScroll"));
+    summaryScroll->setWidgetResizable(true);
+    summaryScroll->setFrameShape(QFrame::NoFrame);
+    m_summary = new KernelSummaryPanel(summaryScroll);
+    summaryScroll->setWidget(m_summary);
+    auto *ops = m_opsOverDetail = new QSplitter(Qt::Vertical, columns);
+    ops->setObjectName(QStringLiteral("kernelOpsColumn"));
+    ops->setChildrenCollapsible(false);
+    m_table = new KernelOpsTable(m_model, ops);
+    auto *right = new QSplitter(Qt::Horizontal, ops);
     right->setObjectName(QStringLiteral("kernelRight"));
     right->setChildrenCollapsible(false);
     // The selected op in words: its instructions, cost, lowering path and what to change.
@@ -97,12 +112,14 @@ QWidget *KernelDock::buildParts()
     m_opDetail->setMargin(2);
     detailScroll->setWidget(m_opDetail);
     m_advicePanel = new KernelAdvicePanel(m_savePatchedAction, right);
-    // Proportions (a splitter scales them to its size).
-    columns->setSizes({0, 540, 720, 660});
-    left->setSizes({220, 260});
-    right->setSizes({180, 300});
-    for (int i = 1; i < 4; ++i)
-        columns->setStretchFactor(i, 1);
+    // Proportions (a splitter scales them to its size); a wider dock widens the ops.
+    columns->setSizes({0, 460, 1000});
+    columns->setStretchFactor(1, 0);
+    columns->setStretchFactor(2, 1);
+    left->setSizes({200, 400});
+    ops->setSizes({280, 320});
+    // The suggestion's alias and Gluon lines are long: it gets the wider share.
+    right->setSizes({360, 640});
     return columns;
 }
 
@@ -338,6 +355,7 @@ void KernelDock::loadFromDocument()
     if (auto *window = qobject_cast<QMainWindow *>(parentWidget()); window && firstShow)
         QTimer::singleShot(0, this, [this, window] {
             window->resizeDocks({this}, {window->height() * 11 / 20}, Qt::Vertical);
+            QTimer::singleShot(0, this, &KernelDock::fitParts);
         });
     // Start on the first op that needs attention, else the first local_load. A freshly opened
     // kernel shows that op's layouts and views; a reopened scene already has them.
@@ -430,6 +448,41 @@ void KernelDock::updateSummary()
                           compiled ? m_compilerLine : QString(), m_error);
     // The selected op's words follow a new report (another architecture, a reload).
     showDetail(m_table->currentSourceRow());
+    // Once the new text is laid out.
+    QTimer::singleShot(0, this, &KernelDock::fitParts);
+}
+
+void KernelDock::resizeEvent(QResizeEvent *event)
+{
+    QDockWidget::resizeEvent(event);
+    fitParts();
+}
+
+void KernelDock::fitParts()
+{
+    // The summary under the module text, the module text keeping a few lines.
+    const QList<int> left = m_sourceOverSummary->sizes();
+    if (left.size() == 2 && m_summary->layout()) {
+        const int total = left[0] + left[1];
+        const int wanted = m_summary->layout()->totalHeightForWidth(m_summary->width()) + 4;
+        const int summary = std::min(wanted, total - 6 * fontMetrics().height());
+        if (summary > left[1])
+            m_sourceOverSummary->setSizes({total - summary, summary});
+    }
+    // The op table as tall as its rows, at most half the column: the explanation the rest.
+    const QList<int> ops = m_opsOverDetail->sizes();
+    if (ops.size() == 2) {
+        const int total = ops[0] + ops[1];
+        const int rows = m_table->verticalHeader()->length() +
+                         m_table->horizontalHeader()->height() + 2 * m_table->frameWidth() +
+                         (m_table->horizontalScrollBar()->maximum() > 0
+                              ? m_table->horizontalScrollBar()->sizeHint().height()
+                              : 0);
+        const int least = 4 * fontMetrics().height();
+        const int table = std::clamp(rows, least, std::max(least, total / 2));
+        if (table != ops[0])
+            m_opsOverDetail->setSizes({table, total - table});
+    }
 }
 
 void KernelDock::showDetail(int row)

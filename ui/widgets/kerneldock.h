@@ -6,12 +6,13 @@
 //   KernelOpsTable      its data-placing ops with what each costs (models/kernelopsmodel.h),
 //                       sortable, the costliest op in bold;
 //   KernelSummaryPanel  the kernel's figures from the request layer (the costliest op and why),
-//                       predicted and compiler counts with the counting rule beside them;
+//                       predicted and compiler counts with the counting rule under them;
 //   the op's explanation (KernelOpsModel::DetailRole);
 //   KernelAdvicePanel   "Suggest for this op" with its before/after table;
 //   KernelWatchPanel    the kernels of a watched cache folder, left of the module.
-// In columns, each line between them movable: the module text over the summary, the ops the
-// full height, the explanation over the suggestion.
+// In columns, each line between them movable: the module text over the summary (which scrolls
+// only when the dock is too short for it); the ops across the rest of the width, every cost
+// column in view, over the explanation beside the suggestion.
 //
 // Opening a module (File > Open Kernel, dropping a .ttgir file, pasting module text) starts a
 // scene of its own, after the unsaved-changes prompt: titled by the kernel, on the module's
@@ -36,6 +37,8 @@
 class QAction;
 class QLabel;
 class QPlainTextEdit;
+class QResizeEvent;
+class QSplitter;
 class QTableView;
 
 namespace lx {
@@ -111,6 +114,10 @@ Q_SIGNALS:
     // The scene layouts of the op just selected (source first): the scene panel selects them.
     void layoutsChosen(const QStringList &names);
 
+protected:
+    // A taller dock (the window maximised, the dock's edge dragged) gives the summary its room.
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     QWidget *buildParts();
     void chooseFile();
@@ -128,12 +135,17 @@ private:
     void showDetail(int row);
     void apply();
     void updateSummary();
+    // Gives the summary the height it needs under the module text (which keeps a few lines),
+    // and the op table the height of its rows over the explanation.
+    void fitParts();
 
     LayoutDocument *m_document;
     KernelOpsModel *m_model;
     KernelSourceView *m_source = nullptr;
     KernelOpsTable *m_table = nullptr;
     KernelSummaryPanel *m_summary = nullptr;
+    QSplitter *m_sourceOverSummary = nullptr;
+    QSplitter *m_opsOverDetail = nullptr;
     QLabel *m_opDetail = nullptr;
     KernelAdvicePanel *m_advicePanel = nullptr;
     KernelWatchPanel *m_watchPanel = nullptr;

@@ -23,6 +23,8 @@ KernelOpsTable::KernelOpsTable(KernelOpsModel *model, QWidget *parent)
     m_proxy->setSortRole(KernelOpsModel::SortRole);
     showAsRowList(this, m_proxy);
     setWordWrap(false);
+    // One line of text per op: a dozen ops in view in the dock's upper half.
+    verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
     horizontalHeader()->setStretchLastSection(true);
     horizontalHeader()->setSortIndicator(KernelOpsModel::LineColumn, Qt::AscendingOrder);
     setSortingEnabled(true);

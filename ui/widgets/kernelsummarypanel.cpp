@@ -4,7 +4,6 @@
 #include "models/kernelcountsmodel.h"
 #include "request/kernelrequest.h"
 
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QTableView>
@@ -41,19 +40,24 @@ KernelSummaryPanel::KernelSummaryPanel(QWidget *parent)
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_summary->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     layout->addWidget(m_summary);
-    auto *counts = new QHBoxLayout;
+    // The counts table shows every row and column (the panel scrolls, not the table), its
+    // counting rule written under it across the panel's width.
     m_countsTable->setObjectName(QStringLiteral("kernelCounts"));
     m_countsTable->setModel(m_counts);
     m_countsTable->verticalHeader()->hide();
+    m_countsTable->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
     m_countsTable->setSelectionMode(QAbstractItemView::NoSelection);
     m_countsTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_countsTable->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
-    counts->addWidget(m_countsTable, 3);
+    m_countsTable->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_countsTable->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_countsTable->setSizePolicy(QSizePolicy::Maximum, QSizePolicy::Fixed);
+    layout->addWidget(m_countsTable);
     m_rule->setObjectName(QStringLiteral("kernelCountingRule"));
     m_rule->setWordWrap(true);
     m_rule->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    counts->addWidget(m_rule, 2);
-    layout->addLayout(counts, 1);
+    layout->addWidget(m_rule);
+    layout->addStretch(1);
 }
 
 QString KernelSummaryPanel::summaryText() const

@@ -4,7 +4,8 @@
 // (request/kernelrequest.h kernelFigures, with their provenance): the costliest op and why, the
 // LDS cycles of all ops, the highest bank conflict, the LDS of the allocations; then its LDS
 // instructions per thread, predicted and compiler's in two columns (models/kernelcountsmodel.h)
-// with the counting rule written beside them; the compiler's line and the module's notes.
+// (every row and column in view) with the counting rule written under them; the compiler's line
+// and the module's notes.
 
 #include <QWidget>
 

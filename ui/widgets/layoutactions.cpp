@@ -231,9 +231,9 @@ void LayoutActions::addLayoutFromBases()
     auto validate = [&] {
         const Expected<LinearLayout> l = identityLikeLayout(ins->text(), outs->text());
         const QString nameProblem = m_document->layoutNameRefusal(name->text().trimmed());
-        message->setText(!nameProblem.isEmpty() ? tr("Name: %1").arg(nameProblem)
-                         : l                    ? QString()
-                                                : QString::fromStdString(l.message()));
+        setMessage(message, !nameProblem.isEmpty() ? tr("Name: %1").arg(nameProblem)
+                            : l                    ? QString()
+                                                   : QString::fromStdString(l.message()));
         buttons->button(QDialogButtonBox::Ok)->setEnabled(l && nameProblem.isEmpty());
     };
     connect(name, &QLineEdit::textChanged, &dialog, validate);
@@ -243,13 +243,13 @@ void LayoutActions::addLayoutFromBases()
     connect(buttons, &QDialogButtonBox::accepted, &dialog, [&] {
         Expected<LinearLayout> l = identityLikeLayout(ins->text(), outs->text());
         if (!l) {
-            message->setText(QString::fromStdString(l.message()));
+            setMessage(message, QString::fromStdString(l.message()));
             return;
         }
         const QString e =
             addLayoutWithView(DocumentLayout{name->text().trimmed(), *l, {}, {}, {}, {}});
         if (!e.isEmpty()) {
-            message->setText(e);
+            setMessage(message, e);
             return;
         }
         dialog.accept();
@@ -312,6 +312,8 @@ void LayoutActions::renameLayout()
     auto *name = new QLineEdit(m_document->layoutAt(m_current).name, &dialog);
     name->setObjectName(QStringLiteral("renameEdit"));
     name->setMaxLength(int(kMaxLayoutNameLength) + 1); // one more, so the limit is said
+    // Wide enough for a refusal on one or two lines.
+    name->setMinimumWidth(name->fontMetrics().horizontalAdvance(QString(40, u'x')));
     name->setToolTip(tr("Letters, digits and _, starting with a letter or _, at most %1: a name "
                         "usable as a #ttg alias and a Python variable")
                          .arg(kMaxLayoutNameLength));
@@ -324,14 +326,14 @@ void LayoutActions::renameLayout()
     const int layout = m_current;
     auto validate = [&] {
         const QString why = m_document->layoutNameRefusal(name->text().trimmed(), layout);
-        message->setText(why);
+        setMessage(message, why);
         buttons->button(QDialogButtonBox::Ok)->setEnabled(why.isEmpty());
     };
     connect(name, &QLineEdit::textChanged, &dialog, validate);
     connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
     connect(buttons, &QDialogButtonBox::accepted, &dialog, [&] {
         if (const QString e = m_document->renameLayout(layout, name->text()); !e.isEmpty()) {
-            message->setText(e);
+            setMessage(message, e);
             return;
         }
         dialog.accept();
@@ -499,7 +501,7 @@ void LayoutActions::addLayoutFromText(const QString &initialText)
                 error = QString::fromStdString(l.message());
         }
         // An empty form is not an error yet: OK waits, without a red line.
-        message->setText(text->toPlainText().trimmed().isEmpty() ? QString() : error);
+        setMessage(message, text->toPlainText().trimmed().isEmpty() ? QString() : error);
         buttons->button(QDialogButtonBox::Ok)->setEnabled(error.isEmpty());
         return error.isEmpty();
     };
@@ -515,7 +517,7 @@ void LayoutActions::addLayoutFromText(const QString &initialText)
         const QString e = addTextLayout(name->text(), text->toPlainText(), *parseShapeText(),
                                         dtype->text().trimmed(), cuteUnits->currentIndex() == 1);
         if (!e.isEmpty()) {
-            message->setText(e);
+            setMessage(message, e);
             return;
         }
         dialog.accept();

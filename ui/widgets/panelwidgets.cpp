@@ -4,6 +4,7 @@
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLayout>
 #include <QSettings>
 #include <QTableView>
 
@@ -15,6 +16,20 @@ QLabel *newMessageLabel(QWidget *parent)
     label->setStyleSheet(QStringLiteral("color: #b00000;"));
     label->setWordWrap(true);
     return label;
+}
+
+void setMessage(QLabel *label, const QString &text)
+{
+    label->setText(text);
+    QWidget *window = label->window();
+    QLayout *layout = window->layout();
+    if (!window->isVisible() || !layout)
+        return;
+    layout->activate();
+    const int needed = layout->hasHeightForWidth() ? layout->totalHeightForWidth(window->width())
+                                                   : layout->totalSizeHint().height();
+    if (needed > window->height())
+        window->resize(window->width(), needed);
 }
 
 void showAsRowList(QTableView *table, QAbstractItemModel *model)

@@ -13,6 +13,10 @@ namespace lx {
 
 // A label for a refusal or an error under a form: dark red, wrapped.
 [[nodiscard]] QLabel *newMessageLabel(QWidget *parent);
+// Sets a message label's text and, in a window that is shown, grows the window to the height
+// its layout needs at its width: a window does not grow by itself for a label's wrapped lines,
+// so a two-line reason would be clipped to the one line (or none) it was laid out for.
+void setMessage(QLabel *label, const QString &text);
 
 // Shows `model` in `table` as a list to pick one row of: whole rows are selected, one at a
 // time, and rows are not numbered.
