@@ -21,11 +21,6 @@ namespace lxpy {
 namespace {
 using namespace lxpy::prefix;
 
-std::optional<std::string> textOrNone(py::handle value, const std::string &what)
-{
-    return value.is_none() ? std::nullopt : std::optional(toString(value, what));
-}
-
 // `convert --layout TEXT --to FORM [--shape S] [--hw] [--dtype T] [--units U] [--cute-kind K]`:
 // the text it prints (--json forms: use nv_bridge).
 std::string convertLayoutText(py::handle layout, py::handle to, py::handle shape, bool hw,
@@ -34,10 +29,10 @@ std::string convertLayoutText(py::handle layout, py::handle to, py::handle shape
     lx::ConvertRequest r;
     r.layout = toString(layout, "a layout's text");
     r.to = toString(to, "to");
-    r.shape = textOrNone(shape, "shape");
-    r.dtype = textOrNone(dtype, "dtype");
-    r.units = textOrNone(units, "units");
-    r.cuteKind = textOrNone(cuteKind, "cute_kind");
+    r.shape = optionalText(shape, "shape");
+    r.dtype = optionalText(dtype, "dtype");
+    r.units = optionalText(units, "units");
+    r.cuteKind = optionalText(cuteKind, "cute_kind");
     r.hw = hw;
     r.aliases = aliases;
     lx::ConvertAnswer answer;
@@ -63,9 +58,9 @@ py::object checkKernels(py::handle pathsValue, py::handle maxWays, py::handle ma
     if (paths.empty())
         throw LayoutError{prog + "expected at least one PATH"};
     lx::CheckFlags flags;
-    flags.budgetsFile = textOrNone(budgets, "budgets");
-    flags.maxWays = textOrNone(maxWays, "max_ways");
-    flags.maxLds = textOrNone(maxLds, "max_lds");
+    flags.budgetsFile = optionalText(budgets, "budgets");
+    flags.maxWays = optionalText(maxWays, "max_ways");
+    flags.maxLds = optionalText(maxLds, "max_lds");
     flags.noFallback = noFallback;
     flags.noPartitionConflicts = noPartitionConflicts;
     const std::string archName = arch.is_none() ? std::string() : toString(arch, "arch");
@@ -130,7 +125,7 @@ py::object bankKPack(py::handle perfConfig, py::handle operand, bool rotate, py:
     if (!operand.is_none())
         k.operand = toString(operand, "operand");
     k.rotate = rotate;
-    k.rule = textOrNone(rule, "rule");
+    k.rule = optionalText(rule, "rule");
     if (!dtype.is_none())
         k.dtype = toString(dtype, "dtype");
     if (!arch.is_none())

@@ -71,6 +71,11 @@ std::string toString(py::handle value, const std::string &what)
     return s;
 }
 
+std::optional<std::string> optionalText(py::handle value, const std::string &what)
+{
+    return value.is_none() ? std::nullopt : std::optional(toString(value, what));
+}
+
 std::vector<py::handle> items(py::handle value, const std::string &what)
 {
     if (!py::isinstance<py::list>(value) && !py::isinstance<py::tuple>(value))

@@ -74,6 +74,8 @@ int32_t toInt32(py::handle value, const std::string &what, int64_t min = INT32_M
                 int64_t max = INT32_MAX);
 // A str (UTF-8 without NUL characters).
 std::string toString(py::handle value, const std::string &what);
+// None -> nullopt, else toString(value, what).
+std::optional<std::string> optionalText(py::handle value, const std::string &what);
 // A sequence (list or tuple) of ints / of strs.
 std::vector<int32_t> toInt32List(py::handle value, const std::string &what, int64_t min = INT32_MIN,
                                  int64_t max = INT32_MAX);

@@ -23,11 +23,6 @@ namespace lxpy {
 namespace {
 using namespace lxpy::prefix;
 
-std::optional<std::string> renderText(py::handle value, const std::string &what)
-{
-    return value.is_none() ? std::nullopt : std::optional(toString(value, what));
-}
-
 // The render job's source from the arguments: a preset, a scene (a path or a dict, read here)
 // or a layout's text over a shape, with the view's choices.
 struct PyRenderSource
@@ -49,19 +44,19 @@ PyRenderSource renderSourceArgs(py::handle preset, py::handle scene, py::handle 
         out.scene = std::make_shared<lx::Scene>(sceneArg(preset, scene, kRender).scene);
         s.loadScene = [loaded = out.scene] { return lx::Expected<lx::Scene>(*loaded); };
     }
-    s.layout = renderText(layout, "layout");
-    s.shape = renderText(shape, "shape");
-    s.view = renderText(view, "view");
+    s.layout = optionalText(layout, "layout");
+    s.shape = optionalText(shape, "shape");
+    s.view = optionalText(view, "view");
     if (!viewIndex.is_none())
         s.viewIndex = py::str(viewIndex).cast<std::string>();
-    s.arch = renderText(arch, "arch");
+    s.arch = optionalText(arch, "arch");
     if (!options.is_none()) {
         if (!py::isinstance<py::dict>(options))
             throw LayoutError{kRender + "--options must be a JSON object"};
         s.optionValues = jsonValue(options, "options");
     }
-    s.colorBy = renderText(colourBy, "colour_by");
-    s.title = renderText(title, "title");
+    s.colorBy = optionalText(colourBy, "colour_by");
+    s.title = optionalText(title, "title");
     return out;
 }
 
@@ -152,7 +147,7 @@ py::object dsLoadTrPicture(py::handle shared, py::handle dst, py::handle shape, 
 {
     lx::ViewRequest req;
     std::optional<lx::Scene> loaded;
-    const std::optional<std::string> t = renderText(dtype, "dtype");
+    const std::optional<std::string> t = optionalText(dtype, "dtype");
     if (!preset.is_none() || !scene.is_none()) {
         SceneArg s = sceneArg(preset, scene, kTr, true);
         lx::Expected<lx::ViewRequest> r = lx::dsLoadTrSceneRequest(s.scene, s.what);
@@ -164,10 +159,10 @@ py::object dsLoadTrPicture(py::handle shared, py::handle dst, py::handle shape, 
         loaded = std::move(s.scene);
     } else {
         lx::DsLoadTrTextArgs args;
-        args.shared = renderText(shared, "shared");
-        args.dst = renderText(dst, "dst");
-        args.shape = renderText(shape, "shape");
-        args.dstShape = renderText(dstShape, "dst_shape");
+        args.shared = optionalText(shared, "shared");
+        args.dst = optionalText(dst, "dst");
+        args.shape = optionalText(shape, "shape");
+        args.dstShape = optionalText(dstShape, "dst_shape");
         args.dtype = t;
         args.packedFp4 = packedFp4;
         lx::DsLoadTrTextAnswer answer = lx::dsLoadTrTextRequest(args);

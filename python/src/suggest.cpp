@@ -203,14 +203,11 @@ py::object dsLoadTr(py::handle shared, py::handle dst, py::handle shape, py::han
                     py::handle arch, py::handle warp, bool packedFp4, py::handle dstShape)
 {
     lx::DsLoadTrTextArgs args;
-    auto text = [](py::handle v, const char *what) {
-        return v.is_none() ? std::nullopt : std::optional(toString(v, what));
-    };
-    args.shared = text(shared, "shared");
-    args.dst = text(dst, "dst");
-    args.shape = text(shape, "shape");
-    args.dstShape = text(dstShape, "dst_shape");
-    args.dtype = text(dtype, "dtype");
+    args.shared = optionalText(shared, "shared");
+    args.dst = optionalText(dst, "dst");
+    args.shape = optionalText(shape, "shape");
+    args.dstShape = optionalText(dstShape, "dst_shape");
+    args.dtype = optionalText(dtype, "dtype");
     args.packedFp4 = packedFp4;
     int w = 0;
     if (!warp.is_none()) {
