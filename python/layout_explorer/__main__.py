@@ -5,8 +5,8 @@ and exit code as they are. The package's extension links no command line; this m
 starts the program, found on PATH (``cmake --install`` and the .deb put it in ``bin``, beside
 ``layout-explorer``). Without it, the message says how to get it and the exit code is 127."""
 
-import os
 import shutil
+import subprocess
 import sys
 
 PROGRAM = "layout-explorer-cli"
@@ -22,8 +22,13 @@ def main(argv) -> int:
         return 127
     sys.stdout.flush()
     sys.stderr.flush()
-    os.execv(found, [found, *argv])
-    return 0  # not reached: execv replaces this process
+    # A child with this process's standard streams: its output, messages and exit code pass
+    # through unchanged. Ctrl-C reaches the child too (same process group); it exits, and so do we.
+    try:
+        code = subprocess.run([found, *argv], check=False).returncode
+    except KeyboardInterrupt:
+        return 130
+    return 128 - code if code < 0 else code  # killed by signal N: 128 + N, as a shell says
 
 
 if __name__ == "__main__":
