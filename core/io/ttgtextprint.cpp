@@ -139,6 +139,23 @@ std::string printMlir(const LayoutAttr &attr, const AliasNames &aliases)
                (a->cgaLayout.empty() && a->rank != 2 ? ", rank = " + std::to_string(a->rank)
                                                      : std::string()) +
                cgaSuffix(a->cgaLayout) + "}>";
+    // The TMEM attributes print as a struct, default-valued parameters left out.
+    if (auto *a = attr.as<TensorMemoryAttr>())
+        return "#ttng.tensor_memory_encoding<blockM = " + std::to_string(a->blockM) +
+               ", blockN = " + std::to_string(a->blockN) +
+               ", colStride = " + std::to_string(a->colStride) +
+               (a->ctaSplitM != 1 ? ", CTASplitM = " + std::to_string(a->ctaSplitM) : "") +
+               (a->ctaSplitN != 1 ? ", CTASplitN = " + std::to_string(a->ctaSplitN) : "") +
+               (a->twoCTAs ? ", twoCTAs = true" : "") + ">";
+    if (auto *a = attr.as<TensorMemoryScalesAttr>()) {
+        std::string params;
+        if (a->ctaSplitM != 1)
+            params = "CTASplitM = " + std::to_string(a->ctaSplitM);
+        if (a->ctaSplitN != 1)
+            params +=
+                (params.empty() ? "" : ", ") + ("CTASplitN = " + std::to_string(a->ctaSplitN));
+        return "#ttng.tensor_memory_scales_encoding<" + params + ">";
+    }
     return "<unknown layout>";
 }
 
@@ -150,6 +167,10 @@ std::string aliasBase(const LayoutAttr &a)
         return "mma";
     if (a.isShared())
         return "shared";
+    if (a.as<TensorMemoryAttr>())
+        return "tmem";
+    if (a.as<TensorMemoryScalesAttr>())
+        return "tmem_scales";
     if (a.as<BlockedAttr>())
         return "blocked";
     if (auto *l = a.as<DistributedLinearAttr>())
@@ -257,6 +278,21 @@ std::string printPython(const LayoutAttr &attr)
                ", rank=" + std::to_string(a->rank) + ", transposed=" + pyBool(a->transposed) +
                ", fp4_padded=" + pyBool(a->fp4Padded) +
                (a->cgaLayout.empty() ? "" : ", cga_layout=" + bases(a->cgaLayout)) + ")";
+    if (auto *a = attr.as<TensorMemoryAttr>())
+        return "ttgl.nvidia.blackwell.TensorMemoryLayout(block=(" + std::to_string(a->blockM) +
+               ", " + std::to_string(a->blockN) + "), col_stride=" + std::to_string(a->colStride) +
+               (a->ctaSplitM != 1 || a->ctaSplitN != 1
+                    ? ", cta_split_num=(" + std::to_string(a->ctaSplitM) + ", " +
+                          std::to_string(a->ctaSplitN) + ")"
+                    : "") +
+               (a->twoCTAs ? ", two_ctas=True" : "") + ")";
+    if (auto *a = attr.as<TensorMemoryScalesAttr>())
+        return "ttgl.nvidia.blackwell.TensorMemoryScalesLayout(" +
+               (a->ctaSplitM != 1 || a->ctaSplitN != 1
+                    ? "cta_split_num=(" + std::to_string(a->ctaSplitM) + ", " +
+                          std::to_string(a->ctaSplitN) + ")"
+                    : std::string()) +
+               ")";
     if (auto *a = attr.as<PartitionedSharedAttr>())
         return "ttgl.amd.cdna5.PartitionedSharedLayout(num_partitions=" +
                std::to_string(a->numPartitions) + ", num_groups=" + std::to_string(a->numGroups) +
@@ -332,6 +368,10 @@ std::string ttgMnemonic(const LayoutAttr &attr)
         return "nvidia_mma";
     if (attr.as<NvmmaSharedAttr>())
         return "nvmma_shared";
+    if (attr.as<TensorMemoryAttr>())
+        return "tensor_memory_encoding";
+    if (attr.as<TensorMemoryScalesAttr>())
+        return "tensor_memory_scales_encoding";
     return "partitioned_shared";
 }
 
