@@ -403,6 +403,21 @@ json nvidiaJson(const NvmmaSharedAttr &a)
             {"cga_layout", basesJson(a.cgaLayout)}};
 }
 
+json nvidiaJson(const TensorMemoryAttr &a)
+{
+    return {{"kind", "TensorMemoryLayout"},
+            {"block", json::array({a.blockM, a.blockN})},
+            {"col_stride", a.colStride},
+            {"cta_split_num", json::array({a.ctaSplitM, a.ctaSplitN})},
+            {"two_ctas", a.twoCTAs}};
+}
+
+json nvidiaJson(const TensorMemoryScalesAttr &a)
+{
+    return {{"kind", "TensorMemoryScalesLayout"},
+            {"cta_split_num", json::array({a.ctaSplitM, a.ctaSplitN})}};
+}
+
 } // namespace
 
 Expected<LayoutAttrPtr> attrFromGluonJson(const nlohmann::json &j)
@@ -494,17 +509,10 @@ nlohmann::json attrToGluonJson(const LayoutAttr &attr)
                 j["cga_layout"] = basesJson(a.blockBases);
                 return j;
             } else if constexpr (std::is_same_v<T, NvidiaMmaAttr> ||
-                                 std::is_same_v<T, NvmmaSharedAttr>) {
+                                 std::is_same_v<T, NvmmaSharedAttr> ||
+                                 std::is_same_v<T, TensorMemoryAttr> ||
+                                 std::is_same_v<T, TensorMemoryScalesAttr>) {
                 return nvidiaJson(a);
-            } else if constexpr (std::is_same_v<T, TensorMemoryAttr>) {
-                return {{"kind", "TensorMemoryLayout"},
-                        {"block", json::array({a.blockM, a.blockN})},
-                        {"col_stride", a.colStride},
-                        {"cta_split_num", json::array({a.ctaSplitM, a.ctaSplitN})},
-                        {"two_ctas", a.twoCTAs}};
-            } else if constexpr (std::is_same_v<T, TensorMemoryScalesAttr>) {
-                return {{"kind", "TensorMemoryScalesLayout"},
-                        {"cta_split_num", json::array({a.ctaSplitM, a.ctaSplitN})}};
             } else if constexpr (std::is_same_v<T, SharedLinearAttr>) {
                 return {{"kind", "SharedLinearLayout"},
                         {"offset_bases", basesJson(a.offsetBases)},
