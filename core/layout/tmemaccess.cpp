@@ -1,5 +1,5 @@
 // The tcgen05.ld/st atoms and register layouts of Blackwell tensor memory (tmemaccess.h;
-// docs/nvidia-layouts.md §8.3-§8.4): Triton's getTileLayout and
+// docs/nvidia-layouts.md §9.3-§9.4): Triton's getTileLayout and
 // getDistributedLayoutForTmemLdSt, and the checks and the 32x32b_splitn rewrite of Gluon's
 // get_tmem_reg_layout.
 
@@ -143,15 +143,26 @@ LinearLayout tmemRegisterLayoutThrowing(const TmemRegRequest &r)
              " (32x32b, 16x64b, 16x128b, 16x256b or 32x32b_splitn)");
     if (*atom == TmemAtom::I16x32bx2)
         fail("Atom 16x32bx2 is inferred implicitly and cannot be requested explicitly");
+    // The TMEM descriptor's verifier: the allocation covers at least one block per CTA.
+    if (const auto *t = r.memory->as<TensorMemoryAttr>()) {
+        const int64_t minM = int64_t(t->blockM) * t->ctaSplitM;
+        const int64_t minN = int64_t(t->blockN) * t->ctaSplitN;
+        if (r.shape[0] < minM || r.shape[1] < minN)
+            fail("the allocation shape must be at least " + std::to_string(minM) + "x" +
+                 std::to_string(minN) + ". Got " + std::to_string(r.shape[0]) + ", " +
+                 std::to_string(r.shape[1]));
+    }
     const LinearLayout ll = build(*r.memory, r.shape);
     // The TMEM layout has no block dimension: the CTAs split its columns. Divide the split out,
     // lay out one CTA, then multiply by the register layout's whole CGA.
     const LinearLayout cga = cgaLayout(r.cgaLayout, 2);
+    // The split in the TMEM layout's own CTA order ([0, 1]: M's CTA bits, then N's).
     std::vector<TmemBasis> splitBases;
-    for (const TmemBasis &b :
-         cga.bases().empty() ? std::vector<TmemBasis>{} : cga.bases()[0].second)
-        if (b[0] != 0 || b[1] != 0)
-            splitBases.push_back(b);
+    for (size_t d = 0; d < 2; ++d)
+        for (const TmemBasis &b :
+             cga.bases().empty() ? std::vector<TmemBasis>{} : cga.bases()[0].second)
+            if (b[d] != 0 && b[1 - d] == 0)
+                splitBases.push_back(b);
     const LinearLayout split = must(LinearLayout::tryCreate(
         {{"col", splitBases}}, {{"dim0", cga.outDimSize("dim0")}, {"dim1", cga.outDimSize("dim1")}},
         false));
@@ -178,8 +189,14 @@ LinearLayout tmemRegisterLayoutThrowing(const TmemRegRequest &r)
         regBases.push_back(half);
         laneBases.back() = {0, 0};
     } else if (regBases.back() != half) {
-        if (int64_t(regBases.size()) * r.elementBits <= 32)
-            fail("splitn requires register bases of more than 2 32 bit registers");
+        // Two x1 messages of 32x32b need more registers than one 32-bit register holds.
+        const int64_t numReg = int64_t(1) << regBases.size();
+        if (numReg <= 32 / r.elementBits)
+            fail("To be able to `tmem.load` into `tl.split` you need to have more than " +
+                 std::to_string(32 / r.elementBits) + " " + std::to_string(r.elementBits) +
+                 "-bit registers, as you need to use the instruction 32x32b.x1 twice. You can "
+                 "always load into instr_variant=\"32x32b\" and then convert_layout to this "
+                 "layout otherwise.");
         bool swapped = false;
         for (const char *dim : {"lane", "warp"}) {
             for (TmemBasis &b : accessBases(bases, dim))

@@ -265,12 +265,20 @@ private Q_SLOTS:
         QVERIFY(!toLinearLayout(**a, {128, 64, 2}).hasValue());
         TmemRegRequest r;
         r.memory = *a;
+        r.shape = {128, 32};
+        const auto small = tmemRegisterLayout(r);
+        QVERIFY(!small.hasValue());
+        QCOMPARE(small.message(),
+                 std::string("the allocation shape must be at least 128x64. Got 128, 32"));
+        r.memory =
+            *parseTtg("#ttng.tensor_memory_encoding<blockM = 128, blockN = 4, colStride = 1>");
         r.shape = {128, 4};
         r.variant = "16x256b";
         const auto wide = tmemRegisterLayout(r);
         QVERIFY(!wide.hasValue());
-        QVERIFY2(wide.message().find("unsupported for shape") != std::string::npos,
-                 wide.message().c_str());
+        QCOMPARE(
+            wide.message(),
+            std::string("TMEM layout '16x256b' unsupported for shape [128, 4] and num_warps 4"));
     }
 };
 
