@@ -1,7 +1,7 @@
 // Gluon's Blackwell tensor-memory constructors for the Gluon reader (internal to core/io):
 // TensorMemoryLayout, TensorMemoryScalesLayout (python/triton/experimental/gluon/language/
 // nvidia/blackwell/__init__.py) and get_tmem_reg_layout, whose answer is a register layout
-// (docs/nvidia-layouts.md §8).
+// (docs/nvidia-layouts.md §9).
 
 #include "io/ttgtextschema.h"
 #include "layout/tmemaccess.h"

@@ -128,7 +128,7 @@ struct SharedLinearAttr
 };
 
 // #ttng.tensor_memory_encoding / gluon TensorMemoryLayout (Blackwell tensor memory,
-// docs/nvidia-layouts.md §8): a tile of blockM rows (64 or 128) x blockN columns of 32-bit TMEM
+// docs/nvidia-layouts.md §9): a tile of blockM rows (64 or 128) x blockN columns of 32-bit TMEM
 // cells, each logical column colStride cells apart (1 packed, 32 / bitwidth unpacked). The older
 // spelling `unpacked = true` is colStride 2 (16-bit data). In-dims row, col.
 struct TensorMemoryAttr
@@ -142,7 +142,7 @@ struct TensorMemoryAttr
 };
 
 // #ttng.tensor_memory_scales_encoding / gluon TensorMemoryScalesLayout: the block scales of a
-// tcgen05.mma with scale factors (docs/nvidia-layouts.md §8.2). In-dims row, col.
+// tcgen05.mma with scale factors (docs/nvidia-layouts.md §9.2). In-dims row, col.
 struct TensorMemoryScalesAttr
 {
     int32_t ctaSplitM = 1, ctaSplitN = 1; // gluon cta_split_num

@@ -1,4 +1,4 @@
-// Blackwell tensor memory (docs/nvidia-layouts.md §8): the TMEM layouts (in-dims row, col) of
+// Blackwell tensor memory (docs/nvidia-layouts.md §9): the TMEM layouts (in-dims row, col) of
 // Triton's tensorMemoryToLinearLayout and tensorMemoryScalesToLinearLayout
 // (lib/Dialect/TritonGPU/IR/LinearLayoutConversions.cpp), the tcgen05.ld/st atoms of
 // getTileLayout and the register layouts of getDistributedLayoutForTmemLdSt

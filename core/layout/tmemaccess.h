@@ -1,6 +1,6 @@
 #pragma once
 
-// Blackwell tensor memory (docs/nvidia-layouts.md §8): the tcgen05.ld/st access atoms and the
+// Blackwell tensor memory (docs/nvidia-layouts.md §9): the tcgen05.ld/st access atoms and the
 // register layout a tcgen05.ld/st of a TMEM descriptor gives, as Triton 3.6 computes them
 // (lib/Dialect/TritonNvidiaGPU/IR/Dialect.cpp getTileLayout and getDistributedLayoutForTmemLdSt,
 // behind Gluon's get_tmem_reg_layout). The TMEM layouts themselves (in-dims row, col) are built
