@@ -151,6 +151,12 @@ lx::Expected<std::string> formatOutput(const QString &to, const lx::LayoutAttrPt
         return (aliases ? lx::printTtgWithAliases(*attr) : lx::printTtg(*attr)) + "\n";
     if (to == QLatin1String("gluon"))
         return lx::printGluon(*attr) + "\n";
+    // Tensor memory (in-dims row, col) is neither registers nor shared memory: it has no CuTe,
+    // NVMMA, descriptor or Triton text form.
+    if (attr && attr->isTensorMemory())
+        return lx::makeError("--to " + to.toStdString() +
+                             ": a tensor-memory layout (in-dims row, col) has no such form; "
+                             "json, ttg and gluon describe it");
     if (to == QLatin1String("cute")) {
         auto text = lx::linearToCuteText(*linear, cute.units, cute.elementBytes);
         if (!text)

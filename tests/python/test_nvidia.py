@@ -95,3 +95,11 @@ def test_nvmma_classes():
     assert lx.NVMMASharedLayout.get_default_for([128, 16], "float16").swizzle_byte_width == 32
     with pytest.raises(lx.LayoutError, match="swizzlingByteWidth must be 0, 32, 64, or 128"):
         lx.NVMMASharedLayout(swizzle_byte_width=48, element_bitwidth=16)
+
+
+def test_tmem_has_no_register_or_shared_forms():
+    # Tensor memory is neither registers nor shared memory: convert names the forms it has.
+    text = lx.TensorMemoryLayout((128, 64), col_stride=1).to_ttg()
+    for to in ("triton-text", "cute", "descriptor"):
+        with pytest.raises(lx.LayoutError, match="a tensor-memory layout .in-dims row, col. has no"):
+            lx._core.run(["convert", f"--layout={text}", f"--to={to}", "--shape=128x64"])
