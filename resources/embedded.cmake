@@ -71,6 +71,7 @@ set(LX_EMBEDDED_RESOURCES
     presets/nv-hopper-gemm-128b.lxscene
     presets/nv-ldmatrix-x4-trans.lxscene
     presets/nv-swizzle-conflicts.lxscene
+    presets/nv-tmem-accumulator.lxscene
     presets/rocmlir-kpack-after.lxscene
     presets/rocmlir-kpack-before.lxscene
     presets/store-transposed.lxscene

@@ -113,6 +113,10 @@ LayoutAttrPtr construct(std::string_view mnemonic, const std::vector<FormValue> 
         return ttgdetail::makeNvidiaMma(dict);
     if (m == "nvmma_shared")
         return ttgdetail::makeNvmmaShared(dict);
+    if (m == "tensor_memory_encoding")
+        return ttgdetail::makeTensorMemory(dict);
+    if (m == "tensor_memory_scales_encoding")
+        return ttgdetail::makeTensorMemoryScales(dict);
     if (m == "padded_shared") {
         for (size_t i = 0; i < values.size(); ++i)
             if (const auto *pairs = std::get_if<IntervalPadding>(&values[i].value))

@@ -1,5 +1,6 @@
 #include "io/gluonjson.h"
 #include "base/jsoninput.h"
+#include "layout/tmemaccess.h"
 
 #include <nlohmann/json.hpp>
 
@@ -296,6 +297,36 @@ LayoutAttrPtr readShared(const std::string &kind, KeywordReader &r)
                      " components but 'rank' is " + std::to_string(a.rank));
         return makeAttr(a);
     }
+    // Blackwell tensor memory (Gluon's nvidia.blackwell classes).
+    if (kind == "TensorMemoryLayout") {
+        TensorMemoryAttr a;
+        const IntList block = r.intList("block");
+        if (block.size() != 2)
+            fail(kind + ": 'block' must have 2 entries (M, N), got " + listJson(block));
+        a.blockM = block[0];
+        a.blockN = block[1];
+        a.colStride = r.integer("col_stride", 1);
+        const IntList split = r.has("cta_split_num") ? r.intList("cta_split_num") : IntList{1, 1};
+        if (split.size() != 2)
+            fail(kind + ": 'cta_split_num' must have 2 entries, got " + listJson(split));
+        a.ctaSplitM = split[0];
+        a.ctaSplitN = split[1];
+        a.twoCTAs = r.boolean("two_ctas", false);
+        if (auto why = tensorMemoryAttrError(a))
+            fail(kind + ": " + *why);
+        return makeAttr(a);
+    }
+    if (kind == "TensorMemoryScalesLayout") {
+        TensorMemoryScalesAttr a;
+        const IntList split = r.has("cta_split_num") ? r.intList("cta_split_num") : IntList{1, 1};
+        if (split.size() != 2)
+            fail(kind + ": 'cta_split_num' must have 2 entries, got " + listJson(split));
+        a.ctaSplitM = split[0];
+        a.ctaSplitN = split[1];
+        if (auto why = tensorMemoryScalesAttrError(a))
+            fail(kind + ": " + *why);
+        return makeAttr(a);
+    }
     if (kind == "PartitionedSharedLayout") {
         PartitionedSharedAttr a;
         a.numPartitions = r.integer("num_partitions");
@@ -367,6 +398,21 @@ json nvidiaJson(const NvmmaSharedAttr &a)
             {"transposed", a.transposed},
             {"fp4_padded", a.fp4Padded},
             {"cga_layout", basesJson(a.cgaLayout)}};
+}
+
+json nvidiaJson(const TensorMemoryAttr &a)
+{
+    return {{"kind", "TensorMemoryLayout"},
+            {"block", json::array({a.blockM, a.blockN})},
+            {"col_stride", a.colStride},
+            {"cta_split_num", json::array({a.ctaSplitM, a.ctaSplitN})},
+            {"two_ctas", a.twoCTAs}};
+}
+
+json nvidiaJson(const TensorMemoryScalesAttr &a)
+{
+    return {{"kind", "TensorMemoryScalesLayout"},
+            {"cta_split_num", json::array({a.ctaSplitM, a.ctaSplitN})}};
 }
 
 } // namespace
@@ -460,7 +506,9 @@ nlohmann::json attrToGluonJson(const LayoutAttr &attr)
                 j["cga_layout"] = basesJson(a.blockBases);
                 return j;
             } else if constexpr (std::is_same_v<T, NvidiaMmaAttr> ||
-                                 std::is_same_v<T, NvmmaSharedAttr>) {
+                                 std::is_same_v<T, NvmmaSharedAttr> ||
+                                 std::is_same_v<T, TensorMemoryAttr> ||
+                                 std::is_same_v<T, TensorMemoryScalesAttr>) {
                 return nvidiaJson(a);
             } else if constexpr (std::is_same_v<T, SharedLinearAttr>) {
                 return {{"kind", "SharedLinearLayout"},

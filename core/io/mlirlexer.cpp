@@ -142,6 +142,9 @@ private:
             return lexNumber(t);
         if (module() && c == '"')
             return take(t, Tok::String, m_i, stringEnd(m_i));
+        // Python: a string in either quote (Gluon's instr_variant="32x32b").
+        if (!mlirLike() && (c == '"' || c == '\''))
+            return take(t, Tok::String, m_i, stringEnd(m_i));
         if (module() && c == '-' && at(m_i + 1) == '>')
             return take(t, Tok::Punct, m_i, m_i + 2);
         const unsigned char u = static_cast<unsigned char>(c);
@@ -155,10 +158,11 @@ private:
     // One past the closing quote of the string opening at `open`.
     size_t stringEnd(size_t open) const
     {
+        const char quote = m_text[open];
         for (size_t j = open + 1; j < m_text.size(); ++j) {
             if (m_text[j] == '\\')
                 ++j;
-            else if (m_text[j] == '"')
+            else if (m_text[j] == quote)
                 return j + 1;
             else if (m_text[j] == '\n')
                 break;

@@ -60,7 +60,37 @@ public:
 private:
     static bool isDialectName(const std::string &name)
     {
-        return name.rfind("ttg.", 0) == 0 || name.rfind("triton_gpu.", 0) == 0;
+        return name.rfind("ttg.", 0) == 0 || name.rfind("triton_gpu.", 0) == 0 ||
+               name == "ttng.tensor_memory_encoding" ||
+               name == "ttng.tensor_memory_scales_encoding";
+    }
+
+    // The TMEM attributes print their parameters as a struct: <key = value, ...>, possibly
+    // empty; a dictionary in braces is read too.
+    LayoutAttrPtr parseTensorMemory(const Token &t, const std::string &mnemonic, int depth)
+    {
+        const std::string context = "#ttng." + mnemonic;
+        expect("<");
+        Value dict;
+        if (peek().kind == Tok::Punct && peek().text == "{") {
+            dict = parseDict(depth + 1);
+        } else if (!(peek().kind == Tok::Punct && peek().text == ">")) {
+            do {
+                const Token key = next();
+                if (key.kind != Tok::Ident)
+                    fail(key.pos, "expected a key, found " + describe(key));
+                expect("=");
+                Entry e;
+                e.key = key.text;
+                e.pos = key.pos;
+                e.value = parseValue(depth + 1);
+                dict.entries.push_back(std::move(e));
+            } while (acceptPunct(","));
+        }
+        expect(">");
+        DictReader reader(std::move(dict.entries), context, t.pos);
+        return mnemonic == "tensor_memory_encoding" ? makeTensorMemory(reader)
+                                                    : makeTensorMemoryScales(reader);
     }
 
     LayoutAttrPtr parseAttribute(int depth)
@@ -77,6 +107,8 @@ private:
             return it->second;
         }
         const std::string mnemonic = t.text.substr(t.text.find('.') + 1);
+        if (t.text.rfind("ttng.", 0) == 0)
+            return parseTensorMemory(t, mnemonic, depth);
         const std::string context = "#ttg." + mnemonic;
         if (mnemonic == "padded_shared") {
             expect("<");

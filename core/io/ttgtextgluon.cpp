@@ -41,6 +41,10 @@ const std::vector<GluonClass> kGluonClasses = {
      {"swizzle_byte_width", "element_bitwidth", "rank", "transposed", "fp4_padded", "cga_layout"}},
     {"NVMMASharedLayout.get_default_for",
      {"block_shape", "dtype", "transposed", "fp4_padded", "cga_layout"}},
+    // Blackwell (ttgl.nvidia.blackwell); `unpacked` is the older spelling of col_stride.
+    {"TensorMemoryLayout", {"block", "col_stride", "cta_split_num", "two_ctas", "unpacked"}},
+    {"TensorMemoryScalesLayout", {"cta_split_num"}},
+    {"get_tmem_reg_layout", kTmemRegLayoutParams},
 };
 
 // The bit width of a Gluon dtype name (ttgl.float16, gl.bfloat16, ...), 0 when unknown.
@@ -130,7 +134,12 @@ private:
                 for (const Entry &prev : args)
                     if (prev.key == e.key)
                         fail(e.pos, "argument '" + e.key + "' given twice");
-                if (e.key == "dtype" && peek().kind == Tok::Ident) {
+                if (e.key == "instr_variant" && peek().kind == Tok::String) {
+                    const Token variant = next();
+                    e.value = tmemVariantValue(variant.text.substr(1, variant.text.size() - 2),
+                                               variant.pos);
+                } else if ((e.key == "dtype" || e.key == "element_ty") &&
+                           peek().kind == Tok::Ident) {
                     // A dtype is a name, not a layout: its bit width is what the layout needs.
                     const Token dtype = next();
                     const int32_t bits = dtypeBits(dtype.text);
@@ -406,6 +415,12 @@ private:
             DictReader d(std::move(args), context, pos);
             return makeNvidiaMma(d);
         }
+        if (name == "TensorMemoryLayout")
+            return makeGluonTensorMemory(std::move(args), context, pos);
+        if (name == "TensorMemoryScalesLayout")
+            return makeGluonTensorMemoryScales(std::move(args), context, pos);
+        if (name == "get_tmem_reg_layout")
+            return makeGluonTmemRegLayout(std::move(args), context, pos);
         if (name == "NVMMASharedLayout.get_default_for")
             return nvmmaDefaultFor(std::move(args), context, pos);
         if (name == "NVMMASharedLayout") {

@@ -1,6 +1,6 @@
-// The NVIDIA attributes of the #ttg reader (internal to core/io): #ttg.nvidia_mma and
-// #ttg.nvmma_shared, with the checks of Triton's verifiers and Gluon's constructors
-// (docs/nvidia-layouts.md §5).
+// The NVIDIA attributes of the #ttg reader (internal to core/io): #ttg.nvidia_mma,
+// #ttg.nvmma_shared, #ttng.tensor_memory_encoding and #ttng.tensor_memory_scales_encoding, with
+// the checks of Triton's verifiers and Gluon's constructors (docs/nvidia-layouts.md §5, §8).
 
 #include "io/ttgtextschema.h"
 
@@ -90,6 +90,68 @@ LayoutAttrPtr makeNvmmaShared(DictReader &dict)
     a.rank = rank;
     dict.finish({"swizzlingByteWidth", "transposed", "elementBitWidth", "fp4Padded", "CGALayout",
                  "rank", "CTAsPerCGA", "CTASplitNum", "CTAOrder"});
+    return makeAttr(std::move(a));
+}
+
+namespace {
+
+// A CTA split count: Triton's verifier wants a power of two >= 1.
+int32_t readCtaSplit(DictReader &dict, const char *key)
+{
+    const Value *v = dict.take(key);
+    if (!v)
+        return 1;
+    const int32_t n = asInt(*v, key);
+    if (n < 1 || (n & (n - 1)) != 0)
+        fail(v->pos, "CTASplitM and CTASplitN must be greater than 0 and a power of 2");
+    return n;
+}
+
+} // namespace
+
+LayoutAttrPtr makeTensorMemory(DictReader &dict)
+{
+    // TensorMemoryEncodingAttr::verify
+    TensorMemoryAttr a;
+    const Value &m = dict.require("blockM");
+    a.blockM = asInt(m, "blockM");
+    if (a.blockM != 64 && a.blockM != 128)
+        fail(m.pos, "blockM must be 64 or 128 but got " + std::to_string(a.blockM));
+    const Value &n = dict.require("blockN");
+    a.blockN = asInt(n, "blockN");
+    if (!isPow2(a.blockN))
+        fail(n.pos, "blockN must be a power of 2 but got " + std::to_string(a.blockN));
+    if (a.blockN > 512)
+        fail(n.pos, "blockN must be less than or equal to 512 but got " + std::to_string(a.blockN));
+    const Value *stride = dict.take("colStride");
+    const Value *unpacked = dict.take("unpacked");
+    if (stride && unpacked)
+        fail(unpacked->pos, "unpacked is the older spelling of colStride: give one of them");
+    if (!stride && !unpacked)
+        fail(dict.pos(), "missing key 'colStride' in " + dict.context());
+    if (stride) {
+        a.colStride = asInt(*stride, "colStride");
+        if (a.colStride != 1 && a.colStride != 2 && a.colStride != 4)
+            fail(stride->pos,
+                 "colStride must be 1, 2, or 4 but got " + std::to_string(a.colStride));
+    } else {
+        // Before colStride, `unpacked = true` held 16-bit data one element per 32-bit cell.
+        a.colStride = asBool(*unpacked, "unpacked") ? 2 : 1;
+    }
+    a.ctaSplitM = readCtaSplit(dict, "CTASplitM");
+    a.ctaSplitN = readCtaSplit(dict, "CTASplitN");
+    if (const Value *two = dict.take("twoCTAs"))
+        a.twoCTAs = asBool(*two, "twoCTAs");
+    dict.finish({"blockM", "blockN", "colStride", "unpacked", "CTASplitM", "CTASplitN", "twoCTAs"});
+    return makeAttr(std::move(a));
+}
+
+LayoutAttrPtr makeTensorMemoryScales(DictReader &dict)
+{
+    TensorMemoryScalesAttr a;
+    a.ctaSplitM = readCtaSplit(dict, "CTASplitM");
+    a.ctaSplitN = readCtaSplit(dict, "CTASplitN");
+    dict.finish({"CTASplitM", "CTASplitN"});
     return makeAttr(std::move(a));
 }
 

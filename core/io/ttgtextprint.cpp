@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 
 namespace lx {
 
@@ -41,6 +42,45 @@ std::string nested(const LayoutAttrPtr &p, const AliasNames &aliases)
 std::string cgaSuffix(const BasisList &cga)
 {
     return cga.empty() ? std::string() : ", CGALayout = " + bases(cga);
+}
+
+// The NVIDIA attributes (Triton's printers in Dialect.cpp of TritonGPU and TritonNvidiaGPU).
+std::optional<std::string> printMlirNvidia(const LayoutAttr &attr)
+{
+    // NvidiaMmaEncodingAttr::print: the CGA between warpsPerCTA and instrShape.
+    if (auto *a = attr.as<NvidiaMmaAttr>())
+        return "#ttg.nvidia_mma<{versionMajor = " + std::to_string(a->versionMajor) +
+               ", versionMinor = " + std::to_string(a->versionMinor) + ", warpsPerCTA = [" +
+               ints(a->warpsPerCTA) + "]" + cgaSuffix(a->cgaLayout) + ", instrShape = [" +
+               ints(a->instrShape) + "]}>";
+    // NVMMASharedEncodingAttr::print: fp4Padded only when set; rank only when no CGA shows it
+    // and it is not 2.
+    if (auto *a = attr.as<NvmmaSharedAttr>())
+        return "#ttg.nvmma_shared<{swizzlingByteWidth = " + std::to_string(a->swizzlingByteWidth) +
+               ", transposed = " + (a->transposed ? "true" : "false") +
+               ", elementBitWidth = " + std::to_string(a->elementBitWidth) +
+               (a->fp4Padded ? ", fp4Padded = true" : "") +
+               (a->cgaLayout.empty() && a->rank != 2 ? ", rank = " + std::to_string(a->rank)
+                                                     : std::string()) +
+               cgaSuffix(a->cgaLayout) + "}>";
+    // The TMEM attributes print as a struct, default-valued parameters left out.
+    if (auto *a = attr.as<TensorMemoryAttr>())
+        return "#ttng.tensor_memory_encoding<blockM = " + std::to_string(a->blockM) +
+               ", blockN = " + std::to_string(a->blockN) +
+               ", colStride = " + std::to_string(a->colStride) +
+               (a->ctaSplitM != 1 ? ", CTASplitM = " + std::to_string(a->ctaSplitM) : "") +
+               (a->ctaSplitN != 1 ? ", CTASplitN = " + std::to_string(a->ctaSplitN) : "") +
+               (a->twoCTAs ? ", twoCTAs = true" : "") + ">";
+    if (auto *a = attr.as<TensorMemoryScalesAttr>()) {
+        std::string params;
+        if (a->ctaSplitM != 1)
+            params = "CTASplitM = " + std::to_string(a->ctaSplitM);
+        if (a->ctaSplitN != 1)
+            params +=
+                (params.empty() ? "" : ", ") + ("CTASplitN = " + std::to_string(a->ctaSplitN));
+        return "#ttng.tensor_memory_scales_encoding<" + params + ">";
+    }
+    return std::nullopt;
 }
 
 std::string printMlir(const LayoutAttr &attr, const AliasNames &aliases)
@@ -123,22 +163,8 @@ std::string printMlir(const LayoutAttr &attr, const AliasNames &aliases)
                ", numGroups = " + std::to_string(a->numGroups) +
                ", partitionDim = " + std::to_string(a->partitionDim) +
                ", partitionLayout = " + nested(a->partitionLayout, aliases) + "}>";
-    // NvidiaMmaEncodingAttr::print: the CGA between warpsPerCTA and instrShape.
-    if (auto *a = attr.as<NvidiaMmaAttr>())
-        return "#ttg.nvidia_mma<{versionMajor = " + std::to_string(a->versionMajor) +
-               ", versionMinor = " + std::to_string(a->versionMinor) + ", warpsPerCTA = [" +
-               ints(a->warpsPerCTA) + "]" + cgaSuffix(a->cgaLayout) + ", instrShape = [" +
-               ints(a->instrShape) + "]}>";
-    // NVMMASharedEncodingAttr::print: fp4Padded only when set; rank only when no CGA shows it
-    // and it is not 2.
-    if (auto *a = attr.as<NvmmaSharedAttr>())
-        return "#ttg.nvmma_shared<{swizzlingByteWidth = " + std::to_string(a->swizzlingByteWidth) +
-               ", transposed = " + (a->transposed ? "true" : "false") +
-               ", elementBitWidth = " + std::to_string(a->elementBitWidth) +
-               (a->fp4Padded ? ", fp4Padded = true" : "") +
-               (a->cgaLayout.empty() && a->rank != 2 ? ", rank = " + std::to_string(a->rank)
-                                                     : std::string()) +
-               cgaSuffix(a->cgaLayout) + "}>";
+    if (auto nvidia = printMlirNvidia(attr))
+        return *nvidia;
     return "<unknown layout>";
 }
 
@@ -150,6 +176,10 @@ std::string aliasBase(const LayoutAttr &a)
         return "mma";
     if (a.isShared())
         return "shared";
+    if (a.as<TensorMemoryAttr>())
+        return "tmem";
+    if (a.as<TensorMemoryScalesAttr>())
+        return "tmem_scales";
     if (a.as<BlockedAttr>())
         return "blocked";
     if (auto *l = a.as<DistributedLinearAttr>())
@@ -162,6 +192,39 @@ std::string aliasBase(const LayoutAttr &a)
 std::string pyBool(bool b)
 {
     return b ? "True" : "False";
+}
+
+// The NVIDIA classes of Gluon (ttgl and ttgl.nvidia.blackwell).
+std::optional<std::string> printPythonNvidia(const LayoutAttr &attr)
+{
+    if (auto *a = attr.as<NvidiaMmaAttr>())
+        return "ttgl.NVMMADistributedLayout(version=[" + std::to_string(a->versionMajor) + ", " +
+               std::to_string(a->versionMinor) + "], warps_per_cta=[" + ints(a->warpsPerCTA) +
+               "], instr_shape=[" + ints(a->instrShape) + "]" +
+               (a->cgaLayout.empty() ? "" : ", cga_layout=" + bases(a->cgaLayout)) + ")";
+    if (auto *a = attr.as<NvmmaSharedAttr>())
+        return "ttgl.NVMMASharedLayout(swizzle_byte_width=" +
+               std::to_string(a->swizzlingByteWidth) +
+               ", element_bitwidth=" + std::to_string(a->elementBitWidth) +
+               ", rank=" + std::to_string(a->rank) + ", transposed=" + pyBool(a->transposed) +
+               ", fp4_padded=" + pyBool(a->fp4Padded) +
+               (a->cgaLayout.empty() ? "" : ", cga_layout=" + bases(a->cgaLayout)) + ")";
+    if (auto *a = attr.as<TensorMemoryAttr>())
+        return "ttgl.nvidia.blackwell.TensorMemoryLayout(block=(" + std::to_string(a->blockM) +
+               ", " + std::to_string(a->blockN) + "), col_stride=" + std::to_string(a->colStride) +
+               (a->ctaSplitM != 1 || a->ctaSplitN != 1
+                    ? ", cta_split_num=(" + std::to_string(a->ctaSplitM) + ", " +
+                          std::to_string(a->ctaSplitN) + ")"
+                    : "") +
+               (a->twoCTAs ? ", two_ctas=True" : "") + ")";
+    if (auto *a = attr.as<TensorMemoryScalesAttr>())
+        return "ttgl.nvidia.blackwell.TensorMemoryScalesLayout(" +
+               (a->ctaSplitM != 1 || a->ctaSplitN != 1
+                    ? "cta_split_num=(" + std::to_string(a->ctaSplitM) + ", " +
+                          std::to_string(a->ctaSplitN) + ")"
+                    : std::string()) +
+               ")";
+    return std::nullopt;
 }
 
 std::string printPython(const LayoutAttr &attr)
@@ -245,18 +308,8 @@ std::string printPython(const LayoutAttr &attr)
         return "ttgl.SharedLinearLayout(offset_bases=" + bases(a->offsetBases) +
                (a->blockBases.empty() ? "" : ", block_bases=" + bases(a->blockBases)) +
                (a->alignment != 16 ? ", alignment=" + std::to_string(a->alignment) : "") + ")";
-    if (auto *a = attr.as<NvidiaMmaAttr>())
-        return "ttgl.NVMMADistributedLayout(version=[" + std::to_string(a->versionMajor) + ", " +
-               std::to_string(a->versionMinor) + "], warps_per_cta=[" + ints(a->warpsPerCTA) +
-               "], instr_shape=[" + ints(a->instrShape) + "]" +
-               (a->cgaLayout.empty() ? "" : ", cga_layout=" + bases(a->cgaLayout)) + ")";
-    if (auto *a = attr.as<NvmmaSharedAttr>())
-        return "ttgl.NVMMASharedLayout(swizzle_byte_width=" +
-               std::to_string(a->swizzlingByteWidth) +
-               ", element_bitwidth=" + std::to_string(a->elementBitWidth) +
-               ", rank=" + std::to_string(a->rank) + ", transposed=" + pyBool(a->transposed) +
-               ", fp4_padded=" + pyBool(a->fp4Padded) +
-               (a->cgaLayout.empty() ? "" : ", cga_layout=" + bases(a->cgaLayout)) + ")";
+    if (auto nvidia = printPythonNvidia(attr))
+        return *nvidia;
     if (auto *a = attr.as<PartitionedSharedAttr>())
         return "ttgl.amd.cdna5.PartitionedSharedLayout(num_partitions=" +
                std::to_string(a->numPartitions) + ", num_groups=" + std::to_string(a->numGroups) +
@@ -332,6 +385,10 @@ std::string ttgMnemonic(const LayoutAttr &attr)
         return "nvidia_mma";
     if (attr.as<NvmmaSharedAttr>())
         return "nvmma_shared";
+    if (attr.as<TensorMemoryAttr>())
+        return "tensor_memory_encoding";
+    if (attr.as<TensorMemoryScalesAttr>())
+        return "tensor_memory_scales_encoding";
     return "partitioned_shared";
 }
 

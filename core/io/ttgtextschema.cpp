@@ -124,6 +124,8 @@ int attrRank(const LayoutAttr &a)
         return int(n->warpsPerCTA.size());
     if (auto *n = a.as<NvmmaSharedAttr>())
         return n->rank;
+    if (a.isTensorMemory())
+        return 2;
     return -1;
 }
 

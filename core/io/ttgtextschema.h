@@ -168,6 +168,25 @@ inferredLayout(std::vector<std::pair<const char *, const BasisList *>> dims, int
 // #ttg.nvidia_mma and #ttg.nvmma_shared (ttgtextnvidia.cpp).
 [[nodiscard]] LayoutAttrPtr makeNvidiaMma(DictReader &dict);
 [[nodiscard]] LayoutAttrPtr makeNvmmaShared(DictReader &dict);
+// #ttng.tensor_memory_encoding and #ttng.tensor_memory_scales_encoding (ttgtextnvidia.cpp).
+[[nodiscard]] LayoutAttrPtr makeTensorMemory(DictReader &dict);
+[[nodiscard]] LayoutAttrPtr makeTensorMemoryScales(DictReader &dict);
+// Gluon's TensorMemoryLayout, TensorMemoryScalesLayout and get_tmem_reg_layout (the last gives
+// the #ttg.linear register layout of a tcgen05.ld/st), from their keyword arguments
+// (ttgtextgluontmem.cpp).
+inline const std::vector<const char *> kTmemRegLayoutParams = {
+    "element_ty",   "shape",         "layout",    "num_warps", "instr_variant",
+    "ctas_per_cga", "cta_split_num", "cta_order", "cga_layout"};
+[[nodiscard]] LayoutAttrPtr makeGluonTensorMemory(std::vector<Entry> args,
+                                                  const std::string &context, Pos pos);
+[[nodiscard]] LayoutAttrPtr makeGluonTensorMemoryScales(std::vector<Entry> args,
+                                                        const std::string &context, Pos pos);
+[[nodiscard]] LayoutAttrPtr makeGluonTmemRegLayout(std::vector<Entry> args,
+                                                   const std::string &context, Pos pos);
+// An instr_variant string as a value (its index among Gluon's variants); refused when unknown.
+[[nodiscard]] Value tmemVariantValue(const std::string &variant, Pos pos);
+// The variant of an index tmemVariantValue gave.
+[[nodiscard]] std::string tmemVariantName(int64_t index);
 
 // The cursor both attribute readers walk, with the start of a value common to both languages.
 class ValueCursor : protected TokenCursor

@@ -127,6 +127,28 @@ struct SharedLinearAttr
     bool operator==(const SharedLinearAttr &) const = default;
 };
 
+// #ttng.tensor_memory_encoding / gluon TensorMemoryLayout (Blackwell tensor memory,
+// docs/nvidia-layouts.md §9): a tile of blockM rows (64 or 128) x blockN columns of 32-bit TMEM
+// cells, each logical column colStride cells apart (1 packed, 32 / bitwidth unpacked). The older
+// spelling `unpacked = true` is colStride 2 (16-bit data). In-dims row, col.
+struct TensorMemoryAttr
+{
+    int32_t blockM = 128;
+    int32_t blockN = 128;
+    int32_t colStride = 1;                // col_stride
+    int32_t ctaSplitM = 1, ctaSplitN = 1; // CTASplitM, CTASplitN; gluon cta_split_num
+    bool twoCTAs = false;                 // two_ctas
+    bool operator==(const TensorMemoryAttr &) const = default;
+};
+
+// #ttng.tensor_memory_scales_encoding / gluon TensorMemoryScalesLayout: the block scales of a
+// tcgen05.mma with scale factors (docs/nvidia-layouts.md §9.2). In-dims row, col.
+struct TensorMemoryScalesAttr
+{
+    int32_t ctaSplitM = 1, ctaSplitN = 1; // gluon cta_split_num
+    bool operator==(const TensorMemoryScalesAttr &) const = default;
+};
+
 struct LayoutAttr;
 using LayoutAttrPtr = std::shared_ptr<const LayoutAttr>;
 
@@ -160,10 +182,10 @@ struct PartitionedSharedAttr
 // Any layout attribute.
 struct LayoutAttr
 {
-    using Variant =
-        std::variant<BlockedAttr, AmdWmmaAttr, AmdMfmaAttr, DistributedLinearAttr, DotOperandAttr,
-                     SliceAttr, SwizzledSharedAttr, PaddedSharedAttr, SharedLinearAttr,
-                     PartitionedSharedAttr, NvidiaMmaAttr, NvmmaSharedAttr>;
+    using Variant = std::variant<BlockedAttr, AmdWmmaAttr, AmdMfmaAttr, DistributedLinearAttr,
+                                 DotOperandAttr, SliceAttr, SwizzledSharedAttr, PaddedSharedAttr,
+                                 SharedLinearAttr, PartitionedSharedAttr, NvidiaMmaAttr,
+                                 NvmmaSharedAttr, TensorMemoryAttr, TensorMemoryScalesAttr>;
     Variant value;
 
     template <typename T> const T *as() const { return std::get_if<T>(&value); }
@@ -172,7 +194,9 @@ struct LayoutAttr
         return as<SwizzledSharedAttr>() || as<PaddedSharedAttr>() || as<SharedLinearAttr>() ||
                as<PartitionedSharedAttr>() || as<NvmmaSharedAttr>();
     }
-    bool isDistributed() const { return !isShared(); }
+    // Blackwell tensor memory: neither registers nor shared memory (in-dims row, col).
+    bool isTensorMemory() const { return as<TensorMemoryAttr>() || as<TensorMemoryScalesAttr>(); }
+    bool isDistributed() const { return !isShared() && !isTensorMemory(); }
     bool operator==(const LayoutAttr &o) const { return value == o.value; }
 };
 

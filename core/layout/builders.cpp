@@ -43,6 +43,10 @@ LinearLayout build(const LayoutAttr &attr, const std::vector<int32_t> &shape)
                 return buildNvidiaMma(a, shape);
             else if constexpr (std::is_same_v<T, NvmmaSharedAttr>)
                 return buildNvmmaShared(a, shape);
+            else if constexpr (std::is_same_v<T, TensorMemoryAttr>)
+                return buildTensorMemory(a, shape);
+            else if constexpr (std::is_same_v<T, TensorMemoryScalesAttr>)
+                return buildTensorMemoryScales(a, shape);
             else
                 return buildPartitioned(a, shape);
         },

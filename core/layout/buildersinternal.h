@@ -206,6 +206,10 @@ LinearLayout buildNvidiaMma(const NvidiaMmaAttr &a, const std::vector<int32_t> &
 LinearLayout buildNvidiaMmaOperand(const DotOperandAttr &dot, const NvidiaMmaAttr &a,
                                    const std::vector<int32_t> &shape);
 LinearLayout buildNvmmaShared(const NvmmaSharedAttr &a, const std::vector<int32_t> &shape);
+// Blackwell tensor memory (buildersnvidiatmem.cpp): in-dims row, col.
+LinearLayout buildTensorMemory(const TensorMemoryAttr &a, const std::vector<int32_t> &shape);
+LinearLayout buildTensorMemoryScales(const TensorMemoryScalesAttr &a,
+                                     const std::vector<int32_t> &shape);
 // Triton's broadcastedDotOperandLayout: identity along every dim of `order` but kDim, which
 // broadcasts (buildersdistributed.cpp).
 LinearLayout broadcastedDotOperandLayout(const IntList &sizes, const IntList &order, size_t kDim,

@@ -117,6 +117,11 @@ Expected<std::string> convertedText(const std::string &to, const LayoutAttrPtr &
         return (aliases ? printTtgWithAliases(*attr) : printTtg(*attr)) + "\n";
     if (to == "gluon")
         return printGluon(*attr) + "\n";
+    // Tensor memory (in-dims row, col) is neither registers nor shared memory: it has no CuTe,
+    // NVMMA, descriptor or Triton text form.
+    if (attr && attr->isTensorMemory())
+        return makeError("--to " + to + ": a tensor-memory layout (in-dims row, col) has no such "
+                         "form; json, ttg and gluon describe it");
     if (to == "cute") {
         auto text = linearToCuteText(*linear, cute.units, cute.elementBytes);
         if (!text)

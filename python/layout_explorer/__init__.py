@@ -39,13 +39,17 @@ from ._layouts import (AMDMFMALayout, AMDWMMALayout, BlockedLayout, DistributedL
                        DotOperandLayout, Layout, PaddedSharedLayout, PartitionedSharedLayout,
                        SharedLinearLayout, SliceLayout, SwizzledSharedLayout, TextLayout,
                        descriptor, layout, to_linear_layout, to_nvmma)
+from ._nvidia import (NVMMADistributedLayout, NVMMASharedLayout, TensorMemoryLayout,
+                      TensorMemoryScalesLayout, get_tmem_reg_layout)
 from ._pictures import picture_options
 from ._records import BankRecord, Record
 from . import testing
 
 __all__ = [
     "AMDMFMALayout", "AMDWMMALayout", "BankRecord", "BlockedLayout", "DistributedLinearLayout",
-    "DotOperandLayout", "Layout", "LayoutError", "LinearLayout", "PaddedSharedLayout",
+    "DotOperandLayout", "Layout", "LayoutError", "LinearLayout", "NVMMADistributedLayout",
+    "NVMMASharedLayout", "PaddedSharedLayout", "TensorMemoryLayout", "TensorMemoryScalesLayout",
+    "get_tmem_reg_layout",
     "PartitionedSharedLayout", "Record", "SharedLinearLayout", "SliceLayout",
     "SwizzledSharedLayout", "TextLayout", "analyze_kernel", "bank_conflicts", "picture_options",
     "bank_conflicts_many", "compare", "cta",

@@ -1,8 +1,8 @@
 // The NVIDIA presets scripts/nvidia-presets writes from parameters (nv-hopper-gemm-128b,
-// nv-ldmatrix-x4-trans, nv-swizzle-conflicts, nv-descriptors): the numbers their descriptions
-// state are the ones the program computes now (the script's --check mode renders the figures
-// again and compares), and the story each tells holds, read from `render --figures` as the
-// window's analysis panel lists them.
+// nv-ldmatrix-x4-trans, nv-swizzle-conflicts, nv-descriptors, nv-tmem-accumulator): the numbers
+// their descriptions state are the ones the program computes now (the script's --check mode renders
+// the figures again and compares), and the story each tells holds, read from `render --figures` as
+// the window's analysis panel lists them.
 
 #include "clitest.h"
 
