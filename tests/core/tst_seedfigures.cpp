@@ -72,6 +72,17 @@ private Q_SLOTS:
         QVERIFY(none && !none->dsCounterLimit && !none->cu);
     }
 
+    // gfx1201 is GFX12 too: the same 6-bit DSCNT, so the same limit from its own file.
+    void dsCounterOfGfx1201()
+    {
+        Expected<Architecture> a = loadArchitecture("gfx1201");
+        QVERIFY2(a, a ? "" : a.message().c_str());
+        QVERIFY(a->dsCounterLimit);
+        QCOMPARE(a->dsCounterLimit->value, double((1 << 6) - 1));
+        QVERIFY(a->dsCounterLimit->provenance.source.find("GFX12") != std::string::npos);
+        QCOMPARE(dsCounterLimitFigures(a->dsCounterLimit).size(), size_t(1));
+    }
+
     // The gfx1250 file with one member replaced (a JSON pointer and its new value) is refused
     // with a message naming the member.
     void archFactsRefuseBadValues_data()
