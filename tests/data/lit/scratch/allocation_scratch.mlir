@@ -6,10 +6,12 @@
 // layout aliases and module attributes of its module. `scratch offset = 0, size = 128` is the
 // reduction's scratch buffer, `size = 128` the function's whole allocation: the replay compares
 // them with the op's scratch bytes and ldsBytesAllocated. The file's convert_layout sizes (4608,
-// 4352, 1088, 1152 bytes) are not copied: at this commit they are the padded scratch of the
-// conversion before the swizzled one (a row of the tile plus padding: 16x32 f16 is 16 x 36 x 2 =
-// 1152 bytes), which Triton 3.6 replaced (its sizes agree with ldsBytesAllocated over
-// tests/data/kernels/lds-paths, tst_kernelscratch). tests/core/tst_litscratch.cpp replays it.
+// 4352, 1088, 1152 bytes) are not copied: they are padded (16x32 f16 is 16 x 36 x 2 = 1152
+// bytes), the generic scratch size this test pass applies, while Triton's GPU backends size a
+// conversion's scratch by its swizzled layout: the transposes Triton 3.6 compiled for sm90
+// (tests/data/kernels/lds-paths) allocate the tile with no padding (trans_sm90_fp16_64x64_w4:
+// 8192 bytes, 64 x 64 x 2), as ldsBytesAllocated does (tst_kernelscratch); analyze kernel
+// gives 1024 bytes for that 16x32 conversion. tests/core/tst_litscratch.cpp replays the reduction.
 
 // -----
 
