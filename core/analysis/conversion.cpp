@@ -21,16 +21,29 @@ bool isDistributed(const LinearLayout &layout)
     return true;
 }
 
-// The rank of the register components of the lane bases of `cvt` (in-dims == out-dims).
+// Triton's count of mixed transpositions (getWarpLayoutConvertDecomposition): `cvt` maps the
+// destination's (register, lane) bits to the source's, and Triton completes it to a permutation
+// of those bits (filling broadcast and missing bases with each other), then counts the runs of
+// lane bits between two register bits in its cycles, one per register-to-lane exchange. In a
+// permutation the exchanges from registers to lanes and from lanes to registers are as many;
+// before the completion they are the rank of the register components of cvt's lane bases and of
+// the lane components of its register bases, and the completion adds exchanges to the side
+// with fewer: the count is the larger of the two. (A 1-D blocked source of one element per lane
+// read by a slice holding 4 consecutive elements per thread: two destination register bits
+// come from source lanes, no lane bit from a source register, and Triton counts 2.)
 int mixedTranspositionsOf(const LinearLayout &cvt)
 {
     const int reg = cvt.outDimIndex("register");
-    if (reg < 0 || !cvt.hasInDim("lane"))
-        return 0;
-    std::vector<uint64_t> rows;
-    for (int i = 0; i < cvt.inDimSizeLog2("lane"); ++i)
-        rows.push_back(uint64_t(uint32_t(cvt.basis("lane", i)[size_t(reg)])));
-    return f2::rank(std::move(rows));
+    const int lane = cvt.outDimIndex("lane");
+    const auto rankOf = [&](const char *in, int out) {
+        if (out < 0 || !cvt.hasInDim(in))
+            return 0;
+        std::vector<uint64_t> rows;
+        for (int i = 0; i < cvt.inDimSizeLog2(in); ++i)
+            rows.push_back(uint64_t(uint32_t(cvt.basis(in, i)[size_t(out)])));
+        return f2::rank(std::move(rows));
+    };
+    return std::max(rankOf("lane", reg), rankOf("register", lane));
 }
 
 // The in-dims both layouts list last, slowest first (Triton's order of quotients).

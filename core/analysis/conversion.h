@@ -18,8 +18,9 @@
 //   lane (no warp/block)  intra-warp shuffle, unless the exchange mixes register and lane bits
 //                         in two or more places, where Triton gives up on shuffles and goes
 //                         through LDS (its `getWarpLayoutConvertDecomposition` counts those
-//                         "mixed transpositions"; here their number is the rank of the
-//                         register part of cvt's lane bases, an approximation of that count)
+//                         "mixed transpositions"; here their number is the larger rank of
+//                         the register part of cvt's lane bases and the lane part of its
+//                         register bases, an approximation of that count)
 //   warp                  a round trip through LDS (store, barrier, load)
 //   block                 data crosses CTAs: Triton refuses these conversions
 //

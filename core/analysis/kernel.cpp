@@ -25,6 +25,17 @@ namespace lx {
 
 namespace {
 
+// The bits an element occupies in LDS: Triton stores a boolean (i1) as a byte and a pointer as
+// a 64-bit integer (its convert_layout and reduction lowerings, Allocation.cpp's scratch sizes).
+Expected<int> sharedMemoryElementBits(const std::string &dtype)
+{
+    if (dtype == "i1")
+        return 8;
+    if (dtype.rfind("!tt.ptr", 0) == 0)
+        return 64;
+    return dtypeBits(dtype);
+}
+
 // The dims of a memdesc that its encoding describes (a multi-buffered memdesc<2x128x64>
 // carries a rank-2 encoding; the leading dims count buffers).
 std::vector<int32_t> encodedShape(const TtgirType &type, int64_t *buffers)
@@ -165,7 +176,7 @@ private:
         if (shapeType) {
             r.shape = formatShape(shapeType->shape);
             r.dtype = shapeType->elementType;
-            Expected<int> bits = dtypeBits(r.dtype);
+            Expected<int> bits = sharedMemoryElementBits(r.dtype);
             r.elementBits = bits ? *bits : 0;
         }
         // Ops with the same name and types cost the same (a pipelined loop repeats them): the

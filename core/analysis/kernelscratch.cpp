@@ -22,6 +22,21 @@ std::optional<int> axisOf(const TtgirOp &op)
     return std::atoi(op.text.c_str() + at + 7);
 }
 
+// A reduction's axis: its `axis` attribute where the op's first line prints it (`<{axis = 1 :
+// i32}>`). The generic form prints the attribute after the region (`}) {axis = 0 : i32}`), on a
+// line the reader does not keep; there the axis is the dim the result's slice layout removes
+// (a reduction's result is always the slice of its operand's layout along the axis).
+std::optional<int> reduceAxisOf(const TtgirOp &op)
+{
+    if (std::optional<int> axis = axisOf(op))
+        return axis;
+    for (auto t = op.types.rbegin(); t != op.types.rend(); ++t)
+        if (t->encoding)
+            if (const SliceAttr *slice = t->encoding->as<SliceAttr>())
+                return slice->dim;
+    return std::nullopt;
+}
+
 int sizeOf(const LinearLayout &l, const char *dim)
 {
     return l.hasInDim(dim) ? l.inDimSize(dim) : 1;
@@ -42,7 +57,7 @@ void cost(KernelOpReport &r, const Architecture &arch,
 void reduceOp(const TtgirOp &op, const LinearLayout &src, const LinearLayout &dst,
               const Architecture &arch, KernelOpReport &r)
 {
-    const std::optional<int> axis = axisOf(op);
+    const std::optional<int> axis = reduceAxisOf(op);
     if (!axis) {
         r.problem = "no axis attribute";
         return;
