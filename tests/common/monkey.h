@@ -626,6 +626,17 @@ inline void Monkey::actSuggest()
     if (chance(25) && fix->isEnabled()) {
         note(u"suggest: apply fix"_s);
         fix->click();
+    } else if (rows > 0 && chance(20)) {
+        const int row = below(rows);
+        table->selectRow(row);
+        const bool gluon = chance(50);
+        auto *copy =
+            panel->findChild<QPushButton *>(gluon ? u"suggestCopyGluon"_s : u"suggestCopyTtg"_s);
+        QVERIFY(copy);
+        note(u"suggest: copy row %1 of %2 as %3%4"_s.arg(row).arg(rows).arg(
+            gluon ? u"Gluon"_s : u"#ttg"_s, copy->isEnabled() ? QString() : u" (disabled)"_s));
+        if (copy->isEnabled())
+            copy->click();
     } else if (rows > 0) {
         const int row = below(rows);
         table->selectRow(row);

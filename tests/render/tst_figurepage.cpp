@@ -107,6 +107,34 @@ private Q_SLOTS:
                  qPrintable(m.captured(0)));
     }
 
+    // A subtitle wraps at word boundaries on the page: its longest line (fig9's note is one
+    // line of about 1600 px at scale 1) must not hold the figure at that line's width. Every
+    // preset on a 1920x1080 slide is drawn at least at 3/4 of the scale the same figure
+    // without a subtitle gets (the wrapped lines take some height, never the width).
+    void theSubtitleWrapsRatherThanBoundingTheScale_data()
+    {
+        QTest::addColumn<QString>("preset");
+        for (const PresetInfo &p : listPresets())
+            QTest::newRow(p.name.c_str()) << QString::fromStdString(p.name);
+    }
+    void theSubtitleWrapsRatherThanBoundingTheScale()
+    {
+        QFETCH(QString, preset);
+        const QSize page(1920, 1080);
+        const Expected<Diagram> d = presetFigure(preset.toStdString());
+        QVERIFY2(d, d ? "" : d.message().c_str());
+        if (d->subtitle.isEmpty())
+            QSKIP("no subtitle");
+        Diagram bare = *d;
+        bare.subtitle.clear();
+        const FittedFigure with = fitDiagram(*d, RenderOptions{}, page);
+        const FittedFigure without = fitDiagram(bare, RenderOptions{}, page);
+        QVERIFY(with.fits && without.fits);
+        QVERIFY2(with.options.scale >= 0.75 * without.options.scale,
+                 qPrintable(u"scale %1 with the subtitle, %2 without"_s.arg(with.options.scale)
+                                .arg(without.options.scale)));
+    }
+
     // fig2b's 2048 lane labels cannot be 10 px on a slide: the page itself says they are left
     // out (not only the warning), and is still the slide.
     void leftOutLabelsAreSaidOnThePage()

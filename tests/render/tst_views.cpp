@@ -85,6 +85,49 @@ private Q_SLOTS:
         QCOMPARE(pairs->panels[0].cell(0, 0).fill, lx::simdPairColor(0));
     }
 
+    // A colour key with one value (one warp, one register, one block) paints every element one
+    // colour: the legend says why instead of listing a single "warp 0", and the same sentence is
+    // what singleOwnerColourNote gives the window. A key with several values lists them.
+    void aColourKeyOfOneValueSaysWhy_data()
+    {
+        QTest::addColumn<QString>("colorBy");
+        QTest::addColumn<QString>("said");
+        QTest::newRow("warp") << u"warp"_s
+                              << u"The layout has one warp, so every element is warp 0"_s;
+        QTest::newRow("register")
+            << u"register"_s << u"The layout has one register, so every element is register 0"_s;
+        QTest::newRow("block") << u"block"_s
+                               << u"The layout has one block, so every element is block 0"_s;
+        QTest::newRow("lane: 4 lanes") << u"lane"_s << QString();
+    }
+    void aColourKeyOfOneValueSaysWhy()
+    {
+        QFETCH(QString, colorBy);
+        QFETCH(QString, said);
+        // lane = [[1,0],[2,0]] (4 lanes), no register, warp or block bases, over (dim0: 4).
+        const LinearLayout oneWarp = *LinearLayout::tryCreate(
+            {{"register", {}}, {"lane", {{1}, {2}}}, {"warp", {}}}, {{"dim0", 4}}, false);
+        lx::ViewRequest r;
+        r.kind = "ownership";
+        r.layouts.push_back({"L", oneWarp, {4}, "f16", nullptr});
+        r.options = {{"colorBy", colorBy.toStdString()}};
+        const auto d = lx::buildView(r);
+        QVERIFY2(d.hasValue(), d ? "" : d.message().c_str());
+        const lx::Expected<lx::OwnerColor> key = lx::parseOwnerColor(colorBy.toStdString());
+        QVERIFY(key);
+        QCOMPARE(lx::singleOwnerColourNote(oneWarp, *key), said);
+        if (said.isEmpty()) {
+            QCOMPARE(int(d->legend.size()), 4);
+            QCOMPARE(d->legend.at(3).text, u"lane 3"_s);
+            return;
+        }
+        QCOMPARE(int(d->legend.size()), 1);
+        QCOMPARE(d->legend.at(0).text, said);
+        const lx::DiagramPanel &p = d->panels.at(0);
+        for (int row = 0; row < p.rows(); ++row)
+            QCOMPARE(p.cell(row, 0).fill, d->legend.at(0).color);
+    }
+
     // Cells are square once a side has more than 128 elements (a grid navigated, not read
     // whole), wide enough for a one-line label below that; the option "cells" says otherwise.
     void ownershipCellShape()

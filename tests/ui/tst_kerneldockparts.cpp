@@ -23,17 +23,20 @@
 #include "widgets/windowdocks.h"
 
 #include <QAbstractItemModelTester>
+#include <QAction>
 #include <QFile>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMainWindow>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBrowser>
 #include <QUndoStack>
 
 #include <algorithm>
@@ -68,6 +71,7 @@ private Q_SLOTS:
     void countsBesideTheirRule();
     void selectingAnOpSelectsItsLayouts();
     void applyAnalysesAgainAndSavesThePatchedModule();
+    void aLongLineWrapsInsteadOfScrollingSideways();
 
 private:
     test::ScratchSettings m_scratch;
@@ -245,6 +249,44 @@ void TestKernelDockParts::applyAnalysesAgainAndSavesThePatchedModule()
     document.undoStack()->undo();
     QCOMPARE(document.contents().kernelText, original);
     QCOMPARE(m.opAt(m.rowOfLine(line)).maxWays, waysBefore);
+}
+
+// A suggestion whose #ttg and Gluon lines run for hundreds of characters without a space wraps
+// anywhere at the panel's width: nothing in the panel scrolls sideways (a new user saw the words
+// scroll sideways under a long line) and every character is still there to read.
+void TestKernelDockParts::aLongLineWrapsInsteadOfScrollingSideways()
+{
+    QAction save(u"Save Patched Module"_s);
+    KernelAdvicePanel panel(&save);
+    // As narrow as its buttons allow.
+    panel.resize(panel.minimumSizeHint().width(), 360);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    const int width = panel.width();
+    QString offsets;
+    for (int i = 0; i < 40; ++i)
+        offsets += u"[0,%1],"_s.arg(1 << (i % 12));
+    OpSuggestion advice;
+    advice.improves = true;
+    advice.ttgLine = u"#shared=#ttg.shared_linear<{offset=["_s + offsets + u"]},alignment=16>"_s;
+    advice.gluon = u"gl.SharedLinearLayout(offset_bases=["_s + offsets + u"])"_s;
+    advice.html = u"<b>Suggested for line 40</b>:<pre style=\"white-space: pre-wrap\">%1</pre>"
+                  u"Gluon: <code>%2</code>"_s.arg(advice.ttgLine.toHtmlEscaped(),
+                                                  advice.gluon.toHtmlEscaped());
+    panel.showAdvice(advice);
+    for (int i = 0; i < 3; ++i)
+        QCoreApplication::processEvents();
+    QCOMPARE(panel.width(), width);
+    QVERIFY(panel.minimumSizeHint().width() <= width);
+    for (const QAbstractScrollArea *area : panel.findChildren<QAbstractScrollArea *>())
+        if (area->isVisible())
+            QVERIFY2(area->horizontalScrollBar()->maximum() == 0,
+                     qPrintable(u"%1 scrolls %2 px sideways"_s.arg(area->objectName())
+                                    .arg(area->horizontalScrollBar()->maximum())));
+    auto *words = panel.findChild<QTextBrowser *>(u"kernelAdvice"_s);
+    QVERIFY(words);
+    QVERIFY(words->toPlainText().contains(advice.ttgLine));
+    QVERIFY(words->toPlainText().contains(advice.gluon));
 }
 
 QTEST_MAIN(TestKernelDockParts)

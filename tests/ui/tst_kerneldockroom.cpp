@@ -110,6 +110,29 @@ private Q_SLOTS:
         }
     }
 
+    // Beside the open Kernel dock the Scene panel's list keeps several rows in view (a new user
+    // saw it shrink to about one row at 1920x1080).
+    void theSceneListKeepsSeveralRows()
+    {
+        std::unique_ptr<MainWindow> window = m_scratch.newWindow();
+        window->resize(1920, 1080);
+        window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+        QCOMPARE(window->openFile(kGemm), QString());
+        for (int i = 0; i < 3; ++i)
+            QCoreApplication::processEvents();
+        QVERIFY(window->kernelDock()->isVisible());
+        auto *list = window->findChild<QTableView *>(u"layoutTable"_s);
+        QVERIFY(list && list->isVisible());
+        QVERIFY(list->model()->rowCount() >= 5);
+        const int row = list->verticalHeader()->defaultSectionSize();
+        QVERIFY2(
+            list->viewport()->height() >= 5 * row,
+            qPrintable(u"scene list %1 px high: %2 rows of %3 px"_s.arg(list->viewport()->height())
+                           .arg(double(list->viewport()->height()) / row, 0, 'f', 1)
+                           .arg(row)));
+    }
+
 private:
     test::ScratchSettings m_scratch;
 };

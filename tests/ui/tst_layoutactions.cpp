@@ -244,6 +244,57 @@ private Q_SLOTS:
         QVERIFY(f.document.layoutAt(1).name != f.document.layoutAt(0).name);
     }
 
+    // A paste says what it pasted, or that nothing was: the status line never keeps the copy's
+    // "Copied ... as JSON" after a paste (a new user read it as the paste's result).
+    void aPasteReportsWhatItPasted()
+    {
+        Fixture f;
+        f.document.reset(builtinExampleScene());
+        f.actions.setCurrentLayout(0);
+        QSignalSpy status(&f.actions, &LayoutActions::status);
+        f.actions.copyJsonAction()->trigger();
+        QVERIFY(status.last().at(0).toString().startsWith(u"Copied"_s));
+        f.actions.pasteAction()->trigger();
+        QCOMPARE(f.document.layoutCount(), 2);
+        const QString added = f.document.layoutAt(1).name;
+        QString said = status.last().at(0).toString();
+        QVERIFY2(said.startsWith(u"Pasted "_s) && said.contains(added) && said.contains(u"JSON"_s),
+                 qPrintable(said));
+
+        // Text opens the form; accepted, the layout it added is named; cancelled, nothing.
+        f.actions.copyJsonAction()->trigger();
+        QVERIFY(status.last().at(0).toString().startsWith(u"Copied"_s));
+        QGuiApplication::clipboard()->setText(kBlocked);
+        bool accepted = false;
+        QTimer::singleShot(0, &f.parent, [&accepted] {
+            auto *dialog = qobject_cast<QDialog *>(QApplication::activeModalWidget());
+            QVERIFY(dialog);
+            QPushButton *ok = dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+            accepted = ok->isEnabled();
+            if (accepted)
+                ok->click();
+            else
+                dialog->reject();
+        });
+        f.actions.pasteAction()->trigger();
+        QVERIFY(accepted);
+        QCOMPARE(f.document.layoutCount(), 3);
+        said = status.last().at(0).toString();
+        QVERIFY2(said.startsWith(u"Pasted "_s) && said.contains(f.document.layoutAt(2).name),
+                 qPrintable(said));
+        QTimer::singleShot(0, &f.parent, [] {
+            auto *dialog = qobject_cast<QDialog *>(QApplication::activeModalWidget());
+            QVERIFY(dialog);
+            dialog->reject();
+        });
+        f.actions.pasteAction()->trigger();
+        QCOMPARE(f.document.layoutCount(), 3);
+        said = status.last().at(0).toString();
+        QVERIFY2(said.contains(u"nothing added"_s), qPrintable(said));
+        for (const QList<QVariant> &s : status)
+            QVERIFY(!s.at(0).toString().isEmpty());
+    }
+
     void pastedModuleTextGoesToTheModuleOpener()
     {
         Fixture f;

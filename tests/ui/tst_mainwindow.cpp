@@ -722,6 +722,41 @@ private Q_SLOTS:
         QVERIFY(simdPair->isChecked());
     }
 
+    // Colour by warp on a one-warp layout: the legend, the colour-by box's tooltip and the status
+    // line say, in the same words, that every element is warp 0.
+    void aOneColourChoiceSaysWhyEverywhere()
+    {
+        SceneContents scene = exampleScene();
+        // The worked example without its warp bases: one warp.
+        DocumentLayout &l = scene.layouts[0];
+        l.layout = *LinearLayout::tryCreate({{"register", {{0, 1}}}, {"lane", {{1, 0}, {2, 0}}}},
+                                            {{"dim0", 4}, {"dim1", 2}}, false);
+        l.attr = nullptr;
+        l.sourceText.clear();
+        auto w = m_scratch.newWindow();
+        w->openScene(scene);
+        w = lx::test::shownWindow(std::move(w), QSize(1200, 800));
+        QVERIFY(w);
+        ViewPane *ownership = paneOfKind(*w, u"ownership"_s);
+        QVERIFY(ownership);
+        w->viewTabs()->setCurrentWidget(ownership);
+        const int lane = w->colorBox()->findText(u"lane"_s);
+        w->colorBox()->setCurrentIndex(lane);
+        Q_EMIT w->colorBox()->activated(lane);
+        QVERIFY(!w->colorBox()->toolTip().contains(u"every element"_s));
+        const int warp = w->colorBox()->findText(u"warp"_s);
+        w->colorBox()->setCurrentIndex(warp);
+        Q_EMIT w->colorBox()->activated(warp);
+        const QString said = u"The layout has one warp, so every element is warp 0"_s;
+        const auto &legend = ownership->diagramView()->diagram().legend;
+        QCOMPARE(int(legend.size()), 1);
+        QCOMPARE(legend.at(0).text, said);
+        QCOMPARE(w->colorBox()->toolTip(), said);
+        auto *message = w->findChild<QLabel *>(u"messageLabel"_s);
+        QVERIFY(message);
+        QCOMPARE(message->text(), said);
+    }
+
     // A 512 x 512 layout: its views are built on a worker thread, the window stays responsive,
     // and after a burst of edits the view shows exactly the last state.
     void largeViewsBuildOffTheWindowThread()

@@ -18,6 +18,7 @@
 #include "widgets/suggestpanel.h"
 
 #include <QComboBox>
+#include <QLabel>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 
@@ -103,6 +104,8 @@ private Q_SLOTS:
     void offersCtaLayoutsOnFig8();
     void comparesACtaCandidate();
     void searchesTheChosenView();
+    void anAppliedSharedLayoutStaysSelected();
+    void nothingToSearchIsSaidOnce();
     void onNvidiaTheReadInstructionIsShown();
 };
 
@@ -362,7 +365,19 @@ void TestSuggestModel::offersCtaLayoutsOnFig8()
     // what was applied, after the panel has searched the changed scene again.
     QTRY_VERIFY(searched.count() > 0);
     auto *copy = panel.ctaPage()->findChild<QPushButton *>(u"ctaCopyTtg"_s);
-    QVERIFY(copy && copy->isEnabled());
+    auto *apply = panel.ctaPage()->findChild<QPushButton *>(u"ctaApply"_s);
+    QVERIFY(copy && apply);
+    // Searched again (the window's other parts follow the same edit), it is still selected, at
+    // its rank rather than as the scene's own row, to copy and not to apply again.
+    for (int again = 0; again < 2; ++again) {
+        const int selected = panel.ctaPage()->selectedRow();
+        QVERIFY2(selected >= 0 && selected != model.currentRow(),
+                 qPrintable(u"selected row %1 of %2"_s.arg(selected).arg(model.rowCount())));
+        QCOMPARE(model.ttgText(selected), QString::fromStdString(best.text));
+        QVERIFY(copy->isEnabled());
+        QVERIFY(!apply->isEnabled());
+        panel.refresh();
+    }
     copy->click();
     QCOMPARE(QGuiApplication::clipboard()->text(), QString::fromStdString(best.text));
     doc.undoStack()->undo();
@@ -434,6 +449,88 @@ void TestSuggestModel::searchesTheChosenView()
     QVERIFY(doc.undoStack()->count() == 0);
     panel.refresh();
     QCOMPARE(model.access()->viewIndex, 2);
+}
+
+// The shared-layout search: after Apply the applied candidate stays selected (it is the scene's
+// layout now) through the searches that follow, with Copy #ttg / Copy Gluon enabled and Apply
+// not.
+void TestSuggestModel::anAppliedSharedLayoutStaysSelected()
+{
+    LayoutDocument doc;
+    doc.reset(presetContents("lds-c1"));
+    SuggestPanel panel(&doc);
+    panel.resize(700, 800);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.refresh();
+    const SuggestModel &model = *panel.model();
+    int best = -1;
+    for (int r = 0; r < model.rowCount() && best < 0; ++r)
+        if (model.candidate(r)->attr && model.candidate(r)->readWays <= 1)
+            best = r;
+    QVERIFY(best >= 0);
+    const QString text = QString::fromStdString(model.candidate(best)->text);
+    auto *table = panel.findChild<QTableView *>(u"suggestTable"_s);
+    auto *apply = panel.findChild<QPushButton *>(u"suggestApply"_s);
+    auto *copy = panel.findChild<QPushButton *>(u"suggestCopyTtg"_s);
+    auto *gluon = panel.findChild<QPushButton *>(u"suggestCopyGluon"_s);
+    QVERIFY(table && apply && copy && gluon);
+    QVERIFY(!copy->isEnabled()); // nothing selected yet
+    table->selectRow(best);
+    QVERIFY(apply->isEnabled() && copy->isEnabled());
+    apply->click();
+    const int naive = doc.indexOfLayout(u"naive"_s);
+    QTRY_VERIFY(model.access() && model.access()->sharedLayout == doc.layoutAt(naive).layout);
+    for (int again = 0; again < 2; ++again) {
+        const int selected = table->currentIndex().row();
+        QVERIFY2(model.candidate(selected), qPrintable(u"selected row %1"_s.arg(selected)));
+        QCOMPARE(QString::fromStdString(model.candidate(selected)->text), text);
+        QVERIFY(model.isInPlace(selected));
+        QVERIFY(copy->isEnabled() && gluon->isEnabled());
+        QVERIFY(!apply->isEnabled());
+        panel.refresh();
+    }
+    copy->click();
+    QCOMPARE(QGuiApplication::clipboard()->text(), text);
+    gluon->click();
+    QVERIFY2(QGuiApplication::clipboard()->text().contains(u"Layout("_s),
+             qPrintable(QGuiApplication::clipboard()->text()));
+}
+
+// A scene with nothing to search (one ownership view): the reason is said once (the status
+// line, not again in the explainer), and the actions with nothing to act on are disabled, each
+// saying why on hover.
+void TestSuggestModel::nothingToSearchIsSaidOnce()
+{
+    LayoutDocument doc;
+    doc.reset(builtinExampleScene());
+    SuggestPanel panel(&doc);
+    panel.resize(700, 800);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.refresh();
+    QVERIFY(!panel.model()->access());
+    QVERIFY(!panel.isCtaSearch());
+    const QString reason = panel.model()->status();
+    QVERIFY2(reason.startsWith(u"Nothing to search"_s), qPrintable(reason));
+    // The reason's own words (after "Nothing to search: ") appear once in the panel's text.
+    const QString words = reason.section(u": "_s, 1);
+    QVERIFY(!words.isEmpty());
+    QString shown;
+    for (const QLabel *l : panel.findChildren<QLabel *>())
+        if (l->isVisible())
+            shown += l->text() + u'\n';
+    for (const QTextBrowser *t : panel.findChildren<QTextBrowser *>())
+        if (t->isVisible())
+            shown += t->toPlainText() + u'\n';
+    QCOMPARE(shown.count(words), 1);
+    for (const char *name :
+         {"suggestExplain", "suggestApply", "suggestCopyTtg", "suggestCopyGluon"}) {
+        auto *b = panel.findChild<QPushButton *>(QString::fromLatin1(name));
+        QVERIFY2(b, name);
+        QVERIFY2(!b->isEnabled(), name);
+        QVERIFY2(b->toolTip().startsWith(u"Nothing to"_s), qPrintable(b->toolTip()));
+    }
 }
 
 QTEST_MAIN(TestSuggestModel)

@@ -1,6 +1,7 @@
 #include "models/suggestmodel.h"
 #include "render/qtext.h"
 
+#include "layout/builders.h"
 #include "models/conflictfix.h"
 #include "models/layoutdocument.h"
 #include "models/scenefile.h"
@@ -41,7 +42,8 @@ const SharedCandidate *SuggestModel::candidate(int row) const
 {
     if (row >= 0 && row < int(m_result.candidates.size()))
         return &m_result.candidates[size_t(row)];
-    if (row == referenceRow())
+    // Without a reference, referenceRow() is -1: no row is it.
+    if (m_result.triton && row == referenceRow())
         return &*m_result.triton;
     return nullptr;
 }
@@ -197,6 +199,18 @@ QString SuggestModel::apply(int row)
     if (!isCurrent())
         return tr("the scene has changed since this search: search again");
     return replaceShared(*m_access, c->attr, tr("Apply suggested layout (%1)").arg(qs(c->family)));
+}
+
+bool SuggestModel::isInPlace(int row) const
+{
+    const SharedCandidate *c = candidate(row);
+    if (!c || !c->attr || !m_access)
+        return false;
+    const auto *request = std::get_if<SuggestSharedRequest>(&m_access->request);
+    if (!request)
+        return false;
+    const Expected<LinearLayout> l = toLinearLayout(*c->attr, request->shape);
+    return l && *l == m_access->sharedLayout;
 }
 
 Expected<ConflictExplanation> SuggestModel::explainWorst()

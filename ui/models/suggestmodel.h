@@ -71,6 +71,9 @@ public:
     // Replaces the scene's shared layout with the candidate's (one undo step); returns an empty
     // string or why not.
     [[nodiscard]] QString apply(int row);
+    // Whether row r's layout is the shared layout the searched scene holds (an applied
+    // candidate): there is nothing to apply.
+    [[nodiscard]] bool isInPlace(int row) const;
 
     // The worst conflict of the access under the shared layout the document holds now (the one
     // the views show), explained; remembers that layout for applyFix.

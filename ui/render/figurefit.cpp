@@ -363,7 +363,12 @@ FittedFigure fitWith(const Diagram &diagram, const RenderOptions &options, QSize
     double bestScale = -1;
     bool bestLabels = false;
     for (const Candidate &c : candidatesFor(diagram, options, target)) {
-        const auto [d1, o1] = arrangedAt(c, options, 1.0, target.width());
+        // The subtitle wraps at word boundaries to whatever width the page gives it, so its
+        // longest line must not bound the enlargement: the first guess is the scale at which
+        // everything else would fill the page, and the bisection below brings it down to what
+        // fits with the subtitle wrapped.
+        auto [d1, o1] = arrangedAt(c, options, 1.0, target.width());
+        d1.subtitle.clear();
         const QSize natural = sizeAt(d1, o1, 1.0);
         if (natural.isEmpty())
             continue;

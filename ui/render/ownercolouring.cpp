@@ -37,6 +37,18 @@ QString colorKeyName(OwnerColor c)
     return {};
 }
 
+QString singleKeyNote(const OwnerColouring &colouring)
+{
+    if (colouring.keyCount > 1)
+        return {};
+    // The key's name as the legend writes its entries ("warp 0", "SIMD 0", "SIMD pair 0").
+    const OwnerColor c = colouring.colorBy;
+    const QString key = c == OwnerColor::Simd       ? u"SIMD"_s
+                        : c == OwnerColor::SimdPair ? u"SIMD pair"_s
+                                                    : colorKeyName(c);
+    return u"The layout has one %1, so every element is %1 0"_s.arg(key);
+}
+
 // One pass over the owners: the fill of every cell and the figures.
 OwnerFills ownerFills(const OwnershipMap &map, const OwnerColouring &colouring)
 {
@@ -73,7 +85,10 @@ void addOwnershipLegend(Diagram &d, const OwnerColouring &colouring, bool anyMix
     const int32_t keyCount = colouring.keyCount;
     auto colorOf = [&](int32_t key) { return colouring.color(key); };
     d.legendTitle = colorKeyName(colorBy);
-    if (colorBy == OwnerColor::SimdPair && colouring.cu) {
+    if (const QString one = singleKeyNote(colouring); !one.isEmpty()) {
+        // One colour: why, instead of a key that looks like a choice that did nothing.
+        d.legend.push_back({colorOf(0), one});
+    } else if (colorBy == OwnerColor::SimdPair && colouring.cu) {
         // The pairs numbered as every view numbers them ("SIMD pair 0: SIMD 0, 2"), not by the
         // architecture file's letters ("pair A" would read as operand A).
         const CuModel &cu = *colouring.cu;
@@ -117,6 +132,22 @@ void addOwnershipLegend(Diagram &d, const OwnerColouring &colouring, bool anyMix
 std::string defaultOwnerColorName(const LinearLayout &layout)
 {
     return layout.hasInDim("offset") ? "offset" : "warp";
+}
+
+OwnerColor shownOwnerColor(const LinearLayout &layout, OwnerColor colorBy)
+{
+    return layout.hasInDim("offset") && colorBy != OwnerColor::Block ? OwnerColor::Offset : colorBy;
+}
+
+QString singleOwnerColourNote(const LinearLayout &layout, OwnerColor colorBy,
+                              const std::optional<CuModel> &cu)
+{
+    const OwnerColor shown = shownOwnerColor(layout, colorBy);
+    const bool bySimd = shown == OwnerColor::Simd || shown == OwnerColor::SimdPair;
+    if (bySimd && !cu)
+        return {}; // which SIMD runs a warp is the architecture's to say
+    return ownershipdiagraminternal::singleKeyNote(ownershipdiagraminternal::OwnerColouring(
+        ownershipdiagraminternal::InDimFields(layout), shown, bySimd ? cu : std::nullopt));
 }
 
 std::vector<std::string> ownerColorNames()

@@ -133,6 +133,9 @@ struct OwnerColouring
 
 // "warp", "simd-pair", ...: the key's name as the view option "colorBy" writes it.
 QString colorKeyName(OwnerColor c);
+// "The layout has one warp, so every element is warp 0" when `colouring` has one key, else
+// empty (ownershipdiagram.h singleOwnerColourNote).
+QString singleKeyNote(const OwnerColouring &colouring);
 
 // Every cell's fill (the first owner's colour, 0 without an owner) and the counts of cells
 // without an owner and with owners of mixed keys.

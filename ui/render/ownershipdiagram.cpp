@@ -320,9 +320,7 @@ Expected<Diagram> ownershipDiagram(const LinearLayout &layout,
 {
     const InDimFields f(layout);
     const bool shared = f.isShared();
-    OwnerColor colorBy = options.colorBy;
-    if (shared && colorBy != OwnerColor::Block)
-        colorBy = OwnerColor::Offset;
+    const OwnerColor colorBy = shownOwnerColor(layout, options.colorBy);
     if (!shared && colorBy == OwnerColor::Offset)
         return makeError("ownership: colour by offset needs a shared layout (an 'offset' in-dim)");
     if (!shared && !f.lane.present() && !f.reg.present())

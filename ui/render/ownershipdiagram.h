@@ -62,6 +62,16 @@ enum class OwnerLabel
 // The colour key an ownership view uses without a "colorBy" option: "offset" for a shared layout
 // (an "offset" in-dim), "warp" otherwise.
 [[nodiscard]] std::string defaultOwnerColorName(const LinearLayout &layout);
+// The colour key an ownership view of `layout` draws when asked for `colorBy`: a shared layout
+// is coloured by offset (or by block), never by a distributed layout's keys.
+[[nodiscard]] OwnerColor shownOwnerColor(const LinearLayout &layout, OwnerColor colorBy);
+// When colouring `layout` by `colorBy` gives every element one colour because that key has one
+// value (one warp, one lane, one block, ...), the sentence that says so, e.g. "The layout has one
+// warp, so every element is warp 0"; empty when there are several colours. The legend, the
+// window's colour-by control and its status line say it in these words. `cu` (the
+// architecture's CU model) is needed for the SIMD keys only.
+[[nodiscard]] QString singleOwnerColourNote(const LinearLayout &layout, OwnerColor colorBy,
+                                            const std::optional<CuModel> &cu = std::nullopt);
 
 struct OwnershipDiagramOptions
 {

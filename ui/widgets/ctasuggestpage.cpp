@@ -42,8 +42,6 @@ CtaSuggestPage::CtaSuggestPage(LayoutDocument *document, QWidget *parent)
     auto *buttons = new QHBoxLayout;
     m_apply = new QPushButton(tr("Apply ctaLayout"), this);
     m_apply->setObjectName(u"ctaApply"_s);
-    m_apply->setToolTip(tr("Replace the scene's layout with the selected ctaLayout (one undo "
-                           "step)"));
     m_copyTtg = new QPushButton(tr("Copy #ttg"), this);
     m_copyTtg->setObjectName(u"ctaCopyTtg"_s);
     m_copyGluon = new QPushButton(tr("Copy Gluon"), this);
@@ -61,13 +59,20 @@ CtaSuggestPage::CtaSuggestPage(LayoutDocument *document, QWidget *parent)
     connect(m_table, &QTableView::entered, this,
             [this](const QModelIndex &i) { preview(m_sorted->mapToSource(i).row()); });
     connect(m_table, &QTableView::doubleClicked, this, [this] { applySelected(); });
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this] { updateButtons(); });
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] {
+        if (const int row = selectedRow(); row >= 0)
+            m_keptText = m_model->ttgText(row);
+        updateButtons();
+    });
     connect(m_model, &CtaSuggestModel::refreshed, this, [this] {
         m_previewRow = -1;
-        if (m_selectCurrent && m_model->currentRow() >= 0)
-            selectRow(m_model->currentRow());
-        m_selectCurrent = false;
+        // Candidates come first, the scene's own row last: an applied ctaLayout is found at its
+        // rank, not at the "current" row.
+        for (int r = 0; r < m_model->rowCount() && !m_keptText.isEmpty(); ++r)
+            if (m_model->ttgText(r) == m_keptText) {
+                selectRow(r);
+                break;
+            }
         updateButtons();
     });
     connect(m_apply, &QPushButton::clicked, this, &CtaSuggestPage::applySelected);
@@ -94,21 +99,31 @@ void CtaSuggestPage::selectRow(int row)
 void CtaSuggestPage::updateButtons()
 {
     const int row = selectedRow();
-    const bool candidate = row >= 0 && row != m_model->currentRow();
-    m_apply->setEnabled(candidate);
-    m_compare->setEnabled(candidate);
+    const int current = m_model->currentRow();
+    // A candidate equal to the scene's layout (an applied one) is in place already.
+    const bool inPlace =
+        row >= 0 && (row == current || m_model->ttgText(row) == m_model->ttgText(current));
+    m_apply->setEnabled(row >= 0 && !inPlace);
+    m_compare->setEnabled(row >= 0 && !inPlace);
     m_copyTtg->setEnabled(row >= 0);
     m_copyGluon->setEnabled(row >= 0);
+    const QString none =
+        m_model->rowCount() == 0 ? tr("nothing was searched") : tr("select a ctaLayout first");
+    m_apply->setToolTip(row < 0   ? tr("Nothing to apply: %1").arg(none)
+                        : inPlace ? tr("The selected ctaLayout is the scene's layout already")
+                                  : tr("Replace the scene's layout with the selected ctaLayout "
+                                       "(one undo step)"));
+    m_copyTtg->setToolTip(row < 0 ? tr("Nothing to copy: %1").arg(none)
+                                  : tr("Copy the selected ctaLayout's #ttg attribute"));
+    m_copyGluon->setToolTip(row < 0 ? tr("Nothing to copy: %1").arg(none)
+                                    : tr("Copy the selected ctaLayout as a Gluon constructor"));
 }
 
 void CtaSuggestPage::applySelected()
 {
     preview(-1);
-    m_selectCurrent = true;
-    if (const QString why = m_model->apply(selectedRow()); !why.isEmpty()) {
-        m_selectCurrent = false;
+    if (const QString why = m_model->apply(selectedRow()); !why.isEmpty())
         Q_EMIT editRefused(why);
-    }
 }
 
 void CtaSuggestPage::copySelected(bool gluon)

@@ -61,9 +61,9 @@ private:
     QPushButton *m_copyGluon;
     QPushButton *m_compare;
     int m_previewRow = -1;
-    // After Apply the next search selects the scene's own row (the applied ctaLayout), so Copy
-    // #ttg copies what was applied.
-    bool m_selectCurrent = false;
+    // The #ttg text of the ctaLayout selected last: every search selects it again (the first
+    // row that has it), so after Apply the applied candidate stays selected, to copy.
+    QString m_keptText;
 };
 
 } // namespace lx

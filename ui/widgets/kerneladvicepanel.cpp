@@ -1,15 +1,15 @@
 #include "widgets/kerneladvicepanel.h"
 
 #include "models/kerneladvicemodel.h"
+#include "widgets/panelwidgets.h"
 
 #include <QAction>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QLabel>
 #include <QPushButton>
-#include <QScrollArea>
 #include <QScrollBar>
 #include <QTableView>
+#include <QTextBrowser>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -48,17 +48,11 @@ KernelAdvicePanel::KernelAdvicePanel(QAction *savePatched, QWidget *parent)
     layout->addLayout(buttons);
 
     // The before/after table under the buttons, always whole at the panel's width; the words
-    // (the alias and Gluon lines, which can be long) scroll below it instead of growing the
-    // dock's minimum height or pushing the table out of view.
-    auto *content = new QWidget(this);
-    auto *contentLayout = new QVBoxLayout(content);
-    contentLayout->setContentsMargins(2, 0, 2, 2);
-    m_words = new QLabel(content);
+    // (the alias and Gluon lines, which can be long and run without a space) wrap anywhere and
+    // scroll down below it instead of growing the dock's minimum height, pushing the table out
+    // of view or scrolling sideways.
+    m_words = newWrappingText(this);
     m_words->setObjectName(QStringLiteral("kernelAdvice"));
-    m_words->setWordWrap(true);
-    m_words->setTextFormat(Qt::RichText);
-    m_words->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    contentLayout->addWidget(m_words);
     m_table = new QTableView(this);
     m_table->setObjectName(QStringLiteral("kernelAdviceTable"));
     m_table->setModel(m_model);
@@ -75,13 +69,7 @@ KernelAdvicePanel::KernelAdvicePanel(QAction *savePatched, QWidget *parent)
     m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_table->hide();
     layout->addWidget(m_table);
-    contentLayout->addStretch(1);
-    m_scroll = new QScrollArea(this);
-    m_scroll->setObjectName(QStringLiteral("kernelScroll"));
-    m_scroll->setWidgetResizable(true);
-    m_scroll->setFrameShape(QFrame::NoFrame);
-    m_scroll->setWidget(content);
-    layout->addWidget(m_scroll, 1);
+    layout->addWidget(m_words, 1);
 
     connect(m_suggest, &QPushButton::clicked, this, &KernelAdvicePanel::suggestRequested);
     connect(m_apply, &QPushButton::clicked, this, &KernelAdvicePanel::applyRequested);
@@ -91,13 +79,13 @@ KernelAdvicePanel::KernelAdvicePanel(QAction *savePatched, QWidget *parent)
 
 void KernelAdvicePanel::showAdvice(const OpSuggestion &advice)
 {
-    m_words->setText(advice.html + (advice.patchError.isEmpty()
+    m_words->setHtml(advice.html + (advice.patchError.isEmpty()
                                         ? QString()
                                         : tr("<br>The module's text cannot take it: %1")
                                               .arg(advice.patchError.toHtmlEscaped())));
     m_model->setRows(advice.rows);
     m_table->setVisible(!advice.rows.isEmpty());
-    m_scroll->verticalScrollBar()->setValue(0);
+    m_words->verticalScrollBar()->setValue(0);
     // Nothing better found: the alias line is shown, but there is no fix to copy or apply.
     for (QPushButton *b : {m_copyTtg, m_copyGluon, m_apply})
         b->setEnabled(advice.improves);
@@ -105,7 +93,7 @@ void KernelAdvicePanel::showAdvice(const OpSuggestion &advice)
 
 void KernelAdvicePanel::clearAdvice(const QString &why)
 {
-    m_words->setText(why.toHtmlEscaped());
+    m_words->setHtml(why.toHtmlEscaped());
     m_model->setRows({});
     m_table->hide();
     for (QPushButton *b : {m_copyTtg, m_copyGluon, m_apply})

@@ -11,10 +11,9 @@
 #include <QWidget>
 
 class QAction;
-class QLabel;
 class QPushButton;
-class QScrollArea;
 class QTableView;
+class QTextBrowser;
 
 namespace lx {
 
@@ -44,8 +43,7 @@ private:
     QPushButton *m_copyTtg;
     QPushButton *m_copyGluon;
     QPushButton *m_apply;
-    QLabel *m_words;
-    QScrollArea *m_scroll;
+    QTextBrowser *m_words;
     KernelAdviceModel *m_model;
     QTableView *m_table;
 };

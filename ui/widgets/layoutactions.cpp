@@ -532,9 +532,13 @@ void LayoutActions::pasteLayout()
         refuse(tr("The clipboard holds no text"));
         return;
     }
+    // Every paste says what it did (or why not): the status line never keeps an earlier
+    // message (a copy's) as if it were the paste's.
     if (KernelDock::looksLikeModule(text) && m_openModuleText) {
         if (const QString e = m_openModuleText(text); !e.isEmpty())
             refuse(e);
+        else
+            Q_EMIT status(tr("Pasted a TTGIR module: opened in the Kernel panel"), 5000);
         return;
     }
     if (text.startsWith(QLatin1Char('{'))) {
@@ -544,13 +548,24 @@ void LayoutActions::pasteLayout()
             refuse(tr("Paste: %1").arg(QString::fromStdString(l.message())));
             return;
         }
-        const QString e = addLayoutWithView(DocumentLayout{
-            m_document->uniqueLayoutName(QStringLiteral("L")), *l, {}, {}, {}, nullptr});
+        const QString name = m_document->uniqueLayoutName(QStringLiteral("L"));
+        const QString e = addLayoutWithView(DocumentLayout{name, *l, {}, {}, {}, nullptr});
         if (!e.isEmpty())
             refuse(e);
+        else
+            Q_EMIT status(tr("Pasted %1 from layout JSON").arg(name), 5000);
         return;
     }
+    // Text: the Add Layout from Text form opens with it, to give it a name and a shape.
+    Q_EMIT status(tr("Pasting text: name it and give its shape in the form"), 60000);
+    const int before = m_document->layoutCount();
     addLayoutFromText(text);
+    if (m_document->layoutCount() > before)
+        Q_EMIT status(
+            tr("Pasted %1 from text").arg(m_document->layoutAt(m_document->layoutCount() - 1).name),
+            5000);
+    else
+        Q_EMIT status(tr("Paste cancelled: nothing added"), 5000);
 }
 
 } // namespace lx

@@ -363,6 +363,8 @@ void MainWindow::setCurrentViewColor(const QString &colorBy)
 {
     if (const QString e = m_viewTabs->setCurrentColor(colorBy); !e.isEmpty())
         showRefusal(e);
+    else if (const QString one = m_viewTabs->currentColorNote(); !one.isEmpty())
+        showStatus(one, 8000);
 }
 
 void MainWindow::updateCurrentViewControls()
@@ -372,6 +374,12 @@ void MainWindow::updateCurrentViewControls()
     m_colorBox->setEnabled(color.has_value());
     m_colorMenu->setEnabled(color.has_value());
     m_colorBox->setCurrentIndex(color ? m_colorBox->findText(*color) : -1);
+    // One colour for the whole layout says why, in the legend's words.
+    const QString one = m_viewTabs->currentColorNote();
+    m_colorBox->setToolTip(one.isEmpty() ? tr("What the colours of the current ownership view "
+                                              "show (saved with the view, so an export shows "
+                                              "the same)")
+                                         : one);
     for (QAction *a : m_colorGroup->actions())
         a->setChecked(color && a->text() == *color);
     ViewPane *pane = m_viewTabs->currentPane();

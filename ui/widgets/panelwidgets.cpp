@@ -7,8 +7,20 @@
 #include <QLayout>
 #include <QSettings>
 #include <QTableView>
+#include <QTextBrowser>
 
 namespace lx {
+
+QTextBrowser *newWrappingText(QWidget *parent)
+{
+    auto *text = new QTextBrowser(parent);
+    text->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    text->setLineWrapMode(QTextEdit::WidgetWidth);
+    text->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    text->setFrameShape(QFrame::NoFrame);
+    text->setOpenLinks(false);
+    return text;
+}
 
 QLabel *newMessageLabel(QWidget *parent)
 {

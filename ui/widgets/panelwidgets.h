@@ -7,6 +7,7 @@
 class QAbstractItemModel;
 class QLabel;
 class QTableView;
+class QTextBrowser;
 class QWidget;
 
 namespace lx {
@@ -17,6 +18,11 @@ namespace lx {
 // its layout needs at its width: a window does not grow by itself for a label's wrapped lines,
 // so a two-line reason would be clipped to the one line (or none) it was laid out for.
 void setMessage(QLabel *label, const QString &text);
+
+// Read-only rich text for words that quote layouts: a #ttg or Gluon line can run long without a
+// space, so it wraps anywhere (QTextOption::WrapAtWordBoundaryOrAnywhere) and the text scrolls
+// only down, never sideways. Frameless, on the panel's background, selectable.
+[[nodiscard]] QTextBrowser *newWrappingText(QWidget *parent);
 
 // Shows `model` in `table` as a list to pick one row of: whole rows are selected, one at a
 // time, and rows are not numbered.

@@ -1,7 +1,7 @@
 #include "widgets/suggestpanel.h"
 
-#include "base/bytesize.h"
 #include "hw/arch.h"
+#include "io/ttgtext.h"
 #include "models/ctasuggestmodel.h"
 #include "models/layoutdocument.h"
 #include "models/scenefile.h"
@@ -10,17 +10,16 @@
 #include "widgets/conflictexplainer.h"
 #include "widgets/ctasuggestpage.h"
 #include "widgets/panelwidgets.h"
+#include "widgets/suggestscatter.h"
 
+#include <QClipboard>
 #include <QComboBox>
 #include <QDockWidget>
-#include <QFontMetricsF>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMainWindow>
-#include <QMouseEvent>
-#include <QPainter>
-#include <QPainterPath>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSplitter>
@@ -28,308 +27,11 @@
 #include <QTableView>
 #include <QTextBrowser>
 #include <QTimer>
-#include <QToolTip>
 #include <QVBoxLayout>
-
-#include <algorithm>
-#include <cmath>
 
 using namespace Qt::StringLiterals;
 
 namespace lx {
-
-namespace {
-
-// The scatter's marker shapes, one per vector width, in the legend's order.
-enum class Marker
-{
-    Circle,
-    Square,
-    Triangle
-};
-
-Marker markerOfVectorBits(int vectorBits)
-{
-    return vectorBits >= 128  ? Marker::Circle
-           : vectorBits >= 64 ? Marker::Square
-                              : Marker::Triangle;
-}
-
-// One marker of half-size s centred at `at`, with the painter's pen and brush.
-void drawMarker(QPainter &p, QPointF at, double s, Marker m)
-{
-    switch (m) {
-    case Marker::Circle:
-        p.drawEllipse(at, s, s);
-        return;
-    case Marker::Square:
-        p.drawRect(QRectF(at.x() - s, at.y() - s, 2 * s, 2 * s));
-        return;
-    case Marker::Triangle: {
-        QPainterPath tri;
-        tri.moveTo(at.x(), at.y() - s);
-        tri.lineTo(at.x() + s, at.y() + s);
-        tri.lineTo(at.x() - s, at.y() + s);
-        tri.closeSubpath();
-        p.drawPath(tri);
-        return;
-    }
-    }
-}
-
-// One axis of the scatter plot: linear, or log2 (of 1 + v, so 0 stays on the axis) when the
-// values span more than a factor of 8.
-class ScatterAxis
-{
-public:
-    // `bytes`: linear ticks at power-of-two steps (1 KiB, 64 B), else at 1, 2, 5 x 10^k.
-    ScatterAxis(double lo, double hi, double from, double to, bool bytes)
-        : m_lo(lo), m_hi(hi), m_from(from), m_to(to), m_bytes(bytes)
-    {
-        const bool positive = bytes;
-        m_log = hi > 8 * std::max(lo, positive ? 1.0 : 0.5) && hi > 16;
-        if (m_hi <= m_lo)
-            m_hi = m_lo + 1;
-    }
-    bool isLog() const { return m_log; }
-    double map(double v) const
-    {
-        const double a = f(m_lo), b = f(m_hi);
-        return m_from + (m_to - m_from) * (f(v) - a) / (b - a);
-    }
-    // Powers of two (log) or about five round steps (linear) inside [lo, hi], ends included.
-    std::vector<double> ticks() const
-    {
-        std::vector<double> t;
-        if (m_log) {
-            t.push_back(m_lo);
-            for (double v = 1; v <= m_hi; v *= 2)
-                if (v > m_lo && std::abs(map(v) - map(t.back())) > 34)
-                    t.push_back(v);
-            if (std::abs(map(m_hi) - map(t.back())) > 34)
-                t.push_back(m_hi);
-            else
-                t.back() = m_hi;
-            return t;
-        }
-        const double raw = (m_hi - m_lo) / 4;
-        double step = 1;
-        if (m_bytes) {
-            while (step < raw)
-                step *= 2;
-        } else {
-            const double mag = std::pow(10, std::floor(std::log10(std::max(raw, 1.0))));
-            step = mag;
-            for (double m : {1.0, 2.0, 5.0, 10.0})
-                if (m * mag >= raw) {
-                    step = m * mag;
-                    break;
-                }
-        }
-        for (double v = std::ceil(m_lo / step) * step; v <= m_hi + 1e-9; v += step)
-            t.push_back(v);
-        if (t.empty() || std::abs(map(t.front()) - map(m_lo)) > 34)
-            t.insert(t.begin(), m_lo);
-        return t;
-    }
-
-private:
-    double f(double v) const { return m_log ? std::log2(1 + std::max(0.0, v)) : v; }
-    double m_lo, m_hi, m_from, m_to;
-    bool m_bytes = false;
-    bool m_log = false;
-};
-
-// The axis ticks are whole bytes: base/bytesize.h byteSizeText.
-QString bytesLabel(double bytes)
-{
-    return QString::fromStdString(byteSizeText(std::llround(bytes)));
-}
-
-} // namespace
-
-// Conflict cycles (read + write) against LDS bytes; QPainter only.
-class SuggestScatter : public QWidget
-{
-    Q_OBJECT
-public:
-    explicit SuggestScatter(SuggestModel *model, QWidget *parent = nullptr)
-        : QWidget(parent), m_model(model)
-    {
-        setMouseTracking(true);
-        setMinimumSize(300, 170);
-        setToolTip(tr("Conflict cycles (read + write, wave 0) against LDS bytes. Circle: 128-bit "
-                      "vectors, square: 64-bit, triangle: narrower. Red ring: Triton's pick. "
-                      "Click a point to select it."));
-    }
-    void setSelected(int row)
-    {
-        m_selected = row;
-        update();
-    }
-
-Q_SIGNALS:
-    void clicked(int row);
-
-protected:
-    void paintEvent(QPaintEvent *) override
-    {
-        QPainter p(this);
-        p.setRenderHint(QPainter::Antialiasing);
-        p.fillRect(rect(), palette().base());
-        m_points.clear();
-        const int n = m_model->rowCount();
-        if (n == 0) {
-            p.drawText(rect(), Qt::AlignCenter, tr("No candidates"));
-            return;
-        }
-        double xMin = 1e300, xMax = -1e300, yMin = 1e300, yMax = -1e300;
-        for (int r = 0; r < n; ++r) {
-            const SharedCandidate *c = m_model->candidate(r);
-            xMin = std::min(xMin, double(c->ldsBytes));
-            xMax = std::max(xMax, double(c->ldsBytes));
-            yMin = std::min(yMin, double(cost(*c)));
-            yMax = std::max(yMax, double(cost(*c)));
-        }
-        const QRectF plot = QRectF(rect()).adjusted(62, 22, -14, -40);
-        // Bytes and cycles each span powers of two with most points at the low end: a log axis
-        // when the range is wide, else linear; ticks labelled either way.
-        const ScatterAxis xAxis(xMin, xMax, plot.left() + 8, plot.right() - 8, true);
-        const ScatterAxis yAxis(yMin, yMax, plot.bottom() - 8, plot.top() + 8, false);
-        p.setPen(palette().color(QPalette::Mid));
-        p.drawRect(plot);
-        const QColor text = palette().color(QPalette::Text);
-        QColor grid = palette().color(QPalette::Mid);
-        grid.setAlpha(70);
-        for (double t : xAxis.ticks()) {
-            const double x = xAxis.map(t);
-            p.setPen(grid);
-            p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
-            p.setPen(text);
-            // Centred under the tick, kept inside the widget at the ends.
-            const double left = std::clamp(x - 40, 0.0, double(width()) - 80);
-            p.drawText(QRectF(left, plot.bottom() + 2, 80, 14), Qt::AlignCenter, bytesLabel(t));
-        }
-        for (double t : yAxis.ticks()) {
-            const double y = yAxis.map(t);
-            p.setPen(grid);
-            p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
-            p.setPen(text);
-            p.drawText(QRectF(20, y - 7, 38, 14), Qt::AlignRight | Qt::AlignVCenter,
-                       QString::number(t, 'f', 0));
-        }
-        p.setPen(text);
-        p.drawText(QRectF(plot.left(), plot.bottom() + 20, plot.width(), 16), Qt::AlignCenter,
-                   xAxis.isLog() ? tr("LDS bytes (log scale)") : tr("LDS bytes"));
-        p.save();
-        p.translate(12, plot.center().y());
-        p.rotate(-90);
-        p.drawText(QRectF(-plot.height() / 2, -10, plot.height(), 16), Qt::AlignCenter,
-                   yAxis.isLog() ? tr("cycles (log)") : tr("conflict cycles"));
-        p.restore();
-        drawLegend(p, plot);
-        auto pos = [&](const SharedCandidate &c) {
-            return QPointF(xAxis.map(double(c.ldsBytes)), yAxis.map(double(cost(c))));
-        };
-        // The front, joined in LDS order.
-        std::vector<QPointF> front;
-        for (int r = 0; r < n; ++r)
-            if (m_model->candidate(r)->pareto && r != m_model->referenceRow())
-                front.push_back(pos(*m_model->candidate(r)));
-        std::sort(front.begin(), front.end(),
-                  [](const QPointF &a, const QPointF &b) { return a.x() < b.x(); });
-        p.setPen(QPen(QColor(0x2e, 0x7d, 0x32), 1.2, Qt::DashLine));
-        for (size_t i = 1; i < front.size(); ++i)
-            p.drawLine(front[i - 1], front[i]);
-        for (int r = n - 1; r >= 0; --r) {
-            const SharedCandidate *c = m_model->candidate(r);
-            const QPointF at = pos(*c);
-            m_points.push_back({at, r});
-            const QColor fill = c->pareto ? QColor(0x2e, 0x7d, 0x32) : QColor(0x90, 0x90, 0x90);
-            p.setPen(QPen(r == m_selected ? QColor(0x15, 0x65, 0xc0) : fill.darker(140),
-                          r == m_selected ? 2.5 : 1));
-            p.setBrush(fill);
-            drawMarker(p, at, 5, markerOfVectorBits(c->vectorBits));
-            if (r == m_model->referenceRow()) {
-                p.setBrush(Qt::NoBrush);
-                p.setPen(QPen(QColor(0xc6, 0x28, 0x28), 2));
-                p.drawEllipse(at, 10, 10);
-                p.drawText(at + QPointF(12, at.y() < plot.top() + 18 ? 14 : -8),
-                           m_model->isKPack() ? tr("current") : tr("Triton's pick"));
-            }
-        }
-    }
-    void mouseMoveEvent(QMouseEvent *e) override
-    {
-        const int r = rowAt(e->position());
-        if (r < 0) {
-            QToolTip::hideText();
-            return;
-        }
-        const SharedCandidate *c = m_model->candidate(r);
-        int here = 0;
-        for (const auto &[pt, row] : m_points)
-            here += std::hypot(pt.x() - e->position().x(), pt.y() - e->position().y()) <= 7;
-        QString tip =
-            u"%1: %2 conflict cycles, %3 B, %4-bit\n%5"_s.arg(QString::fromStdString(c->family))
-                .arg(cost(*c))
-                .arg(c->ldsBytes)
-                .arg(c->vectorBits)
-                .arg(QString::fromStdString(c->text));
-        if (here > 1)
-            tip += tr("\n(%1 more candidates at this point: see the table)").arg(here - 1);
-        QToolTip::showText(e->globalPosition().toPoint(), tip, this);
-    }
-    void mousePressEvent(QMouseEvent *e) override
-    {
-        const int r = rowAt(e->position());
-        if (r >= 0)
-            Q_EMIT clicked(r);
-    }
-
-private:
-    static int cost(const SharedCandidate &c) { return c.readCycles + c.writeCycles; }
-    // Marker shapes and the red ring, in one row above the plot (never over a point).
-    void drawLegend(QPainter &p, const QRectF &plot) const
-    {
-        const QStringList labels = {tr("128-bit"), tr("64-bit"), tr("narrower"),
-                                    m_model->isKPack() ? tr("current") : tr("Triton's pick")};
-        const QFontMetricsF fm(font());
-        double x = plot.left();
-        const double y = plot.top() - 11;
-        for (int i = 0; i < labels.size(); ++i) {
-            const QPointF at(x + 6, y);
-            p.setPen(QColor(0x55, 0x55, 0x55));
-            p.setBrush(QColor(0x90, 0x90, 0x90));
-            if (i < 3) {
-                drawMarker(p, at, 4, Marker(i));
-            } else {
-                p.setBrush(Qt::NoBrush);
-                p.setPen(QPen(QColor(0xc6, 0x28, 0x28), 2));
-                p.drawEllipse(at, 6, 6);
-            }
-            p.setPen(palette().color(QPalette::Text));
-            const double w = fm.horizontalAdvance(labels[i]);
-            p.drawText(QRectF(at.x() + 10, y - 8, w + 2, 16), Qt::AlignVCenter, labels[i]);
-            x = at.x() + 10 + w + 14;
-        }
-        p.setPen(QPen(QColor(0x2e, 0x7d, 0x32), 1.2, Qt::DashLine));
-        p.drawLine(QPointF(x, y), QPointF(x + 16, y));
-        p.setPen(palette().color(QPalette::Text));
-        p.drawText(QRectF(x + 20, y - 8, 120, 16), Qt::AlignVCenter, tr("Pareto front"));
-    }
-    int rowAt(const QPointF &at) const
-    {
-        for (const auto &[pt, row] : m_points)
-            if (std::hypot(pt.x() - at.x(), pt.y() - at.y()) <= 7)
-                return row;
-        return -1;
-    }
-
-    SuggestModel *m_model;
-    std::vector<std::pair<QPointF, int>> m_points;
-    int m_selected = -1;
-};
 
 SuggestPanel::SuggestPanel(LayoutDocument *document, QWidget *parent)
     : QWidget(parent), m_document(document), m_model(new SuggestModel(document, this))
@@ -360,27 +62,7 @@ SuggestPanel::SuggestPanel(LayoutDocument *document, QWidget *parent)
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setWordWrap(false);
-    auto *explainBox = new QWidget(split);
-    auto *explainLayout = new QVBoxLayout(explainBox);
-    explainLayout->setContentsMargins(0, 0, 0, 0);
-    auto *buttons = new QHBoxLayout;
-    m_apply = new QPushButton(tr("Apply layout"), explainBox);
-    m_apply->setToolTip(tr("Replace the scene's shared layout with the selected candidate (one "
-                           "undo step)"));
-    m_apply->setEnabled(false);
-    auto *explainButton = new QPushButton(tr("Explain worst conflict"), explainBox);
-    explainButton->setToolTip(tr("The lanes, addresses and colliding lane bits of the worst "
-                                 "bank conflict of the current layout, and the smallest fix"));
-    m_applyFix = new QPushButton(tr("Apply fix"), explainBox);
-    m_applyFix->setEnabled(false);
-    buttons->addWidget(m_apply);
-    buttons->addWidget(explainButton);
-    buttons->addWidget(m_applyFix);
-    buttons->addStretch(1);
-    explainLayout->addLayout(buttons);
-    m_explainer = new QTextBrowser(explainBox);
-    m_explainer->setObjectName(u"conflictExplainer"_s);
-    explainLayout->addWidget(m_explainer);
+    QWidget *explainBox = createExplainBox(split);
     split->addWidget(m_scatter);
     split->addWidget(m_table);
     split->addWidget(explainBox);
@@ -418,18 +100,101 @@ SuggestPanel::SuggestPanel(LayoutDocument *document, QWidget *parent)
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &i) {
                 m_scatter->setSelected(i.row());
-                m_apply->setEnabled(i.isValid() && !m_model->isKPack());
+                if (const SharedCandidate *c = m_model->candidate(i.row()))
+                    m_keptText = QString::fromStdString(c->text);
+                updateButtons();
             });
     connect(m_table, &QTableView::doubleClicked, this, [this] { applySelected(); });
     connect(m_apply, &QPushButton::clicked, this, &SuggestPanel::applySelected);
-    connect(explainButton, &QPushButton::clicked, this, &SuggestPanel::explain);
+    connect(m_copyTtg, &QPushButton::clicked, this, [this] { copySelected(false); });
+    connect(m_copyGluon, &QPushButton::clicked, this, [this] { copySelected(true); });
+    connect(m_explain, &QPushButton::clicked, this, &SuggestPanel::explain);
     connect(m_model, &SuggestModel::refreshed, this, [this] {
         m_status->setText(m_model->status());
         m_scatter->setSelected(-1);
         m_scatter->update();
-        m_apply->setEnabled(false);
+        reselect();
+        updateButtons();
         explain();
     });
+    updateButtons();
+}
+
+QWidget *SuggestPanel::createExplainBox(QWidget *parent)
+{
+    auto *explainBox = new QWidget(parent);
+    auto *explainLayout = new QVBoxLayout(explainBox);
+    explainLayout->setContentsMargins(0, 0, 0, 0);
+    auto *buttons = new QHBoxLayout;
+    m_apply = new QPushButton(tr("Apply layout"), explainBox);
+    m_apply->setToolTip(tr("Replace the scene's shared layout with the selected candidate (one "
+                           "undo step)"));
+    m_apply->setObjectName(u"suggestApply"_s);
+    m_copyTtg = new QPushButton(tr("Copy #ttg"), explainBox);
+    m_copyTtg->setObjectName(u"suggestCopyTtg"_s);
+    m_copyGluon = new QPushButton(tr("Copy Gluon"), explainBox);
+    m_copyGluon->setObjectName(u"suggestCopyGluon"_s);
+    m_explain = new QPushButton(tr("Explain worst conflict"), explainBox);
+    m_explain->setObjectName(u"suggestExplain"_s);
+    m_applyFix = new QPushButton(tr("Apply fix"), explainBox);
+    m_applyFix->setEnabled(false);
+    for (QPushButton *b : {m_apply, m_copyTtg, m_copyGluon, m_explain, m_applyFix})
+        buttons->addWidget(b);
+    buttons->addStretch(1);
+    explainLayout->addLayout(buttons);
+    m_explainer = new QTextBrowser(explainBox);
+    m_explainer->setObjectName(u"conflictExplainer"_s);
+    // A layout line has no spaces to break at for long stretches: it wraps anywhere, never
+    // scrolls sideways.
+    m_explainer->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    m_explainer->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    explainLayout->addWidget(m_explainer);
+    return explainBox;
+}
+
+void SuggestPanel::reselect()
+{
+    for (int r = 0; r < m_model->rowCount() && !m_keptText.isEmpty(); ++r)
+        if (QString::fromStdString(m_model->candidate(r)->text) == m_keptText) {
+            select(r);
+            return;
+        }
+}
+
+void SuggestPanel::updateButtons()
+{
+    const int row = m_table->currentIndex().row();
+    const SharedCandidate *c = m_model->candidate(row);
+    const bool layout = c && c->attr && !m_model->isKPack();
+    // An applied candidate stays selected: it is the scene's layout now, to copy, not to apply.
+    const bool inPlace = layout && m_model->isInPlace(row);
+    m_apply->setEnabled(layout && !inPlace && isCurrent());
+    for (QPushButton *b : {m_copyTtg, m_copyGluon})
+        b->setEnabled(layout);
+    const QString why = !m_model->access() ? tr("nothing was searched")
+                        : m_model->isKPack()
+                            ? tr("kPack candidates are rocMLIR parameters, not #ttg layouts")
+                            : tr("select a candidate first");
+    m_apply->setToolTip(!layout   ? tr("Nothing to apply: %1").arg(why)
+                        : inPlace ? tr("The selected layout is the scene's shared layout already")
+                                  : tr("Replace the scene's shared layout with the selected "
+                                       "candidate (one undo step)"));
+    m_copyTtg->setToolTip(layout ? tr("Copy the selected layout's #ttg attribute")
+                                 : tr("Nothing to copy: %1").arg(why));
+    m_copyGluon->setToolTip(layout ? tr("Copy the selected layout as a Gluon constructor")
+                                   : tr("Nothing to copy: %1").arg(why));
+}
+
+void SuggestPanel::copySelected(bool gluon)
+{
+    const SharedCandidate *c = m_model->candidate(m_table->currentIndex().row());
+    if (!c || !c->attr) {
+        Q_EMIT editRefused(tr("select a candidate to copy"));
+        return;
+    }
+    QGuiApplication::clipboard()->setText(
+        QString::fromStdString(gluon ? printGluon(*c->attr) : c->text));
+    Q_EMIT status(gluon ? tr("Copied the Gluon layout") : tr("Copied the #ttg layout"), 3000);
 }
 
 void SuggestPanel::refresh()
@@ -500,6 +265,7 @@ void SuggestPanel::follow()
         return;
     }
     m_apply->setEnabled(false);
+    m_apply->setToolTip(tr("Waiting for the search of the changed scene"));
     m_status->setText(tr("The scene changed: searching again…"));
     if (!isCtaSearch())
         explain();
@@ -531,10 +297,22 @@ void SuggestPanel::explain()
     auto e = m_model->explainWorst();
     m_applyFix->disconnect();
     m_applyFix->setEnabled(false);
+    m_explain->setEnabled(bool(e));
     if (!e) {
-        m_explainer->setPlainText(QString::fromStdString(e.message()));
+        // Nothing to explain (the scene has no access): the status line says why, once; the
+        // button says it on hover. Any other reason is shown here.
+        const QString why = QString::fromStdString(e.message());
+        m_explain->setToolTip(tr("Nothing to explain: %1").arg(why));
+        m_applyFix->setToolTip(tr("Nothing to fix: %1").arg(why));
+        if (m_status->text().contains(why))
+            m_explainer->clear();
+        else
+            m_explainer->setPlainText(why);
         return;
     }
+    m_explain->setToolTip(tr("The lanes, addresses and colliding lane bits of the worst bank "
+                             "conflict of the current layout, and the smallest fix"));
+    m_applyFix->setToolTip(tr("Make the smallest change shown (one undo step)"));
     m_explainer->setHtml(conflictExplanationHtml(*e, m_model->isKPack() ? tr("the stores of wave 0")
                                                                         : tr("this phase")));
     if (e->fix && e->ways > 1) {
@@ -569,5 +347,3 @@ QDockWidget *createSuggestDock(QMainWindow *window, LayoutDocument *document)
 }
 
 } // namespace lx
-
-#include "suggestpanel.moc"

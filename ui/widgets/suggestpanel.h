@@ -71,8 +71,17 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
+    // The candidate buttons (Apply, Copy #ttg, Copy Gluon), Explain worst conflict, Apply fix and
+    // the explainer under them.
+    QWidget *createExplainBox(QWidget *parent);
     void select(int row);
     void applySelected();
+    // Copies the selected candidate's #ttg line or Gluon expression.
+    void copySelected(bool gluon);
+    // After a search: the candidate that was selected (an applied one included), found again by
+    // its layout text, stays selected.
+    void reselect();
+    void updateButtons();
     // The document changed: explain again now, search again after a short pause.
     void follow();
     // Searches choice `index` of the chooser (-1: the shared-layout search of the first access).
@@ -86,8 +95,12 @@ private:
     SuggestScatter *m_scatter;
     QTableView *m_table;
     QPushButton *m_apply;
+    QPushButton *m_copyTtg;
+    QPushButton *m_copyGluon;
+    QPushButton *m_explain;
     QTextBrowser *m_explainer;
     QPushButton *m_applyFix;
+    QString m_keptText; // the #ttg text of the candidate selected last (kept across searches)
     QTimer *m_searchAgain;
     QComboBox *m_chooser;
     QStackedWidget *m_pages;

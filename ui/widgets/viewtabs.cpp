@@ -275,6 +275,22 @@ std::optional<QString> ViewTabs::currentColor() const
                : fallback;
 }
 
+QString ViewTabs::currentColorNote() const
+{
+    const std::optional<QString> color = currentColor();
+    ViewPane *pane = currentPane();
+    if (!color || !pane || pane->layoutIndex() < 0)
+        return {};
+    const Expected<OwnerColor> key = parseOwnerColor(color->toStdString());
+    if (!key)
+        return {};
+    std::optional<CuModel> cu;
+    if (*key == OwnerColor::Simd || *key == OwnerColor::SimdPair)
+        if (Expected<CuModel> model = cuModelOf(m_document->arch().toStdString()))
+            cu = std::move(*model);
+    return singleOwnerColourNote(m_document->layoutAt(pane->layoutIndex()).layout, *key, cu);
+}
+
 QString ViewTabs::setCurrentColor(const QString &colorBy)
 {
     ViewPane *pane = currentPane();

@@ -66,6 +66,10 @@ public:
     // its layout), else nothing; and setting it as an undo step.
     [[nodiscard]] std::optional<QString> currentColor() const;
     [[nodiscard]] QString setCurrentColor(const QString &colorBy);
+    // When that colouring gives the view's layout one colour (one warp, one lane, ...), the
+    // sentence its legend says it with (render/ownershipdiagram.h singleOwnerColourNote); else
+    // empty.
+    [[nodiscard]] QString currentColorNote() const;
 
 Q_SIGNALS:
     // Created for every pane, so the window can connect what lives outside the tabs.

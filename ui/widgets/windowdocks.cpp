@@ -20,6 +20,7 @@
 #include <QLabel>
 #include <QMainWindow>
 #include <QMenu>
+#include <QScrollBar>
 #include <QStackedWidget>
 #include <QTableView>
 #include <QToolBar>
@@ -29,6 +30,9 @@
 namespace lx {
 
 namespace {
+
+// The rows of the scene list kept in view beside any other dock.
+constexpr int kSceneListMinimumRows = 5;
 
 QDockWidget *newDock(QMainWindow *window, const QString &title, const char *name)
 {
@@ -100,6 +104,14 @@ void WindowDocks::createSceneDock(LayoutActions *actions)
                 if (current.isValid())
                     Q_EMIT layoutChosen(current.row());
             });
+    // Several rows stay in view whatever the docks around ask for (the Kernel dock below takes
+    // the lower half of the window): the header and five rows at least, above the horizontal
+    // scroll bar that long sources bring.
+    m_layoutTable->setMinimumHeight(m_layoutTable->horizontalHeader()->sizeHint().height() +
+                                    kSceneListMinimumRows *
+                                        m_layoutTable->verticalHeader()->defaultSectionSize() +
+                                    m_layoutTable->horizontalScrollBar()->sizeHint().height() +
+                                    2 * m_layoutTable->frameWidth());
     sceneLayout->addWidget(m_layoutTable);
     // The Source column edits the layout's text in place; why typed text is refused shows right
     // under the list as it is typed.
