@@ -197,6 +197,8 @@ private:
             localAlloc(op, r);
         else if (op.name == "ttg.convert_layout")
             convert(op, r);
+        else if (m_arch.vendor == "nvidia" && isTmemAccessOp(op.name))
+            nvidiaTmemOp(m_module, op, r);
         else if (op.name == "tt.reduce" || op.name == "tt.scan" || op.name == "tt.histogram" ||
                  op.name == "tt.gather")
             scratchOp(op, r);
