@@ -563,6 +563,7 @@ Expected<KernelReport> analyzeKernel(const TtgirModule &module, const std::strin
         return makeError("architecture '" + name + "': " + a.message());
     KernelReport report = KernelAnalyzer(module, *a).run();
     report.dsCounterLimit = a->dsCounterLimit;
+    report.loadCounterExcessPerWarp = a->loadCounterExcessPerWarp;
     if (!arch.empty() && !module.arch.empty() && arch != module.arch)
         report.notes.push_back("analysed for " + arch + " although the module targets " +
                                module.arch);
