@@ -648,6 +648,9 @@ void TestKernelDock::aBlackwellModuleListsEveryOp()
     QVERIFY2(
         m.index(red, 0).data(KernelOpsModel::DetailRole).toString().contains(u"not modelled"_qs),
         qPrintable(m.index(red, 0).data(KernelOpsModel::DetailRole).toString()));
+    // Opening says how many ops were analysed; selecting an op says nothing unless a view of it
+    // cannot be added.
+    messages.clear();
     for (int row = 0; row < m.rowCount(); ++row)
         dock.selectOp(row);
     QVERIFY2(messages.isEmpty(), qPrintable(messages.join(u"; "_qs)));
