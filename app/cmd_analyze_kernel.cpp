@@ -114,8 +114,8 @@ void printText(QTextStream &out, const lx::TtgirModule &module, const lx::Kernel
             << report.totals.textbookWavefrontsLoad << ", store "
             << report.totals.textbookWavefrontsStore << '\n';
     if (report.totals.hasWavefronts)
-        if (const std::optional<lx::NvLoadCounterRange> c =
-                lx::nvidiaLoadCounterRange(report.arch, module, report.totals.wavefrontsLoad))
+        if (const std::optional<lx::NvLoadCounterRange> c = lx::nvidiaLoadCounterRange(
+                report.loadCounterExcessPerWarp, module, report.totals.wavefrontsLoad))
             out << "  load counter (ncu)     " << c->low << " to " << c->high << ": " << qs(c->note)
                 << '\n';
     if (report.totals.worstOp >= 0) {

@@ -45,6 +45,8 @@ void printSummary(QTextStream &out, const lx::CheckResult &r)
         if (!broken.isEmpty())
             out << ": " << broken.join(QStringLiteral(", "));
         out << '\n';
+        for (const std::string &n : k.notModelled)
+            out << "      not modelled: " << qs(n) << '\n';
         for (const lx::CheckCase &c : k.cases)
             for (const lx::CheckViolation &v : c.violations) {
                 out << "      " << qs(k.path) << ':' << v.line << "  " << qs(v.op) << "  "

@@ -208,6 +208,8 @@ private:
             localAlloc(op, r);
         else if (op.name == "ttg.convert_layout")
             convert(op, r);
+        else if (m_arch.vendor == "nvidia" && isTmemAccessOp(op.name))
+            nvidiaTmemOp(m_module, op, r);
         else if (op.name == "tt.reduce" || op.name == "tt.scan" || op.name == "tt.histogram" ||
                  op.name == "tt.gather")
             scratchOp(op, r);
@@ -572,6 +574,7 @@ Expected<KernelReport> analyzeKernel(const TtgirModule &module, const std::strin
         return makeError("architecture '" + name + "': " + a.message());
     KernelReport report = KernelAnalyzer(module, *a).run();
     report.dsCounterLimit = a->dsCounterLimit;
+    report.loadCounterExcessPerWarp = a->loadCounterExcessPerWarp;
     if (!arch.empty() && !module.arch.empty() && arch != module.arch)
         report.notes.push_back("analysed for " + arch + " although the module targets " +
                                module.arch);

@@ -170,6 +170,9 @@ struct KernelReport
     std::string arch;
     // The DS counter's limit of the architecture analysed for (Architecture::dsCounterLimit).
     std::optional<ModelConstant> dsCounterLimit;
+    // NVIDIA: the load-wavefront counter's excess per warp
+    // (Architecture::loadCounterExcessPerWarp).
+    std::optional<ModelConstant> loadCounterExcessPerWarp;
     int numWarps = 0;
     int threadsPerWarp = 0;
     std::vector<KernelOpReport> ops;

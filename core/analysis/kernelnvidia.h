@@ -47,4 +47,12 @@ void nvidiaRoundTrip(const Architecture &arch, const LinearLayout &src, const Li
 // and is not one of the known ones is "not modelled". Others are left alone.
 void nvidiaOtherOp(const TtgirOp &op, KernelOpReport &r);
 
+// ttng.tmem_load, ttng.tmem_store, ttng.tmem_alloc: the ops nvidiaTmemOp models.
+[[nodiscard]] bool isTmemAccessOp(const std::string &name);
+// A tmem_load, tmem_store or tmem_alloc with a value: its tcgen05.ld / tcgen05.st message
+// (analysis/tmemlowering.h) by PTX mnemonic and its count per thread, under the module's
+// ttg.maxnreg; r.problem with Triton's reason when the lowering refuses the layouts. A
+// tmem_alloc without a value moves nothing.
+void nvidiaTmemOp(const TtgirModule &module, const TtgirOp &op, KernelOpReport &r);
+
 } // namespace lx

@@ -35,6 +35,12 @@ const std::map<std::string, std::pair<std::string, std::string>> &asyncOps()
         {"ttng.tc_gen5_mma",
          {"tcgen05.mma", "tcgen05.mma reads its shared-memory operands through descriptors and "
                          "accumulates in tensor memory (no ld.shared)"}},
+        {"ttng.tc_gen5_mma_scaled",
+         {"tcgen05.mma", "tcgen05.mma.block_scale reads its shared-memory operands through "
+                         "descriptors and its scales from tensor memory (no ld.shared)"}},
+        {"ttng.tmem_copy",
+         {"tcgen05.cp", "tcgen05.cp copies shared memory into tensor memory through a matrix "
+                        "descriptor; no ld.shared by the threads"}},
         {"ttng.tmem_load", {"tcgen05.ld", "tensor memory to registers: no shared memory"}},
         {"ttng.tmem_store", {"tcgen05.st", "registers to tensor memory: no shared memory"}},
         {"ttng.tmem_alloc", {"tensor memory", "a tensor-memory allocation: no shared memory"}},
@@ -53,7 +59,8 @@ bool movesNoData(const std::string &name)
                                         "ttng.fence_async_shared",   "ttng.init_barrier",
                                         "ttng.inval_barrier",        "ttng.wait_barrier",
                                         "ttng.barrier_expect",       "ttng.arrive_barrier",
-                                        "ttng.async_tma_store_wait", "ttng.tc_gen5_commit"};
+                                        "ttng.async_tma_store_wait", "ttng.tc_gen5_commit",
+                                        "ttng.tmem_subslice"};
     return std::find(std::begin(names), std::end(names), name) != std::end(names);
 }
 

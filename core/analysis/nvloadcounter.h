@@ -15,6 +15,7 @@
 // Isolated conflict-free ldmatrix and ld.shared patterns, with or without other warps' global
 // traffic, showed none.
 
+#include "hw/arch.h"
 #include "io/ttgir.h"
 
 #include <cstdint>
@@ -30,11 +31,12 @@ struct NvLoadCounterRange
     std::string note; // the rule and its measurement, in words
 };
 
-// `arch`: the architecture's name; only the measured one (sm90) has a range, and only for a
-// module whose data-placing ops are outside every loop (scf.for, scf.while): there each
-// instruction runs once per warp, as the prediction counts it.
+// `excessPerWarp`: the architecture file's loadCounterExcessPerWarp (Architecture, carried by
+// KernelReport); an architecture without it has no range. A range is given only for a module
+// whose data-placing ops are outside every loop (scf.for, scf.while): there each instruction runs
+// once per warp, as the prediction counts it. The note quotes the field's source.
 [[nodiscard]] std::optional<NvLoadCounterRange>
-nvidiaLoadCounterRange(const std::string &arch, const TtgirModule &module,
+nvidiaLoadCounterRange(const std::optional<ModelConstant> &excessPerWarp, const TtgirModule &module,
                        int64_t predictedLoadWavefronts);
 
 } // namespace lx

@@ -30,7 +30,8 @@
 //   bankConflictRateScale: finite, > 0 and <= 1000;  cu measurements: warps 1..64, bytes
 //      1..2^30, elementBits 1..64, loadBits 8..512, cycles and steadyBytesPerCycle finite > 0,
 //      rawBytesPerCycle (optional) finite, > 0 and <= 2^20;
-//   dsCounterLimit, cu cacheLineBytes (optional): whole numbers 1..2^20 with provenance;
+//   dsCounterLimit, loadCounterExcessPerWarp, cu cacheLineBytes (optional): whole numbers
+//      1..2^20 with provenance;
 //      transposed loads: elementBits 1..64,
 //      instructionBits 8..512, leadingRegisterBases and leadingLaneBases 0..8
 // An architecture file is at most 1 MiB (base/boundedread.h) and nests at most 64 levels.
@@ -237,6 +238,11 @@ struct Architecture
     // The most LDS instructions a wave may have outstanding ("dsCounterLimit": the DS counter,
     // DSCNT, is 6 bits on GFX12, so 63 on gfx1250); absent where the file states none.
     std::optional<ModelConstant> dsCounterLimit;
+    // NVIDIA: how many shared-memory load wavefronts per warp the hardware's load-wavefront
+    // counter may read above the predicted ones of a kernel without loops
+    // ("loadCounterExcessPerWarp", measured on an H200 for sm90: docs/nvidia-shared-memory.md
+    // section 6); absent where the file states none, and then no range is given.
+    std::optional<ModelConstant> loadCounterExcessPerWarp;
     std::vector<LdsInstruction> instructions;
     std::vector<TransposedLoad> transposedLoads; // ds_load_tr* / ds_read_b64_tr_*
     std::optional<CuModel> cu;                   // gfx1250 only, for now

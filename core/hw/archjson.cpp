@@ -100,7 +100,8 @@ Expected<ModelConstant> modelConstant(const json &obj, const char *key, const st
     return ModelConstant{*v, *p};
 }
 
-// An optional model constant that counts something (dsCounterLimit, cacheLineBytes): absent is
+// An optional model constant that counts something (dsCounterLimit, loadCounterExcessPerWarp,
+// cacheLineBytes): absent is
 // nothing; present, a whole number in [1, 2^20] with its provenance.
 Expected<std::optional<ModelConstant>> optionalCount(const json &obj, const char *key,
                                                      const std::string &where)
@@ -485,6 +486,10 @@ Expected<Architecture> parseArchitecture(std::string_view jsonText)
     if (!dsLimit)
         return dsLimit.error();
     arch.dsCounterLimit = *dsLimit;
+    auto loadExcess = optionalCount(doc, "loadCounterExcessPerWarp", w);
+    if (!loadExcess)
+        return loadExcess.error();
+    arch.loadCounterExcessPerWarp = *loadExcess;
     if (auto tl = doc.find("transposedLoads"); tl != doc.end()) {
         if (!tl->is_array())
             return makeError(w + ": \"transposedLoads\" must be an array");

@@ -208,10 +208,14 @@ private:
         return end;
     }
 
+    // A #ttg layout (not the #ttg.shared_memory space) or a Blackwell tensor-memory encoding (not
+    // the #ttng.tensor_memory space).
     static bool isLayoutName(const std::string &name)
     {
         const bool dialect = name.rfind("ttg.", 0) == 0 || name.rfind("triton_gpu.", 0) == 0;
-        return dialect && name.find("shared_memory") == std::string::npos;
+        return (dialect && name.find("shared_memory") == std::string::npos) ||
+               name == "ttng.tensor_memory_encoding" ||
+               name == "ttng.tensor_memory_scales_encoding";
     }
 
     void readLayoutAlias(TtgirAlias &alias, size_t start, size_t end)
@@ -424,6 +428,8 @@ private:
                         m_module.threadsPerWarp = v;
                     else if (name == "ttg.num-ctas")
                         m_module.numCtas = v;
+                    else if (name == "ttg.maxnreg")
+                        m_module.maxRegisters = v;
                 }
             }
             i = j + 1;

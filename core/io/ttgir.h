@@ -108,6 +108,7 @@ struct TtgirModule
     int numWarps = 0;
     int threadsPerWarp = 0;
     int numCtas = 1;
+    int maxRegisters = 0;            // ttg.maxnreg: the registers a thread may use (0: not set)
     std::vector<TtgirAlias> aliases; // in the order of the text
     std::vector<TtgirOp> ops;        // the data-placing ops, in the order of the text
     // The ops that compute pointers and offsets (isTtgirAddressOp), in the order of the text,

@@ -368,6 +368,10 @@ CheckResult runCheck(const std::vector<std::string> &paths, const CheckConfig &c
                     k.error = a.message();
                 } else {
                     k.arch = a->report.arch;
+                    for (const KernelOpReport &r : a->report.ops)
+                        if (r.path == "not modelled")
+                            k.notModelled.push_back("line " + std::to_string(r.line) + ": " + r.op +
+                                                    ": " + r.pathReason);
                     checkKernel(k, *a, config);
                     if (suggest)
                         addSuggestions(k, *a);
@@ -416,6 +420,8 @@ json checkJson(const CheckResult &result)
             o["error"] = k.error;
         if (!k.incomplete.empty())
             o["incomplete"] = k.incomplete;
+        if (!k.notModelled.empty())
+            o["notModelled"] = k.notModelled;
         kernels.push_back(std::move(o));
     }
     return {{"exitCode", result.exitCode()},

@@ -102,6 +102,9 @@ struct CheckKernel
     std::string arch;
     std::string incomplete; // a folder still being written: not checked, not failed
     std::string error;      // unreadable: bad input
+    // The ops the analysis does not model, "line 23: ttng.tmem_load: why": they hold no budget,
+    // and are listed so that a pass says what it did not look at.
+    std::vector<std::string> notModelled;
     std::vector<CheckCase> cases;
     [[nodiscard]] bool failed() const;
 };

@@ -175,8 +175,8 @@ nlohmann::json reportWithoutFigures(const TtgirModule &module, const KernelRepor
                                 {"textbookStore", report.totals.textbookWavefrontsStore},
                                 {"rule", "measured (the architecture file's phase tables and "
                                          "measured rules); textbook: phase tables alone"}};
-        if (const std::optional<NvLoadCounterRange> c =
-                nvidiaLoadCounterRange(report.arch, module, report.totals.wavefrontsLoad)) {
+        if (const std::optional<NvLoadCounterRange> c = nvidiaLoadCounterRange(
+                report.loadCounterExcessPerWarp, module, report.totals.wavefrontsLoad)) {
             totals["wavefronts"]["loadCounterMax"] = c->high;
             totals["wavefronts"]["loadCounterNote"] = c->note;
         }

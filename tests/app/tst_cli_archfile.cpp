@@ -1,7 +1,9 @@
 // `--arch FILE` with an edited architecture file moves the figures read from it in every command:
 // a copy of gfx1250.json that keeps the name "gfx1250" but states another DS counter limit, cache
 // line and measured raw bandwidth changes analyze kernel, analyze cta, analyze ds-load-tr and
-// render --figures; a malformed value is refused naming it (exit 1).
+// render --figures; a malformed value is refused naming it (exit 1). The same for sm90.json's
+// load-counter excess: a copy without it gives analyze kernel no load-counter range, a copy
+// stating another excess moves the range.
 
 #include "clitest.h"
 
@@ -56,22 +58,32 @@ private Q_SLOTS:
     void dsLoadTr();
     void renderFigures();
     void malformed();
+    void nvidiaLoadCounter();
 
 private:
-    QString writeArch(const QString &name, const nlohmann::json &edit);
+    // A copy of the embedded `resource` with each JSON pointer of `edit` set to its value (a null
+    // value removes the key).
+    QString writeArch(const QString &name, const nlohmann::json &edit,
+                      const char *resource = "arch/gfx1250.json");
 
     QTemporaryDir m_dir;
     QString m_edited;
 };
 
-QString TestCliArchFile::writeArch(const QString &name, const nlohmann::json &edit)
+QString TestCliArchFile::writeArch(const QString &name, const nlohmann::json &edit,
+                                   const char *resource)
 {
-    const std::optional<std::string_view> text = lx::embeddedResource("arch/gfx1250.json");
+    const std::optional<std::string_view> text = lx::embeddedResource(resource);
     if (!text)
         return {};
     nlohmann::json doc = nlohmann::json::parse(*text);
-    for (const auto &[pointer, value] : edit.items())
-        doc[nlohmann::json::json_pointer(pointer)] = value;
+    for (const auto &[pointer, value] : edit.items()) {
+        const nlohmann::json::json_pointer at(pointer);
+        if (value.is_null())
+            doc[at.parent_pointer()].erase(at.back());
+        else
+            doc[at] = value;
+    }
     QFile f(m_dir.filePath(name));
     if (!f.open(QIODevice::WriteOnly))
         return {};
@@ -138,6 +150,48 @@ void TestCliArchFile::malformed()
         lx::test::runApp({u"analyze"_s, u"cta"_s, u"--preset"_s, u"fig11"_s, u"--arch"_s, bad});
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.errText().contains(u"cacheLineBytes"_s), r.err.constData());
+    QVERIFY(!r.crashed());
+}
+
+void TestCliArchFile::nvidiaLoadCounter()
+{
+    const QString loopFree =
+        QStringLiteral(LX_TEST_DATA_DIR) + u"/kernels/nvidia/tr_fp32_32x128_w8.ttgir"_s;
+    const auto wavefronts = [&](const QString &arch) {
+        QStringList args{u"analyze"_s, u"kernel"_s, loopFree, u"--json"_s};
+        if (!arch.isEmpty())
+            args << u"--arch"_s << arch;
+        const QJsonObject j = runJson(args);
+        return std::pair{j.value(u"totals"_s).toObject().value(u"wavefronts"_s).toObject(),
+                         j.value(u"numWarps"_s).toInteger()};
+    };
+    const auto [own, warps] = wavefronts({});
+    const qint64 load = own.value(u"load"_s).toInteger();
+    QVERIFY(load > 0 && warps > 0);
+    QCOMPARE(own.value(u"loadCounterMax"_s).toInteger(), load + warps);
+    // Without the field: the loads are predicted, no counter range is stated.
+    const QString without = writeArch(u"sm90-without.json"_s,
+                                      {{"/loadCounterExcessPerWarp", nullptr}}, "arch/sm90.json");
+    const auto [none, warpsNone] = wavefronts(without);
+    QCOMPARE(none.value(u"load"_s).toInteger(), load);
+    QVERIFY(!none.contains(u"loadCounterMax"_s));
+    QVERIFY(!none.contains(u"loadCounterNote"_s));
+    // Another excess moves the range, and the note quotes the file's source.
+    const QString three = writeArch(u"sm90-three.json"_s,
+                                    {{"/loadCounterExcessPerWarp/value", 3},
+                                     {"/loadCounterExcessPerWarp/source", "an edited copy"}},
+                                    "arch/sm90.json");
+    const auto [edited, warpsEdited] = wavefronts(three);
+    QCOMPARE(edited.value(u"loadCounterMax"_s).toInteger(), load + 3 * warpsEdited);
+    QVERIFY2(edited.value(u"loadCounterNote"_s).toString().contains(u"an edited copy"_s),
+             qPrintable(edited.value(u"loadCounterNote"_s).toString()));
+    // A malformed excess is refused naming the field.
+    const QString bad =
+        writeArch(u"sm90-bad.json"_s, {{"/loadCounterExcessPerWarp/value", 0.5}}, "arch/sm90.json");
+    const lx::test::CliResult r =
+        lx::test::runApp({u"analyze"_s, u"kernel"_s, loopFree, u"--arch"_s, bad});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.errText().contains(u"loadCounterExcessPerWarp"_s), r.err.constData());
     QVERIFY(!r.crashed());
 }
 

@@ -118,6 +118,7 @@ private Q_SLOTS:
     void badInput();
     void anUnreadableFileIsNamedOnce();
     void suggestionsAreSuggestOpsAnswer();
+    void notModelledListed();
 };
 
 // check --suggest gives every offending op the answer of `suggest op` for that line: the alias
@@ -150,6 +151,29 @@ void TestCliCheck::suggestionsAreSuggestOpsAnswer()
         lx::test::runApp({u"check"_s, file, u"--max-ways"_s, u"1"_s, u"--suggest"_s});
     QVERIFY2(text.outText().contains(u"suggest: #shared = #ttg.nvmma_shared<"_s),
              qPrintable(text.outText()));
+}
+
+// A Blackwell module passes its budget and names the op the analysis does not model (a
+// tmem_load with a reduction), in the text and the JSON.
+void TestCliCheck::notModelledListed()
+{
+    const QString path = QStringLiteral(LX_TEST_DATA_DIR "/kernels/blackwell/tmem_mma_sm100.ttgir");
+    const lx::test::CliResult text = lx::test::runApp(
+        {QStringLiteral("check"), path, QStringLiteral("--max-ways"), QStringLiteral("2")});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY2(text.out.contains("PASS  ") && text.out.contains("(sm100)"), text.out.constData());
+    QVERIFY2(text.out.contains("not modelled: line 24: ttng.tmem_load: "), text.out.constData());
+    const lx::test::CliResult j =
+        lx::test::runApp({QStringLiteral("check"), path, QStringLiteral("--max-ways"),
+                          QStringLiteral("2"), QStringLiteral("--json")});
+    QCOMPARE(j.exitCode, 0);
+    const QJsonArray kernels =
+        QJsonDocument::fromJson(j.out).object().value(QStringLiteral("kernels")).toArray();
+    QCOMPARE(kernels.size(), 1);
+    const QJsonArray notModelled =
+        kernels[0].toObject().value(QStringLiteral("notModelled")).toArray();
+    QCOMPARE(notModelled.size(), 1);
+    QVERIFY(notModelled[0].toString().startsWith(QStringLiteral("line 24: ttng.tmem_load: ")));
 }
 
 void TestCliCheck::initTestCase()

@@ -303,6 +303,40 @@ private Q_SLOTS:
         QVERIFY(!lw.contains(QStringLiteral("loadCounterMax")));
     }
 
+    // A Blackwell module (tests/data/kernels/blackwell): no alias is refused, every ttng op is
+    // listed, tmem_load / tmem_store / tmem_alloc with a value carry their tcgen05 message by
+    // mnemonic (the lit test's CHECK for these layouts: 32x32b.x128, one per thread), the
+    // tcgen05.mma and tcgen05.cp ops are named, and the reduction load is named as not modelled.
+    void blackwellModule()
+    {
+        const QString path = kDir + QStringLiteral("blackwell/tmem_mma_sm100.ttgir");
+        const lx::test::CliResult text = run({path});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(!text.out.contains("unknown alias") && !text.out.contains("is not read"),
+                 text.out.constData());
+        for (const char *want :
+             {"ttng.tmem_alloc", "ttng.tc_gen5_mma", "ttng.tmem_copy", "ttng.tmem_subslice",
+              "ttng.tmem_store", "1 x tcgen05.ld.sync.aligned.32x32b.x128.b32",
+              "1 x tcgen05.st.sync.aligned.32x32b.x128.b32",
+              "1 x tcgen05.st.sync.aligned.32x32b.x64.unpack::16b.b32", "tcgen05.mma path",
+              "tcgen05.cp path", "line 24: ttng.tmem_load is not modelled"})
+            QVERIFY2(text.out.contains(want), want);
+        const lx::test::CliResult j = run({path, QStringLiteral("--json")});
+        QCOMPARE(j.exitCode, 0);
+        const QJsonObject report = QJsonDocument::fromJson(j.out).object();
+        const QJsonObject load = opAtLine(report, 20);
+        QCOMPARE(load.value(QStringLiteral("op")).toString(), QStringLiteral("ttng.tmem_load"));
+        QCOMPARE(load.value(QStringLiteral("instruction")).toString(),
+                 QStringLiteral("tcgen05.ld.sync.aligned.32x32b.x128.b32"));
+        QCOMPARE(load.value(QStringLiteral("count")).toInteger(), 1);
+        QCOMPARE(load.value(QStringLiteral("path")).toString(), QStringLiteral("tcgen05.ld"));
+        QCOMPARE(opAtLine(report, 24).value(QStringLiteral("path")).toString(),
+                 QStringLiteral("not modelled"));
+        // Tensor memory is not shared memory: no tcgen05 message in the totals.
+        for (const QString &key : report.value(QStringLiteral("totals")).toObject().keys())
+            QVERIFY2(!key.startsWith(QStringLiteral("tcgen05")), qPrintable(key));
+    }
+
     void badInput_data()
     {
         QTest::addColumn<QStringList>("args");

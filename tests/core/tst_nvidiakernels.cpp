@@ -185,7 +185,7 @@ void TestNvidiaKernels::countsEqualPtx()
     QVERIFY2(unmodelled.empty(), unmodelled.empty() ? "" : unmodelled.front().c_str());
     QCOMPARE(predicted, ptx);
     // The counter range is stated for the loop-free kernels alone.
-    QCOMPARE(nvidiaLoadCounterRange(report->arch, *module, 0).has_value(),
+    QCOMPARE(nvidiaLoadCounterRange(report->loadCounterExcessPerWarp, *module, 0).has_value(),
              isLoopFree(name.toStdString()));
 }
 
@@ -240,7 +240,7 @@ void TestNvidiaKernels::wavefrontsEqualMeasured()
         QCOMPARE(predictedStore, s);
     loads.prepend(load);
     const std::optional<NvLoadCounterRange> range =
-        nvidiaLoadCounterRange(report->arch, *module, t.wavefrontsLoad);
+        nvidiaLoadCounterRange(report->loadCounterExcessPerWarp, *module, t.wavefrontsLoad);
     QVERIFY(range.has_value());
     QCOMPARE(qint64(range->low), predictedLoad);
     const auto [lo, hi] = std::minmax_element(loads.begin(), loads.end());

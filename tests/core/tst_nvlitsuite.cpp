@@ -7,11 +7,17 @@
 // name a shared-memory instruction of the lowering are read as FileCheck reads them:
 //
 //   nvvm.ldmatrix / nvvm.stmatrix   a matrix instruction; `num = N` or the result struct's
-//                                   i32 count (the stored registers for stmatrix) give `.xN`,
+//                                   i32 count (half of it for an 8-bit ldmatrix, .m16n16: two
+//                                   registers a matrix; the stored registers for stmatrix, as
+//                                   operands or as the i32 operand types) give `.xN`,
 //                                   `mma_layout<col>` the `.trans` form, `elt_type<b8>` the
 //                                   8-bit form; an attribute the line leaves out matches any.
 //   llvm.store / llvm.load ... vector<KxiB>
 //                                   a plain st.shared / ld.shared of K*B bits.
+//   tcgen05.ld... / tcgen05.st...   a tensor-memory message: the CHECK's PTX text up to the
+//                                   first blank, its {{...}} read as regular expressions, found
+//                                   in the predicted mnemonic as FileCheck finds it in the line
+//                                   (`tcgen05.ld.sync.aligned.32x32b.x64.b32`, `...{{x[0-9]+}}`).
 //
 // A CHECK (or CHECK-COUNT-N) is at least that many of the matching instructions; a CHECK-NOT of
 // a kind after them bounds the kind: the count of every instruction of that kind equals the sum
@@ -55,10 +61,14 @@ struct Filter
     std::optional<bool> trans;
     std::optional<bool> b8;
     std::optional<int> bits; // plain accesses: vector width in bits
+    std::string ptx;         // tcgen05 messages: the CHECK's text
+    std::optional<std::regex> ptxPattern;
 
     bool matches(const std::string &mnemonic) const
     {
         if (mnemonic.rfind(kind, 0) != 0)
+            return false;
+        if (ptxPattern && !std::regex_search(mnemonic, *ptxPattern))
             return false;
         if (num && mnemonic.find(".x" + std::to_string(*num) + ".") == std::string::npos)
             return false;
@@ -89,14 +99,46 @@ struct Filter
             s += *b8 ? " b8" : " b16";
         if (bits)
             s += " " + std::to_string(*bits) + "-bit";
+        if (!ptx.empty())
+            s = ptx;
         return s;
     }
 };
+
+// A CHECK's PTX text as a regular expression: {{re}} as written, every other character literal.
+std::string ptxRegex(const std::string &text)
+{
+    std::string out;
+    for (size_t i = 0; i < text.size(); ++i) {
+        if (text.compare(i, 2, "{{") == 0) {
+            const size_t end = text.find("}}", i + 2);
+            if (end != std::string::npos) {
+                out += "(?:" + text.substr(i + 2, end - i - 2) + ")";
+                i = end + 1;
+                continue;
+            }
+        }
+        if (std::string("\\^$.|?*+()[]{}").find(text[i]) != std::string::npos)
+            out += '\\';
+        out += text[i];
+    }
+    return out;
+}
 
 std::optional<Filter> filterOf(const std::string &line)
 {
     std::smatch m;
     Filter f;
+    for (const char *kind : {"tcgen05.ld", "tcgen05.st"}) {
+        const size_t at = line.find(kind);
+        if (at == std::string::npos)
+            continue;
+        const size_t end = line.find_first_of(" \t\"", at);
+        f.kind = kind;
+        f.ptx = line.substr(at, end == std::string::npos ? std::string::npos : end - at);
+        f.ptxPattern = std::regex(ptxRegex(f.ptx));
+        return f;
+    }
     const bool ld = line.find("nvvm.ldmatrix") != std::string::npos;
     const bool st = line.find("nvvm.stmatrix") != std::string::npos;
     if (ld || st) {
@@ -109,14 +151,24 @@ std::optional<Filter> filterOf(const std::string &line)
             int n = 0;
             for (size_t p = regs.find("i32"); p != std::string::npos; p = regs.find("i32", p + 1))
                 ++n;
-            f.num = n;
+            // An 8-bit ldmatrix is .m16n16: each matrix fills two registers of a thread.
+            f.num = line.find("<b8>") != std::string::npos ? n / 2 : n;
         } else if (st) {
             int n = 0;
             for (size_t p = line.find("%{{.*}}"); p != std::string::npos;
                  p = line.find("%{{.*}}", p + 1))
                 ++n;
+            // The stored registers, as operands or as the operand types after the pointer
+            // (an 8-bit stmatrix is .m16n8: one register per matrix, as .m8n8).
+            const size_t types = line.find("!llvm.ptr<3>,");
+            int typed = 0;
+            for (size_t p = types == std::string::npos ? types : line.find("i32", types);
+                 p != std::string::npos; p = line.find("i32", p + 1))
+                ++typed;
             if (n >= 2)
                 f.num = n - 1;
+            else if (typed > 0)
+                f.num = typed;
         }
         // Two printings of the attributes: `layout = #nvvm.mma_layout<col>`, `eltType =
         // #nvvm.ld_st_matrix_elt_type<b8>` and the older `layout = <col>`, `element_type = <b8>`.

@@ -177,6 +177,41 @@ private Q_SLOTS:
         QVERIFY2(refused.message().find("cells") != std::string::npos, refused.message().c_str());
     }
 
+    // "axisNames" renames the out-dims wherever the view names them: the axis labels, the
+    // subtitle and the tooltips (a tensor-memory view's "TMEM lane" and "TMEM column"); one name
+    // per out-dim, else refused.
+    void ownershipAxisNames()
+    {
+        lx::ViewRequest r;
+        r.kind = "ownership";
+        r.layouts.push_back({"T",
+                             *LinearLayout::tryCreate(
+                                 {{"register", {{0, 1}}}, {"lane", {{1, 0}}}, {"warp", {{2, 0}}}},
+                                 {{"dim0", 4}, {"dim1", 2}}, true),
+                             {},
+                             {},
+                             nullptr});
+        const auto plain = lx::buildView(r);
+        QVERIFY(plain.hasValue());
+        QCOMPARE(plain->panels[0].rowAxisLabel, u"dim0"_s);
+        r.options = {{"axisNames", {"TMEM lane", "TMEM column"}}};
+        const auto d = lx::buildView(r);
+        QVERIFY2(d.hasValue(), d ? "" : d.message().c_str());
+        const auto &p = d->panels.at(0);
+        QCOMPARE(p.rowAxisLabel, u"TMEM lane"_s);
+        QCOMPARE(p.columnAxisLabel, u"TMEM column"_s);
+        QVERIFY2(d->subtitle.startsWith(u"rows: TMEM lane (4), columns: TMEM column (2)"_s),
+                 qPrintable(d->subtitle));
+        QVERIFY2(p.tooltip(3, 1).startsWith(u"TMEM lane=3, TMEM column=1: 1 owner"_s),
+                 qPrintable(p.tooltip(3, 1)));
+        QVERIFY(!p.tooltip(3, 1).contains(u"dim0"_s));
+        r.options = {{"axisNames", {"TMEM lane"}}};
+        const auto refused = lx::buildView(r);
+        QVERIFY(!refused.hasValue());
+        QVERIFY2(refused.message().find("axisNames") != std::string::npos,
+                 refused.message().c_str());
+    }
+
     void inverseView()
     {
         const auto d = lx::buildView(request("inverse", {{"warp", 3}}));

@@ -80,6 +80,7 @@ private Q_SLOTS:
     void selectingAnOpBringsItsViewForward();
     void aSceneWithoutAKernelKeepsNoAdvice();
     void saveAsStartsBesideTheKernel();
+    void aBlackwellModuleListsEveryOp();
 
 private:
     test::ScratchSettings m_scratch; // the dialogs' folders are settings
@@ -621,6 +622,40 @@ void TestKernelDock::aKeptSceneKeepsItsCompilerLine()
 
 // Save As of a kernel's scene starts beside the module it was opened from, under the kernel's
 // name; a scene of another kind starts in the scenes' folder.
+// A Blackwell module: every op is a row, tmem_load gives its tcgen05 message and count, the
+// reduction load says it is not modelled, and selecting each op adds only views that build.
+void TestKernelDock::aBlackwellModuleListsEveryOp()
+{
+    LayoutDocument document;
+    KernelDock dock(&document);
+    QStringList messages;
+    connect(&dock, &KernelDock::statusMessage, this, [&](const QString &m) { messages << m; });
+    QCOMPARE(dock.openFile(QStringLiteral(LX_TEST_DATA_DIR) +
+                           u"/kernels/blackwell/tmem_mma_sm100.ttgir"_qs),
+             QString());
+    const KernelOpsModel &m = *dock.model();
+    QCOMPARE(m.rowCount(), 8);
+    int load = -1, red = -1;
+    for (int row = 0; row < m.rowCount(); ++row) {
+        const int line = m.index(row, 0).data(KernelOpsModel::LineRole).toInt();
+        load = line == 20 ? row : load;
+        red = line == 24 ? row : red;
+    }
+    QVERIFY(load >= 0 && red >= 0);
+    QCOMPARE(m.index(load, KernelOpsModel::InstructionColumn).data().toString(),
+             u"tcgen05.ld.sync.aligned.32x32b.x128.b32"_qs);
+    QCOMPARE(m.index(load, KernelOpsModel::CountColumn).data().toString(), u"1"_qs);
+    QVERIFY2(
+        m.index(red, 0).data(KernelOpsModel::DetailRole).toString().contains(u"not modelled"_qs),
+        qPrintable(m.index(red, 0).data(KernelOpsModel::DetailRole).toString()));
+    // Opening says how many ops were analysed; selecting an op says nothing unless a view of it
+    // cannot be added.
+    messages.clear();
+    for (int row = 0; row < m.rowCount(); ++row)
+        dock.selectOp(row);
+    QVERIFY2(messages.isEmpty(), qPrintable(messages.join(u"; "_qs)));
+}
+
 void TestKernelDock::saveAsStartsBesideTheKernel()
 {
     LayoutDocument document;

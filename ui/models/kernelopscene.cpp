@@ -153,7 +153,12 @@ KernelOpScene kernelOpScene(const LayoutDocument &document, const TtgirModule &m
     for (const QString &name : {src, dst})
         if (!name.isEmpty() && !scene.layouts.contains(name))
             scene.layouts << name;
-    scene.views = opViews(r, load, write, src, dst);
+    // A tensor-memory layout (in-dims row, col) has no threads to draw as owners: its ownership
+    // is the register side's.
+    const auto owned = [](const TtgirType &t, const QString &name) {
+        return t.encoding && t.encoding->isTensorMemory() ? QString() : name;
+    };
+    scene.views = opViews(r, load, write, owned(first, src), owned(last, dst));
     return scene;
 }
 

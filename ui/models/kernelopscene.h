@@ -8,7 +8,8 @@
 //    table when the transposed load does not apply), the bank table and the destination's
 //    ownership; for a write the bank table, the bank map and the source's ownership; for a
 //    convert_layout the conversion map dst.invertAndCompose(src) and the ownership of both
-//    sides. Layouts the scene already has under the same name are reused, not added again.
+//    sides; a tensor-memory side (tmem_load, tmem_store) gets no ownership view. Layouts the
+//    scene already has under the same name are reused, not added again.
 
 #include "analysis/kernel.h"
 #include "io/ttgir.h"

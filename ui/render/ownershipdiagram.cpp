@@ -291,22 +291,28 @@ Expected<bool> checkOwnershipCells(const LinearLayout &layout, const OwnershipSl
     return true;
 }
 
+// What out-dim `d` is called: the option's name, else the layout's.
+QString ownershipDimName(const LinearLayout &layout, const std::vector<QString> &names, int d)
+{
+    return size_t(d) < names.size() ? names[size_t(d)]
+                                    : QString::fromStdString(layout.outDims()[size_t(d)].first);
+}
+
 // "rows: dim0 (64), columns: dim1 (64), dim2 = 0; colour: warp; owners per element: up to 2".
 QString ownershipSubtitle(const LinearLayout &layout, const OwnershipSlice &slice,
-                          OwnerColor colorBy, size_t maxOwners)
+                          OwnerColor colorBy, size_t maxOwners, const std::vector<QString> &names)
 {
     const auto &outDims = layout.outDims();
-    const auto &rowDim = outDims[size_t(slice.rowDim)];
-    QString sub = u"rows: %1 (%2)"_s.arg(QString::fromStdString(rowDim.first)).arg(rowDim.second);
-    if (slice.colDim >= 0) {
-        const auto &colDim = outDims[size_t(slice.colDim)];
-        sub += u", columns: %1 (%2)"_s.arg(QString::fromStdString(colDim.first)).arg(colDim.second);
-    }
+    QString sub = u"rows: %1 (%2)"_s.arg(ownershipDimName(layout, names, slice.rowDim))
+                      .arg(outDims[size_t(slice.rowDim)].second);
+    if (slice.colDim >= 0)
+        sub += u", columns: %1 (%2)"_s.arg(ownershipDimName(layout, names, slice.colDim))
+                   .arg(outDims[size_t(slice.colDim)].second);
     for (int dd = 0; dd < int(outDims.size()); ++dd) {
         if (dd == slice.rowDim || dd == slice.colDim)
             continue;
         const int32_t v = size_t(dd) < slice.fixed.size() ? slice.fixed[size_t(dd)] : 0;
-        sub += u", %1 = %2"_s.arg(QString::fromStdString(outDims[size_t(dd)].first)).arg(v);
+        sub += u", %1 = %2"_s.arg(ownershipDimName(layout, names, dd)).arg(v);
     }
     sub +=
         u"; colour: %1; owners per element: up to %2"_s.arg(colorKeyName(colorBy)).arg(maxOwners);
@@ -332,7 +338,6 @@ Expected<Diagram> ownershipDiagram(const LinearLayout &layout,
         return mapOr.error();
     const auto mapPtr = std::make_shared<const OwnershipMap>(std::move(*mapOr));
     const OwnershipMap &map = *mapPtr;
-    const auto &outDims = layout.outDims();
     const int rows = map.rows();
     const int cols = map.columns();
     const bool bySimd = colorBy == OwnerColor::Simd || colorBy == OwnerColor::SimdPair;
@@ -343,8 +348,13 @@ Expected<Diagram> ownershipDiagram(const LinearLayout &layout,
 
     Diagram d;
     d.title = options.title.isEmpty() ? u"Ownership"_s : options.title;
-    const auto &rowDim = outDims[size_t(options.slice.rowDim)];
-    d.subtitle = ownershipSubtitle(layout, options.slice, colorBy, map.maxOwnerCount());
+    if (!options.axisNames.empty() && int(options.axisNames.size()) != layout.numOutDims())
+        return makeError("ownership: axisNames has " + std::to_string(options.axisNames.size()) +
+                         " names for " + std::to_string(layout.numOutDims()) +
+                         " out-dims (one name per out-dim)");
+    const QString rowName = ownershipDimName(layout, options.axisNames, options.slice.rowDim);
+    d.subtitle =
+        ownershipSubtitle(layout, options.slice, colorBy, map.maxOwnerCount(), options.axisNames);
     if (!shared && cols >= 24)
         d.cellSize = QSizeF(34, 20); // "T31:R63" fits at the smallest readable size
     using Cells = OwnershipDiagramOptions::Cells;
@@ -362,16 +372,16 @@ Expected<Diagram> ownershipDiagram(const LinearLayout &layout,
                            std::make_shared<const OwnershipCells>(mapPtr, colouring, options.label,
                                                                   options.maxLabelOwners,
                                                                   std::move(filled.fills), square));
-    p.rowAxisLabel = QString::fromStdString(rowDim.first);
+    p.rowAxisLabel = rowName;
     if (options.slice.colDim >= 0)
-        p.columnAxisLabel = QString::fromStdString(outDims[size_t(options.slice.colDim)].first);
+        p.columnAxisLabel = ownershipDimName(layout, options.axisNames, options.slice.colDim);
     for (int r = 0; r < rows; ++r)
         p.rowHeaders << QString::number(r);
     for (int c = 0; c < cols; ++c)
         p.columnHeaders << QString::number(c);
 
-    p.tooltipSource = std::make_shared<const OwnershipTooltips>(
-        layout, mapPtr, QString::fromStdString(rowDim.first), p.columnAxisLabel);
+    p.tooltipSource =
+        std::make_shared<const OwnershipTooltips>(layout, mapPtr, rowName, p.columnAxisLabel);
     addOwnershipLegend(d, colouring, filled.mixedCells > 0, filled.unowned);
     appendFigures(d, ownershipFigures(
                          layout, map,
@@ -450,6 +460,11 @@ Expected<Diagram> buildOwnershipView(const ViewRequest &request)
     o.cells = *cells == "square" ? OwnershipDiagramOptions::Cells::Square
               : *cells == "wide" ? OwnershipDiagramOptions::Cells::Wide
                                  : OwnershipDiagramOptions::Cells::Auto;
+    const auto axisNames = request.stringListOption("axisNames", {});
+    if (!axisNames)
+        return axisNames.error();
+    for (const std::string &n : *axisNames)
+        o.axisNames.push_back(QString::fromStdString(n));
     o.title = u"Ownership of %1"_s.arg(QString::fromStdString((*named)->name));
     return ownershipDiagram(layout, o);
 }

@@ -83,6 +83,10 @@ struct OwnershipDiagramOptions
     OwnerLabel label = OwnerLabel::Owner;
     int maxLabelOwners = 2;
     QString title;
+    // What the out-dims are called in the axis labels, the subtitle and the tooltips (one name per
+    // out-dim: a tensor-memory view calls them "TMEM lane" and "column"); empty: the layout's own
+    // names (dim0, dim1).
+    std::vector<QString> axisNames;
     // Cell shape: Auto is square once the slice has more than kSquareCellsAbove rows or columns
     // (a grid one navigates, where a square tensor should look square), else wide enough for a
     // label in one line.
@@ -114,7 +118,8 @@ struct InverseDiagramOptions
 
 // Registry entry points. Options (JSON): "rowDim", "colDim" (out-dim indices), "fixed" (one
 // value per out-dim), "colorBy" (see ownerColorNames), "label" ("owner", "lane", "register",
-// "warp", "offset", "none"), "maxLabelOwners", "cells" ("auto", "square", "wide"); the colours
+// "warp", "offset", "none"), "maxLabelOwners", "cells" ("auto", "square", "wide"), "axisNames"
+// (one display name per out-dim, e.g. ["TMEM lane", "column"]); the colours
 // simd and simd-pair read the request's architecture (its CU model). For "inverse":
 // "warp", "block" (or any in-dim name with an integer value) and "offsetsPerRow".
 [[nodiscard]] Expected<Diagram> buildOwnershipView(const ViewRequest &request);
