@@ -12,6 +12,7 @@
 #include "layout/linearlayout.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -177,6 +178,15 @@ inline LinearLayout cgaLayout(const Bases &blockBases, size_t rank)
 inline LinearLayout combine(LinearLayout cta, const Bases &cgaBases,
                             const std::vector<int32_t> &shape)
 {
+    // One CTA (no block bases), the usual case: its CGA layout is made once per rank.
+    static const std::array<LinearLayout, 9> singleCta = [] {
+        std::array<LinearLayout, 9> layouts;
+        for (size_t rank = 0; rank < layouts.size(); ++rank)
+            layouts[rank] = cgaLayout({}, rank);
+        return layouts;
+    }();
+    if (cgaBases.empty() && shape.size() < singleCta.size())
+        return must(combineCtaCgaWithShape(std::move(cta), singleCta[shape.size()], shape));
     return must(combineCtaCgaWithShape(std::move(cta), cgaLayout(cgaBases, shape.size()), shape));
 }
 

@@ -338,6 +338,80 @@ bool fitsWithin(const LinearLayout &layout, const NamedShape &shape)
     return true;
 }
 
+// Whether `cga` is the CGA layout of one CTA over the dims of `shape`, as makeCgaLayout makes it
+// without blocks: a 'block' in-dim without bases and every out-dim of `shape` of size 1.
+bool isSingleCta(const LinearLayout &cga, const NamedShape &shape)
+{
+    if (cga.numInDims() != 1 || cga.bases().front().first != "block" ||
+        !cga.bases().front().second.empty() || cga.outDims().size() != shape.size())
+        return false;
+    for (const auto &[name, size] : cga.outDims())
+        if (size != 1 || lookup(shape, name) < 0)
+            return false;
+    return true;
+}
+
+// Whether the out-dims of `layout` are the dims of `shape`, in any order.
+bool hasOutDimsOf(const LinearLayout &layout, const NamedShape &shape)
+{
+    if (layout.outDims().size() != shape.size())
+        return false;
+    for (const auto &[name, size] : layout.outDims())
+        if (lookup(shape, name) < 0)
+            return false;
+    return true;
+}
+
+// The end of combineCtaCgaWithShape: the result in the standard out-dim order, checked against
+// the shape.
+Expected<LinearLayout> inStandardOrder(Expected<LinearLayout> ret,
+                                       const std::vector<std::string> &names,
+                                       const NamedShape &labeled)
+{
+    if (!ret)
+        return ret;
+    if (!hasOutOrder(*ret, names)) {
+        ret = std::move(*ret).transposeOuts(names);
+        if (!ret)
+            return ret;
+    }
+    for (const auto &[n, s] : labeled)
+        if (ret->outDimSize(n) != s)
+            return makeError("the layout covers " + std::to_string(ret->outDimSize(n)) + " along " +
+                             n + " but the shape is " + std::to_string(s));
+    return ret;
+}
+
+// combineCtaCgaWithShape for one CTA. The product with such a CGA layout keeps the CTA layout's
+// in-dims and out-dims in their order (supremum puts the CTA layout's first), adds a 'block'
+// in-dim without bases when there is none, changes no size and no basis, and is surjective when
+// the CTA layout is: that layout is made here from the CTA layout's bases, moved, not copied.
+Expected<LinearLayout> combineSingleCta(LinearLayout ctaLayout,
+                                        const std::vector<std::string> &names,
+                                        const NamedShape &labeled)
+{
+    NamedShape ctaShape;
+    ctaShape.reserve(labeled.size());
+    for (const auto &[d, size] : ctaLayout.outDims())
+        ctaShape.emplace_back(d, std::max(1, lookup(labeled, d)));
+    Expected<LinearLayout> cta = ensureLayoutNotSmallerThan(std::move(ctaLayout), ctaShape);
+    if (!cta)
+        return cta;
+    if (!fitsWithin(*cta, ctaShape)) {
+        cta = ensureLayoutNotLargerThan(*cta, ctaShape);
+        if (!cta)
+            return cta;
+    }
+    const bool surjective = cta->isSurjective();
+    std::vector<LinearLayout::NamedSize> outDims = cta->outDims();
+    const bool hasBlock = cta->hasInDim("block");
+    LinearLayout::BasesT bases = std::move(*cta).takeBases();
+    if (!hasBlock)
+        bases.emplace_back("block", std::vector<LinearLayout::Basis>{});
+    return inStandardOrder(
+        LinearLayout::tryCreate(std::move(bases), std::move(outDims), surjective), names, labeled);
+}
+
 } // namespace
 
 Expected<LinearLayout> combineCtaCgaWithShape(LinearLayout ctaLayout, const LinearLayout &cgaLayout,
@@ -359,6 +433,8 @@ Expected<LinearLayout> combineCtaCgaWithShape(LinearLayout ctaLayout, const Line
                              std::to_string(i) + " is not a power of two");
         labeled.emplace_back(names[size_t(i)], shape[size_t(i)]);
     }
+    if (isSingleCta(cgaLayout, labeled) && hasOutDimsOf(ctaLayout, labeled))
+        return combineSingleCta(std::move(ctaLayout), names, labeled);
     // Clipping a layout that already fits its shape changes neither bases nor sizes, only the
     // surjectivity flag, which product() below does not read (it derives the result's flag from
     // the ranks): such a clip is skipped, and with it a copy of every basis. Likewise a transpose
@@ -392,19 +468,7 @@ Expected<LinearLayout> combineCtaCgaWithShape(LinearLayout ctaLayout, const Line
         if (!cta)
             return cta;
     }
-    Expected<LinearLayout> ret = cta->product(cga);
-    if (!ret)
-        return ret;
-    if (!hasOutOrder(*ret, names)) {
-        ret = std::move(*ret).transposeOuts(names);
-        if (!ret)
-            return ret;
-    }
-    for (const auto &[n, s] : labeled)
-        if (ret->outDimSize(n) != s)
-            return makeError("the layout covers " + std::to_string(ret->outDimSize(n)) + " along " +
-                             n + " but the shape is " + std::to_string(s));
-    return ret;
+    return inStandardOrder(cta->product(cga), names, labeled);
 }
 
 std::string formatBasis(const LinearLayout::Basis &basis)
