@@ -223,6 +223,7 @@ private:
             v.kind = Value::List;
             if (acceptPunct("]"))
                 return v;
+            v.items.reserve(4); // shapes and bases: one allocation instead of two or three
             do
                 v.items.push_back(parseValue(depth + 1));
             while (acceptPunct(","));

@@ -382,6 +382,66 @@ Expected<LinearLayout> inStandardOrder(Expected<LinearLayout> ret,
     return ret;
 }
 
+// combineSingleCta in one step when the CTA layout only grows to the shape (ensureLayoutNotSmaller-
+// Than's products, planGrowth above) and no out-dim is larger than the shape (nothing to clip):
+// the grown register bases, the empty 'block' in-dim and the standard out-dim order (what
+// transposeOuts gives) are written into the CTA layout's own bases, and one layout is made.
+// nullopt, `cta` untouched, where the steps below must run one by one.
+std::optional<Expected<LinearLayout>> singleCtaInOneStep(LinearLayout &cta,
+                                                         const NamedShape &ctaShape,
+                                                         const std::vector<std::string> &names)
+{
+    if (cta.numOutDims() == 0 || cta.numOutDims() != int(names.size()) ||
+        checkGrowable(cta, ctaShape))
+        return std::nullopt;
+    int perm[LinearLayout::kMaxDims]; // standard out-dim k is the CTA layout's out-dim perm[k]
+    for (size_t k = 0; k < names.size(); ++k) {
+        perm[k] = cta.outDimIndex(names[k]);
+        if (perm[k] < 0)
+            return std::nullopt;
+    }
+    for (const auto &[name, size] : cta.outDims())
+        if (size > lookup(ctaShape, name))
+            return std::nullopt;
+    std::optional<Growth> g = planGrowth(cta, ctaShape);
+    if (!g)
+        return std::nullopt;
+    const std::vector<LinearLayout::NamedSize> oldOuts = cta.outDims();
+    const int rank = cta.rank();
+    const bool hasBlock = cta.hasInDim("block");
+    LinearLayout::BasesT bases = std::move(cta).takeBases();
+    auto &grown = bases.front().second;
+    for (size_t o = 0; o < oldOuts.size(); ++o)
+        for (int32_t step = 1; step < g->outs[o].second / oldOuts[o].second; step *= 2) {
+            LinearLayout::Basis b(oldOuts.size(), 0);
+            b[o] = oldOuts[o].second * step;
+            grown.push_back(std::move(b));
+        }
+    int outBits = 0;
+    std::vector<LinearLayout::NamedSize> outDims;
+    outDims.reserve(names.size());
+    for (size_t k = 0; k < names.size(); ++k) {
+        outDims.emplace_back(names[k], g->outs[size_t(perm[k])].second);
+        outBits += std::countr_zero(uint32_t(outDims.back().second));
+    }
+    bool identity = true;
+    for (size_t k = 0; k < names.size(); ++k)
+        identity = identity && perm[k] == int(k);
+    if (!identity) {
+        int32_t old[LinearLayout::kMaxDims];
+        for (auto &[inDim, bs] : bases)
+            for (LinearLayout::Basis &b : bs) {
+                std::copy(b.begin(), b.end(), old);
+                for (size_t k = 0; k < names.size(); ++k)
+                    b[k] = old[perm[k]];
+            }
+    }
+    if (!hasBlock)
+        bases.emplace_back("block", std::vector<LinearLayout::Basis>{});
+    return LinearLayout::tryCreate(std::move(bases), std::move(outDims),
+                                   rank + g->added == outBits);
+}
+
 // combineCtaCgaWithShape for one CTA. The product with such a CGA layout keeps the CTA layout's
 // in-dims and out-dims in their order (supremum puts the CTA layout's first), adds a 'block'
 // in-dim without bases when there is none, changes no size and no basis, and is surjective when
@@ -394,6 +454,8 @@ Expected<LinearLayout> combineSingleCta(LinearLayout ctaLayout,
     ctaShape.reserve(labeled.size());
     for (const auto &[d, size] : ctaLayout.outDims())
         ctaShape.emplace_back(d, std::max(1, lookup(labeled, d)));
+    if (std::optional<Expected<LinearLayout>> l = singleCtaInOneStep(ctaLayout, ctaShape, names))
+        return inStandardOrder(std::move(*l), names, labeled);
     Expected<LinearLayout> cta = ensureLayoutNotSmallerThan(std::move(ctaLayout), ctaShape);
     if (!cta)
         return cta;
