@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -208,6 +209,10 @@ LinearLayout buildBlocked(const BlockedAttr &a, const std::vector<int32_t> &shap
 LinearLayout buildWmma(const AmdWmmaAttr &a, const std::vector<int32_t> &shape);
 LinearLayout buildMfma(const AmdMfmaAttr &a, const std::vector<int32_t> &shape);
 LinearLayout buildDotOperand(const DotOperandAttr &dot, const std::vector<int32_t> &shape);
+// tile * wmmaCtaLayout(reg, warp, 2) of an AMD WMMA operand tile with one CTA following, written
+// into the tile's own bases (builders.cpp); nullopt where the product must run.
+std::optional<LinearLayout> wmmaTileWithCta(LinearLayout &tile, const Bases &reg,
+                                            const Bases &warp);
 LinearLayout buildLinear(const DistributedLinearAttr &a, const std::vector<int32_t> &shape);
 LinearLayout buildSlice(const SliceAttr &s, const std::vector<int32_t> &shape);
 
