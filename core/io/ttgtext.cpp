@@ -41,7 +41,7 @@ public:
                 fail(t.pos,
                      "expected a #ttg attribute or an alias definition, found " + describe(t));
             if (!isDialectName(t.text) && peekAt(1).kind == Tok::Punct && peekAt(1).text == "=") {
-                const Token name = next();
+                const Token &name = next();
                 next(); // '='
                 LayoutAttrPtr value = parseAttribute(0);
                 m_aliases[name.text] = value;
@@ -76,7 +76,7 @@ private:
             dict = parseDict(depth + 1);
         } else if (!(peek().kind == Tok::Punct && peek().text == ">")) {
             do {
-                const Token key = next();
+                const Token &key = next();
                 if (key.kind != Tok::Ident)
                     fail(key.pos, "expected a key, found " + describe(key));
                 expect("=");
@@ -97,7 +97,7 @@ private:
     {
         if (depth > kMaxDepth)
             fail(peek().pos, "layouts nested too deeply");
-        const Token t = next();
+        const Token &t = next();
         if (t.kind != Tok::Hash)
             fail(t.pos, "expected a #ttg attribute, found " + describe(t));
         if (!isDialectName(t.text)) {
@@ -145,7 +145,7 @@ private:
                 if (e.key == "alignment")
                     fail(e.pos, "alignment must be specified outside of the linear layout braces");
             expect(",");
-            const Token key = next();
+            const Token &key = next();
             if (key.kind != Tok::Ident || key.text != "alignment")
                 fail(key.pos, "expected 'alignment', found " + describe(key));
             expect("=");
@@ -191,7 +191,7 @@ private:
             return v;
         v.entries.reserve(4); // most attributes have at most four keys
         do {
-            const Token key = next();
+            const Token &key = next();
             if (key.kind != Tok::Ident)
                 fail(key.pos, "expected a key, found " + describe(key));
             expect("=");
@@ -223,6 +223,7 @@ private:
             v.kind = Value::List;
             if (acceptPunct("]"))
                 return v;
+            v.items.reserve(4); // shapes and bases: one allocation instead of two or three
             do
                 v.items.push_back(parseValue(depth + 1));
             while (acceptPunct(","));

@@ -53,6 +53,58 @@ LinearLayout build(const LayoutAttr &attr, const std::vector<int32_t> &shape)
         attr.value);
 }
 
+// tile * wmmaCtaLayout(reg, warp, 2) for a tile of in-dims [register, lane] over dim0 and dim1
+// (wmmaOperandTile of buildersdistributed.cpp), when one CTA follows (combineCtaCgaWithShape then
+// derives the surjectivity flag from the rank, not from this layout's flag). The product keeps the
+// tile's in-dim and out-dim order, appends the CTA layout's register bases, scaled by the tile's
+// extent, to the tile's and adds its warp bases as the 'warp' in-dim: here they are appended to
+// the tile's own bases instead of both layouts being copied into a third. nullopt where the
+// product would refuse (too many bits), so that it gives its own message.
+std::optional<LinearLayout> wmmaTileWithCta(LinearLayout &tile, const Bases &reg, const Bases &warp)
+{
+    if (tile.numInDims() != 2 || tile.bases()[0].first != "register" ||
+        tile.bases()[1].first != "lane" || tile.numOutDims() != 2)
+        return std::nullopt;
+    int ctaIndex[2] = {-1, -1}, shift[2] = {0, 0};
+    int32_t ctaSize[2] = {1, 1};
+    for (const Bases *bs : {&reg, &warp})
+        for (const LinearLayout::Basis &b : *bs)
+            for (size_t d = 0; d < 2; ++d)
+                ctaSize[d] = std::max(ctaSize[d], int32_t(std::bit_ceil(uint32_t(b[d]) + 1)));
+    std::vector<LinearLayout::NamedSize> outDims = tile.outDims();
+    for (size_t o = 0; o < 2; ++o) {
+        ctaIndex[o] = outDims[o].first == dimName(0) ? 0 : outDims[o].first == dimName(1) ? 1 : -1;
+        if (ctaIndex[o] < 0)
+            return std::nullopt;
+        shift[o] = std::countr_zero(uint32_t(outDims[o].second));
+        const int bits = shift[o] + std::countr_zero(uint32_t(ctaSize[ctaIndex[o]]));
+        if (bits > LinearLayout::kMaxOutDimBits)
+            return std::nullopt;
+        outDims[o].second = int32_t(1) << bits;
+    }
+    if (ctaIndex[0] == ctaIndex[1] ||
+        tile.totalInDimSizeLog2() + int(reg.size() + warp.size()) > LinearLayout::kMaxTotalBits)
+        return std::nullopt;
+    auto scaled = [&](const LinearLayout::Basis &b) {
+        LinearLayout::Basis out(2);
+        for (size_t o = 0; o < 2; ++o)
+            out[o] = b[size_t(ctaIndex[o])] << shift[o];
+        return out;
+    };
+    LinearLayout::BasesT bases = std::move(tile).takeBases();
+    for (const LinearLayout::Basis &b : reg)
+        bases[0].second.push_back(scaled(b));
+    std::vector<LinearLayout::Basis> warpBases;
+    warpBases.reserve(warp.size());
+    for (const LinearLayout::Basis &b : warp)
+        warpBases.push_back(scaled(b));
+    bases.emplace_back("warp", std::move(warpBases));
+    Expected<LinearLayout> l = LinearLayout::tryCreate(std::move(bases), std::move(outDims), false);
+    if (!l)
+        fail(l.message());
+    return std::move(*l);
+}
+
 } // namespace buildinternal
 
 using namespace buildinternal;

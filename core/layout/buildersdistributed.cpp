@@ -303,7 +303,7 @@ LinearLayout buildWmmaOperand(const DotOperandAttr &dot, const AmdWmmaAttr &w,
     const int opIdx = dot.opIdx;
     const size_t kDimIdx = opIdx == 0 ? rank - 1 : rank - 2;
     int32_t nonKInstr = 0;
-    const LinearLayout tile = wmmaOperandTile(w, opIdx, kWidth, rank, nonKInstr);
+    LinearLayout tile = wmmaOperandTile(w, opIdx, kWidth, rank, nonKInstr);
     const std::vector<std::string> repDims = tile.outDimNames(); // [K, nonK(, batch)]
 
     Bases ctaReg = w.ctaRegister, ctaWarp = w.ctaWarp;
@@ -341,6 +341,10 @@ LinearLayout buildWmmaOperand(const DotOperandAttr &dot, const AmdWmmaAttr &w,
         b[kDimIdx] = 0;
         warp.push_back(std::move(b));
     }
+    if (rank == 2 && w.cgaLayout.empty() &&
+        tile.bases()[0].second.size() + reg.size() <= size_t(LinearLayout::kMaxOutDimBits))
+        if (std::optional<LinearLayout> l = wmmaTileWithCta(tile, reg, warp))
+            return combine(std::move(*l), w.cgaLayout, shape);
     return combine(tile * wmmaCtaLayout(reg, warp, rank), w.cgaLayout, shape);
 }
 

@@ -12,7 +12,9 @@
 #include "layout/linearlayout.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -177,6 +179,15 @@ inline LinearLayout cgaLayout(const Bases &blockBases, size_t rank)
 inline LinearLayout combine(LinearLayout cta, const Bases &cgaBases,
                             const std::vector<int32_t> &shape)
 {
+    // One CTA (no block bases), the usual case: its CGA layout is made once per rank.
+    static const std::array<LinearLayout, 9> singleCta = [] {
+        std::array<LinearLayout, 9> layouts;
+        for (size_t rank = 0; rank < layouts.size(); ++rank)
+            layouts[rank] = cgaLayout({}, rank);
+        return layouts;
+    }();
+    if (cgaBases.empty() && shape.size() < singleCta.size())
+        return must(combineCtaCgaWithShape(std::move(cta), singleCta[shape.size()], shape));
     return must(combineCtaCgaWithShape(std::move(cta), cgaLayout(cgaBases, shape.size()), shape));
 }
 
@@ -198,6 +209,10 @@ LinearLayout buildBlocked(const BlockedAttr &a, const std::vector<int32_t> &shap
 LinearLayout buildWmma(const AmdWmmaAttr &a, const std::vector<int32_t> &shape);
 LinearLayout buildMfma(const AmdMfmaAttr &a, const std::vector<int32_t> &shape);
 LinearLayout buildDotOperand(const DotOperandAttr &dot, const std::vector<int32_t> &shape);
+// tile * wmmaCtaLayout(reg, warp, 2) of an AMD WMMA operand tile with one CTA following, written
+// into the tile's own bases (builders.cpp); nullopt where the product must run.
+std::optional<LinearLayout> wmmaTileWithCta(LinearLayout &tile, const Bases &reg,
+                                            const Bases &warp);
 LinearLayout buildLinear(const DistributedLinearAttr &a, const std::vector<int32_t> &shape);
 LinearLayout buildSlice(const SliceAttr &s, const std::vector<int32_t> &shape);
 

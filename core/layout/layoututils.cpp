@@ -338,6 +338,142 @@ bool fitsWithin(const LinearLayout &layout, const NamedShape &shape)
     return true;
 }
 
+// Whether `cga` is the CGA layout of one CTA over the dims of `shape`, as makeCgaLayout makes it
+// without blocks: a 'block' in-dim without bases and every out-dim of `shape` of size 1.
+bool isSingleCta(const LinearLayout &cga, const NamedShape &shape)
+{
+    if (cga.numInDims() != 1 || cga.bases().front().first != "block" ||
+        !cga.bases().front().second.empty() || cga.outDims().size() != shape.size())
+        return false;
+    for (const auto &[name, size] : cga.outDims())
+        if (size != 1 || lookup(shape, name) < 0)
+            return false;
+    return true;
+}
+
+// Whether the out-dims of `layout` are the dims of `shape`, in any order.
+bool hasOutDimsOf(const LinearLayout &layout, const NamedShape &shape)
+{
+    if (layout.outDims().size() != shape.size())
+        return false;
+    for (const auto &[name, size] : layout.outDims())
+        if (lookup(shape, name) < 0)
+            return false;
+    return true;
+}
+
+// The end of combineCtaCgaWithShape: the result in the standard out-dim order, checked against
+// the shape.
+Expected<LinearLayout> inStandardOrder(Expected<LinearLayout> ret,
+                                       const std::vector<std::string> &names,
+                                       const NamedShape &labeled)
+{
+    if (!ret)
+        return ret;
+    if (!hasOutOrder(*ret, names)) {
+        ret = std::move(*ret).transposeOuts(names);
+        if (!ret)
+            return ret;
+    }
+    for (const auto &[n, s] : labeled)
+        if (ret->outDimSize(n) != s)
+            return makeError("the layout covers " + std::to_string(ret->outDimSize(n)) + " along " +
+                             n + " but the shape is " + std::to_string(s));
+    return ret;
+}
+
+// combineSingleCta in one step when the CTA layout only grows to the shape (ensureLayoutNotSmaller-
+// Than's products, planGrowth above) and no out-dim is larger than the shape (nothing to clip):
+// the grown register bases, the empty 'block' in-dim and the standard out-dim order (what
+// transposeOuts gives) are written into the CTA layout's own bases, and one layout is made.
+// nullopt, `cta` untouched, where the steps below must run one by one.
+std::optional<Expected<LinearLayout>> singleCtaInOneStep(LinearLayout &cta,
+                                                         const NamedShape &ctaShape,
+                                                         const std::vector<std::string> &names)
+{
+    if (cta.numOutDims() == 0 || cta.numOutDims() != int(names.size()) ||
+        checkGrowable(cta, ctaShape))
+        return std::nullopt;
+    int perm[LinearLayout::kMaxDims]; // standard out-dim k is the CTA layout's out-dim perm[k]
+    for (size_t k = 0; k < names.size(); ++k) {
+        perm[k] = cta.outDimIndex(names[k]);
+        if (perm[k] < 0)
+            return std::nullopt;
+    }
+    for (const auto &[name, size] : cta.outDims())
+        if (size > lookup(ctaShape, name))
+            return std::nullopt;
+    std::optional<Growth> g = planGrowth(cta, ctaShape);
+    if (!g)
+        return std::nullopt;
+    const std::vector<LinearLayout::NamedSize> oldOuts = cta.outDims();
+    const int rank = cta.rank();
+    const bool hasBlock = cta.hasInDim("block");
+    LinearLayout::BasesT bases = std::move(cta).takeBases();
+    auto &grown = bases.front().second;
+    for (size_t o = 0; o < oldOuts.size(); ++o)
+        for (int32_t step = 1; step < g->outs[o].second / oldOuts[o].second; step *= 2) {
+            LinearLayout::Basis b(oldOuts.size(), 0);
+            b[o] = oldOuts[o].second * step;
+            grown.push_back(std::move(b));
+        }
+    int outBits = 0;
+    std::vector<LinearLayout::NamedSize> outDims;
+    outDims.reserve(names.size());
+    for (size_t k = 0; k < names.size(); ++k) {
+        outDims.emplace_back(names[k], g->outs[size_t(perm[k])].second);
+        outBits += std::countr_zero(uint32_t(outDims.back().second));
+    }
+    bool identity = true;
+    for (size_t k = 0; k < names.size(); ++k)
+        identity = identity && perm[k] == int(k);
+    if (!identity) {
+        int32_t old[LinearLayout::kMaxDims];
+        for (auto &[inDim, bs] : bases)
+            for (LinearLayout::Basis &b : bs) {
+                std::copy(b.begin(), b.end(), old);
+                for (size_t k = 0; k < names.size(); ++k)
+                    b[k] = old[perm[k]];
+            }
+    }
+    if (!hasBlock)
+        bases.emplace_back("block", std::vector<LinearLayout::Basis>{});
+    return LinearLayout::tryCreate(std::move(bases), std::move(outDims),
+                                   rank + g->added == outBits);
+}
+
+// combineCtaCgaWithShape for one CTA. The product with such a CGA layout keeps the CTA layout's
+// in-dims and out-dims in their order (supremum puts the CTA layout's first), adds a 'block'
+// in-dim without bases when there is none, changes no size and no basis, and is surjective when
+// the CTA layout is: that layout is made here from the CTA layout's bases, moved, not copied.
+Expected<LinearLayout> combineSingleCta(LinearLayout ctaLayout,
+                                        const std::vector<std::string> &names,
+                                        const NamedShape &labeled)
+{
+    NamedShape ctaShape;
+    ctaShape.reserve(labeled.size());
+    for (const auto &[d, size] : ctaLayout.outDims())
+        ctaShape.emplace_back(d, std::max(1, lookup(labeled, d)));
+    if (std::optional<Expected<LinearLayout>> l = singleCtaInOneStep(ctaLayout, ctaShape, names))
+        return inStandardOrder(std::move(*l), names, labeled);
+    Expected<LinearLayout> cta = ensureLayoutNotSmallerThan(std::move(ctaLayout), ctaShape);
+    if (!cta)
+        return cta;
+    if (!fitsWithin(*cta, ctaShape)) {
+        cta = ensureLayoutNotLargerThan(*cta, ctaShape);
+        if (!cta)
+            return cta;
+    }
+    const bool surjective = cta->isSurjective();
+    std::vector<LinearLayout::NamedSize> outDims = cta->outDims();
+    const bool hasBlock = cta->hasInDim("block");
+    LinearLayout::BasesT bases = std::move(*cta).takeBases();
+    if (!hasBlock)
+        bases.emplace_back("block", std::vector<LinearLayout::Basis>{});
+    return inStandardOrder(
+        LinearLayout::tryCreate(std::move(bases), std::move(outDims), surjective), names, labeled);
+}
+
 } // namespace
 
 Expected<LinearLayout> combineCtaCgaWithShape(LinearLayout ctaLayout, const LinearLayout &cgaLayout,
@@ -359,6 +495,8 @@ Expected<LinearLayout> combineCtaCgaWithShape(LinearLayout ctaLayout, const Line
                              std::to_string(i) + " is not a power of two");
         labeled.emplace_back(names[size_t(i)], shape[size_t(i)]);
     }
+    if (isSingleCta(cgaLayout, labeled) && hasOutDimsOf(ctaLayout, labeled))
+        return combineSingleCta(std::move(ctaLayout), names, labeled);
     // Clipping a layout that already fits its shape changes neither bases nor sizes, only the
     // surjectivity flag, which product() below does not read (it derives the result's flag from
     // the ranks): such a clip is skipped, and with it a copy of every basis. Likewise a transpose
@@ -392,19 +530,7 @@ Expected<LinearLayout> combineCtaCgaWithShape(LinearLayout ctaLayout, const Line
         if (!cta)
             return cta;
     }
-    Expected<LinearLayout> ret = cta->product(cga);
-    if (!ret)
-        return ret;
-    if (!hasOutOrder(*ret, names)) {
-        ret = std::move(*ret).transposeOuts(names);
-        if (!ret)
-            return ret;
-    }
-    for (const auto &[n, s] : labeled)
-        if (ret->outDimSize(n) != s)
-            return makeError("the layout covers " + std::to_string(ret->outDimSize(n)) + " along " +
-                             n + " but the shape is " + std::to_string(s));
-    return ret;
+    return inStandardOrder(cta->product(cga), names, labeled);
 }
 
 std::string formatBasis(const LinearLayout::Basis &basis)

@@ -142,19 +142,21 @@ std::shared_ptr<const lx::BankViewInput> bankInput(const lx::ViewRequest &req)
 
 } // namespace
 
-// The record of an access: its totals and scalars at once, its per-instruction arrays and
-// figures (`analyze banks --json` whole) when first read. `req`: the request `in` was resolved
-// from (its kPack decision figures), or none for an access given as two layouts.
+// The record of an access: its totals and scalars when a field is first read, its
+// per-instruction arrays and figures (`analyze banks --json` whole) when one of them is first
+// read. `req`: the request `in` was resolved from (its kPack decision figures), or none for an
+// access given as two layouts.
 py::object bankRecord(std::shared_ptr<const lx::BankViewInput> in,
                       std::shared_ptr<const lx::ViewRequest> req)
 {
-    nlohmann::json summary = lx::bankReportJson(*in, false);
-    return lazyJsonObject(std::move(summary), [in, req] {
-        lx::Expected<nlohmann::json> j = lx::bankAnalysisJson(*in, req ? *req : lx::ViewRequest{});
-        if (!j)
-            throw LayoutError{kBanks + j.message()};
-        return std::move(*j);
-    });
+    return lazySummaryJsonObject([in] { return lx::bankReportJson(*in, false); },
+                                 [in, req] {
+                                     lx::Expected<nlohmann::json> j =
+                                         lx::bankAnalysisJson(*in, req ? *req : lx::ViewRequest{});
+                                     if (!j)
+                                         throw LayoutError{kBanks + j.message()};
+                                     return std::move(*j);
+                                 });
 }
 
 namespace {

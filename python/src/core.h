@@ -96,6 +96,10 @@ py::object jsonObject(nlohmann::json j);
 // A LazyJson: `summary` (some of the object's fields) at once, the whole object built by `build`
 // (without the GIL) when a field outside the summary is first read.
 py::object lazyJsonObject(nlohmann::json summary, std::function<nlohmann::json()> build);
+// The same with the summary built too when a field is first read (a batch's records that are
+// never read cost no JSON).
+py::object lazySummaryJsonObject(std::function<nlohmann::json()> summary,
+                                 std::function<nlohmann::json()> build);
 
 // The record of `analyze banks` for an access resolved from `req` (null: an access given as two
 // layouts, no kPack decision): totals and scalars at once, the rest when first read.

@@ -120,9 +120,9 @@ namespace lxpy {
 
 namespace {
 
-// A JSON object whose cheap fields are built at once and whose whole is built when a field
-// outside them is first read (layout_explorer._core.LazyJson): a bank record's totals are there
-// at once, its per-phase arrays and figures when asked for.
+// A JSON object whose cheap fields are built at once (or when a field is first read) and whose
+// whole is built when a field outside them is first read (layout_explorer._core.LazyJson): a bank
+// record's totals are there at once, its per-phase arrays and figures when asked for.
 class LazyJson
 {
 public:
@@ -131,18 +131,34 @@ public:
           m_build(std::move(build))
     {
     }
+    LazyJson(std::function<nlohmann::json()> summary, std::function<nlohmann::json()> build)
+        : m_buildSummary(std::move(summary)), m_build(std::move(build))
+    {
+    }
     // The item `key`: from the cheap fields when it is one of them, else from the whole.
     py::object item(const std::string &key)
     {
-        const JsonView cheap{m_summary, m_summary.get()};
-        if (m_summary->contains(key))
-            return child(cheap, (*m_summary)[key]);
+        const JsonView cheap = summary();
+        if (cheap.node->contains(key))
+            return child(cheap, (*cheap.node)[key]);
         const JsonView all = whole();
         return child(all, itemOf(all, key));
     }
     bool has(const std::string &key)
     {
-        return m_summary->contains(key) || whole().node->contains(key);
+        return summary().node->contains(key) || whole().node->contains(key);
+    }
+    JsonView summary()
+    {
+        if (!m_summary) {
+            nlohmann::json j;
+            {
+                py::gil_scoped_release release;
+                j = m_buildSummary();
+            }
+            m_summary = std::make_shared<const nlohmann::json>(std::move(j));
+        }
+        return JsonView{m_summary, m_summary.get()};
     }
     JsonView whole()
     {
@@ -159,12 +175,18 @@ public:
 
 private:
     std::shared_ptr<const nlohmann::json> m_summary, m_whole;
-    std::function<nlohmann::json()> m_build;
+    std::function<nlohmann::json()> m_buildSummary, m_build;
 };
 
 } // namespace
 
 py::object lazyJsonObject(nlohmann::json summary, std::function<nlohmann::json()> build)
+{
+    return py::cast(LazyJson(std::move(summary), std::move(build)));
+}
+
+py::object lazySummaryJsonObject(std::function<nlohmann::json()> summary,
+                                 std::function<nlohmann::json()> build)
 {
     return py::cast(LazyJson(std::move(summary), std::move(build)));
 }

@@ -6,9 +6,10 @@ side-by-side table: a call the older package lacks (bank_conflicts_many) is meas
 it replaces."""
 
 import os
-import random
 
 import layout_explorer as lx
+
+from autotune_candidates import candidates
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 GEMM = os.path.join(HERE, "..", "data", "kernels",
@@ -19,24 +20,6 @@ WMMA = lx.AMDWMMALayout(version=3, transposed=True, warp_bases=[[0, 1], [1, 0]],
 DOT_A = lx.DotOperandLayout(operand_index=0, parent=WMMA, k_width=8)
 DOT_B = lx.DotOperandLayout(operand_index=1, parent=WMMA, k_width=8)
 SHARED = lx.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[1, 0])
-
-
-def candidates(n=1000, seed=1):
-    """`n` distinct shared layouts of a 64x64 tile: every swizzle, then offset bases permuted."""
-    out = [lx.SwizzledSharedLayout(vec=v, per_phase=p, max_phase=m, order=o)
-           for v in (1, 2, 4, 8, 16) for p in (1, 2, 4, 8) for m in (1, 2, 4, 8, 16)
-           for o in ([1, 0], [0, 1])]
-    units = [[0, 1 << i] for i in range(6)] + [[1 << i, 0] for i in range(6)]
-    rng = random.Random(seed)
-    seen = set()
-    while len(out) < n:
-        bases = units[:]
-        rng.shuffle(bases)
-        key = str(bases)
-        if key not in seen:
-            seen.add(key)
-            out.append(lx.SharedLinearLayout(offset_bases=bases))
-    return out[:n]
 
 
 def test_bank_conflicts_64x64_f16(benchmark):

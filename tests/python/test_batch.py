@@ -8,6 +8,8 @@ import pytest
 
 import layout_explorer as lx
 
+from autotune_candidates import candidates
+
 WMMA = lx.AMDWMMALayout(version=3, transposed=True, warp_bases=[[0, 1], [1, 0]],
                         instr_shape=[16, 16, 32])
 DOT_A = lx.DotOperandLayout(operand_index=0, parent=WMMA, k_width=8)
@@ -23,6 +25,18 @@ def test_batch_equals_single_calls():
         assert rec.to_dict() == single.to_dict()
         assert rec.cycles == single.totals.cyclesPerWave
     # The candidates differ: the scores are not one number repeated.
+    assert len({rec.cycles for rec in batch}) > 1
+
+
+def test_batch_equals_single_calls_over_the_autotuner_set():
+    """Every one of the benchmark's 1,000 candidates (swizzles, then permuted offset bases): the
+    batch's record is the single call's, field for field."""
+    shared = candidates()
+    batch = lx.bank_conflicts_many(DOT_A, shared, (64, 64), dtype="f16")
+    assert len(batch) == len(shared)
+    for i, (rec, s) in enumerate(zip(batch, shared)):
+        single = lx.bank_conflicts(DOT_A, s, (64, 64), dtype="f16")
+        assert rec.to_dict() == single.to_dict(), "candidate %d: %r" % (i, s)
     assert len({rec.cycles for rec in batch}) > 1
 
 
