@@ -114,6 +114,9 @@ def run_ours(ttgbench, min_time, repetitions):
     return {r["name"]: r for r in json.loads(proc.stdout)}
 
 
+_TRITON_CONTEXT = None
+
+
 def import_triton():
     """(triton, gluon language module, builder), or exits saying why Triton is unusable."""
     try:
@@ -127,9 +130,11 @@ def import_triton():
               "installed, or pass --ours-only for our figures alone." % (sys.executable, e),
               file=sys.stderr)
         sys.exit(3)
-    ctx = ir.context()
-    ir.load_dialects(ctx)
-    return triton, gl, gluon_ir.GluonOpBuilder(ctx)
+    # The builder does not own its MLIR context: keep the context alive as long as the builder.
+    global _TRITON_CONTEXT  # noqa: PLW0603
+    _TRITON_CONTEXT = ir.context()
+    ir.load_dialects(_TRITON_CONTEXT)
+    return triton, gl, gluon_ir.GluonOpBuilder(_TRITON_CONTEXT)
 
 
 def triton_bases(result):
