@@ -20,6 +20,15 @@
 
 namespace lx {
 
+std::optional<std::string> formRefusal(const std::string &to, const LayoutAttr *attr)
+{
+    if (!attr || !attr->isTensorMemory() || to == "json" || to == "ttg" || to == "gluon")
+        return std::nullopt;
+    return "--to " + to +
+           ": a tensor-memory layout (in-dims row, col) has no such form; json, ttg and gluon "
+           "describe it";
+}
+
 namespace {
 
 bool convertHasOnlyInDims(const LinearLayout &ll, std::initializer_list<const char *> allowed)
@@ -117,11 +126,8 @@ Expected<std::string> convertedText(const std::string &to, const LayoutAttrPtr &
         return (aliases ? printTtgWithAliases(*attr) : printTtg(*attr)) + "\n";
     if (to == "gluon")
         return printGluon(*attr) + "\n";
-    // Tensor memory (in-dims row, col) is neither registers nor shared memory: it has no CuTe,
-    // NVMMA, descriptor or Triton text form.
-    if (attr && attr->isTensorMemory())
-        return makeError("--to " + to + ": a tensor-memory layout (in-dims row, col) has no such "
-                         "form; json, ttg and gluon describe it");
+    if (std::optional<std::string> refused = formRefusal(to, attr.get()))
+        return makeError(*refused);
     if (to == "cute") {
         auto text = linearToCuteText(*linear, cute.units, cute.elementBytes);
         if (!text)

@@ -11,6 +11,8 @@
 
 namespace lx {
 
+struct LayoutAttr;
+
 struct ConvertRequest
 {
     std::optional<std::string> layout;   // --layout TEXT
@@ -38,5 +40,11 @@ struct ConvertAnswer
 };
 
 [[nodiscard]] ConvertAnswer convertLayout(const ConvertRequest &request);
+
+// Why the layout `attr` (null: a raw linear layout) has no form `to` (a --to value), or nothing
+// when it has one: a tensor-memory layout (in-dims row, col) is neither registers nor shared
+// memory, so only json, ttg and gluon describe it. convertLayout and every face that writes a
+// form without it (Python's layout objects) give this one message.
+[[nodiscard]] std::optional<std::string> formRefusal(const std::string &to, const LayoutAttr *attr);
 
 } // namespace lx

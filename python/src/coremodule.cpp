@@ -15,6 +15,7 @@
 #include "layout/builders.h"
 #include "layout/linearlayout.h"
 #include "render/headlessapp.h"
+#include "request/convertlayout.h"
 #include "request/nvbridge.h"
 
 #include <QGuiApplication>
@@ -92,6 +93,8 @@ py::object nvBridge(py::handle textValue, py::handle shapeValue, py::handle dtyp
             linear = valueOr(lx::cuteTextToLinear(text, shape));
         } else {
             attr = valueOr(lx::parseLayoutText(text));
+            if (std::optional<std::string> r = lx::formRefusal("descriptor", attr.get()))
+                throw LayoutError{"layout-explorer convert: " + *r};
             linear = valueOr(lx::toLinearLayout(*attr, shape));
         }
         j = lx::nvBridgeJson(valueOr(lx::resolveNvBridge(attr.get(), linear, dtype)));

@@ -10,6 +10,7 @@
 #include "io/ttgtext.h"
 #include "io/ttgtextschema.h"
 #include "layout/builders.h"
+#include "request/convertlayout.h"
 
 #include <pybind11/stl.h>
 
@@ -118,6 +119,8 @@ void defineParsedLayout(py::module_ &m)
             "format_tensor_view",
             [](const ParsedLayout &p, py::handle shapeValue, bool hw) {
                 const std::vector<int32_t> shape = shapeArg(shapeValue);
+                if (std::optional<std::string> r = lx::formRefusal("triton-text", p.attr.get()))
+                    throw LayoutError{"layout-explorer convert: " + *r};
                 py::gil_scoped_release release;
                 try {
                     const std::shared_ptr<const lx::LinearLayout> l = p.linear(shape);
@@ -135,6 +138,8 @@ void defineParsedLayout(py::module_ &m)
             "to_cute",
             [](const ParsedLayout &p, py::handle shapeValue) {
                 const std::vector<int32_t> shape = shapeArg(shapeValue);
+                if (std::optional<std::string> r = lx::formRefusal("cute", p.attr.get()))
+                    throw LayoutError{"layout-explorer convert: " + *r};
                 py::gil_scoped_release release;
                 try {
                     return valueOr(lx::linearToCuteText(*p.linear(shape)));
