@@ -2,6 +2,7 @@
 engine hands over directly (no command line in between)."""
 
 import _thread
+import signal
 import threading
 
 import pytest
@@ -53,6 +54,9 @@ def test_batch_takes_text_and_names_a_bad_candidate():
 
 def test_batch_stops_on_ctrl_c():
     """Ctrl-C (KeyboardInterrupt in the main thread) stops a long batch between candidates."""
+    # Python's own Ctrl-C handler, whatever this process inherited: a job started in the
+    # background by a non-interactive shell ignores SIGINT, and interrupt_main then does nothing.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(0.2, _thread.interrupt_main)
     timer.start()
     try:
@@ -60,6 +64,7 @@ def test_batch_stops_on_ctrl_c():
             lx.bank_conflicts_many(DOT_A, CANDIDATES * 20000, (64, 64), dtype="f16")
     finally:
         timer.cancel()
+        signal.signal(signal.SIGINT, previous)
 
 
 def test_records_are_read_only_mappings():

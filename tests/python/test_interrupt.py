@@ -14,6 +14,10 @@ CHILD = textwrap.dedent("""
     import json, os, signal, sys, threading, time
     import layout_explorer as lx
 
+    # Python's own Ctrl-C handler, whatever the child inherited (a background job of a
+    # non-interactive shell starts with SIGINT ignored).
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
     WMMA = lx.AMDWMMALayout(version=3, transposed=True, warp_bases=[[0, 1], [1, 0]],
                             instr_shape=[16, 16, 32])
     DOT_A = lx.DotOperandLayout(operand_index=0, parent=WMMA, k_width=8)
