@@ -32,6 +32,8 @@
 // difference, reported as XFAIL; should it agree, the test fails so the listing is updated);
 // any other function must say something countable.
 
+#include "litfile.h"
+
 #include "analysis/kernel.h"
 #include "io/ttgir.h"
 
@@ -181,30 +183,6 @@ std::vector<Claim> claimsOf(const std::string &chunk, const std::string &prefix)
     return out;
 }
 
-std::vector<std::string> scratchChunksOf(const std::string &text)
-{
-    std::vector<std::string> out;
-    std::string cur, line;
-    std::istringstream in(text);
-    while (std::getline(in, line)) {
-        if (line == "// -----") {
-            out.push_back(cur);
-            cur.clear();
-        } else {
-            cur += line + "\n";
-        }
-    }
-    out.push_back(cur);
-    return out;
-}
-
-std::string scratchHeader(const std::string &text, const std::string &key)
-{
-    const std::regex re("// " + key + ":\\s*(\\S+)");
-    std::smatch m;
-    return std::regex_search(text, m, re) ? m[1].str() : std::string();
-}
-
 // `// KEY: NAME: reason` lines of the header (Not-replayed, Differs).
 std::map<std::string, std::string> listedOf(const std::string &text, const std::string &key)
 {
@@ -274,9 +252,9 @@ void TestLitScratch::replay_data()
     QVERIFY(files.size() >= 5);
     for (const QString &f : files) {
         const std::string text = readScratchFile(kScratchDir + f);
-        QVERIFY2(!scratchHeader(text, "Commit").empty(), qPrintable(f));
-        QVERIFY2(!scratchHeader(text, "Replay-arch").empty(), qPrintable(f));
-        const std::vector<std::string> chunks = scratchChunksOf(text);
+        QVERIFY2(!litHeaderValue(text, "Commit").empty(), qPrintable(f));
+        QVERIFY2(!litHeaderValue(text, "Replay-arch").empty(), qPrintable(f));
+        const std::vector<std::string> chunks = litChunks(text);
         for (size_t i = 0; i < chunks.size(); ++i) {
             const std::vector<std::string> fns = functionsOf(chunks[i]);
             if (!fns.empty())
@@ -292,7 +270,7 @@ void TestLitScratch::replay()
     QFETCH(QString, file);
     QFETCH(int, index);
     const std::string text = readScratchFile(kScratchDir + file);
-    const std::string chunk = scratchChunksOf(text).at(size_t(index));
+    const std::string chunk = litChunks(text).at(size_t(index));
     const std::map<std::string, std::string> skipped = listedOf(text, "Not-replayed");
     const std::map<std::string, std::string> differs = listedOf(text, "Differs");
     std::string difference;
@@ -302,7 +280,7 @@ void TestLitScratch::replay()
         if (auto it = differs.find(fn); it != differs.end())
             difference = fn + ": " + it->second;
     }
-    const std::string prefix = scratchHeader(text, "Replay-prefix");
+    const std::string prefix = litHeaderValue(text, "Replay-prefix");
     const std::vector<Claim> claims = claimsOf(chunk, prefix.empty() ? "CHECK" : prefix);
     QVERIFY2(!claims.empty(), "no CHECK line says anything countable about shared memory, and the "
                               "header does not list the function as not replayed");
@@ -310,7 +288,7 @@ void TestLitScratch::replay()
     Expected<TtgirModule> module = parseTtgir(chunk);
     QVERIFY2(module.hasValue(), module ? "" : module.message().c_str());
     const std::string arch =
-        module->arch.empty() ? scratchHeader(text, "Replay-arch") : module->arch;
+        module->arch.empty() ? litHeaderValue(text, "Replay-arch") : module->arch;
     Expected<KernelReport> report = analyzeKernel(*module, arch);
     QVERIFY2(report.hasValue(), report ? "" : report.message().c_str());
 

@@ -25,6 +25,8 @@
 // summed over the function's ops; CHECK-SAME lines add to the CHECK before them. Lines about
 // anything else (barriers, mma, the alias labels) are not read.
 
+#include "litfile.h"
+
 #include "analysis/kernel.h"
 #include "io/ttgir.h"
 
@@ -228,30 +230,6 @@ std::vector<Check> checksOf(const std::string &chunk)
     return out;
 }
 
-std::vector<std::string> chunksOf(const std::string &text)
-{
-    std::vector<std::string> out;
-    std::string cur, line;
-    std::istringstream in(text);
-    while (std::getline(in, line)) {
-        if (line == "// -----") {
-            out.push_back(cur);
-            cur.clear();
-        } else {
-            cur += line + "\n";
-        }
-    }
-    out.push_back(cur);
-    return out;
-}
-
-std::string headerValue(const std::string &text, const std::string &key)
-{
-    const std::regex re("// " + key + ":\\s*(\\S+)");
-    std::smatch m;
-    return std::regex_search(text, m, re) ? m[1].str() : std::string();
-}
-
 } // namespace
 
 class TestNvLitSuite : public QObject
@@ -271,9 +249,9 @@ void TestNvLitSuite::replay_data()
     QVERIFY(!files.isEmpty());
     for (const QString &f : files) {
         const std::string text = readFile(kDir + f);
-        QVERIFY2(!headerValue(text, "Commit").empty(), qPrintable(f));
-        QVERIFY2(!headerValue(text, "Replay-arch").empty(), qPrintable(f));
-        const std::vector<std::string> chunks = chunksOf(text);
+        QVERIFY2(!litHeaderValue(text, "Commit").empty(), qPrintable(f));
+        QVERIFY2(!litHeaderValue(text, "Replay-arch").empty(), qPrintable(f));
+        const std::vector<std::string> chunks = litChunks(text);
         static const std::regex fn(R"(tt\.func(?: public)? @(\w+))");
         std::smatch m;
         for (size_t i = 0; i < chunks.size(); ++i)
@@ -289,12 +267,13 @@ void TestNvLitSuite::replay()
     QFETCH(QString, file);
     QFETCH(int, index);
     const std::string text = readFile(kDir + file);
-    const std::string chunk = chunksOf(text).at(size_t(index));
+    const std::string chunk = litChunks(text).at(size_t(index));
     const std::vector<Check> checks = checksOf(chunk);
     QVERIFY2(!checks.empty(), "no CHECK line names a shared-memory instruction");
     Expected<TtgirModule> module = parseTtgir(chunk);
     QVERIFY2(module.hasValue(), module ? "" : module.message().c_str());
-    const std::string arch = module->arch.empty() ? headerValue(text, "Replay-arch") : module->arch;
+    const std::string arch =
+        module->arch.empty() ? litHeaderValue(text, "Replay-arch") : module->arch;
     Expected<KernelReport> report = analyzeKernel(*module, arch);
     QVERIFY2(report.hasValue(), report ? "" : report.message().c_str());
     std::map<std::string, int64_t> predicted;
