@@ -75,17 +75,7 @@ private:
         if (peek().kind == Tok::Punct && peek().text == "{") {
             dict = parseDict(depth + 1);
         } else if (!(peek().kind == Tok::Punct && peek().text == ">")) {
-            do {
-                const Token &key = next();
-                if (key.kind != Tok::Ident)
-                    fail(key.pos, "expected a key, found " + describe(key));
-                expect("=");
-                Entry e;
-                e.key = key.text;
-                e.pos = key.pos;
-                e.value = parseValue(depth + 1);
-                dict.entries.push_back(std::move(e));
-            } while (acceptPunct(","));
+            parseEntries(dict, depth);
         }
         expect(">");
         DictReader reader(std::move(dict.entries), context, t.pos);
@@ -190,6 +180,15 @@ private:
         if (acceptPunct("}"))
             return v;
         v.entries.reserve(4); // most attributes have at most four keys
+        parseEntries(v, depth);
+        expect("}");
+        return v;
+    }
+
+    // `key = value` entries separated by commas, at least one, into `v` (a dictionary's or a
+    // struct's parameters).
+    void parseEntries(Value &v, int depth)
+    {
         do {
             const Token &key = next();
             if (key.kind != Tok::Ident)
@@ -201,8 +200,6 @@ private:
             e.value = parseValue(depth + 1);
             v.entries.push_back(std::move(e));
         } while (acceptPunct(","));
-        expect("}");
-        return v;
     }
 
     Value parseValue(int depth)

@@ -338,6 +338,16 @@ bool fitsWithin(const LinearLayout &layout, const NamedShape &shape)
     return true;
 }
 
+// The CTA layout grown to at least `shape` and then cut to it (Triton's
+// ensureLayoutNotSmallerThan, then ensureLayoutNotLargerThan where it is still larger).
+Expected<LinearLayout> grownThenCutTo(LinearLayout layout, const NamedShape &shape)
+{
+    Expected<LinearLayout> grown = ensureLayoutNotSmallerThan(std::move(layout), shape);
+    if (!grown || fitsWithin(*grown, shape))
+        return grown;
+    return ensureLayoutNotLargerThan(*grown, shape);
+}
+
 // Whether `cga` is the CGA layout of one CTA over the dims of `shape`, as makeCgaLayout makes it
 // without blocks: a 'block' in-dim without bases and every out-dim of `shape` of size 1.
 bool isSingleCta(const LinearLayout &cga, const NamedShape &shape)
@@ -456,14 +466,9 @@ Expected<LinearLayout> combineSingleCta(LinearLayout ctaLayout,
         ctaShape.emplace_back(d, std::max(1, lookup(labeled, d)));
     if (std::optional<Expected<LinearLayout>> l = singleCtaInOneStep(ctaLayout, ctaShape, names))
         return inStandardOrder(std::move(*l), names, labeled);
-    Expected<LinearLayout> cta = ensureLayoutNotSmallerThan(std::move(ctaLayout), ctaShape);
+    Expected<LinearLayout> cta = grownThenCutTo(std::move(ctaLayout), ctaShape);
     if (!cta)
         return cta;
-    if (!fitsWithin(*cta, ctaShape)) {
-        cta = ensureLayoutNotLargerThan(*cta, ctaShape);
-        if (!cta)
-            return cta;
-    }
     const bool surjective = cta->isSurjective();
     std::vector<LinearLayout::NamedSize> outDims = cta->outDims();
     const bool hasBlock = cta->hasInDim("block");
@@ -522,14 +527,9 @@ Expected<LinearLayout> combineCtaCgaWithShape(LinearLayout ctaLayout, const Line
     ctaShape.reserve(ctaNames.size());
     for (const std::string &d : ctaNames)
         ctaShape.emplace_back(d, std::max(1, lookup(labeled, d) / cga.outDimSize(d)));
-    Expected<LinearLayout> cta = ensureLayoutNotSmallerThan(std::move(ctaLayout), ctaShape);
+    Expected<LinearLayout> cta = grownThenCutTo(std::move(ctaLayout), ctaShape);
     if (!cta)
         return cta;
-    if (!fitsWithin(*cta, ctaShape)) {
-        cta = ensureLayoutNotLargerThan(*cta, ctaShape);
-        if (!cta)
-            return cta;
-    }
     return inStandardOrder(cta->product(cga), names, labeled);
 }
 
