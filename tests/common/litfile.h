@@ -4,6 +4,9 @@
 // header of `// Key: value` lines, then chunks separated by `// -----` lines as Triton's
 // --split-input-file reads them.
 
+#include <QFile>
+#include <QString>
+
 #include <regex>
 #include <sstream>
 #include <string>
@@ -33,4 +36,13 @@ inline std::string litHeaderValue(const std::string &text, const std::string &ke
     const std::regex re("// " + key + ":\\s*(\\S+)");
     std::smatch m;
     return std::regex_search(text, m, re) ? m[1].str() : std::string();
+}
+
+// A lit file's whole text, or "" when it cannot be read.
+inline std::string litFileText(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return f.readAll().toStdString();
 }

@@ -55,14 +55,6 @@ namespace {
 
 const QString kScratchDir = QStringLiteral(LX_TEST_DATA_DIR "/lit/scratch/");
 
-std::string readScratchFile(const QString &path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    return f.readAll().toStdString();
-}
-
 enum class ClaimKind
 {
     Store,       // plain shared-memory stores (of `bits`, or any width)
@@ -251,7 +243,7 @@ void TestLitScratch::replay_data()
     const QStringList files = QDir(kScratchDir).entryList({QStringLiteral("*.mlir")}, QDir::Files);
     QVERIFY(files.size() >= 5);
     for (const QString &f : files) {
-        const std::string text = readScratchFile(kScratchDir + f);
+        const std::string text = litFileText(kScratchDir + f);
         QVERIFY2(!litHeaderValue(text, "Commit").empty(), qPrintable(f));
         QVERIFY2(!litHeaderValue(text, "Replay-arch").empty(), qPrintable(f));
         const std::vector<std::string> chunks = litChunks(text);
@@ -269,7 +261,7 @@ void TestLitScratch::replay()
 {
     QFETCH(QString, file);
     QFETCH(int, index);
-    const std::string text = readScratchFile(kScratchDir + file);
+    const std::string text = litFileText(kScratchDir + file);
     const std::string chunk = litChunks(text).at(size_t(index));
     const std::map<std::string, std::string> skipped = listedOf(text, "Not-replayed");
     const std::map<std::string, std::string> differs = listedOf(text, "Differs");

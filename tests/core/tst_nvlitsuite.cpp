@@ -47,14 +47,6 @@ namespace {
 
 const QString kDir = QStringLiteral(LX_TEST_DATA_DIR "/lit/nvidia/");
 
-std::string readFile(const QString &path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    return f.readAll().toStdString();
-}
-
 // What one CHECK line asks for: the kind and the attributes it names.
 struct Filter
 {
@@ -248,7 +240,7 @@ void TestNvLitSuite::replay_data()
     const QStringList files = QDir(kDir).entryList({QStringLiteral("*.mlir")}, QDir::Files);
     QVERIFY(!files.isEmpty());
     for (const QString &f : files) {
-        const std::string text = readFile(kDir + f);
+        const std::string text = litFileText(kDir + f);
         QVERIFY2(!litHeaderValue(text, "Commit").empty(), qPrintable(f));
         QVERIFY2(!litHeaderValue(text, "Replay-arch").empty(), qPrintable(f));
         const std::vector<std::string> chunks = litChunks(text);
@@ -266,7 +258,7 @@ void TestNvLitSuite::replay()
 {
     QFETCH(QString, file);
     QFETCH(int, index);
-    const std::string text = readFile(kDir + file);
+    const std::string text = litFileText(kDir + file);
     const std::string chunk = litChunks(text).at(size_t(index));
     const std::vector<Check> checks = checksOf(chunk);
     QVERIFY2(!checks.empty(), "no CHECK line names a shared-memory instruction");
