@@ -40,13 +40,16 @@ struct SliceBits
 // like their pivot bits, so an owner's place among its element's owners is its pivot bits
 // gathered (pext), which is linear in x. The slot (element << m | rank) of an input is thus one
 // XOR per input and the owners are written once, already in order: no count pass and no
-// per-input buffer.
-LargeBuffer<uint64_t> ownersByCoset(const LinearLayout &layout, const std::vector<int> &outOffset,
-                                    const SliceBits &sb)
+// per-input buffer. The map from input to slot is linear and one to one, so the owners are
+// written in slot order instead: its inverse gives the input of every slot, walked as above over
+// the slot's high bits, with a table of the inverse over the low bits XORed in. The writes are
+// sequential and the inner loop a vector XOR, where writing in input order scattered them over the
+// whole map.
+LargeBuffer<OwnershipMap::Input>
+ownersByCoset(const LinearLayout &layout, const std::vector<int> &outOffset, const SliceBits &sb)
 {
     const int nBits = layout.totalInDimSizeLog2();
     const int m = nBits - layout.rank();
-    std::vector<uint64_t> slotStep(size_t(nBits) + 1, 0);
     std::vector<uint64_t> images;
     for (const auto &[name, bases] : layout.bases()) {
         for (const auto &b : bases) {
@@ -59,25 +62,48 @@ LargeBuffer<uint64_t> ownersByCoset(const LinearLayout &layout, const std::vecto
     // The pivots of the kernel are the input bits whose image depends on earlier ones: the free
     // columns of the image matrix.
     std::vector<bool> isFree(images.size(), false);
-    for (int c : F2Matrix::fromColumns(images, 64).freeColumns())
+    for (int c : F2Matrix::fromColumns(images, layout.totalOutDimSizeLog2()).freeColumns())
         isFree[size_t(c)] = true;
-    uint64_t acc = 0;
+    // The slot of each input bit, then the input of each slot bit (the inverse map's columns).
+    std::vector<uint64_t> slotOfBit(images.size(), 0);
     int pivots = 0;
     for (size_t k = 0; k < images.size(); ++k) {
         const uint64_t img = images[k];
         const uint64_t rankBit = isFree[k] ? uint64_t(1) << pivots++ : 0;
         const uint64_t r = (img >> sb.rowShift) & sb.rowMask;
         const uint64_t c = sb.hasColumns ? (img >> sb.colShift) & sb.colMask : 0;
-        acc ^= (((r << sb.colBits) | c) << m) | rankBit;
-        slotStep[k] = acc;
+        slotOfBit[k] = (((r << sb.colBits) | c) << m) | rankBit;
     }
+    std::vector<uint64_t> unit(size_t(nBits), 0);
+    for (int j = 0; j < nBits; ++j)
+        unit[size_t(j)] = uint64_t(1) << j;
+    const auto inputOfBit = F2Matrix::solveColumns(slotOfBit, unit, nBits);
     const uint64_t total = uint64_t(1) << nBits;
-    LargeBuffer<uint64_t> owners(total); // every slot written
-    uint64_t slot = 0;
-    owners[0] = 0;
-    for (uint64_t x = 1; x < total; ++x) {
-        slot ^= slotStep[size_t(std::countr_zero(x))];
-        owners[slot] = x;
+    LargeBuffer<OwnershipMap::Input> owners(total); // every slot written
+    if (!inputOfBit) // not one to one: cannot happen for a layout surjective onto the slice
+        return owners;
+    // The inputs of the 2^lowBits low slots, and the steps of the walk over the high slot bits.
+    const int lowBits = std::min(nBits, 8);
+    const size_t lowCount = size_t(1) << lowBits;
+    std::vector<OwnershipMap::Input> low(lowCount, 0);
+    for (size_t s = 1; s < lowCount; ++s)
+        low[s] = low[s & (s - 1)] ^ OwnershipMap::Input((*inputOfBit)[size_t(std::countr_zero(s))]);
+    std::vector<OwnershipMap::Input> highStep(size_t(nBits - lowBits) + 1, 0);
+    OwnershipMap::Input acc = 0;
+    for (int k = lowBits; k < nBits; ++k) {
+        acc ^= OwnershipMap::Input((*inputOfBit)[size_t(k)]);
+        highStep[size_t(k - lowBits)] = acc;
+    }
+    OwnershipMap::Input high = 0;
+    const uint64_t highCount = total >> lowBits;
+    OwnershipMap::Input *out = owners.begin();
+    const OwnershipMap::Input *lowTable = low.data();
+    for (uint64_t h = 0; h < highCount; ++h) {
+        if (h)
+            high ^= highStep[size_t(std::countr_zero(h))];
+        for (size_t s = 0; s < lowCount; ++s)
+            out[s] = high ^ lowTable[s];
+        out += lowCount;
     }
     return owners;
 }
@@ -167,7 +193,7 @@ std::vector<uint64_t> countingSteps(const LinearLayout &layout, const std::vecto
 struct ScannedOwners
 {
     LargeBuffer<uint32_t> offsets;
-    LargeBuffer<uint64_t> owners;
+    LargeBuffer<OwnershipMap::Input> owners;
     size_t maxOwners = 0;
 };
 
@@ -207,12 +233,13 @@ ScannedOwners ownersByScan(const std::vector<uint64_t> &step, int nBits, size_t 
         out.maxOwners = std::max(out.maxOwners, size_t(count[e + 2]));
         count[e + 2] += count[e + 1];
     }
-    out.owners = LargeBuffer<uint64_t>(count[nElements + 1]); // every entry written by pass 2
+    out.owners =
+        LargeBuffer<OwnershipMap::Input>(count[nElements + 1]); // every entry written by pass 2
     // Pass 2: scatter the inputs, ascending, to their elements.
     for (uint64_t x = 0; x < total; ++x) {
         const uint32_t e = elementOf[x];
         if (e != kOutside)
-            out.owners[count[size_t(e) + 1]++] = x;
+            out.owners[count[size_t(e) + 1]++] = OwnershipMap::Input(x);
     }
     count.shrink(nElements + 1);
     out.offsets = std::move(count);

@@ -53,8 +53,12 @@ struct OwnershipSlice
 class OwnershipMap
 {
 public:
-    // The largest input space enumerated (2^26 inputs, ~0.3 s, 512 MB of owners at worst).
+    // The largest input space enumerated (2^26 inputs, 256 MiB of owners at worst).
     static constexpr int kMaxInputBits = 26;
+    static_assert(kMaxInputBits <= 32);
+
+    // A flattened input: kMaxInputBits fit in 32 bits, which halves the map's memory traffic.
+    using Input = uint32_t;
 
     OwnershipMap() = default;
 
@@ -64,7 +68,7 @@ public:
     const std::vector<int> &inDimBits() const { return m_inDimBits; }
 
     // Flattened inputs (first in-dim least significant) owning element (row, col), ascending.
-    std::span<const uint64_t> owners(int row, int col) const
+    std::span<const Input> owners(int row, int col) const
     {
         const size_t e = size_t(row) * size_t(m_cols) + size_t(col);
         if (m_uniformLog2 >= 0) // every element has 2^m_uniformLog2 owners: no offset table
@@ -101,7 +105,7 @@ private:
     // rows*cols + 1 (at most 2^kMaxInputBits owners); empty when m_uniformLog2 >= 0. Large
     // buffers (base/largebuffer.h): the map of the next edit reuses the pages of the last one.
     LargeBuffer<uint32_t> m_offsets;
-    LargeBuffer<uint64_t> m_owners;
+    LargeBuffer<Input> m_owners;
     int m_uniformLog2 = -1;
     size_t m_maxOwners = 0;
 };

@@ -1,7 +1,7 @@
 #pragma once
 
 // LargeBuffer<T>: an array of trivially copyable T, not zero-filled, for the program's large,
-// short-lived blocks: an ownership map (up to 512 MiB at 2^26 inputs), the fill of every cell of an
+// short-lived blocks: an ownership map (up to 256 MiB at 2^26 inputs), the fill of every cell of an
 // ownership view (64 MiB at 4096×4096), a figure's image (tens of MB). Each is written right after
 // it is allocated, and with 4 KiB pages the page faults cost more than the work (on a 2-core VM a
 // 4096×4096 ownership map took 935 ms with 4 KiB pages, 65 ms with 2 MiB ones). So a block of at

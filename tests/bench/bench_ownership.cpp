@@ -88,6 +88,13 @@ void BM_Ownership2pow26(benchmark::State &state)
 } // namespace
 
 BENCHMARK(BM_Ownership2pow26)->Unit(benchmark::kMillisecond)->Iterations(1);
-BENCHMARK(BM_OwnershipReplicated)->Arg(256)->Arg(4096)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_OwnershipReplicated)
+    ->Arg(64)
+    ->Arg(256)
+    ->Arg(512)
+    ->Arg(1024)
+    ->Arg(2048)
+    ->Arg(4096)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_OwnershipEnumerationReplicated)->Arg(8)->Arg(10)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_OwnershipEnumeration)->Arg(8)->Arg(10)->Unit(benchmark::kMillisecond);

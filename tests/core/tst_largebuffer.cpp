@@ -165,17 +165,18 @@ private Q_SLOTS:
     void theNextOwnershipMapReusesTheLastOnesPages()
     {
         const LinearLayout layout = squareLayout(10); // 2^20 owners, 8 MiB
-        const uint64_t *first = nullptr;
+        const OwnershipMap::Input *first = nullptr;
         {
             const auto map = computeOwnership(layout, {});
             QVERIFY(map);
             first = map->owners(0, 0).data();
-            QCOMPARE(map->owners(3, 5).front(), uint64_t(0b100111)); // register bits interleaved
+            QCOMPARE(map->owners(3, 5).front(),
+                     OwnershipMap::Input(0b100111)); // register bits interleaved
         }
         const auto map = computeOwnership(layout, {});
         QVERIFY(map);
         QCOMPARE(map->owners(0, 0).data(), first);
-        QCOMPARE(map->owners(3, 5).front(), uint64_t(0b100111));
+        QCOMPARE(map->owners(3, 5).front(), OwnershipMap::Input(0b100111));
     }
 #endif
 };

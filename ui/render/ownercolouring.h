@@ -113,7 +113,7 @@ struct OwnerColouring
         }
     }
     // Whether the owners do not all have the same key.
-    bool mixed(std::span<const uint64_t> owners) const
+    bool mixed(std::span<const OwnershipMap::Input> owners) const
     {
         if (owners.empty())
             return false;
