@@ -76,6 +76,9 @@ public:
         return {m_owners.data() + m_offsets[e], size_t(m_offsets[e + 1] - m_offsets[e])};
     }
     size_t ownerCount(int row, int col) const { return owners(row, col).size(); }
+    // Whether every element of the slice has maxOwnerCount() owners (then the owners of element
+    // (row, col) start at (row * columns() + col) * maxOwnerCount()).
+    bool uniformOwnerCount() const { return m_uniformLog2 >= 0; }
     // The largest number of owners of any element of the slice.
     size_t maxOwnerCount() const { return m_maxOwners; }
     // The element id of (row, col) in the layout's out-space (see elementId()).

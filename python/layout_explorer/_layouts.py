@@ -220,6 +220,18 @@ class Layout:
             return _core.to_linear_layout(self.gluon_text(), dims(shape))
         return self._handle.linear_layout(dims(shape))
 
+    @guarded
+    def owners(self, shape: Sequence[int], in_dim: Optional[str] = None):
+        """Every hardware index owning each element of the tensor of `shape`: a numpy int32
+        array indexed ``[dim0, dim1, ..., k]``, the last axis the element's owners in ascending
+        order, each the flattened input of :meth:`to_linear_layout`'s in-dims (``register``,
+        ``lane``, ``warp``, ``block``; packed in that order, the first least significant), or
+        with ``in_dim="lane"`` (any in-dim) that in-dim's value of it; padded with -1 where an
+        element has fewer owners than the most-owned one. A layout whose elements all have the
+        same number of owners gives a read-only view of the engine's map (no copy). At most
+        2^26 inputs; a larger one raises LayoutError."""
+        return self.to_linear_layout(shape).owners(in_dim)
+
     # ---- pictures ---------------------------------------------------------------------------
     @guarded
     def over(self, shape: Sequence[int], max_elements: Optional[int] = MAX_PICTURE_ELEMENTS,

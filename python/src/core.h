@@ -138,6 +138,8 @@ std::shared_ptr<ParsedLayout> layoutArg(py::handle value, const std::string &wha
 std::vector<int32_t> shapeArg(py::handle value);
 
 void defineLinearLayout(py::module_ &m);
+// LinearLayout.owners(); after defineLinearLayout.
+void defineOwners(py::module_ &m);
 void defineJson(py::module_ &m);
 void defineLazyJson(py::module_ &m);
 void defineParsedLayout(py::module_ &m);

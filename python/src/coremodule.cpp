@@ -155,6 +155,7 @@ PYBIND11_MODULE(_core, m)
     m.def("describe_layout", &describeLayout, py::arg("text"),
           "(#ttg text, Gluon text, rank, is shared) of a layout given as #ttg or Gluon text.");
     lxpy::defineLinearLayout(m);
+    lxpy::defineOwners(m);
     lxpy::defineJson(m);
     lxpy::defineLazyJson(m);
     lxpy::defineParsedLayout(m);

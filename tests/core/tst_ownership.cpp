@@ -62,6 +62,13 @@ void checkOwnersAgainstApply(const LinearLayout &l, const lx::OwnershipMap &map)
             most = std::max(most, want.size());
         }
     QCOMPARE(map.maxOwnerCount(), most);
+    // With no fixed dims, every element has the same number of owners exactly when the layout
+    // is surjective, and the map says so.
+    if (l.numOutDims() <= 2)
+        QCOMPARE(map.uniformOwnerCount(), l.isSurjective());
+    if (map.uniformOwnerCount())
+        for (const auto &owners : expected)
+            QCOMPARE(owners.size(), most);
 }
 
 } // namespace

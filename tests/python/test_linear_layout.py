@@ -156,3 +156,96 @@ def test_linear_layouts_are_values():
     assert again == a and again.out_dims == a.out_dims
     not_surjective = LinearLayout.zeros_1d(8, "i", "o", outDimSize=4)
     assert pickle.loads(pickle.dumps(not_surjective)) == not_surjective
+
+
+# ---- owners(): the ownership map as numpy ---------------------------------------------------
+
+def owners_by_apply(layout):
+    """Each element's owners from the definition: every flattened input through apply()."""
+    names = layout.get_in_dim_names()
+    bits = [len(dict(layout.bases)[n]) for n in names]
+    out = {}
+    for x in range(1 << sum(bits)):
+        inputs, shift = [], 0
+        for name, b in zip(names, bits):
+            inputs.append((name, (x >> shift) & ((1 << b) - 1)))
+            shift += b
+        coords = tuple(v for _, v in layout.apply(inputs))
+        out.setdefault(coords, []).append(x)
+    return out
+
+
+OWNER_LAYOUTS = {
+    "one owner each": LinearLayout.from_bases(
+        [("register", [[0, 1], [2, 0]]), ("lane", [[1, 0], [0, 2]]), ("warp", [[4, 0]])],
+        ["dim0", "dim1"], [8, 4]),
+    "broadcast": LinearLayout.from_bases(
+        [("register", [[0, 1], [0, 0]]), ("lane", [[1, 0], [3, 1], [2, 0]]), ("warp", [[1, 1]])],
+        ["dim0", "dim1"], [4, 2], require_surjective=False),
+    "not surjective": LinearLayout.from_bases(
+        [("register", [[1, 0], [1, 0]]), ("lane", [[0, 2], [1, 2]])], ["dim0", "dim1"], [4, 4],
+        require_surjective=False),
+    "one out-dim": LinearLayout.from_bases(
+        [("register", [[1], [2], [3]]), ("lane", [[4], [5]])], ["dim0"], [8],
+        require_surjective=False),
+    "three out-dims": LinearLayout.from_bases(
+        [("register", [[0, 0, 1], [0, 1, 0]]), ("lane", [[1, 0, 0], [0, 0, 1], [2, 0, 0]]),
+         ("warp", [[0, 2, 1]])], ["dim0", "dim1", "dim2"], [4, 4, 2], require_surjective=False),
+}
+
+
+@pytest.mark.parametrize("name", list(OWNER_LAYOUTS))
+def test_owners_are_the_definition(name):
+    layout = OWNER_LAYOUTS[name]
+    a = layout.owners()
+    want = owners_by_apply(layout)
+    sizes = [s for _, s in layout.out_dims]
+    most = max(len(v) for v in want.values())
+    assert a.dtype == np.int32 and a.shape == (*sizes, most)
+    for index in np.ndindex(*sizes):
+        got = [int(v) for v in a[index] if v >= 0]
+        assert got == want.get(index, []), index
+        assert all(v == -1 for v in a[index][len(got):])
+
+
+def test_owners_view_is_the_engines_buffer():
+    layout = lx.BlockedLayout([1, 8], [4, 8], [2, 1], [1, 0]).to_linear_layout((64, 64))
+    a = layout.owners()
+    assert a.shape == (64, 64, 1)
+    assert not a.flags.writeable and a.base is not None  # a view, kept alive by the array
+    with pytest.raises(ValueError):
+        a[0, 0, 0] = 5
+    copied = layout.owners("lane")
+    assert copied.flags.writeable  # a per-in-dim answer is computed, so copied
+    del layout
+    assert sorted(a.reshape(-1).tolist()) == list(range(64 * 64))
+
+
+@pytest.mark.parametrize("name", list(OWNER_LAYOUTS))
+def test_owners_of_one_in_dim(name):
+    layout = OWNER_LAYOUTS[name]
+    full = layout.owners()
+    shift = 0
+    for dim, bases in layout.bases:
+        part = layout.owners(dim)
+        mask = (1 << len(bases)) - 1
+        assert (part == np.where(full >= 0, (full >> shift) & mask, -1)).all()
+        shift += len(bases)
+
+
+def test_owners_refuses_with_layout_error():
+    layout = OWNER_LAYOUTS["one owner each"]
+    with pytest.raises(lx.LayoutError, match="'banana' is not an in-dim"):
+        layout.owners("banana")
+    with pytest.raises(lx.LayoutError, match="in_dim"):
+        layout.owners(7)
+    huge = LinearLayout.from_bases([("register", [[1 << (i % 20)] for i in range(27)])],
+                                   ["dim0"], [1 << 20], require_surjective=False)
+    with pytest.raises(lx.LayoutError, match="2\\^26"):
+        huge.owners()
+
+
+def test_layout_owners_matches_its_linear_layout():
+    a = lx.BlockedLayout([1, 4], [8, 4], [2, 1], [1, 0])
+    assert (a.owners((32, 32)) == a.to_linear_layout((32, 32)).owners()).all()
+    assert (a.owners((32, 32), "warp") == a.to_linear_layout((32, 32)).owners("warp")).all()
