@@ -3,6 +3,7 @@
 // lib/Dialect/TritonGPU/IR/LinearLayoutConversions.cpp).
 
 #include "layout/buildersinternal.h"
+#include "layout/ctabases.h"
 #include "layout/layoututils.h"
 
 #include <algorithm>
@@ -31,7 +32,9 @@ void validateBlocked(const BlockedAttr &a, size_t rank)
 
 } // namespace
 
-LinearLayout buildBlocked(const BlockedAttr &a, const std::vector<int32_t> &shape)
+// Triton's formula: the CTA layout is the product of three identities over `order` (registers,
+// then lanes, then warps), fitted to the shape with the CGA layout.
+LinearLayout buildBlockedComposed(const BlockedAttr &a, const std::vector<int32_t> &shape)
 {
     const size_t rank = shape.size();
     validateBlocked(a, rank);
@@ -39,6 +42,25 @@ LinearLayout buildBlocked(const BlockedAttr &a, const std::vector<int32_t> &shap
                              must(identityStandardND("lane", a.threadsPerWarp, a.order)) *
                              must(identityStandardND("warp", a.warpsPerCTA, a.order));
     return combine(cta, a.cgaLayout, shape);
+}
+
+// The same formula written basis by basis when there is one CTA.
+LinearLayout buildBlocked(const BlockedAttr &a, const std::vector<int32_t> &shape)
+{
+    const size_t rank = shape.size();
+    validateBlocked(a, rank);
+    if (a.cgaLayout.empty()) {
+        CtaBases cta(rank, a.order);
+        for (const int32_t d : a.order)
+            cta.repeat(CtaBases::Register, a.sizePerThread[size_t(d)], size_t(d));
+        for (const int32_t d : a.order)
+            cta.repeat(CtaBases::Lane, a.threadsPerWarp[size_t(d)], size_t(d));
+        for (const int32_t d : a.order)
+            cta.repeat(CtaBases::Warp, a.warpsPerCTA[size_t(d)], size_t(d));
+        if (std::optional<LinearLayout> l = std::move(cta).fittedToOneCta(shape))
+            return std::move(*l);
+    }
+    return buildBlockedComposed(a, shape);
 }
 
 // ---- WMMA and MFMA tile repetition --------------------------------------------------------------

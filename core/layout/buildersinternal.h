@@ -204,8 +204,12 @@ inline std::vector<int32_t> shapePerCta(const Bases &cgaBases, const std::vector
 // The dispatcher (builders.cpp): the layout of any attribute over `shape`.
 LinearLayout build(const LayoutAttr &attr, const std::vector<int32_t> &shape);
 
-// Distributed families (buildersdistributed.cpp).
+// Distributed families (buildersdistributed.cpp). With one CTA the blocked and NVIDIA MMA
+// builders write the bases directly (ctabases.h); the ...Composed builders are Triton's formula
+// step by step, which they run for several CTAs and where a size limit is met, and which the
+// tests compare the direct builds with.
 LinearLayout buildBlocked(const BlockedAttr &a, const std::vector<int32_t> &shape);
+LinearLayout buildBlockedComposed(const BlockedAttr &a, const std::vector<int32_t> &shape);
 LinearLayout buildWmma(const AmdWmmaAttr &a, const std::vector<int32_t> &shape);
 LinearLayout buildMfma(const AmdMfmaAttr &a, const std::vector<int32_t> &shape);
 LinearLayout buildDotOperand(const DotOperandAttr &dot, const std::vector<int32_t> &shape);
@@ -220,6 +224,9 @@ LinearLayout buildSlice(const SliceAttr &s, const std::vector<int32_t> &shape);
 LinearLayout buildNvidiaMma(const NvidiaMmaAttr &a, const std::vector<int32_t> &shape);
 LinearLayout buildNvidiaMmaOperand(const DotOperandAttr &dot, const NvidiaMmaAttr &a,
                                    const std::vector<int32_t> &shape);
+LinearLayout buildNvidiaMmaComposed(const NvidiaMmaAttr &a, const std::vector<int32_t> &shape);
+LinearLayout buildNvidiaMmaOperandComposed(const DotOperandAttr &dot, const NvidiaMmaAttr &a,
+                                           const std::vector<int32_t> &shape);
 LinearLayout buildNvmmaShared(const NvmmaSharedAttr &a, const std::vector<int32_t> &shape);
 // Blackwell tensor memory (buildersnvidiatmem.cpp): in-dims row, col.
 LinearLayout buildTensorMemory(const TensorMemoryAttr &a, const std::vector<int32_t> &shape);
