@@ -210,9 +210,32 @@ LinearLayout build(const LayoutAttr &attr, const std::vector<int32_t> &shape);
 // tests compare the direct builds with.
 LinearLayout buildBlocked(const BlockedAttr &a, const std::vector<int32_t> &shape);
 LinearLayout buildBlockedComposed(const BlockedAttr &a, const std::vector<int32_t> &shape);
-LinearLayout buildWmma(const AmdWmmaAttr &a, const std::vector<int32_t> &shape);
+// composed: Triton's formula step by step even with one CTA (the tests' reference).
+LinearLayout buildWmma(const AmdWmmaAttr &a, const std::vector<int32_t> &shape,
+                       bool composed = false);
+// The WMMA accumulator tile's register and lane bases over dim0.. (buildersdistributed.cpp).
+std::pair<Bases, Bases> wmmaTileBases(const AmdWmmaAttr &a, size_t rank);
+std::pair<int32_t, int32_t> wmmaTileExtent(const AmdWmmaAttr &a);
+// The WMMA accumulator of the ctaLayout form with one CTA, written basis by basis
+// (builderswmmadirect.cpp); nullopt where a size limit leaves it to the composed formula.
+std::optional<LinearLayout> wmmaCtaDirect(const AmdWmmaAttr &a, const std::vector<int32_t> &shape);
+// A WMMA operand tile's bases as [K, nonK] and its extents (buildersdistributed.cpp); nullopt
+// for factors that are not powers of two.
+struct WmmaOperandTile
+{
+    Bases reg, lane;
+    int32_t sizeK = 1, sizeNonK = 1;
+};
+std::optional<WmmaOperandTile> wmmaOperandTileBases(const AmdWmmaAttr &w, int32_t kWidth,
+                                                    int32_t nonKInstr);
+// A rank-2 WMMA operand with one CTA: its tile times the ctaLayout (reg, warp: K already
+// dropped), fitted to the shape, written basis by basis (builderswmmadirect.cpp).
+std::optional<LinearLayout> wmmaOperandDirect(const AmdWmmaAttr &w, int32_t kWidth,
+                                              int32_t nonKInstr, size_t kDim, const Bases &reg,
+                                              const Bases &warp, const std::vector<int32_t> &shape);
 LinearLayout buildMfma(const AmdMfmaAttr &a, const std::vector<int32_t> &shape);
-LinearLayout buildDotOperand(const DotOperandAttr &dot, const std::vector<int32_t> &shape);
+LinearLayout buildDotOperand(const DotOperandAttr &dot, const std::vector<int32_t> &shape,
+                             bool composed = false);
 // tile * wmmaCtaLayout(reg, warp, 2) of an AMD WMMA operand tile with one CTA following, written
 // into the tile's own bases (builders.cpp); nullopt where the product must run.
 std::optional<LinearLayout> wmmaTileWithCta(LinearLayout &tile, const Bases &reg,

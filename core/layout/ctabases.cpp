@@ -4,6 +4,7 @@
 #include "f2/f2reduce.h"
 
 #include <algorithm>
+#include <bit>
 #include <string>
 #include <utility>
 
@@ -68,6 +69,35 @@ void CtaBases::broadcast(InDim in, int32_t size)
         bases.emplace_back(m_rank, 0);
 }
 
+void CtaBases::appendScaled(InDim in, const LinearLayout::Basis &b)
+{
+    std::vector<LinearLayout::Basis> &bases = m_bases[in];
+    if (m_overflow || b.size() != m_rank || int(bases.size()) >= LinearLayout::kMaxOutDimBits) {
+        m_overflow = true;
+        return;
+    }
+    LinearLayout::Basis scaled(m_rank, 0);
+    for (size_t d = 0; d < m_rank; ++d) {
+        const int64_t v = int64_t(b[d]) << m_sizeLog2[d];
+        if (b[d] < 0 || v >= (int64_t(1) << LinearLayout::kMaxOutDimBits)) {
+            m_overflow = true;
+            return;
+        }
+        scaled[d] = int32_t(v);
+    }
+    bases.push_back(std::move(scaled));
+}
+
+void CtaBases::grow(size_t dim, int sizeLog2)
+{
+    if (m_overflow || dim >= m_rank || sizeLog2 < 0 ||
+        m_sizeLog2[dim] + sizeLog2 > LinearLayout::kMaxOutDimBits) {
+        m_overflow = true;
+        return;
+    }
+    m_sizeLog2[dim] += sizeLog2;
+}
+
 std::optional<LinearLayout> CtaBases::fittedToOneCta(const std::vector<int32_t> &shape) &&
 {
     if (m_overflow || shape.size() != m_rank)
@@ -119,7 +149,16 @@ std::optional<LinearLayout> CtaBases::fittedToOneCta(const std::vector<int32_t> 
             }
             columns[n++] = v;
         }
-    const bool surjective = f2::rankOfWords(columns.data(), n) == outBits;
+    // Bases of one bit each (every family here but a WMMA ctaLayout's): the rank is the number
+    // of distinct bits they set.
+    uint64_t bits = 0;
+    bool singleBits = true;
+    for (size_t k = 0; k < n; ++k) {
+        singleBits = singleBits && (columns[k] & (columns[k] - 1)) == 0;
+        bits |= columns[k];
+    }
+    const int rank = singleBits ? std::popcount(bits) : f2::rankOfWords(columns.data(), n);
+    const bool surjective = rank == outBits;
     LinearLayout::BasesT out;
     out.reserve(4);
     out.emplace_back("register", std::move(m_bases[Register]));

@@ -1,9 +1,10 @@
 #pragma once
 
 // A distributed CTA layout written basis by basis (internal to the builder sources), for the
-// families whose Triton formula is a product of 1D identities and broadcasts (blocked, NVIDIA MMA
-// and its operands): each factor appends its bases to the in-dim it names, scaled by the size the
-// out-dim has reached, as LinearLayout::product does, and fittedToOneCta writes what
+// families whose Triton formula is a product of 1D identities, broadcasts and small explicit
+// layouts (blocked, NVIDIA MMA and its operands, the AMD WMMA tiles and their ctaLayout): each
+// factor appends its bases to the in-dim it names, scaled by the size the out-dim has reached, as
+// LinearLayout::product does, and fittedToOneCta writes what
 // combineCtaCgaWithShape makes of the product with one CTA (grown to the shape along 'register',
 // clipped to it, an empty 'block' in-dim, out-dims dim0, dim1, ...) as one layout. No
 // intermediate layout is made; the composed formula stays the builders' path for several CTAs and
@@ -38,6 +39,11 @@ public:
     void repeat(InDim in, int32_t size, size_t dim);
     // The product with zeros1D(size, in, any out-dim): size a power of two >= 1.
     void broadcast(InDim in, int32_t size);
+    // The product with a layout of explicit bases (one component per tensor dim, in dim order)
+    // and out-dim sizes 2^sizeLog2[d]: appendScaled each of its bases to the in-dim it belongs
+    // to (component d moves past this layout's extent along d), then grow by its sizes.
+    void appendScaled(InDim in, const LinearLayout::Basis &b);
+    void grow(size_t dim, int sizeLog2);
 
     // combineCtaCgaWithShape(this layout, the CGA layout of one CTA, shape), the layout's bases
     // moved into the result. nullopt where the composed formula would meet a size limit (the

@@ -1,6 +1,7 @@
-// The blocked and NVIDIA MMA builders write a one-CTA layout's bases directly (ctabases.h); their
-// ...Composed counterparts run Triton's formula step by step (identities, products, then
-// combineCtaCgaWithShape), as the builders still do for several CTAs. On thousands of random
+// The blocked, NVIDIA MMA and AMD WMMA builders write a one-CTA layout's bases directly
+// (ctabases.h); their ...Composed counterparts (buildWmma and buildDotOperand with `composed`)
+// run Triton's formula step by step (tiles, identities, products, then combineCtaCgaWithShape),
+// as the builders still do for several CTAs. On thousands of random
 // parameters, valid and not, both must give the same layout (in-dims, bases, out-dims, rank, the
 // surjectivity flag) or the same error. tst_conformance and tst_nvidialayouts check the builders
 // against Triton's own answers; this test covers the parameters those files do not hold.
@@ -177,6 +178,64 @@ private Q_SLOTS:
                 return;
         }
         QVERIFY(built > 3000);
+    }
+
+    // AMD WMMA accumulators of the ctaLayout form and their operands: the direct build against
+    // the tile, ctaLayout, product and fitting one after the other.
+    void wmmaAgreesWithTheComposedFormula()
+    {
+        Random rnd(4242);
+        int built = 0;
+        for (int i = 0; i < 3000; ++i) {
+            const size_t rank = rnd.below(6) == 0 ? 3 : 2;
+            AmdWmmaAttr a;
+            a.version = 1 + rnd.below(3);
+            a.isTransposed = rnd.below(2) == 1;
+            a.instrShape = {16, 16, 16};
+            if (a.version == 3)
+                a.instrShape = rnd.below(3) == 0 ? IntList{32, 16, 64 << rnd.below(2)}
+                                                 : IntList{16, 16, 4 << (rnd.below(4) * 2)};
+            auto basis = [&] {
+                std::vector<int32_t> b(rank, 0);
+                b[size_t(rnd.below(int32_t(rank)))] = rnd.pow2(3);
+                if (rnd.below(8) == 0)
+                    b[rank - 1] = rnd.below(4); // two bits, or none
+                return b;
+            };
+            for (int k = rnd.below(3); k > 0; --k)
+                a.ctaRegister.push_back(basis());
+            for (int k = rnd.below(4); k > 0; --k)
+                a.ctaWarp.push_back(basis());
+            a.cgaLayout = rnd.cga(rank);
+            a.rank = int32_t(rank);
+            const IntList shape = rnd.pow2List(rank, 9);
+            std::string what = "amd_wmma v" + std::to_string(a.version) + " instr " +
+                               text(a.instrShape) + (a.isTransposed ? " transposed" : "") +
+                               " register";
+            for (const auto &b : a.ctaRegister)
+                what += " " + text(b);
+            what += " warp";
+            for (const auto &b : a.ctaWarp)
+                what += " " + text(b);
+            what += " shape " + text(shape);
+            compareBuilds([&] { return buildWmma(a, shape); },
+                          [&] { return buildWmma(a, shape, true); }, what, built);
+            if (QTest::currentTestFailed())
+                return;
+
+            DotOperandAttr dot;
+            dot.opIdx = rnd.below(2);
+            dot.kWidth = rnd.below(10) == 0 ? 3 : rnd.pow2(4);
+            dot.parent = makeAttr(a);
+            compareBuilds([&] { return buildDotOperand(dot, shape); },
+                          [&] { return buildDotOperand(dot, shape, true); },
+                          what + " operand " + std::to_string(dot.opIdx) + " kWidth " +
+                              std::to_string(dot.kWidth),
+                          built);
+            if (QTest::currentTestFailed())
+                return;
+        }
+        QVERIFY(built > 2500);
     }
 };
 
