@@ -1,26 +1,47 @@
 #include "io/mlirlexer.h"
 
+#include <array>
+
 namespace lx::ttgdetail {
 
 namespace {
 
-bool isIdentStart(char c)
+// Character classes of the lexer, one table lookup each.
+enum MlirCharClass : uint8_t
 {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
-bool isIdentChar(char c)
+    kIdentStart = 1, // letters, '_'
+    kIdentChar = 2,  // letters, digits, '_', '$', '.'
+    kDigit = 4,
+    kSuffixChar = 8 // MLIR's suffix-id characters (after %, ^, !, @): kIdentChar and '-'
+};
+
+constexpr std::array<uint8_t, 256> mlirCharClasses()
 {
-    return isIdentStart(c) || (c >= '0' && c <= '9') || c == '$' || c == '.';
-}
-bool isDigit(char c)
-{
-    return c >= '0' && c <= '9';
+    std::array<uint8_t, 256> t{};
+    for (int c = 0; c < 256; ++c) {
+        const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+        const bool digit = c >= '0' && c <= '9';
+        const bool start = letter || c == '_';
+        const bool ident = start || digit || c == '$' || c == '.';
+        t[size_t(c)] = uint8_t((start ? kIdentStart : 0) | (ident ? kIdentChar : 0) |
+                               (digit ? kDigit : 0) | (ident || c == '-' ? kSuffixChar : 0));
+    }
+    return t;
 }
 
-// MLIR's suffix-id characters (after %, ^, !, @): letters, digits, '_', '$', '.', '-'.
-bool isSuffixChar(char c)
+constexpr std::array<uint8_t, 256> kMlirCharClasses = mlirCharClasses();
+
+inline bool hasClass(char c, uint8_t mask)
 {
-    return isIdentChar(c) || c == '-';
+    return (kMlirCharClasses[static_cast<unsigned char>(c)] & mask) != 0;
+}
+inline bool isIdentStart(char c)
+{
+    return hasClass(c, kIdentStart);
+}
+inline bool isDigit(char c)
+{
+    return hasClass(c, kDigit);
 }
 
 class Lexer
@@ -95,9 +116,11 @@ private:
         return false;
     }
 
-    template <typename Pred> size_t scan(size_t j, Pred pred) const
+    // The first offset from j whose character is not of the class `mask`.
+    size_t scan(size_t j, uint8_t mask) const
     {
-        while (j < m_text.size() && pred(m_text[j]))
+        const size_t size = m_text.size();
+        while (j < size && hasClass(m_text[j], mask))
             ++j;
         return j;
     }
@@ -118,7 +141,7 @@ private:
     {
         const char c = m_text[m_i];
         if (isIdentStart(c))
-            return take(t, Tok::Ident, m_i, scan(m_i + 1, isIdentChar));
+            return take(t, Tok::Ident, m_i, scan(m_i + 1, kIdentChar));
         if (isDigit(c) || (c == '-' && isDigit(at(m_i + 1))))
             return lexNumber(t);
         switch (c) {
@@ -139,7 +162,7 @@ private:
             break;
         }
         if (c == '#' && mlirLike()) {
-            const size_t j = scan(m_i + 1, isIdentChar);
+            const size_t j = scan(m_i + 1, kIdentChar);
             if (j > m_i + 1)
                 return take(t, Tok::Hash, m_i + 1, j);
             if (!module())
@@ -151,10 +174,10 @@ private:
                 const size_t j = stringEnd(m_i + 1);
                 return take(t, Tok::Sigil, m_i, j);
             }
-            size_t j = scan(m_i + 1, isSuffixChar);
+            size_t j = scan(m_i + 1, kSuffixChar);
             if (j > m_i + 1) {
                 if (c == '%' && at(j) == '#' && isDigit(at(j + 1))) // %15#1: result 1 of %15
-                    j = scan(j + 1, isDigit);
+                    j = scan(j + 1, kDigit);
                 return take(t, Tok::Sigil, m_i, j);
             }
             return take(t, Tok::Punct, m_i, m_i + 1);
@@ -224,11 +247,11 @@ private:
         if (j == digitsStart)
             fail(pos(), "expected digits");
         if (module() && base == 10 && at(j) == '.' && isDigit(at(j + 1))) {
-            j = scan(j + 1, isDigit);
+            j = scan(j + 1, kDigit);
             if ((at(j) == 'e' || at(j) == 'E') &&
                 (isDigit(at(j + 1)) ||
                  ((at(j + 1) == '+' || at(j + 1) == '-') && isDigit(at(j + 2)))))
-                j = scan(j + 2, isDigit);
+                j = scan(j + 2, kDigit);
             return take(t, Tok::Float, m_i, j);
         }
         if (!module() && j < m_text.size() && isIdentStart(m_text[j]))

@@ -129,45 +129,49 @@ std::pair<int32_t, int32_t> wmmaTileExtent(const AmdWmmaAttr &a)
     return a.isTransposed ? std::pair{n, m} : std::pair{m, n};
 }
 
-// The accumulator tile of one instruction (docs/gfx1250-layouts.md §3.2): its register and lane
-// bases over dim0.. (the batch dims 0 for rank 3).
-std::pair<Bases, Bases> wmmaTileBases(const AmdWmmaAttr &a, size_t rank)
+// The accumulator tile of one instruction (docs/gfx1250-layouts.md §3.2), as [M, N].
+TileBases2D wmmaTileBasesMN(const AmdWmmaAttr &a)
 {
-    // Bases written as [M, N]; transposition swaps the roles of the two dims.
-    Bases regs, lanes;
+    TileBases2D t;
     if (a.version == 1) {
-        regs = {{2, 0}, {4, 0}, {8, 0}};
-        lanes = {{0, 1}, {0, 2}, {0, 4}, {0, 8}, {1, 0}};
+        for (int32_t m : {2, 4, 8})
+            t.addReg(m, 0);
+        for (int32_t n : {1, 2, 4, 8})
+            t.addLane(0, n);
+        t.addLane(1, 0);
     } else {
-        regs = {{1, 0}, {2, 0}, {4, 0}};
+        for (int32_t m : {1, 2, 4})
+            t.addReg(m, 0);
         if (a.instrShape[0] == 32)
-            regs.push_back({16, 0});
-        lanes = {{0, 1}, {0, 2}, {0, 4}, {0, 8}, {8, 0}};
+            t.addReg(16, 0);
+        for (int32_t n : {1, 2, 4, 8})
+            t.addLane(0, n);
+        t.addLane(8, 0);
     }
-    auto place = [&](Bases &mn) {
-        for (auto &b : mn) {
-            std::vector<int32_t> v(rank, 0);
-            v[rank - 2] = a.isTransposed ? b[1] : b[0];
-            v[rank - 1] = a.isTransposed ? b[0] : b[1];
-            b = std::move(v);
-        }
-    };
-    place(regs);
-    place(lanes);
-    return {std::move(regs), std::move(lanes)};
+    return t;
 }
 
 // The tile as a layout: in-dims register, lane, out-dims dim0.. in standard order (a batch dim of
-// size 1 first for rank 3).
+// size 1 first for rank 3); transposition swaps the roles of M and N.
 LinearLayout wmmaTile(const AmdWmmaAttr &a, size_t rank)
 {
-    auto [regs, lanes] = wmmaTileBases(a, rank);
+    const TileBases2D t = wmmaTileBasesMN(a);
+    auto place = [&](const auto &mn, size_t count) {
+        Bases out;
+        for (size_t i = 0; i < count; ++i) {
+            std::vector<int32_t> v(rank, 0);
+            v[rank - 2] = a.isTransposed ? mn[i][1] : mn[i][0];
+            v[rank - 1] = a.isTransposed ? mn[i][0] : mn[i][1];
+            out.push_back(std::move(v));
+        }
+        return out;
+    };
     const auto [tileM, tileN] = wmmaTileExtent(a);
     std::vector<LinearLayout::NamedSize> outs;
     for (size_t d = 0; d < rank; ++d)
         outs.emplace_back(dimName(d), d == rank - 2 ? tileM : d == rank - 1 ? tileN : 1);
-    return must(LinearLayout::tryCreate({{"register", std::move(regs)}, {"lane", std::move(lanes)}},
-                                        outs, true));
+    return must(LinearLayout::tryCreate(
+        {{"register", place(t.reg, t.numReg)}, {"lane", place(t.lane, t.numLane)}}, outs, true));
 }
 
 // Out-dim names in WMMA repetition order: N first, then M, then the batch.
@@ -261,17 +265,21 @@ std::optional<WmmaOperandTile> wmmaOperandTileBases(const AmdWmmaAttr &w, int32_
     const int32_t nonKRep = nonKInstr / kLanesNonK;
     if (!isPow2(kWidth) || !isPow2(kRep) || !isPow2(nonKRep))
         return std::nullopt;
+    if (std::countr_zero(uint32_t(kWidth)) + std::countr_zero(uint32_t(kRep)) +
+            std::countr_zero(uint32_t(nonKRep)) >
+        int(TileBases2D{}.reg.size()))
+        return std::nullopt;
     WmmaOperandTile t;
     const int32_t laneK = w.version == 1 ? kWidth : kWidth * depth; // K extent of reg + lanes
     for (int32_t k = 1; k < kWidth; k *= 2)
-        t.reg.push_back({k, 0});
+        t.addReg(k, 0);
     for (int32_t r = 1; r < kRep; r *= 2)
-        t.reg.push_back({laneK * r, 0});
+        t.addReg(laneK * r, 0);
     for (int32_t r = 1; r < nonKRep; r *= 2)
-        t.reg.push_back({0, kLanesNonK * r});
+        t.addReg(0, kLanesNonK * r);
     for (int32_t l = 1; l < kLanesNonK; l *= 2)
-        t.lane.push_back({0, l});
-    t.lane.push_back({w.version == 1 ? 0 : kWidth, 0});
+        t.addLane(0, l);
+    t.addLane(w.version == 1 ? 0 : kWidth, 0);
     t.sizeK = laneK * kRep;
     t.sizeNonK = kLanesNonK * nonKRep;
     return t;
@@ -284,13 +292,18 @@ std::optional<LinearLayout> wmmaOperandTileDirect(const AmdWmmaAttr &w, int32_t 
     std::optional<WmmaOperandTile> t = wmmaOperandTileBases(w, kWidth, nonKInstr);
     if (!t)
         return std::nullopt;
-    if (rank == 3) // the batch dim0 of size 1 last
-        for (Bases *bs : {&t->reg, &t->lane})
-            for (LinearLayout::Basis &b : *bs)
-                b.push_back(0);
+    auto asBases = [&](const auto &kn, size_t count) {
+        std::vector<LinearLayout::Basis> out;
+        for (size_t i = 0; i < count; ++i) {
+            out.push_back({kn[i][0], kn[i][1]});
+            if (rank == 3) // the batch dim0 of size 1 last
+                out.back().push_back(0);
+        }
+        return out;
+    };
     LinearLayout::BasesT bases;
-    bases.emplace_back("register", std::move(t->reg));
-    bases.emplace_back("lane", std::move(t->lane));
+    bases.emplace_back("register", asBases(t->reg, t->numReg));
+    bases.emplace_back("lane", asBases(t->lane, t->numLane));
     std::vector<LinearLayout::NamedSize> outDims = {{dimK, t->sizeK}, {dimNonK, t->sizeNonK}};
     if (rank == 3)
         outDims.emplace_back(dimName(0), 1);
@@ -352,8 +365,15 @@ LinearLayout buildWmmaOperand(const DotOperandAttr &dot, const AmdWmmaAttr &w,
     int32_t nonKInstr = 0;
     auto operandTile = [&] { return wmmaOperandTile(w, opIdx, kWidth, rank, nonKInstr); };
 
-    Bases ctaReg = w.ctaRegister, ctaWarp = w.ctaWarp;
     const bool legacy = w.warpsPerCTA.has_value();
+    if (!legacy && !composed && rank == 2 && w.cgaLayout.empty()) {
+        requireBasesRank(w.ctaRegister, rank, "ctaLayout register");
+        requireBasesRank(w.ctaWarp, rank, "ctaLayout warp");
+        if (std::optional<LinearLayout> l = wmmaOperandDirect(
+                w, kWidth, wmmaOperandNonK(w, opIdx), kDimIdx, w.ctaRegister, w.ctaWarp, shape))
+            return std::move(*l);
+    }
+    Bases ctaReg = w.ctaRegister, ctaWarp = w.ctaWarp;
     const IntList tpw = w.tilesPerWarp ? *w.tilesPerWarp : IntList(rank, 1);
     if (legacy) {
         const IntList &warps = *w.warpsPerCTA;
@@ -389,10 +409,6 @@ LinearLayout buildWmmaOperand(const DotOperandAttr &dot, const AmdWmmaAttr &w,
         b[kDimIdx] = 0;
         warp.push_back(std::move(b));
     }
-    if (!composed && rank == 2 && w.cgaLayout.empty())
-        if (std::optional<LinearLayout> l =
-                wmmaOperandDirect(w, kWidth, wmmaOperandNonK(w, opIdx), kDimIdx, reg, warp, shape))
-            return std::move(*l);
     LinearLayout tile = operandTile();
     if (rank == 2 && w.cgaLayout.empty() &&
         tile.bases()[0].second.size() + reg.size() <= size_t(LinearLayout::kMaxOutDimBits))

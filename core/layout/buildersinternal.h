@@ -213,23 +213,32 @@ LinearLayout buildBlockedComposed(const BlockedAttr &a, const std::vector<int32_
 // composed: Triton's formula step by step even with one CTA (the tests' reference).
 LinearLayout buildWmma(const AmdWmmaAttr &a, const std::vector<int32_t> &shape,
                        bool composed = false);
-// The WMMA accumulator tile's register and lane bases over dim0.. (buildersdistributed.cpp).
-std::pair<Bases, Bases> wmmaTileBases(const AmdWmmaAttr &a, size_t rank);
+// Up to 16 bases of two components: an instruction tile's, without an allocation each.
+struct TileBases2D
+{
+    std::array<std::array<int32_t, 2>, 16> reg{}, lane{};
+    size_t numReg = 0, numLane = 0;
+    void addReg(int32_t a, int32_t b) { reg[numReg++] = {a, b}; }
+    void addLane(int32_t a, int32_t b) { lane[numLane++] = {a, b}; }
+};
+// The WMMA accumulator tile's register and lane bases as [M, N], before a transposition swaps
+// them (buildersdistributed.cpp).
+TileBases2D wmmaTileBasesMN(const AmdWmmaAttr &a);
 std::pair<int32_t, int32_t> wmmaTileExtent(const AmdWmmaAttr &a);
 // The WMMA accumulator of the ctaLayout form with one CTA, written basis by basis
 // (builderswmmadirect.cpp); nullopt where a size limit leaves it to the composed formula.
 std::optional<LinearLayout> wmmaCtaDirect(const AmdWmmaAttr &a, const std::vector<int32_t> &shape);
 // A WMMA operand tile's bases as [K, nonK] and its extents (buildersdistributed.cpp); nullopt
 // for factors that are not powers of two.
-struct WmmaOperandTile
+struct WmmaOperandTile : TileBases2D
 {
-    Bases reg, lane;
     int32_t sizeK = 1, sizeNonK = 1;
 };
 std::optional<WmmaOperandTile> wmmaOperandTileBases(const AmdWmmaAttr &w, int32_t kWidth,
                                                     int32_t nonKInstr);
-// A rank-2 WMMA operand with one CTA: its tile times the ctaLayout (reg, warp: K already
-// dropped), fitted to the shape, written basis by basis (builderswmmadirect.cpp).
+// A rank-2 WMMA operand with one CTA: its tile times the ctaLayout (reg, warp as the attribute
+// has them: movement along K is dropped here), fitted to the shape, written basis by basis
+// (builderswmmadirect.cpp).
 std::optional<LinearLayout> wmmaOperandDirect(const AmdWmmaAttr &w, int32_t kWidth,
                                               int32_t nonKInstr, size_t kDim, const Bases &reg,
                                               const Bases &warp, const std::vector<int32_t> &shape);

@@ -13,20 +13,37 @@
 namespace lx::buildinternal {
 
 // The product with wmmaCtaLayout(reg, warp, rank), whose out sizes are inferred from its bases
-// (per dim the smallest power of two above every component).
-void appendWmmaCtaLayout(CtaBases &cta, const Bases &reg, const Bases &warp, size_t rank)
+// (per dim the smallest power of two above every component). For an operand, `kDim` < rank:
+// movement along K is dropped first (warps that only moved along K broadcast, registers that
+// only did are gone), as buildWmmaOperand does before the product.
+void appendWmmaCtaLayout(CtaBases &cta, const Bases &reg, const Bases &warp, size_t kDim)
 {
+    const size_t rank = cta.rank();
     if (rank > size_t(LinearLayout::kMaxDims))
         return; // CtaBases refused the rank already
     std::array<int, LinearLayout::kMaxDims> sizeLog2{};
+    std::array<int32_t, LinearLayout::kMaxDims> v{};
+    auto read = [&](const LinearLayout::Basis &b) {
+        bool moves = false;
+        for (size_t d = 0; d < rank; ++d) {
+            v[d] = d == kDim || d >= b.size() ? 0 : b[d];
+            moves = moves || v[d] != 0;
+        }
+        return moves;
+    };
     for (const Bases *bs : {&reg, &warp})
-        for (const LinearLayout::Basis &b : *bs)
-            for (size_t d = 0; d < rank && d < b.size(); ++d)
-                sizeLog2[d] = std::max(sizeLog2[d], int(std::bit_width(uint32_t(b[d]))));
+        for (const LinearLayout::Basis &b : *bs) {
+            read(b);
+            for (size_t d = 0; d < rank; ++d)
+                sizeLog2[d] = std::max(sizeLog2[d], int(std::bit_width(uint32_t(v[d]))));
+        }
     for (const LinearLayout::Basis &b : reg)
-        cta.appendScaled(CtaBases::Register, b);
-    for (const LinearLayout::Basis &b : warp)
-        cta.appendScaled(CtaBases::Warp, b);
+        if (read(b) || kDim >= rank)
+            cta.appendScaled(CtaBases::Register, v.data());
+    for (const LinearLayout::Basis &b : warp) {
+        read(b);
+        cta.appendScaled(CtaBases::Warp, v.data());
+    }
     for (size_t d = 0; d < rank; ++d)
         cta.grow(d, sizeLog2[d]);
 }
@@ -38,11 +55,19 @@ std::optional<LinearLayout> wmmaCtaDirect(const AmdWmmaAttr &a, const std::vecto
     for (size_t d = rank; d-- > 0;)
         repOrder.push_back(int32_t(d));
     CtaBases cta(rank, repOrder);
-    const auto [regs, lanes] = wmmaTileBases(a, rank);
-    for (const LinearLayout::Basis &b : regs)
-        cta.appendScaled(CtaBases::Register, b);
-    for (const LinearLayout::Basis &b : lanes)
-        cta.appendScaled(CtaBases::Lane, b);
+    if (rank < 2 || rank > size_t(LinearLayout::kMaxDims))
+        return std::nullopt;
+    const TileBases2D t = wmmaTileBasesMN(a);
+    std::array<int32_t, LinearLayout::kMaxDims> v{};
+    auto append = [&](CtaBases::InDim in, const std::array<int32_t, 2> &mn) {
+        v[rank - 2] = a.isTransposed ? mn[1] : mn[0];
+        v[rank - 1] = a.isTransposed ? mn[0] : mn[1];
+        cta.appendScaled(in, v.data());
+    };
+    for (size_t i = 0; i < t.numReg; ++i)
+        append(CtaBases::Register, t.reg[i]);
+    for (size_t i = 0; i < t.numLane; ++i)
+        append(CtaBases::Lane, t.lane[i]);
     const auto [tileM, tileN] = wmmaTileExtent(a);
     cta.grow(rank - 2, std::countr_zero(uint32_t(tileM)));
     cta.grow(rank - 1, std::countr_zero(uint32_t(tileN)));
@@ -56,23 +81,23 @@ std::optional<LinearLayout> wmmaOperandDirect(const AmdWmmaAttr &w, int32_t kWid
 {
     const size_t rank = shape.size();
     std::optional<WmmaOperandTile> t = wmmaOperandTileBases(w, kWidth, nonKInstr);
-    if (rank != 2 || !t)
+    if (rank != 2 || kDim > 1 || !t)
         return std::nullopt;
     const size_t nonKDim = 1 - kDim;
     CtaBases cta(rank, {int32_t(kDim), int32_t(nonKDim)}); // the tile's out-dims: K, then nonK
-    auto place = [&](const LinearLayout::Basis &kn) {
-        LinearLayout::Basis b(rank, 0);
-        b[kDim] = kn[0];
-        b[nonKDim] = kn[1];
-        return b;
+    int32_t v[2] = {0, 0};
+    auto append = [&](CtaBases::InDim in, const std::array<int32_t, 2> &kn) {
+        v[kDim] = kn[0];
+        v[nonKDim] = kn[1];
+        cta.appendScaled(in, v);
     };
-    for (const LinearLayout::Basis &b : t->reg)
-        cta.appendScaled(CtaBases::Register, place(b));
-    for (const LinearLayout::Basis &b : t->lane)
-        cta.appendScaled(CtaBases::Lane, place(b));
+    for (size_t i = 0; i < t->numReg; ++i)
+        append(CtaBases::Register, t->reg[i]);
+    for (size_t i = 0; i < t->numLane; ++i)
+        append(CtaBases::Lane, t->lane[i]);
     cta.grow(kDim, std::countr_zero(uint32_t(t->sizeK)));
     cta.grow(nonKDim, std::countr_zero(uint32_t(t->sizeNonK)));
-    appendWmmaCtaLayout(cta, reg, warp, rank);
+    appendWmmaCtaLayout(cta, reg, warp, kDim);
     return std::move(cta).fittedToOneCta(shape);
 }
 

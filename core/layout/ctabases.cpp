@@ -71,8 +71,17 @@ void CtaBases::broadcast(InDim in, int32_t size)
 
 void CtaBases::appendScaled(InDim in, const LinearLayout::Basis &b)
 {
+    if (b.size() != m_rank) {
+        m_overflow = true;
+        return;
+    }
+    appendScaled(in, b.data());
+}
+
+void CtaBases::appendScaled(InDim in, const int32_t *b)
+{
     std::vector<LinearLayout::Basis> &bases = m_bases[in];
-    if (m_overflow || b.size() != m_rank || int(bases.size()) >= LinearLayout::kMaxOutDimBits) {
+    if (m_overflow || int(bases.size()) >= LinearLayout::kMaxOutDimBits) {
         m_overflow = true;
         return;
     }

@@ -43,6 +43,9 @@ public:
     // and out-dim sizes 2^sizeLog2[d]: appendScaled each of its bases to the in-dim it belongs
     // to (component d moves past this layout's extent along d), then grow by its sizes.
     void appendScaled(InDim in, const LinearLayout::Basis &b);
+    // The same for a basis of rank() components at `b`.
+    void appendScaled(InDim in, const int32_t *b);
+    size_t rank() const { return m_rank; }
     void grow(size_t dim, int sizeLog2);
 
     // combineCtaCgaWithShape(this layout, the CGA layout of one CTA, shape), the layout's bases
