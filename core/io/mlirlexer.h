@@ -117,16 +117,23 @@ protected:
             ++m_next;
         return t;
     }
+    // Whether t is the punctuation `punct` (one character, or "->").
+    static bool isPunct(const Token &t, const char *punct)
+    {
+        if (t.kind != Tok::Punct || t.text.empty() || t.text[0] != punct[0])
+            return false;
+        return punct[1] == '\0' ? t.text.size() == 1 : t.text == punct;
+    }
     const Token &expect(const char *punct)
     {
         const Token &t = peek();
-        if (t.kind != Tok::Punct || t.text != punct)
+        if (!isPunct(t, punct))
             fail(t.pos, std::string("expected '") + punct + "', found " + describe(t));
         return next();
     }
     bool acceptPunct(const char *punct)
     {
-        if (peek().kind == Tok::Punct && peek().text == punct) {
+        if (isPunct(peek(), punct)) {
             next();
             return true;
         }

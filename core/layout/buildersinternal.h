@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -60,48 +61,57 @@ inline std::string listText(const std::vector<int32_t> &v)
     return s + "]";
 }
 
-inline void requirePow2(int64_t v, const std::string &what)
+inline void requirePow2(int64_t v, std::string_view what)
 {
     if (!isPow2(v))
-        fail(what + " is " + std::to_string(v) + ", which is not a power of two >= 1");
+        fail(std::string(what) + " is " + std::to_string(v) + ", which is not a power of two >= 1");
 }
 
-inline void requirePow2List(const std::vector<int32_t> &v, const std::string &what)
+inline void requirePow2List(const std::vector<int32_t> &v, std::string_view what)
 {
     for (int32_t x : v)
         if (!isPow2(x))
-            fail(what + " " + listText(v) + " has an entry that is not a power of two >= 1");
+            fail(std::string(what) + " " + listText(v) +
+                 " has an entry that is not a power of two >= 1");
 }
 
-inline void requireRank(size_t got, size_t rank, const std::string &what)
+inline void requireRank(size_t got, size_t rank, std::string_view what)
 {
     if (got != rank)
-        fail(what + " has " + std::to_string(got) + " entries, but the tensor has rank " +
-             std::to_string(rank));
+        fail(std::string(what) + " has " + std::to_string(got) +
+             " entries, but the tensor has rank " + std::to_string(rank));
 }
 
 inline void requirePermutation(const std::vector<int32_t> &order, size_t rank,
-                               const std::string &what)
+                               std::string_view what)
 {
     requireRank(order.size(), rank, what);
-    std::vector<bool> seen(rank, false);
+    // A bit per dim up to rank 64 (no allocation), a vector past that.
+    uint64_t seenBits = 0;
+    std::vector<bool> seen(rank > 64 ? rank : 0, false);
     for (int32_t d : order) {
-        if (d < 0 || size_t(d) >= rank || seen[size_t(d)])
-            fail(what + " " + listText(order) + " is not a permutation of 0.." +
+        const bool repeated = d >= 0 && size_t(d) < rank &&
+                              (rank > 64 ? bool(seen[size_t(d)]) : ((seenBits >> d) & 1) != 0);
+        if (d < 0 || size_t(d) >= rank || repeated)
+            fail(std::string(what) + " " + listText(order) + " is not a permutation of 0.." +
                  std::to_string(rank - 1));
-        seen[size_t(d)] = true;
+        if (rank > 64)
+            seen[size_t(d)] = true;
+        else
+            seenBits |= uint64_t(1) << d;
     }
 }
 
-inline void requireBasesRank(const Bases &bases, size_t rank, const std::string &what)
+inline void requireBasesRank(const Bases &bases, size_t rank, std::string_view what)
 {
     for (size_t i = 0; i < bases.size(); ++i) {
         if (bases[i].size() != rank)
-            fail(what + " basis " + std::to_string(i) + " " + listText(bases[i]) + " has " +
-                 std::to_string(bases[i].size()) + " components, expected " + std::to_string(rank));
+            fail(std::string(what) + " basis " + std::to_string(i) + " " + listText(bases[i]) +
+                 " has " + std::to_string(bases[i].size()) + " components, expected " +
+                 std::to_string(rank));
         for (int32_t v : bases[i])
             if (v < 0 || v >= (int32_t(1) << LinearLayout::kMaxOutDimBits))
-                fail(what + " basis " + std::to_string(i) + " " + listText(bases[i]) +
+                fail(std::string(what) + " basis " + std::to_string(i) + " " + listText(bases[i]) +
                      " has a component out of range [0, 2^30)");
     }
 }
