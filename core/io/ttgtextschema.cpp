@@ -350,7 +350,7 @@ LayoutAttrPtr makeWmma(DictReader &dict)
     } else if (a.version == 3) {
         fail(dict.pos(), "WMMA v3 needs instrShape (the default [16, 16, 16] is not a v3 shape)");
     }
-    const Value *cta = dict.take("ctaLayout");
+    Value *cta = dict.take("ctaLayout");
     const Value *warps = dict.take("warpsPerCTA");
     const Value *tiles = dict.take("tilesPerWarp");
     const Value *rankValue = dict.take("rank");
@@ -373,7 +373,7 @@ LayoutAttrPtr makeWmma(DictReader &dict)
                              "ctaLayout give register bases instead");
         if (cta->kind != Value::Dict)
             fail(cta->pos, "ctaLayout: expected a dictionary {register = ..., warp = ...}");
-        DictReader inner(cta->entries, "ctaLayout", cta->pos);
+        DictReader inner(std::move(cta->entries), "ctaLayout", cta->pos);
         // `warp` may be absent: Triton's own printer omits an empty warp list.
         if (const Value *r = inner.take("register"))
             a.ctaRegister = asBases(*r, "ctaLayout.register", rank);

@@ -88,7 +88,8 @@ public:
                          "duplicate key '" + m_entries[i].key + "' in " + m_context);
     }
 
-    const Value *take(std::string_view key)
+    // The value of `key` (nullptr when absent), marked used; a caller may move out of it.
+    Value *take(std::string_view key)
     {
         for (size_t i = 0; i < m_entries.size(); ++i)
             if (m_entries[i].key == key) {
