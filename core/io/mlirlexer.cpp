@@ -218,7 +218,7 @@ private:
         if (negative)
             ++j;
         int base = 10;
-        if (m_text.substr(j, 2) == "0x" || m_text.substr(j, 2) == "0X") {
+        if (at(j) == '0' && (at(j + 1) == 'x' || at(j + 1) == 'X')) {
             base = 16;
             j += 2;
         }
