@@ -146,7 +146,7 @@ std::optional<LinearLayout> CtaBases::fittedToOneCta(const std::vector<int32_t> 
     }
     // Surjectivity is required exactly when the fitted layout is surjective (what the one-CTA
     // product leaves): its rank, from the bases flattened dim0 first.
-    std::array<uint64_t, LinearLayout::kMaxTotalBits> columns{};
+    std::array<uint64_t, LinearLayout::kMaxTotalBits> columns; // the first n are written
     size_t n = 0;
     for (const auto &bases : m_bases)
         for (const LinearLayout::Basis &b : bases) {
@@ -177,7 +177,9 @@ std::optional<LinearLayout> CtaBases::fittedToOneCta(const std::vector<int32_t> 
     std::vector<LinearLayout::NamedSize> outDims;
     outDims.reserve(m_rank);
     for (size_t d = 0; d < m_rank; ++d)
-        outDims.emplace_back("dim" + std::to_string(d), shape[d]);
+        outDims.emplace_back(d < 10 ? std::string{'d', 'i', 'm', char('0' + d)}
+                                    : "dim" + std::to_string(d),
+                             shape[d]);
     Expected<LinearLayout> l =
         LinearLayout::tryCreate(std::move(out), std::move(outDims), surjective);
     if (!l)
