@@ -1,26 +1,47 @@
 #include "io/mlirlexer.h"
 
+#include <array>
+
 namespace lx::ttgdetail {
 
 namespace {
 
-bool isIdentStart(char c)
+// Character classes of the lexer, one table lookup each.
+enum MlirCharClass : uint8_t
 {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
-bool isIdentChar(char c)
+    kIdentStart = 1, // letters, '_'
+    kIdentChar = 2,  // letters, digits, '_', '$', '.'
+    kDigit = 4,
+    kSuffixChar = 8 // MLIR's suffix-id characters (after %, ^, !, @): kIdentChar and '-'
+};
+
+constexpr std::array<uint8_t, 256> mlirCharClasses()
 {
-    return isIdentStart(c) || (c >= '0' && c <= '9') || c == '$' || c == '.';
-}
-bool isDigit(char c)
-{
-    return c >= '0' && c <= '9';
+    std::array<uint8_t, 256> t{};
+    for (int c = 0; c < 256; ++c) {
+        const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+        const bool digit = c >= '0' && c <= '9';
+        const bool start = letter || c == '_';
+        const bool ident = start || digit || c == '$' || c == '.';
+        t[size_t(c)] = uint8_t((start ? kIdentStart : 0) | (ident ? kIdentChar : 0) |
+                               (digit ? kDigit : 0) | (ident || c == '-' ? kSuffixChar : 0));
+    }
+    return t;
 }
 
-// MLIR's suffix-id characters (after %, ^, !, @): letters, digits, '_', '$', '.', '-'.
-bool isSuffixChar(char c)
+constexpr std::array<uint8_t, 256> kMlirCharClasses = mlirCharClasses();
+
+inline bool hasClass(char c, uint8_t mask)
 {
-    return isIdentChar(c) || c == '-';
+    return (kMlirCharClasses[static_cast<unsigned char>(c)] & mask) != 0;
+}
+inline bool isIdentStart(char c)
+{
+    return hasClass(c, kIdentStart);
+}
+inline bool isDigit(char c)
+{
+    return hasClass(c, kDigit);
 }
 
 class Lexer
@@ -30,8 +51,7 @@ public:
 
     void run(std::vector<Token> &tokens)
     {
-        // Token slots are reused when `tokens` comes back with its storage (see tokenizeInto):
-        // their strings keep their buffers.
+        // Token slots are reused when `tokens` comes back with its storage (see tokenizeInto).
         size_t n = 0;
         auto slot = [&]() -> Token & {
             if (n == tokens.size())
@@ -44,16 +64,16 @@ public:
         while (skipBlanksAndComments()) {
             Token &t = slot();
             t.value = 0;
-            t.pos = m_pos;
+            t.pos = pos();
             t.offset = m_i;
             lexOne(t);
             t.length = m_i - t.offset;
         }
         Token &end = slot();
         end.kind = Tok::End;
-        end.text.clear();
+        end.text = {};
         end.value = 0;
-        end.pos = m_pos;
+        end.pos = pos();
         end.offset = m_i;
         end.length = 0;
         tokens.resize(n);
@@ -63,40 +83,44 @@ private:
     bool mlirLike() const { return m_syntax != Syntax::Python; }
     bool module() const { return m_syntax == Syntax::MlirModule; }
     char at(size_t k) const { return k < m_text.size() ? m_text[k] : '\0'; }
+    // The position of the next character: lines counted as they pass, the column from the
+    // offset of the line's start.
+    Pos pos() const { return Pos{m_line, int(m_i - m_lineStart) + 1}; }
 
-    void advance(size_t n)
+    void newLineAt(size_t k)
     {
-        for (size_t k = 0; k < n && m_i < m_text.size(); ++k, ++m_i) {
-            if (m_text[m_i] == '\n') {
-                ++m_pos.line;
-                m_pos.column = 1;
-            } else {
-                ++m_pos.column;
-            }
-        }
+        ++m_line;
+        m_lineStart = k + 1;
     }
 
     // False at the end of the text.
     bool skipBlanksAndComments()
     {
-        while (m_i < m_text.size()) {
+        const size_t size = m_text.size();
+        while (m_i < size) {
             const char c = m_text[m_i];
-            if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-                advance(1);
+            if (c == ' ' || c == '\t' || c == '\r') {
+                ++m_i;
                 continue;
             }
-            const bool lineComment = mlirLike() ? m_text.substr(m_i, 2) == "//" : c == '#';
+            if (c == '\n') {
+                newLineAt(m_i++);
+                continue;
+            }
+            const bool lineComment = mlirLike() ? c == '/' && at(m_i + 1) == '/' : c == '#';
             if (!lineComment)
                 return true;
-            while (m_i < m_text.size() && m_text[m_i] != '\n')
-                advance(1);
+            while (m_i < size && m_text[m_i] != '\n')
+                ++m_i;
         }
         return false;
     }
 
-    template <typename Pred> size_t scan(size_t j, Pred pred) const
+    // The first offset from j whose character is not of the class `mask`.
+    size_t scan(size_t j, uint8_t mask) const
     {
-        while (j < m_text.size() && pred(m_text[j]))
+        const size_t size = m_text.size();
+        while (j < size && hasClass(m_text[j], mask))
             ++j;
         return j;
     }
@@ -104,23 +128,45 @@ private:
     void take(Token &t, Tok kind, size_t textStart, size_t end)
     {
         t.kind = kind;
-        t.text.assign(m_text.data() + textStart, end - textStart);
-        // Only a string (an escaped line break) can span lines: elsewhere only the column moves.
+        t.text = m_text.substr(textStart, end - textStart);
+        // Only a string (an escaped line break) can span lines.
         if (kind == Tok::String)
-            return advance(end - m_i);
-        m_pos.column += int(end - m_i);
+            for (size_t k = m_i; k < end; ++k)
+                if (m_text[k] == '\n')
+                    newLineAt(k);
         m_i = end;
     }
 
     void lexOne(Token &t)
     {
         const char c = m_text[m_i];
+        if (isIdentStart(c))
+            return take(t, Tok::Ident, m_i, scan(m_i + 1, kIdentChar));
+        if (isDigit(c) || (c == '-' && isDigit(at(m_i + 1))))
+            return lexNumber(t);
+        switch (c) {
+        case '<':
+        case '>':
+        case '{':
+        case '}':
+        case '[':
+        case ']':
+        case '(':
+        case ')':
+        case ',':
+        case '=':
+        case ':':
+        case '+':
+            return take(t, Tok::Punct, m_i, m_i + 1);
+        default:
+            break;
+        }
         if (c == '#' && mlirLike()) {
-            const size_t j = scan(m_i + 1, isIdentChar);
+            const size_t j = scan(m_i + 1, kIdentChar);
             if (j > m_i + 1)
                 return take(t, Tok::Hash, m_i + 1, j);
             if (!module())
-                fail(m_pos, "expected an attribute or alias name after '#'");
+                fail(pos(), "expected an attribute or alias name after '#'");
             return take(t, Tok::Punct, m_i, m_i + 1);
         }
         if (module() && (c == '%' || c == '^' || c == '@' || c == '!')) {
@@ -128,18 +174,14 @@ private:
                 const size_t j = stringEnd(m_i + 1);
                 return take(t, Tok::Sigil, m_i, j);
             }
-            size_t j = scan(m_i + 1, isSuffixChar);
+            size_t j = scan(m_i + 1, kSuffixChar);
             if (j > m_i + 1) {
                 if (c == '%' && at(j) == '#' && isDigit(at(j + 1))) // %15#1: result 1 of %15
-                    j = scan(j + 1, isDigit);
+                    j = scan(j + 1, kDigit);
                 return take(t, Tok::Sigil, m_i, j);
             }
             return take(t, Tok::Punct, m_i, m_i + 1);
         }
-        if (isIdentStart(c))
-            return take(t, Tok::Ident, m_i, scan(m_i, isIdentChar));
-        if (isDigit(c) || (c == '-' && isDigit(at(m_i + 1))))
-            return lexNumber(t);
         if (module() && c == '"')
             return take(t, Tok::String, m_i, stringEnd(m_i));
         // Python: a string in either quote (Gluon's instr_variant="32x32b").
@@ -148,10 +190,9 @@ private:
         if (module() && c == '-' && at(m_i + 1) == '>')
             return take(t, Tok::Punct, m_i, m_i + 2);
         const unsigned char u = static_cast<unsigned char>(c);
-        const bool known = std::string_view("<>{}[](),=:+").find(c) != std::string_view::npos;
-        if (known || (module() && u > 0x20 && u < 0x7f))
+        if (module() && u > 0x20 && u < 0x7f)
             return take(t, Tok::Punct, m_i, m_i + 1);
-        fail(m_pos, u >= 0x20 && u < 0x7f ? std::string("unexpected character '") + c + "'"
+        fail(pos(), u >= 0x20 && u < 0x7f ? std::string("unexpected character '") + c + "'"
                                           : "unexpected byte " + std::to_string(int(u)));
     }
 
@@ -167,7 +208,7 @@ private:
             else if (m_text[j] == '\n')
                 break;
         }
-        fail(m_pos, "unterminated string");
+        fail(pos(), "unterminated string");
     }
 
     void lexNumber(Token &t)
@@ -177,7 +218,7 @@ private:
         if (negative)
             ++j;
         int base = 10;
-        if (m_text.substr(j, 2) == "0x" || m_text.substr(j, 2) == "0X") {
+        if (at(j) == '0' && (at(j + 1) == 'x' || at(j + 1) == 'X')) {
             base = 16;
             j += 2;
         }
@@ -199,22 +240,22 @@ private:
                 value = value * uint64_t(base) + uint64_t(digit);
             if (value > (uint64_t(1) << 40)) {
                 if (!module())
-                    fail(m_pos, "integer out of range");
+                    fail(pos(), "integer out of range");
                 saturated = true;
             }
         }
         if (j == digitsStart)
-            fail(m_pos, "expected digits");
+            fail(pos(), "expected digits");
         if (module() && base == 10 && at(j) == '.' && isDigit(at(j + 1))) {
-            j = scan(j + 1, isDigit);
+            j = scan(j + 1, kDigit);
             if ((at(j) == 'e' || at(j) == 'E') &&
                 (isDigit(at(j + 1)) ||
                  ((at(j + 1) == '+' || at(j + 1) == '-') && isDigit(at(j + 2)))))
-                j = scan(j + 2, isDigit);
+                j = scan(j + 2, kDigit);
             return take(t, Tok::Float, m_i, j);
         }
         if (!module() && j < m_text.size() && isIdentStart(m_text[j]))
-            fail(m_pos, "malformed integer");
+            fail(pos(), "malformed integer");
         t.value = negative ? -int64_t(value) : int64_t(value);
         take(t, Tok::Int, m_i, j);
     }
@@ -222,7 +263,8 @@ private:
     std::string_view m_text;
     Syntax m_syntax;
     size_t m_i = 0;
-    Pos m_pos;
+    int m_line = 1;
+    size_t m_lineStart = 0;
 };
 
 } // namespace
@@ -245,11 +287,11 @@ std::string describe(const Token &t)
     case Tok::End:
         return "end of text";
     case Tok::Hash:
-        return "'#" + t.text + "'";
+        return "'#" + std::string(t.text) + "'";
     case Tok::String:
-        return t.text;
+        return std::string(t.text);
     default:
-        return "'" + t.text + "'";
+        return "'" + std::string(t.text) + "'";
     }
 }
 

@@ -57,14 +57,19 @@ enum class Tok
     Float   // MlirModule: 1.5, -2.0e+00
 };
 
+// A token views the text it was read from (no copy): the text must outlive its tokens.
 struct Token
 {
     Tok kind = Tok::End;
-    std::string text; // Hash: the name after '#'; Ident: the identifier; Punct: the character(s)
+    std::string_view text; // Hash: the name after '#'; Ident: the identifier; Punct: the
+                           // character(s)
     int64_t value = 0;
     Pos pos;
     size_t offset = 0; // byte offset of the token's first character in the text
     size_t length = 0; // bytes the token spans
+
+    // The text as a string of its own (for names kept after the text is gone, and messages).
+    std::string str() const { return std::string(text); }
 };
 
 enum class Syntax
@@ -74,8 +79,8 @@ enum class Syntax
     MlirModule
 };
 
-// Every token of `text` followed by one End token. Throws ParseFailure on text the syntax
-// cannot hold.
+// Every token of `text` followed by one End token; the tokens view `text`. Throws ParseFailure
+// on text the syntax cannot hold.
 [[nodiscard]] std::vector<Token> tokenize(std::string_view text, Syntax syntax);
 // The same into `out` (cleared first), whose storage a caller may keep from call to call.
 void tokenizeInto(std::string_view text, Syntax syntax, std::vector<Token> &out);
@@ -112,16 +117,23 @@ protected:
             ++m_next;
         return t;
     }
+    // Whether t is the punctuation `punct` (one character, or "->").
+    static bool isPunct(const Token &t, const char *punct)
+    {
+        if (t.kind != Tok::Punct || t.text.empty() || t.text[0] != punct[0])
+            return false;
+        return punct[1] == '\0' ? t.text.size() == 1 : t.text == punct;
+    }
     const Token &expect(const char *punct)
     {
         const Token &t = peek();
-        if (t.kind != Tok::Punct || t.text != punct)
+        if (!isPunct(t, punct))
             fail(t.pos, std::string("expected '") + punct + "', found " + describe(t));
         return next();
     }
     bool acceptPunct(const char *punct)
     {
-        if (peek().kind == Tok::Punct && peek().text == punct) {
+        if (isPunct(peek(), punct)) {
             next();
             return true;
         }

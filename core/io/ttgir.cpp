@@ -121,7 +121,7 @@ private:
         while (!stack.empty()) {
             const Token &t = tok(i);
             if (t.kind == Tok::End)
-                fail(tok(stack.back()).pos, "'" + tok(stack.back()).text + "' is never closed");
+                fail(tok(stack.back()).pos, "'" + tok(stack.back()).str() + "' is never closed");
             if (closerOf(t)) {
                 stack.push_back(i);
                 if (stack.size() > kMaxTtgirNesting)
@@ -139,9 +139,9 @@ private:
     {
         const Token &o = tok(stack.back());
         if (t.text[0] != closerOf(o))
-            fail(t.pos, "expected '" + std::string(1, closerOf(o)) + "' to close '" + o.text +
+            fail(t.pos, "expected '" + std::string(1, closerOf(o)) + "' to close '" + o.str() +
                             "' at " + std::to_string(o.pos.line) + ":" +
-                            std::to_string(o.pos.column) + ", found '" + t.text + "'");
+                            std::to_string(o.pos.column) + ", found '" + t.str() + "'");
         stack.pop_back();
     }
 
@@ -178,7 +178,7 @@ private:
                 line = tok(after - 1).pos.line;
                 i = after;
             } else if (isCloser(tok(i))) {
-                fail(tok(i).pos, "unexpected '" + tok(i).text + "'");
+                fail(tok(i).pos, "unexpected '" + tok(i).str() + "'");
             } else {
                 ++i;
             }
@@ -199,7 +199,7 @@ private:
         const Token &v = tok(valueStart);
         if (v.kind == Tok::Ident && v.text == "loc")
             m_locAliases[alias.name] = valueStart;
-        else if (v.kind == Tok::Hash && isLayoutName(v.text))
+        else if (v.kind == Tok::Hash && isLayoutName(v.str()))
             readLayoutAlias(alias, valueStart, end);
         if (m_aliasIndex.count(alias.name))
             fail(tok(i).pos, "alias '#" + alias.name + "' is defined twice");
@@ -221,7 +221,7 @@ private:
     void readLayoutAlias(TtgirAlias &alias, size_t start, size_t end)
     {
         try {
-            const std::string mnemonic = tok(start).text.substr(tok(start).text.find('.') + 1);
+            const std::string mnemonic = tok(start).str().substr(tok(start).text.find('.') + 1);
             size_t index = start;
             if (mnemonic == "amd_rotating_shared") {
                 std::vector<Token> copy(m_tokens.begin() + std::ptrdiff_t(start),
@@ -251,9 +251,9 @@ private:
     {
         for (size_t i = start; i < end; ++i) {
             const Token &t = tok(i);
-            if (t.kind != Tok::Hash || isLayoutName(t.text))
+            if (t.kind != Tok::Hash || isLayoutName(t.str()))
                 continue;
-            const auto it = m_aliasIndex.find(t.text);
+            const auto it = m_aliasIndex.find(t.str());
             if (it == m_aliasIndex.end())
                 continue;
             const TtgirAlias &used = m_module.aliases[it->second];
@@ -272,7 +272,7 @@ private:
         op.line = first.pos.line;
         op.column = first.pos.column;
         while (tok(i).kind == Tok::Sigil && tok(i).text[0] == '%') {
-            op.results.push_back(tok(i).text);
+            op.results.push_back(tok(i).str());
             ++i;
             if (isPunct(tok(i), ":") && tok(i + 1).kind == Tok::Int)
                 i += 2;
@@ -288,7 +288,7 @@ private:
         if (nameTok.kind == Tok::Ident)
             op.name = nameTok.text;
         else if (nameTok.kind == Tok::String)
-            op.name = unquote(nameTok.text);
+            op.name = unquote(nameTok.str());
         else
             fail(nameTok.pos, "expected an operation, found " + describe(nameTok));
         const size_t lineEnd = m_text.find('\n', first.offset);
@@ -319,7 +319,8 @@ private:
             const Token &t = tok(i);
             if (t.kind == Tok::End) {
                 if (!stack.empty())
-                    fail(tok(stack.back()).pos, "'" + tok(stack.back()).text + "' is never closed");
+                    fail(tok(stack.back()).pos,
+                         "'" + tok(stack.back()).str() + "' is never closed");
                 break;
             }
             if (stack.empty() && t.pos.line != line)
@@ -349,14 +350,14 @@ private:
                 if (stack.empty()) {
                     if (t.text == "}")
                         break; // the region's end on the op's own line
-                    fail(t.pos, "unexpected '" + t.text + "'");
+                    fail(t.pos, "unexpected '" + t.str() + "'");
                 }
                 closeBracket(stack, t);
                 if (stack.empty())
                     line = t.pos.line;
             } else if (record) {
                 if (t.kind == Tok::Sigil && t.text[0] == '%' && !afterColon)
-                    op.operands.push_back(t.text);
+                    op.operands.push_back(t.str());
                 else if (stack.empty() && isPunct(t, ":"))
                     afterColon = true;
                 else if (afterColon && stack.size() <= 1 && isPunct(t, "->"))
@@ -401,7 +402,7 @@ private:
         i = dict + 1;
         while (i < end) {
             const Token &key = tok(i);
-            const std::string name = key.kind == Tok::String ? unquote(key.text) : key.text;
+            const std::string name = key.kind == Tok::String ? unquote(key.str()) : key.str();
             size_t j = i + 1;
             const Token *value = nullptr;
             if (isPunct(tok(j), "=")) {
@@ -412,7 +413,7 @@ private:
                 j = closerOf(tok(j)) ? skipGroup(j) : j + 1;
             if (value) {
                 if (name == "ttg.target" && value->kind == Tok::String) {
-                    m_module.target = unquote(value->text);
+                    m_module.target = unquote(value->str());
                     const size_t colon = m_module.target.find(':');
                     m_module.arch = colon == std::string::npos ? m_module.target
                                                                : m_module.target.substr(colon + 1);
@@ -475,7 +476,7 @@ private:
                 haveEncoding = true;
                 readEncoding(type, from, to);
             } else if (t.kind == Tok::Hash) {
-                type.memorySpace = "#" + t.text;
+                type.memorySpace = "#" + t.str();
             } else if (t.kind == Tok::Ident && t.text == "mutable") {
                 type.isMutable = true;
             } else if (t.kind == Tok::Int) {
@@ -491,10 +492,10 @@ private:
     {
         type.encodingText = rawText(from, to);
         const Token &t = tok(from);
-        if (!isLayoutName(t.text)) {
-            const auto it = m_aliasIndex.find(t.text);
+        if (!isLayoutName(t.str())) {
+            const auto it = m_aliasIndex.find(t.str());
             if (it == m_aliasIndex.end())
-                fail(t.pos, "undefined alias '#" + t.text + "'");
+                fail(t.pos, "undefined alias '#" + t.str() + "'");
             const TtgirAlias &alias = m_module.aliases[it->second];
             if (alias.attr)
                 type.encoding = alias.attr;
@@ -522,13 +523,13 @@ private:
         size_t k = i + 2; // after `loc (`
         const Token &t = tok(k);
         if (t.kind == Tok::String && isPunct(tok(k + 1), "("))
-            return unquote(t.text);
+            return unquote(t.str());
         if (t.kind == Tok::Hash)
-            return resolveLocAlias(t.text, depth);
+            return resolveLocAlias(t.str(), depth);
         if (t.kind == Tok::Ident && t.text == "callsite" && isPunct(tok(k + 1), "(")) {
             const Token &callee = tok(k + 2);
             if (callee.kind == Tok::Hash) {
-                std::string n = resolveLocAlias(callee.text, depth);
+                std::string n = resolveLocAlias(callee.str(), depth);
                 if (!n.empty())
                     return n;
             }
@@ -536,7 +537,7 @@ private:
             for (size_t j = k + 3; j < k + 8 && tok(j).kind != Tok::End; ++j)
                 if (tok(j).kind == Tok::Ident && tok(j).text == "at" &&
                     tok(j + 1).kind == Tok::Hash)
-                    return resolveLocAlias(tok(j + 1).text, depth);
+                    return resolveLocAlias(tok(j + 1).str(), depth);
         }
         return {};
     }

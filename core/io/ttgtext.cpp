@@ -6,8 +6,11 @@
 #include "layout/layoututils.h"
 #include "layout/linearlayout.h"
 
-#include <functional>
+#include <algorithm>
+#include <iterator>
 #include <map>
+#include <string_view>
+#include <utility>
 
 namespace lx {
 
@@ -44,7 +47,7 @@ public:
                 const Token &name = next();
                 next(); // '='
                 LayoutAttrPtr value = parseAttribute(0);
-                m_aliases[name.text] = value;
+                m_aliases[name.str()] = value;
                 lastAlias = value;
             } else {
                 lastExpression = parseAttribute(0);
@@ -58,18 +61,19 @@ public:
     }
 
 private:
-    static bool isDialectName(const std::string &name)
+    static bool isDialectName(std::string_view name)
     {
-        return name.rfind("ttg.", 0) == 0 || name.rfind("triton_gpu.", 0) == 0 ||
+        return name.starts_with("ttg.") || name.starts_with("triton_gpu.") ||
                name == "ttng.tensor_memory_encoding" ||
                name == "ttng.tensor_memory_scales_encoding";
     }
 
     // The TMEM attributes print their parameters as a struct: <key = value, ...>, possibly
     // empty; a dictionary in braces is read too.
-    LayoutAttrPtr parseTensorMemory(const Token &t, const std::string &mnemonic, int depth)
+    LayoutAttrPtr parseTensorMemory(const Token &t, std::string_view mnemonic, int depth)
     {
-        const std::string context = "#ttng." + mnemonic;
+        std::string context = "#ttng.";
+        context += mnemonic;
         expect("<");
         Value dict;
         if (peek().kind == Tok::Punct && peek().text == "{") {
@@ -91,15 +95,16 @@ private:
         if (t.kind != Tok::Hash)
             fail(t.pos, "expected a #ttg attribute, found " + describe(t));
         if (!isDialectName(t.text)) {
-            const auto it = m_aliases.find(t.text);
+            const auto it = m_aliases.find(t.str());
             if (it == m_aliases.end())
-                fail(t.pos, "unknown alias '#" + t.text + "'");
+                fail(t.pos, "unknown alias '#" + t.str() + "'");
             return it->second;
         }
-        const std::string mnemonic = t.text.substr(t.text.find('.') + 1);
-        if (t.text.rfind("ttng.", 0) == 0)
+        const std::string_view mnemonic = t.text.substr(t.text.find('.') + 1);
+        if (t.text.starts_with("ttng."))
             return parseTensorMemory(t, mnemonic, depth);
-        const std::string context = "#ttg." + mnemonic;
+        std::string context = "#ttg.";
+        context += mnemonic;
         if (mnemonic == "padded_shared") {
             expect("<");
             const Pos pairsPos = expect("[").pos;
@@ -145,8 +150,8 @@ private:
             DictReader reader(std::move(dict.entries), context, t.pos);
             return makeSharedLinear(reader, align, &alignment);
         }
-        using Maker = std::function<LayoutAttrPtr(DictReader &)>;
-        static const std::map<std::string, Maker> makers = {
+        using Maker = LayoutAttrPtr (*)(DictReader &);
+        static constexpr std::pair<std::string_view, Maker> makers[] = {
             {"blocked", makeBlocked},
             {"linear", [](DictReader &d) { return makeLinear(d, false); }},
             {"generic_linear", [](DictReader &d) { return makeLinear(d, true); }},
@@ -159,9 +164,10 @@ private:
             {"nvidia_mma", makeNvidiaMma},
             {"nvmma_shared", makeNvmmaShared},
         };
-        const auto it = makers.find(mnemonic);
-        if (it == makers.end())
-            fail(t.pos, "unsupported attribute '#" + t.text +
+        const auto it = std::find_if(std::begin(makers), std::end(makers),
+                                     [&](const auto &m) { return m.first == mnemonic; });
+        if (it == std::end(makers))
+            fail(t.pos, "unsupported attribute '#" + t.str() +
                             "' (known: linear, generic_linear, blocked, amd_wmma, amd_mfma, "
                             "nvidia_mma, dot_op, slice, swizzled_shared, padded_shared, "
                             "shared_linear, partitioned_shared, nvmma_shared)");

@@ -98,9 +98,9 @@ private:
         const Token name = next();
         if (name.kind != Tok::Ident)
             fail(name.pos, "expected a Gluon layout constructor, found " + describe(name));
-        const GluonClass *cls = findClass(name.text);
+        const GluonClass *cls = findClass(name.str());
         if (!cls)
-            fail(name.pos, "unknown Gluon layout '" + name.text + "'");
+            fail(name.pos, "unknown Gluon layout '" + name.str() + "'");
         expect("(");
         std::vector<Entry> args;
         bool keywordSeen = false;
@@ -136,15 +136,15 @@ private:
                         fail(e.pos, "argument '" + e.key + "' given twice");
                 if (e.key == "instr_variant" && peek().kind == Tok::String) {
                     const Token variant = next();
-                    e.value = tmemVariantValue(variant.text.substr(1, variant.text.size() - 2),
+                    e.value = tmemVariantValue(variant.str().substr(1, variant.text.size() - 2),
                                                variant.pos);
                 } else if ((e.key == "dtype" || e.key == "element_ty") &&
                            peek().kind == Tok::Ident) {
                     // A dtype is a name, not a layout: its bit width is what the layout needs.
                     const Token dtype = next();
-                    const int32_t bits = dtypeBits(dtype.text);
+                    const int32_t bits = dtypeBits(dtype.str());
                     if (bits == 0)
-                        fail(dtype.pos, "unknown dtype '" + dtype.text + "'");
+                        fail(dtype.pos, "unknown dtype '" + dtype.str() + "'");
                     e.value = Value{Value::Int, dtype.pos, bits, false, {}, {}, {}};
                 } else {
                     e.value = parseValue(depth + 1);

@@ -10,75 +10,78 @@
 
 namespace lx::ttgdetail {
 
-int32_t asInt(const Value &v, const std::string &what, int64_t min, int64_t max)
+int32_t asInt(const Value &v, std::string_view what, int64_t min, int64_t max)
 {
     if (v.kind != Value::Int)
-        fail(v.pos, what + ": expected an integer, found " + kindName(v.kind));
+        fail(v.pos, std::string(what) + ": expected an integer, found " + kindName(v.kind));
     if (v.integer < min || v.integer > max)
-        fail(v.pos, what + ": " + std::to_string(v.integer) + " is out of range [" +
+        fail(v.pos, std::string(what) + ": " + std::to_string(v.integer) + " is out of range [" +
                         std::to_string(min) + ", " + std::to_string(max) + "]");
     return int32_t(v.integer);
 }
 
-bool asBool(const Value &v, const std::string &what)
+bool asBool(const Value &v, std::string_view what)
 {
     if (v.kind != Value::Bool)
-        fail(v.pos, what + ": expected true or false, found " + kindName(v.kind));
+        fail(v.pos, std::string(what) + ": expected true or false, found " + kindName(v.kind));
     return v.boolean;
 }
 
-IntList asIntList(const Value &v, const std::string &what, int64_t min)
+IntList asIntList(const Value &v, std::string_view what, int64_t min)
 {
     if (v.kind != Value::List)
-        fail(v.pos, what + ": expected a list of integers, found " + kindName(v.kind));
+        fail(v.pos, std::string(what) + ": expected a list of integers, found " + kindName(v.kind));
     IntList out;
+    out.reserve(v.items.size());
     for (const Value &item : v.items)
         out.push_back(asInt(item, what, min));
     return out;
 }
 
 // A list of bases; every basis has `rank` components (rank < 0: set it from the first basis).
-BasisList asBases(const Value &v, const std::string &what, int &rank)
+BasisList asBases(const Value &v, std::string_view what, int &rank)
 {
     if (v.kind != Value::List)
-        fail(v.pos, what + ": expected a list of bases, found " + kindName(v.kind));
+        fail(v.pos, std::string(what) + ": expected a list of bases, found " + kindName(v.kind));
     BasisList out;
+    out.reserve(v.items.size());
     for (const Value &basis : v.items) {
         if (basis.kind != Value::List)
-            fail(basis.pos,
-                 what + ": expected a basis [c0, c1, ...], found " + kindName(basis.kind));
+            fail(basis.pos, std::string(what) + ": expected a basis [c0, c1, ...], found " +
+                                kindName(basis.kind));
         IntList b = asIntList(basis, what);
         if (rank < 0)
             rank = int(b.size());
         if (int(b.size()) != rank)
-            fail(basis.pos, what + ": basis has " + std::to_string(b.size()) +
+            fail(basis.pos, std::string(what) + ": basis has " + std::to_string(b.size()) +
                                 " components, expected " + std::to_string(rank));
         out.push_back(std::move(b));
     }
     return out;
 }
 
-LayoutAttrPtr asAttr(const Value &v, const std::string &what)
+LayoutAttrPtr asAttr(const Value &v, std::string_view what)
 {
     if (v.kind != Value::Attr)
-        fail(v.pos, what + ": expected a layout attribute, found " + kindName(v.kind));
+        fail(v.pos, std::string(what) + ": expected a layout attribute, found " + kindName(v.kind));
     return v.attr;
 }
 
-void requirePow2(const Value &v, const IntList &values, const std::string &what)
+void requirePow2(const Value &v, const IntList &values, std::string_view what)
 {
     for (int32_t x : values)
         if (!isPow2(x))
-            fail(v.pos, what + ": every entry must be a power of two, found " + std::to_string(x));
+            fail(v.pos, std::string(what) + ": every entry must be a power of two, found " +
+                            std::to_string(x));
 }
 
-void requirePermutation(const Value &v, const IntList &order, const std::string &what)
+void requirePermutation(const Value &v, const IntList &order, std::string_view what)
 {
     std::vector<bool> seen(order.size(), false);
     for (int32_t x : order) {
         if (x < 0 || size_t(x) >= order.size() || seen[size_t(x)])
-            fail(v.pos,
-                 what + ": must be a permutation of 0.." + std::to_string(int(order.size()) - 1));
+            fail(v.pos, std::string(what) + ": must be a permutation of 0.." +
+                            std::to_string(int(order.size()) - 1));
         seen[size_t(x)] = true;
     }
 }
@@ -347,7 +350,7 @@ LayoutAttrPtr makeWmma(DictReader &dict)
     } else if (a.version == 3) {
         fail(dict.pos(), "WMMA v3 needs instrShape (the default [16, 16, 16] is not a v3 shape)");
     }
-    const Value *cta = dict.take("ctaLayout");
+    Value *cta = dict.take("ctaLayout");
     const Value *warps = dict.take("warpsPerCTA");
     const Value *tiles = dict.take("tilesPerWarp");
     const Value *rankValue = dict.take("rank");
@@ -370,7 +373,7 @@ LayoutAttrPtr makeWmma(DictReader &dict)
                              "ctaLayout give register bases instead");
         if (cta->kind != Value::Dict)
             fail(cta->pos, "ctaLayout: expected a dictionary {register = ..., warp = ...}");
-        DictReader inner(cta->entries, "ctaLayout", cta->pos);
+        DictReader inner(std::move(cta->entries), "ctaLayout", cta->pos);
         // `warp` may be absent: Triton's own printer omits an empty warp list.
         if (const Value *r = inner.take("register"))
             a.ctaRegister = asBases(*r, "ctaLayout.register", rank);

@@ -76,7 +76,8 @@ class DictReader
 {
 public:
     DictReader(std::vector<Entry> entries, std::string context, Pos pos)
-        : m_entries(std::move(entries)), m_used(m_entries.size(), false),
+        : m_entries(std::move(entries)),
+          m_used(m_entries.size() > 64 ? m_entries.size() : 0, false),
           m_context(std::move(context)), m_pos(pos)
     {
         // A handful of keys: pairwise comparison beats building a set.
@@ -87,11 +88,12 @@ public:
                          "duplicate key '" + m_entries[i].key + "' in " + m_context);
     }
 
-    const Value *take(std::string_view key)
+    // The value of `key` (nullptr when absent), marked used; a caller may move out of it.
+    Value *take(std::string_view key)
     {
         for (size_t i = 0; i < m_entries.size(); ++i)
             if (m_entries[i].key == key) {
-                m_used[i] = true;
+                markUsed(i);
                 return &m_entries[i].value;
             }
         return nullptr;
@@ -111,7 +113,7 @@ public:
     void finish(std::initializer_list<const char *> known) const
     {
         for (size_t i = 0; i < m_entries.size(); ++i) {
-            if (m_used[i])
+            if (used(i))
                 continue;
             std::string list;
             for (const char *k : known)
@@ -124,20 +126,34 @@ public:
     Pos pos() const { return m_pos; }
 
 private:
+    // Which entries were taken: a bit each up to 64 entries (no allocation), a vector past that.
+    void markUsed(size_t i)
+    {
+        if (m_entries.size() > 64)
+            m_used[i] = true;
+        else
+            m_usedBits |= uint64_t(1) << i;
+    }
+    bool used(size_t i) const
+    {
+        return m_entries.size() > 64 ? bool(m_used[i]) : ((m_usedBits >> i) & 1) != 0;
+    }
+
     std::vector<Entry> m_entries;
     std::vector<bool> m_used;
+    uint64_t m_usedBits = 0;
     std::string m_context;
     Pos m_pos;
 };
 
-[[nodiscard]] int32_t asInt(const Value &v, const std::string &what, int64_t min = 0,
+[[nodiscard]] int32_t asInt(const Value &v, std::string_view what, int64_t min = 0,
                             int64_t max = INT32_MAX);
-[[nodiscard]] bool asBool(const Value &v, const std::string &what);
-[[nodiscard]] IntList asIntList(const Value &v, const std::string &what, int64_t min = 0);
-[[nodiscard]] BasisList asBases(const Value &v, const std::string &what, int &rank);
-[[nodiscard]] LayoutAttrPtr asAttr(const Value &v, const std::string &what);
-void requirePow2(const Value &v, const IntList &values, const std::string &what);
-void requirePermutation(const Value &v, const IntList &order, const std::string &what);
+[[nodiscard]] bool asBool(const Value &v, std::string_view what);
+[[nodiscard]] IntList asIntList(const Value &v, std::string_view what, int64_t min = 0);
+[[nodiscard]] BasisList asBases(const Value &v, std::string_view what, int &rank);
+[[nodiscard]] LayoutAttrPtr asAttr(const Value &v, std::string_view what);
+void requirePow2(const Value &v, const IntList &values, std::string_view what);
+void requirePermutation(const Value &v, const IntList &order, std::string_view what);
 
 // Rank implied by basis lists (the length of the first non-empty basis), 0 when all are empty.
 [[nodiscard]] int rankOfBases(std::initializer_list<const BasisList *> lists);

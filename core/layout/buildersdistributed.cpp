@@ -3,6 +3,7 @@
 // lib/Dialect/TritonGPU/IR/LinearLayoutConversions.cpp).
 
 #include "layout/buildersinternal.h"
+#include "layout/ctabases.h"
 #include "layout/layoututils.h"
 
 #include <algorithm>
@@ -31,7 +32,9 @@ void validateBlocked(const BlockedAttr &a, size_t rank)
 
 } // namespace
 
-LinearLayout buildBlocked(const BlockedAttr &a, const std::vector<int32_t> &shape)
+// Triton's formula: the CTA layout is the product of three identities over `order` (registers,
+// then lanes, then warps), fitted to the shape with the CGA layout.
+LinearLayout buildBlockedComposed(const BlockedAttr &a, const std::vector<int32_t> &shape)
 {
     const size_t rank = shape.size();
     validateBlocked(a, rank);
@@ -39,6 +42,25 @@ LinearLayout buildBlocked(const BlockedAttr &a, const std::vector<int32_t> &shap
                              must(identityStandardND("lane", a.threadsPerWarp, a.order)) *
                              must(identityStandardND("warp", a.warpsPerCTA, a.order));
     return combine(cta, a.cgaLayout, shape);
+}
+
+// The same formula written basis by basis when there is one CTA.
+LinearLayout buildBlocked(const BlockedAttr &a, const std::vector<int32_t> &shape)
+{
+    const size_t rank = shape.size();
+    validateBlocked(a, rank);
+    if (a.cgaLayout.empty()) {
+        CtaBases cta(rank, a.order);
+        for (const int32_t d : a.order)
+            cta.repeat(CtaBases::Register, a.sizePerThread[size_t(d)], size_t(d));
+        for (const int32_t d : a.order)
+            cta.repeat(CtaBases::Lane, a.threadsPerWarp[size_t(d)], size_t(d));
+        for (const int32_t d : a.order)
+            cta.repeat(CtaBases::Warp, a.warpsPerCTA[size_t(d)], size_t(d));
+        if (std::optional<LinearLayout> l = std::move(cta).fittedToOneCta(shape))
+            return std::move(*l);
+    }
+    return buildBlockedComposed(a, shape);
 }
 
 // ---- WMMA and MFMA tile repetition --------------------------------------------------------------
@@ -107,37 +129,49 @@ std::pair<int32_t, int32_t> wmmaTileExtent(const AmdWmmaAttr &a)
     return a.isTransposed ? std::pair{n, m} : std::pair{m, n};
 }
 
-// The accumulator tile of one instruction (docs/gfx1250-layouts.md §3.2), in-dims register, lane,
-// out-dims dim0.. in standard order (a batch dim of size 1 first for rank 3).
+// The accumulator tile of one instruction (docs/gfx1250-layouts.md §3.2), as [M, N].
+TileBases2D wmmaTileBasesMN(const AmdWmmaAttr &a)
+{
+    TileBases2D t;
+    if (a.version == 1) {
+        for (int32_t m : {2, 4, 8})
+            t.addReg(m, 0);
+        for (int32_t n : {1, 2, 4, 8})
+            t.addLane(0, n);
+        t.addLane(1, 0);
+    } else {
+        for (int32_t m : {1, 2, 4})
+            t.addReg(m, 0);
+        if (a.instrShape[0] == 32)
+            t.addReg(16, 0);
+        for (int32_t n : {1, 2, 4, 8})
+            t.addLane(0, n);
+        t.addLane(8, 0);
+    }
+    return t;
+}
+
+// The tile as a layout: in-dims register, lane, out-dims dim0.. in standard order (a batch dim of
+// size 1 first for rank 3); transposition swaps the roles of M and N.
 LinearLayout wmmaTile(const AmdWmmaAttr &a, size_t rank)
 {
-    // Bases written as [M, N]; transposition swaps the roles of the two dims.
-    Bases regs, lanes;
-    if (a.version == 1) {
-        regs = {{2, 0}, {4, 0}, {8, 0}};
-        lanes = {{0, 1}, {0, 2}, {0, 4}, {0, 8}, {1, 0}};
-    } else {
-        regs = {{1, 0}, {2, 0}, {4, 0}};
-        if (a.instrShape[0] == 32)
-            regs.push_back({16, 0});
-        lanes = {{0, 1}, {0, 2}, {0, 4}, {0, 8}, {8, 0}};
-    }
-    const auto [tileM, tileN] = wmmaTileExtent(a);
-    auto place = [&](const Bases &mn) {
+    const TileBases2D t = wmmaTileBasesMN(a);
+    auto place = [&](const auto &mn, size_t count) {
         Bases out;
-        for (const auto &b : mn) {
+        for (size_t i = 0; i < count; ++i) {
             std::vector<int32_t> v(rank, 0);
-            v[rank - 2] = a.isTransposed ? b[1] : b[0];
-            v[rank - 1] = a.isTransposed ? b[0] : b[1];
+            v[rank - 2] = a.isTransposed ? mn[i][1] : mn[i][0];
+            v[rank - 1] = a.isTransposed ? mn[i][0] : mn[i][1];
             out.push_back(std::move(v));
         }
         return out;
     };
+    const auto [tileM, tileN] = wmmaTileExtent(a);
     std::vector<LinearLayout::NamedSize> outs;
     for (size_t d = 0; d < rank; ++d)
         outs.emplace_back(dimName(d), d == rank - 2 ? tileM : d == rank - 1 ? tileN : 1);
-    return must(
-        LinearLayout::tryCreate({{"register", place(regs)}, {"lane", place(lanes)}}, outs, true));
+    return must(LinearLayout::tryCreate(
+        {{"register", place(t.reg, t.numReg)}, {"lane", place(t.lane, t.numLane)}}, outs, true));
 }
 
 // Out-dim names in WMMA repetition order: N first, then M, then the batch.
@@ -191,16 +225,19 @@ std::pair<Bases, Bases> wmmaLegacyToCta(const IntList &warps, const IntList &tpw
     return {reg, warp};
 }
 
-LinearLayout buildWmmaCta(const AmdWmmaAttr &a, const std::vector<int32_t> &shape)
+LinearLayout buildWmmaCta(const AmdWmmaAttr &a, const std::vector<int32_t> &shape, bool composed)
 {
     const size_t rank = shape.size();
     requireBasesRank(a.ctaRegister, rank, "ctaLayout register");
     requireBasesRank(a.ctaWarp, rank, "ctaLayout warp");
+    if (!composed && a.cgaLayout.empty())
+        if (std::optional<LinearLayout> l = wmmaCtaDirect(a, shape))
+            return std::move(*l);
     const LinearLayout l = wmmaTile(a, rank) * wmmaCtaLayout(a.ctaRegister, a.ctaWarp, rank);
     return combine(transposed(l, wmmaRepOrder(rank)), a.cgaLayout, shape);
 }
 
-LinearLayout buildWmma(const AmdWmmaAttr &a, const std::vector<int32_t> &shape)
+LinearLayout buildWmma(const AmdWmmaAttr &a, const std::vector<int32_t> &shape, bool composed)
 {
     const size_t rank = shape.size();
     requireRank(size_t(wmmaRank(a)), rank, "the AMD WMMA layout");
@@ -210,7 +247,7 @@ LinearLayout buildWmma(const AmdWmmaAttr &a, const std::vector<int32_t> &shape)
         (shape[rank - 1] != 1 && shape[rank - 1] < tileN))
         fail("tensor shape " + listText(shape) + " is smaller than the " + std::to_string(tileM) +
              "x" + std::to_string(tileN) + " WMMA instruction tile");
-    return a.warpsPerCTA ? buildWmmaLegacy(a, shape) : buildWmmaCta(a, shape);
+    return a.warpsPerCTA ? buildWmmaLegacy(a, shape) : buildWmmaCta(a, shape, composed);
 }
 
 // The tile below written out directly, for power-of-two factors (nullopt otherwise, and when
@@ -219,9 +256,8 @@ LinearLayout buildWmma(const AmdWmmaAttr &a, const std::vector<int32_t> &shape)
 // nonK; lane bases walk the 16 nonK lanes, then K (broadcast in version 1). In-dims [register,
 // lane], out-dims [K, nonK(, dim0 of size 1)]: exactly what the products give, without their
 // intermediate layouts.
-std::optional<LinearLayout> wmmaOperandTileDirect(const AmdWmmaAttr &w, int32_t kWidth,
-                                                  int32_t nonKInstr, const std::string &dimK,
-                                                  const std::string &dimNonK, size_t rank)
+std::optional<WmmaOperandTile> wmmaOperandTileBases(const AmdWmmaAttr &w, int32_t kWidth,
+                                                    int32_t nonKInstr)
 {
     constexpr int32_t kLanesNonK = 16, depth = 2;
     const int32_t kInstr = w.instrShape[2];
@@ -229,29 +265,46 @@ std::optional<LinearLayout> wmmaOperandTileDirect(const AmdWmmaAttr &w, int32_t 
     const int32_t nonKRep = nonKInstr / kLanesNonK;
     if (!isPow2(kWidth) || !isPow2(kRep) || !isPow2(nonKRep))
         return std::nullopt;
-    const size_t outs = rank == 3 ? 3 : 2;
+    if (std::countr_zero(uint32_t(kWidth)) + std::countr_zero(uint32_t(kRep)) +
+            std::countr_zero(uint32_t(nonKRep)) >
+        int(TileBases2D{}.reg.size()))
+        return std::nullopt;
+    WmmaOperandTile t;
     const int32_t laneK = w.version == 1 ? kWidth : kWidth * depth; // K extent of reg + lanes
-    auto basis = [outs](int32_t k, int32_t nonK) {
-        LinearLayout::Basis b(outs, 0);
-        b[0] = k;
-        b[1] = nonK;
-        return b;
-    };
-    std::vector<LinearLayout::Basis> reg, lane;
     for (int32_t k = 1; k < kWidth; k *= 2)
-        reg.push_back(basis(k, 0));
+        t.addReg(k, 0);
     for (int32_t r = 1; r < kRep; r *= 2)
-        reg.push_back(basis(laneK * r, 0));
+        t.addReg(laneK * r, 0);
     for (int32_t r = 1; r < nonKRep; r *= 2)
-        reg.push_back(basis(0, kLanesNonK * r));
+        t.addReg(0, kLanesNonK * r);
     for (int32_t l = 1; l < kLanesNonK; l *= 2)
-        lane.push_back(basis(0, l));
-    lane.push_back(basis(w.version == 1 ? 0 : kWidth, 0));
+        t.addLane(0, l);
+    t.addLane(w.version == 1 ? 0 : kWidth, 0);
+    t.sizeK = laneK * kRep;
+    t.sizeNonK = kLanesNonK * nonKRep;
+    return t;
+}
+
+std::optional<LinearLayout> wmmaOperandTileDirect(const AmdWmmaAttr &w, int32_t kWidth,
+                                                  int32_t nonKInstr, const std::string &dimK,
+                                                  const std::string &dimNonK, size_t rank)
+{
+    std::optional<WmmaOperandTile> t = wmmaOperandTileBases(w, kWidth, nonKInstr);
+    if (!t)
+        return std::nullopt;
+    auto asBases = [&](const auto &kn, size_t count) {
+        std::vector<LinearLayout::Basis> out;
+        for (size_t i = 0; i < count; ++i) {
+            out.push_back({kn[i][0], kn[i][1]});
+            if (rank == 3) // the batch dim0 of size 1 last
+                out.back().push_back(0);
+        }
+        return out;
+    };
     LinearLayout::BasesT bases;
-    bases.emplace_back("register", std::move(reg));
-    bases.emplace_back("lane", std::move(lane));
-    std::vector<LinearLayout::NamedSize> outDims = {{dimK, laneK * kRep},
-                                                    {dimNonK, kLanesNonK * nonKRep}};
+    bases.emplace_back("register", asBases(t->reg, t->numReg));
+    bases.emplace_back("lane", asBases(t->lane, t->numLane));
+    std::vector<LinearLayout::NamedSize> outDims = {{dimK, t->sizeK}, {dimNonK, t->sizeNonK}};
     if (rank == 3)
         outDims.emplace_back(dimName(0), 1);
     Expected<LinearLayout> l = LinearLayout::tryCreate(std::move(bases), std::move(outDims), true);
@@ -260,14 +313,21 @@ std::optional<LinearLayout> wmmaOperandTileDirect(const AmdWmmaAttr &w, int32_t 
     return std::move(*l);
 }
 
+// The operand's non-K extent of one instruction (a transposed instruction swaps M and N).
+int32_t wmmaOperandNonK(const AmdWmmaAttr &w, int opIdx)
+{
+    const int32_t m = w.instrShape[0], n = w.instrShape[1];
+    if (w.isTransposed && m != n)
+        return opIdx == 0 ? n : m;
+    return opIdx == 0 ? m : n;
+}
+
 // §3.4: one instruction's operand tile, out-dims [K, nonK] (+ batch last for rank 3).
 LinearLayout wmmaOperandTile(const AmdWmmaAttr &w, int opIdx, int32_t kWidth, size_t rank,
                              int32_t &nonKInstr)
 {
-    const int32_t m = w.instrShape[0], n = w.instrShape[1], kInstr = w.instrShape[2];
-    nonKInstr = opIdx == 0 ? m : n;
-    if (w.isTransposed && m != n)
-        nonKInstr = opIdx == 0 ? n : m;
+    const int32_t kInstr = w.instrShape[2];
+    nonKInstr = wmmaOperandNonK(w, opIdx);
     const std::string dimK = dimName(opIdx == 0 ? rank - 1 : rank - 2);
     const std::string dimNonK = dimName(opIdx == 0 ? rank - 2 : rank - 1);
     constexpr int32_t kLanesNonK = 16;
@@ -286,7 +346,7 @@ LinearLayout wmmaOperandTile(const AmdWmmaAttr &w, int opIdx, int32_t kWidth, si
 }
 
 LinearLayout buildWmmaOperand(const DotOperandAttr &dot, const AmdWmmaAttr &w,
-                              const std::vector<int32_t> &shape)
+                              const std::vector<int32_t> &shape, bool composed)
 {
     const size_t rank = shape.size();
     requireRank(size_t(wmmaRank(w)), rank, "the AMD WMMA parent");
@@ -303,11 +363,17 @@ LinearLayout buildWmmaOperand(const DotOperandAttr &dot, const AmdWmmaAttr &w,
     const int opIdx = dot.opIdx;
     const size_t kDimIdx = opIdx == 0 ? rank - 1 : rank - 2;
     int32_t nonKInstr = 0;
-    LinearLayout tile = wmmaOperandTile(w, opIdx, kWidth, rank, nonKInstr);
-    const std::vector<std::string> repDims = tile.outDimNames(); // [K, nonK(, batch)]
+    auto operandTile = [&] { return wmmaOperandTile(w, opIdx, kWidth, rank, nonKInstr); };
 
-    Bases ctaReg = w.ctaRegister, ctaWarp = w.ctaWarp;
     const bool legacy = w.warpsPerCTA.has_value();
+    if (!legacy && !composed && rank == 2 && w.cgaLayout.empty()) {
+        requireBasesRank(w.ctaRegister, rank, "ctaLayout register");
+        requireBasesRank(w.ctaWarp, rank, "ctaLayout warp");
+        if (std::optional<LinearLayout> l = wmmaOperandDirect(
+                w, kWidth, wmmaOperandNonK(w, opIdx), kDimIdx, w.ctaRegister, w.ctaWarp, shape))
+            return std::move(*l);
+    }
+    Bases ctaReg = w.ctaRegister, ctaWarp = w.ctaWarp;
     const IntList tpw = w.tilesPerWarp ? *w.tilesPerWarp : IntList(rank, 1);
     if (legacy) {
         const IntList &warps = *w.warpsPerCTA;
@@ -317,6 +383,8 @@ LinearLayout buildWmmaOperand(const DotOperandAttr &dot, const AmdWmmaAttr &w,
         requirePow2List(tpw, "tiles_per_warp");
         if (std::all_of(tpw.begin(), tpw.end(), [](int32_t t) { return t == 1; })) {
             // Triton 3.6: warps in row-major order, broadcast along K.
+            const LinearLayout tile = operandTile();
+            const std::vector<std::string> repDims = tile.outDimNames(); // [K, nonK(, batch)]
             LinearLayout warpLayout;
             for (size_t i = rank; i-- > 0;)
                 warpLayout *= i == kDimIdx ? zeros1D(warps[i], "warp", dimName(i))
@@ -341,6 +409,7 @@ LinearLayout buildWmmaOperand(const DotOperandAttr &dot, const AmdWmmaAttr &w,
         b[kDimIdx] = 0;
         warp.push_back(std::move(b));
     }
+    LinearLayout tile = operandTile();
     if (rank == 2 && w.cgaLayout.empty() &&
         tile.bases()[0].second.size() + reg.size() <= size_t(LinearLayout::kMaxOutDimBits))
         if (std::optional<LinearLayout> l = wmmaTileWithCta(tile, reg, warp))
@@ -473,7 +542,8 @@ LinearLayout buildBlockedOperand(const DotOperandAttr &dot, const BlockedAttr &b
     return combine(cta, b.cgaLayout, shape);
 }
 
-LinearLayout buildDotOperand(const DotOperandAttr &dot, const std::vector<int32_t> &shape)
+LinearLayout buildDotOperand(const DotOperandAttr &dot, const std::vector<int32_t> &shape,
+                             bool composed)
 {
     if (!dot.parent)
         fail("the dot operand layout has no parent");
@@ -482,7 +552,7 @@ LinearLayout buildDotOperand(const DotOperandAttr &dot, const std::vector<int32_
     if (shape.size() != 2 && shape.size() != 3)
         fail("a dot operand has rank 2 or 3, not " + std::to_string(shape.size()));
     if (const auto *w = dot.parent->as<AmdWmmaAttr>())
-        return buildWmmaOperand(dot, *w, shape);
+        return buildWmmaOperand(dot, *w, shape, composed);
     if (const auto *m = dot.parent->as<AmdMfmaAttr>())
         return buildMfmaOperand(dot, *m, shape);
     if (const auto *b = dot.parent->as<BlockedAttr>())

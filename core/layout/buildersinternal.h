@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -60,48 +61,57 @@ inline std::string listText(const std::vector<int32_t> &v)
     return s + "]";
 }
 
-inline void requirePow2(int64_t v, const std::string &what)
+inline void requirePow2(int64_t v, std::string_view what)
 {
     if (!isPow2(v))
-        fail(what + " is " + std::to_string(v) + ", which is not a power of two >= 1");
+        fail(std::string(what) + " is " + std::to_string(v) + ", which is not a power of two >= 1");
 }
 
-inline void requirePow2List(const std::vector<int32_t> &v, const std::string &what)
+inline void requirePow2List(const std::vector<int32_t> &v, std::string_view what)
 {
     for (int32_t x : v)
         if (!isPow2(x))
-            fail(what + " " + listText(v) + " has an entry that is not a power of two >= 1");
+            fail(std::string(what) + " " + listText(v) +
+                 " has an entry that is not a power of two >= 1");
 }
 
-inline void requireRank(size_t got, size_t rank, const std::string &what)
+inline void requireRank(size_t got, size_t rank, std::string_view what)
 {
     if (got != rank)
-        fail(what + " has " + std::to_string(got) + " entries, but the tensor has rank " +
-             std::to_string(rank));
+        fail(std::string(what) + " has " + std::to_string(got) +
+             " entries, but the tensor has rank " + std::to_string(rank));
 }
 
 inline void requirePermutation(const std::vector<int32_t> &order, size_t rank,
-                               const std::string &what)
+                               std::string_view what)
 {
     requireRank(order.size(), rank, what);
-    std::vector<bool> seen(rank, false);
+    // A bit per dim up to rank 64 (no allocation), a vector past that.
+    uint64_t seenBits = 0;
+    std::vector<bool> seen(rank > 64 ? rank : 0, false);
     for (int32_t d : order) {
-        if (d < 0 || size_t(d) >= rank || seen[size_t(d)])
-            fail(what + " " + listText(order) + " is not a permutation of 0.." +
+        const bool repeated = d >= 0 && size_t(d) < rank &&
+                              (rank > 64 ? bool(seen[size_t(d)]) : ((seenBits >> d) & 1) != 0);
+        if (d < 0 || size_t(d) >= rank || repeated)
+            fail(std::string(what) + " " + listText(order) + " is not a permutation of 0.." +
                  std::to_string(rank - 1));
-        seen[size_t(d)] = true;
+        if (rank > 64)
+            seen[size_t(d)] = true;
+        else
+            seenBits |= uint64_t(1) << d;
     }
 }
 
-inline void requireBasesRank(const Bases &bases, size_t rank, const std::string &what)
+inline void requireBasesRank(const Bases &bases, size_t rank, std::string_view what)
 {
     for (size_t i = 0; i < bases.size(); ++i) {
         if (bases[i].size() != rank)
-            fail(what + " basis " + std::to_string(i) + " " + listText(bases[i]) + " has " +
-                 std::to_string(bases[i].size()) + " components, expected " + std::to_string(rank));
+            fail(std::string(what) + " basis " + std::to_string(i) + " " + listText(bases[i]) +
+                 " has " + std::to_string(bases[i].size()) + " components, expected " +
+                 std::to_string(rank));
         for (int32_t v : bases[i])
             if (v < 0 || v >= (int32_t(1) << LinearLayout::kMaxOutDimBits))
-                fail(what + " basis " + std::to_string(i) + " " + listText(bases[i]) +
+                fail(std::string(what) + " basis " + std::to_string(i) + " " + listText(bases[i]) +
                      " has a component out of range [0, 2^30)");
     }
 }
@@ -204,11 +214,47 @@ inline std::vector<int32_t> shapePerCta(const Bases &cgaBases, const std::vector
 // The dispatcher (builders.cpp): the layout of any attribute over `shape`.
 LinearLayout build(const LayoutAttr &attr, const std::vector<int32_t> &shape);
 
-// Distributed families (buildersdistributed.cpp).
+// Distributed families (buildersdistributed.cpp). With one CTA the blocked and NVIDIA MMA
+// builders write the bases directly (ctabases.h); the ...Composed builders are Triton's formula
+// step by step, which they run for several CTAs and where a size limit is met, and which the
+// tests compare the direct builds with.
 LinearLayout buildBlocked(const BlockedAttr &a, const std::vector<int32_t> &shape);
-LinearLayout buildWmma(const AmdWmmaAttr &a, const std::vector<int32_t> &shape);
+LinearLayout buildBlockedComposed(const BlockedAttr &a, const std::vector<int32_t> &shape);
+// composed: Triton's formula step by step even with one CTA (the tests' reference).
+LinearLayout buildWmma(const AmdWmmaAttr &a, const std::vector<int32_t> &shape,
+                       bool composed = false);
+// Up to 16 bases of two components: an instruction tile's, without an allocation each.
+struct TileBases2D
+{
+    std::array<std::array<int32_t, 2>, 16> reg{}, lane{};
+    size_t numReg = 0, numLane = 0;
+    void addReg(int32_t a, int32_t b) { reg[numReg++] = {a, b}; }
+    void addLane(int32_t a, int32_t b) { lane[numLane++] = {a, b}; }
+};
+// The WMMA accumulator tile's register and lane bases as [M, N], before a transposition swaps
+// them (buildersdistributed.cpp).
+TileBases2D wmmaTileBasesMN(const AmdWmmaAttr &a);
+std::pair<int32_t, int32_t> wmmaTileExtent(const AmdWmmaAttr &a);
+// The WMMA accumulator of the ctaLayout form with one CTA, written basis by basis
+// (builderswmmadirect.cpp); nullopt where a size limit leaves it to the composed formula.
+std::optional<LinearLayout> wmmaCtaDirect(const AmdWmmaAttr &a, const std::vector<int32_t> &shape);
+// A WMMA operand tile's bases as [K, nonK] and its extents (buildersdistributed.cpp); nullopt
+// for factors that are not powers of two.
+struct WmmaOperandTile : TileBases2D
+{
+    int32_t sizeK = 1, sizeNonK = 1;
+};
+std::optional<WmmaOperandTile> wmmaOperandTileBases(const AmdWmmaAttr &w, int32_t kWidth,
+                                                    int32_t nonKInstr);
+// A rank-2 WMMA operand with one CTA: its tile times the ctaLayout (reg, warp as the attribute
+// has them: movement along K is dropped here), fitted to the shape, written basis by basis
+// (builderswmmadirect.cpp).
+std::optional<LinearLayout> wmmaOperandDirect(const AmdWmmaAttr &w, int32_t kWidth,
+                                              int32_t nonKInstr, size_t kDim, const Bases &reg,
+                                              const Bases &warp, const std::vector<int32_t> &shape);
 LinearLayout buildMfma(const AmdMfmaAttr &a, const std::vector<int32_t> &shape);
-LinearLayout buildDotOperand(const DotOperandAttr &dot, const std::vector<int32_t> &shape);
+LinearLayout buildDotOperand(const DotOperandAttr &dot, const std::vector<int32_t> &shape,
+                             bool composed = false);
 // tile * wmmaCtaLayout(reg, warp, 2) of an AMD WMMA operand tile with one CTA following, written
 // into the tile's own bases (builders.cpp); nullopt where the product must run.
 std::optional<LinearLayout> wmmaTileWithCta(LinearLayout &tile, const Bases &reg,
@@ -220,6 +266,9 @@ LinearLayout buildSlice(const SliceAttr &s, const std::vector<int32_t> &shape);
 LinearLayout buildNvidiaMma(const NvidiaMmaAttr &a, const std::vector<int32_t> &shape);
 LinearLayout buildNvidiaMmaOperand(const DotOperandAttr &dot, const NvidiaMmaAttr &a,
                                    const std::vector<int32_t> &shape);
+LinearLayout buildNvidiaMmaComposed(const NvidiaMmaAttr &a, const std::vector<int32_t> &shape);
+LinearLayout buildNvidiaMmaOperandComposed(const DotOperandAttr &dot, const NvidiaMmaAttr &a,
+                                           const std::vector<int32_t> &shape);
 LinearLayout buildNvmmaShared(const NvmmaSharedAttr &a, const std::vector<int32_t> &shape);
 // Blackwell tensor memory (buildersnvidiatmem.cpp): in-dims row, col.
 LinearLayout buildTensorMemory(const TensorMemoryAttr &a, const std::vector<int32_t> &shape);

@@ -7,6 +7,7 @@
 // the common slice builder.
 
 #include "layout/buildersinternal.h"
+#include "layout/ctabases.h"
 #include "layout/layoututils.h"
 
 #include <algorithm>
@@ -67,6 +68,14 @@ void validateNvidiaMma(const NvidiaMmaAttr &a, size_t rank)
 // Triton's nvidiaMmaTile: kWidth registers and 4 lanes along the inner dim, 8 lanes along the
 // outer dim, then registers repeat the 8-row group m/8 times and the inner span n/(4 kWidth)
 // times. The out-dims come in `repOrder`.
+void checkNvidiaMmaTile(const IntList &tileShape, int32_t kWidth, const IntList &order)
+{
+    const int32_t m = tileShape[size_t(order[1])], n = tileShape[size_t(order[0])];
+    if (m % 8 != 0 || n % (kWidth * 4) != 0)
+        fail("the MMA tile " + listText(tileShape) + " does not hold whole 8-row groups of " +
+             std::to_string(kWidth * 4) + " elements");
+}
+
 LinearLayout nvidiaMmaTile(const IntList &tileShape, int32_t kWidth, const IntList &order,
                            const IntList &repOrder)
 {
@@ -74,9 +83,7 @@ LinearLayout nvidiaMmaTile(const IntList &tileShape, int32_t kWidth, const IntLi
     LinearLayout tile = must(identityStandardND("register", IntList(rank, 1), repOrder));
     const size_t inner = size_t(order[0]), outer = size_t(order[1]);
     const int32_t m = tileShape[outer], n = tileShape[inner];
-    if (m % 8 != 0 || n % (kWidth * 4) != 0)
-        fail("the MMA tile " + listText(tileShape) + " does not hold whole 8-row groups of " +
-             std::to_string(kWidth * 4) + " elements");
+    checkNvidiaMmaTile(tileShape, kWidth, order);
     tile *= id1D(kWidth, "register", dimName(inner));
     tile *= id1D(4, "lane", dimName(inner));
     tile *= id1D(8, "lane", dimName(outer));
@@ -85,15 +92,71 @@ LinearLayout nvidiaMmaTile(const IntList &tileShape, int32_t kWidth, const IntLi
     return tile;
 }
 
+// nvidiaMmaTile(tileShape, kWidth, order, order) written into `cta` (out-dims in `order`).
+void nvidiaMmaTileInto(CtaBases &cta, const IntList &tileShape, int32_t kWidth,
+                       const IntList &order)
+{
+    const size_t inner = size_t(order[0]), outer = size_t(order[1]);
+    const int32_t m = tileShape[outer], n = tileShape[inner];
+    cta.repeat(CtaBases::Register, kWidth, inner);
+    cta.repeat(CtaBases::Lane, 4, inner);
+    cta.repeat(CtaBases::Lane, 8, outer);
+    cta.repeat(CtaBases::Register, m / 8, outer);
+    cta.repeat(CtaBases::Register, n / (kWidth * 4), inner);
+}
+
+// Ampere's tile is its instruction shape; Hopper's is the M x N of one warp's wgmma share.
+IntList nvidiaMmaTileShape(const NvidiaMmaAttr &a)
+{
+    return isHopper(a) ? IntList{a.instrShape[0], a.instrShape[1]} : a.instrShape;
+}
+
+void validateNvidiaMmaOperand(const DotOperandAttr &dot, const NvidiaMmaAttr &a, size_t rank)
+{
+    validateNvidiaMma(a, rank);
+    if (dot.kWidth == 0)
+        fail("k_width is mandatory for an Ampere or Hopper MMA parent");
+    if (!isPow2(dot.kWidth))
+        fail("k_width " + std::to_string(dot.kWidth) + " must be a power of two >= 1");
+    if (dot.opIdx != 0 && isHopper(a))
+        fail("operand_index must be 0 for a Hopper MMA parent, since Hopper WGMMA only allows "
+             "the first operand to be in registers");
+}
+
+IntList nvidiaOperandTileShape(const DotOperandAttr &dot, size_t rank)
+{
+    const bool isA = dot.opIdx == 0;
+    IntList tileShape(rank, 1);
+    tileShape[rank - 2] = isA ? 16 : dot.kWidth * 8;
+    tileShape[rank - 1] = isA ? dot.kWidth * 8 : 8;
+    return tileShape;
+}
+
 } // namespace
 
 LinearLayout buildNvidiaMma(const NvidiaMmaAttr &a, const std::vector<int32_t> &shape)
 {
     const size_t rank = shape.size();
     validateNvidiaMma(a, rank);
-    // Ampere's tile is its instruction shape; Hopper's is the M x N of one warp's wgmma share.
-    const IntList tileShape =
-        isHopper(a) ? IntList{a.instrShape[0], a.instrShape[1]} : a.instrShape;
+    const IntList tileShape = nvidiaMmaTileShape(a);
+    const IntList order = matrixOrder(rank, true);
+    checkNvidiaMmaTile(tileShape, 2, order);
+    if (a.cgaLayout.empty()) {
+        CtaBases cta(rank, order);
+        nvidiaMmaTileInto(cta, tileShape, 2, order);
+        for (const int32_t d : matrixOrder(rank, !isHopper(a)))
+            cta.repeat(CtaBases::Warp, a.warpsPerCTA[size_t(d)], size_t(d));
+        if (std::optional<LinearLayout> l = std::move(cta).fittedToOneCta(shape))
+            return std::move(*l);
+    }
+    return buildNvidiaMmaComposed(a, shape);
+}
+
+LinearLayout buildNvidiaMmaComposed(const NvidiaMmaAttr &a, const std::vector<int32_t> &shape)
+{
+    const size_t rank = shape.size();
+    validateNvidiaMma(a, rank);
+    const IntList tileShape = nvidiaMmaTileShape(a);
     const IntList order = matrixOrder(rank, true);
     LinearLayout cta = nvidiaMmaTile(tileShape, 2, order, order);
     // Hopper stacks the four warps of a warpgroup along M (warp order M first).
@@ -107,18 +170,33 @@ LinearLayout buildNvidiaMmaOperand(const DotOperandAttr &dot, const NvidiaMmaAtt
                                    const std::vector<int32_t> &shape)
 {
     const size_t rank = shape.size();
-    validateNvidiaMma(a, rank);
-    if (dot.kWidth == 0)
-        fail("k_width is mandatory for an Ampere or Hopper MMA parent");
-    if (!isPow2(dot.kWidth))
-        fail("k_width " + std::to_string(dot.kWidth) + " must be a power of two >= 1");
+    validateNvidiaMmaOperand(dot, a, rank);
+    const IntList tileShape = nvidiaOperandTileShape(dot, rank);
+    const IntList order = dotOperandOrder(dot.opIdx, rank);
+    checkNvidiaMmaTile(tileShape, dot.kWidth, order);
+    if (a.cgaLayout.empty()) {
+        CtaBases cta(rank, order);
+        nvidiaMmaTileInto(cta, tileShape, dot.kWidth, order);
+        const size_t kDim = dot.opIdx == 0 ? rank - 1 : rank - 2;
+        for (const int32_t d : matrixOrder(rank, !isHopper(a))) {
+            if (size_t(d) == kDim)
+                cta.broadcast(CtaBases::Warp, a.warpsPerCTA[size_t(d)]);
+            else
+                cta.repeat(CtaBases::Warp, a.warpsPerCTA[size_t(d)], size_t(d));
+        }
+        if (std::optional<LinearLayout> l = std::move(cta).fittedToOneCta(shape))
+            return std::move(*l);
+    }
+    return buildNvidiaMmaOperandComposed(dot, a, shape);
+}
+
+LinearLayout buildNvidiaMmaOperandComposed(const DotOperandAttr &dot, const NvidiaMmaAttr &a,
+                                           const std::vector<int32_t> &shape)
+{
+    const size_t rank = shape.size();
+    validateNvidiaMmaOperand(dot, a, rank);
     const bool isA = dot.opIdx == 0;
-    if (!isA && isHopper(a))
-        fail("operand_index must be 0 for a Hopper MMA parent, since Hopper WGMMA only allows "
-             "the first operand to be in registers");
-    IntList tileShape(rank, 1);
-    tileShape[rank - 2] = isA ? 16 : dot.kWidth * 8;
-    tileShape[rank - 1] = isA ? dot.kWidth * 8 : 8;
+    const IntList tileShape = nvidiaOperandTileShape(dot, rank);
     const IntList order = dotOperandOrder(dot.opIdx, rank);
     LinearLayout cta = nvidiaMmaTile(tileShape, dot.kWidth, order, order);
     const size_t kDim = isA ? rank - 1 : rank - 2;

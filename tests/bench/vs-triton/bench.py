@@ -114,6 +114,58 @@ def run_ours(ttgbench, min_time, repetitions):
     return {r["name"]: r for r in json.loads(proc.stdout)}
 
 
+def callgrind_ours(ttgbench, calls):
+    """Instructions per call of ours, by case name: ttgbench --calls under callgrind, counting
+    only the calls of countedParseAndBuild (parse + build) and of countedBuild (build alone)."""
+    out = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, shape, text, _ in CASES:
+            path = os.path.join(tmp, "case.txt")
+            with open(path, "w") as f:
+                f.write("== %s %s\n%s\n" % (name, "x".join(map(str, shape)), text))
+            row = {}
+            for key, function in (("instructions", "countedParseAndBuild"),
+                                  ("buildInstructions", "countedBuild")):
+                dump = os.path.join(tmp, "callgrind.out")
+                proc = subprocess.run(
+                    ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + dump,
+                     "--collect-atstart=no", "--toggle-collect=*%s*" % function, ttgbench, path,
+                     "--calls", str(calls)], capture_output=True, text=True, check=False)
+                totals = None
+                if proc.returncode == 0 and os.path.exists(dump):
+                    with open(dump) as f:
+                        for line in f:
+                            if line.startswith(("totals:", "summary:")):
+                                totals = int(line.split()[1])
+                if totals is None:
+                    sys.exit("bench-vs-triton: callgrind failed on %s (exit %d): %s" % (
+                        name, proc.returncode, proc.stderr.strip()[-500:]))
+                row[key] = totals / calls
+            out[name] = row
+    return out
+
+
+def print_callgrind(ttgbench, calls, json_path):
+    """The instruction table of --callgrind, also written as JSON."""
+    if subprocess.run(["valgrind", "--version"], capture_output=True, check=False).returncode:
+        sys.exit("bench-vs-triton: --callgrind needs valgrind")
+    counts = callgrind_ours(ttgbench, calls)
+    print("%-20s %-8s %14s %14s" % ("case", "shape", "instructions", "build alone"))
+    for name, shape, _, _ in CASES:
+        c = counts[name]
+        print("%-20s %-8s %14.0f %14.0f" % (name, "x".join(map(str, shape)), c["instructions"],
+                                            c["buildInstructions"]))
+    with open(json_path, "w") as f:
+        json.dump({"what": "instructions per call (callgrind), parseTtg + toLinearLayout and "
+                           "toLinearLayout alone, %d calls each" % calls,
+                   "date": datetime.datetime.now(datetime.timezone.utc).isoformat(
+                       timespec="seconds"),
+                   "cases": counts}, f, indent=1)
+        f.write("\n")
+    print("figures in %s" % json_path)
+    return 0
+
+
 _TRITON_CONTEXT = None
 
 
@@ -186,7 +238,12 @@ def main():
     ap.add_argument("--min-time", type=float, default=0.1, help="seconds per timed batch")
     ap.add_argument("--repetitions", type=int, default=7, help="timed batches per figure")
     ap.add_argument("--ours-only", action="store_true", help="time ours alone (no Triton)")
+    ap.add_argument("--callgrind", type=int, metavar="CALLS", default=0,
+                    help="no timing: count our instructions per call under callgrind over CALLS "
+                         "calls (needs valgrind; no Triton)")
     args = ap.parse_args()
+    if args.callgrind > 0:
+        return print_callgrind(args.ttgbench, args.callgrind, args.json)
 
     triton = gl = builder = None
     if not args.ours_only:

@@ -9,7 +9,11 @@
 //     == NAME ROWSxCOLS
 //     #ttg text (alias lines allowed)
 //
-// Usage: ttgbench CASES [--min-time SECONDS] [--repetitions N]
+// Usage: ttgbench CASES [--min-time SECONDS] [--repetitions N] [--calls N]
+//
+// --calls N: no timing; each case's parse + build is called N times by countedParseAndBuild and
+// its build alone N times by countedBuild, two functions kept out of line so that callgrind can
+// count the instructions of those calls alone (`--toggle-collect=*countedBuild*`).
 
 #include "io/ttgtext.h"
 #include "layout/builders.h"
@@ -106,6 +110,27 @@ lx::Expected<lx::LinearLayout> convert(const BenchCase &c)
     return lx::toLinearLayout(**attr, c.shape);
 }
 
+[[gnu::noinline]] int64_t countedParseAndBuild(const BenchCase &c, int64_t calls)
+{
+    int64_t sink = 0;
+    for (int64_t i = 0; i < calls; ++i) {
+        const lx::Expected<lx::LinearLayout> l = convert(c);
+        sink += l ? l->rank() : -1;
+    }
+    return sink;
+}
+
+[[gnu::noinline]] int64_t countedBuild(const lx::LayoutAttr &attr, const BenchCase &c,
+                                       int64_t calls)
+{
+    int64_t sink = 0;
+    for (int64_t i = 0; i < calls; ++i) {
+        const lx::Expected<lx::LinearLayout> l = lx::toLinearLayout(attr, c.shape);
+        sink += l ? l->rank() : -1;
+    }
+    return sink;
+}
+
 // Median nanoseconds per call over `repetitions` timed batches of about `minTime` seconds each.
 template <typename F> double medianNs(F &&call, double minTime, int repetitions)
 {
@@ -137,17 +162,20 @@ template <typename F> double medianNs(F &&call, double minTime, int repetitions)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        std::cerr << "usage: ttgbench CASES [--min-time SECONDS] [--repetitions N]\n";
+        std::cerr << "usage: ttgbench CASES [--min-time SECONDS] [--repetitions N] [--calls N]\n";
         return 2;
     }
     double minTime = 0.05;
     int repetitions = 7;
+    int64_t calls = 0;
     for (int i = 2; i + 1 < argc; i += 2) {
         const std::string opt = argv[i];
         if (opt == "--min-time")
             minTime = std::stod(argv[i + 1]);
         else if (opt == "--repetitions")
             repetitions = std::max(1, std::stoi(argv[i + 1]));
+        else if (opt == "--calls")
+            calls = std::max(int64_t(1), int64_t(std::stoll(argv[i + 1])));
     }
     std::vector<BenchCase> cases;
     try {
@@ -167,6 +195,14 @@ int main(int argc, char **argv)
             std::cout << ", \"error\": " << jsonString(layout.message());
         } else {
             const lx::Expected<lx::LayoutAttrPtr> attr = lx::parseTtg(c.text);
+            if (calls > 0) {
+                const int64_t sink =
+                    countedParseAndBuild(c, calls) + countedBuild(**attr, c, calls);
+                std::cout << ", \"calls\": " << calls << ", \"ranks\": " << sink
+                          << ", \"bases\": " << basesJson(*layout) << "}"
+                          << (k + 1 < cases.size() ? "," : "") << "\n";
+                continue;
+            }
             volatile int64_t sink = 0;
             const double total = medianNs(
                 [&] {
