@@ -176,11 +176,11 @@ struct PhaseScratch
     DwordSet distinct;
 };
 
-// Distinct dwords (or accesses) per bank of the active lanes among `phaseLanes`, into
-// scratch.counts; returns the largest count (0 for an empty phase).
+// Distinct dwords (or accesses) per bank of the active lanes among `phaseLanes`, into `counts`
+// (scratch.counts or a phase report's own); returns the largest count (0 for an empty phase).
 int countPhase(const Architecture &arch, const LdsInstruction &instruction,
                const std::vector<std::optional<int64_t>> &lanes, const std::vector<int> &phaseLanes,
-               int64_t limit, bool broadcast, PhaseScratch &scratch)
+               int64_t limit, bool broadcast, PhaseScratch &scratch, std::vector<int> &counts)
 {
     scratch.active.clear();
     for (int lane : phaseLanes) {
@@ -188,12 +188,12 @@ int countPhase(const Architecture &arch, const LdsInstruction &instruction,
         if (a && *a >= 0 && *a < limit)
             scratch.active.push_back(*a);
     }
-    scratch.counts.resize(size_t(std::max(instruction.numBanks, 0)));
+    counts.resize(size_t(std::max(instruction.numBanks, 0)));
     countBanksInto(scratch.active.data(), scratch.active.size(),
                    instruction.dwordsPerLane(arch.bankWidthBytes), arch.bankWidthBytes,
-                   instruction.numBanks, broadcast, scratch.distinct, scratch.counts.data());
+                   instruction.numBanks, broadcast, scratch.distinct, counts.data());
     int most = 0;
-    for (int c : scratch.counts)
+    for (int c : counts)
         most = std::max(most, c);
     return most;
 }
@@ -206,9 +206,9 @@ PhaseReport analyzePhase(const Architecture &arch, const LdsInstruction &instruc
 {
     PhaseReport ph;
     ph.lanes = phaseLanes;
-    const int most = countPhase(arch, instruction, lanes, phaseLanes, limit, broadcast, scratch);
+    const int most = countPhase(arch, instruction, lanes, phaseLanes, limit, broadcast, scratch,
+                                ph.accessesPerBank);
     ph.activeLanes = int(scratch.active.size());
-    ph.accessesPerBank = scratch.counts;
     ph.ways = std::max(1, most);
     ph.cycles = ph.ways;
     return ph;
@@ -259,8 +259,9 @@ void analyzePhases(const Architecture &arch, const LdsInstruction &instruction,
         }
         if (rule) {
             for (const auto &phaseLanes : instruction.phases)
-                report.modelCycles += std::max(1, countPhase(arch, instruction, lanes, phaseLanes,
-                                                             limit, options.broadcast, scratch));
+                report.modelCycles +=
+                    std::max(1, countPhase(arch, instruction, lanes, phaseLanes, limit,
+                                           options.broadcast, scratch, scratch.counts));
         }
     }
     if (rule)

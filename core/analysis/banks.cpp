@@ -172,15 +172,22 @@ public:
         for (int l = 0; l < lanes; ++l)
             m_lanes.push_back(partial(lane, l));
     }
-    int64_t operator()(int r, int l, int w) const
+    // The (offset, partition) image of register r and warp w: every lane's address XORs its own
+    // image into it (computed once per register group, not per lane).
+    [[nodiscard]] std::pair<int32_t, int32_t> registerAndWarp(int r, int w) const
     {
         const auto rp = partial(m_reg, r), wp = partial(m_warp, w);
-        const auto lp = m_lanes[size_t(l)];
-        const int32_t off = rp.first ^ wp.first ^ lp.first;
-        const int32_t part = rp.second ^ wp.second ^ lp.second;
-        return m_shared.baseBytes + int64_t(part) * m_stride +
-               paddedOffset(off, m_shared.padding) * m_elementBytes;
+        return {rp.first ^ wp.first, rp.second ^ wp.second};
     }
+    [[nodiscard]] int64_t at(std::pair<int32_t, int32_t> registerAndWarp, int l) const
+    {
+        const auto lp = m_lanes[size_t(l)];
+        const int32_t off = registerAndWarp.first ^ lp.first;
+        const int32_t part = registerAndWarp.second ^ lp.second;
+        const int64_t padded = m_shared.padding.empty() ? off : paddedOffset(off, m_shared.padding);
+        return m_shared.baseBytes + int64_t(part) * m_stride + padded * m_elementBytes;
+    }
+    int64_t operator()(int r, int l, int w) const { return at(registerAndWarp(r, w), l); }
 
 private:
     using Images = std::vector<std::pair<int32_t, int32_t>>; // (offset, partition) per basis
@@ -357,8 +364,9 @@ instructionAddresses(const Architecture &arch, const AccessPlan &plan,
         size_t(plan.ins->passes), std::vector<std::optional<int64_t>>(size_t(arch.waveSize)));
     for (int q = 0; q < plan.ins->passes; ++q) {
         const int g = i * plan.ins->passes + q;
+        const auto registerAndWarp = cvtAddress.registerAndWarp(g << plan.log2Vec, w);
         for (int l = 0; l < plan.lanes; ++l)
-            addrs[size_t(q)][size_t(l)] = cvtAddress(g << plan.log2Vec, l, w);
+            addrs[size_t(q)][size_t(l)] = cvtAddress.at(registerAndWarp, l);
     }
     return addrs;
 }
