@@ -88,24 +88,27 @@ private:
     int m_shift = 64;
 };
 
-// The per-bank count of bankCounts into `counts` (numBanks entries, zeroed here), through `set`.
-void countBanksInto(const int64_t *byteAddresses, size_t n, int dwordsPerAccess, int bankWidthBytes,
-                    int numBanks, bool broadcast, DwordSet &set, int *counts)
+// The per-bank count of bankCounts into `counts` (numBanks entries, zeroed here), through `set`;
+// returns the largest count (0 when nothing was counted).
+int countBanksInto(const int64_t *byteAddresses, size_t n, int dwordsPerAccess, int bankWidthBytes,
+                   int numBanks, bool broadcast, DwordSet &set, int *counts)
 {
     std::fill(counts, counts + std::max(numBanks, 0), 0);
     if (numBanks <= 0 || bankWidthBytes <= 0)
-        return;
+        return 0;
     // Each dword an address touches counts in its bank; with broadcast, each distinct dword once.
     if (broadcast)
         set.reset(n * size_t(std::max(dwordsPerAccess, 0)));
+    int most = 0;
     for (size_t a = 0; a < n; ++a) {
         const int64_t first = byteAddresses[a] / bankWidthBytes;
         for (int i = 0; i < dwordsPerAccess; ++i) {
             const int64_t dword = first + i;
             if (!broadcast || set.insert(dword))
-                ++counts[size_t(dword % numBanks)];
+                most = std::max(most, ++counts[size_t(dword % numBanks)]);
         }
     }
+    return most;
 }
 
 } // namespace
@@ -189,13 +192,9 @@ int countPhase(const Architecture &arch, const LdsInstruction &instruction,
             scratch.active.push_back(*a);
     }
     counts.resize(size_t(std::max(instruction.numBanks, 0)));
-    countBanksInto(scratch.active.data(), scratch.active.size(),
-                   instruction.dwordsPerLane(arch.bankWidthBytes), arch.bankWidthBytes,
-                   instruction.numBanks, broadcast, scratch.distinct, counts.data());
-    int most = 0;
-    for (int c : counts)
-        most = std::max(most, c);
-    return most;
+    return countBanksInto(scratch.active.data(), scratch.active.size(),
+                          instruction.dwordsPerLane(arch.bankWidthBytes), arch.bankWidthBytes,
+                          instruction.numBanks, broadcast, scratch.distinct, counts.data());
 }
 
 // One phase: distinct dwords per bank of its active lanes.
