@@ -55,7 +55,7 @@ void printText(const lx::BankViewInput &in)
 {
     const lx::BankConflictReport &r = in.report;
     lx::app::OutStream out;
-    out << "arch " << qs(in.arch.name) << ": " << qs(in.sourceText) << '\n';
+    out << "arch " << qs(in.arch->name) << ": " << qs(in.sourceText) << '\n';
     out << "instruction " << qs(r.instruction.name) << (r.instructionForced ? " (forced)" : "")
         << ", " << r.instruction.numBanks << " banks of " << r.bankWidthBytes << " B, "
         << r.vectorElements << " x " << r.elementBits
@@ -80,9 +80,9 @@ void printText(const lx::BankViewInput &in)
     out << "totals: " << r.totals.instructions << " instructions, " << r.totals.cycles
         << " cycles (ideal " << r.totals.idealCycles << "); rocprof-compute Bank Conflicts/Access "
         << QString::number(r.totals.conflictsPerAccess(), 'f', 3);
-    if (in.arch.bankConflictRateScale)
+    if (in.arch->bankConflictRateScale)
         out << ", Bank Conflict Rate "
-            << QString::number(r.totals.conflictRatePercent(in.arch.bankConflictRateScale->value),
+            << QString::number(r.totals.conflictRatePercent(in.arch->bankConflictRateScale->value),
                                'f', 2)
             << " %";
     out << '\n';

@@ -3,6 +3,7 @@
 // cycles, a wave's totals, and rocRoller's cycle model beside them.
 
 #include "analysis/banks.h"
+#include "analysis/banksinternal.h"
 
 #include "hw/ldscapacity.h"
 
@@ -87,26 +88,38 @@ private:
     int m_shift = 64;
 };
 
+// The per-bank count of bankCounts into `counts` (numBanks entries, zeroed here), through `set`;
+// returns the largest count (0 when nothing was counted).
+int countBanksInto(const int64_t *byteAddresses, size_t n, int dwordsPerAccess, int bankWidthBytes,
+                   int numBanks, bool broadcast, DwordSet &set, int *counts)
+{
+    std::fill(counts, counts + std::max(numBanks, 0), 0);
+    if (numBanks <= 0 || bankWidthBytes <= 0)
+        return 0;
+    // Each dword an address touches counts in its bank; with broadcast, each distinct dword once.
+    if (broadcast)
+        set.reset(n * size_t(std::max(dwordsPerAccess, 0)));
+    int most = 0;
+    for (size_t a = 0; a < n; ++a) {
+        const int64_t first = byteAddresses[a] / bankWidthBytes;
+        for (int i = 0; i < dwordsPerAccess; ++i) {
+            const int64_t dword = first + i;
+            if (!broadcast || set.insert(dword))
+                most = std::max(most, ++counts[size_t(dword % numBanks)]);
+        }
+    }
+    return most;
+}
+
 } // namespace
 
 std::vector<int> bankCounts(const std::vector<int64_t> &byteAddresses, int dwordsPerAccess,
                             int bankWidthBytes, int numBanks, bool broadcast)
 {
     std::vector<int> counts(size_t(std::max(numBanks, 0)), 0);
-    if (numBanks <= 0 || bankWidthBytes <= 0)
-        return counts;
-    // Each dword an address touches counts in its bank; with broadcast, each distinct dword once.
     thread_local DwordSet distinct;
-    if (broadcast)
-        distinct.reset(byteAddresses.size() * size_t(std::max(dwordsPerAccess, 0)));
-    for (int64_t addr : byteAddresses) {
-        const int64_t first = addr / bankWidthBytes;
-        for (int i = 0; i < dwordsPerAccess; ++i) {
-            const int64_t dword = first + i;
-            if (!broadcast || distinct.insert(dword))
-                ++counts[size_t(dword % numBanks)];
-        }
-    }
+    countBanksInto(byteAddresses.data(), byteAddresses.size(), dwordsPerAccess, bankWidthBytes,
+                   numBanks, broadcast, distinct, counts.data());
     return counts;
 }
 
@@ -156,46 +169,73 @@ std::vector<std::vector<int>> mergedPhases(const std::vector<std::vector<int>> &
     return out;
 }
 
+// The scratch of one thread's phase analyses: a phase's active addresses, its per-bank counts
+// and the distinct-dword set, reused from one phase to the next (searches and batches analyse
+// thousands of instructions; nothing here is allocated once the buffers have grown).
+struct PhaseScratch
+{
+    std::vector<int64_t> active;
+    std::vector<int> counts;
+    DwordSet distinct;
+};
+
+// Distinct dwords (or accesses) per bank of the active lanes among `phaseLanes`, into `counts`
+// (scratch.counts or a phase report's own); returns the largest count (0 for an empty phase).
+int countPhase(const Architecture &arch, const LdsInstruction &instruction,
+               const std::vector<std::optional<int64_t>> &lanes, const std::vector<int> &phaseLanes,
+               int64_t limit, bool broadcast, PhaseScratch &scratch, std::vector<int> &counts)
+{
+    scratch.active.clear();
+    for (int lane : phaseLanes) {
+        const auto &a = lanes[size_t(lane)];
+        if (a && *a >= 0 && *a < limit)
+            scratch.active.push_back(*a);
+    }
+    counts.resize(size_t(std::max(instruction.numBanks, 0)));
+    return countBanksInto(scratch.active.data(), scratch.active.size(),
+                          instruction.dwordsPerLane(arch.bankWidthBytes), arch.bankWidthBytes,
+                          instruction.numBanks, broadcast, scratch.distinct, counts.data());
+}
+
 // One phase: distinct dwords per bank of its active lanes.
 PhaseReport analyzePhase(const Architecture &arch, const LdsInstruction &instruction,
                          const std::vector<std::optional<int64_t>> &lanes,
-                         const std::vector<int> &phaseLanes, int64_t limit, bool broadcast)
+                         const std::vector<int> &phaseLanes, int64_t limit, bool broadcast,
+                         PhaseScratch &scratch)
 {
     PhaseReport ph;
     ph.lanes = phaseLanes;
-    std::vector<int64_t> active;
-    active.reserve(ph.lanes.size());
-    for (int lane : ph.lanes) {
-        const auto &a = lanes[size_t(lane)];
-        if (a && *a >= 0 && *a < limit)
-            active.push_back(*a);
-    }
-    ph.activeLanes = int(active.size());
-    ph.accessesPerBank = bankCounts(active, instruction.dwordsPerLane(arch.bankWidthBytes),
-                                    arch.bankWidthBytes, instruction.numBanks, broadcast);
-    const int most = ph.accessesPerBank.empty()
-                         ? 0
-                         : *std::max_element(ph.accessesPerBank.begin(), ph.accessesPerBank.end());
+    const int most = countPhase(arch, instruction, lanes, phaseLanes, limit, broadcast, scratch,
+                                ph.accessesPerBank);
+    ph.activeLanes = int(scratch.active.size());
     ph.ways = std::max(1, most);
     ph.cycles = ph.ways;
     return ph;
 }
 
-} // namespace
-
-Expected<InstructionReport>
-analyzeAddresses(const Architecture &arch, const LdsInstruction &instruction,
-                 const std::vector<std::vector<std::optional<int64_t>>> &addresses,
-                 const BankOptions &options)
+// The checks of analyzeAddresses on the shape of the addresses.
+std::optional<Error> addressShapeProblem(const Architecture &arch,
+                                         const LdsInstruction &instruction,
+                                         const std::vector<std::vector<std::optional<int64_t>>> &a)
 {
-    if (int(addresses.size()) != instruction.passes)
+    if (int(a.size()) != instruction.passes)
         return makeError(instruction.name + " has " + std::to_string(instruction.passes) +
-                         " pass(es), got addresses for " + std::to_string(addresses.size()));
-    for (const auto &lanes : addresses) {
+                         " pass(es), got addresses for " + std::to_string(a.size()));
+    for (const auto &lanes : a) {
         if (int(lanes.size()) != arch.waveSize)
             return makeError("expected " + std::to_string(arch.waveSize) + " lane addresses, got " +
                              std::to_string(lanes.size()));
     }
+    return std::nullopt;
+}
+
+// The phases, cycles and measured rule of report.addresses (checked).
+void analyzePhases(const Architecture &arch, const LdsInstruction &instruction,
+                   const BankOptions &options, InstructionReport &report)
+{
+    thread_local PhaseScratch scratchOfThread;
+    PhaseScratch &scratch = scratchOfThread; // one thread-local lookup per instruction
+    const auto &addresses = report.addresses;
     const int64_t limit = ldsLimit(arch.name, arch.ldsBytes, options.ldsLimitBytes).bytes;
     const PhaseMergeRule *rule =
         options.measuredRules ? matchingPhaseMergeRule(arch, instruction, addresses) : nullptr;
@@ -203,13 +243,12 @@ analyzeAddresses(const Architecture &arch, const LdsInstruction &instruction,
     const std::vector<std::vector<int>> merged =
         rule ? mergedPhases(instruction.phases, rule->factor) : std::vector<std::vector<int>>{};
     const std::vector<std::vector<int>> &table = rule ? merged : instruction.phases;
-    InstructionReport report;
-    report.addresses = addresses;
+    report.phases.reserve(size_t(instruction.passes) * table.size());
     for (int pass = 0; pass < instruction.passes; ++pass) {
         const auto &lanes = addresses[size_t(pass)];
         for (size_t p = 0; p < table.size(); ++p) {
             PhaseReport ph =
-                analyzePhase(arch, instruction, lanes, table[p], limit, options.broadcast);
+                analyzePhase(arch, instruction, lanes, table[p], limit, options.broadcast, scratch);
             ph.pass = pass;
             ph.phase = int(p);
             report.cycles += ph.cycles;
@@ -220,16 +259,47 @@ analyzeAddresses(const Architecture &arch, const LdsInstruction &instruction,
         if (rule) {
             for (const auto &phaseLanes : instruction.phases)
                 report.modelCycles +=
-                    analyzePhase(arch, instruction, lanes, phaseLanes, limit, options.broadcast)
-                        .cycles;
+                    std::max(1, countPhase(arch, instruction, lanes, phaseLanes, limit,
+                                           options.broadcast, scratch, scratch.counts));
         }
     }
     if (rule)
         report.measuredRule = rule->name;
     else
         report.modelCycles = report.cycles;
+}
+
+} // namespace
+
+Expected<InstructionReport>
+analyzeAddresses(const Architecture &arch, const LdsInstruction &instruction,
+                 const std::vector<std::vector<std::optional<int64_t>>> &addresses,
+                 const BankOptions &options)
+{
+    if (auto problem = addressShapeProblem(arch, instruction, addresses))
+        return *problem;
+    InstructionReport report;
+    report.addresses = addresses;
+    analyzePhases(arch, instruction, options, report);
     return report;
 }
+
+namespace banksinternal {
+
+Expected<InstructionReport>
+analyzeOwnAddresses(const Architecture &arch, const LdsInstruction &instruction,
+                    std::vector<std::vector<std::optional<int64_t>>> &&addresses,
+                    const BankOptions &options)
+{
+    if (auto problem = addressShapeProblem(arch, instruction, addresses))
+        return *problem;
+    InstructionReport report;
+    report.addresses = std::move(addresses);
+    analyzePhases(arch, instruction, options, report);
+    return report;
+}
+
+} // namespace banksinternal
 
 int64_t rocRollerDataCycles(const std::vector<std::optional<int64_t>> &laneAddresses,
                             int dwordsPerLane, int threadsPerClock, int numBanks,

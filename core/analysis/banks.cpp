@@ -1,5 +1,6 @@
 #include "analysis/banks.h"
 #include "analysis/banksinternal.h"
+#include "analysis/banksprepared.h"
 
 #include "analysis/ldslowering.h"
 #include "analysis/limits.h"
@@ -140,35 +141,53 @@ namespace {
 class CvtAddresses
 {
 public:
-    CvtAddresses(const LinearLayout &cvt, const SharedMemoryLayout &shared, int64_t stride,
-                 int elementBytes, int lanes)
+    // `registerOrder`: the register bases in the order of the access (the vector first), as
+    // permuteRegisters orders them; the layout itself is not rebuilt.
+    CvtAddresses(const LinearLayout &cvt, const std::vector<int> &registerOrder,
+                 const SharedMemoryLayout &shared, int64_t stride, int elementBytes, int lanes)
         : m_shared(shared), m_stride(stride), m_elementBytes(elementBytes)
     {
         const int offIdx = cvt.outDimIndex("offset");
         const int partIdx = cvt.outDimIndex("partition");
         auto imagesOf = [&](const char *dim) {
             Images d;
-            if (!cvt.hasInDim(dim))
+            const int k = cvt.inDimIndex(dim);
+            if (k < 0)
                 return d;
-            for (const auto &b : cvt.bases()[size_t(cvt.inDimIndex(dim))].second)
+            for (const auto &b : cvt.bases()[size_t(k)].second)
                 d.push_back({b[size_t(offIdx)], partIdx >= 0 ? b[size_t(partIdx)] : 0});
             return d;
         };
-        m_reg = imagesOf("register");
+        const Images reg = imagesOf("register");
+        std::vector<bool> used(reg.size(), false);
+        for (int i : registerOrder) {
+            m_reg.push_back(reg[size_t(i)]);
+            used[size_t(i)] = true;
+        }
+        for (size_t i = 0; i < reg.size(); ++i)
+            if (!used[i])
+                m_reg.push_back(reg[i]);
         m_warp = imagesOf("warp");
         const Images lane = imagesOf("lane");
         for (int l = 0; l < lanes; ++l)
             m_lanes.push_back(partial(lane, l));
     }
-    int64_t operator()(int r, int l, int w) const
+    // The (offset, partition) image of register r and warp w: every lane's address XORs its own
+    // image into it (computed once per register group, not per lane).
+    [[nodiscard]] std::pair<int32_t, int32_t> registerAndWarp(int r, int w) const
     {
         const auto rp = partial(m_reg, r), wp = partial(m_warp, w);
-        const auto lp = m_lanes[size_t(l)];
-        const int32_t off = rp.first ^ wp.first ^ lp.first;
-        const int32_t part = rp.second ^ wp.second ^ lp.second;
-        return m_shared.baseBytes + int64_t(part) * m_stride +
-               paddedOffset(off, m_shared.padding) * m_elementBytes;
+        return {rp.first ^ wp.first, rp.second ^ wp.second};
     }
+    [[nodiscard]] int64_t at(std::pair<int32_t, int32_t> registerAndWarp, int l) const
+    {
+        const auto lp = m_lanes[size_t(l)];
+        const int32_t off = registerAndWarp.first ^ lp.first;
+        const int32_t part = registerAndWarp.second ^ lp.second;
+        const int64_t padded = m_shared.padding.empty() ? off : paddedOffset(off, m_shared.padding);
+        return m_shared.baseBytes + int64_t(part) * m_stride + padded * m_elementBytes;
+    }
+    int64_t operator()(int r, int l, int w) const { return at(registerAndWarp(r, w), l); }
 
 private:
     using Images = std::vector<std::pair<int32_t, int32_t>>; // (offset, partition) per basis
@@ -345,8 +364,9 @@ instructionAddresses(const Architecture &arch, const AccessPlan &plan,
         size_t(plan.ins->passes), std::vector<std::optional<int64_t>>(size_t(arch.waveSize)));
     for (int q = 0; q < plan.ins->passes; ++q) {
         const int g = i * plan.ins->passes + q;
+        const auto registerAndWarp = cvtAddress.registerAndWarp(g << plan.log2Vec, w);
         for (int l = 0; l < plan.lanes; ++l)
-            addrs[size_t(q)][size_t(l)] = cvtAddress(g << plan.log2Vec, l, w);
+            addrs[size_t(q)][size_t(l)] = cvtAddress.at(registerAndWarp, l);
     }
     return addrs;
 }
@@ -408,8 +428,25 @@ void addInstruction(const Architecture &arch, InstructionReport ir, BankConflict
 
 } // namespace
 
+Expected<LinearLayout> registersWithoutBroadcast(const LinearLayout &reg)
+{
+    return removeBroadcastRegisters(reg);
+}
+
 Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
                                           const BankAccessRequest &request)
+{
+    if (auto ok = checkBankRequest(arch, request); !ok)
+        return ok.error();
+    auto reg = removeBroadcastRegisters(request.reg);
+    if (!reg)
+        return reg.error();
+    return analyzeBanksPrepared(arch, request, *reg);
+}
+
+Expected<BankConflictReport> analyzeBanksPrepared(const Architecture &arch,
+                                                  const BankAccessRequest &request,
+                                                  const LinearLayout &noBroadcast)
 {
     if (auto ok = checkBankRequest(arch, request); !ok)
         return ok.error();
@@ -417,10 +454,7 @@ Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
     const int elementBytes = bits / 8;
     const SharedMemoryLayout &shared = request.shared;
 
-    auto reg = removeBroadcastRegisters(request.reg);
-    if (!reg)
-        return reg.error();
-    auto cvt = reg->invertAndCompose(shared.layout);
+    auto cvt = noBroadcast.invertAndCompose(shared.layout);
     if (!cvt)
         return makeError("the register layout does not map into the shared layout: " +
                          cvt.message());
@@ -451,13 +485,8 @@ Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
     report.instruction = *ins;
     report.vectorElements = plan.vec;
 
-    // Registers ordered so that the vector is the low bits.
-    auto permReg = permuteRegisters(*reg, order);
-    auto permCvt = permuteRegisters(*cvt, order);
-    if (!permReg || !permCvt)
-        return makeError("internal: register permutation failed");
     plan.log2Vec = std::countr_zero(unsigned(plan.vec));
-    const int regBits = permReg->inDimSizeLog2("register");
+    const int regBits = noBroadcast.inDimSizeLog2("register");
     const int groups = 1 << (regBits - plan.log2Vec);
     if (groups % ins->passes != 0)
         return makeError(ins->name + " needs register groups in multiples of " +
@@ -467,21 +496,30 @@ Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
     plan.nWarps = request.maxWarps > 0 ? std::min(warps, request.maxWarps) : warps;
     plan.lanes = request.reg.inDimSize("lane");
 
+    // Registers ordered so that the vector is the low bits: the addresses take the register
+    // images in that order; the register layout itself is permuted only for the elements.
+    std::optional<LinearLayout> permReg;
+    if (request.collectElements) {
+        auto p = permuteRegisters(noBroadcast, order);
+        if (!p)
+            return makeError("internal: register permutation failed");
+        permReg = std::move(*p);
+    }
     const int64_t stride =
         sharedPartitionStride(shared, elementBytes, arch.cu ? arch.cu->partitionBytes : 0);
     // The hot path of searches: no per-lane allocation.
-    const CvtAddresses cvtAddress(*permCvt, shared, stride, elementBytes, plan.lanes);
+    const CvtAddresses cvtAddress(*cvt, order, shared, stride, elementBytes, plan.lanes);
 
     report.instructions.reserve(size_t(plan.nWarps) * size_t(plan.perWarp));
     for (int w = 0; w < plan.nWarps; ++w) {
         for (int i = 0; i < plan.perWarp; ++i) {
-            auto ir = analyzeAddresses(
+            auto ir = banksinternal::analyzeOwnAddresses(
                 arch, *ins, instructionAddresses(arch, plan, cvtAddress, w, i), request.options);
             if (!ir)
                 return ir.error();
             ir->warp = w;
             ir->index = i;
-            if (request.collectElements) {
+            if (permReg) {
                 auto ok = appendElements(arch, plan, *permReg, cvtAddress, *ir, report.elements);
                 if (!ok)
                     return ok.error();
@@ -491,7 +529,7 @@ Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
     }
 
     // Without padding the vector has no cap: the widest vector Triton's count takes.
-    addTritonCount(request, TritonCountInputs{*reg, *cvt, maxVec}, report);
+    addTritonCount(request, TritonCountInputs{noBroadcast, *cvt, maxVec}, report);
     return report;
 }
 

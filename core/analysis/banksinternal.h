@@ -4,6 +4,7 @@
 // banksshared.cpp: the shared-memory buffer and its bank map). Not part of the interface: banks.h
 // is.
 
+#include "analysis/banks.h"
 #include "base/expected.h"
 #include "layout/builders.h"
 
@@ -13,5 +14,12 @@ namespace lx::banksinternal {
 
 // Triton requires power-of-two intervals and paddings (PaddedSharedEncodingAttr).
 std::optional<Error> checkPadding(const IntervalPadding &padding);
+
+// analyzeAddresses of addresses the report may keep (moved into InstructionReport::addresses
+// rather than copied).
+Expected<InstructionReport>
+analyzeOwnAddresses(const Architecture &arch, const LdsInstruction &instruction,
+                    std::vector<std::vector<std::optional<int64_t>>> &&addresses,
+                    const BankOptions &options);
 
 } // namespace lx::banksinternal

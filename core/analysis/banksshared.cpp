@@ -3,6 +3,7 @@
 
 #include "analysis/banks.h"
 #include "analysis/banksinternal.h"
+#include "analysis/banksprepared.h"
 
 #include "layout/builders.h"
 
@@ -109,13 +110,22 @@ Expected<SharedMemoryLayout> sharedMemoryLayout(const LayoutAttr &attr,
                                                 int64_t partitionAlignBytes)
 {
     if (!attr.isShared())
-        return makeError("not a shared layout (swizzled_shared, padded_shared, shared_linear or "
-                         "partitioned_shared)");
+        return sharedMemoryLayoutOf(attr, LinearLayout(), shape, elementBits, partitionAlignBytes);
     auto ll = toLinearLayout(attr, shape);
     if (!ll)
         return ll.error();
+    return sharedMemoryLayoutOf(attr, std::move(*ll), shape, elementBits, partitionAlignBytes);
+}
+
+Expected<SharedMemoryLayout> sharedMemoryLayoutOf(const LayoutAttr &attr, LinearLayout layout,
+                                                  const std::vector<int32_t> &shape,
+                                                  int elementBits, int64_t partitionAlignBytes)
+{
+    if (!attr.isShared())
+        return makeError("not a shared layout (swizzled_shared, padded_shared, shared_linear or "
+                         "partitioned_shared)");
     SharedMemoryLayout out;
-    out.layout = *ll;
+    out.layout = std::move(layout);
     const LayoutAttr *inner = &attr;
     if (const auto *part = attr.as<PartitionedSharedAttr>()) {
         auto sizes = partitionedBufferSizes(*part, shape, elementBits);

@@ -1,4 +1,5 @@
 #include "request/analysisinputs.h"
+#include "request/bankaccess.h"
 #include "request/kpackfigures.h"
 
 #include "analysis/banksdsloadtr.h"
@@ -235,268 +236,26 @@ Expected<BankViewInput> resolveKPack(const ViewRequest &req, const Architecture 
     return in;
 }
 
-// A read into a dot operand (or #ttg.linear) on an arch with transposed loads: the lowering tries
-// the transposed load first and falls back to ordinary loads (docs/gfx1250-layouts.md §2). With
-// no instruction named, or a transposed one named, returns the transposed load's report when it
-// applies; otherwise nullopt, with *choice saying why not when it was a candidate. A named
-// transposed load that does not apply is an error naming the reason.
-Expected<std::optional<BankConflictReport>>
-transposedLoadReport(const Architecture &arch, const ResolvedLayout &shared,
-                     const ResolvedLayout &reg, const SharedMemoryLayout &sml, int bits,
-                     const std::string &instruction, bool write, const BankOptions &options,
-                     int warp, bool drawn, std::optional<TransposedLoadChoice> *choice)
-{
-    // The architecture's own transposed loads (its file), never a table keyed on its name.
-    const std::vector<DsLoadTrInstruction> own = dsLoadTrInstructionsOf(arch);
-    std::optional<DsLoadTrInstruction> named;
-    for (const DsLoadTrInstruction &i : own)
-        if (!instruction.empty() && i.name == instruction)
-            named = i;
-    if (!instruction.empty() && !named) {
-        // A transposed load of another architecture file is an error; a plain one is not ours.
-        if (const std::optional<DsLoadTrInstruction> other = dsLoadTrInstructionByName(instruction))
-            return makeError(instruction + " is a transposed load of " + other->arch + ", not of " +
-                             arch.name + " (its architecture file lists " +
-                             (own.empty() ? std::string("none") : own.front().name + ", ...") +
-                             ")");
-    }
-    if (write || (!instruction.empty() && !named))
-        return std::optional<BankConflictReport>();
-    const bool archHas = !own.empty();
-    if (!archHas)
-        return std::optional<BankConflictReport>();
-    if (std::optional<std::string> problem = dsLoadTrDestinationProblem(reg.attr.get())) {
-        if (named)
-            return makeError(instruction + ": " + *problem);
-        return std::optional<BankConflictReport>();
-    }
-    Expected<DsLoadTrPlan> plan = analyzeDsLoadTr(shared.layout, reg.layout, bits, arch,
-                                                  dsLoadTrOptionsFor(shared.attr.get()));
-    if (!plan) {
-        if (named)
-            return makeError(instruction + ": " + plan.message());
-        // The lowering tries the transposed load first; when its analysis fails, which load the
-        // access uses is unknown, so no plain-load report stands in for it.
-        return makeError("the transposed-load analysis of this read failed: " + plan.message() +
-                         " (set the option \"instruction\" to a plain load to count that one)");
-    }
-    if (named && plan->hasInstruction() && plan->instruction.name != instruction)
-        return makeError(instruction + " moves " + std::to_string(named->elementBits) +
-                         "-bit elements; this access has " + std::to_string(bits) + "-bit ones (" +
-                         plan->instruction.name + " moves them)");
-    if (!plan->eligible) {
-        if (named)
-            return makeError(instruction + " does not apply: " + plan->reason +
-                             " (the lowering falls back to " +
-                             std::to_string(plan->fallback.count) + " x " +
-                             plan->fallback.instruction + " per thread)");
-        // A plain load at least as wide as the transposed one is no fallback worth naming
-        // (a K-contiguous operand read with ds_load_b128); a missing variant always is.
-        if (plan->hasInstruction() && plan->fallback.bits >= plan->instruction.instBits)
-            return std::optional<BankConflictReport>();
-        TransposedLoadChoice c;
-        c.candidate = plan->instruction.name;
-        c.reason = plan->reason;
-        c.fallback = plan->fallback.instruction;
-        c.fallbackCount = plan->fallback.count;
-        c.fallbackDistinct = plan->fallback.distinctCount;
-        *choice = c;
-        return std::optional<BankConflictReport>();
-    }
-    Expected<BankConflictReport> report =
-        analyzeDsLoadTrBanks(arch, *plan, reg.layout, sml, options, warp + 1, drawn);
-    if (!report)
-        return report.error();
-    report->instructionForced = named.has_value();
-    return std::optional<BankConflictReport>(std::move(*report));
-}
-
-// ", read by ds_load_tr16_b128" / ", fallback ds_load_u16 (ds_load_tr16_b128 not eligible)".
-std::string transposedLoadText(const BankConflictReport &r)
-{
-    if (!r.transposedLoad)
-        return {};
-    const TransposedLoadChoice &c = *r.transposedLoad;
-    if (c.used)
-        return ", read by the transposed load " + c.candidate;
-    return ", fallback " + r.instruction.name + " (" +
-           (c.candidate.empty()
-                ? "no transposed load for " + std::to_string(r.elementBits) + "-bit elements"
-                : c.candidate + " not eligible") +
-           ")";
-}
-
-// The access options of a bank view besides its layouts.
-struct BankAccessOptions
-{
-    bool write = false;
-    bool broadcast = true;
-    std::string instruction;
-    int64_t warp = 0; // the chosen wave
-    int bits = 0;
-    bool drawn = true; // false: no per-element accesses (nothing draws them)
-};
-
-// The shared layout as the bank analysis reads it: its padding and partitions from the
-// attribute, 1-D or 2-D.
-Expected<SharedMemoryLayout> bankSharedMemory(const ViewRequest &req, const Architecture &arch,
-                                              const ResolvedLayout &shared, int bits)
-{
-    SharedMemoryLayout sml;
-    if (shared.attr) {
-        auto s = sharedMemoryLayout(*shared.attr, shared.shape, bits,
-                                    arch.cu ? arch.cu->partitionBytes : 0);
-        if (!s)
-            return makeError("shared layout '" + shared.name + "': " + s.message());
-        sml = std::move(*s);
-    } else {
-        sml.layout = shared.layout;
-    }
-    const LinearLayout &sl = sml.layout;
-    if (sl.numOutDims() < 1 || sl.numOutDims() > 2)
-        return makeError("view '" + req.kind + "' draws 1-D or 2-D tensors; '" + shared.name +
-                         "' has " + std::to_string(sl.numOutDims()) + " dims");
-    return sml;
-}
-
-// The report of the register layout's access to the shared one (a transposed load when one
-// applies), kept to the chosen wave, into in.
-Expected<bool> addAccessReport(const ViewRequest &req, const ResolvedLayout &shared,
-                               const ResolvedLayout &reg, const SharedMemoryLayout &sml,
-                               const BankAccessOptions &o, BankViewInput &in)
-{
-    const Architecture &arch = in.arch;
-    BankAccessRequest br;
-    br.reg = reg.layout;
-    br.shared = sml;
-    br.elementBits = o.bits;
-    br.isWrite = o.write;
-    br.instruction = o.instruction;
-    br.options.broadcast = o.broadcast;
-    br.maxWarps = int(o.warp) + 1;
-    br.collectElements = o.drawn;
-    std::optional<TransposedLoadChoice> choice;
-    auto tr = transposedLoadReport(arch, shared, reg, sml, o.bits, o.instruction, o.write,
-                                   br.options, int(o.warp), o.drawn, &choice);
-    if (!tr)
-        return makeError("view '" + req.kind + "': " + tr.message());
-    if (*tr) {
-        // The conflict explainer re-runs ordinary accesses only: no in.access for the
-        // transposed load's source addresses.
-        in.report = std::move(**tr);
-    } else {
-        in.access = br;
-        auto report = analyzeBanks(arch, br);
-        if (!report)
-            return report.error();
-        in.report = std::move(*report);
-        in.report.transposedLoad = choice;
-    }
-    // Keep the chosen wave only.
-    std::erase_if(in.report.elements, [&](const ElementAccess &e) { return e.warp != o.warp; });
-    std::erase_if(in.report.instructions,
-                  [&](const InstructionReport &r) { return r.warp != o.warp; });
-    in.report.totals = waveTotals(in.report, int(o.warp));
-    in.mapBanks = in.report.instruction.numBanks;
-    return true;
-}
-
-// The shape, grid and axes of the drawn shared tensor, into in.
-void placeSharedTensor(const std::vector<int32_t> &shape, const LinearLayout &sl, BankViewInput &in)
-{
-    in.sharedShape = shape;
-    if (in.sharedShape.empty()) // raw bases: the out-dim sizes are the shape
-        for (const auto &[name, size] : sl.outDims())
-            in.sharedShape.push_back(size);
-    if (sl.numOutDims() == 1) {
-        in.rows = 1;
-        in.cols = sl.outDims()[0].second;
-        in.columnAxis = sl.outDims()[0].first;
-    } else {
-        in.rows = sl.outDims()[0].second;
-        in.cols = sl.outDims()[1].second;
-        in.rowAxis = sl.outDims()[0].first;
-        in.columnAxis = sl.outDims()[1].first;
-    }
-}
-
 } // namespace
 
 // The bank view's input; `drawn` false leaves out what only a picture needs (the element map and
-// the per-element accesses) when there is an access to report.
+// the per-element accesses) when there is an access to report. A view with a shared layout is
+// the batch of request/bankaccess.h over its own shared layout.
 Expected<BankViewInput> resolveBankViewWith(const ViewRequest &req, bool drawn)
 {
+    if (!req.hasOption("kpack", OptionUse::Object)) {
+        auto batch = BankAccessBatch::prepare(req, drawn);
+        if (!batch)
+            return batch.error();
+        return batch->resolve();
+    }
     auto arch = loadArchitecture(req.arch);
     if (!arch)
         return arch.error();
     auto warp = req.intOption("warp", 0);
     if (!warp)
         return warp.error();
-    if (req.hasOption("kpack", OptionUse::Object))
-        return resolveKPack(req, *arch, int(*warp));
-
-    if (!req.hasOption("shared", OptionUse::Layout))
-        return makeError("view '" + req.kind +
-                         "' needs option 'shared' (a shared layout) or 'kpack'");
-    auto shared = req.layoutOption("shared");
-    if (!shared)
-        return shared.error();
-    const bool hasReg =
-        req.hasOption("reg", OptionUse::Layout) || (req.primary() && req.primary() != *shared);
-    const ResolvedLayout *reg = nullptr;
-    if (hasReg) {
-        auto r = req.layoutOption("reg");
-        if (!r)
-            return r.error();
-        reg = *r;
-    }
-    auto write = req.boolOption("write", false);
-    auto broadcast = req.boolOption("broadcast", true);
-    auto instruction = req.stringOption("instruction", "");
-    if (!write)
-        return write.error();
-    if (!broadcast)
-        return broadcast.error();
-    if (!instruction)
-        return instruction.error();
-    bool defaulted = false;
-    Expected<std::string> dtype = req.elementType({*shared, reg}, &defaulted);
-    if (!dtype)
-        return dtype.error();
-    const Expected<int> bits = dtypeBits(*dtype);
-    if (!bits)
-        return bits.error();
-
-    auto smlE = bankSharedMemory(req, *arch, **shared, *bits);
-    if (!smlE)
-        return smlE.error();
-    const SharedMemoryLayout &sml = *smlE;
-    const LinearLayout &sl = sml.layout;
-
-    BankViewInput in;
-    in.arch = std::move(*arch); // the one copy of the cached architecture a resolution makes
-    in.mapBanks = in.arch.numBanks;
-    in.dtype = *dtype;
-    in.dtypeDefaulted = defaulted;
-    if (reg) {
-        const BankAccessOptions o{*write, *broadcast, *instruction, *warp, *bits, drawn || !reg};
-        if (auto ok = addAccessReport(req, **shared, *reg, sml, o, in); !ok)
-            return ok.error();
-    }
-    if (drawn || !reg) {
-        auto map = sharedBankMap(sml, *bits, in.mapBanks, in.arch.bankWidthBytes,
-                                 sml.partitionStrideBytes);
-        if (!map)
-            return map.error();
-        in.map = std::move(*map);
-    }
-    in.sharedAttr = (*shared)->attr;
-    in.sharedName = (*shared)->name;
-    placeSharedTensor((*shared)->shape, sl, in);
-    in.sourceText = (reg ? reg->name + " <-> " : std::string()) + (*shared)->name + " over " +
-                    std::to_string(in.rows) + " x " + std::to_string(in.cols) + ", " +
-                    std::to_string(*bits) + "-bit elements" + transposedLoadText(in.report);
-    return in;
+    return resolveKPack(req, *arch, int(*warp));
 }
 
 Expected<BankViewInput> resolveBankViewUnguarded(const ViewRequest &req)

@@ -15,6 +15,7 @@
 #include "analysis/ldsscenario.h"
 #include "base/expected.h"
 #include "hw/arch.h"
+#include "request/sharedarch.h"
 #include "request/viewrequest.h"
 
 #include <optional>
@@ -79,7 +80,7 @@ struct KPackViewOptions
 // Bank views and `analyze banks`: the access of the view's options (see render/bankdiagram.h).
 struct BankViewInput
 {
-    Architecture arch;
+    SharedArchitecture arch; // held by reference: every record of an architecture shares it
     BankConflictReport report;
     std::vector<SharedElementBank> map; // every element of the shared tensor
     int rows = 1, cols = 1;             // of the tensor grid (2-D; 1-D tensors are one row)

@@ -27,7 +27,7 @@ nlohmann::json bankReportJson(const BankViewInput &in, bool perInstruction)
 {
     const BankConflictReport &r = in.report;
     nlohmann::json j;
-    j["arch"] = in.arch.name;
+    j["arch"] = in.arch->name;
     j["source"] = in.sourceText;
     j["dtype"] = in.dtype;
     j["instruction"] = r.instruction.name;
@@ -81,9 +81,9 @@ nlohmann::json bankReportJson(const BankViewInput &in, bool perInstruction)
                    {"extraCyclesPerWave", r.totals.extraCycles()},
                    {"maxWays", r.totals.maxWays},
                    {"conflictsPerAccess", r.totals.conflictsPerAccess()},
-                   {"conflictRatePercent", in.arch.bankConflictRateScale
+                   {"conflictRatePercent", in.arch->bankConflictRateScale
                                                ? nlohmann::json(r.totals.conflictRatePercent(
-                                                     in.arch.bankConflictRateScale->value))
+                                                     in.arch->bankConflictRateScale->value))
                                                : nlohmann::json(nullptr)}};
     j["modelCycles"] = worst ? worst->modelCycles : 0;
     j["totals"]["modelCyclesPerWave"] = r.totals.modelCycles;

@@ -180,7 +180,7 @@ nlohmann::json addressBankJson(const BankViewInput &in)
     j["addresses"] = nlohmann::json::array();
     for (const auto &a : in.report.instructions.front().addresses.front())
         j["addresses"].push_back(a ? nlohmann::json(*a) : nlohmann::json(nullptr));
-    if (in.arch.vendor == "nvidia")
+    if (in.arch->vendor == "nvidia")
         j["cyclesMeaning"] = "wavefronts";
     return j;
 }

@@ -226,14 +226,14 @@ void addBankGeometry(const BankViewInput &in, std::vector<Figure> &f)
         in.report.instructions.empty() ? in.mapBanks : in.report.instruction.numBanks;
     f.push_back(computed("banks", "LDS banks used", intText(usedBanks), double(usedBanks), {},
                          in.report.instructions.empty()
-                             ? "Banks of the bank map (" + in.arch.name + ")"
-                             : in.report.instruction.name + " on " + in.arch.name + " uses " +
+                             ? "Banks of the bank map (" + in.arch->name + ")"
+                             : in.report.instruction.name + " on " + in.arch->name + " uses " +
                                    intText(usedBanks) + " banks"));
-    f.push_back(computed("archBanks", "LDS banks (" + in.arch.name + ")", intText(in.arch.numBanks),
-                         double(in.arch.numBanks), {},
-                         "The architecture's bank count; " + in.arch.bankProvenance.label()));
-    f.push_back(computed("bankWidth", "Bank width", intText(in.arch.bankWidthBytes) + " B",
-                         double(in.arch.bankWidthBytes), "B", "Bank = (byte / width) mod banks"));
+    f.push_back(computed("archBanks", "LDS banks (" + in.arch->name + ")",
+                         intText(in.arch->numBanks), double(in.arch->numBanks), {},
+                         "The architecture's bank count; " + in.arch->bankProvenance.label()));
+    f.push_back(computed("bankWidth", "Bank width", intText(in.arch->bankWidthBytes) + " B",
+                         double(in.arch->bankWidthBytes), "B", "Bank = (byte / width) mod banks"));
     f.push_back(dtypeFigure(in.dtype, in.dtypeDefaulted));
 }
 
@@ -323,13 +323,14 @@ void addConflictMetrics(const BankViewInput &in, int wave, std::vector<Figure> &
             "'s accesses in this view only. A profiler counter over a whole kernel divides by "
             "all of its LDS cycles, so the two are not comparable (the rocMLIR PR's 0.49 -> 0.07 "
             "is kernel-wide)"));
-    if (in.arch.bankConflictRateScale)
+    if (in.arch->bankConflictRateScale)
         f.push_back(computed(
             "conflictRatePercent", "Bank conflict rate (rocprof-compute metric)",
-            fixedText(r.totals.conflictRatePercent(in.arch.bankConflictRateScale->value), 2) + " %",
-            r.totals.conflictRatePercent(in.arch.bankConflictRateScale->value), "%",
-            "conflicts / access x " + decimalText(in.arch.bankConflictRateScale->value) + " (" +
-                in.arch.bankConflictRateScale->provenance.source + ")"));
+            fixedText(r.totals.conflictRatePercent(in.arch->bankConflictRateScale->value), 2) +
+                " %",
+            r.totals.conflictRatePercent(in.arch->bankConflictRateScale->value), "%",
+            "conflicts / access x " + decimalText(in.arch->bankConflictRateScale->value) + " (" +
+                in.arch->bankConflictRateScale->provenance.source + ")"));
     Figure triton = computed(
         "tritonConflicts", "Triton's model: extra wavefronts per access",
         r.tritonExtraWavefronts ? intText(*r.tritonExtraWavefronts) : std::string("n/a"),

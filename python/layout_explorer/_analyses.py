@@ -12,6 +12,7 @@ raises LayoutError with the command's message.
 from __future__ import annotations
 
 import os
+from functools import partial
 from typing import Any, List, Optional, Sequence
 
 from . import _core
@@ -112,28 +113,37 @@ def bank_conflicts_many(reg, shared: Sequence, shape, dtype=None, arch=None, ins
     ``rec.cycles`` (cycles of one wave's whole access) is the number to minimise."""
     if isinstance(shared, (str, bytes)) or not isinstance(shared, Sequence):
         raise _core.LayoutError("shared: expected a list of shared layouts")
-    results = _core.bank_conflicts_many(_engine_layout(reg), [_engine_layout(s) for s in shared],
-                                        layout_dims(shape), dtype=dtype, arch=arch,
-                                        instruction=instruction, write=bool(write), warp=warp)
     r, dims = _engine_layout(reg), layout_dims(shape)
-    return [BankRecord(rec, _bank_picture(reg, s, shape, dtype, arch, instruction, write, warp),
-                       _bank_drawer(r, _engine_layout(s), dims, dtype, arch, instruction, write,
-                                    warp))
-            for rec, s in zip(results, shared)]
+    engine = [_engine_layout(s) for s in shared]
+    results = _core.bank_conflicts_many(r, engine, dims, dtype=dtype, arch=arch,
+                                        instruction=instruction, write=bool(write), warp=warp)
+    # Each record's pictures are drawn only when asked for: partials of the batch's arguments.
+    options = (dtype, arch, instruction, write, warp)
+    return [BankRecord(rec, partial(_bank_scene_draw, reg, s, shape, *options),
+                       partial(_bank_draw, r, e, dims, *options))
+            for rec, s, e in zip(results, shared, engine)]
 
 
 def _bank_drawer(reg, shared, dims, dtype, arch, instruction, write, warp):
     """The bank map as bytes, drawn by the renderer library (format, scale, fit)."""
-    return lambda fmt, scale, fit: _core.bank_picture(
-        reg, shared, dims, dtype=dtype, arch=arch, instruction=instruction, write=bool(write),
-        warp=warp, format=fmt, scale=scale, fit=fit)
+    return partial(_bank_draw, reg, shared, dims, dtype, arch, instruction, write, warp)
+
+
+def _bank_draw(reg, shared, dims, dtype, arch, instruction, write, warp, fmt, scale, fit):
+    return _core.bank_picture(reg, shared, dims, dtype=dtype, arch=arch, instruction=instruction,
+                              write=bool(write), warp=warp, format=fmt, scale=scale, fit=fit)
 
 
 def _bank_picture(reg, shared, shape, dtype, arch, instruction, write, warp):
     """The bank map of a --reg/--shared access: the same request as a scene's bank view (drawn
     when a picture is asked for)."""
-    return lambda path, view=None, **drawing: _bank_scene_picture(
-        reg, shared, shape, dtype, arch, instruction, write, warp)(path, view=view, **drawing)
+    return partial(_bank_scene_draw, reg, shared, shape, dtype, arch, instruction, write, warp)
+
+
+def _bank_scene_draw(reg, shared, shape, dtype, arch, instruction, write, warp, path, view=None,
+                     **drawing):
+    return _bank_scene_picture(reg, shared, shape, dtype, arch, instruction, write, warp)(
+        path, view=view, **drawing)
 
 
 def _bank_scene_picture(reg, shared, shape, dtype, arch, instruction, write, warp):

@@ -22,6 +22,8 @@ from ._tables import record_html
 
 # What a record is made of: the engine's JSON objects (read in place) or dicts.
 _OBJECTS = (_core.Json, _core.LazyJson, dict)
+_OBJECT_TYPES = frozenset(_OBJECTS)
+_set_slot = object.__setattr__  # Record.__setattr__ refuses: records are read-only
 
 
 def wrap(value: Any) -> Any:
@@ -40,13 +42,17 @@ class Record(Mapping):
 
     def __init__(self, fields: Any, picture: Optional[Callable[..., None]] = None,
                  drawer: Optional[Callable[..., bytes]] = None):
-        if isinstance(fields, Record):
-            fields = fields._fields
-        elif not isinstance(fields, _OBJECTS):
-            raise _core.LayoutError(f"a record is made of an object, not {type(fields).__name__}")
-        object.__setattr__(self, "_fields", fields)
-        object.__setattr__(self, "_picture", picture)
-        object.__setattr__(self, "_drawer", drawer)  # (format, scale, fit) -> bytes, no file
+        # The engine's objects by their exact type first: a batch makes thousands of records,
+        # and Record's isinstance goes through the Mapping ABC.
+        if type(fields) not in _OBJECT_TYPES:
+            if isinstance(fields, Record):
+                fields = fields._fields
+            elif not isinstance(fields, _OBJECTS):
+                raise _core.LayoutError(
+                    f"a record is made of an object, not {type(fields).__name__}")
+        _set_slot(self, "_fields", fields)
+        _set_slot(self, "_picture", picture)
+        _set_slot(self, "_drawer", drawer)  # (format, scale, fit) -> bytes, no file
 
     def __getitem__(self, key: str) -> Any:
         return wrap(self._fields[key])

@@ -9,6 +9,7 @@
 #include "io/tritoncache.h"
 #include "io/ttgir.h"
 #include "request/analysisinputs.h"
+#include "request/bankaccess.h"
 #include "request/kernelrequest.h"
 #include "request/reportjson.h"
 #include "request/shape.h"
@@ -128,16 +129,44 @@ lx::ViewRequest bankRequest(const BankArgs &a, const ParsedLayout &reg, const Pa
     return req;
 }
 
-// One access's report, resolved (without what only a picture reads).
-std::shared_ptr<const lx::BankViewInput> bankInput(const lx::ViewRequest &req)
+// An access's resolution as a record's input: refused when there is no access to report.
+std::shared_ptr<const lx::BankViewInput> checkedInput(lx::Expected<lx::BankViewInput> in)
 {
-    lx::Expected<lx::BankViewInput> in = lx::resolveBankAccess(req);
     if (!in)
         throw LayoutError{kBanks + in.message()};
     if (in->report.instructions.empty())
         throw LayoutError{kBanks + "the view has no access to analyse (a bank map without a "
                                    "register layout)"};
     return std::make_shared<const lx::BankViewInput>(std::move(*in));
+}
+
+// One access's report, resolved (without what only a picture reads).
+std::shared_ptr<const lx::BankViewInput> bankInput(const lx::ViewRequest &req)
+{
+    return checkedInput(lx::resolveBankAccess(req));
+}
+
+// One candidate of a batch: the request (its register layout and options) resolved once into
+// `batch`, then the candidate's shared layout in place of the request's. The same path as
+// bankInput; an option of the wrong type (which the typed arguments cannot give) is left to
+// bankInput's guarded resolution, which names it.
+std::shared_ptr<const lx::BankViewInput> batchInput(const lx::ViewRequest &req,
+                                                    std::optional<lx::BankAccessBatch> &batch,
+                                                    const lx::ResolvedLayout &shared)
+{
+    try {
+        if (!batch) {
+            lx::Expected<lx::BankAccessBatch> prepared = lx::BankAccessBatch::prepare(req, false);
+            if (!prepared)
+                throw LayoutError{kBanks + prepared.message()};
+            batch.emplace(std::move(*prepared));
+        }
+        return checkedInput(batch->resolve(shared));
+    } catch (const nlohmann::json::exception &) {
+        lx::ViewRequest one = req;
+        one.layouts[1] = shared;
+        return bankInput(one);
+    }
 }
 
 } // namespace
@@ -224,9 +253,10 @@ py::list bankConflictsMany(py::handle reg, py::handle shareds, py::handle shape,
     bool stopped = false;
     {
         py::gil_scoped_release release;
-        // One request for every candidate: the register layout and the options are built once,
-        // only the shared layout (layouts[1]) changes.
+        // One request for every candidate, resolved once (the register layout, the options, the
+        // architecture); per candidate only its shared layout and what depends on it.
         std::optional<lx::ViewRequest> req;
+        std::optional<lx::BankAccessBatch> batch;
         for (size_t i = 0; i < candidates.size() && !stopped; ++i) {
             if (i % 8 == 7 && interrupted()) {
                 stopped = true;
@@ -235,9 +265,9 @@ py::list bankConflictsMany(py::handle reg, py::handle shareds, py::handle shape,
             try {
                 if (!req)
                     req = bankRequest(a, *r, *candidates[i]);
-                else
-                    req->layouts[1] = sharedLayout(a, *candidates[i], req->dtype);
-                out[i] = bankInput(*req);
+                out[i] = batchInput(*req, batch,
+                                    i == 0 ? req->layouts[1]
+                                           : sharedLayout(a, *candidates[i], req->dtype));
             } catch (const LayoutError &e) {
                 std::string m = e.message;
                 if (m.rfind(kBanks, 0) == 0)

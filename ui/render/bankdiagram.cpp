@@ -124,10 +124,10 @@ void addReportTables(Diagram &d, const BankViewInput &in)
              .arg(r.totals.cycles - r.totals.idealCycles)
              .arg(r.totals.idealCycles),
          QString::number(r.totals.conflictsPerAccess(), 'f', 3)});
-    if (in.arch.bankConflictRateScale)
+    if (in.arch->bankConflictRateScale)
         s.rows.push_back(
             {u"rocprof-compute Bank Conflict Rate"_s,
-             QString::number(r.totals.conflictRatePercent(in.arch.bankConflictRateScale->value),
+             QString::number(r.totals.conflictRatePercent(in.arch->bankConflictRateScale->value),
                              'f', 2) +
                  u" %"_s});
     s.rows.push_back({u"Triton's model (extra wavefronts per access)"_s,
@@ -149,11 +149,11 @@ Diagram bankMapDiagram(const BankViewInput &in)
 {
     Diagram d;
     d.title = u"Bank map: %1"_s.arg(qs(in.sourceText));
-    d.subtitle = u"%1: %2 banks of %3 B, bank = (byte / %3) mod %2 (%4)"_s.arg(qs(in.arch.name))
+    d.subtitle = u"%1: %2 banks of %3 B, bank = (byte / %3) mod %2 (%4)"_s.arg(qs(in.arch->name))
                      .arg(in.mapBanks)
-                     .arg(in.arch.bankWidthBytes)
+                     .arg(in.arch->bankWidthBytes)
                      .arg(in.report.instructions.empty()
-                              ? provenanceText(in.arch.bankProvenance)
+                              ? provenanceText(in.arch->bankProvenance)
                               : qs(in.report.instruction.name) + u", "_s +
                                     provenanceText(in.report.instruction.provenance));
     d.cellSize = QSizeF(30, 20);

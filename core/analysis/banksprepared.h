@@ -1,0 +1,28 @@
+#pragma once
+
+// The bank analysis of banks.h for many shared layouts of one access (an autotuner's candidates,
+// a search): what depends on the register layout alone is computed once by the caller and
+// passed in, and a shared layout whose LinearLayout is already built is not built again from its
+// attribute. The results are analyzeBanks' and sharedMemoryLayout's, field for field.
+
+#include "analysis/banks.h"
+
+namespace lx {
+
+// The register layout without its all-zero register bases (Triton's
+// actionRemoveBroadcastedRegs): what analyzeBanks maps into the shared layout.
+[[nodiscard]] Expected<LinearLayout> registersWithoutBroadcast(const LinearLayout &reg);
+
+// analyzeBanks(arch, request), given registersWithoutBroadcast(request.reg).
+[[nodiscard]] Expected<BankConflictReport> analyzeBanksPrepared(const Architecture &arch,
+                                                                const BankAccessRequest &request,
+                                                                const LinearLayout &noBroadcast);
+
+// sharedMemoryLayout(attr, shape, elementBits, partitionAlignBytes), given `layout` =
+// toLinearLayout(attr, shape): the padding and partition stride from the attribute, the layout
+// moved in rather than built again.
+[[nodiscard]] Expected<SharedMemoryLayout>
+sharedMemoryLayoutOf(const LayoutAttr &attr, LinearLayout layout, const std::vector<int32_t> &shape,
+                     int elementBits, int64_t partitionAlignBytes = 0);
+
+} // namespace lx
