@@ -22,6 +22,7 @@
 #include "hw/arch.h"
 #include "hw/dtype.h"
 #include "request/commandjson.h"
+#include "request/figures.h"
 #include "request/kernelsuggest.h"
 #include "request/reportjson.h"
 #include "request/scenerequests.h"
@@ -50,12 +51,23 @@ int fail(const char *sub, int code, const QString &message)
     return lx::app::fail(prog, code, message);
 }
 
+// " [extrapolated]" after cycles read off a low-confidence phase table, as the bank view marks
+// the same cycles; nothing after computed ones.
+QString candidateCyclesMark(const lx::Provenance &p)
+{
+    const lx::FigureSource s = lx::figureSourceOf(p, lx::FigureSource::Computed);
+    return s == lx::FigureSource::Computed
+               ? QString()
+               : u" ["_qs + QLatin1String(lx::figureSourceName(s)) + u']';
+}
+
 void printCandidate(QTextStream &out, const lx::SharedCandidate &c, const QString &mark)
 {
     out << mark << ' ' << qs(c.family).leftJustified(11) << " read " << c.readWays << "-way "
-        << c.readCycles << " cyc";
+        << c.readCycles << " cyc" << candidateCyclesMark(c.readCyclesProvenance);
     if (c.writeWays > 0)
-        out << ", write " << c.writeWays << "-way " << c.writeCycles << " cyc";
+        out << ", write " << c.writeWays << "-way " << c.writeCycles << " cyc"
+            << candidateCyclesMark(c.writeCyclesProvenance);
     out << ", " << c.vectorBits << "-bit, " << c.ldsBytes << " B";
     if (c.dsLoadTr)
         out << ", ds_load_tr";

@@ -44,18 +44,6 @@ const Command *find(const std::vector<Command> &v, const QString &name)
     return nullptr;
 }
 
-// Qt warns on every start where XDG_RUNTIME_DIR is unset (a container, CI, an ssh session): a
-// command that paints has no use for a runtime folder, and the warning would be the only line on
-// its standard error. Every other message goes where it went before.
-QtMessageHandler g_previousHandler = nullptr;
-void withoutRuntimeDirWarning(QtMsgType type, const QMessageLogContext &context,
-                              const QString &message)
-{
-    if (type == QtWarningMsg &&
-        message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR not set")))
-        return;
-    g_previousHandler(type, context, message); // Qt's default handler when none was installed
-}
 } // namespace
 
 std::optional<int> parseOrExit(QCommandLineParser &parser, const QStringList &args,
@@ -86,10 +74,10 @@ int withGuiApplication(const std::function<int()> &run)
     if (qobject_cast<QGuiApplication *>(QCoreApplication::instance()))
         return run();
     const HeadlessArguments args = headlessGuiArguments("layout-explorer");
-    g_previousHandler = qInstallMessageHandler(withoutRuntimeDirWarning);
+    const QtMessageHandler before = dropRuntimeDirWarning();
     QGuiApplication app(*args.argc, args.argv);
     const int rc = run();
-    qInstallMessageHandler(g_previousHandler);
+    qInstallMessageHandler(before);
     return rc;
 }
 

@@ -11,8 +11,9 @@
 //
 // The fixed cost is a one-parameter fit to two points: docs/worked-cases.md P1 takes the blog's
 // two measurements, measured cycles - bytes / peak (67.0 and 68.0), and fitFixedCycles averages
-// them. Two points fix one constant and test nothing, so the model reproduces those two
-// measurements by construction; its figures are labelled "fitted" / "model", never "measured".
+// them (67.5). One constant fitted to the two points it is shown beside tests nothing: the model
+// lands within half a cycle of both measurements by construction (323.5 for 323, 195.5 for
+// 196); its figures are labelled "fitted" / "model", never "measured".
 //
 // The blog's microbenchmark ([NUM_WARPS, N] fp16 read once, one row per warp, 128-bit loads)
 // is built by microbenchmarkLayouts from its parameters, plain or partitioned.

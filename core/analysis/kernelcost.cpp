@@ -23,12 +23,18 @@ void costPlainAccess(KernelOpReport &r, const Architecture &arch, const LinearLa
     req.isWrite = isWrite;
     req.collectElements = false;
     req.tritonModel = false;
-    if (arch.findInstruction(r.instruction))
-        req.instruction = r.instruction;
+    // No instruction forced: the bank analysis chooses by the lowering's rule (one
+    // largestVectorisation), and a choice other than the lowering's is said, never hidden.
     Expected<BankConflictReport> rep = analyzeBanks(arch, req);
     if (!rep) {
         r.reason += (r.reason.empty() ? "" : "; ") + std::string("banks: ") + rep.message();
         r.cyclesNote = "the bank analysis failed: " + rep.message();
+        return;
+    }
+    if (rep->instruction.name != r.instruction) {
+        r.problem = "the bank analysis chose " + rep->instruction.name + " where the lowering " +
+                    "issues " + r.instruction + " (two vectorisation answers for one access)";
+        r.cyclesNote = "not costed: " + r.problem;
         return;
     }
     r.maxWays = rep->totals.maxWays;

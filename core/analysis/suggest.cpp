@@ -124,6 +124,8 @@ Expected<SharedCandidate> scoreSharedCandidate(const SuggestSharedRequest &reque
     const BankTotals readTotals = waveTotals(*rd, request.warp);
     c.readWays = readTotals.maxWays;
     c.readCycles = int(readTotals.cycles);
+    c.readCyclesProvenance =
+        rd->measuredRule.empty() ? rd->instruction.provenance : rd->measuredRuleProvenance;
     c.vectorBits = rd->vectorElements * bits;
     if (!rd->measuredRule.empty())
         c.note = "read: measured rule '" + rd->measuredRule + "' (" +
@@ -137,6 +139,8 @@ Expected<SharedCandidate> scoreSharedCandidate(const SuggestSharedRequest &reque
         const BankTotals writeTotals = waveTotals(*wr, request.warp);
         c.writeWays = writeTotals.maxWays;
         c.writeCycles = int(writeTotals.cycles);
+        c.writeCyclesProvenance =
+            wr->measuredRule.empty() ? wr->instruction.provenance : wr->measuredRuleProvenance;
     }
     if (withDsLoadTr)
         scoreDsLoadTr(request, *attr, sml->layout, c);

@@ -99,6 +99,10 @@ struct SharedCandidate
     bool readMatrix = false, writeMatrix = false;
     bool pareto = false;
     std::string note; // e.g. the measured-vs-model remark
+    // Where each side's cycles come from (AMD): the phase table of the instruction the bank
+    // analysis chose, or the measured rule it applied. A low-confidence table makes the cycles
+    // extrapolated in every face, as in the bank view. Empty on NVIDIA (wavefronts are counted).
+    Provenance readCyclesProvenance, writeCyclesProvenance;
 };
 
 struct PrunedGroup

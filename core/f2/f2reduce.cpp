@@ -101,4 +101,21 @@ std::optional<uint64_t> SingleWordBasis::express(uint64_t v) const
     return combination;
 }
 
+uint64_t SingleWordBasis::reduce(uint64_t v, uint64_t &combination) const
+{
+    combination = 0;
+    uint64_t left = 0;
+    while (v) {
+        const int top = 63 - std::countl_zero(v);
+        if (byTop[top]) {
+            v ^= byTop[top];
+            combination ^= mask[top];
+        } else {
+            left |= uint64_t(1) << top;
+            v ^= uint64_t(1) << top;
+        }
+    }
+    return left;
+}
+
 } // namespace lx::f2

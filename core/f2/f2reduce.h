@@ -45,6 +45,11 @@ struct SingleWordBasis
     bool insert(uint64_t v, uint64_t combination);
     // The combination of kept vectors that makes v, or nullopt when v is outside their span.
     [[nodiscard]] std::optional<uint64_t> express(uint64_t v) const;
+    // v reduced by every kept vector whose leading bit it holds, from the top bit down: returns
+    // what is left (zero exactly when v is in the span) and sets `combination` to the kept vectors
+    // used. Unlike express it goes on past a bit no kept vector leads, so both results are linear
+    // in v (a table over a few bits of v adds up to v's).
+    [[nodiscard]] uint64_t reduce(uint64_t v, uint64_t &combination) const;
 };
 
 } // namespace lx::f2

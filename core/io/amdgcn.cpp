@@ -1,5 +1,7 @@
 #include "io/amdgcn.h"
 
+#include "base/bytesize.h"
+
 #include <cctype>
 #include <charconv>
 
@@ -72,9 +74,8 @@ struct Field
 Expected<AmdgcnKernel> parseAmdgcn(std::string_view text)
 {
     if (int64_t(text.size()) > kMaxAmdgcnBytes)
-        return makeError("the assembly is " + std::to_string(text.size() >> 20) +
-                         " MiB; the reader accepts up to " + std::to_string(kMaxAmdgcnBytes >> 20) +
-                         " MiB");
+        return makeError("the assembly is " + byteSizeText(int64_t(text.size())) +
+                         "; the reader accepts up to " + byteSizeText(int64_t(kMaxAmdgcnBytes)));
     if (text.find('\0') != std::string_view::npos)
         return makeError("binary data (a NUL byte), not AMDGCN assembly text; give the .amdgcn "
                          "file, not the code object");

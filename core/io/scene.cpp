@@ -2,6 +2,7 @@
 #include "io/scenejson.h"
 
 #include "base/boundedread.h"
+#include "base/bytesize.h"
 #include "base/jsoninput.h"
 #include "base/resources.h"
 #include "base/safewrite.h"
@@ -187,7 +188,7 @@ SceneKernel readKernel(const json &j)
     k.origin = readString(j, "origin", "kernel");
     k.text = readString(j, "text", "kernel", true);
     if (k.text.size() > kMaxTtgirBytes)
-        fail("kernel.text", "a module is at most " + std::to_string(kMaxTtgirBytes >> 20) + " MiB");
+        fail("kernel.text", "a module is at most " + byteSizeText(int64_t(kMaxTtgirBytes)));
     return k;
 }
 

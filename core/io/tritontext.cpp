@@ -1,5 +1,6 @@
 #include "io/tritontext.h"
 
+#include "f2/f2reduce.h"
 #include "layout/linearlayout.h"
 
 #include <algorithm>
@@ -194,36 +195,22 @@ class OwnerSolver
 public:
     OwnerSolver(const std::vector<uint64_t> &columns, int outBits)
     {
-        std::array<uint64_t, 64> vec{}, comb{};
-        std::array<bool, 64> pivot{};
+        // The columns kept by leading bit (f2::SingleWordBasis, the engine's one elimination),
+        // each with the hardware bits that make it; a column in the span of earlier ones gives a
+        // kernel vector, its own bit with those that make it.
+        f2::SingleWordBasis basis;
         std::vector<uint32_t> kernel;
         for (size_t j = 0; j < columns.size(); ++j) {
-            uint64_t v = columns[j];
-            auto c = uint32_t(1) << j;
-            while (v != 0) {
-                const int top = 63 - std::countl_zero(v);
-                if (!pivot[size_t(top)]) {
-                    pivot[size_t(top)] = true;
-                    vec[size_t(top)] = v;
-                    comb[size_t(top)] = c;
-                    break;
-                }
-                v ^= vec[size_t(top)];
-                c ^= uint32_t(comb[size_t(top)]);
-            }
-            if (v == 0)
-                kernel.push_back(c);
+            const uint64_t bit = uint64_t(1) << j;
+            if (const std::optional<uint64_t> made = basis.express(columns[j]))
+                kernel.push_back(uint32_t(bit ^ *made));
+            else
+                basis.insert(columns[j], bit);
         }
-        // The preimage and residual of each unit element bit: reduced from the top bit down,
-        // which is linear in the element.
+        // The preimage and residual of each unit element bit (linear in the element).
         auto reduce = [&](uint64_t e, uint64_t &residual) {
             uint64_t h = 0;
-            for (int bit = 63; bit >= 0; --bit)
-                if (((e >> bit) & 1) != 0 && pivot[size_t(bit)]) {
-                    e ^= vec[size_t(bit)];
-                    h ^= comb[size_t(bit)];
-                }
-            residual = e;
+            residual = basis.reduce(e, h);
             return h;
         };
         m_lowBits = outBits / 2;

@@ -1,5 +1,6 @@
 #include "io/ttgir.h"
 
+#include "base/bytesize.h"
 #include "io/mlirlexer.h"
 #include "io/ttgtextreader.h"
 
@@ -563,9 +564,8 @@ private:
 Expected<TtgirModule> parseTtgir(std::string_view text)
 {
     if (text.size() > kMaxTtgirBytes)
-        return makeError("the module is " + std::to_string(text.size() >> 20) +
-                         " MiB; the reader accepts up to " + std::to_string(kMaxTtgirBytes >> 20) +
-                         " MiB");
+        return makeError("the module is " + byteSizeText(int64_t(text.size())) +
+                         "; the reader accepts up to " + byteSizeText(int64_t(kMaxTtgirBytes)));
     try {
         TtgirReader reader(text);
         TtgirModule module = reader.run();

@@ -4,12 +4,12 @@
 #include "request/reportjson.h"
 
 #include "analysis/banks.h"
+#include "base/boundedread.h"
 #include "hw/arch.h"
 
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
-#include <fstream>
 
 namespace lx {
 
@@ -51,18 +51,11 @@ Expected<std::vector<std::optional<int64_t>>> parseAddressList(const std::string
 {
     std::string text = arg;
     if (!arg.empty() && arg.front() == '@') {
-        const std::string path = arg.substr(1);
-        std::ifstream f(path, std::ios::binary);
-        if (!f)
-            return makeError("cannot read address file '" + path + "'");
-        f.seekg(0, std::ios::end);
-        const std::streamoff size = f.tellg();
-        if (size > (1 << 20))
-            return makeError("address file '" + path + "' is larger than 1 MiB");
-        f.seekg(0, std::ios::beg);
-        text.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
-        if (f.bad())
-            return makeError("cannot read address file '" + path + "'");
+        Expected<std::string> read =
+            readBounded(arg.substr(1), kMaxInputFileBytes, "an address file");
+        if (!read)
+            return read.error();
+        text = std::move(*read);
     }
     const size_t first = text.find_first_not_of(" \t\r\n\v\f");
     const size_t last = text.find_last_not_of(" \t\r\n\v\f");

@@ -1,48 +1,21 @@
 #include "request/difflayout.h"
 
 #include "analysis/diff.h"
+#include "base/boundedread.h"
 #include "io/cute.h"
 #include "io/layoutjson.h"
 #include "io/ttgtext.h"
 #include "layout/builders.h"
 #include "request/figures.h"
 
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
-#include <memory>
-
 namespace lx {
-
-namespace {
-
-// The bytes of `path` (at most kMaxDiffLayoutFileBytes), or why not.
-Expected<std::string> readLayoutFile(const std::string &path)
-{
-    const std::unique_ptr<FILE, int (*)(FILE *)> f(std::fopen(path.c_str(), "rb"), &std::fclose);
-    if (!f)
-        return makeError("cannot read " + path + ": " + std::strerror(errno));
-    std::string bytes;
-    char buffer[65536];
-    size_t n = 0;
-    while ((n = std::fread(buffer, 1, sizeof buffer, f.get())) > 0) {
-        bytes.append(buffer, n);
-        if (int64_t(bytes.size()) > kMaxDiffLayoutFileBytes)
-            return makeError(path + " is larger than 16 MiB");
-    }
-    if (std::ferror(f.get()))
-        return makeError("cannot read " + path + ": " + std::strerror(errno));
-    return bytes;
-}
-
-} // namespace
 
 Expected<LinearLayout> diffLayoutArg(const std::string &arg,
                                      const std::optional<std::vector<int32_t>> &shape)
 {
     if (!arg.empty() && arg.front() == '@') {
         const std::string path = arg.substr(1);
-        Expected<std::string> bytes = readLayoutFile(path);
+        Expected<std::string> bytes = readBounded(path, kMaxDiffLayoutFileBytes, "a layout file");
         if (!bytes)
             return bytes.error();
         const nlohmann::json j = nlohmann::json::parse(*bytes, nullptr, false);

@@ -330,6 +330,17 @@ Figure cyclesFigure(std::string key, std::string label, int64_t cycles, std::str
                         double(cycles), "cycles", std::move(note));
 }
 
+// A candidate's cycles with the provenance of the phase table (or measured rule) they were read
+// off: extrapolated from a low-confidence table, as the bank view says of the same access.
+Figure candidateCycles(std::string key, std::string label, int64_t cycles, const Provenance &p)
+{
+    Figure f = cyclesFigure(std::move(key), std::move(label), cycles);
+    f.source = figureSourceOf(p, FigureSource::Computed);
+    if (f.source != FigureSource::Computed)
+        f.note = p.label() + ": " + p.source;
+    return f;
+}
+
 // The ways and cycles of an explanation are read off the instruction's phase table, as the bank
 // view's are (request/figures.cpp): a low-confidence table makes them extrapolated.
 void markPhaseTable(const ConflictExplanation &e, std::vector<Figure> &f)
@@ -364,8 +375,10 @@ std::vector<Figure> suggestFigures(const SceneAccess &access, const SuggestShare
     if (!result.candidates.empty()) {
         const SharedCandidate &best = result.candidates.front();
         f.push_back(accessFigure("best", "Best candidate", best.text));
-        f.push_back(cyclesFigure("bestReadCycles", "Best candidate: read", best.readCycles));
-        f.push_back(cyclesFigure("bestWriteCycles", "Best candidate: write", best.writeCycles));
+        f.push_back(candidateCycles("bestReadCycles", "Best candidate: read", best.readCycles,
+                                    best.readCyclesProvenance));
+        f.push_back(candidateCycles("bestWriteCycles", "Best candidate: write", best.writeCycles,
+                                    best.writeCyclesProvenance));
         f.push_back(accessFigure("bestLdsBytes", "Best candidate: LDS", bytesText(best.ldsBytes),
                                  double(best.ldsBytes), "B"));
         f.push_back(countFigure("bestPartitionConflicts", "Best candidate: partition conflicts",
@@ -374,10 +387,12 @@ std::vector<Figure> suggestFigures(const SceneAccess &access, const SuggestShare
     if (result.triton) {
         f.push_back(accessFigure("reference", "Reference (Triton's pick or the current layout)",
                                  result.triton->text, std::nullopt, {}, result.tritonRule));
-        f.push_back(
-            cyclesFigure("referenceReadCycles", "Reference: read", result.triton->readCycles));
-        f.push_back(
-            cyclesFigure("referenceWriteCycles", "Reference: write", result.triton->writeCycles));
+        f.push_back(candidateCycles("referenceReadCycles", "Reference: read",
+                                    result.triton->readCycles,
+                                    result.triton->readCyclesProvenance));
+        f.push_back(candidateCycles("referenceWriteCycles", "Reference: write",
+                                    result.triton->writeCycles,
+                                    result.triton->writeCyclesProvenance));
     } else {
         f.push_back(accessFigure("reference", "Reference (Triton's pick or the current layout)",
                                  "none: " + result.tritonRule));

@@ -18,6 +18,14 @@ nlohmann::json sharedCandidateJson(const SharedCandidate &c)
                         {"pareto", c.pareto}};
     if (!c.note.empty())
         j["note"] = c.note;
+    // Where the cycles come from (the bank view's provenance for the same access): a figure
+    // provenance name, "computed" unless the phase table is low-confidence or a rule measured.
+    if (!c.readCyclesProvenance.confidence.empty())
+        j["readCyclesProvenance"] =
+            figureSourceName(figureSourceOf(c.readCyclesProvenance, FigureSource::Computed));
+    if (!c.writeCyclesProvenance.confidence.empty())
+        j["writeCyclesProvenance"] =
+            figureSourceName(figureSourceOf(c.writeCyclesProvenance, FigureSource::Computed));
     // A failed ds_load_tr analysis carries its reason: dsLoadTr is then unknown, not "no".
     if (!c.dsLoadTrError.empty())
         j["dsLoadTrError"] = c.dsLoadTrError;

@@ -6,6 +6,7 @@
 
 #include "core.h"
 
+#include "base/bytesize.h"
 #include "io/tritoncache.h"
 #include "io/ttgir.h"
 #include "request/analysisinputs.h"
@@ -298,7 +299,7 @@ nlohmann::json kernelOfText(const std::string &text, const std::string &arch)
 {
     if (text.size() > lx::kMaxTtgirBytes)
         throw LayoutError{kKernel + "a TTGIR module is at most " +
-                          std::to_string(lx::kMaxTtgirBytes >> 20) + " MiB"};
+                          lx::byteSizeText(int64_t(lx::kMaxTtgirBytes))};
     const lx::TtgirModule module = kernelValueOr(lx::parseTtgir(text), "-:");
     const lx::KernelReport report = kernelValueOr(lx::resolveKernel(module, arch), "-: ");
     return lx::kernelReportJson(module, report);

@@ -41,25 +41,11 @@ using lxpy::valueOr;
 // The process's QGuiApplication, made on first need (fonts and painting), on the offscreen
 // platform unless QT_QPA_PLATFORM names one: the platform is an argument, as the command line's
 // withGuiApplication passes it, so the environment stays as the interpreter found it.
-QtMessageHandler previousQtHandler = nullptr;
-
-// Qt's complaint that XDG_RUNTIME_DIR is unset (headless servers, CI, notebook kernels) is about
-// a folder this package never uses, and it would sit in the first output of a notebook; every
-// other message goes where it went before.
-void quietQtMessages(QtMsgType type, const QMessageLogContext &context, const QString &message)
-{
-    if (type == QtWarningMsg &&
-        message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR not set")))
-        return;
-    if (previousQtHandler)
-        previousQtHandler(type, context, message);
-}
-
 void makeGuiApplication()
 {
     if (QGuiApplication::instance())
         return;
-    previousQtHandler = qInstallMessageHandler(quietQtMessages);
+    lx::dropRuntimeDirWarning(); // for as long as the interpreter runs
     const lx::HeadlessArguments args = lx::headlessGuiArguments("layout_explorer");
     new QGuiApplication(*args.argc, args.argv); // lives as long as the interpreter
 }

@@ -8,6 +8,7 @@
 #include "core.h"
 
 #include "base/boundedread.h"
+#include "base/bytesize.h"
 #include "base/jsoninput.h"
 #include "hw/arch.h"
 #include "hw/dtype.h"
@@ -370,7 +371,7 @@ py::object suggestOp(py::handle module, py::handle line, py::handle arch, bool i
             throw LayoutError{kSuggestOp + text.message()};
         if (text->size() > lx::kMaxTtgirBytes)
             throw LayoutError{kSuggestOp + "a TTGIR module is at most " +
-                              std::to_string(lx::kMaxTtgirBytes >> 20) + " MiB"};
+                              lx::byteSizeText(int64_t(lx::kMaxTtgirBytes))};
         lx::Expected<lx::TtgirModule> parsed = lx::parseTtgir(*text);
         if (!parsed)
             throw LayoutError{kSuggestOp + path + ":" + parsed.message()};

@@ -1,9 +1,13 @@
 // `layout-explorer handout` through LX_APP: fig6's ds_load_tr pipeline is a 5-page PDF (pages
 // counted by pdfinfo from poppler-utils) and five numbered SVGs; a lesson gives one page per
-// view; bad usage exits 2 and writes nothing.
+// view; --arch FILE draws with that architecture file's SIMD pairs; bad usage exits 2 and writes
+// nothing.
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QStandardPaths>
@@ -82,6 +86,71 @@ private Q_SLOTS:
         QFile third(dir.filePath(QStringLiteral("fig6-03.svg")));
         QVERIFY(third.open(QIODevice::ReadOnly));
         QVERIFY(third.readAll().contains("Step 3 of 5"));
+    }
+
+    // The SIMD pairs a handout colours by are the architecture file's: a copy of gfx1250.json
+    // whose pairs are {0, 1} and {2, 3}, given as --arch, changes the legend of the page.
+    void archFileSimdPairs()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QFile original(QStringLiteral(LX_SOURCE_DIR "/resources/arch/gfx1250.json"));
+        QVERIFY(original.open(QIODevice::ReadOnly));
+        QJsonObject arch = QJsonDocument::fromJson(original.readAll()).object();
+        QJsonObject cu = arch.value(QStringLiteral("cu")).toObject();
+        QVERIFY(cu.contains(QStringLiteral("pairs")));
+        cu[QStringLiteral("pairs")] = QJsonObject{{QStringLiteral("A"), QJsonArray{0, 1}},
+                                                  {QStringLiteral("B"), QJsonArray{2, 3}}};
+        arch[QStringLiteral("cu")] = cu;
+        const QString edited = dir.filePath(QStringLiteral("edited.json"));
+        QFile archOut(edited);
+        QVERIFY(archOut.open(QIODevice::WriteOnly));
+        archOut.write(QJsonDocument(arch).toJson());
+        archOut.close();
+        // Four warps, each its own SIMD: every pair is drawn.
+        const QJsonObject scene{
+            {QStringLiteral("format"), QStringLiteral("layout-explorer-scene")},
+            {QStringLiteral("version"), 1},
+            {QStringLiteral("name"), QStringLiteral("pairs")},
+            {QStringLiteral("arch"), QStringLiteral("gfx1250")},
+            {QStringLiteral("layouts"),
+             QJsonArray{QJsonObject{
+                 {QStringLiteral("name"), QStringLiteral("wmma")},
+                 {QStringLiteral("text"),
+                  QStringLiteral("#ttg.amd_wmma<{version = 3, isTranspose = true, ctaLayout = "
+                                 "{register = [[2, 0]], warp = [[2, 1], [1, 0]]}, instrShape = "
+                                 "[16, 16, 32]}>")},
+                 {QStringLiteral("shape"), QJsonArray{64, 64}},
+                 {QStringLiteral("dtype"), QStringLiteral("f16")}}}},
+            {QStringLiteral("views"),
+             QJsonArray{QJsonObject{
+                 {QStringLiteral("kind"), QStringLiteral("ownership")},
+                 {QStringLiteral("layout"), QStringLiteral("wmma")},
+                 {QStringLiteral("options"),
+                  QJsonObject{{QStringLiteral("colorBy"), QStringLiteral("simd-pair")}}}}}}};
+        const QString sceneFile = dir.filePath(QStringLiteral("pairs.lxscene"));
+        QFile sceneOut(sceneFile);
+        QVERIFY(sceneOut.open(QIODevice::WriteOnly));
+        sceneOut.write(QJsonDocument(scene).toJson());
+        sceneOut.close();
+        auto legend = [&](const QString &archArg, const QString &name) {
+            const QString out = dir.filePath(name + QStringLiteral(".svg"));
+            const Run r = app({QStringLiteral("--scene"), sceneFile, QStringLiteral("--arch"),
+                               archArg, QStringLiteral("-o"), out});
+            if (r.exitCode != 0)
+                return QStringLiteral("exit %1: %2").arg(r.exitCode).arg(r.err);
+            QFile page(dir.filePath(name + QStringLiteral("-01.svg")));
+            return page.open(QIODevice::ReadOnly) ? QString::fromUtf8(page.readAll())
+                                                  : QStringLiteral("no page written");
+        };
+        const QString before = legend(QStringLiteral("gfx1250"), QStringLiteral("before"));
+        const QString after = legend(edited, QStringLiteral("after"));
+        QVERIFY2(before.contains(QStringLiteral("SIMD pair 0: SIMD 0, 2")),
+                 qPrintable(before.left(300)));
+        QVERIFY(!before.contains(QStringLiteral("SIMD pair 0: SIMD 0, 1")));
+        QVERIFY2(after.contains(QStringLiteral("SIMD pair 0: SIMD 0, 1")),
+                 qPrintable(after.left(300)));
+        QVERIFY(after.contains(QStringLiteral("SIMD pair 1: SIMD 2, 3")));
     }
 
     void lesson()

@@ -1,6 +1,8 @@
 // One number, one provenance in every face, and no silent stand-in, through the real executable:
 //  - `suggest shared --explain --json` marks the n-way read off a low-confidence phase table as
 //    extrapolated, as `analyze banks` does for the same access;
+//  - `suggest shared --json` gives each candidate's cycles with their provenance, and the best
+//    candidate's figure says the same; the text marks extrapolated cycles;
 //  - `check` names the provenance of a failing count in its message and its JUnit;
 //  - `analyze banks --addresses` describes a 12-byte access as three 32-bit elements;
 //  - a read whose transposed-load analysis fails is reported as failed, with the reason, by the
@@ -41,6 +43,7 @@ class TestCliProvenance : public QObject
 private Q_SLOTS:
     void initTestCase();
     void explainCarriesTheBankViewsProvenance();
+    void candidatesCarryTheirCyclesProvenance();
     void checkNamesTheProvenanceOfAFailingCount();
     void addressesOfAWideInstruction();
     void aFailedTransposedLoadAnalysisIsShownAsFailed();
@@ -69,6 +72,26 @@ void TestCliProvenance::explainCarriesTheBankViewsProvenance()
     QCOMPARE(ways.value(u"value"_s).toDouble(), nway.value(u"value"_s).toDouble());
     QCOMPARE(ways.value(u"provenance"_s).toString(), nway.value(u"provenance"_s).toString());
     QCOMPARE(ways.value(u"provenance"_s).toString(), u"extrapolated"_s);
+}
+
+// store-transposed writes gfx1250 LDS, whose store phase tables are all low-confidence: every
+// candidate's write cycles are extrapolated, in the JSON, the best candidate's figure and the text.
+void TestCliProvenance::candidatesCarryTheirCyclesProvenance()
+{
+    const auto r = lx::test::runApp(
+        {u"suggest"_s, u"shared"_s, u"--preset"_s, u"store-transposed"_s, u"--json"_s});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = jsonOf(r);
+    const QJsonArray candidates = o.value(u"candidates"_s).toArray();
+    QVERIFY(!candidates.isEmpty());
+    for (const QJsonValue &c : candidates)
+        QCOMPARE(c.toObject().value(u"writeCyclesProvenance"_s).toString(), u"extrapolated"_s);
+    QCOMPARE(figureOf(o, u"bestWriteCycles"_s).value(u"provenance"_s).toString(),
+             u"extrapolated"_s);
+    const auto text =
+        lx::test::runApp({u"suggest"_s, u"shared"_s, u"--preset"_s, u"store-transposed"_s});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY2(text.outText().contains(u" cyc [extrapolated]"_s), text.out.constData());
 }
 
 // The gfx1250 gemm of tests/data/kernels stores with an instruction whose phase table is

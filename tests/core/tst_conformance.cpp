@@ -4,6 +4,7 @@
 // the builders, ds_load_tr, ctaLayout and allocator tests.
 
 #include "conformance/caseeval.h"
+#include "io/layoutjson.h"
 #include "layout/linearlayout.h"
 
 #include <QFile>
@@ -33,13 +34,8 @@ QString checkExtras(const json &value, const json &checks)
 {
     if (!checks.is_object() || !value.is_object() || !value.contains("bases"))
         return {};
-    lx::LinearLayout::BasesT bases;
-    for (const json &e : value["bases"])
-        bases.emplace_back(e[0].get<std::string>(), e[1].get<std::vector<std::vector<int32_t>>>());
-    std::vector<lx::LinearLayout::NamedSize> outs;
-    for (const json &e : value["outDims"])
-        outs.emplace_back(e[0].get<std::string>(), e[1].get<int32_t>());
-    auto l = lx::LinearLayout::tryCreate(bases, outs, false);
+    // The result read back by the product's reader (io/layoutjson.h), not a reader of its own.
+    const lx::Expected<lx::LinearLayout> l = lx::layoutFromJson(value);
     if (!l)
         return QString::fromStdString(l.message());
     if (checks.contains("isSurjective") && checks["isSurjective"].get<bool>() != l->isSurjective())

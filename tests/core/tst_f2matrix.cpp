@@ -210,6 +210,47 @@ private Q_SLOTS:
                      bruteRank(m));
         }
     }
+
+    // SingleWordBasis::reduce against the span enumerated: the residual is zero exactly for the
+    // vectors of the span, the combination then makes the vector, and both are linear in the
+    // vector (what a table over a few bits relies on, io/tritontext.cpp's owners).
+    void singleWordReduceAgainstTheSpan()
+    {
+        QRandomGenerator rng(29);
+        for (int trial = 0; trial < 200; ++trial) {
+            const int n = 1 + int(rng.bounded(6)), bits = 1 + int(rng.bounded(8));
+            std::vector<uint64_t> vectors;
+            lx::f2::SingleWordBasis basis;
+            for (int i = 0; i < n; ++i) {
+                vectors.push_back(rng.generate64() & ((uint64_t(1) << bits) - 1));
+                (void)basis.insert(vectors.back(), uint64_t(1) << i);
+            }
+            std::set<uint64_t> span;
+            for (uint64_t pick = 0; pick < (uint64_t(1) << n); ++pick) {
+                uint64_t v = 0;
+                for (int i = 0; i < n; ++i)
+                    if ((pick >> i) & 1)
+                        v ^= vectors[size_t(i)];
+                span.insert(v);
+            }
+            for (uint64_t v = 0; v < (uint64_t(1) << bits); ++v) {
+                uint64_t made = 0;
+                const uint64_t left = basis.reduce(v, made);
+                QCOMPARE(left == 0, span.count(v) == 1);
+                uint64_t sum = left;
+                for (int i = 0; i < n; ++i)
+                    if ((made >> i) & 1)
+                        sum ^= vectors[size_t(i)];
+                QCOMPARE(sum, v);
+                for (uint64_t w = 0; w < (uint64_t(1) << bits); w += 1 + rng.bounded(7)) {
+                    uint64_t madeW = 0, madeVW = 0;
+                    const uint64_t leftW = basis.reduce(w, madeW);
+                    QCOMPARE(basis.reduce(v ^ w, madeVW), left ^ leftW);
+                    QCOMPARE(madeVW, made ^ madeW);
+                }
+            }
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestF2Matrix)

@@ -7,6 +7,8 @@
 //    one of its loads counts at least one cycle in every warp;
 //  - the cycles carry the provenance of the phase table they come from (a table gfx1250.json
 //    marks low-confidence makes them extrapolated, as in the bank view);
+//  - an op that moves LDS data and has no cycles says why (its cyclesNote): no op is left out
+//    of the bank analysis silently;
 //  - patchModuleText writes a suggestion into the module text where `analyze kernel` reads it.
 
 #include "analysis/kernel.h"
@@ -84,6 +86,7 @@ private Q_SLOTS:
     void worstOpIsTheCostliest();
     void costliestAndMostConflictedDifferSomewhere();
     void lostTransposedLoadsCostTheirNarrowLoads();
+    void anOpNotCostedSaysWhy();
     void cyclesCarryThePhaseTablesProvenance();
     void patchReplacesTheAliasLine();
     void patchRefusesWhatItCannotFind();
@@ -183,6 +186,28 @@ void TestKernelCost::lostTransposedLoadsCostTheirNarrowLoads()
         }
     }
     QVERIFY(lost > 0);
+}
+
+void TestKernelCost::anOpNotCostedSaysWhy()
+{
+    int costed = 0;
+    for (const QString &p : modules()) {
+        Expected<KernelReport> r = analysed(p);
+        QVERIFY(r);
+        for (const KernelOpReport &op : r->ops) {
+            if (op.accesses.empty() && op.instruction.empty())
+                continue; // an allocation without data: nothing moves
+            const QString where = QFileInfo(p).fileName() + QStringLiteral(" line %1").arg(op.line);
+            // Costed, or why not: the cost's note, the op's problem, or its reason (a conversion
+            // in registers: "the two layouts are the same map").
+            QVERIFY2(op.cyclesPerCta || !op.cyclesNote.empty() || !op.problem.empty() ||
+                         !op.reason.empty(),
+                     qPrintable(where + u": "_qs + QString::fromStdString(op.op) +
+                                u" has no cycles and no reason"_qs));
+            costed += op.cyclesPerCta ? 1 : 0;
+        }
+    }
+    QVERIFY(costed > 100);
 }
 
 // Every op costed from an instruction whose phase table the architecture file marks

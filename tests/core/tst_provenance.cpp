@@ -2,9 +2,14 @@
 //  - the explainer's n-way of store-transposed (`suggest shared --explain`) is extrapolated,
 //    as the bank view's (`analyze banks`) is: the gfx1250 phase table behind it is marked
 //    low-confidence in the architecture file;
+//  - the search's candidates (`suggest shared`) carry the provenance of the phase table their
+//    cycles are read off: the bank analysis of a candidate's write through a gfx1250 store whose
+//    table is low-confidence is extrapolated, and so are the candidate's write cycles and the
+//    best candidate's figure;
 //  - `check` names the provenance of a failing count in its violation (its text, JSON and
 //    JUnit all print the violation's reason).
 
+#include "analysis/banks.h"
 #include "io/scene.h"
 #include "request/analysisinputs.h"
 #include "request/check.h"
@@ -15,6 +20,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <variant>
 
 using namespace lx;
 
@@ -34,6 +40,7 @@ class TestProvenance : public QObject
 
 private Q_SLOTS:
     void explainCarriesTheBankViewsProvenance();
+    void candidatesCarryTheBankViewsProvenance();
     void checkNamesTheProvenanceOfAFailingCount();
 };
 
@@ -61,6 +68,48 @@ void TestProvenance::explainCarriesTheBankViewsProvenance()
     QVERIFY(ways);
     QCOMPARE(ways->value, nway->value);
     QCOMPARE(int(ways->source), int(nway->source));
+}
+
+void TestProvenance::candidatesCarryTheBankViewsProvenance()
+{
+    Expected<Scene> scene = loadPreset("store-transposed");
+    QVERIFY(scene);
+    Expected<SceneAccess> access = sceneAccess(*scene);
+    QVERIFY2(access, access ? "" : access.message().c_str());
+    QVERIFY(access->access);
+    Expected<SuggestSharedResult> result = searchAccess(*access);
+    QVERIFY2(result, result ? "" : result.message().c_str());
+    QVERIFY(!result->candidates.empty());
+    const auto &request = std::get<SuggestSharedRequest>(access->request);
+    QVERIFY(request.write);
+    int extrapolated = 0;
+    for (const SharedCandidate &c : result->candidates) {
+        if (c.family == "partitioned")
+            continue; // its buffers are laid out by the partition rule, not one shared layout
+        // The candidate's write as the bank view analyses it: its instruction's phase table.
+        Expected<SharedMemoryLayout> shared =
+            sharedMemoryLayout(*c.attr, request.shape, request.elementBits);
+        QVERIFY2(shared, shared ? "" : shared.message().c_str());
+        BankAccessRequest write = *access->access;
+        write.reg = *request.write;
+        write.isWrite = true;
+        write.shared = *shared;
+        write.collectElements = false;
+        Expected<BankConflictReport> bank = analyzeBanks(request.arch, write);
+        QVERIFY2(bank, bank ? "" : bank.message().c_str());
+        const Provenance &table = bank->measuredRule.empty() ? bank->instruction.provenance
+                                                             : bank->measuredRuleProvenance;
+        QCOMPARE(c.writeCyclesProvenance.confidence, table.confidence);
+        QCOMPARE(c.writeCyclesProvenance.source, table.source);
+        extrapolated += table.confidence == "L" ? 1 : 0;
+    }
+    QVERIFY(extrapolated > 0);
+    // The best candidate's figure says the same as its record.
+    const std::vector<Figure> figures = suggestFigures(*access, *result);
+    const Figure *best = figureOf(figures, "bestWriteCycles");
+    QVERIFY(best);
+    const bool lowTable = result->candidates.front().writeCyclesProvenance.confidence == "L";
+    QCOMPARE(best->source == FigureSource::Extrapolated, lowTable);
 }
 
 // A budget of 1-way on the gfx1250 gemm fails on its conflicting accesses; every violation says

@@ -131,9 +131,9 @@ void TestVectorisation::bankPresets()
     QVERIFY(compared >= 10);
 }
 
-// Every generic LDS op of every module: the kernel analysis ran the bank analysis on the access
-// and it chose the lowering's instruction (analysis/kernel.cpp reports a different choice as a
-// problem of the op and leaves the op's conflicts unset).
+// Every generic LDS op of every module: the kernel analysis ran the bank analysis on the access,
+// which chose its instruction by itself, and it chose the lowering's (analysis/kernelcost.cpp
+// reports a different choice as a problem of the op and leaves the op's conflicts unset).
 void TestVectorisation::kernelModules()
 {
     int modules = 0, ops = 0;
@@ -156,8 +156,11 @@ void TestVectorisation::kernelModules()
             const std::string where = path.toStdString() + " line " + std::to_string(op.line);
             QVERIFY2(op.problem.find("bank analysis") == std::string::npos,
                      (where + ": " + op.problem).c_str());
-            QVERIFY2(op.maxWays > 0 || !op.reason.empty(),
-                     (where + ": no bank analysis and no reason").c_str());
+            // Every element width the bank model covers was costed, so compared.
+            const bool modelled = op.elementBits == 8 || op.elementBits == 16 ||
+                                  op.elementBits == 32 || op.elementBits == 64;
+            QVERIFY2(op.maxWays > 0 || !modelled,
+                     (where + ": not costed: " + op.cyclesNote).c_str());
             ++ops;
         }
     }

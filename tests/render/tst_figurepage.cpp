@@ -224,6 +224,39 @@ private Q_SLOTS:
         QVERIFY(!sceneFigureShowsEveryView(*mixed));
     }
 
+    // A scene drawn as all its views gives each panel a title of its own, computed from the
+    // view's parameters: nv-tmem-accumulator draws its layout "tmem" twice, by warp and by
+    // register, and two panels both titled "Ownership of tmem" said neither. (The bank tables of
+    // lds-r1, lds-t2 and store-transposed still share titles such as "ds_write_b32 per
+    // instruction of wave 0": the tables are not checked here.)
+    void everyPartOfASceneFigureHasItsOwnTitle()
+    {
+        int scenes = 0;
+        for (const PresetInfo &p : listPresets()) {
+            Expected<Scene> scene = loadPreset(p.name);
+            QVERIFY2(bool(scene), p.name.c_str());
+            if (!sceneFigureShowsEveryView(*scene))
+                continue;
+            const Expected<Diagram> d = presetFigure(p.name);
+            QVERIFY2(d, d ? "" : d.message().c_str());
+            QStringList titles;
+            for (const DiagramPanel &panel : d->panels)
+                titles << panel.title;
+            titles.removeAll(QString());
+            for (const QString &t : titles)
+                QVERIFY2(titles.count(t) == 1,
+                         qPrintable(u"%1: \"%2\" titles %3 parts"_s.arg(
+                             QString::fromStdString(p.name), t, QString::number(titles.count(t)))));
+            ++scenes;
+        }
+        QVERIFY(scenes >= 5);
+        const Expected<Diagram> tmem = presetFigure("nv-tmem-accumulator");
+        QVERIFY2(tmem, tmem ? "" : tmem.message().c_str());
+        QCOMPARE(tmem->panels.size(), size_t(3));
+        QCOMPARE(tmem->panels[0].title, u"Ownership of tmem, by warp"_s);
+        QCOMPARE(tmem->panels[1].title, u"Ownership of tmem, by register"_s);
+    }
+
     // The page is filled with the figure's background, the figure in its middle.
     void thePageAroundTheFigureIsBackground()
     {

@@ -3,6 +3,7 @@
 // basis, as typing it into the ctaLayout editor would: the same checks, the same message for a
 // refusal, one undo step. The mouse is synthesized on the view's viewport.
 
+#include "hw/wmmashapes.h"
 #include "layout/attrs.h"
 #include "models/ctaedit.h"
 #include "models/layoutdocument.h"
@@ -185,6 +186,31 @@ private Q_SLOTS:
         dragTile(view, tileCentre(view, 0, 1), tileCentre(view, 1, 1));
         QCOMPARE(warpBases(*doc), (BasisList{{1, 1}, {1, 0}}));
         QVERIFY(pane->editMessage().isEmpty());
+    }
+
+    // The editor takes every WMMA v3 instruction shape the #ttg reader and the ctaLayout analysis
+    // take (hw/wmmashapes.h, one list; the editor once kept a list of its own without 32x16x64),
+    // and a refusal names that list.
+    void theEditorTakesTheOneListOfShapes()
+    {
+        auto w = window();
+        QVERIFY(w);
+        const LayoutDocument &doc = *w->document();
+        const std::optional<CtaFields> fields = ctaFieldsOf(doc.layoutAt(0));
+        QVERIFY(fields);
+        for (const std::array<int32_t, 3> &s : wmmaV3LayoutShapes()) {
+            CtaFields f = *fields;
+            f.instrShape = u"%1,%2,%3"_s.arg(s[0]).arg(s[1]).arg(s[2]);
+            const CtaEdit e = ctaEdited(doc.contents(), 0, f);
+            QVERIFY2(!e.error.contains(u"not a WMMA v3 instruction shape"_s),
+                     qPrintable(f.instrShape + u": "_s + e.error));
+        }
+        CtaFields bad = *fields;
+        bad.instrShape = u"16,16,16"_s;
+        const CtaEdit refused = ctaEdited(doc.contents(), 0, bad);
+        QVERIFY(!refused.layout);
+        QVERIFY2(refused.error.contains(QString::fromStdString(wmmaV3LayoutShapesText())),
+                 qPrintable(refused.error));
     }
 
     // Presenting a cta-tiles view, the arrow keys walk its instructions (C 128x128: 16 per

@@ -23,7 +23,6 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
-#include <QLabel>
 #include <QMainWindow>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -211,22 +210,23 @@ void TestKernelDock::theSelectedOpSaysWhatToChange()
     QCOMPARE(
         dock.openFile(kDir + u"gemm_gfx1250_bf16_64x64x64_w22_t11_a01_b01_s1618_4116.ttgir"_qs),
         QString());
-    auto *detail = dock.findChild<QLabel *>(u"kernelOpDetail"_qs);
+    auto *detail = dock.findChild<QTextBrowser *>(u"kernelOpDetail"_qs);
     QVERIFY(detail);
     const int row = dock.model()->rowOfLine(39);
     QVERIFY(row >= 0);
     dock.selectOp(row);
     const KernelOpReport &op = dock.model()->opAt(row);
     QVERIFY(!op.advice.empty());
-    QVERIFY2(detail->text().contains(QString::fromStdString(op.advice)),
-             qPrintable(detail->text()));
-    QVERIFY(detail->text().contains(QString::fromStdString(op.instruction)));
+    QVERIFY2(detail->toPlainText().contains(QString::fromStdString(op.advice)),
+             qPrintable(detail->toPlainText()));
+    QVERIFY(detail->toPlainText().contains(QString::fromStdString(op.instruction)));
     // Another op, other words.
     const int other = dock.model()->rowOfLine(41);
     QVERIFY(other >= 0);
     dock.selectOp(other);
-    QVERIFY(!detail->text().contains(QString::fromStdString(op.advice)));
-    QVERIFY(detail->text().contains(QString::fromStdString(dock.model()->opAt(other).instruction)));
+    QVERIFY(!detail->toPlainText().contains(QString::fromStdString(op.advice)));
+    QVERIFY(detail->toPlainText().contains(
+        QString::fromStdString(dock.model()->opAt(other).instruction)));
 }
 
 void TestKernelDock::aWriteShowsItsStore()
@@ -329,11 +329,11 @@ void TestKernelDock::aKernelIsADocument()
         QVERIFY(!reopened.isModified()); // reopening adds nothing
         QCOMPARE(reopened.contents(), *back);
         // The op it selects says what it is, as when the kernel was opened.
-        const auto *detail = again.findChild<QLabel *>(u"kernelOpDetail"_qs);
-        const auto *first = dock.findChild<QLabel *>(u"kernelOpDetail"_qs);
+        const auto *detail = again.findChild<QTextBrowser *>(u"kernelOpDetail"_qs);
+        const auto *first = dock.findChild<QTextBrowser *>(u"kernelOpDetail"_qs);
         QVERIFY(detail && first);
-        QVERIFY2(!detail->text().isEmpty(), qPrintable(f));
-        QCOMPARE(detail->text(), first->text());
+        QVERIFY2(!detail->toPlainText().isEmpty(), qPrintable(f));
+        QCOMPARE(detail->toPlainText(), first->toPlainText());
     }
 }
 
@@ -716,13 +716,14 @@ void TestKernelDock::aSceneWithoutAKernelKeepsNoAdvice()
     QVERIFY(row >= 0);
     QCOMPARE(dock.suggestForOp(row), QString());
     auto *advice = dock.findChild<QTextBrowser *>(u"kernelAdvice"_qs);
-    auto *detail = dock.findChild<QLabel *>(u"kernelOpDetail"_qs);
+    auto *detail = dock.findChild<QTextBrowser *>(u"kernelOpDetail"_qs);
     auto *apply = dock.findChild<QPushButton *>(u"kernelApplyAdvice"_qs);
     QVERIFY(advice && detail && apply);
-    QVERIFY(!advice->toPlainText().isEmpty() && !detail->text().isEmpty() && apply->isEnabled());
+    QVERIFY(!advice->toPlainText().isEmpty() && !detail->toPlainText().isEmpty() &&
+            apply->isEnabled());
     document.reset(builtinExampleScene());
     QCOMPARE(advice->toPlainText(), QString());
-    QCOMPARE(detail->text(), QString());
+    QCOMPARE(detail->toPlainText(), QString());
     QVERIFY(!apply->isEnabled());
     QVERIFY(dock.advice().html.isEmpty());
 }

@@ -6,7 +6,8 @@
 //  - selecting an op selects its layouts in the scene panel (WindowDocks on a bare window);
 //  - Apply puts the suggestion in the scene and in the module text (one undo step) and the
 //    module is analysed again: the op now reads what the suggestion promised; Save Patched
-//    Module writes that text, with the alias line replaced.
+//    Module writes that text, with the alias line replaced;
+//  - the selected op's explanation is read-only wrapping text to select and copy.
 
 #include "models/kerneladvicemodel.h"
 #include "models/kernelcountsmodel.h"
@@ -24,7 +25,9 @@
 
 #include <QAbstractItemModelTester>
 #include <QAction>
+#include <QClipboard>
 #include <QFile>
+#include <QGuiApplication>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMainWindow>
@@ -72,6 +75,7 @@ private Q_SLOTS:
     void selectingAnOpSelectsItsLayouts();
     void applyAnalysesAgainAndSavesThePatchedModule();
     void aLongLineWrapsInsteadOfScrollingSideways();
+    void theOpDetailIsTextToSelectAndCopy();
 
 private:
     test::ScratchSettings m_scratch;
@@ -287,6 +291,38 @@ void TestKernelDockParts::aLongLineWrapsInsteadOfScrollingSideways()
     QVERIFY(words);
     QVERIFY(words->toPlainText().contains(advice.ttgLine));
     QVERIFY(words->toPlainText().contains(advice.gluon));
+}
+
+// The selected op's explanation is read-only text that wraps at the part's width (anywhere, for a
+// #ttg line without spaces) and scrolls only down, and can be selected and copied with Ctrl+C, as
+// the suggestion's words are (the same newWrappingText); typing into it changes nothing.
+void TestKernelDockParts::theOpDetailIsTextToSelectAndCopy()
+{
+    LayoutDocument document;
+    KernelDock dock(&document);
+    QCOMPARE(dock.openFile(kSmall), QString());
+    auto *detail = dock.findChild<QTextBrowser *>(u"kernelOpDetail"_s);
+    QVERIFY(detail);
+    QVERIFY(detail->isReadOnly());
+    QVERIFY(detail->textInteractionFlags() & Qt::TextSelectableByMouse);
+    QCOMPARE(detail->lineWrapMode(), QTextEdit::WidgetWidth);
+    QCOMPARE(detail->wordWrapMode(), QTextOption::WrapAtWordBoundaryOrAnywhere);
+    QCOMPARE(detail->horizontalScrollBarPolicy(), Qt::ScrollBarAlwaysOff);
+    const int row = dock.model()->rowOfLine(39);
+    QVERIFY(row >= 0);
+    dock.selectOp(row);
+    const QString shown = dock.model()->index(row, 0).data(KernelOpsModel::DetailRole).toString();
+    QVERIFY(!shown.isEmpty());
+    QCOMPARE(detail->toPlainText(), shown);
+    // Selected (as a drag of the mouse over it would) and copied with Ctrl+C.
+    QGuiApplication::clipboard()->clear();
+    detail->selectAll();
+    QTest::keyClick(detail, Qt::Key_C, Qt::ControlModifier);
+    QCOMPARE(QGuiApplication::clipboard()->text(), shown);
+    // Typing changes nothing.
+    detail->setFocus();
+    QTest::keyClicks(detail, u"typed"_s);
+    QCOMPARE(detail->toPlainText(), shown);
 }
 
 QTEST_MAIN(TestKernelDockParts)

@@ -101,8 +101,8 @@ private Q_SLOTS:
             before->horizontalHeader()->length() <= before->viewport()->width(),
             qPrintable(u"before/after table %1 px in %2"_s.arg(before->horizontalHeader()->length())
                            .arg(before->viewport()->width())));
-        for (const QString &name : {u"kernelSummaryScroll"_s, u"kernelOpDetailScroll"_s}) {
-            auto *area = dock->findChild<QScrollArea *>(name);
+        for (const QString &name : {u"kernelSummaryScroll"_s, u"kernelOpDetail"_s}) {
+            auto *area = dock->findChild<QAbstractScrollArea *>(name);
             QVERIFY2(area, qPrintable(name));
             QVERIFY2(whole(area), qPrintable(u"%1 scrolls: %2 px down, %3 px across"_s.arg(name)
                                                  .arg(area->verticalScrollBar()->maximum())

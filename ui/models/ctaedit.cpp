@@ -1,10 +1,12 @@
 #include "models/ctaedit.h"
 
 #include "hw/dtype.h"
+#include "hw/wmmashapes.h"
 #include "io/ttgtext.h"
 #include "layout/builders.h"
 #include "models/documentviews.h"
 #include "models/layoutdocument.h"
+#include "render/qtext.h"
 #include "request/analysisinputs.h"
 #include "request/shape.h"
 #include "request/viewrequest.h"
@@ -74,25 +76,14 @@ Expected<IntList> parseList(const QString &text, QChar sep, const char *what)
     return out;
 }
 
-// Why `instr` is no WMMA v3 instruction shape (hw/dtype.h wmmaV3Shapes of every operand width),
-// naming those; empty when it is one.
+// Why `instr` is no WMMA v3 instruction shape, naming those; empty when it is one.
 QString wmmaShapeProblem(const IntList &instr)
 {
-    QStringList names;
-    for (int bits : {32, 16, 8, 6, 4})
-        for (const auto &s : wmmaV3Shapes(bits)) {
-            if (instr.size() == 3 && instr[0] == s[0] && instr[1] == s[1] && instr[2] == s[2])
-                return {};
-            const QString name = QStringLiteral("%1,%2,%3").arg(s[0]).arg(s[1]).arg(s[2]);
-            if (!names.contains(name))
-                names << name;
-        }
-    return tr("not a WMMA v3 instruction shape (those are %1)").arg(names.join(u"; "));
-}
-
-QString text(const std::string &s)
-{
-    return QString::fromStdString(s);
+    // The one list of v3 shapes (hw/wmmashapes.h), as the #ttg reader and the ctaLayout
+    // analysis check it.
+    if (instr.size() == 3 && isWmmaV3LayoutShape({instr[0], instr[1], instr[2]}))
+        return {};
+    return tr("not a WMMA v3 instruction shape (those are %1)").arg(qs(wmmaV3LayoutShapesText()));
 }
 
 // Why a ctaLayout view of `scene` that shows layout `name` cannot analyse it; empty when none
@@ -104,10 +95,10 @@ QString ctaViewProblem(const SceneContents &scene, const QString &name)
             continue;
         const ViewRequest request = viewRequestFor(scene, v);
         const Expected<const ResolvedLayout *> shown = request.layoutOption("layout");
-        if (!shown || text((*shown)->name) != name)
+        if (!shown || qs((*shown)->name) != name)
             continue;
         if (const Expected<CtaInput> cta = resolveCta(request); !cta)
-            return tr("ctaLayout: %1").arg(text(cta.message()));
+            return tr("ctaLayout: %1").arg(qs(cta.message()));
     }
     return {};
 }
@@ -146,25 +137,25 @@ CtaEdit ctaEdited(const SceneContents &scene, int layout, const CtaFields &field
     auto fail = [](const QString &m) { return CtaEdit{std::nullopt, m}; };
     const Expected<std::vector<int32_t>> parsedShape = parseShape(fields.shape.toStdString());
     if (!parsedShape)
-        return fail(tr("Tensor shape: %1").arg(text(parsedShape.message())));
+        return fail(tr("Tensor shape: %1").arg(qs(parsedShape.message())));
     const IntList shape(parsedShape->begin(), parsedShape->end());
     const int rank = int(shape.size());
     Expected<BasisList> warp = parseBases(fields.warp, rank);
     if (!warp)
-        return fail(tr("Warp bases: %1").arg(text(warp.message())));
+        return fail(tr("Warp bases: %1").arg(qs(warp.message())));
     Expected<BasisList> reg = parseBases(fields.reg, rank);
     if (!reg)
-        return fail(tr("Register bases: %1").arg(text(reg.message())));
+        return fail(tr("Register bases: %1").arg(qs(reg.message())));
     Expected<IntList> instr = parseList(fields.instrShape, QLatin1Char(','), "instruction shape");
     if (!instr)
-        return fail(text(instr.message()));
+        return fail(qs(instr.message()));
     const QString dtype = fields.dtype.trimmed();
     // The element type sizes the LDS pieces; empty: the view's default.
     if (!dtype.isEmpty())
         if (const Expected<int> bits = dtypeBits(dtype.toStdString()); !bits)
-            return fail(tr("Element type: %1").arg(text(bits.message())));
-    // An instruction shape WMMA v3 has for some operand width (hw/dtype.h wmmaV3Shapes; the
-    // scene's element type may be the accumulator's, so the shape is not checked against it).
+            return fail(tr("Element type: %1").arg(qs(bits.message())));
+    // A WMMA v3 instruction shape (the scene's element type may be the accumulator's, so the
+    // shape is not checked against it).
     if (const QString why = wmmaShapeProblem(*instr); !why.isEmpty())
         return fail(tr("Instruction M, N, K: %1").arg(why));
     AmdWmmaAttr next = *old;
@@ -175,11 +166,11 @@ CtaEdit ctaEdited(const SceneContents &scene, int layout, const CtaFields &field
     const LayoutAttrPtr attr = makeAttr(next);
     Expected<LinearLayout> linear = toLinearLayout(*attr, shape);
     if (!linear)
-        return fail(text(linear.message()));
+        return fail(qs(linear.message()));
     DocumentLayout after = before;
     after.attr = attr;
     after.layout = *linear;
-    after.sourceText = text(printTtg(*attr));
+    after.sourceText = qs(printTtg(*attr));
     after.shape = QList<int>(shape.begin(), shape.end());
     after.dtype = dtype;
     SceneContents edited = scene;

@@ -1,4 +1,5 @@
 #include "models/ctasuggestmodel.h"
+#include "io/basestext.h"
 #include "render/qtext.h"
 
 #include "io/ttgtext.h"
@@ -14,14 +15,6 @@ using namespace Qt::StringLiterals;
 namespace lx {
 
 namespace {
-
-QString basesText(const std::vector<std::vector<int32_t>> &bases)
-{
-    QStringList parts;
-    for (const auto &b : bases)
-        parts << u"[%1, %2]"_s.arg(b[0]).arg(b[1]);
-    return u"["_s + parts.join(u", "_s) + u"]"_s;
-}
 
 QString sharingText(const CtaCandidate &c)
 {
@@ -104,7 +97,7 @@ QVariant CtaSuggestModel::data(const QModelIndex &index, int role) const
     case GroupsColumn:
         return u"%1 + %2"_s.arg(c->groupsA).arg(c->groupsB);
     case WarpColumn:
-        return basesText(c->warpBases);
+        return qs(formatBasesText(c->warpBases));
     case TextColumn:
         return qs(c->text);
     }

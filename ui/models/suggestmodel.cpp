@@ -5,11 +5,13 @@
 #include "models/conflictfix.h"
 #include "models/layoutdocument.h"
 #include "models/scenefile.h"
+#include "request/figures.h"
 
 #include <QElapsedTimer>
 #include <QFont>
 #include <QUndoStack>
 
+#include <utility>
 #include <variant>
 
 using namespace Qt::StringLiterals;
@@ -56,6 +58,14 @@ QVariant SuggestModel::data(const QModelIndex &index, int role) const
     const bool reference = index.row() == referenceRow();
     if (role == Qt::ToolTipRole) {
         QString tip = qs(c->text) + (c->note.empty() ? QString() : u"\n"_s + qs(c->note));
+        // Cycles read off a low-confidence phase table say so, as the bank view does.
+        for (const auto &[side, p] : {std::pair{u"read"_s, &c->readCyclesProvenance},
+                                      std::pair{u"write"_s, &c->writeCyclesProvenance}}) {
+            const FigureSource s = figureSourceOf(*p, FigureSource::Computed);
+            if (s != FigureSource::Computed)
+                tip += u"\n%1 cycles: %2 (%3)"_s.arg(side, QLatin1String(figureSourceName(s)),
+                                                     qs(p->label()));
+        }
         // NVIDIA: the instructions the lowering picks; the cycles are the CTA's wavefronts.
         if (!c->readInstruction.empty())
             tip += u"\nread: %1 (cycles: wavefronts of the CTA)"_s.arg(qs(c->readInstruction));

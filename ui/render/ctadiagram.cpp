@@ -1,6 +1,7 @@
 #include "render/ctadiagram.h"
 
 #include "analysis/ctaconflicts.h"
+#include "io/basestext.h"
 #include "render/palette.h"
 #include "render/qtext.h"
 #include "render/viewregistry.h"
@@ -18,26 +19,19 @@ namespace {
 
 const QRgb kShared = qRgb(220, 60, 60);
 
-QString basesText(const std::vector<std::vector<int32_t>> &bases)
-{
-    QStringList parts;
-    for (const auto &b : bases)
-        parts << u"[%1, %2]"_s.arg(b[0]).arg(b[1]);
-    return u"["_s + parts.join(u", "_s) + u"]"_s;
-}
-
 // The ctaLayout as written (the bases the notes cite), then, when they differ, the bases the
 // tiles are drawn with: a basis reaching past C wraps to 0 and repetitions are appended.
 QString ctaBasesText(const CtaAnalysis &c)
 {
     const QString written = u"ctaLayout warp = %1, register = %2 (tile units)"_s.arg(
-        basesText(c.writtenWarpBases), basesText(c.writtenRegisterBases));
+        qs(formatBasesText(c.writtenWarpBases)), qs(formatBasesText(c.writtenRegisterBases)));
     if (c.warpBases == c.writtenWarpBases && c.registerBases == c.writtenRegisterBases)
         return written;
-    return written + u"; on C's %1x%2 tiles: warp = %3, register = %4 (bases past C wrap to "
-                     u"0, automatic repetitions appended)"_s.arg(c.tilesM)
-                         .arg(c.tilesN)
-                         .arg(basesText(c.warpBases), basesText(c.registerBases));
+    return written +
+           u"; on C's %1x%2 tiles: warp = %3, register = %4 (bases past C wrap to "
+           u"0, automatic repetitions appended)"_s.arg(c.tilesM)
+               .arg(c.tilesN)
+               .arg(qs(formatBasesText(c.warpBases)), qs(formatBasesText(c.registerBases)));
 }
 
 void headers(DiagramPanel &p, const CtaAnalysis &c, const QString &strip)

@@ -1,5 +1,6 @@
 #include "render/headlessapp.h"
 
+#include <QString>
 #include <QtGlobal>
 
 #include <cstring>
@@ -22,6 +23,30 @@ HeadlessArguments headlessGuiArguments(const char *name)
     argv[3] = nullptr;
     argc = chosen ? 1 : 3;
     return {&argc, argv};
+}
+
+namespace {
+
+QtMessageHandler g_beforeRuntimeDirFilter = nullptr;
+
+void withoutRuntimeDirWarning(QtMsgType type, const QMessageLogContext &context,
+                              const QString &message)
+{
+    if (type == QtWarningMsg &&
+        message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR not set")))
+        return;
+    if (g_beforeRuntimeDirFilter)
+        g_beforeRuntimeDirFilter(type, context, message);
+}
+
+} // namespace
+
+QtMessageHandler dropRuntimeDirWarning()
+{
+    const QtMessageHandler before = qInstallMessageHandler(withoutRuntimeDirWarning);
+    if (before != withoutRuntimeDirWarning)
+        g_beforeRuntimeDirFilter = before;
+    return before;
 }
 
 } // namespace lx

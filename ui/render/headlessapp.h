@@ -6,6 +6,8 @@
 // as the program found it for every process it starts. The storage is static: QGuiApplication
 // keeps references to argc and argv for its lifetime (and may reorder argv).
 
+#include <QtGlobal>
+
 namespace lx {
 
 struct HeadlessArguments
@@ -16,5 +18,11 @@ struct HeadlessArguments
 
 // `name` is the program name Qt sees (at most 31 characters). Each call resets the storage.
 [[nodiscard]] HeadlessArguments headlessGuiArguments(const char *name);
+
+// Qt's warning that XDG_RUNTIME_DIR is unset (headless servers, CI, notebook kernels) is about a
+// folder a painter without a display never uses, and it would be the only line on a command's
+// standard error or in a notebook's first output. Installs a message handler that drops it and
+// passes every other message to the handler installed before; returns that one, to put back.
+QtMessageHandler dropRuntimeDirWarning();
 
 } // namespace lx

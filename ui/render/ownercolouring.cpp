@@ -37,16 +37,20 @@ QString colorKeyName(OwnerColor c)
     return {};
 }
 
+QString colorKeyWords(OwnerColor c)
+{
+    // As the legend writes its entries ("warp 0", "SIMD 0", "SIMD pair 0").
+    return c == OwnerColor::Simd       ? u"SIMD"_s
+           : c == OwnerColor::SimdPair ? u"SIMD pair"_s
+                                       : colorKeyName(c);
+}
+
 QString singleKeyNote(const OwnerColouring &colouring)
 {
     if (colouring.keyCount > 1)
         return {};
-    // The key's name as the legend writes its entries ("warp 0", "SIMD 0", "SIMD pair 0").
-    const OwnerColor c = colouring.colorBy;
-    const QString key = c == OwnerColor::Simd       ? u"SIMD"_s
-                        : c == OwnerColor::SimdPair ? u"SIMD pair"_s
-                                                    : colorKeyName(c);
-    return u"The layout has one %1, so every element is %1 0"_s.arg(key);
+    return u"The layout has one %1, so every element is %1 0"_s.arg(
+        colorKeyWords(colouring.colorBy));
 }
 
 // One pass over the owners: the fill of every cell and the figures.

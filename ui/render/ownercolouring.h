@@ -133,6 +133,8 @@ struct OwnerColouring
 
 // "warp", "simd-pair", ...: the key's name as the view option "colorBy" writes it.
 QString colorKeyName(OwnerColor c);
+// "warp", "SIMD pair", ...: the key's name as the legend's entries and titles write it.
+QString colorKeyWords(OwnerColor c);
 // "The layout has one warp, so every element is warp 0" when `colouring` has one key, else
 // empty (ownershipdiagram.h singleOwnerColourNote).
 QString singleKeyNote(const OwnerColouring &colouring);

@@ -35,6 +35,7 @@ QString xorText(const LinearLayout &layout, const std::vector<int32_t> &values)
 
 using ownershipdiagraminternal::addOwnershipLegend;
 using ownershipdiagraminternal::colorKeyName;
+using ownershipdiagraminternal::colorKeyWords;
 using ownershipdiagraminternal::InDimFields;
 using ownershipdiagraminternal::OwnerColouring;
 using ownershipdiagraminternal::ownerFills;
@@ -466,6 +467,10 @@ Expected<Diagram> buildOwnershipView(const ViewRequest &request)
     for (const std::string &n : *axisNames)
         o.axisNames.push_back(QString::fromStdString(n));
     o.title = u"Ownership of %1"_s.arg(QString::fromStdString((*named)->name));
+    // A view that chooses its colouring says it: one layout drawn twice, by warp and by
+    // register, is two panels with two titles.
+    if (request.hasOption("colorBy", OptionUse::String))
+        o.title += u", by %1"_s.arg(colorKeyWords(o.colorBy));
     return ownershipDiagram(layout, o);
 }
 

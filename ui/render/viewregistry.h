@@ -15,9 +15,9 @@
 // builders of the bank, ds_load_tr, ctaLayout and LDS views take their inputs, their analysis
 // and their figures from the request layer (core/request/analysisinputs.h, figures.h) and draw
 // them. Not every builder only draws: the ownership, inverse, matrix and operation builders run
-// their analysis on the layout themselves (computeOwnership, LinearLayout's operations), and the
-// ownership, operation, LDS datapath and microbenchmark builders still add figures of their own
-// (docs/request-layer.md lists them).
+// their analysis on the layout themselves (computeOwnership, LinearLayout's operations) to fill
+// their cells. Every builder's figures, these included, are built by the request layer
+// (core/request/viewfigures.h and its neighbours) and added through appendFigures below.
 
 #include "base/expected.h"
 #include "render/diagram.h"

@@ -1,6 +1,7 @@
 #include "widgets/builderdialogspecs.h"
 
 #include "analysis/limits.h"
+#include "hw/wmmashapes.h"
 #include "request/shape.h"
 
 #include <QRegularExpression>
@@ -41,6 +42,9 @@ std::vector<FieldSpec> wmmaParentFields(const char *prefix)
         keys.push_back(std::string(prefix) + k);
         return keys.back().c_str();
     };
+    // The v3 shapes of the one list (hw/wmmashapes.h), not typed again here.
+    static const std::string instrShapeHelp =
+        "The WMMA instruction shape [M, N, K] (v3: " + wmmaV3LayoutShapesText() + ")";
     return {
         choiceField(key("version"), "Version", "version",
                     "WMMA instruction generation: 1 (gfx11), 2 (gfx12), 3 (gfx1250)", "3",
@@ -57,8 +61,7 @@ std::vector<FieldSpec> wmmaParentFields(const char *prefix)
          "warp",
          "[[2, 1], [1, 0]]"},
         {key("instrShape"), "Instruction M, N, K", FieldType::IntList, "instr_shape",
-         "The WMMA instruction shape [M, N, K] (v3: 16x16x4/32/64/128, 32x16x64/128)", "16, 16, 32",
-         NoRule, 3, 3},
+         instrShapeHelp.c_str(), "16, 16, 32", NoRule, 3, 3},
     };
 }
 

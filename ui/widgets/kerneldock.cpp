@@ -25,13 +25,13 @@
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QHeaderView>
-#include <QLabel>
 #include <QLayout>
 #include <QMainWindow>
 #include <QSaveFile>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
+#include <QTextBrowser>
 #include <QTimer>
 #include <QUndoStack>
 
@@ -99,18 +99,9 @@ QWidget *KernelDock::buildParts()
     right->setObjectName(QStringLiteral("kernelRight"));
     right->setChildrenCollapsible(false);
     // The selected op in words: its instructions, cost, lowering path and what to change.
-    auto *detailScroll = new QScrollArea(right);
-    detailScroll->setObjectName(QStringLiteral("kernelOpDetailScroll"));
-    detailScroll->setWidgetResizable(true);
-    detailScroll->setFrameShape(QFrame::NoFrame);
-    m_opDetail = new QLabel(detailScroll);
+    // Read-only text that wraps and scrolls down, to select and copy, as the suggestion's words.
+    m_opDetail = newWrappingText(right);
     m_opDetail->setObjectName(QStringLiteral("kernelOpDetail"));
-    m_opDetail->setWordWrap(true);
-    m_opDetail->setTextFormat(Qt::PlainText);
-    m_opDetail->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_opDetail->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    m_opDetail->setMargin(2);
-    detailScroll->setWidget(m_opDetail);
     m_advicePanel = new KernelAdvicePanel(m_savePatchedAction, right);
     // Proportions (a splitter scales them to its size); a wider dock widens the ops.
     columns->setSizes({0, 460, 1000});
@@ -487,9 +478,10 @@ void KernelDock::fitParts()
 
 void KernelDock::showDetail(int row)
 {
-    m_opDetail->setText(row >= 0 && row < m_model->rowCount()
-                            ? m_model->index(row, 0).data(KernelOpsModel::DetailRole).toString()
-                            : QString());
+    m_opDetail->setPlainText(
+        row >= 0 && row < m_model->rowCount()
+            ? m_model->index(row, 0).data(KernelOpsModel::DetailRole).toString()
+            : QString());
 }
 
 void KernelDock::selectOp(int row)

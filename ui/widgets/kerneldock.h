@@ -35,11 +35,11 @@
 #include <optional>
 
 class QAction;
-class QLabel;
 class QPlainTextEdit;
 class QResizeEvent;
 class QSplitter;
 class QTableView;
+class QTextBrowser;
 
 namespace lx {
 
@@ -146,7 +146,7 @@ private:
     KernelSummaryPanel *m_summary = nullptr;
     QSplitter *m_sourceOverSummary = nullptr;
     QSplitter *m_opsOverDetail = nullptr;
-    QLabel *m_opDetail = nullptr;
+    QTextBrowser *m_opDetail = nullptr;
     KernelAdvicePanel *m_advicePanel = nullptr;
     KernelWatchPanel *m_watchPanel = nullptr;
     QAction *m_openAction;
