@@ -391,7 +391,9 @@ Expected<DsLoadTrPlan> analyzeDsLoadTrCvt(const LinearLayout &rawCvt, int elemen
     Expected<LinearLayout> cvtE = canonicalCvt(rawCvt);
     if (!cvtE)
         return cvtE.error();
-    const LinearLayout &cvt = *cvtE;
+    DsLoadTrPlan plan;
+    plan.cvt = std::move(*cvtE);
+    const LinearLayout &cvt = plan.cvt;
     if (cvt.inDimSize(kLane) != instr.warpSize)
         return makeError("the destination has " + std::to_string(cvt.inDimSize(kLane)) +
                          " lanes but " + arch.name + " warps have " +
@@ -399,14 +401,13 @@ Expected<DsLoadTrPlan> analyzeDsLoadTrCvt(const LinearLayout &rawCvt, int elemen
     if (auto ok = checkTrPadding(options.padding); !ok)
         return ok.error();
 
-    DsLoadTrPlan plan;
     plan.instruction = instr;
-    plan.cvt = cvt;
     plan.padding = options.padding;
     plan.partitioned = cvt.hasOutDim(kPartition);
     plan.registers = cvt.inDimSize(kRegister);
     plan.warps = cvt.inDimSize(kWarp);
-    const LinearLayout offsetCvt = *cvt.sublayout({kRegister, kLane, kWarp}, {kOffset});
+    const Expected<LinearLayout> offsetE = cvt.sublayout({kRegister, kLane, kWarp}, {kOffset});
+    const LinearLayout &offsetCvt = *offsetE;
     plan.fallback = toFallback(plainAccess(arch, cvt, elementBits, false, options.padding));
 
     auto ineligible = [&](std::string why) {
@@ -422,7 +423,7 @@ Expected<DsLoadTrPlan> analyzeDsLoadTrCvt(const LinearLayout &rawCvt, int elemen
     std::optional<LinearLayout> q;
     if (auto why = trIneligibility(plan, offsetCvt, options.padding, q))
         return ineligible(std::move(*why));
-    plan.quotient = *q;
+    plan.quotient = std::move(*q);
     if (auto ok = buildTrAddressing(plan); !ok)
         return ok.error();
 
@@ -458,7 +459,7 @@ Expected<DsLoadTrPlan> analyzeDsLoadTr(const LinearLayout &shared, const LinearL
     Expected<LinearLayout> cvt = dst.invertAndCompose(shared);
     if (!cvt)
         return makeError("cannot map the destination onto shared memory: " + cvt.message());
-    LinearLayout c = *cvt;
+    LinearLayout c = std::move(*cvt);
     if (c.hasOutDim(kBlock) && !c.hasInDim(kBlock)) {
         // Only the source has a block dim: fine when no destination index reaches another CTA.
         Expected<bool> zero = c.sublayoutIsZero(c.inDimNames(), {kBlock});
@@ -471,7 +472,9 @@ Expected<DsLoadTrPlan> analyzeDsLoadTr(const LinearLayout &shared, const LinearL
         c = *c.sublayout(c.inDimNames(), outs);
     } else if (c.hasOutDim(kBlock) && c.inDimSizeLog2(kBlock) == 0 && c.outDimSize(kBlock) == 1) {
         // One CTA on both sides: the quotient by block only drops the two empty dims.
-        c = *c.sublayout(withoutName(c.inDimNames(), kBlock), withoutName(c.outDimNames(), kBlock));
+        Expected<LinearLayout> one =
+            c.sublayout(withoutName(c.inDimNames(), kBlock), withoutName(c.outDimNames(), kBlock));
+        c = std::move(*one);
     } else if (c.hasOutDim(kBlock)) {
         std::optional<LinearLayout> q = c.quotient({kBlock});
         if (!q)
