@@ -20,6 +20,12 @@ using namespace dims;
 
 const std::string kPartition = "partition";
 
+std::vector<std::string> withoutName(std::vector<std::string> names, const std::string &name)
+{
+    std::erase(names, name);
+    return names;
+}
+
 // The value of `dim` in a (register, lane, warp)-ordered apply.
 int32_t component(const LinearLayout &l, const std::vector<int32_t> &in, const std::string &out)
 {
@@ -305,6 +311,22 @@ std::vector<int32_t> partitionLaneBits(const DsLoadTrInstruction &instr)
     return remapBit;
 }
 
+// The first out-dim of `l` at each value of in-dim `inDim` below `count`, the layout being linear
+// over GF(2): the XOR of the bases of its set bits, bits above the dim's size ignored (as
+// applyOrdered does).
+std::vector<int32_t> firstOutOverDim(const LinearLayout &l, const std::string &inDim, int count)
+{
+    std::vector<int32_t> bits;
+    for (int j = 0; l.hasInDim(inDim) && j < l.inDimSizeLog2(inDim); ++j)
+        bits.push_back(l.basis(inDim, j)[0]);
+    std::vector<int32_t> table(size_t(std::max(count, 0)), 0);
+    for (int v = 0; v < count; ++v)
+        for (size_t j = 0; j < bits.size() && j < 31; ++j)
+            if ((uint32_t(v) >> j) & 1u)
+                table[size_t(v)] ^= bits[j];
+    return table;
+}
+
 // plan.laneOffsets and plan.lanePartitions: per warp, instruction and source lane.
 void tabulateTrLanes(DsLoadTrPlan &plan)
 {
@@ -315,23 +337,38 @@ void tabulateTrLanes(DsLoadTrPlan &plan)
     const int repsRegIdx = plan.reps.inDimIndex(kRegister);
     const int repsLaneIdx = plan.reps.inDimIndex(kLane);
     const int repsWarpIdx = plan.reps.inDimIndex(kWarp);
+    // Instruction i's first offset, and the address layout's offset per lane and per warp.
+    std::vector<int32_t> bases;
+    for (int64_t i = 0; i < plan.instructions; ++i) {
+        std::vector<int32_t> in(3, 0);
+        in[size_t(repsRegIdx)] = int32_t(i * E);
+        in[size_t(repsLaneIdx)] = 0;
+        in[size_t(repsWarpIdx)] = 0;
+        bases.push_back(plan.reps.applyOrdered(in)[0]);
+    }
+    const std::vector<int32_t> laneOffset = firstOutOverDim(plan.addrLayout, kLane, instr.warpSize);
+    const std::vector<int32_t> warpOffset = firstOutOverDim(plan.addrLayout, kWarp, plan.warps);
+    // The destination lane whose partition source lane s reads.
+    std::vector<int32_t> remappedLane(size_t(instr.warpSize), 0);
+    for (int s = 0; s < instr.warpSize; ++s)
+        for (int j = 0; j < int(remapBit.size()); ++j)
+            if (s & (1 << j))
+                remappedLane[size_t(s)] ^= remapBit[size_t(j)];
+    const bool hasPartition = cvt.hasOutDim(kPartition);
     plan.laneOffsets.assign(size_t(plan.warps), {});
     plan.lanePartitions.assign(size_t(plan.warps), {});
     for (int w = 0; w < plan.warps; ++w) {
+        plan.laneOffsets[size_t(w)].reserve(size_t(plan.instructions));
+        plan.lanePartitions[size_t(w)].reserve(size_t(plan.instructions));
         for (int64_t i = 0; i < plan.instructions; ++i) {
-            std::vector<int32_t> in(3, 0);
-            in[size_t(repsRegIdx)] = int32_t(i * E);
-            in[size_t(repsLaneIdx)] = 0;
-            in[size_t(repsWarpIdx)] = 0;
-            const int32_t base = plan.reps.applyOrdered(in)[0];
-            std::vector<int32_t> offs, parts;
+            const int32_t base = bases[size_t(i)] ^ warpOffset[size_t(w)];
+            std::vector<int32_t> offs(size_t(instr.warpSize));
+            std::vector<int32_t> parts(size_t(instr.warpSize), 0);
             for (int s = 0; s < instr.warpSize; ++s) {
-                offs.push_back(base ^ plan.addrLayout.applyOrdered({s, w})[0]);
-                int32_t remapped = 0;
-                for (int j = 0; j < int(remapBit.size()); ++j)
-                    if (s & (1 << j))
-                        remapped ^= remapBit[size_t(j)];
-                parts.push_back(component(cvt, {int32_t(i * E), remapped, w}, kPartition));
+                offs[size_t(s)] = base ^ laneOffset[size_t(s)];
+                if (hasPartition)
+                    parts[size_t(s)] =
+                        component(cvt, {int32_t(i * E), remappedLane[size_t(s)], w}, kPartition);
             }
             plan.laneOffsets[size_t(w)].push_back(std::move(offs));
             plan.lanePartitions[size_t(w)].push_back(std::move(parts));
@@ -354,7 +391,9 @@ Expected<DsLoadTrPlan> analyzeDsLoadTrCvt(const LinearLayout &rawCvt, int elemen
     Expected<LinearLayout> cvtE = canonicalCvt(rawCvt);
     if (!cvtE)
         return cvtE.error();
-    const LinearLayout &cvt = *cvtE;
+    DsLoadTrPlan plan;
+    plan.cvt = std::move(*cvtE);
+    const LinearLayout &cvt = plan.cvt;
     if (cvt.inDimSize(kLane) != instr.warpSize)
         return makeError("the destination has " + std::to_string(cvt.inDimSize(kLane)) +
                          " lanes but " + arch.name + " warps have " +
@@ -362,20 +401,19 @@ Expected<DsLoadTrPlan> analyzeDsLoadTrCvt(const LinearLayout &rawCvt, int elemen
     if (auto ok = checkTrPadding(options.padding); !ok)
         return ok.error();
 
-    DsLoadTrPlan plan;
     plan.instruction = instr;
-    plan.cvt = cvt;
     plan.padding = options.padding;
     plan.partitioned = cvt.hasOutDim(kPartition);
     plan.registers = cvt.inDimSize(kRegister);
     plan.warps = cvt.inDimSize(kWarp);
-    const LinearLayout offsetCvt = *cvt.sublayout({kRegister, kLane, kWarp}, {kOffset});
+    const Expected<LinearLayout> offsetE = cvt.sublayout({kRegister, kLane, kWarp}, {kOffset});
+    const LinearLayout &offsetCvt = *offsetE;
     plan.fallback = toFallback(plainAccess(arch, cvt, elementBits, false, options.padding));
 
     auto ineligible = [&](std::string why) {
         plan.eligible = false;
         plan.reason = std::move(why);
-        return plan;
+        return std::move(plan); // every caller returns at once: the plan is not read again
     };
     if (!noVariant.empty())
         return ineligible(noVariant);
@@ -385,7 +423,7 @@ Expected<DsLoadTrPlan> analyzeDsLoadTrCvt(const LinearLayout &rawCvt, int elemen
     std::optional<LinearLayout> q;
     if (auto why = trIneligibility(plan, offsetCvt, options.padding, q))
         return ineligible(std::move(*why));
-    plan.quotient = *q;
+    plan.quotient = std::move(*q);
     if (auto ok = buildTrAddressing(plan); !ok)
         return ok.error();
 
@@ -421,7 +459,7 @@ Expected<DsLoadTrPlan> analyzeDsLoadTr(const LinearLayout &shared, const LinearL
     Expected<LinearLayout> cvt = dst.invertAndCompose(shared);
     if (!cvt)
         return makeError("cannot map the destination onto shared memory: " + cvt.message());
-    LinearLayout c = *cvt;
+    LinearLayout c = std::move(*cvt);
     if (c.hasOutDim(kBlock) && !c.hasInDim(kBlock)) {
         // Only the source has a block dim: fine when no destination index reaches another CTA.
         Expected<bool> zero = c.sublayoutIsZero(c.inDimNames(), {kBlock});
@@ -432,6 +470,11 @@ Expected<DsLoadTrPlan> analyzeDsLoadTr(const LinearLayout &shared, const LinearL
             if (o != kBlock)
                 outs.push_back(o);
         c = *c.sublayout(c.inDimNames(), outs);
+    } else if (c.hasOutDim(kBlock) && c.inDimSizeLog2(kBlock) == 0 && c.outDimSize(kBlock) == 1) {
+        // One CTA on both sides: the quotient by block only drops the two empty dims.
+        Expected<LinearLayout> one =
+            c.sublayout(withoutName(c.inDimNames(), kBlock), withoutName(c.outDimNames(), kBlock));
+        c = std::move(*one);
     } else if (c.hasOutDim(kBlock)) {
         std::optional<LinearLayout> q = c.quotient({kBlock});
         if (!q)
