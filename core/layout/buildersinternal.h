@@ -252,7 +252,13 @@ std::optional<WmmaOperandTile> wmmaOperandTileBases(const AmdWmmaAttr &w, int32_
 std::optional<LinearLayout> wmmaOperandDirect(const AmdWmmaAttr &w, int32_t kWidth,
                                               int32_t nonKInstr, size_t kDim, const Bases &reg,
                                               const Bases &warp, const std::vector<int32_t> &shape);
+// How the WMMA and MFMA layouts repeat an instruction tile tileN wide over the CTA: tiles per warp
+// and warps along N, then registers for the rest of N, then tiles per warp and warps along M.
+void repeatTile(LinearLayout &l, int32_t tileN, const IntList &tpw, const IntList &warps,
+                const std::vector<int32_t> &shape);
 LinearLayout buildMfma(const AmdMfmaAttr &a, const std::vector<int32_t> &shape);
+LinearLayout buildMfmaOperand(const DotOperandAttr &dot, const AmdMfmaAttr &a,
+                              const std::vector<int32_t> &shape);
 LinearLayout buildDotOperand(const DotOperandAttr &dot, const std::vector<int32_t> &shape,
                              bool composed = false);
 // tile * wmmaCtaLayout(reg, warp, 2) of an AMD WMMA operand tile with one CTA following, written
