@@ -12,6 +12,7 @@
 #include "widgets/kerneldock.h"
 #include "widgets/mainwindow.h"
 
+#include <QAbstractButton>
 #include <QDockWidget>
 #include <QHeaderView>
 #include <QPushButton>
@@ -131,6 +132,43 @@ private Q_SLOTS:
             qPrintable(u"scene list %1 px high: %2 rows of %3 px"_s.arg(list->viewport()->height())
                            .arg(double(list->viewport()->height()) / row, 0, 'f', 1)
                            .arg(row)));
+    }
+
+    // In a window smaller than the screen (a laptop's, or the size a window manager first gives)
+    // the selected op's explanation keeps a readable width beside the advice panel, and the advice
+    // panel's buttons stay whole (a new user saw the explanation squeezed to a few characters a
+    // line by a row of five buttons).
+    void theOpDetailStaysReadableInASmallerWindow_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1280x800") << QSize(1280, 800);
+        QTest::newRow("1440x900") << QSize(1440, 900);
+    }
+    void theOpDetailStaysReadableInASmallerWindow()
+    {
+        QFETCH(QSize, size);
+        std::unique_ptr<MainWindow> window = m_scratch.newWindow();
+        window->resize(size);
+        window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+        QCOMPARE(window->openFile(kGemm), QString());
+        KernelDock *dock = window->kernelDock();
+        dock->selectOp(dock->model()->report().totals.worstOp);
+        for (int i = 0; i < 3; ++i)
+            QCoreApplication::processEvents();
+        auto *detail = dock->findChild<QAbstractScrollArea *>(u"kernelOpDetail"_s);
+        QVERIFY(detail && detail->isVisible());
+        const int chars = detail->viewport()->width() / detail->fontMetrics().averageCharWidth();
+        QVERIFY2(chars >= 24, qPrintable(u"the explanation is %1 characters wide"_s.arg(chars)));
+        auto *panel = dock->findChild<KernelAdvicePanel *>();
+        QVERIFY(panel);
+        for (QAbstractButton *b : panel->findChildren<QAbstractButton *>()) {
+            if (!b->isVisible())
+                continue;
+            const QRect inPanel(b->mapTo(panel, QPoint(0, 0)), b->size());
+            QVERIFY2(panel->rect().contains(inPanel) && b->width() >= b->minimumSizeHint().width(),
+                     qPrintable(u"button '%1' is cut off"_s.arg(b->text())));
+        }
     }
 
 private:

@@ -4,7 +4,7 @@
 #include "widgets/panelwidgets.h"
 
 #include <QAction>
-#include <QHBoxLayout>
+#include <QGridLayout>
 #include <QHeaderView>
 #include <QPushButton>
 #include <QScrollBar>
@@ -20,7 +20,9 @@ KernelAdvicePanel::KernelAdvicePanel(QAction *savePatched, QWidget *parent)
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    auto *buttons = new QHBoxLayout;
+    // Two rows of buttons: the panel shares its column with the op's explanation, and one row of
+    // five would set a minimum width that squeezes the explanation to a few characters.
+    auto *buttons = new QGridLayout;
     m_suggest = new QPushButton(tr("Suggest for this op"), this);
     m_suggest->setObjectName(QStringLiteral("kernelSuggest"));
     m_suggest->setToolTip(tr("Search shared layouts for the selected op's buffer, judged on every "
@@ -35,16 +37,18 @@ KernelAdvicePanel::KernelAdvicePanel(QAction *savePatched, QWidget *parent)
     m_apply->setToolTip(tr("Put the suggestion in place of the op's shared layout, in the scene "
                            "and in the module's alias line (one undo step): the kernel is "
                            "analysed again and every view shows the access as it would be"));
-    for (QPushButton *b : {m_suggest, m_copyTtg, m_copyGluon, m_apply}) {
+    for (QPushButton *b : {m_suggest, m_copyTtg, m_copyGluon, m_apply})
         b->setEnabled(b == m_suggest);
-        buttons->addWidget(b);
-    }
     auto *save = new QToolButton(this);
     save->setObjectName(QStringLiteral("kernelSavePatched"));
     save->setDefaultAction(savePatched);
     save->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    buttons->addWidget(save);
-    buttons->addStretch(1);
+    buttons->addWidget(m_suggest, 0, 0);
+    buttons->addWidget(m_apply, 0, 1);
+    buttons->addWidget(save, 0, 2);
+    buttons->addWidget(m_copyTtg, 1, 0);
+    buttons->addWidget(m_copyGluon, 1, 1);
+    buttons->setColumnStretch(3, 1);
     layout->addLayout(buttons);
 
     // The before/after table under the buttons, always whole at the panel's width; the words

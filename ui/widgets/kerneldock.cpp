@@ -102,6 +102,8 @@ QWidget *KernelDock::buildParts()
     // Read-only text that wraps and scrolls down, to select and copy, as the suggestion's words.
     m_opDetail = newWrappingText(right);
     m_opDetail->setObjectName(QStringLiteral("kernelOpDetail"));
+    // Never squeezed below a readable line: the advice panel beside it gives way first.
+    m_opDetail->setMinimumWidth(kOpDetailMinChars * fontMetrics().averageCharWidth());
     m_advicePanel = new KernelAdvicePanel(m_savePatchedAction, right);
     // Proportions (a splitter scales them to its size); a wider dock widens the ops.
     columns->setSizes({0, 460, 1000});

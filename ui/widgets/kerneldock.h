@@ -55,6 +55,9 @@ class KernelDock : public QDockWidget
 {
     Q_OBJECT
 public:
+    // The selected op's explanation is never narrower than this many average characters.
+    static constexpr int kOpDetailMinChars = 28;
+
     explicit KernelDock(LayoutDocument *document, QWidget *parent = nullptr);
 
     // File > Open Kernel… (asks for a file).
