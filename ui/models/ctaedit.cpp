@@ -76,6 +76,15 @@ Expected<IntList> parseList(const QString &text, QChar sep, const char *what)
     return out;
 }
 
+// The v3 shapes as the instruction shape field takes them ("16,16,32; ...").
+QString wmmaShapesAsTyped()
+{
+    QStringList names;
+    for (const auto &[m, n, k] : wmmaV3LayoutShapes())
+        names << QStringLiteral("%1,%2,%3").arg(m).arg(n).arg(k);
+    return names.join(u"; ");
+}
+
 // Why `instr` is no WMMA v3 instruction shape, naming those; empty when it is one.
 QString wmmaShapeProblem(const IntList &instr)
 {
@@ -83,7 +92,7 @@ QString wmmaShapeProblem(const IntList &instr)
     // analysis check it.
     if (instr.size() == 3 && isWmmaV3LayoutShape({instr[0], instr[1], instr[2]}))
         return {};
-    return tr("not a WMMA v3 instruction shape (those are %1)").arg(qs(wmmaV3LayoutShapesText()));
+    return tr("not a WMMA v3 instruction shape (those are %1)").arg(wmmaShapesAsTyped());
 }
 
 // Why a ctaLayout view of `scene` that shows layout `name` cannot analyse it; empty when none
