@@ -16,11 +16,15 @@
 #include <QGuiApplication>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMimeData>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QStandardItemModel>
+#include <QTableView>
 #include <QTest>
 #include <QTimer>
 #include <QUndoStack>
+#include <QVBoxLayout>
 #include <QWidget>
 
 using namespace lx;
@@ -89,7 +93,8 @@ private Q_SLOTS:
         f.document.reset(builtinExampleScene());
         const QList<QAction *> needOne{f.actions.duplicateAction(), f.actions.renameAction(),
                                        f.actions.removeAction(),    f.actions.copyJsonAction(),
-                                       f.actions.copyTtgAction(),   f.actions.copyGluonAction()};
+                                       f.actions.copyAction(),      f.actions.copyTtgAction(),
+                                       f.actions.copyGluonAction()};
         for (QAction *a : needOne)
             QVERIFY(!a->isEnabled());
         f.actions.setCurrentLayout(0);
@@ -293,6 +298,88 @@ private Q_SLOTS:
         QVERIFY2(said.contains(u"nothing added"_s), qPrintable(said));
         for (const QList<QVariant> &s : status)
             QVERIFY(!s.at(0).toString().isEmpty());
+    }
+
+    // Copy Layout puts the layout whole on the clipboard: a paste adds it back with its source
+    // text, shape and type under a free name, as one undo step with its view, while other
+    // programs read its #ttg text.
+    void copyThenPasteKeepsTheLayoutWhole()
+    {
+        Fixture f;
+        const QString text =
+            u"#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>"_s;
+        QVERIFY(f.actions.addTextLayout(u"S"_s, text, {64, 32}, u"bf16"_s, false).isEmpty());
+        f.actions.setCurrentLayout(0);
+        f.actions.copyAction()->trigger();
+        const QString plain = QGuiApplication::clipboard()->text();
+        QVERIFY2(plain.startsWith(u"#ttg.swizzled_shared"_s), qPrintable(plain));
+        const int steps = f.document.undoStack()->count();
+        f.actions.pasteAction()->trigger();
+        QCOMPARE(f.document.layoutCount(), 2);
+        const DocumentLayout &original = f.document.layoutAt(0);
+        const DocumentLayout &pasted = f.document.layoutAt(1);
+        QCOMPARE(pasted.name, u"S2"_s);
+        QCOMPARE(pasted.layout, original.layout);
+        QCOMPARE(pasted.sourceText, original.sourceText);
+        QCOMPARE(pasted.shape, original.shape);
+        QCOMPARE(pasted.dtype, original.dtype);
+        QVERIFY(pasted.attr);
+        QCOMPARE(f.document.views().size(), 2);
+        QCOMPARE(f.document.views().at(1).layoutName, u"S2"_s);
+        QCOMPARE(f.document.undoStack()->count(), steps + 1);
+        f.document.undoStack()->undo();
+        QCOMPARE(f.document.layoutCount(), 1);
+        QCOMPARE(f.document.views().size(), 1);
+    }
+
+    // Clipboard data in the copied-layout type that is not a scene is refused with the
+    // reader's reason, and nothing is added.
+    void aDamagedCopiedLayoutIsRefused()
+    {
+        Fixture f;
+        auto *mime = new QMimeData;
+        mime->setData(u"application/x-layout-explorer-scene"_s, "{\"layouts\": [{\"name\": 3}]");
+        mime->setText(u"not a layout"_s);
+        QGuiApplication::clipboard()->setMimeData(mime);
+        QSignalSpy status(&f.actions, &LayoutActions::status);
+        f.actions.pasteAction()->trigger();
+        QCOMPARE(f.document.layoutCount(), 0);
+        QCOMPARE(f.document.undoStack()->count(), 0);
+        QCOMPARE(status.size(), 1);
+        const QString said = status.at(0).at(0).toString();
+        QVERIFY2(said.startsWith(u"Paste: the copied layout cannot be read: "_s) &&
+                     said.size() > 45,
+                 qPrintable(said));
+    }
+
+    // Ctrl+C where the layouts are listed copies the current layout, not the text of the
+    // focused cell (which a table view copies on its own); elsewhere Ctrl+C is left alone.
+    void ctrlCInTheLayoutListCopiesTheLayout()
+    {
+        Fixture f;
+        f.document.reset(builtinExampleScene());
+        f.actions.setCurrentLayout(0);
+        QVBoxLayout box(&f.parent);
+        auto *panel = new QWidget;
+        auto *list = new QTableView(panel);
+        QStandardItemModel model(1, 1);
+        model.setItem(0, 0, new QStandardItem(u"cell text"_s));
+        list->setModel(&model);
+        list->setCurrentIndex(model.index(0, 0));
+        box.addWidget(panel);
+        panel->addAction(f.actions.copyAction());
+        f.parent.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&f.parent));
+        QGuiApplication::clipboard()->setText(u"before"_s);
+        list->setFocus();
+        QTest::keyClick(list, Qt::Key_C, Qt::ControlModifier);
+        const QMimeData *mime = QGuiApplication::clipboard()->mimeData();
+        QVERIFY(mime && mime->hasFormat(u"application/x-layout-explorer-scene"_s));
+        QVERIFY(QGuiApplication::clipboard()->text() != u"cell text"_s);
+        // Without the action, the table copies its cell: the test sees the difference.
+        panel->removeAction(f.actions.copyAction());
+        QTest::keyClick(list, Qt::Key_C, Qt::ControlModifier);
+        QCOMPARE(QGuiApplication::clipboard()->text(), u"cell text"_s);
     }
 
     void pastedModuleTextGoesToTheModuleOpener()

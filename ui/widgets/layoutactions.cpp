@@ -1,8 +1,6 @@
 #include "widgets/layoutactions.h"
 
-#include "base/jsoninput.h"
 #include "io/cute.h"
-#include "io/layoutjson.h"
 #include "io/layoutname.h"
 #include "io/namedattr.h"
 #include "io/ttgtext.h"
@@ -11,13 +9,11 @@
 #include "request/defaults.h"
 #include "request/shape.h"
 #include "widgets/builderdialog.h"
-#include "widgets/kerneldock.h"
 #include "widgets/panelwidgets.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
-#include <QClipboard>
 #include <QComboBox>
 #include <QDialog>
 #include <QDialogButtonBox>
@@ -114,6 +110,14 @@ LayoutActions::LayoutActions(LayoutDocument *document, QWidget *dialogParent)
         connect(a, &QAction::triggered, this, slot);
         return a;
     };
+    m_copyAction = action(tr("&Copy Layout"), QKeySequence::Copy, &LayoutActions::copyLayout);
+    m_copyAction->setObjectName(QStringLiteral("copyLayoutAction"));
+    m_copyAction->setToolTip(
+        tr("Copy the current layout: Paste Layout adds it back as it is (name, "
+           "source text, shape); other programs get its #ttg text"));
+    // Ctrl+C copies the layout where the layouts are listed (the window adds the action there);
+    // text fields and tables elsewhere keep Ctrl+C for their own text.
+    m_copyAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     m_copyJsonAction =
         action(tr("Copy Layout as &JSON"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
                &LayoutActions::copyLayoutJson);
@@ -161,8 +165,8 @@ void LayoutActions::setCurrentLayout(int index)
 {
     m_current = index >= 0 && index < m_document->layoutCount() ? index : -1;
     const bool has = m_current >= 0;
-    for (QAction *a : {m_duplicateAction, m_renameAction, m_removeAction, m_copyJsonAction,
-                       m_copyTtgAction, m_copyGluonAction})
+    for (QAction *a : {m_duplicateAction, m_renameAction, m_removeAction, m_copyAction,
+                       m_copyJsonAction, m_copyTtgAction, m_copyGluonAction})
         a->setEnabled(has);
     m_compareAction->setEnabled(has);
 }
@@ -368,45 +372,6 @@ void LayoutActions::removeLayout()
         refuse(e);
 }
 
-void LayoutActions::copyLayoutJson()
-{
-    if (m_current < 0)
-        return;
-    const DocumentLayout &l = m_document->layoutAt(m_current);
-    QApplication::clipboard()->setText(QString::fromStdString(layoutToJson(l.layout).dump()));
-    Q_EMIT status(tr("Copied %1 as JSON").arg(l.name), 3000);
-}
-
-void LayoutActions::copyLayoutText(bool gluon)
-{
-    if (m_current < 0)
-        return;
-    const DocumentLayout &l = m_document->layoutAt(m_current);
-    // A layout written as a named attribute copies as that attribute. One edited by hand (raw
-    // bases) or held as #ttg.linear / #ttg.shared_linear (a fix applied, a pasted dump) copies
-    // as the named attribute that equals it (swizzled_shared, blocked) when one does, else as the
-    // linear attribute that describes it, ready to paste into a kernel.
-    LayoutAttrPtr attr = l.attr;
-    const std::string mnemonic = attr ? ttgMnemonic(*attr) : std::string();
-    if (!attr || mnemonic == "linear" || mnemonic == "generic_linear" ||
-        mnemonic == "shared_linear") {
-        Expected<LayoutAttrPtr> described = describingAttrFor(l.layout);
-        if (described) {
-            attr = *described;
-        } else if (!attr) {
-            // Leave nothing on the clipboard that could be pasted as if it were this layout.
-            QApplication::clipboard()->clear();
-            refuse(tr("Nothing copied: %1 has no %2 form, because %3")
-                       .arg(l.name, gluon ? tr("Gluon") : tr("#ttg"),
-                            QString::fromStdString(described.message())));
-            return;
-        }
-    }
-    QApplication::clipboard()->setText(
-        QString::fromStdString(gluon ? printGluon(*attr) : printTtgWithAliases(*attr)));
-    Q_EMIT status(tr("Copied %1 as %2").arg(l.name, gluon ? tr("Gluon") : tr("#ttg")), 3000);
-}
-
 QString LayoutActions::addTextLayout(const QString &name, const QString &text,
                                      const QList<int> &shape, const QString &dtype, bool cuteBytes)
 {
@@ -523,49 +488,6 @@ void LayoutActions::addLayoutFromText(const QString &initialText)
         dialog.accept();
     });
     dialog.exec();
-}
-
-void LayoutActions::pasteLayout()
-{
-    const QString text = QApplication::clipboard()->text().trimmed();
-    if (text.isEmpty()) {
-        refuse(tr("The clipboard holds no text"));
-        return;
-    }
-    // Every paste says what it did (or why not): the status line never keeps an earlier
-    // message (a copy's) as if it were the paste's.
-    if (KernelDock::looksLikeModule(text) && m_openModuleText) {
-        if (const QString e = m_openModuleText(text); !e.isEmpty())
-            refuse(e);
-        else
-            Q_EMIT status(tr("Pasted a TTGIR module: opened in the Kernel panel"), 5000);
-        return;
-    }
-    if (text.startsWith(QLatin1Char('{'))) {
-        const Expected<nlohmann::json> j = parseJson(text.toStdString());
-        Expected<LinearLayout> l = j ? layoutFromJson(*j) : Expected<LinearLayout>(j.error());
-        if (!l) {
-            refuse(tr("Paste: %1").arg(QString::fromStdString(l.message())));
-            return;
-        }
-        const QString name = m_document->uniqueLayoutName(QStringLiteral("L"));
-        const QString e = addLayoutWithView(DocumentLayout{name, *l, {}, {}, {}, nullptr});
-        if (!e.isEmpty())
-            refuse(e);
-        else
-            Q_EMIT status(tr("Pasted %1 from layout JSON").arg(name), 5000);
-        return;
-    }
-    // Text: the Add Layout from Text form opens with it, to give it a name and a shape.
-    Q_EMIT status(tr("Pasting text: name it and give its shape in the form"), 60000);
-    const int before = m_document->layoutCount();
-    addLayoutFromText(text);
-    if (m_document->layoutCount() > before)
-        Q_EMIT status(
-            tr("Pasted %1 from text").arg(m_document->layoutAt(m_document->layoutCount() - 1).name),
-            5000);
-    else
-        Q_EMIT status(tr("Paste cancelled: nothing added"), 5000);
 }
 
 } // namespace lx

@@ -28,6 +28,9 @@ public:
     QAction *addFromBasesAction() const { return m_addBasesAction; }
     QAction *addFromTextAction() const { return m_addTextAction; }
     QAction *addFromBuilderAction() const { return m_addBuilderAction; }
+    // Copy Layout (Ctrl+C in the Scene panel): the layout whole for a paste here, its #ttg text
+    // for other programs.
+    QAction *copyAction() const { return m_copyAction; }
     QAction *copyJsonAction() const { return m_copyJsonAction; }
     QAction *copyTtgAction() const { return m_copyTtgAction; }
     QAction *copyGluonAction() const { return m_copyGluonAction; }
@@ -72,6 +75,7 @@ public:
     void addLayoutFromBases();
     void addLayoutFromText(const QString &initialText = {});
     void addLayoutFromBuilder();
+    void copyLayout();
     void copyLayoutText(bool gluon);
     void copyLayoutJson();
     void pasteLayout();
@@ -88,6 +92,9 @@ Q_SIGNALS:
 
 private:
     void refuse(const QString &message) { Q_EMIT status(message, 8000); }
+    // Adds the layouts of a copied one-layout scene (copyLayout's clipboard data); returns the
+    // refusal.
+    QString pasteCopiedLayouts(const QByteArray &sceneBytes);
 
     LayoutDocument *m_document;
     QWidget *m_dialogParent;
@@ -98,6 +105,7 @@ private:
     QAction *m_addBasesAction = nullptr;
     QAction *m_addTextAction = nullptr;
     QAction *m_addBuilderAction = nullptr;
+    QAction *m_copyAction = nullptr;
     QAction *m_copyJsonAction = nullptr;
     QAction *m_copyTtgAction = nullptr;
     QAction *m_copyGluonAction = nullptr;

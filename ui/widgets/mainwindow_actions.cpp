@@ -120,6 +120,7 @@ void MainWindow::createMenus()
     edit->addAction(m_undoAction);
     edit->addAction(m_redoAction);
     edit->addSeparator();
+    edit->addAction(m_layoutActions->copyAction());
     edit->addAction(m_layoutActions->copyJsonAction());
     edit->addAction(m_layoutActions->copyTtgAction());
     edit->addAction(m_layoutActions->copyGluonAction());

@@ -88,6 +88,8 @@ void WindowDocks::createSceneDock(LayoutActions *actions)
     actions->renameAction()->setIconText(tr("Rename"));
     actions->removeAction()->setIconText(tr("Delete"));
     sceneLayout->addWidget(bar);
+    // Ctrl+C anywhere in the panel copies the current layout (its shortcut is the panel's).
+    scenePanel->addAction(actions->copyAction());
     m_layoutList = new LayoutListModel(m_document, this);
     connect(m_layoutList, &LayoutListModel::editRefused, this, &WindowDocks::report);
     m_layoutTable = new QTableView(scenePanel);
