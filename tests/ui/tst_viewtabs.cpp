@@ -3,8 +3,10 @@
 // only, and the current ownership view's colouring.
 
 #include "analysis/ownership.h"
+#include "io/scene.h"
 #include "models/documentviews.h"
 #include "models/layoutdocument.h"
+#include "models/scenefile.h"
 #include "render/diagram.h"
 #include "widgets/diagramview.h"
 #include "widgets/viewpane.h"
@@ -15,6 +17,8 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <QUndoStack>
+
+#include <nlohmann/json.hpp>
 
 using namespace lx;
 using namespace Qt::StringLiterals;
@@ -93,6 +97,42 @@ private Q_SLOTS:
         // Nothing selected: the options again.
         f.tabs.selectElement(-1);
         QCOMPARE(xorPane->diagramView()->diagram().title, u"warp=3 → [2,1] ⊕ [1,0] = [3,1]"_s);
+    }
+
+    // Views of one kind over one layout are told apart in their titles by the options in which
+    // they differ, or by their order; a change of options retitles the tab.
+    void twinViewsHaveTitlesOfTheirOwn()
+    {
+        Fixture f;
+        QCOMPARE(f.tabs.addView(u"bank-table"_s, u"L"_s), QString());
+        QCOMPARE(f.tabs.addView(u"bank-table"_s, u"L"_s), QString());
+        QCOMPARE(viewTitle(f.document.contents(), 0), u"ownership · L"_s);
+        QCOMPARE(viewTitle(f.document.contents(), 2), u"bank-table · L (1)"_s);
+        QCOMPARE(viewTitle(f.document.contents(), 3), u"bank-table · L (2)"_s);
+        const nlohmann::json plain = {{"shared", "plain"}, {"lanes", 32}};
+        QCOMPARE(f.document.setViewOptions(3, plain, u"options"_s), QString());
+        QCOMPARE(viewTitle(f.document.contents(), 2), u"bank-table · L"_s + u" (1)"_s);
+        QCOMPARE(f.tabs.tabText(3), u"bank-table · L (lanes=32, shared=plain)"_s);
+        const nlohmann::json kpack = {{"kpack", {{"rule", "after-fix"}}}, {"lanes", 32}};
+        QCOMPARE(f.document.setViewOptions(2, kpack, u"options"_s), QString());
+        QCOMPARE(f.tabs.tabText(2), u"bank-table · L (kpack.rule=after-fix)"_s);
+        QCOMPARE(f.tabs.tabText(3), u"bank-table · L (shared=plain)"_s);
+    }
+
+    // No preset shows two tabs with one title.
+    void everyPresetsTabsAreTitledApart()
+    {
+        for (const PresetInfo &preset : listPresets()) {
+            Expected<SceneContents> scene = loadPresetScene(QString::fromStdString(preset.name));
+            QVERIFY2(scene, preset.name.c_str());
+            QStringList titles;
+            for (int i = 0; i < int(scene->views.size()); ++i) {
+                const QString title = viewTitle(*scene, i);
+                QVERIFY2(!titles.contains(title),
+                         qPrintable(QString::fromStdString(preset.name) + u": "_s + title));
+                titles << title;
+            }
+        }
     }
 
     void oneTabPerViewInTheScenesOrder()

@@ -26,7 +26,8 @@ struct ViewRequest;
 // Returns false, with `request` unchanged, for any other view, no selection (-1), or an element
 // the view's layout does not reach (another shape): the view's options decide then.
 bool followSelection(ViewRequest &request, int64_t elementId);
-// The tab title of a view: "ownership · C".
+// The tab title of a view: "ownership · C". Views of one kind over one layout add the options
+// in which they differ, "bank-table · read (shared=swizzled)", or their order, "(2)".
 [[nodiscard]] QString viewTitle(const SceneContents &contents, int view);
 
 } // namespace lx

@@ -25,6 +25,12 @@ ViewTabs::ViewTabs(LayoutDocument *document, QWidget *parent)
         if (const QString e = closeView(index); !e.isEmpty())
             Q_EMIT status(e, 8000);
     });
+    // A view's options can tell it apart from a twin in its tab title (viewTitle).
+    connect(m_document, &LayoutDocument::viewChanged, this, [this] {
+        const SceneContents &scene = m_document->contents();
+        for (int i = 0; i < count() && i < int(scene.views.size()); ++i)
+            setTabText(i, viewTitle(scene, i));
+    });
     connect(this, &QTabWidget::currentChanged, this, [this] {
         if (!m_rebuilding)
             Q_EMIT currentViewChanged();
