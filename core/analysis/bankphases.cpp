@@ -302,30 +302,34 @@ InstructionReport shiftedInstruction(const Architecture &arch, const LdsInstruct
     report.addresses = std::move(addresses);
     const int width = arch.bankWidthBytes;
     const size_t banks = size_t(std::max(instruction.numBanks, 0));
-    // Per pass, the bank every dword moves by: lane 0's dword against first's.
-    std::vector<size_t> shift(report.addresses.size(), 0);
-    for (size_t q = 0; q < shift.size() && width > 0 && banks > 0; ++q)
-        shift[q] = size_t((report.addresses[q][0].value_or(0) / width) ^
-                          (first.addresses[q][0].value_or(0) / width)) &
-                   (banks - 1);
+    // The bank every dword of pass q moves by: lane 0's dword against first's.
+    auto shiftOf = [&](int q) {
+        if (width <= 0 || banks == 0)
+            return size_t(0);
+        return size_t((report.addresses[size_t(q)][0].value_or(0) / width) ^
+                      (first.addresses[size_t(q)][0].value_or(0) / width)) &
+               (banks - 1);
+    };
     report.phases.reserve(first.phases.size());
+    int pass = -1;
+    size_t by = 0;
     for (const PhaseReport &from : first.phases) {
-        PhaseReport ph;
+        if (from.pass != pass) {
+            pass = from.pass;
+            by = shiftOf(pass);
+        }
+        PhaseReport &ph = report.phases.emplace_back();
         ph.pass = from.pass;
         ph.phase = from.phase;
         ph.lanes = from.lanes;
         ph.activeLanes = from.activeLanes;
         ph.ways = from.ways;
         ph.cycles = from.cycles;
-        const size_t by = shift[size_t(from.pass)];
-        if (by == 0) {
-            ph.accessesPerBank = from.accessesPerBank;
-        } else {
-            ph.accessesPerBank.reserve(from.accessesPerBank.size());
-            for (size_t b = 0; b < from.accessesPerBank.size(); ++b)
-                ph.accessesPerBank.push_back(from.accessesPerBank[b ^ by]);
-        }
-        report.phases.push_back(std::move(ph));
+        const std::vector<int> &counts = from.accessesPerBank;
+        ph.accessesPerBank.resize(counts.size());
+        int *to = ph.accessesPerBank.data();
+        for (size_t b = 0; b < counts.size(); ++b)
+            to[b] = counts[b ^ by];
     }
     report.maxWays = first.maxWays;
     report.cycles = first.cycles;
