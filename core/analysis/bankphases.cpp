@@ -41,52 +41,32 @@ BankTotals waveTotals(const BankConflictReport &report, int warp)
     return t;
 }
 
+namespace banksinternal {
+
+void DwordSet::reset(size_t n)
+{
+    size_t capacity = 64;
+    while (capacity < 2 * n)
+        capacity <<= 1;
+    if (m_values.size() < capacity) {
+        m_values.assign(capacity, 0);
+        m_stamps.assign(capacity, 0);
+        m_stamp = 0;
+    }
+    m_mask = capacity - 1;
+    m_shift = 64 - std::countr_zero(uint64_t(capacity));
+    if (++m_stamp == 0) { // the stamps wrapped: every slot empty again
+        std::fill(m_stamps.begin(), m_stamps.end(), 0u);
+        m_stamp = 1;
+    }
+}
+
+} // namespace banksinternal
+
 namespace {
 
-// The distinct dwords of one call of bankCounts: an open-addressed set kept per thread (searches
-// call bankCounts for every phase of every candidate), cleared by moving to a new stamp.
-class DwordSet
-{
-public:
-    // Prepares the set for at most `n` dwords.
-    void reset(size_t n)
-    {
-        size_t capacity = 64;
-        while (capacity < 2 * n)
-            capacity <<= 1;
-        if (m_values.size() < capacity) {
-            m_values.assign(capacity, 0);
-            m_stamps.assign(capacity, 0);
-            m_stamp = 0;
-        }
-        m_mask = capacity - 1;
-        m_shift = 64 - std::countr_zero(uint64_t(capacity));
-        if (++m_stamp == 0) { // the stamps wrapped: every slot empty again
-            std::fill(m_stamps.begin(), m_stamps.end(), 0u);
-            m_stamp = 1;
-        }
-    }
-    // Adds `dword`; whether it was not there yet.
-    bool insert(int64_t dword)
-    {
-        size_t h = size_t((uint64_t(dword) * 0x9E3779B97F4A7C15ull) >> m_shift) & m_mask;
-        while (m_stamps[h] == m_stamp) {
-            if (m_values[h] == dword)
-                return false;
-            h = (h + 1) & m_mask;
-        }
-        m_stamps[h] = m_stamp;
-        m_values[h] = dword;
-        return true;
-    }
-
-private:
-    std::vector<int64_t> m_values;
-    std::vector<uint32_t> m_stamps;
-    uint32_t m_stamp = 0;
-    size_t m_mask = 0;
-    int m_shift = 64;
-};
+using banksinternal::DwordSet;
+using banksinternal::PhaseScratch;
 
 // The per-bank count of bankCounts into `counts` (numBanks entries, zeroed here), through `set`;
 // returns the largest count (0 when nothing was counted).
@@ -117,7 +97,7 @@ std::vector<int> bankCounts(const std::vector<int64_t> &byteAddresses, int dword
                             int bankWidthBytes, int numBanks, bool broadcast)
 {
     std::vector<int> counts(size_t(std::max(numBanks, 0)), 0);
-    thread_local DwordSet distinct;
+    DwordSet distinct;
     countBanksInto(byteAddresses.data(), byteAddresses.size(), dwordsPerAccess, bankWidthBytes,
                    numBanks, broadcast, distinct, counts.data());
     return counts;
@@ -169,32 +149,37 @@ std::vector<std::vector<int>> mergedPhases(const std::vector<std::vector<int>> &
     return out;
 }
 
-// The scratch of one thread's phase analyses: a phase's active addresses, its per-bank counts
-// and the distinct-dword set, reused from one phase to the next (searches and batches analyse
-// thousands of instructions; nothing here is allocated once the buffers have grown).
-struct PhaseScratch
+// Distinct dwords (or accesses) per bank of the active lanes among `phaseLanes` (a lane is
+// active when its address is in [0, limit)), into `counts` (numBanks entries, zero on entry): the
+// per-bank count of bankCounts over the active lanes' addresses, read in place. Returns the
+// largest count (0 for an empty phase); *active = the active lanes.
+int countPhaseInto(const Architecture &arch, const LdsInstruction &instruction,
+                   const std::vector<std::optional<int64_t>> &lanes,
+                   const std::vector<int> &phaseLanes, int64_t limit, bool broadcast, DwordSet &set,
+                   int *counts, int *active)
 {
-    std::vector<int64_t> active;
-    std::vector<int> counts;
-    DwordSet distinct;
-};
-
-// Distinct dwords (or accesses) per bank of the active lanes among `phaseLanes`, into `counts`
-// (scratch.counts or a phase report's own); returns the largest count (0 for an empty phase).
-int countPhase(const Architecture &arch, const LdsInstruction &instruction,
-               const std::vector<std::optional<int64_t>> &lanes, const std::vector<int> &phaseLanes,
-               int64_t limit, bool broadcast, PhaseScratch &scratch, std::vector<int> &counts)
-{
-    scratch.active.clear();
+    const int numBanks = instruction.numBanks, width = arch.bankWidthBytes;
+    const int dwords = std::max(instruction.dwordsPerLane(width), 0);
+    const bool counted = numBanks > 0 && width > 0;
+    if (counted && broadcast)
+        set.reset(phaseLanes.size() * size_t(dwords));
+    int most = 0, n = 0;
     for (int lane : phaseLanes) {
-        const auto &a = lanes[size_t(lane)];
-        if (a && *a >= 0 && *a < limit)
-            scratch.active.push_back(*a);
+        const std::optional<int64_t> &a = lanes[size_t(lane)];
+        if (!a || *a < 0 || *a >= limit)
+            continue;
+        ++n;
+        if (!counted)
+            continue;
+        const int64_t first = *a / width;
+        for (int i = 0; i < dwords; ++i) {
+            const int64_t dword = first + i;
+            if (!broadcast || set.insert(dword))
+                most = std::max(most, ++counts[size_t(dword % numBanks)]);
+        }
     }
-    counts.resize(size_t(std::max(instruction.numBanks, 0)));
-    return countBanksInto(scratch.active.data(), scratch.active.size(),
-                          instruction.dwordsPerLane(arch.bankWidthBytes), arch.bankWidthBytes,
-                          instruction.numBanks, broadcast, scratch.distinct, counts.data());
+    *active = n;
+    return most;
 }
 
 // One phase: distinct dwords per bank of its active lanes.
@@ -205,12 +190,24 @@ PhaseReport analyzePhase(const Architecture &arch, const LdsInstruction &instruc
 {
     PhaseReport ph;
     ph.lanes = phaseLanes;
-    const int most = countPhase(arch, instruction, lanes, phaseLanes, limit, broadcast, scratch,
-                                ph.accessesPerBank);
-    ph.activeLanes = int(scratch.active.size());
+    ph.accessesPerBank.assign(size_t(std::max(instruction.numBanks, 0)), 0);
+    const int most = countPhaseInto(arch, instruction, lanes, phaseLanes, limit, broadcast,
+                                    scratch.distinct, ph.accessesPerBank.data(), &ph.activeLanes);
     ph.ways = std::max(1, most);
     ph.cycles = ph.ways;
     return ph;
+}
+
+// The textbook phase's cycles (a measured rule's model cycles): its count, no report.
+int phaseCycles(const Architecture &arch, const LdsInstruction &instruction,
+                const std::vector<std::optional<int64_t>> &lanes,
+                const std::vector<int> &phaseLanes, int64_t limit, bool broadcast,
+                PhaseScratch &scratch)
+{
+    scratch.counts.assign(size_t(std::max(instruction.numBanks, 0)), 0);
+    int active = 0;
+    return std::max(1, countPhaseInto(arch, instruction, lanes, phaseLanes, limit, broadcast,
+                                      scratch.distinct, scratch.counts.data(), &active));
 }
 
 // The checks of analyzeAddresses on the shape of the addresses.
@@ -231,10 +228,8 @@ std::optional<Error> addressShapeProblem(const Architecture &arch,
 
 // The phases, cycles and measured rule of report.addresses (checked).
 void analyzePhases(const Architecture &arch, const LdsInstruction &instruction,
-                   const BankOptions &options, InstructionReport &report)
+                   const BankOptions &options, PhaseScratch &scratch, InstructionReport &report)
 {
-    thread_local PhaseScratch scratchOfThread;
-    PhaseScratch &scratch = scratchOfThread; // one thread-local lookup per instruction
     const auto &addresses = report.addresses;
     const int64_t limit = ldsLimit(arch.name, arch.ldsBytes, options.ldsLimitBytes).bytes;
     const PhaseMergeRule *rule =
@@ -258,9 +253,8 @@ void analyzePhases(const Architecture &arch, const LdsInstruction &instruction,
         }
         if (rule) {
             for (const auto &phaseLanes : instruction.phases)
-                report.modelCycles +=
-                    std::max(1, countPhase(arch, instruction, lanes, phaseLanes, limit,
-                                           options.broadcast, scratch, scratch.counts));
+                report.modelCycles += phaseCycles(arch, instruction, lanes, phaseLanes, limit,
+                                                  options.broadcast, scratch);
         }
     }
     if (rule)
@@ -280,7 +274,8 @@ analyzeAddresses(const Architecture &arch, const LdsInstruction &instruction,
         return *problem;
     InstructionReport report;
     report.addresses = addresses;
-    analyzePhases(arch, instruction, options, report);
+    PhaseScratch scratch;
+    analyzePhases(arch, instruction, options, scratch, report);
     return report;
 }
 
@@ -289,13 +284,58 @@ namespace banksinternal {
 Expected<InstructionReport>
 analyzeOwnAddresses(const Architecture &arch, const LdsInstruction &instruction,
                     std::vector<std::vector<std::optional<int64_t>>> &&addresses,
-                    const BankOptions &options)
+                    const BankOptions &options, PhaseScratch &scratch)
 {
     if (auto problem = addressShapeProblem(arch, instruction, addresses))
         return *problem;
     InstructionReport report;
     report.addresses = std::move(addresses);
-    analyzePhases(arch, instruction, options, report);
+    analyzePhases(arch, instruction, options, scratch, report);
+    return report;
+}
+
+InstructionReport shiftedInstruction(const Architecture &arch, const LdsInstruction &instruction,
+                                     const InstructionReport &first,
+                                     std::vector<std::vector<std::optional<int64_t>>> &&addresses)
+{
+    InstructionReport report;
+    report.addresses = std::move(addresses);
+    const int width = arch.bankWidthBytes;
+    const size_t banks = size_t(std::max(instruction.numBanks, 0));
+    // The bank every dword of pass q moves by: lane 0's dword against first's.
+    auto shiftOf = [&](int q) {
+        if (width <= 0 || banks == 0)
+            return size_t(0);
+        return size_t((report.addresses[size_t(q)][0].value_or(0) / width) ^
+                      (first.addresses[size_t(q)][0].value_or(0) / width)) &
+               (banks - 1);
+    };
+    report.phases.reserve(first.phases.size());
+    int pass = -1;
+    size_t by = 0;
+    for (const PhaseReport &from : first.phases) {
+        if (from.pass != pass) {
+            pass = from.pass;
+            by = shiftOf(pass);
+        }
+        PhaseReport &ph = report.phases.emplace_back();
+        ph.pass = from.pass;
+        ph.phase = from.phase;
+        ph.lanes = from.lanes;
+        ph.activeLanes = from.activeLanes;
+        ph.ways = from.ways;
+        ph.cycles = from.cycles;
+        const std::vector<int> &counts = from.accessesPerBank;
+        ph.accessesPerBank.resize(counts.size());
+        int *to = ph.accessesPerBank.data();
+        for (size_t b = 0; b < counts.size(); ++b)
+            to[b] = counts[b ^ by];
+    }
+    report.maxWays = first.maxWays;
+    report.cycles = first.cycles;
+    report.idealCycles = first.idealCycles;
+    report.measuredRule = first.measuredRule;
+    report.modelCycles = first.modelCycles;
     return report;
 }
 

@@ -6,6 +6,7 @@
 #include "analysis/limits.h"
 
 #include "f2/f2reduce.h"
+#include "hw/ldscapacity.h"
 
 #include "layout/builders.h"
 
@@ -16,6 +17,9 @@
 
 namespace lx {
 
+using banksinternal::addTritonCount;
+using banksinternal::TritonCountInputs;
+
 using banksinternal::checkPadding;
 
 namespace {
@@ -23,27 +27,6 @@ namespace {
 bool isPowerOfTwo(int64_t x)
 {
     return x > 0 && (x & (x - 1)) == 0;
-}
-
-// Size of Triton's intersectionBasis(b1, b2): the set shortcut when every vector is a power of
-// two (it keeps b1's duplicates, as Triton does), the dimension of span(b1) ∩ span(b2) otherwise.
-int intersectionSize(const std::vector<int32_t> &b1, const std::vector<int32_t> &b2)
-{
-    const bool powers =
-        std::all_of(b1.begin(), b1.end(), [](int32_t v) { return isPowerOfTwo(v); }) &&
-        std::all_of(b2.begin(), b2.end(), [](int32_t v) { return isPowerOfTwo(v); });
-    if (powers) {
-        const std::set<int32_t> set2(b2.begin(), b2.end());
-        int n = 0;
-        for (int32_t b : b1) {
-            if (b != 0 && set2.count(b))
-                ++n;
-        }
-        return n;
-    }
-    std::vector<uint64_t> r1(b1.begin(), b1.end()), r2(b2.begin(), b2.end()), both = r1;
-    both.insert(both.end(), r2.begin(), r2.end());
-    return f2::rank(r1) + f2::rank(r2) - f2::rank(both);
 }
 
 // Register bases reordered: `order` first, then the rest in their order.
@@ -171,6 +154,25 @@ public:
         const Images lane = imagesOf("lane");
         for (int l = 0; l < lanes; ++l)
             m_lanes.push_back(partial(lane, l));
+        // Unpadded, one partition, power-of-two elements: an address is base + offset * bytes,
+        // the product a shift, so it XORs as the offset does: each lane's part tabulated once.
+        if (shared.padding.empty() && partIdx < 0 && std::has_single_bit(unsigned(elementBytes)))
+            for (const auto &lp : m_lanes)
+                m_laneBytes.push_back(int64_t(lp.first) * elementBytes);
+    }
+    // The byte addresses of lanes [0, lanes) for a register and warp image into out[0, lanes).
+    void fill(std::pair<int32_t, int32_t> registerAndWarp, int lanes,
+              std::optional<int64_t> *out) const
+    {
+        if (m_laneBytes.empty()) {
+            for (int l = 0; l < lanes; ++l)
+                out[l] = at(registerAndWarp, l);
+            return;
+        }
+        const int64_t base = m_shared.baseBytes;
+        const int64_t r = int64_t(registerAndWarp.first) * m_elementBytes;
+        for (int l = 0; l < lanes; ++l)
+            out[l] = base + (r ^ m_laneBytes[size_t(l)]);
     }
     // The (offset, partition) image of register r and warp w: every lane's address XORs its own
     // image into it (computed once per register group, not per lane).
@@ -188,6 +190,18 @@ public:
         return m_shared.baseBytes + int64_t(part) * m_stride + padded * m_elementBytes;
     }
     int64_t operator()(int r, int l, int w) const { return at(registerAndWarp(r, w), l); }
+    // Whether every lane's and warp's offset image and every register image from `firstRegister`
+    // on (past the vector), in bytes, is a multiple of `bytes`.
+    [[nodiscard]] bool imagesAligned(int64_t bytes, size_t firstRegister) const
+    {
+        auto aligned = [&](const Images &img, size_t from) {
+            for (size_t b = from; b < img.size(); ++b)
+                if ((int64_t(img[b].first) * m_elementBytes) % bytes != 0)
+                    return false;
+            return true;
+        };
+        return aligned(m_lanes, 0) && aligned(m_warp, 0) && aligned(m_reg, firstRegister);
+    }
 
 private:
     using Images = std::vector<std::pair<int32_t, int32_t>>; // (offset, partition) per basis
@@ -206,115 +220,8 @@ private:
     int64_t m_stride;
     int m_elementBytes;
     Images m_reg, m_warp, m_lanes;
+    std::vector<int64_t> m_laneBytes; // per lane, when addresses XOR (see the constructor)
 };
-
-// What Triton's count starts from, as tritonBankConflicts computes it: the register layout
-// without broadcast registers, its map into the shared layout and the widest vector of that map.
-struct TritonCountInputs
-{
-    const LinearLayout &noBroadcast;
-    const LinearLayout &cvt;
-    int vec = 1;
-};
-
-// The checks of tritonBankConflicts before any layout algebra.
-std::optional<Error> tritonCountProblem(const LinearLayout &reg, const LinearLayout &shared,
-                                        int bitwidth)
-{
-    if (bitwidth <= 0 || bitwidth > 128 || !isPowerOfTwo(bitwidth))
-        return makeError("bit width " + std::to_string(bitwidth) +
-                         " must be a power of two up to 128");
-    if (!shared.hasInDim("offset"))
-        return makeError("the shared layout has no 'offset' in-dim");
-    if (!reg.hasInDim("register"))
-        return makeError("the register layout has no 'register' in-dim");
-    return std::nullopt;
-}
-
-// Whether flattenOuts() of `l` is one out-dim whose bases are l's flat columns (it keeps `l` as
-// it is past kMaxOutDimBits out bits or without out-dims).
-bool flatColumnsServe(const LinearLayout &l)
-{
-    return l.numOutDims() >= 1 && l.totalOutDimSizeLog2() <= LinearLayout::kMaxOutDimBits;
-}
-
-// Basis `column` (in-dims in order, low bit first) of `l` flattened to one out-dim, as
-// flattenOuts() gives it: the flat out index within the flattened size.
-int32_t flatColumn(const LinearLayout &l, int column)
-{
-    const uint64_t mask = (uint64_t(1) << l.totalOutDimSizeLog2()) - 1;
-    return int32_t(l.flatColumns()[size_t(column)] & mask);
-}
-
-// Triton's count from its inputs (tritonBankConflicts after its checks).
-Expected<int64_t> tritonCountOf(const TritonCountInputs &in, const LinearLayout &shared,
-                                int bitwidth)
-{
-    const int vec = in.vec;
-    // Offsets split into vector | bank (32 banks x 32 bits) | segment.
-    const int logTotal = shared.totalInDimSizeLog2();
-    const int logVec = std::countr_zero(unsigned(vec));
-    const int logBank = std::min(std::countr_zero(unsigned(32 * 32 / (vec * bitwidth))), logTotal);
-    const int logSegment = logTotal - logBank - logVec;
-    if (logSegment < 0)
-        return makeError("the shared tensor is smaller than one vector row of the banks");
-    std::vector<int32_t> segment;
-    std::vector<int32_t> lanes;
-    if (flatColumnsServe(shared) && flatColumnsServe(in.noBroadcast)) {
-        // The offset bits reshaped to vector | bank | segment keep their order, and a layout
-        // flattened to one out-dim has each basis as its flattened out index: the segment's
-        // bases are the shared layout's flat columns past vector and bank, the lanes' the
-        // register layout's columns of its lane in-dim (what the reshape and flattenOuts below
-        // give, without building either).
-        for (int i = 0; i < logSegment; ++i)
-            segment.push_back(flatColumn(shared, logVec + logBank + i));
-        const int laneDim = in.noBroadcast.inDimIndex("lane");
-        int laneColumn = 0;
-        for (int d = 0; d < laneDim; ++d)
-            laneColumn += int(in.noBroadcast.bases()[size_t(d)].second.size());
-        for (int i = 0; i < in.noBroadcast.inDimSizeLog2("lane"); ++i)
-            lanes.push_back(flatColumn(in.noBroadcast, laneColumn + i));
-    } else {
-        auto reshaped = shared.reshapeIns(
-            {{"vector", 1 << logVec}, {"bank", 1 << logBank}, {"segment", 1 << logSegment}});
-        if (!reshaped)
-            return reshaped.error();
-        const LinearLayout smemFlat = reshaped->flattenOuts();
-        for (int i = 0; i < logSegment; ++i)
-            segment.push_back(smemFlat.basis("segment", i)[0]);
-        const LinearLayout regFlat = in.noBroadcast.flattenOuts();
-        for (int i = 0; i < regFlat.inDimSizeLog2("lane"); ++i)
-            lanes.push_back(regFlat.basis("lane", i)[0]);
-    }
-    // Wider vectors need fewer lanes per wavefront: drop the top log2(vec * bits / 32) lanes.
-    const int drop = std::countr_zero(unsigned(std::max(vec * bitwidth / 32, 1)));
-    lanes.resize(size_t(std::max(0, int(lanes.size()) - drop)));
-    const int k = intersectionSize(segment, lanes);
-    return (int64_t(1) << k) - 1;
-}
-
-// Triton's generic count beside ours, or why it does not apply. `inputs`: what analyzeBanks
-// already computed for this access (the same register layout without broadcast, the same map
-// and, the shared layout being unpadded, the same widest vector), so it is not computed again.
-void addTritonCount(const BankAccessRequest &request, const TritonCountInputs &inputs,
-                    BankConflictReport &report)
-{
-    const SharedMemoryLayout &shared = request.shared;
-    if (!request.tritonModel) {
-        report.tritonNote = "not computed";
-    } else if (!shared.padding.empty() || shared.layout.hasInDim("partition")) {
-        report.tritonNote = "Triton's generic count takes an unpadded, unpartitioned shared layout";
-    } else if (const auto problem =
-                   tritonCountProblem(request.reg, shared.layout, request.elementBits)) {
-        report.tritonNote = problem->message;
-    } else {
-        auto triton = tritonCountOf(inputs, shared.layout, request.elementBits);
-        if (triton)
-            report.tritonExtraWavefronts = *triton;
-        else
-            report.tritonNote = triton.message();
-    }
-}
 
 } // namespace
 
@@ -360,13 +267,13 @@ std::vector<std::vector<std::optional<int64_t>>>
 instructionAddresses(const Architecture &arch, const AccessPlan &plan,
                      const CvtAddresses &cvtAddress, int w, int i)
 {
-    std::vector<std::vector<std::optional<int64_t>>> addrs(
-        size_t(plan.ins->passes), std::vector<std::optional<int64_t>>(size_t(arch.waveSize)));
+    std::vector<std::vector<std::optional<int64_t>>> addrs;
+    addrs.reserve(size_t(plan.ins->passes));
     for (int q = 0; q < plan.ins->passes; ++q) {
         const int g = i * plan.ins->passes + q;
-        const auto registerAndWarp = cvtAddress.registerAndWarp(g << plan.log2Vec, w);
-        for (int l = 0; l < plan.lanes; ++l)
-            addrs[size_t(q)][size_t(l)] = cvtAddress.at(registerAndWarp, l);
+        auto &lanes = addrs.emplace_back(size_t(arch.waveSize));
+        cvtAddress.fill(cvtAddress.registerAndWarp(g << plan.log2Vec, w),
+                        std::min(plan.lanes, arch.waveSize), lanes.data());
     }
     return addrs;
 }
@@ -415,6 +322,32 @@ Expected<bool> appendElements(const Architecture &arch, const AccessPlan &plan,
     return true;
 }
 
+// Whether each instruction's lanes read the dwords of the first instruction XOR one constant
+// per pass, so that its bank counts are the first's with the banks XOR-permuted
+// (banksinternal::shiftedInstruction): an unpadded, unpartitioned buffer whose base is aligned
+// past every offset and which lies below the LDS limit (every lane active), power-of-two banks,
+// bank width and dwords per lane, and for a multi-dword access every lane's first dword aligned
+// to the access (its dwords are then first | j). Byte address = base | (offset << log2(element
+// bytes)) and dword = address >> log2(bank width) are then linear over GF(2) in the offset, which
+// is the XOR of the register, lane and warp images, and so is the bank, the dword's low bits.
+bool bankShiftApplies(const Architecture &arch, const AccessPlan &plan, const LinearLayout &cvt,
+                      const SharedMemoryLayout &shared, const BankOptions &options,
+                      int elementBytes, const CvtAddresses &addresses)
+{
+    const int banks = plan.ins->numBanks, width = arch.bankWidthBytes;
+    const int dwords = plan.ins->dwordsPerLane(width);
+    if (!shared.padding.empty() || cvt.hasOutDim("partition") || !isPowerOfTwo(banks) ||
+        !isPowerOfTwo(width) || !isPowerOfTwo(elementBytes) || !isPowerOfTwo(dwords) ||
+        plan.lanes < 1)
+        return false;
+    const int64_t span = int64_t(cvt.outDimSize("offset")) * elementBytes;
+    if (shared.baseBytes < 0 || shared.baseBytes % int64_t(std::bit_ceil(uint64_t(span))) != 0)
+        return false;
+    if (shared.baseBytes + span > ldsLimit(arch.name, arch.ldsBytes, options.ldsLimitBytes).bytes)
+        return false;
+    return dwords == 1 || addresses.imagesAligned(int64_t(dwords) * width, size_t(plan.log2Vec));
+}
+
 // Adds one instruction's report to the totals and the list.
 void addInstruction(const Architecture &arch, InstructionReport ir, BankConflictReport &report)
 {
@@ -433,6 +366,34 @@ Expected<LinearLayout> registersWithoutBroadcast(const LinearLayout &reg)
     return removeBroadcastRegisters(reg);
 }
 
+const LinearLayout *composedWithoutBroadcast(const LinearLayout &composed, const LinearLayout &reg,
+                                             std::optional<LinearLayout> &storage)
+{
+    const int k = reg.inDimIndex("register"), kc = composed.inDimIndex("register");
+    if (k < 0 || kc < 0)
+        return nullptr;
+    const auto &regBases = reg.bases()[size_t(k)].second;
+    LinearLayout::BasesT bases = composed.bases();
+    const auto &mapped = bases[size_t(kc)].second;
+    if (mapped.size() != regBases.size())
+        return nullptr;
+    auto zero = [](const LinearLayout::Basis &b) {
+        return std::all_of(b.begin(), b.end(), [](int32_t v) { return v == 0; });
+    };
+    if (std::none_of(regBases.begin(), regBases.end(), zero))
+        return &composed;
+    std::vector<LinearLayout::Basis> kept;
+    for (size_t i = 0; i < mapped.size(); ++i)
+        if (!zero(regBases[i]))
+            kept.push_back(mapped[i]);
+    bases[size_t(kc)].second = std::move(kept);
+    Expected<LinearLayout> l = LinearLayout::tryCreate(std::move(bases), composed.outDims(), false);
+    if (!l)
+        return nullptr;
+    storage = std::move(*l);
+    return &*storage;
+}
+
 Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
                                           const BankAccessRequest &request)
 {
@@ -444,20 +405,69 @@ Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
     return analyzeBanksPrepared(arch, request, *reg);
 }
 
-Expected<BankConflictReport> analyzeBanksPrepared(const Architecture &arch,
-                                                  const BankAccessRequest &request,
-                                                  const LinearLayout &noBroadcast)
+namespace {
+
+// Every instruction of the plan's warps into the report (and its elements, given the permuted
+// register layout); `shift`: each after the first derived from it (bankShiftApplies), counted in
+// *derived when given.
+Expected<bool> analyzeInstructions(const Architecture &arch, const BankAccessRequest &request,
+                                   const AccessPlan &plan, const CvtAddresses &cvtAddress,
+                                   const LinearLayout *permReg, bool shift, int *derived,
+                                   BankConflictReport &report)
 {
+    const LdsInstruction *ins = plan.ins;
+    report.instructions.reserve(size_t(plan.nWarps) * size_t(plan.perWarp));
+    banksinternal::PhaseScratch scratch;
+    for (int w = 0; w < plan.nWarps; ++w) {
+        for (int i = 0; i < plan.perWarp; ++i) {
+            auto addresses = instructionAddresses(arch, plan, cvtAddress, w, i);
+            const bool derive = shift && !report.instructions.empty();
+            auto ir = derive ? Expected<InstructionReport>(banksinternal::shiftedInstruction(
+                                   arch, *ins, report.instructions.front(), std::move(addresses)))
+                             : banksinternal::analyzeOwnAddresses(arch, *ins, std::move(addresses),
+                                                                  request.options, scratch);
+            if (!ir)
+                return ir.error();
+            if (derived && derive)
+                ++*derived;
+            ir->warp = w;
+            ir->index = i;
+            if (permReg) {
+                auto ok = appendElements(arch, plan, *permReg, cvtAddress, *ir, report.elements);
+                if (!ok)
+                    return ok.error();
+            }
+            addInstruction(arch, std::move(*ir), report);
+        }
+    }
+    return true;
+}
+
+// analyzeBanksPrepared; `shift`: derive an instruction from the first where bankShiftApplies
+// (counted in *derived when given).
+Expected<BankConflictReport> analyzeBanksWith(const Architecture &arch,
+                                              const BankAccessRequest &request,
+                                              const LinearLayout &noBroadcast, bool shift,
+                                              int *derived, const LinearLayout *composed)
+{
+    if (derived)
+        *derived = 0;
     if (auto ok = checkBankRequest(arch, request); !ok)
         return ok.error();
     const int bits = request.elementBits;
     const int elementBytes = bits / 8;
     const SharedMemoryLayout &shared = request.shared;
 
-    auto cvt = noBroadcast.invertAndCompose(shared.layout);
-    if (!cvt)
-        return makeError("the register layout does not map into the shared layout: " +
-                         cvt.message());
+    std::optional<LinearLayout> own;
+    const LinearLayout *cvt = composed;
+    if (!cvt) {
+        auto c = noBroadcast.invertAndCompose(shared.layout);
+        if (!c)
+            return makeError("the register layout does not map into the shared layout: " +
+                             c.message());
+        own = std::move(*c);
+        cvt = &*own;
+    }
 
     // The widest vector: contiguous in offset, at most 128 bits, within one padding interval
     // (then with the registers in order), by the lowering's rule (analysis/ldslowering.h).
@@ -510,43 +520,37 @@ Expected<BankConflictReport> analyzeBanksPrepared(const Architecture &arch,
     // The hot path of searches: no per-lane allocation.
     const CvtAddresses cvtAddress(*cvt, order, shared, stride, elementBytes, plan.lanes);
 
-    report.instructions.reserve(size_t(plan.nWarps) * size_t(plan.perWarp));
-    for (int w = 0; w < plan.nWarps; ++w) {
-        for (int i = 0; i < plan.perWarp; ++i) {
-            auto ir = banksinternal::analyzeOwnAddresses(
-                arch, *ins, instructionAddresses(arch, plan, cvtAddress, w, i), request.options);
-            if (!ir)
-                return ir.error();
-            ir->warp = w;
-            ir->index = i;
-            if (permReg) {
-                auto ok = appendElements(arch, plan, *permReg, cvtAddress, *ir, report.elements);
-                if (!ok)
-                    return ok.error();
-            }
-            addInstruction(arch, std::move(*ir), report);
-        }
-    }
+    shift = shift &&
+            bankShiftApplies(arch, plan, *cvt, shared, request.options, elementBytes, cvtAddress);
+    auto ok = analyzeInstructions(arch, request, plan, cvtAddress, permReg ? &*permReg : nullptr,
+                                  shift, derived, report);
+    if (!ok)
+        return ok.error();
 
     // Without padding the vector has no cap: the widest vector Triton's count takes.
     addTritonCount(request, TritonCountInputs{noBroadcast, *cvt, maxVec}, report);
     return report;
 }
 
-Expected<int64_t> tritonBankConflicts(const LinearLayout &reg, const LinearLayout &shared,
-                                      int bitwidth)
+} // namespace
+
+Expected<BankConflictReport> analyzeBanksPrepared(const Architecture &arch,
+                                                  const BankAccessRequest &request,
+                                                  const LinearLayout &noBroadcast, int *derived,
+                                                  const LinearLayout *composed)
 {
-    if (const auto problem = tritonCountProblem(reg, shared, bitwidth))
-        return *problem;
-    auto noBroadcast = removeBroadcastRegisters(reg);
-    if (!noBroadcast)
-        return noBroadcast.error();
-    auto cvt = noBroadcast->invertAndCompose(shared);
-    if (!cvt)
-        return makeError("the register layout does not map into the shared layout: " +
-                         cvt.message());
-    const int vec = largestVectorisation(*cvt, bitwidth).elements;
-    return tritonCountOf(TritonCountInputs{*noBroadcast, *cvt, vec}, shared, bitwidth);
+    return analyzeBanksWith(arch, request, noBroadcast, true, derived, composed);
+}
+
+Expected<BankConflictReport> analyzeBanksEveryInstruction(const Architecture &arch,
+                                                          const BankAccessRequest &request)
+{
+    if (auto ok = checkBankRequest(arch, request); !ok)
+        return ok.error();
+    auto reg = removeBroadcastRegisters(request.reg);
+    if (!reg)
+        return reg.error();
+    return analyzeBanksWith(arch, request, *reg, false, nullptr, nullptr);
 }
 
 } // namespace lx

@@ -1,4 +1,5 @@
 #include "analysis/banksdsloadtr.h"
+#include "analysis/banksinternal.h"
 
 #include <algorithm>
 
@@ -70,13 +71,15 @@ Expected<BankConflictReport> analyzeDsLoadTrBanks(const Architecture &arch,
 
     const int E = tr.elementsPerInstruction();
     const int nWarps = maxWarps > 0 ? std::min(plan.warps, maxWarps) : plan.warps;
+    banksinternal::PhaseScratch scratch;
     for (int w = 0; w < nWarps; ++w) {
         for (int64_t i = 0; i < plan.instructions; ++i) {
             std::vector<std::vector<std::optional<int64_t>>> addrs(
                 1, std::vector<std::optional<int64_t>>(size_t(arch.waveSize)));
             for (int s = 0; s < tr.warpSize && s < arch.waveSize; ++s)
                 addrs[0][size_t(s)] = laneAddress(w, i, s);
-            Expected<InstructionReport> ir = analyzeAddresses(arch, *ins, addrs, options);
+            Expected<InstructionReport> ir =
+                banksinternal::analyzeOwnAddresses(arch, *ins, std::move(addrs), options, scratch);
             if (!ir)
                 return ir.error();
             ir->warp = w;

@@ -7,16 +7,38 @@
 
 #include "analysis/banks.h"
 
+#include <optional>
+
 namespace lx {
 
 // The register layout without its all-zero register bases (Triton's
 // actionRemoveBroadcastedRegs): what analyzeBanks maps into the shared layout.
 [[nodiscard]] Expected<LinearLayout> registersWithoutBroadcast(const LinearLayout &reg);
 
-// analyzeBanks(arch, request), given registersWithoutBroadcast(request.reg).
-[[nodiscard]] Expected<BankConflictReport> analyzeBanksPrepared(const Architecture &arch,
-                                                                const BankAccessRequest &request,
-                                                                const LinearLayout &noBroadcast);
+// registersWithoutBroadcast(reg).invertAndCompose(shared), given `composed` =
+// reg.invertAndCompose(shared): a register basis that is zero in reg is zero in composed (each
+// basis is solved on its own), and dropping those gives the map of the other bases. Returns
+// `composed` itself when reg has no broadcast register, else that map built in `storage`; null
+// when it cannot (no register in-dim).
+[[nodiscard]] const LinearLayout *composedWithoutBroadcast(const LinearLayout &composed,
+                                                           const LinearLayout &reg,
+                                                           std::optional<LinearLayout> &storage);
+
+// analyzeBanks(arch, request), given registersWithoutBroadcast(request.reg) and, when not null,
+// `composed` = that layout's invertAndCompose(request.shared.layout). `derived`, when given, is
+// set to the number of instructions derived from the first rather than counted (see
+// analyzeBanksEveryInstruction).
+[[nodiscard]] Expected<BankConflictReport>
+analyzeBanksPrepared(const Architecture &arch, const BankAccessRequest &request,
+                     const LinearLayout &noBroadcast, int *derived = nullptr,
+                     const LinearLayout *composed = nullptr);
+
+// analyzeBanks counting every instruction from its own addresses. analyzeBanks derives an
+// instruction from the access's first one when their dwords differ by a constant XOR (an
+// unpadded, unpartitioned buffer: the addresses are linear over GF(2)); this is the reference
+// that shortcut is tested against, field for field.
+[[nodiscard]] Expected<BankConflictReport>
+analyzeBanksEveryInstruction(const Architecture &arch, const BankAccessRequest &request);
 
 // sharedMemoryLayout(attr, shape, elementBits, partitionAlignBytes), given `layout` =
 // toLinearLayout(attr, shape): the padding and partition stride from the attribute, the layout

@@ -1,9 +1,11 @@
 #include "analysis/dsloadtr.h"
+#include "analysis/dsloadtrprepared.h"
 #include "base/intmath.h"
 
 #include "analysis/ldslowering.h"
 
 #include "analysis/limits.h"
+#include "f2/f2reduce.h"
 #include "hw/arch.h"
 
 #include "layout/attrs.h"
@@ -46,8 +48,9 @@ std::string joinSizes(const LinearLayout &l)
     return s.empty() ? std::string("(scalar)") : s;
 }
 
-// cvt with in-dims exactly (register, lane, warp) in that order; absent dims get size 1.
-Expected<LinearLayout> canonicalCvt(const LinearLayout &cvt)
+// cvt with in-dims exactly (register, lane, warp) in that order; absent dims get size 1. A cvt
+// that already has them (every cvt of analyzeDsLoadTr) is moved, not built again.
+Expected<LinearLayout> canonicalCvt(LinearLayout &&cvt)
 {
     for (const std::string &d : cvt.inDimNames())
         if (d != kRegister && d != kLane && d != kWarp)
@@ -59,6 +62,9 @@ Expected<LinearLayout> canonicalCvt(const LinearLayout &cvt)
         if (o != kOffset && o != kPartition)
             return makeError("cvt has an unexpected output dim '" + o +
                              "' (expected offset, partition)");
+    if (cvt.inDimNames() == std::vector<std::string>{kRegister, kLane, kWarp} &&
+        !cvt.surjectivityRequired())
+        return std::move(cvt);
     LinearLayout::BasesT bases;
     for (const std::string &d : {kRegister, kLane, kWarp}) {
         std::vector<LinearLayout::Basis> bs;
@@ -97,6 +103,17 @@ int64_t distinctRegisterSpan(const LinearLayout &cvt, int first)
 {
     if (!cvt.hasInDim(kRegister))
         return 1;
+    // The sublayout of those bases over the same out-dims has their packed columns as its own,
+    // and a layout's rank is the rank of its columns: that rank, without building it.
+    const int registers = cvt.inDimSizeLog2(kRegister);
+    if (first >= registers)
+        return 1;
+    size_t column = 0;
+    for (int d = 0; d < cvt.inDimIndex(kRegister); ++d)
+        column += cvt.bases()[size_t(d)].second.size();
+    if (column + size_t(registers) <= cvt.flatColumns().size())
+        return int64_t(1) << f2::rankOfWords(cvt.flatColumns().data() + column + size_t(first),
+                                             size_t(registers - first));
     std::vector<LinearLayout::Basis> bases;
     for (int i = first; i < cvt.inDimSizeLog2(kRegister); ++i)
         bases.push_back(cvt.basis(kRegister, i));
@@ -378,17 +395,15 @@ void tabulateTrLanes(DsLoadTrPlan &plan)
 
 } // namespace
 
-Expected<DsLoadTrPlan> analyzeDsLoadTrCvt(const LinearLayout &rawCvt, int elementBits,
-                                          const Architecture &arch, const DsLoadTrOptions &options)
+namespace {
+
+// analyzeDsLoadTrCvt of a cvt it may keep, given its instruction (instructionOrNone, with
+// `noVariant` its reason when no variant moves these elements).
+Expected<DsLoadTrPlan> planOfCvt(LinearLayout &&rawCvt, int elementBits, const Architecture &arch,
+                                 const DsLoadTrOptions &options, const DsLoadTrInstruction &instr,
+                                 const std::string &noVariant)
 {
-    if (auto ok = checkAnalysisSize(rawCvt, "the conversion"); !ok)
-        return ok.error();
-    std::string noVariant;
-    Expected<DsLoadTrInstruction> instrE = instructionOrNone(arch, elementBits, &noVariant);
-    if (!instrE)
-        return instrE.error();
-    const DsLoadTrInstruction instr = *instrE;
-    Expected<LinearLayout> cvtE = canonicalCvt(rawCvt);
+    Expected<LinearLayout> cvtE = canonicalCvt(std::move(rawCvt));
     if (!cvtE)
         return cvtE.error();
     DsLoadTrPlan plan;
@@ -406,8 +421,11 @@ Expected<DsLoadTrPlan> analyzeDsLoadTrCvt(const LinearLayout &rawCvt, int elemen
     plan.partitioned = cvt.hasOutDim(kPartition);
     plan.registers = cvt.inDimSize(kRegister);
     plan.warps = cvt.inDimSize(kWarp);
-    const Expected<LinearLayout> offsetE = cvt.sublayout({kRegister, kLane, kWarp}, {kOffset});
-    const LinearLayout &offsetCvt = *offsetE;
+    // The offset part: cvt itself when it has no partition (the sublayout would be cvt).
+    Expected<LinearLayout> offsetE = LinearLayout();
+    if (plan.partitioned)
+        offsetE = cvt.sublayout({kRegister, kLane, kWarp}, {kOffset});
+    const LinearLayout &offsetCvt = plan.partitioned ? *offsetE : cvt;
     plan.fallback = toFallback(plainAccess(arch, cvt, elementBits, false, options.padding));
 
     auto ineligible = [&](std::string why) {
@@ -436,11 +454,34 @@ Expected<DsLoadTrPlan> analyzeDsLoadTrCvt(const LinearLayout &rawCvt, int elemen
     return plan;
 }
 
+} // namespace
+
+Expected<DsLoadTrPlan> analyzeDsLoadTrCvt(const LinearLayout &rawCvt, int elementBits,
+                                          const Architecture &arch, const DsLoadTrOptions &options)
+{
+    if (auto ok = checkAnalysisSize(rawCvt, "the conversion"); !ok)
+        return ok.error();
+    std::string noVariant;
+    Expected<DsLoadTrInstruction> instr = instructionOrNone(arch, elementBits, &noVariant);
+    if (!instr)
+        return instr.error();
+    return planOfCvt(LinearLayout(rawCvt), elementBits, arch, options, *instr, noVariant);
+}
+
 Expected<DsLoadTrPlan> analyzeDsLoadTr(const LinearLayout &shared, const LinearLayout &dst,
                                        int elementBits, const Architecture &arch,
                                        const DsLoadTrOptions &options)
 {
-    Expected<DsLoadTrInstruction> instr = instructionOrNone(arch, elementBits, nullptr);
+    return analyzeDsLoadTrComposed(shared, dst, nullptr, elementBits, arch, options);
+}
+
+Expected<DsLoadTrPlan> analyzeDsLoadTrComposed(const LinearLayout &shared, const LinearLayout &dst,
+                                               const Expected<LinearLayout> *composed,
+                                               int elementBits, const Architecture &arch,
+                                               const DsLoadTrOptions &options)
+{
+    std::string noVariant;
+    Expected<DsLoadTrInstruction> instr = instructionOrNone(arch, elementBits, &noVariant);
     if (!instr)
         return instr.error();
     if (auto ok = checkAnalysisSize(dst, "the destination layout"); !ok)
@@ -456,7 +497,7 @@ Expected<DsLoadTrPlan> analyzeDsLoadTr(const LinearLayout &shared, const LinearL
     if (shared.outDimNames() != dst.outDimNames() || shared.outDims() != dst.outDims())
         return makeError("shapes differ: the shared layout covers " + joinSizes(shared) +
                          ", the destination " + joinSizes(dst));
-    Expected<LinearLayout> cvt = dst.invertAndCompose(shared);
+    Expected<LinearLayout> cvt = composed ? *composed : dst.invertAndCompose(shared);
     if (!cvt)
         return makeError("cannot map the destination onto shared memory: " + cvt.message());
     LinearLayout c = std::move(*cvt);
@@ -490,70 +531,9 @@ Expected<DsLoadTrPlan> analyzeDsLoadTr(const LinearLayout &shared, const LinearL
                 ins.push_back(d);
         c = *c.sublayout(ins, c.outDimNames());
     }
-    return analyzeDsLoadTrCvt(c, elementBits, arch, options);
-}
-
-namespace {
-
-// `l` with a new lowest basis on in-dim `inDim` that steps 1 along out-dim `packed`, every other
-// component along `packed` doubled: the layout over nibbles of a layout over packed bytes.
-Expected<LinearLayout> liftToNibbles(const LinearLayout &l, const std::string &inDim, int packed)
-{
-    LinearLayout::BasesT bases;
-    for (const auto &[dim, bs] : l.bases()) {
-        std::vector<LinearLayout::Basis> nb;
-        if (dim == inDim) {
-            LinearLayout::Basis first(size_t(l.numOutDims()), 0);
-            first[size_t(packed)] = 1;
-            nb.push_back(first);
-        }
-        for (LinearLayout::Basis b : bs) {
-            b[size_t(packed)] *= 2;
-            nb.push_back(b);
-        }
-        bases.emplace_back(dim, std::move(nb));
-    }
-    std::vector<LinearLayout::NamedSize> outs = l.outDims();
-    outs[size_t(packed)].second *= 2;
-    return LinearLayout::tryCreate(std::move(bases), std::move(outs), false);
-}
-
-} // namespace
-
-Expected<DsLoadTrPlan> analyzePackedFp4DsLoadTr(const LinearLayout &sharedI8,
-                                                const LinearLayout &dstI8, const Architecture &arch,
-                                                const DsLoadTrOptions &options)
-{
-    if (sharedI8.numOutDims() != 2 || dstI8.numOutDims() != 2 ||
-        sharedI8.outDimNames() != dstI8.outDimNames())
-        return makeError("a packed fp4 load needs two 2-D layouts over the same dims");
-    if (!sharedI8.hasInDim(kOffset))
-        return makeError("the source is not a shared-memory layout (it has no 'offset' input)");
-    if (!dstI8.hasInDim(kRegister))
-        return makeError("the destination is not a register layout (it has no 'register' input)");
-    int srcPacked = -1, dstPacked = -1;
-    for (int d = 0; d < 2; ++d) {
-        const int32_t s = sharedI8.outDims()[size_t(d)].second,
-                      t = dstI8.outDims()[size_t(d)].second;
-        if (t == 2 * s)
-            srcPacked = d;
-        else if (s == 2 * t)
-            dstPacked = d;
-        else if (s != t)
-            return makeError(
-                "shapes differ by more than the fp4 packing: the shared layout covers " +
-                joinSizes(sharedI8) + ", the destination " + joinSizes(dstI8));
-    }
-    if (srcPacked < 0 || dstPacked < 0)
-        return makeError("a packed fp4 load doubles one dim and halves the other (shared " +
-                         joinSizes(sharedI8) + ", destination " + joinSizes(dstI8) + ")");
-    Expected<LinearLayout> shared = liftToNibbles(sharedI8, kOffset, srcPacked);
-    if (!shared)
-        return shared.error();
-    Expected<LinearLayout> dst = liftToNibbles(dstI8, kRegister, dstPacked);
-    if (!dst)
-        return dst.error();
-    return analyzeDsLoadTr(*shared, *dst, 4, arch, options);
+    if (auto ok = checkAnalysisSize(c, "the conversion"); !ok)
+        return ok.error();
+    return planOfCvt(std::move(c), elementBits, arch, options, *instr, noVariant);
 }
 
 Expected<DsLoadTrPlan> analyzeDsLoadTr(const LinearLayout &shared, const LinearLayout &dst,
@@ -573,16 +553,6 @@ Expected<DsLoadTrPlan> analyzeDsLoadTrCvt(const LinearLayout &cvt, int elementBi
     if (!a)
         return a.error();
     return analyzeDsLoadTrCvt(cvt, elementBits, *a, options);
-}
-
-Expected<DsLoadTrPlan> analyzePackedFp4DsLoadTr(const LinearLayout &sharedI8,
-                                                const LinearLayout &dstI8, const std::string &arch,
-                                                const DsLoadTrOptions &options)
-{
-    Expected<Architecture> a = loadArchitecture(arch);
-    if (!a)
-        return a.error();
-    return analyzePackedFp4DsLoadTr(sharedI8, dstI8, *a, options);
 }
 
 } // namespace lx

@@ -5,6 +5,7 @@
 
 #include "analysis/banksdsloadtr.h"
 #include "analysis/banksprepared.h"
+#include "analysis/dsloadtrprepared.h"
 #include "analysis/limits.h"
 #include "hw/dtype.h"
 
@@ -76,10 +77,12 @@ void prepareTransposedLoads(BatchFields &s)
 // no instruction named, or a transposed one named, returns the transposed load's report when it
 // applies; otherwise nullopt, with *choice saying why not when it was a candidate. A named
 // transposed load that does not apply is an error naming the reason.
+// `composed`: set to the register layout's map into the shared one when the plan computed it.
 Expected<std::optional<BankConflictReport>>
 transposedLoadReport(const BatchFields &s, const ResolvedLayout &shared,
                      const SharedMemoryLayout &sml, int bits, const BankOptions &options,
-                     std::optional<TransposedLoadChoice> *choice)
+                     std::optional<TransposedLoadChoice> *choice,
+                     std::optional<Expected<LinearLayout>> &composed)
 {
     const Architecture &arch = *s.arch;
     const ResolvedLayout &reg = *s.reg;
@@ -96,8 +99,9 @@ transposedLoadReport(const BatchFields &s, const ResolvedLayout &shared,
             return makeError(instruction + ": " + *s.destinationProblem);
         return std::optional<BankConflictReport>();
     }
-    Expected<DsLoadTrPlan> plan = analyzeDsLoadTr(shared.layout, reg.layout, bits, arch,
-                                                  dsLoadTrOptionsFor(shared.attr.get()));
+    composed.emplace(reg.layout.invertAndCompose(shared.layout));
+    Expected<DsLoadTrPlan> plan = analyzeDsLoadTrComposed(
+        shared.layout, reg.layout, &*composed, bits, arch, dsLoadTrOptionsFor(shared.attr.get()));
     if (!plan) {
         if (named)
             return makeError(instruction + ": " + plan.message());
@@ -186,7 +190,8 @@ Expected<bool> addAccessReport(const BatchFields &s, const ResolvedLayout &share
     BankOptions options;
     options.broadcast = s.broadcast;
     std::optional<TransposedLoadChoice> choice;
-    auto tr = transposedLoadReport(s, shared, sml, bits, options, &choice);
+    std::optional<Expected<LinearLayout>> composed;
+    auto tr = transposedLoadReport(s, shared, sml, bits, options, &choice, composed);
     if (!tr)
         return makeError("view '" + req.kind + "': " + tr.message());
     if (*tr) {
@@ -203,8 +208,14 @@ Expected<bool> addAccessReport(const BatchFields &s, const ResolvedLayout &share
         br.options = options;
         br.maxWarps = int(s.warp) + 1;
         br.collectElements = s.drawn;
-        auto report =
-            s.noBroadcast ? analyzeBanksPrepared(arch, br, *s.noBroadcast) : analyzeBanks(arch, br);
+        // The plan's map serves the bank analysis too, without the broadcast registers.
+        std::optional<LinearLayout> dropped;
+        const LinearLayout *mapped = nullptr;
+        if (s.noBroadcast && composed && *composed)
+            mapped = composedWithoutBroadcast(**composed, s.reg->layout, dropped);
+        auto report = s.noBroadcast
+                          ? analyzeBanksPrepared(arch, br, *s.noBroadcast, nullptr, mapped)
+                          : analyzeBanks(arch, br);
         if (!report)
             return report.error();
         in.report = std::move(*report);
