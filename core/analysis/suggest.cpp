@@ -8,6 +8,7 @@
 #include "analysis/allocator.h"
 #include "analysis/banks.h"
 #include "analysis/dsloadtr.h"
+#include "analysis/partitioncount.h"
 #include "analysis/partitions.h"
 #include "f2/f2reduce.h"
 #include "hw/arch.h"
@@ -160,10 +161,10 @@ Expected<SharedCandidate> scoreSharedCandidate(const SuggestSharedRequest &reque
             sml->layout.hasInDim("partition") ? sml->layout.inDimSize("partition") : 1;
         for (int p = 0; p < parts; ++p)
             spec.bufferOffsets.push_back(int64_t(p) * sml->partitionStrideBytes);
-        auto acc = analyzePartitionAccess(spec, *cu);
-        if (!acc)
-            return makeError("partition analysis: " + acc.message());
-        c.partitionConflicts = acc->conflictingLoads;
+        const Expected<int> conflicts = countPartitionConflicts(spec, *cu);
+        if (!conflicts)
+            return makeError("partition analysis: " + conflicts.message());
+        c.partitionConflicts = *conflicts;
     }
     return c;
 }
