@@ -229,13 +229,15 @@ std::optional<Error> addressShapeProblem(const Architecture &arch,
     return std::nullopt;
 }
 
-// The phases, cycles and measured rule of report.addresses (checked).
+// The phases, cycles and measured rule of `addresses` (checked) into `report`; without
+// `keepPhases` only the cycles, ways and rule (report.phases stays empty).
 void analyzePhases(const Architecture &arch, const LdsInstruction &instruction,
-                   const BankOptions &options, InstructionReport &report)
+                   const BankOptions &options,
+                   const std::vector<std::vector<std::optional<int64_t>>> &addresses,
+                   InstructionReport &report, bool keepPhases)
 {
     thread_local PhaseScratch scratchOfThread;
     PhaseScratch &scratch = scratchOfThread; // one thread-local lookup per instruction
-    const auto &addresses = report.addresses;
     const int64_t limit = ldsLimit(arch.name, arch.ldsBytes, options.ldsLimitBytes).bytes;
     const PhaseMergeRule *rule =
         options.measuredRules ? matchingPhaseMergeRule(arch, instruction, addresses) : nullptr;
@@ -243,10 +245,19 @@ void analyzePhases(const Architecture &arch, const LdsInstruction &instruction,
     const std::vector<std::vector<int>> merged =
         rule ? mergedPhases(instruction.phases, rule->factor) : std::vector<std::vector<int>>{};
     const std::vector<std::vector<int>> &table = rule ? merged : instruction.phases;
-    report.phases.reserve(size_t(instruction.passes) * table.size());
+    if (keepPhases)
+        report.phases.reserve(size_t(instruction.passes) * table.size());
     for (int pass = 0; pass < instruction.passes; ++pass) {
         const auto &lanes = addresses[size_t(pass)];
-        for (size_t p = 0; p < table.size(); ++p) {
+        for (size_t p = 0; p < table.size() && !keepPhases; ++p) {
+            // What analyzePhase makes of the phase: its ways, at least 1, are its cycles.
+            const int ways = std::max(1, countPhase(arch, instruction, lanes, table[p], limit,
+                                                    options.broadcast, scratch, scratch.counts));
+            report.cycles += ways;
+            report.idealCycles += 1;
+            report.maxWays = std::max(report.maxWays, ways);
+        }
+        for (size_t p = 0; p < table.size() && keepPhases; ++p) {
             PhaseReport ph =
                 analyzePhase(arch, instruction, lanes, table[p], limit, options.broadcast, scratch);
             ph.pass = pass;
@@ -280,7 +291,7 @@ analyzeAddresses(const Architecture &arch, const LdsInstruction &instruction,
         return *problem;
     InstructionReport report;
     report.addresses = addresses;
-    analyzePhases(arch, instruction, options, report);
+    analyzePhases(arch, instruction, options, report.addresses, report, true);
     return report;
 }
 
@@ -295,7 +306,19 @@ analyzeOwnAddresses(const Architecture &arch, const LdsInstruction &instruction,
         return *problem;
     InstructionReport report;
     report.addresses = std::move(addresses);
-    analyzePhases(arch, instruction, options, report);
+    analyzePhases(arch, instruction, options, report.addresses, report, true);
+    return report;
+}
+
+Expected<InstructionReport>
+countAddresses(const Architecture &arch, const LdsInstruction &instruction,
+               const std::vector<std::vector<std::optional<int64_t>>> &addresses,
+               const BankOptions &options)
+{
+    if (auto problem = addressShapeProblem(arch, instruction, addresses))
+        return *problem;
+    InstructionReport report;
+    analyzePhases(arch, instruction, options, addresses, report, false);
     return report;
 }
 

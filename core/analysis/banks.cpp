@@ -355,19 +355,30 @@ struct AccessPlan
     int lanes = 1;
 };
 
-// The byte addresses of instruction i of warp w, per pass and lane.
-std::vector<std::vector<std::optional<int64_t>>>
-instructionAddresses(const Architecture &arch, const AccessPlan &plan,
-                     const CvtAddresses &cvtAddress, int w, int i)
+// The byte addresses of instruction i of warp w, per pass and lane, into `addrs` (its buffers
+// reused).
+void fillInstructionAddresses(const Architecture &arch, const AccessPlan &plan,
+                              const CvtAddresses &cvtAddress, int w, int i,
+                              std::vector<std::vector<std::optional<int64_t>>> &addrs)
 {
-    std::vector<std::vector<std::optional<int64_t>>> addrs(
-        size_t(plan.ins->passes), std::vector<std::optional<int64_t>>(size_t(arch.waveSize)));
+    addrs.resize(size_t(plan.ins->passes));
+    for (std::vector<std::optional<int64_t>> &lanes : addrs)
+        lanes.assign(size_t(arch.waveSize), std::nullopt);
     for (int q = 0; q < plan.ins->passes; ++q) {
         const int g = i * plan.ins->passes + q;
         const auto registerAndWarp = cvtAddress.registerAndWarp(g << plan.log2Vec, w);
         for (int l = 0; l < plan.lanes; ++l)
             addrs[size_t(q)][size_t(l)] = cvtAddress.at(registerAndWarp, l);
     }
+}
+
+// The byte addresses of instruction i of warp w, per pass and lane.
+std::vector<std::vector<std::optional<int64_t>>>
+instructionAddresses(const Architecture &arch, const AccessPlan &plan,
+                     const CvtAddresses &cvtAddress, int w, int i)
+{
+    std::vector<std::vector<std::optional<int64_t>>> addrs;
+    fillInstructionAddresses(arch, plan, cvtAddress, w, i, addrs);
     return addrs;
 }
 
@@ -444,9 +455,13 @@ Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
     return analyzeBanksPrepared(arch, request, *reg);
 }
 
-Expected<BankConflictReport> analyzeBanksPrepared(const Architecture &arch,
-                                                  const BankAccessRequest &request,
-                                                  const LinearLayout &noBroadcast)
+namespace {
+
+// analyzeBanksPrepared; without `keepPhases` each instruction's report has no addresses and no
+// phases (banksinternal::countAddresses), the elements needing both.
+Expected<BankConflictReport> analyzeBanksOf(const Architecture &arch,
+                                            const BankAccessRequest &request,
+                                            const LinearLayout &noBroadcast, bool keepPhases)
 {
     if (auto ok = checkBankRequest(arch, request); !ok)
         return ok.error();
@@ -511,10 +526,16 @@ Expected<BankConflictReport> analyzeBanksPrepared(const Architecture &arch,
     const CvtAddresses cvtAddress(*cvt, order, shared, stride, elementBytes, plan.lanes);
 
     report.instructions.reserve(size_t(plan.nWarps) * size_t(plan.perWarp));
+    std::vector<std::vector<std::optional<int64_t>>> reused; // the addresses no report keeps
     for (int w = 0; w < plan.nWarps; ++w) {
         for (int i = 0; i < plan.perWarp; ++i) {
-            auto ir = banksinternal::analyzeOwnAddresses(
-                arch, *ins, instructionAddresses(arch, plan, cvtAddress, w, i), request.options);
+            if (!keepPhases && !permReg)
+                fillInstructionAddresses(arch, plan, cvtAddress, w, i, reused);
+            auto ir = keepPhases || permReg
+                          ? banksinternal::analyzeOwnAddresses(
+                                arch, *ins, instructionAddresses(arch, plan, cvtAddress, w, i),
+                                request.options)
+                          : banksinternal::countAddresses(arch, *ins, reused, request.options);
             if (!ir)
                 return ir.error();
             ir->warp = w;
@@ -531,6 +552,26 @@ Expected<BankConflictReport> analyzeBanksPrepared(const Architecture &arch,
     // Without padding the vector has no cap: the widest vector Triton's count takes.
     addTritonCount(request, TritonCountInputs{noBroadcast, *cvt, maxVec}, report);
     return report;
+}
+
+} // namespace
+
+Expected<BankConflictReport> analyzeBanksPrepared(const Architecture &arch,
+                                                  const BankAccessRequest &request,
+                                                  const LinearLayout &noBroadcast)
+{
+    return analyzeBanksOf(arch, request, noBroadcast, true);
+}
+
+Expected<BankConflictReport> analyzeBanksWithoutPhases(const Architecture &arch,
+                                                       const BankAccessRequest &request)
+{
+    if (auto ok = checkBankRequest(arch, request); !ok)
+        return ok.error();
+    auto reg = removeBroadcastRegisters(request.reg);
+    if (!reg)
+        return reg.error();
+    return analyzeBanksOf(arch, request, *reg, false);
 }
 
 Expected<int64_t> tritonBankConflicts(const LinearLayout &reg, const LinearLayout &shared,

@@ -18,6 +18,13 @@ namespace lx {
                                                                 const BankAccessRequest &request,
                                                                 const LinearLayout &noBroadcast);
 
+// analyzeBanks(arch, request) without each instruction's addresses and phases (left empty,
+// unless request.collectElements, which needs them): the totals, every instruction's cycles,
+// ways and measured rule, the vector and the instruction are the same. For a search that reads
+// the totals of hundreds of candidate layouts.
+[[nodiscard]] Expected<BankConflictReport>
+analyzeBanksWithoutPhases(const Architecture &arch, const BankAccessRequest &request);
+
 // sharedMemoryLayout(attr, shape, elementBits, partitionAlignBytes), given `layout` =
 // toLinearLayout(attr, shape): the padding and partition stride from the attribute, the layout
 // moved in rather than built again.

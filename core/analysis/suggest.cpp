@@ -7,6 +7,7 @@
 
 #include "analysis/allocator.h"
 #include "analysis/banks.h"
+#include "analysis/banksprepared.h"
 #include "analysis/dsloadtr.h"
 #include "analysis/partitioncount.h"
 #include "analysis/partitions.h"
@@ -119,7 +120,7 @@ Expected<SharedCandidate> scoreSharedCandidate(const SuggestSharedRequest &reque
     br.maxWarps = request.warp + 1;
     br.collectElements = false;
     br.tritonModel = false;
-    auto rd = analyzeBanks(arch, br);
+    auto rd = analyzeBanksWithoutPhases(arch, br);
     if (!rd)
         return makeError("read: " + rd.message());
     const BankTotals readTotals = waveTotals(*rd, request.warp);
@@ -134,7 +135,7 @@ Expected<SharedCandidate> scoreSharedCandidate(const SuggestSharedRequest &reque
     if (request.write) {
         br.reg = *request.write;
         br.isWrite = true;
-        auto wr = analyzeBanks(arch, br);
+        auto wr = analyzeBanksWithoutPhases(arch, br);
         if (!wr)
             return makeError("write: " + wr.message());
         const BankTotals writeTotals = waveTotals(*wr, request.warp);
