@@ -4,6 +4,7 @@
 
 #include "analysis/banks.h"
 #include "analysis/banksinternal.h"
+#include "analysis/banksprepared.h"
 
 #include "hw/ldscapacity.h"
 
@@ -310,10 +311,12 @@ analyzeOwnAddresses(const Architecture &arch, const LdsInstruction &instruction,
     return report;
 }
 
+} // namespace banksinternal
+
 Expected<InstructionReport>
-countAddresses(const Architecture &arch, const LdsInstruction &instruction,
-               const std::vector<std::vector<std::optional<int64_t>>> &addresses,
-               const BankOptions &options)
+analyzeAddressesWithoutPhases(const Architecture &arch, const LdsInstruction &instruction,
+                              const std::vector<std::vector<std::optional<int64_t>>> &addresses,
+                              const BankOptions &options)
 {
     if (auto problem = addressShapeProblem(arch, instruction, addresses))
         return *problem;
@@ -321,8 +324,6 @@ countAddresses(const Architecture &arch, const LdsInstruction &instruction,
     analyzePhases(arch, instruction, options, addresses, report, false);
     return report;
 }
-
-} // namespace banksinternal
 
 int64_t rocRollerDataCycles(const std::vector<std::optional<int64_t>> &laneAddresses,
                             int dwordsPerLane, int threadsPerClock, int numBanks,

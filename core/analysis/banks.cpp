@@ -458,7 +458,7 @@ Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
 namespace {
 
 // analyzeBanksPrepared; without `keepPhases` each instruction's report has no addresses and no
-// phases (banksinternal::countAddresses), the elements needing both.
+// phases (analyzeAddressesWithoutPhases), the elements needing both.
 Expected<BankConflictReport> analyzeBanksOf(const Architecture &arch,
                                             const BankAccessRequest &request,
                                             const LinearLayout &noBroadcast, bool keepPhases)
@@ -535,7 +535,7 @@ Expected<BankConflictReport> analyzeBanksOf(const Architecture &arch,
                           ? banksinternal::analyzeOwnAddresses(
                                 arch, *ins, instructionAddresses(arch, plan, cvtAddress, w, i),
                                 request.options)
-                          : banksinternal::countAddresses(arch, *ins, reused, request.options);
+                          : analyzeAddressesWithoutPhases(arch, *ins, reused, request.options);
             if (!ir)
                 return ir.error();
             ir->warp = w;

@@ -22,11 +22,4 @@ analyzeOwnAddresses(const Architecture &arch, const LdsInstruction &instruction,
                     std::vector<std::vector<std::optional<int64_t>>> &&addresses,
                     const BankOptions &options);
 
-// analyzeAddresses without the report's addresses and phases (both left empty): the cycles,
-// ideal cycles, ways, model cycles and measured rule are the same.
-Expected<InstructionReport>
-countAddresses(const Architecture &arch, const LdsInstruction &instruction,
-               const std::vector<std::vector<std::optional<int64_t>>> &addresses,
-               const BankOptions &options);
-
 } // namespace lx::banksinternal

@@ -25,6 +25,14 @@ namespace lx {
 [[nodiscard]] Expected<BankConflictReport>
 analyzeBanksWithoutPhases(const Architecture &arch, const BankAccessRequest &request);
 
+// analyzeAddresses(arch, instruction, addresses, options) without the report's addresses and
+// phases (both left empty): the cycles, ideal cycles, ways, model cycles and measured rule are
+// the same. For analyses that sum many instructions' cycles.
+[[nodiscard]] Expected<InstructionReport>
+analyzeAddressesWithoutPhases(const Architecture &arch, const LdsInstruction &instruction,
+                              const std::vector<std::vector<std::optional<int64_t>>> &addresses,
+                              const BankOptions &options = {});
+
 // sharedMemoryLayout(attr, shape, elementBits, partitionAlignBytes), given `layout` =
 // toLinearLayout(attr, shape): the padding and partition stride from the attribute, the layout
 // moved in rather than built again.
