@@ -36,11 +36,11 @@ std::vector<ScratchInstruction> vectorAccessInstructions(const std::string &name
 {
     const std::string kReg = "register";
     // The bases of an in-dim (none where the map has no such dim), looked up once.
-    auto basesOf = [&](const std::string &dim) {
+    auto inDimBases = [&](const std::string &dim) {
         const int k = map.inDimIndex(dim);
         return k < 0 ? std::vector<LinearLayout::Basis>{} : map.bases()[size_t(k)].second;
     };
-    const std::vector<LinearLayout::Basis> regBases = basesOf(kReg);
+    const std::vector<LinearLayout::Basis> regBases = inDimBases(kReg);
     auto imageOf = [](const std::vector<LinearLayout::Basis> &bases, int64_t i) {
         int64_t offset = 0;
         for (size_t b = 0; b < bases.size(); ++b)
@@ -58,7 +58,8 @@ std::vector<ScratchInstruction> vectorAccessInstructions(const std::string &name
     // Every lane's and every warp's image, once (not per instruction and lane).
     std::vector<int64_t> laneImages(static_cast<size_t>(lanes)),
         warpImages(static_cast<size_t>(warps));
-    const std::vector<LinearLayout::Basis> laneBases = basesOf("lane"), warpBases = basesOf("warp");
+    const std::vector<LinearLayout::Basis> laneBases = inDimBases("lane"),
+                                           warpBases = inDimBases("warp");
     for (int64_t l = 0; l < lanes; ++l)
         laneImages[size_t(l)] = imageOf(laneBases, l);
     for (int64_t w = 0; w < warps; ++w)
