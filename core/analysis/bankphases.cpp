@@ -4,6 +4,7 @@
 
 #include "analysis/banks.h"
 #include "analysis/banksinternal.h"
+#include "analysis/banksprepared.h"
 
 #include "hw/ldscapacity.h"
 
@@ -340,6 +341,19 @@ InstructionReport shiftedInstruction(const Architecture &arch, const LdsInstruct
 }
 
 } // namespace banksinternal
+
+Expected<InstructionReport>
+analyzeAddressesWithoutPhases(const Architecture &arch, const LdsInstruction &instruction,
+                              const std::vector<std::vector<std::optional<int64_t>>> &addresses,
+                              const BankOptions &options)
+{
+    Expected<InstructionReport> report = analyzeAddresses(arch, instruction, addresses, options);
+    if (report) {
+        report->addresses = {};
+        report->phases = {};
+    }
+    return report;
+}
 
 int64_t rocRollerDataCycles(const std::vector<std::optional<int64_t>> &laneAddresses,
                             int dwordsPerLane, int threadsPerClock, int numBanks,

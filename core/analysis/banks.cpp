@@ -553,4 +553,24 @@ Expected<BankConflictReport> analyzeBanksEveryInstruction(const Architecture &ar
     return analyzeBanksWith(arch, request, *reg, false, nullptr, nullptr);
 }
 
+Expected<BankConflictReport> analyzeBanksWithoutPhases(const Architecture &arch,
+                                                       const BankAccessRequest &request)
+{
+    if (auto ok = checkBankRequest(arch, request); !ok)
+        return ok.error();
+    auto reg = removeBroadcastRegisters(request.reg);
+    if (!reg)
+        return reg.error();
+    // The analysis with its shortcut (an instruction derived from the first where it can be),
+    // then without what a search does not read.
+    auto report = analyzeBanksWith(arch, request, *reg, true, nullptr, nullptr);
+    if (report && !request.collectElements) {
+        for (InstructionReport &ir : report->instructions) {
+            ir.addresses = {};
+            ir.phases = {};
+        }
+    }
+    return report;
+}
+
 } // namespace lx

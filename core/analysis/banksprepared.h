@@ -40,6 +40,21 @@ analyzeBanksPrepared(const Architecture &arch, const BankAccessRequest &request,
 [[nodiscard]] Expected<BankConflictReport>
 analyzeBanksEveryInstruction(const Architecture &arch, const BankAccessRequest &request);
 
+// analyzeBanks(arch, request) without each instruction's addresses and phases (left empty,
+// unless request.collectElements, which needs them): the totals, every instruction's cycles,
+// ways and measured rule, the vector and the instruction are the same. For a search that reads
+// the totals of hundreds of candidate layouts.
+[[nodiscard]] Expected<BankConflictReport>
+analyzeBanksWithoutPhases(const Architecture &arch, const BankAccessRequest &request);
+
+// analyzeAddresses(arch, instruction, addresses, options) without the report's addresses and
+// phases (both left empty): the cycles, ideal cycles, ways, model cycles and measured rule are
+// the same. For analyses that sum many instructions' cycles.
+[[nodiscard]] Expected<InstructionReport>
+analyzeAddressesWithoutPhases(const Architecture &arch, const LdsInstruction &instruction,
+                              const std::vector<std::vector<std::optional<int64_t>>> &addresses,
+                              const BankOptions &options = {});
+
 // sharedMemoryLayout(attr, shape, elementBits, partitionAlignBytes), given `layout` =
 // toLinearLayout(attr, shape): the padding and partition stride from the attribute, the layout
 // moved in rather than built again.

@@ -1,6 +1,6 @@
 #include "analysis/kernelpartitions.h"
 
-#include "analysis/partitions.h"
+#include "analysis/partitioncount.h"
 
 namespace lx {
 
@@ -23,10 +23,10 @@ std::optional<int> accessPartitionConflicts(const Architecture &arch, const Line
     const int64_t stride = sharedPartitionStride(shared, elementBits / 8, arch.cu->partitionBytes);
     for (int p = 0; p < parts; ++p)
         spec.bufferOffsets.push_back(int64_t(p) * stride);
-    Expected<PartitionAccessReport> rep = analyzePartitionAccess(spec, *arch.cu);
-    if (!rep)
+    const Expected<int> conflicts = countPartitionConflicts(spec, *arch.cu);
+    if (!conflicts)
         return std::nullopt;
-    return rep->conflictingLoads;
+    return *conflicts;
 }
 
 } // namespace lx

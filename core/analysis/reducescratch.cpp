@@ -190,6 +190,17 @@ Expected<std::vector<ScratchInstruction>> reduceScratchInstructions(const Archit
             o += int64_t(c[d]) * s.stride[d];
         return o * bytes;
     };
+    // Every lane's and warp's index along the axis and image, once (every store reads them).
+    std::vector<AxisIndex> laneAxis, warpAxis;
+    std::vector<LinearLayout::Basis> laneImage, warpImage;
+    for (int l = 0; l < lanes; ++l) {
+        laneAxis.push_back(axisIndexOf(src, kLane, axis, l));
+        laneImage.push_back(imageOf(src, kLane, l));
+    }
+    for (int w = 0; w < warps; ++w) {
+        warpAxis.push_back(axisIndexOf(src, kWarp, axis, w));
+        warpImage.push_back(imageOf(src, kWarp, w));
+    }
     // 1. One store per accumulator: its off-axis position, the warp's row along the axis.
     std::set<LinearLayout::Basis> keys;
     for (int64_t reg = 0; reg < sizeOf(src, kRegister); ++reg) {
@@ -199,14 +210,14 @@ Expected<std::vector<ScratchInstruction>> reduceScratchInstructions(const Archit
             continue;
         ScratchInstruction st{*store, true, {}, {}};
         for (int w = 0; w < warps; ++w) {
-            const AxisIndex warp = axisIndexOf(src, kWarp, axis, w);
+            const AxisIndex &warp = warpAxis[size_t(w)];
             std::vector<std::optional<int64_t>> addresses(static_cast<size_t>(lanes));
             for (int l = 0; l < lanes; ++l) {
-                const AxisIndex lane = axisIndexOf(src, kLane, axis, l);
+                const AxisIndex &lane = laneAxis[size_t(l)];
                 if (!warp.representative || !lane.representative || lane.index != 0)
                     continue;
-                LinearLayout::Basis c = imageOf(src, kLane, l);
-                const LinearLayout::Basis wc = imageOf(src, kWarp, w);
+                LinearLayout::Basis c = laneImage[size_t(l)];
+                const LinearLayout::Basis &wc = warpImage[size_t(w)];
                 for (size_t d = 0; d < c.size(); ++d)
                     c[d] ^= wc[d] ^ key[d];
                 c[size_t(axis)] = int32_t(warp.index);

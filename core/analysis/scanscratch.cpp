@@ -182,16 +182,22 @@ Expected<std::vector<ScratchInstruction>> scanScratchInstructions(const Architec
         if (d != a)
             perChunkContig *= b.contig[d];
     // (lane, warp) -> (the flat off-axis thread index, the lane's and the warp's axis index,
-    // representative)
-    auto thread = [&](int64_t l, int64_t w) {
-        ThreadIndex lane = threadIndexOf(src, kLane, l), warp = threadIndexOf(src, kWarp, w);
-        const int64_t laneAxis = lane.perDim[a], warpAxis = warp.perDim[a];
-        lane.perDim[a] = warp.perDim[a] = 0;
-        const int64_t flat = linearize(lane.perDim, laneSizes, order) +
-                             linearize(warp.perDim, warpSizes, order) * offAxisLanes;
-        return std::make_tuple(flat, laneAxis, warpAxis,
-                               lane.representative && warp.representative);
-    };
+    // representative), computed once per thread: every chunk and every load reads it again.
+    std::vector<std::tuple<int64_t, int64_t, int64_t, bool>> threads;
+    threads.reserve(size_t(b.numWarps * b.waveSize));
+    for (int64_t w = 0; w < b.numWarps; ++w) {
+        const ThreadIndex warpIndex = threadIndexOf(src, kWarp, w);
+        for (int64_t l = 0; l < b.waveSize; ++l) {
+            ThreadIndex lane = threadIndexOf(src, kLane, l), warp = warpIndex;
+            const int64_t laneAxis = lane.perDim[a], warpAxis = warp.perDim[a];
+            lane.perDim[a] = warp.perDim[a] = 0;
+            const int64_t flat = linearize(lane.perDim, laneSizes, order) +
+                                 linearize(warp.perDim, warpSizes, order) * offAxisLanes;
+            threads.emplace_back(flat, laneAxis, warpAxis,
+                                 lane.representative && warp.representative);
+        }
+    }
+    auto thread = [&](int64_t l, int64_t w) { return threads[size_t(w * b.waveSize + l)]; };
     for (int64_t c = 0; c < s.chunks; ++c) {
         ScratchInstruction st{*store, true, {}, {}};
         for (int64_t w = 0; w < b.numWarps; ++w) {

@@ -1,6 +1,7 @@
 #include "analysis/scratchcost.h"
 
 #include "analysis/banks.h"
+#include "analysis/banksprepared.h"
 #include "analysis/nvsharedaccess.h"
 
 #include <algorithm>
@@ -34,11 +35,17 @@ std::vector<ScratchInstruction> vectorAccessInstructions(const std::string &name
                                                          int64_t bytesPerElement)
 {
     const std::string kReg = "register";
-    auto imageOf = [&](const std::string &dim, int64_t i) {
+    // The bases of an in-dim (none where the map has no such dim), looked up once.
+    auto inDimBases = [&](const std::string &dim) {
+        const int k = map.inDimIndex(dim);
+        return k < 0 ? std::vector<LinearLayout::Basis>{} : map.bases()[size_t(k)].second;
+    };
+    const std::vector<LinearLayout::Basis> regBases = inDimBases(kReg);
+    auto imageOf = [](const std::vector<LinearLayout::Basis> &bases, int64_t i) {
         int64_t offset = 0;
-        for (int b = 0; map.hasInDim(dim) && b < map.inDimSizeLog2(dim); ++b)
+        for (size_t b = 0; b < bases.size(); ++b)
             if ((i >> b) & 1)
-                offset ^= map.basis(dim, b)[0];
+                offset ^= bases[b][0];
         return offset;
     };
     std::vector<int> others;
@@ -48,6 +55,15 @@ std::vector<ScratchInstruction> vectorAccessInstructions(const std::string &name
             others.push_back(b);
     const int64_t lanes = map.hasInDim("lane") ? map.inDimSize("lane") : 1;
     const int64_t warps = map.hasInDim("warp") ? map.inDimSize("warp") : 1;
+    // Every lane's and every warp's image, once (not per instruction and lane).
+    std::vector<int64_t> laneImages(static_cast<size_t>(lanes)),
+        warpImages(static_cast<size_t>(warps));
+    const std::vector<LinearLayout::Basis> laneBases = inDimBases("lane"),
+                                           warpBases = inDimBases("warp");
+    for (int64_t l = 0; l < lanes; ++l)
+        laneImages[size_t(l)] = imageOf(laneBases, l);
+    for (int64_t w = 0; w < warps; ++w)
+        warpImages[size_t(w)] = imageOf(warpBases, w);
     std::vector<ScratchInstruction> out;
     for (int64_t g = 0; g < (int64_t(1) << others.size()); ++g) {
         int64_t reg = 0;
@@ -55,12 +71,12 @@ std::vector<ScratchInstruction> vectorAccessInstructions(const std::string &name
             if ((g >> k) & 1)
                 reg |= int64_t(1) << others[k];
         ScratchInstruction in{name, isWrite, {}, {}};
-        const int64_t base = imageOf(kReg, reg);
+        const int64_t base = imageOf(regBases, reg);
         for (int64_t w = 0; w < warps; ++w) {
             std::vector<std::optional<int64_t>> addresses(static_cast<size_t>(lanes));
             for (int64_t l = 0; l < lanes; ++l)
                 addresses[size_t(l)] =
-                    (base ^ imageOf("lane", l) ^ imageOf("warp", w)) * bytesPerElement;
+                    (base ^ laneImages[size_t(l)] ^ warpImages[size_t(w)]) * bytesPerElement;
             in.lanes.push_back(std::move(addresses));
         }
         out.push_back(std::move(in));
@@ -86,7 +102,7 @@ void costScratchInstructions(KernelOpReport &r, const Architecture &arch,
         for (const std::vector<std::optional<int64_t>> &lanes : s.lanes) {
             std::vector<std::optional<int64_t>> wave = lanes;
             wave.resize(size_t(arch.waveSize));
-            Expected<InstructionReport> rep = analyzeAddresses(arch, *instr, {wave});
+            Expected<InstructionReport> rep = analyzeAddressesWithoutPhases(arch, *instr, {wave});
             if (!rep) {
                 r.cyclesNote = "the bank analysis failed: " + rep.message();
                 return;

@@ -7,7 +7,9 @@
 
 #include "analysis/allocator.h"
 #include "analysis/banks.h"
+#include "analysis/banksprepared.h"
 #include "analysis/dsloadtr.h"
+#include "analysis/partitioncount.h"
 #include "analysis/partitions.h"
 #include "f2/f2reduce.h"
 #include "hw/arch.h"
@@ -118,7 +120,7 @@ Expected<SharedCandidate> scoreSharedCandidate(const SuggestSharedRequest &reque
     br.maxWarps = request.warp + 1;
     br.collectElements = false;
     br.tritonModel = false;
-    auto rd = analyzeBanks(arch, br);
+    auto rd = analyzeBanksWithoutPhases(arch, br);
     if (!rd)
         return makeError("read: " + rd.message());
     const BankTotals readTotals = waveTotals(*rd, request.warp);
@@ -133,7 +135,7 @@ Expected<SharedCandidate> scoreSharedCandidate(const SuggestSharedRequest &reque
     if (request.write) {
         br.reg = *request.write;
         br.isWrite = true;
-        auto wr = analyzeBanks(arch, br);
+        auto wr = analyzeBanksWithoutPhases(arch, br);
         if (!wr)
             return makeError("write: " + wr.message());
         const BankTotals writeTotals = waveTotals(*wr, request.warp);
@@ -160,10 +162,10 @@ Expected<SharedCandidate> scoreSharedCandidate(const SuggestSharedRequest &reque
             sml->layout.hasInDim("partition") ? sml->layout.inDimSize("partition") : 1;
         for (int p = 0; p < parts; ++p)
             spec.bufferOffsets.push_back(int64_t(p) * sml->partitionStrideBytes);
-        auto acc = analyzePartitionAccess(spec, *cu);
-        if (!acc)
-            return makeError("partition analysis: " + acc.message());
-        c.partitionConflicts = acc->conflictingLoads;
+        const Expected<int> conflicts = countPartitionConflicts(spec, *cu);
+        if (!conflicts)
+            return makeError("partition analysis: " + conflicts.message());
+        c.partitionConflicts = *conflicts;
     }
     return c;
 }

@@ -3,6 +3,7 @@
 // (docs/worked-cases.md P2).
 
 #include "analysis/bandwidth.h"
+#include "analysis/partitioncount.h"
 #include "analysis/partitions.h"
 #include "blogcumodel.h"
 
@@ -40,6 +41,7 @@ private Q_SLOTS:
     void sameCycleModel_data();
     void sameCycleModel();
     void badInput();
+    void theCountAgreesWithTheReport();
 };
 
 void TestPartitions::sharedLayoutExample()
@@ -176,6 +178,68 @@ void TestPartitions::badInput()
     QVERIFY(small.hasValue());
     QVERIFY(!analyzePartitionAccess({fig13Distributed(), *small, 16, 128, {0}}, blogCuModel())
                  .hasValue());
+}
+
+// countPartitionConflicts (the search's and the kernel analysis's count) against the full report
+// it replaces there: partitioned layouts of every partition dim, order, partition and group
+// count, and plain ones (one buffer), read at every load width from buffers that each lie in one
+// partition (counted per buffer) or straddle two (counted per element); a buffer past partition
+// 63 takes the report's path; refused specs give the report's message.
+void TestPartitions::theCountAgreesWithTheReport()
+{
+    std::vector<std::pair<LinearLayout, std::vector<int64_t>>> shared;
+    for (int dim : {0, 1})
+        for (const std::array<int, 2> &order : {std::array<int, 2>{1, 0}, {0, 1}})
+            for (int parts : {2, 4})
+                for (int groups : {1, 2, 4}) {
+                    auto l = partitionedSharedLayout({64, 64}, order, parts, groups, dim);
+                    if (!l)
+                        continue;
+                    for (int64_t stride :
+                         {int64_t(65536), int64_t(2048), int64_t(40960), int64_t(64512)}) {
+                        std::vector<int64_t> offsets;
+                        for (int p = 0; p < parts; ++p)
+                            offsets.push_back(p * stride);
+                        shared.emplace_back(*l, offsets);
+                    }
+                }
+    for (bool rowMajor : {true, false}) {
+        std::vector<LinearLayout::Basis> off;
+        for (int d : {rowMajor ? 1 : 0, rowMajor ? 0 : 1})
+            for (int32_t v = 1; v < 64; v *= 2)
+                off.push_back(d == 0 ? LinearLayout::Basis{v, 0} : LinearLayout::Basis{0, v});
+        auto plain = LinearLayout::tryCreate({{"offset", off}, {"block", {}}},
+                                             {{"dim0", 64}, {"dim1", 64}}, true);
+        QVERIFY(plain.hasValue());
+        for (int64_t at : {int64_t(0), int64_t(65536 - 4096), int64_t(64) * 65536})
+            shared.emplace_back(*plain, std::vector<int64_t>{at});
+    }
+    int compared = 0, conflicting = 0;
+    for (const auto &[layout, offsets] : shared)
+        for (int loadBits : {16, 32, 64, 128}) {
+            const PartitionAccessSpec spec{fig13Distributed(), layout, 16, loadBits, offsets};
+            const Expected<PartitionAccessReport> rep = analyzePartitionAccess(spec, blogCuModel());
+            const Expected<int> count = countPartitionConflicts(spec, blogCuModel());
+            QVERIFY(rep.hasValue() && count.hasValue());
+            QCOMPARE(*count, rep->conflictingLoads);
+            ++compared;
+            conflicting += *count > 0 ? 1 : 0;
+        }
+    // Both answers occur, so equality is not two zeros.
+    QVERIFY2(conflicting > 0 && conflicting < compared,
+             qPrintable(QStringLiteral("%1 of %2 conflict").arg(conflicting).arg(compared)));
+
+    auto two = partitionedSharedLayout({64, 64}, {1, 0}, 2, 1, 0);
+    QVERIFY(two.hasValue());
+    for (const PartitionAccessSpec &bad :
+         {PartitionAccessSpec{fig13Distributed(), *two, 16, 128, {0}},
+          PartitionAccessSpec{fig13Distributed(), *two, 16, 24, {0, 65536}},
+          PartitionAccessSpec{fig13Distributed(), *two, 12, 48, {0, 65536}}}) {
+        const Expected<PartitionAccessReport> rep = analyzePartitionAccess(bad, blogCuModel());
+        const Expected<int> count = countPartitionConflicts(bad, blogCuModel());
+        QVERIFY(!rep.hasValue() && !count.hasValue());
+        QCOMPARE(count.message(), rep.message());
+    }
 }
 
 QTEST_APPLESS_MAIN(TestPartitions)
