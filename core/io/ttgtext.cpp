@@ -304,6 +304,7 @@ Expected<LayoutAttrPtr> parseTtg(std::string_view text)
         } release{buffer};
         buffer.busy = true;
         tokenizeInto(text, Syntax::Mlir, buffer.tokens);
+        const ValueArenaScope arena; // the value trees of this read are gone when it returns
         MlirParser parser(buffer.tokens);
         return parser.parseDocument();
     } catch (const ParseFailure &f) {
