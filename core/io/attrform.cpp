@@ -10,6 +10,7 @@ namespace lx {
 namespace {
 
 using ttgdetail::Entry;
+using ttgdetail::EntryList;
 using ttgdetail::fail;
 using ttgdetail::ParseFailure;
 using ttgdetail::Pos;
@@ -71,14 +72,14 @@ Value toValue(const FormValue &f, Pos pos)
 }
 
 // Puts `value` under the dotted `key` into `entries`, making the nested dictionaries it needs.
-void insert(std::vector<Entry> &entries, std::string_view key, Value value)
+void insert(EntryList &entries, std::string_view key, Value value)
 {
     const size_t dot = key.find('.');
     if (dot == std::string_view::npos) {
-        entries.push_back(Entry{std::string(key), value.pos, std::move(value)});
+        entries.push_back(Entry{key, value.pos, std::move(value)});
         return;
     }
-    const std::string head(key.substr(0, dot));
+    const std::string_view head = key.substr(0, dot); // views the form's key, as `key` does
     auto it =
         std::find_if(entries.begin(), entries.end(), [&](const Entry &e) { return e.key == head; });
     if (it == entries.end()) {
@@ -130,7 +131,7 @@ LayoutAttrPtr construct(std::string_view mnemonic, const std::vector<FormValue> 
 
 FormAttr attrFromForm(std::string_view mnemonic, const std::vector<FormValue> &values)
 {
-    std::vector<Entry> entries;
+    EntryList entries;
     for (size_t i = 0; i < values.size(); ++i)
         if (!std::holds_alternative<IntervalPadding>(values[i].value))
             insert(entries, values[i].key, toValue(values[i], fieldPos(i)));

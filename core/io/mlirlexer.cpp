@@ -12,7 +12,8 @@ enum MlirCharClass : uint8_t
     kIdentStart = 1, // letters, '_'
     kIdentChar = 2,  // letters, digits, '_', '$', '.'
     kDigit = 4,
-    kSuffixChar = 8 // MLIR's suffix-id characters (after %, ^, !, @): kIdentChar and '-'
+    kSuffixChar = 8, // MLIR's suffix-id characters (after %, ^, !, @): kIdentChar and '-'
+    kPunct = 16      // the one-character punctuation of every syntax: < > { } [ ] ( ) , = : +
 };
 
 constexpr std::array<uint8_t, 256> mlirCharClasses()
@@ -23,8 +24,11 @@ constexpr std::array<uint8_t, 256> mlirCharClasses()
         const bool digit = c >= '0' && c <= '9';
         const bool start = letter || c == '_';
         const bool ident = start || digit || c == '$' || c == '.';
-        t[size_t(c)] = uint8_t((start ? kIdentStart : 0) | (ident ? kIdentChar : 0) |
-                               (digit ? kDigit : 0) | (ident || c == '-' ? kSuffixChar : 0));
+        const bool punct = c == '<' || c == '>' || c == '{' || c == '}' || c == '[' || c == ']' ||
+                           c == '(' || c == ')' || c == ',' || c == '=' || c == ':' || c == '+';
+        t[size_t(c)] =
+            uint8_t((start ? kIdentStart : 0) | (ident ? kIdentChar : 0) | (digit ? kDigit : 0) |
+                    (ident || c == '-' ? kSuffixChar : 0) | (punct ? kPunct : 0));
     }
     return t;
 }
@@ -66,7 +70,21 @@ public:
             t.value = 0;
             t.pos = pos();
             t.offset = m_i;
-            lexOne(t);
+            // Identifiers and one-character punctuation, most of any text, here; the rest in
+            // lexOne.
+            const uint8_t cls = kMlirCharClasses[static_cast<unsigned char>(m_text[m_i])];
+            if (cls & kIdentStart) {
+                const size_t end = scan(m_i + 1, kIdentChar);
+                t.kind = Tok::Ident;
+                t.text = std::string_view(m_text.data() + m_i, end - m_i);
+                m_i = end;
+            } else if (cls & kPunct) {
+                t.kind = Tok::Punct;
+                t.text = std::string_view(m_text.data() + m_i, 1);
+                ++m_i;
+            } else if (!((cls & kDigit) && lexShortDecimal(t))) {
+                lexOne(t);
+            }
             t.length = m_i - t.offset;
         }
         Token &end = slot();
@@ -99,6 +117,8 @@ private:
         const size_t size = m_text.size();
         while (m_i < size) {
             const char c = m_text[m_i];
+            if (hasClass(c, kIdentStart | kDigit | kPunct)) // a token starts: most often
+                return true;
             if (c == ' ' || c == '\t' || c == '\r') {
                 ++m_i;
                 continue;
@@ -137,7 +157,27 @@ private:
         m_i = end;
     }
 
-    void lexOne(Token &t)
+    // A decimal integer of at most 12 digits, at most 2^40, followed by neither an identifier
+    // character nor '.': what lexNumber reads the same way in every syntax. False (nothing read)
+    // for any other number, which lexOne then reads or refuses.
+    bool lexShortDecimal(Token &t)
+    {
+        const size_t size = m_text.size();
+        size_t j = m_i;
+        uint64_t value = 0;
+        while (j < size && j - m_i <= 12 && hasClass(m_text[j], kDigit))
+            value = value * 10 + uint64_t(m_text[j++] - '0');
+        if (j - m_i > 12 || value > (uint64_t(1) << 40) ||
+            (j < size && hasClass(m_text[j], kIdentChar)))
+            return false;
+        t.kind = Tok::Int;
+        t.value = int64_t(value);
+        t.text = std::string_view(m_text.data() + m_i, j - m_i);
+        m_i = j;
+        return true;
+    }
+
+    [[gnu::noinline]] void lexOne(Token &t)
     {
         const char c = m_text[m_i];
         if (isIdentStart(c))

@@ -98,22 +98,23 @@ constexpr int kMaxDepth = 64;
 class TokenCursor
 {
 protected:
-    explicit TokenCursor(std::vector<Token> tokens) : m_owned(std::move(tokens)), m_tokens(m_owned)
+    explicit TokenCursor(std::vector<Token> tokens)
+        : m_owned(std::move(tokens)), m_tokens(m_owned), m_last(lastIndex(m_tokens))
     {
     }
     // Walks tokens owned by someone else (they must outlive the cursor), from `start`.
-    TokenCursor(const std::vector<Token> &tokens, size_t start) : m_tokens(tokens), m_next(start) {}
+    TokenCursor(const std::vector<Token> &tokens, size_t start)
+        : m_tokens(tokens), m_next(start), m_last(lastIndex(tokens))
+    {
+    }
 
     const Token &peek() const { return m_tokens[m_next]; }
-    const Token &peekAt(size_t k) const
-    {
-        return m_tokens[std::min(m_next + k, m_tokens.size() - 1)];
-    }
+    const Token &peekAt(size_t k) const { return m_tokens[std::min(m_next + k, m_last)]; }
     // The token stays valid while the cursor lives (the token vector is never modified).
     const Token &next()
     {
         const Token &t = m_tokens[m_next];
-        if (m_next + 1 < m_tokens.size())
+        if (m_next < m_last)
             ++m_next;
         return t;
     }
@@ -145,6 +146,14 @@ protected:
     std::vector<Token> m_owned;
     const std::vector<Token> &m_tokens;
     size_t m_next = 0;
+
+private:
+    static size_t lastIndex(const std::vector<Token> &tokens)
+    {
+        return tokens.empty() ? 0 : tokens.size() - 1;
+    }
+    // The index of the last token (End), kept: the vector's size is a division by sizeof(Token).
+    size_t m_last = 0;
 };
 
 } // namespace lx::ttgdetail

@@ -181,14 +181,21 @@ private:
     Value parseDict(int depth)
     {
         Value v;
+        parseDictInto(v, depth);
+        return v;
+    }
+
+    // The values are read into their place in the tree (an entry's, a list item's) rather than
+    // returned and moved there: a Value is about a hundred bytes.
+    void parseDictInto(Value &v, int depth)
+    {
         v.kind = Value::Dict;
         v.pos = expect("{").pos;
         if (acceptPunct("}"))
-            return v;
+            return;
         v.entries.reserve(4); // most attributes have at most four keys
         parseEntries(v, depth);
         expect("}");
-        return v;
     }
 
     // `key = value` entries separated by commas, at least one, into `v` (a dictionary's or a
@@ -200,38 +207,44 @@ private:
             if (key.kind != Tok::Ident)
                 fail(key.pos, "expected a key, found " + describe(key));
             expect("=");
-            Entry e;
+            Entry &e = v.entries.emplace_back();
             e.key = key.text;
             e.pos = key.pos;
-            e.value = parseValue(depth + 1);
-            v.entries.push_back(std::move(e));
+            parseValueInto(e.value, depth + 1);
         } while (acceptPunct(","));
     }
 
     Value parseValue(int depth)
     {
         Value v;
+        parseValueInto(v, depth);
+        return v;
+    }
+
+    // Requires: `v` default-constructed.
+    void parseValueInto(Value &v, int depth)
+    {
         if (parseScalar(v, depth, "true", "false"))
-            return v;
+            return;
         const Token &t = peek();
         if (t.kind == Tok::Hash) {
             v.kind = Value::Attr;
             v.attr = parseAttribute(depth + 1);
-            return v;
+            return;
         }
-        if (t.kind == Tok::Punct && t.text == "{")
-            return parseDict(depth + 1);
-        if (t.kind == Tok::Punct && t.text == "[") {
+        if (isPunct(t, "{"))
+            return parseDictInto(v, depth + 1);
+        if (isPunct(t, "[")) {
             next();
             v.kind = Value::List;
             if (acceptPunct("]"))
-                return v;
+                return;
             v.items.reserve(4); // shapes and bases: one allocation instead of two or three
             do
-                v.items.push_back(parseValue(depth + 1));
+                parseValueInto(v.items.emplace_back(), depth + 1);
             while (acceptPunct(","));
             expect("]");
-            return v;
+            return;
         }
         fail(t.pos, "expected a value, found " + describe(t));
     }
@@ -291,6 +304,7 @@ Expected<LayoutAttrPtr> parseTtg(std::string_view text)
         } release{buffer};
         buffer.busy = true;
         tokenizeInto(text, Syntax::Mlir, buffer.tokens);
+        const ValueArenaScope arena; // the value trees of this read are gone when it returns
         MlirParser parser(buffer.tokens);
         return parser.parseDocument();
     } catch (const ParseFailure &f) {

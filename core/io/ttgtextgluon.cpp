@@ -102,7 +102,7 @@ private:
         if (!cls)
             fail(name.pos, "unknown Gluon layout '" + name.str() + "'");
         expect("(");
-        std::vector<Entry> args;
+        EntryList args;
         bool keywordSeen = false;
         size_t positional = 0;
         if (!acceptPunct(")")) {
@@ -122,7 +122,8 @@ private:
                     if (std::find_if(cls->params.begin(), cls->params.end(), [&](const char *p) {
                             return e.key == p;
                         }) == cls->params.end())
-                        fail(e.pos, "unknown argument '" + e.key + "' of " + cls->name);
+                        fail(e.pos,
+                             "unknown argument '" + std::string(e.key) + "' of " + cls->name);
                 } else {
                     if (keywordSeen)
                         fail(t.pos, "positional argument after a keyword argument");
@@ -133,7 +134,7 @@ private:
                 }
                 for (const Entry &prev : args)
                     if (prev.key == e.key)
-                        fail(e.pos, "argument '" + e.key + "' given twice");
+                        fail(e.pos, "argument '" + std::string(e.key) + "' given twice");
                 if (e.key == "instr_variant" && peek().kind == Tok::String) {
                     const Token variant = next();
                     e.value = tmemVariantValue(variant.str().substr(1, variant.text.size() - 2),
@@ -192,8 +193,7 @@ private:
     // Gluon's NVMMASharedLayout.get_default_for: the widest swizzle (128, 64 or 32 bytes) that
     // divides the contiguous dim's bytes (the first dim when transposed), none when the outer dims
     // hold fewer than 8 rows or the tensor has rank 1.
-    static LayoutAttrPtr nvmmaDefaultFor(std::vector<Entry> args, const std::string &context,
-                                         Pos pos)
+    static LayoutAttrPtr nvmmaDefaultFor(EntryList args, const std::string &context, Pos pos)
     {
         DictReader d(std::move(args), context, pos);
         const Value &shapeValue = d.require("block_shape");
@@ -239,10 +239,10 @@ private:
             swizzle = 0;
         auto intValue = [&](int64_t v) { return Value{Value::Int, pos, v, false, {}, {}, {}}; };
         auto boolValue = [&](bool v) { return Value{Value::Bool, pos, 0, v, {}, {}, {}}; };
-        std::vector<Entry> entries = {{"swizzlingByteWidth", pos, intValue(swizzle)},
-                                      {"elementBitWidth", pos, intValue(bits)},
-                                      {"transposed", pos, boolValue(isTransposed)},
-                                      {"fp4Padded", pos, boolValue(isFp4)}};
+        EntryList entries = {{"swizzlingByteWidth", pos, intValue(swizzle)},
+                             {"elementBitWidth", pos, intValue(bits)},
+                             {"transposed", pos, boolValue(isTransposed)},
+                             {"fp4Padded", pos, boolValue(isFp4)}};
         if (!cgaBases.empty())
             entries.push_back(Entry{"CGALayout", cga->pos, *cga});
         else
@@ -253,7 +253,7 @@ private:
 
     // Renames Gluon keyword arguments to the MLIR keys and builds the attribute with the same
     // checks as the MLIR reader.
-    static LayoutAttrPtr build(const GluonClass &cls, std::vector<Entry> args, Pos pos)
+    static LayoutAttrPtr build(const GluonClass &cls, EntryList args, Pos pos)
     {
         const std::string name = cls.name;
         const std::string context = std::string("ttgl.") + cls.name;

@@ -29,7 +29,7 @@ Value tmemInt(int64_t v, Pos pos)
 }
 
 // cta_split_num=(M, N) as the attribute's CTASplitM and CTASplitN.
-void splitEntries(std::vector<Entry> &args, const Value *split)
+void splitEntries(EntryList &args, const Value *split)
 {
     if (!split || split->kind == Value::None)
         return;
@@ -40,7 +40,7 @@ void splitEntries(std::vector<Entry> &args, const Value *split)
     args.push_back(Entry{"CTASplitN", split->pos, tmemInt(v[1], split->pos)});
 }
 
-const Value *takeArg(std::vector<Entry> &args, std::vector<Entry> &taken, const char *key)
+const Value *takeArg(EntryList &args, EntryList &taken, const char *key)
 {
     const auto it =
         std::find_if(args.begin(), args.end(), [&](const Entry &e) { return e.key == key; });
@@ -91,9 +91,9 @@ std::string tmemVariantName(int64_t index)
     return index >= 0 && size_t(index) < all.size() ? all[size_t(index)] : "?";
 }
 
-LayoutAttrPtr makeGluonTensorMemory(std::vector<Entry> args, const std::string &context, Pos pos)
+LayoutAttrPtr makeGluonTensorMemory(EntryList args, const std::string &context, Pos pos)
 {
-    std::vector<Entry> taken;
+    EntryList taken;
     taken.reserve(4);
     const Value *block = takeArg(args, taken, "block");
     if (!block)
@@ -122,16 +122,15 @@ LayoutAttrPtr makeGluonTensorMemory(std::vector<Entry> args, const std::string &
     return makeTensorMemory(d);
 }
 
-LayoutAttrPtr makeGluonTensorMemoryScales(std::vector<Entry> args, const std::string &context,
-                                          Pos pos)
+LayoutAttrPtr makeGluonTensorMemoryScales(EntryList args, const std::string &context, Pos pos)
 {
-    std::vector<Entry> taken;
+    EntryList taken;
     splitEntries(args, takeArg(args, taken, "cta_split_num"));
     DictReader d(std::move(args), context, pos);
     return makeTensorMemoryScales(d);
 }
 
-LayoutAttrPtr makeGluonTmemRegLayout(std::vector<Entry> args, const std::string &context, Pos pos)
+LayoutAttrPtr makeGluonTmemRegLayout(EntryList args, const std::string &context, Pos pos)
 {
     DictReader d(std::move(args), context, pos);
     TmemRegRequest r;

@@ -81,7 +81,7 @@ LayoutAttrPtr makeNvmmaShared(DictReader &dict)
         (void)asBases(*cga, "CGALayout", r);
         if (r > 0)
             rank = r;
-        std::vector<Entry> again{Entry{"CGALayout", cga->pos, *cga}};
+        EntryList again{Entry{"CGALayout", cga->pos, *cga}};
         DictReader cgaDict(std::move(again), dict.context(), dict.pos());
         a.cgaLayout = readCga(cgaDict, rank);
     } else {

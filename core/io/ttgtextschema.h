@@ -9,6 +9,7 @@
 #include "base/expected.h"
 #include "base/intmath.h"
 #include "io/mlirlexer.h"
+#include "io/ttgtextarena.h"
 #include "layout/attrs.h"
 #include "layout/linearlayout.h"
 
@@ -24,6 +25,10 @@
 namespace lx::ttgdetail {
 
 struct Entry;
+struct Value;
+// A list's items and a dictionary's entries (their storage: ttgtextarena.h).
+using ValueList = std::vector<Value, TreeAllocator<Value>>;
+using EntryList = std::vector<Entry, TreeAllocator<Entry>>;
 
 struct Value
 {
@@ -39,14 +44,15 @@ struct Value
     Pos pos;
     int64_t integer = 0;
     bool boolean = false;
-    std::vector<Value> items;   // List
-    std::vector<Entry> entries; // Dict
-    LayoutAttrPtr attr;         // Attr
+    ValueList items;    // List
+    EntryList entries;  // Dict
+    LayoutAttrPtr attr; // Attr
 };
 
 struct Entry
 {
-    std::string key;
+    // Views the text read (or a name with static storage): the tree lives only while it is read.
+    std::string_view key;
     Pos pos;
     Value value;
 };
@@ -75,7 +81,7 @@ inline const char *kindName(Value::Kind k)
 class DictReader
 {
 public:
-    DictReader(std::vector<Entry> entries, std::string context, Pos pos)
+    DictReader(EntryList entries, std::string context, Pos pos)
         : m_entries(std::move(entries)),
           m_used(m_entries.size() > 64 ? m_entries.size() : 0, false),
           m_context(std::move(context)), m_pos(pos)
@@ -85,7 +91,7 @@ public:
             for (size_t j = 0; j < i; ++j)
                 if (m_entries[j].key == m_entries[i].key)
                     fail(m_entries[i].pos,
-                         "duplicate key '" + m_entries[i].key + "' in " + m_context);
+                         "duplicate key '" + std::string(m_entries[i].key) + "' in " + m_context);
     }
 
     // The value of `key` (nullptr when absent), marked used; a caller may move out of it.
@@ -118,8 +124,8 @@ public:
             std::string list;
             for (const char *k : known)
                 list += (list.empty() ? "" : ", ") + std::string(k);
-            fail(m_entries[i].pos, "unknown key '" + m_entries[i].key + "' in " + m_context +
-                                       " (known keys: " + list + ")");
+            fail(m_entries[i].pos, "unknown key '" + std::string(m_entries[i].key) + "' in " +
+                                       m_context + " (known keys: " + list + ")");
         }
     }
     const std::string &context() const { return m_context; }
@@ -139,7 +145,7 @@ private:
         return m_entries.size() > 64 ? bool(m_used[i]) : ((m_usedBits >> i) & 1) != 0;
     }
 
-    std::vector<Entry> m_entries;
+    EntryList m_entries;
     std::vector<bool> m_used;
     uint64_t m_usedBits = 0;
     std::string m_context;
@@ -193,12 +199,12 @@ inferredLayout(std::vector<std::pair<const char *, const BasisList *>> dims, int
 inline const std::vector<const char *> kTmemRegLayoutParams = {
     "element_ty",   "shape",         "layout",    "num_warps", "instr_variant",
     "ctas_per_cga", "cta_split_num", "cta_order", "cga_layout"};
-[[nodiscard]] LayoutAttrPtr makeGluonTensorMemory(std::vector<Entry> args,
-                                                  const std::string &context, Pos pos);
-[[nodiscard]] LayoutAttrPtr makeGluonTensorMemoryScales(std::vector<Entry> args,
-                                                        const std::string &context, Pos pos);
-[[nodiscard]] LayoutAttrPtr makeGluonTmemRegLayout(std::vector<Entry> args,
-                                                   const std::string &context, Pos pos);
+[[nodiscard]] LayoutAttrPtr makeGluonTensorMemory(EntryList args, const std::string &context,
+                                                  Pos pos);
+[[nodiscard]] LayoutAttrPtr makeGluonTensorMemoryScales(EntryList args, const std::string &context,
+                                                        Pos pos);
+[[nodiscard]] LayoutAttrPtr makeGluonTmemRegLayout(EntryList args, const std::string &context,
+                                                   Pos pos);
 // An instr_variant string as a value (its index among Gluon's variants); refused when unknown.
 [[nodiscard]] Value tmemVariantValue(const std::string &variant, Pos pos);
 // The variant of an index tmemVariantValue gave.

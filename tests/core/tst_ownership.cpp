@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <random>
 
 namespace {
@@ -203,6 +204,48 @@ private Q_SLOTS:
         }
         QVERIFY(surjective >= 4); // both paths were taken
         QVERIFY(surjective <= 20);
+    }
+
+    // A map of 2^22 owners (16 MiB, written with streaming stores past 8 MiB): a 2048 x 1024
+    // layout with a broadcast lane bit and mixed bases, two owners per element. Sampled against
+    // applyFlat: every owner of every 4099th element lands on it, ascending, and every 997th input
+    // is among the owners of its image.
+    void largeMapAgreesWithApply()
+    {
+        LinearLayout::BasesT bases = {{"register", {}}, {"lane", {}}, {"warp", {}}};
+        std::vector<std::vector<int32_t>> units;
+        for (int b = 0; b < 10; ++b) {
+            units.push_back({0, 1 << b});
+            units.push_back({1 << b, 0});
+        }
+        units.push_back({1 << 10, 0});
+        units[3] = {2, 3};       // dim0 bit 1 with dim1 bits 0 and 1: still onto
+        units.push_back({0, 0}); // the broadcast: two owners per element
+        std::swap(units[5], units[21]);
+        for (size_t k = 0; k < units.size(); ++k)
+            bases[k < 12 ? 0 : k < 17 ? 1 : 2].second.push_back(units[k]);
+        const auto l = LinearLayout::tryCreate(bases, {{"dim0", 2048}, {"dim1", 1024}}, false);
+        QVERIFY(l.hasValue());
+        QVERIFY(l->isSurjective());
+        QCOMPARE(l->totalInDimSizeLog2(), 22);
+        const auto map = lx::computeOwnership(*l, {0, 1, {}});
+        QVERIFY2(map.hasValue(), map ? "" : map.message().c_str());
+        QVERIFY(map->uniformOwnerCount());
+        QCOMPARE(map->maxOwnerCount(), size_t(2));
+        for (uint64_t e = 0; e < uint64_t(2048) * 1024; e += 4099) {
+            const int row = int(e / 1024), col = int(e % 1024);
+            const auto owners = map->owners(row, col);
+            QCOMPARE(owners.size(), size_t(2));
+            QVERIFY(owners[0] < owners[1]);
+            for (const auto x : owners)
+                QCOMPARE(l->applyFlat(x), uint64_t(row) | (uint64_t(col) << 11));
+        }
+        for (uint64_t x = 0; x < (uint64_t(1) << 22); x += 997) {
+            const uint64_t flat = l->applyFlat(x);
+            const auto owners = map->owners(int(flat & 2047), int(flat >> 11));
+            QVERIFY(std::find(owners.begin(), owners.end(), lx::OwnershipMap::Input(x)) !=
+                    owners.end());
+        }
     }
 
     void wmmaOwnerFromConformance()
