@@ -409,17 +409,21 @@ namespace {
 
 // Every instruction of the plan's warps into the report (and its elements, given the permuted
 // register layout); `shift`: each after the first derived from it (bankShiftApplies), counted in
-// *derived when given.
+// *derived when given. `firstOnly` (no elements): where `shift` holds, the first instruction
+// alone, every other having its figures.
 Expected<bool> analyzeInstructions(const Architecture &arch, const BankAccessRequest &request,
                                    const AccessPlan &plan, const CvtAddresses &cvtAddress,
                                    const LinearLayout *permReg, bool shift, int *derived,
-                                   BankConflictReport &report)
+                                   bool firstOnly, BankConflictReport &report)
 {
     const LdsInstruction *ins = plan.ins;
-    report.instructions.reserve(size_t(plan.nWarps) * size_t(plan.perWarp));
+    const bool onlyFirst = firstOnly && shift && !permReg;
+    report.instructions.reserve(onlyFirst ? 1 : size_t(plan.nWarps) * size_t(plan.perWarp));
     banksinternal::PhaseScratch scratch;
     for (int w = 0; w < plan.nWarps; ++w) {
         for (int i = 0; i < plan.perWarp; ++i) {
+            if (onlyFirst && !report.instructions.empty())
+                return true;
             auto addresses = instructionAddresses(arch, plan, cvtAddress, w, i);
             const bool derive = shift && !report.instructions.empty();
             auto ir = derive ? Expected<InstructionReport>(banksinternal::shiftedInstruction(
@@ -444,14 +448,18 @@ Expected<bool> analyzeInstructions(const Architecture &arch, const BankAccessReq
 }
 
 // analyzeBanksPrepared; `shift`: derive an instruction from the first where bankShiftApplies
-// (counted in *derived when given).
+// (counted in *derived when given). `perWave`, when given: where every instruction would be
+// derived, the first alone and *perWave set to the instructions of a wave (else 0).
 Expected<BankConflictReport> analyzeBanksWith(const Architecture &arch,
                                               const BankAccessRequest &request,
                                               const LinearLayout &noBroadcast, bool shift,
-                                              int *derived, const LinearLayout *composed)
+                                              int *derived, const LinearLayout *composed,
+                                              int *perWave = nullptr)
 {
     if (derived)
         *derived = 0;
+    if (perWave)
+        *perWave = 0;
     if (auto ok = checkBankRequest(arch, request); !ok)
         return ok.error();
     const int bits = request.elementBits;
@@ -523,9 +531,11 @@ Expected<BankConflictReport> analyzeBanksWith(const Architecture &arch,
     shift = shift &&
             bankShiftApplies(arch, plan, *cvt, shared, request.options, elementBytes, cvtAddress);
     auto ok = analyzeInstructions(arch, request, plan, cvtAddress, permReg ? &*permReg : nullptr,
-                                  shift, derived, report);
+                                  shift, derived, perWave != nullptr, report);
     if (!ok)
         return ok.error();
+    if (perWave && shift && !permReg)
+        *perWave = plan.perWarp;
 
     // Without padding the vector has no cap: the widest vector Triton's count takes.
     addTritonCount(request, TritonCountInputs{noBroadcast, *cvt, maxVec}, report);
@@ -540,6 +550,14 @@ Expected<BankConflictReport> analyzeBanksPrepared(const Architecture &arch,
                                                   const LinearLayout *composed)
 {
     return analyzeBanksWith(arch, request, noBroadcast, true, derived, composed);
+}
+
+Expected<BankConflictReport> analyzeBanksSummary(const Architecture &arch,
+                                                 const BankAccessRequest &request,
+                                                 const LinearLayout &noBroadcast, int &perWave,
+                                                 const LinearLayout *composed)
+{
+    return analyzeBanksWith(arch, request, noBroadcast, true, nullptr, composed, &perWave);
 }
 
 Expected<BankConflictReport> analyzeBanksEveryInstruction(const Architecture &arch,

@@ -33,6 +33,15 @@ analyzeBanksPrepared(const Architecture &arch, const BankAccessRequest &request,
                      const LinearLayout &noBroadcast, int *derived = nullptr,
                      const LinearLayout *composed = nullptr);
 
+// analyzeBanksPrepared for a summary: where every instruction after the first would be derived
+// from it (a bank permutation, which changes no phase's ways or cycles), `instructions` holds the
+// first alone, the totals count it alone, and `perWave` is set to the instructions of each wave,
+// each with the first's figures; otherwise `perWave` is 0 and the report is analyzeBanksPrepared's.
+[[nodiscard]] Expected<BankConflictReport>
+analyzeBanksSummary(const Architecture &arch, const BankAccessRequest &request,
+                    const LinearLayout &noBroadcast, int &perWave,
+                    const LinearLayout *composed = nullptr);
+
 // analyzeBanks counting every instruction from its own addresses. analyzeBanks derives an
 // instruction from the access's first one when their dwords differ by a constant XOR (an
 // unpadded, unpartitioned buffer: the addresses are linear over GF(2)); this is the reference

@@ -180,10 +180,24 @@ Expected<SharedMemoryLayout> bankSharedMemory(const ViewRequest &req, const Arch
     return sml;
 }
 
+// The totals of a wave of `perWave` instructions with the figures of `first`.
+BankTotals repeatedTotals(const InstructionReport &first, int perWave)
+{
+    BankTotals t;
+    t.instructions = perWave;
+    t.cycles = int64_t(perWave) * first.cycles;
+    t.idealCycles = int64_t(perWave) * first.idealCycles;
+    t.maxWays = std::max(t.maxWays, first.maxWays);
+    t.modelCycles = int64_t(perWave) * first.modelCycles;
+    t.measuredInstructions = first.measuredRule.empty() ? 0 : perWave;
+    return t;
+}
+
 // The report of the register layout's access to the shared one (a transposed load when one
-// applies), kept to the chosen wave, into in.
+// applies), kept to the chosen wave, into in. `summary`: analyzeBanksSummary's report where it
+// applies (one instruction standing for the wave's).
 Expected<bool> addAccessReport(const BatchFields &s, const ResolvedLayout &shared,
-                               SharedMemoryLayout sml, int bits, BankViewInput &in)
+                               SharedMemoryLayout sml, int bits, BankViewInput &in, bool summary)
 {
     const Architecture &arch = *s.arch;
     const ViewRequest &req = *s.req;
@@ -213,14 +227,24 @@ Expected<bool> addAccessReport(const BatchFields &s, const ResolvedLayout &share
         const LinearLayout *mapped = nullptr;
         if (s.noBroadcast && composed && *composed)
             mapped = composedWithoutBroadcast(**composed, s.reg->layout, dropped);
-        auto report = s.noBroadcast
-                          ? analyzeBanksPrepared(arch, br, *s.noBroadcast, nullptr, mapped)
-                          : analyzeBanks(arch, br);
+        int perWave = 0;
+        const int64_t warps = br.reg.hasInDim("warp") ? br.reg.inDimSize("warp") : 1;
+        auto report = !s.noBroadcast ? analyzeBanks(arch, br)
+                      : summary && !br.collectElements && s.warp >= 0 && s.warp < warps
+                          ? analyzeBanksSummary(arch, br, *s.noBroadcast, perWave, mapped)
+                          : analyzeBanksPrepared(arch, br, *s.noBroadcast, nullptr, mapped);
         if (!report)
             return report.error();
         in.report = std::move(*report);
         in.report.transposedLoad = choice;
         in.access = std::move(br);
+        if (perWave > 0 && !in.report.instructions.empty()) {
+            // Every instruction of every wave has the first's figures.
+            in.report.instructions.front().warp = int(s.warp);
+            in.report.totals = repeatedTotals(in.report.instructions.front(), perWave);
+            in.mapBanks = in.report.instruction.numBanks;
+            return true;
+        }
     }
     // Keep the chosen wave only.
     const int64_t warp = s.warp;
@@ -256,7 +280,8 @@ void placeSharedTensor(const std::vector<int32_t> &shape, const LinearLayout &sl
 namespace {
 
 // The access of `s` with `shared` as its shared layout.
-Expected<BankViewInput> resolveBatchAccess(const BatchFields &s, const ResolvedLayout &shared)
+Expected<BankViewInput> resolveBatchAccess(const BatchFields &s, const ResolvedLayout &shared,
+                                           bool summary = false)
 {
     const ViewRequest &req = *s.req;
     bool defaulted = false;
@@ -278,7 +303,8 @@ Expected<BankViewInput> resolveBatchAccess(const BatchFields &s, const ResolvedL
     const bool mapped = s.drawn || !s.reg;
     if (s.reg) {
         // The analysis keeps the buffer (in.access); a copy only when the map needs it too.
-        auto ok = addAccessReport(s, shared, mapped ? *sml : std::move(*sml), *bits, in);
+        auto ok = addAccessReport(s, shared, mapped ? *sml : std::move(*sml), *bits, in,
+                                  summary && !mapped);
         if (!ok)
             return ok.error();
     }
@@ -366,6 +392,11 @@ Expected<BankViewInput> BankAccessBatch::resolve() const
 Expected<BankViewInput> BankAccessBatch::resolve(const ResolvedLayout &shared) const
 {
     return resolveBatchAccess(*m_state, shared);
+}
+
+Expected<BankViewInput> BankAccessBatch::resolveSummary(const ResolvedLayout &shared) const
+{
+    return resolveBatchAccess(*m_state, shared, true);
 }
 
 } // namespace lx

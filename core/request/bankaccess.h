@@ -28,6 +28,11 @@ public:
     // The access with `shared` in place of the request's shared layout (its name is the one the
     // request gives it).
     [[nodiscard]] Expected<BankViewInput> resolve(const ResolvedLayout &shared) const;
+    // resolve(shared) for a record's summary (its scalars and totals, bankReportJson without the
+    // per-instruction arrays): where every instruction's bank counts are the first's under a bank
+    // permutation (which changes no phase's ways or cycles), report.instructions holds one
+    // instruction standing for the wave's, with the wave's totals; resolve(shared) gives them all.
+    [[nodiscard]] Expected<BankViewInput> resolveSummary(const ResolvedLayout &shared) const;
 
     BankAccessBatch(BankAccessBatch &&) noexcept;
     BankAccessBatch &operator=(BankAccessBatch &&) noexcept;

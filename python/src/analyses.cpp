@@ -150,24 +150,53 @@ std::shared_ptr<const lx::BankViewInput> bankInput(const lx::ViewRequest &req)
 // One candidate of a batch: the request (its register layout and options) resolved once into
 // `batch`, then the candidate's shared layout in place of the request's. The same path as
 // bankInput; an option of the wrong type (which the typed arguments cannot give) is left to
-// bankInput's guarded resolution, which names it.
-std::shared_ptr<const lx::BankViewInput> batchInput(const lx::ViewRequest &req,
-                                                    std::optional<lx::BankAccessBatch> &batch,
-                                                    const lx::ResolvedLayout &shared)
+// bankInput's guarded resolution, which names it. `summary`: the batch's resolveSummary (one
+// instruction standing for the wave's where the rest are its bank permutations).
+std::shared_ptr<const lx::BankViewInput>
+batchInput(const std::shared_ptr<const lx::ViewRequest> &req,
+           std::shared_ptr<const lx::BankAccessBatch> &batch, const lx::ResolvedLayout &shared,
+           bool summary)
 {
     try {
         if (!batch) {
-            lx::Expected<lx::BankAccessBatch> prepared = lx::BankAccessBatch::prepare(req, false);
+            lx::Expected<lx::BankAccessBatch> prepared = lx::BankAccessBatch::prepare(*req, false);
             if (!prepared)
                 throw LayoutError{kBanks + prepared.message()};
-            batch.emplace(std::move(*prepared));
+            batch = std::make_shared<const lx::BankAccessBatch>(std::move(*prepared));
         }
-        return checkedInput(batch->resolve(shared));
+        return checkedInput(summary ? batch->resolveSummary(shared) : batch->resolve(shared));
     } catch (const nlohmann::json::exception &) {
-        lx::ViewRequest one = req;
+        lx::ViewRequest one = *req;
         one.layouts[1] = shared;
         return bankInput(one);
     }
+}
+
+// The full JSON of an access (`analyze banks --json`).
+nlohmann::json bankFullJson(const lx::BankViewInput &in, const lx::ViewRequest *req)
+{
+    lx::Expected<nlohmann::json> j = lx::bankAnalysisJson(in, req ? *req : lx::ViewRequest{});
+    if (!j)
+        throw LayoutError{kBanks + j.message()};
+    return std::move(*j);
+}
+
+// One candidate's record: its summary from the batch's summary resolution, its per-instruction
+// arrays (the JSON whole) from the batch's full resolution of the same shared layout when one of
+// them is first read; the record keeps the batch, its request and the candidate's layout.
+py::object batchRecord(std::shared_ptr<const lx::BankViewInput> summary,
+                       std::shared_ptr<const lx::ViewRequest> req,
+                       std::shared_ptr<const lx::BankAccessBatch> batch,
+                       std::shared_ptr<const lx::ResolvedLayout> shared)
+{
+    return lazySummaryJsonObject(
+        [summary] { return lx::bankReportJson(*summary, false); },
+        [summary, req, batch, shared] {
+            if (!batch) // resolved on its own (bankInput's guarded path): already whole
+                return bankFullJson(*summary, nullptr);
+            std::shared_ptr<const lx::BankAccessBatch> b = batch;
+            return bankFullJson(*batchInput(req, b, *shared, false), nullptr);
+        });
 }
 
 } // namespace
@@ -180,13 +209,7 @@ py::object bankRecord(std::shared_ptr<const lx::BankViewInput> in,
                       std::shared_ptr<const lx::ViewRequest> req)
 {
     return lazySummaryJsonObject([in] { return lx::bankReportJson(*in, false); },
-                                 [in, req] {
-                                     lx::Expected<nlohmann::json> j =
-                                         lx::bankAnalysisJson(*in, req ? *req : lx::ViewRequest{});
-                                     if (!j)
-                                         throw LayoutError{kBanks + j.message()};
-                                     return std::move(*j);
-                                 });
+                                 [in, req] { return bankFullJson(*in, req.get()); });
 }
 
 namespace {
@@ -251,24 +274,29 @@ py::list bankConflictsMany(py::handle reg, py::handle shareds, py::handle shape,
     for (size_t i = 0; i < listed.size(); ++i)
         candidates.push_back(bankLayout(listed[i], "shared[" + std::to_string(i) + "]"));
     std::vector<std::shared_ptr<const lx::BankViewInput>> out(candidates.size());
+    std::vector<std::shared_ptr<const lx::ResolvedLayout>> layouts(candidates.size());
+    std::shared_ptr<const lx::ViewRequest> req;
+    std::shared_ptr<const lx::BankAccessBatch> batch;
     bool stopped = false;
     {
         py::gil_scoped_release release;
         // One request for every candidate, resolved once (the register layout, the options, the
         // architecture); per candidate only its shared layout and what depends on it.
-        std::optional<lx::ViewRequest> req;
-        std::optional<lx::BankAccessBatch> batch;
         for (size_t i = 0; i < candidates.size() && !stopped; ++i) {
             if (i % 8 == 7 && interrupted()) {
                 stopped = true;
                 break;
             }
             try {
-                if (!req)
-                    req = bankRequest(a, *r, *candidates[i]);
-                out[i] = batchInput(*req, batch,
-                                    i == 0 ? req->layouts[1]
-                                           : sharedLayout(a, *candidates[i], req->dtype));
+                if (!req) {
+                    req =
+                        std::make_shared<const lx::ViewRequest>(bankRequest(a, *r, *candidates[i]));
+                    layouts[i] = std::shared_ptr<const lx::ResolvedLayout>(req, &req->layouts[1]);
+                } else {
+                    layouts[i] = std::make_shared<const lx::ResolvedLayout>(
+                        sharedLayout(a, *candidates[i], req->dtype));
+                }
+                out[i] = batchInput(req, batch, *layouts[i], true);
             } catch (const LayoutError &e) {
                 std::string m = e.message;
                 if (m.rfind(kBanks, 0) == 0)
@@ -281,7 +309,7 @@ py::list bankConflictsMany(py::handle reg, py::handle shareds, py::handle shape,
         throw py::error_already_set();
     py::list list(out.size());
     for (size_t i = 0; i < out.size(); ++i)
-        list[i] = bankRecord(std::move(out[i]), nullptr);
+        list[i] = batchRecord(std::move(out[i]), req, batch, std::move(layouts[i]));
     return list;
 }
 

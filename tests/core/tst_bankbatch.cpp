@@ -91,6 +91,7 @@ private Q_SLOTS:
     void batchEqualsFreshResolution();
     void sharedLayoutPassedThroughEqualsBuilt();
     void architectureIsHeldOnce();
+    void summaryEqualsWholeReportsSummary();
 };
 
 void TestBankBatch::batchEqualsFreshResolution_data()
@@ -162,6 +163,35 @@ void TestBankBatch::architectureIsHeldOnce()
     c.arch = *loaded;
     QVERIFY(&*c.arch != &*a->arch);
     QCOMPARE(c.arch->name, std::string("gfx1250"));
+}
+
+void TestBankBatch::summaryEqualsWholeReportsSummary()
+{
+    // A record's summary (bankReportJson without the per-instruction arrays) from the batch's
+    // summary resolution equals the one of the whole report, for every candidate, for each wave
+    // of the access and for a wave past its last; and the shortcut is taken somewhere.
+    const std::vector<std::string> texts = candidateTexts();
+    bool shortened = false;
+    for (int warp : {0, 1, 3, 9}) {
+        ViewRequest first = bankRequest(texts.front());
+        first.options["warp"] = warp;
+        Expected<BankAccessBatch> batch = BankAccessBatch::prepare(first, false);
+        QVERIFY2(batch, batch ? "" : batch.message().c_str());
+        for (const std::string &text : texts) {
+            const ViewRequest own = bankRequest(text);
+            const Expected<BankViewInput> whole = batch->resolve(own.layouts[1]);
+            const Expected<BankViewInput> summary = batch->resolveSummary(own.layouts[1]);
+            QCOMPARE(bool(summary), bool(whole));
+            if (!whole)
+                continue;
+            QCOMPARE(summary->report.instructions.empty(), whole->report.instructions.empty());
+            QCOMPARE(QString::fromStdString(bankReportJson(*summary, false).dump()),
+                     QString::fromStdString(bankReportJson(*whole, false).dump()));
+            shortened = shortened ||
+                        summary->report.instructions.size() < whole->report.instructions.size();
+        }
+    }
+    QVERIFY(shortened);
 }
 
 QTEST_APPLESS_MAIN(TestBankBatch)

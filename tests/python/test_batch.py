@@ -41,6 +41,26 @@ def test_batch_equals_single_calls_over_the_autotuner_set():
     assert len({rec.cycles for rec in batch}) > 1
 
 
+# The fields of a record's summary (what it answers before its per-instruction arrays are built).
+SUMMARY_FIELDS = ("arch", "source", "dtype", "instruction", "banks", "vectorElements",
+                  "maxVectorElements", "maxWays", "cycles", "idealCycles", "extraCycles",
+                  "modelCycles", "totals", "measuredRule", "tritonExtraWavefronts",
+                  "transposedLoad")
+
+
+def test_batch_summary_read_first_equals_single_calls():
+    """A record's summary fields read before anything else (the batch builds the per-instruction
+    arrays only when one is read) equal the single call's, and so does the whole record after."""
+    shared = candidates()[::10]
+    batch = lx.bank_conflicts_many(DOT_A, shared, (64, 64), dtype="f16")
+    for i, (rec, s) in enumerate(zip(batch, shared)):
+        single = lx.bank_conflicts(DOT_A, s, (64, 64), dtype="f16").to_dict()
+        read = {k: rec[k] for k in SUMMARY_FIELDS}
+        assert read == {k: single[k] for k in SUMMARY_FIELDS}, "candidate %d: %r" % (i, s)
+        assert rec.cycles == single["totals"]["cyclesPerWave"]
+        assert rec.to_dict() == single, "candidate %d: %r" % (i, s)
+
+
 def test_batch_takes_text_and_names_a_bad_candidate():
     text = CANDIDATES[2].to_ttg()
     [rec] = lx.bank_conflicts_many(DOT_A.to_ttg(), [text], [64, 64], dtype="f16")
