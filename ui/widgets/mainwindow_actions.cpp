@@ -137,6 +137,20 @@ void MainWindow::createMenus()
     layout->addSeparator();
     layout->addAction(m_layoutActions->compareAction());
 
+    createViewMenu();
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *learn = help->addAction(tr("&Learn"));
+    learn->setObjectName(QStringLiteral("learnAction"));
+    learn->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F1));
+    learn->setStatusTip(tr("Lessons: linear layouts step by step, checked as you edit"));
+    connect(learn, &QAction::triggered, this, [this] { showLearnDock(this); });
+    help->addAction(m_gettingStartedAction);
+    help->addAction(m_aboutAction);
+}
+
+void MainWindow::createViewMenu()
+{
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     m_addViewMenu = m_viewMenu->addMenu(tr("&Add View of Current Layout"));
     m_addViewMenu->setObjectName(QStringLiteral("addViewMenu"));
@@ -184,15 +198,6 @@ void MainWindow::createMenus()
     m_viewMenu->addSeparator();
     for (QDockWidget *dock : findChildren<QDockWidget *>())
         m_viewMenu->addAction(dock->toggleViewAction());
-
-    QMenu *help = menuBar()->addMenu(tr("&Help"));
-    QAction *learn = help->addAction(tr("&Learn"));
-    learn->setObjectName(QStringLiteral("learnAction"));
-    learn->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F1));
-    learn->setStatusTip(tr("Lessons: linear layouts step by step, checked as you edit"));
-    connect(learn, &QAction::triggered, this, [this] { showLearnDock(this); });
-    help->addAction(m_gettingStartedAction);
-    help->addAction(m_aboutAction);
 }
 
 void MainWindow::createToolBar()
