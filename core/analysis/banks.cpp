@@ -394,17 +394,6 @@ const LinearLayout *composedWithoutBroadcast(const LinearLayout &composed, const
     return &*storage;
 }
 
-Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
-                                          const BankAccessRequest &request)
-{
-    if (auto ok = checkBankRequest(arch, request); !ok)
-        return ok.error();
-    auto reg = removeBroadcastRegisters(request.reg);
-    if (!reg)
-        return reg.error();
-    return analyzeBanksPrepared(arch, request, *reg);
-}
-
 namespace {
 
 // Every instruction of the plan's warps into the report (and its elements, given the permuted
@@ -542,6 +531,18 @@ Expected<BankConflictReport> analyzeBanksWith(const Architecture &arch,
     return report;
 }
 
+// analyzeBanksWith over the checked request's register layout without broadcast registers.
+Expected<BankConflictReport> analyzeBanksChecked(const Architecture &arch,
+                                                 const BankAccessRequest &request, bool shift)
+{
+    if (auto ok = checkBankRequest(arch, request); !ok)
+        return ok.error();
+    auto reg = removeBroadcastRegisters(request.reg);
+    if (!reg)
+        return reg.error();
+    return analyzeBanksWith(arch, request, *reg, shift, nullptr, nullptr);
+}
+
 } // namespace
 
 Expected<BankConflictReport> analyzeBanksPrepared(const Architecture &arch,
@@ -560,28 +561,24 @@ Expected<BankConflictReport> analyzeBanksSummary(const Architecture &arch,
     return analyzeBanksWith(arch, request, noBroadcast, true, nullptr, composed, &perWave);
 }
 
+Expected<BankConflictReport> analyzeBanks(const Architecture &arch,
+                                          const BankAccessRequest &request)
+{
+    return analyzeBanksChecked(arch, request, true);
+}
+
 Expected<BankConflictReport> analyzeBanksEveryInstruction(const Architecture &arch,
                                                           const BankAccessRequest &request)
 {
-    if (auto ok = checkBankRequest(arch, request); !ok)
-        return ok.error();
-    auto reg = removeBroadcastRegisters(request.reg);
-    if (!reg)
-        return reg.error();
-    return analyzeBanksWith(arch, request, *reg, false, nullptr, nullptr);
+    return analyzeBanksChecked(arch, request, false);
 }
 
 Expected<BankConflictReport> analyzeBanksWithoutPhases(const Architecture &arch,
                                                        const BankAccessRequest &request)
 {
-    if (auto ok = checkBankRequest(arch, request); !ok)
-        return ok.error();
-    auto reg = removeBroadcastRegisters(request.reg);
-    if (!reg)
-        return reg.error();
     // The analysis with its shortcut (an instruction derived from the first where it can be),
     // then without what a search does not read.
-    auto report = analyzeBanksWith(arch, request, *reg, true, nullptr, nullptr);
+    auto report = analyzeBanksChecked(arch, request, true);
     if (report && !request.collectElements) {
         for (InstructionReport &ir : report->instructions) {
             ir.addresses = {};
