@@ -373,15 +373,16 @@ const LinearLayout *composedWithoutBroadcast(const LinearLayout &composed, const
     if (k < 0 || kc < 0)
         return nullptr;
     const auto &regBases = reg.bases()[size_t(k)].second;
-    LinearLayout::BasesT bases = composed.bases();
-    const auto &mapped = bases[size_t(kc)].second;
-    if (mapped.size() != regBases.size())
+    if (composed.bases()[size_t(kc)].second.size() != regBases.size())
         return nullptr;
     auto zero = [](const LinearLayout::Basis &b) {
         return std::all_of(b.begin(), b.end(), [](int32_t v) { return v == 0; });
     };
     if (std::none_of(regBases.begin(), regBases.end(), zero))
         return &composed;
+    // Copied only where some register is dropped.
+    LinearLayout::BasesT bases = composed.bases();
+    const auto &mapped = bases[size_t(kc)].second;
     std::vector<LinearLayout::Basis> kept;
     for (size_t i = 0; i < mapped.size(); ++i)
         if (!zero(regBases[i]))

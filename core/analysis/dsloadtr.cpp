@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <deque>
 #include <sstream>
 
 namespace lx {
@@ -249,6 +250,19 @@ Expected<bool> checkTrPadding(const Padding &padding)
     return true;
 }
 
+// The instruction's tile (lane -> offset, identity over its tile size), built once per thread
+// and tile size instead of once per conversion.
+const LinearLayout &trTileOf(const DsLoadTrInstruction &instr)
+{
+    // A deque: a tile added later moves none already handed out.
+    thread_local std::deque<std::pair<int, LinearLayout>> tiles;
+    for (const auto &[size, tile] : tiles)
+        if (size == instr.tileSize())
+            return tile;
+    tiles.emplace_back(instr.tileSize(), instr.tile());
+    return tiles.back().second;
+}
+
 // Reference §2.4, in the lowering's order: why the conversion cannot use the instruction, or
 // nothing, with the quotient of the offsets by the instruction's tile in q.
 std::optional<std::string> trIneligibility(const DsLoadTrPlan &plan, const LinearLayout &offsetCvt,
@@ -268,7 +282,7 @@ std::optional<std::string> trIneligibility(const DsLoadTrPlan &plan, const Linea
                " registers per lane; one " + instr.name + " fills " + std::to_string(E);
     if (offsetCvt.outDimSize(kOffset) < instr.tileSize())
         return "the source has fewer than " + std::to_string(instr.tileSize()) + " elements";
-    q = LinearLayout::divideLeft(offsetCvt, instr.tile());
+    q = LinearLayout::divideLeft(offsetCvt, trTileOf(instr));
     if (!q)
         return diagnoseTile(offsetCvt, instr);
     if (plan.partitioned) {
@@ -286,7 +300,7 @@ std::optional<std::string> trIneligibility(const DsLoadTrPlan &plan, const Linea
 Expected<bool> buildTrAddressing(DsLoadTrPlan &plan)
 {
     const DsLoadTrInstruction &instr = plan.instruction;
-    Expected<LinearLayout> reps = instr.tile().zerosLike().product(plan.quotient);
+    Expected<LinearLayout> reps = trTileOf(instr).zerosLike().product(plan.quotient);
     if (!reps)
         return reps.error();
     plan.reps = *reps;
@@ -497,39 +511,49 @@ Expected<DsLoadTrPlan> analyzeDsLoadTrComposed(const LinearLayout &shared, const
     if (shared.outDimNames() != dst.outDimNames() || shared.outDims() != dst.outDims())
         return makeError("shapes differ: the shared layout covers " + joinSizes(shared) +
                          ", the destination " + joinSizes(dst));
-    Expected<LinearLayout> cvt = composed ? *composed : dst.invertAndCompose(shared);
+    // The map given is read in place (copied only where no sublayout is taken of it).
+    std::optional<Expected<LinearLayout>> computed;
+    if (!composed)
+        computed.emplace(dst.invertAndCompose(shared));
+    const Expected<LinearLayout> &cvt = composed ? *composed : *computed;
     if (!cvt)
         return makeError("cannot map the destination onto shared memory: " + cvt.message());
-    LinearLayout c = std::move(*cvt);
-    if (c.hasOutDim(kBlock) && !c.hasInDim(kBlock)) {
+    const LinearLayout &src = *cvt;
+    LinearLayout c;
+    if (src.hasOutDim(kBlock) && !src.hasInDim(kBlock)) {
         // Only the source has a block dim: fine when no destination index reaches another CTA.
-        Expected<bool> zero = c.sublayoutIsZero(c.inDimNames(), {kBlock});
+        Expected<bool> zero = src.sublayoutIsZero(src.inDimNames(), {kBlock});
         if (!zero || !*zero)
             return makeError("the load reads another CTA's shared memory (cvt reaches block > 0)");
         std::vector<std::string> outs;
-        for (const std::string &o : c.outDimNames())
+        for (const std::string &o : src.outDimNames())
             if (o != kBlock)
                 outs.push_back(o);
-        c = *c.sublayout(c.inDimNames(), outs);
-    } else if (c.hasOutDim(kBlock) && c.inDimSizeLog2(kBlock) == 0 && c.outDimSize(kBlock) == 1) {
+        c = *src.sublayout(src.inDimNames(), outs);
+    } else if (src.hasOutDim(kBlock) && src.inDimSizeLog2(kBlock) == 0 &&
+               src.outDimSize(kBlock) == 1) {
         // One CTA on both sides: the quotient by block only drops the two empty dims.
-        Expected<LinearLayout> one =
-            c.sublayout(withoutName(c.inDimNames(), kBlock), withoutName(c.outDimNames(), kBlock));
+        Expected<LinearLayout> one = src.sublayout(withoutName(src.inDimNames(), kBlock),
+                                                   withoutName(src.outDimNames(), kBlock));
         c = std::move(*one);
-    } else if (c.hasOutDim(kBlock)) {
-        std::optional<LinearLayout> q = c.quotient({kBlock});
+    } else if (src.hasOutDim(kBlock)) {
+        std::optional<LinearLayout> q = src.quotient({kBlock});
         if (!q)
             return makeError(
                 "the load reads another CTA's shared memory (block is not trivial in cvt)");
-        c = *q;
-    } else if (c.hasInDim(kBlock)) {
-        if (c.inDimSizeLog2(kBlock) > 0)
+        c = std::move(*q);
+    } else if (src.hasInDim(kBlock)) {
+        if (src.inDimSizeLog2(kBlock) > 0)
             return makeError("the destination spans several CTAs but the source has no block dim");
         std::vector<std::string> ins;
         for (const std::string &d : {kRegister, kLane, kWarp})
-            if (c.hasInDim(d))
+            if (src.hasInDim(d))
                 ins.push_back(d);
-        c = *c.sublayout(ins, c.outDimNames());
+        c = *src.sublayout(ins, src.outDimNames());
+    } else if (computed) {
+        c = std::move(**computed);
+    } else {
+        c = src;
     }
     if (auto ok = checkAnalysisSize(c, "the conversion"); !ok)
         return ok.error();

@@ -98,14 +98,15 @@ const std::vector<DsLoadTrInstruction> &dsLoadTrInstructions()
 
 Expected<DsLoadTrInstruction> dsLoadTrInstruction(const Architecture &arch, int elementBits)
 {
-    const std::vector<DsLoadTrInstruction> own = dsLoadTrInstructionsOf(arch);
+    // Only the matching load is built (dsLoadTrInstructionsOf's entry for it).
     std::string widths;
-    for (const DsLoadTrInstruction &i : own) {
-        if (i.elementBits == elementBits)
-            return i;
-        widths += (widths.empty() ? "" : ", ") + std::to_string(i.elementBits);
+    for (const TransposedLoad &t : arch.transposedLoads) {
+        if (t.elementBits == elementBits)
+            return makeInstruction(arch.name, t.name, t.intrinsic, t.elementBits, t.instructionBits,
+                                   t.leadingRegisterBases, t.leadingLaneBases, arch.waveSize);
+        widths += (widths.empty() ? "" : ", ") + std::to_string(t.elementBits);
     }
-    if (own.empty())
+    if (arch.transposedLoads.empty())
         return makeError(arch.name + " has no transposed LDS loads (its architecture file lists "
                                      "no \"transposedLoads\")");
     return makeError(std::to_string(elementBits) +
