@@ -227,11 +227,14 @@ std::optional<Error> addressShapeProblem(const Architecture &arch,
     return std::nullopt;
 }
 
-// The phases, cycles and measured rule of report.addresses (checked).
+// The phases, cycles and measured rule of `addresses` (checked) into `report`; without
+// `keepPhases` the cycles, ways and rule only (report.phases stays empty, nothing per phase is
+// built).
 void analyzePhases(const Architecture &arch, const LdsInstruction &instruction,
-                   const BankOptions &options, PhaseScratch &scratch, InstructionReport &report)
+                   const BankOptions &options, PhaseScratch &scratch,
+                   const std::vector<std::vector<std::optional<int64_t>>> &addresses,
+                   InstructionReport &report, bool keepPhases = true)
 {
-    const auto &addresses = report.addresses;
     const int64_t limit = ldsLimit(arch.name, arch.ldsBytes, options.ldsLimitBytes).bytes;
     const PhaseMergeRule *rule =
         options.measuredRules ? matchingPhaseMergeRule(arch, instruction, addresses) : nullptr;
@@ -239,10 +242,19 @@ void analyzePhases(const Architecture &arch, const LdsInstruction &instruction,
     const std::vector<std::vector<int>> merged =
         rule ? mergedPhases(instruction.phases, rule->factor) : std::vector<std::vector<int>>{};
     const std::vector<std::vector<int>> &table = rule ? merged : instruction.phases;
-    report.phases.reserve(size_t(instruction.passes) * table.size());
+    if (keepPhases)
+        report.phases.reserve(size_t(instruction.passes) * table.size());
     for (int pass = 0; pass < instruction.passes; ++pass) {
         const auto &lanes = addresses[size_t(pass)];
-        for (size_t p = 0; p < table.size(); ++p) {
+        for (size_t p = 0; p < table.size() && !keepPhases; ++p) {
+            // analyzePhase's ways (at least 1), which are its cycles, without its report.
+            const int ways =
+                phaseCycles(arch, instruction, lanes, table[p], limit, options.broadcast, scratch);
+            report.cycles += ways;
+            report.idealCycles += 1;
+            report.maxWays = std::max(report.maxWays, ways);
+        }
+        for (size_t p = 0; p < table.size() && keepPhases; ++p) {
             PhaseReport ph =
                 analyzePhase(arch, instruction, lanes, table[p], limit, options.broadcast, scratch);
             ph.pass = pass;
@@ -276,7 +288,7 @@ analyzeAddresses(const Architecture &arch, const LdsInstruction &instruction,
     InstructionReport report;
     report.addresses = addresses;
     PhaseScratch scratch;
-    analyzePhases(arch, instruction, options, scratch, report);
+    analyzePhases(arch, instruction, options, scratch, report.addresses, report);
     return report;
 }
 
@@ -291,7 +303,7 @@ analyzeOwnAddresses(const Architecture &arch, const LdsInstruction &instruction,
         return *problem;
     InstructionReport report;
     report.addresses = std::move(addresses);
-    analyzePhases(arch, instruction, options, scratch, report);
+    analyzePhases(arch, instruction, options, scratch, report.addresses, report);
     return report;
 }
 
@@ -347,11 +359,11 @@ analyzeAddressesWithoutPhases(const Architecture &arch, const LdsInstruction &in
                               const std::vector<std::vector<std::optional<int64_t>>> &addresses,
                               const BankOptions &options)
 {
-    Expected<InstructionReport> report = analyzeAddresses(arch, instruction, addresses, options);
-    if (report) {
-        report->addresses = {};
-        report->phases = {};
-    }
+    if (auto problem = addressShapeProblem(arch, instruction, addresses))
+        return *problem;
+    InstructionReport report;
+    PhaseScratch scratch;
+    analyzePhases(arch, instruction, options, scratch, addresses, report, false);
     return report;
 }
 
