@@ -103,12 +103,16 @@ def _engine_layout(value):
 
 @guarded
 def bank_conflicts_many(reg, shared: Sequence, shape, dtype=None, arch=None, instruction=None,
-                        write=False, *, warp=None) -> List["BankRecord"]:
+                        write=False, *, warp=None, threads=None) -> List["BankRecord"]:
     """:func:`bank_conflicts` of one register layout against each shared layout of ``shared``
     (a list of layout objects or texts): what an autotuner scores. The register layout and the
     options are read once; the engine runs every candidate without the GIL, checking for Ctrl-C
     between candidates. Returns one BankRecord per candidate, in order; a candidate the engine
     refuses raises LayoutError naming its index (``shared[3]: ...``).
+
+    ``threads``: how many threads score the candidates (an int from 1 to 1024; None, the default:
+    one per core, at most one per 16 candidates). The records are the same whatever the count;
+    pass 1 where the caller already runs one batch per core.
 
     ``rec.cycles`` (cycles of one wave's whole access) is the number to minimise."""
     if isinstance(shared, (str, bytes)) or not isinstance(shared, Sequence):
@@ -116,7 +120,8 @@ def bank_conflicts_many(reg, shared: Sequence, shape, dtype=None, arch=None, ins
     r, dims = _engine_layout(reg), layout_dims(shape)
     engine = [_engine_layout(s) for s in shared]
     results = _core.bank_conflicts_many(r, engine, dims, dtype=dtype, arch=arch,
-                                        instruction=instruction, write=bool(write), warp=warp)
+                                        instruction=instruction, write=bool(write), warp=warp,
+                                        threads=threads)
     # Each record's pictures are drawn only when asked for: partials of the batch's arguments.
     options = (dtype, arch, instruction, write, warp)
     return [BankRecord(rec, partial(_bank_scene_draw, reg, s, shape, *options),

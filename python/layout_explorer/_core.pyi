@@ -93,7 +93,8 @@ def bank_conflicts(reg: LayoutArg, shared: LayoutArg, shape: Sequence[int],
 def bank_conflicts_many(reg: LayoutArg, shared: Sequence[LayoutArg], shape: Sequence[int],
                         dtype: Optional[str] = None, arch: Optional[str] = None,
                         instruction: Optional[str] = None, write: bool = False,
-                        warp: Optional[int] = None) -> List[LazyJson]: ...
+                        warp: Optional[int] = None,
+                        threads: Optional[int] = None) -> List[LazyJson]: ...
 def analyze_kernel(module: str, arch: Optional[str] = None, is_text: bool = False) -> Json: ...
 def suggest_shared(reg: str, shape: str, dtype: Optional[str] = None, arch: Optional[str] = None,
                    write_layout: Optional[str] = None, order: Optional[Sequence[int]] = None,

@@ -17,8 +17,12 @@
 
 #include <pybind11/stl.h>
 
+#include <atomic>
 #include <filesystem>
+#include <functional>
+#include <mutex>
 #include <optional>
+#include <thread>
 
 namespace lxpy {
 
@@ -225,12 +229,19 @@ py::object bankConflicts(py::handle reg, py::handle shared, py::handle shape, py
     const BankArgs a = bankArgs(shape, dtype, arch, instruction, write, warp);
     const std::shared_ptr<ParsedLayout> r = bankLayout(reg, "reg");
     const std::shared_ptr<ParsedLayout> s = bankLayout(shared, "shared");
+    // A batch of one: the summary at once, the per-instruction arrays when first read (the
+    // batch's record, so the single call and a batch's candidate are one path).
+    std::shared_ptr<const lx::ViewRequest> req;
+    std::shared_ptr<const lx::BankAccessBatch> batch;
+    std::shared_ptr<const lx::ResolvedLayout> layout;
     std::shared_ptr<const lx::BankViewInput> in;
     {
         py::gil_scoped_release release;
-        in = bankInput(bankRequest(a, *r, *s));
+        req = std::make_shared<const lx::ViewRequest>(bankRequest(a, *r, *s));
+        layout = std::shared_ptr<const lx::ResolvedLayout>(req, &req->layouts[1]);
+        in = batchInput(req, batch, *layout, true);
     }
-    return bankRecord(std::move(in), nullptr);
+    return batchRecord(std::move(in), req, batch, layout);
 }
 
 // The bank map of the access: the request of analyze banks drawn as a bank-map view (what a
@@ -263,8 +274,96 @@ bool interrupted()
     return PyErr_CheckSignals() != 0;
 }
 
+// How many threads score a batch of `count` candidates: `threads` when given (at least 1), else
+// one per core; never more than one per 16 candidates (a thread costs about what 16 do).
+size_t batchThreads(py::handle threads, size_t count)
+{
+    size_t wanted = std::max(1u, std::thread::hardware_concurrency());
+    if (!threads.is_none()) {
+        if (!py::isinstance<py::int_>(threads) || py::isinstance<py::bool_>(threads) ||
+            threads.cast<py::int_>() < py::int_(1) || threads.cast<py::int_>() > py::int_(1024))
+            throw LayoutError{kBanks + "threads expects an integer from 1 to 1024 (None: one "
+                                       "per core)"};
+        wanted = threads.cast<size_t>();
+    }
+    return std::max<size_t>(1, std::min(wanted, count / 16));
+}
+
+// A batch's candidates scored on several threads: the caller's thread works too and is the only
+// one that checks for Ctrl-C (it needs the GIL). Candidates are taken in order, a few at a time;
+// after a refusal no thread takes more, and the refusal of the lowest index is the one raised
+// (every lower index was taken before it, so the answer is the sequential loop's).
+class BatchScorer
+{
+public:
+    using Score = std::function<void(size_t)>;
+    BatchScorer(size_t begin, size_t end, Score score)
+        : m_next(begin), m_end(end), m_score(std::move(score))
+    {
+    }
+
+    // Runs every candidate on `threads` threads; false when Ctrl-C stopped it.
+    bool run(size_t threads)
+    {
+        std::vector<std::thread> workers;
+        for (size_t t = 1; t < threads; ++t)
+            workers.emplace_back([this] { work(false); });
+        work(true);
+        for (std::thread &w : workers)
+            w.join();
+        if (m_failed)
+            std::rethrow_exception(m_failure);
+        return !m_stopped;
+    }
+
+private:
+    static constexpr size_t kChunk = 8;
+
+    void work(bool checksSignals)
+    {
+        for (;;) {
+            if (m_stopped || m_failed)
+                return;
+            if (checksSignals && interrupted()) {
+                m_stopped = true;
+                return;
+            }
+            const size_t first = m_next.fetch_add(kChunk);
+            if (first >= m_end)
+                return;
+            for (size_t i = first; i < std::min(first + kChunk, m_end); ++i) {
+                try {
+                    m_score(i);
+                } catch (...) {
+                    fail(i, std::current_exception());
+                    return;
+                }
+            }
+        }
+    }
+
+    void fail(size_t index, std::exception_ptr e)
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        if (!m_failed || index < m_failedIndex) {
+            m_failedIndex = index;
+            m_failure = std::move(e);
+        }
+        m_failed = true;
+    }
+
+    std::atomic<size_t> m_next;
+    const size_t m_end;
+    const Score m_score;
+    std::atomic<bool> m_stopped{false}, m_failed{false};
+    std::mutex m_mutex;
+    size_t m_failedIndex = 0;
+    std::exception_ptr m_failure;
+};
+
 py::list bankConflictsMany(py::handle reg, py::handle shareds, py::handle shape, py::handle dtype,
-                           py::handle arch, py::handle instruction, bool write, py::handle warp)
+                           py::handle arch, py::handle instruction, bool write, py::handle warp,
+                           py::handle threads)
 {
     const BankArgs a = bankArgs(shape, dtype, arch, instruction, write, warp);
     const std::shared_ptr<ParsedLayout> r = bankLayout(reg, "reg");
@@ -273,39 +372,42 @@ py::list bankConflictsMany(py::handle reg, py::handle shareds, py::handle shape,
     candidates.reserve(listed.size());
     for (size_t i = 0; i < listed.size(); ++i)
         candidates.push_back(bankLayout(listed[i], "shared[" + std::to_string(i) + "]"));
+    const size_t threadCount = batchThreads(threads, candidates.size());
     std::vector<std::shared_ptr<const lx::BankViewInput>> out(candidates.size());
     std::vector<std::shared_ptr<const lx::ResolvedLayout>> layouts(candidates.size());
     std::shared_ptr<const lx::ViewRequest> req;
     std::shared_ptr<const lx::BankAccessBatch> batch;
-    bool stopped = false;
-    {
-        py::gil_scoped_release release;
-        // One request for every candidate, resolved once (the register layout, the options, the
-        // architecture); per candidate only its shared layout and what depends on it.
-        for (size_t i = 0; i < candidates.size() && !stopped; ++i) {
-            if (i % 8 == 7 && interrupted()) {
-                stopped = true;
-                break;
+    // Candidate i's record input; a refusal names its index.
+    auto score = [&](size_t i) {
+        try {
+            if (i == 0) {
+                req = std::make_shared<const lx::ViewRequest>(bankRequest(a, *r, *candidates[0]));
+                layouts[0] = std::shared_ptr<const lx::ResolvedLayout>(req, &req->layouts[1]);
+            } else {
+                layouts[i] = std::make_shared<const lx::ResolvedLayout>(
+                    sharedLayout(a, *candidates[i], req->dtype));
             }
-            try {
-                if (!req) {
-                    req =
-                        std::make_shared<const lx::ViewRequest>(bankRequest(a, *r, *candidates[i]));
-                    layouts[i] = std::shared_ptr<const lx::ResolvedLayout>(req, &req->layouts[1]);
-                } else {
-                    layouts[i] = std::make_shared<const lx::ResolvedLayout>(
-                        sharedLayout(a, *candidates[i], req->dtype));
-                }
-                out[i] = batchInput(req, batch, *layouts[i], true);
-            } catch (const LayoutError &e) {
-                std::string m = e.message;
-                if (m.rfind(kBanks, 0) == 0)
-                    m = m.substr(kBanks.size());
-                throw LayoutError{kBanks + "shared[" + std::to_string(i) + "]: " + m};
-            }
+            std::shared_ptr<const lx::BankAccessBatch> b = batch;
+            out[i] = batchInput(req, b, *layouts[i], true);
+            if (i == 0)
+                batch = std::move(b);
+        } catch (const LayoutError &e) {
+            std::string m = e.message;
+            if (m.rfind(kBanks, 0) == 0)
+                m = m.substr(kBanks.size());
+            throw LayoutError{kBanks + "shared[" + std::to_string(i) + "]: " + m};
         }
+    };
+    bool finished = true;
+    if (!candidates.empty()) {
+        py::gil_scoped_release release;
+        // One request for every candidate, resolved once with the first (the register layout,
+        // the options, the architecture); per candidate only its shared layout and what depends
+        // on it, on several threads.
+        score(0);
+        finished = BatchScorer(1, candidates.size(), score).run(threadCount);
     }
-    if (stopped)
+    if (!finished)
         throw py::error_already_set();
     py::list list(out.size());
     for (size_t i = 0; i < out.size(); ++i)
@@ -388,9 +490,10 @@ void defineAnalyses(py::module_ &m)
     m.def("bank_conflicts_many", &bankConflictsMany, py::arg("reg"), py::arg("shared"),
           py::arg("shape"), py::arg("dtype") = py::none(), py::arg("arch") = py::none(),
           py::arg("instruction") = py::none(), py::arg("write") = false,
-          py::arg("warp") = py::none(),
-          "bank_conflicts for each shared layout of a list, the register layout read once; a "
-          "list of Json views in the list's order.");
+          py::arg("warp") = py::none(), py::arg("threads") = py::none(),
+          "bank_conflicts for each shared layout of a list, the register layout read once, the "
+          "candidates scored on `threads` threads (None: one per core); a list of Json views in "
+          "the list's order.");
     m.def("bank_picture", &bankPicture, py::arg("reg"), py::arg("shared"), py::arg("shape"),
           py::arg("dtype") = py::none(), py::arg("arch") = py::none(),
           py::arg("instruction") = py::none(), py::arg("write") = false,

@@ -107,3 +107,31 @@ def test_impossible_search_is_refused_at_once():
     with pytest.raises(lx.LayoutError, match="no layout fits"):
         lx.suggest_shared(reg, (1024, 1024), "f16", arch="gfx1250")
     assert time.monotonic() - start < 10
+
+
+def test_thread_count_changes_no_record():
+    """The candidates scored on one thread and on several give the same records, in order."""
+    shared = candidates()[::4]
+    one = lx.bank_conflicts_many(DOT_A, shared, (64, 64), dtype="f16", threads=1)
+    many = lx.bank_conflicts_many(DOT_A, shared, (64, 64), dtype="f16", threads=5)
+    default = lx.bank_conflicts_many(DOT_A, shared, (64, 64), dtype="f16")
+    assert [r.to_dict() for r in one] == [r.to_dict() for r in many]
+    assert [r.cycles for r in one] == [r.cycles for r in default]
+
+
+def test_threaded_batch_names_the_lowest_refused_candidate():
+    """Two candidates the engine refuses (rank 3 for a 2-D access) among 800: whichever thread
+    meets one first, the refusal raised names the lower index, as a loop would."""
+    bad = lx.SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[2, 1, 0])
+    shared = [CANDIDATES[i % len(CANDIDATES)] for i in range(800)]
+    shared[613] = bad
+    shared[97] = bad
+    for threads in (1, 2, 7):
+        with pytest.raises(lx.LayoutError, match=r"shared\[97\]"):
+            lx.bank_conflicts_many(DOT_A, shared, (64, 64), dtype="f16", threads=threads)
+
+
+@pytest.mark.parametrize("threads", [0, -1, 1025, 2.0, "2", True])
+def test_thread_count_is_checked(threads):
+    with pytest.raises(lx.LayoutError, match="threads"):
+        lx.bank_conflicts_many(DOT_A, CANDIDATES, (64, 64), dtype="f16", threads=threads)
