@@ -144,8 +144,8 @@ std::vector<uint64_t> imagesOf(const LinearLayout &layout, const RowMajor &rm,
 // writeElement(p, i), which returns the end of what it wrote; `elementBytes` bounds the bytes of
 // all elements together.
 template <typename WriteElement>
-std::string tensorView(const RowMajor &rm, size_t elementBytes, const char *separator,
-                       WriteElement writeElement)
+void tensorView(TextBuffer &out, const RowMajor &rm, size_t elementBytes, const char *separator,
+                WriteElement writeElement)
 {
     const uint64_t total = uint64_t(1) << rm.totalBits;
     const auto rank = size_t(rm.rank());
@@ -154,8 +154,9 @@ std::string tensorView(const RowMajor &rm, size_t elementBytes, const char *sepa
     // a newline.
     // Filled with spaces: a field padded on the left (an owner of the distributed view) needs
     // no writing of its padding.
-    std::string text(elementBytes + size_t(total) * (3 * rank + std::max<size_t>(sepLen, 1)), ' ');
-    char *const begin = text.data();
+    const size_t bytes = elementBytes + size_t(total) * (3 * rank + std::max<size_t>(sepLen, 1));
+    char *const begin = out.reserve(bytes);
+    std::memset(begin, ' ', bytes);
     char *p = begin;
     bool newLine = true;
     int open = rm.rank(); // element 0 opens every dim
@@ -179,8 +180,7 @@ std::string tensorView(const RowMajor &rm, size_t elementBytes, const char *sepa
         }
         open = close;
     }
-    text.resize(size_t(p - begin));
-    return text;
+    out.finish(size_t(p - begin));
 }
 
 // The hardware indices that own each element of a distributed layout, ascending (Triton's
@@ -233,21 +233,36 @@ public:
                 m_span.push_back(m_span[i] ^ k);
     }
 
-    // The owners of element e, ascending, into `out`.
-    void of(uint64_t e, std::vector<uint32_t> &out) const
+    // How many owners an element in the image has (2^kernel dimension).
+    size_t owners() const { return m_span.size(); }
+
+    // The owners of element e, ascending, into out[0, owners()); returns how many (0: e is
+    // outside the image).
+    size_t of(uint64_t e, uint32_t *out) const
     {
-        out.clear();
         const Preimage &lo = m_low[size_t(e & ((uint64_t(1) << m_lowBits) - 1))];
         const Preimage &hi = m_high[size_t(e >> m_lowBits)];
         if ((lo.residual ^ hi.residual) != 0)
-            return;
+            return 0;
         const uint32_t h0 = lo.owner ^ hi.owner;
-        for (uint32_t k : m_span)
-            out.push_back(h0 ^ k);
-        // A few owners (2^kernel dimension): an insertion sort, no call.
-        for (size_t i = 1; i < out.size(); ++i)
+        const size_t n = m_span.size();
+        if (n == 1) { // no broadcast
+            out[0] = h0;
+            return 1;
+        }
+        if (n == 2) { // one broadcast bit: two owners, the smaller first
+            const uint32_t other = h0 ^ m_span[1];
+            out[0] = std::min(h0, other);
+            out[1] = std::max(h0, other);
+            return 2;
+        }
+        for (size_t i = 0; i < n; ++i)
+            out[i] = h0 ^ m_span[i];
+        // A few owners: an insertion sort, no call.
+        for (size_t i = 1; i < n; ++i)
             for (size_t j = i; j > 0 && out[j - 1] > out[j]; --j)
                 std::swap(out[j - 1], out[j]);
+        return n;
     }
 
 private:
@@ -269,7 +284,7 @@ struct DistributedImages
 };
 
 // useHWPointOfView: "Block<b>:\n" "Warp<w>:\n", then per register the tuples of every lane.
-std::string distributedHardwareView(const RowMajor &rm, const DistributedImages &d)
+void distributedHardwareView(TextBuffer &out, const RowMajor &rm, const DistributedImages &d)
 {
     const int64_t registers = d.registers, lanes = d.lanes, warps = d.warps, blocks = d.blocks;
     const std::vector<uint64_t> &regImg = d.reg, &laneImg = d.lane, &warpImg = d.warp,
@@ -277,8 +292,8 @@ std::string distributedHardwareView(const RowMajor &rm, const DistributedImages 
     const auto inputs = size_t(blocks * warps * lanes * registers);
     const size_t tuple = rm.tupleWidth();
     const size_t headers = size_t(blocks) * (size_t(warps) + 1) * 32;
-    std::string text(headers + inputs * (tuple + 2) + size_t(blocks * warps * registers), '\0');
-    char *const begin = text.data();
+    char *const begin =
+        out.reserve(headers + inputs * (tuple + 2) + size_t(blocks * warps * registers));
     char *p = begin;
     for (int64_t b = 0; b < blocks; ++b) {
         if (blocks > 1) {
@@ -302,12 +317,11 @@ std::string distributedHardwareView(const RowMajor &rm, const DistributedImages 
             }
         }
     }
-    text.resize(size_t(p - begin));
-    return text;
+    out.finish(size_t(p - begin));
 }
 
 // The tensor's point of view: every element's owners as B:T:R, in Triton's order.
-std::string distributedTensorView(const RowMajor &rm, const DistributedImages &d)
+void distributedTensorView(TextBuffer &out, const RowMajor &rm, const DistributedImages &d)
 {
     const int64_t registers = d.registers, lanes = d.lanes, warps = d.warps, blocks = d.blocks;
     const std::vector<uint64_t> &regImg = d.reg, &laneImg = d.lane, &warpImg = d.warp,
@@ -320,7 +334,7 @@ std::string distributedTensorView(const RowMajor &rm, const DistributedImages &d
         for (size_t unit = 1; unit < img->size(); unit <<= 1)
             columns.push_back((*img)[unit]);
     const OwnerSolver owners(columns, rm.totalBits);
-    std::vector<uint32_t> found;
+    std::vector<uint32_t> found(owners.owners());
     // Every owner takes the same width: its padding makes up for shorter numbers.
     const int blockWidth = decimalWidth(blocks);
     const int threadWidth = decimalWidth(warps * lanes);
@@ -375,9 +389,9 @@ std::string distributedTensorView(const RowMajor &rm, const DistributedImages &d
         put(q, regText, r);
         return p + ownerWidth;
     };
-    return tensorView(rm, inputs * (ownerWidth + 1) + kSlot, ", ", [&](char *p, uint64_t e) {
-        owners.of(e, found);
-        for (size_t k = 0; k < found.size(); ++k) {
+    tensorView(out, rm, inputs * (ownerWidth + 1) + kSlot, ", ", [&](char *p, uint64_t e) {
+        const size_t count = owners.of(e, found.data());
+        for (size_t k = 0; k < count; ++k) {
             if (k > 0)
                 *p++ = '|';
             p = writeOwner(p, found[k]);
@@ -388,10 +402,30 @@ std::string distributedTensorView(const RowMajor &rm, const DistributedImages &d
 
 } // namespace
 
-std::string tritonDistributedView(const LinearLayout &layout, bool useHWPointOfView)
+namespace {
+
+// The text of a view as a std::string.
+class StringBuffer final : public TextBuffer
 {
-    if (layout.numOutDims() == 0)
-        return {};
+public:
+    char *reserve(size_t bytes) override
+    {
+        text.resize(bytes);
+        return text.data();
+    }
+    void finish(size_t used) override { text.resize(used); }
+    std::string text;
+};
+
+} // namespace
+
+void tritonDistributedView(const LinearLayout &layout, bool useHWPointOfView, TextBuffer &out)
+{
+    if (layout.numOutDims() == 0) {
+        out.reserve(0);
+        out.finish(0);
+        return;
+    }
     const RowMajor rm(layout);
     DistributedImages d{layout.inDimSize("register"),
                         layout.inDimSize("lane"),
@@ -405,13 +439,19 @@ std::string tritonDistributedView(const LinearLayout &layout, bool useHWPointOfV
     d.lane = imagesOf(layout, rm, "lane", d.lanes);
     d.warp = imagesOf(layout, rm, "warp", d.warps);
     d.block = imagesOf(layout, rm, "block", d.blocks);
-    return useHWPointOfView ? distributedHardwareView(rm, d) : distributedTensorView(rm, d);
+    if (useHWPointOfView)
+        distributedHardwareView(out, rm, d);
+    else
+        distributedTensorView(out, rm, d);
 }
 
-std::string tritonSharedView(const LinearLayout &layout, bool useHWPointOfView)
+void tritonSharedView(const LinearLayout &layout, bool useHWPointOfView, TextBuffer &out)
 {
-    if (layout.numOutDims() == 0)
-        return {};
+    if (layout.numOutDims() == 0) {
+        out.reserve(0);
+        out.finish(0);
+        return;
+    }
     const RowMajor rm(layout);
     const int64_t tensorSize = layout.totalOutDimSize();
     const int64_t blocks = layout.inDimSize("block");
@@ -431,14 +471,15 @@ std::string tritonSharedView(const LinearLayout &layout, bool useHWPointOfView)
     const size_t tuple = rm.tupleWidth();
     const auto walked = uint64_t(blocks * blockSize);
 
-    if (!useHWPointOfView)
-        return tensorView(rm, size_t(tensorSize) * tuple, ",", [&](char *p, uint64_t i) {
+    if (!useHWPointOfView) {
+        tensorView(out, rm, size_t(tensorSize) * tuple, ",", [&](char *p, uint64_t i) {
             // Position i shows what the i-th walked (block, offset) maps to.
             return i < walked ? rm.writeTuple(p, imageOf(i), ':') : p;
         });
+        return;
+    }
 
-    std::string text(size_t(blocks) * 32 + size_t(walked) * (tuple + 32), '\0');
-    char *const begin = text.data();
+    char *const begin = out.reserve(size_t(blocks) * 32 + size_t(walked) * (tuple + 32));
     char *p = begin;
     uint64_t idx = 0;
     for (int64_t b = 0; b < blocks; ++b) {
@@ -453,8 +494,7 @@ std::string tritonSharedView(const LinearLayout &layout, bool useHWPointOfView)
             *p++ = '\n';
         }
     }
-    text.resize(size_t(p - begin));
-    return text;
+    out.finish(size_t(p - begin));
 }
 
 namespace {
@@ -470,6 +510,38 @@ Expected<bool> checkPrintable(const LinearLayout &layout)
 }
 
 } // namespace
+
+std::string tritonDistributedView(const LinearLayout &layout, bool useHWPointOfView)
+{
+    StringBuffer out;
+    tritonDistributedView(layout, useHWPointOfView, out);
+    return std::move(out.text);
+}
+
+std::string tritonSharedView(const LinearLayout &layout, bool useHWPointOfView)
+{
+    StringBuffer out;
+    tritonSharedView(layout, useHWPointOfView, out);
+    return std::move(out.text);
+}
+
+Expected<bool> tryTritonDistributedView(const LinearLayout &layout, bool useHWPointOfView,
+                                        TextBuffer &out)
+{
+    if (auto ok = checkPrintable(layout); !ok)
+        return ok.error();
+    tritonDistributedView(layout, useHWPointOfView, out);
+    return true;
+}
+
+Expected<bool> tryTritonSharedView(const LinearLayout &layout, bool useHWPointOfView,
+                                   TextBuffer &out)
+{
+    if (auto ok = checkPrintable(layout); !ok)
+        return ok.error();
+    tritonSharedView(layout, useHWPointOfView, out);
+    return true;
+}
 
 Expected<std::string> tryTritonDistributedView(const LinearLayout &layout, bool useHWPointOfView)
 {

@@ -24,12 +24,26 @@
 
 #include "base/expected.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
 namespace lx {
 
 class LinearLayout;
+
+// Where a view writes its text: reserve(n) is called once, before any byte is written, and
+// returns room for n bytes (an upper bound: the view writes at most n; the room's content
+// before it does is not read); finish(used) is then called with the bytes written. The
+// std::string functions below use one; a caller may give its own to write the text straight
+// into its final home (Python's str) instead of copying it there.
+class TextBuffer
+{
+public:
+    virtual ~TextBuffer() = default;
+    virtual char *reserve(size_t bytes) = 0;
+    virtual void finish(size_t used) = 0;
+};
 
 // Requires: totalOutDimSize() and totalInDimSize() at most kMaxTritonViewElements.
 [[nodiscard]] std::string tritonDistributedView(const LinearLayout &layout, bool useHWPointOfView);
@@ -43,5 +57,13 @@ inline constexpr int64_t kMaxTritonViewElements = int64_t(1) << 20;
                                                              bool useHWPointOfView);
 [[nodiscard]] Expected<std::string> tryTritonSharedView(const LinearLayout &layout,
                                                         bool useHWPointOfView);
+
+// The views written into `out` (a layout without out-dims writes nothing).
+void tritonDistributedView(const LinearLayout &layout, bool useHWPointOfView, TextBuffer &out);
+void tritonSharedView(const LinearLayout &layout, bool useHWPointOfView, TextBuffer &out);
+[[nodiscard]] Expected<bool> tryTritonDistributedView(const LinearLayout &layout,
+                                                      bool useHWPointOfView, TextBuffer &out);
+[[nodiscard]] Expected<bool> tryTritonSharedView(const LinearLayout &layout, bool useHWPointOfView,
+                                                 TextBuffer &out);
 
 } // namespace lx

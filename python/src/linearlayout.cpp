@@ -3,6 +3,7 @@
 // here with its checks, so a wrong value raises LayoutError, never TypeError or OverflowError.
 
 #include "core.h"
+#include "textbuffer.h"
 
 #include "f2/f2matrix.h"
 #include "io/tritontext.h"
@@ -219,11 +220,19 @@ void defineLinearLayout(py::module_ &m)
                         }))
         .def(
             "get_distributed_view",
-            [](const LL &a, bool hw) { return valueOr(lx::tryTritonDistributedView(a, hw)); },
+            [](const LL &a, bool hw) {
+                PyTextBuffer text;
+                valueOr(lx::tryTritonDistributedView(a, hw, text));
+                return text.take();
+            },
             py::arg("use_hw_point_of_view") = false)
         .def(
             "get_shared_view",
-            [](const LL &a, bool hw) { return valueOr(lx::tryTritonSharedView(a, hw)); },
+            [](const LL &a, bool hw) {
+                PyTextBuffer text;
+                valueOr(lx::tryTritonSharedView(a, hw, text));
+                return text.take();
+            },
             py::arg("use_hw_point_of_view") = false)
         .def("apply", &apply, py::arg("inputs"),
              "Triton's apply: [(in-dim, value), ...] -> [(out-dim, value), ...], one pair per "

@@ -4,6 +4,7 @@
 // object of the package holds one; the analyses take it instead of text.
 
 #include "core.h"
+#include "textbuffer.h"
 
 #include "io/cute.h"
 #include "io/tritontext.h"
@@ -121,15 +122,19 @@ void defineParsedLayout(py::module_ &m)
                 const std::vector<int32_t> shape = shapeArg(shapeValue);
                 if (std::optional<std::string> r = lx::formRefusal("triton-text", p.attr.get()))
                     throw LayoutError{"layout-explorer convert: " + *r};
-                py::gil_scoped_release release;
-                try {
-                    const std::shared_ptr<const lx::LinearLayout> l = p.linear(shape);
-                    const bool shared = p.attr ? p.shared : l->hasInDim("offset");
-                    return valueOr(shared ? lx::tryTritonSharedView(*l, hw)
-                                          : lx::tryTritonDistributedView(*l, hw));
-                } catch (const LayoutError &e) { // the command's message, as convert says it
-                    throw LayoutError{"layout-explorer convert: " + e.message};
+                PyTextBuffer text;
+                {
+                    py::gil_scoped_release release;
+                    try {
+                        const std::shared_ptr<const lx::LinearLayout> l = p.linear(shape);
+                        const bool shared = p.attr ? p.shared : l->hasInDim("offset");
+                        valueOr(shared ? lx::tryTritonSharedView(*l, hw, text)
+                                       : lx::tryTritonDistributedView(*l, hw, text));
+                    } catch (const LayoutError &e) { // the command's message, as convert says it
+                        throw LayoutError{"layout-explorer convert: " + e.message};
+                    }
                 }
+                return text.take();
             },
             py::arg("shape"), py::arg("hw") = false,
             "Triton's tensor view (hw: the hardware view) over `shape`, as `convert --to "

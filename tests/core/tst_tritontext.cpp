@@ -11,6 +11,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <map>
+#include <random>
+
 using namespace lx;
 
 namespace {
@@ -32,6 +36,8 @@ private Q_SLOTS:
     void conformance_data();
     void conformance();
     void blockedFourElements();
+    void ownersAreThoseApplyFinds();
+    void bufferGetsTheStringsText();
     void checkedRefusesHugeLayouts();
 };
 
@@ -90,6 +96,132 @@ void TestTritonText::blockedFourElements()
                          "Warp1:\n(0), (1), (2), (3), (0), (1), (2), (3)\n"
                          "Warp2:\n(0), (1), (2), (3), (0), (1), (2), (3)\n"
                          "Warp3:\n(0), (1), (2), (3), (0), (1), (2), (3)\n"));
+}
+
+namespace {
+
+// A random distributed layout over dim0 x dim1 whose bases are drawn from the out-space, zero
+// and repeated ones included: elements with one owner, with two, with many and with none.
+LinearLayout randomDistributed(std::mt19937 &rng)
+{
+    auto bits = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+    const int rows = bits(0, 3), cols = bits(0, 3);
+    auto basis = [&]() -> LinearLayout::Basis {
+        if (bits(0, 5) == 0)
+            return {0, 0}; // a broadcast bit
+        return {int32_t(bits(0, (1 << rows) - 1)), int32_t(bits(0, (1 << cols) - 1))};
+    };
+    LinearLayout::BasesT bases;
+    for (const auto &[name, count] :
+         {std::pair{"register", bits(0, 3)}, std::pair{"lane", bits(1, 3)},
+          std::pair{"warp", bits(0, 2)}}) {
+        std::vector<LinearLayout::Basis> b;
+        for (int i = 0; i < count; ++i)
+            b.push_back(basis());
+        bases.emplace_back(name, b);
+    }
+    bases.emplace_back("block", std::vector<LinearLayout::Basis>{});
+    auto ll = LinearLayout::tryCreate(bases, {{"dim0", 1 << rows}, {"dim1", 1 << cols}}, false);
+    return *ll;
+}
+
+std::string trimmed(const std::string &s)
+{
+    const size_t a = s.find_first_not_of(' '), b = s.find_last_not_of(' ');
+    return a == std::string::npos ? std::string() : s.substr(a, b - a + 1);
+}
+
+} // namespace
+
+// The tensor view's owners of every element are those applying the layout to every hardware
+// index finds, in ascending index order (Triton's), whatever their number: one, two (a single
+// broadcast bit), more, or none (an element outside the image).
+void TestTritonText::ownersAreThoseApplyFinds()
+{
+    std::mt19937 rng(7);
+    std::map<size_t, int> seen; // owners per element -> elements, to show every count is met
+    for (int round = 0; round < 300; ++round) {
+        const LinearLayout ll = randomDistributed(rng);
+        const int64_t regs = ll.inDimSize("register"), lanes = ll.inDimSize("lane"),
+                      warps = ll.inDimSize("warp");
+        const int64_t cols = ll.outDimSize("dim1");
+        std::vector<std::vector<std::string>> expected(size_t(ll.totalOutDimSize()));
+        for (int64_t w = 0; w < warps; ++w)
+            for (int64_t t = 0; t < lanes; ++t)
+                for (int64_t r = 0; r < regs; ++r) {
+                    const std::vector<int32_t> out =
+                        ll.applyOrdered({int32_t(r), int32_t(t), int32_t(w), 0});
+                    expected[size_t(out[0] * cols + out[1])].push_back(
+                        "T" + std::to_string(w * lanes + t) + ":" + std::to_string(r));
+                }
+        std::string text = tritonDistributedView(ll, false);
+        std::replace(text.begin(), text.end(), '\n', ',');
+        std::erase_if(text, [](char c) { return c == '[' || c == ']'; });
+        std::vector<std::vector<std::string>> found;
+        size_t start = 0;
+        while (start < text.size()) {
+            size_t end = text.find(',', start);
+            if (end == std::string::npos)
+                end = text.size();
+            std::vector<std::string> owners;
+            const std::string element = text.substr(start, end - start);
+            size_t a = 0;
+            while (!trimmed(element).empty() && a <= element.size()) {
+                const size_t b = std::min(element.find('|', a), element.size());
+                owners.push_back(trimmed(element.substr(a, b - a)));
+                a = b + 1;
+            }
+            found.push_back(owners);
+            start = end + 1;
+            if (end + 1 < text.size() && text[end + 1] == ',') // the row's newline and the next
+                ++start;
+        }
+        QCOMPARE(found.size(), expected.size());
+        for (size_t e = 0; e < expected.size(); ++e) {
+            QCOMPARE(found[e], expected[e]);
+            ++seen[expected[e].size()];
+        }
+    }
+    for (size_t owners : {size_t(0), size_t(1), size_t(2), size_t(4)})
+        QVERIFY2(seen[owners] > 0, std::to_string(owners).c_str());
+}
+
+// A TextBuffer of the caller's gets the same text as the std::string functions, told once how
+// much room to reserve and then how much was written.
+void TestTritonText::bufferGetsTheStringsText()
+{
+    struct Recorder final : TextBuffer
+    {
+        char *reserve(size_t bytes) override
+        {
+            ++reserves;
+            room.assign(bytes, '#'); // whatever was there before: the view may not rely on it
+            return room.data();
+        }
+        void finish(size_t used) override { text.assign(room.data(), used), ++finishes; }
+        std::string room, text;
+        int reserves = 0, finishes = 0;
+    };
+    std::mt19937 rng(11);
+    for (int round = 0; round < 50; ++round) {
+        const LinearLayout ll = randomDistributed(rng);
+        for (bool hw : {false, true}) {
+            Recorder r;
+            QVERIFY(tryTritonDistributedView(ll, hw, r).hasValue());
+            QCOMPARE(r.text, tritonDistributedView(ll, hw));
+            QCOMPARE(r.reserves, 1);
+            QCOMPARE(r.finishes, 1);
+            QVERIFY(r.text.size() <= r.room.size());
+        }
+    }
+    auto shared = LinearLayout::tryCreate({{"offset", {{0, 1}, {1, 0}, {0, 2}}}, {"block", {}}},
+                                          {{"dim0", 2}, {"dim1", 4}}, true);
+    QVERIFY(shared.hasValue());
+    for (bool hw : {false, true}) {
+        Recorder r;
+        QVERIFY(tryTritonSharedView(*shared, hw, r).hasValue());
+        QCOMPARE(r.text, tritonSharedView(*shared, hw));
+    }
 }
 
 void TestTritonText::checkedRefusesHugeLayouts()
