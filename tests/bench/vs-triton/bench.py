@@ -1,13 +1,19 @@
 #!/usr/bin/env python3
 """The Python half of scripts/bench-vs-triton: `#ttg` text -> linear layout in this project's
 engine (the C++ program ttgbench.cpp, built from the headless core) against Triton's Gluon
-`to_linear_layout` on the same layouts, on one machine, one after the other.
+`to_linear_layout` on the same layouts, on one machine, in alternating rounds.
 
 For every case: ours (parseTtg + toLinearLayout of the case's `#ttg` text; also the build alone,
 the text parsed once), Triton's (the Gluon layout object turned into its attribute and converted,
 `builder.to_linear_layout(layout._to_ir(builder), shape)`, as the Gluon builder does when a
 kernel asks `ttgl.to_linear_layout`; also the conversion alone, the attribute made once), whether
 both give the same bases, and the ratio Triton / ours. Prints a table and writes a JSON file.
+
+The two sides are timed in --rounds rounds that alternate which goes first (ours then Triton,
+Triton then ours, ...), so that a change of the machine's load or of the CPU a process runs on
+during the run falls on both: each figure is the median of its rounds' medians, and each ratio
+the median of the rounds' ratios (every round's figures are kept in the JSON). Before the first
+round each side runs every case once untimed.
 
 Needs Triton (3.6 was the version compared) importable by this Python; without it the script
 stops with a message saying so, unless --ours-only is given (then only our figures are printed).
@@ -220,6 +226,49 @@ def run_triton(gl, builder, min_time, repetitions):
     return out
 
 
+def run_rounds(args, gl, builder):
+    """Both sides timed in args.rounds alternating rounds, after one untimed pass of each:
+    (ours, theirs, rounds) with each case's figures the median of its rounds' and `rounds` the
+    list of every round's {"ours": ..., "triton": ...}."""
+    warm = min(args.min_time, 0.05)
+    run_ours(args.ttgbench, warm, 1)
+    if builder:
+        run_triton(gl, builder, warm, 1)
+    rounds = []
+    for r in range(max(1, args.rounds)):
+        sides = {}
+        order = ("ours", "triton") if r % 2 == 0 else ("triton", "ours")
+        for side in order:
+            if side == "ours":
+                sides["ours"] = run_ours(args.ttgbench, args.min_time, args.repetitions)
+            elif builder:
+                sides["triton"] = run_triton(gl, builder, args.min_time, args.repetitions)
+        rounds.append({"first": order[0] if builder else "ours",
+                       "ours": sides["ours"], "triton": sides.get("triton", {})})
+    return median_side(rounds, "ours"), median_side(rounds, "triton"), rounds
+
+
+def median_side(rounds, side):
+    """One side's figures by case: the last round's (its bases, its error), each timed figure
+    the median over the rounds."""
+    out = {}
+    for name in rounds[-1][side]:
+        case = dict(rounds[-1][side][name])
+        for key in ("ns", "buildNs", "convertNs"):
+            values = [r[side][name][key] for r in rounds if key in r[side].get(name, {})]
+            if values:
+                case[key] = statistics.median(values)
+        out[name] = case
+    return out
+
+
+def round_ratio(rounds, name, theirs_key, ours_key):
+    """The median over the rounds of Triton's figure over ours for the same round."""
+    ratios = [r["triton"][name][theirs_key] / r["ours"][name][ours_key] for r in rounds
+              if theirs_key in r["triton"].get(name, {}) and ours_key in r["ours"].get(name, {})]
+    return statistics.median(ratios)
+
+
 def cpu_model():
     try:
         with open("/proc/cpuinfo") as f:
@@ -237,6 +286,9 @@ def main():
     ap.add_argument("--json", default="vs-triton.json", help="where to write the JSON figures")
     ap.add_argument("--min-time", type=float, default=0.1, help="seconds per timed batch")
     ap.add_argument("--repetitions", type=int, default=7, help="timed batches per figure")
+    ap.add_argument("--rounds", type=int, default=5,
+                    help="rounds, alternating which side is timed first (figures: medians of "
+                         "the rounds)")
     ap.add_argument("--ours-only", action="store_true", help="time ours alone (no Triton)")
     ap.add_argument("--callgrind", type=int, metavar="CALLS", default=0,
                     help="no timing: count our instructions per call under callgrind over CALLS "
@@ -249,8 +301,7 @@ def main():
     if not args.ours_only:
         triton, gl, builder = import_triton()
     load_before = os.getloadavg()
-    ours = run_ours(args.ttgbench, args.min_time, args.repetitions)
-    theirs = run_triton(gl, builder, args.min_time, args.repetitions) if builder else {}
+    ours, theirs, rounds = run_rounds(args, gl, builder)
     load_after = os.getloadavg()
 
     rows, failed = [], False
@@ -262,8 +313,8 @@ def main():
         if o.get("bases") is not None and t.get("bases") is not None:
             row["sameBases"] = same_bases(o["bases"], t["bases"])
             failed = failed or not row["sameBases"]
-            row["ratio"] = t["ns"] / o["ns"]
-            row["ratioConvertOnly"] = t["convertNs"] / o["buildNs"]
+            row["ratio"] = round_ratio(rounds, name, "ns", "ns")
+            row["ratioConvertOnly"] = round_ratio(rounds, name, "convertNs", "buildNs")
         rows.append(row)
 
     def us(x):
@@ -301,7 +352,7 @@ def main():
                     "python": platform.python_version(), "loadavgBefore": load_before,
                     "loadavgAfter": load_after},
         "triton": getattr(triton, "__version__", None),
-        "minTime": args.min_time, "repetitions": args.repetitions,
+        "minTime": args.min_time, "repetitions": args.repetitions, "rounds": rounds,
         "cases": rows,
     }
     with open(args.json, "w") as f:
