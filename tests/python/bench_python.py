@@ -50,3 +50,16 @@ def test_bank_conflicts_1000_candidates(benchmark):
         many = lambda: [lx.bank_conflicts(DOT_A, s, (64, 64), dtype="f16") for s in shared]
     recs = benchmark.pedantic(many, rounds=3, iterations=1)
     assert len(recs) == 1000
+
+
+def test_bank_conflicts_1000_candidates_one_thread(benchmark):
+    """The batch on one thread (threads=1): the engine's own speed, without the cores."""
+    import inspect
+    import pytest
+    if "threads" not in inspect.signature(lx.bank_conflicts_many).parameters:
+        pytest.skip("this package's batch has no thread count")
+    shared = candidates()
+    recs = benchmark.pedantic(
+        lambda: lx.bank_conflicts_many(DOT_A, shared, (64, 64), dtype="f16", threads=1),
+        rounds=3, iterations=1)
+    assert len(recs) == 1000
