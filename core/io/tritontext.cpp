@@ -545,16 +545,18 @@ Expected<bool> tryTritonSharedView(const LinearLayout &layout, bool useHWPointOf
 
 Expected<std::string> tryTritonDistributedView(const LinearLayout &layout, bool useHWPointOfView)
 {
-    if (auto ok = checkPrintable(layout); !ok)
+    StringBuffer out;
+    if (auto ok = tryTritonDistributedView(layout, useHWPointOfView, out); !ok)
         return ok.error();
-    return tritonDistributedView(layout, useHWPointOfView);
+    return std::move(out.text);
 }
 
 Expected<std::string> tryTritonSharedView(const LinearLayout &layout, bool useHWPointOfView)
 {
-    if (auto ok = checkPrintable(layout); !ok)
+    StringBuffer out;
+    if (auto ok = tryTritonSharedView(layout, useHWPointOfView, out); !ok)
         return ok.error();
-    return tritonSharedView(layout, useHWPointOfView);
+    return std::move(out.text);
 }
 
 } // namespace lx
