@@ -13,6 +13,10 @@
 #include "widgets/viewtabs.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QImage>
+#include <QMimeData>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
@@ -274,6 +278,42 @@ private Q_SLOTS:
         // The example has no pipeline view: no steps to take.
         QVERIFY(!f.tabs.nextStepAction()->isEnabled());
         QVERIFY(f.tabs.closeViewAction()->isEnabled());
+    }
+
+    // Ctrl+C in a view (and Copy Figure anywhere) puts the figure on the clipboard as drawn:
+    // an image at the view's zoom, and its SVG; zooming in copies a larger image. With no view
+    // left there is nothing to copy, and the refusal says so.
+    void copyFigurePutsTheDrawnFigureOnTheClipboard()
+    {
+        Fixture f;
+        f.tabs.resize(900, 700);
+        f.tabs.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&f.tabs));
+        f.tabs.setCurrentIndex(0);
+        ViewPane *pane = f.tabs.currentPane();
+        QTRY_VERIFY(pane && !pane->isBusy());
+        DiagramView *view = pane->diagramView();
+        QApplication::clipboard()->clear();
+        view->setFocus();
+        QTest::keyClick(view, Qt::Key_C, Qt::ControlModifier);
+        const QMimeData *copied = QApplication::clipboard()->mimeData();
+        QVERIFY(copied && copied->hasImage());
+        const QImage first = qvariant_cast<QImage>(copied->imageData());
+        QVERIFY(!first.isNull());
+        QVERIFY(copied->data(u"image/svg+xml"_s).contains("<svg"));
+        // The size the window's own geometry gives the figure at the view's scale.
+        QCOMPARE(first.size(), view->geometry().size());
+
+        view->setScale(view->scale() * 2);
+        QCOMPARE(f.tabs.copyFigure(), QString());
+        const QImage zoomed =
+            qvariant_cast<QImage>(QApplication::clipboard()->mimeData()->imageData());
+        QVERIFY(zoomed.width() > first.width() * 3 / 2);
+
+        while (f.tabs.count() > 0)
+            QCOMPARE(f.tabs.closeView(0), QString());
+        QVERIFY(!f.tabs.copyFigure().isEmpty());
+        QVERIFY(!f.tabs.copyFigureAction()->isEnabled());
     }
 
     void theColouringOfTheCurrentOwnershipView()

@@ -106,6 +106,8 @@ Q_SIGNALS:
     // A movable cell dragged onto another cell of its panel.
     void cellDropped(int panel, int fromRow, int fromCol, int toRow, int toCol);
     void scaleChanged(double scale);
+    // Ctrl+C (the platform's Copy key) pressed in the view: copy its figure.
+    void copyRequested();
 
 protected:
     void paintEvent(QPaintEvent *event) override;

@@ -125,6 +125,8 @@ void MainWindow::createMenus()
     edit->addAction(m_layoutActions->copyTtgAction());
     edit->addAction(m_layoutActions->copyGluonAction());
     edit->addAction(m_layoutActions->pasteAction());
+    edit->addSeparator();
+    edit->addAction(m_viewTabs->copyFigureAction());
 
     QMenu *layout = menuBar()->addMenu(tr("&Layout"));
     layout->setToolTipsVisible(true);

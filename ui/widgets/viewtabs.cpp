@@ -3,14 +3,22 @@
 #include "models/documentviews.h"
 #include "models/elementquery.h"
 #include "models/layoutdocument.h"
+#include "render/exporter.h"
+#include "render/exportformat.h"
 #include "render/ownershipdiagram.h"
 #include "render/viewregistry.h"
 #include "widgets/diagramview.h"
 #include "widgets/viewpane.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QBuffer>
+#include <QClipboard>
 #include <QInputDialog>
 #include <QLineEdit>
+#include <QMimeData>
+
+#include <memory>
 
 namespace lx {
 
@@ -102,6 +110,18 @@ ViewTabs::ViewTabs(LayoutDocument *document, QWidget *parent)
         if (const QString e = closeView(currentIndex()); !e.isEmpty())
             Q_EMIT status(e, 8000);
     });
+    m_copyFigureAction = new QAction(tr("Copy &Figure"), this);
+    m_copyFigureAction->setObjectName(QStringLiteral("copyFigureAction"));
+    m_copyFigureAction->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_C));
+    m_copyFigureAction->setStatusTip(
+        tr("Copy the current view's figure as drawn (PNG, and SVG for figures of up to %1 "
+           "cells); Ctrl+C in a view does the same")
+            .arg(kMaxExportCells));
+    m_copyFigureAction->setToolTip(m_copyFigureAction->statusTip());
+    connect(m_copyFigureAction, &QAction::triggered, this, [this] {
+        const QString e = copyFigure();
+        Q_EMIT status(e.isEmpty() ? tr("Figure copied") : e, e.isEmpty() ? 3000 : 8000);
+    });
     // The step actions and the close action follow the current view.
     connect(this, &ViewTabs::currentViewChanged, this, [this] {
         ViewPane *pane = currentPane();
@@ -109,7 +129,34 @@ ViewTabs::ViewTabs(LayoutDocument *document, QWidget *parent)
         m_nextStepAction->setEnabled(steps);
         m_previousStepAction->setEnabled(steps);
         m_closeViewAction->setEnabled(count() > 0);
+        m_copyFigureAction->setEnabled(pane != nullptr);
     });
+}
+
+QString ViewTabs::copyFigure()
+{
+    ViewPane *pane = currentPane();
+    if (!pane)
+        return tr("No view to copy");
+    if (pane->isBusy())
+        return tr("The view is still being drawn; copy it when it is shown");
+    if (const QString e = pane->errorText(); !e.isEmpty())
+        return tr("The view shows an error, not a figure: %1").arg(e);
+    const DiagramView *view = pane->viewWidget();
+    const Diagram &diagram = view->diagram();
+    RenderOptions options = view->renderOptions();
+    options.highlightedElement = -1; // the selection is the window's, not the figure's
+    const qint64 cells = diagramCells(diagram);
+    QString error;
+    const QImage image = renderImage(diagram, fittedForImage(diagram, options, cells), &error);
+    if (image.isNull())
+        return tr("The figure cannot be copied: %1").arg(error);
+    auto mime = std::make_unique<QMimeData>();
+    mime->setImageData(image);
+    if (cells <= kMaxExportCells)
+        mime->setData(QStringLiteral("image/svg+xml"), renderSvg(diagram, options));
+    QApplication::clipboard()->setMimeData(mime.release());
+    return {};
 }
 
 QList<ViewPane *> ViewTabs::panes() const
@@ -180,6 +227,8 @@ ViewPane *ViewTabs::newPane(int view)
     auto *pane = new ViewPane(m_document, view, this);
     pane->setSelectedElement(m_selectedElement);
     connect(pane, &ViewPane::elementClicked, this, &ViewTabs::selectElement);
+    connect(pane->viewWidget(), &DiagramView::copyRequested, this,
+            [this] { m_copyFigureAction->trigger(); });
     connect(pane, &ViewPane::rebuilt, this, [this, pane] {
         if (!m_rebuilding && pane == currentPane())
             Q_EMIT currentViewChanged();

@@ -2,9 +2,9 @@
 
 // ViewTabs: the window's part that shows the scene's views, one tab each, in the scene's order.
 // It rebuilds its panes when the document's views change, owns the actions that act on the
-// current view (zoom, fit, labels, grid, steps, close), keeps the selected element highlighted in
-// every view, and sets the current ownership view's colouring as an undo step. The window reads
-// the current pane's figures and colouring from it to fill its panels and toolbar.
+// current view (zoom, fit, labels, grid, steps, close, copy its figure), keeps the selected element
+// highlighted in every view, and sets the current ownership view's colouring as an undo step. The
+// window reads the current pane's figures and colouring from it to fill its panels and toolbar.
 
 #include "base/expected.h"
 
@@ -36,6 +36,7 @@ public:
     QAction *goToElementAction() const { return m_goToElementAction; }
     QAction *previousStepAction() const { return m_previousStepAction; }
     QAction *closeViewAction() const { return m_closeViewAction; }
+    QAction *copyFigureAction() const { return m_copyFigureAction; }
 
     // The panes in tab order, and the current one (null when there is none, or while the tabs
     // are rebuilt and the current pane is one of the old views).
@@ -57,6 +58,11 @@ public:
     [[nodiscard]] Expected<QString> goToElement(const QString &query);
     qint64 selectedElement() const { return m_selectedElement; }
     void setDark(bool dark);
+
+    // Puts the current view's figure on the clipboard as drawn (its zoom, labels, grid and
+    // theme): a PNG image, and SVG where the figure has few enough cells for a vector format;
+    // returns the refusal (no view, a view still building or in error, a figure too large).
+    [[nodiscard]] QString copyFigure();
 
     // Adds a view of `kind` over the layout `layoutName` and shows it; returns the refusal.
     [[nodiscard]] QString addView(const QString &kind, const QString &layoutName);
@@ -97,6 +103,7 @@ private:
     QString m_lastElementQuery; // offered again by the next Go to Element
     QAction *m_previousStepAction = nullptr;
     QAction *m_closeViewAction = nullptr;
+    QAction *m_copyFigureAction = nullptr;
 };
 
 } // namespace lx
