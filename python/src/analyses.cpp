@@ -275,7 +275,8 @@ bool interrupted()
 }
 
 // How many threads score a batch of `count` candidates: `threads` when given (at least 1), else
-// one per core; never more than one per 16 candidates (a thread costs about what 16 do).
+// one per core; never more than one per 16 candidates, so that starting a thread (tens of
+// microseconds, a few candidates' work) stays small beside its share.
 size_t batchThreads(py::handle threads, size_t count)
 {
     size_t wanted = std::max(1u, std::thread::hardware_concurrency());
