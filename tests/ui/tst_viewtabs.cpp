@@ -41,6 +41,16 @@ struct Fixture
         QObject::connect(&document, &LayoutDocument::structureChanged, &tabs, &ViewTabs::rebuild);
         tabs.rebuild();
     }
+    // Shows the tabs at width x height, waits until they are on screen and makes the first
+    // tab current; false when they never were shown.
+    bool showFirstTab(int width, int height)
+    {
+        tabs.resize(width, height);
+        tabs.show();
+        const bool exposed = QTest::qWaitForWindowExposed(&tabs);
+        tabs.setCurrentIndex(0);
+        return exposed;
+    }
     QStringList kinds() const
     {
         QStringList k;
@@ -188,10 +198,7 @@ private Q_SLOTS:
     void aHiddenTabBuildsWhenShown()
     {
         Fixture f;
-        f.tabs.resize(800, 600);
-        f.tabs.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&f.tabs));
-        f.tabs.setCurrentIndex(0);
+        QVERIFY(f.showFirstTab(800, 600));
         ViewPane *matrix = f.tabs.panes().at(1);
         QCOMPARE(f.document.setBasisComponent(0, u"register"_s, 0, 0, 3), QString());
         QVERIFY(!f.tabs.panes().at(0)->isPending());
@@ -286,10 +293,7 @@ private Q_SLOTS:
     void copyFigurePutsTheDrawnFigureOnTheClipboard()
     {
         Fixture f;
-        f.tabs.resize(900, 700);
-        f.tabs.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&f.tabs));
-        f.tabs.setCurrentIndex(0);
+        QVERIFY(f.showFirstTab(900, 700));
         ViewPane *pane = f.tabs.currentPane();
         QTRY_VERIFY(pane && !pane->isBusy());
         DiagramView *view = pane->diagramView();
