@@ -235,7 +235,7 @@ int runCheck(const QStringList &args)
         return lx::CheckBadInput;
     }
     if (parser.isSet(QStringLiteral("help"))) {
-        lx::app::OutStream() << parser.helpText();
+        lx::app::OutStream() << lx::app::commandHelp(parser, prog);
         return lx::CheckPass;
     }
     auto bad = [&](const QString &message) {

@@ -407,7 +407,7 @@ int runSuggest(const QStringList &args)
         return runOp(args.mid(1));
     if (sub == u"--help" || sub == u"-h") {
         lx::app::OutStream()
-            << "usage: layout-explorer suggest shared|cta|op [options] (--help for "
+            << "Usage: layout-explorer suggest shared|cta|op [options] (--help for "
                "each)\n";
         return ExitOk;
     }

@@ -46,6 +46,23 @@ const Command *find(const std::vector<Command> &v, const QString &name)
 
 } // namespace
 
+QString commandHelp(const QCommandLineParser &parser, const QString &prog)
+{
+    QString name = prog.trimmed();
+    if (name.endsWith(QLatin1Char(':')))
+        name.chop(1);
+    // Qt's first line is "Usage: PROGRAM [options] ...", PROGRAM the application's name (or a
+    // placeholder without one): the command's own name goes there.
+    QString text = parser.helpText();
+    const QString usage = QStringLiteral("Usage: ");
+    if (text.startsWith(usage)) {
+        const qsizetype end = text.indexOf(QLatin1Char(' '), usage.size());
+        if (end > 0)
+            text.replace(usage.size(), end - usage.size(), name);
+    }
+    return text;
+}
+
 std::optional<int> parseOrExit(QCommandLineParser &parser, const QStringList &args,
                                const QString &prog, bool allowPositional)
 {
@@ -54,7 +71,7 @@ std::optional<int> parseOrExit(QCommandLineParser &parser, const QStringList &ar
         return ExitBadUsage;
     }
     if (parser.isSet(QStringLiteral("help"))) {
-        lx::app::OutStream() << parser.helpText();
+        lx::app::OutStream() << commandHelp(parser, prog);
         return ExitOk;
     }
     if (!allowPositional && !parser.positionalArguments().isEmpty()) {

@@ -32,6 +32,11 @@ struct Command
 std::optional<int> parseOrExit(QCommandLineParser &parser, const QStringList &args,
                                const QString &prog, bool allowPositional = true);
 
+// The command's --help text, its usage line naming the command ("Usage: layout-explorer convert
+// [options]", from `prog`): Qt writes the application's name there, or a placeholder when no
+// application object exists (the headless commands create none).
+QString commandHelp(const QCommandLineParser &parser, const QString &prog);
+
 // Runs `run` inside a QGuiApplication, which fonts and painting need, on the offscreen platform
 // unless QT_QPA_PLATFORM names one (the environment is left as it is), and returns what it returns;
 // in a process that has a QGuiApplication already (the Python package), runs `run` in that one.
