@@ -105,9 +105,9 @@ def _engine_layout(value):
 def bank_conflicts_many(reg, shared: Sequence, shape, dtype=None, arch=None, instruction=None,
                         write=False, *, warp=None, threads=None) -> List["BankRecord"]:
     """:func:`bank_conflicts` of one register layout against each shared layout of ``shared``
-    (a list of layout objects or texts): what an autotuner scores. The register layout and the
-    options are read once; the engine runs every candidate without the GIL, checking for Ctrl-C
-    between candidates. Returns one BankRecord per candidate, in order; a candidate the engine
+    (a list, or any iterable, of layout objects or texts): what an autotuner scores. The
+    register layout and the options are read once; the engine runs every candidate without the
+    GIL, checking for Ctrl-C between candidates. Returns one BankRecord per candidate, in order; a candidate the engine
     refuses raises LayoutError naming its index (``shared[3]: ...``).
 
     ``threads``: how many threads score the candidates (an int from 1 to 1024; None, the default:
@@ -115,8 +115,13 @@ def bank_conflicts_many(reg, shared: Sequence, shape, dtype=None, arch=None, ins
     pass 1 where the caller already runs one batch per core.
 
     ``rec.cycles`` (cycles of one wave's whole access) is the number to minimise."""
-    if isinstance(shared, (str, bytes)) or not isinstance(shared, Sequence):
+    if isinstance(shared, (str, bytes)):
         raise _core.LayoutError("shared: expected a list of shared layouts")
+    if not isinstance(shared, Sequence):
+        try:  # a generator or any other iterable: read once, in order
+            shared = list(shared)
+        except TypeError:
+            raise _core.LayoutError("shared: expected a list of shared layouts") from None
     r, dims = _engine_layout(reg), layout_dims(shape)
     engine = [_engine_layout(s) for s in shared]
     results = _core.bank_conflicts_many(r, engine, dims, dtype=dtype, arch=arch,

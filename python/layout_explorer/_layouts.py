@@ -16,7 +16,7 @@ from typing import Any, Dict, Optional, Sequence, Tuple
 
 from . import _core
 from ._errors import guarded, short
-from ._pictures import mimebundle, render, shape_text
+from ._pictures import mimebundle, render, shape_sizes, shape_text
 
 
 def _convert(text: str, to: str, shape=None, hw: bool = False) -> str:
@@ -515,7 +515,10 @@ def layout(text: str) -> Layout:
         return text
     if _is_foreign_layout(text):
         return _from_foreign(text)
-    gluon = _convert(str(text), "gluon").strip()
+    if not isinstance(text, str):
+        raise _core.LayoutError(f"expected a layout or its text (str), not "
+                                f"{type(text).__name__}")
+    gluon = _convert(text, "gluon").strip()
     try:
         return _build(ast.parse(gluon, mode="eval").body)
     except (LookupError, SyntaxError, ValueError, TypeError):
@@ -547,10 +550,8 @@ def as_text(value: Any) -> str:
 
 
 def dims(shape) -> list:
-    """A shape as a list of sizes: (64, 64), [64, 64] or "64x64"."""
-    if isinstance(shape, (tuple, list)) and all(type(s) is int for s in shape):
-        return list(shape)
-    return [int(s) for s in shape_text(shape).split("x")]
+    """A shape as a list of sizes: (64, 64), [64, 64] or "64x64" (see shape_sizes)."""
+    return shape_sizes(shape)
 
 
 @guarded

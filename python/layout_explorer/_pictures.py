@@ -5,21 +5,47 @@ the command line are the same figure; bytes come back without a file."""
 from __future__ import annotations
 
 import base64
+import operator
 import os
+import re
+import reprlib
 from html import escape
 from typing import Callable, List, Optional, Sequence
 
 from . import _core
 
 
+def _size(value) -> int:
+    """One size of a shape: an integer (int, numpy's), never a bool, a float or a text."""
+    if isinstance(value, bool):
+        raise TypeError("a bool is not a size")
+    return operator.index(value)
+
+
 def shape_text(shape: Sequence[int]) -> str:
-    """(64, 64) -> "64x64", the command line's form."""
+    """(64, 64) -> "64x64", the command line's form (text is passed as it is, for the engine to
+    read as --shape). A size that is not an integer (64.5, True, "64") is refused."""
     if isinstance(shape, str):
         return shape
     try:
-        return "x".join(str(int(s)) for s in shape)
-    except (TypeError, ValueError):
-        raise _core.LayoutError(f"a shape is a sequence of integers, not {shape!r}") from None
+        return "x".join(str(_size(s)) for s in shape)
+    except (TypeError, ValueError, OverflowError):
+        raise _core.LayoutError(f"a shape is a sequence of integers, not "
+                                f"{reprlib.repr(shape)}") from None
+
+
+def shape_sizes(shape) -> list:
+    """A shape as a list of sizes: (64, 64), [64, 64], or text as --shape reads it ("64x64",
+    "64X64", "64,64", spaces around the sizes)."""
+    if isinstance(shape, (tuple, list)) and all(type(s) is int for s in shape):
+        return list(shape)
+    if not isinstance(shape, str):
+        return [int(s) for s in shape_text(shape).split("x")]
+    parts = [p.strip() for p in re.split(r"[xX,]", shape)]
+    if not all(p.isascii() and p.isdigit() for p in parts):
+        raise _core.LayoutError(f"a shape is a sequence of integers or text like '64x64', not "
+                                f"{reprlib.repr(shape)}")
+    return [int(p) for p in parts]
 
 
 def render(source: dict, path: Optional[str], format: Optional[str] = None, view=None,
@@ -29,7 +55,7 @@ def render(source: dict, path: Optional[str], format: Optional[str] = None, view
     written to ``path`` (SVG, PDF, PNG or TikZ by its suffix), or, when ``path`` is None,
     returned as ``format`` (``"svg"``, ``"png"``) bytes."""
     if isinstance(fit, str):
-        fit = tuple(int(s) for s in shape_text(fit).split("x"))
+        fit = tuple(shape_sizes(fit))
     if "shape" in source and source["shape"] is not None:
         source = dict(source, shape=shape_text(source["shape"]))
     return _core.render(**source, view=view, colour_by=colour_by, options=options, title=title,

@@ -193,3 +193,15 @@ class BankRecord(Record):
 
     def __dir__(self):
         return sorted(set(super().__dir__()) | {"worst"})
+
+    def __repr__(self) -> str:
+        # Led by what the attributes answer: the access's totals under their attribute names
+        # (rec.cycles), then the worst single instruction as rec.worst; the JSON's top-level
+        # copies of the worst instruction's figures are not shown again under the same names.
+        shown = [f"{k}={_short(getattr(self, k))}" for k in _WORST_FIELDS
+                 if k in self._fields]
+        if any(k in self._fields for k in _WORST_FIELDS):
+            shown.append(f"worst={_short(self.worst, 120)}")
+        shown += [f"{k}={_short(self[k])}" for k in self
+                  if k not in _WORST_FIELDS and k not in ("figures", "phases")]
+        return f"{type(self).__name__}({', '.join(shown)})"

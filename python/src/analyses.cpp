@@ -371,8 +371,14 @@ py::list bankConflictsMany(py::handle reg, py::handle shareds, py::handle shape,
     std::vector<std::shared_ptr<ParsedLayout>> candidates;
     const std::vector<py::handle> listed = items(shareds, "shared (a list of shared layouts)");
     candidates.reserve(listed.size());
-    for (size_t i = 0; i < listed.size(); ++i)
-        candidates.push_back(bankLayout(listed[i], "shared[" + std::to_string(i) + "]"));
+    // A candidate is named by its index in the list, as a refusal while scoring names it.
+    for (size_t i = 0; i < listed.size(); ++i) {
+        try {
+            candidates.push_back(layoutArg(listed[i], "shared[" + std::to_string(i) + "]"));
+        } catch (const LayoutError &e) {
+            throw LayoutError{kBanks + e.message};
+        }
+    }
     const size_t threadCount = batchThreads(threads, candidates.size());
     std::vector<std::shared_ptr<const lx::BankViewInput>> out(candidates.size());
     std::vector<std::shared_ptr<const lx::ResolvedLayout>> layouts(candidates.size());

@@ -65,7 +65,8 @@ def test_batch_takes_text_and_names_a_bad_candidate():
     text = CANDIDATES[2].to_ttg()
     [rec] = lx.bank_conflicts_many(DOT_A.to_ttg(), [text], [64, 64], dtype="f16")
     assert rec.to_dict() == lx.bank_conflicts(DOT_A, CANDIDATES[2], (64, 64), dtype="f16").to_dict()
-    with pytest.raises(lx.LayoutError, match=r"shared\[1\]"):
+    # Refused when read or when scored, a candidate is named alike: shared[INDEX], no "--".
+    with pytest.raises(lx.LayoutError, match=r"banks: shared\[1\]: "):
         lx.bank_conflicts_many(DOT_A, [CANDIDATES[0], "#ttg.nonsense<{}>"], (64, 64), dtype="f16")
     with pytest.raises(lx.LayoutError):
         lx.bank_conflicts_many(DOT_A, CANDIDATES[0], (64, 64))
@@ -135,3 +136,11 @@ def test_threaded_batch_names_the_lowest_refused_candidate():
 def test_thread_count_is_checked(threads):
     with pytest.raises(lx.LayoutError, match="threads"):
         lx.bank_conflicts_many(DOT_A, CANDIDATES, (64, 64), dtype="f16", threads=threads)
+
+
+def test_a_generator_of_candidates_is_read_in_order():
+    batch = lx.bank_conflicts_many(DOT_A, (c for c in CANDIDATES[:5]), (64, 64), dtype="f16")
+    assert [r.to_dict() for r in batch] == [
+        r.to_dict() for r in lx.bank_conflicts_many(DOT_A, CANDIDATES[:5], (64, 64), dtype="f16")]
+    with pytest.raises(lx.LayoutError, match="a list of shared layouts"):
+        lx.bank_conflicts_many(DOT_A, 5, (64, 64), dtype="f16")

@@ -13,6 +13,7 @@ from layout_explorer._errors import MAX_MESSAGE, bounded
 
 WMMA = "#ttg.amd_wmma<{version = 3, isTranspose = true, ctaLayout = {warp = [[0, 1], [1, 0]]}, instrShape = [16, 16, 32]}>"
 SHARED = "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>"
+SHARED_LAYOUT = lx.layout(SHARED)
 
 
 @pytest.fixture(scope="module")
@@ -116,6 +117,40 @@ def test_wrong_python_types(value):
         lx.to_linear_layout(SHARED, value)
     with pytest.raises(lx.LayoutError):
         lx.layout(value)
+
+
+@pytest.mark.parametrize("value", [None, b"#ttg.blocked", 5])
+def test_a_layout_is_text_or_a_layout_object(value):
+    """What is not text is refused as such, not read as the text of its repr."""
+    with pytest.raises(lx.LayoutError, match="expected a layout or its text"):
+        lx.layout(value)
+
+
+@pytest.mark.parametrize("shape", [(64.5, 64), (64.0000001, 64), (True, 64), ("64 ", 64),
+                                   (b"64", 64), (float("inf"), 64), "64q64", [[64], 64]])
+def test_a_size_that_is_not_an_integer_is_refused(shape):
+    """Sizes are integers (numpy's too), never truncated floats, bools or texts; a shape given
+    as text is read as --shape reads it."""
+    with pytest.raises(lx.LayoutError, match="a shape is a sequence of integers"):
+        SHARED_LAYOUT.format_tensor_view(shape)
+    with pytest.raises(lx.LayoutError, match="a shape is a sequence of integers"):
+        lx.to_linear_layout(SHARED, shape)
+
+
+def test_a_shape_as_text_is_read_as_the_command_line_reads_it():
+    expected = SHARED_LAYOUT.format_tensor_view((64, 64))
+    for text in ("64x64", "64X64", "64,64", " 64 x 64 "):
+        assert SHARED_LAYOUT.format_tensor_view(text) == expected
+
+
+def test_a_deeply_nested_shape_is_refused_in_a_short_message():
+    deep = inner = []
+    for _ in range(100000):
+        inner.append([])
+        inner = inner[0]
+    with pytest.raises(lx.LayoutError) as e:
+        SHARED_LAYOUT.format_tensor_view(deep)
+    assert len(str(e.value)) < 200
 
 
 def test_nul_and_surrogates_are_refused():

@@ -123,6 +123,14 @@ def test_banks_from_text(cli, view, write):
     assert got.worst.cycles == expected["cycles"] and got.worst.maxWays == expected["maxWays"]
     assert got.cycles == sum(i["cycles"] for i in expected["instructions"])
     assert got.phases[0].maxWays == got["phases"][0]["maxWays"]
+    # The printed record says what the attributes answer: the access's cycles under rec.cycles'
+    # name, the worst instruction's only inside worst=.
+    shown = repr(got)
+    assert shown.startswith("BankRecord(maxWays=%d, cycles=%d, " % (got.maxWays, got.cycles))
+    top, _, inside = shown.partition(", worst=")
+    assert "cycles=%d" % expected["cycles"] in inside
+    if expected["cycles"] != got.cycles:
+        assert "cycles=%d," % expected["cycles"] not in top
 
 
 @pytest.mark.parametrize("preset", ["fig1a", "fig2b"])
