@@ -107,8 +107,8 @@ def bank_conflicts_many(reg, shared: Sequence, shape, dtype=None, arch=None, ins
     """:func:`bank_conflicts` of one register layout against each shared layout of ``shared``
     (a list, or any iterable, of layout objects or texts): what an autotuner scores. The
     register layout and the options are read once; the engine runs every candidate without the
-    GIL, checking for Ctrl-C between candidates. Returns one BankRecord per candidate, in order; a candidate the engine
-    refuses raises LayoutError naming its index (``shared[3]: ...``).
+    GIL, checking for Ctrl-C between candidates. Returns one BankRecord per candidate, in order;
+    a candidate the engine refuses raises LayoutError naming its index (``shared[3]: ...``).
 
     ``threads``: how many threads score the candidates (an int from 1 to 1024; None, the default:
     one per core, at most one per 16 candidates). The records are the same whatever the count;
