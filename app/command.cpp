@@ -51,8 +51,9 @@ QString commandHelp(const QCommandLineParser &parser, const QString &prog)
     QString name = prog.trimmed();
     if (name.endsWith(QLatin1Char(':')))
         name.chop(1);
-    // Qt's first line is "Usage: PROGRAM [options] ...", PROGRAM the application's name (or a
-    // placeholder without one): the command's own name goes there.
+    // Qt's first line is "Usage: PROGRAM [options] ...": PROGRAM is the application's name, or
+    // the literal "<executable_name>" when no application object exists. The command's own
+    // name replaces it.
     QString text = parser.helpText();
     const QString usage = QStringLiteral("Usage: ");
     if (text.startsWith(usage)) {

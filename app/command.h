@@ -33,8 +33,8 @@ std::optional<int> parseOrExit(QCommandLineParser &parser, const QStringList &ar
                                const QString &prog, bool allowPositional = true);
 
 // The command's --help text, its usage line naming the command ("Usage: layout-explorer convert
-// [options]", from `prog`): Qt writes the application's name there, or a placeholder when no
-// application object exists (the headless commands create none).
+// [options]", from `prog`). Qt writes the application's name there, or the literal
+// "<executable_name>" when no application object exists (the headless commands create none).
 QString commandHelp(const QCommandLineParser &parser, const QString &prog);
 
 // Runs `run` inside a QGuiApplication, which fonts and painting need, on the offscreen platform

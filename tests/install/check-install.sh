@@ -39,12 +39,13 @@ appstreamcli validate --no-net --pedantic "$prefix/share/metainfo/$id.metainfo.x
 QT_QPA_PLATFORM=offscreen "$prefix/bin/layout-explorer" --help |
     sed -n '/^Commands:/,/^$/p' | awk 'NF>1 {print $1}' | while read -r cmd; do
     grep -q "^\.SS $cmd\$" "$prefix/share/man/man1/layout-explorer.1" || fail "the man page lacks '$cmd'"
-    # Each command's usage line names it (Qt writes a placeholder where no application exists).
+    # Each command's usage line names it (without an application object Qt writes the literal
+    # "<executable_name>" there).
     QT_QPA_PLATFORM=offscreen "$prefix/bin/layout-explorer" "$cmd" --help | head -1 |
         grep -q "^Usage: layout-explorer $cmd " || fail "'$cmd --help' does not name '$cmd' in its usage line"
 done
 ! grep -q "<executable_name>" "$prefix/share/man/man1/layout-explorer.1" ||
-    fail "the man page has Qt's <executable_name> placeholder"
+    fail "the man page has Qt's literal <executable_name> in a usage line"
 # The Python package (when built): the prefix is laid out as ~/.local is, so the interpreter the
 # package is built for imports it from there as a user site directory, from no other place.
 python_note=""
