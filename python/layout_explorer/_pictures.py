@@ -15,11 +15,19 @@ from typing import Callable, List, Optional, Sequence
 from . import _core
 
 
-def _size(value) -> int:
-    """One size of a shape: an integer (int, numpy's), never a bool, a float or a text."""
-    if isinstance(value, bool):
-        raise TypeError("a bool is not a size")
-    return operator.index(value)
+def _sizes(shape) -> list:
+    """The sizes of a shape given as a sequence: integers (int, numpy's), never a bool, a float
+    or a text; anything else is refused with the shape message."""
+    try:
+        sizes = []
+        for s in shape:
+            if isinstance(s, bool):
+                raise TypeError("a bool is not a size")
+            sizes.append(operator.index(s))
+        return sizes
+    except (TypeError, ValueError, OverflowError):
+        raise _core.LayoutError(f"a shape is a sequence of integers, not "
+                                f"{reprlib.repr(shape)}") from None
 
 
 def shape_text(shape: Sequence[int]) -> str:
@@ -27,20 +35,14 @@ def shape_text(shape: Sequence[int]) -> str:
     read as --shape). A size that is not an integer (64.5, True, "64") is refused."""
     if isinstance(shape, str):
         return shape
-    try:
-        return "x".join(str(_size(s)) for s in shape)
-    except (TypeError, ValueError, OverflowError):
-        raise _core.LayoutError(f"a shape is a sequence of integers, not "
-                                f"{reprlib.repr(shape)}") from None
+    return "x".join(map(str, _sizes(shape)))
 
 
 def shape_sizes(shape) -> list:
     """A shape as a list of sizes: (64, 64), [64, 64], or text as --shape reads it ("64x64",
     "64X64", "64,64", spaces around the sizes)."""
-    if isinstance(shape, (tuple, list)) and all(type(s) is int for s in shape):
-        return list(shape)
     if not isinstance(shape, str):
-        return [int(s) for s in shape_text(shape).split("x")]
+        return _sizes(shape)
     parts = [p.strip() for p in re.split(r"[xX,]", shape)]
     if not all(p.isascii() and p.isdigit() for p in parts):
         raise _core.LayoutError(f"a shape is a sequence of integers or text like '64x64', not "
