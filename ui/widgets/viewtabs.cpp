@@ -44,6 +44,22 @@ ViewTabs::ViewTabs(LayoutDocument *document, QWidget *parent)
             Q_EMIT currentViewChanged();
     });
 
+    createViewActions();
+    createCommandActions();
+    // The step, close and copy actions follow the current view.
+    connect(this, &ViewTabs::currentViewChanged, this, [this] {
+        ViewPane *pane = currentPane();
+        const bool steps = pane && pane->stepCount() > 0;
+        m_nextStepAction->setEnabled(steps);
+        m_previousStepAction->setEnabled(steps);
+        m_closeViewAction->setEnabled(count() > 0);
+        m_copyFigureAction->setEnabled(pane != nullptr);
+    });
+}
+
+// Zoom, fit, labels, grid and the pipeline steps: actions on the current pane's drawing.
+void ViewTabs::createViewActions()
+{
     auto action = [this](const QString &text, const QKeySequence &shortcut, auto onPane) {
         auto *a = new QAction(text, this);
         a->setShortcut(shortcut);
@@ -79,6 +95,11 @@ ViewTabs::ViewTabs(LayoutDocument *document, QWidget *parent)
         action(tr("&Previous Step"), QKeySequence(Qt::CTRL | Qt::Key_BracketLeft),
                [](ViewPane *p) { p->previousStep(); });
     m_previousStepAction->setStatusTip(tr("Pipeline views: show the previous step"));
+}
+
+// Go to Element, Close View and Copy Figure: actions that ask or change something.
+void ViewTabs::createCommandActions()
+{
     m_goToElementAction = new QAction(tr("&Go to Element..."), this);
     m_goToElementAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
     m_goToElementAction->setStatusTip(
@@ -121,15 +142,6 @@ ViewTabs::ViewTabs(LayoutDocument *document, QWidget *parent)
     connect(m_copyFigureAction, &QAction::triggered, this, [this] {
         const QString e = copyFigure();
         Q_EMIT status(e.isEmpty() ? tr("Figure copied") : e, e.isEmpty() ? 3000 : 8000);
-    });
-    // The step actions and the close action follow the current view.
-    connect(this, &ViewTabs::currentViewChanged, this, [this] {
-        ViewPane *pane = currentPane();
-        const bool steps = pane && pane->stepCount() > 0;
-        m_nextStepAction->setEnabled(steps);
-        m_previousStepAction->setEnabled(steps);
-        m_closeViewAction->setEnabled(count() > 0);
-        m_copyFigureAction->setEnabled(pane != nullptr);
     });
 }
 

@@ -85,6 +85,8 @@ Q_SIGNALS:
     void status(const QString &message, int milliseconds);
 
 private:
+    void createViewActions();
+    void createCommandActions();
     void applyRenderOptions();
     ViewPane *newPane(int view);
 
