@@ -17,7 +17,7 @@ namespace lx {
 
 namespace {
 
-using Bases = std::vector<std::vector<int32_t>>;
+using Bases = std::vector<Basis>;
 
 // XOR of the bases selected by the bits of `index`.
 std::array<int, 2> combine(const Bases &bases, int index)

@@ -36,9 +36,9 @@ namespace lx {
 
 struct CtaLayoutSpec
 {
-    std::vector<std::vector<int32_t>> registerBases; // ctaLayout.register, [dim0, dim1] in tiles
-    std::vector<std::vector<int32_t>> warpBases;     // ctaLayout.warp
-    std::array<int32_t, 3> instrShape{16, 16, 32};   // [M, N, K]
+    std::vector<Basis> registerBases;              // ctaLayout.register, [dim0, dim1] in tiles
+    std::vector<Basis> warpBases;                  // ctaLayout.warp
+    std::array<int32_t, 3> instrShape{16, 16, 32}; // [M, N, K]
     bool isTransposed = true;
     std::array<int32_t, 2> shape{0, 0}; // C [M, N] in elements
     int elemBits = 16;                  // operand element width (for piece bytes)
@@ -100,12 +100,12 @@ struct CtaAnalysis
     int tilesM = 0, tilesN = 0;       // C in tiles
     int ctaTilesM = 0, ctaTilesN = 0; // extent of the ctaLayout as written, in tiles
     // Fitted tile-level bases: the user's register bases, then the automatic repetitions.
-    std::vector<std::vector<int32_t>> registerBases;
-    std::vector<std::vector<int32_t>> warpBases;
+    std::vector<Basis> registerBases;
+    std::vector<Basis> warpBases;
     // The bases as the ctaLayout writes them (what the notes cite): a basis reaching past C
     // is 0 above, and the automatic repetitions are not among these.
-    std::vector<std::vector<int32_t>> writtenRegisterBases;
-    std::vector<std::vector<int32_t>> writtenWarpBases;
+    std::vector<Basis> writtenRegisterBases;
+    std::vector<Basis> writtenWarpBases;
     int numUserRegisterBases = 0;
     int numWarps = 0;
     std::vector<CtaWarp> warps;

@@ -14,7 +14,7 @@ namespace lx {
 namespace {
 
 // The offset bases of an unpartitioned shared layout (offset -> tile coordinates).
-std::vector<std::vector<int32_t>> offsetBases(const SharedMemoryLayout &shared)
+std::vector<Basis> offsetBases(const SharedMemoryLayout &shared)
 {
     const auto &L = shared.layout;
     return L.bases()[size_t(L.inDimIndex("offset"))].second;

@@ -32,7 +32,7 @@ struct CtaCandidate
 {
     std::string text;   // the #ttg.amd_wmma attribute
     LayoutAttrPtr attr; // the same attribute
-    std::vector<std::vector<int32_t>> warpBases;
+    std::vector<Basis> warpBases;
     bool crossPairSharedA = false, crossPairSharedB = false;
     int tdmInstructionsA = 0, tdmInstructionsB = 0;
     int piecesA = 0, piecesB = 0, groupsA = 0, groupsB = 0;

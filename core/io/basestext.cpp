@@ -53,10 +53,10 @@ Expected<int32_t> parseBasisComponent(std::string_view text, int32_t outSize)
     return v;
 }
 
-Expected<std::vector<std::vector<int32_t>>> parseBasesText(std::string_view text, int components)
+Expected<std::vector<Basis>> parseBasesText(std::string_view text, int components)
 {
     Cursor c(text);
-    std::vector<std::vector<int32_t>> bases;
+    std::vector<Basis> bases;
     if (!c.eat('['))
         return c.fail("expected '[' to start the list of bases");
     while (!c.eat(']')) {
@@ -94,7 +94,7 @@ Expected<std::vector<std::vector<int32_t>>> parseBasesText(std::string_view text
     return bases;
 }
 
-std::string formatBasesText(const std::vector<std::vector<int32_t>> &bases)
+std::string formatBasesText(const std::vector<Basis> &bases)
 {
     std::string s = "[";
     for (size_t i = 0; i < bases.size(); ++i) {

@@ -5,6 +5,7 @@
 // Whitespace is free; a trailing comma is allowed; nothing else is. Errors name the column.
 
 #include "base/expected.h"
+#include "layout/basis.h"
 
 #include <cstdint>
 #include <string>
@@ -18,10 +19,10 @@ namespace lx {
 
 // A list of bases, each with exactly `components` entries (when components >= 0), every value in
 // [0, 2^30). At most 64 bases (a layout has at most 64 in-bits).
-[[nodiscard]] Expected<std::vector<std::vector<int32_t>>> parseBasesText(std::string_view text,
-                                                                         int components = -1);
+[[nodiscard]] Expected<std::vector<Basis>> parseBasesText(std::string_view text,
+                                                          int components = -1);
 
 // The text parseBasesText reads back: "[[0, 1], [1, 0]]", as #ttg writes a list of bases.
-[[nodiscard]] std::string formatBasesText(const std::vector<std::vector<int32_t>> &bases);
+[[nodiscard]] std::string formatBasesText(const std::vector<Basis> &bases);
 
 } // namespace lx

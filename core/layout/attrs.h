@@ -6,6 +6,8 @@
 // LinearLayouts for a tensor shape. Field names follow the MLIR attribute; comments name the
 // Gluon keyword where it differs.
 
+#include "layout/basis.h"
+
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -16,7 +18,7 @@
 namespace lx {
 
 using IntList = std::vector<int32_t>;
-using BasisList = std::vector<std::vector<int32_t>>; // one vector per basis, one entry per dim
+using BasisList = std::vector<Basis>; // one basis per entry, one component per dim
 
 // #ttg.blocked / gluon BlockedLayout
 struct BlockedAttr

@@ -51,7 +51,7 @@ template <typename F> auto guarded(F &&f) -> Expected<decltype(f())>
     }
 }
 
-using Bases = std::vector<std::vector<int32_t>>;
+using Bases = std::vector<Basis>;
 
 inline std::string listText(const std::vector<int32_t> &v)
 {

@@ -145,7 +145,7 @@ bool hasOutOrder(const LinearLayout &layout, const std::vector<std::string> &nam
 
 } // namespace
 
-std::vector<int32_t> orderOfBases(const std::vector<std::vector<int32_t>> &bases, int rank)
+std::vector<int32_t> orderOfBases(const std::vector<Basis> &bases, int rank)
 {
     std::vector<int32_t> order;
     auto add = [&](int32_t d) {
@@ -163,10 +163,10 @@ std::vector<int32_t> orderOfBases(const std::vector<std::vector<int32_t>> &bases
     return order;
 }
 
-std::vector<std::vector<int32_t>> identityBases(const std::vector<int32_t> &shape,
-                                                const std::vector<int32_t> &order)
+std::vector<Basis> identityBases(const std::vector<int32_t> &shape,
+                                 const std::vector<int32_t> &order)
 {
-    std::vector<std::vector<int32_t>> bases;
+    std::vector<Basis> bases;
     for (int32_t d : order)
         for (int32_t step = 1; step < shape[size_t(d)]; step *= 2) {
             std::vector<int32_t> b(shape.size(), 0);
@@ -298,7 +298,7 @@ Expected<LinearLayout> ensureLayoutNotSmallerThan(const LinearLayout &layout,
     return result;
 }
 
-Expected<LinearLayout> makeCgaLayout(const std::vector<std::vector<int32_t>> &blockBases, int rank)
+Expected<LinearLayout> makeCgaLayout(const std::vector<Basis> &blockBases, int rank)
 {
     const std::vector<std::string> names = standardOutDimNames(rank);
     std::vector<LinearLayout::NamedSize> outDims;

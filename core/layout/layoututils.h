@@ -23,13 +23,12 @@ using NamedShape = std::vector<std::pair<std::string, int32_t>>;
 
 // Triton's orderPerDim: the dims in the order the bases first move them, then the remaining dims
 // from the last down (how the #ttg reader normalises a padded layout's order).
-[[nodiscard]] std::vector<int32_t> orderOfBases(const std::vector<std::vector<int32_t>> &bases,
-                                                int rank);
+[[nodiscard]] std::vector<int32_t> orderOfBases(const std::vector<Basis> &bases, int rank);
 
 // identityStandardND's bases as a list: offsets walk `order` (fastest first), each dim over its
 // size. Requires: order indexes shape; every shape entry a power of two.
-[[nodiscard]] std::vector<std::vector<int32_t>> identityBases(const std::vector<int32_t> &shape,
-                                                              const std::vector<int32_t> &order);
+[[nodiscard]] std::vector<Basis> identityBases(const std::vector<int32_t> &shape,
+                                               const std::vector<int32_t> &order);
 
 // The product over i of identity1D(shape[order[i]], inDim, "dim<order[i]>"): the out-dims come out
 // in `order` (minor first), not in dim0, dim1, ... order.
@@ -57,8 +56,7 @@ using NamedShape = std::vector<std::pair<std::string, int32_t>>;
 
 // The CGA layout (in-dim `block`, out-dims dim0..dim<rank-1>) of a list of block bases. Out sizes
 // are inferred from the bases (zero bases broadcast).
-[[nodiscard]] Expected<LinearLayout>
-makeCgaLayout(const std::vector<std::vector<int32_t>> &blockBases, int rank);
+[[nodiscard]] Expected<LinearLayout> makeCgaLayout(const std::vector<Basis> &blockBases, int rank);
 
 // Triton's combineCtaCgaWithShape: fits the CTA layout (in-dims register/lane/warp or offset,
 // out-dims in their repetition order) to shape / cgaSize, multiplies by the CGA layout clipped

@@ -37,6 +37,8 @@
 
 #include "base/expected.h"
 
+#include "layout/basis.h"
+
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -51,7 +53,7 @@ class F2Matrix;
 class LinearLayout
 {
 public:
-    using Basis = std::vector<int32_t>;
+    using Basis = lx::Basis;
     using DimBases = std::pair<std::string, std::vector<Basis>>;
     using BasesT = std::vector<DimBases>;
     using NamedSize = std::pair<std::string, int32_t>;

@@ -11,6 +11,7 @@
 #include "request/viewrequest.h"
 
 #include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
 
 #include <nlohmann/json.hpp>
 
@@ -21,6 +22,14 @@
 #include <string>
 #include <utility>
 #include <vector>
+
+// A layout's basis goes to and from Python as a list of integers, as std::vector<int32_t> does
+// (every file of the module includes this header, so every cast of a basis sees this caster).
+namespace pybind11::detail {
+template <> struct type_caster<lx::Basis> : list_caster<lx::Basis, int32_t>
+{
+};
+} // namespace pybind11::detail
 
 namespace lx {
 struct BankViewInput;

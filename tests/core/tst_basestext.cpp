@@ -13,7 +13,7 @@ private Q_SLOTS:
     {
         auto r = lx::parseBasesText(" [[0, 1],[1,0] , ] ", 2);
         QVERIFY2(r, r ? "" : r.message().c_str());
-        QCOMPARE(*r, (std::vector<std::vector<int32_t>>{{0, 1}, {1, 0}}));
+        QCOMPARE(*r, (std::vector<lx::Basis>{{0, 1}, {1, 0}}));
         QVERIFY(lx::parseBasesText("[]")->empty());
         QCOMPARE(*lx::parseBasisComponent(" 15 ", 16), 15);
     }
@@ -21,7 +21,7 @@ private Q_SLOTS:
     // formatBasesText writes what #ttg writes and parseBasesText reads it back.
     void formatRoundTrips()
     {
-        const std::vector<std::vector<int32_t>> bases{{0, 1}, {2, 0}, {16, 8}};
+        const std::vector<lx::Basis> bases{{0, 1}, {2, 0}, {16, 8}};
         QCOMPARE(lx::formatBasesText(bases), std::string("[[0, 1], [2, 0], [16, 8]]"));
         QCOMPARE(*lx::parseBasesText(lx::formatBasesText(bases), 2), bases);
         QCOMPARE(lx::formatBasesText({}), std::string("[]"));

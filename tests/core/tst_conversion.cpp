@@ -25,7 +25,7 @@ Q_DECLARE_METATYPE(lx::ConversionKind)
 
 namespace {
 
-using Bases = std::vector<std::vector<int32_t>>;
+using Bases = std::vector<lx::Basis>;
 
 LinearLayout make(const Bases &reg, const Bases &lane, const Bases &warp, const Bases &block = {},
                   int32_t dim0 = 32)

@@ -13,7 +13,7 @@
 #include <nlohmann/json.hpp>
 
 using namespace lx;
-using Bases = std::vector<std::vector<int32_t>>;
+using Bases = std::vector<lx::Basis>;
 Q_DECLARE_METATYPE(Bases)
 
 namespace {

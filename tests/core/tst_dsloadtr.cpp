@@ -50,7 +50,7 @@ LinearLayout cvtFromJson(const json &j)
     size_t comps = 0;
     std::vector<int32_t> ors;
     for (const char *d : {"register", "lane", "warp"}) {
-        auto bs = j.at(d).get<std::vector<std::vector<int32_t>>>();
+        auto bs = j.at(d).get<std::vector<lx::Basis>>();
         for (const auto &b : bs) {
             comps = b.size();
             ors.resize(comps, 0);

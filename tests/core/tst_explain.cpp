@@ -148,7 +148,7 @@ void TestExplain::everyFixLowersItsWays()
         const auto arch = *loadArchitecture(archName);
         for (int trial = 0; trial < 40; ++trial) {
             const auto regV = randomInvertible(11, rng);
-            std::vector<std::vector<int32_t>> r, l, w;
+            std::vector<lx::Basis> r, l, w;
             for (int b = 0; b < 11; ++b)
                 (b < 3 ? r : b < 8 ? l : w).push_back(coords(regV[size_t(b)], 5));
             auto reg = LinearLayout::tryCreate({{"register", r}, {"lane", l}, {"warp", w}},

@@ -21,7 +21,7 @@
 
 using namespace lx;
 using json = nlohmann::json;
-using Bases = std::vector<std::vector<int32_t>>;
+using Bases = std::vector<lx::Basis>;
 
 Q_DECLARE_METATYPE(lx::LinearLayout)
 

@@ -10,7 +10,7 @@
 #include <QTest>
 
 using namespace lx;
-using Bases = std::vector<std::vector<int32_t>>;
+using Bases = std::vector<lx::Basis>;
 
 namespace {
 

@@ -351,7 +351,7 @@ void TestSuggest::fig8CtaLayout()
     QVERIFY(!top.crossPairSharedA && !top.crossPairSharedB);
     bool fig8Shares = false;
     for (const auto &c : r->candidates)
-        if (c.warpBases == std::vector<std::vector<int32_t>>{{0, 1}, {1, 0}})
+        if (c.warpBases == std::vector<lx::Basis>{{0, 1}, {1, 0}})
             fig8Shares = c.crossPairSharedA;
     QVERIFY(fig8Shares);
 }

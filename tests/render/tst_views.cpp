@@ -133,7 +133,7 @@ private Q_SLOTS:
     void ownershipCellShape()
     {
         auto identity = [](int log2Rows, int log2Cols) {
-            std::vector<std::vector<int32_t>> lane, reg;
+            std::vector<lx::Basis> lane, reg;
             for (int i = 0; i < log2Cols; ++i)
                 reg.push_back({0, 1 << i});
             for (int i = 0; i < log2Rows; ++i)
