@@ -19,7 +19,7 @@ from . import _core
 from ._layouts import as_text
 from ._layouts import dims as layout_dims
 from ._pictures import render, scene_of, shape_text
-from ._errors import guarded
+from ._errors import flag, guarded
 from ._records import BankRecord, Record
 
 
@@ -64,6 +64,7 @@ def bank_conflicts(reg=None, shared=None, shape=None, dtype=None, arch=None, ins
     command's text) with ``width`` bytes per lane and ``arch``. With a perf_config the rotation is
     rocMLIR's rule (``rule="after-fix"``, the default, or ``"before-fix"``) unless
     ``rotate=True`` forces it."""
+    write = flag(write, "write")
     others = (preset, scene, perf_config, addresses)
     if reg is None or shared is None or any(v is not None for v in others):
         # Which sources were given, judged as the command judges its options (two layouts and
@@ -75,10 +76,11 @@ def bank_conflicts(reg=None, shared=None, shape=None, dtype=None, arch=None, ins
     if addresses is not None:
         listed = addresses if isinstance(addresses, str) else ",".join(
             "-" if a is None else str(int(a)) for a in addresses)
-        return BankRecord(_core.bank_addresses(listed, str(width), arch, write=bool(write)))
+        return BankRecord(_core.bank_addresses(listed, str(width), arch, write=write))
     if perf_config is not None:
-        return BankRecord(_core.bank_kpack(perf_config, operand=operand, rotate=bool(rotate),
-                                           rule=rule, dtype=dtype, arch=arch, warp=warp))
+        rotate = flag(rotate, "rotate")
+        return BankRecord(_core.bank_kpack(perf_config, operand=operand, rotate=rotate, rule=rule,
+                                           dtype=dtype, arch=arch, warp=warp))
     if preset is not None or scene is not None:
         result = _core.bank_scene(preset, scene, view=view, dtype=dtype, arch=arch,
                                   instruction=instruction, warp=warp)
@@ -86,7 +88,7 @@ def bank_conflicts(reg=None, shared=None, shape=None, dtype=None, arch=None, ins
     r, s = _engine_layout(reg), _engine_layout(shared)
     dims = None if shape is None else layout_dims(shape)
     result = _core.bank_conflicts(r, s, dims, dtype=dtype, arch=arch, instruction=instruction,
-                                  write=bool(write), warp=warp)
+                                  write=write, warp=warp)
     return BankRecord(result, _bank_picture(reg, shared, shape, dtype, arch, instruction,
                                             write, warp),
                       _bank_drawer(r, s, dims, dtype, arch, instruction, write, warp))
@@ -115,6 +117,7 @@ def bank_conflicts_many(reg, shared: Sequence, shape, dtype=None, arch=None, ins
     pass 1 where the caller already runs one batch per core.
 
     ``rec.cycles`` (cycles of one wave's whole access) is the number to minimise."""
+    write = flag(write, "write")
     if isinstance(shared, (str, bytes)):
         raise _core.LayoutError("shared: expected a list of shared layouts")
     if not isinstance(shared, Sequence):
@@ -125,7 +128,7 @@ def bank_conflicts_many(reg, shared: Sequence, shape, dtype=None, arch=None, ins
     r, dims = _engine_layout(reg), layout_dims(shape)
     engine = [_engine_layout(s) for s in shared]
     results = _core.bank_conflicts_many(r, engine, dims, dtype=dtype, arch=arch,
-                                        instruction=instruction, write=bool(write), warp=warp,
+                                        instruction=instruction, write=write, warp=warp,
                                         threads=threads)
     # Each record's pictures are drawn only when asked for: partials of the batch's arguments.
     options = (dtype, arch, instruction, write, warp)
@@ -141,7 +144,7 @@ def _bank_drawer(reg, shared, dims, dtype, arch, instruction, write, warp):
 
 def _bank_draw(reg, shared, dims, dtype, arch, instruction, write, warp, fmt, scale, fit):
     return _core.bank_picture(reg, shared, dims, dtype=dtype, arch=arch, instruction=instruction,
-                              write=bool(write), warp=warp, format=fmt, scale=scale, fit=fit)
+                              write=write, warp=warp, format=fmt, scale=scale, fit=fit)
 
 
 def _bank_picture(reg, shared, shape, dtype, arch, instruction, write, warp):
@@ -160,7 +163,7 @@ def _bank_scene_picture(reg, shared, shape, dtype, arch, instruction, write, war
     dims = layout_dims(shape)
     layouts = [{"name": "reg", "text": as_text(reg), "shape": dims},
                {"name": "shared", "text": as_text(shared), "shape": dims}]
-    options = {"shared": "shared", "write": bool(write)}
+    options = {"shared": "shared", "write": write}
     for key, value in (("dtype", dtype), ("instruction", instruction), ("warp", warp)):
         if value is not None:
             options[key] = value
@@ -184,7 +187,7 @@ def ds_load_tr(shared=None, dst=None, shape=None, dtype=None, arch=None, *, warp
     texts = dict(shared=None if shared is None else as_text(shared),
                  dst=None if dst is None else as_text(dst),
                  shape=None if shape is None else shape_text(shape), dtype=dtype,
-                 packed_fp4=bool(packed_fp4),
+                 packed_fp4=flag(packed_fp4, "packed_fp4"),
                  dst_shape=None if dst_shape is None else shape_text(dst_shape))
 
     def picture(path, view=None, format=None, **drawing):

@@ -41,6 +41,19 @@ def short(value: Any, limit: int = 80) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def flag(value: Any, name: str) -> bool:
+    """A yes/no argument as a bool: True or False, numpy's booleans, or the integers 0 and 1.
+    Anything else is refused rather than read by its truth, which would take ``write="no"`` for
+    yes."""
+    if value is True or value is False:
+        return value
+    kind = type(value)
+    if (kind is int and value in (0, 1)) or (kind.__module__ == "numpy" and
+                                             kind.__name__ in ("bool_", "bool")):
+        return bool(value)
+    raise LayoutError(f"{name} must be True or False, not {short(value)} ({kind.__name__})")
+
+
 def guarded(fn: F) -> F:
     """Calls `fn`; an exception other than LayoutError raised by a bad argument becomes
     LayoutError naming the function and the cause (KeyboardInterrupt and SystemExit pass)."""

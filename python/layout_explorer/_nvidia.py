@@ -6,7 +6,7 @@ every layout class here they are frozen, hashable values checked by the engine w
 from typing import Any, Optional, Sequence
 
 from . import _core
-from ._errors import guarded
+from ._errors import flag, guarded
 from ._layouts import CLASSES, Layout, _value_text, layout
 
 # Triton's short dtype names (str(gl.float16) is "fp16") as Gluon spells them.
@@ -54,9 +54,10 @@ class NVMMASharedLayout(Layout):
     def get_default_for(block_shape, dtype, transposed=False, fp4_padded=False,
                         cga_layout=None) -> "NVMMASharedLayout":
         """Gluon's default NVMMA layout of a block: the widest swizzle that fits its rows."""
+        transposed = flag(transposed, "transposed")
+        fp4_padded = flag(fp4_padded, "fp4_padded")
         args = [f"block_shape={_value_text(list(block_shape))}", f"dtype={_dtype_text(dtype)}",
-                f"transposed={_value_text(bool(transposed))}",
-                f"fp4_padded={_value_text(bool(fp4_padded))}"]
+                f"transposed={_value_text(transposed)}", f"fp4_padded={_value_text(fp4_padded)}"]
         if cga_layout:
             args.append(f"cga_layout={_value_text(cga_layout)}")
         return layout(f"NVMMASharedLayout.get_default_for({', '.join(args)})")

@@ -29,6 +29,7 @@ from typing import Iterable, Optional, Union
 
 from . import _core
 from ._analyses import bank_conflicts
+from ._errors import flag
 from ._records import Record
 
 __all__ = ["assert_budget", "assert_conflict_free"]
@@ -82,8 +83,9 @@ command's) directly. The AssertionError lists every offending
         raise _core.LayoutError("assert_budget: no path given")
     value = _core.check(listed, max_ways=None if max_ways is None else str(max_ways),
                         max_lds=None if max_lds is None else str(max_lds),
-                        no_fallback=bool(no_fallback),
-                        no_partition_conflicts=bool(no_partition_conflicts),
+                        no_fallback=flag(no_fallback, "no_fallback"),
+                        no_partition_conflicts=flag(no_partition_conflicts,
+                                                    "no_partition_conflicts"),
                         budgets=None if budgets is None else os.fspath(budgets), arch=arch)
     rec = Record(value)
     if rec["exitCode"] == _CHECK_BROKEN:

@@ -217,3 +217,24 @@ def test_linear_layout_limits():
 def test_interpreter_still_works():
     assert lx.layout(SHARED).to_ttg().startswith("#ttg.swizzled_shared")
     assert os.getpid() > 0
+
+
+@pytest.mark.parametrize("value", ["no", "yes", None, 2, 0.0, [True]])
+def test_a_yes_no_argument_is_a_bool(value):
+    """A flag is True or False: "no" is not read as yes by its truth, nor None as no."""
+    wmma = lx.layout(WMMA)
+    with pytest.raises(lx.LayoutError, match="write must be True or False"):
+        lx.bank_conflicts(wmma, SHARED_LAYOUT, (64, 64), dtype="f16", write=value)
+    with pytest.raises(lx.LayoutError, match="write must be True or False"):
+        lx.bank_conflicts_many(wmma, [SHARED_LAYOUT], (64, 64), dtype="f16", write=value)
+    with pytest.raises(lx.LayoutError, match="transposed must be True or False"):
+        lx.NVMMASharedLayout.get_default_for([64, 64], "float16", transposed=value)
+
+
+def test_numpy_and_integer_booleans_are_flags():
+    np = pytest.importorskip("numpy")
+    wmma = lx.layout(WMMA)
+    expected = lx.bank_conflicts(wmma, SHARED_LAYOUT, (64, 64), dtype="f16", write=True).to_dict()
+    for value in (np.bool_(True), 1):
+        got = lx.bank_conflicts(wmma, SHARED_LAYOUT, (64, 64), dtype="f16", write=value)
+        assert got.to_dict() == expected
