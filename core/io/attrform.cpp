@@ -58,7 +58,7 @@ Value toValue(const FormValue &f, Pos pos)
                 out = listValue(v, pos);
             } else if constexpr (std::is_same_v<T, BasisList>) {
                 out.kind = Value::List;
-                for (const IntList &basis : v)
+                for (const Basis &basis : v)
                     out.items.push_back(listValue(basis, pos));
             } else if constexpr (std::is_same_v<T, LayoutAttrPtr>) {
                 out.kind = Value::Attr;

@@ -182,7 +182,7 @@ LayoutAttrPtr readDistributed(const std::string &kind, KeywordReader &r)
         // The shape only states the rank here (the tensor shape comes with toLinearLayout).
         const IntList shape = r.intList("shape");
         for (const BasisList *bs : {&a.registerBases, &a.laneBases, &a.warpBases, &a.blockBases})
-            for (const IntList &b : *bs)
+            for (const Basis &b : *bs)
                 if (b.size() != shape.size())
                     fail(kind + ": a basis has " + std::to_string(b.size()) +
                          " components but 'shape' has rank " + std::to_string(shape.size()));
@@ -259,7 +259,7 @@ LayoutAttrPtr readShared(const std::string &kind, KeywordReader &r)
     if (kind == "PaddedSharedLayout") {
         PaddedSharedAttr a;
         const BasisList pairs = r.bases("interval_padding_pairs");
-        for (const IntList &p : pairs) {
+        for (const Basis &p : pairs) {
             if (p.size() != 2)
                 fail(kind + ": each of 'interval_padding_pairs' must be [interval, padding], got " +
                      std::to_string(p.size()) + " numbers");
@@ -291,7 +291,7 @@ LayoutAttrPtr readShared(const std::string &kind, KeywordReader &r)
         a.transposed = r.boolean("transposed", false);
         a.fp4Padded = r.boolean("fp4_padded", false);
         a.cgaLayout = r.bases("cga_layout", {});
-        for (const IntList &b : a.cgaLayout)
+        for (const Basis &b : a.cgaLayout)
             if (b.size() != size_t(a.rank))
                 fail(kind + ": a basis of 'cga_layout' has " + std::to_string(b.size()) +
                      " components but 'rank' is " + std::to_string(a.rank));
@@ -371,7 +371,7 @@ IntList impliedShape(const std::vector<const BasisList *> &lists)
 {
     IntList shape;
     for (const BasisList *bs : lists)
-        for (const IntList &b : *bs) {
+        for (const Basis &b : *bs) {
             shape.resize(std::max(shape.size(), b.size()), 1);
             for (size_t d = 0; d < b.size(); ++d)
                 shape[d] =

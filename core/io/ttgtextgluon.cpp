@@ -216,7 +216,7 @@ private:
         // _get_shape_per_cta: each dim divided by twice the largest block basis component.
         for (size_t dim = 0; dim < shape.size() && !cgaBases.empty(); ++dim) {
             int32_t largest = 0;
-            for (const IntList &b : cgaBases)
+            for (const Basis &b : cgaBases)
                 largest = std::max(largest, b[dim]);
             const int32_t split = largest == 0 ? 1 : 2 * largest;
             if (shape[dim] % split != 0)
