@@ -47,9 +47,10 @@ void *treeAllocate(std::size_t bytes, std::size_t align)
 
 void treeRelease(void *p, std::size_t bytes) noexcept
 {
+    (void)bytes; // the unsized delete: clang declares the sized one only with -fsized-deallocation
     if (!p || t_valueArena.owns(p))
         return;
-    ::operator delete(p, bytes);
+    ::operator delete(p);
 }
 
 ValueArenaScope::ValueArenaScope()
