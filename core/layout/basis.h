@@ -11,6 +11,7 @@
 // and a basis is a list.
 
 #include <algorithm>
+#include <compare>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -167,10 +168,7 @@ public:
     {
         return std::equal(a.begin(), a.end(), b.begin(), b.end());
     }
-    friend bool operator<(const Basis &a, const Basis &b)
-    {
-        return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end());
-    }
+    // <, <=, > and >= come from this, in std::vector's order.
     friend auto operator<=>(const Basis &a, const Basis &b)
     {
         return std::lexicographical_compare_three_way(a.begin(), a.end(), b.begin(), b.end());
