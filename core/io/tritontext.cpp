@@ -7,6 +7,7 @@
 #include <array>
 #include <bit>
 #include <cstring>
+#include <initializer_list>
 #include <vector>
 
 // Every field of both views has a width known before the first byte is written (a number is
@@ -499,10 +500,27 @@ void tritonSharedView(const LinearLayout &layout, bool useHWPointOfView, TextBuf
 
 namespace {
 
-Expected<bool> checkPrintable(const LinearLayout &layout)
+// `shown` are the in-dims the view prints; any other in-dim of more than one index would be held
+// at 0 and what it maps hidden, so the view is refused and the other view named.
+Expected<bool> checkPrintable(const LinearLayout &layout, std::initializer_list<const char *> shown,
+                              const char *view, const char *otherView)
 {
     if (layout.numOutDims() == 0)
         return makeError("a layout without out-dims has no tensor view");
+    for (const std::string &dim : layout.inDimNames()) {
+        if (layout.inDimSize(dim) == 1 ||
+            std::any_of(shown.begin(), shown.end(), [&](const char *s) { return dim == s; }))
+            continue;
+        std::string names;
+        for (const char *s : shown)
+            names += std::string(names.empty() ? "" : ", ") + s;
+        return makeError("the " + std::string(view) + " view shows in-dims " + names +
+                         "; this layout's in-dim '" + dim + "' (" +
+                         std::to_string(layout.inDimSize(dim)) + " indices) would be hidden" +
+                         (dim == "offset" || dim == "lane" || dim == "register" || dim == "warp"
+                              ? std::string(" (use the ") + otherView + " view)"
+                              : std::string()));
+    }
     if (layout.totalOutDimSizeLog2() > 20 || layout.totalInDimSizeLog2() > 20)
         return makeError("layout too large for a text view (more than " +
                          std::to_string(kMaxTritonViewElements) + " elements or hardware indices)");
@@ -528,7 +546,9 @@ std::string tritonSharedView(const LinearLayout &layout, bool useHWPointOfView)
 Expected<bool> tryTritonDistributedView(const LinearLayout &layout, bool useHWPointOfView,
                                         TextBuffer &out)
 {
-    if (auto ok = checkPrintable(layout); !ok)
+    if (auto ok =
+            checkPrintable(layout, {"register", "lane", "warp", "block"}, "distributed", "shared");
+        !ok)
         return ok.error();
     tritonDistributedView(layout, useHWPointOfView, out);
     return true;
@@ -537,7 +557,7 @@ Expected<bool> tryTritonDistributedView(const LinearLayout &layout, bool useHWPo
 Expected<bool> tryTritonSharedView(const LinearLayout &layout, bool useHWPointOfView,
                                    TextBuffer &out)
 {
-    if (auto ok = checkPrintable(layout); !ok)
+    if (auto ok = checkPrintable(layout, {"offset", "block"}, "shared", "distributed"); !ok)
         return ok.error();
     tritonSharedView(layout, useHWPointOfView, out);
     return true;

@@ -52,7 +52,9 @@ public:
 // The largest tensor (and hardware index space) the checked variants print.
 inline constexpr int64_t kMaxTritonViewElements = int64_t(1) << 20;
 
-// As above, but an Error for a layout too large to print or with no out-dims.
+// As above, but an Error for a layout too large to print, with no out-dims, or with an in-dim of
+// more than one index that the view does not show (it would be held at 0 and its bits hidden: a
+// shared layout asked for its distributed view, or the reverse).
 [[nodiscard]] Expected<std::string> tryTritonDistributedView(const LinearLayout &layout,
                                                              bool useHWPointOfView);
 [[nodiscard]] Expected<std::string> tryTritonSharedView(const LinearLayout &layout,

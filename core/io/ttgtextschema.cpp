@@ -77,6 +77,10 @@ void requirePow2(const Value &v, const IntList &values, std::string_view what)
 
 void requirePermutation(const Value &v, const IntList &order, std::string_view what)
 {
+    if (order.size() > size_t(LinearLayout::kMaxDims))
+        fail(v.pos, std::string(what) + ": a layout has at most " +
+                        std::to_string(LinearLayout::kMaxDims) + " dimensions, not " +
+                        std::to_string(order.size()));
     std::vector<bool> seen(order.size(), false);
     for (int32_t x : order) {
         if (x < 0 || size_t(x) >= order.size() || seen[size_t(x)])

@@ -510,7 +510,17 @@ LinearLayout buildSlice(const SliceAttr &s, const std::vector<int32_t> &shape)
              std::to_string(shape.size() + 1) + " parent");
     std::vector<int32_t> parentShape = shape;
     parentShape.insert(parentShape.begin() + s.dim, 1);
-    const LinearLayout parent = build(*s.parent, parentShape);
+    // The parent sees the slice's shape with the sliced dim put back: say so when it refuses
+    // it, or its message (a rank, a size) would describe a shape the caller never gave.
+    const LinearLayout parent = [&] {
+        try {
+            return build(*s.parent, parentShape);
+        } catch (const BuildFailure &failure) {
+            fail("slice dim " + std::to_string(s.dim) + " of shape " + listText(shape) +
+                 ": its parent, given " + listText(parentShape) +
+                 ", refuses it: " + failure.message);
+        }
+    }();
     const size_t parentRank = parentShape.size();
     // Parent out-dims -> slice out-dims, dropping the sliced dim.
     LinearLayout transform;

@@ -120,6 +120,9 @@ inline void requireShape(const std::vector<int32_t> &shape)
 {
     if (shape.empty())
         fail("the tensor shape is empty");
+    if (shape.size() > size_t(LinearLayout::kMaxDims))
+        fail("the tensor shape has " + std::to_string(shape.size()) +
+             " dimensions; a layout has at most " + std::to_string(LinearLayout::kMaxDims));
     for (int32_t s : shape)
         if (!isPow2(s))
             fail("tensor shape " + listText(shape) +

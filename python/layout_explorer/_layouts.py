@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import inspect
 from typing import Any, Dict, Optional, Sequence, Tuple
 
 from . import _core
@@ -105,13 +106,22 @@ class Layout:
     _params: Tuple[str, ...] = ()
     _drawing = None  # (scale, fit) of the displayed picture, set by over()
 
+    _required: Tuple[str, ...] = ()  # constructor fields without a default: None is refused
+
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         if "__init__" in cls.__dict__:  # a wrong argument raises LayoutError, as a wrong value
-            cls.__init__ = guarded(cls.__dict__["__init__"])
+            init = cls.__dict__["__init__"]
+            params = inspect.signature(init).parameters.values()
+            cls._required = tuple(p.name for p in params if p.default is p.empty and
+                                  p.name in cls._params)
+            cls.__init__ = guarded(init)
 
     @guarded
     def __init__(self, **kwargs: Any):
+        for name in self._required:
+            if kwargs.get(name) is None:  # left out of the text, the reader would name its key
+                raise _core.LayoutError(f"{type(self).__name__}: {name} is required, not None")
         fields = {k: _frozen(kwargs[k]) for k in self._params if k in kwargs}
         object.__setattr__(self, "_kwargs", fields)
         object.__setattr__(self, "_shape", None)

@@ -716,6 +716,16 @@ void TestBuilders::invalidParameters_data()
         << QByteArray(R"({"kind": "SliceLayout", "dim": 3, "parent": {"kind": "BlockedLayout",
            "size_per_thread": [1, 1], "threads_per_warp": [4, 8], "warps_per_cta": [1, 1], "order": [1, 0]}})")
         << QList<int>{8} << u"slice dim"_s;
+    // A rank-1 slice of a rank-2 parent given a rank-2 shape: the message says what the parent
+    // was given, the caller's shape with the sliced dim put back.
+    QTest::newRow("slice shape of the parent's rank")
+        << QByteArray(R"({"kind": "SliceLayout", "dim": 0, "parent": {"kind": "BlockedLayout",
+           "size_per_thread": [1, 4], "threads_per_warp": [8, 4], "warps_per_cta": [4, 1], "order": [1, 0]}})")
+        << QList<int>{64, 64} << u"slice dim 0 of shape [64, 64]: its parent, given [1, 64, 64]"_s;
+    QTest::newRow("shape of rank 40")
+        << QByteArray(R"({"kind": "SwizzledSharedLayout", "vec": 1, "per_phase": 1, "max_phase": 1,
+           "order": [1, 0]})")
+        << QList<int>(40, 1) << u"40 dimensions; a layout has at most 32"_s;
     QTest::newRow("warps beyond the size limit")
         << QByteArray(R"({"kind": "AMDWMMALayout", "version": 3, "transposed": false,
            "warps_per_cta": [1073741824, 1073741824], "instr_shape": [16, 16, 32]})")

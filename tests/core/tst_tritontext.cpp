@@ -39,6 +39,7 @@ private Q_SLOTS:
     void ownersAreThoseApplyFinds();
     void bufferGetsTheStringsText();
     void checkedRefusesHugeLayouts();
+    void checkedRefusesHiddenInDims();
 };
 
 void TestTritonText::conformance_data()
@@ -232,8 +233,51 @@ void TestTritonText::checkedRefusesHugeLayouts()
     auto ll = LinearLayout::tryCreate({{"offset", offsets}, {"block", {}}},
                                       {{"dim0", int32_t(1) << 22}}, true);
     QVERIFY(ll.hasValue());
-    QVERIFY(!tryTritonSharedView(*ll, false).hasValue());
-    QVERIFY(!tryTritonDistributedView(*ll, true).hasValue());
+    auto shared = tryTritonSharedView(*ll, false);
+    QVERIFY(!shared.hasValue());
+    QVERIFY(shared.message().find("too large") != std::string::npos);
+    auto regs = LinearLayout::tryCreate({{"register", offsets}, {"lane", {}}},
+                                        {{"dim0", int32_t(1) << 22}}, true);
+    QVERIFY(regs.hasValue());
+    auto distributed = tryTritonDistributedView(*regs, true);
+    QVERIFY(!distributed.hasValue());
+    QVERIFY(distributed.message().find("too large") != std::string::npos);
+}
+
+// A view holds the in-dims it does not print at 0: the checked variants refuse a layout whose
+// hidden in-dim has more than one index (a shared layout's distributed view, the reverse, or a
+// name neither view knows), naming it, and accept one whose extra in-dims have a single index.
+void TestTritonText::checkedRefusesHiddenInDims()
+{
+    auto shared = LinearLayout::tryCreate({{"offset", {{0, 1}, {1, 0}, {0, 2}}}, {"block", {}}},
+                                          {{"dim0", 2}, {"dim1", 4}}, true);
+    QVERIFY(shared.hasValue());
+    auto asDistributed = tryTritonDistributedView(*shared, false);
+    QVERIFY(!asDistributed.hasValue());
+    QVERIFY2(asDistributed.message().find("'offset' (8 indices)") != std::string::npos,
+             asDistributed.message().c_str());
+    QVERIFY(asDistributed.message().find("shared view") != std::string::npos);
+
+    auto distributed = LinearLayout::tryCreate(
+        {{"register", {{0, 1}}}, {"lane", {{1, 0}, {0, 2}}}, {"warp", {}}, {"block", {}}},
+        {{"dim0", 2}, {"dim1", 4}}, true);
+    QVERIFY(distributed.hasValue());
+    auto asShared = tryTritonSharedView(*distributed, true);
+    QVERIFY(!asShared.hasValue());
+    QVERIFY2(asShared.message().find("'register' (2 indices)") != std::string::npos,
+             asShared.message().c_str());
+    QVERIFY(asShared.message().find("distributed view") != std::string::npos);
+    QVERIFY(tryTritonDistributedView(*distributed, true).hasValue());
+
+    auto custom = LinearLayout::tryCreate({{"lane", {{1}}}, {"foo", {{2}}}}, {{"dim0", 4}}, true);
+    QVERIFY(custom.hasValue());
+    auto hidden = tryTritonDistributedView(*custom, false);
+    QVERIFY(!hidden.hasValue());
+    QVERIFY(hidden.message().find("'foo'") != std::string::npos);
+
+    auto single = LinearLayout::tryCreate({{"lane", {{1}, {2}}}, {"foo", {}}}, {{"dim0", 4}}, true);
+    QVERIFY(single.hasValue());
+    QCOMPARE(*tryTritonDistributedView(*single, false), tritonDistributedView(*single, false));
 }
 
 QTEST_APPLESS_MAIN(TestTritonText)

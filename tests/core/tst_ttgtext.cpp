@@ -514,6 +514,18 @@ void TestTtgText::malformed_data()
     row("gluon-too-many",
         "ttgl.SliceLayout(1, ttgl.BlockedLayout([1, 1], [4, 8], [1, 1], [1, 0]), 3)", "1:73",
         "too many arguments");
+    // A rank past the engine's 32 dimensions is refused where it is read, not when first used.
+    std::string ones, order;
+    for (int d = 0; d < 33; ++d) {
+        ones += std::string(d ? ", " : "") + "1";
+        order += std::string(d ? ", " : "") + std::to_string(32 - d);
+    }
+    const std::string swizzled = "ttgl.SwizzledSharedLayout(1, 1, 1, [" + order + "])";
+    row("rank-33", swizzled.c_str(), "1:36", "at most 32 dimensions, not 33");
+    const std::string blocked =
+        "ttgl.BlockedLayout([" + ones + "], [" + ones + "], [" + ones + "], [" + order + "])";
+    const std::string at = "1:" + std::to_string(blocked.find("], [" + order) + 4);
+    row("rank-33-blocked", blocked.c_str(), at.c_str(), "at most 32 dimensions");
 }
 
 void TestTtgText::malformed()

@@ -183,6 +183,14 @@ def test_wrong_constructor_arguments():
         assert len(str(e.value)) <= MAX_MESSAGE + 100
 
 
+def test_a_required_argument_given_none_is_named_as_python_spells_it():
+    with pytest.raises(lx.LayoutError, match="BlockedLayout: size_per_thread is required"):
+        lx.BlockedLayout(None, [8, 4], [4, 1], [1, 0])
+    with pytest.raises(lx.LayoutError, match="DotOperandLayout: parent is required"):
+        lx.DotOperandLayout(operand_index=0, parent=None, k_width=8)
+    assert lx.BlockedLayout([1, 4], [8, 4], [4, 1], [1, 0], cga_layout=None).rank == 2
+
+
 def test_a_huge_bad_string_is_not_echoed_whole():
     huge = "#ttg.blocked<{" + "x" * (10 << 20)
     for call in (lambda: lx.layout(huge), lambda: lx.to_linear_layout(huge, (64, 64)),
@@ -212,6 +220,18 @@ def test_linear_layout_limits():
         layout.apply([("nope", 1)])
     with pytest.raises(lx.LayoutError):
         layout.compose(lx.LinearLayout.identity_1d(8, "other", "x"))
+
+
+def test_a_view_that_would_hide_an_in_dim_is_refused():
+    """A shared layout has no distributed view (its offsets would all print as 0), nor the
+    reverse; the message names the hidden in-dim and the view that shows it."""
+    shared = lx.to_linear_layout(SHARED, (16, 16))
+    with pytest.raises(lx.LayoutError, match="in-dim 'offset'.*use the shared view"):
+        shared.get_distributed_view()
+    assert shared.get_shared_view().startswith("[")
+    distributed = lx.to_linear_layout(WMMA, (16, 16))
+    with pytest.raises(lx.LayoutError, match="in-dim 'register'.*use the distributed view"):
+        distributed.get_shared_view(True)
 
 
 def test_interpreter_still_works():
