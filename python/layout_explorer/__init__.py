@@ -31,6 +31,9 @@ try:
 except ImportError as _e:
     raise _not_built_for_this_python(_e) from _e
 
+from ._errors import guard_methods as _guard_methods
+_guard_methods(LinearLayout, "LinearLayout")
+
 from ._build import version as __version__
 from ._analyses import (analyze_kernel, bank_conflicts, bank_conflicts_many, compare, cta, diff,
                         ds_load_tr, explain, lds, partitions, suggest_cta, suggest_op,

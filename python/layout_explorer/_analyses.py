@@ -19,7 +19,7 @@ from . import _core
 from ._layouts import as_text
 from ._layouts import dims as layout_dims
 from ._pictures import render, scene_of, shape_text
-from ._errors import flag, guarded
+from ._errors import flag, guarded, integer
 from ._records import BankRecord, Record
 
 
@@ -75,7 +75,7 @@ def bank_conflicts(reg=None, shared=None, shape=None, dtype=None, arch=None, ins
                            width=width is not None, arch=arch is not None)
     if addresses is not None:
         listed = addresses if isinstance(addresses, str) else ",".join(
-            "-" if a is None else str(int(a)) for a in addresses)
+            "-" if a is None else str(integer(a, "an address")) for a in addresses)
         return BankRecord(_core.bank_addresses(listed, str(width), arch, write=write))
     if perf_config is not None:
         rotate = flag(rotate, "rotate")

@@ -5,6 +5,7 @@ reaching the caller as anything but LayoutError, with a message of bounded lengt
 from __future__ import annotations
 
 import functools
+import operator
 from typing import Any, Callable, TypeVar
 
 from ._core import LayoutError
@@ -52,6 +53,39 @@ def flag(value: Any, name: str) -> bool:
                                              kind.__name__ in ("bool_", "bool")):
         return bool(value)
     raise LayoutError(f"{name} must be True or False, not {short(value)} ({kind.__name__})")
+
+
+def integer(value: Any, name: str) -> int:
+    """An integer argument as an int: Python's or numpy's integers (by ``__index__``), never a
+    bool, a float (``0.9`` is not truncated to 0) or a text."""
+    kind = type(value)
+    if kind is not bool and not (kind.__module__ == "numpy" and kind.__name__ in ("bool_", "bool")):
+        try:
+            return operator.index(value)
+        except TypeError:
+            pass
+    raise LayoutError(f"{name} must be an integer, not {short(value)} ({kind.__name__})")
+
+
+def guard_methods(cls: type, label: str) -> None:
+    """Wraps every public method of the compiled class `cls` so that a call the binding cannot
+    match (a wrong type, an unknown keyword) raises LayoutError instead of pybind11's TypeError,
+    its message cut before the arguments it echoes (a large layout's repr)."""
+    for name, attr in list(vars(cls).items()):
+        if name.startswith("_") or isinstance(attr, property) or not callable(attr):
+            continue
+        static = isinstance(attr, staticmethod)
+        fn = attr.__func__ if static else getattr(cls, name)
+
+        def call(*args, _fn=fn, _name=f"{label}.{name}", **kwargs):
+            try:
+                return _fn(*args, **kwargs)
+            except TypeError as e:
+                text = str(e).split("\n\nInvoked with", 1)[0]
+                raise LayoutError(bounded(f"{_name}: {text}")) from None
+
+        functools.update_wrapper(call, fn)
+        setattr(cls, name, staticmethod(call) if static else call)
 
 
 def guarded(fn: F) -> F:

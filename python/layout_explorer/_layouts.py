@@ -13,10 +13,11 @@ from __future__ import annotations
 import ast
 import dataclasses
 import inspect
+import operator
 from typing import Any, Dict, Optional, Sequence, Tuple
 
 from . import _core
-from ._errors import guarded, short
+from ._errors import flag, guarded, short
 from ._pictures import mimebundle, render, shape_sizes, shape_text
 
 
@@ -34,6 +35,11 @@ def _value_text(value: Any) -> str:
         return "True" if value else "False"
     if isinstance(value, int):
         return str(value)
+    if type(value).__module__ == "numpy" and not isinstance(value, (list, tuple)):
+        if type(value).__name__ in ("bool_", "bool"):
+            return "True" if bool(value) else "False"
+        if hasattr(value, "__index__"):  # numpy's integers, as a shape takes them
+            return str(operator.index(value))
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_value_text(v) for v in value) + "]"
     if _is_foreign_layout(value):
@@ -63,6 +69,8 @@ class FrozenList(list):
 def _frozen(value: Any) -> Any:
     """A constructor argument as an immutable value: lists and tuples become FrozenLists,
     recursively (Gluon's fields are lists)."""
+    if type(value).__module__ == "numpy" and getattr(value, "ndim", 0) >= 1:
+        value = value.tolist()  # a numpy array: its entries as Python values
     if isinstance(value, (list, tuple)):
         return FrozenList(_frozen(v) for v in value)
     return value
@@ -107,6 +115,7 @@ class Layout:
     _drawing = None  # (scale, fit) of the displayed picture, set by over()
 
     _required: Tuple[str, ...] = ()  # constructor fields without a default: None is refused
+    _flags: Tuple[str, ...] = ()  # yes/no fields: True or False (numpy's, 0 and 1 too)
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -122,6 +131,9 @@ class Layout:
         for name in self._required:
             if kwargs.get(name) is None:  # left out of the text, the reader would name its key
                 raise _core.LayoutError(f"{type(self).__name__}: {name} is required, not None")
+        for name in self._flags:
+            if kwargs.get(name) is not None:
+                kwargs[name] = flag(kwargs[name], name)
         fields = {k: _frozen(kwargs[k]) for k in self._params if k in kwargs}
         object.__setattr__(self, "_kwargs", fields)
         object.__setattr__(self, "_shape", None)
@@ -375,6 +387,7 @@ class AMDMFMALayout(Layout):
     """``ttgl.amd.AMDMFMALayout``: the MFMA accumulator layout (CDNA)."""
 
     _call = "AMDMFMALayout"
+    _flags = ("transposed",)
     _params = ("version", "instr_shape", "transposed", "warps_per_cta", "element_bitwidth",
                "tiles_per_warp", "cga_layout")
 
@@ -390,6 +403,7 @@ class AMDWMMALayout(Layout):
     with warp and register bases)."""
 
     _call = "AMDWMMALayout"
+    _flags = ("transposed",)
     _params = ("version", "transposed", "warp_bases", "reg_bases", "instr_shape", "cga_layout",
                "rank", "warps_per_cta", "tiles_per_warp")
 

@@ -74,7 +74,8 @@ class PictureOptions:
     """How a notebook shows pictures (``lx.picture_options``): one format per display.
 
     - ``format``: ``"svg"`` (default) or ``"png"``: the format a display carries;
-    - ``max_bytes``: the most bytes one displayed picture may take (default 2,000,000). An SVG
+    - ``max_bytes``: the most bytes one displayed picture may take in the notebook, as the
+      base64 text it is stored as (a third more than the picture; default 2,000,000). An SVG
       past it is shown as a PNG fitted into ``png_fit``; a PNG still past it is shown as one line
       saying so (draw it into a file with ``render(path, fit=...)``);
     - ``png_fit``: (width, height) in pixels of that PNG (default (1600, 1200)).
@@ -114,18 +115,22 @@ def _picture_html(draw: Callable[..., bytes], scale, fit) -> str:
         raise _core.LayoutError(f"picture_options.format is 'svg' or 'png', not "
                                 f"{picture_options.format!r}")
     kind, data = picture_options.format, b""
+
+    def stored(picture: bytes) -> int:  # its size as the notebook keeps it, base64
+        return (len(picture) + 2) // 3 * 4
+
     if kind == "svg":
         data = draw("svg", scale, fit)
-        if len(data) > cap:
+        if stored(data) > cap:
             kind = "png"
             data = draw("png", None, tuple(picture_options.png_fit))
     else:
         data = draw("png", scale, fit)
-        if len(data) > cap:
+        if stored(data) > cap:
             data = draw("png", None, tuple(picture_options.png_fit))
-    if len(data) > cap:
-        return (f"<pre>(a picture of {len(data)} bytes, past the cap of {cap}: "
-                f"render(path, fit=...) writes it to a file)</pre>")
+    if stored(data) > cap:
+        return (f"<pre>(a picture of {len(data)} bytes, {stored(data)} in the notebook, past "
+                f"the cap of {cap}: render(path, fit=...) writes it to a file)</pre>")
     mime = "image/svg+xml" if kind == "svg" else "image/png"
     encoded = base64.b64encode(data).decode("ascii")
     return f'<img src="data:{mime};base64,{encoded}" alt="layout_explorer picture"/>'

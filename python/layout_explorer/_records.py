@@ -55,6 +55,8 @@ class Record(Mapping):
         _set_slot(self, "_drawer", drawer)  # (format, scale, fit) -> bytes, no file
 
     def __getitem__(self, key: str) -> Any:
+        if not isinstance(key, str):  # a record's keys are its JSON names
+            raise KeyError(key)
         return wrap(self._fields[key])
 
     def __iter__(self) -> Iterator[str]:

@@ -29,7 +29,7 @@ from typing import Iterable, Optional, Union
 
 from . import _core
 from ._analyses import bank_conflicts
-from ._errors import flag
+from ._errors import flag, guarded, integer
 from ._records import Record
 
 __all__ = ["assert_budget", "assert_conflict_free"]
@@ -45,7 +45,8 @@ def assert_conflict_free(reg, shared, shape, dtype=None, arch=None, instruction=
                          write=False, *, max_ways: int = 1) -> Record:
     """Asserts that the access of ``reg`` through ``shared`` (``bank_conflicts``' inputs) has no
     bank conflict worse than ``max_ways``-way (1: conflict-free). Returns the record."""
-    if not isinstance(max_ways, int) or isinstance(max_ways, bool) or max_ways < 1:
+    max_ways = integer(max_ways, "max_ways")
+    if max_ways < 1:
         raise _core.LayoutError(f"max_ways must be a whole number of ways >= 1, not {max_ways!r}")
     rec = bank_conflicts(reg, shared, shape, dtype=dtype, arch=arch, instruction=instruction,
                          write=write)
@@ -67,6 +68,7 @@ def _conflict_message(rec: Record, worst: int, max_ways: int) -> str:
     return "\n".join(lines)
 
 
+@guarded
 def assert_budget(paths: Union[PathLike, Iterable[PathLike]], *, max_ways: Optional[int] = None,
                   no_fallback: bool = False, max_lds: Optional[int] = None,
                   no_partition_conflicts: bool = False, budgets: Optional[PathLike] = None,
@@ -78,11 +80,14 @@ command's) directly. The AssertionError lists every offending
     op (file:line, op, loc name, reason). Returns check's JSON record (``kernels``, ``failed``)."""
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
+    if isinstance(paths, (bytes, bytearray)):  # iterating bytes gives their integers
+        raise _core.LayoutError("assert_budget: a path is a str or os.PathLike, not bytes")
     listed = [os.fspath(p) for p in paths]
     if not listed:
         raise _core.LayoutError("assert_budget: no path given")
-    value = _core.check(listed, max_ways=None if max_ways is None else str(max_ways),
-                        max_lds=None if max_lds is None else str(max_lds),
+    value = _core.check(listed,
+                        max_ways=None if max_ways is None else str(integer(max_ways, "max_ways")),
+                        max_lds=None if max_lds is None else str(integer(max_lds, "max_lds")),
                         no_fallback=flag(no_fallback, "no_fallback"),
                         no_partition_conflicts=flag(no_partition_conflicts,
                                                     "no_partition_conflicts"),

@@ -47,17 +47,20 @@ std::vector<int32_t> bankShape(py::handle value)
     std::vector<std::string> sizes;
     bool ok = true;
     const int64_t limit = lx::ShapeRules{}.maxExtent;
+    std::vector<py::int_> ints;
     for (py::handle item : items(value, "a shape")) {
-        if (!py::isinstance<py::int_>(item) || py::isinstance<py::bool_>(item))
+        std::optional<py::int_> v = integerValue(item);
+        if (!v)
             throw LayoutError{kBanks + "a shape is a sequence of integers, not " + describe(value)};
-        sizes.push_back(py::str(item).cast<std::string>());
-        ok = ok && sizes.back().size() <= 12 && item.cast<int64_t>() >= 1 &&
-             item.cast<int64_t>() <= limit;
+        sizes.push_back(py::str(*v).cast<std::string>());
+        ok = ok && sizes.back().size() <= 12 && v->cast<int64_t>() >= 1 &&
+             v->cast<int64_t>() <= limit;
+        ints.push_back(std::move(*v));
     }
     if (ok && !sizes.empty()) {
         std::vector<int32_t> out;
-        for (py::handle item : items(value, "a shape"))
-            out.push_back(item.cast<int32_t>());
+        for (const py::int_ &v : ints)
+            out.push_back(v.cast<int32_t>());
         return out;
     }
     std::string text;
@@ -72,12 +75,9 @@ BankArgs bankArgs(py::handle shape, py::handle dtype, py::handle arch, py::handl
                   bool write, py::handle warp)
 {
     BankArgs a;
-    if (!warp.is_none()) {
-        if (!py::isinstance<py::int_>(warp) || py::isinstance<py::bool_>(warp) ||
-            warp.cast<py::int_>() < py::int_(0) || warp.cast<py::int_>() > py::int_(INT32_MAX))
-            throw LayoutError{kBanks + "--warp expects a non-negative integer"};
-        a.warp = warp.cast<int>();
-    }
+    if (auto w =
+            optionalInteger(warp, 0, INT32_MAX, kBanks + "--warp expects a non-negative integer"))
+        a.warp = int(*w);
     a.shape = bankShape(shape);
     if (!dtype.is_none())
         a.dtype = toString(dtype, "dtype");
@@ -280,13 +280,10 @@ bool interrupted()
 size_t batchThreads(py::handle threads, size_t count)
 {
     size_t wanted = std::max(1u, std::thread::hardware_concurrency());
-    if (!threads.is_none()) {
-        if (!py::isinstance<py::int_>(threads) || py::isinstance<py::bool_>(threads) ||
-            threads.cast<py::int_>() < py::int_(1) || threads.cast<py::int_>() > py::int_(1024))
-            throw LayoutError{kBanks + "threads expects an integer from 1 to 1024 (None: one "
-                                       "per core)"};
-        wanted = threads.cast<size_t>();
-    }
+    if (auto n = optionalInteger(threads, 1, 1024,
+                                 kBanks + "threads expects an integer from 1 to 1024 (None: one "
+                                          "per core)"))
+        wanted = size_t(*n);
     return std::max<size_t>(1, std::min(wanted, count / 16));
 }
 

@@ -115,12 +115,9 @@ py::object bankKPack(py::handle perfConfig, py::handle operand, bool rotate, py:
                      py::handle dtype, py::handle arch, py::handle warp)
 {
     lx::KPackBankArgs k;
-    if (!warp.is_none()) {
-        if (!py::isinstance<py::int_>(warp) || py::isinstance<py::bool_>(warp) ||
-            warp.cast<py::int_>() < py::int_(0) || warp.cast<py::int_>() > py::int_(INT32_MAX))
-            throw LayoutError{kBanks + "--warp expects a non-negative integer"};
-        k.warp = warp.cast<int>();
-    }
+    if (auto w =
+            optionalInteger(warp, 0, INT32_MAX, kBanks + "--warp expects a non-negative integer"))
+        k.warp = int(*w);
     k.perfConfig = toString(perfConfig, "perf_config");
     if (!operand.is_none())
         k.operand = toString(operand, "operand");

@@ -43,16 +43,59 @@ std::string describe(py::handle value)
     return repr + " (" + type + ")";
 }
 
+std::optional<py::int_> integerValue(py::handle value)
+{
+    if (PyBool_Check(value.ptr()))
+        return std::nullopt;
+    if (PyLong_Check(value.ptr()))
+        return py::reinterpret_borrow<py::int_>(value);
+    const std::string_view type = Py_TYPE(value.ptr())->tp_name;
+    if (type == "numpy.bool_" || type == "numpy.bool" || !PyIndex_Check(value.ptr()))
+        return std::nullopt;
+    PyObject *index = PyNumber_Index(value.ptr());
+    if (!index) {
+        PyErr_Clear();
+        return std::nullopt;
+    }
+    return py::reinterpret_steal<py::int_>(index);
+}
+
+namespace {
+
+// The value of an integer in [min, max], nullopt past either end.
+std::optional<int64_t> inRange(const py::int_ &v, int64_t min, int64_t max)
+{
+    int overflow = 0;
+    const long long n = PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
+    if (overflow != 0 || n < min || n > max)
+        return std::nullopt;
+    return int64_t(n);
+}
+
+} // namespace
+
 int32_t toInt32(py::handle value, const std::string &what, int64_t min, int64_t max)
 {
-    if (!py::isinstance<py::int_>(value) || py::isinstance<py::bool_>(value))
+    const std::optional<py::int_> v = integerValue(value);
+    if (!v)
         throw LayoutError{what + " must be an integer, not " + describe(value)};
-    int overflow = 0;
-    const long long v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
-    if (overflow != 0 || v < min || v > max)
+    const std::optional<int64_t> n = inRange(*v, min, max);
+    if (!n)
         throw LayoutError{what + " must be in [" + std::to_string(min) + ", " +
                           std::to_string(max) + "], not " + describe(value)};
-    return int32_t(v);
+    return int32_t(*n);
+}
+
+std::optional<int64_t> optionalInteger(py::handle value, int64_t min, int64_t max,
+                                       const std::string &message)
+{
+    if (value.is_none())
+        return std::nullopt;
+    const std::optional<py::int_> v = integerValue(value);
+    const std::optional<int64_t> n = v ? inRange(*v, min, max) : std::nullopt;
+    if (!n)
+        throw LayoutError{message}; // the command line's words for the same option
+    return n;
 }
 
 std::string toString(py::handle value, const std::string &what)
@@ -78,8 +121,14 @@ std::optional<std::string> optionalText(py::handle value, const std::string &wha
 
 std::vector<py::handle> items(py::handle value, const std::string &what)
 {
-    if (!py::isinstance<py::list>(value) && !py::isinstance<py::tuple>(value))
+    const bool listOrTuple = py::isinstance<py::list>(value) || py::isinstance<py::tuple>(value);
+    const bool text = PyUnicode_Check(value.ptr()) || PyBytes_Check(value.ptr()) ||
+                      PyByteArray_Check(value.ptr());
+    if (!listOrTuple &&
+        (text || !PySequence_Check(value.ptr()) || PyObject_Length(value.ptr()) < 0)) {
+        PyErr_Clear();
         throw LayoutError{what + " must be a list or tuple, not " + describe(value)};
+    }
     std::vector<py::handle> out;
     for (py::handle h : value)
         out.push_back(h);

@@ -78,18 +78,24 @@ template <typename T> T valueOr(lx::Expected<T> e)
 // A short description of a Python value for a message: its type and a bounded repr.
 std::string describe(py::handle value);
 
+// An integer argument: a Python int or a value that is one by __index__ (numpy's integers);
+// nullopt for anything else, a bool (True is not 1 here) or numpy's bool included.
+std::optional<py::int_> integerValue(py::handle value);
 // An int in [min, max] (a bool is refused), `what` naming it in the message.
 int32_t toInt32(py::handle value, const std::string &what, int64_t min = INT32_MIN,
                 int64_t max = INT32_MAX);
+// None -> nullopt; an integer in [min, max] -> its value; anything else throws `message`.
+std::optional<int64_t> optionalInteger(py::handle value, int64_t min, int64_t max,
+                                       const std::string &message);
 // A str (UTF-8 without NUL characters).
 std::string toString(py::handle value, const std::string &what);
 // None -> nullopt, else toString(value, what).
 std::optional<std::string> optionalText(py::handle value, const std::string &what);
-// A sequence (list or tuple) of ints / of strs.
+// A sequence (list, tuple, or any sequence but a str or bytes: a numpy array) of ints / of strs.
 std::vector<int32_t> toInt32List(py::handle value, const std::string &what, int64_t min = INT32_MIN,
                                  int64_t max = INT32_MAX);
 std::vector<std::string> toStringList(py::handle value, const std::string &what);
-// The items of a list or tuple (anything else is refused).
+// The items of a list, tuple or other sequence that is not text (anything else is refused).
 std::vector<py::handle> items(py::handle value, const std::string &what);
 
 // A read-only view of one object of a JSON tree the engine built (layout_explorer._core.Json).

@@ -46,9 +46,9 @@ nlohmann::json jsonOf(py::handle v, const std::string &what, int depth = 0)
         return nullptr;
     if (py::isinstance<py::bool_>(v))
         return v.cast<bool>();
-    if (py::isinstance<py::int_>(v)) {
+    if (std::optional<py::int_> i = integerValue(v)) {
         int overflow = 0;
-        const long long n = PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
+        const long long n = PyLong_AsLongLongAndOverflow(i->ptr(), &overflow);
         if (overflow != 0)
             throw LayoutError{what + ": a number past 64 bits: " + describe(v)};
         return int64_t(n);
@@ -114,12 +114,8 @@ namespace {
 // A view index or warp: a non-negative int, refused with the command's message.
 std::optional<int> indexArg(py::handle value, const std::string &message)
 {
-    if (value.is_none())
-        return std::nullopt;
-    if (!py::isinstance<py::int_>(value) || py::isinstance<py::bool_>(value) ||
-        value.cast<py::int_>() < py::int_(0) || value.cast<py::int_>() > py::int_(INT32_MAX))
-        throw LayoutError{message};
-    return value.cast<int>();
+    const std::optional<int64_t> n = optionalInteger(value, 0, INT32_MAX, message);
+    return n ? std::optional<int>(int(*n)) : std::nullopt;
 }
 
 } // namespace

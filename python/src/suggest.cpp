@@ -53,12 +53,7 @@ lx::ResolvedLayout textLayout(const std::string &name, const std::string &text,
 
 std::optional<int64_t> positive(py::handle value, const std::string &message)
 {
-    if (value.is_none())
-        return std::nullopt;
-    if (!py::isinstance<py::int_>(value) || py::isinstance<py::bool_>(value) ||
-        value.cast<py::int_>() < py::int_(1) || value.cast<py::int_>() > py::int_(INT32_MAX))
-        throw LayoutError{message};
-    return value.cast<int64_t>();
+    return optionalInteger(value, 1, INT32_MAX, message);
 }
 
 // The search of `access` without the GIL, Ctrl-C checked between candidates
@@ -209,13 +204,8 @@ py::object dsLoadTr(py::handle shared, py::handle dst, py::handle shape, py::han
     args.dstShape = optionalText(dstShape, "dst_shape");
     args.dtype = optionalText(dtype, "dtype");
     args.packedFp4 = packedFp4;
-    int w = 0;
-    if (!warp.is_none()) {
-        if (!py::isinstance<py::int_>(warp) || py::isinstance<py::bool_>(warp) ||
-            warp.cast<py::int_>() < py::int_(0) || warp.cast<py::int_>() > py::int_(INT32_MAX))
-            throw LayoutError{kTr + "--warp must be a warp index"};
-        w = warp.cast<int>();
-    }
+    const int w =
+        int(optionalInteger(warp, 0, INT32_MAX, kTr + "--warp must be a warp index").value_or(0));
     const std::string archName =
         arch.is_none() ? std::string(lx::kDefaultArch) : toString(arch, "arch");
     nlohmann::json j;

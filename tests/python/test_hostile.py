@@ -258,3 +258,77 @@ def test_numpy_and_integer_booleans_are_flags():
     for value in (np.bool_(True), 1):
         got = lx.bank_conflicts(wmma, SHARED_LAYOUT, (64, 64), dtype="f16", write=value)
         assert got.to_dict() == expected
+
+
+def test_constructor_flags_take_numpy_booleans_and_0_1():
+    np = pytest.importorskip("numpy")
+    args = dict(version=3, warps_per_cta=[2, 2], instr_shape=[16, 16, 32])
+    expected = lx.AMDWMMALayout(transposed=True, **args)
+    for value in (np.bool_(True), 1):
+        assert lx.AMDWMMALayout(transposed=value, **args) == expected
+    for value in ("yes", 2, 0.5):
+        with pytest.raises(lx.LayoutError, match="transposed must be True or False"):
+            lx.AMDWMMALayout(transposed=value, **args)
+    assert lx.NVMMASharedLayout(128, 16, fp4_padded=np.bool_(False)) == lx.NVMMASharedLayout(128, 16)
+
+
+def test_numpy_integers_are_integers_everywhere():
+    """Wherever an integer is taken, numpy's are too: in layout fields, warps, sizes, budgets and
+    a LinearLayout's values; numpy arrays are taken as lists."""
+    np = pytest.importorskip("numpy")
+    i = np.int64
+    blocked = lx.BlockedLayout([i(1), i(4)], np.array([8, 4]), (4, 1), np.array([1, 0]))
+    assert blocked == lx.BlockedLayout([1, 4], [8, 4], [4, 1], [1, 0])
+    wmma = lx.layout(WMMA)
+    expected = lx.bank_conflicts(wmma, SHARED_LAYOUT, (64, 64), dtype="f16", warp=1).to_dict()
+    got = lx.bank_conflicts(wmma, SHARED_LAYOUT, np.array([64, 64]), dtype="f16", warp=i(1))
+    assert got.to_dict() == expected
+    layout = lx.LinearLayout.identity_1d(i(8), "lane", "dim0")
+    assert layout == lx.LinearLayout.identity_1d(8, "lane", "dim0")
+    assert layout.apply([("lane", np.int32(3))]) == [("dim0", 3)]
+    assert lx.NVMMASharedLayout.get_default_for(np.array([64, 64]), "f16") == \
+        lx.NVMMASharedLayout.get_default_for([64, 64], "float16")
+    for bad in (np.bool_(True), np.float64(1.0)):
+        with pytest.raises(lx.LayoutError):
+            lx.LinearLayout.identity_1d(bad, "lane", "dim0")
+
+
+def test_an_address_is_an_integer_not_truncated():
+    np = pytest.importorskip("numpy")
+    for addresses in ([0.9, 4.7, 8, 12], np.array([0.5, 4.0]), [True, 4], ["0", 4]):
+        with pytest.raises(lx.LayoutError, match="an address must be an integer"):
+            lx.bank_conflicts(addresses=addresses, width=4, arch="gfx1250")
+    ints = lx.bank_conflicts(addresses=np.arange(0, 128, 4), width=4, arch="gfx1250")
+    assert ints.to_dict() == lx.bank_conflicts(addresses=list(range(0, 128, 4)), width=4,
+                                               arch="gfx1250").to_dict()
+
+
+def test_a_linear_layout_call_the_binding_cannot_match_is_a_layout_error():
+    layout = lx.LinearLayout.identity_1d(8, "lane", "dim0")
+    calls = [lambda: layout.get_distributed_view("no"), lambda: layout.get_shared_view("x"),
+             lambda: layout.compose(outer=None), lambda: layout.owners(in_dim="lane", extra=1),
+             lambda: layout.apply(inputs=[("lane", 1)], foo=1),
+             lambda: lx.LinearLayout.identity_1d(8, "lane", "dim0", extra=1)]
+    big = lx.to_linear_layout(WMMA, (256, 256))
+    calls.append(lambda: big.get_distributed_view(big))  # its repr is not echoed whole
+    for call in calls:
+        with pytest.raises(lx.LayoutError) as e:
+            call()
+        assert "Invoked with" not in str(e.value) and len(str(e.value)) <= MAX_MESSAGE + 100
+    assert lx.LinearLayout() == lx.LinearLayout()  # Triton's empty layout
+    assert lx.LinearLayout().num_in_dims == 0
+
+
+def test_a_record_key_that_is_not_text_is_missing():
+    rec = lx.bank_conflicts(WMMA, SHARED, (64, 64), dtype="f16")
+    with pytest.raises(KeyError):
+        rec[0]  # pylint: disable=pointless-statement
+    assert rec.get(0) is None and 0 not in rec and rec.get("arch") == "gfx1250"
+
+
+def test_assert_budget_refuses_what_is_not_a_path():
+    for paths in (123, [None], b"/tmp/x.ttgir", [b"/tmp"]):
+        with pytest.raises(lx.LayoutError):
+            lx.testing.assert_budget(paths, max_ways=2)
+    with pytest.raises(lx.LayoutError, match="max_ways must be an integer"):
+        lx.testing.assert_budget("/nonexistent", max_ways=2.5)

@@ -62,10 +62,16 @@ def test_display_cap_and_errors_never_raise():
     saved = (options.format, options.max_bytes, options.png_fit)
     try:
         svg_bytes = len(WMMA.picture((64, 64)))
-        options.max_bytes = svg_bytes - 1  # past the cap as SVG: a fitted PNG instead
         options.png_fit = (320, 240)
+        # The cap is on what the notebook stores, the base64 text: an SVG of fewer bytes than
+        # the cap whose base64 is more is past it too.
+        for cap in (svg_bytes - 1, svg_bytes + 1):
+            options.max_bytes = cap  # past the cap as SVG: a fitted PNG instead
+            bundle = layout._repr_mimebundle_()
+            assert pictures_in(bundle) == 1 and "data:image/png;base64," in bundle["text/html"]
+        options.max_bytes = (svg_bytes + 2) // 3 * 4  # the SVG's base64 exactly: shown as SVG
         bundle = layout._repr_mimebundle_()
-        assert pictures_in(bundle) == 1 and "data:image/png;base64," in bundle["text/html"]
+        assert "data:image/svg+xml;base64," in bundle["text/html"]
         options.max_bytes = 100  # past the cap in every format: one line saying so
         bundle = layout._repr_mimebundle_()
         assert pictures_in(bundle) == 0 and "past the cap" in bundle["text/html"]
