@@ -331,6 +331,8 @@ int runCta(const QStringList &args)
     lx::app::OutStream out;
     out << r->enumerated << " warp-basis choices, " << r->candidates.size() << " distinct, "
         << r->rejected << " rejected, " << QString::number(ms, 'f', 1) << " ms\n";
+    if (!r->firstRejection.empty())
+        out << "rejected, the first because: " << qs(r->firstRejection) << '\n';
     for (const auto &c : r->candidates)
         out << "A " << (c.crossPairSharedA ? "shared" : "split ") << " B "
             << (c.crossPairSharedB ? "shared" : "split ") << "  TDM " << c.tdmInstructionsA << '+'

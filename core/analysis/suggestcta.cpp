@@ -4,6 +4,8 @@
 
 #include "f2/f2reduce.h"
 
+#include "hw/wmmashapes.h"
+
 #include "io/ttgtext.h"
 #include "layout/attrs.h"
 
@@ -54,6 +56,11 @@ Expected<CtaSuggestResult> suggestCtaLayouts(const CtaSuggestRequest &request, c
 {
     if (request.warps <= 0 || (request.warps & (request.warps - 1)) != 0 || request.warps > 64)
         return makeError("--warps must be a power of two up to 64");
+    if (!isWmmaV3LayoutShape(request.instrShape))
+        return makeError("the instruction shape " + std::to_string(request.instrShape[0]) + "x" +
+                         std::to_string(request.instrShape[1]) + "x" +
+                         std::to_string(request.instrShape[2]) +
+                         " is not a WMMA v3 instruction shape (" + wmmaV3LayoutShapesText() + ")");
     const auto tile = wmmaLogicalTile(request.instrShape, request.isTransposed);
     if (tile[0] <= 0 || tile[1] <= 0 || request.shape[0] % tile[0] || request.shape[1] % tile[1])
         return makeError("the shape must be a multiple of the instruction tile " +
@@ -69,6 +76,18 @@ Expected<CtaSuggestResult> suggestCtaLayouts(const CtaSuggestRequest &request, c
                          " warps, " + std::to_string(tilesM * tilesN) + " tiles");
     // Tile vectors packed as (m << bitsN) | n; candidates: unit vectors and sums of two.
     const int total = bitsM + bitsN;
+    const int64_t poolSize = int64_t(total) + int64_t(total) * (total - 1) / 2;
+    const int64_t tiles = int64_t(tilesM) * tilesN;
+    int64_t bound = 1; // ordered choices of warpBits pool vectors, independent or not
+    for (int i = 0; i < warpBits && bound * tiles <= kMaxCtaWork; ++i)
+        bound *= std::max<int64_t>(poolSize - i, 1);
+    if (bound * tiles > kMaxCtaWork)
+        return makeError("the search is too large: " + std::to_string(request.warps) +
+                         " warps over " + std::to_string(tilesM) + "x" + std::to_string(tilesN) +
+                         " instruction tiles could mean " + std::to_string(bound) +
+                         " or more warp-basis choices of " + std::to_string(tiles) +
+                         " tiles each, past the " + std::to_string(kMaxCtaWork) +
+                         " choice-tiles it weighs at most: ask for fewer warps or a smaller shape");
     std::vector<uint32_t> pool;
     for (int i = 0; i < total; ++i)
         pool.push_back(1u << i);
@@ -81,7 +100,12 @@ Expected<CtaSuggestResult> suggestCtaLayouts(const CtaSuggestRequest &request, c
     CtaSuggestResult result;
     std::set<std::string> seen;
     std::vector<uint32_t> chosen;
+    bool stopped = false;
     auto evaluate = [&]() {
+        if (request.cancelled && result.enumerated % 16 == 0 && request.cancelled())
+            stopped = true;
+        if (stopped)
+            return;
         result.enumerated += 1;
         CtaLayoutSpec spec;
         spec.instrShape = request.instrShape;
@@ -102,7 +126,8 @@ Expected<CtaSuggestResult> suggestCtaLayouts(const CtaSuggestRequest &request, c
         }
         auto an = analyzeCtaLayout(spec, cu);
         if (!an) {
-            result.rejected += 1;
+            if (result.rejected++ == 0)
+                result.firstRejection = an.message();
             return;
         }
         CtaCandidate c = ctaCandidateOf(request, spec, *an);
@@ -124,6 +149,8 @@ Expected<CtaSuggestResult> suggestCtaLayouts(const CtaSuggestRequest &request, c
         }
     };
     choose(0);
+    if (stopped)
+        return makeError("cancelled");
     auto key = [](const CtaCandidate &c) {
         return std::make_tuple(int(c.crossPairSharedA) + int(c.crossPairSharedB),
                                c.partitionConflicts, c.tdmInstructionsA + c.tdmInstructionsB,

@@ -13,6 +13,7 @@
 #include "layout/attrs.h"
 
 #include <array>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -26,7 +27,16 @@ struct CtaSuggestRequest
     bool isTransposed = true;
     int elemBits = 16;
     int limit = 0; // 0 = all
+    // Asked between candidates; true stops the search with the error "cancelled" (Python's
+    // Ctrl-C). Empty: never.
+    std::function<bool()> cancelled;
 };
+
+// The most work a search takes on: the ordered warp-basis choices it could weigh (pool size P,
+// warp bits w: P (P-1) ... (P-w+1)) times the instruction tiles each analysis walks. A request
+// past it is refused before searching, saying so (the limit is about ten seconds of one core:
+// 256x256 with 8 warps is 11 M, 512x512 with 8 warps 161 M and 24 s).
+inline constexpr int64_t kMaxCtaWork = 50'000'000;
 
 struct CtaCandidate
 {
@@ -45,7 +55,8 @@ struct CtaSuggestResult
 {
     std::vector<CtaCandidate> candidates; // best first
     int64_t enumerated = 0;
-    int64_t rejected = 0; // warp bases the analysis rejects (not surjective, out of range)
+    int64_t rejected = 0;       // warp bases the analysis rejects (not surjective, out of range)
+    std::string firstRejection; // why the analysis rejected the first of them ("" when none)
 };
 
 // One ctaLayout's row: its #ttg text, warp bases and the figures it is ranked by (the search's

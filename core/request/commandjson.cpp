@@ -81,6 +81,8 @@ nlohmann::json ctaSuggestionJson(const CtaSuggestResult &result, double millisec
                                    {"partitionConflicts", c.partitionConflicts}});
     j["enumerated"] = result.enumerated;
     j["rejected"] = result.rejected;
+    if (!result.firstRejection.empty())
+        j["firstRejection"] = result.firstRejection;
     j["searchMilliseconds"] = milliseconds;
     return j;
 }

@@ -315,6 +315,7 @@ py::object suggestCta(const std::string &shape, py::handle warps, const std::str
         throw LayoutError{kSuggestCta + "--limit expects a positive integer"};
     const std::string a = archOr(optString(arch, "arch"), {});
     nlohmann::json j;
+    bool stopped = false;
     {
         py::gil_scoped_release release;
         lx::Expected<int> bits = lx::dtypeBits(dtype);
@@ -333,15 +334,23 @@ py::object suggestCta(const std::string &shape, py::handle warps, const std::str
         req.isTransposed = true; // the command's default (no --not-transposed)
         req.elemBits = *bits;
         req.limit = limitN.value_or(0);
+        req.cancelled = [&stopped] { // Ctrl-C, checked between candidates
+            py::gil_scoped_acquire acquire;
+            stopped = stopped || PyErr_CheckSignals() != 0;
+            return stopped;
+        };
         const auto start = std::chrono::steady_clock::now();
         lx::Expected<lx::CtaSuggestResult> r = lx::suggestCtaLayouts(req, *cu);
         const double ms =
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
                 .count();
-        if (!r)
+        if (!r && !stopped)
             throw LayoutError{kSuggestCta + r.message()};
-        j = lx::ctaSuggestionJson(*r, ms);
+        if (r)
+            j = lx::ctaSuggestionJson(*r, ms);
     }
+    if (stopped)
+        throw py::error_already_set();
     return jsonObject(std::move(j));
 }
 

@@ -86,6 +86,10 @@ def cases(d):
          ["analyze", "banks", "--addresses", str(1 << 70), "--width", "4", "--arch", "gfx1250"]),
         ("suggest cta zero warps", lambda: lx.suggest_cta((128, 128), 0, (16, 16, 32), "bf16"),
          ["suggest", "cta", "--shape", "128x128", "--warps", "0", "--instr", "16x16x32", "--dtype", "bf16"]),
+        ("suggest cta past its work limit", lambda: lx.suggest_cta((128, 128), 64, (16, 16, 32), "f16"),
+         ["suggest", "cta", "--shape", "128x128", "--warps", "64", "--instr", "16x16x32", "--dtype", "f16"]),
+        ("suggest cta of no WMMA instruction", lambda: lx.suggest_cta((64, 32), 4, (16, 16, 33), "f16"),
+         ["suggest", "cta", "--shape", "64x32", "--warps", "4", "--instr", "16x16x33", "--dtype", "f16"]),
         ("convert of a view too large", lambda: lx.layout(WMMA).format_tensor_view((1 << 15, 1 << 15)),
          ["convert", "--layout", WMMA, "--shape", f"{1 << 15}x{1 << 15}", "--to", "triton-text"]),
     ]
@@ -332,3 +336,22 @@ def test_assert_budget_refuses_what_is_not_a_path():
             lx.testing.assert_budget(paths, max_ways=2)
     with pytest.raises(lx.LayoutError, match="max_ways must be an integer"):
         lx.testing.assert_budget("/nonexistent", max_ways=2.5)
+
+
+def test_suggest_cta_refuses_before_searching_and_stops_on_ctrl_c():
+    import _thread
+    import signal
+    import threading
+    with pytest.raises(lx.LayoutError, match="the search is too large"):
+        lx.suggest_cta((128, 128), 64, (16, 16, 32), "f16")  # 12 M choices, all refused, before
+    with pytest.raises(lx.LayoutError, match="not a WMMA v3 instruction shape"):
+        lx.suggest_cta((64, 32), 4, (16, 16, 33), "f16")  # was 30 choices, all rejected, exit 0
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    timer = threading.Timer(0.2, _thread.interrupt_main)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            lx.suggest_cta((256, 256), 8, (16, 16, 32), "f16")  # about 2 s uninterrupted
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGINT, previous)
