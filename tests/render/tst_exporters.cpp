@@ -18,6 +18,7 @@
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QXmlStreamReader>
 
 #include <nlohmann/json.hpp>
 
@@ -184,6 +185,23 @@ private Q_SLOTS:
         QVERIFY(renderer.isValid());
         QCOMPARE(renderer.viewBox().size(), lx::DiagramRenderer(d, RenderOptions{}).size());
         QVERIFY(svg.contains("<rect") || svg.contains("<path"));
+    }
+
+    // Control characters in a title or a label (which XML cannot hold) leave a well-formed file.
+    void svgWithControlCharactersIsWellFormed()
+    {
+        Diagram d = smallDiagram();
+        d.title = u"a\u0001b\u001fc\u000bd"_s;
+        d.subtitle = u"sub\u0002title"_s;
+        d.panels.front().setText(0, 0, u"T\u0003"_s);
+        const QByteArray svg = lx::renderSvg(d, RenderOptions{});
+        QXmlStreamReader xml(svg);
+        while (!xml.atEnd())
+            xml.readNext();
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        for (char c : svg)
+            QVERIFY(static_cast<unsigned char>(c) >= 0x20 || c == '\t' || c == '\n' || c == '\r');
+        QVERIFY(svg.contains("abcd"));
     }
 
     void pdfHasAPage()

@@ -88,6 +88,14 @@ QByteArray renderSvg(const Diagram &diagram, const RenderOptions &options)
     QPainter painter(&generator);
     renderer.paintPage(&painter);
     painter.end();
+    // XML 1.0 has no way to write the C0 control characters but tab, line feed and carriage
+    // return, not even as references: a title or label holding one (typed, pasted, passed from
+    // Python) would make the file unreadable. They draw nothing; drop them. UTF-8 never uses
+    // these bytes inside a multi-byte character.
+    bytes.removeIf([](char c) {
+        const auto u = static_cast<unsigned char>(c);
+        return u < 0x20 && u != '\t' && u != '\n' && u != '\r';
+    });
     return bytes;
 }
 
