@@ -303,8 +303,29 @@ private:
                             }) > 1;
             DictReader d(std::move(args), context, pos);
             LayoutAttrPtr a = makeLinear(d, swizzledWarps);
-            if (shape && int(asIntList(shape->value, "shape").size()) != attrRank(*a))
-                fail(shape->pos, "shape: rank does not match the bases");
+            if (shape) {
+                const IntList given = asIntList(shape->value, "shape");
+                if (int(given.size()) != attrRank(*a))
+                    fail(shape->pos, "shape: rank does not match the bases");
+                // Gluon builds the layout over `shape` and requires it surjective: the shape is
+                // the one the bases span, or the layout is not the one written.
+                if (const auto *l = a->as<DistributedLinearAttr>()) {
+                    const IntList spanned = inferredShape(
+                        {&l->registerBases, &l->laneBases, &l->warpBases, &l->blockBases},
+                        attrRank(*a));
+                    if (given != spanned) {
+                        auto text = [](const IntList &v) {
+                            std::string t;
+                            for (int32_t x : v)
+                                t += (t.empty() ? "" : ", ") + std::to_string(x);
+                            return "[" + t + "]";
+                        };
+                        fail(shape->pos, "shape: " + text(given) +
+                                             " is not the shape the bases span, " + text(spanned) +
+                                             " (the layout must cover its shape exactly)");
+                    }
+                }
+            }
             return a;
         }
         if (name == "DotOperandLayout") {

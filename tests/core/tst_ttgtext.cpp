@@ -526,6 +526,14 @@ void TestTtgText::malformed_data()
         "ttgl.BlockedLayout([" + ones + "], [" + ones + "], [" + ones + "], [" + order + "])";
     const std::string at = "1:" + std::to_string(blocked.find("], [" + order) + 4);
     row("rank-33-blocked", blocked.c_str(), at.c_str(), "at most 32 dimensions");
+    // Gluon builds a DistributedLinearLayout over its shape, surjective: a shape the bases do
+    // not span exactly is refused (it was read, then dropped).
+    row("gluon-linear-shape-larger",
+        "ttgl.DistributedLinearLayout([[0, 1]], [[1, 0], [2, 0]], [], [], [8, 2])", "1:66",
+        "shape: [8, 2] is not the shape the bases span, [4, 2]");
+    row("gluon-linear-shape-not-pow2",
+        "ttgl.DistributedLinearLayout([[0, 1]], [[1, 0], [2, 0]], [], [], [4, 3])", "1:66",
+        "not the shape the bases span");
 }
 
 void TestTtgText::malformed()
