@@ -250,10 +250,10 @@ int runDsLoadTr(const QStringList &args)
         return failDsLoadTr(ExitBadInput, qs(quotes.message()));
     figures.insert(figures.end(), quotes->begin(), quotes->end());
     if (parser.isSet(o.jsonOpt)) {
-        nlohmann::json j = lx::dsLoadTrJson(*in);
-        for (const nlohmann::json &q : lx::figuresJson(*quotes))
-            j["figures"].push_back(q);
-        return lx::app::writeJson(j, u"layout-explorer analyze ds-load-tr: "_s);
+        const lx::Expected<nlohmann::json> j = lx::dsLoadTrJson(*in, req);
+        if (!j)
+            return failDsLoadTr(ExitBadInput, qs(j.message()));
+        return lx::app::writeJson(*j, u"layout-explorer analyze ds-load-tr: "_s);
     } else {
         printText(out, *plan, in->dtype, warp);
         out << "figures:\n" << qs(lx::figuresText(figures));

@@ -4,6 +4,7 @@
 
 #include "io/layoutjson.h"
 #include "request/figures.h"
+#include "request/kernelpressure.h"
 
 namespace lx {
 
@@ -67,6 +68,17 @@ nlohmann::json dsLoadTrJson(const DsLoadTrInput &in)
 {
     nlohmann::json j = planJson(in.plan, in.dtype);
     j["figures"] = figuresJson(dsLoadTrFigures(in));
+    return j;
+}
+
+Expected<nlohmann::json> dsLoadTrJson(const DsLoadTrInput &in, const ViewRequest &request)
+{
+    const Expected<std::vector<Figure>> quotes = measuredRegisterFigures(request);
+    if (!quotes)
+        return quotes.error();
+    nlohmann::json j = dsLoadTrJson(in);
+    for (const nlohmann::json &q : figuresJson(*quotes))
+        j["figures"].push_back(q);
     return j;
 }
 

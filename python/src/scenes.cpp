@@ -249,7 +249,10 @@ py::object dsLoadTrScene(py::handle preset, py::handle scene, py::handle dtype, 
         if (in->plan.eligible && w >= in->plan.warps)
             throw LayoutError{kTr + "--warp " + std::to_string(w) + ": the layout has " +
                               std::to_string(in->plan.warps) + " warp(s)"};
-        j = lx::dsLoadTrJson(*in);
+        lx::Expected<nlohmann::json> record = lx::dsLoadTrJson(*in, *r);
+        if (!record)
+            throw LayoutError{kTr + record.message()};
+        j = std::move(*record);
     }
     return jsonObject(std::move(j));
 }

@@ -222,7 +222,10 @@ py::object dsLoadTr(py::handle shared, py::handle dst, py::handle shape, py::han
         if (in->plan.eligible && w >= in->plan.warps)
             throw LayoutError{kTr + "--warp " + std::to_string(w) + ": the layout has " +
                               std::to_string(in->plan.warps) + " warp(s)"};
-        j = lx::dsLoadTrJson(*in);
+        lx::Expected<nlohmann::json> record = lx::dsLoadTrJson(*in, req);
+        if (!record)
+            throw LayoutError{kTr + record.message()};
+        j = std::move(*record);
     }
     return jsonObject(std::move(j));
 }

@@ -61,7 +61,8 @@ def analysed_view(scene, kind):
     return -1
 
 
-SCENE_CASES = [("ds-load-tr", "fig1a"), ("ds-load-tr", "fig2b"), ("cta", "fig10"),
+SCENE_CASES = [("ds-load-tr", "fig1a"), ("ds-load-tr", "fig2b"), ("ds-load-tr", "attention-v"),
+               ("cta", "fig10"),
                ("cta", "fig8"), ("lds", "microbench-partitioned"), ("lds", "fig12"),
                ("banks", "lds-g3"), ("banks", "rocmlir-kpack-after")]
 
