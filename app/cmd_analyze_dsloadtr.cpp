@@ -231,9 +231,8 @@ int runDsLoadTr(const QStringList &args)
     if (!in)
         return failDsLoadTr(ExitBadInput, qs(lx::dsLoadTrRefusal(in.message(), req.kind)));
     const lx::DsLoadTrPlan *plan = &in->plan;
-    if (plan->eligible && warp >= plan->warps)
-        return failDsLoadTr(ExitBadUsage,
-                            u"--warp %1: the layout has %2 warp(s)"_s.arg(warp).arg(plan->warps));
+    if (const std::optional<std::string> refused = lx::dsLoadTrWarpRefusal(*in, warp))
+        return failDsLoadTr(ExitBadUsage, qs(*refused));
 
     if (parser.isSet(o.outOpt))
         if (const int rc = writeFigure(

@@ -201,6 +201,14 @@ Expected<bool> addAccessReport(const BatchFields &s, const ResolvedLayout &share
 {
     const Architecture &arch = *s.arch;
     const ViewRequest &req = *s.req;
+    // The chosen wave must be one the register layout has: past it there is no access, and
+    // the report would be empty (or, for a transposed load, the first wave's).
+    const LinearLayout &regLayout = s.reg->layout;
+    const int64_t layoutWarps = regLayout.hasInDim("warp") ? regLayout.inDimSize("warp") : 1;
+    if (s.warp < 0 || s.warp >= layoutWarps)
+        return makeError("view '" + req.kind + "': warp " + std::to_string(s.warp) +
+                         ": the register layout has " + std::to_string(layoutWarps) +
+                         " warp(s), 0 to " + std::to_string(layoutWarps - 1));
     BankOptions options;
     options.broadcast = s.broadcast;
     std::optional<TransposedLoadChoice> choice;

@@ -82,6 +82,16 @@ Expected<nlohmann::json> dsLoadTrJson(const DsLoadTrInput &in, const ViewRequest
     return j;
 }
 
+std::optional<std::string> dsLoadTrWarpRefusal(const DsLoadTrInput &in, int warp)
+{
+    const LinearLayout *dst = in.dst ? &in.dst->layout : nullptr;
+    const int64_t warps = dst && dst->hasInDim("warp") ? dst->inDimSize("warp") : in.plan.warps;
+    if (warp >= 0 && warp < warps)
+        return std::nullopt;
+    return "--warp " + std::to_string(warp) + ": the layout has " + std::to_string(warps) +
+           " warp(s)";
+}
+
 std::string dsLoadTrRefusal(const std::string &message, const std::string &kind)
 {
     const std::string prefix = "view '" + kind + "': ";

@@ -8,6 +8,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
+#include <string>
+
 namespace lx {
 
 struct ViewRequest;
@@ -20,6 +23,10 @@ struct ViewRequest;
 // quote. Every face answering a scene's ds-load-tr view uses this one.
 [[nodiscard]] Expected<nlohmann::json> dsLoadTrJson(const DsLoadTrInput &in,
                                                     const ViewRequest &request);
+
+// The refusal of a wave the destination layout does not have ("--warp 99: the layout has 4
+// warp(s)"), nullopt for one it has; eligible or not, as every face checks it.
+[[nodiscard]] std::optional<std::string> dsLoadTrWarpRefusal(const DsLoadTrInput &in, int warp);
 
 // A refusal of resolveDsLoadTr as a caller without views says it (the command, Python): the
 // request layer's "view 'KIND': " prefix dropped.

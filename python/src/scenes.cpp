@@ -246,9 +246,8 @@ py::object dsLoadTrScene(py::handle preset, py::handle scene, py::handle dtype, 
         lx::Expected<lx::DsLoadTrInput> in = lx::resolveDsLoadTr(*r);
         if (!in)
             throw LayoutError{kTr + lx::dsLoadTrRefusal(in.message(), r->kind)};
-        if (in->plan.eligible && w >= in->plan.warps)
-            throw LayoutError{kTr + "--warp " + std::to_string(w) + ": the layout has " +
-                              std::to_string(in->plan.warps) + " warp(s)"};
+        if (const std::optional<std::string> refused = lx::dsLoadTrWarpRefusal(*in, w))
+            throw LayoutError{kTr + *refused};
         lx::Expected<nlohmann::json> record = lx::dsLoadTrJson(*in, *r);
         if (!record)
             throw LayoutError{kTr + record.message()};

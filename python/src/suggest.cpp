@@ -219,9 +219,8 @@ py::object dsLoadTr(py::handle shared, py::handle dst, py::handle shape, py::han
         lx::Expected<lx::DsLoadTrInput> in = lx::resolveDsLoadTr(req);
         if (!in)
             throw LayoutError{kTr + lx::dsLoadTrRefusal(in.message(), req.kind)};
-        if (in->plan.eligible && w >= in->plan.warps)
-            throw LayoutError{kTr + "--warp " + std::to_string(w) + ": the layout has " +
-                              std::to_string(in->plan.warps) + " warp(s)"};
+        if (const std::optional<std::string> refused = lx::dsLoadTrWarpRefusal(*in, w))
+            throw LayoutError{kTr + *refused};
         lx::Expected<nlohmann::json> record = lx::dsLoadTrJson(*in, req);
         if (!record)
             throw LayoutError{kTr + record.message()};
