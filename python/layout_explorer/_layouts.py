@@ -17,7 +17,7 @@ import operator
 from typing import Any, Dict, Optional, Sequence, Tuple
 
 from . import _core
-from ._errors import flag, guarded, short
+from ._errors import flag, guarded, integer, short
 from ._pictures import mimebundle, render, shape_sizes, shape_text
 
 
@@ -77,7 +77,7 @@ def _frozen(value: Any) -> Any:
 
 
 # A picture of more elements than this is refused by over() (a 256x256 ownership map is a 58 MB
-# SVG); render(path, fit=...) draws any size into a file, and over(shape, max_elements=N) lifts it.
+# SVG); render(path, shape) draws any size into a file, and over(shape, max_elements=N) lifts it.
 MAX_PICTURE_ELEMENTS = 128 * 128
 
 
@@ -260,19 +260,33 @@ class Layout:
              *, scale: Optional[float] = None, fit: Optional[Sequence[int]] = None) -> "Layout":
         """This layout with a tensor shape for its pictures (what a notebook displays). A shape
         of more than `max_elements` elements (default MAX_PICTURE_ELEMENTS, 128x128; None: no
-        cap) is refused: draw it into a file with ``render(path, shape, fit=...)``. ``scale``
+        cap) is refused: draw it into a file with ``render(path, shape)``. ``scale``
         (0, 64] or ``fit`` (width, height in pixels) sizes the displayed picture."""
         sizes = tuple(dims(shape))
         count = 1
         for s in sizes:
             count *= s
+        if max_elements is not None:
+            max_elements = integer(max_elements, "max_elements")
+            if max_elements < 1:
+                raise _core.LayoutError(f"max_elements is a count >= 1 (None: no cap), not "
+                                        f"{max_elements}")
         if max_elements is not None and count > max_elements:
             raise _core.LayoutError(
                 f"a picture of {'x'.join(map(str, sizes))} ({count} elements) is past the cap of "
-                f"{max_elements} elements: use render(path, shape, fit=...) for a file, or "
+                f"{max_elements} elements: use render(path, shape) for a file, or "
                 f"over(shape, max_elements=None)")
         if scale is not None and fit is not None:
             raise _core.LayoutError("give scale or fit, not both")
+        if scale is not None and (isinstance(scale, bool) or not isinstance(scale, (int, float))
+                                  or not 0 < scale <= 64):
+            raise _core.LayoutError(f"scale is a number in (0, 64], not {short(scale)}")
+        if fit is not None:
+            if isinstance(fit, (str, bytes)) or not hasattr(fit, "__len__") or len(fit) != 2:
+                raise _core.LayoutError(f"fit is (width, height) in pixels, not {short(fit)}")
+            fit = tuple(integer(v, "fit's width and height") for v in fit)
+            if min(fit) < 1:
+                raise _core.LayoutError(f"fit is (width, height) in pixels >= 1, not {fit}")
         copy = type(self).__new__(type(self))
         copy.__dict__.update(self.__dict__)
         object.__setattr__(copy, "_shape", sizes)

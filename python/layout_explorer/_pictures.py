@@ -77,7 +77,7 @@ class PictureOptions:
     - ``max_bytes``: the most bytes one displayed picture may take in the notebook, as the
       base64 text it is stored as (a third more than the picture; default 2,000,000). An SVG
       past it is shown as a PNG fitted into ``png_fit``; a PNG still past it is shown as one line
-      saying so (draw it into a file with ``render(path, fit=...)``);
+      saying so (draw it into a file with ``render(path)``);
     - ``png_fit``: (width, height) in pixels of that PNG (default (1600, 1200)).
     """
 
@@ -130,7 +130,7 @@ def _picture_html(draw: Callable[..., bytes], scale, fit) -> str:
             data = draw("png", None, tuple(picture_options.png_fit))
     if stored(data) > cap:
         return (f"<pre>(a picture of {len(data)} bytes, {stored(data)} in the notebook, past "
-                f"the cap of {cap}: render(path, fit=...) writes it to a file)</pre>")
+                f"the cap of {cap}: render(path) writes it to a file)</pre>")
     mime = "image/svg+xml" if kind == "svg" else "image/png"
     encoded = base64.b64encode(data).decode("ascii")
     return f'<img src="data:{mime};base64,{encoded}" alt="layout_explorer picture"/>'

@@ -359,3 +359,15 @@ def test_suggest_cta_refuses_before_searching_and_stops_on_ctrl_c():
     finally:
         timer.cancel()
         signal.signal(signal.SIGINT, previous)
+
+
+def test_over_checks_its_drawing_options_when_called():
+    wmma = lx.layout(WMMA)
+    for kwargs in (dict(fit=800), dict(fit=(800,)), dict(fit=("a", 600)), dict(fit=(0, 600)),
+                   dict(max_elements="10"), dict(max_elements=-1), dict(scale=0), dict(scale="2"),
+                   dict(scale=100), dict(scale=True)):
+        with pytest.raises(lx.LayoutError):
+            wmma.over((64, 64), **kwargs)
+    with pytest.raises(lx.LayoutError, match=r"use render\(path, shape\) for a file"):
+        wmma.over((256, 256))
+    assert wmma.over((64, 64), fit=(800, 600))._repr_mimebundle_()["text/html"]
