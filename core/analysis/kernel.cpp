@@ -172,7 +172,7 @@ private:
                  : !op.results.empty()  ? op.results.front()
                  : !op.operands.empty() ? op.operands.back()
                                         : std::string();
-        const TtgirType *shapeType = op.types.empty() ? nullptr : &op.types.back();
+        const TtgirType *shapeType = resultType(op);
         if (shapeType) {
             r.shape = formatShape(shapeType->shape);
             r.dtype = shapeType->elementType;
@@ -251,10 +251,21 @@ private:
             r.src = src->encodingText;
             r.srcAttr = src->encoding;
         }
-        if (const TtgirType *dst = op.types.empty() ? nullptr : &op.types.back()) {
+        if (const TtgirType *dst = resultType(op)) {
             r.dst = dst->encodingText;
             r.dstAttr = dst->encoding;
         }
+    }
+
+    // The type an op's shape and destination are read from: its last type (after a '->', a
+    // result's). Without a '->', several types are values the op passes through unchanged
+    // (ttng.warp_group_dot_wait's), each its own source and result: the first stands for them,
+    // not the last one's shape beside the first one's layout.
+    static const TtgirType *resultType(const TtgirOp &op)
+    {
+        if (op.types.empty())
+            return nullptr;
+        return op.arrowIndex < 0 && op.types.size() > 1 ? &op.types.front() : &op.types.back();
     }
 
     // The source and result types of an op moving data from a `from` to a `to` type, copied into

@@ -103,6 +103,7 @@ private Q_SLOTS:
     void packedTransposedLoad_data();
     void packedTransposedLoad();
     void olderMfmaSyntax();
+    void passThroughTypesDescribeTheFirstValue();
     void unreadableParentNamedAtTheOp();
     void paddedSubsliceSizedFromAllocation();
     void tdmWritesOnlyWhatItCan_data();
@@ -513,6 +514,29 @@ void TestKernel::olderMfmaSyntax()
     for (const KernelOpReport &r : report->ops)
         QVERIFY2(r.problem.empty(), r.problem.c_str());
     QCOMPARE(report->totals.issued.at("ds_read_b64_tr_b16"), int64_t(32));
+}
+
+// An op whose types have no '->' passes its values through (ttng.warp_group_dot_wait of the
+// accumulator and two operand buffers): its row describes the first value, shape and layout
+// together, not the last one's shape beside the first one's layout.
+void TestKernel::passThroughTypesDescribeTheFirstValue()
+{
+    Expected<TtgirModule> module = parseTtgir(
+        readFile(kDir + QStringLiteral("nvidia/sm90_fp16_128x128x64_w4_s3_ak_bk.ttgir")));
+    QVERIFY2(module.hasValue(), module ? "" : module.message().c_str());
+    Expected<KernelReport> report = analyzeKernel(*module);
+    QVERIFY2(report.hasValue(), report ? "" : report.message().c_str());
+    int seen = 0;
+    for (const KernelOpReport &r : report->ops) {
+        if (r.op != "ttng.warp_group_dot_wait")
+            continue;
+        const TtgirOp &op = module->ops[size_t(r.opIndex)];
+        QCOMPARE(r.shape, formatShape(op.types.front().shape));
+        QCOMPARE(r.src, op.types.front().encodingText);
+        QCOMPARE(r.dst, op.types.front().encodingText);
+        ++seen;
+    }
+    QVERIFY(seen >= 2); // one with three values, one with the accumulator alone
 }
 
 // A layout that cannot be read makes the ones built on it unreadable too; their message names
