@@ -149,7 +149,8 @@ void defineLinearLayout(py::module_ &m)
     py::class_<LL>(m, "LinearLayout",
                    "A linear map over GF(2) from named hardware indices to tensor coordinates, "
                    "with Triton's Python API (triton.tools.LinearLayout).")
-        .def(py::init<>(), "The empty layout (no in-dims, no out-dims), as Triton's LinearLayout().")
+        .def(py::init<>(),
+             "The empty layout (no in-dims, no out-dims), as Triton's LinearLayout().")
         .def_static("from_bases", &fromBases, py::arg("bases"), py::arg("out_dim_names"),
                     py::arg("out_dim_sizes") = py::none(), py::arg("require_surjective") = true,
                     "A layout from (in-dim, [basis, ...]) pairs; out-dim sizes inferred when "

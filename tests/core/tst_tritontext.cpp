@@ -230,18 +230,17 @@ void TestTritonText::checkedRefusesHugeLayouts()
     std::vector<LinearLayout::Basis> offsets;
     for (int i = 0; i < 22; ++i)
         offsets.push_back({int32_t(1) << i});
-    auto ll = LinearLayout::tryCreate({{"offset", offsets}, {"block", {}}},
-                                      {{"dim0", int32_t(1) << 22}}, true);
-    QVERIFY(ll.hasValue());
-    auto shared = tryTritonSharedView(*ll, false);
-    QVERIFY(!shared.hasValue());
-    QVERIFY(shared.message().find("too large") != std::string::npos);
-    auto regs = LinearLayout::tryCreate({{"register", offsets}, {"lane", {}}},
-                                        {{"dim0", int32_t(1) << 22}}, true);
-    QVERIFY(regs.hasValue());
-    auto distributed = tryTritonDistributedView(*regs, true);
-    QVERIFY(!distributed.hasValue());
-    QVERIFY(distributed.message().find("too large") != std::string::npos);
+    // 2^22 offsets (or registers) over 2^22 elements: each view refuses for the size.
+    auto over = [&](const char *inDim) {
+        auto ll = LinearLayout::tryCreate({{inDim, offsets}, {"block", {}}},
+                                          {{"dim0", int32_t(1) << 22}}, true);
+        return std::move(*ll);
+    };
+    auto tooLarge = [](const Expected<std::string> &view) {
+        return !view.hasValue() && view.message().find("too large") != std::string::npos;
+    };
+    QVERIFY(tooLarge(tryTritonSharedView(over("offset"), false)));
+    QVERIFY(tooLarge(tryTritonDistributedView(over("register"), true)));
 }
 
 // A view holds the in-dims it does not print at 0: the checked variants refuse a layout whose
@@ -252,21 +251,21 @@ void TestTritonText::checkedRefusesHiddenInDims()
     auto shared = LinearLayout::tryCreate({{"offset", {{0, 1}, {1, 0}, {0, 2}}}, {"block", {}}},
                                           {{"dim0", 2}, {"dim1", 4}}, true);
     QVERIFY(shared.hasValue());
-    auto asDistributed = tryTritonDistributedView(*shared, false);
-    QVERIFY(!asDistributed.hasValue());
-    QVERIFY2(asDistributed.message().find("'offset' (8 indices)") != std::string::npos,
-             asDistributed.message().c_str());
-    QVERIFY(asDistributed.message().find("shared view") != std::string::npos);
+    // Refused, naming the hidden in-dim with its size and the view that shows it.
+    auto refusedFor = [](const Expected<std::string> &view, const std::string &dim,
+                         const std::string &other) {
+        return !view.hasValue() && view.message().find(dim) != std::string::npos &&
+               view.message().find(other) != std::string::npos;
+    };
+    QVERIFY(refusedFor(tryTritonDistributedView(*shared, false), "'offset' (8 indices)",
+                       "shared view"));
 
     auto distributed = LinearLayout::tryCreate(
         {{"register", {{0, 1}}}, {"lane", {{1, 0}, {0, 2}}}, {"warp", {}}, {"block", {}}},
         {{"dim0", 2}, {"dim1", 4}}, true);
     QVERIFY(distributed.hasValue());
-    auto asShared = tryTritonSharedView(*distributed, true);
-    QVERIFY(!asShared.hasValue());
-    QVERIFY2(asShared.message().find("'register' (2 indices)") != std::string::npos,
-             asShared.message().c_str());
-    QVERIFY(asShared.message().find("distributed view") != std::string::npos);
+    QVERIFY(refusedFor(tryTritonSharedView(*distributed, true), "'register' (2 indices)",
+                       "distributed view"));
     QVERIFY(tryTritonDistributedView(*distributed, true).hasValue());
 
     auto custom = LinearLayout::tryCreate({{"lane", {{1}}}, {"foo", {{2}}}}, {{"dim0", 4}}, true);
