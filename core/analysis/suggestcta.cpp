@@ -52,6 +52,30 @@ CtaCandidate ctaCandidateOf(const CtaSuggestRequest &request, const CtaLayoutSpe
     return c;
 }
 
+namespace {
+
+// Refuses a search whose work could pass kMaxCtaWork: the ordered choices of warpBits vectors
+// from the pool (unit vectors and sums of two of the tile bits) times the tiles.
+Expected<bool> withinWorkLimit(int warps, int warpBits, int32_t tilesM, int32_t tilesN)
+{
+    const int total = std::countr_zero(uint32_t(tilesM)) + std::countr_zero(uint32_t(tilesN));
+    const int64_t poolSize = int64_t(total) + int64_t(total) * (total - 1) / 2;
+    const int64_t tiles = int64_t(tilesM) * tilesN;
+    int64_t bound = 1; // ordered choices of warpBits pool vectors, independent or not
+    for (int i = 0; i < warpBits && bound * tiles <= kMaxCtaWork; ++i)
+        bound *= std::max<int64_t>(poolSize - i, 1);
+    if (bound * tiles <= kMaxCtaWork)
+        return true;
+    return makeError("the search is too large: " + std::to_string(warps) + " warps over " +
+                     std::to_string(tilesM) + "x" + std::to_string(tilesN) +
+                     " instruction tiles could mean " + std::to_string(bound) +
+                     " or more warp-basis choices of " + std::to_string(tiles) +
+                     " tiles each, past the " + std::to_string(kMaxCtaWork) +
+                     " choice-tiles it weighs at most: ask for fewer warps or a smaller shape");
+}
+
+} // namespace
+
 Expected<CtaSuggestResult> suggestCtaLayouts(const CtaSuggestRequest &request, const CuModel &cu)
 {
     if (request.warps <= 0 || (request.warps & (request.warps - 1)) != 0 || request.warps > 64)
@@ -76,18 +100,8 @@ Expected<CtaSuggestResult> suggestCtaLayouts(const CtaSuggestRequest &request, c
                          " warps, " + std::to_string(tilesM * tilesN) + " tiles");
     // Tile vectors packed as (m << bitsN) | n; candidates: unit vectors and sums of two.
     const int total = bitsM + bitsN;
-    const int64_t poolSize = int64_t(total) + int64_t(total) * (total - 1) / 2;
-    const int64_t tiles = int64_t(tilesM) * tilesN;
-    int64_t bound = 1; // ordered choices of warpBits pool vectors, independent or not
-    for (int i = 0; i < warpBits && bound * tiles <= kMaxCtaWork; ++i)
-        bound *= std::max<int64_t>(poolSize - i, 1);
-    if (bound * tiles > kMaxCtaWork)
-        return makeError("the search is too large: " + std::to_string(request.warps) +
-                         " warps over " + std::to_string(tilesM) + "x" + std::to_string(tilesN) +
-                         " instruction tiles could mean " + std::to_string(bound) +
-                         " or more warp-basis choices of " + std::to_string(tiles) +
-                         " tiles each, past the " + std::to_string(kMaxCtaWork) +
-                         " choice-tiles it weighs at most: ask for fewer warps or a smaller shape");
+    if (auto ok = withinWorkLimit(request.warps, warpBits, tilesM, tilesN); !ok)
+        return ok.error();
     std::vector<uint32_t> pool;
     for (int i = 0; i < total; ++i)
         pool.push_back(1u << i);
