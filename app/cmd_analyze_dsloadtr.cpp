@@ -241,22 +241,21 @@ int runDsLoadTr(const QStringList &args)
             rc != ExitOk)
             return rc;
 
-    lx::app::OutStream out;
+    if (parser.isSet(o.jsonOpt)) {
+        const lx::Expected<nlohmann::json> j = lx::dsLoadTrJson(*in, req);
+        if (!j)
+            return failDsLoadTr(ExitBadInput, qs(j.message()));
+        return lx::app::writeJson(*j, u"layout-explorer analyze ds-load-tr: "_s);
+    }
     std::vector<lx::Figure> figures = lx::dsLoadTrFigures(*in);
     // What a preset's view quotes as measured (the attention kernel's VGPRs and spills).
     const lx::Expected<std::vector<lx::Figure>> quotes = lx::measuredRegisterFigures(req);
     if (!quotes)
         return failDsLoadTr(ExitBadInput, qs(quotes.message()));
     figures.insert(figures.end(), quotes->begin(), quotes->end());
-    if (parser.isSet(o.jsonOpt)) {
-        const lx::Expected<nlohmann::json> j = lx::dsLoadTrJson(*in, req);
-        if (!j)
-            return failDsLoadTr(ExitBadInput, qs(j.message()));
-        return lx::app::writeJson(*j, u"layout-explorer analyze ds-load-tr: "_s);
-    } else {
-        printText(out, *plan, in->dtype, warp);
-        out << "figures:\n" << qs(lx::figuresText(figures));
-    }
+    lx::app::OutStream out;
+    printText(out, *plan, in->dtype, warp);
+    out << "figures:\n" << qs(lx::figuresText(figures));
     return ExitOk;
 }
 

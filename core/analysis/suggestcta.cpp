@@ -56,9 +56,8 @@ namespace {
 
 // Refuses a search whose work could pass kMaxCtaWork: the ordered choices of warpBits vectors
 // from the pool (unit vectors and sums of two of the tile bits) times the tiles.
-Expected<bool> withinWorkLimit(int warps, int warpBits, int32_t tilesM, int32_t tilesN)
+Expected<bool> withinWorkLimit(int warps, int warpBits, int total, int32_t tilesM, int32_t tilesN)
 {
-    const int total = std::countr_zero(uint32_t(tilesM)) + std::countr_zero(uint32_t(tilesN));
     const int64_t poolSize = int64_t(total) + int64_t(total) * (total - 1) / 2;
     const int64_t tiles = int64_t(tilesM) * tilesN;
     int64_t bound = 1; // ordered choices of warpBits pool vectors, independent or not
@@ -100,7 +99,7 @@ Expected<CtaSuggestResult> suggestCtaLayouts(const CtaSuggestRequest &request, c
                          " warps, " + std::to_string(tilesM * tilesN) + " tiles");
     // Tile vectors packed as (m << bitsN) | n; candidates: unit vectors and sums of two.
     const int total = bitsM + bitsN;
-    if (auto ok = withinWorkLimit(request.warps, warpBits, tilesM, tilesN); !ok)
+    if (auto ok = withinWorkLimit(request.warps, warpBits, total, tilesM, tilesN); !ok)
         return ok.error();
     std::vector<uint32_t> pool;
     for (int i = 0; i < total; ++i)

@@ -7,7 +7,7 @@
 #include <array>
 #include <bit>
 #include <cstring>
-#include <initializer_list>
+#include <span>
 #include <vector>
 
 // Every field of both views has a width known before the first byte is written (a number is
@@ -500,26 +500,39 @@ void tritonSharedView(const LinearLayout &layout, bool useHWPointOfView, TextBuf
 
 namespace {
 
-// `shown` are the in-dims the view prints; any other in-dim of more than one index would be held
-// at 0 and what it maps hidden, so the view is refused and the other view named.
-Expected<bool> checkPrintable(const LinearLayout &layout, std::initializer_list<const char *> shown,
-                              const char *view, const char *otherView)
+// A Triton text view: its name and the in-dims it prints.
+struct TextView
+{
+    const char *name;
+    std::span<const char *const> inDims;
+    bool shows(const std::string &dim) const
+    {
+        return std::any_of(inDims.begin(), inDims.end(), [&](const char *s) { return dim == s; });
+    }
+};
+constexpr const char *kDistributedDims[] = {"register", "lane", "warp", "block"};
+constexpr const char *kSharedDims[] = {"offset", "block"};
+constexpr TextView kDistributedView{"distributed", kDistributedDims};
+constexpr TextView kSharedView{"shared", kSharedDims};
+
+// Any in-dim of more than one index that `view` does not print would be held at 0 and what it
+// maps hidden: the view is refused, naming `other` when that one shows it.
+Expected<bool> checkPrintable(const LinearLayout &layout, const TextView &view,
+                              const TextView &other)
 {
     if (layout.numOutDims() == 0)
         return makeError("a layout without out-dims has no tensor view");
     for (const std::string &dim : layout.inDimNames()) {
-        if (layout.inDimSize(dim) == 1 ||
-            std::any_of(shown.begin(), shown.end(), [&](const char *s) { return dim == s; }))
+        if (layout.inDimSize(dim) == 1 || view.shows(dim))
             continue;
         std::string names;
-        for (const char *s : shown)
+        for (const char *s : view.inDims)
             names += std::string(names.empty() ? "" : ", ") + s;
-        return makeError("the " + std::string(view) + " view shows in-dims " + names +
-                         "; this layout's in-dim '" + dim + "' (" +
-                         std::to_string(layout.inDimSize(dim)) + " indices) would be hidden" +
-                         (dim == "offset" || dim == "lane" || dim == "register" || dim == "warp"
-                              ? std::string(" (use the ") + otherView + " view)"
-                              : std::string()));
+        return makeError(
+            "the " + std::string(view.name) + " view shows in-dims " + names +
+            "; this layout's in-dim '" + dim + "' (" + std::to_string(layout.inDimSize(dim)) +
+            " indices) would be hidden" +
+            (other.shows(dim) ? std::string(" (use the ") + other.name + " view)" : std::string()));
     }
     if (layout.totalOutDimSizeLog2() > 20 || layout.totalInDimSizeLog2() > 20)
         return makeError("layout too large for a text view (more than " +
@@ -546,9 +559,7 @@ std::string tritonSharedView(const LinearLayout &layout, bool useHWPointOfView)
 Expected<bool> tryTritonDistributedView(const LinearLayout &layout, bool useHWPointOfView,
                                         TextBuffer &out)
 {
-    if (auto ok =
-            checkPrintable(layout, {"register", "lane", "warp", "block"}, "distributed", "shared");
-        !ok)
+    if (auto ok = checkPrintable(layout, kDistributedView, kSharedView); !ok)
         return ok.error();
     tritonDistributedView(layout, useHWPointOfView, out);
     return true;
@@ -557,7 +568,7 @@ Expected<bool> tryTritonDistributedView(const LinearLayout &layout, bool useHWPo
 Expected<bool> tryTritonSharedView(const LinearLayout &layout, bool useHWPointOfView,
                                    TextBuffer &out)
 {
-    if (auto ok = checkPrintable(layout, {"offset", "block"}, "shared", "distributed"); !ok)
+    if (auto ok = checkPrintable(layout, kSharedView, kDistributedView); !ok)
         return ok.error();
     tritonSharedView(layout, useHWPointOfView, out);
     return true;

@@ -313,17 +313,10 @@ private:
                     const IntList spanned = inferredShape(
                         {&l->registerBases, &l->laneBases, &l->warpBases, &l->blockBases},
                         attrRank(*a));
-                    if (given != spanned) {
-                        auto text = [](const IntList &v) {
-                            std::string t;
-                            for (int32_t x : v)
-                                t += (t.empty() ? "" : ", ") + std::to_string(x);
-                            return "[" + t + "]";
-                        };
-                        fail(shape->pos, "shape: " + text(given) +
-                                             " is not the shape the bases span, " + text(spanned) +
-                                             " (the layout must cover its shape exactly)");
-                    }
+                    if (given != spanned)
+                        fail(shape->pos,
+                             "shape: [" + ints(given) + "] is not the shape the bases span, [" +
+                                 ints(spanned) + "] (the layout must cover its shape exactly)");
                 }
             }
             return a;

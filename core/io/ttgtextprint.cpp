@@ -12,15 +12,8 @@ namespace lx {
 namespace {
 
 using ttgdetail::inferredShape;
+using ttgdetail::ints;
 using ttgdetail::rankOfBases;
-
-std::string ints(const IntList &l)
-{
-    std::string s;
-    for (size_t i = 0; i < l.size(); ++i)
-        s += (i ? ", " : "") + std::to_string(l[i]);
-    return s;
-}
 
 std::string bases(const BasisList &l)
 {

@@ -90,6 +90,14 @@ void requirePermutation(const Value &v, const IntList &order, std::string_view w
     }
 }
 
+std::string ints(const IntList &l)
+{
+    std::string s;
+    for (size_t i = 0; i < l.size(); ++i)
+        s += (i ? ", " : "") + std::to_string(l[i]);
+    return s;
+}
+
 // Facts about attributes used by the checks and printers
 int rankOfBases(std::initializer_list<const BasisList *> lists)
 {

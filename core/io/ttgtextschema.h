@@ -163,6 +163,8 @@ void requirePermutation(const Value &v, const IntList &order, std::string_view w
 
 // Rank implied by basis lists (the length of the first non-empty basis), 0 when all are empty.
 [[nodiscard]] int rankOfBases(std::initializer_list<const BasisList *> lists);
+// "1, 2, 3": the entries of a list as the printers write them between brackets.
+[[nodiscard]] std::string ints(const IntList &l);
 // The tensor rank an attribute describes.
 [[nodiscard]] int attrRank(const LayoutAttr &a);
 // The shape Triton infers from bases: per dim, the largest power of two the bases reach.

@@ -235,10 +235,9 @@ Expected<bool> addAccessReport(const BatchFields &s, const ResolvedLayout &share
         const LinearLayout *mapped = nullptr;
         if (s.noBroadcast && composed && *composed)
             mapped = composedWithoutBroadcast(**composed, s.reg->layout, dropped);
-        int perWave = 0;
-        const int64_t warps = br.reg.hasInDim("warp") ? br.reg.inDimSize("warp") : 1;
+        int perWave = 0; // the warp is one of the layout's (checked above)
         auto report = !s.noBroadcast ? analyzeBanks(arch, br)
-                      : summary && !br.collectElements && s.warp >= 0 && s.warp < warps
+                      : summary && !br.collectElements
                           ? analyzeBanksSummary(arch, br, *s.noBroadcast, perWave, mapped)
                           : analyzeBanksPrepared(arch, br, *s.noBroadcast, nullptr, mapped);
         if (!report)

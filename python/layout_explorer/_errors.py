@@ -42,6 +42,12 @@ def short(value: Any, limit: int = 80) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def is_numpy_bool(value: Any) -> bool:
+    """Whether `value` is numpy's boolean scalar (without importing numpy)."""
+    kind = type(value)
+    return kind.__module__ == "numpy" and kind.__name__ in ("bool_", "bool")
+
+
 def flag(value: Any, name: str) -> bool:
     """A yes/no argument as a bool: True or False, numpy's booleans, or the integers 0 and 1.
     Anything else is refused rather than read by its truth, which would take ``write="no"`` for
@@ -49,8 +55,7 @@ def flag(value: Any, name: str) -> bool:
     if value is True or value is False:
         return value
     kind = type(value)
-    if (kind is int and value in (0, 1)) or (kind.__module__ == "numpy" and
-                                             kind.__name__ in ("bool_", "bool")):
+    if (kind is int and value in (0, 1)) or is_numpy_bool(value):
         return bool(value)
     raise LayoutError(f"{name} must be True or False, not {short(value)} ({kind.__name__})")
 
@@ -59,7 +64,7 @@ def integer(value: Any, name: str) -> int:
     """An integer argument as an int: Python's or numpy's integers (by ``__index__``), never a
     bool, a float (``0.9`` is not truncated to 0) or a text."""
     kind = type(value)
-    if kind is not bool and not (kind.__module__ == "numpy" and kind.__name__ in ("bool_", "bool")):
+    if kind is not bool and not is_numpy_bool(value):
         try:
             return operator.index(value)
         except TypeError:

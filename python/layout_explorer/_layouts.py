@@ -17,7 +17,7 @@ import operator
 from typing import Any, Dict, Optional, Sequence, Tuple
 
 from . import _core
-from ._errors import flag, guarded, integer, short
+from ._errors import flag, guarded, integer, is_numpy_bool, short
 from ._pictures import mimebundle, render, shape_sizes, shape_text
 
 
@@ -35,11 +35,10 @@ def _value_text(value: Any) -> str:
         return "True" if value else "False"
     if isinstance(value, int):
         return str(value)
-    if type(value).__module__ == "numpy" and not isinstance(value, (list, tuple)):
-        if type(value).__name__ in ("bool_", "bool"):
-            return "True" if bool(value) else "False"
-        if hasattr(value, "__index__"):  # numpy's integers, as a shape takes them
-            return str(operator.index(value))
+    if is_numpy_bool(value):
+        return "True" if bool(value) else "False"
+    if type(value).__module__ == "numpy" and hasattr(value, "__index__"):
+        return str(operator.index(value))  # numpy's integers, as a shape takes them
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_value_text(v) for v in value) + "]"
     if _is_foreign_layout(value):

@@ -11,7 +11,8 @@ from ._layouts import CLASSES, Layout, _value_text, layout
 
 # Triton's short dtype names (str(gl.float16) is "fp16") and this package's ("f16", as the
 # analyses take them) as Gluon spells them.
-_DTYPE_NAMES = {"f16": "float16", "f32": "float32", "f64": "float64", "fp16": "float16", "bf16": "bfloat16", "fp32": "float32", "fp64": "float64",
+_DTYPE_NAMES = {"f16": "float16", "f32": "float32", "f64": "float64",
+                "fp16": "float16", "bf16": "bfloat16", "fp32": "float32", "fp64": "float64",
                 "fp8e4nv": "float8e4nv", "fp8e5": "float8e5", "fp8e4b15": "float8e4b15",
                 "fp8e5b16": "float8e5b16", "fp8e4b8": "float8e4b8", "i8": "int8", "u8": "uint8",
                 "i16": "int16", "u16": "uint16", "i32": "int32", "u32": "uint32"}

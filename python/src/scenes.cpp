@@ -308,13 +308,12 @@ py::object suggestCta(const std::string &shape, py::handle warps, const std::str
     lx::Expected<std::vector<int32_t>> ins = lx::parseShape(instr, {.rank = 3});
     if (!ins)
         throw LayoutError{kSuggestCta + "--instr: " + ins.message()};
-    const int w = indexArg(warps, kSuggestCta + "--warps expects a positive integer").value_or(0);
-    if (w <= 0)
-        throw LayoutError{kSuggestCta + "--warps expects a positive integer"};
-    const std::optional<int> limitN =
-        indexArg(limit, kSuggestCta + "--limit expects a positive integer");
-    if (limitN && *limitN <= 0)
-        throw LayoutError{kSuggestCta + "--limit expects a positive integer"};
+    const std::string warpsMessage = kSuggestCta + "--warps expects a positive integer";
+    if (warps.is_none())
+        throw LayoutError{warpsMessage};
+    const int w = int(*optionalInteger(warps, 1, INT32_MAX, warpsMessage));
+    const std::optional<int64_t> limitN =
+        optionalInteger(limit, 1, INT32_MAX, kSuggestCta + "--limit expects a positive integer");
     const std::string a = archOr(optString(arch, "arch"), {});
     nlohmann::json j;
     bool stopped = false;
@@ -335,7 +334,7 @@ py::object suggestCta(const std::string &shape, py::handle warps, const std::str
         req.instrShape = {(*ins)[0], (*ins)[1], (*ins)[2]};
         req.isTransposed = true; // the command's default (no --not-transposed)
         req.elemBits = *bits;
-        req.limit = limitN.value_or(0);
+        req.limit = int(limitN.value_or(0));
         req.cancelled = [&stopped] { // Ctrl-C, checked between candidates
             py::gil_scoped_acquire acquire;
             stopped = stopped || PyErr_CheckSignals() != 0;
